@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const CreatedVia = z.enum(['manual', 'api']);
+export type CreatedVia = z.infer<typeof CreatedVia>;
+
+export const LinkCreatedV1 = z.object({
+  link_id: z.number().int().positive(),
+  owner_id: z.number().int().positive(),
+  short_code: z.string(),
+  original_url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  created_via: CreatedVia,
+  custom_domain: z.string().nullable(),
+  trai_header: z.string().nullable(),
+});
+export type LinkCreated = z.infer<typeof LinkCreatedV1>;
+
+export const LinkChanges = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  original_url: z.string().optional(),
+  is_active: z.boolean().optional(),
+});
+export type LinkChanges = z.infer<typeof LinkChanges>;
+
+export const LinkUpdatedV1 = z.object({
+  link_id: z.number().int().positive(),
+  changes: LinkChanges,
+});
+export type LinkUpdated = z.infer<typeof LinkUpdatedV1>;
+
+export const LinkDeletedV1 = z.object({
+  link_id: z.number().int().positive(),
+  short_code: z.string(),
+});
+export type LinkDeleted = z.infer<typeof LinkDeletedV1>;
+
+/**
+ * A redirect that was answered. Only the raw facts taken at request time are kept;
+ * user-agent parsing and bot classification happen in the projectors so that a changed
+ * policy can be replayed over all history.
+ */
+export const ClickedV1 = z.object({
+  link_id: z.number().int().positive(),
+  /** Revision of the link stream that was served. */
+  link_version: z.number().int().nonnegative(),
+  destination: z.string(),
+  /** ISO 3166 alpha-2 code, or '' when unknown. */
+  country: z.string(),
+  user_agent: z.string(),
+  /** Host of the Referer header, or '' for direct visits. */
+  referrer: z.string(),
+  source: z.enum(['link', 'qr']),
+  /** HMAC of IP and user agent under a salt that rotates daily. */
+  visitor_hash: z.string(),
+});
+export type Clicked = z.infer<typeof ClickedV1>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Messages on the /api/live websocket. */
+export const LiveClientMessage = z.object({ type: z.literal('auth'), token: z.string() });
+
+export const LiveServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('error'), detail: z.string() }),
+  z.object({
+    type: z.literal('click'),
+    url_id: z.number(),
+    total_clicks: z.number(),
+    at: z.string(),
+    country: z.string(),
+    referrer: z.string(),
+  }),
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessage>;

@@ -1,0 +1,96 @@
+import type { EventMetadata } from '../events/metadata.ts';
+
+/** What an append expects of the stream's current state (optimistic concurrency). */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface NewEvent {
+  id: string;
+  type: string;
+  version: number;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  id: string;
+  stream: string;
+  /** 0-based revision within the stream. */
+  revision: number;
+  /** Global position in the log: strictly increasing in commit order. */
+  position: number;
+  type: string;
+  version: number;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface StreamAppend {
+  stream: string;
+  expected: ExpectedRevision;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  /** Global position of the last event written. */
+  position: number;
+  /** New revision of each stream, in request order. */
+  revisions: number[];
+}
+
+export interface EventFilter {
+  types?: readonly string[];
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events after this position (0 reads from the start). */
+  after: number;
+  limit: number;
+  filter?: EventFilter;
+}
+
+export interface SubscribeOptions {
+  after: number;
+  filter?: EventFilter;
+  batchSize?: number;
+}
+
+export type SubscriptionHandler = (batch: RecordedEvent[], through: number) => Promise<void>;
+
+export interface Subscription {
+  /** Stops delivering; resolves once the handler in flight (if any) has finished. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription stops, rejects if the handler failed. */
+  readonly done: Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | null,
+  ) {
+    super(`Stream ${stream}: expected revision ${String(expected)}, actual ${actual ?? 'no stream'}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The source of truth. Adapters: SQLite (embedded), KurrentDB (server). */
+export interface EventStore {
+  /** Appends to one or more streams atomically: all or nothing. */
+  append(streams: StreamAppend[]): Promise<AppendResult>;
+  /** Events of one stream from a revision (inclusive), in order. */
+  readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /** Events after a global position, optionally filtered. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event in the log (0 when empty). */
+  headPosition(): Promise<number>;
+  /**
+   * Catch-up subscription: delivers history after `after` in batches, then turns live,
+   * without a gap or a duplicate. The next batch is read only once the handler resolves.
+   * `through` is the position the log has been read up to, filtered-out events included,
+   * so a checkpoint can move past events the subscriber does not care about.
+   */
+  subscribe(options: SubscribeOptions, handler: SubscriptionHandler): Subscription;
+  close(): Promise<void>;
+}

@@ -1,0 +1,50 @@
+/** A field condition in a read-store query. */
+export type Condition =
+  | string
+  | number
+  | boolean
+  | null
+  | { in: readonly (string | number)[] }
+  | { gte?: string | number; lt?: string | number; lte?: string | number; gt?: string | number }
+  /** Case-insensitive substring match. */
+  | { contains: string };
+
+export interface Where {
+  [field: string]: Condition | Where[] | undefined;
+  /** Any of the nested conditions holds. */
+  or?: Where[];
+}
+
+export interface Query {
+  where?: Where;
+  sort?: { field: string; direction: 'asc' | 'desc' }[];
+  skip?: number;
+  limit?: number;
+}
+
+export type Doc = Record<string, unknown> & { id: string | number };
+
+/** The final state of one document after a projection batch: a document, or null for deleted. */
+export interface DocWrite {
+  collection: string;
+  id: string;
+  doc: Doc | null;
+}
+
+/** Read models built by the projectors. Adapters: SQLite (embedded), MongoDB (server). */
+export interface ReadStore {
+  get<T extends Doc>(collection: string, id: string | number): Promise<T | null>;
+  find<T extends Doc>(collection: string, query?: Query): Promise<T[]>;
+  count(collection: string, where?: Where): Promise<number>;
+  /** Declares the fields a collection is queried by, so the adapter can index them. */
+  ensureIndex(collection: string, fields: readonly string[]): Promise<void>;
+  /** Last global position applied by a projector (0 when none). */
+  checkpoint(projector: string): Promise<number>;
+  /** Writes the documents and moves the projector's checkpoint in one atomic step. */
+  commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void>;
+  /** Empties the collections and the checkpoint of a projector, for a rebuild. */
+  reset(projector: string, collections: readonly string[]): Promise<void>;
+  /** Throws when the store cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

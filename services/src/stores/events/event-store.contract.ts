@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
+
+const metadata = {
+  actor: { kind: 'system' as const, id: 'contract' },
+  correlation_id: 'c',
+  causation_id: 'c',
+  at: '2026-01-01T00:00:00.000Z',
+};
+const event = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  data,
+  metadata,
+});
+
+/**
+ * The behaviour every event store adapter must have. `open` gives a fresh, empty store;
+ * stream names are prefixed per test so a shared server can run the suite too.
+ */
+export function eventStoreContract(open: () => Promise<EventStore>) {
+  let store: EventStore;
+  let ns: string;
+  beforeEach(async () => {
+    store = await open();
+    ns = `t${randomUUID().slice(0, 8)}`;
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it('appends to a new stream and reads it back in order', async () => {
+    const result = await store.append([
+      { stream: `${ns}-a`, expected: 'no_stream', events: [event('A', { n: 1 }), event('B', { n: 2 })] },
+    ]);
+    expect(result.revisions).toEqual([1]);
+    const events = await store.readStream(`${ns}-a`);
+    expect(events.map((e) => [e.type, e.revision, e.data])).toEqual([
+      ['A', 0, { n: 1 }],
+      ['B', 1, { n: 2 }],
+    ]);
+    expect(events[1]!.position).toBe(result.position);
+    expect(events[0]!.metadata).toEqual(metadata);
+  });
+
+  it('enforces the expected revision', async () => {
+    await store.append([{ stream: `${ns}-a`, expected: 'no_stream', events: [event('A')] }]);
+    await expect(store.append([{ stream: `${ns}-a`, expected: 'no_stream', events: [event('A')] }])).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+    await expect(store.append([{ stream: `${ns}-a`, expected: 5, events: [event('A')] }])).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+    await expect(store.append([{ stream: `${ns}-missing`, expected: 'stream_exists', events: [event('A')] }])).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+    const ok = await store.append([{ stream: `${ns}-a`, expected: 0, events: [event('A')] }]);
+    expect(ok.revisions).toEqual([1]);
+    await store.append([{ stream: `${ns}-a`, expected: 'any', events: [event('A')] }]);
+    expect(await store.readStream(`${ns}-a`)).toHaveLength(3);
+  });
+
+  it('appends to several streams all or nothing', async () => {
+    await store.append([{ stream: `${ns}-claim`, expected: 'no_stream', events: [event('Claimed')] }]);
+    await expect(
+      store.append([
+        { stream: `${ns}-entity`, expected: 'no_stream', events: [event('Created')] },
+        { stream: `${ns}-claim`, expected: 'no_stream', events: [event('Claimed')] },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.readStream(`${ns}-entity`)).toEqual([]);
+  });
+
+  it('gives every concurrent append to one stream its own revision', async () => {
+    const appends = Array.from({ length: 50 }, (_, i) =>
+      store.append([{ stream: `${ns}-hot`, expected: 'any', events: [event('Hit', { i })] }]),
+    );
+    const results = await Promise.all(appends);
+    const revisions = results.map((r) => r.revisions[0]).sort((a, b) => a! - b!);
+    expect(revisions).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    // Only one of several racing "no_stream" appends wins.
+    const racing = await Promise.allSettled(
+      Array.from({ length: 5 }, () => store.append([{ stream: `${ns}-once`, expected: 'no_stream', events: [event('X')] }])),
+    );
+    expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('reads all from a position, filtered by type or stream prefix', async () => {
+    const start = await store.headPosition();
+    await store.append([{ stream: `${ns}-link-1`, expected: 'any', events: [event('LinkCreated'), event('LinkUpdated')] }]);
+    await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('UserRegistered')] }]);
+    await store.append([{ stream: `${ns}-link-2`, expected: 'any', events: [event('LinkCreated')] }]);
+    const all = await store.readAll({ after: start, limit: 100 });
+    expect(all.filter((e) => e.stream.startsWith(ns)).map((e) => e.type)).toEqual([
+      'LinkCreated',
+      'LinkUpdated',
+      'UserRegistered',
+      'LinkCreated',
+    ]);
+    const positions = all.map((e) => e.position);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const created = await store.readAll({ after: start, limit: 100, filter: { types: ['LinkCreated'] } });
+    expect(created.filter((e) => e.stream.startsWith(ns)).map((e) => e.stream)).toEqual([`${ns}-link-1`, `${ns}-link-2`]);
+    const links = await store.readAll({ after: start, limit: 100, filter: { streamPrefixes: [`${ns}-link-`] } });
+    expect(links.map((e) => e.type)).toEqual(['LinkCreated', 'LinkUpdated', 'LinkCreated']);
+    const page = await store.readAll({ after: start, limit: 2 });
+    expect(page).toHaveLength(2);
+    const next = await store.readAll({ after: page[1]!.position, limit: 100 });
+    expect(next[0]!.position).toBeGreaterThan(page[1]!.position);
+  });
+
+  it('catches up then turns live without a gap or a duplicate', async () => {
+    const start = await store.headPosition();
+    const stream = `${ns}-sub`;
+    for (let i = 0; i < 30; i++) await store.append([{ stream, expected: 'any', events: [event('N', { i })] }]);
+    const seen: number[] = [];
+    let through = 0;
+    const subscription = store.subscribe(
+      { after: start, batchSize: 7, filter: { streamPrefixes: [stream] } },
+      async (batch, upTo) => {
+        for (const e of batch) seen.push((e.data as { i: number }).i);
+        through = upTo;
+      },
+    );
+    // Appends racing with the switch from history to live.
+    const live = Array.from({ length: 30 }, (_, k) => store.append([{ stream, expected: 'any', events: [event('N', { i: 30 + k })] }]));
+    const last = (await Promise.all(live)).reduce((max, r) => Math.max(max, r.position), 0);
+    await waitUntil(() => seen.length >= 60 && through >= last);
+    await subscription.stop();
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  });
+
+  it('moves `through` past events the filter leaves out', async () => {
+    const start = await store.headPosition();
+    const noise = await store.append([{ stream: `${ns}-noise`, expected: 'any', events: [event('Noise'), event('Noise')] }]);
+    let through = start;
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribe({ after: start, filter: { types: [`${ns}-Nothing`] } }, async (batch, upTo) => {
+      received.push(...batch);
+      through = upTo;
+    });
+    await waitUntil(() => through >= noise.position);
+    await subscription.stop();
+    expect(received).toEqual([]);
+  });
+
+  it('stops delivering after stop()', async () => {
+    const stream = `${ns}-stop`;
+    const start = await store.headPosition();
+    let count = 0;
+    const subscription = store.subscribe({ after: start, filter: { streamPrefixes: [stream] } }, async (batch) => {
+      count += batch.length;
+    });
+    await store.append([{ stream, expected: 'any', events: [event('N')] }]);
+    await waitUntil(() => count === 1);
+    await subscription.stop();
+    await store.append([{ stream, expected: 'any', events: [event('N')] }]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(count).toBe(1);
+  });
+}
+
+export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
