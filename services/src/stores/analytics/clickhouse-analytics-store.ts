@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { AnalyticsStore, ClickRow } from '@linkledger/contracts';
+
+const SCHEMA_FILE = new URL('../../../../infra/clickhouse/schema.sql', import.meta.url);
+const DATABASE_NAME = /^[a-z_][a-z0-9_]*$/i;
+
+/** The statements of infra/clickhouse/schema.sql, comments removed. */
+export function schemaStatements(): string[] {
+  return readFileSync(SCHEMA_FILE, 'utf8')
+    .split(/;\s*$/m)
+    .map((statement) =>
+      statement
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+export type AnalyticsTarget = { kind: 'chdb'; path: string } | { kind: 'server'; url: string };
+
+/**
+ * ClickHouse through its official client, in both forms: a ClickHouse server over HTTP,
+ * or chDB in-process through chDB's connection for the same client. One code path, one
+ * SQL dialect, one schema file.
+ */
+export class ClickHouseAnalyticsStore implements AnalyticsStore {
+  private constructor(
+    private readonly client: ClickHouseClient,
+    readonly adapter: 'chdb' | 'clickhouse',
+    readonly database: string,
+  ) {}
+
+  static async open(target: AnalyticsTarget, database: string): Promise<ClickHouseAnalyticsStore> {
+    if (!DATABASE_NAME.test(database)) throw new Error(`Invalid ClickHouse database name ${JSON.stringify(database)}`);
+    const settings = { output_format_json_quote_64bit_integers: 0 } as const;
+    let client: ClickHouseClient;
+    if (target.kind === 'chdb') {
+      // Loaded only in embedded mode: chDB carries the whole engine.
+      const { createChdbConnection } = await import('chdb/connection');
+      client = createClient({ connection: createChdbConnection({ path: target.path }), clickhouse_settings: settings });
+      await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });
+      // chDB keeps one session per process, so USE sets the database for every later query.
+      await client.command({ query: `USE ${database}` });
+    } else {
+      const admin = createClient({ url: target.url });
+      await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });
+      await admin.close();
+      client = createClient({ url: target.url, database, clickhouse_settings: settings });
+    }
+    const store = new ClickHouseAnalyticsStore(client, target.kind === 'chdb' ? 'chdb' : 'clickhouse', database);
+    for (const statement of schemaStatements()) await store.command(statement);
+    return store;
+  }
+
+  private async command(query: string): Promise<void> {
+    await this.client.command({ query });
+  }
+
+  async query<T>(sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
+    const result = await this.client.query({
+      query: sql,
+      query_params: params,
+      format: 'JSONEachRow',
+    });
+    return result.json<T>();
+  }
+
+  async insertClicks(rows: readonly ClickRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.client.insert({
+      table: 'clicks',
+      values: rows as ClickRow[],
+      format: 'JSONEachRow',
+    });
+  }
+
+  async lastPosition(): Promise<number> {
+    const [row] = await this.query<{ position: number | string }>('SELECT max(position) AS position FROM clicks');
+    return Number(row?.position ?? 0);
+  }
+
+  async truncate(): Promise<void> {
+    await this.command('TRUNCATE TABLE IF EXISTS clicks');
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { ReadStore } from '@linkledger/contracts';
+
+/** The behaviour every read store adapter must have; collections are namespaced per test. */
+export function readStoreContract(open: () => Promise<ReadStore>) {
+  let store: ReadStore;
+  let links: string;
+  let projector: string;
+  beforeEach(async () => {
+    store = await open();
+    const ns = randomUUID().slice(0, 8);
+    links = `links_${ns}`;
+    projector = `projector_${ns}`;
+    await store.ensureIndex(links, ['owner_id', 'created_at']);
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const seed = async () => {
+    const docs = [
+      { id: 1, owner_id: 7, title: 'Alpha launch', short_code: 'abc', clicks: 5, created_at: '2026-01-01T00:00:00Z', active: true, via: 'manual' },
+      { id: 2, owner_id: 7, title: 'beta notes', short_code: 'xyz', clicks: 50, created_at: '2026-02-01T00:00:00Z', active: false, via: 'api' },
+      { id: 3, owner_id: 8, title: 'Gamma', short_code: 'ALPHA1', clicks: 1, created_at: '2026-03-01T00:00:00Z', active: true, via: 'manual' },
+      { id: 10, owner_id: 7, title: 'Delta', short_code: 'd10', clicks: 0, created_at: '2026-04-01T00:00:00Z', active: true, via: 'manual' },
+    ];
+    await store.commit(projector, docs.map((doc) => ({ collection: links, id: String(doc.id), doc })), 42);
+  };
+
+  it('commits documents with the checkpoint and reads them back', async () => {
+    expect(await store.checkpoint(projector)).toBe(0);
+    await seed();
+    expect(await store.checkpoint(projector)).toBe(42);
+    expect(await store.get(links, 2)).toMatchObject({ id: 2, title: 'beta notes', active: false });
+    expect(await store.get(links, '99')).toBeNull();
+    await store.commit(projector, [{ collection: links, id: '2', doc: null }, { collection: links, id: '1', doc: { id: 1, owner_id: 7, title: 'Renamed', clicks: 6 } }], 50);
+    expect(await store.get(links, 2)).toBeNull();
+    expect(await store.get(links, 1)).toMatchObject({ title: 'Renamed', clicks: 6 });
+    expect(await store.checkpoint(projector)).toBe(50);
+  });
+
+  it('filters by equality, booleans, sets, ranges, substrings and alternatives', async () => {
+    await seed();
+    const ids = async (where: Parameters<ReadStore['find']>[1]) => (await store.find(links, where)).map((d) => d.id);
+    expect((await ids({ where: { owner_id: 7 } })).sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 10]);
+    expect(await ids({ where: { active: false } })).toEqual([2]);
+    expect(await ids({ where: { via: { in: ['api'] } } })).toEqual([2]);
+    expect(await ids({ where: { id: { in: [] } } })).toEqual([]);
+    expect(await ids({ where: { created_at: { gte: '2026-02-01T00:00:00Z', lt: '2026-04-01T00:00:00Z' } }, sort: [{ field: 'created_at', direction: 'asc' }] })).toEqual([2, 3]);
+    expect(await ids({ where: { or: [{ title: { contains: 'ALPHA' } }, { short_code: { contains: 'alpha' } }] }, sort: [{ field: 'id', direction: 'asc' }] })).toEqual([1, 3]);
+    expect(await store.count(links, { owner_id: 7, active: true })).toBe(2);
+    expect(await store.count(links)).toBe(4);
+  });
+
+  it('sorts, skips and limits', async () => {
+    await seed();
+    const byClicks = await store.find(links, { where: { owner_id: 7 }, sort: [{ field: 'clicks', direction: 'desc' }] });
+    expect(byClicks.map((d) => d.id)).toEqual([2, 1, 10]);
+    const page = await store.find(links, { sort: [{ field: 'created_at', direction: 'desc' }], skip: 1, limit: 2 });
+    expect(page.map((d) => d.id)).toEqual([3, 2]);
+    const byTitle = await store.find(links, { where: { owner_id: 7 }, sort: [{ field: 'title', direction: 'asc' }] });
+    expect(byTitle.map((d) => d.title)).toEqual(['Alpha launch', 'Delta', 'beta notes']);
+  });
+
+  it('resets a projector', async () => {
+    await seed();
+    await store.reset(projector, [links]);
+    expect(await store.count(links)).toBe(0);
+    expect(await store.checkpoint(projector)).toBe(0);
+  });
+
+  it('refuses field names that are not plain identifiers', async () => {
+    await expect(store.find(links, { where: { "x') OR 1=1 --": 1 } })).rejects.toThrow(/Invalid field name/);
+  });
+
+  it('answers ping', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+}
