@@ -1,6 +1,7 @@
 export * from './events/metadata.ts';
 export * from './events/accounts.ts';
 export * from './events/links.ts';
+export * from './events/claims.ts';
 export * from './events/catalog.ts';
 export * from './http/common.ts';
 export * from './http/accounts.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { UserRegisteredV1 } from './accounts.ts';
+import { EmailClaimedV1, IdAllocatedV1, ShortCodeClaimedV1, SuperAdminAssignedV1 } from './claims.ts';
 import { ClickedV1, LinkCreatedV1, LinkDeletedV1, LinkUpdatedV1 } from './links.ts';
 
 /**
@@ -12,6 +13,10 @@ const versions = {
   LinkUpdated: { 1: LinkUpdatedV1 },
   LinkDeleted: { 1: LinkDeletedV1 },
   Clicked: { 1: ClickedV1 },
+  ShortCodeClaimed: { 1: ShortCodeClaimedV1 },
+  EmailClaimed: { 1: EmailClaimedV1 },
+  IdAllocated: { 1: IdAllocatedV1 },
+  SuperAdminAssigned: { 1: SuperAdminAssignedV1 },
 } as const;
 
 export type EventType = keyof typeof versions;
@@ -23,13 +28,10 @@ export type EventData = { [T in EventType]: Latest<T> };
 /** A domain event as deciders produce it, before it is stored. */
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData[T] } }[EventType];
 
-export const currentVersion: Record<EventType, number> = {
-  UserRegistered: 1,
-  LinkCreated: 1,
-  LinkUpdated: 1,
-  LinkDeleted: 1,
-  Clicked: 1,
-};
+/** The version new events are written with: the highest one of each type. */
+export const currentVersion = Object.fromEntries(
+  Object.entries(versions).map(([type, byVersion]) => [type, Math.max(...Object.keys(byVersion).map(Number))]),
+) as Record<EventType, number>;
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(versions, type);

@@ -43,6 +43,8 @@ export type LinkDeleted = z.infer<typeof LinkDeletedV1>;
  */
 export const ClickedV1 = z.object({
   link_id: z.number().int().positive(),
+  /** The link's owner when it was served, so analytics need no lookup. */
+  owner_id: z.number().int().positive(),
   /** Revision of the link stream that was served. */
   link_version: z.number().int().nonnegative(),
   destination: z.string(),

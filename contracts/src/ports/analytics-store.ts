@@ -17,6 +17,8 @@ export interface ClickRow {
 
 /** ClickHouse in its two forms: chDB in-process (embedded) and a ClickHouse server. */
 export interface AnalyticsStore {
+  /** Which adapter this is, for health reports and logs (e.g. 'sqlite', 'kurrentdb'). */
+  readonly adapter: string;
   /** Runs a query written in ClickHouse's dialect with {name:Type} parameters. */
   query<T>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
   /** Inserts rows as one block: all or none of them become visible. */

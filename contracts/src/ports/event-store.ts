@@ -77,6 +77,8 @@ export class WrongExpectedRevisionError extends Error {
 
 /** The source of truth. Adapters: SQLite (embedded), KurrentDB (server). */
 export interface EventStore {
+  /** Which adapter this is, for health reports and logs (e.g. 'sqlite', 'kurrentdb'). */
+  readonly adapter: string;
   /** Appends to one or more streams atomically: all or nothing. */
   append(streams: StreamAppend[]): Promise<AppendResult>;
   /** Events of one stream from a revision (inclusive), in order. */

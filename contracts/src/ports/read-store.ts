@@ -33,6 +33,8 @@ export interface DocWrite {
 
 /** Read models built by the projectors. Adapters: SQLite (embedded), MongoDB (server). */
 export interface ReadStore {
+  /** Which adapter this is, for health reports and logs (e.g. 'sqlite', 'kurrentdb'). */
+  readonly adapter: string;
   get<T extends Doc>(collection: string, id: string | number): Promise<T | null>;
   find<T extends Doc>(collection: string, query?: Query): Promise<T[]>;
   count(collection: string, where?: Where): Promise<number>;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import type { AnalyticsStore, ClickRow } from '@linkledger/contracts';
 
 const SCHEMA_FILE = new URL('../../../../infra/clickhouse/schema.sql', import.meta.url);
@@ -40,7 +40,10 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     if (target.kind === 'chdb') {
       // Loaded only in embedded mode: chDB carries the whole engine.
       const { createChdbConnection } = await import('chdb/connection');
-      client = createClient({ connection: createChdbConnection({ path: target.path }), clickhouse_settings: settings });
+      // chDB builds its connection on @clickhouse/client-common's types, which the client
+      // re-declares in its own dist: the shapes are identical, the declarations are not.
+      const connection = createChdbConnection({ path: target.path }) as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>;
+      client = createClient({ connection, clickhouse_settings: settings });
       await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });
       // chDB keeps one session per process, so USE sets the database for every later query.
       await client.command({ query: `USE ${database}` });

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Uniqueness claims: appended to a stream named by the value, with "stream must not exist". */
+export const ShortCodeClaimedV1 = z.object({ short_code: z.string(), link_id: z.number().int().positive() });
+export const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() });
+
+/** Sequential numeric ids: the revision of the sequence stream is the id. */
+export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link']) });
+
+export const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });

@@ -1,0 +1,6 @@
+export * from './runner.ts';
+export * from './read-models/unit-of-work.ts';
+export * from './read-models/read-model-target.ts';
+export * from './read-models/accounts-links.ts';
+export * from './analytics/clicks-target.ts';
+export * from './clicks/user-agent.ts';

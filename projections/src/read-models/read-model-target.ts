@@ -1,0 +1,50 @@
+import { upcast, type DomainEvent, type EventFilter, type EventType, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
+import type { ProjectionTarget } from '../runner.ts';
+import { UnitOfWork } from './unit-of-work.ts';
+
+export interface ReadModelProjector {
+  name: string;
+  /** Collections this projector owns, with the fields each is queried by. */
+  collections: Record<string, readonly (readonly string[])[]>;
+  handles: readonly EventType[];
+  apply(event: DomainEvent, recorded: RecordedEvent, tx: UnitOfWork): Promise<void>;
+}
+
+/** Runs a read-model projector against a read store, batch and checkpoint in one commit. */
+export class ReadModelTarget implements ProjectionTarget {
+  readonly filter: EventFilter;
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly projector: ReadModelProjector,
+  ) {
+    this.filter = { types: projector.handles };
+  }
+
+  get name() {
+    return this.projector.name;
+  }
+
+  async init(): Promise<void> {
+    for (const [collection, indexes] of Object.entries(this.projector.collections)) {
+      for (const fields of indexes) await this.store.ensureIndex(collection, fields);
+    }
+  }
+
+  checkpoint() {
+    return this.store.checkpoint(this.projector.name);
+  }
+
+  async apply(batch: RecordedEvent[], through: number): Promise<void> {
+    const tx = new UnitOfWork(this.store);
+    for (const recorded of batch) {
+      const event = upcast(recorded.type, recorded.version, recorded.data);
+      if (event) await this.projector.apply(event, recorded, tx);
+    }
+    await this.store.commit(this.projector.name, tx.writes(), through);
+  }
+
+  reset() {
+    return this.store.reset(this.projector.name, Object.keys(this.projector.collections));
+  }
+}

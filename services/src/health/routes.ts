@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HealthResponse } from '@linkledger/contracts';
+import type { Platform } from '../platform/platform.ts';
+
+async function check(store: { adapter: string; ping(): Promise<void> }) {
+  try {
+    await store.ping();
+    return { status: 'up' as const, adapter: store.adapter };
+  } catch (error) {
+    return { status: 'down' as const, adapter: store.adapter, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export async function healthRoutes(app: FastifyInstance, platform: Platform) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    { schema: { tags: ['platform'], summary: 'Each store’s status; 503 names the store that is down', response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_request, reply) => {
+      const [events, read, analytics] = await Promise.all([
+        check({ adapter: platform.events.adapter, ping: () => platform.events.headPosition().then(() => undefined) }),
+        check(platform.read),
+        check(platform.analytics),
+      ]);
+      const stores = { events, read, analytics };
+      const healthy = Object.values(stores).every((s) => s.status === 'up');
+      return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', stores });
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import { upcast, type RecordedEvent } from '@linkledger/contracts';
+
+/** What the write side knows of one link, folded from the `link-{id}` stream. */
+export interface LinkState {
+  id: number;
+  ownerId: number;
+  shortCode: string;
+  destination: string;
+  isActive: boolean;
+  deleted: boolean;
+  /** Revision of the stream this state was folded up to. */
+  version: number;
+}
+
+export function evolveLink(state: LinkState | null, recorded: RecordedEvent): LinkState | null {
+  const event = upcast(recorded.type, recorded.version, recorded.data);
+  if (!event) return state;
+  switch (event.type) {
+    case 'LinkCreated':
+      return {
+        id: event.data.link_id,
+        ownerId: event.data.owner_id,
+        shortCode: event.data.short_code,
+        destination: event.data.original_url,
+        isActive: true,
+        deleted: false,
+        version: recorded.revision,
+      };
+    case 'LinkUpdated':
+      if (!state) return state;
+      return {
+        ...state,
+        destination: event.data.changes.original_url ?? state.destination,
+        isActive: event.data.changes.is_active ?? state.isActive,
+        version: recorded.revision,
+      };
+    case 'LinkDeleted':
+      return state && { ...state, deleted: true, version: recorded.revision };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,112 @@
+import { upcast, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
+import { LINKS, profileUserAgentCached, type LinkView } from '@linkledger/projections';
+import type { Platform } from '../platform/platform.ts';
+
+export interface LiveSocket {
+  send(message: string): void;
+}
+
+/** At most one message per link per this interval; bursts are coalesced into the latest totals. */
+export const COALESCE_MS = 250;
+
+interface PendingClick {
+  ownerId: number;
+  position: number;
+  at: string;
+  country: string;
+  referrer: string;
+}
+
+/**
+ * Pushes human clicks to the sockets of the link's owner. Each API process runs its own
+ * hub from an event-store subscription, so replicas need nothing shared. The total sent is
+ * read from the read model once it has applied the click, so it matches every other screen.
+ */
+export class LiveHub {
+  private readonly sockets = new Map<number, Set<LiveSocket>>();
+  private readonly pending = new Map<number, PendingClick>();
+  private readonly lastSent = new Map<number, number>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly platform: Pick<Platform, 'read' | 'readModel'>,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    const head = await this.events.headPosition();
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked'] } }, async (batch) => {
+      for (const recorded of batch) {
+        const event = upcast(recorded.type, recorded.version, recorded.data);
+        if (event?.type !== 'Clicked' || !this.sockets.has(event.data.owner_id)) continue;
+        if (profileUserAgentCached(event.data.user_agent).is_bot) continue;
+        this.pending.set(event.data.link_id, {
+          ownerId: event.data.owner_id,
+          position: recorded.position,
+          at: recorded.metadata.at,
+          country: event.data.country,
+          referrer: event.data.referrer,
+        });
+        this.schedule(event.data.link_id);
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  add(userId: number, socket: LiveSocket): void {
+    let set = this.sockets.get(userId);
+    if (!set) this.sockets.set(userId, (set = new Set()));
+    set.add(socket);
+  }
+
+  remove(userId: number, socket: LiveSocket): void {
+    const set = this.sockets.get(userId);
+    set?.delete(socket);
+    if (set?.size === 0) this.sockets.delete(userId);
+  }
+
+  get connections(): number {
+    let count = 0;
+    for (const set of this.sockets.values()) count += set.size;
+    return count;
+  }
+
+  private schedule(linkId: number): void {
+    if (this.timers.has(linkId)) return;
+    const wait = Math.max(0, (this.lastSent.get(linkId) ?? 0) + COALESCE_MS - Date.now());
+    this.timers.set(
+      linkId,
+      setTimeout(() => {
+        this.timers.delete(linkId);
+        this.flush(linkId).catch(this.onError);
+      }, wait),
+    );
+  }
+
+  private async flush(linkId: number): Promise<void> {
+    const click = this.pending.get(linkId);
+    if (!click) return;
+    this.pending.delete(linkId);
+    this.lastSent.set(linkId, Date.now());
+    await this.platform.readModel.waitFor(click.position, 2000);
+    const link = await this.platform.read.get<LinkView>(LINKS, linkId);
+    if (!link) return;
+    const message: LiveServerMessage = {
+      type: 'click',
+      url_id: linkId,
+      total_clicks: link.total_clicks,
+      at: click.at,
+      country: click.country,
+      referrer: click.referrer,
+    };
+    const text = JSON.stringify(message);
+    for (const socket of this.sockets.get(click.ownerId) ?? []) socket.send(text);
+  }
+}

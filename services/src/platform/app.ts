@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { accountRoutes } from '../accounts/routes.ts';
+import { healthRoutes } from '../health/routes.ts';
+import { linkRoutes } from '../links/routes.ts';
+import { LiveHub } from '../live/hub.ts';
+import { liveRoutes } from '../live/routes.ts';
+import { LinkCache } from '../redirect/link-cache.ts';
+import { redirectRoutes } from '../redirect/routes.ts';
+import { HttpError } from './http-errors.ts';
+import type { Platform } from './platform.ts';
+import { webApp } from './web-app.ts';
+
+/** Query values that are secrets (the cutt.ly-style API key) never reach the logs. */
+const redactUrl = (url: string) => url.replace(/([?&](?:key|token)=)[^&]*/gi, '$1[redacted]');
+
+export interface AppOptions {
+  logger?: boolean;
+}
+
+/** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
+export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    genReqId: () => randomUUID(),
+    trustProxy: platform.config.TRUST_PROXY,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: platform.config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+            },
+          },
+    // No per-request log lines: at tens of thousands of redirects a second they would cost more than the redirect.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send({ detail: error.detail });
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue?.message ?? 'Invalid request';
+      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+      return reply.code(400).send({ detail: field && !message.includes(field) ? `${field}: ${message}${where}` : `${message}${where}` });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: clientErrorDetail(error) });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+
+  await app.register(fastifyFormbody);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Linkledger API', version: '1.0.0', description: 'Short links, live click analytics and a replayable history.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const cache = new LinkCache(platform.events);
+  await cache.start();
+  const hub = new LiveHub(platform.events, platform, (error) => app.log.error({ err: error }, 'Live update failed'));
+  await hub.start();
+  app.addHook('onClose', async () => {
+    await cache.stop();
+    await hub.stop();
+  });
+
+  const { notFoundPage } = await webApp(app);
+  await healthRoutes(app, platform);
+  await accountRoutes(app, platform);
+  await linkRoutes(app, platform);
+  await liveRoutes(app, platform, hub);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await redirectRoutes(app, platform, cache, notFoundPage);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.code(404).send({ detail: `There is no ${request.method} ${request.url.split('?')[0]} in this API. See /api/openapi.json.` });
+    }
+    return notFoundPage(request, reply);
+  });
+  return app;
+}
+
+function clientErrorDetail(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send JSON (application/json), or form data where the route says so.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty: send a JSON object.';
+    default:
+      return error.message.startsWith('Unexpected') || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? `The request body is not valid JSON: ${error.message}`
+        : error.message;
+  }
+}

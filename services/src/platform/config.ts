@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL such as ${example}`)
+    .optional();
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(8080),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
+  /** api: HTTP only; projector: projections only; all: both in one process (the default). */
+  ROLE: z.enum(['all', 'api', 'projector'], { message: 'must be one of all, api, projector' }).default('all'),
+  TRUST_PROXY: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  /** Public base address used to build short links; defaults to the request's own origin. */
+  PUBLIC_URL: url(['http:', 'https:'], 'https://lnk.example.com'),
+  EVENTSTORE_URL: url(['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'kurrentdb://localhost:2113?tls=false'),
+  MONGODB_URL: url(['mongodb:', 'mongodb+srv:'], 'mongodb://localhost:27017/linkledger?replicaSet=rs0'),
+  CLICKHOUSE_URL: url(['http:', 'https:'], 'http://localhost:8123'),
+  CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/i, 'must be a plain identifier such as linkledger').default('linkledger'),
+  /** Signs tokens and keys the visitor hash; generated and kept in DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  EVENTS_SYNC: z.enum(['FULL', 'NORMAL'], { message: 'must be FULL or NORMAL' }).default('FULL'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: boolean };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; a wrong value stops start-up with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])] ?? '')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), TRUST_PROXY: parsed.data.TRUST_PROXY === '1' };
+}

@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
+import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector } from '@linkledger/projections';
+import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
+import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
+import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
+import type { Config } from './config.ts';
+import { loadSecret } from './secrets.ts';
+
+/** How the API waits for the read model to include a command's events (read your writes). */
+export interface ReadModelProgress {
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface Logger {
+  info(message: string): void;
+  error(error: unknown, message: string): void;
+}
+
+export interface Platform {
+  config: Config;
+  secret: string;
+  events: EventStore;
+  read: ReadStore;
+  analytics: AnalyticsStore;
+  readModelTarget: ReadModelTarget;
+  analyticsTarget: ClicksAnalyticsTarget;
+  /** The projectors this process runs (none when ROLE=api). */
+  runners: ProjectionRunner[];
+  readModel: ReadModelProgress;
+  clock: () => Date;
+  close(): Promise<void>;
+}
+
+export async function openEventStore(config: Config): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    const { KurrentDbEventStore } = await import('../stores/events/kurrentdb-event-store.ts');
+    return KurrentDbEventStore.connect(config.EVENTSTORE_URL);
+  }
+  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { synchronous: config.EVENTS_SYNC });
+}
+
+export async function openReadStore(config: Config): Promise<ReadStore> {
+  if (config.MONGODB_URL) {
+    const { MongoReadStore } = await import('../stores/read/mongo-read-store.ts');
+    return MongoReadStore.connect(config.MONGODB_URL);
+  }
+  return new SqliteReadStore(join(config.DATA_DIR, 'read.db'));
+}
+
+export function openAnalyticsStore(config: Config): Promise<ClickHouseAnalyticsStore> {
+  const target = config.CLICKHOUSE_URL
+    ? ({ kind: 'server', url: config.CLICKHOUSE_URL } as const)
+    : ({ kind: 'chdb', path: join(config.DATA_DIR, 'analytics') } as const);
+  return ClickHouseAnalyticsStore.open(target, config.CLICKHOUSE_DATABASE);
+}
+
+/** Waits by polling the stored checkpoint: for an API process whose projectors run elsewhere. */
+function polledProgress(read: ReadStore, projector: string): ReadModelProgress {
+  return {
+    async waitFor(position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await read.checkpoint(projector)) < position) {
+        if (Date.now() >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return true;
+    },
+  };
+}
+
+/** Opens the stores the configuration names and starts this process's projectors. */
+export async function openPlatform(config: Config, options: { log: Logger; clock?: () => Date }): Promise<Platform> {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
+  const events = await openEventStore(config);
+  const read = await openReadStore(config);
+  const analytics = await openAnalyticsStore(config);
+  const readModelTarget = new ReadModelTarget(read, accountsAndLinksProjector);
+  await readModelTarget.init();
+  const analyticsTarget = new ClicksAnalyticsTarget(analytics);
+
+  const runners: ProjectionRunner[] = [];
+  if (config.ROLE !== 'api') {
+    for (const target of [readModelTarget, analyticsTarget]) {
+      runners.push(
+        new ProjectionRunner(events, target, {
+          onError: (error) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`),
+        }),
+      );
+    }
+    await Promise.all(runners.map((runner) => runner.start()));
+  }
+  const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
+
+  return {
+    config,
+    secret,
+    events,
+    read,
+    analytics,
+    readModelTarget,
+    analyticsTarget,
+    runners,
+    readModel,
+    clock: options.clock ?? (() => new Date()),
+    async close() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await events.close();
+      await read.close();
+      await analytics.close();
+    },
+  };
+}

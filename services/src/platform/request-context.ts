@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from '@linkledger/contracts';
+import type { CommandContext } from './commands.ts';
+import type { Platform } from './platform.ts';
+
+/** How long a command's answer may wait for the read model before answering anyway. */
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+export function requestContext(platform: Platform, request: FastifyRequest, actor: Actor): CommandContext {
+  return { actor, correlationId: request.id, now: platform.clock(), route: request.routeOptions.url ?? request.url };
+}
+
+/** Read your writes: the answer waits (bounded) until the read model includes the command. */
+export async function waitForReadModel(platform: Platform, position: number): Promise<void> {
+  await platform.readModel.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+}

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** The web app's own routes (spec 1 §2); their names can never be short codes. */
+export const WEB_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/auth/callback',
+  '/verify-email',
+  '/reset-password',
+  '/pricing',
+  '/dashboard',
+  '/limits',
+  '/analytics/:urlId',
+  '/api-keys',
+  '/custom-domains',
+  '/developer-tools',
+  '/payment-management',
+  '/settings',
+  '/support',
+  '/docs',
+  '/admin',
+  '/admin/oauth-config',
+] as const;
+
+/** Shown only when the web app has not been built (API-only runs); npm start always builds it. */
+const BARE_404 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page Not Found · Linkledger</title></head>
+<body><main><h1>Page Not Found</h1><p>The URL you're trying to access doesn't exist.</p><p><a href="/">Go to Homepage</a></p></main></body></html>`;
+
+/**
+ * Serves the built React app: its assets as static files, its routes with index.html, and
+ * index.html with status 404 for anything unknown, where the app shows its 404 screen.
+ */
+export async function webApp(app: FastifyInstance) {
+  const built = existsSync(`${WEB_DIST}index.html`);
+  const indexHtml = built ? readFileSync(`${WEB_DIST}index.html`, 'utf8') : BARE_404;
+  if (built) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, cacheControl: false, setHeaders: immutableAssets });
+
+  const page = (status: number) => (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(built ? status : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  for (const route of WEB_ROUTES) app.get(route, { schema: { hide: true } }, page(200));
+  return { notFoundPage: page(404) };
+}
+
+/** Vite fingerprints files under /assets/, so they can be cached for a year. */
+function immutableAssets(reply: FastifyReply, path: string) {
+  reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+}

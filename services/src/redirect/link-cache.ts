@@ -1,0 +1,63 @@
+import { upcast, type EventStore, type Subscription } from '@linkledger/contracts';
+import { evolveLink, type LinkState } from '../links/link-state.ts';
+
+const MAX_ENTRIES = 200_000;
+
+/**
+ * Short code → link, in memory, for the redirect path. A miss is resolved from the event
+ * store itself (the code's claim stream, then the link's stream), which is never behind;
+ * a subscription to link events evicts entries as soon as a link changes.
+ */
+export class LinkCache {
+  private readonly byCode = new Map<string, LinkState | null>();
+  private readonly codeById = new Map<number, string>();
+  /** Latest revision seen by the subscription per link, to refuse caching a stale read. */
+  private readonly seenRevision = new Map<number, number>();
+  private subscription: Subscription | undefined;
+
+  constructor(private readonly events: EventStore) {}
+
+  async start(): Promise<void> {
+    const head = await this.events.headPosition();
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted'] } }, async (batch) => {
+      for (const recorded of batch) {
+        const event = upcast(recorded.type, recorded.version, recorded.data);
+        if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted') continue;
+        if (this.seenRevision.size >= MAX_ENTRIES) this.seenRevision.clear();
+        this.seenRevision.set(event.data.link_id, recorded.revision);
+        this.evict(event.data.link_id);
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+  }
+
+  /** The cached link for a code; undefined when it is not cached yet. */
+  peek(code: string): LinkState | null | undefined {
+    return this.byCode.get(code);
+  }
+
+  async resolve(code: string): Promise<LinkState | null> {
+    const cached = this.byCode.get(code);
+    if (cached !== undefined) return cached;
+    const [claim] = await this.events.readStream(`shortcode-${code}`);
+    const linkId = (claim?.data as { link_id?: number } | undefined)?.link_id;
+    if (!linkId) return null; // Unknown codes are not cached: anyone could fill the cache with them.
+    const link = (await this.events.readStream(`link-${linkId}`)).reduce<LinkState | null>(evolveLink, null);
+    // A change landed while the stream was read: serve what was read, but do not keep it.
+    if (link && (this.seenRevision.get(linkId) ?? -1) > link.version) return link;
+    if (this.byCode.size >= MAX_ENTRIES) this.byCode.clear();
+    this.byCode.set(code, link);
+    this.codeById.set(linkId, code);
+    return link;
+  }
+
+  private evict(linkId: number): void {
+    const code = this.codeById.get(linkId);
+    if (code === undefined) return;
+    this.byCode.delete(code);
+    this.codeById.delete(linkId);
+  }
+}

@@ -1,0 +1,44 @@
+import { createHmac } from 'node:crypto';
+import geoip from 'geoip-country';
+
+/** ISO country code of an IP from the bundled database, or '' when unknown or private. */
+export function countryOf(ip: string): string {
+  return geoip.lookup(ip)?.country ?? '';
+}
+
+/** Host of a Referer header, or '' for direct visits and unreadable values. */
+export function referrerHost(referer: string | undefined): string {
+  if (!referer) return '';
+  try {
+    return new URL(referer).hostname.slice(0, 253).toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** Browsers' speculative loads: answered, but not clicks. */
+export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const purpose = String(headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-purpose'] ?? headers['x-moz'] ?? '').toLowerCase();
+  return purpose.includes('prefetch') || purpose.includes('preview') || purpose.includes('prerender');
+}
+
+/**
+ * Counts unique visitors without keeping IPs: an HMAC of IP and user agent under a salt
+ * derived from the installation secret and the UTC date, so the salt rotates daily and
+ * yesterday's hashes cannot be linked to today's.
+ */
+export class VisitorHasher {
+  private day = '';
+  private salt: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly secret: string) {}
+
+  hash(ip: string, userAgent: string, now: Date): string {
+    const day = now.toISOString().slice(0, 10);
+    if (day !== this.day) {
+      this.day = day;
+      this.salt = createHmac('sha256', this.secret).update(`visitor-salt:${day}`).digest();
+    }
+    return createHmac('sha256', this.salt).update(ip).update('\n').update(userAgent).digest('base64url').slice(0, 22);
+  }
+}
