@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// The entry of every root npm script. Needs only Node >= 20: it installs the workspace
+// with the pinned pnpm (through npx) when the lockfile changed, builds the web app when
+// its sources changed, then runs the command.
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpm = ['--yes', pkg.packageManager];
+const stampFile = join(root, 'node_modules', '.install-stamp');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function ensureInstalled() {
+  const lock = readFileSync(join(root, 'pnpm-lock.yaml'));
+  const stamp = createHash('sha256').update(lock).update(process.version).digest('hex');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  console.log('Installing dependencies (first run, or the lockfile changed)…');
+  run('npx', [...pnpm, 'install', '--frozen-lockfile']);
+  writeFileSync(stampFile, stamp);
+}
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function ensureWebBuilt() {
+  const built = join(root, 'web', 'dist', 'index.html');
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'contracts/src'].map((p) => join(root, p)).filter(existsSync);
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  console.log('Building the web app…');
+  run('npx', [...pnpm, '--filter', '@linkledger/web', 'run', 'build']);
+}
+
+/** Runs a long-lived child with the terminal's signals forwarded, exiting with its code. */
+function serve(args) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+switch (command) {
+  case 'start':
+    ensureInstalled();
+    ensureWebBuilt();
+    serve(['services/src/main.ts', ...rest]);
+    break;
+  case 'build':
+    ensureInstalled();
+    ensureWebBuilt();
+    break;
+  case 'test':
+    ensureInstalled();
+    ensureWebBuilt();
+    run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    run(bin('vitest'), ['run', ...rest]);
+    break;
+  case 'typecheck':
+    ensureInstalled();
+    run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    break;
+  case 'lint':
+    ensureInstalled();
+    run(bin('eslint'), ['.', ...rest]);
+    break;
+  case 'rebuild':
+    ensureInstalled();
+    serve(['services/src/rebuild.ts', ...rest]);
+    break;
+  case 'bench':
+    ensureInstalled();
+    serve(['bench/src/redirect-bench.ts', ...rest]);
+    break;
+  default:
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild or bench.`);
+    process.exit(2);
+}
