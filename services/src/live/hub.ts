@@ -35,8 +35,11 @@ export class LiveHub {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  async start(): Promise<void> {
+  /** Subscribes only while someone listens: with no sockets, clicks cost the hub nothing. */
+  private async ensureSubscribed(): Promise<void> {
+    if (this.subscription) return;
     const head = await this.events.headPosition();
+    if (this.subscription || this.sockets.size === 0) return;
     this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked'] } }, async (batch) => {
       for (const recorded of batch) {
         const event = upcast(recorded.type, recorded.version, recorded.data);
@@ -55,21 +58,26 @@ export class LiveHub {
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.stop();
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.stop();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
 
-  add(userId: number, socket: LiveSocket): void {
+  /** Resolves once clicks from now on will reach the socket. */
+  async add(userId: number, socket: LiveSocket): Promise<void> {
     let set = this.sockets.get(userId);
     if (!set) this.sockets.set(userId, (set = new Set()));
     set.add(socket);
+    await this.ensureSubscribed();
   }
 
   remove(userId: number, socket: LiveSocket): void {
     const set = this.sockets.get(userId);
     set?.delete(socket);
     if (set?.size === 0) this.sockets.delete(userId);
+    if (this.sockets.size === 0) void this.stop().catch(this.onError);
   }
 
   get connections(): number {

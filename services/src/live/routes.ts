@@ -30,8 +30,13 @@ export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: 
       }
       clearTimeout(timer);
       userId = claims.userId;
-      hub.add(userId, member);
-      send({ type: 'ready' });
+      hub.add(userId, member).then(
+        () => send({ type: 'ready' }),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'Live subscription failed');
+          socket.close(1011, 'Live updates unavailable');
+        },
+      );
     });
     socket.on('close', () => {
       clearTimeout(timer);

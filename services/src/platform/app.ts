@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
@@ -15,7 +16,7 @@ import { linkRoutes } from '../links/routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { LinkCache } from '../redirect/link-cache.ts';
-import { redirectRoutes } from '../redirect/routes.ts';
+import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
 import { HttpError } from './http-errors.ts';
 import type { Platform } from './platform.ts';
 import { webApp } from './web-app.ts';
@@ -29,7 +30,21 @@ export interface AppOptions {
 
 /** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+  const cache = new LinkCache(platform.events);
+  await cache.start();
+  let log: (error: unknown) => void = (error) => console.error(error);
+  const redirect = createRedirectHandler({
+    events: platform.events,
+    cache,
+    secret: platform.secret,
+    trustProxy: platform.config.TRUST_PROXY,
+    clock: platform.clock,
+    onError: (error) => log(error),
+  });
+
   const app = Fastify({
+    // Redirects are answered before the framework sees the request: they are the hot path.
+    serverFactory: (handler) => createServer((request, response) => redirect.front(request, response, () => handler(request, response))),
     genReqId: () => randomUUID(),
     trustProxy: platform.config.TRUST_PROXY,
     logger:
@@ -45,6 +60,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // No per-request log lines: at tens of thousands of redirects a second they would cost more than the redirect.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  log = (error) => app.log.error({ err: error }, 'Redirect failed');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -78,10 +94,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     transform: jsonSchemaTransform,
   });
 
-  const cache = new LinkCache(platform.events);
-  await cache.start();
   const hub = new LiveHub(platform.events, platform, (error) => app.log.error({ err: error }, 'Live update failed'));
-  await hub.start();
   app.addHook('onClose', async () => {
     await cache.stop();
     await hub.stop();
@@ -93,7 +106,21 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await linkRoutes(app, platform);
   await liveRoutes(app, platform, hub);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await redirectRoutes(app, platform, cache, notFoundPage);
+
+  // The same redirect inside the app, for requests that did not come through the server's
+  // front (app.inject); codes that are not active links get the 404 page.
+  app.route<{ Params: { code: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/:code',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const target = requestedCode(request.url);
+      const link = target ? await redirect.activeLink(target.code) : null;
+      if (!link || !target) return notFoundPage(request, reply);
+      reply.hijack();
+      redirect.serveLink(request.raw, reply.raw, link, target.query);
+    },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -36,7 +36,7 @@ export interface Platform {
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { KurrentDbEventStore } = await import('../stores/events/kurrentdb-event-store.ts');
-    return KurrentDbEventStore.connect(config.EVENTSTORE_URL);
+    return new KurrentDbEventStore(config.EVENTSTORE_URL);
   }
   return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { synchronous: config.EVENTS_SYNC });
 }

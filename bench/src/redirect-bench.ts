@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { freePort, startServerProcess } from '@linkledger/services/testing/server-process.ts';
+import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-event-store.ts';
+
+/**
+ * `npm run bench`: the real redirect (every click durable before the 302) against a bare
+ * Node server answering the same 302, measured in the same run with the same load
+ * generator, plus the event store's append throughput. DURATION=seconds per run (10).
+ */
+const DURATION = Number(process.env['DURATION'] ?? 10);
+const CONNECTIONS = (process.env['CONNECTIONS'] ?? '10,100').split(',').map(Number);
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const DESTINATION = 'https://example.com/landing';
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  answered: number;
+  errors: number;
+}
+
+async function load(url: string, connections: number): Promise<Figures> {
+  // Warm-up, not measured: JIT, caches and connection set-up.
+  await autocannon({ url, connections, duration: 2, headers: { 'user-agent': UA } });
+  const result = await autocannon({ url, connections, duration: DURATION, headers: { 'user-agent': UA } });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    answered: result['3xx'],
+    errors: result.errors + result.non2xx - result['3xx'],
+  };
+}
+
+async function startBare(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
+    env: { ...process.env, PORT: String(port), LOCATION: DESTINATION },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  return { url: `http://127.0.0.1:${port}/abc1234`, stop: () => child.kill('SIGTERM') };
+}
+
+async function post<T>(url: string, body: string, headers: Record<string, string>): Promise<T> {
+  const response = await fetch(url, { method: 'POST', body, headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function appendThroughput(dir: string) {
+  const store = new SqliteEventStore(join(dir, 'append-bench.db'), { synchronous: 'FULL' });
+  const metadata = { actor: { kind: 'visitor' as const, id: 'bench' }, correlation_id: 'b', causation_id: 'b', at: new Date().toISOString() };
+  const event = () => ({ id: randomUUID(), type: 'Clicked', version: 1, data: { link_id: 1, n: 1 }, metadata });
+  const concurrent = async (total: number, inFlight: number) => {
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next++ < total) await store.append([{ stream: `clicks-${next % 100}`, expected: 'any', events: [event()] }]);
+      }),
+    );
+    return total / ((performance.now() - started) / 1000);
+  };
+  const one = await concurrent(2_000, 1);
+  const grouped = await concurrent(100_000, 256);
+  await store.close();
+  return { one, grouped };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'linkledger-bench-'));
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`);
+  console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.\n`);
+  const product = await startServerProcess({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', ...(process.env['EVENTS_SYNC'] ? { EVENTS_SYNC: process.env['EVENTS_SYNC'] } : {}) });
+  const bare = await startBare();
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const json = { 'content-type': 'application/json' };
+    await post(`${product.baseUrl}/api/register`, JSON.stringify({ email, password: 'benchmark' }), json);
+    const { access_token } = await post<{ access_token: string }>(`${product.baseUrl}/api/token`, `username=${encodeURIComponent(email)}&password=benchmark`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    const link = await post<{ short_code: string }>(`${product.baseUrl}/api/urls`, JSON.stringify({ original_url: DESTINATION }), {
+      ...json,
+      authorization: `Bearer ${access_token}`,
+    });
+
+    const rows: string[] = [];
+    let answeredByProduct = 0;
+    for (const connections of CONNECTIONS) {
+      const baseline = await load(bare.url, connections);
+      const real = await load(`${product.baseUrl}/${link.short_code}`, connections);
+      answeredByProduct += real.answered;
+      rows.push(
+        `| ${connections} | ${fmt(baseline.rps)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} | ${fmt(real.rps)} | ${fmt(real.p50)} / ${fmt(real.p99)} | ${fmt(real.rps / baseline.rps, 2)} | ${real.errors} |`,
+      );
+    }
+    console.log('Redirects (302; the product appends each click durably, synchronous=FULL, before answering)\n');
+    console.log('| connections | bare Node req/s | bare p50 / p99 ms | Linkledger req/s | Linkledger p50 / p99 ms | ratio | errors |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const row of rows) console.log(row);
+
+    const db = new Database(join(dir, 'data', 'events.db'), { readonly: true });
+    const logged = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'Clicked'").get()?.n ?? 0;
+    db.close();
+    console.log(`\nClicks in the log: ${fmt(logged)} (redirects answered in measured runs: ${fmt(answeredByProduct)}, plus warm-ups)`);
+  } finally {
+    bare.stop();
+    await product.kill('SIGTERM');
+  }
+
+  const append = await appendThroughput(dir);
+  console.log('\nEvent store appends (SQLite, WAL, synchronous=FULL)\n');
+  console.log('| mode | events/s |');
+  console.log('| --- | --- |');
+  console.log(`| one append at a time, each awaited | ${fmt(append.one)} |`);
+  console.log(`| 256 concurrent appenders, group commit | ${fmt(append.grouped)} |`);
+  console.log(`| group commit gain | ${fmt(append.grouped / append.one, 1)}× |`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { currentVersion, type Clicked, type EventStore } from '@linkledger/contracts';
+import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
+import type { LinkState } from '../links/link-state.ts';
+import type { LinkCache } from './link-cache.ts';
+import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
+
+const MAX_USER_AGENT = 512;
+
+export interface RedirectDeps {
+  events: EventStore;
+  cache: LinkCache;
+  secret: string;
+  trustProxy: boolean;
+  clock: () => Date;
+  onError: (error: unknown) => void;
+}
+
+/** The short code a request asks for: one path segment, nothing the web app serves. */
+export function requestedCode(url: string): { code: string; query: string } | null {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const code = path.slice(1);
+  if (!SHORT_CODE_PATTERN.test(code)) return null;
+  return { code, query: q === -1 ? '' : url.slice(q + 1) };
+}
+
+function clientIp(request: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return request.socket.remoteAddress ?? '';
+}
+
+/**
+ * The hot path, in front of the web framework: GET or HEAD /{code}. The link comes from
+ * memory (a miss reads the log); the click is appended with group commit and the 302 is
+ * sent once it is durable. User-agent parsing, bot checks and counting happen later, in
+ * the projectors. HEAD and prefetches are answered but not recorded. Anything that is not
+ * an active link goes on to the app (`next`), which shows the 404 page.
+ */
+export function createRedirectHandler(deps: RedirectDeps) {
+  const hasher = new VisitorHasher(deps.secret);
+
+  const record = (request: IncomingMessage, link: LinkState, query: string) => {
+    const now = deps.clock();
+    const ip = clientIp(request, deps.trustProxy);
+    const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
+    const click: Clicked = {
+      link_id: link.id,
+      owner_id: link.ownerId,
+      link_version: link.version,
+      destination: link.destination,
+      country: countryOf(ip),
+      user_agent: userAgent,
+      referrer: referrerHost(request.headers.referer),
+      source: query && new URLSearchParams(query).get('src') === 'qr' ? 'qr' : 'link',
+      visitor_hash: hasher.hash(ip, userAgent, now),
+    };
+    const id = randomUUID();
+    return deps.events.append([
+      {
+        stream: `clicks-${link.id}`,
+        expected: 'any',
+        events: [
+          {
+            id,
+            type: 'Clicked',
+            version: currentVersion.Clicked,
+            data: click,
+            metadata: { actor: { kind: 'visitor', id: click.visitor_hash }, correlation_id: id, causation_id: id, at: now.toISOString() },
+          },
+        ],
+      },
+    ]);
+  };
+
+  /** The active link behind a code, or null: unknown, deleted and inactive links all 404. */
+  const activeLink = async (code: string): Promise<LinkState | null> => {
+    const link = deps.cache.peek(code) ?? (await deps.cache.resolve(code));
+    return link && !link.deleted && link.isActive ? link : null;
+  };
+
+  /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
+  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string) => {
+    const answer = () => {
+      response.writeHead(302, { location: link.destination, 'cache-control': 'no-store', 'content-length': 0 });
+      response.end();
+    };
+    if (request.method === 'HEAD' || isPrefetch(request.headers)) return answer();
+    record(request, link, query).then(answer, (error: unknown) => {
+      // Without a durable click there is no redirect: the count must never lie.
+      deps.onError(error);
+      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' });
+      response.end('This link is temporarily unavailable. Please try again in a moment.');
+    });
+  };
+
+  /** The server's front: redirects itself, and passes everything else on to the app. */
+  const front = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    const target = requestedCode(request.url ?? '/');
+    if (!target) return next();
+    const cached = deps.cache.peek(target.code);
+    if (cached && !cached.deleted && cached.isActive) return serveLink(request, response, cached, target.query);
+    activeLink(target.code).then(
+      (link) => (link ? serveLink(request, response, link, target.query) : next()),
+      (error: unknown) => {
+        deps.onError(error);
+        next();
+      },
+    );
+  };
+
+  return { front, activeLink, serveLink };
+}
