@@ -64,11 +64,13 @@ switch (command) {
     ensureInstalled();
     ensureWebBuilt();
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
     run(bin('vitest'), ['run', ...rest]);
     break;
   case 'typecheck':
     ensureInstalled();
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
     break;
   case 'lint':
     ensureInstalled();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
 
 const metadata = {

@@ -1,0 +1,26 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'test-artifacts/', 'coverage/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+  },
+
+  {
+    files: ['web/**/*.tsx'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+]);

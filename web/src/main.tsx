@@ -1,0 +1,14 @@
+import './tokens.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element to mount the app in');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
