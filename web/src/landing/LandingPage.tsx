@@ -1,0 +1,513 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+/*
+ * The public landing page (spec 1, §2 "Landing page").
+ *
+ * Routing arrives in a later issue; until then the app is this one page and the
+ * Login / Get Started entries are plain links to /login and /register.
+ * Prices and plan figures are deliberately absent: they will be read from the plan
+ * catalogue so that the landing page, pricing page and limit checks cannot disagree.
+ */
+
+export function LandingPage() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Hero />
+        <Claims />
+        <Features />
+        <CallToAction />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ header */
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <a className="brand" href="/">
+          <LogoMark />
+          <span>Linkledger</span>
+        </a>
+        <nav className="site-nav" aria-label="Main">
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+          <ul id={menuId} className="site-nav__list" data-open={menuOpen} role="list">
+            <li>
+              <a className="site-nav__link" href="/#features" onClick={closeMenu}>
+                Features
+              </a>
+            </li>
+            <li>
+              <a className="site-nav__link" href="/login" onClick={closeMenu}>
+                Login
+              </a>
+            </li>
+            <li>
+              <a className="button button--primary" href="/register" onClick={closeMenu}>
+                Get Started
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/* -------------------------------------------------------------------- hero */
+
+function Hero() {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__grid">
+        <div className="hero__copy">
+          <p className="eyebrow">
+            <span className="live-dot" aria-hidden="true" />
+            Short links with a memory
+          </p>
+          <h1 id="hero-title">
+            <span>Short links.</span> <span>Live clicks.</span>{' '}
+            <span className="hero__title-accent">Every event on record.</span>
+          </h1>
+          <p className="hero__lead">
+            Linkledger turns long URLs into short links, shows each click the moment it
+            happens — where it came from and how people engage — and keeps a full,
+            replayable history of everything that ever happened to every link.
+          </p>
+          <div className="hero__actions">
+            <a className="button button--primary button--lg" href="/register">
+              Get Started
+            </a>
+            <a className="button button--secondary button--lg" href="/#features">
+              Explore features
+            </a>
+          </div>
+        </div>
+        <LedgerPreview />
+      </div>
+    </section>
+  );
+}
+
+const SPARKLINE = [3, 5, 4, 6, 8, 7, 9, 6, 8, 11, 10, 13, 12, 15, 14, 18, 16, 21, 19, 24];
+
+interface LedgerRow {
+  position: number;
+  type: 'Clicked' | 'LinkUpdated' | 'LinkCreated';
+  detail: string;
+  time: string;
+}
+
+const LEDGER_ROWS: readonly LedgerRow[] = [
+  { position: 20931, type: 'Clicked', detail: 'IN · QR code', time: '12:04:31' },
+  { position: 20930, type: 'Clicked', detail: 'DE · newsletter', time: '12:04:29' },
+  { position: 20927, type: 'Clicked', detail: 'US · direct', time: '12:04:26' },
+  { position: 20874, type: 'LinkUpdated', detail: 'new destination', time: '11:58:02' },
+  { position: 19302, type: 'LinkCreated', detail: '/spring-sale', time: '09:15:40' },
+];
+
+/** A decorative picture of the product: a live link and the events behind it. */
+function LedgerPreview() {
+  const max = Math.max(...SPARKLINE);
+  return (
+    <div className="ledger" aria-hidden="true">
+      <div className="ledger__top">
+        <div className="ledger__link">
+          <LinkIcon />
+          <span>go.yourbrand.com/spring-sale</span>
+        </div>
+        <span className="live-badge">
+          <span className="live-dot" />
+          Live
+        </span>
+      </div>
+
+      <div className="ledger__total">
+        <span className="ledger__count">2,418</span>
+        <span className="ledger__count-label">human clicks</span>
+        <span className="ledger__delta">+3 just now</span>
+      </div>
+
+      <svg
+        className="sparkline"
+        viewBox={`0 0 ${SPARKLINE.length * 12} 48`}
+        preserveAspectRatio="none"
+        focusable="false"
+      >
+        {SPARKLINE.map((value, index) => (
+          <rect
+            key={index}
+            x={index * 12 + 2}
+            y={48 - (value / max) * 46}
+            width={8}
+            height={(value / max) * 46}
+            rx={2}
+            opacity={index === SPARKLINE.length - 1 ? 1 : 0.35 + (index / SPARKLINE.length) * 0.5}
+          />
+        ))}
+      </svg>
+
+      <div className="ledger__log-head">
+        <span>Event log · example</span>
+        <span>position</span>
+      </div>
+      <ul className="ledger__rows" role="list">
+        {LEDGER_ROWS.map((row, index) => (
+          <li key={row.position} className={index === 0 ? 'ledger__row ledger__row--new' : 'ledger__row'}>
+            <span className={row.type === 'Clicked' ? 'ledger__type' : 'ledger__type ledger__type--link'}>
+              {row.type}
+            </span>
+            <span className="ledger__detail">{row.detail}</span>
+            <span className="ledger__time">{row.time}</span>
+            <span className="ledger__pos">#{row.position}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="ledger__replay">
+        <ReplayIcon />
+        Replay from position 0 to rebuild any report
+      </div>
+    </div>
+  );
+}
+
+/* ------------------------------------------------------------------ claims */
+
+// The marketing claims exactly as spec 1 §1 states them — no more, no others.
+const CLAIMS = [
+  { value: '10,000+', label: 'businesses trust Linkledger' },
+  { value: '1M+', label: 'links created' },
+  { value: '50M+', label: 'clicks tracked' },
+  { value: '99.9%', label: 'uptime' },
+] as const;
+
+function Claims() {
+  return (
+    <section className="claims" aria-labelledby="claims-title">
+      <h2 id="claims-title" className="visually-hidden">
+        Linkledger in numbers
+      </h2>
+      <dl className="container claims__list">
+        {CLAIMS.map((claim) => (
+          <div className="claims__item" key={claim.label}>
+            <dt>{claim.label}</dt>
+            <dd>{claim.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/* ---------------------------------------------------------------- features */
+
+interface Feature {
+  title: string;
+  body: string;
+  icon: ReactNode;
+}
+
+const FEATURES: readonly Feature[] = [
+  {
+    title: 'Short links',
+    body: 'Paste a long URL and get a short link in one step — on the default short domain, on your own domain, or under a path that carries your TRAI sender header.',
+    icon: <LinkIcon />,
+  },
+  {
+    title: 'Live click analytics',
+    body: 'Watch clicks arrive as they happen. See how many, where they come from and how people engage — counted as human clicks, with bots left out.',
+    icon: <ActivityIcon />,
+  },
+  {
+    title: 'A full, replayable history',
+    body: 'Every link change and every click is recorded as an event in an append-only log. Replay it to rebuild any report or to see exactly what happened, and when.',
+    icon: <HistoryIcon />,
+  },
+  {
+    title: 'An API with your key',
+    body: 'Create links, list them and read their analytics from your own code with your personal API key, backed by interactive API documentation.',
+    icon: <CodeIcon />,
+  },
+  {
+    title: 'Custom domains',
+    body: 'Serve short links from a domain you own. Add it, verify it, and links on it resolve just like links on the default domain.',
+    icon: <GlobeIcon />,
+  },
+  {
+    title: 'Plans that grow with you',
+    body: 'Free, Pro and Enterprise. Start on Free and change plan whenever your links, domains or team need more room.',
+    icon: <LayersIcon />,
+  },
+];
+
+function Features() {
+  return (
+    <section id="features" className="section features" aria-labelledby="features-title">
+      <div className="container">
+        <div className="section-head">
+          <p className="eyebrow">Features</p>
+          <h2 id="features-title">Everything a link needs — and a record of everything it did</h2>
+          <p>
+            Linkledger keeps the raw facts of every link and every click, so today’s
+            dashboard and tomorrow’s questions are answered from the same history.
+          </p>
+        </div>
+        <ul className="feature-grid" role="list">
+          {FEATURES.map((feature) => (
+            <li className="feature-card" key={feature.title}>
+              <span className="feature-card__icon" aria-hidden="true">
+                {feature.icon}
+              </span>
+              <h3>{feature.title}</h3>
+              <p>{feature.body}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/* --------------------------------------------------------- call to action */
+
+function CallToAction() {
+  return (
+    <section className="cta" aria-labelledby="cta-title">
+      <div className="container">
+        <div className="cta__panel">
+          <h2 id="cta-title">Give your next link a memory.</h2>
+          <p>Create an account, shorten a link and watch its first click arrive.</p>
+          <div className="cta__actions">
+            <a className="button button--on-dark button--lg" href="/register">
+              Get Started
+            </a>
+            <a className="cta__login" href="/login">
+              Already have an account? Log in
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/* ------------------------------------------------------------------ footer */
+
+interface FooterGroup {
+  heading: string;
+  // An entry without href is shown as plain text (spec: these entries lead nowhere).
+  entries: readonly { label: string; href?: string }[];
+}
+
+const FOOTER_GROUPS: readonly FooterGroup[] = [
+  {
+    heading: 'Product',
+    entries: [
+      { label: 'Features', href: '#features' },
+      { label: 'API', href: '/docs' },
+      { label: 'Support', href: '/support' },
+    ],
+  },
+  {
+    heading: 'Company',
+    entries: [{ label: 'Blog' }, { label: 'Careers' }, { label: 'Contact' }],
+  },
+  {
+    heading: 'Legal',
+    entries: [{ label: 'Privacy' }, { label: 'Terms' }, { label: 'Security' }, { label: 'GDPR' }],
+  },
+];
+
+const YEAR = new Date().getFullYear();
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="site-footer__grid">
+          <div className="site-footer__about">
+            <a className="brand" href="/">
+              <LogoMark />
+              <span>Linkledger</span>
+            </a>
+            <p>Short links, live click analytics and a full history of every event.</p>
+          </div>
+          {FOOTER_GROUPS.map((group) => (
+            <div key={group.heading}>
+              <h2 className="footer-heading">{group.heading}</h2>
+              <ul className="footer-list" role="list">
+                {group.entries.map((entry) => (
+                  <li key={entry.label}>
+                    {entry.href ? <a href={entry.href}>{entry.label}</a> : <span>{entry.label}</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <div className="site-footer__bottom">
+          <p>© {YEAR} Linkledger</p>
+          <p>Every click, on record.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/* ------------------------------------------------------------------- icons */
+
+function LogoMark() {
+  return (
+    <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="var(--color-brand)" />
+      <path
+        d="M10 8v16h12"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <path d="M15 13h7M15 18h5" fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function LinkIcon() {
+  return (
+    <Icon>
+      <path d="M10 13.5a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1.2 1.2" />
+      <path d="M14 10.5a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+    </Icon>
+  );
+}
+
+function ActivityIcon() {
+  return (
+    <Icon>
+      <path d="M3 12h4l3-7 4 14 3-7h4" />
+    </Icon>
+  );
+}
+
+function HistoryIcon() {
+  return (
+    <Icon>
+      <path d="M3.5 12a8.5 8.5 0 1 0 2.6-6.1" />
+      <path d="M3.5 3.5V8H8" />
+      <path d="M12 7.5V12l3 2" />
+    </Icon>
+  );
+}
+
+function ReplayIcon() {
+  return (
+    <Icon>
+      <path d="M4 12a8 8 0 1 0 2.4-5.7" />
+      <path d="M4 4v4.5h4.5" />
+      <path d="m10.5 9 4 3-4 3z" />
+    </Icon>
+  );
+}
+
+function CodeIcon() {
+  return (
+    <Icon>
+      <path d="m8 7-5 5 5 5" />
+      <path d="m16 7 5 5-5 5" />
+      <path d="m14 4-4 16" />
+    </Icon>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18" />
+      <path d="M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+    </Icon>
+  );
+}
+
+function LayersIcon() {
+  return (
+    <Icon>
+      <path d="m12 3 9 5-9 5-9-5z" />
+      <path d="m3 12.5 9 5 9-5" />
+      <path d="m3 17 9 5 9-5" />
+    </Icon>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </Icon>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <Icon>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}
