@@ -4,3 +4,4 @@ export * from './read-models/read-model-target.ts';
 export * from './read-models/accounts-links.ts';
 export * from './analytics/clicks-target.ts';
 export * from './clicks/user-agent.ts';
+export * from './position-tracker.ts';

@@ -1,4 +1,5 @@
 import type { EventFilter, EventStore, RecordedEvent, Subscription } from '@linkledger/contracts';
+import { PositionTracker } from './position-tracker.ts';
 
 /** Where a projector writes: it owns its checkpoint and applies a batch atomically with it. */
 export interface ProjectionTarget {
@@ -14,6 +15,8 @@ export interface ProjectionTarget {
 
 export interface RunnerOptions {
   batchSize?: number;
+  /** Once live, how long events may gather before a batch is read (see SubscribeOptions). */
+  lingerMs?: number;
   /** Called after each applied batch, e.g. to drive a progress bar or a live hub. */
   onApplied?: (batch: RecordedEvent[], through: number) => void;
   /** Called when applying fails; the runner retries the same batch after `retryMs`. */
@@ -28,8 +31,7 @@ export interface RunnerOptions {
  */
 export class ProjectionRunner {
   private subscription: Subscription | undefined;
-  private position = 0;
-  private waiters: { position: number; resolve: () => void }[] = [];
+  private readonly progress = new PositionTracker();
   private stopped = false;
   private restartTimer: NodeJS.Timeout | undefined;
 
@@ -45,20 +47,18 @@ export class ProjectionRunner {
 
   /** The position this runner has applied up to, as far as this process knows. */
   get applied(): number {
-    return this.position;
+    return this.progress.position;
   }
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.position = await this.target.checkpoint();
-    this.release();
+    this.progress.advance(await this.target.checkpoint());
     this.subscription = this.events.subscribe(
-      { after: this.position, filter: this.target.filter, batchSize: this.options.batchSize ?? 1000 },
+      { after: this.progress.position, filter: this.target.filter, batchSize: this.options.batchSize ?? 1000, lingerMs: this.options.lingerMs ?? 0 },
       async (batch, through) => {
         await this.target.apply(batch, through);
-        this.position = through;
+        this.progress.advance(through);
         this.options.onApplied?.(batch, through);
-        this.release();
       },
     );
     this.subscription.done.catch((error: unknown) => {
@@ -77,28 +77,7 @@ export class ProjectionRunner {
 
   /** Resolves true once the projection has applied `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(false);
-      }, timeoutMs);
-      this.waiters.push(waiter);
-    });
-  }
-
-  private release(): void {
-    const ready = this.waiters.filter((w) => w.position <= this.position);
-    if (ready.length === 0) return;
-    this.waiters = this.waiters.filter((w) => w.position > this.position);
-    for (const waiter of ready) waiter.resolve();
+    return this.progress.waitFor(position, timeoutMs);
   }
 }
 

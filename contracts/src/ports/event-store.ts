@@ -53,6 +53,8 @@ export interface SubscribeOptions {
   after: number;
   filter?: EventFilter;
   batchSize?: number;
+  /** Once live, how long appends may gather before the next read (larger pages, fewer reads). */
+  lingerMs?: number;
 }
 
 export type SubscriptionHandler = (batch: RecordedEvent[], through: number) => Promise<void>;

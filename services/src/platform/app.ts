@@ -15,7 +15,6 @@ import { healthRoutes } from '../health/routes.ts';
 import { linkRoutes } from '../links/routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
-import { LinkCache } from '../redirect/link-cache.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
 import { HttpError } from './http-errors.ts';
 import type { Platform } from './platform.ts';
@@ -30,12 +29,10 @@ export interface AppOptions {
 
 /** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
-  const cache = new LinkCache(platform.events);
-  await cache.start();
   let log: (error: unknown) => void = (error) => console.error(error);
   const redirect = createRedirectHandler({
     events: platform.events,
-    cache,
+    cache: platform.linkCache,
     secret: platform.secret,
     trustProxy: platform.config.TRUST_PROXY,
     clock: platform.clock,
@@ -96,7 +93,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const hub = new LiveHub(platform.events, platform, (error) => app.log.error({ err: error }, 'Live update failed'));
   app.addHook('onClose', async () => {
-    await cache.stop();
     await hub.stop();
   });
 

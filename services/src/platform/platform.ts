@@ -5,6 +5,7 @@ import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLi
 import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
+import { LinkCache } from '../redirect/link-cache.ts';
 import type { Config } from './config.ts';
 import { loadSecret } from './secrets.ts';
 
@@ -29,6 +30,8 @@ export interface Platform {
   /** The projectors this process runs (none when ROLE=api). */
   runners: ProjectionRunner[];
   readModel: ReadModelProgress;
+  /** Short code → link for the redirect path, kept fresh by link events. */
+  linkCache: LinkCache;
   clock: () => Date;
   close(): Promise<void>;
 }
@@ -83,9 +86,16 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
 
   const runners: ProjectionRunner[] = [];
   if (config.ROLE !== 'api') {
+    // The read model answers commands (read your writes), so it lingers little; analytics can
+    // wait a moment, and ClickHouse much prefers fewer, larger inserts.
+    const lingerMs = new Map<string, number>([
+      [readModelTarget.name, 2],
+      [analyticsTarget.name, 200],
+    ]);
     for (const target of [readModelTarget, analyticsTarget]) {
       runners.push(
         new ProjectionRunner(events, target, {
+          lingerMs: lingerMs.get(target.name) ?? 0,
           onError: (error) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`),
         }),
       );
@@ -93,6 +103,8 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
     await Promise.all(runners.map((runner) => runner.start()));
   }
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
+  const linkCache = new LinkCache(events);
+  if (config.ROLE !== 'projector') await linkCache.start();
 
   return {
     config,
@@ -104,9 +116,11 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
     analyticsTarget,
     runners,
     readModel,
+    linkCache,
     clock: options.clock ?? (() => new Date()),
     async close() {
       await Promise.all(runners.map((runner) => runner.stop()));
+      await linkCache.stop();
       await events.close();
       await read.close();
       await analytics.close();

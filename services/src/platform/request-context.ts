@@ -10,7 +10,13 @@ export function requestContext(platform: Platform, request: FastifyRequest, acto
   return { actor, correlationId: request.id, now: platform.clock(), route: request.routeOptions.url ?? request.url };
 }
 
-/** Read your writes: the answer waits (bounded) until the read model includes the command. */
+/**
+ * Read your writes: the answer waits (bounded) until the read model and this process's
+ * redirect cache include the command, so the next query and the next redirect show it.
+ */
 export async function waitForReadModel(platform: Platform, position: number): Promise<void> {
-  await platform.readModel.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+  await Promise.all([
+    platform.readModel.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),
+    platform.linkCache.progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),
+  ]);
 }

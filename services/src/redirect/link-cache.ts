@@ -1,4 +1,5 @@
 import { upcast, type EventStore, type Subscription } from '@linkledger/contracts';
+import { PositionTracker } from '@linkledger/projections';
 import { evolveLink, type LinkState } from '../links/link-state.ts';
 
 const MAX_ENTRIES = 200_000;
@@ -14,12 +15,15 @@ export class LinkCache {
   /** Latest revision seen by the subscription per link, to refuse caching a stale read. */
   private readonly seenRevision = new Map<number, number>();
   private subscription: Subscription | undefined;
+  /** How far link changes have been applied: commands wait for it before answering. */
+  readonly progress = new PositionTracker();
 
   constructor(private readonly events: EventStore) {}
 
   async start(): Promise<void> {
     const head = await this.events.headPosition();
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted'] } }, async (batch) => {
+    this.progress.advance(head);
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted'] } }, async (batch, through) => {
       for (const recorded of batch) {
         const event = upcast(recorded.type, recorded.version, recorded.data);
         if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted') continue;
@@ -27,6 +31,7 @@ export class LinkCache {
         this.seenRevision.set(event.data.link_id, recorded.revision);
         this.evict(event.data.link_id);
       }
+      this.progress.advance(through);
     });
   }
 

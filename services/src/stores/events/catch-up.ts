@@ -1,30 +1,76 @@
 import type { EventFilter, RecordedEvent, Subscription, SubscriptionHandler } from '@linkledger/contracts';
 
+/**
+ * Counts the appends a process hears of. A subscriber notes the count before it reads, and
+ * its wait returns at once if an append came in meanwhile, so no wake-up is ever lost.
+ */
+export class AppendCounter {
+  count = 0;
+  private closed = false;
+  private readonly waiters = new Set<() => void>();
+
+  bump(): void {
+    this.count += 1;
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  /** Resolves once the count has moved past `seen`, or after `timeoutMs`. */
+  wait(seen: number, timeoutMs: number): Promise<void> {
+    if (this.count !== seen || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
 export interface CatchUpSource {
   /** Reads up to `limit` matching events after `after`; `through` is how far the log was scanned. */
   readPage(after: number, limit: number, filter: EventFilter | undefined): Promise<{ events: RecordedEvent[]; through: number }>;
-  /** Resolves when new events may have arrived, or after `timeoutMs`. */
-  waitForAppend(timeoutMs: number): Promise<void>;
+  readonly appends: Pick<AppendCounter, 'count' | 'wait'>;
 }
+
+export interface CatchUpOptions {
+  after: number;
+  filter?: EventFilter | undefined;
+  batchSize?: number | undefined;
+  /** How long an idle subscription waits before looking again (appends by other processes). */
+  idleWaitMs?: number | undefined;
+  /**
+   * Once live, how long to let appends gather after the first one before reading, so a busy
+   * log is read in larger pages instead of once per commit.
+   */
+  lingerMs?: number | undefined;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A catch-up subscription over any store that can read pages by position: it reads history
  * page by page, then waits for appends and keeps reading. Because each read starts strictly
  * after the last position seen, the switch from history to live has no gap and no duplicate.
  */
-export function catchUpSubscription(
-  source: CatchUpSource,
-  options: { after: number; filter?: EventFilter; batchSize?: number; idleWaitMs?: number },
-  handler: SubscriptionHandler,
-): Subscription {
+export function catchUpSubscription(source: CatchUpSource, options: CatchUpOptions, handler: SubscriptionHandler): Subscription {
   let stopped = false;
   let wake: (() => void) | undefined;
   const batchSize = options.batchSize ?? 500;
   const idleWaitMs = options.idleWaitMs ?? 250;
+  const lingerMs = options.lingerMs ?? 0;
 
   const run = async () => {
     let after = options.after;
     while (!stopped) {
+      const seen = source.appends.count;
       const { events, through } = await source.readPage(after, batchSize, options.filter);
       if (stopped) return;
       if (events.length > 0 || through > after) {
@@ -32,10 +78,9 @@ export function catchUpSubscription(
         after = through;
       }
       if (events.length < batchSize && !stopped) {
-        await Promise.race([
-          source.waitForAppend(idleWaitMs),
-          new Promise<void>((resolve) => (wake = resolve)),
-        ]);
+        const woken = new Promise<void>((resolve) => (wake = resolve));
+        await Promise.race([source.appends.wait(seen, idleWaitMs), woken]);
+        if (lingerMs > 0 && !stopped) await Promise.race([sleep(lingerMs), woken]);
       }
     }
   };

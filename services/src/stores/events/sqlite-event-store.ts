@@ -11,7 +11,7 @@ import {
   type SubscribeOptions,
   type SubscriptionHandler,
 } from '@linkledger/contracts';
-import { catchUpSubscription } from './catch-up.ts';
+import { AppendCounter, catchUpSubscription } from './catch-up.ts';
 
 interface Row {
   position: number;
@@ -23,6 +23,8 @@ interface Row {
   data: string;
   metadata: string;
 }
+
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
 
 interface PendingAppend {
   streams: StreamAppend[];
@@ -58,10 +60,12 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
-  private appendWaiters = new Set<() => void>();
+  /** Appends made by this process; other processes' appends are found by polling. */
+  private readonly appends = new AppendCounter();
   private readonly pollMs: number;
   private readonly statements;
   private closed = false;
+  private readonly commitBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
   private readonly pageStatements = new Map<string, Database.Statement<(string | number)[], Row>>();
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
@@ -95,7 +99,11 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
       ),
       head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
+      savepoint: this.db.prepare('SAVEPOINT append'),
+      release: this.db.prepare('RELEASE append'),
+      rollbackTo: this.db.prepare('ROLLBACK TO append'),
     };
+    this.commitBatch = this.db.transaction((batch: PendingAppend[]) => this.writeBatch(batch));
   }
 
   append(streams: StreamAppend[]): Promise<AppendResult> {
@@ -113,23 +121,13 @@ export class SqliteEventStore implements EventStore {
     this.flushScheduled = false;
     const batch = this.queue;
     this.queue = [];
-    if (batch.length === 0) return;
-    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
+    if (batch.length === 0 || this.closed) {
+      for (const pending of batch) pending.reject(new Error('The event store is closed'));
+      return;
+    }
+    let outcomes: Outcome[];
     try {
-      this.db
-        .transaction(() => {
-          for (const pending of batch) {
-            this.db.exec('SAVEPOINT append');
-            try {
-              outcomes.push({ ok: true, result: this.write(pending.streams) });
-              this.db.exec('RELEASE append');
-            } catch (error) {
-              this.db.exec('ROLLBACK TO append; RELEASE append');
-              outcomes.push({ ok: false, error });
-            }
-          }
-        })
-        .immediate();
+      outcomes = this.commitBatch.immediate(batch);
     } catch (error) {
       // The commit itself failed: nothing of this batch is durable.
       for (const pending of batch) pending.reject(error);
@@ -141,6 +139,28 @@ export class SqliteEventStore implements EventStore {
       else pending.reject(outcome.error);
     });
     this.notifyAppend();
+  }
+
+  /**
+   * Writes every pending append in one transaction. An append that can be refused (it
+   * expects a revision) gets a savepoint, so a refusal undoes only that append; appends
+   * that expect nothing (clicks) cannot be refused and skip that cost.
+   */
+  private writeBatch(batch: PendingAppend[]): Outcome[] {
+    return batch.map((pending): Outcome => {
+      const refusable = pending.streams.some((s) => s.expected !== 'any');
+      if (!refusable) return { ok: true, result: this.write(pending.streams) };
+      this.statements.savepoint.run();
+      try {
+        const result = this.write(pending.streams);
+        this.statements.release.run();
+        return { ok: true, result };
+      } catch (error) {
+        this.statements.rollbackTo.run();
+        this.statements.release.run();
+        return { ok: false, error };
+      }
+    });
   }
 
   private write(streams: StreamAppend[]): AppendResult {
@@ -208,36 +228,23 @@ export class SqliteEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions, handler: SubscriptionHandler) {
     return catchUpSubscription(
-      {
-        readPage: async (after, limit, filter) => this.readPage(after, limit, filter),
-        waitForAppend: (timeoutMs) => this.waitForAppend(timeoutMs),
-      },
+      { readPage: async (after, limit, filter) => this.readPage(after, limit, filter), appends: this.appends },
       { ...options, idleWaitMs: this.pollMs },
       handler,
     );
   }
 
-  private waitForAppend(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appendWaiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.appendWaiters.add(done);
-    });
-  }
-
   private notifyAppend(): void {
-    for (const waiter of [...this.appendWaiters]) waiter();
+    this.appends.bump();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.queue.length > 0) this.flush();
-    this.notifyAppend();
+    const pending = this.queue;
+    this.queue = [];
+    for (const append of pending) append.reject(new Error('The event store is closed'));
+    this.appends.close();
     this.db.close();
   }
 }

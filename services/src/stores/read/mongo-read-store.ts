@@ -1,0 +1,171 @@
+import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
+import type { Condition, Doc, DocWrite, Query, ReadStore, Where } from '@linkledger/contracts';
+import { assertField } from './where-sql.ts';
+
+/** A read-model document as stored: its own fields, keyed by `_id` = String(id). */
+interface StoredDoc extends Document {
+  _id: string;
+}
+
+interface CheckpointDoc {
+  _id: string;
+  position: number;
+}
+
+const CHECKPOINTS = 'checkpoints';
+
+/** Matches no document: no `_id` is in the empty set. */
+const NOTHING: Filter<StoredDoc> = { _id: { $in: [] } };
+
+/**
+ * The server read store: MongoDB through the official driver, one collection per read-model
+ * collection plus `checkpoints`. Documents keep their own `id`; `_id` is String(id), the same
+ * key the SQLite store uses, so both order ties the same way.
+ */
+export class MongoReadStore implements ReadStore {
+  readonly adapter = 'mongodb';
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  /** @param url e.g. `mongodb://mongo:27017/linkledger?replicaSet=rs0`; the database is the one the URL names. */
+  static async connect(url: string): Promise<MongoReadStore> {
+    const client = new MongoClient(url);
+    await client.connect();
+    return new MongoReadStore(client, client.db());
+  }
+
+  async get<T extends Doc>(collection: string, id: string | number): Promise<T | null> {
+    const doc = await this.docs(collection).findOne({ _id: String(id) });
+    return doc ? fromStored<T>(doc) : null;
+  }
+
+  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+    // MongoDB reads a limit of 0 as "no limit".
+    if (query.limit === 0) return [];
+    const docs = await this.docs(collection)
+      .find(toFilter(query.where), { sort: toSort(query), skip: query.skip, limit: query.limit })
+      .toArray();
+    return docs.map((doc) => fromStored<T>(doc));
+  }
+
+  async count(collection: string, where?: Where): Promise<number> {
+    return this.docs(collection).countDocuments(toFilter(where));
+  }
+
+  async ensureIndex(collection: string, fields: readonly string[]): Promise<void> {
+    if (fields.length === 0) return;
+    await this.docs(collection).createIndex(Object.fromEntries(fields.map((field) => [assertField(field), 1] as const)));
+  }
+
+  async checkpoint(projector: string): Promise<number> {
+    return (await this.checkpoints().findOne({ _id: projector }))?.position ?? 0;
+  }
+
+  /**
+   * One multi-document transaction: the documents and the checkpoint move together or not at
+   * all. Transactions need a replica set (a single node is enough); docker-compose.yml runs
+   * MongoDB as the one-node replica set rs0.
+   */
+  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
+    const batches = [...groupByCollection(writes)].map(([collection, operations]) => ({ docs: this.docs(collection), operations }));
+    await this.client.withSession((session) =>
+      session.withTransaction(async () => {
+        for (const { docs, operations } of batches) await docs.bulkWrite(operations, { session, ordered: true });
+        await this.checkpoints().replaceOne({ _id: projector }, { position: checkpoint }, { upsert: true, session });
+      }),
+    );
+  }
+
+  /**
+   * Not one transaction: emptying a large collection can exceed MongoDB's transaction limits.
+   * The checkpoint goes first, so a crash half-way leaves a projector that rebuilds from 0 over
+   * leftover documents (which the rebuild rewrites), never complete-looking empty collections.
+   */
+  async reset(projector: string, collections: readonly string[]): Promise<void> {
+    const targets = collections.map((collection) => this.docs(collection));
+    await this.checkpoints().deleteOne({ _id: projector });
+    // deleteMany rather than drop: the collections keep the indexes ensureIndex declared.
+    for (const docs of targets) await docs.deleteMany({});
+  }
+
+  async ping(): Promise<void> {
+    await this.db.command({ ping: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private docs(collection: string): Collection<StoredDoc> {
+    if (assertField(collection) === CHECKPOINTS) throw new Error(`The collection name ${CHECKPOINTS} is reserved for projector checkpoints`);
+    return this.db.collection<StoredDoc>(collection);
+  }
+
+  private checkpoints(): Collection<CheckpointDoc> {
+    return this.db.collection<CheckpointDoc>(CHECKPOINTS);
+  }
+}
+
+function fromStored<T extends Doc>(doc: StoredDoc): T {
+  const fields: Document = { ...doc };
+  delete fields._id;
+  return fields as T;
+}
+
+function groupByCollection(writes: readonly DocWrite[]): Map<string, AnyBulkWriteOperation<StoredDoc>[]> {
+  const groups = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+  for (const write of writes) {
+    const operations = groups.get(write.collection) ?? [];
+    operations.push(toOperation(write));
+    groups.set(write.collection, operations);
+  }
+  return groups;
+}
+
+function toOperation({ id, doc }: DocWrite): AnyBulkWriteOperation<StoredDoc> {
+  if (!doc) return { deleteOne: { filter: { _id: id } } };
+  const replacement: Document = { ...doc };
+  delete replacement._id;
+  return { replaceOne: { filter: { _id: id }, replacement, upsert: true } };
+}
+
+/** The read-store filter as a MongoDB query, with the same field-name rules as the SQLite store. */
+export function toFilter(where: Where | undefined): Filter<StoredDoc> {
+  const clauses: Filter<StoredDoc>[] = [];
+  for (const [field, condition] of Object.entries(where ?? {})) {
+    if (condition === undefined) continue;
+    if (field === 'or') {
+      const alternatives = (condition as Where[]).map(toFilter);
+      clauses.push(alternatives.length ? { $or: alternatives } : NOTHING);
+      continue;
+    }
+    const clause = conditionFilter(assertField(field), condition as Condition);
+    if (clause) clauses.push(clause);
+  }
+  if (clauses.length <= 1) return clauses[0] ?? {};
+  return { $and: clauses };
+}
+
+/** One field's condition; undefined when it constrains nothing (a range with no bound). */
+function conditionFilter(field: string, condition: Condition): Filter<StoredDoc> | undefined {
+  // Equality with null also matches a missing field, like SQL's IS NULL over json_extract.
+  if (condition === null || typeof condition !== 'object') return { [field]: condition };
+  if ('in' in condition) return { [field]: { $in: [...condition.in] } };
+  if ('contains' in condition) return { [field]: { $regex: escapeRegExp(condition.contains), $options: 'i' } };
+  const bounds = Object.entries({ $gte: condition.gte, $gt: condition.gt, $lte: condition.lte, $lt: condition.lt }).filter(
+    ([, value]) => value !== undefined,
+  );
+  return bounds.length ? { [field]: Object.fromEntries(bounds) } : undefined;
+}
+
+/** The requested order, then `_id` ascending: SQLite's tiebreak on its text id column. */
+function toSort(query: Query): Sort {
+  const keys: [string, 1 | -1][] = (query.sort ?? []).map(({ field, direction }) => [assertField(field), direction === 'desc' ? -1 : 1]);
+  keys.push(['_id', 1]);
+  return keys;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
