@@ -10,7 +10,8 @@ import { openPlatform } from './platform/platform.ts';
 async function main() {
   const only = process.argv[2];
   if (only && only !== 'read' && only !== 'analytics') throw new ConfigError('Usage: npm run rebuild [-- read|analytics]');
-  const config = { ...loadConfig(), ROLE: 'api' as const }; // open the stores without starting the projectors
+  // Opens the stores without starting this process's projectors: the rebuild drives them.
+  const config = { ...loadConfig(), ROLE: 'api' as const };
   const platform = await openPlatform(config, { log: { info: console.log, error: (e, m) => console.error(m, e) } });
   const targets = [
     ...(only !== 'analytics' ? [platform.readModelTarget] : []),

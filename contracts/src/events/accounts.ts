@@ -11,3 +11,7 @@ export const UserRegisteredV1 = z.object({
   role: Role,
 });
 export type UserRegistered = z.infer<typeof UserRegisteredV1>;
+
+export const accountEvents = {
+  UserRegistered: { 1: UserRegisteredV1 },
+} as const;

@@ -1,22 +1,17 @@
 import type { z } from 'zod';
-import { UserRegisteredV1 } from './accounts.ts';
-import { EmailClaimedV1, IdAllocatedV1, ShortCodeClaimedV1, SuperAdminAssignedV1 } from './claims.ts';
-import { ClickedV1, LinkCreatedV1, LinkDeletedV1, LinkUpdatedV1 } from './links.ts';
+import { accountEvents } from './accounts.ts';
+import { claimEvents } from './claims.ts';
+import { linkEvents } from './links.ts';
 
 /**
- * Every event type with its schema per version. An event is stored with its version;
- * reading always upcasts to the latest shape, so the log is never rewritten.
+ * Every event type with its schema per version, gathered from each feature's events file.
+ * An event is stored with its version; reading always upcasts to the latest shape, so the
+ * log is never rewritten. The latest version of each type is the one listed last.
  */
 const versions = {
-  UserRegistered: { 1: UserRegisteredV1 },
-  LinkCreated: { 1: LinkCreatedV1 },
-  LinkUpdated: { 1: LinkUpdatedV1 },
-  LinkDeleted: { 1: LinkDeletedV1 },
-  Clicked: { 1: ClickedV1 },
-  ShortCodeClaimed: { 1: ShortCodeClaimedV1 },
-  EmailClaimed: { 1: EmailClaimedV1 },
-  IdAllocated: { 1: IdAllocatedV1 },
-  SuperAdminAssigned: { 1: SuperAdminAssignedV1 },
+  ...accountEvents,
+  ...linkEvents,
+  ...claimEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

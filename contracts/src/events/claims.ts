@@ -8,3 +8,10 @@ export const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() })
 export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link']) });
 
 export const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
+
+export const claimEvents = {
+  ShortCodeClaimed: { 1: ShortCodeClaimedV1 },
+  EmailClaimed: { 1: EmailClaimedV1 },
+  IdAllocated: { 1: IdAllocatedV1 },
+  SuperAdminAssigned: { 1: SuperAdminAssignedV1 },
+} as const;

@@ -58,3 +58,10 @@ export const ClickedV1 = z.object({
   visitor_hash: z.string(),
 });
 export type Clicked = z.infer<typeof ClickedV1>;
+
+export const linkEvents = {
+  LinkCreated: { 1: LinkCreatedV1 },
+  LinkUpdated: { 1: LinkUpdatedV1 },
+  LinkDeleted: { 1: LinkDeletedV1 },
+  Clicked: { 1: ClickedV1 },
+} as const;

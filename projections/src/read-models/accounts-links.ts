@@ -1,86 +1,35 @@
-import type { DomainEvent, RecordedEvent } from '@linkledger/contracts';
-import { profileUserAgentCached } from '../clicks/user-agent.ts';
+import type { DomainEvent, EventType, RecordedEvent } from '@linkledger/contracts';
+import type { ReadModelHandlers } from './handlers.ts';
+import { linkHandlers, linkIndexes } from './links.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
+import { userHandlers, userIndexes } from './users.ts';
 
-export const USERS = 'users';
-export const LINKS = 'links';
+export * from './users.ts';
+export * from './links.ts';
 
-export interface UserView {
-  [key: string]: unknown;
-  id: number;
-  email: string;
-  username: string;
-  full_name: string | null;
-  role: 'user' | 'admin' | 'super_admin';
-  plan_type: 'free' | 'pro' | 'enterprise';
-  is_verified: boolean;
-  is_active: boolean;
-  created_at: string;
+/**
+ * The API's read model: each feature contributes its handlers and indexes here. One
+ * projector (one checkpoint) keeps "read your writes" a single wait.
+ */
+const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly (readonly string[])[]> }[] = [
+  { handlers: userHandlers, indexes: userIndexes },
+  { handlers: linkHandlers, indexes: linkIndexes },
+];
+
+type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;
+const byType = new Map<EventType, AnyHandler[]>();
+for (const { handlers } of features) {
+  for (const [type, handler] of Object.entries(handlers) as [EventType, AnyHandler][]) {
+    byType.set(type, [...(byType.get(type) ?? []), handler]);
+  }
 }
 
-export interface LinkView {
-  [key: string]: unknown;
-  id: number;
-  owner_id: number;
-  short_code: string;
-  original_url: string;
-  title: string;
-  description: string;
-  created_via: 'manual' | 'api';
-  custom_domain: string | null;
-  trai_header: string | null;
-  is_active: boolean;
-  total_clicks: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Users and links as the API reads them, with each link's human click count. */
 export const accountsAndLinksProjector: ReadModelProjector = {
   name: 'accounts-links',
-  collections: {
-    [USERS]: [['email']],
-    [LINKS]: [['owner_id', 'created_at'], ['short_code']],
-  },
-  handles: ['UserRegistered', 'LinkCreated', 'LinkUpdated', 'LinkDeleted', 'Clicked'],
+  collections: Object.assign({}, ...features.map((f) => f.indexes)),
+  handles: [...byType.keys()],
   async apply(event: DomainEvent, recorded: RecordedEvent, tx: UnitOfWork) {
-    const at = recorded.metadata.at;
-    switch (event.type) {
-      case 'UserRegistered': {
-        const { user_id, email, role } = event.data;
-        const user: UserView = {
-          id: user_id,
-          email,
-          username: email.split('@')[0] ?? email,
-          full_name: null,
-          role,
-          plan_type: 'free',
-          is_verified: false,
-          is_active: true,
-          created_at: at,
-        };
-        tx.put(USERS, user);
-        return;
-      }
-      case 'LinkCreated': {
-        const { link_id, owner_id, ...rest } = event.data;
-        const link: LinkView = { id: link_id, owner_id, ...rest, is_active: true, total_clicks: 0, created_at: at, updated_at: at };
-        tx.put(LINKS, link);
-        return;
-      }
-      case 'LinkUpdated':
-        await tx.update<LinkView>(LINKS, event.data.link_id, (link) => ({ ...link, ...event.data.changes, updated_at: at }));
-        return;
-      case 'LinkDeleted':
-        tx.delete(LINKS, event.data.link_id);
-        return;
-      case 'Clicked':
-        if (profileUserAgentCached(event.data.user_agent).is_bot) return;
-        await tx.update<LinkView>(LINKS, event.data.link_id, (link) => ({ ...link, total_clicks: link.total_clicks + 1 }));
-        return;
-      default:
-        return;
-    }
+    for (const handler of byType.get(event.type) ?? []) await handler(event.data, recorded, tx);
   },
 };

@@ -97,9 +97,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
 
   const { notFoundPage } = await webApp(app);
-  await healthRoutes(app, platform);
-  await accountRoutes(app, platform);
-  await linkRoutes(app, platform);
+  // Each feature registers its own routes; add a feature here.
+  const features = [healthRoutes, accountRoutes, linkRoutes];
+  for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MONGODB_URL: 'localhost:27017' })).toThrow(/MONGODB_URL="localhost:27017": must be a URL such as mongodb:\/\//);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes": must be 0 or 1/);
     expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE="worker": must be one of all, api, projector/);
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE="api": ROLE=api needs CLICKHOUSE_URL/);
+    expect(loadConfig({ ROLE: 'api', CLICKHOUSE_URL: 'http://ch:8123' }).ROLE).toBe('api');
   });
 
   it('accepts the server-mode variables', () => {

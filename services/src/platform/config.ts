@@ -31,6 +31,9 @@ const ConfigSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   EVENTS_SYNC: z.enum(['FULL', 'NORMAL'], { message: 'must be FULL or NORMAL' }).default('FULL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
+}).refine((config) => config.ROLE !== 'api' || config.CLICKHOUSE_URL !== undefined, {
+  path: ['ROLE'],
+  message: 'ROLE=api needs CLICKHOUSE_URL: with embedded analytics (chDB) the projector process owns the analytics directory, so run ROLE=all instead',
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: boolean };
