@@ -20,7 +20,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The signed-in caller of a request; every protected route starts here, on the server. */
-export function requireCaller(platform: Platform, request: FastifyRequest): Caller {
+export async function requireCaller(platform: Platform, request: FastifyRequest): Promise<Caller> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(NOT_AUTHENTICATED);
   const claims = readToken(platform.secret, token);

@@ -1,21 +1,20 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, RegisterBody, TokenBody, TokenResponse, UserResponse } from '@linkledger/contracts';
 import type { UserView } from '@linkledger/projections';
 import { USERS } from '@linkledger/projections';
-import { allocateId, loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import { loadStream } from '../platform/commands.ts';
 import { HttpError, unauthorized } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext, waitForReadModel } from '../platform/request-context.ts';
+import { requestContext } from '../platform/request-context.ts';
 import { BAD_TOKEN, requireCaller } from './authenticate.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { decideRegistration, normalizeEmail } from './register.ts';
+import { normalizeEmail } from './register.ts';
+import { emailStream, registerUser } from './register-user.ts';
 import { issueToken } from './tokens.ts';
-import { evolveSystem, evolveUser, noUser } from './user-state.ts';
+import { evolveUser, noUser } from './user-state.ts';
 
 export const INVALID_LOGIN = 'Incorrect email or password';
-const emailStream = (email: string) => `email-${createHash('sha256').update(email).digest('hex')}`;
 
 const toUserResponse = (user: UserView) => UserResponse.parse(user);
 
@@ -40,27 +39,9 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
-      const metadata = metadataFor(context);
-      const userId = await allocateId(platform.events, 'user', metadata);
-      const { position } = await withRetries(async () => {
-        const [claim, system] = await Promise.all([
-          platform.events.readStream(emailStream(email)),
-          loadStream(platform.events, 'system', { superAdminId: null as number | null }, evolveSystem),
-        ]);
-        const decided = decideRegistration({ userId, email, passwordHash }, { emailTaken: claim.length > 0, superAdminExists: system.state.superAdminId !== null });
-        const registeredMetadata = { ...metadata, actor: { kind: 'user' as const, id: String(userId) } };
-        const byType = (type: string) => decided.filter((e) => e.type === type).map((e) => toNewEvent(e, registeredMetadata));
-        const superAdmin = byType('SuperAdminAssigned');
-        return platform.events.append([
-          { stream: emailStream(email), expected: 'no_stream', events: byType('EmailClaimed') },
-          { stream: `user-${userId}`, expected: 'no_stream', events: byType('UserRegistered') },
-          ...(superAdmin.length ? [{ stream: 'system', expected: system.revision ?? ('no_stream' as const), events: superAdmin }] : []),
-        ]);
-      });
-      await waitForReadModel(platform, position);
+      const userId = await registerUser(platform, context, { email: request.body.email, passwordHash });
       const user = await platform.read.get<UserView>(USERS, userId);
       return reply.code(201).send(toUserResponse(user!));
     },
@@ -99,7 +80,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = requireCaller(platform, request);
+      const caller = await requireCaller(platform, request);
       const user = await platform.read.get<UserView>(USERS, caller.userId);
       if (!user) throw new HttpError(401, BAD_TOKEN);
       return toUserResponse(user);

@@ -4,20 +4,20 @@ import { z } from 'zod';
 import { AnalyticsResponse, CreateLinkBody, ErrorBody, IdParams, LinkListQuery, LinkResponse, MessageBody } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
-import { allocateId, loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
 import { notFound } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext, waitForReadModel } from '../platform/request-context.ts';
 import { linkAnalytics } from './analytics-queries.ts';
-import { LINK_NOT_FOUND, decideCreateLink, decideDeleteLink } from './decide.ts';
+import { createLink } from './create-link.ts';
+import { LINK_NOT_FOUND, decideDeleteLink } from './decide.ts';
 import { evolveLink } from './link-state.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
-import { generateShortCode } from './short-codes.ts';
 
 const auth = { security: [{ bearer: [] }] };
 
 /** The caller's own link from the read model; anyone else's is "not found". */
-async function ownLink(platform: Platform, userId: number, linkId: number): Promise<LinkView> {
+export async function ownLink(platform: Platform, userId: number, linkId: number): Promise<LinkView> {
   const link = await platform.read.get<LinkView>(LINKS, linkId);
   if (!link || link.owner_id !== userId) throw notFound(LINK_NOT_FOUND);
   return link;
@@ -38,29 +38,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request, reply) => {
-      const caller = requireCaller(platform, request);
-      const metadata = metadataFor(requestContext(platform, request, { kind: 'user', id: String(caller.userId) }));
-      const linkId = await allocateId(platform.events, 'link', metadata);
-      const body = request.body;
-      // A generated code collides about once in 10^12; each attempt draws a new one.
-      const { position } = await withRetries(async () => {
-        const shortCode = generateShortCode();
-        const [claim, created] = decideCreateLink({
-          linkId,
-          ownerId: caller.userId,
-          shortCode,
-          originalUrl: body.original_url,
-          title: body.title,
-          description: body.description,
-          createdVia: 'manual',
-        });
-        return platform.events.append([
-          { stream: `shortcode-${shortCode}`, expected: 'no_stream', events: [toNewEvent(claim!, metadata)] },
-          { stream: `link-${linkId}`, expected: 'no_stream', events: [toNewEvent(created!, metadata)] },
-        ]);
-      }, 5);
-      await waitForReadModel(platform, position);
-      const link = await ownLink(platform, caller.userId, linkId);
+      const caller = await requireCaller(platform, request);
+      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const link = await createLink(platform, context, { ownerId: caller.userId, createdVia: 'manual', ...request.body });
       return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
     },
   );
@@ -77,7 +57,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = requireCaller(platform, request);
+      const caller = await requireCaller(platform, request);
       const links = await platform.read.find<LinkView>(LINKS, {
         where: { owner_id: caller.userId },
         sort: [{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'desc' }],
@@ -95,7 +75,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
-      const caller = requireCaller(platform, request);
+      const caller = await requireCaller(platform, request);
       return toLinkResponse(await ownLink(platform, caller.userId, request.params.id), publicBase(platform, request));
     },
   );
@@ -106,7 +86,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
-      const caller = requireCaller(platform, request);
+      const caller = await requireCaller(platform, request);
       const metadata = metadataFor(requestContext(platform, request, { kind: 'user', id: String(caller.userId) }));
       const stream = `link-${request.params.id}`;
       const { position } = await withRetries(async () => {
@@ -131,7 +111,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = requireCaller(platform, request);
+      const caller = await requireCaller(platform, request);
       const link = await ownLink(platform, caller.userId, request.params.id);
       return linkAnalytics(platform.analytics, link.id, platform.clock());
     },
