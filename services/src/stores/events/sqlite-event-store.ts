@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   WrongExpectedRevisionError,
@@ -24,13 +25,27 @@ interface Row {
   metadata: string;
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+/** An append as the writer thread takes it: event rows already serialised. */
+type StreamRows = { stream: string; expected: ExpectedRevision; events: [string, string, number, string, string][] };
+
+type WriterOutcome =
+  | { ok: true; position: number; revisions: number[] }
+  | { ok: false; stream: string; expected: ExpectedRevision; actual: number | null };
+
+type WriterReply = { ok: true; outcomes: WriterOutcome[] } | { ok: false; message: string };
 
 interface PendingAppend {
-  streams: StreamAppend[];
+  rows: StreamRows[];
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
+
+const toRows = (streams: StreamAppend[]): StreamRows[] =>
+  streams.map(({ stream, expected, events }) => ({
+    stream,
+    expected,
+    events: events.map((e) => [e.id, e.type, e.version, JSON.stringify(e.data), JSON.stringify(e.metadata)]),
+  }));
 
 export interface SqliteEventStoreOptions {
   /** FULL syncs the WAL on every commit (survives power loss); NORMAL survives a process crash. */
@@ -51,28 +66,32 @@ const toRecorded = (row: Row): RecordedEvent => ({
 });
 
 /**
- * The embedded event store: one SQLite file in WAL mode. Appends made during one turn of
- * the event loop are group-committed in one transaction (one sync for all of them); each
- * append keeps its own all-or-nothing semantics through a savepoint.
+ * The embedded event store: one SQLite file in WAL mode. Writes happen in a writer thread
+ * (sqlite-writer.worker.mjs) with pipelined group commit: while one batch is being made
+ * durable, the appends that arrive meanwhile gather into the next, one transaction and one
+ * sync each. Every append keeps its all-or-nothing semantics. Reads use this thread's own
+ * connection, which sees each batch as soon as it is committed.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite';
   private readonly db: Database.Database;
+  private readonly writer: Worker;
   private queue: PendingAppend[] = [];
+  private inFlight: PendingAppend[] | null = null;
   private flushScheduled = false;
+  private failure: Error | null = null;
+  private drained: (() => void) | null = null;
   /** Appends made by this process; other processes' appends are found by polling. */
   private readonly appends = new AppendCounter();
   private readonly pollMs: number;
   private readonly statements;
   private closed = false;
-  private readonly commitBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
   private readonly pageStatements = new Map<string, Database.Statement<(string | number)[], Row>>();
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 100;
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
@@ -89,103 +108,69 @@ export class SqliteEventStore implements EventStore {
       CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
     `);
     this.statements = {
-      streamRevision: this.db.prepare<[string], { revision: number | null }>(
-        'SELECT max(revision) AS revision FROM events WHERE stream = ?',
-      ),
-      insert: this.db.prepare(
-        'INSERT INTO events (id, stream, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      readStream: this.db.prepare<[string, number], Row>(
-        'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
-      ),
+      readStream: this.db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
       head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
-      savepoint: this.db.prepare('SAVEPOINT append'),
-      release: this.db.prepare('RELEASE append'),
-      rollbackTo: this.db.prepare('ROLLBACK TO append'),
     };
-    this.commitBatch = this.db.transaction((batch: PendingAppend[]) => this.writeBatch(batch));
+    this.writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), {
+      workerData: { file, synchronous: options.synchronous ?? 'FULL' },
+    });
+    this.writer.on('message', (reply: WriterReply) => this.settle(reply));
+    this.writer.on('error', (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
+    this.writer.on('exit', (code) => {
+      if (!this.closed) this.fail(new Error(`The event store's writer stopped (exit code ${code})`));
+    });
   }
 
   append(streams: StreamAppend[]): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('The event store is closed'));
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.queue.push({ streams, resolve, reject });
-      if (!this.flushScheduled) {
+      this.queue.push({ rows: toRows(streams), resolve, reject });
+      if (!this.flushScheduled && !this.inFlight) {
         this.flushScheduled = true;
-        setImmediate(() => this.flush());
+        // Let the appends of this turn of the event loop join the batch.
+        setImmediate(() => {
+          this.flushScheduled = false;
+          this.flush();
+        });
       }
     });
   }
 
   private flush(): void {
-    this.flushScheduled = false;
-    const batch = this.queue;
+    if (this.inFlight || this.queue.length === 0) {
+      if (!this.inFlight) this.drained?.();
+      return;
+    }
+    this.inFlight = this.queue;
     this.queue = [];
-    if (batch.length === 0 || this.closed) {
-      for (const pending of batch) pending.reject(new Error('The event store is closed'));
-      return;
-    }
-    let outcomes: Outcome[];
-    try {
-      outcomes = this.commitBatch.immediate(batch);
-    } catch (error) {
+    this.writer.postMessage({ type: 'commit', appends: this.inFlight.map((pending) => pending.rows) });
+  }
+
+  private settle(reply: WriterReply): void {
+    const batch = this.inFlight ?? [];
+    this.inFlight = null;
+    if (!reply.ok) {
       // The commit itself failed: nothing of this batch is durable.
+      const error = new Error(`The event store could not commit: ${reply.message}`);
       for (const pending of batch) pending.reject(error);
-      return;
+    } else {
+      batch.forEach((pending, index) => {
+        const outcome = reply.outcomes[index]!;
+        if (outcome.ok) pending.resolve({ position: outcome.position, revisions: outcome.revisions });
+        else pending.reject(new WrongExpectedRevisionError(outcome.stream, outcome.expected, outcome.actual));
+      });
+      this.appends.bump();
     }
-    batch.forEach((pending, index) => {
-      const outcome = outcomes[index]!;
-      if (outcome.ok) pending.resolve(outcome.result);
-      else pending.reject(outcome.error);
-    });
-    this.notifyAppend();
+    this.flush();
   }
 
-  /**
-   * Writes every pending append in one transaction. An append that can be refused (it
-   * expects a revision) gets a savepoint, so a refusal undoes only that append; appends
-   * that expect nothing (clicks) cannot be refused and skip that cost.
-   */
-  private writeBatch(batch: PendingAppend[]): Outcome[] {
-    return batch.map((pending): Outcome => {
-      const refusable = pending.streams.some((s) => s.expected !== 'any');
-      if (!refusable) return { ok: true, result: this.write(pending.streams) };
-      this.statements.savepoint.run();
-      try {
-        const result = this.write(pending.streams);
-        this.statements.release.run();
-        return { ok: true, result };
-      } catch (error) {
-        this.statements.rollbackTo.run();
-        this.statements.release.run();
-        return { ok: false, error };
-      }
-    });
-  }
-
-  private write(streams: StreamAppend[]): AppendResult {
-    let position = 0;
-    const revisions: number[] = [];
-    for (const { stream, expected, events } of streams) {
-      const current = this.statements.streamRevision.get(stream)?.revision ?? null;
-      assertExpected(stream, expected, current);
-      let revision = current ?? -1;
-      for (const event of events) {
-        revision += 1;
-        const info = this.statements.insert.run(
-          event.id,
-          stream,
-          revision,
-          event.type,
-          event.version,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-        );
-        position = Number(info.lastInsertRowid);
-      }
-      revisions.push(revision);
-    }
-    return { position, revisions };
+  private fail(error: Error): void {
+    this.failure = error;
+    for (const pending of [...(this.inFlight ?? []), ...this.queue]) pending.reject(error);
+    this.inFlight = null;
+    this.queue = [];
+    this.drained?.();
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
@@ -234,26 +219,17 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  private notifyAppend(): void {
-    this.appends.bump();
-  }
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // Appends already accepted are committed before the writer stops.
+    if (this.inFlight || this.queue.length > 0) await new Promise<void>((resolve) => ((this.drained = resolve), this.flush()));
     this.closed = true;
-    const pending = this.queue;
-    this.queue = [];
-    for (const append of pending) append.reject(new Error('The event store is closed'));
     this.appends.close();
+    const exited = new Promise((resolve) => this.writer.once('exit', resolve));
+    this.writer.postMessage({ type: 'close' });
+    await exited;
     this.db.close();
   }
 }
 
-export function assertExpected(stream: string, expected: ExpectedRevision, current: number | null): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === null) ||
-    (expected === 'stream_exists' && current !== null) ||
-    (typeof expected === 'number' && current === expected);
-  if (!ok) throw new WrongExpectedRevisionError(stream, expected, current);
-}
