@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import fastifyFormbody from '@fastify/formbody';
-import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from '../accounts/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { linkRoutes } from '../links/routes.ts';
@@ -18,6 +12,8 @@ import { liveRoutes } from '../live/routes.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
 import { HttpError } from './http-errors.ts';
 import type { Platform } from './platform.ts';
+import { openApi } from './openapi.ts';
+import { listRoutes } from './route-list.ts';
 import { webApp } from './web-app.ts';
 
 /** Query values that are secrets (the cutt.ly-style API key) never reach the logs. */
@@ -78,18 +74,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Linkledger API', version: '1.0.0', description: 'Short links, live click analytics and a replayable history.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  listRoutes(app);
+  await openApi(app);
 
   const hub = new LiveHub(platform.events, platform, (error) => app.log.error({ err: error }, 'Live update failed'));
   app.addHook('onClose', async () => {
@@ -101,7 +87,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const features = [healthRoutes, accountRoutes, linkRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // The same redirect inside the app, for requests that did not come through the server's
   // front (app.inject); codes that are not active links get the 404 page.

@@ -1,0 +1,29 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+
+export interface ListedRoute {
+  method: string;
+  url: string;
+  /** Hidden routes (web pages, docs assets, the websocket) are not part of the documented API. */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, as registered: for the docs and the authorization tests. */
+    routeList: ListedRoute[];
+  }
+}
+
+/** Records every route registered after this call; HEAD twins of GET routes are left out. */
+export function listRoutes(app: FastifyInstance): void {
+  const routes: ListedRoute[] = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as HTTPMethods[]).concat(route.method as HTTPMethods | HTTPMethods[]);
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of methods) {
+      if (method === 'HEAD' && methods.length === 1 && routes.some((r) => r.url === route.url && r.method === 'GET')) continue;
+      routes.push({ method, url: route.url, hidden });
+    }
+  });
+}
