@@ -41,6 +41,8 @@ export async function describeAgainstServer(
       describe(`${title} (${server.urlVariable})`, () => suite(async () => target.url));
       return;
     case 'skip':
+      // Said on the console too: the default reporter lists skipped suites without titles.
+      console.warn(`SKIPPED: ${title} — ${target.reason}`);
       describe.skip(`${title} (skipped: ${target.reason})`, () => suite(() => Promise.reject(new Error(target.reason))));
       return;
     case 'container':
