@@ -3,8 +3,10 @@ import { z } from 'zod';
 export const Role = z.enum(['user', 'admin', 'super_admin']);
 export type Role = z.infer<typeof Role>;
 
+const userId = z.number().int().positive();
+
 export const UserRegisteredV1 = z.object({
-  user_id: z.number().int().positive(),
+  user_id: userId,
   email: z.string(),
   /** scrypt hash in PHC-like form; never the password itself. */
   password_hash: z.string(),
@@ -12,6 +14,79 @@ export const UserRegisteredV1 = z.object({
 });
 export type UserRegistered = z.infer<typeof UserRegisteredV1>;
 
+/** The owner proved the address is theirs: a verification link, or a provider that vouched for it. */
+export const EmailVerifiedV1 = z.object({
+  user_id: userId,
+  via: z.enum(['email_link', 'oauth']),
+});
+
+/** A new password hash; tokens issued before it stop working. */
+export const PasswordChangedV1 = z.object({
+  user_id: userId,
+  password_hash: z.string(),
+  reason: z.enum(['reset', 'change']),
+});
+
+/** A signed-in session ended (logout): its token id is refused until the token would have expired anyway. */
+export const SessionRevokedV1 = z.object({
+  user_id: userId,
+  jti: z.string(),
+  /** ISO time at which the token expires by itself; after it the revocation can be forgotten. */
+  expires_at: z.string(),
+});
+
+/** Registration opened or closed by an admin (the `system` stream). Existing users can always sign in. */
+export const SignupToggledV1 = z.object({ enabled: z.boolean() });
+
+export const EmailTokenPurpose = z.enum(['verify_email', 'reset_password']);
+export type EmailTokenPurpose = z.infer<typeof EmailTokenPurpose>;
+
+/**
+ * A single-use link token was mailed. It lives on a stream named by the token's hash
+ * (`email-token-{sha256}`), so the token itself is never stored and its redemption is a
+ * concurrency-checked append to the same stream.
+ */
+export const EmailTokenIssuedV1 = z.object({
+  purpose: EmailTokenPurpose,
+  user_id: userId,
+  email: z.string(),
+  expires_at: z.string(),
+});
+
+export const EmailTokenRedeemedV1 = z.object({
+  purpose: EmailTokenPurpose,
+  user_id: userId,
+});
+
+export const OAuthProvider = z.enum(['google', 'facebook', 'twitter']);
+export type OAuthProvider = z.infer<typeof OAuthProvider>;
+
+/** A social sign-in provider's settings (stream `oauth-{provider}`); the secret only encrypted. */
+export const OAuthProviderConfiguredV1 = z.object({
+  provider: OAuthProvider,
+  client_id: z.string(),
+  /** AES-256-GCM, keyed from the installation secret. */
+  client_secret_encrypted: z.string(),
+  auth_url: z.string(),
+  token_url: z.string(),
+  userinfo_url: z.string(),
+  scope: z.string(),
+  /** The web app's callback address registered at the provider; empty means "the caller's". */
+  redirect_uri: z.string(),
+  enabled: z.boolean(),
+});
+
+/** An authorization code was exchanged (stream `oauth-code-{sha256}`): a second use is refused. */
+export const OAuthCodeRedeemedV1 = z.object({ provider: OAuthProvider });
+
 export const accountEvents = {
   UserRegistered: { 1: UserRegisteredV1 },
+  EmailVerified: { 1: EmailVerifiedV1 },
+  PasswordChanged: { 1: PasswordChangedV1 },
+  SessionRevoked: { 1: SessionRevokedV1 },
+  SignupToggled: { 1: SignupToggledV1 },
+  EmailTokenIssued: { 1: EmailTokenIssuedV1 },
+  EmailTokenRedeemed: { 1: EmailTokenRedeemedV1 },
+  OAuthProviderConfigured: { 1: OAuthProviderConfiguredV1 },
+  OAuthCodeRedeemed: { 1: OAuthCodeRedeemedV1 },
 } as const;

@@ -42,3 +42,59 @@ export const UserResponse = z.object({
   created_at: z.string(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+/** Registration open or closed (public: the register screen asks before showing the form). */
+export const SignupStatusResponse = z.object({ signup_enabled: z.boolean() });
+
+/** The admin's view of the sign-up setting (spec 2 "System setting"). */
+export const SystemSignupSetting = z.object({ signup_enabled: z.boolean(), message: z.string() });
+
+export const VERIFICATION_TOKEN_MISSING = 'Invalid verification link. Token is missing.';
+export const RESET_TOKEN_MISSING = 'Invalid reset link. Token is missing.';
+
+/** The token arrives from a link's query string; an empty one gets the spec's "missing" message. */
+export const VerifyEmailBody = z.object({ token: z.string().max(512).optional() });
+
+export const VerifyEmailResponse = z.object({
+  message: z.string(),
+  /** True when the address had been verified before: the screen treats it as success. */
+  already_verified: z.boolean(),
+});
+
+export const ForgotPasswordBody = z.object({
+  email: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email must be at most 254 characters'),
+});
+
+export const ResetPasswordBody = z.object({
+  token: z.string().max(512).optional(),
+  new_password: z
+    .string({ message: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
+    .max(1024, 'Password must be at most 1024 characters'),
+});
+
+export const ProviderStatus = z.object({ enabled: z.boolean(), client_id: z.string().nullable() });
+
+export const AuthProvidersResponse = z.object({
+  providers: z.object({ google: ProviderStatus, facebook: ProviderStatus, twitter: ProviderStatus }),
+});
+
+/** Any string, so an unknown provider gets "Unsupported provider: {provider}" rather than a schema error. */
+export const ProviderParams = z.object({ provider: z.string() });
+
+export const AuthorizeQuery = z.object({
+  redirect_uri: z.url({ protocol: /^https?$/, message: 'redirect_uri must be an http(s) address such as https://lnk.example.com/auth/callback' }).optional(),
+});
+
+export const AuthorizeResponse = z.object({
+  /** Send the browser here; the provider returns to redirect_uri with code and state. */
+  authorization_url: z.string(),
+  /** Signed and short-lived: send it back with the code. */
+  state: z.string(),
+});
+
+export const OAuthCallbackBody = z.object({
+  code: z.string({ message: 'no_code: No authorization code received.' }).min(1, 'no_code: No authorization code received.').max(2048),
+  redirect_uri: z.string().max(2048).optional(),
+  state: z.string().max(4096).optional(),
+});

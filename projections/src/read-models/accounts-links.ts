@@ -2,6 +2,7 @@ import type { DomainEvent, EventType, RecordedEvent } from '@linkledger/contract
 import type { ReadModelHandlers } from './handlers.ts';
 import { linkHandlers, linkIndexes } from './links.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
+import { sessionHandlers, sessionIndexes } from './sessions.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 import { userHandlers, userIndexes } from './users.ts';
 
@@ -15,6 +16,7 @@ export * from './links.ts';
 const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly (readonly string[])[]> }[] = [
   { handlers: userHandlers, indexes: userIndexes },
   { handlers: linkHandlers, indexes: linkIndexes },
+  { handlers: sessionHandlers, indexes: sessionIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -1,5 +1,8 @@
 import type { ReadModelHandlers } from './handlers.ts';
 
+// Sessions belong to accounts: their collection is published with the users'.
+export * from './sessions.ts';
+
 export const USERS = 'users';
 
 export interface UserView {
@@ -13,6 +16,8 @@ export interface UserView {
   is_verified: boolean;
   is_active: boolean;
   created_at: string;
+  /** Set by a password change (ISO): tokens issued before it are refused. */
+  sessions_valid_after?: string;
 }
 
 export const userIndexes = { [USERS]: [['email']] } as const;
@@ -31,5 +36,11 @@ export const userHandlers: ReadModelHandlers = {
       created_at: recorded.metadata.at,
     };
     tx.put(USERS, user);
+  },
+  async EmailVerified({ user_id }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, is_verified: true }));
+  },
+  async PasswordChanged({ user_id }, recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at }));
   },
 };

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@linkledger/contracts';
+import { REVOKED_SESSIONS, USERS, type RevokedSessionView, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { unauthorized } from '../platform/http-errors.ts';
-import { readToken } from './tokens.ts';
+import { readToken, type SessionToken } from './tokens.ts';
 
 export interface Caller {
   userId: number;
@@ -19,11 +20,29 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/**
+ * The session behind a token, or null when it is forged or expired, was signed out
+ * (logout), or predates the account's last password change (a reset signs out everywhere).
+ */
+export async function authenticateToken(platform: Platform, token: string): Promise<SessionToken | null> {
+  const session = readToken(platform.secret, token, platform.clock());
+  if (!session) return null;
+  const [revoked, user] = await Promise.all([
+    platform.read.get<RevokedSessionView>(REVOKED_SESSIONS, session.jti),
+    platform.read.get<UserView>(USERS, session.userId),
+  ]);
+  if (revoked || !user) return null;
+  // Token times are whole seconds; the change time is compared at the same precision.
+  if (user.sessions_valid_after && session.issuedAt.getTime() < Math.floor(Date.parse(user.sessions_valid_after) / 1000) * 1000) return null;
+  // The role as it is now, not as it was when the token was issued.
+  return { ...session, role: user.role };
+}
+
 /** The signed-in caller of a request; every protected route starts here, on the server. */
 export async function requireCaller(platform: Platform, request: FastifyRequest): Promise<Caller> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(NOT_AUTHENTICATED);
-  const claims = readToken(platform.secret, token);
-  if (!claims) throw unauthorized(BAD_TOKEN);
-  return claims;
+  const session = await authenticateToken(platform, token);
+  if (!session) throw unauthorized(BAD_TOKEN);
+  return { userId: session.userId, role: session.role };
 }

@@ -5,23 +5,31 @@ export interface RegisterCommand {
   userId: number;
   email: string;
   passwordHash: string;
+  /** A social provider vouched for the address: the account starts verified. */
+  emailVerifiedByProvider?: boolean;
 }
 
 export interface RegistrationState {
   emailTaken: boolean;
   superAdminExists: boolean;
+  signupEnabled: boolean;
 }
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead, or reset your password.';
+export const SIGNUP_DISABLED =
+  'Registration is currently disabled: we are not accepting new accounts. Existing users can still sign in; please check back later or contact the administrator.';
 
 /** The first account of an installation becomes its super admin; later ones are users. */
 export function decideRegistration(command: RegisterCommand, state: RegistrationState): DomainEvent[] {
+  // A fresh installation always admits its first account, whatever the setting says.
+  if (!state.signupEnabled && state.superAdminExists) throw new HttpError(403, SIGNUP_DISABLED);
   if (state.emailTaken) throw new HttpError(409, EMAIL_TAKEN);
   const role = state.superAdminExists ? 'user' : 'super_admin';
   const events: DomainEvent[] = [
     { type: 'EmailClaimed', data: { user_id: command.userId } },
     { type: 'UserRegistered', data: { user_id: command.userId, email: command.email, password_hash: command.passwordHash, role } },
   ];
+  if (command.emailVerifiedByProvider) events.push({ type: 'EmailVerified', data: { user_id: command.userId, via: 'oauth' } });
   if (role === 'super_admin') events.push({ type: 'SuperAdminAssigned', data: { user_id: command.userId } });
   return events;
 }

@@ -8,9 +8,14 @@ import { HttpError, unauthorized } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { BAD_TOKEN, requireCaller } from './authenticate.ts';
+import { emailRoutes } from './email-routes.ts';
+import { oauthRoutes } from './oauth/routes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { normalizeEmail } from './register.ts';
-import { emailStream, registerUser } from './register-user.ts';
+import { registerUser, userIdByEmail } from './register-user.ts';
+import { sessionRoutes } from './session-routes.ts';
+import { signupRoutes } from './signup-routes.ts';
+import { LoginThrottle } from './throttles.ts';
 import { issueToken } from './tokens.ts';
 import { evolveUser, noUser } from './user-state.ts';
 
@@ -18,15 +23,10 @@ export const INVALID_LOGIN = 'Incorrect email or password';
 
 const toUserResponse = (user: UserView) => UserResponse.parse(user);
 
-/** The user id behind an email, from its uniqueness claim (no read-model lag). */
-async function userIdByEmail(platform: Platform, email: string): Promise<number | null> {
-  const [claim] = await platform.events.readStream(emailStream(email));
-  const data = claim?.data as { user_id?: number } | undefined;
-  return data?.user_id ?? null;
-}
-
+/** Accounts: register, sign in and out, the sign-up switch, e-mail flows and social sign-in. */
 export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const loginThrottle = new LoginThrottle();
 
   api.post(
     '/api/register',
@@ -35,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['accounts'],
         summary: 'Create an account (the first one on an installation becomes super admin)',
         body: RegisterBody,
-        response: { 201: UserResponse, 400: ErrorBody, 409: ErrorBody },
+        response: { 201: UserResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -55,17 +55,22 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Sign in: form-encoded username (the email) and password give an access token',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenBody,
-        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const email = normalizeEmail(request.body.username);
+      await loginThrottle.check(email, request.ip);
       const userId = await userIdByEmail(platform, email);
       const { state } = userId ? await loadStream(platform.events, `user-${userId}`, noUser, evolveUser) : { state: noUser };
       // Hash even for unknown emails, so timing does not tell which addresses have accounts.
       const valid = await verifyPassword(request.body.password, state.passwordHash || DUMMY_HASH);
-      if (!valid || state.id === null) throw unauthorized(INVALID_LOGIN);
-      return { access_token: issueToken(platform.secret, { userId: state.id, role: state.role }), token_type: 'bearer' as const };
+      if (!valid || state.id === null) {
+        await loginThrottle.failed(email, request.ip);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      await loginThrottle.succeeded(email);
+      return { access_token: issueToken(platform.secret, { userId: state.id, role: state.role }, platform.clock()), token_type: 'bearer' as const };
     },
   );
 
@@ -86,6 +91,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       return toUserResponse(user);
     },
   );
+
+  for (const routes of [sessionRoutes, signupRoutes, emailRoutes, oauthRoutes]) await routes(app, platform);
 }
 
 const DUMMY_HASH = await hashPassword('not a real password');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Role } from '@linkledger/contracts';
 
@@ -6,20 +7,40 @@ export interface TokenClaims {
   role: Role;
 }
 
-const TOKEN_LIFETIME = '7d';
+/** A verified token: who, plus what logout needs to revoke exactly this session. */
+export interface SessionToken extends TokenClaims {
+  /** The token's own id (JWT `jti`), recorded when the session is revoked. */
+  jti: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
 
-export function issueToken(secret: string, claims: TokenClaims): string {
-  return jwt.sign({ role: claims.role }, secret, { algorithm: 'HS256', subject: String(claims.userId), expiresIn: TOKEN_LIFETIME });
+const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** Times come from the platform's clock, so tests with a moved clock get tokens that agree with it. */
+export function issueToken(secret: string, claims: TokenClaims, now: Date = new Date()): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  return jwt.sign({ role: claims.role, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, secret, {
+    algorithm: 'HS256',
+    subject: String(claims.userId),
+    jwtid: randomUUID(),
+  });
 }
 
 /** The claims of a valid token, or null for a forged, expired or malformed one. */
-export function readToken(secret: string, token: string): TokenClaims | null {
+export function readToken(secret: string, token: string, now: Date = new Date()): SessionToken | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload === 'string' || !payload.sub) return null;
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) });
+    if (typeof payload === 'string' || !payload.sub || !payload.jti || !payload.exp || !payload.iat) return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-    return { userId, role: payload['role'] as Role };
+    return {
+      userId,
+      role: payload['role'] as Role,
+      jti: payload.jti,
+      issuedAt: new Date(payload.iat * 1000),
+      expiresAt: new Date(payload.exp * 1000),
+    };
   } catch {
     return null;
   }

@@ -6,20 +6,43 @@ export interface UserState {
   email: string;
   passwordHash: string;
   role: Role;
+  isVerified: boolean;
+  /** When the password last changed (ISO), or null: link tokens issued before it are stale. */
+  passwordChangedAt: string | null;
 }
 
-export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user' };
+export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', isVerified: false, passwordChangedAt: null };
 
 export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
   const event = upcast(recorded.type, recorded.version, recorded.data);
-  if (event?.type === 'UserRegistered') {
-    return { id: event.data.user_id, email: event.data.email, passwordHash: event.data.password_hash, role: event.data.role };
+  switch (event?.type) {
+    case 'UserRegistered':
+      return { ...noUser, id: event.data.user_id, email: event.data.email, passwordHash: event.data.password_hash, role: event.data.role };
+    case 'EmailVerified':
+      return { ...state, isVerified: true };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: recorded.metadata.at };
+    default:
+      return state;
   }
-  return state;
 }
 
-/** Whether the installation already has its super admin, folded from the `system` stream. */
-export function evolveSystem(state: { superAdminId: number | null }, recorded: RecordedEvent) {
+/** The installation-wide settings, folded from the `system` stream. */
+export interface SystemState {
+  superAdminId: number | null;
+  signupEnabled: boolean;
+}
+
+export const initialSystem: SystemState = { superAdminId: null, signupEnabled: true };
+
+export function evolveSystem(state: SystemState, recorded: RecordedEvent): SystemState {
   const event = upcast(recorded.type, recorded.version, recorded.data);
-  return event?.type === 'SuperAdminAssigned' ? { superAdminId: event.data.user_id } : state;
+  switch (event?.type) {
+    case 'SuperAdminAssigned':
+      return { ...state, superAdminId: event.data.user_id };
+    case 'SignupToggled':
+      return { ...state, signupEnabled: event.data.enabled };
+    default:
+      return state;
+  }
 }

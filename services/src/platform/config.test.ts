@@ -26,4 +26,28 @@ describe('loadConfig', () => {
     expect(config.EVENTSTORE_URL).toBe('kurrentdb://es:2113?tls=false');
     expect(config.TRUST_PROXY).toBe(true);
   });
+
+  it('chooses how mail is sent and needs a sender for SendGrid or SMTP', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    const smtp = loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.com:587', MAIL_FROM: 'Linkledger <no-reply@example.com>' });
+    expect(smtp.SMTP_URL).toBe('smtp://user:pass@mail.example.com:587');
+    expect(loadConfig({ SENDGRID_API_KEY: 'SG.abc', MAIL_FROM: 'no-reply@example.com' }).SENDGRID_API_KEY).toBe('SG.abc');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(/MAIL_FROM="": must be set when SENDGRID_API_KEY or SMTP_URL is/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com:587', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL="mail.example.com:587": must be a URL such as smtp:\/\//);
+    expect(() => loadConfig({ SENDGRID_API_KEY: 'abc', MAIL_FROM: 'a@b.c' })).toThrow(/SENDGRID_API_KEY="\[hidden\]": must be a SendGrid API key/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM="nobody": must be an address such as no-reply@example.com/);
+    expect(() => loadConfig({ SENDGRID_API_KEY: 'SG.abc', SMTP_URL: 'smtp://u:p@h:25', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL="smtp:\/\/u:\[hidden\]@h:25": set either SENDGRID_API_KEY or SMTP_URL, not both/);
+  });
+
+  it('never echoes a secret in a start-up error', () => {
+    let message = '';
+    try {
+      loadConfig({ JWT_SECRET: 'short-secret', SMTP_URL: 'ftp://user:hunter2@host' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/JWT_SECRET="\[hidden\]": must be at least 32 characters/);
+    expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('hunter2');
+  });
 });

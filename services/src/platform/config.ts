@@ -31,12 +31,36 @@ const ConfigSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   EVENTS_SYNC: z.enum(['FULL', 'NORMAL'], { message: 'must be FULL or NORMAL' }).default('FULL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
-}).refine((config) => config.ROLE !== 'api' || config.CLICKHOUSE_URL !== undefined, {
-  path: ['ROLE'],
-  message: 'ROLE=api needs CLICKHOUSE_URL: with embedded analytics (chDB) the projector process owns the analytics directory, so run ROLE=all instead',
-});
+  /** Mail goes through SendGrid when set; else SMTP when SMTP_URL is set; else to the outbox folder DATA_DIR/outbox. */
+  SENDGRID_API_KEY: z.string().trim().startsWith('SG.', 'must be a SendGrid API key (it starts with SG.)').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+  /** The sender of every message, e.g. "Linkledger <no-reply@example.com>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((value) => /^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(value), 'must be an address such as no-reply@example.com or "Linkledger <no-reply@example.com>"')
+    .optional(),
+})
+  .refine((config) => config.ROLE !== 'api' || config.CLICKHOUSE_URL !== undefined, {
+    path: ['ROLE'],
+    message: 'ROLE=api needs CLICKHOUSE_URL: with embedded analytics (chDB) the projector process owns the analytics directory, so run ROLE=all instead',
+  })
+  .refine((config) => !(config.SENDGRID_API_KEY && config.SMTP_URL), {
+    path: ['SMTP_URL'],
+    message: 'set either SENDGRID_API_KEY or SMTP_URL, not both: each chooses how mail is sent',
+  })
+  .refine((config) => !(config.SENDGRID_API_KEY || config.SMTP_URL) || config.MAIL_FROM !== undefined, {
+    path: ['MAIL_FROM'],
+    message: 'must be set when SENDGRID_API_KEY or SMTP_URL is: the sender address, such as no-reply@example.com',
+  });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: boolean };
+
+/** Secrets are never echoed back, not even in a start-up error. */
+function shown(name: string, value: string): string {
+  if (name === 'JWT_SECRET' || name === 'SENDGRID_API_KEY') return value ? '[hidden]' : '';
+  return value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1[hidden]@');
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -47,7 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])] ?? '')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${issue.path.join('.')}=${JSON.stringify(shown(name, present[name] ?? ''))}: ${issue.message}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), TRUST_PROXY: parsed.data.TRUST_PROXY === '1' };

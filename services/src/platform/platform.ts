@@ -6,6 +6,8 @@ import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analyti
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
 import { LinkCache } from '../redirect/link-cache.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Config } from './config.ts';
 import { loadSecret } from './secrets.ts';
 
@@ -32,6 +34,8 @@ export interface Platform {
   readModel: ReadModelProgress;
   /** Short code → link for the redirect path, kept fresh by link events. */
   linkCache: LinkCache;
+  /** Verification and reset messages: outbox folder, SendGrid or SMTP, as configured. */
+  mailer: Mailer;
   clock: () => Date;
   close(): Promise<void>;
 }
@@ -105,6 +109,7 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
   const linkCache = new LinkCache(events);
   if (config.ROLE !== 'projector') await linkCache.start();
+  const mailer = createMailer(config, (message) => options.log.info(message));
 
   return {
     config,
@@ -117,10 +122,12 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
     runners,
     readModel,
     linkCache,
+    mailer,
     clock: options.clock ?? (() => new Date()),
     async close() {
       await Promise.all(runners.map((runner) => runner.stop()));
       await linkCache.stop();
+      await mailer.close();
       await events.close();
       await read.close();
       await analytics.close();

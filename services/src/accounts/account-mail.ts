@@ -1,0 +1,33 @@
+import type { MailMessage } from '../mail/mailer.ts';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function message(to: string, subject: string, lines: string[], link: { label: string; url: string }, closing: string): MailMessage {
+  const text = [...lines, '', link.url, '', closing, '', '— Linkledger'].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    `<p>If the button does not work, copy this address into your browser:<br>${escapeHtml(link.url)}</p>`,
+    `<p>${escapeHtml(closing)}</p>`,
+    '<p>— Linkledger</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export const verificationMail = (to: string, url: string): MailMessage =>
+  message(
+    to,
+    'Verify your email address',
+    ['Welcome to Linkledger!', 'Please confirm that this is your email address by opening the link below. It is valid for 24 hours.'],
+    { label: 'Verify my email address', url },
+    'If you did not create a Linkledger account, you can ignore this message.',
+  );
+
+export const passwordResetMail = (to: string, url: string): MailMessage =>
+  message(
+    to,
+    'Reset your Linkledger password',
+    ['Someone (hopefully you) asked to reset the password of your Linkledger account.', 'Open the link below to choose a new password. The link will expire in 1 hour and works once.'],
+    { label: 'Choose a new password', url },
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+  );

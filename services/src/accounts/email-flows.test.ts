@@ -1,0 +1,221 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESET_TOKEN_MISSING, VERIFICATION_TOKEN_MISSING } from '@linkledger/contracts';
+import type { OutboxFile } from '../mail/outbox-mailer.ts';
+import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
+import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
+import { BAD_TOKEN } from './authenticate.ts';
+import { RESET_REQUESTED, VERIFICATION_SENT } from './email-routes.ts';
+import { PASSWORD_RESET, RESET_EXPIRED, RESET_INVALID } from './reset-password.ts';
+import { INVALID_LOGIN } from './routes.ts';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED, VERIFICATION_EXPIRED, VERIFICATION_INVALID } from './verify-email.ts';
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const HOUR = 60 * 60 * 1000;
+
+/** The messages in the outbox, oldest first. */
+function outbox(dataDir: string): OutboxFile[] {
+  const folder = join(dataDir, 'outbox');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxFile);
+}
+
+/** The link a message carries to one of the web app's screens, as a person would click it. */
+function linkIn(text: string, screen: string): URL {
+  const match = text.match(new RegExp(`https?://\\S+/${screen}\\?token=[\\w%-]+`));
+  if (!match) throw new Error(`no /${screen} link in: ${text}`);
+  return new URL(match[0]);
+}
+
+describe('e-mail flows through the outbox', () => {
+  let t: TestApp;
+  let now = new Date('2026-03-01T10:00:00Z');
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://lnk.example.com' }, { clock: () => now });
+    await signUp(t.app, 'root@example.com', 'secret123');
+  });
+  afterAll(async () => t.close());
+
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+  const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/users/me', headers });
+  const verify = (token?: string) => t.app.inject({ method: 'POST', url: '/api/verify-email', payload: token === undefined ? {} : { token } });
+  const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/reset-password', payload });
+  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+
+  it('verifies an address: request, open the mailed link, then the account reads verified; a second click is still success', async () => {
+    const ada = await signUp(t.app, 'ada@example.com', 'secret123');
+    expect((await me(ada.headers)).json().is_verified).toBe(false);
+    const requested = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: ada.headers });
+    expect(requested.statusCode).toBe(200);
+    expect(requested.json()).toEqual({ message: VERIFICATION_SENT });
+
+    const [mail] = outbox(t.dataDir).filter((m) => m.to === 'ada@example.com');
+    expect(mail!.subject).toBe('Verify your email address');
+    const link = linkIn(mail!.text, 'verify-email');
+    expect(link.origin).toBe('https://lnk.example.com');
+    expect(mail!.html).toContain(link.toString().replace(/&/g, '&#38;'));
+
+    const verified = await verify(link.searchParams.get('token')!);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: EMAIL_VERIFIED, already_verified: false });
+    expect((await me(ada.headers)).json().is_verified).toBe(true);
+
+    const again = await verify(link.searchParams.get('token')!);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: EMAIL_ALREADY_VERIFIED, already_verified: true });
+
+    const more = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: ada.headers });
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toEqual({ detail: EMAIL_ALREADY_VERIFIED });
+
+    const stored = JSON.stringify(await t.platform.events.readAll({ after: 0, limit: 10_000 }));
+    expect(stored).not.toContain(link.searchParams.get('token')!);
+  });
+
+  it('answers a missing, unknown or expired verification token with the spec’s messages', async () => {
+    for (const token of [undefined, '', '   ']) {
+      const response = await verify(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: VERIFICATION_TOKEN_MISSING });
+    }
+    const unknown = await verify('not-a-token-we-sent');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ detail: VERIFICATION_INVALID });
+    expect(VERIFICATION_INVALID).toContain('Invalid');
+
+    const bob = await signUp(t.app, 'bob@example.com', 'secret123');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: bob.headers })).statusCode).toBe(200);
+    const token = linkIn(outbox(t.dataDir).filter((m) => m.to === 'bob@example.com')[0]!.text, 'verify-email').searchParams.get('token')!;
+    now = new Date(now.getTime() + 25 * HOUR);
+    const expired = await verify(token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ detail: VERIFICATION_EXPIRED });
+    expect(expired.json().detail).toContain('expired');
+    expect((await me(bob.headers)).json().is_verified).toBe(false);
+  });
+
+  it('resets a password with the mailed link: once, old password refused, new accepted, every old session signed out', async () => {
+    const carol = await signUp(t.app, 'carol@example.com', 'old-secret');
+    const requested = await forgot('Carol@Example.com');
+    expect(requested.statusCode).toBe(200);
+    expect(requested.json()).toEqual({ message: RESET_REQUESTED });
+    const mail = await vi.waitFor(() => {
+      const found = outbox(t.dataDir).find((m) => m.to === 'carol@example.com');
+      if (!found) throw new Error('no reset mail yet');
+      return found;
+    });
+    expect(mail.subject).toBe('Reset your Linkledger password');
+    expect(mail.text).toContain('expire in 1 hour');
+    const token = linkIn(mail.text, 'reset-password').searchParams.get('token')!;
+
+    const short = await reset({ token, new_password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toContain('Password must be at least 6 characters long');
+    const missing = await reset({ new_password: 'new-secret' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: RESET_TOKEN_MISSING });
+
+    now = new Date(now.getTime() + 1000);
+    const done = await reset({ token, new_password: 'new-secret' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: PASSWORD_RESET });
+
+    expect((await login('carol@example.com', 'old-secret')).json()).toEqual({ detail: INVALID_LOGIN });
+    const fresh = await login('carol@example.com', 'new-secret');
+    expect(fresh.statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${fresh.json().access_token}` })).json().is_verified).toBe(true);
+    const old = await me(carol.headers);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ detail: BAD_TOKEN });
+
+    const reused = await reset({ token, new_password: 'third-secret' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ detail: RESET_INVALID });
+    expect((await login('carol@example.com', 'new-secret')).statusCode).toBe(200);
+
+    const events = await t.platform.events.readStream(`user-${carol.user.id}`);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordChanged', 'EmailVerified']);
+    expect(JSON.stringify(await t.platform.events.readAll({ after: 0, limit: 10_000 }))).not.toMatch(/new-secret|old-secret/);
+  });
+
+  it('gives the same answer for an unknown address and sends nothing', async () => {
+    const before = outbox(t.dataDir).length;
+    const response = await forgot('nobody@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: RESET_REQUESTED });
+    await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'root@example.com' } });
+    await vi.waitFor(() => expect(outbox(t.dataDir).length).toBe(before + 1));
+    expect(outbox(t.dataDir).at(-1)!.to).toBe('root@example.com');
+  });
+
+  it('refuses a reset link after its hour, and one made stale by a later reset', async () => {
+    await signUp(t.app, 'dan@example.com', 'secret123');
+    await forgot('dan@example.com');
+    await forgot('dan@example.com');
+    const tokens = await vi.waitFor(() => {
+      const mails = outbox(t.dataDir).filter((m) => m.to === 'dan@example.com');
+      if (mails.length < 2) throw new Error('waiting for both mails');
+      return mails.map((m) => linkIn(m.text, 'reset-password').searchParams.get('token')!);
+    });
+    now = new Date(now.getTime() + 1000);
+    expect((await reset({ token: tokens[0], new_password: 'secret456' })).statusCode).toBe(200);
+    const stale = await reset({ token: tokens[1], new_password: 'secret789' });
+    expect(stale.json()).toEqual({ detail: RESET_INVALID });
+
+    now = new Date(now.getTime() + 1000);
+    await forgot('dan@example.com');
+    const latest = await vi.waitFor(() => {
+      const mails = outbox(t.dataDir).filter((m) => m.to === 'dan@example.com');
+      if (mails.length < 3) throw new Error('waiting for the third mail');
+      return linkIn(mails.at(-1)!.text, 'reset-password').searchParams.get('token')!;
+    });
+    now = new Date(now.getTime() + HOUR + 1000);
+    const expired = await reset({ token: latest, new_password: 'secret000' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ detail: RESET_EXPIRED });
+    expect((await login('dan@example.com', 'secret456')).statusCode).toBe(200);
+  });
+
+  it('request-verification needs a signed-in caller', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('e-mail flows through a real SMTP server', () => {
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer({ user: 'linkledger', pass: 'mail-pass' });
+    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Linkledger <no-reply@example.com>' });
+    await signUp(t.app, 'root@example.com', 'secret123');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the reset mail to the account’s address, and its link resets the password', async () => {
+    await signUp(t.app, 'erin@example.com', 'secret123');
+    expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'erin@example.com' } })).statusCode).toBe(200);
+    const mail = await vi.waitFor(() => {
+      const found = smtp.received.find((m) => m.to.includes('erin@example.com'));
+      if (!found) throw new Error('no mail yet');
+      return found;
+    });
+    expect(mail.to).toEqual(['erin@example.com']);
+    expect(mail.from).toBe('no-reply@example.com');
+    expect(mail.body).toMatch(/^Subject: Reset your Linkledger password$/m);
+    // No PUBLIC_URL: links point at the origin the request came to.
+    const link = linkIn(mail.body, 'reset-password');
+    expect(link.origin).toBe('http://localhost');
+    const done = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: link.searchParams.get('token'), new_password: 'via-smtp' } });
+    expect(done.json()).toEqual({ message: PASSWORD_RESET });
+    const token = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: 'username=erin%40example.com&password=via-smtp' });
+    expect(token.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorBody,
+  ForgotPasswordBody,
+  MessageBody,
+  RESET_TOKEN_MISSING,
+  ResetPasswordBody,
+  VERIFICATION_TOKEN_MISSING,
+  VerifyEmailBody,
+  VerifyEmailResponse,
+} from '@linkledger/contracts';
+import { publicBase } from '../links/link-response.ts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestContext } from '../platform/request-context.ts';
+import { requireCaller } from './authenticate.ts';
+import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
+import { ignoreBodies } from './optional-body.ts';
+import { normalizeEmail } from './register.ts';
+import { PASSWORD_RESET } from './reset-password.ts';
+import { MailThrottle } from './throttles.ts';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
+
+export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
+export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';
+
+const visitor = { kind: 'visitor' as const, id: 'anonymous' };
+
+export async function emailRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const mailThrottle = new MailThrottle();
+  // Reset mails go out after the answer, so its timing cannot tell which addresses have
+  // accounts; closing the app waits for the ones still on their way.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pending);
+  });
+
+  await app.register(async (scope) => {
+    await ignoreBodies(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/auth/request-verification',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
+          security: [{ bearer: [] }],
+          response: { 200: MessageBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        },
+      },
+      async (request) => {
+        const caller = await requireCaller(platform, request);
+        const wait = await mailThrottle.take(`user-${caller.userId}`);
+        if (wait) throw MailThrottle.refusal(wait);
+        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        try {
+          await sendVerificationEmail(platform, context, caller.userId, publicBase(platform, request));
+        } catch (error) {
+          if (error instanceof HttpError && error.detail === MAIL_FAILED) request.log.error({ err: error.cause }, 'Verification email failed');
+          throw error;
+        }
+        return { message: VERIFICATION_SENT };
+      },
+    );
+  });
+
+  api.post(
+    '/api/verify-email',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Verify an email address with the token from the emailed link',
+        body: VerifyEmailBody,
+        response: { 200: VerifyEmailResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const token = request.body.token?.trim();
+      if (!token) throw new HttpError(400, VERIFICATION_TOKEN_MISSING);
+      const { alreadyVerified } = await verifyEmailWithToken(platform, requestContext(platform, request, visitor), token);
+      return { message: alreadyVerified ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED, already_verified: alreadyVerified };
+    },
+  );
+
+  api.post(
+    '/api/forgot-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Email a password reset link (valid 1 hour); the answer is the same whether or not the address has an account',
+        body: ForgotPasswordBody,
+        response: { 200: MessageBody, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      const context = requestContext(platform, request, visitor);
+      const base = publicBase(platform, request);
+      const work = (async () => {
+        if (await mailThrottle.take(email)) return request.log.warn('Password reset mail not sent: too many for this address this hour');
+        await sendPasswordResetEmail(platform, context, email, base);
+      })().catch((error: unknown) => request.log.error({ err: error }, 'Password reset email failed'));
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  api.post(
+    '/api/reset-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token from the emailed reset link (once, within 1 hour); signs out every session',
+        body: ResetPasswordBody,
+        response: { 200: MessageBody, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const token = request.body.token?.trim();
+      if (!token) throw new HttpError(400, RESET_TOKEN_MISSING);
+      await resetPasswordWithToken(platform, requestContext(platform, request, visitor), token, request.body.new_password);
+      return { message: PASSWORD_RESET };
+    },
+  );
+}

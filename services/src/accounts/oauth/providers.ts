@@ -1,0 +1,48 @@
+import { OAuthProvider } from '@linkledger/contracts';
+import { HttpError } from '../../platform/http-errors.ts';
+
+export type { OAuthProvider };
+export const PROVIDERS = OAuthProvider.options;
+
+export interface ProviderEndpoints {
+  auth_url: string;
+  token_url: string;
+  userinfo_url: string;
+  scope: string;
+  /** How the client proves itself at the token endpoint (RFC 6749 §2.3.1): one way only. */
+  client_auth: 'post' | 'basic';
+}
+
+/** The providers' public endpoints; an operator may override each when configuring. */
+export const PROVIDER_DEFAULTS: Record<OAuthProvider, ProviderEndpoints> = {
+  google: {
+    auth_url: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token_url: 'https://oauth2.googleapis.com/token',
+    userinfo_url: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email profile',
+    client_auth: 'post',
+  },
+  facebook: {
+    auth_url: 'https://www.facebook.com/v19.0/dialog/oauth',
+    token_url: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userinfo_url: 'https://graph.facebook.com/me?fields=id,name,email',
+    scope: 'email public_profile',
+    client_auth: 'post',
+  },
+  twitter: {
+    auth_url: 'https://twitter.com/i/oauth2/authorize',
+    token_url: 'https://api.twitter.com/2/oauth2/token',
+    userinfo_url: 'https://api.twitter.com/2/users/me?user.fields=confirmed_email',
+    scope: 'users.read tweet.read users.email',
+    client_auth: 'basic',
+  },
+};
+
+export const unsupportedProvider = (name: string) => new HttpError(400, `Unsupported provider: ${name}`);
+
+/** A provider named in a path, or the spec's "Unsupported provider: {provider}". */
+export function parseProvider(name: string): OAuthProvider {
+  const parsed = OAuthProvider.safeParse(name);
+  if (!parsed.success) throw unsupportedProvider(name);
+  return parsed.data;
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, TokenResponse } from '@linkledger/contracts';
+import { publicBase } from '../../links/link-response.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { requestContext } from '../../platform/request-context.ts';
+import { oauthError } from './errors.ts';
+import { createState, pkceChallenge, pkceVerifier } from './oauth-state.ts';
+import { enabledProvider, loadProvider } from './provider-config.ts';
+import { PROVIDERS, parseProvider } from './providers.ts';
+import { signInWithProvider } from './social-sign-in.ts';
+
+/** Social sign-in: which providers are on, where to send the browser, and the return leg. */
+export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/auth/providers',
+    { schema: { tags: ['accounts'], summary: 'Social sign-in providers: whether each is enabled, and its public client id', response: { 200: AuthProvidersResponse } } },
+    async () => {
+      const entries = await Promise.all(
+        PROVIDERS.map(async (provider) => {
+          const { state } = await loadProvider(platform.events, provider);
+          const enabled = Boolean(state?.enabled && state.client_id);
+          return [provider, { enabled, client_id: enabled ? state!.client_id : null }] as const;
+        }),
+      );
+      return { providers: Object.fromEntries(entries) as z.infer<typeof AuthProvidersResponse>['providers'] };
+    },
+  );
+
+  api.get(
+    '/api/auth/:provider/authorize',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Start a social sign-in: the provider address to send the browser to, with a signed state to send back',
+        params: ProviderParams,
+        querystring: AuthorizeQuery,
+        response: { 200: AuthorizeResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const provider = parseProvider(request.params.provider);
+      const settings = await enabledProvider(platform.events, platform.secret, provider);
+      if (!settings) throw oauthError.notConfigured(provider);
+      const redirectUri = request.query.redirect_uri ?? (settings.redirect_uri || `${publicBase(platform, request)}/auth/callback`);
+      const { state, nonce } = createState(platform.secret, provider, redirectUri, platform.clock());
+      const url = new URL(settings.auth_url);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', settings.client_id);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('scope', settings.scope);
+      url.searchParams.set('state', state);
+      url.searchParams.set('code_challenge', pkceChallenge(pkceVerifier(platform.secret, nonce)));
+      url.searchParams.set('code_challenge_method', 'S256');
+      return { authorization_url: url.toString(), state };
+    },
+  );
+
+  api.post(
+    '/api/auth/:provider/callback',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
+        params: ProviderParams,
+        body: OAuthCallbackBody,
+        response: { 200: TokenResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const provider = parseProvider(request.params.provider);
+      const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
+      const { code, redirect_uri, state } = request.body;
+      const accessToken = await signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state });
+      return { access_token: accessToken, token_type: 'bearer' as const };
+    },
+  );
+}

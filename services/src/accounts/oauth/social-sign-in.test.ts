@@ -1,0 +1,174 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USERS, type UserView } from '@linkledger/projections';
+import { startTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { SIGNUP_DISABLED } from '../register.ts';
+import { runOAuthCli } from './cli.ts';
+
+const CLIENT_SECRET = 'google-client-secret-value';
+const REDIRECT = 'http://localhost/auth/callback';
+
+/**
+ * Social sign-in against a real OAuth 2 provider (oauth2-mock-server) on 127.0.0.1: it
+ * issues codes at /authorize, checks PKCE at /token and answers /userinfo.
+ */
+describe('social sign-in', () => {
+  let t: TestApp;
+  let provider: OAuth2Server;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  const tokenRequests: Record<string, string>[] = [];
+
+  beforeAll(async () => {
+    provider = new OAuth2Server();
+    await provider.issuer.keys.generate('RS256');
+    await provider.start(0, '127.0.0.1');
+    provider.service.on('beforeResponse', (_response, request) => tokenRequests.push({ ...(request.body as Record<string, string>) }));
+    t = await startTestApp();
+    admin = await signUp(t.app, 'root@example.com', 'secret123');
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.stop();
+  });
+
+  const base = () => provider.issuer.url!;
+  const providers = async () => (await t.app.inject('/api/auth/providers')).json().providers;
+  /** The provider vouches for this address (and says whether it verified it) on the next userinfo call. */
+  const nextUser = (email: string, emailVerified = true) =>
+    provider.service.once('beforeUserinfo', (response) => {
+      response.body = { sub: `sub-${email}`, email, email_verified: emailVerified };
+    });
+
+  /** What a browser does: ask us where to go, follow it to the provider, come back with code and state. */
+  async function authorize(name = 'google') {
+    const started = await t.app.inject({ url: `/api/auth/${name}/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` });
+    expect(started.statusCode).toBe(200);
+    const { authorization_url, state } = started.json<{ authorization_url: string; state: string }>();
+    const atProvider = await fetch(authorization_url, { redirect: 'manual' });
+    expect(atProvider.status).toBe(302);
+    const back = new URL(atProvider.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get('state')).toBe(state);
+    return { code: back.searchParams.get('code')!, state, authorization_url: new URL(authorization_url) };
+  }
+  const callback = (payload: object, name = 'google') => t.app.inject({ method: 'POST', url: `/api/auth/${name}/callback`, payload });
+
+  it('lists every provider as off until one is configured with the CLI; the secret is stored encrypted', async () => {
+    expect(await providers()).toEqual({
+      google: { enabled: false, client_id: null },
+      facebook: { enabled: false, client_id: null },
+      twitter: { enabled: false, client_id: null },
+    });
+    const notConfigured = await t.app.inject('/api/auth/google/authorize');
+    expect(notConfigured.statusCode).toBe(400);
+    expect(notConfigured.json().detail).toContain('google login is not configured');
+
+    const out: string[] = [];
+    const args = ['--client-id', 'linkledger-web', '--client-secret', CLIENT_SECRET];
+    const urls = ['--auth-url', `${base()}/authorize`, '--token-url', `${base()}/token`, '--userinfo-url', `${base()}/userinfo`];
+    await runOAuthCli(['configure', 'google', ...args, ...urls], { DATA_DIR: t.dataDir, EVENTS_SYNC: 'NORMAL' }, (line) => out.push(line));
+    expect(out).toEqual(['google sign-in configured and enabled. The client secret is stored encrypted.']);
+
+    expect(await providers()).toMatchObject({ google: { enabled: true, client_id: 'linkledger-web' }, facebook: { enabled: false, client_id: null } });
+    const stored = await t.platform.events.readStream('oauth-google');
+    expect(stored.map((e) => e.type)).toEqual(['OAuthProviderConfigured']);
+    expect(stored[0]!.data).toMatchObject({ provider: 'google', client_id: 'linkledger-web', token_url: `${base()}/token`, enabled: true });
+    expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
+  });
+
+  it('creates a verified account for a new address and signs it in', async () => {
+    const { code, state, authorization_url } = await authorize();
+    expect(authorization_url.searchParams.get('client_id')).toBe('linkledger-web');
+    expect(authorization_url.searchParams.get('code_challenge_method')).toBe('S256');
+    nextUser('Grace@Example.com');
+    const signedIn = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ token_type: 'bearer' });
+    // Our client proved itself and the PKCE verifier matched (the provider checks it).
+    expect(tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', code, client_id: 'linkledger-web', client_secret: CLIENT_SECRET, redirect_uri: REDIRECT });
+    expect(tokenRequests.at(-1)!['code_verifier']).toMatch(/^[\w-]{43}$/);
+
+    const me = await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
+    expect(me.json()).toMatchObject({ email: 'grace@example.com', is_verified: true, role: 'user' });
+  });
+
+  it('signs an existing account in by its address and marks it verified', async () => {
+    const bob = await signUp(t.app, 'bob@example.com', 'secret123');
+    const { code, state } = await authorize();
+    nextUser('bob@example.com');
+    const signedIn = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(signedIn.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
+    expect(me.json()).toMatchObject({ id: bob.user.id, email: 'bob@example.com', is_verified: true });
+    expect(await t.platform.read.count(USERS, { email: 'bob@example.com' })).toBe(1);
+  });
+
+  it('refuses a code used twice (code_used) and one the provider calls invalid_grant (code_expired)', async () => {
+    const { code, state } = await authorize();
+    nextUser('carol@example.com');
+    expect((await callback({ code, redirect_uri: REDIRECT, state })).statusCode).toBe(200);
+    const reused = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().detail).toMatch(/^code_used: /);
+
+    const second = await authorize();
+    provider.service.once('beforeResponse', (response) => {
+      response.body = { error: 'invalid_grant', error_description: 'Code expired' };
+      response.statusCode = 400;
+    });
+    const expired = await callback({ code: second.code, redirect_uri: REDIRECT, state: second.state });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().detail).toMatch(/^code_expired: /);
+  });
+
+  it('refuses forged callbacks: no state, a tampered one, another provider’s, or another return address (auth_failed)', async () => {
+    const { code, state } = await authorize();
+    const [payload, signature] = state.split('.');
+    const tampered = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: Date.now() + 1e9 })).toString('base64url')}.${signature}`;
+    const cases = [
+      { code, redirect_uri: REDIRECT },
+      { code, redirect_uri: REDIRECT, state: tampered },
+      { code, redirect_uri: REDIRECT, state: `${payload}.${'A'.repeat(signature!.length)}` },
+      { code, redirect_uri: 'https://evil.example.com/auth/callback', state },
+    ];
+    for (const body of cases) {
+      const response = await callback(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(/^auth_failed: /);
+    }
+    // The state was not used up by the forgeries: the genuine callback still works.
+    nextUser('dave@example.com');
+    expect((await callback({ code, redirect_uri: REDIRECT, state })).statusCode).toBe(200);
+  });
+
+  it('names unknown and unconfigured providers, and refuses an address the provider did not verify', async () => {
+    const unknown = await callback({ code: 'x', state: 'y' }, 'myspace');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ detail: 'Unsupported provider: myspace' });
+    expect((await t.app.inject('/api/auth/myspace/authorize')).json()).toEqual({ detail: 'Unsupported provider: myspace' });
+    const facebook = await callback({ code: 'x', state: 'y' }, 'facebook');
+    expect(facebook.json().detail).toMatch(/^facebook login is not configured/);
+
+    const { code, state } = await authorize();
+    nextUser('root@example.com', false);
+    const unverified = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(unverified.statusCode).toBe(400);
+    expect(unverified.json().detail).toMatch(/^oauth_failed: .*not verified/);
+  });
+
+  it('does not create accounts while sign-up is disabled', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/admin/system-settings/signup-toggle', headers: admin.headers });
+    const { code, state } = await authorize();
+    nextUser('newcomer@example.com');
+    const refused = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: SIGNUP_DISABLED });
+    expect(await t.platform.read.find<UserView>(USERS, { where: { email: 'newcomer@example.com' } })).toEqual([]);
+  });
+
+  it('turns a provider off with --disabled', async () => {
+    await runOAuthCli(['configure', 'google', '--client-id', 'linkledger-web', '--client-secret', CLIENT_SECRET, '--disabled'], { DATA_DIR: t.dataDir }, () => undefined);
+    expect((await providers()).google).toEqual({ enabled: false, client_id: null });
+    expect((await callback({ code: 'x', state: 'y' })).json().detail).toMatch(/^google login is not configured/);
+  });
+});

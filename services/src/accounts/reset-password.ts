@@ -1,0 +1,29 @@
+import type { DomainEvent } from '@linkledger/contracts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { EmailTokenState } from './email-tokens.ts';
+import type { UserState } from './user-state.ts';
+
+export const RESET_INVALID = 'This reset link is invalid or has already been used. Please request a new reset link.';
+export const RESET_EXPIRED = 'This reset link has expired: reset links are valid for 1 hour. Please request a new reset link.';
+export const PASSWORD_RESET = 'Password reset successfully!';
+
+export interface ResetDecision {
+  tokenEvents: DomainEvent[];
+  userEvents: DomainEvent[];
+}
+
+/**
+ * Given a reset token's stream and its user, when a new password is set: the token works
+ * once, within its hour, and only while no later password change has made it stale.
+ * Receiving the link also proves the address, so an unverified one becomes verified.
+ */
+export function decidePasswordReset(token: EmailTokenState, user: UserState, passwordHash: string, now: Date): ResetDecision {
+  const issued = token.issued;
+  if (!issued || issued.purpose !== 'reset_password' || user.id !== issued.userId || token.redeemed) throw new HttpError(400, RESET_INVALID);
+  if (user.passwordChangedAt && Date.parse(user.passwordChangedAt) >= Date.parse(issued.issuedAt)) throw new HttpError(400, RESET_INVALID);
+  if (issued.email !== user.email) throw new HttpError(400, RESET_INVALID);
+  if (now.getTime() >= Date.parse(issued.expiresAt)) throw new HttpError(400, RESET_EXPIRED);
+  const userEvents: DomainEvent[] = [{ type: 'PasswordChanged', data: { user_id: issued.userId, password_hash: passwordHash, reason: 'reset' } }];
+  if (!user.isVerified) userEvents.push({ type: 'EmailVerified', data: { user_id: issued.userId, via: 'email_link' } });
+  return { tokenEvents: [{ type: 'EmailTokenRedeemed', data: { purpose: 'reset_password', user_id: issued.userId } }], userEvents };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, SignupStatusResponse, SystemSignupSetting } from '@linkledger/contracts';
+import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestContext, waitForReadModel } from '../platform/request-context.ts';
+import { requireCaller } from './authenticate.ts';
+import { ignoreBodies } from './optional-body.ts';
+import { decideSignupToggle, requireAdmin, signupMessage } from './signup.ts';
+import { evolveSystem, initialSystem } from './user-state.ts';
+
+/** Read from the `system` stream itself: a toggle is effective at once, with no read-model lag. */
+const loadSystem = (platform: Platform) => loadStream(platform.events, 'system', initialSystem, evolveSystem);
+
+export async function signupRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  api.get(
+    '/api/public/signup-status',
+    { schema: { tags: ['accounts'], summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } } },
+    async () => ({ signup_enabled: (await loadSystem(platform)).state.signupEnabled }),
+  );
+
+  api.get(
+    '/api/admin/system-settings/signup-status',
+    {
+      schema: { ...admin, summary: 'Whether new users can register (admin and super admin)', response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody } },
+    },
+    async (request) => {
+      requireAdmin((await requireCaller(platform, request)).role);
+      const enabled = (await loadSystem(platform)).state.signupEnabled;
+      return { signup_enabled: enabled, message: signupMessage(enabled) };
+    },
+  );
+
+  await app.register(async (scope) => {
+    await ignoreBodies(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/system-settings/signup-toggle',
+      {
+        schema: {
+          ...admin,
+          summary: 'Open or close registration (admin and super admin); existing users can always sign in',
+          response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request) => {
+        const caller = await requireCaller(platform, request);
+        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const { position, enabled } = await withRetries(async () => {
+          const system = await loadSystem(platform);
+          const events = decideSignupToggle(caller.role, system.state);
+          const appended = await platform.events.append([
+            { stream: 'system', expected: system.revision ?? 'no_stream', events: events.map((e) => toNewEvent(e, metadataFor(context))) },
+          ]);
+          return { position: appended.position, enabled: !system.state.signupEnabled };
+        });
+        await waitForReadModel(platform, position);
+        return { signup_enabled: enabled, message: signupMessage(enabled) };
+      },
+    );
+  });
+}

@@ -1,0 +1,18 @@
+import type { DomainEvent, Role } from '@linkledger/contracts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { SystemState } from './user-state.ts';
+
+export const ADMINS_ONLY = 'Only an admin or super admin can view or change whether new users can register.';
+
+export const signupMessage = (enabled: boolean) =>
+  enabled ? 'Sign-up is enabled: new users can register.' : 'Sign-up is disabled: new users cannot register. Existing users can still sign in.';
+
+export function requireAdmin(role: Role): void {
+  if (role !== 'admin' && role !== 'super_admin') throw new HttpError(403, ADMINS_ONLY);
+}
+
+/** Given the system settings, when an admin toggles sign-up, then it flips, effective at once. */
+export function decideSignupToggle(role: Role, state: SystemState): DomainEvent[] {
+  requireAdmin(role);
+  return [{ type: 'SignupToggled', data: { enabled: !state.signupEnabled } }];
+}

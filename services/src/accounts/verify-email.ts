@@ -1,0 +1,36 @@
+import type { DomainEvent } from '@linkledger/contracts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { EmailTokenState } from './email-tokens.ts';
+import type { UserState } from './user-state.ts';
+
+// The screen's own texts for these cases (spec 1 §8), so the server's detail reads the same.
+export const VERIFICATION_EXPIRED = 'Verification link has expired. Please request a new verification email from your dashboard.';
+export const VERIFICATION_INVALID = 'Invalid verification link. Please check your email and try again.';
+export const EMAIL_VERIFIED = 'Email verified successfully! You can now use every feature of your account.';
+export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified.';
+
+export interface VerificationDecision {
+  alreadyVerified: boolean;
+  /** For the token's stream (its redemption) and the user's stream. */
+  tokenEvents: DomainEvent[];
+  userEvents: DomainEvent[];
+}
+
+/**
+ * Given a verification token's stream and its user, when the link is followed: a valid
+ * token verifies the address once; a second click finds the address verified, which the
+ * screen counts as success; anything else is invalid or expired.
+ */
+export function decideEmailVerification(token: EmailTokenState, user: UserState, now: Date): VerificationDecision {
+  const issued = token.issued;
+  if (!issued || issued.purpose !== 'verify_email' || user.id !== issued.userId) throw new HttpError(400, VERIFICATION_INVALID);
+  if (user.isVerified) return { alreadyVerified: true, tokenEvents: [], userEvents: [] };
+  // A link mailed to an earlier address proves nothing about the current one.
+  if (token.redeemed || issued.email !== user.email) throw new HttpError(400, VERIFICATION_INVALID);
+  if (now.getTime() >= Date.parse(issued.expiresAt)) throw new HttpError(400, VERIFICATION_EXPIRED);
+  return {
+    alreadyVerified: false,
+    tokenEvents: [{ type: 'EmailTokenRedeemed', data: { purpose: 'verify_email', user_id: issued.userId } }],
+    userEvents: [{ type: 'EmailVerified', data: { user_id: issued.userId, via: 'email_link' } }],
+  };
+}

@@ -1,0 +1,16 @@
+/** One message to one person; `text` and `html` carry the same content. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The mail port. Adapters: outbox folder (default), SendGrid, SMTP; chosen in create-mailer.ts. */
+export interface Mailer {
+  /** Which adapter this is, for health reports and logs. */
+  readonly adapter: 'outbox' | 'sendgrid' | 'smtp';
+  /** Resolves once the message is handed over (written, accepted by the service or the server). */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

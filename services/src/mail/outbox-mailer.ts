@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/** What an outbox file holds: the message as it would have been sent. */
+export interface OutboxFile extends MailMessage {
+  from: string;
+  at: string;
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * The embedded mailer: each message becomes a JSON file in the outbox folder and a log
+ * line with its links, so an operator without a mail service can still pass them on.
+ */
+export class OutboxMailer implements Mailer {
+  readonly adapter = 'outbox';
+
+  constructor(
+    readonly folder: string,
+    private readonly from: string,
+    private readonly log: (message: string) => void,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const at = this.clock();
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    const file = join(this.folder, `${at.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+    const stored: OutboxFile = { from: this.from, at: at.toISOString(), ...message };
+    // Readable by the owner only: the links in it sign people in.
+    await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' });
+    const links = [...new Set(message.text.match(LINK) ?? [])];
+    this.log(`Mail to ${message.to} ("${message.subject}") saved to ${file}${links.length ? `; link: ${links.join(' ')}` : ''}`);
+  }
+
+  async close(): Promise<void> {}
+}

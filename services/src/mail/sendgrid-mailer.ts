@@ -1,0 +1,29 @@
+import { MailService } from '@sendgrid/mail';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/** The part of SendGrid's client the adapter reaches for: where requests go. */
+interface SendGridClient {
+  setDefaultRequest(key: 'baseUrl', value: string): void;
+}
+
+/** Mail through SendGrid's v3 API. `baseUrl` points it elsewhere (tests, regional hosts). */
+export class SendGridMailer implements Mailer {
+  readonly adapter = 'sendgrid';
+  private readonly service = new MailService();
+
+  constructor(
+    apiKey: string,
+    private readonly from: string,
+    options: { baseUrl?: string } = {},
+  ) {
+    this.service.setApiKey(apiKey);
+    // The typings do not declare the client the service holds, only how to replace it.
+    if (options.baseUrl) (this.service as unknown as { client: SendGridClient }).client.setDefaultRequest('baseUrl', options.baseUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.service.send({ from: this.from, ...message });
+  }
+
+  async close(): Promise<void> {}
+}

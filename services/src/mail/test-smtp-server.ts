@@ -1,0 +1,52 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw message with quoted-printable soft breaks and escapes decoded, for text assertions. */
+  body: string;
+}
+
+/** Turns quoted-printable back into text: joins soft line breaks and decodes =XX escapes. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 (port 0) for tests: requires the given login, collects
+ * every message it accepts.
+ */
+export async function startTestSmtpServer(login: { user: string; pass: string }) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    // Plain connection on loopback: no certificate to trust, so no STARTTLS offered.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: false,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === login.user && auth.password === login.pass) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
+  return {
+    url: `smtp://${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@127.0.0.1:${address.port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
