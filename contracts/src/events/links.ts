@@ -24,6 +24,7 @@ export const LinkChanges = z.object({
 });
 export type LinkChanges = z.infer<typeof LinkChanges>;
 
+/** An edit of a link: `changes` holds only the fields whose value changed (never an empty edit). */
 export const LinkUpdatedV1 = z.object({
   link_id: z.number().int().positive(),
   changes: LinkChanges,

@@ -18,14 +18,42 @@ export const Destination = z
     }
   }, 'original_url must be a full web address starting with http:// or https://');
 
+const Title = z.string({ message: 'title must be text' }).trim().max(255, 'title must be at most 255 characters');
+const Description = z.string({ message: 'description must be text' }).trim().max(2000, 'description must be at most 2000 characters');
+
 export const CreateLinkBody = z.object({
   original_url: Destination,
-  title: z.string().trim().max(255, 'title must be at most 255 characters').optional().default(''),
-  description: z.string().trim().max(2000, 'description must be at most 2000 characters').optional().default(''),
+  title: Title.optional().default(''),
+  description: Description.optional().default(''),
   custom_domain: z.string().nullish(),
   trai_header: z.string().nullish(),
+  short_code: z
+    .string({ message: 'short_code must be text' })
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .describe(
+      'Optional custom short code instead of a generated one: 3 to 32 letters, digits, hyphens or underscores, not a word the app reserves (its page names, api, admin, assets, …). Answered with 409 when it is already taken.',
+    ),
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
+
+/** PATCH: every field optional; only the fields that differ from the link are changed. */
+export const UpdateLinkBody = z.strictObject(
+  {
+    title: Title.optional(),
+    description: Description.optional(),
+    original_url: Destination.optional(),
+    is_active: z.boolean({ message: 'is_active must be true or false' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Only title, description, original_url and is_active can be changed; remove ${issue.keys.join(', ')}`
+        : undefined,
+  },
+);
+export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;
 
 export const LinkResponse = z.object({
   id: z.number(),
@@ -43,12 +71,111 @@ export const LinkResponse = z.object({
 });
 export type LinkResponse = z.infer<typeof LinkResponse>;
 
-export const LinkListQuery = z.object({
-  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10),
+/** A calendar day in a query string, named in its own error message. */
+const isoDay = (name: string) => {
+  const message = `${name} must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22`;
+  return z
+    .string({ message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00.000Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, message);
+};
+
+const DAY_ORDER = { message: 'date_from must be on or before date_to', path: ['date_from'] };
+const inOrder = (range: { date_from?: string | undefined; date_to?: string | undefined }) =>
+  !range.date_from || !range.date_to || range.date_from <= range.date_to;
+
+export const SortBy = z.enum(['newest', 'oldest', 'clicks', 'title'], { message: 'sort_by must be one of: newest, oldest, clicks, title' });
+export type SortBy = z.infer<typeof SortBy>;
+export const DomainFilter = z.enum(['all', 'default', 'custom'], { message: 'domain must be one of: all, default, custom' });
+export type DomainFilter = z.infer<typeof DomainFilter>;
+const Search = z.string().trim().max(200, 'search must be at most 200 characters').optional();
+
+export const LinkListQuery = z
+  .object({
+    skip: z.coerce.number({ message: 'skip must be a whole number, 0 or more' }).int('skip must be a whole number, 0 or more').min(0, 'skip must be 0 or more').default(0),
+    limit: z.coerce
+      .number({ message: 'limit must be a whole number from 1 to 100' })
+      .int('limit must be a whole number from 1 to 100')
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .default(10),
+    search: Search.describe('Case-insensitive part of the title, destination or short code'),
+    created_via: z.enum(CreatedVia.options, { message: 'created_via must be one of: manual, api' }).optional().describe('The tab: manual or api; all links when absent'),
+    sort_by: SortBy.default('newest'),
+    date_from: isoDay('date_from').optional().describe('Created on or after this day (UTC), YYYY-MM-DD'),
+    date_to: isoDay('date_to').optional().describe('Created on or before this day (UTC), YYYY-MM-DD'),
+    domain: DomainFilter.default('all').describe('custom: links on a custom domain or with a TRAI header; default: the others'),
+    include_counts: z
+      .enum(['true', 'false'], { message: 'include_counts must be true or false' })
+      .default('false')
+      .describe('true answers {urls, total, manual, api} instead of a plain array'),
+  })
+  .refine(inOrder, DAY_ORDER);
+export type LinkListQuery = z.infer<typeof LinkListQuery>;
+
+/** The list with counts: total of the filtered list, and the caller's links per tab under the same filters. */
+export const LinkListWithCounts = z.object({
+  urls: z.array(LinkResponse),
+  total: z.number(),
+  manual: z.number(),
+  api: z.number(),
 });
 
+export const ExportQuery = z.object({
+  tab: z.enum(['all', 'manual', 'api'], { message: 'tab must be one of: all, manual, api' }).default('all'),
+  search: Search,
+  domain: DomainFilter.default('all'),
+});
+
+export const BulkDeleteBody = z.object({
+  ids: z
+    .array(z.number({ message: 'each id must be a URL id (a whole number)' }).int('each id must be a URL id (a whole number)').positive('each id must be a URL id (a whole number)'), {
+      message: 'ids is required: a list of 1 to 100 URL ids',
+    })
+    .min(1, 'ids must list at least 1 URL id')
+    .max(100, 'ids must list at most 100 URL ids'),
+});
+export const BulkDeleteResponse = z.object({ message: z.string(), deleted: z.array(z.number()) });
+
+export const QR_MIN_SIZE = 128;
+export const QR_MAX_SIZE = 1024;
+export const QrQuery = z.object({
+  size: z.coerce
+    .number({ message: `size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}` })
+    .int(`size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`)
+    .min(QR_MIN_SIZE, `size must be at least ${QR_MIN_SIZE} pixels`)
+    .max(QR_MAX_SIZE, `size must be at most ${QR_MAX_SIZE} pixels`)
+    .default(256),
+});
+
+export const UserStatsResponse = z.object({
+  total_urls: z.number(),
+  total_clicks: z.number(),
+  urls_this_month: z.number(),
+  monthly_growth: z
+    .number()
+    .describe('Percent change of links created this calendar month (UTC) over last month, one decimal; 100 when last month had none and this month has some, 0 when both have none'),
+});
+
+export const DomainInfoResponse = z.object({
+  has_trai_domains: z.boolean(),
+  has_custom_domains: z.boolean(),
+  active_custom_domain: z.string().nullable(),
+  active_trai_header: z.string().nullable(),
+});
+
+export const AnalyticsQuery = z
+  .object({
+    date_from: isoDay('date_from').optional().describe('First day (UTC) counted, YYYY-MM-DD'),
+    date_to: isoDay('date_to').optional().describe('Last day (UTC) counted, YYYY-MM-DD'),
+  })
+  .refine(inOrder, DAY_ORDER);
+
 export const CountedBy = z.object({ date: z.string(), clicks: z.number() });
+export const NamedCount = z.object({ name: z.string(), count: z.number() });
 
 export const AnalyticsResponse = z.object({
   total_clicks: z.number(),
@@ -58,5 +185,9 @@ export const AnalyticsResponse = z.object({
   clicks_by_date: z.array(CountedBy),
   top_referrers: z.array(z.object({ referrer: z.string(), count: z.number() })),
   top_countries: z.array(z.object({ country: z.string(), count: z.number() })),
+  devices: z.array(NamedCount).describe('Desktop, Mobile, Tablet or Other'),
+  browsers: z.array(NamedCount),
+  operating_systems: z.array(NamedCount),
+  unique_visitors: z.number().describe('Distinct visitors; a visitor is recognised within one UTC day (the visitor hash rotates daily)'),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

@@ -1,7 +1,10 @@
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ReadModelHandlers } from './handlers.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 export const LINKS = 'links';
+/** One document per owner (id = owner id): the dashboard's totals without scanning links. */
+export const LINK_TOTALS = 'link_totals';
 
 export interface LinkView {
   [key: string]: unknown;
@@ -10,6 +13,8 @@ export interface LinkView {
   short_code: string;
   original_url: string;
   title: string;
+  /** The title in lower case: the "title" sort ignores case. */
+  title_key: string;
   description: string;
   created_via: 'manual' | 'api';
   custom_domain: string | null;
@@ -21,22 +26,64 @@ export interface LinkView {
   updated_at: string;
 }
 
-export const linkIndexes = { [LINKS]: [['owner_id', 'created_at'], ['short_code']] } as const;
+export interface LinkTotalsView {
+  [key: string]: unknown;
+  id: number;
+  total_urls: number;
+  total_clicks: number;
+}
+
+export const linkIndexes = {
+  // The dashboard lists by owner, per tab, newest first; redirects misses look up by code.
+  [LINKS]: [['owner_id', 'created_at'], ['owner_id', 'created_via', 'created_at'], ['short_code']],
+  [LINK_TOTALS]: [],
+} as const;
+
+/** An empty string is no domain: "custom" and "default" links are told apart by null. */
+const orNull = (value: string | null) => (value ? value : null);
+
+async function addToTotals(tx: UnitOfWork, ownerId: number, urls: number, clicks: number) {
+  const totals = (await tx.get<LinkTotalsView>(LINK_TOTALS, ownerId)) ?? { id: ownerId, total_urls: 0, total_clicks: 0 };
+  tx.put(LINK_TOTALS, { ...totals, total_urls: totals.total_urls + urls, total_clicks: totals.total_clicks + clicks });
+}
 
 export const linkHandlers: ReadModelHandlers = {
-  LinkCreated({ link_id, owner_id, ...rest }, recorded, tx) {
+  async LinkCreated({ link_id, owner_id, custom_domain, trai_header, ...rest }, recorded, tx) {
     const at = recorded.metadata.at;
-    const link: LinkView = { id: link_id, owner_id, ...rest, is_active: true, total_clicks: 0, created_at: at, updated_at: at };
+    const link: LinkView = {
+      id: link_id,
+      owner_id,
+      ...rest,
+      title_key: rest.title.toLowerCase(),
+      custom_domain: orNull(custom_domain),
+      trai_header: orNull(trai_header),
+      is_active: true,
+      total_clicks: 0,
+      created_at: at,
+      updated_at: at,
+    };
     tx.put(LINKS, link);
+    await addToTotals(tx, owner_id, 1, 0);
   },
   async LinkUpdated({ link_id, changes }, recorded, tx) {
-    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, ...changes, updated_at: recorded.metadata.at }));
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({
+      ...link,
+      ...changes,
+      title_key: (changes.title ?? link.title).toLowerCase(),
+      updated_at: recorded.metadata.at,
+    }));
   },
-  LinkDeleted({ link_id }, _recorded, tx) {
+  async LinkDeleted({ link_id }, _recorded, tx) {
+    const link = await tx.get<LinkView>(LINKS, link_id);
+    if (!link) return;
     tx.delete(LINKS, link_id);
+    await addToTotals(tx, link.owner_id, -1, -link.total_clicks);
   },
   async Clicked({ link_id, user_agent }, _recorded, tx) {
     if (profileUserAgentCached(user_agent).is_bot) return;
-    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, total_clicks: link.total_clicks + 1 }));
+    const link = await tx.get<LinkView>(LINKS, link_id);
+    if (!link) return;
+    tx.put(LINKS, { ...link, total_clicks: link.total_clicks + 1 });
+    await addToTotals(tx, link.owner_id, 0, 1);
   },
 };

@@ -1,6 +1,6 @@
-import type { DomainEvent } from '@linkledger/contracts';
+import type { DomainEvent, LinkChanges } from '@linkledger/contracts';
 import { notFound } from '../platform/http-errors.ts';
-import type { LinkState } from './link-state.ts';
+import type { EditableLink, LinkState } from './link-state.ts';
 
 export const LINK_NOT_FOUND = 'URL not found';
 
@@ -35,7 +35,7 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
 }
 
 /** Only the owner may touch a link; to anyone else it does not exist. */
-export function ownedLink(state: LinkState | null, actorId: number): LinkState {
+export function ownedLink<S extends LinkState>(state: S | null, actorId: number): S {
   if (!state || state.deleted || state.ownerId !== actorId) throw notFound(LINK_NOT_FOUND);
   return state;
 }
@@ -43,4 +43,45 @@ export function ownedLink(state: LinkState | null, actorId: number): LinkState {
 export function decideDeleteLink(command: { actorId: number }, state: LinkState | null): DomainEvent[] {
   const link = ownedLink(state, command.actorId);
   return [{ type: 'LinkDeleted', data: { link_id: link.id, short_code: link.shortCode } }];
+}
+
+export interface UpdateLinkCommand {
+  actorId: number;
+  changes: LinkChanges;
+}
+
+/** Records only the fields that really change; an edit that changes nothing records nothing. */
+export function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
+  const link = ownedLink(state, command.actorId);
+  const current: Required<LinkChanges> = {
+    title: link.title,
+    description: link.description,
+    original_url: link.destination,
+    is_active: link.isActive,
+  };
+  const changes: LinkChanges = {};
+  for (const field of ['title', 'description', 'original_url', 'is_active'] as const) {
+    const value = command.changes[field];
+    if (value !== undefined && value !== current[field]) Object.assign(changes, { [field]: value });
+  }
+  return Object.keys(changes).length ? [{ type: 'LinkUpdated', data: { link_id: link.id, changes } }] : [];
+}
+
+/**
+ * Deletes several of the caller's links, all or none: one id that is not the caller's
+ * live link refuses the whole command, naming the ids, so nothing is half-deleted.
+ */
+export function decideBulkDelete(
+  command: { actorId: number; ids: readonly number[] },
+  links: ReadonlyMap<number, LinkState | null>,
+): { linkId: number; events: DomainEvent[] }[] {
+  const ids = [...new Set(command.ids)];
+  const missing = ids.filter((id) => {
+    const link = links.get(id);
+    return !link || link.deleted || link.ownerId !== command.actorId;
+  });
+  if (missing.length) {
+    throw notFound(`${missing.length === 1 ? 'URL' : 'URLs'} not found: ${missing.join(', ')}. Nothing was deleted.`);
+  }
+  return ids.map((id) => ({ linkId: id, events: decideDeleteLink({ actorId: command.actorId }, links.get(id) ?? null) }));
 }

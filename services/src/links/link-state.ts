@@ -40,3 +40,24 @@ export function evolveLink(state: LinkState | null, recorded: RecordedEvent): Li
       return state;
   }
 }
+
+/**
+ * The link as an edit sees it: LinkState plus the texts an update compares against. Kept
+ * apart from LinkState so the redirect cache, which holds many links, stays small.
+ */
+export interface EditableLink extends LinkState {
+  title: string;
+  description: string;
+}
+
+export function evolveEditableLink(state: EditableLink | null, recorded: RecordedEvent): EditableLink | null {
+  const next = evolveLink(state, recorded);
+  if (!next || next === state) return state;
+  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const texts = { title: state?.title ?? '', description: state?.description ?? '' };
+  if (event?.type === 'LinkCreated') return { ...next, title: event.data.title, description: event.data.description };
+  if (event?.type === 'LinkUpdated') {
+    return { ...next, title: event.data.changes.title ?? texts.title, description: event.data.changes.description ?? texts.description };
+  }
+  return { ...next, ...texts };
+}

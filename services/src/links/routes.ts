@@ -1,18 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalyticsResponse, CreateLinkBody, ErrorBody, IdParams, LinkListQuery, LinkResponse, MessageBody } from '@linkledger/contracts';
+import {
+  AnalyticsQuery,
+  AnalyticsResponse,
+  BulkDeleteBody,
+  BulkDeleteResponse,
+  CreateLinkBody,
+  ErrorBody,
+  IdParams,
+  LinkListQuery,
+  LinkListWithCounts,
+  LinkResponse,
+  MessageBody,
+  UpdateLinkBody,
+} from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
 import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
-import { notFound } from '../platform/http-errors.ts';
+import { HttpError, notFound } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext, waitForReadModel } from '../platform/request-context.ts';
-import { linkAnalytics } from './analytics-queries.ts';
+import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
+import { bulkDeleteLinks } from './bulk-delete.ts';
 import { createLink } from './create-link.ts';
 import { LINK_NOT_FOUND, decideDeleteLink } from './decide.ts';
 import { evolveLink } from './link-state.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
+import { linkFilter, linkSort } from './list-query.ts';
+import { updateLink } from './update-link.ts';
 
 const auth = { security: [{ bearer: [] }] };
 
@@ -31,16 +47,17 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       schema: {
         tags: ['links'],
-        summary: 'Shorten a URL',
+        summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
         ...auth,
         body: CreateLinkBody,
-        response: { 201: LinkResponse, 400: ErrorBody, 401: ErrorBody },
+        response: { 201: LinkResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
       const caller = await requireCaller(platform, request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
-      const link = await createLink(platform, context, { ownerId: caller.userId, createdVia: 'manual', ...request.body });
+      const { original_url, title, description, short_code } = request.body;
+      const link = await createLink(platform, context, { ownerId: caller.userId, createdVia: 'manual', original_url, title, description, shortCode: short_code });
       return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
     },
   );
@@ -50,29 +67,34 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       schema: {
         tags: ['links'],
-        summary: 'The caller’s links, newest first',
+        summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
         ...auth,
         querystring: LinkListQuery,
-        response: { 200: z.array(LinkResponse), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request) => {
       const caller = await requireCaller(platform, request);
-      const links = await platform.read.find<LinkView>(LINKS, {
-        where: { owner_id: caller.userId },
-        sort: [{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'desc' }],
-        skip: request.query.skip,
-        limit: request.query.limit,
-      });
+      const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, include_counts } = request.query;
+      const filters = { search, domain, dateFrom: date_from, dateTo: date_to };
+      const where = linkFilter(caller.userId, { ...filters, createdVia: created_via });
       const base = publicBase(platform, request);
-      return links.map((link) => toLinkResponse(link, base));
+      const links = await platform.read.find<LinkView>(LINKS, { where, sort: linkSort(sort_by), skip, limit });
+      const urls = links.map((link) => toLinkResponse(link, base));
+      if (include_counts !== 'true') return urls;
+      const [total, manual, apiCount] = await Promise.all([
+        platform.read.count(LINKS, where),
+        platform.read.count(LINKS, linkFilter(caller.userId, { ...filters, createdVia: 'manual' })),
+        platform.read.count(LINKS, linkFilter(caller.userId, { ...filters, createdVia: 'api' })),
+      ]);
+      return { urls, total, manual, api: apiCount };
     },
   );
 
   api.get(
     '/api/urls/:id',
     {
-      schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 401: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
       const caller = await requireCaller(platform, request);
@@ -80,10 +102,30 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     },
   );
 
+  api.patch(
+    '/api/urls/:id',
+    {
+      schema: {
+        tags: ['links'],
+        summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
+        ...auth,
+        params: IdParams,
+        body: UpdateLinkBody,
+        response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(platform, request);
+      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const link = await updateLink(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
+      return toLinkResponse(link, publicBase(platform, request));
+    },
+  );
+
   api.delete(
     '/api/urls/:id',
     {
-      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
       const caller = await requireCaller(platform, request);
@@ -99,21 +141,46 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     },
   );
 
+  api.post(
+    '/api/urls/bulk-delete',
+    {
+      schema: {
+        tags: ['links'],
+        summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
+        ...auth,
+        body: BulkDeleteBody,
+        response: { 200: BulkDeleteResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(platform, request);
+      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const deleted = await bulkDeleteLinks(platform, context, { actorId: caller.userId, ids: request.body.ids });
+      return { message: `${deleted.length} ${deleted.length === 1 ? 'URL' : 'URLs'} deleted successfully`, deleted };
+    },
+  );
+
   api.get(
     '/api/urls/:id/analytics',
     {
       schema: {
         tags: ['links'],
-        summary: 'Click analytics of one of the caller’s links (human clicks only)',
+        summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
         ...auth,
         params: IdParams,
-        response: { 200: AnalyticsResponse, 401: ErrorBody, 404: ErrorBody },
+        querystring: AnalyticsQuery,
+        response: { 200: AnalyticsResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const caller = await requireCaller(platform, request);
       const link = await ownLink(platform, caller.userId, request.params.id);
-      return linkAnalytics(platform.analytics, link.id, platform.clock());
+      const now = platform.clock();
+      const range = { from: request.query.date_from, to: request.query.date_to };
+      if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {
+        throw new HttpError(400, `date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
+      }
+      return linkAnalytics(platform.analytics, link.id, now, range);
     },
   );
 }

@@ -6,7 +6,10 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from '../accounts/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
+import { linkExportRoutes } from '../links/export-routes.ts';
+import { linkQrRoutes } from '../links/qr-routes.ts';
 import { linkRoutes } from '../links/routes.ts';
+import { linkStatsRoutes } from '../links/stats-routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
@@ -84,7 +87,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

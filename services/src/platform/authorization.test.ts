@@ -8,19 +8,27 @@ type Session = { headers: Record<string, string> };
 interface Fixture {
   /** A fresh link of the owner's, for routes that act on one. */
   ownerLink(): Promise<{ id: number }>;
+  /** A new sign-in of the role's account, for routes that end the session they are called with. */
+  freshSession(role: Role): Promise<Record<string, string>>;
+  /** Sends a request as the admin (to undo what a row's call changed). */
+  asAdmin(options: InjectOptions): Promise<void>;
   unique(): string;
 }
 
 interface Row {
   /** Expected status for each caller. */
   expect: Record<Role, number>;
-  request(fixture: Fixture): Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
+  /** The request; headers it sets win over the caller's usual session. */
+  request(fixture: Fixture, role: Role): Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
+  /** Puts back what a successful call changed, so later rows see the installation as it was. */
+  undo?(fixture: Fixture): Promise<void>;
 }
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const everyone = (status: number): Record<Role, number> => ({ anonymous: status, other: status, owner: status, admin: status });
 const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status });
 const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404 });
+const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 403, owner: 403, admin: status });
 
 /**
  * Who may call what, for every route of the API. A route missing here fails the test, so
@@ -42,6 +50,33 @@ const table: Record<string, Row> = {
   'GET /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
+  'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
+  'POST /api/urls/bulk-delete': { expect: ownerOnly(200), request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }) },
+  'GET /api/urls/:id/qr.png': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.png` }) },
+  'GET /api/urls/:id/qr.svg': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.svg` }) },
+  'GET /api/urls/export': { expect: signedIn(200), request: () => ({ url: '/api/urls/export' }) },
+  'GET /api/users/me/stats': { expect: signedIn(200), request: () => ({ url: '/api/users/me/stats' }) },
+  'GET /api/users/me/domain-info': { expect: signedIn(200), request: () => ({ url: '/api/users/me/domain-info' }) },
+  'POST /api/auth/logout': { expect: signedIn(200), request: async (f, role) => ({ url: '/api/auth/logout', headers: await f.freshSession(role) }) },
+  'POST /api/auth/request-verification': { expect: signedIn(200), request: () => ({ url: '/api/auth/request-verification' }) },
+  // Public by design: the token in the body, not a session, says whose account it is.
+  'POST /api/verify-email': { expect: everyone(400), request: () => ({ url: '/api/verify-email', payload: { token: 'not-a-real-token' } }) },
+  'POST /api/forgot-password': { expect: everyone(200), request: () => ({ url: '/api/forgot-password', payload: { email: 'owner@example.com' } }) },
+  'POST /api/reset-password': { expect: everyone(400), request: () => ({ url: '/api/reset-password', payload: { token: 'not-a-real-token', new_password: 'another1' } }) },
+  'GET /api/public/signup-status': { expect: everyone(200), request: () => ({ url: '/api/public/signup-status' }) },
+  'GET /api/admin/system-settings/signup-status': { expect: adminOnly(200), request: () => ({ url: '/api/admin/system-settings/signup-status' }) },
+  'POST /api/admin/system-settings/signup-toggle': {
+    expect: adminOnly(200),
+    request: () => ({ url: '/api/admin/system-settings/signup-toggle' }),
+    undo: (f) => f.asAdmin({ method: 'POST', url: '/api/admin/system-settings/signup-toggle' }),
+  },
+  'GET /api/auth/providers': { expect: everyone(200), request: () => ({ url: '/api/auth/providers' }) },
+  // No provider is configured here: every caller gets the same refusal, nobody gets more.
+  'GET /api/auth/:provider/authorize': { expect: everyone(400), request: () => ({ url: '/api/auth/google/authorize' }) },
+  'POST /api/auth/:provider/callback': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/auth/google/callback', payload: { code: 'abc', redirect_uri: 'http://localhost/auth/callback', state: 'forged' } }),
+  },
 };
 
 describe('authorization of every route', () => {
@@ -58,6 +93,15 @@ describe('authorization of every route', () => {
 
   const fixture: Fixture = {
     unique: () => `user${++n}`,
+    async freshSession(role) {
+      if (role === 'anonymous') return {};
+      const response = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${role}%40example.com&password=secret123` });
+      return { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
+    },
+    async asAdmin(options) {
+      const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.admin!.headers } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    },
     async ownerLink() {
       const response = await t.app.inject({ method: 'POST', url: '/api/urls', headers: sessions.owner!.headers, payload: { original_url: 'https://example.com/owned' } });
       return response.json();
@@ -76,10 +120,11 @@ describe('authorization of every route', () => {
     it(`${route}: ${Object.entries(row.expect).map(([role, status]) => `${role} ${status}`).join(', ')}`, async () => {
       const method = route.split(' ')[0] as InjectOptions['method'];
       for (const role of ['anonymous', 'other', 'owner', 'admin'] as const) {
-        const options = await row.request(fixture);
+        const options = await row.request(fixture, role);
         const auth = role === 'anonymous' ? {} : sessions[role]!.headers;
-        const response = await t.app.inject({ ...options, method, headers: { ...options.headers, ...auth } } as InjectOptions);
+        const response = await t.app.inject({ ...options, method, headers: { ...auth, ...options.headers } } as InjectOptions);
         expect(response.statusCode, `${role}: ${response.body}`).toBe(row.expect[role]);
+        if (response.statusCode < 300) await row.undo?.(fixture);
       }
     });
   }

@@ -73,9 +73,94 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
     expect(analytics.clicks_by_date.reduce((sum, d) => sum + d.clicks, 0)).toBe(6);
   });
 
+  it('breaks a link’s human clicks down by device, browser and OS, and counts distinct visitors', async () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    await store.insertClicks([
+      click({ link_id: 20, at: '2026-11-20 10:00:00.000', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', visitor_hash: 'a' }),
+      click({ link_id: 20, at: '2026-11-20 11:00:00.000', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', visitor_hash: 'a' }),
+      click({ link_id: 20, at: '2026-11-21 10:00:00.000', device: 'mobile', browser: 'Chrome', os: 'Android', visitor_hash: 'b' }),
+      click({ link_id: 20, at: '2026-11-22 10:00:00.000', device: 'desktop', browser: 'Firefox', os: 'Linux', visitor_hash: 'c' }),
+      click({ link_id: 20, at: '2026-11-22 11:00:00.000', device: 'tablet', browser: '', os: '', visitor_hash: 'd' }),
+      click({ link_id: 20, at: '2026-11-22 12:00:00.000', device: 'desktop', browser: 'Googlebot', os: 'Other', visitor_hash: 'bot', is_bot: 1 }),
+      click({ link_id: 21, at: '2026-11-22 12:00:00.000', device: 'desktop', browser: 'Edge', os: 'Windows', visitor_hash: 'e' }),
+    ]);
+    const analytics = await linkAnalytics(store, 20, now);
+    expect(analytics.devices).toEqual([
+      { name: 'Mobile', count: 3 },
+      { name: 'Desktop', count: 1 },
+      { name: 'Tablet', count: 1 },
+    ]);
+    expect(analytics.browsers).toEqual([
+      { name: 'Mobile Safari', count: 2 },
+      { name: 'Chrome', count: 1 },
+      { name: 'Firefox', count: 1 },
+      { name: 'Other', count: 1 },
+    ]);
+    expect(analytics.operating_systems).toEqual([
+      { name: 'iOS', count: 2 },
+      { name: 'Android', count: 1 },
+      { name: 'Linux', count: 1 },
+      { name: 'Other', count: 1 },
+    ]);
+    expect(analytics.unique_visitors).toBe(4);
+    expect(analytics.total_clicks).toBe(5);
+  });
+
+  it('bounds clicks_by_date, every breakdown and unique visitors by an inclusive day range, and keeps the period totals', async () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    await store.insertClicks([
+      click({ link_id: 30, at: '2026-09-30 23:59:59.999', country: 'FR', referrer: 'old.example', browser: 'Opera', visitor_hash: 'x' }),
+      click({ link_id: 30, at: '2026-10-01 00:00:00.000', country: 'US', referrer: 't.co', browser: 'Chrome', visitor_hash: 'y' }),
+      click({ link_id: 30, at: '2026-10-15 08:00:00.000', country: 'US', referrer: 't.co', browser: 'Chrome', visitor_hash: 'y' }),
+      click({ link_id: 30, at: '2026-10-31 23:59:59.999', country: 'DE', referrer: '', browser: 'Safari', visitor_hash: 'z' }),
+      click({ link_id: 30, at: '2026-11-01 00:00:00.000', country: 'JP', referrer: 'news.example', browser: 'Edge', visitor_hash: 'w' }),
+      click({ link_id: 30, at: '2026-11-22 09:00:00.000', country: 'JP', referrer: 'news.example', browser: 'Edge', visitor_hash: 'w' }),
+    ]);
+    const october = await linkAnalytics(store, 30, now, { from: '2026-10-01', to: '2026-10-31' });
+    expect(october.clicks_by_date).toHaveLength(31);
+    expect(october.clicks_by_date[0]).toEqual({ date: '2026-10-01', clicks: 1 });
+    expect(october.clicks_by_date.at(-1)).toEqual({ date: '2026-10-31', clicks: 1 });
+    expect(october.clicks_by_date.reduce((sum, d) => sum + d.clicks, 0)).toBe(3);
+    expect(october.top_countries).toEqual([
+      { country: 'US', count: 2 },
+      { country: 'DE', count: 1 },
+    ]);
+    expect(october.top_referrers).toEqual([
+      { referrer: 't.co', count: 2 },
+      { referrer: 'Direct', count: 1 },
+    ]);
+    expect(october.browsers).toEqual([
+      { name: 'Chrome', count: 2 },
+      { name: 'Safari', count: 1 },
+    ]);
+    expect(october.devices).toEqual([{ name: 'Desktop', count: 3 }]);
+    expect(october.unique_visitors).toBe(2);
+    // The period figures keep their meaning whatever the range.
+    expect(october).toMatchObject({ total_clicks: 6, clicks_today: 1, clicks_this_week: 1, clicks_this_month: 2 });
+
+    // One open end: from a day to today; the breakdowns from that day on.
+    const sinceNovember = await linkAnalytics(store, 30, now, { from: '2026-11-01' });
+    expect(sinceNovember.clicks_by_date).toHaveLength(22);
+    expect(sinceNovember.clicks_by_date.at(-1)).toEqual({ date: '2026-11-22', clicks: 1 });
+    expect(sinceNovember.top_countries).toEqual([{ country: 'JP', count: 2 }]);
+    expect(sinceNovember.unique_visitors).toBe(1);
+    const untilSeptember = await linkAnalytics(store, 30, now, { to: '2026-09-30' });
+    expect(untilSeptember.clicks_by_date).toHaveLength(30);
+    expect(untilSeptember.clicks_by_date[0]).toEqual({ date: '2026-09-01', clicks: 0 });
+    expect(untilSeptember.clicks_by_date.at(-1)).toEqual({ date: '2026-09-30', clicks: 1 });
+    expect(untilSeptember.top_referrers).toEqual([{ referrer: 'old.example', count: 1 }]);
+
+    // Without a range: the last 30 days by date, all time for the rest.
+    const everything = await linkAnalytics(store, 30, now);
+    expect(everything.clicks_by_date[0]?.date).toBe('2026-10-24');
+    expect(everything.clicks_by_date.reduce((sum, d) => sum + d.clicks, 0)).toBe(3);
+    expect(everything.top_countries.reduce((sum, c) => sum + c.count, 0)).toBe(6);
+    expect(everything.unique_visitors).toBe(4);
+  });
+
   it('answers an empty analytics for a link without clicks', async () => {
     const analytics = await linkAnalytics(store, 12345, new Date('2026-11-22T15:00:00Z'));
-    expect(analytics).toMatchObject({ total_clicks: 0, clicks_today: 0, top_referrers: [], top_countries: [] });
+    expect(analytics).toMatchObject({ total_clicks: 0, clicks_today: 0, top_referrers: [], top_countries: [], devices: [], browsers: [], operating_systems: [], unique_visitors: 0 });
     expect(analytics.clicks_by_date.every((d) => d.clicks === 0)).toBe(true);
   });
 

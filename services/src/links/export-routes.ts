@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { stringify } from 'csv-stringify';
+import { ErrorBody, ExportQuery } from '@linkledger/contracts';
+import { LINKS, type LinkView } from '@linkledger/projections';
+import { requireCaller } from '../accounts/authenticate.ts';
+import type { Platform } from '../platform/platform.ts';
+import { fileBody } from './file-body.ts';
+import { publicBase, shortUrl } from './link-response.ts';
+import { linkFilter, linkSort } from './list-query.ts';
+
+/** The columns of spec 1 §7, in its order. */
+export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
+const PAGE = 1000;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
+ * prefixed with an apostrophe: a link title must never become a command on the reader's
+ * machine (OWASP "CSV injection").
+ */
+export const inertCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+export function exportRow(link: LinkView, base: string): string[] {
+  return [
+    inertCell(link.title),
+    inertCell(link.original_url),
+    shortUrl(base, link),
+    String(link.total_clicks),
+    link.created_at.slice(0, 10),
+    link.is_active ? 'Active' : 'Inactive',
+  ];
+}
+
+export async function linkExportRoutes(app: FastifyInstance, platform: Platform) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/urls/export',
+    {
+      schema: {
+        tags: ['links'],
+        summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
+        security: [{ bearer: [] }],
+        querystring: ExportQuery,
+        response: {
+          200: { description: 'The CSV file, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: z.string() } } },
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireCaller(platform, request);
+      const { tab, search, domain } = request.query;
+      const where = linkFilter(caller.userId, { search, domain, createdVia: tab === 'all' ? undefined : tab });
+      const base = publicBase(platform, request);
+      const page = (skip: number) => platform.read.find<LinkView>(LINKS, { where, sort: linkSort('newest'), skip, limit: PAGE });
+      // The first page is read before answering: a store that fails gets a 500, not a cut-off file.
+      let links = await page(0);
+      const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true });
+      // Then page by page into the stream: memory stays bounded however many links there are.
+      const write = async () => {
+        for (let skip = 0; ; ) {
+          for (const link of links) csv.write(exportRow(link, base));
+          if (links.length < PAGE) break;
+          if (csv.writableNeedDrain) await new Promise((resolve) => csv.once('drain', resolve));
+          skip += PAGE;
+          links = await page(skip);
+        }
+        csv.end();
+      };
+      write().catch((error: unknown) => csv.destroy(error as Error));
+      const day = platform.clock().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="urls_export_${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(fileBody(csv));
+    },
+  );
+}

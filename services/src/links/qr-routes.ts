@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { ErrorBody, IdParams, QrQuery } from '@linkledger/contracts';
+import { requireCaller } from '../accounts/authenticate.ts';
+import type { Platform } from '../platform/platform.ts';
+import { fileBody } from './file-body.ts';
+import { publicBase, shortUrl } from './link-response.ts';
+import { ownLink } from './routes.ts';
+
+/** What a QR code of a link encodes: its short URL marked so scans count as source "qr". */
+export function qrTarget(shortLink: string): string {
+  const url = new URL(shortLink);
+  url.searchParams.set('src', 'qr');
+  return url.toString();
+}
+
+// Medium error correction survives a worn print; a 2-module quiet zone is enough on screens and paper.
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
+
+export const qrPng = (text: string, size: number) => QRCode.toBuffer(text, { ...QR_OPTIONS, type: 'png', width: size });
+export const qrSvg = (text: string, size: number) => QRCode.toString(text, { ...QR_OPTIONS, type: 'svg', width: size });
+
+export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const formats = [
+    { ext: 'png', type: 'image/png', render: async (text: string, size: number) => qrPng(text, size) },
+    { ext: 'svg', type: 'image/svg+xml', render: async (text: string, size: number) => qrSvg(text, size) },
+  ] as const;
+
+  for (const { ext, type, render } of formats) {
+    api.get(
+      `/api/urls/:id/qr.${ext}`,
+      {
+        schema: {
+          tags: ['links'],
+          summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
+          security: [{ bearer: [] }],
+          params: IdParams,
+          querystring: QrQuery,
+          response: { 200: { description: `The QR code as ${ext.toUpperCase()}`, content: { [type]: { schema: z.string() } } }, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const caller = await requireCaller(platform, request);
+        const link = await ownLink(platform, caller.userId, request.params.id);
+        const image = await render(qrTarget(shortUrl(publicBase(platform, request), link)), request.query.size);
+        return reply
+          .type(type)
+          .header('content-disposition', `inline; filename="qr-${link.short_code}.${ext}"`)
+          .header('cache-control', 'private, no-cache')
+          .send(fileBody(image));
+      },
+    );
+  }
+}
