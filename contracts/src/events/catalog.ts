@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts.ts';
+import { apiKeyEvents } from './api-keys.ts';
+import { billingEvents } from './billing.ts';
 import { claimEvents } from './claims.ts';
 import { linkEvents } from './links.ts';
 
@@ -10,8 +12,10 @@ import { linkEvents } from './links.ts';
  */
 const versions = {
   ...accountEvents,
+  ...apiKeyEvents,
   ...linkEvents,
   ...claimEvents,
+  ...billingEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

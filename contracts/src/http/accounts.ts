@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanName } from '../plans/catalogue.ts';
 import { Role } from '../events/accounts.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -28,7 +29,8 @@ export const TokenResponse = z.object({
   token_type: z.literal('bearer'),
 });
 
-export const PlanType = z.enum(['free', 'pro', 'enterprise']);
+/** A user's plan: one of the catalogue's plan names. */
+export const PlanType = PlanName;
 
 export const UserResponse = z.object({
   id: z.number(),

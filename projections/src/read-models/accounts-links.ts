@@ -1,4 +1,6 @@
 import type { DomainEvent, EventType, RecordedEvent } from '@linkledger/contracts';
+import { apiKeyHandlers, apiKeyIndexes } from './api-keys.ts';
+import { billingHandlers, billingIndexes } from './billing.ts';
 import type { ReadModelHandlers } from './handlers.ts';
 import { linkHandlers, linkIndexes } from './links.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
@@ -8,6 +10,8 @@ import { userHandlers, userIndexes } from './users.ts';
 
 export * from './users.ts';
 export * from './links.ts';
+export * from './api-keys.ts';
+export * from './billing.ts';
 
 /**
  * The API's read model: each feature contributes its handlers and indexes here. One
@@ -17,6 +21,8 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: userHandlers, indexes: userIndexes },
   { handlers: linkHandlers, indexes: linkIndexes },
   { handlers: sessionHandlers, indexes: sessionIndexes },
+  { handlers: apiKeyHandlers, indexes: apiKeyIndexes },
+  { handlers: billingHandlers, indexes: billingIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -40,6 +40,9 @@ export const userHandlers: ReadModelHandlers = {
   async EmailVerified({ user_id }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, is_verified: true }));
   },
+  async PlanChanged({ user_id, plan_type }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type }));
+  },
   async PasswordChanged({ user_id }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at }));
   },

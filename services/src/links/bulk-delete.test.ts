@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKS } from '@linkledger/projections';
+import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 describe('POST /api/urls/bulk-delete', () => {
@@ -8,7 +9,10 @@ describe('POST /api/urls/bulk-delete', () => {
   let otherHeaders: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    headers = (await signUp(t.app, 'bulk@example.com')).headers;
+    const account = await signUp(t.app, 'bulk@example.com');
+    headers = account.headers;
+    // Up to 100 links at once: more than the free plan's month allows.
+    await givePlan(t.platform, account.user.id, 'pro');
     otherHeaders = (await signUp(t.app, 'bulk-other@example.com')).headers;
   });
   afterAll(async () => t.close());

@@ -1,5 +1,6 @@
 import { WrongExpectedRevisionError } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
+import { withinLinkQuota } from '../billing/link-quota.ts';
 import { allocateId, metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
 import { HttpError, conflict } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -21,11 +22,15 @@ export interface NewLink {
 }
 
 /**
- * Creates a link: allocates its id, claims a short code (the chosen one, or a fresh one)
+ * Creates a link within the owner's monthly limit: allocates its id, claims a short code (the chosen one, or a fresh one)
  * and writes the link in one atomic append. Returns the link as the read model holds it
  * (read your writes).
  */
-export async function createLink(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
+export function createLink(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
+  return withinLinkQuota(platform, input.ownerId, () => createWithinQuota(platform, context, input));
+}
+
+async function createWithinQuota(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
   const chosen = input.shortCode;
   if (chosen !== undefined) {
     const reason = validateCustomCode(chosen);

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify';
 import { ErrorBody, ExportQuery } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
+import { EXPORT_NOT_IN_PLAN, requireFeature } from '../billing/feature-gate.ts';
 import type { Platform } from '../platform/platform.ts';
 import { fileBody } from './file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
@@ -51,6 +52,7 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
     },
     async (request, reply) => {
       const caller = await requireCaller(platform, request);
+      await requireFeature(platform, caller.userId, 'csv_import_export', EXPORT_NOT_IN_PLAN);
       const { tab, search, domain } = request.query;
       const where = linkFilter(caller.userId, { search, domain, createdVia: tab === 'all' ? undefined : tab });
       const base = publicBase(platform, request);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { createLink } from './create-link.ts';
 
@@ -11,6 +12,7 @@ describe('GET /api/urls/export', () => {
     t = await startTestApp({ PUBLIC_URL: 'https://lnk.example' }, { clock: () => now });
     const account = await signUp(t.app, 'exporter@example.com');
     headers = account.headers;
+    await givePlan(t.platform, account.user.id, 'pro'); // export is a paid feature
     const add = async (at: string, via: 'manual' | 'api', original_url: string, title: string, shortCode: string) => {
       now = new Date(at);
       return createLink(t.platform, { actor: { kind: 'user', id: String(account.user.id) }, correlationId: randomUUID(), now }, { ownerId: account.user.id, createdVia: via, original_url, title, description: '', shortCode });
@@ -52,6 +54,7 @@ describe('GET /api/urls/export', () => {
 
   it('exports past one page of the read store (1000 links), every link once', async () => {
     const bulk = await signUp(t.app, 'many-links@example.com');
+    await givePlan(t.platform, bulk.user.id, 'pro');
     const metadata = { actor: { kind: 'user' as const, id: String(bulk.user.id) }, correlation_id: 'c', causation_id: 'c', at: '2026-11-05T00:00:00.000Z' };
     const count = 1001;
     const { position } = await t.platform.events.append(

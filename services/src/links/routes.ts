@@ -17,6 +17,7 @@ import {
 } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
+import { keyOrBearer, requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
 import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
 import { HttpError, notFound } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -68,13 +69,13 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
-        ...auth,
+        ...keyOrBearer,
         querystring: LinkListQuery,
-        response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = await requireCallerOrApiKey(platform, request);
       const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, include_counts } = request.query;
       const filters = { search, domain, dateFrom: date_from, dateTo: date_to };
       const where = linkFilter(caller.userId, { ...filters, createdVia: created_via });
@@ -166,14 +167,14 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
-        ...auth,
+        ...keyOrBearer,
         params: IdParams,
         querystring: AnalyticsQuery,
-        response: { 200: AnalyticsResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: AnalyticsResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = await requireCallerOrApiKey(platform, request);
       const link = await ownLink(platform, caller.userId, request.params.id);
       const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };

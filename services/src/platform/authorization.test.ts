@@ -1,15 +1,18 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 type Role = 'anonymous' | 'other' | 'owner' | 'admin';
-type Session = { headers: Record<string, string> };
+type Session = Awaited<ReturnType<typeof signUp>>;
 
 interface Fixture {
   /** A fresh link of the owner's, for routes that act on one. */
   ownerLink(): Promise<{ id: number }>;
   /** A new sign-in of the role's account, for routes that end the session they are called with. */
   freshSession(role: Role): Promise<Record<string, string>>;
+  /** The role's current API key (generated when it has none); null for anonymous. */
+  apiKey(role: Role): Promise<string | null>;
   /** Sends a request as the admin (to undo what a row's call changed). */
   asAdmin(options: InjectOptions): Promise<void>;
   unique(): string;
@@ -25,6 +28,7 @@ interface Row {
 }
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const keyHeader = (key: string | null): Record<string, string> => (key ? { 'x-api-key': key } : {});
 const everyone = (status: number): Record<Role, number> => ({ anonymous: status, other: status, owner: status, admin: status });
 const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status });
 const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404 });
@@ -54,9 +58,41 @@ const table: Record<string, Row> = {
   'POST /api/urls/bulk-delete': { expect: ownerOnly(200), request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }) },
   'GET /api/urls/:id/qr.png': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.png` }) },
   'GET /api/urls/:id/qr.svg': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.svg` }) },
-  'GET /api/urls/export': { expect: signedIn(200), request: () => ({ url: '/api/urls/export' }) },
+  // A plan feature: the owner is on enterprise, the others on free.
+  'GET /api/urls/export': { expect: { anonymous: 401, other: 403, owner: 200, admin: 403 }, request: () => ({ url: '/api/urls/export' }) },
+  'GET /api/subscription/plans': { expect: everyone(200), request: () => ({ url: '/api/subscription/plans' }) },
+  'GET /api/subscription/current': { expect: signedIn(200), request: () => ({ url: '/api/subscription/current' }) },
   'GET /api/users/me/stats': { expect: signedIn(200), request: () => ({ url: '/api/users/me/stats' }) },
   'GET /api/users/me/domain-info': { expect: signedIn(200), request: () => ({ url: '/api/users/me/domain-info' }) },
+  // With a key in place: reveal answers it (not 404), and generate answers it again (200, not 201).
+  'GET /api/users/me/api-key': {
+    expect: signedIn(200),
+    request: async (f, role) => {
+      await f.apiKey(role);
+      return { url: '/api/users/me/api-key' };
+    },
+  },
+  'POST /api/users/me/generate-api-key': {
+    expect: signedIn(200),
+    request: async (f, role) => {
+      await f.apiKey(role);
+      return { url: '/api/users/me/generate-api-key' };
+    },
+  },
+  'POST /api/users/me/regenerate-api-key': { expect: signedIn(200), request: () => ({ url: '/api/users/me/regenerate-api-key' }) },
+  // Called with each role's API key (which wins over its session): the key says whose account.
+  'POST /api/urls/api': {
+    expect: signedIn(201),
+    request: async (f, role) => ({ url: '/api/urls/api', headers: keyHeader(await f.apiKey(role)), payload: { original_url: 'https://example.com/api' } }),
+  },
+  // cutt.ly's shape: every caller gets 200; without a valid key the answer is status 4 and nothing is created.
+  'GET /api/shorten': {
+    expect: everyone(200),
+    request: async (f, role) => {
+      const key = await f.apiKey(role);
+      return { url: '/api/shorten', query: { short: 'https://example.com/cuttly', ...(key ? { key } : {}) } };
+    },
+  },
   'POST /api/auth/logout': { expect: signedIn(200), request: async (f, role) => ({ url: '/api/auth/logout', headers: await f.freshSession(role) }) },
   'POST /api/auth/request-verification': { expect: signedIn(200), request: () => ({ url: '/api/auth/request-verification' }) },
   // Public by design: the token in the body, not a session, says whose account it is.
@@ -87,16 +123,23 @@ describe('authorization of every route', () => {
     t = await startTestApp();
     sessions.admin = await signUp(t.app, 'admin@example.com', 'secret123'); // first account: super admin
     sessions.owner = await signUp(t.app, 'owner@example.com', 'secret123');
+    // Each row creates links, more than free allows a month; and export is a paid feature.
+    await givePlan(t.platform, sessions.owner.user.id, 'enterprise');
     sessions.other = await signUp(t.app, 'other@example.com', 'secret123');
   });
   afterAll(async () => t.close());
 
   const fixture: Fixture = {
     unique: () => `user${++n}`,
-    async freshSession(role) {
+    async freshSession(role): Promise<Record<string, string>> {
       if (role === 'anonymous') return {};
       const response = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${role}%40example.com&password=secret123` });
       return { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
+    },
+    async apiKey(role) {
+      if (role === 'anonymous') return null;
+      const response = await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: sessions[role]!.headers });
+      return response.json<{ api_key: string }>().api_key;
     },
     async asAdmin(options) {
       const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.admin!.headers } });

@@ -25,7 +25,13 @@ const junkParam = fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String
  * rightly change things (sign out, send a verification mail, flip sign-up), so they are
  * fuzzed without one.
  */
-const INPUTLESS_COMMANDS = new Set(['POST /api/auth/logout', 'POST /api/auth/request-verification', 'POST /api/admin/system-settings/signup-toggle']);
+const INPUTLESS_COMMANDS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/request-verification',
+  'POST /api/admin/system-settings/signup-toggle',
+  'POST /api/users/me/generate-api-key',
+  'POST /api/users/me/regenerate-api-key',
+]);
 
 describe('malformed bodies, queries, headers and path parameters on every route', () => {
   let t: TestApp;

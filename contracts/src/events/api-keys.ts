@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const userId = z.number().int().positive();
+
+/**
+ * A user's API key was issued (stream `user-{id}`). The key itself is never stored: only
+ * its SHA-256 (hex), by which a request's X-API-Key is looked up, and an AES-256-GCM copy
+ * keyed from the installation secret, so its owner can reveal it again.
+ */
+export const ApiKeyIssuedV1 = z.object({
+  user_id: userId,
+  /** Names the key in events' actor (`{ kind: 'api_key', id }`) without revealing it. */
+  key_id: z.string(),
+  key_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  key_encrypted: z.string(),
+});
+export type ApiKeyIssued = z.infer<typeof ApiKeyIssuedV1>;
+
+/** A key stopped working at once (stream `user-{id}`); a regenerated key replaces it in the same append. */
+export const ApiKeyRevokedV1 = z.object({
+  user_id: userId,
+  key_id: z.string(),
+  key_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  reason: z.enum(['regenerated']),
+});
+export type ApiKeyRevoked = z.infer<typeof ApiKeyRevokedV1>;
+
+export const apiKeyEvents = {
+  ApiKeyIssued: { 1: ApiKeyIssuedV1 },
+  ApiKeyRevoked: { 1: ApiKeyRevokedV1 },
+} as const;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { CreateLinkBody } from './links.ts';
+
+/** The domains a key's links are served on (spec 2 §3 "API key response"); null when none is active. */
+export const ApiKeyDomains = z.object({
+  active_custom_domain: z.string().nullable(),
+  active_trai_header: z.string().nullable(),
+});
+
+export const ApiKeyResponse = z.object({
+  api_key: z.string().describe('Send it as the X-API-Key header. Keep it secret: it acts as you.'),
+  domains: ApiKeyDomains,
+});
+export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;
+
+/** The documented public API's link (spec 2 §3), with the same optional short code as the dashboard's. */
+export const PublicCreateLinkBody = CreateLinkBody.pick({ original_url: true, title: true, description: true, short_code: true });
+
+/** cutt.ly's status codes, numbered as its API documents them, so its clients work unchanged. */
+export const CUTTLY_STATUS = {
+  alreadyShortened: 1,
+  notALink: 2,
+  nameTaken: 3,
+  invalidKey: 4,
+  invalidName: 5,
+  blockedDomain: 6,
+  ok: 7,
+  monthlyLimit: 8,
+} as const;
+export type CuttlyFailureStatus = Exclude<(typeof CUTTLY_STATUS)[keyof typeof CUTTLY_STATUS], 7>;
+
+/** Plain strings: a wrong value is answered in cutt.ly's shape (HTTP 200 and a status), not with a 400. */
+export const ShortenQuery = z.object({
+  key: z.string().optional().describe('Your API key (the same one as X-API-Key)'),
+  short: z.string().optional().describe('The address to shorten, URL-encoded: http:// or https://'),
+  name: z.string().optional().describe('Optional short code of your choice: 3 to 32 letters, digits, hyphens or underscores'),
+});
+
+export const ShortenedLink = z.object({
+  status: z.literal(CUTTLY_STATUS.ok),
+  fullLink: z.string(),
+  shortLink: z.string(),
+  title: z.string(),
+  date: z.string().describe('The day it was created (UTC), YYYY-MM-DD'),
+});
+
+export const ShortenFailure = z.object({
+  status: z.literal([1, 2, 3, 4, 5, 6, 8] satisfies CuttlyFailureStatus[]).describe(
+    '1 already a short link of this service; 2 not a web address (http/https); 3 name taken; 4 invalid API key; 5 name not allowed (length, characters or reserved word); 6 blocked domain (this service’s own host: a redirect loop); 8 monthly link limit of your plan reached',
+  ),
+});
+
+export const ShortenResponse = z.object({ url: z.union([ShortenedLink, ShortenFailure]) });
+export type ShortenResponse = z.infer<typeof ShortenResponse>;

@@ -1,0 +1,69 @@
+import type { BillingCycle, PlanName, SubscriptionStatus } from '@linkledger/contracts';
+import type { ReadModelHandlers } from './handlers.ts';
+
+export const SUBSCRIPTIONS = 'subscriptions';
+/** One document per user and calendar month (UTC): what the monthly limits count. */
+export const MONTHLY_USAGE = 'monthly_usage';
+
+export interface SubscriptionView {
+  [key: string]: unknown;
+  /** The user's id: one subscription per user. */
+  id: number;
+  plan_type: PlanName;
+  billing_cycle: BillingCycle;
+  status: SubscriptionStatus;
+  current_period_start: string;
+  current_period_end: string | null;
+}
+
+export interface MonthlyUsageView {
+  [key: string]: unknown;
+  id: string;
+  user_id: number;
+  /** YYYY-MM */
+  month: string;
+  /** Links created this month, deleted ones included: deleting does not give quota back. */
+  links_created: number;
+  api_calls: number;
+}
+
+export const usageMonth = (at: Date | string) => new Date(at).toISOString().slice(0, 7);
+export const monthlyUsageId = (userId: number, at: Date | string) => `${userId}:${usageMonth(at)}`;
+
+export const billingIndexes = { [SUBSCRIPTIONS]: [], [MONTHLY_USAGE]: [['user_id', 'month']] } as const;
+
+export const billingHandlers: ReadModelHandlers = {
+  UserRegistered({ user_id }, recorded, tx) {
+    const subscription: SubscriptionView = {
+      id: user_id,
+      plan_type: 'free',
+      billing_cycle: 'monthly',
+      status: 'active',
+      current_period_start: recorded.metadata.at,
+      current_period_end: null,
+    };
+    tx.put(SUBSCRIPTIONS, subscription);
+  },
+  PlanChanged({ user_id, plan_type, billing_cycle, status, period_start, period_end }, _recorded, tx) {
+    const subscription: SubscriptionView = {
+      id: user_id,
+      plan_type,
+      billing_cycle,
+      status,
+      current_period_start: period_start,
+      current_period_end: period_end,
+    };
+    tx.put(SUBSCRIPTIONS, subscription);
+  },
+  async LinkCreated({ owner_id }, recorded, tx) {
+    const id = monthlyUsageId(owner_id, recorded.metadata.at);
+    const usage = (await tx.get<MonthlyUsageView>(MONTHLY_USAGE, id)) ?? {
+      id,
+      user_id: owner_id,
+      month: usageMonth(recorded.metadata.at),
+      links_created: 0,
+      api_calls: 0,
+    };
+    tx.put(MONTHLY_USAGE, { ...usage, links_created: usage.links_created + 1 });
+  },
+};

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from '@linkledger/contracts';
+import { API_KEYS, USERS, type ApiKeyView, type UserView } from '@linkledger/projections';
+import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
+import { HttpError, unauthorized } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { hashApiKey } from './api-key.ts';
+import { apiRateLimiter } from './rate-limit.ts';
+
+/** OpenAPI security of the public API's routes: an API key or a bearer token. */
+export const keyOrBearer: { security: Record<string, string[]>[] } = { security: [{ apiKey: [] }, { bearer: [] }] };
+
+/** Who a public-API request acts for, and as whom its events are recorded. */
+export interface ApiCaller {
+  userId: number;
+  actor: Actor;
+}
+
+export interface KeyOwner {
+  userId: number;
+  keyId: string;
+  /** False when the account was deactivated: its key is refused. */
+  active: boolean;
+}
+
+export const NOT_AUTHENTICATED_OR_KEY =
+  'Not authenticated. Send your API key as "X-API-Key: <key>", or sign in and send the token as "Authorization: Bearer <token>".';
+export const INVALID_API_KEY =
+  'Invalid API key. Send the key shown on your API Keys page as "X-API-Key: <key>"; a regenerated key replaces the old one at once.';
+export const ACCOUNT_INACTIVE = 'The account this API key belongs to is not active, so the key cannot be used.';
+
+/** The X-API-Key header as sent (trimmed), or null when there is none. */
+export function apiKeyHeader(request: FastifyRequest): string | null {
+  const value = request.headers['x-api-key'];
+  if (value === undefined) return null;
+  return (Array.isArray(value) ? (value[0] ?? '') : value).trim();
+}
+
+/** The owner of a live key, or null for a wrong or revoked one. */
+export async function keyOwner(platform: Platform, key: string): Promise<KeyOwner | null> {
+  if (!key) return null;
+  const view = await platform.read.get<ApiKeyView>(API_KEYS, hashApiKey(key));
+  if (!view) return null;
+  const user = await platform.read.get<UserView>(USERS, view.user_id);
+  return user ? { userId: view.user_id, keyId: view.key_id, active: user.is_active } : null;
+}
+
+/** A call made with an API key: the key must be live, and the call is counted against the plan's rate limit. */
+export async function requireApiKey(platform: Platform, key: string): Promise<ApiCaller> {
+  const owner = await keyOwner(platform, key);
+  if (!owner) throw new HttpError(401, INVALID_API_KEY);
+  if (!owner.active) throw new HttpError(403, ACCOUNT_INACTIVE);
+  await apiRateLimiter(platform).take(owner.userId);
+  return { userId: owner.userId, actor: { kind: 'api_key', id: owner.keyId } };
+}
+
+/**
+ * The public API's routes take either credential. A sent X-API-Key decides, even beside a
+ * bearer token: a wrong key is refused rather than silently ignored.
+ */
+export async function requireCallerOrApiKey(platform: Platform, request: FastifyRequest): Promise<ApiCaller> {
+  const key = apiKeyHeader(request);
+  if (key !== null) return requireApiKey(platform, key);
+  if (!bearerToken(request)) throw unauthorized(NOT_AUTHENTICATED_OR_KEY);
+  const caller = await requireCaller(platform, request);
+  return { userId: caller.userId, actor: { kind: 'user', id: String(caller.userId) } };
+}

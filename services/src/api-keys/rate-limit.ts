@@ -1,0 +1,60 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { UNLIMITED, formatLimit } from '@linkledger/contracts';
+import { tooManyRequests } from '../accounts/throttles.ts';
+import { currentLimits } from '../billing/current-plan.ts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+
+/** A user's API calls per minute (their plan's, or an admin's custom figure); -1 is unlimited. */
+export type ApiCallsPerMinute = (userId: number) => Promise<number>;
+
+export const NO_API_CALLS = 'Your plan includes no API calls. Upgrade your plan on the pricing page to use the API.';
+
+export const rateLimitReached = (limit: number, seconds: number) =>
+  `API rate limit of ${formatLimit(limit)} calls per minute reached for your plan. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
+/**
+ * Counts API-key calls per user (all of a user's keys share the count) in one-minute
+ * windows. Counts live in this process's memory, so each API replica counts on its own.
+ * Bearer-token calls from the web app are not counted.
+ */
+export class ApiRateLimiter {
+  // One limiter per distinct limit: plans have a handful, and a plan change moves the user to its own window.
+  private readonly byLimit = new Map<number, RateLimiterMemory>();
+
+  constructor(private readonly callsPerMinute: ApiCallsPerMinute) {}
+
+  /** Counts one call; throws 429 with Retry-After (seconds) once the minute's calls are spent. */
+  async take(userId: number): Promise<void> {
+    const limit = await this.callsPerMinute(userId);
+    if (limit === UNLIMITED) return;
+    if (limit <= 0) throw new HttpError(403, NO_API_CALLS);
+    try {
+      await this.limiter(limit).consume(String(userId));
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      const waitMs = refused.msBeforeNext;
+      throw tooManyRequests(rateLimitReached(limit, Math.max(1, Math.ceil(waitMs / 1000))), waitMs);
+    }
+  }
+
+  private limiter(points: number): RateLimiterMemory {
+    let limiter = this.byLimit.get(points);
+    if (!limiter) this.byLimit.set(points, (limiter = new RateLimiterMemory({ keyPrefix: `api-${points}`, points, duration: 60 })));
+    return limiter;
+  }
+}
+
+const limiters = new WeakMap<Platform, ApiRateLimiter>();
+
+/** The API rate limiter of this process's platform; by default each user's plan sets the limit. */
+export function apiRateLimiter(platform: Platform): ApiRateLimiter {
+  let limiter = limiters.get(platform);
+  if (!limiter) limiters.set(platform, (limiter = new ApiRateLimiter(async (userId) => (await currentLimits(platform, userId)).api_calls_per_minute)));
+  return limiter;
+}
+
+/** Replaces where the limit comes from (and starts counting afresh): for tests, or another source of limits. */
+export function useApiCallsPerMinute(platform: Platform, callsPerMinute: ApiCallsPerMinute): void {
+  limiters.set(platform, new ApiRateLimiter(callsPerMinute));
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiKeyResponse, ErrorBody } from '@linkledger/contracts';
+import { API_KEYS, type ApiKeyView } from '@linkledger/projections';
+import { requireCaller } from '../accounts/authenticate.ts';
+import { ignoreBodies } from '../accounts/optional-body.ts';
+import { domainInfo } from '../links/domain-info.ts';
+import { notFound } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestContext } from '../platform/request-context.ts';
+import { revealApiKey } from './api-key.ts';
+import { issueApiKey } from './issue-api-key.ts';
+import { publicApiRoutes } from './public-api-routes.ts';
+import { shortenRoutes } from './shorten-routes.ts';
+
+export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
+
+async function keyResponse(platform: Platform, userId: number, apiKey: string): Promise<ApiKeyResponse> {
+  const { active_custom_domain, active_trai_header } = await domainInfo(platform.read, userId);
+  return { api_key: apiKey, domains: { active_custom_domain, active_trai_header } };
+}
+
+/** The caller's API key: reveal, generate, regenerate (bearer token only: a key cannot mint keys); and the public API. */
+export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
+  const schema = { tags: ['api keys'], security: [{ bearer: [] }] };
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/users/me/api-key',
+    {
+      schema: {
+        ...schema,
+        summary: 'Your API key and the domains its links are served on; 404 when you have none yet',
+        response: { 200: ApiKeyResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(platform, request);
+      const [key] = await platform.read.find<ApiKeyView>(API_KEYS, { where: { user_id: caller.userId }, limit: 1 });
+      if (!key) throw notFound(NO_API_KEY);
+      return keyResponse(platform, caller.userId, revealApiKey(platform.secret, key.key_encrypted));
+    },
+  );
+
+  // Both commands take no input; an empty JSON body, as clients send one, is ignored.
+  await app.register(async (scope) => {
+    await ignoreBodies(scope);
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      '/api/users/me/generate-api-key',
+      {
+        schema: {
+          ...schema,
+          summary: 'Create your API key: 201 with the new key, or 200 with the key you already have (nothing changes)',
+          response: { 200: ApiKeyResponse, 201: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const caller = await requireCaller(platform, request);
+        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const { apiKey, created } = await issueApiKey(platform, context, { userId: caller.userId, replace: false });
+        return reply.code(created ? 201 : 200).send(await keyResponse(platform, caller.userId, apiKey));
+      },
+    );
+
+    api.post(
+      '/api/users/me/regenerate-api-key',
+      {
+        schema: {
+          ...schema,
+          summary: 'Replace your API key with a new one: the old key stops working at once',
+          response: { 200: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request) => {
+        const caller = await requireCaller(platform, request);
+        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const { apiKey } = await issueApiKey(platform, context, { userId: caller.userId, replace: true });
+        return keyResponse(platform, caller.userId, apiKey);
+      },
+    );
+  });
+
+  for (const routes of [publicApiRoutes, shortenRoutes]) await routes(app, platform);
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkledger/contracts';
+import { publicBase } from '../links/link-response.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestContext } from '../platform/request-context.ts';
+import { keyOwner } from './authenticate-key.ts';
+import { apiRateLimiter } from './rate-limit.ts';
+import { failed, shortenLikeCuttly } from './shorten.ts';
+
+/**
+ * The cutt.ly-compatible call, so scripts written for cutt.ly work by changing the host:
+ * every outcome is HTTP 200 in cutt.ly's shape, except the rate limit (429, Retry-After).
+ * The key travels in the query string; the server's logs redact it.
+ */
+export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/shorten',
+    {
+      schema: {
+        tags: ['links'],
+        summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>]; status 7 is success',
+        querystring: ShortenQuery,
+        response: { 200: ShortenResponse, 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { key, short, name } = request.query;
+      const owner = key ? await keyOwner(platform, key) : null;
+      if (!owner?.active) return failed(CUTTLY_STATUS.invalidKey);
+      await apiRateLimiter(platform).take(owner.userId);
+      const context = requestContext(platform, request, { kind: 'api_key', id: owner.keyId });
+      const base = publicBase(platform, request);
+      const ownHosts = [new URL(base).hostname.toLowerCase(), request.hostname.toLowerCase()];
+      return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, base, ownHosts });
+    },
+  );
+}

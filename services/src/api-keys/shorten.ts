@@ -1,0 +1,66 @@
+import { CUTTLY_STATUS, Destination, type ShortenResponse } from '@linkledger/contracts';
+import { LINKS } from '@linkledger/projections';
+import { createLink } from '../links/create-link.ts';
+import { validateCustomCode } from '../links/custom-code.ts';
+import { CUSTOM_DOMAINS } from '../links/domain-info.ts';
+import { shortUrl } from '../links/link-response.ts';
+import type { CommandContext } from '../platform/commands.ts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestedCode } from '../redirect/redirect-handler.ts';
+
+export interface ShortenInput {
+  ownerId: number;
+  short: string | undefined;
+  name: string | undefined;
+  /** Where this service's short links are served from (publicBase). */
+  base: string;
+  /** Host names that are this service itself: the public address and the one the caller used. */
+  ownHosts: readonly string[];
+}
+
+export const failed = (status: Exclude<ShortenResponse['url']['status'], 7>): ShortenResponse => ({ url: { status } });
+
+/**
+ * What a refusal of createLink means in cutt.ly's terms: a taken code (409), a code that
+ * is not allowed (400), or the plan's monthly link limit (403, the only other refusal).
+ */
+export function cuttlyStatusOf(error: HttpError): ShortenResponse | null {
+  if (error.status === 409) return failed(CUTTLY_STATUS.nameTaken);
+  if (error.status === 400) return failed(CUTTLY_STATUS.invalidName);
+  if (error.status === 403) return failed(CUTTLY_STATUS.monthlyLimit);
+  return null;
+}
+
+/**
+ * A destination on this service's own hosts (or a verified custom domain) would redirect
+ * back here: one of our short links is "already shortened" (1), anything else is blocked (6).
+ */
+async function pointsBackHere(platform: Platform, url: URL, ownHosts: readonly string[]): Promise<ShortenResponse | null> {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const ours = ownHosts.includes(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
+  if (!ours) return null;
+  const target = requestedCode(url.pathname);
+  const link = target ? (await platform.read.find(LINKS, { where: { short_code: target.code }, limit: 1 }))[0] : undefined;
+  return failed(link ? CUTTLY_STATUS.alreadyShortened : CUTTLY_STATUS.blockedDomain);
+}
+
+/** cutt.ly's `GET /api/api.php?key=&short=&name=`, for a caller whose key is already checked. */
+export async function shortenLikeCuttly(platform: Platform, context: CommandContext, input: ShortenInput): Promise<ShortenResponse> {
+  const destination = Destination.safeParse(input.short ?? '');
+  if (!destination.success) return failed(CUTTLY_STATUS.notALink);
+  const loop = await pointsBackHere(platform, new URL(destination.data), input.ownHosts);
+  if (loop) return loop;
+  const name = input.name?.trim() || undefined;
+  if (name !== undefined && validateCustomCode(name)) return failed(CUTTLY_STATUS.invalidName);
+  try {
+    const link = await createLink(platform, context, { ownerId: input.ownerId, createdVia: 'api', original_url: destination.data, title: '', description: '', shortCode: name });
+    return {
+      url: { status: CUTTLY_STATUS.ok, fullLink: link.original_url, shortLink: shortUrl(input.base, link), title: link.title, date: link.created_at.slice(0, 10) },
+    };
+  } catch (error) {
+    const answer = error instanceof HttpError ? cuttlyStatusOf(error) : null;
+    if (answer) return answer;
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import { FEATURE_KEYS, defaultPlan, type FeatureKey, type Plan } from '@linkledger/contracts';
+import { SUBSCRIPTIONS, type SubscriptionView } from '@linkledger/projections';
+import type { Platform } from '../platform/platform.ts';
+
+/** The limits in force for a user; -1 is unlimited. */
+export interface Limits {
+  monthly_links: number;
+  api_calls_per_minute: number;
+  custom_domains: number;
+}
+
+export interface CurrentPlan {
+  subscription: SubscriptionView;
+  /** The plan whose limits and features apply now (free once a paid period is over). */
+  plan: Plan;
+  limits: Limits;
+}
+
+/**
+ * A paid plan applies while its subscription is active, and after a cancellation until the
+ * paid period ends; an expired subscription, or a lapsed one, falls back to free.
+ */
+export function effectivePlanName(subscription: SubscriptionView, now: Date): Plan['name'] {
+  if (subscription.status === 'active') return subscription.plan_type;
+  if (subscription.status === 'cancelled' && subscription.current_period_end && Date.parse(subscription.current_period_end) > now.getTime()) {
+    return subscription.plan_type;
+  }
+  return 'free';
+}
+
+export function limitsOf(plan: Plan): Limits {
+  if (plan.is_unlimited) return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1 };
+  return { monthly_links: plan.monthly_links_limit, api_calls_per_minute: plan.api_calls_per_minute, custom_domains: plan.custom_domains_limit };
+}
+
+export async function currentPlan(platform: Platform, userId: number): Promise<CurrentPlan> {
+  const now = platform.clock();
+  const subscription = (await platform.read.get<SubscriptionView>(SUBSCRIPTIONS, userId)) ?? {
+    id: userId,
+    plan_type: 'free',
+    billing_cycle: 'monthly',
+    status: 'active',
+    current_period_start: now.toISOString(),
+    current_period_end: null,
+  };
+  const plan = defaultPlan(effectivePlanName(subscription, now));
+  return { subscription, plan, limits: limitsOf(plan) };
+}
+
+/** The limits of a user's plan now: what the API rate limit and the link limit enforce. */
+export async function currentLimits(platform: Platform, userId: number): Promise<Limits> {
+  return (await currentPlan(platform, userId)).limits;
+}
+
+export function featureMap(plan: Plan): Record<FeatureKey, boolean> {
+  return Object.fromEntries(FEATURE_KEYS.map((key) => [key, plan.features.includes(key)])) as Record<FeatureKey, boolean>;
+}

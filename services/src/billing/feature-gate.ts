@@ -1,0 +1,13 @@
+import type { FeatureKey } from '@linkledger/contracts';
+import { HttpError } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { currentPlan } from './current-plan.ts';
+
+/** Spec 1 §6: the free plan's answer to an export. */
+export const EXPORT_NOT_IN_PLAN = 'Export feature is only available on Pro and Enterprise plans. Upgrade your plan to export your URLs.';
+
+/** Refuses (403, with the given message) a caller whose plan lacks the feature: the server decides, whatever the app hides. */
+export async function requireFeature(platform: Platform, userId: number, feature: FeatureKey, refusal: string): Promise<void> {
+  const { plan } = await currentPlan(platform, userId);
+  if (!plan.features.includes(feature)) throw new HttpError(403, refusal);
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEFAULT_PLANS, ErrorBody, FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
+import { LINK_TOTALS, MONTHLY_USAGE, monthlyUsageId, type LinkTotalsView, type MonthlyUsageView } from '@linkledger/projections';
+import { requireCaller } from '../accounts/authenticate.ts';
+import type { Platform } from '../platform/platform.ts';
+import { currentPlan, featureMap } from './current-plan.ts';
+
+const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+
+/** Plans and the caller's subscription: the catalogue every page and limit check reads. */
+export async function billingRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/subscription/plans',
+    { schema: { tags: ['billing'], summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)', response: { 200: PlansResponse } } },
+    async () => ({
+      plans: DEFAULT_PLANS.filter((plan) => plan.is_active),
+      features: Object.entries(FEATURES).map(([key, feature]) => ({ key, ...feature })),
+    }),
+  );
+
+  api.get(
+    '/api/subscription/current',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
+        security: [{ bearer: [] }],
+        response: { 200: SubscriptionResponse, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(platform, request);
+      const now = platform.clock();
+      const [{ subscription, plan, limits }, usage, totals] = await Promise.all([
+        currentPlan(platform, caller.userId),
+        platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(caller.userId, now)),
+        platform.read.get<LinkTotalsView>(LINK_TOTALS, caller.userId),
+      ]);
+      return {
+        id: subscription.id,
+        plan,
+        plan_type: plan.name,
+        billing_cycle: subscription.billing_cycle,
+        status: subscription.status,
+        current_period_start: subscription.current_period_start,
+        current_period_end: subscription.current_period_end,
+        features: featureMap(plan),
+        feature_list: plan.features,
+        usage: { links_created: usage?.links_created ?? 0, api_calls: usage?.api_calls ?? 0, total_clicks: totals?.total_clicks ?? 0 },
+        limits,
+        usage_resets_at: firstOfNextMonth(now),
+      };
+    },
+  );
+}
