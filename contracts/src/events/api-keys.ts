@@ -25,7 +25,18 @@ export const ApiKeyRevokedV1 = z.object({
 });
 export type ApiKeyRevoked = z.infer<typeof ApiKeyRevokedV1>;
 
+/**
+ * API-key calls counted since the last meter reading (stream `api-usage-{userId}`): one
+ * event per user every few seconds while the API is used, not one per call.
+ */
+export const ApiCallsMeteredV1 = z.object({
+  user_id: userId,
+  calls: z.number().int().positive(),
+});
+export type ApiCallsMetered = z.infer<typeof ApiCallsMeteredV1>;
+
 export const apiKeyEvents = {
   ApiKeyIssued: { 1: ApiKeyIssuedV1 },
   ApiKeyRevoked: { 1: ApiKeyRevokedV1 },
+  ApiCallsMetered: { 1: ApiCallsMeteredV1 },
 } as const;

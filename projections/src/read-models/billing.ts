@@ -1,5 +1,6 @@
 import type { BillingCycle, PlanName, SubscriptionStatus } from '@linkledger/contracts';
 import type { ReadModelHandlers } from './handlers.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 export const SUBSCRIPTIONS = 'subscriptions';
 /** One document per user and calendar month (UTC): what the monthly limits count. */
@@ -56,14 +57,15 @@ export const billingHandlers: ReadModelHandlers = {
     tx.put(SUBSCRIPTIONS, subscription);
   },
   async LinkCreated({ owner_id }, recorded, tx) {
-    const id = monthlyUsageId(owner_id, recorded.metadata.at);
-    const usage = (await tx.get<MonthlyUsageView>(MONTHLY_USAGE, id)) ?? {
-      id,
-      user_id: owner_id,
-      month: usageMonth(recorded.metadata.at),
-      links_created: 0,
-      api_calls: 0,
-    };
-    tx.put(MONTHLY_USAGE, { ...usage, links_created: usage.links_created + 1 });
+    await addUsage(tx, owner_id, recorded.metadata.at, { links_created: 1 });
+  },
+  async ApiCallsMetered({ user_id, calls }, recorded, tx) {
+    await addUsage(tx, user_id, recorded.metadata.at, { api_calls: calls });
   },
 };
+
+async function addUsage(tx: UnitOfWork, userId: number, at: string, add: Partial<Pick<MonthlyUsageView, 'links_created' | 'api_calls'>>) {
+  const id = monthlyUsageId(userId, at);
+  const usage = (await tx.get<MonthlyUsageView>(MONTHLY_USAGE, id)) ?? { id, user_id: userId, month: usageMonth(at), links_created: 0, api_calls: 0 };
+  tx.put(MONTHLY_USAGE, { ...usage, links_created: usage.links_created + (add.links_created ?? 0), api_calls: usage.api_calls + (add.api_calls ?? 0) });
+}

@@ -6,6 +6,7 @@ import { HttpError, unauthorized } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { hashApiKey } from './api-key.ts';
 import { apiRateLimiter } from './rate-limit.ts';
+import { apiUsageMeter } from './usage-meter.ts';
 
 /** OpenAPI security of the public API's routes: an API key or a bearer token. */
 export const keyOrBearer: { security: Record<string, string[]>[] } = { security: [{ apiKey: [] }, { bearer: [] }] };
@@ -45,12 +46,18 @@ export async function keyOwner(platform: Platform, key: string): Promise<KeyOwne
   return user ? { userId: view.user_id, keyId: view.key_id, active: user.is_active } : null;
 }
 
+/** Counts an API-key call against the plan's rate limit (429 past it) and into the monthly usage. */
+export async function admitApiCall(platform: Platform, userId: number): Promise<void> {
+  await apiRateLimiter(platform).take(userId);
+  apiUsageMeter(platform).count(userId);
+}
+
 /** A call made with an API key: the key must be live, and the call is counted against the plan's rate limit. */
 export async function requireApiKey(platform: Platform, key: string): Promise<ApiCaller> {
   const owner = await keyOwner(platform, key);
   if (!owner) throw new HttpError(401, INVALID_API_KEY);
   if (!owner.active) throw new HttpError(403, ACCOUNT_INACTIVE);
-  await apiRateLimiter(platform).take(owner.userId);
+  await admitApiCall(platform, owner.userId);
   return { userId: owner.userId, actor: { kind: 'api_key', id: owner.keyId } };
 }
 

@@ -12,6 +12,7 @@ import { revealApiKey } from './api-key.ts';
 import { issueApiKey } from './issue-api-key.ts';
 import { publicApiRoutes } from './public-api-routes.ts';
 import { shortenRoutes } from './shorten-routes.ts';
+import { apiUsageMeter } from './usage-meter.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
 
@@ -23,6 +24,10 @@ async function keyResponse(platform: Platform, userId: number, apiKey: string): 
 /** The caller's API key: reveal, generate, regenerate (bearer token only: a key cannot mint keys); and the public API. */
 export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
   const schema = { tags: ['api keys'], security: [{ bearer: [] }] };
+  // Calls counted but not yet recorded are written before the stores close.
+  app.addHook('onClose', async () => {
+    await apiUsageMeter(platform).close();
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/users/me/api-key',

@@ -4,8 +4,7 @@ import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkle
 import { publicBase } from '../links/link-response.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
-import { keyOwner } from './authenticate-key.ts';
-import { apiRateLimiter } from './rate-limit.ts';
+import { admitApiCall, keyOwner } from './authenticate-key.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
 
 /**
@@ -28,7 +27,7 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
       const { key, short, name } = request.query;
       const owner = key ? await keyOwner(platform, key) : null;
       if (!owner?.active) return failed(CUTTLY_STATUS.invalidKey);
-      await apiRateLimiter(platform).take(owner.userId);
+      await admitApiCall(platform, owner.userId);
       const context = requestContext(platform, request, { kind: 'api_key', id: owner.keyId });
       const base = publicBase(platform, request);
       const ownHosts = [new URL(base).hostname.toLowerCase(), request.hostname.toLowerCase()];

@@ -87,7 +87,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     await hub.stop();
   });
 
-  const { notFoundPage } = await webApp(app);
+  const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
   const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, billingRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);

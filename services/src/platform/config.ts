@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   /** Signs tokens and keys the visitor hash; generated and kept in DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   EVENTS_SYNC: z.enum(['FULL', 'NORMAL'], { message: 'must be FULL or NORMAL' }).default('FULL'),
+  /** The built web app to serve; `npm start` builds it into web/dist. */
+  WEB_DIST_DIR: z.string().trim().min(1, 'must be a directory path').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
   /** Mail goes through SendGrid when set; else SMTP when SMTP_URL is set; else to the outbox folder DATA_DIR/outbox. */
   SENDGRID_API_KEY: z.string().trim().startsWith('SG.', 'must be a SendGrid API key (it starts with SG.)').optional(),
@@ -77,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), TRUST_PROXY: parsed.data.TRUST_PROXY === '1' };
+  const webDist = parsed.data.WEB_DIST_DIR;
+  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), WEB_DIST_DIR: webDist ? resolve(webDist) : undefined, TRUST_PROXY: parsed.data.TRUST_PROXY === '1' };
 }

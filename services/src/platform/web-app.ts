@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** Where `npm start` builds the web app; WEB_DIST_DIR can name another build. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** The web app's own routes (spec 1 §2); their names can never be short codes. */
@@ -37,10 +38,11 @@ const BARE_404 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
  * Serves the built React app: its assets as static files, its routes with index.html, and
  * index.html with status 404 for anything unknown, where the app shows its 404 screen.
  */
-export async function webApp(app: FastifyInstance) {
-  const built = existsSync(`${WEB_DIST}index.html`);
-  const indexHtml = built ? readFileSync(`${WEB_DIST}index.html`, 'utf8') : BARE_404;
-  if (built) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, cacheControl: false, setHeaders: immutableAssets });
+export async function webApp(app: FastifyInstance, dist = WEB_DIST) {
+  const root = dist.endsWith('/') ? dist : `${dist}/`;
+  const built = existsSync(`${root}index.html`);
+  const indexHtml = built ? readFileSync(`${root}index.html`, 'utf8') : BARE_404;
+  if (built) await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false, setHeaders: immutableAssets });
 
   const page = (status: number) => (_request: FastifyRequest, reply: FastifyReply) =>
     reply.code(built ? status : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
