@@ -39,3 +39,9 @@ export const SubscriptionResponse = z.object({
   usage_resets_at: z.string(),
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
+
+export const ChangePlanBody = z.object({
+  plan_type: z.enum(PlanName.options, { message: 'plan_type must be one of: free, pro, enterprise' }),
+});
+
+export const ChangePlanResponse = z.object({ message: z.string(), user_id: z.number().int(), plan_type: PlanName });

@@ -91,6 +91,8 @@ export const SortBy = z.enum(['newest', 'oldest', 'clicks', 'title'], { message:
 export type SortBy = z.infer<typeof SortBy>;
 export const DomainFilter = z.enum(['all', 'default', 'custom'], { message: 'domain must be one of: all, default, custom' });
 export type DomainFilter = z.infer<typeof DomainFilter>;
+export const StatusFilter = z.enum(['all', 'active', 'inactive'], { message: 'status must be one of: all, active, inactive' });
+export type StatusFilter = z.infer<typeof StatusFilter>;
 const Search = z.string().trim().max(200, 'search must be at most 200 characters').optional();
 
 export const LinkListQuery = z
@@ -108,6 +110,7 @@ export const LinkListQuery = z
     date_from: isoDay('date_from').optional().describe('Created on or after this day (UTC), YYYY-MM-DD'),
     date_to: isoDay('date_to').optional().describe('Created on or before this day (UTC), YYYY-MM-DD'),
     domain: DomainFilter.default('all').describe('custom: links on a custom domain or with a TRAI header; default: the others'),
+    status: StatusFilter.default('all').describe('active: links that redirect; inactive: links switched off (is_active false)'),
     include_counts: z
       .enum(['true', 'false'], { message: 'include_counts must be true or false' })
       .default('false')

@@ -136,6 +136,38 @@ describe('plans, subscription and limits', () => {
     await expect.poll(async () => (await subscription(headers)).usage.total_clicks).toBe(3);
   });
 
+  it('lets an admin change a user’s plan at once, and nobody else', async () => {
+    const root = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `username=root%40example.com&password=${encodeURIComponent('correct horse')}`,
+    });
+    const admin = { authorization: `Bearer ${root.json().access_token}` };
+    const user = await signUp(t.app, 'upgraded@example.com');
+    const change = (headers: Record<string, string>, id: number, plan_type: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/users/${id}/change-plan`, headers, payload: { plan_type } });
+
+    const refused = await change(user.headers, user.user.id, 'enterprise');
+    expect([refused.statusCode, refused.json().detail]).toEqual([403, 'Only an admin or super admin can change a user’s plan.']);
+    expect((await subscription(user.headers)).plan_type).toBe('free');
+
+    const done = await change(admin, user.user.id, 'enterprise');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: 'The user is now on the enterprise plan.', user_id: user.user.id, plan_type: 'enterprise' });
+    const current = await subscription(user.headers);
+    expect([current.plan_type, current.current_period_end, current.limits.monthly_links]).toEqual(['enterprise', null, 10000]);
+
+    // The same plan again records nothing.
+    const head = await t.platform.events.headPosition();
+    expect((await change(admin, user.user.id, 'enterprise')).statusCode).toBe(200);
+    expect(await t.platform.events.headPosition()).toBe(head);
+
+    expect((await change(admin, 999_999, 'pro')).statusCode).toBe(404);
+    const bad = await change(admin, user.user.id, 'platinum');
+    expect([bad.statusCode, bad.json().detail]).toEqual([400, 'plan_type must be one of: free, pro, enterprise']);
+  });
+
   it('keeps every plan’s yearly price below twelve months of the monthly one', () => {
     for (const plan of DEFAULT_PLANS) if (plan.price_yearly !== null) expect(plan.price_yearly).toBeLessThan(plan.price_monthly * 12);
   });

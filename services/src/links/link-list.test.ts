@@ -111,6 +111,24 @@ describe('GET /api/urls: search, tabs, sort, dates, domains, counts', () => {
     expect(traiLink).toMatchObject({ trai_header: 'ABCDEF', custom_domain: null, short_url: 'http://localhost:80/ABCDEF/zeta-5' });
   });
 
+  it('filters by status: active, inactive (switched off) or all, with counts under the same filter', async () => {
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/urls/${ids['L2']}`, headers, payload: { is_active: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      expect(keys(await list('?status=inactive'))).toEqual(['L2']);
+      expect(keys(await list('?status=active'))).toEqual(['L6', 'L5', 'L4', 'L3', 'L1']);
+      expect(keys(await list('?status=all'))).toHaveLength(6);
+      expect(keys(await list('?status=active&search=alpha'))).toEqual(['L1']);
+      const counted = await list('?include_counts=true&status=inactive');
+      expect(keys(counted.urls)).toEqual(['L2']);
+      expect(counted).toMatchObject({ total: 1, manual: 1, api: 0 });
+      expect(await list('?include_counts=true&status=inactive&created_via=api')).toMatchObject({ urls: [], total: 0, manual: 1, api: 0 });
+    } finally {
+      const on = await t.app.inject({ method: 'PATCH', url: `/api/urls/${ids['L2']}`, headers, payload: { is_active: true } });
+      expect(on.statusCode, on.body).toBe(200);
+    }
+  });
+
   it('pages the filtered list', async () => {
     expect(keys(await list('?skip=1&limit=2'))).toEqual(['L5', 'L4']);
     expect(keys(await list('?created_via=api&sort_by=oldest&skip=2&limit=10'))).toEqual(['L6']);
@@ -136,6 +154,7 @@ describe('GET /api/urls: search, tabs, sort, dates, domains, counts', () => {
       ['sort_by=popular', 'sort_by must be one of: newest, oldest, clicks, title (querystring)'],
       ['created_via=web', 'created_via must be one of: manual, api (querystring)'],
       ['domain=mine', 'domain must be one of: all, default, custom (querystring)'],
+      ['status=paused', 'status must be one of: all, active, inactive (querystring)'],
       ['include_counts=yes', 'include_counts must be true or false (querystring)'],
       ['date_from=2026-13-01', 'date_from must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],
       ['date_to=2026-02-30', 'date_to must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],

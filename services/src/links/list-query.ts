@@ -1,9 +1,11 @@
-import type { CreatedVia, DomainFilter, Query, SortBy, Where } from '@linkledger/contracts';
+import type { CreatedVia, DomainFilter, Query, SortBy, StatusFilter, Where } from '@linkledger/contracts';
 
 export interface LinkFilters {
   search?: string | undefined;
   createdVia?: CreatedVia | undefined;
   domain?: DomainFilter | undefined;
+  /** active: is_active true; inactive: switched off; all (or absent): both. */
+  status?: StatusFilter | undefined;
   /** Inclusive UTC days, YYYY-MM-DD, on created_at. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
@@ -19,6 +21,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 8
 export function linkFilter(ownerId: number, filters: LinkFilters): Where {
   const where: Where = { owner_id: ownerId };
   if (filters.createdVia) where['created_via'] = filters.createdVia;
+  if (filters.status === 'active') where['is_active'] = true;
+  if (filters.status === 'inactive') where['is_active'] = false;
   if (filters.dateFrom || filters.dateTo) {
     where['created_at'] = {
       ...(filters.dateFrom ? { gte: filters.dateFrom } : {}),

@@ -76,8 +76,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = await requireCallerOrApiKey(platform, request);
-      const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, include_counts } = request.query;
-      const filters = { search, domain, dateFrom: date_from, dateTo: date_to };
+      const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, status, include_counts } = request.query;
+      const filters = { search, domain, status, dateFrom: date_from, dateTo: date_to };
       const where = linkFilter(caller.userId, { ...filters, createdVia: created_via });
       const base = publicBase(platform, request);
       const links = await platform.read.find<LinkView>(LINKS, { where, sort: linkSort(sort_by), skip, limit });

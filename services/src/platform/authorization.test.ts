@@ -16,6 +16,7 @@ interface Fixture {
   /** Sends a request as the admin (to undo what a row's call changed). */
   asAdmin(options: InjectOptions): Promise<void>;
   unique(): string;
+  userId(role: Exclude<Role, 'anonymous'>): number;
 }
 
 interface Row {
@@ -62,6 +63,11 @@ const table: Record<string, Row> = {
   'GET /api/urls/export': { expect: { anonymous: 401, other: 403, owner: 200, admin: 403 }, request: () => ({ url: '/api/urls/export' }) },
   'GET /api/subscription/plans': { expect: everyone(200), request: () => ({ url: '/api/subscription/plans' }) },
   'GET /api/subscription/current': { expect: signedIn(200), request: () => ({ url: '/api/subscription/current' }) },
+  // The owner is already on enterprise: the admin's call is accepted and changes nothing.
+  'POST /api/admin/users/:id/change-plan': {
+    expect: adminOnly(200),
+    request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/change-plan`, payload: { plan_type: 'enterprise' } }),
+  },
   'GET /api/users/me/stats': { expect: signedIn(200), request: () => ({ url: '/api/users/me/stats' }) },
   'GET /api/users/me/domain-info': { expect: signedIn(200), request: () => ({ url: '/api/users/me/domain-info' }) },
   // With a key in place: reveal answers it (not 404), and generate answers it again (200, not 201).
@@ -131,6 +137,7 @@ describe('authorization of every route', () => {
 
   const fixture: Fixture = {
     unique: () => `user${++n}`,
+    userId: (role) => sessions[role]!.user.id,
     async freshSession(role): Promise<Record<string, string>> {
       if (role === 'anonymous') return {};
       const response = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${role}%40example.com&password=secret123` });

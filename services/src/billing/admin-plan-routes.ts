@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams } from '@linkledger/contracts';
+import { USERS, type UserView } from '@linkledger/projections';
+import { requireCaller } from '../accounts/authenticate.ts';
+import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import { HttpError, notFound } from '../platform/http-errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestContext, waitForReadModel } from '../platform/request-context.ts';
+import { ADMINS_CHANGE_PLANS, decideChangePlan, evolveSubscription, noSubscription } from './change-plan.ts';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** Spec 2 §7: an admin moves a user to another plan (POST /admin/users/{id}/change-plan). */
+export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/users/:id/change-plan',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ChangePlanBody,
+        response: { 200: ChangePlanResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(platform, request);
+      // Refused before looking anyone up: a non-admin learns nothing about which ids exist.
+      if (caller.role !== 'admin' && caller.role !== 'super_admin') throw new HttpError(403, ADMINS_CHANGE_PLANS);
+      const userId = request.params.id;
+      if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
+      const { plan_type } = request.body;
+      const metadata = metadataFor(requestContext(platform, request, { kind: 'user', id: String(caller.userId) }));
+      const stream = `subscription-${userId}`;
+      const position = await withRetries(async () => {
+        const { state, revision } = await loadStream(platform.events, stream, noSubscription, evolveSubscription);
+        const events = decideChangePlan({ actorRole: caller.role, userId, planType: plan_type, now: platform.clock() }, state);
+        if (events.length === 0) return null;
+        const appended = await platform.events.append([{ stream, expected: revision ?? 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) }]);
+        return appended.position;
+      });
+      if (position !== null) await waitForReadModel(platform, position);
+      return { message: `The user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../platform/http-errors.ts';
+import { decideChangePlan, evolveSubscription, noSubscription } from './change-plan.ts';
+
+const now = new Date('2026-11-23T10:00:00Z');
+
+describe('changing a user’s plan', () => {
+  it('given a free user, when an admin chooses pro, then pro is active from now without an end', () => {
+    expect(decideChangePlan({ actorRole: 'admin', userId: 7, planType: 'pro', now }, noSubscription)).toEqual([
+      {
+        type: 'PlanChanged',
+        data: { user_id: 7, plan_type: 'pro', billing_cycle: 'monthly', status: 'active', period_start: now.toISOString(), period_end: null, reason: 'admin' },
+      },
+    ]);
+  });
+
+  it('given an active pro user, when pro is chosen again, then nothing changes', () => {
+    const state = evolveSubscription(noSubscription, { type: 'PlanChanged', data: { plan_type: 'pro', status: 'active' } });
+    expect(decideChangePlan({ actorRole: 'super_admin', userId: 7, planType: 'pro', now }, state)).toEqual([]);
+  });
+
+  it('given a cancelled pro user, when pro is chosen again, then it is active again', () => {
+    const state = evolveSubscription(noSubscription, { type: 'PlanChanged', data: { plan_type: 'pro', status: 'cancelled' } });
+    expect(decideChangePlan({ actorRole: 'admin', userId: 7, planType: 'pro', now }, state)).toHaveLength(1);
+  });
+
+  it('refuses anyone but an admin', () => {
+    expect(() => decideChangePlan({ actorRole: 'user', userId: 7, planType: 'enterprise', now }, noSubscription)).toThrow(HttpError);
+  });
+});

@@ -1,0 +1,49 @@
+import type { DomainEvent, PlanName, Role } from '@linkledger/contracts';
+import { HttpError } from '../platform/http-errors.ts';
+
+export const ADMINS_CHANGE_PLANS = 'Only an admin or super admin can change a user’s plan.';
+
+/** A user's subscription as its stream tells it: the plan last recorded, or none (free). */
+export interface SubscriptionState {
+  planType: PlanName;
+  status: 'active' | 'cancelled' | 'expired';
+}
+
+export const noSubscription: SubscriptionState = { planType: 'free', status: 'active' };
+
+export function evolveSubscription(state: SubscriptionState, event: { type: string; data: unknown }): SubscriptionState {
+  if (event.type !== 'PlanChanged') return state;
+  const data = event.data as { plan_type: PlanName; status: SubscriptionState['status'] };
+  return { planType: data.plan_type, status: data.status };
+}
+
+export interface ChangePlan {
+  actorRole: Role;
+  userId: number;
+  planType: PlanName;
+  now: Date;
+}
+
+/**
+ * Given a user's subscription, when an admin puts them on a plan, then it is active from
+ * now with no end date (an admin's grant runs until changed); the same active plan again
+ * changes nothing.
+ */
+export function decideChangePlan(command: ChangePlan, state: SubscriptionState): DomainEvent[] {
+  if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw new HttpError(403, ADMINS_CHANGE_PLANS);
+  if (state.planType === command.planType && state.status === 'active') return [];
+  return [
+    {
+      type: 'PlanChanged',
+      data: {
+        user_id: command.userId,
+        plan_type: command.planType,
+        billing_cycle: 'monthly',
+        status: 'active',
+        period_start: command.now.toISOString(),
+        period_end: null,
+        reason: 'admin',
+      },
+    },
+  ];
+}
