@@ -41,6 +41,24 @@ function ensureWebBuilt() {
   run('npx', [...pnpm, '--filter', '@linkledger/web', 'run', 'build']);
 }
 
+/**
+ * The browser tests drive Debian's Chromium (browser downloads do not work on our machines).
+ * As root on Debian it is installed on first use; elsewhere the message says what to run.
+ */
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(`The browser tests need Chromium at ${path}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  console.log('Installing Chromium for the browser tests (apt-get install chromium)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+}
+
 /** Runs a long-lived child with the terminal's signals forwarded, exiting with its code. */
 function serve(args) {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
@@ -63,6 +81,7 @@ switch (command) {
   case 'test':
     ensureInstalled();
     ensureWebBuilt();
+    ensureChromium();
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
     run(bin('vitest'), ['run', ...rest]);
@@ -80,11 +99,16 @@ switch (command) {
     ensureInstalled();
     serve(['services/src/rebuild.ts', ...rest]);
     break;
+  case 'size':
+    ensureInstalled();
+    ensureWebBuilt();
+    run(process.execPath, [join(root, 'scripts', 'bundle-size.mjs')]);
+    break;
   case 'bench':
     ensureInstalled();
     serve(['bench/src/redirect-bench.ts', ...rest]);
     break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild or bench.`);
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, size or bench.`);
     process.exit(2);
 }

@@ -1,11 +1,15 @@
 import './tokens.css';
 import './styles.css';
+import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { useSession } from './auth/session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to mount the app in');
+
+void useSession.getState().start();
 
 createRoot(container).render(
   <StrictMode>

@@ -1,12 +1,17 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { billingApi } from '../api/endpoints.ts';
+import { limitLabel as formatLimit, rupees as formatRupees } from '../format/usage.ts';
+import { planFeatureLines, type PlanList } from './plan-lines.ts';
+import { ActivityIcon, CheckIcon, CloseIcon, CodeIcon, GlobeIcon, HistoryIcon, LayersIcon, LinkIcon, LogoMark, MenuIcon, ReplayIcon } from '../ui/icons.tsx';
+import './pricing.css';
 
 /*
  * The public landing page (spec 1, §2 "Landing page").
  *
- * Routing arrives in a later issue; until then the app is this one page and the
- * Login / Get Started entries are plain links to /login and /register.
- * Prices and plan figures are deliberately absent: they will be read from the plan
- * catalogue so that the landing page, pricing page and limit checks cannot disagree.
+ * Login / Get Started are router links. Prices and plan figures are never written here:
+ * the pricing section reads them from the plan catalogue (GET /api/subscription/plans), so
+ * the landing page, the register note and the limit checks cannot disagree.
  */
 
 export function LandingPage() {
@@ -20,6 +25,7 @@ export function LandingPage() {
         <Hero />
         <Claims />
         <Features />
+        <Pricing />
         <CallToAction />
       </main>
       <SiteFooter />
@@ -51,10 +57,10 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <a className="brand" href="/">
+        <Link className="brand" to="/">
           <LogoMark />
           <span>Linkledger</span>
-        </a>
+        </Link>
         <nav className="site-nav" aria-label="Main">
           <button
             ref={menuButton}
@@ -74,14 +80,14 @@ export function SiteHeader() {
               </a>
             </li>
             <li>
-              <a className="site-nav__link" href="/login" onClick={closeMenu}>
+              <Link className="site-nav__link" to="/login" onClick={closeMenu}>
                 Login
-              </a>
+              </Link>
             </li>
             <li>
-              <a className="button button--primary" href="/register" onClick={closeMenu}>
+              <Link className="button button--primary" to="/register" onClick={closeMenu}>
                 Get Started
-              </a>
+              </Link>
             </li>
           </ul>
         </nav>
@@ -111,9 +117,9 @@ function Hero() {
             replayable history of everything that ever happened to every link.
           </p>
           <div className="hero__actions">
-            <a className="button button--primary button--lg" href="/register">
+            <Link className="button button--primary button--lg" to="/register">
               Get Started
-            </a>
+            </Link>
             <a className="button button--secondary button--lg" href="/#features">
               Explore features
             </a>
@@ -304,6 +310,102 @@ function Features() {
   );
 }
 
+/* ----------------------------------------------------------------- pricing */
+
+type Catalogue = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; plans: PlanList; featureNames: Map<string, string> };
+
+/** Who each plan is for: words only — every figure comes from the catalogue. */
+const PLAN_AUDIENCE: Record<string, string> = {
+  free: 'For trying Linkledger and personal links.',
+  pro: 'For professionals and growing teams.',
+  enterprise: 'For organisations that run on links.',
+};
+
+function Pricing() {
+  const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    billingApi.plans().then(
+      ({ plans, features }) => {
+        if (!live) return;
+        const sorted = [...plans].sort((a, b) => a.price_monthly - b.price_monthly);
+        setCatalogue({ state: 'loaded', plans: sorted, featureNames: new Map(features.map((feature) => [feature.key, feature.name])) });
+      },
+      () => live && setCatalogue({ state: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section id="pricing" className="section pricing" aria-labelledby="pricing-title">
+      <div className="container">
+        <div className="section-head">
+          <p className="eyebrow">Pricing</p>
+          <h2 id="pricing-title">Simple plans that grow with your links</h2>
+          <p>Start free, no credit card required. Move up when you need more links, your own domains or the API.</p>
+        </div>
+        {catalogue.state === 'loading' ? (
+          <div className="pricing-grid" role="status" aria-label="Loading plans">
+            {[0, 1, 2].map((index) => (
+              <div className="plan-card plan-card--placeholder" key={index}>
+                <span className="skeleton" style={{ width: '40%', height: '1.25rem' }} />
+                <span className="skeleton" style={{ width: '60%', height: '2.5rem' }} />
+                <span className="skeleton" style={{ width: '100%', height: '7rem' }} />
+              </div>
+            ))}
+          </div>
+        ) : catalogue.state === 'failed' ? (
+          <div className="pricing-failed">
+            <p>Our plans could not be loaded just now. Every account starts on the Free plan.</p>
+            <Link className="button button--primary button--lg" to="/register">
+              Get Started
+            </Link>
+          </div>
+        ) : (
+          <ul className="pricing-grid" role="list">
+            {planFeatureLines(catalogue.plans, catalogue.featureNames).map(({ plan, inherits, features }) => (
+              <li key={plan.name} className={plan.popular ? 'plan-card plan-card--popular' : 'plan-card'}>
+                <div className="plan-card__head">
+                  <h3 className="plan-card__name">{plan.display_name}</h3>
+                  {plan.popular ? <span className="plan-card__badge">Most Popular</span> : null}
+                </div>
+                <p className="plan-card__audience">{PLAN_AUDIENCE[plan.name]}</p>
+                <p className="plan-card__price">
+                  <span className="plan-card__amount">{formatRupees(plan.price_monthly)}</span>
+                  <span className="plan-card__period">per month</span>
+                </p>
+                <p className="plan-card__limit">
+                  <strong>{formatLimit(plan.monthly_links_limit)}</strong> links per month
+                </p>
+                <Link
+                  className={plan.popular ? 'button button--primary button--lg button--block' : 'button button--secondary button--lg button--block'}
+                  to="/register"
+                >
+                  {plan.name === 'free' ? 'Get started free' : `Choose ${plan.display_name}`}
+                </Link>
+                <div className="plan-card__features">
+                  {inherits ? <p className="plan-card__inherits">Everything in {inherits}, plus:</p> : <p className="plan-card__inherits">Includes:</p>}
+                  <ul role="list">
+                    {features.map((name) => (
+                      <li key={name}>
+                        <CheckIcon />
+                        <span>{name}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
 /* --------------------------------------------------------- call to action */
 
 function CallToAction() {
@@ -314,12 +416,12 @@ function CallToAction() {
           <h2 id="cta-title">Give your next link a memory.</h2>
           <p>Create an account, shorten a link and watch its first click arrive.</p>
           <div className="cta__actions">
-            <a className="button button--on-dark button--lg" href="/register">
+            <Link className="button button--on-dark button--lg" to="/register">
               Get Started
-            </a>
-            <a className="cta__login" href="/login">
+            </Link>
+            <Link className="cta__login" to="/login">
               Already have an account? Log in
-            </a>
+            </Link>
           </div>
         </div>
       </div>
@@ -339,7 +441,7 @@ const FOOTER_GROUPS: readonly FooterGroup[] = [
   {
     heading: 'Product',
     entries: [
-      { label: 'Features', href: '#features' },
+      { label: 'Features', href: '/#features' },
       { label: 'API', href: '/docs' },
       { label: 'Support', href: '/support' },
     ],
@@ -362,10 +464,10 @@ export function SiteFooter() {
       <div className="container">
         <div className="site-footer__grid">
           <div className="site-footer__about">
-            <a className="brand" href="/">
+            <Link className="brand" to="/">
               <LogoMark />
               <span>Linkledger</span>
-            </a>
+            </Link>
             <p>Short links, live click analytics and a full history of every event.</p>
           </div>
           {FOOTER_GROUPS.map((group) => (
@@ -374,7 +476,13 @@ export function SiteFooter() {
               <ul className="footer-list" role="list">
                 {group.entries.map((entry) => (
                   <li key={entry.label}>
-                    {entry.href ? <a href={entry.href}>{entry.label}</a> : <span>{entry.label}</span>}
+                    {entry.href?.startsWith('/#') ? (
+                      <a href={entry.href}>{entry.label}</a>
+                    ) : entry.href ? (
+                      <Link to={entry.href}>{entry.label}</Link>
+                    ) : (
+                      <span>{entry.label}</span>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -391,123 +499,3 @@ export function SiteFooter() {
 }
 
 /* ------------------------------------------------------------------- icons */
-
-function LogoMark() {
-  return (
-    <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="var(--color-brand)" />
-      <path
-        d="M10 8v16h12"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <path d="M15 13h7M15 18h5" fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-function LinkIcon() {
-  return (
-    <Icon>
-      <path d="M10 13.5a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1.2 1.2" />
-      <path d="M14 10.5a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
-    </Icon>
-  );
-}
-
-function ActivityIcon() {
-  return (
-    <Icon>
-      <path d="M3 12h4l3-7 4 14 3-7h4" />
-    </Icon>
-  );
-}
-
-function HistoryIcon() {
-  return (
-    <Icon>
-      <path d="M3.5 12a8.5 8.5 0 1 0 2.6-6.1" />
-      <path d="M3.5 3.5V8H8" />
-      <path d="M12 7.5V12l3 2" />
-    </Icon>
-  );
-}
-
-function ReplayIcon() {
-  return (
-    <Icon>
-      <path d="M4 12a8 8 0 1 0 2.4-5.7" />
-      <path d="M4 4v4.5h4.5" />
-      <path d="m10.5 9 4 3-4 3z" />
-    </Icon>
-  );
-}
-
-function CodeIcon() {
-  return (
-    <Icon>
-      <path d="m8 7-5 5 5 5" />
-      <path d="m16 7 5 5-5 5" />
-      <path d="m14 4-4 16" />
-    </Icon>
-  );
-}
-
-function GlobeIcon() {
-  return (
-    <Icon>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18" />
-      <path d="M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
-    </Icon>
-  );
-}
-
-function LayersIcon() {
-  return (
-    <Icon>
-      <path d="m12 3 9 5-9 5-9-5z" />
-      <path d="m3 12.5 9 5 9-5" />
-      <path d="m3 17 9 5 9-5" />
-    </Icon>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <Icon>
-      <path d="M4 7h16M4 12h16M4 17h16" />
-    </Icon>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <Icon>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </Icon>
-  );
-}

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServerProcess } from '../../services/src/testing/server-process.ts';
+
+/** Screenshots of every screen, desktop and phone, land here (named in the README). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-artifacts/screenshots/', import.meta.url));
+
+export const DESKTOP = { width: 1366, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** Debian's Chromium: a browser download never works on these machines. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Product {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The real product (`npm start`'s server) on embedded stores in a fresh temporary directory. */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-e2e-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, EVENTS_SYNC: 'NORMAL', ...env });
+  return {
+    baseUrl: server.baseUrl,
+    dataDir,
+    async stop() {
+      await server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser profile (its own local storage) at a viewport, allowed to use the clipboard. */
+export async function newContext(browser: Browser, product: Product, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: product.baseUrl, viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
+  return context;
+}
+
+/** Saves a full-page screenshot as `{name}-{desktop|phone}.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const size = (page.viewportSize()?.width ?? DESKTOP.width) <= PHONE.width ? 'phone' : 'desktop';
+  // From the top: sticky bars then sit where a person sees them, not where the test last scrolled.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical violations on the page as it is now (WCAG 2 A and AA rules). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/** Registers through the API and returns an access token (for setting up a test quickly). */
+export async function registerByApi(product: Product, email: string, password = 'secret123'): Promise<string> {
+  const registered = await fetch(`${product.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (registered.status !== 201) throw new Error(`register ${registered.status}: ${await registered.text()}`);
+  const token = await fetch(`${product.baseUrl}/api/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** Signs a browser context in by putting the token where the app keeps it. */
+export async function signInContext(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('token', value);
+      sessionStorage.setItem('e2e-signed-in', '1');
+    }
+  }, token);
+}
+
+/**
+ * The newest message in the outbox (`DATA_DIR/outbox/`) sent to an address, waiting for it
+ * to arrive. Returns the file's text (headers and body).
+ */
+export async function waitForMail(product: Product, to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = join(product.dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).map((name) => join(dir, name));
+    } catch {
+      // No mail yet: the folder appears with the first message.
+    }
+    const mine = files
+      .map((path) => ({ path, text: readFileSync(path, 'utf8'), at: statSync(path).mtimeMs }))
+      .filter((mail) => mail.text.includes(to))
+      .sort((a, b) => b.at - a.at);
+    if (mine[0]) return mine[0].text;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The first link in a mail that goes to one of the app's screens (e.g. /reset-password). */
+export function linkInMail(mail: string, path: string): string {
+  // The outbox stores JSON, so a line break after the link is the two characters `\n`: stop at a backslash.
+  const match = mail.match(new RegExp(`https?://[^\\s"'<>\\\\]*${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>\\\\]*`));
+  if (!match) throw new Error(`No ${path} link in the mail:\n${mail}`);
+  return match[0].replace(/&amp;/g, '&');
+}

@@ -1,0 +1,85 @@
+/**
+ * The one way the app talks to the API: same origin, bearer token from local storage,
+ * JSON in and out, and every failure as an ApiError carrying the server's `detail`.
+ */
+
+export const TOKEN_KEY = 'token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's message for a person, when it sent one. */
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server's detail, else the given fallback text (the spec's "detail, else …" rule). */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+export const storedToken = () => localStorage.getItem(TOKEN_KEY);
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => undefined;
+/** Spec 1 §4: any 401 signs the user out and goes to /login (the session store decides how). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A JSON body, or a URLSearchParams for form-encoded calls. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Skip the sign-out on 401 (the login call's 401 means a wrong password). */
+  allowUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = storedToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof URLSearchParams) {
+    body = options.body;
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(apiUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  if (response.ok) return response;
+  if (response.status === 401 && !options.allowUnauthorized) onUnauthorized();
+  let detail: string | null = null;
+  try {
+    const parsed = (await response.json()) as { detail?: unknown };
+    if (typeof parsed.detail === 'string') detail = parsed.detail;
+  } catch {
+    // Not JSON: the status alone has to do.
+  }
+  throw new ApiError(response.status, detail);
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return (await response.json()) as T;
+}
+
+/** For downloads (CSV, QR images). */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
+}

@@ -1,0 +1,76 @@
+import type { SortBy, DomainFilter, StatusFilter } from '@linkledger/contracts';
+import { api, apiBlob } from './client.ts';
+import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
+
+/** Every call of spec 1 §7 and spec 2 §7 the app makes, typed from the contracts. */
+
+export const accountsApi = {
+  register: (email: string, password: string) => api<User>('/register', { method: 'POST', body: { email, password } }),
+  token: (email: string, password: string) =>
+    api<{ access_token: string }>('/token', { method: 'POST', body: new URLSearchParams({ username: email, password }), allowUnauthorized: true }),
+  me: () => api<User>('/users/me'),
+  logout: () => api<{ message: string }>('/auth/logout', { method: 'POST', allowUnauthorized: true }),
+  signupStatus: () => api<{ signup_enabled: boolean }>('/public/signup-status'),
+  providers: () => api<AuthProviders>('/auth/providers'),
+  authorize: (provider: string, redirectUri: string) =>
+    api<{ authorization_url: string; state: string }>(`/auth/${provider}/authorize`, { query: { redirect_uri: redirectUri } }),
+  socialCallback: (provider: string, code: string, redirectUri: string, state: string) =>
+    api<{ access_token: string }>(`/auth/${provider}/callback`, { method: 'POST', body: { code, redirect_uri: redirectUri, state } }),
+  requestVerification: () => api<{ message: string }>('/auth/request-verification', { method: 'POST' }),
+  verifyEmail: (token: string) => api<{ message: string; already_verified: boolean }>('/verify-email', { method: 'POST', body: { token } }),
+  forgotPassword: (email: string) => api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (token: string, newPassword: string) => api<{ message: string }>('/reset-password', { method: 'POST', body: { token, new_password: newPassword } }),
+};
+
+export interface LinkListParams {
+  skip: number;
+  limit: number;
+  search?: string;
+  created_via?: 'manual' | 'api';
+  sort_by?: SortBy;
+  date_from?: string;
+  date_to?: string;
+  domain?: DomainFilter;
+  /** active, inactive (switched off) or all. */
+  status?: StatusFilter;
+}
+
+export interface NewLink {
+  original_url: string;
+  title?: string;
+  description?: string;
+  short_code?: string;
+  custom_domain?: string | null;
+  trai_header?: string | null;
+}
+
+export const linksApi = {
+  list: (params: LinkListParams) => api<LinkList>('/urls', { query: { ...params, include_counts: 'true' } }),
+  get: (id: number) => api<Link>(`/urls/${id}`),
+  create: (link: NewLink) => api<Link>('/urls', { method: 'POST', body: link }),
+  update: (id: number, changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>>) =>
+    api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
+  remove: (id: number) => api<{ message: string }>(`/urls/${id}`, { method: 'DELETE' }),
+  bulkDelete: (ids: number[]) => api<{ message: string; deleted: number[] }>('/urls/bulk-delete', { method: 'POST', body: { ids } }),
+  analytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<Analytics>(`/urls/${id}/analytics`, { query: range }),
+  exportCsv: (query: { tab: 'all' | 'manual' | 'api'; search?: string; domain?: DomainFilter }) => apiBlob('/urls/export', { query }),
+  qr: (id: number, format: 'png' | 'svg', size = 256) => apiBlob(`/urls/${id}/qr.${format}`, { query: { size } }),
+  stats: () => api<UserStats>('/users/me/stats'),
+  domainInfo: () => api<DomainInfo>('/users/me/domain-info'),
+};
+
+export const billingApi = {
+  current: () => api<Subscription>('/subscription/current'),
+  plans: () => api<Plans>('/subscription/plans'),
+};
+
+export interface ApiKeyResponse {
+  api_key: string;
+  domains: { active_custom_domain: string | null; active_trai_header: string | null };
+}
+
+export const apiKeysApi = {
+  get: () => api<ApiKeyResponse>('/users/me/api-key'),
+  generate: () => api<ApiKeyResponse>('/users/me/generate-api-key', { method: 'POST' }),
+  regenerate: () => api<ApiKeyResponse>('/users/me/regenerate-api-key', { method: 'POST' }),
+};

@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+import { billingApi } from '../api/endpoints.ts';
+import type { Subscription } from '../api/types.ts';
+
+interface SubscriptionState {
+  subscription: Subscription | null;
+  /** Set when the call failed: screens fall back (spec 1 §7: free plan, export limit 30). */
+  failed: boolean;
+  load(): Promise<void>;
+  reset(): void;
+}
+
+export const useSubscription = create<SubscriptionState>((set) => ({
+  subscription: null,
+  failed: false,
+  async load() {
+    try {
+      set({ subscription: await billingApi.current(), failed: false });
+    } catch (error) {
+      console.error('Could not load the subscription', error);
+      set({ failed: true });
+    }
+  },
+  reset: () => set({ subscription: null, failed: false }),
+}));

@@ -1,0 +1,225 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { errorText } from '../../api/client.ts';
+import { accountsApi, billingApi } from '../../api/endpoints.ts';
+import { useSession } from '../../auth/session.ts';
+import { limitLabel as formatLimit } from '../../format/usage.ts';
+import { AlertIcon, ArrowLeftIcon, CheckIcon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { REGISTRATION_FAILED, registerProblem, type FieldProblem, type RegisterField } from './auth-messages.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { SocialButtons, type Provider } from './SocialButtons.tsx';
+
+const REGISTER_PROVIDERS: readonly Provider[] = ['google', 'facebook'];
+
+type Availability = { state: 'checking' } | { state: 'disabled' } | { state: 'open'; freeLinks: number | null };
+
+/** Spec 1 §2 "Register screen": first the sign-up switch, then the form or the closed notice. */
+export default function RegisterPage() {
+  const [availability, setAvailability] = useState<Availability>({ state: 'checking' });
+
+  useEffect(() => {
+    let live = true;
+    // If the status check fails, registration is assumed open (spec 1 §4).
+    const status = accountsApi.signupStatus().catch(() => ({ signup_enabled: true }));
+    const plans = billingApi.plans().catch(() => null);
+    void Promise.all([status, plans]).then(([{ signup_enabled }, catalogue]) => {
+      if (!live) return;
+      const free = catalogue?.plans.find((plan) => plan.name === 'free');
+      setAvailability(signup_enabled ? { state: 'open', freeLinks: free ? free.monthly_links_limit : null } : { state: 'disabled' });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (availability.state === 'checking') {
+    return (
+      <AuthLayout title="Create your account">
+        <div className="auth-status" role="status" aria-live="polite">
+          <Spinner size="lg" />
+          <p>Checking registration status...</p>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (availability.state === 'disabled') {
+    return (
+      <AuthLayout
+        title="Registration Disabled"
+        badge={
+          <StatusBadge tone="warning">
+            <AlertIcon />
+          </StatusBadge>
+        }
+      >
+        <div className="auth-result">
+          <h2 className="auth-result__title">Registration Temporarily Unavailable</h2>
+          <p className="auth-result__text">We are currently not accepting new user registrations. Please check back later or contact the administrator.</p>
+        </div>
+        <div className="auth-actions">
+          <Link className="button button--primary button--lg button--block" to="/login">
+            Go to Login
+          </Link>
+          <Link className="button button--secondary button--lg button--block" to="/">
+            Back to Home
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return <RegisterForm freeLinks={availability.freeLinks} />;
+}
+
+function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
+  const register = useSession((s) => s.register);
+  const errorId = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FieldProblem<RegisterField> | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setServerError(null);
+    const found = registerProblem({ email, password, confirmPassword, terms });
+    setProblem(found);
+    if (found) {
+      const refs = { email: emailRef, password: passwordRef, confirmPassword: confirmRef, terms: termsRef };
+      refs[found.field].current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      // Registration signs in at once; the route guard then takes the new user to /dashboard.
+      await register(email.trim(), password);
+    } catch (error) {
+      setServerError(errorText(error, REGISTRATION_FAILED));
+      setBusy(false);
+    }
+  };
+
+  const message = problem?.message ?? serverError;
+  const invalid = (field: RegisterField) => problem?.field === field;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Shorten links and watch every click arrive live."
+      footer={
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link className="text-link" to="/login">
+              Sign in
+            </Link>
+          </p>
+          <Link className="auth-back" to="/">
+            <ArrowLeftIcon />
+            Back to home
+          </Link>
+        </>
+      }
+    >
+      <div aria-live="assertive" className="auth-alerts">
+        {message ? (
+          <div className="banner banner--error" id={errorId} role="alert">
+            <AlertIcon />
+            <p className="banner__body">{message}</p>
+          </div>
+        ) : null}
+      </div>
+
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <div className="field">
+          <label className="field__label" htmlFor="register-email">
+            Email
+          </label>
+          <input
+            ref={emailRef}
+            id="register-email"
+            name="email"
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+            aria-invalid={invalid('email') || undefined}
+            aria-describedby={invalid('email') ? errorId : undefined}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters."
+          invalid={invalid('password')}
+          errorId={errorId}
+          inputRef={passwordRef}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+          required
+          invalid={invalid('confirmPassword')}
+          errorId={errorId}
+          inputRef={confirmRef}
+        />
+        <label className="checkbox">
+          <input
+            ref={termsRef}
+            type="checkbox"
+            name="terms"
+            checked={terms}
+            onChange={(event) => setTerms(event.target.checked)}
+            required
+            aria-invalid={invalid('terms') || undefined}
+            aria-describedby={invalid('terms') ? errorId : undefined}
+          />
+          <span>
+            I agree to the <strong>Terms of Service</strong> and <strong>Privacy Policy</strong>
+          </span>
+        </label>
+        <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
+          {busy ? (
+            <>
+              <Spinner size="sm" />
+              Creating account...
+            </>
+          ) : (
+            'Create Account'
+          )}
+        </button>
+      </form>
+
+      <SocialButtons offer={REGISTER_PROVIDERS} dividerLabel="or sign up with" onError={setServerError} disabled={busy} />
+
+      <p className="auth-note">
+        <CheckIcon />
+        <span>
+          <strong>Free Forever Plan:</strong>{' '}
+          {freeLinks === null ? 'Start free.' : `Start with ${formatLimit(freeLinks)} free links per month.`} No credit card required.
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../api/client.ts';
+import { accountsApi } from '../../api/endpoints.ts';
+import { useSession } from '../../auth/session.ts';
+import { AlertIcon, ArrowLeftIcon, CheckIcon, LockIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { RESET_DONE, RESET_FAILED, RESET_REDIRECT_MS, RESET_TOKEN_MISSING, resetProblem, type FieldProblem } from './auth-messages.ts';
+import { PasswordField } from './PasswordField.tsx';
+
+type View = { name: 'loading' } | { name: 'form' } | { name: 'success'; message: string } | { name: 'error'; message: string };
+
+/** How long the "Verifying Reset Link" view shows (spec 1 §2: the check itself is not shown). */
+const VERIFYING_MS = 300;
+
+/** Spec 1 §2 "Reset password screen": loading, form, success and error views. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [view, setView] = useState<View>(() => (token ? { name: 'loading' } : { name: 'error', message: RESET_TOKEN_MISSING }));
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (view.name !== 'loading') return;
+    const timer = setTimeout(() => setView({ name: 'form' }), VERIFYING_MS);
+    return () => clearTimeout(timer);
+  }, [view.name]);
+
+  useEffect(() => {
+    if (view.name !== 'success') return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [view.name, navigate]);
+
+  switch (view.name) {
+    case 'loading':
+      return (
+        <AuthLayout title="Verifying Reset Link">
+          <div className="auth-status" role="status" aria-live="polite">
+            <Spinner size="lg" />
+            <p>Please wait while we check your reset link.</p>
+          </div>
+        </AuthLayout>
+      );
+    case 'success':
+      return (
+        <AuthLayout
+          title="Password Reset Successful!"
+          badge={
+            <StatusBadge tone="success">
+              <CheckIcon />
+            </StatusBadge>
+          }
+        >
+          <div className="auth-result" role="status" aria-live="polite">
+            <p className="auth-result__text">{view.message}</p>
+            <p className="auth-redirect">
+              <Spinner size="sm" />
+              Redirecting to login page
+            </p>
+          </div>
+          <Link className="button button--primary button--lg button--block" to="/login" replace>
+            Go to Login now
+          </Link>
+        </AuthLayout>
+      );
+    case 'error':
+      return (
+        <AuthLayout
+          title="Reset Failed"
+          badge={
+            <StatusBadge tone="error">
+              <AlertIcon />
+            </StatusBadge>
+          }
+        >
+          <div className="auth-result" role="alert">
+            <p className="auth-result__text">{view.message}</p>
+          </div>
+          <div className="auth-actions">
+            <Link className="button button--primary button--lg button--block" to="/login">
+              Back to Login
+            </Link>
+            <Link className="button button--secondary button--lg button--block" to="/forgot-password">
+              Request New Reset Link
+            </Link>
+          </div>
+        </AuthLayout>
+      );
+    case 'form':
+      return <ResetForm token={token} onDone={setView} />;
+  }
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone(view: View): void }) {
+  const errorId = useId();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FieldProblem<'password' | 'confirmPassword'> | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = resetProblem(password, confirmPassword);
+    setProblem(found);
+    if (found) {
+      (found.field === 'password' ? passwordRef : confirmRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { message } = await accountsApi.resetPassword(token, password);
+      // The server has signed out every session of the account, this tab's included.
+      if (useSession.getState().status === 'signed-in') useSession.getState().clear();
+      onDone({ name: 'success', message: message || RESET_DONE });
+    } catch (error) {
+      onDone({ name: 'error', message: errorText(error, RESET_FAILED) });
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Choose a new password for your Linkledger account."
+      badge={
+        <StatusBadge tone="info">
+          <LockIcon />
+        </StatusBadge>
+      }
+      footer={
+        <p>
+          Need help?{' '}
+          <Link className="text-link" to="/support">
+            Contact support
+          </Link>
+        </p>
+      }
+    >
+      <div aria-live="assertive" className="auth-alerts">
+        {problem ? (
+          <div className="banner banner--error" id={errorId} role="alert">
+            <AlertIcon />
+            <p className="banner__body">{problem.message}</p>
+          </div>
+        ) : null}
+      </div>
+
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <PasswordField
+          label="New Password"
+          name="new_password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          hint="Your password must be at least 6 characters."
+          invalid={problem?.field === 'password'}
+          errorId={errorId}
+          inputRef={passwordRef}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirm_password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+          required
+          invalid={problem?.field === 'confirmPassword'}
+          errorId={errorId}
+          inputRef={confirmRef}
+        />
+        <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
+          {busy ? (
+            <>
+              <Spinner size="sm" />
+              Resetting Password...
+            </>
+          ) : (
+            'Reset Password'
+          )}
+        </button>
+        <Link className="button button--ghost button--lg button--block" to="/login">
+          <ArrowLeftIcon />
+          Back to Login
+        </Link>
+      </form>
+
+      <p className="auth-note auth-note--muted">
+        <ShieldIcon />
+        <span>
+          <strong>Security tip:</strong> use a mix of letters, numbers and special characters to make your password harder to guess.
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { accountsApi } from '../../api/endpoints.ts';
+import { useSession } from '../../auth/session.ts';
+import { AlertIcon, CheckIcon, MailIcon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { ALREADY_VERIFIED_REDIRECT_MS, VERIFICATION_TOKEN_MISSING, VERIFIED_REDIRECT_MS, verificationErrorMessage } from './auth-messages.ts';
+
+type View = { name: 'loading' } | { name: 'success'; message: string; alreadyVerified: boolean } | { name: 'error'; message: string };
+
+// A link is followed once per page load, even if the screen mounts twice (StrictMode, remounts).
+const verifications = new Map<string, ReturnType<typeof accountsApi.verifyEmail>>();
+function verifyOnce(token: string) {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = accountsApi.verifyEmail(token);
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
+/** Spec 1 §2/§4 "Email verification screen": loading, success (then /login), error. */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [view, setView] = useState<View>(() => (token ? { name: 'loading' } : { name: 'error', message: VERIFICATION_TOKEN_MISSING }));
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    verifyOnce(token).then(
+      ({ message, already_verified }) => {
+        // A signed-in user's "verify your email" banner goes away at once (spec 1 §4).
+        if (useSession.getState().status === 'signed-in') void useSession.getState().reloadUser().catch(() => undefined);
+        if (live) setView({ name: 'success', message, alreadyVerified: already_verified });
+      },
+      (error: unknown) => live && setView({ name: 'error', message: verificationErrorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const successDelay = view.name === 'success' ? (view.alreadyVerified ? ALREADY_VERIFIED_REDIRECT_MS : VERIFIED_REDIRECT_MS) : null;
+  useEffect(() => {
+    if (successDelay === null) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), successDelay);
+    return () => clearTimeout(timer);
+  }, [successDelay, navigate]);
+
+  switch (view.name) {
+    case 'loading':
+      return (
+        <AuthLayout
+          title="Verifying your email"
+          badge={
+            <StatusBadge tone="info">
+              <MailIcon />
+            </StatusBadge>
+          }
+        >
+          <div className="auth-status" role="status" aria-live="polite">
+            <Spinner size="lg" />
+            <p>Please wait while we verify your email address...</p>
+          </div>
+        </AuthLayout>
+      );
+    case 'success':
+      return (
+        <AuthLayout
+          title={view.alreadyVerified ? 'Email Already Verified' : 'Email Verified!'}
+          badge={
+            <StatusBadge tone="success">
+              <CheckIcon />
+            </StatusBadge>
+          }
+        >
+          <div className="auth-result" role="status" aria-live="polite">
+            <p className="auth-result__text">{view.message}</p>
+            <p className="auth-redirect">
+              <Spinner size="sm" />
+              Redirecting to login page
+            </p>
+          </div>
+          <Link className="button button--primary button--lg button--block" to="/login" replace>
+            Go to Login now
+          </Link>
+        </AuthLayout>
+      );
+    case 'error':
+      return (
+        <AuthLayout
+          title="Verification Failed"
+          badge={
+            <StatusBadge tone="error">
+              <AlertIcon />
+            </StatusBadge>
+          }
+        >
+          <div className="auth-result" role="alert">
+            <p className="auth-result__text">{view.message}</p>
+          </div>
+          <div className="auth-actions">
+            <Link className="button button--primary button--lg button--block" to="/login">
+              Go to Login
+            </Link>
+            <Link className="button button--secondary button--lg button--block" to="/">
+              Back to Home
+            </Link>
+          </div>
+        </AuthLayout>
+      );
+  }
+}

@@ -1,0 +1,32 @@
+import { CloseIcon, CopyIcon, TrashIcon } from '../../ui/icons.tsx';
+
+interface BulkBarProps {
+  count: number;
+  onCopyAll(): void;
+  onDeleteAll(): void;
+  onClear(): void;
+}
+
+/** Spec 1 §2: what to do with the selected links. */
+export function BulkBar({ count, onCopyAll, onDeleteAll, onClear }: BulkBarProps) {
+  return (
+    <div className="bulk-bar" role="region" aria-label="Selected URLs" data-testid="bulk-bar">
+      <p className="bulk-bar__count" aria-live="polite">
+        <strong>{count}</strong> {count === 1 ? 'URL' : 'URLs'} selected
+      </p>
+      <div className="bulk-bar__actions">
+        <button type="button" className="button button--secondary button--sm" onClick={onCopyAll}>
+          <CopyIcon />
+          Copy All
+        </button>
+        <button type="button" className="button button--danger button--sm" onClick={onDeleteAll}>
+          <TrashIcon />
+          Delete All
+        </button>
+        <button type="button" className="icon-button" aria-label="Clear selection" onClick={onClear}>
+          <CloseIcon />
+        </button>
+      </div>
+    </div>
+  );
+}

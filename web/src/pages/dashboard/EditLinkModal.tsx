@@ -1,0 +1,121 @@
+import { useId, useState, type FormEvent } from 'react';
+import { linksApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/client.ts';
+import type { Link } from '../../api/types.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { toast } from '../../ui/toasts.ts';
+import { displayUrl } from './list-query.ts';
+
+type Changes = Parameters<typeof linksApi.update>[1];
+
+/** Only what differs from the link is sent (the server ignores the rest anyway). */
+export function editChanges(link: Link, form: { title: string; description: string; original_url: string; is_active: boolean }): Changes {
+  const changes: Changes = {};
+  if (form.title.trim() !== link.title) changes.title = form.title.trim();
+  if (form.description.trim() !== link.description) changes.description = form.description.trim();
+  if (form.original_url.trim() !== link.original_url) changes.original_url = form.original_url.trim();
+  if (form.is_active !== link.is_active) changes.is_active = form.is_active;
+  return changes;
+}
+
+/** Spec 1 §2 "Edit URL": title, description, destination and the active switch, saved with PATCH. */
+export function EditLinkModal({ link, onClose, onSaved }: { link: Link | null; onClose(): void; onSaved(link: Link): void }) {
+  return (
+    <Modal title="Edit URL" open={link !== null} onClose={onClose}>
+      {/* Keyed by the link: every opening starts from the link's current values. */}
+      {link ? <EditForm key={link.id} link={link} onSaved={onSaved} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link): void; onClose(): void }) {
+  const id = useId();
+  const [title, setTitle] = useState(link.title);
+  const [description, setDescription] = useState(link.description);
+  const [destination, setDestination] = useState(link.original_url);
+  const [active, setActive] = useState(link.is_active);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!event.currentTarget.reportValidity()) return;
+    const changes = editChanges(link, { title, description, original_url: destination, is_active: active });
+    if (Object.keys(changes).length === 0) return onSaved(link);
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await linksApi.update(link.id, changes);
+      toast('URL Updated', 'success', `${displayUrl(saved.short_url)} is saved.`);
+      onSaved(saved);
+    } catch (failure) {
+      setError(errorText(failure, 'Failed to update URL. Please try again.'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+      <p className="edit-link__short">
+        Short URL <strong>{displayUrl(link.short_url)}</strong>
+      </p>
+      {error ? (
+        <p className="banner banner--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-url`}>
+          Destination URL
+        </label>
+        <input id={`${id}-url`} className="input" type="url" required value={destination} onChange={(event) => setDestination(event.target.value)} disabled={saving} />
+        <p className="field__hint">Visitors of the short URL go here from now on.</p>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
+        <input id={`${id}-title`} className="input" type="text" maxLength={255} value={title} onChange={(event) => setTitle(event.target.value)} disabled={saving} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-description`}>
+          Description
+        </label>
+        <textarea id={`${id}-description`} className="textarea" maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} disabled={saving} />
+      </div>
+      <div className="switch-field">
+        <div>
+          <p className="field__label" id={`${id}-active-label`}>
+            Active
+          </p>
+          <p className="field__hint" id={`${id}-active-hint`}>
+            {active ? 'The short URL redirects visitors.' : 'The short URL is switched off and shows “Page Not Found”.'}
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          className="switch"
+          aria-checked={active}
+          aria-labelledby={`${id}-active-label`}
+          aria-describedby={`${id}-active-hint`}
+          onClick={() => setActive(!active)}
+          disabled={saving}
+        >
+          <span className="switch__thumb" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="modal__footer">
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? <Spinner size="sm" /> : null}
+          {saving ? 'Saving…' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import type { DomainFilter, SortBy, StatusFilter } from '@linkledger/contracts';
+import { SearchIcon } from '../../ui/icons.tsx';
+import type { LinkQuery } from './list-query.ts';
+
+interface FiltersProps {
+  query: LinkQuery;
+  /** What is typed in the search box (applied after the pause). */
+  searchText: string;
+  onSearchText(text: string): void;
+  onChange(changes: Partial<Omit<LinkQuery, 'page' | 'tab' | 'search'>>): void;
+}
+
+const DOMAINS: { value: DomainFilter; label: string }[] = [
+  { value: 'all', label: 'All domains' },
+  { value: 'default', label: 'Default domain' },
+  { value: 'custom', label: 'Custom domains' },
+];
+const STATUSES: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+const SORTS: { value: SortBy; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'clicks', label: 'Most clicks' },
+  { value: 'title', label: 'Title (A–Z)' },
+];
+
+/** Search, domain, status, sort and the creation-date range of the Your URLs panel. */
+export function Filters({ query, searchText, onSearchText, onChange }: FiltersProps) {
+  const id = useId();
+  return (
+    <div className="filters" role="search" aria-label="Filter your URLs">
+      <div className="field filters__search">
+        <label className="field__label" htmlFor={`${id}-search`}>
+          Search
+        </label>
+        <div className="filters__search-box">
+          <SearchIcon />
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            placeholder="Title, destination or short code"
+            value={searchText}
+            onChange={(event) => onSearchText(event.target.value)}
+            maxLength={200}
+          />
+        </div>
+      </div>
+      <Select id={`${id}-domain`} label="Domain" value={query.domain} options={DOMAINS} onChange={(domain) => onChange({ domain })} />
+      <Select id={`${id}-status`} label="Status" value={query.status} options={STATUSES} onChange={(status) => onChange({ status })} />
+      <Select id={`${id}-sort`} label="Sort by" value={query.sort} options={SORTS} onChange={(sort) => onChange({ sort })} />
+      <fieldset className="filters__dates">
+        <legend className="field__label">Created</legend>
+        <div className="filters__date-row">
+          <label className="filters__date">
+            <span className="visually-hidden">Created from</span>
+            <span aria-hidden="true" className="filters__date-word">
+              From
+            </span>
+            <input className="input" type="date" value={query.dateFrom} max={query.dateTo || undefined} onChange={(event) => onChange({ dateFrom: event.target.value })} />
+          </label>
+          <label className="filters__date">
+            <span className="visually-hidden">Created to</span>
+            <span aria-hidden="true" className="filters__date-word">
+              To
+            </span>
+            <input className="input" type="date" value={query.dateTo} min={query.dateFrom || undefined} onChange={(event) => onChange({ dateTo: event.target.value })} />
+          </label>
+          <button type="button" className="button button--ghost button--sm" onClick={() => onChange({ dateFrom: '', dateTo: '' })} disabled={!query.dateFrom && !query.dateTo}>
+            Clear Dates
+          </button>
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function Select<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { value: T; label: string }[]; onChange(value: T): void }) {
+  return (
+    <div className="field filters__select">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

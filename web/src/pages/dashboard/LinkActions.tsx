@@ -1,0 +1,43 @@
+import type { Link } from '../../api/types.ts';
+import { ChartIcon, CopyIcon, EditIcon, QrIcon, TrashIcon } from '../../ui/icons.tsx';
+
+export interface LinkHandlers {
+  onCopy(link: Link): void;
+  onQr(link: Link): void;
+  onEdit(link: Link): void;
+  onDelete(link: Link): void;
+}
+
+export const linkName = (link: Link) => link.title || 'Untitled URL';
+
+/** Copy, QR code, analytics (a new tab), edit and delete for one link. */
+export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHandlers }) {
+  const name = linkName(link);
+  return (
+    <div className="link-actions" role="group" aria-label={`Actions for ${name}`}>
+      <button type="button" className="icon-button" aria-label={`Copy short URL of ${name}`} title="Copy short URL" data-action="copy" onClick={() => handlers.onCopy(link)}>
+        <CopyIcon />
+      </button>
+      <button type="button" className="icon-button" aria-label={`QR code of ${name}`} title="QR code" data-action="qr" onClick={() => handlers.onQr(link)}>
+        <QrIcon />
+      </button>
+      <a
+        className="icon-button"
+        href={`/analytics/${link.id}`}
+        target="_blank"
+        rel="noopener"
+        aria-label={`Analytics of ${name} (opens in a new tab)`}
+        title="Analytics (new tab)"
+        data-action="analytics"
+      >
+        <ChartIcon />
+      </a>
+      <button type="button" className="icon-button" aria-label={`Edit ${name}`} title="Edit" data-action="edit" onClick={() => handlers.onEdit(link)}>
+        <EditIcon />
+      </button>
+      <button type="button" className="icon-button icon-button--danger" aria-label={`Delete ${name}`} title="Delete" data-action="delete" onClick={() => handlers.onDelete(link)}>
+        <TrashIcon />
+      </button>
+    </div>
+  );
+}

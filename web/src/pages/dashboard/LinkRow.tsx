@@ -1,0 +1,87 @@
+import type { Link } from '../../api/types.ts';
+import { createdLabel } from '../../format/dates.ts';
+import { ClickCount, StatusBadge, ViaBadge } from './LinkBadges.tsx';
+import { LinkActions, linkName, type LinkHandlers } from './LinkActions.tsx';
+import { displayUrl } from './list-query.ts';
+
+interface LinkViewProps {
+  link: Link;
+  selected: boolean;
+  onSelect(link: Link, selected: boolean): void;
+  handlers: LinkHandlers;
+  pulse: number | undefined;
+}
+
+/** One link as a table row (list view); on narrow screens the row stacks into a card. */
+export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewProps) {
+  const name = linkName(link);
+  return (
+    <tr className={`link-row${selected ? ' link-row--selected' : ''}${link.is_active ? '' : ' link-row--inactive'}`} data-link-id={link.id} data-short-code={link.short_code}>
+      <td className="link-row__select">
+        <input type="checkbox" className="dash-checkbox" checked={selected} onChange={(event) => onSelect(link, event.target.checked)} aria-label={`Select ${name}`} />
+      </td>
+      <td className="link-row__main">
+        <p className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</p>
+        <a className="short-link" href={link.short_url} target="_blank" rel="noopener">
+          {displayUrl(link.short_url)}
+        </a>
+        <p className="destination" title={link.original_url}>
+          {link.original_url}
+        </p>
+      </td>
+      <td className="num link-row__clicks" data-label="Clicks">
+        <ClickCount link={link} pulse={pulse} />
+      </td>
+      <td className="link-row__created" data-label="Created">
+        <time dateTime={link.created_at}>{createdLabel(link.created_at)}</time>
+      </td>
+      <td className="link-row__via" data-label="Source">
+        <ViaBadge link={link} />
+      </td>
+      <td className="link-row__status" data-label="Status">
+        <StatusBadge link={link} />
+      </td>
+      <td className="link-row__actions">
+        <LinkActions link={link} handlers={handlers} />
+      </td>
+    </tr>
+  );
+}
+
+/** One link as a card (cards view). */
+export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkViewProps) {
+  const name = linkName(link);
+  return (
+    <li className={`link-card${selected ? ' link-card--selected' : ''}${link.is_active ? '' : ' link-card--inactive'}`} data-link-id={link.id} data-short-code={link.short_code}>
+      <div className="link-card__top">
+        <input type="checkbox" className="dash-checkbox" checked={selected} onChange={(event) => onSelect(link, event.target.checked)} aria-label={`Select ${name}`} />
+        <div className="link-card__badges">
+          <ViaBadge link={link} />
+          <StatusBadge link={link} />
+        </div>
+      </div>
+      <h3 className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</h3>
+      <a className="short-link" href={link.short_url} target="_blank" rel="noopener">
+        {displayUrl(link.short_url)}
+      </a>
+      <p className="destination" title={link.original_url}>
+        {link.original_url}
+      </p>
+      <dl className="link-card__facts">
+        <div>
+          <dt>Clicks</dt>
+          <dd>
+            <ClickCount link={link} pulse={pulse} />
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>
+            <time dateTime={link.created_at}>{createdLabel(link.created_at)}</time>
+          </dd>
+        </div>
+      </dl>
+      <LinkActions link={link} handlers={handlers} />
+    </li>
+  );
+}

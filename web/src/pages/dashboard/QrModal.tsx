@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { linksApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/client.ts';
+import type { Link } from '../../api/types.ts';
+import { DownloadIcon } from '../../ui/icons.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { toast } from '../../ui/toasts.ts';
+import { saveBlob } from './browser.ts';
+import { linkName } from './LinkActions.tsx';
+import { displayUrl } from './list-query.ts';
+
+/** The QR image's pixel size: crisp at the 256 px it is shown, and a good print size. */
+const QR_SIZE = 512;
+
+type QrState = { linkId: number; png: Blob; url: string } | { linkId: number; error: string };
+
+/** Spec 1 §2: the QR code of a link, with PNG and SVG downloads. */
+export function QrModal({ link, onClose }: { link: Link | null; onClose(): void }) {
+  const [state, setState] = useState<QrState | null>(null);
+  const [downloading, setDownloading] = useState<'png' | 'svg' | null>(null);
+  const linkId = link?.id;
+
+  useEffect(() => {
+    if (linkId === undefined) return;
+    let cancelled = false;
+    let objectUrl: string | null = null;
+    linksApi.qr(linkId, 'png', QR_SIZE).then(
+      (png) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(png);
+        setState({ linkId, png, url: objectUrl });
+      },
+      (error: unknown) => {
+        console.error('QR code failed', error);
+        if (!cancelled) setState({ linkId, error: errorText(error, 'The QR code could not be loaded. Please try again.') });
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [linkId]);
+
+  const current = state && state.linkId === linkId ? state : null;
+
+  const download = async (format: 'png' | 'svg') => {
+    if (!link) return;
+    setDownloading(format);
+    try {
+      const blob = format === 'png' && current && 'png' in current ? current.png : await linksApi.qr(link.id, format, QR_SIZE);
+      saveBlob(blob, `qr-${link.short_code}.${format}`);
+    } catch (error) {
+      toast('Download Failed', 'error', errorText(error, 'The QR code could not be downloaded. Please try again.'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Modal
+      title="QR Code"
+      open={link !== null}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={() => void download('svg')} disabled={downloading !== null}>
+            {downloading === 'svg' ? <Spinner size="sm" /> : <DownloadIcon />}
+            Download SVG
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void download('png')} disabled={downloading !== null}>
+            {downloading === 'png' ? <Spinner size="sm" /> : <DownloadIcon />}
+            Download PNG
+          </button>
+        </>
+      }
+    >
+      {link ? (
+        <div className="qr">
+          <div className="qr__frame" aria-live="polite" aria-busy={!current}>
+            {!current ? (
+              <span className="qr__loading">
+                <Spinner size="lg" />
+                <span className="visually-hidden">Loading the QR code…</span>
+              </span>
+            ) : 'error' in current ? (
+              <p className="field__error" role="alert">
+                {current.error}
+              </p>
+            ) : (
+              <img className="qr__image" src={current.url} width={256} height={256} alt={`QR code for ${displayUrl(link.short_url)}`} />
+            )}
+          </div>
+          <p className="qr__name">{linkName(link)}</p>
+          <p className="qr__url">{displayUrl(link.short_url)}</p>
+          <p className="field__hint qr__hint">Scans count as clicks and show as QR in analytics. Use the SVG for sharp print at any size.</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

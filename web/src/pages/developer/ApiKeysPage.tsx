@@ -1,0 +1,29 @@
+import { ApiKeyCard } from './ApiKeyCard.tsx';
+import { SecurityTips } from './SecurityTips.tsx';
+import { UsageExamples } from './UsageExamples.tsx';
+import { useApiKey } from './useApiKey.ts';
+import './developer.css';
+
+/** Spec 2 §2 "/api-keys": the key (generated on the first visit), usage examples and security tips. */
+export default function ApiKeysPage() {
+  const apiKey = useApiKey();
+  return (
+    <div className="developer">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">API Key Management</h1>
+          <p className="page-subtitle">Create links and read analytics from your own code.</p>
+        </div>
+      </header>
+      <div className="developer__layout">
+        <div className="stack">
+          <ApiKeyCard state={apiKey} />
+          <UsageExamples apiKey={apiKey.response?.api_key ?? ''} visible={apiKey.visible} />
+        </div>
+        <aside className="stack" aria-label="About API keys">
+          <SecurityTips />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { GlobeIcon } from '../../ui/icons.tsx';
+import type { ApiKeyResponse } from '../../api/endpoints.ts';
+
+/** Spec 2 §2 "/developer-tools": the domains links made with the key are served on. */
+export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse['domains'] | null; loading: boolean }) {
+  const rows = [
+    { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'Short links made through the API use this domain.' },
+    { label: 'Active TRAI header', value: domains?.active_trai_header ?? null, hint: 'SMS-compliant links carry this sender header in their path.' },
+  ];
+  return (
+    <section className="card domain-status" aria-labelledby="domain-status-title" aria-busy={loading}>
+      <div className="domain-status__head">
+        <span className="domain-status__icon" aria-hidden="true">
+          <GlobeIcon />
+        </span>
+        <h2 id="domain-status-title" className="card__title">
+          Domain status
+        </h2>
+      </div>
+      <dl className="domain-status__list">
+        {rows.map((row) => (
+          <div key={row.label} className="domain-status__row">
+            <dt>{row.label}</dt>
+            <dd>
+              {loading ? (
+                <span className="skeleton" style={{ width: '6rem', height: '1.25rem' }} aria-hidden="true" />
+              ) : row.value ? (
+                <span className="badge badge--success">{row.value}</span>
+              ) : (
+                <span className="badge">None</span>
+              )}
+              <span className="domain-status__hint">{row.hint}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="domain-status__note">Without an active domain, short links use this site’s own address.</p>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { ShieldIcon } from '../../ui/icons.tsx';
+
+const TIPS = [
+  { title: 'Keep it on the server', text: 'Call the API from your backend or scripts. A key in browser code or a mobile app can be read by anyone.' },
+  { title: 'Store it as a secret', text: 'Use an environment variable or your platform’s secret store. Never commit it to a repository.' },
+  { title: 'Send it in the header', text: 'Prefer the X-API-Key header over the key query parameter: addresses end up in logs and browser history.' },
+  { title: 'Regenerate if exposed', text: 'If the key may have leaked, regenerate it. The old key stops working immediately.' },
+];
+
+/** Spec 2 §2: security tips beside the key. */
+export function SecurityTips() {
+  return (
+    <section className="card security-tips" aria-labelledby="security-tips-title">
+      <div className="security-tips__head">
+        <span className="security-tips__icon" aria-hidden="true">
+          <ShieldIcon />
+        </span>
+        <h2 id="security-tips-title" className="card__title">
+          Security tips
+        </h2>
+      </div>
+      <ul className="security-tips__list">
+        {TIPS.map((tip) => (
+          <li key={tip.title}>
+            <p className="security-tips__title">{tip.title}</p>
+            <p className="security-tips__text">{tip.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

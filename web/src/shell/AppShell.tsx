@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { storedToken } from '../api/client.ts';
+import { useSession } from '../auth/session.ts';
+import { useSubscription } from '../auth/subscription.ts';
+import { planLabel } from '../format/plan-label.ts';
+import { live, useLiveStatus } from '../live/live.ts';
+import { CreateLinkModal } from '../pages/dashboard/CreateLinkModal.tsx';
+import { useCreateLink } from '../ui/create-link.ts';
+import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon } from '../ui/icons.tsx';
+
+export const APP_VERSION = 'v1.0.0';
+
+/** The signed-in frame of every protected screen: sidebar, live connection, Create modal. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  const loadSubscription = useSubscription((s) => s.load);
+  const location = useLocation();
+  // The slide-over belongs to the page it was opened on: a route change closes it.
+  const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
+  const navOpen = navOpenOn === location.pathname;
+  const setNavOpen = (open: boolean) => setNavOpenOn(open ? location.pathname : null);
+  const navId = useId();
+
+  // One websocket per signed-in tab, for as long as the shell is shown.
+  useEffect(() => {
+    const token = storedToken();
+    if (token) live.start(token);
+    return () => live.stop();
+  }, [user?.id]);
+
+  useEffect(() => {
+    void loadSubscription();
+  }, [loadSubscription, user?.id]);
+
+  return (
+    <div className="app-shell" data-nav-open={navOpen}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="mobile-bar">
+        <button type="button" className="icon-button" aria-label="Open navigation" aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen(true)}>
+          <MenuIcon />
+        </button>
+        <span className="brand brand--small">
+          <LogoMark />
+          <span>Linkledger</span>
+        </span>
+        <LiveMarker />
+      </header>
+      <div className="app-shell__scrim" hidden={!navOpen} onClick={() => setNavOpen(false)} />
+      <Sidebar id={navId} open={navOpen} onClose={() => setNavOpen(false)} />
+      <main id="main" tabIndex={-1} className="app-main">
+        {children}
+      </main>
+      <CreateLinkModal />
+    </div>
+  );
+}
+
+function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): void }) {
+  const user = useSession((s) => s.user);
+  const subscription = useSubscription((s) => s.subscription);
+  const openCreate = useCreateLink((s) => s.setOpen);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // Opening the slide-over moves focus into it; Escape (focus is inside) closes it.
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
+
+  return (
+    <nav id={id} className="sidebar" aria-label="Main navigation" data-open={open} onKeyDown={(event) => open && event.key === 'Escape' && onClose()}>
+      <div className="sidebar__top">
+        <NavLink to="/dashboard" className="brand">
+          <LogoMark />
+          <span>Linkledger</span>
+        </NavLink>
+        <button ref={closeButton} type="button" className="icon-button sidebar__close" aria-label="Close navigation" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+
+      <div className="sidebar__account">
+        <p className="sidebar__email" title={user?.email}>
+          {user?.email}
+        </p>
+        <p className="sidebar__meta">
+          <span className="online-marker">
+            <span className="online-marker__dot" aria-hidden="true" />
+            Online
+          </span>
+          <span className="plan-label">{planLabel(subscription?.plan.name, user?.plan_type)}</span>
+        </p>
+      </div>
+
+      <p className="sidebar__heading" id={`${id}-main`}>
+        Main
+      </p>
+      <ul className="sidebar__list" aria-labelledby={`${id}-main`}>
+        <NavItem to="/dashboard" icon={<HomeIcon />} label="Dashboard" end />
+        <li>
+          <button
+            type="button"
+            className="sidebar__link"
+            onClick={() => {
+              onClose();
+              openCreate(true);
+            }}
+          >
+            <PlusIcon />
+            <span>Create Link</span>
+          </button>
+        </li>
+        <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label="My Links & Analytics" />
+        <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
+        <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />
+        {/* Admin Panel (admins), Settings and Support join these lists with their screens. */}
+      </ul>
+
+      <p className="sidebar__heading" id={`${id}-account`}>
+        Account
+      </p>
+      <ul className="sidebar__list" aria-labelledby={`${id}-account`}>
+        <NavItem to="/docs" icon={<BookIcon />} label="Documentation" />
+      </ul>
+
+      <UserMenu />
+    </nav>
+  );
+}
+
+function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label: string; end?: boolean }) {
+  return (
+    <li>
+      <NavLink to={to} end={end} className={({ isActive }) => `sidebar__link${isActive && !to.includes('#') ? ' sidebar__link--active' : ''}`}>
+        {icon}
+        <span>{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+function UserMenu() {
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <div className="user-menu">
+      <div className="user-menu__who">
+        <span className="avatar" aria-hidden="true">
+          {(user?.username ?? user?.email ?? '?').charAt(0).toUpperCase()}
+        </span>
+        <span className="user-menu__names">
+          <span className="user-menu__name">{user?.username}</span>
+          <span className="user-menu__email">{user?.email}</span>
+        </span>
+      </div>
+      <button type="button" className="user-menu__link" onClick={() => void signOut()}>
+        <LogoutIcon />
+        Sign out
+      </button>
+      <p className="version-label">
+        {APP_VERSION} <LiveMarker />
+      </p>
+    </div>
+  );
+}
+
+/** A quiet marker of the live connection's state. */
+export function LiveMarker() {
+  const status = useLiveStatus((s) => s.status);
+  const text = status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline';
+  return (
+    <span className={`live-marker live-marker--${status}`} role="status" aria-label={`Live updates: ${text}`}>
+      <span className="live-marker__dot" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
