@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, LinkResponse, PublicCreateLinkBody } from '@linkledger/contracts';
 import { createLink } from '../links/create-link.ts';
+import { refuseLoopingDestination } from '../links/loop-guard.ts';
 import { publicBase, toLinkResponse } from '../links/link-response.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
@@ -24,6 +25,7 @@ export async function publicApiRoutes(app: FastifyInstance, platform: Platform) 
       const caller = await requireCallerOrApiKey(platform, request);
       const context = requestContext(platform, request, caller.actor);
       const { original_url, title, description, short_code } = request.body;
+      await refuseLoopingDestination(platform, request, original_url);
       const link = await createLink(platform, context, { ownerId: caller.userId, createdVia: 'api', original_url, title, description, shortCode: short_code });
       return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
     },

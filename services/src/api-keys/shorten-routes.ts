@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkledger/contracts';
 import { publicBase } from '../links/link-response.ts';
+import { ownHosts } from '../links/loop-guard.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { admitApiCall, keyOwner } from './authenticate-key.ts';
@@ -30,8 +31,7 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
       await admitApiCall(platform, owner.userId);
       const context = requestContext(platform, request, { kind: 'api_key', id: owner.keyId });
       const base = publicBase(platform, request);
-      const ownHosts = [new URL(base).hostname.toLowerCase(), request.hostname.toLowerCase()];
-      return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, base, ownHosts });
+      return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, base, ownHosts: ownHosts(platform, request) });
     },
   );
 }

@@ -1,13 +1,11 @@
 import { CUTTLY_STATUS, Destination, type ShortenResponse } from '@linkledger/contracts';
-import { LINKS } from '@linkledger/projections';
 import { createLink } from '../links/create-link.ts';
 import { validateCustomCode } from '../links/custom-code.ts';
-import { CUSTOM_DOMAINS } from '../links/domain-info.ts';
 import { shortUrl } from '../links/link-response.ts';
+import { ownDestination } from '../links/loop-guard.ts';
 import type { CommandContext } from '../platform/commands.ts';
 import { HttpError } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestedCode } from '../redirect/redirect-handler.ts';
 
 export interface ShortenInput {
   ownerId: number;
@@ -36,20 +34,17 @@ export function cuttlyStatusOf(error: HttpError): ShortenResponse | null {
  * A destination on this service's own hosts (or a verified custom domain) would redirect
  * back here: one of our short links is "already shortened" (1), anything else is blocked (6).
  */
-async function pointsBackHere(platform: Platform, url: URL, ownHosts: readonly string[]): Promise<ShortenResponse | null> {
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  const ours = ownHosts.includes(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
-  if (!ours) return null;
-  const target = requestedCode(url.pathname);
-  const link = target ? (await platform.read.find(LINKS, { where: { short_code: target.code }, limit: 1 }))[0] : undefined;
-  return failed(link ? CUTTLY_STATUS.alreadyShortened : CUTTLY_STATUS.blockedDomain);
+async function pointsBackHere(platform: Platform, destination: string, ownHosts: readonly string[]): Promise<ShortenResponse | null> {
+  const own = await ownDestination(platform, destination, ownHosts);
+  if (!own.ours) return null;
+  return failed(own.link ? CUTTLY_STATUS.alreadyShortened : CUTTLY_STATUS.blockedDomain);
 }
 
 /** cutt.ly's `GET /api/api.php?key=&short=&name=`, for a caller whose key is already checked. */
 export async function shortenLikeCuttly(platform: Platform, context: CommandContext, input: ShortenInput): Promise<ShortenResponse> {
   const destination = Destination.safeParse(input.short ?? '');
   if (!destination.success) return failed(CUTTLY_STATUS.notALink);
-  const loop = await pointsBackHere(platform, new URL(destination.data), input.ownHosts);
+  const loop = await pointsBackHere(platform, destination.data, input.ownHosts);
   if (loop) return loop;
   const name = input.name?.trim() || undefined;
   if (name !== undefined && validateCustomCode(name)) return failed(CUTTLY_STATUS.invalidName);

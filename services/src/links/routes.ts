@@ -28,6 +28,7 @@ import { createLink } from './create-link.ts';
 import { LINK_NOT_FOUND, decideDeleteLink } from './decide.ts';
 import { evolveLink } from './link-state.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
+import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { updateLink } from './update-link.ts';
 
@@ -58,6 +59,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const caller = await requireCaller(platform, request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       const { original_url, title, description, short_code } = request.body;
+      await refuseLoopingDestination(platform, request, original_url);
       const link = await createLink(platform, context, { ownerId: caller.userId, createdVia: 'manual', original_url, title, description, shortCode: short_code });
       return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
     },
@@ -118,6 +120,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = await requireCaller(platform, request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      await refuseLoopingDestination(platform, request, request.body.original_url);
       const link = await updateLink(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
       return toLinkResponse(link, publicBase(platform, request));
     },
