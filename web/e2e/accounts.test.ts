@@ -505,9 +505,17 @@ describe('visitor and sign-in screens', () => {
         expect(response?.status()).toBe(404);
         await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
         await page.getByText("The URL you're trying to access doesn't exist.", { exact: true }).waitFor();
+        // Only screens that exist: Support has none yet, so Pricing stands in for it.
+        const helpful = page.getByRole('navigation', { name: 'Helpful links' }).getByRole('link');
+        expect(await helpful.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/login', '/register', '/pricing']);
         await screenshot(page, 'not-found');
         if (viewport === DESKTOP) {
           expect(await seriousA11yViolations(page)).toEqual([]);
+          // The helpful links are router links: no new document is loaded.
+          await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+          await helpful.filter({ hasText: 'Pricing' }).click();
+          await page.getByRole('heading', { level: 1, name: 'Simple plans that grow with your links' }).waitFor();
+          expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
           const short = await page.goto('/zzzzzzzz');
           expect(short?.status()).toBe(404);
           await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();

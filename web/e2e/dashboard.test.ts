@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
 
 /**
  * The dashboard (spec 1 §2, §4, §5, §7–§9) on the real server with embedded stores:
@@ -8,11 +8,10 @@ import { DESKTOP, PHONE, launchBrowser, newContext, registerByApi, screenshot, s
  * search, filters, the monthly limit, the export refusal, at desktop and phone sizes.
  */
 
-/** Headless Chromium says "HeadlessChrome", which the click counter rightly treats as a bot. */
-const HUMAN_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const EXPORT_REFUSED = 'Export feature is only available on Pro and Enterprise plans. Upgrade your plan to export your URLs.';
 
 describe('dashboard in the browser', () => {
+  let suite: VisitorSuite | undefined;
   let product: Product;
   let browser: Browser;
   let visitor: BrowserContext;
@@ -21,27 +20,15 @@ describe('dashboard in the browser', () => {
   let adminToken = '';
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    visitor = await browser.newContext({ userAgent: HUMAN_AGENT });
+    suite = await startVisitorSuite();
+    ({ product, browser, visitor } = suite);
     adminToken = await registerByApi(product, 'admin@example.com');
   }, 120_000);
-  afterAll(async () => {
-    await visitor?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => suite?.close());
 
   // ---------------------------------------------------------------- helpers
 
-  async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${product.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
+  const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(product, token, method, path, body);
 
   interface ApiLink {
     id: number;

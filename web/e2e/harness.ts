@@ -82,6 +82,47 @@ export async function registerByApi(product: Product, email: string, password = 
   return ((await token.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * One call of the product's API as a signed-in user (Bearer token), JSON in and out; any
+ * answer but 2xx throws with its status and body. For setting up and checking tests.
+ */
+export async function apiCall<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${product.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Headless Chromium says "HeadlessChrome", which the click counter rightly treats as a bot: visitors use this. */
+export const HUMAN_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** A suite's product and browser, with a visitor profile that follows short links as a person does. */
+export interface VisitorSuite {
+  product: Product;
+  browser: Browser;
+  visitor: BrowserContext;
+  /** Closes the visitor and the browser, then stops the product. */
+  close(): Promise<void>;
+}
+
+export async function startVisitorSuite(): Promise<VisitorSuite> {
+  const [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  const visitor = await browser.newContext({ userAgent: HUMAN_AGENT });
+  return {
+    product,
+    browser,
+    visitor,
+    async close() {
+      await visitor.close();
+      await browser.close();
+      await product.stop();
+    },
+  };
+}
+
 /** Signs a browser context in by putting the token where the app keeps it. */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((value) => {

@@ -1,14 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import { DESKTOP, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
 
 /**
  * The analytics screen (live), Usage & Limits, API Key Management, the API documentation
  * and Developer Tools, on the real server with embedded stores, at desktop and phone sizes.
  */
 
-/** Headless Chromium says "HeadlessChrome", which the click counter rightly treats as a bot. */
-const HUMAN_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const SIZES = [
   { name: 'desktop', viewport: DESKTOP },
   { name: 'phone', viewport: PHONE },
@@ -19,6 +17,7 @@ const fullDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 describe('analytics, limits, API key and docs in the browser', () => {
+  let suite: VisitorSuite | undefined;
   let product: Product;
   let browser: Browser;
   let visitor: BrowserContext;
@@ -26,27 +25,17 @@ describe('analytics, limits, API key and docs in the browser', () => {
   let accounts = 0;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    visitor = await browser.newContext({ userAgent: HUMAN_AGENT });
+    suite = await startVisitorSuite();
+    ({ product, browser, visitor } = suite);
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await visitor?.close();
-    await browser?.close();
-    await product?.stop();
+    await suite?.close();
   });
 
   // ---------------------------------------------------------------- helpers
 
-  async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${product.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
+  const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(product, token, method, path, body);
 
   interface ApiLink {
     id: number;
@@ -226,7 +215,7 @@ describe('analytics, limits, API key and docs in the browser', () => {
       expect(await page.locator('.plan-card__price').innerText()).toContain('₹0');
       expect(await page.locator('.feature-list__item').count()).toBe(2);
       const upgrade = page.getByRole('link', { name: 'View Pricing Plans' });
-      expect(await upgrade.getAttribute('href')).toBe('/#pricing');
+      expect(await upgrade.getAttribute('href')).toBe('/pricing');
       expect(await page.locator('.upgrade-banner').innerText()).toContain('1,000 links a month');
       await screenshot(page, 'limits');
       if (size.name === 'desktop') expect(await seriousA11yViolations(page)).toEqual([]);
@@ -424,7 +413,7 @@ describe('analytics, limits, API key and docs in the browser', () => {
       await page.getByRole('tab', { name: 'Domains' }).click();
       await page.getByRole('heading', { name: 'Feature Not Available' }).waitFor();
       expect(await page.getByRole('tabpanel', { name: 'Domains' }).innerText()).toContain('Pro or Enterprise');
-      expect(await page.getByRole('link', { name: 'View Pricing Plans' }).getAttribute('href')).toBe('/#pricing');
+      expect(await page.getByRole('link', { name: 'View Pricing Plans' }).getAttribute('href')).toBe('/pricing');
       await screenshot(page, 'developer-tools-domains');
       if (size.name === 'desktop') expect(await seriousA11yViolations(page)).toEqual([]);
     }, 60_000);

@@ -20,6 +20,8 @@ const LimitsPage = lazy(() => import('./pages/limits/LimitsPage.tsx'));
 const ApiKeysPage = lazy(() => import('./pages/developer/ApiKeysPage.tsx'));
 const DocsPage = lazy(() => import('./pages/developer/DocsPage.tsx'));
 const DeveloperToolsPage = lazy(() => import('./pages/developer/DeveloperToolsPage.tsx'));
+// Public: visitors see the site's header and footer, signed-in users their shell (the page decides).
+const PricingPage = lazy(() => import('./pages/pricing/PricingPage.tsx'));
 
 const publicOnly = (page: ReactNode) => <PublicOnly>{page}</PublicOnly>;
 const signedIn = (page: ReactNode) => (
@@ -41,6 +43,7 @@ export function App() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/limits" element={signedIn(<LimitsPage />)} />

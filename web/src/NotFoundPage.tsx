@@ -1,31 +1,47 @@
-import { SiteFooter, SiteHeader } from './landing/LandingPage.tsx';
+import { Link } from 'react-router';
+import { useSession } from './auth/session.ts';
+import { SiteFrame } from './landing/LandingPage.tsx';
 
-/** Spec 1 §2, 404 screen: also what unknown and deleted short links show. */
+/**
+ * Spec 1 §2, 404 screen: also what unknown and deleted short links show. Its helpful links
+ * lead only to screens that exist: Login and Register (the spec's), and Pricing in place of
+ * Support, which has no screen yet; a signed-in visitor gets their Dashboard and the docs instead.
+ */
 export function NotFoundPage() {
+  const signedIn = useSession((s) => s.status === 'signed-in');
+  const links = signedIn
+    ? [
+        { to: '/dashboard', label: 'Dashboard' },
+        { to: '/docs', label: 'Documentation' },
+        { to: '/pricing', label: 'Pricing' },
+      ]
+    : [
+        { to: '/login', label: 'Login' },
+        { to: '/register', label: 'Register' },
+        { to: '/pricing', label: 'Pricing' },
+      ];
   return (
-    <>
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="container not-found">
-        <p className="not-found__code" aria-hidden="true">
-          404
-        </p>
-        <h1>Page Not Found</h1>
-        <p className="not-found__text">The URL you're trying to access doesn't exist.</p>
-        <div className="not-found__actions">
-          <button type="button" className="button button--secondary button--lg" onClick={() => window.history.back()}>
-            Go Back
-          </button>
-          <a className="button button--primary button--lg" href="/">
-            Go to Homepage
-          </a>
-        </div>
-        <nav aria-label="Helpful links" className="not-found__links">
-          <a href="/login">Login</a>
-          <a href="/register">Register</a>
-          <a href="/support">Support</a>
-        </nav>
-      </main>
-      <SiteFooter />
-    </>
+    <SiteFrame className="container not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>Page Not Found</h1>
+      <p className="not-found__text">The URL you're trying to access doesn't exist.</p>
+      <div className="not-found__actions">
+        <button type="button" className="button button--secondary button--lg" onClick={() => window.history.back()}>
+          Go Back
+        </button>
+        <Link className="button button--primary button--lg" to="/">
+          Go to Homepage
+        </Link>
+      </div>
+      <nav aria-label="Helpful links" className="not-found__links">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to}>
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+    </SiteFrame>
   );
 }

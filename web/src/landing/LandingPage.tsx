@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { billingApi } from '../api/endpoints.ts';
-import { limitLabel as formatLimit, rupees as formatRupees } from '../format/usage.ts';
-import { planFeatureLines, type PlanList } from './plan-lines.ts';
-import { ActivityIcon, CheckIcon, CloseIcon, CodeIcon, GlobeIcon, HistoryIcon, LayersIcon, LinkIcon, LogoMark, MenuIcon, ReplayIcon } from '../ui/icons.tsx';
-import './pricing.css';
+import { Link, NavLink } from 'react-router';
+import { usePlanCatalogue } from './plan-catalogue.ts';
+import { chooseLabel } from './plan-lines.ts';
+import { PlanCards } from './PlanCards.tsx';
+import { ActivityIcon, CloseIcon, CodeIcon, GlobeIcon, HistoryIcon, LayersIcon, LinkIcon, LogoMark, MenuIcon, ReplayIcon } from '../ui/icons.tsx';
 
 /*
  * The public landing page (spec 1, §2 "Landing page").
@@ -16,17 +15,26 @@ import './pricing.css';
 
 export function LandingPage() {
   return (
+    <SiteFrame>
+      <Hero />
+      <Claims />
+      <Features />
+      <Pricing />
+      <CallToAction />
+    </SiteFrame>
+  );
+}
+
+/** A visitor's page: skip link, the site header, the page itself as <main>, the site footer. */
+export function SiteFrame({ className, children }: { className?: string; children: ReactNode }) {
+  return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1}>
-        <Hero />
-        <Claims />
-        <Features />
-        <Pricing />
-        <CallToAction />
+      <main id="main" tabIndex={-1} className={className}>
+        {children}
       </main>
       <SiteFooter />
     </>
@@ -78,6 +86,11 @@ export function SiteHeader() {
               <a className="site-nav__link" href="/#features" onClick={closeMenu}>
                 Features
               </a>
+            </li>
+            <li>
+              <NavLink className="site-nav__link" to="/pricing" onClick={closeMenu}>
+                Pricing
+              </NavLink>
             </li>
             <li>
               <Link className="site-nav__link" to="/login" onClick={closeMenu}>
@@ -312,33 +325,8 @@ function Features() {
 
 /* ----------------------------------------------------------------- pricing */
 
-type Catalogue = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; plans: PlanList; featureNames: Map<string, string> };
-
-/** Who each plan is for: words only — every figure comes from the catalogue. */
-const PLAN_AUDIENCE: Record<string, string> = {
-  free: 'For trying Linkledger and personal links.',
-  pro: 'For professionals and growing teams.',
-  enterprise: 'For organisations that run on links.',
-};
-
 function Pricing() {
-  const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    billingApi.plans().then(
-      ({ plans, features }) => {
-        if (!live) return;
-        const sorted = [...plans].sort((a, b) => a.price_monthly - b.price_monthly);
-        setCatalogue({ state: 'loaded', plans: sorted, featureNames: new Map(features.map((feature) => [feature.key, feature.name])) });
-      },
-      () => live && setCatalogue({ state: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
+  const { catalogue } = usePlanCatalogue();
   return (
     <section id="pricing" className="section pricing" aria-labelledby="pricing-title">
       <div className="container">
@@ -347,60 +335,19 @@ function Pricing() {
           <h2 id="pricing-title">Simple plans that grow with your links</h2>
           <p>Start free, no credit card required. Move up when you need more links, your own domains or the API.</p>
         </div>
-        {catalogue.state === 'loading' ? (
-          <div className="pricing-grid" role="status" aria-label="Loading plans">
-            {[0, 1, 2].map((index) => (
-              <div className="plan-card plan-card--placeholder" key={index}>
-                <span className="skeleton" style={{ width: '40%', height: '1.25rem' }} />
-                <span className="skeleton" style={{ width: '60%', height: '2.5rem' }} />
-                <span className="skeleton" style={{ width: '100%', height: '7rem' }} />
-              </div>
-            ))}
-          </div>
-        ) : catalogue.state === 'failed' ? (
-          <div className="pricing-failed">
-            <p>Our plans could not be loaded just now. Every account starts on the Free plan.</p>
-            <Link className="button button--primary button--lg" to="/register">
-              Get Started
-            </Link>
-          </div>
-        ) : (
-          <ul className="pricing-grid" role="list">
-            {planFeatureLines(catalogue.plans, catalogue.featureNames).map(({ plan, inherits, features }) => (
-              <li key={plan.name} className={plan.popular ? 'plan-card plan-card--popular' : 'plan-card'}>
-                <div className="plan-card__head">
-                  <h3 className="plan-card__name">{plan.display_name}</h3>
-                  {plan.popular ? <span className="plan-card__badge">Most Popular</span> : null}
-                </div>
-                <p className="plan-card__audience">{PLAN_AUDIENCE[plan.name]}</p>
-                <p className="plan-card__price">
-                  <span className="plan-card__amount">{formatRupees(plan.price_monthly)}</span>
-                  <span className="plan-card__period">per month</span>
-                </p>
-                <p className="plan-card__limit">
-                  <strong>{formatLimit(plan.monthly_links_limit)}</strong> links per month
-                </p>
-                <Link
-                  className={plan.popular ? 'button button--primary button--lg button--block' : 'button button--secondary button--lg button--block'}
-                  to="/register"
-                >
-                  {plan.name === 'free' ? 'Get started free' : `Choose ${plan.display_name}`}
-                </Link>
-                <div className="plan-card__features">
-                  {inherits ? <p className="plan-card__inherits">Everything in {inherits}, plus:</p> : <p className="plan-card__inherits">Includes:</p>}
-                  <ul role="list">
-                    {features.map((name) => (
-                      <li key={name}>
-                        <CheckIcon />
-                        <span>{name}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* Spec 1 §2: on the landing page every plan button goes to /register. */}
+        <PlanCards
+          catalogue={catalogue}
+          action={(plan) => ({ kind: 'link', to: '/register', label: chooseLabel(plan) })}
+          failed={
+            <div className="pricing-failed">
+              <p>Our plans could not be loaded just now. Every account starts on the Free plan.</p>
+              <Link className="button button--primary button--lg" to="/register">
+                Get Started
+              </Link>
+            </div>
+          }
+        />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { storedToken } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
@@ -10,6 +10,22 @@ import { useCreateLink } from '../ui/create-link.ts';
 import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon } from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
+
+/** Where the sidebar becomes a slide-over (app.css uses the same width). */
+const SLIDE_OVER_QUERY = '(max-width: 56rem)';
+
+/** Whether a media query matches, following changes (a rotated phone, a resized window). */
+function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+}
 
 /** The signed-in frame of every protected screen: sidebar, live connection, Create modal. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -49,7 +65,10 @@ export function AppShell({ children }: { children: ReactNode }) {
         <LiveMarker />
       </header>
       <div className="app-shell__scrim" hidden={!navOpen} onClick={() => setNavOpen(false)} />
-      <Sidebar id={navId} open={navOpen} onClose={() => setNavOpen(false)} />
+      {/* The column carries the sidebar's background the whole page down; the sidebar itself stays in view. */}
+      <div className="app-shell__side">
+        <Sidebar id={navId} open={navOpen} onClose={() => setNavOpen(false)} />
+      </div>
       <main id="main" tabIndex={-1} className="app-main">
         {children}
       </main>
@@ -63,6 +82,8 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
   const subscription = useSubscription((s) => s.subscription);
   const openCreate = useCreateLink((s) => s.setOpen);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // On small screens the sidebar is a slide-over: closed, it is out of reach of Tab and screen readers.
+  const slideOver = useMediaQuery(SLIDE_OVER_QUERY);
 
   // Opening the slide-over moves focus into it; Escape (focus is inside) closes it.
   useEffect(() => {
@@ -70,7 +91,14 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
   }, [open]);
 
   return (
-    <nav id={id} className="sidebar" aria-label="Main navigation" data-open={open} onKeyDown={(event) => open && event.key === 'Escape' && onClose()}>
+    <nav
+      id={id}
+      className="sidebar"
+      aria-label="Main navigation"
+      data-open={open}
+      inert={slideOver && !open}
+      onKeyDown={(event) => open && event.key === 'Escape' && onClose()}
+    >
       <div className="sidebar__top">
         <NavLink to="/dashboard" className="brand">
           <LogoMark />

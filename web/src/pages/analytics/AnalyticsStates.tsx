@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AlertIcon, ArrowLeftIcon } from '../../ui/icons.tsx';
+import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
 
 export function BackToDashboard() {
   return (
@@ -22,14 +23,7 @@ export function AnalyticsSkeleton() {
         <span className="skeleton" style={{ width: '9rem', height: '2rem' }} />
         <span className="skeleton" style={{ width: '16rem', height: '1rem', marginTop: 'var(--space-2)' }} />
       </div>
-      <div className="tiles analytics__tiles" aria-hidden="true">
-        {[0, 1, 2, 3].map((key) => (
-          <div key={key} className="tile">
-            <span className="skeleton" style={{ width: '5rem', height: '0.875rem' }} />
-            <span className="skeleton" style={{ width: '3.5rem', height: '2rem', marginTop: 'var(--space-2)' }} />
-          </div>
-        ))}
-      </div>
+      <SkeletonTiles className="analytics__tiles" />
       <div className="card" aria-hidden="true">
         <span className="skeleton" style={{ width: '10rem', height: '1.25rem' }} />
         <span className="skeleton analytics__chart-skeleton" />

@@ -3,8 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { accountsApi } from '../../api/endpoints.ts';
 import { useSession } from '../../auth/session.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { AuthLayout } from './AuthLayout.tsx';
+import { AuthWaiting } from './AuthResult.tsx';
 import { callbackErrorCode, providerErrorCode, type LoginReturnCode } from './auth-messages.ts';
 import { callbackUrl, findSocialSignIn } from './social-handoff.ts';
 
@@ -63,12 +62,5 @@ export default function AuthCallbackPage() {
     };
   }, [code, providerError, returnedState, navigate]);
 
-  return (
-    <AuthLayout title="Signing you in">
-      <div className="auth-status" role="status" aria-live="polite">
-        <Spinner size="lg" />
-        <p>Completing your sign-in, one moment...</p>
-      </div>
-    </AuthLayout>
-  );
+  return <AuthWaiting title="Signing you in" text="Completing your sign-in, one moment..." />;
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { accountsApi } from '../../api/endpoints.ts';
-import { AlertIcon, ArrowLeftIcon, CheckIcon, ClockIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { ClockIcon } from '../../ui/icons.tsx';
+import { AuthSwitch, BackToLogin, EmailField, FormAlert, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { RESET_MAIL_FAILED, RESET_MAIL_SENT } from './auth-messages.ts';
 
@@ -35,57 +34,14 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       title="Forgot your password?"
       subtitle="Enter the email address of your account and we will send you a link to choose a new password."
-      footer={
-        <>
-          <p>
-            Remember your password?{' '}
-            <Link className="text-link" to="/login">
-              Sign in here
-            </Link>
-          </p>
-        </>
-      }
+      footer={<AuthSwitch question="Remember your password?" to="/login" label="Sign in here" />}
     >
-      <div aria-live="polite" className="auth-alerts">
-        {outcome ? (
-          <div className={`banner banner--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'}>
-            {outcome.tone === 'success' ? <CheckIcon /> : <AlertIcon />}
-            <p className="banner__body">{outcome.text}</p>
-          </div>
-        ) : null}
-      </div>
+      <FormAlert message={outcome?.text ?? null} tone={outcome?.tone} live="polite" />
 
       <form className="auth-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <div className="field">
-          <label className="field__label" htmlFor="forgot-email">
-            Email Address
-          </label>
-          <input
-            id="forgot-email"
-            name="email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-          />
-        </div>
-        <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner size="sm" />
-              Sending Reset Link...
-            </>
-          ) : (
-            'Send Reset Link'
-          )}
-        </button>
-        <Link className="button button--ghost button--lg button--block" to="/login">
-          <ArrowLeftIcon />
-          Back to Login
-        </Link>
+        <EmailField id="forgot-email" label="Email Address" value={email} onChange={setEmail} />
+        <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending Reset Link..." />
+        <BackToLogin />
       </form>
 
       <p className="auth-note auth-note--muted">

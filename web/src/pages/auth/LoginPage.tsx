@@ -1,8 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../auth/session.ts';
-import { AlertIcon, ArrowLeftIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { AuthSwitch, EmailField, FormAlert, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LOGIN_WRONG_CREDENTIALS, loginErrorMessage, loginReturnMessage } from './auth-messages.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -58,50 +57,12 @@ export default function LoginPage() {
     <AuthLayout
       title="Welcome back"
       subtitle="Sign in to your Linkledger account"
-      footer={
-        <>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link className="text-link" to="/register">
-              Create one
-            </Link>
-          </p>
-          <Link className="auth-back" to="/">
-            <ArrowLeftIcon />
-            Back to home
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch question="Don't have an account?" to="/register" label="Create one" backHome />}
     >
-      <div aria-live="assertive" className="auth-alerts">
-        {error ? (
-          <div className="banner banner--error" id={errorId} role="alert">
-            <AlertIcon />
-            <p className="banner__body">{error}</p>
-          </div>
-        ) : null}
-      </div>
+      <FormAlert id={errorId} message={error} />
 
       <form className="auth-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <div className="field">
-          <label className="field__label" htmlFor="login-email">
-            Email
-          </label>
-          <input
-            id="login-email"
-            name="email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-            disabled={busy}
-            aria-invalid={error === LOGIN_WRONG_CREDENTIALS || undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
+        <EmailField id="login-email" value={email} onChange={setEmail} disabled={busy} invalid={error === LOGIN_WRONG_CREDENTIALS} errorId={errorId} />
         <PasswordField
           label="Password"
           name="password"
@@ -122,16 +83,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner size="sm" />
-              Signing in...
-            </>
-          ) : (
-            'Sign In'
-          )}
-        </button>
+        <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in..." />
       </form>
 
       <SocialButtons offer={LOGIN_PROVIDERS} dividerLabel="or continue with" onError={setError} disabled={busy} />

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { accountsApi, billingApi } from '../../api/endpoints.ts';
 import { useSession } from '../../auth/session.ts';
 import { limitLabel as formatLimit } from '../../format/usage.ts';
-import { AlertIcon, ArrowLeftIcon, CheckIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
+import { AuthSwitch, EmailField, FormAlert, SubmitButton } from './AuthForm.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { AuthResult, AuthWaiting, GO_ON } from './AuthResult.tsx';
 import { REGISTRATION_FAILED, registerProblem, type FieldProblem, type RegisterField } from './auth-messages.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialButtons, type Provider } from './SocialButtons.tsx';
@@ -34,40 +34,17 @@ export default function RegisterPage() {
     };
   }, []);
 
-  if (availability.state === 'checking') {
-    return (
-      <AuthLayout title="Create your account">
-        <div className="auth-status" role="status" aria-live="polite">
-          <Spinner size="lg" />
-          <p>Checking registration status...</p>
-        </div>
-      </AuthLayout>
-    );
-  }
+  if (availability.state === 'checking') return <AuthWaiting title="Create your account" text="Checking registration status..." />;
 
   if (availability.state === 'disabled') {
     return (
-      <AuthLayout
+      <AuthResult
         title="Registration Disabled"
-        badge={
-          <StatusBadge tone="warning">
-            <AlertIcon />
-          </StatusBadge>
-        }
-      >
-        <div className="auth-result">
-          <h2 className="auth-result__title">Registration Temporarily Unavailable</h2>
-          <p className="auth-result__text">We are currently not accepting new user registrations. Please check back later or contact the administrator.</p>
-        </div>
-        <div className="auth-actions">
-          <Link className="button button--primary button--lg button--block" to="/login">
-            Go to Login
-          </Link>
-          <Link className="button button--secondary button--lg button--block" to="/">
-            Back to Home
-          </Link>
-        </div>
-      </AuthLayout>
+        tone="warning"
+        heading="Registration Temporarily Unavailable"
+        message="We are currently not accepting new user registrations. Please check back later or contact the administrator."
+        actions={GO_ON}
+      />
     );
   }
 
@@ -117,50 +94,12 @@ function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
     <AuthLayout
       title="Create your account"
       subtitle="Shorten links and watch every click arrive live."
-      footer={
-        <>
-          <p>
-            Already have an account?{' '}
-            <Link className="text-link" to="/login">
-              Sign in
-            </Link>
-          </p>
-          <Link className="auth-back" to="/">
-            <ArrowLeftIcon />
-            Back to home
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch question="Already have an account?" to="/login" label="Sign in" backHome />}
     >
-      <div aria-live="assertive" className="auth-alerts">
-        {message ? (
-          <div className="banner banner--error" id={errorId} role="alert">
-            <AlertIcon />
-            <p className="banner__body">{message}</p>
-          </div>
-        ) : null}
-      </div>
+      <FormAlert id={errorId} message={message} />
 
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <div className="field">
-          <label className="field__label" htmlFor="register-email">
-            Email
-          </label>
-          <input
-            ref={emailRef}
-            id="register-email"
-            name="email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-            aria-invalid={invalid('email') || undefined}
-            aria-describedby={invalid('email') ? errorId : undefined}
-          />
-        </div>
+        <EmailField id="register-email" value={email} onChange={setEmail} invalid={invalid('email')} errorId={errorId} inputRef={emailRef} />
         <PasswordField
           label="Password"
           name="password"
@@ -199,16 +138,7 @@ function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
             I agree to the <strong>Terms of Service</strong> and <strong>Privacy Policy</strong>
           </span>
         </label>
-        <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner size="sm" />
-              Creating account...
-            </>
-          ) : (
-            'Create Account'
-          )}
-        </button>
+        <SubmitButton busy={busy} label="Create Account" busyLabel="Creating account..." />
       </form>
 
       <SocialButtons offer={REGISTER_PROVIDERS} dividerLabel="or sign up with" onError={setServerError} disabled={busy} />

@@ -3,9 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { accountsApi } from '../../api/endpoints.ts';
 import { useSession } from '../../auth/session.ts';
-import { AlertIcon, ArrowLeftIcon, CheckIcon, LockIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LockIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { BackToLogin, FormAlert, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { AuthResult, AuthWaiting } from './AuthResult.tsx';
 import { RESET_DONE, RESET_FAILED, RESET_REDIRECT_MS, RESET_TOKEN_MISSING, resetProblem, type FieldProblem } from './auth-messages.ts';
 import { PasswordField } from './PasswordField.tsx';
 
@@ -35,58 +36,20 @@ export default function ResetPasswordPage() {
 
   switch (view.name) {
     case 'loading':
-      return (
-        <AuthLayout title="Verifying Reset Link">
-          <div className="auth-status" role="status" aria-live="polite">
-            <Spinner size="lg" />
-            <p>Please wait while we check your reset link.</p>
-          </div>
-        </AuthLayout>
-      );
+      return <AuthWaiting title="Verifying Reset Link" text="Please wait while we check your reset link." />;
     case 'success':
-      return (
-        <AuthLayout
-          title="Password Reset Successful!"
-          badge={
-            <StatusBadge tone="success">
-              <CheckIcon />
-            </StatusBadge>
-          }
-        >
-          <div className="auth-result" role="status" aria-live="polite">
-            <p className="auth-result__text">{view.message}</p>
-            <p className="auth-redirect">
-              <Spinner size="sm" />
-              Redirecting to login page
-            </p>
-          </div>
-          <Link className="button button--primary button--lg button--block" to="/login" replace>
-            Go to Login now
-          </Link>
-        </AuthLayout>
-      );
+      return <AuthResult title="Password Reset Successful!" tone="success" message={view.message} redirecting actions={[{ to: '/login', label: 'Go to Login now', replace: true }]} />;
     case 'error':
       return (
-        <AuthLayout
+        <AuthResult
           title="Reset Failed"
-          badge={
-            <StatusBadge tone="error">
-              <AlertIcon />
-            </StatusBadge>
-          }
-        >
-          <div className="auth-result" role="alert">
-            <p className="auth-result__text">{view.message}</p>
-          </div>
-          <div className="auth-actions">
-            <Link className="button button--primary button--lg button--block" to="/login">
-              Back to Login
-            </Link>
-            <Link className="button button--secondary button--lg button--block" to="/forgot-password">
-              Request New Reset Link
-            </Link>
-          </div>
-        </AuthLayout>
+          tone="error"
+          message={view.message}
+          actions={[
+            { to: '/login', label: 'Back to Login' },
+            { to: '/forgot-password', label: 'Request New Reset Link' },
+          ]}
+        />
       );
     case 'form':
       return <ResetForm token={token} onDone={setView} />;
@@ -140,14 +103,7 @@ function ResetForm({ token, onDone }: { token: string; onDone(view: View): void 
         </p>
       }
     >
-      <div aria-live="assertive" className="auth-alerts">
-        {problem ? (
-          <div className="banner banner--error" id={errorId} role="alert">
-            <AlertIcon />
-            <p className="banner__body">{problem.message}</p>
-          </div>
-        ) : null}
-      </div>
+      <FormAlert id={errorId} message={problem?.message ?? null} />
 
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <PasswordField
@@ -173,20 +129,8 @@ function ResetForm({ token, onDone }: { token: string; onDone(view: View): void 
           errorId={errorId}
           inputRef={confirmRef}
         />
-        <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner size="sm" />
-              Resetting Password...
-            </>
-          ) : (
-            'Reset Password'
-          )}
-        </button>
-        <Link className="button button--ghost button--lg button--block" to="/login">
-          <ArrowLeftIcon />
-          Back to Login
-        </Link>
+        <SubmitButton busy={busy} label="Reset Password" busyLabel="Resetting Password..." />
+        <BackToLogin />
       </form>
 
       <p className="auth-note auth-note--muted">

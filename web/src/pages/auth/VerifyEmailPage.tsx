@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { accountsApi } from '../../api/endpoints.ts';
 import { useSession } from '../../auth/session.ts';
-import { AlertIcon, CheckIcon, MailIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { MailIcon } from '../../ui/icons.tsx';
+import { StatusBadge } from './AuthLayout.tsx';
+import { AuthResult, AuthWaiting, GO_ON } from './AuthResult.tsx';
 import { ALREADY_VERIFIED_REDIRECT_MS, VERIFICATION_TOKEN_MISSING, VERIFIED_REDIRECT_MS, verificationErrorMessage } from './auth-messages.ts';
 
 type View = { name: 'loading' } | { name: 'success'; message: string; alreadyVerified: boolean } | { name: 'error'; message: string };
@@ -53,64 +53,27 @@ export default function VerifyEmailPage() {
   switch (view.name) {
     case 'loading':
       return (
-        <AuthLayout
+        <AuthWaiting
           title="Verifying your email"
           badge={
             <StatusBadge tone="info">
               <MailIcon />
             </StatusBadge>
           }
-        >
-          <div className="auth-status" role="status" aria-live="polite">
-            <Spinner size="lg" />
-            <p>Please wait while we verify your email address...</p>
-          </div>
-        </AuthLayout>
+          text="Please wait while we verify your email address..."
+        />
       );
     case 'success':
       return (
-        <AuthLayout
+        <AuthResult
           title={view.alreadyVerified ? 'Email Already Verified' : 'Email Verified!'}
-          badge={
-            <StatusBadge tone="success">
-              <CheckIcon />
-            </StatusBadge>
-          }
-        >
-          <div className="auth-result" role="status" aria-live="polite">
-            <p className="auth-result__text">{view.message}</p>
-            <p className="auth-redirect">
-              <Spinner size="sm" />
-              Redirecting to login page
-            </p>
-          </div>
-          <Link className="button button--primary button--lg button--block" to="/login" replace>
-            Go to Login now
-          </Link>
-        </AuthLayout>
+          tone="success"
+          message={view.message}
+          redirecting
+          actions={[{ to: '/login', label: 'Go to Login now', replace: true }]}
+        />
       );
     case 'error':
-      return (
-        <AuthLayout
-          title="Verification Failed"
-          badge={
-            <StatusBadge tone="error">
-              <AlertIcon />
-            </StatusBadge>
-          }
-        >
-          <div className="auth-result" role="alert">
-            <p className="auth-result__text">{view.message}</p>
-          </div>
-          <div className="auth-actions">
-            <Link className="button button--primary button--lg button--block" to="/login">
-              Go to Login
-            </Link>
-            <Link className="button button--secondary button--lg button--block" to="/">
-              Back to Home
-            </Link>
-          </div>
-        </AuthLayout>
-      );
+      return <AuthResult title="Verification Failed" tone="error" message={view.message} actions={GO_ON} />;
   }
 }

@@ -7,7 +7,7 @@ import { useSubscription } from '../../auth/subscription.ts';
 import { useCreateLink } from '../../ui/create-link.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { displayUrl } from './list-query.ts';
 
 /** Spec 1 §9: how long the success message shows before the modal closes. */
@@ -123,43 +123,14 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
           {state.message}
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-url`}>
-          Destination URL
-        </label>
-        <input
-          id={`${id}-url`}
-          name="original_url"
-          className="input"
-          type="url"
-          required
-          autoFocus
-          placeholder="https://example.com/a/very/long/address"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          disabled={busy}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Title <span className="field__optional">(optional)</span>
-        </label>
-        <input id={`${id}-title`} name="title" className="input" type="text" maxLength={255} value={title} onChange={(event) => setTitle(event.target.value)} disabled={busy} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Description <span className="field__optional">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          className="textarea"
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          disabled={busy}
-        />
-      </div>
+      <LinkTextFields
+        id={id}
+        destination={{ value: url, onChange: setUrl }}
+        title={{ value: title, onChange: setTitle }}
+        description={{ value: description, onChange: setDescription }}
+        disabled={busy}
+        creating
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-code`}>
           Custom back-half <span className="field__optional">(optional)</span>
@@ -195,15 +166,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
           </span>
         </label>
       ) : null}
-      <div className="modal__footer">
-        <button type="button" className="button button--secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? <Spinner size="sm" /> : null}
-          {busy ? 'Creating…' : 'Create URL'}
-        </button>
-      </div>
+      <ModalFormFooter busy={busy} label="Create URL" busyLabel="Creating…" onCancel={onDone} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { linksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/client.ts';
 import type { Link } from '../../api/types.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { displayUrl } from './list-query.ts';
 
@@ -66,25 +66,14 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
           {error}
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-url`}>
-          Destination URL
-        </label>
-        <input id={`${id}-url`} className="input" type="url" required value={destination} onChange={(event) => setDestination(event.target.value)} disabled={saving} />
-        <p className="field__hint">Visitors of the short URL go here from now on.</p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
-        <input id={`${id}-title`} className="input" type="text" maxLength={255} value={title} onChange={(event) => setTitle(event.target.value)} disabled={saving} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Description
-        </label>
-        <textarea id={`${id}-description`} className="textarea" maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} disabled={saving} />
-      </div>
+      <LinkTextFields
+        id={id}
+        destination={{ value: destination, onChange: setDestination }}
+        title={{ value: title, onChange: setTitle }}
+        description={{ value: description, onChange: setDescription }}
+        disabled={saving}
+        destinationHint="Visitors of the short URL go here from now on."
+      />
       <div className="switch-field">
         <div>
           <p className="field__label" id={`${id}-active-label`}>
@@ -107,15 +96,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
           <span className="switch__thumb" aria-hidden="true" />
         </button>
       </div>
-      <div className="modal__footer">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? <Spinner size="sm" /> : null}
-          {saving ? 'Saving…' : 'Save Changes'}
-        </button>
-      </div>
+      <ModalFormFooter busy={saving} label="Save Changes" busyLabel="Saving…" onCancel={onClose} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from '../../ui/toasts.ts';
 import { saveBlob } from './browser.ts';
 import { exportFileName, linksCsv } from './export-csv.ts';
 import type { LinkQuery } from './list-query.ts';
+import { PRICING_HREF } from '../limits/pricing.ts';
 
 export const EXPORT_REFUSED = 'Export feature is only available on Pro and Enterprise plans. Upgrade your plan to export your URLs.';
 export const EXPORT_HINT = 'Upgrade to Pro for export feature';
@@ -102,7 +103,7 @@ export function ExportButton({ allowed, query, total }: ExportButtonProps) {
         {busy ? 'Exporting…' : 'Export'}
       </button>
       {allowed ? null : (
-        <RouterLink to="/limits" id={hintId} className="export__hint">
+        <RouterLink to={PRICING_HREF} id={hintId} className="export__hint">
           {EXPORT_HINT}
         </RouterLink>
       )}

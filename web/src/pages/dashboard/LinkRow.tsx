@@ -18,16 +18,11 @@ export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewP
   return (
     <tr className={`link-row${selected ? ' link-row--selected' : ''}${link.is_active ? '' : ' link-row--inactive'}`} data-link-id={link.id} data-short-code={link.short_code}>
       <td className="link-row__select">
-        <input type="checkbox" className="dash-checkbox" checked={selected} onChange={(event) => onSelect(link, event.target.checked)} aria-label={`Select ${name}`} />
+        <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
       </td>
       <td className="link-row__main">
         <p className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</p>
-        <a className="short-link" href={link.short_url} target="_blank" rel="noopener">
-          {displayUrl(link.short_url)}
-        </a>
-        <p className="destination" title={link.original_url}>
-          {link.original_url}
-        </p>
+        <Addresses link={link} />
       </td>
       <td className="num link-row__clicks" data-label="Clicks">
         <ClickCount link={link} pulse={pulse} />
@@ -54,19 +49,14 @@ export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkView
   return (
     <li className={`link-card${selected ? ' link-card--selected' : ''}${link.is_active ? '' : ' link-card--inactive'}`} data-link-id={link.id} data-short-code={link.short_code}>
       <div className="link-card__top">
-        <input type="checkbox" className="dash-checkbox" checked={selected} onChange={(event) => onSelect(link, event.target.checked)} aria-label={`Select ${name}`} />
+        <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
         <div className="link-card__badges">
           <ViaBadge link={link} />
           <StatusBadge link={link} />
         </div>
       </div>
       <h3 className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</h3>
-      <a className="short-link" href={link.short_url} target="_blank" rel="noopener">
-        {displayUrl(link.short_url)}
-      </a>
-      <p className="destination" title={link.original_url}>
-        {link.original_url}
-      </p>
+      <Addresses link={link} />
       <dl className="link-card__facts">
         <div>
           <dt>Clicks</dt>
@@ -83,5 +73,24 @@ export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkView
       </dl>
       <LinkActions link={link} handlers={handlers} />
     </li>
+  );
+}
+
+/** The bulk-selection checkbox, named after the link. */
+function SelectBox({ link, name, selected, onSelect }: Pick<LinkViewProps, 'link' | 'selected' | 'onSelect'> & { name: string }) {
+  return <input type="checkbox" className="dash-checkbox" checked={selected} onChange={(event) => onSelect(link, event.target.checked)} aria-label={`Select ${name}`} />;
+}
+
+/** The short link (opens in a new tab) and the destination it leads to. */
+function Addresses({ link }: { link: Link }) {
+  return (
+    <>
+      <a className="short-link" href={link.short_url} target="_blank" rel="noopener">
+        {displayUrl(link.short_url)}
+      </a>
+      <p className="destination" title={link.original_url}>
+        {link.original_url}
+      </p>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { maskApiKey } from '../../format/api-key.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { AlertIcon, EyeIcon, EyeOffIcon, KeyIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { CardHead } from './CardHead.tsx';
 import { toast } from '../../ui/toasts.ts';
 import type { ApiKeyState } from './useApiKey.ts';
 
@@ -24,19 +25,17 @@ export function ApiKeyCard({ state }: { state: ApiKeyState }) {
 
   return (
     <section className="card api-key-card" aria-labelledby={`${keyId}-title`} aria-busy={state.loading}>
-      <div className="api-key-card__head">
-        <span className="api-key-card__icon" aria-hidden="true">
-          <KeyIcon />
-        </span>
-        <div>
-          <h2 id={`${keyId}-title`} className="card__title">
-            Your API key
-          </h2>
-          <p className="card__subtitle">
+      <CardHead
+        block="api-key-card"
+        id={`${keyId}-title`}
+        icon={<KeyIcon />}
+        title="Your API key"
+        subtitle={
+          <>
             Send it as the <code className="code-inline">X-API-Key</code> header. It acts as you: keep it secret.
-          </p>
-        </div>
-      </div>
+          </>
+        }
+      />
 
       {state.error ? (
         <div className="banner banner--error" role="alert">

@@ -100,9 +100,9 @@ function DomainsUpgradeNotice() {
         Feature Not Available
       </h2>
       <p className="upgrade-notice__text">Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.</p>
-      <a className="button button--primary" href={PRICING_HREF}>
+      <Link className="button button--primary" to={PRICING_HREF}>
         View Pricing Plans
-      </a>
+      </Link>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSubscription } from '../../auth/subscription.ts';
 import { limitLabel } from '../../format/usage.ts';
@@ -189,78 +189,63 @@ function Endpoints() {
             Authentication: <strong>{endpoint.auth}</strong>
           </p>
           <div className="endpoint__tables">
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="endpoint__caption">Parameters</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">In</th>
-                    <th scope="col">Meaning</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {endpoint.params.map((param) => (
-                    <tr key={param.name}>
-                      <td>
-                        <code className="code-inline">{param.name}</code>
-                      </td>
-                      <td>{param.where}</td>
-                      <td>{param.text}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="endpoint__caption">Responses</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Status</th>
-                    <th scope="col">Meaning</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {endpoint.responses.map((response) => (
-                    <tr key={response.status}>
-                      <td>
-                        <span className={`status-code status-code--${response.status[0]}`}>{response.status}</span>
-                      </td>
-                      <td>{response.text}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocTable
+              caption="Parameters"
+              columns={['Name', 'In', 'Meaning']}
+              rows={endpoint.params.map((param) => ({ key: param.name, cells: [<code className="code-inline">{param.name}</code>, param.where, param.text] }))}
+            />
+            <DocTable
+              caption="Responses"
+              columns={['Status', 'Meaning']}
+              rows={endpoint.responses.map((response) => ({ key: response.status, cells: [<StatusCode code={response.status} family={response.status[0]!} />, response.text] }))}
+            />
           </div>
           {endpoint.path === '/api/shorten' ? (
-            <div className="table-wrap">
-              <table className="table" data-testid="shorten-statuses">
-                <caption className="endpoint__caption">url.status</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Status</th>
-                    <th scope="col">Meaning</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {SHORTEN_STATUSES.map((status) => (
-                    <tr key={status.code}>
-                      <td>
-                        <span className={`status-code status-code--${status.code === 7 ? '2' : '4'}`}>{status.code}</span>
-                      </td>
-                      <td>{status.meaning}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocTable
+              caption="url.status"
+              testId="shorten-statuses"
+              columns={['Status', 'Meaning']}
+              rows={SHORTEN_STATUSES.map((status) => ({ key: String(status.code), cells: [<StatusCode code={String(status.code)} family={status.code === 7 ? '2' : '4'} />, status.meaning] }))}
+            />
           ) : null}
         </section>
       ))}
     </div>
   );
+}
+
+/** One table of the endpoints tab: a caption, column headings and a row per entry. */
+function DocTable({ caption, columns, rows, testId }: { caption: string; columns: string[]; rows: { key: string; cells: ReactNode[] }[]; testId?: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid={testId}>
+        <caption className="endpoint__caption">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An HTTP (or url.status) code, coloured by its family: 2 for success, 4 for a refusal. */
+function StatusCode({ code, family }: { code: string; family: string }) {
+  return <span className={`status-code status-code--${family}`}>{code}</span>;
 }
 
 function Examples() {

@@ -1,4 +1,5 @@
 import { GlobeIcon } from '../../ui/icons.tsx';
+import { CardHead } from './CardHead.tsx';
 import type { ApiKeyResponse } from '../../api/endpoints.ts';
 
 /** Spec 2 §2 "/developer-tools": the domains links made with the key are served on. */
@@ -9,14 +10,7 @@ export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse
   ];
   return (
     <section className="card domain-status" aria-labelledby="domain-status-title" aria-busy={loading}>
-      <div className="domain-status__head">
-        <span className="domain-status__icon" aria-hidden="true">
-          <GlobeIcon />
-        </span>
-        <h2 id="domain-status-title" className="card__title">
-          Domain status
-        </h2>
-      </div>
+      <CardHead block="domain-status" id="domain-status-title" icon={<GlobeIcon />} title="Domain status" />
       <dl className="domain-status__list">
         {rows.map((row) => (
           <div key={row.label} className="domain-status__row">

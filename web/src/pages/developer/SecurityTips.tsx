@@ -1,4 +1,5 @@
 import { ShieldIcon } from '../../ui/icons.tsx';
+import { CardHead } from './CardHead.tsx';
 
 const TIPS = [
   { title: 'Keep it on the server', text: 'Call the API from your backend or scripts. A key in browser code or a mobile app can be read by anyone.' },
@@ -11,14 +12,7 @@ const TIPS = [
 export function SecurityTips() {
   return (
     <section className="card security-tips" aria-labelledby="security-tips-title">
-      <div className="security-tips__head">
-        <span className="security-tips__icon" aria-hidden="true">
-          <ShieldIcon />
-        </span>
-        <h2 id="security-tips-title" className="card__title">
-          Security tips
-        </h2>
-      </div>
+      <CardHead block="security-tips" id="security-tips-title" icon={<ShieldIcon />} title="Security tips" />
       <ul className="security-tips__list">
         {TIPS.map((tip) => (
           <li key={tip.title}>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { indianDate, limitLabel, rupees, usagePercent, usageTone } from '../../format/usage.ts';
 import { AlertIcon, CalendarIcon, SparkIcon } from '../../ui/icons.tsx';
+import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { PRICING_HREF } from './pricing.ts';
 import { UsageBar } from './UsageBar.tsx';
@@ -49,14 +51,7 @@ function LimitsSkeleton() {
         <span className="skeleton" style={{ width: '10rem', height: '1.5rem' }} />
         <span className="skeleton" style={{ width: '16rem', height: '1rem', marginTop: 'var(--space-3)' }} />
       </div>
-      <div className="tiles" aria-hidden="true">
-        {[0, 1, 2, 3].map((key) => (
-          <div key={key} className="tile">
-            <span className="skeleton" style={{ width: '6rem', height: '0.875rem' }} />
-            <span className="skeleton" style={{ width: '4rem', height: '2rem', marginTop: 'var(--space-2)' }} />
-          </div>
-        ))}
-      </div>
+      <SkeletonTiles />
     </div>
   );
 }
@@ -94,9 +89,9 @@ function LimitsContent({ view }: { view: LimitsView }) {
                 : 'More links every month, custom domains, a faster API and advanced analytics.'}
             </p>
           </div>
-          <a className="button button--on-dark" href={PRICING_HREF}>
+          <Link className="button button--on-dark" to={PRICING_HREF}>
             View Pricing Plans
-          </a>
+          </Link>
         </section>
       ) : null}
 

@@ -1,5 +1,2 @@
-/**
- * Where "View Pricing Plans" leads: the landing page's pricing section, until the /pricing
- * screen (spec 2, a later issue) exists.
- */
-export const PRICING_HREF = '/#pricing';
+/** Where "View Pricing Plans" and every upgrade link lead: the public /pricing screen (spec 2 §2). */
+export const PRICING_HREF = '/pricing';

@@ -1,0 +1,88 @@
+import { Spinner } from '../../ui/Spinner.tsx';
+
+/* The fields and buttons the Create and Edit modals share. */
+
+interface TextValue {
+  value: string;
+  onChange(value: string): void;
+}
+
+interface LinkTextFieldsProps {
+  /** A useId() prefix: the fields are `${id}-url`, `${id}-title`, `${id}-description`. */
+  id: string;
+  destination: TextValue;
+  title: TextValue;
+  description: TextValue;
+  disabled: boolean;
+  /** Create: title and description are marked "(optional)"; the destination gets focus and an example. */
+  creating?: boolean;
+  /** A line under the destination ("Visitors of the short URL go here from now on."). */
+  destinationHint?: string;
+}
+
+/** Destination URL (required, http or https), Title (up to 255) and Description (up to 2,000). */
+export function LinkTextFields({ id, destination, title, description, disabled, creating, destinationHint }: LinkTextFieldsProps) {
+  const optional = creating ? (
+    <>
+      {' '}
+      <span className="field__optional">(optional)</span>
+    </>
+  ) : null;
+  return (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-url`}>
+          Destination URL
+        </label>
+        <input
+          id={`${id}-url`}
+          name="original_url"
+          className="input"
+          type="url"
+          required
+          autoFocus={creating}
+          placeholder={creating ? 'https://example.com/a/very/long/address' : undefined}
+          value={destination.value}
+          onChange={(event) => destination.onChange(event.target.value)}
+          disabled={disabled}
+        />
+        {destinationHint ? <p className="field__hint">{destinationHint}</p> : null}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          Title{optional}
+        </label>
+        <input id={`${id}-title`} name="title" className="input" type="text" maxLength={255} value={title.value} onChange={(event) => title.onChange(event.target.value)} disabled={disabled} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-description`}>
+          Description{optional}
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          className="textarea"
+          maxLength={2000}
+          value={description.value}
+          onChange={(event) => description.onChange(event.target.value)}
+          disabled={disabled}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Cancel and the submit button, which shows a spinner and its busy words while the call runs. */
+export function ModalFormFooter({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
+  return (
+    <div className="modal__footer">
+      <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? <Spinner size="sm" /> : null}
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
