@@ -213,7 +213,10 @@ describe('analytics, limits, API key and docs in the browser', () => {
       expect(await tileValue(page, 'domains')).toBe('0');
       expect(await page.locator('.plan-card__name').innerText()).toContain('Free');
       expect(await page.locator('.plan-card__price').innerText()).toContain('₹0');
-      expect(await page.locator('.feature-list__item').count()).toBe(2);
+      // Free grants 6 features: the first 5 show, then a count of the rest that opens them.
+      expect(await page.locator('.feature-list__item').count()).toBe(5);
+      await page.getByRole('button', { name: '+1 more' }).click();
+      expect(await page.locator('.feature-list__item').count()).toBe(6);
       const upgrade = page.getByRole('link', { name: 'View Pricing Plans' });
       expect(await upgrade.getAttribute('href')).toBe('/pricing');
       expect(await page.locator('.upgrade-banner').innerText()).toContain('1,000 links a month');
@@ -248,7 +251,7 @@ describe('analytics, limits, API key and docs in the browser', () => {
     await page.getByText('We couldn’t load your subscription just now.').waitFor();
     expect(await tileValue(page, 'links')).toBe('9 of 10');
     expect(await tileValue(page, 'domains')).toBe('0');
-    expect(await page.locator('.feature-list__item').count()).toBe(2);
+    expect(await page.locator('.feature-list__item').count()).toBe(5);
 
     // A 401 is the authentication message (the session then ends and the login screen follows).
     await page.route('**/api/subscription/current', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }));

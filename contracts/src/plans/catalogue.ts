@@ -68,23 +68,13 @@ export type Plan = z.infer<typeof Plan>;
 type PlanDefaults = Omit<Plan, 'api_rate_limit'>;
 const withRateAlias = (plan: PlanDefaults): Plan => ({ ...plan, api_rate_limit: plan.api_calls_per_minute });
 
-const proFeatures: FeatureKey[] = [
-  'basic_analytics',
-  'advanced_analytics',
-  'qr_code_generation',
-  'link_expiration',
-  'bulk_link_creation',
-  'advanced_url_editing',
-  'mobile_redirect',
-  'custom_domains',
-  'trai_domains',
-  'api_access',
-  'password_protection',
-  'team_management',
-  'social_sharing',
-  'qr_customization',
-  'csv_import_export',
-];
+/**
+ * What each plan grants lists only what the product delivers today, so no page promises a
+ * feature that does not exist; a feature joins its plans when it ships. Every plan can use
+ * the API (within its rate limit), edit destinations and act on links in bulk.
+ */
+const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access'];
+const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export'];
 
 /**
  * The one plan catalogue (spec 2 §9): prices, limits and features. The landing and pricing
@@ -109,7 +99,7 @@ export const DEFAULT_PLANS: readonly Plan[] = (
     is_featured: false,
     popular: false,
     is_unlimited: false,
-    features: ['basic_analytics', 'qr_code_generation'],
+    features: freeFeatures,
   },
   {
     id: 2,
@@ -147,7 +137,7 @@ export const DEFAULT_PLANS: readonly Plan[] = (
     is_featured: false,
     popular: false,
     is_unlimited: false,
-    features: [...FEATURE_KEYS],
+    features: proFeatures,
   },
   ] satisfies PlanDefaults[]
 ).map(withRateAlias);

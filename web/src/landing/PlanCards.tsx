@@ -85,7 +85,9 @@ export function PlanCards({ catalogue, cycle = 'monthly', limits = 'links', head
             </ul>
             <PlanButton plan={plan} action={todo} />
             <div className="plan-card__features">
-              <p className="plan-card__inherits">{inherits ? `Everything in ${inherits}, plus:` : 'Includes:'}</p>
+              <p className="plan-card__inherits">
+                {inherits && features.length === 0 ? `Everything in ${inherits}, with higher limits.` : inherits ? `Everything in ${inherits}, plus:` : 'Includes:'}
+              </p>
               <ul role="list">
                 {features.map((name) => (
                   <li key={name}>
