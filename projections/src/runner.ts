@@ -17,6 +17,13 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Once live, how long events may gather before a batch is read (see SubscribeOptions). */
   lingerMs?: number;
+  /**
+   * Under load (a batch of at least `busyBatch` events), how long to let events gather
+   * before the next read instead: bigger batches, so the per-batch cost (a commit, an
+   * insert) is paid far less often while the log is busy; a quiet log keeps `lingerMs`.
+   */
+  busyLingerMs?: number;
+  busyBatch?: number;
   /** Called after each applied batch, e.g. to drive a progress bar or a live hub. */
   onApplied?: (batch: RecordedEvent[], through: number) => void;
   /** Called when applying fails; the runner retries the same batch after `retryMs`. */
@@ -34,6 +41,7 @@ export class ProjectionRunner {
   private readonly progress = new PositionTracker();
   private stopped = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  private lingering: { timer: NodeJS.Timeout; done: () => void } | undefined;
 
   constructor(
     private readonly events: EventStore,
@@ -52,25 +60,56 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.progress.advance(await this.target.checkpoint());
-    this.subscription = this.events.subscribe(
-      { after: this.progress.position, filter: this.target.filter, batchSize: this.options.batchSize ?? 1000, lingerMs: this.options.lingerMs ?? 0 },
+    clearTimeout(this.restartTimer);
+    const checkpoint = await this.target.checkpoint();
+    if (this.stopped) return;
+    this.progress.advance(checkpoint);
+    const subscription = this.events.subscribe(
+      { after: checkpoint, filter: this.target.filter, batchSize: this.options.batchSize ?? 1000, lingerMs: this.options.lingerMs ?? 0 },
       async (batch, through) => {
         await this.target.apply(batch, through);
         this.progress.advance(through);
         this.options.onApplied?.(batch, through);
+        const busyLingerMs = this.options.busyLingerMs ?? 0;
+        if (busyLingerMs > 0 && batch.length >= (this.options.busyBatch ?? 100) && !this.stopped) await this.linger(busyLingerMs);
       },
     );
-    this.subscription.done.catch((error: unknown) => {
+    this.subscription = subscription;
+    subscription.done.catch((error: unknown) => this.retryLater(error));
+  }
+
+  /**
+   * After a failure (the target's store is down), starts again from the stored checkpoint,
+   * and keeps trying until the store answers: a projector never stops for good on an error.
+   */
+  private retryLater(error: unknown): void {
+    if (this.stopped) return;
+    this.subscription = undefined;
+    this.options.onError?.(error);
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
       if (this.stopped) return;
-      this.options.onError?.(error);
-      this.restartTimer = setTimeout(() => void this.start().catch((e: unknown) => this.options.onError?.(e)), this.options.retryMs ?? 1000);
+      this.start().catch((e: unknown) => this.retryLater(e));
+    }, this.options.retryMs ?? 1000);
+  }
+
+  /** Waits `ms` before the next read, cut short by stop(). */
+  private linger(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.lingering = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.lingering = { timer, done };
     });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.restartTimer);
+    this.lingering?.done();
     await this.subscription?.stop();
     this.subscription = undefined;
   }

@@ -23,8 +23,10 @@ export async function healthRoutes(app: FastifyInstance, platform: Platform) {
         check(platform.analytics),
       ]);
       const stores = { events, read, analytics };
-      const healthy = Object.values(stores).every((s) => s.status === 'up');
-      return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', stores });
+      const down = (['events', 'read', 'analytics'] as const).filter((name) => stores[name].status === 'down');
+      if (down.length === 0) return reply.code(200).send({ status: 'ok', down, stores });
+      const detail = down.map((name) => `${name} store (${stores[name].adapter}) is down: ${stores[name].error ?? 'no answer'}`).join('; ');
+      return reply.code(503).send({ status: 'degraded', down, detail, stores });
     },
   );
 }

@@ -184,7 +184,11 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {
         throw new HttpError(400, `date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
       }
-      return linkAnalytics(platform.analytics, link.id, now, range);
+      return linkAnalytics(platform.analytics, link.id, now, range).catch((error: unknown) => {
+        request.log.error({ err: error }, 'Analytics query failed');
+        // The clicks are in the log: they reach analytics once the store is back.
+        throw new HttpError(503, 'Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', { 'retry-after': '5' });
+      });
     },
   );
 }

@@ -17,7 +17,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MONGODB_URL: 'localhost:27017' })).toThrow(/MONGODB_URL="localhost:27017": must be a URL such as mongodb:\/\//);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes": must be 0 or 1/);
     expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE="worker": must be one of all, api, projector/);
-    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE="api": ROLE=api needs CLICKHOUSE_URL/);
+    // Embedded: a second process on the DATA_DIR asks the owner of chDB for analytics.
+    expect(loadConfig({ ROLE: 'api' }).ROLE).toBe('api');
+    expect(() => loadConfig({ ROLE: 'api', EVENTSTORE_URL: 'kurrentdb://es:2113?tls=false' })).toThrow(/ROLE="api": ROLE=api with server stores .* needs CLICKHOUSE_URL too/);
     expect(loadConfig({ ROLE: 'api', CLICKHOUSE_URL: 'http://ch:8123' }).ROLE).toBe('api');
   });
 

@@ -18,7 +18,11 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(8080),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
-  /** api: HTTP only; projector: projections only; all: both in one process (the default). */
+  /**
+   * all: HTTP and projectors in one process (the default); api: HTTP only; projector:
+   * projections only. With embedded analytics (no CLICKHOUSE_URL), a ROLE=api process on
+   * the same DATA_DIR asks the process that owns chDB (ROLE=all or projector) for analytics.
+   */
   ROLE: z.enum(['all', 'api', 'projector'], { message: 'must be one of all, api, projector' }).default('all'),
   TRUST_PROXY: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
   /** Public base address used to build short links; defaults to the request's own origin. */
@@ -43,9 +47,10 @@ const ConfigSchema = z.object({
     .refine((value) => /^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(value), 'must be an address such as no-reply@example.com or "Linkledger <no-reply@example.com>"')
     .optional(),
 })
-  .refine((config) => config.ROLE !== 'api' || config.CLICKHOUSE_URL !== undefined, {
+  .refine((config) => config.ROLE !== 'api' || config.CLICKHOUSE_URL !== undefined || (!config.EVENTSTORE_URL && !config.MONGODB_URL), {
     path: ['ROLE'],
-    message: 'ROLE=api needs CLICKHOUSE_URL: with embedded analytics (chDB) the projector process owns the analytics directory, so run ROLE=all instead',
+    message:
+      'ROLE=api with server stores (EVENTSTORE_URL, MONGODB_URL) needs CLICKHOUSE_URL too: embedded analytics are reachable only from processes on the same DATA_DIR',
   })
   .refine((config) => !(config.SENDGRID_API_KEY && config.SMTP_URL), {
     path: ['SMTP_URL'],

@@ -1,8 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
-import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector } from '@linkledger/projections';
+import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector, type RunnerOptions } from '@linkledger/projections';
+import { serveAnalytics } from '../stores/analytics/analytics-owner-server.ts';
 import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
+import { ownerFile, type OwnerAddress } from '../stores/analytics/owner-link.ts';
+import { RemoteAnalyticsStore } from '../stores/analytics/remote-analytics-store.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
 import { LinkCache } from '../redirect/link-cache.ts';
@@ -56,12 +59,51 @@ export async function openReadStore(config: Config): Promise<ReadStore> {
   return new SqliteReadStore(join(config.DATA_DIR, 'read.db'));
 }
 
-export function openAnalyticsStore(config: Config): Promise<ClickHouseAnalyticsStore> {
-  const target = config.CLICKHOUSE_URL
-    ? ({ kind: 'server', url: config.CLICKHOUSE_URL } as const)
-    : ({ kind: 'chdb', path: join(config.DATA_DIR, 'analytics') } as const);
-  return ClickHouseAnalyticsStore.open(target, config.CLICKHOUSE_DATABASE);
+export async function openAnalyticsStore(config: Config): Promise<ClickHouseAnalyticsStore> {
+  if (config.CLICKHOUSE_URL) return ClickHouseAnalyticsStore.open({ kind: 'server', url: config.CLICKHOUSE_URL }, config.CLICKHOUSE_DATABASE);
+  const path = join(config.DATA_DIR, 'analytics');
+  try {
+    return await ClickHouseAnalyticsStore.open({ kind: 'chdb', path }, config.CLICKHOUSE_DATABASE);
+  } catch (error) {
+    const owner = liveOwner(config.DATA_DIR);
+    if (owner === null && !/lock/i.test(error instanceof Error ? error.message : String(error))) throw error;
+    throw new AnalyticsOwnedElsewhere(path, owner, error);
+  }
 }
+
+/** chDB's directory is open in another process (a running server, say). */
+export class AnalyticsOwnedElsewhere extends Error {
+  override name = 'AnalyticsOwnedElsewhere';
+  constructor(
+    readonly path: string,
+    readonly ownerPid: number | null,
+    cause: unknown,
+  ) {
+    super(
+      `Another process${ownerPid === null ? '' : ` (pid ${ownerPid})`} owns the embedded analytics in ${path}: chDB opens a directory in one process only. ` +
+        'Start this process with ROLE=api to serve HTTP on the same DATA_DIR (it asks the owner for analytics), or stop the other process first.',
+      { cause },
+    );
+  }
+}
+
+/** The pid of a running process that serves this data directory's analytics, if any. */
+function liveOwner(dataDir: string): number | null {
+  try {
+    const { pid } = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as OwnerAddress;
+    if (pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Embedded analytics (chDB) belong to one process per data directory: a ROLE=api process
+ * without CLICKHOUSE_URL asks that process (ROLE=all or projector) over loopback.
+ */
+export const asksOwnerForAnalytics = (config: Config) => config.ROLE === 'api' && !config.CLICKHOUSE_URL;
 
 /** Waits by polling the stored checkpoint: for an API process whose projectors run elsewhere. */
 function polledProgress(read: ReadStore, projector: string): ReadModelProgress {
@@ -77,29 +119,44 @@ function polledProgress(read: ReadStore, projector: string): ReadModelProgress {
   };
 }
 
+export interface PlatformOptions {
+  log: Logger;
+  clock?: () => Date;
+  /** false: open the stores but run no projectors (the rebuild command drives them). Default true unless ROLE=api. */
+  projectors?: boolean;
+  /** Wraps the opened stores, e.g. with a test's fault switch. */
+  wrapStores?: { read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
+}
+
 /** Opens the stores the configuration names and starts this process's projectors. */
-export async function openPlatform(config: Config, options: { log: Logger; clock?: () => Date }): Promise<Platform> {
+export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
   const events = await openEventStore(config);
-  const read = await openReadStore(config);
-  const analytics = await openAnalyticsStore(config);
+  const openedRead = await openReadStore(config);
+  const read = options.wrapStores?.read?.(openedRead) ?? openedRead;
+  const remote = asksOwnerForAnalytics(config);
+  const openedAnalytics: AnalyticsStore = remote ? new RemoteAnalyticsStore(config.DATA_DIR, secret) : await openAnalyticsStore(config);
+  const analytics = options.wrapStores?.analytics?.(openedAnalytics) ?? openedAnalytics;
   const readModelTarget = new ReadModelTarget(read, accountsAndLinksProjector);
   await readModelTarget.init();
   const analyticsTarget = new ClicksAnalyticsTarget(analytics);
 
   const runners: ProjectionRunner[] = [];
-  if (config.ROLE !== 'api') {
+  const runsProjectors = options.projectors ?? config.ROLE !== 'api';
+  if (runsProjectors) {
     // The read model answers commands (read your writes), so it lingers little; analytics can
-    // wait a moment, and ClickHouse much prefers fewer, larger inserts.
-    const lingerMs = new Map<string, number>([
-      [readModelTarget.name, 2],
-      [analyticsTarget.name, 200],
+    // wait a moment, and ClickHouse much prefers fewer, larger inserts. Under a stream of
+    // clicks both linger longer, so they run in few large batches beside the redirects
+    // (a command then waits at most ~20 ms more for the read model).
+    const batching = new Map<string, Pick<RunnerOptions, 'lingerMs' | 'busyLingerMs' | 'batchSize'>>([
+      [readModelTarget.name, { lingerMs: 2, busyLingerMs: 20 }],
+      [analyticsTarget.name, { lingerMs: 200, busyLingerMs: 500, batchSize: 5000 }],
     ]);
     for (const target of [readModelTarget, analyticsTarget]) {
       runners.push(
         new ProjectionRunner(events, target, {
-          lingerMs: lingerMs.get(target.name) ?? 0,
+          ...batching.get(target.name),
           onError: (error) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`),
         }),
       );
@@ -110,6 +167,8 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
   const linkCache = new LinkCache(events);
   if (config.ROLE !== 'projector') await linkCache.start();
   const mailer = createMailer(config, (message) => options.log.info(message));
+  // The embedded analytics' owner answers the ROLE=api processes on its data directory.
+  const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret) : null;
 
   return {
     config,
@@ -125,6 +184,7 @@ export async function openPlatform(config: Config, options: { log: Logger; clock
     mailer,
     clock: options.clock ?? (() => new Date()),
     async close() {
+      await owner?.close();
       await Promise.all(runners.map((runner) => runner.stop()));
       await linkCache.stop();
       await mailer.close();

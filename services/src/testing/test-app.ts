@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../platform/app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { openPlatform, type Platform } from '../platform/platform.ts';
+import { openPlatform, type Platform, type PlatformOptions } from '../platform/platform.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,10 +16,22 @@ export interface TestApp {
 const quietLog = { info: () => undefined, error: (error: unknown) => console.error(error) };
 
 /** The real product on real embedded stores in a temporary directory. */
-export async function startTestApp(env: Record<string, string> = {}, options: { clock?: () => Date; dataDir?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  clock?: () => Date;
+  dataDir?: string;
+  /** Wraps the stores, e.g. with a fault switch (testing/faulty-store.ts). */
+  wrapStores?: PlatformOptions['wrapStores'];
+  log?: PlatformOptions['log'];
+}
+
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'linkledger-'));
   const config = loadConfig({ DATA_DIR: dataDir, EVENTS_SYNC: 'NORMAL', LOG_LEVEL: 'silent', ...env });
-  const platform = await openPlatform(config, { log: quietLog, ...(options.clock ? { clock: options.clock } : {}) });
+  const platform = await openPlatform(config, {
+    log: options.log ?? quietLog,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.wrapStores ? { wrapStores: options.wrapStores } : {}),
+  });
   const app = await buildApp(platform, { logger: false });
   return {
     app,

@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnalyticsStore } from '@linkledger/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveAnalytics } from './analytics-owner-server.ts';
+import { TOKEN_HEADER, ownerFile } from './owner-link.ts';
+import { RemoteAnalyticsStore } from './remote-analytics-store.ts';
+
+/** Stands in for chDB: answers queries from a list and records what it was asked. */
+function fakeStore(): AnalyticsStore & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    adapter: 'fake',
+    asked,
+    async query<T>(sql: string, params?: Record<string, unknown>) {
+      asked.push(sql);
+      if (sql.includes('max(position)')) return [{ position: 42 }] as T[];
+      return [{ echo: params?.['x'] ?? null }] as T[];
+    },
+    async insertClicks() {},
+    async lastPosition() {
+      return 42;
+    },
+    async truncate() {},
+    async ping() {},
+    async close() {},
+  };
+}
+
+describe('analytics asked of the process that owns them', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-owner-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers read-only queries to callers that share the installation secret, and nobody else', async () => {
+    const store = fakeStore();
+    const owner = await serveAnalytics(store, dataDir, 'the-installation-secret');
+    try {
+      const remote = new RemoteAnalyticsStore(dataDir, 'the-installation-secret');
+      expect(await remote.query('SELECT {x:UInt8} AS echo', { x: 7 })).toEqual([{ echo: 7 }]);
+      expect(await remote.lastPosition()).toBe(42);
+      await remote.ping();
+      await expect(remote.query('DROP TABLE clicks')).rejects.toThrow(/400: Only SELECT queries/);
+      await expect(remote.insertClicks()).rejects.toThrow(/Only the process that owns/);
+
+      const stranger = new RemoteAnalyticsStore(dataDir, 'another-secret');
+      await expect(stranger.ping()).rejects.toThrow(/401/);
+      const { url } = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as { url: string };
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${url}/ping`, { headers: { [TOKEN_HEADER]: 'x' } })).status).toBe(401);
+      expect(store.asked).not.toContain('DROP TABLE clicks');
+    } finally {
+      await owner.close();
+    }
+    expect(existsSync(ownerFile(dataDir))).toBe(false);
+    await expect(new RemoteAnalyticsStore(dataDir, 'the-installation-secret').ping()).rejects.toThrow(/No process owns the analytics/);
+  });
+});
