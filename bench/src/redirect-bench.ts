@@ -16,6 +16,12 @@ import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-even
  */
 const DURATION = Number(process.env['DURATION'] ?? 10);
 const CONNECTIONS = (process.env['CONNECTIONS'] ?? '10,100').split(',').map(Number);
+/** EVENTS_SYNC=FULL (the product's default), NORMAL, or FULL,NORMAL for both in one run. */
+const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL').split(',').map((mode) => {
+  const upper = mode.trim().toUpperCase();
+  if (upper !== 'FULL' && upper !== 'NORMAL') throw new Error(`EVENTS_SYNC must be FULL, NORMAL or FULL,NORMAL (got ${mode})`);
+  return upper;
+});
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const DESTINATION = 'https://example.com/landing';
 
@@ -78,12 +84,10 @@ async function appendThroughput(dir: string) {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'linkledger-bench-'));
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`);
-  console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.\n`);
-  const product = await startServerProcess({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', ...(process.env['EVENTS_SYNC'] ? { EVENTS_SYNC: process.env['EVENTS_SYNC'] } : {}) });
-  const bare = await startBare();
+/** The product in one sync mode against the bare server, run by run at each connection count. */
+async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: string }) {
+  const dataDir = join(dir, `data-${mode}`);
+  const product = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode });
   try {
     const email = `bench-${Date.now()}@example.com`;
     const json = { 'content-type': 'application/json' };
@@ -97,28 +101,48 @@ async function main() {
     });
 
     const rows: string[] = [];
-    let answeredByProduct = 0;
+    let answered = 0;
     for (const connections of CONNECTIONS) {
+      // Bare and product back to back, so both see the same machine (it may be shared).
       const baseline = await load(bare.url, connections);
       const real = await load(`${product.baseUrl}/${link.short_code}`, connections);
-      answeredByProduct += real.answered;
+      answered += real.answered;
       rows.push(
-        `| ${connections} | ${fmt(baseline.rps)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} | ${fmt(real.rps)} | ${fmt(real.p50)} / ${fmt(real.p99)} | ${fmt(real.rps / baseline.rps, 2)} | ${real.errors} |`,
+        `| ${mode} | ${connections} | ${fmt(baseline.rps)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} | ${fmt(real.rps)} | ${fmt(real.p50)} / ${fmt(real.p99)} | ${fmt(real.rps / baseline.rps, 2)} | ${real.errors} |`,
       );
     }
-    console.log('Redirects (302; the product appends each click durably, synchronous=FULL, before answering)\n');
-    console.log('| connections | bare Node req/s | bare p50 / p99 ms | Linkledger req/s | Linkledger p50 / p99 ms | ratio | errors |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
-    for (const row of rows) console.log(row);
-
-    const db = new Database(join(dir, 'data', 'events.db'), { readonly: true });
-    const logged = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'Clicked'").get()?.n ?? 0;
-    db.close();
-    console.log(`\nClicks in the log: ${fmt(logged)} (redirects answered in measured runs: ${fmt(answeredByProduct)}, plus warm-ups)`);
+    return { rows, answered, dataDir };
   } finally {
-    bare.stop();
     await product.kill('SIGTERM');
   }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'linkledger-bench-'));
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`);
+  console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.\n`);
+  const bare = await startBare();
+  const rows: string[] = [];
+  const logged: string[] = [];
+  try {
+    for (const mode of MODES) {
+      const run = await redirects(dir, mode, bare);
+      rows.push(...run.rows);
+      const db = new Database(join(run.dataDir, 'events.db'), { readonly: true });
+      const clicks = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'Clicked'").get()?.n ?? 0;
+      db.close();
+      logged.push(`${mode}: ${fmt(clicks)} clicks in the log (redirects answered in measured runs: ${fmt(run.answered)}, plus warm-ups)`);
+    }
+  } finally {
+    bare.stop();
+  }
+  const modes = MODES.map((mode) => `synchronous=${mode}`).join(', then ');
+  console.log(`Redirects (302; the product appends each click durably before answering: event log ${modes}; see README, EVENTS_SYNC)\n`);
+  console.log('| sync | connections | bare Node req/s | bare p50 / p99 ms | Linkledger req/s | Linkledger p50 / p99 ms | ratio | errors |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+  console.log('');
+  for (const line of logged) console.log(line);
 
   const append = await appendThroughput(dir);
   console.log('\nEvent store appends (SQLite, WAL, synchronous=FULL)\n');

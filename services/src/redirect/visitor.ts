@@ -22,14 +22,19 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
   return purpose.includes('prefetch') || purpose.includes('preview') || purpose.includes('prerender');
 }
 
+/** Visitors remembered per day: a returning visitor (or a busy client) costs no new HMAC. */
+const HASH_CACHE_SIZE = 10_000;
+
 /**
  * Counts unique visitors without keeping IPs: an HMAC of IP and user agent under a salt
  * derived from the installation secret and the UTC date, so the salt rotates daily and
- * yesterday's hashes cannot be linked to today's.
+ * yesterday's hashes cannot be linked to today's. Today's hashes are memoised (bounded,
+ * emptied with the salt), which changes nothing about what is stored.
  */
 export class VisitorHasher {
   private day = '';
   private salt: Buffer = Buffer.alloc(0);
+  private readonly known = new Map<string, string>();
 
   constructor(private readonly secret: string) {}
 
@@ -38,7 +43,15 @@ export class VisitorHasher {
     if (day !== this.day) {
       this.day = day;
       this.salt = createHmac('sha256', this.secret).update(`visitor-salt:${day}`).digest();
+      this.known.clear();
     }
-    return createHmac('sha256', this.salt).update(ip).update('\n').update(userAgent).digest('base64url').slice(0, 22);
+    const key = `${ip}\n${userAgent}`;
+    let hash = this.known.get(key);
+    if (hash === undefined) {
+      hash = createHmac('sha256', this.salt).update(ip).update('\n').update(userAgent).digest('base64url').slice(0, 22);
+      if (this.known.size >= HASH_CACHE_SIZE) this.known.clear();
+      this.known.set(key, hash);
+    }
+    return hash;
   }
 }

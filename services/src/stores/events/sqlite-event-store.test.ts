@@ -1,13 +1,78 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe } from 'vitest';
-import { eventStoreContract } from './event-store.contract.ts';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NewEvent, RecordedEvent } from '@linkledger/contracts';
+import { eventStoreContract, waitUntil } from './event-store.contract.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
+const dir = mkdtempSync(join(tmpdir(), 'll-events-'));
+let n = 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe('SQLite event store (embedded) — contract', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'll-events-'));
-  let n = 0;
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   eventStoreContract(async () => new SqliteEventStore(join(dir, `events-${n++}.db`), { pollMs: 20 }));
+});
+
+// With synchronous=NORMAL the store commits on its own thread when the log is free.
+describe('SQLite event store (embedded, synchronous=NORMAL) — contract', () => {
+  eventStoreContract(async () => new SqliteEventStore(join(dir, `events-${n++}.db`), { pollMs: 20, synchronous: 'NORMAL' }));
+});
+
+const event = (i: number): NewEvent => ({
+  id: randomUUID(),
+  type: 'N',
+  version: 1,
+  data: { i },
+  metadata: { actor: { kind: 'system', id: 'test' }, correlation_id: 'c', causation_id: 'c', at: '2026-01-01T00:00:00.000Z' },
+});
+
+describe('SQLite event store (embedded) — several processes on one file', () => {
+  for (const synchronous of ['FULL', 'NORMAL'] as const) {
+    it(`a subscription sees the other store's appends interleaved with its own, each once (${synchronous})`, async () => {
+      const file = join(dir, `shared-${n++}.db`);
+      const mine = new SqliteEventStore(file, { pollMs: 20, synchronous });
+      const theirs = new SqliteEventStore(file, { pollMs: 20, synchronous });
+      const seen: RecordedEvent[] = [];
+      const subscription = mine.subscribe({ after: 0, batchSize: 5 }, async (batch) => void seen.push(...batch));
+      let i = 0;
+      for (let round = 0; round < 20; round++) {
+        // Concurrent appends from both "processes", so their commits interleave.
+        await Promise.all([
+          mine.append([{ stream: 's-mine', expected: 'any', events: [event(i++)] }]),
+          theirs.append([{ stream: 's-theirs', expected: 'any', events: [event(i++), event(i++)] }]),
+          mine.append([{ stream: 's-mine', expected: 'any', events: [event(i++)] }]),
+        ]);
+      }
+      await waitUntil(() => seen.length >= i);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await subscription.stop();
+      expect(seen.map((e) => e.position)).toEqual(Array.from({ length: i }, (_, k) => k + 1));
+      const fromLog = await mine.readAll({ after: 0, limit: 1000 });
+      expect(seen).toEqual(fromLog);
+      await theirs.close();
+      await mine.close();
+    });
+  }
+
+  it('commits through the writer thread while another connection holds the write lock (NORMAL)', async () => {
+    const file = join(dir, `locked-${n++}.db`);
+    const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
+    await store.append([{ stream: 's', expected: 'no_stream', events: [event(0)] }]);
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    let done = false;
+    const appended = store.append([{ stream: 's', expected: 0, events: [event(1)] }]).then((result) => ((done = true), result));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(done).toBe(false);
+    other.exec('COMMIT');
+    other.close();
+    expect((await appended).revisions).toEqual([1]);
+    expect((await store.readStream('s')).map((e) => (e.data as { i: number }).i)).toEqual([0, 1]);
+    // Once the writer has answered, commits happen on the store's thread again.
+    expect((await store.append([{ stream: 's', expected: 1, events: [event(2)] }])).revisions).toEqual([2]);
+    await store.close();
+  });
 });

@@ -5,7 +5,6 @@ import {
   type AppendResult,
   type EventFilter,
   type EventStore,
-  type ExpectedRevision,
   type ReadAllOptions,
   type RecordedEvent,
   type StreamAppend,
@@ -13,6 +12,7 @@ import {
   type SubscriptionHandler,
 } from '@linkledger/contracts';
 import { AppendCounter, catchUpSubscription } from './catch-up.ts';
+import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
 
 interface Row {
   position: number;
@@ -25,14 +25,10 @@ interface Row {
   metadata: string;
 }
 
-/** An append as the writer thread takes it: event rows already serialised. */
-type StreamRows = { stream: string; expected: ExpectedRevision; events: [string, string, number, string, string][] };
+type WriterOutcome = CommitOutcome;
 
-type WriterOutcome =
-  | { ok: true; position: number; revisions: number[] }
-  | { ok: false; stream: string; expected: ExpectedRevision; actual: number | null };
-
-type WriterReply = { ok: true; outcomes: WriterOutcome[] } | { ok: false; message: string };
+/** The writer's answer for the batches it committed together, oldest first (see the worker). */
+type WriterReply = { ok: true; batches: WriterOutcome[][] } | { ok: false; batches: number; message: string };
 
 interface PendingAppend {
   rows: StreamRows[];
@@ -44,8 +40,70 @@ const toRows = (streams: StreamAppend[]): StreamRows[] =>
   streams.map(({ stream, expected, events }) => ({
     stream,
     expected,
-    events: events.map((e) => [e.id, e.type, e.version, JSON.stringify(e.data), JSON.stringify(e.metadata)]),
+    events: events.map((e): EventRow => [e.id, e.type, e.version, JSON.stringify(e.data), JSON.stringify(e.metadata)]),
   }));
+
+/**
+ * A batch as one flat array (see sqlite-writer.worker.mjs for the layout): structured
+ * cloning a flat array of strings and numbers costs far less than nested objects.
+ */
+function encodeBatch(batch: PendingAppend[]): (string | number)[] {
+  const flat: (string | number)[] = [batch.length];
+  for (const { rows } of batch) {
+    flat.push(rows.length);
+    for (const { stream, expected, events } of rows) {
+      flat.push(stream, expected, events.length);
+      for (const [id, type, version, data, metadata] of events) flat.push(id, type, version, data, metadata);
+    }
+  }
+  return flat;
+}
+
+/**
+ * A committed event kept in memory for the subscriptions of this process; parsed at most
+ * once, on first read, and then shared by every subscriber (handlers must not mutate it).
+ */
+class TailEntry {
+  private recorded: RecordedEvent | undefined;
+
+  constructor(
+    readonly position: number,
+    readonly stream: string,
+    readonly revision: number,
+    private readonly row: EventRow,
+  ) {}
+
+  get type(): string {
+    return this.row[1];
+  }
+
+  event(): RecordedEvent {
+    this.recorded ??= {
+      id: this.row[0],
+      stream: this.stream,
+      revision: this.revision,
+      position: this.position,
+      type: this.row[1],
+      version: this.row[2],
+      data: JSON.parse(this.row[3]),
+      metadata: JSON.parse(this.row[4]),
+    };
+    return this.recorded;
+  }
+}
+
+/** How often, at most, the writer checkpoints the log for commits made on the store's own thread. */
+const CHECKPOINT_EVERY_MS = 200;
+
+/** How many recently committed events stay in memory for subscriptions that are not behind. */
+const TAIL_SIZE = 20_000;
+
+function filterTest(filter: EventFilter | undefined): (entry: TailEntry) => boolean {
+  const types = filter?.types?.length ? new Set(filter.types) : null;
+  const prefixes = filter?.streamPrefixes?.length ? filter.streamPrefixes : null;
+  if (!types && !prefixes) return () => true;
+  return (entry) => (!types || types.has(entry.type)) && (!prefixes || prefixes.some((prefix) => entry.stream.startsWith(prefix)));
+}
 
 export interface SqliteEventStoreOptions {
   /** FULL syncs the WAL on every commit (survives power loss); NORMAL survives a process crash. */
@@ -66,18 +124,22 @@ const toRecorded = (row: Row): RecordedEvent => ({
 });
 
 /**
- * The embedded event store: one SQLite file in WAL mode. Writes happen in a writer thread
- * (sqlite-writer.worker.mjs) with pipelined group commit: while one batch is being made
- * durable, the appends that arrive meanwhile gather into the next, one transaction and one
- * sync each. Every append keeps its all-or-nothing semantics. Reads use this thread's own
- * connection, which sees each batch as soon as it is committed.
+ * The embedded event store: one SQLite file in WAL mode. With synchronous=FULL, writes
+ * happen in a writer thread (sqlite-writer.worker.mjs) with group commit: each turn of the
+ * event loop sends its appends at once, and the writer commits everything that reached it
+ * while the previous commit was being synced, one transaction and one sync. With
+ * synchronous=NORMAL nothing waits for the disk, so this thread commits each turn's appends
+ * itself (the writer takes over when another connection holds the lock, and checkpoints).
+ * Every append keeps its all-or-nothing semantics. Reads use this thread's own connection;
+ * subscriptions that keep up read the events this process committed from memory.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite';
   private readonly db: Database.Database;
   private readonly writer: Worker;
   private queue: PendingAppend[] = [];
-  private inFlight: PendingAppend[] | null = null;
+  /** Batches sent to the writer and not answered yet, oldest first. */
+  private inFlight: PendingAppend[][] = [];
   private flushScheduled = false;
   private failure: Error | null = null;
   private drained: (() => void) | null = null;
@@ -87,6 +149,20 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
   private closed = false;
   private readonly pageStatements = new Map<string, Database.Statement<(string | number)[], Row>>();
+  /**
+   * The latest events committed by this process, with no gap: every position from the
+   * first entry's to the last one's is here. Subscriptions that are not behind read from it
+   * instead of querying and parsing the same rows once each.
+   */
+  private tail: TailEntry[] = [];
+  /**
+   * With synchronous=NORMAL a commit never waits for the disk (it survives a process crash,
+   * not a power loss), so this thread commits its batches itself when the log is free: no
+   * hand-over to the writer thread and back. When another connection holds the write lock,
+   * or batches are already with the writer, the batch goes to the writer, which may wait.
+   */
+  private readonly direct: { commit: (appends: StreamRows[][]) => CommitOutcome[]; db: Database.Database } | null = null;
+  private lastCheckpoint = 0;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 100;
@@ -111,6 +187,14 @@ export class SqliteEventStore implements EventStore {
       readStream: this.db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
       head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
     };
+    if (options.synchronous === 'NORMAL') {
+      const db = new Database(file);
+      db.pragma('synchronous = NORMAL');
+      // Never wait for a lock on this thread; checkpoints (which sync) are left to the writer.
+      db.pragma('busy_timeout = 0');
+      db.pragma('wal_autocheckpoint = 0');
+      this.direct = { commit: createCommit(db), db };
+    }
     this.writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), {
       workerData: { file, synchronous: options.synchronous ?? 'FULL' },
     });
@@ -126,7 +210,7 @@ export class SqliteEventStore implements EventStore {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.queue.push({ rows: toRows(streams), resolve, reject });
-      if (!this.flushScheduled && !this.inFlight) {
+      if (!this.flushScheduled) {
         this.flushScheduled = true;
         // Let the appends of this turn of the event loop join the batch.
         setImmediate(() => {
@@ -137,38 +221,106 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /**
+   * Sends what this turn of the event loop appended, without waiting for the batches in
+   * flight: the writer commits everything that has reached it by the time it is free, in one
+   * transaction and one sync (group commit where the sync happens), so an append waits for
+   * at most the commit under way and its own.
+   */
   private flush(): void {
-    if (this.inFlight || this.queue.length === 0) {
-      if (!this.inFlight) this.drained?.();
+    if (this.queue.length === 0) {
+      if (this.inFlight.length === 0) this.drained?.();
       return;
     }
-    this.inFlight = this.queue;
+    const batch = this.queue;
     this.queue = [];
-    this.writer.postMessage({ type: 'commit', appends: this.inFlight.map((pending) => pending.rows) });
+    if (this.direct && this.inFlight.length === 0 && this.commitHere(batch)) return;
+    this.inFlight.push(batch);
+    this.writer.postMessage({ type: 'commit', batch: encodeBatch(batch) });
+  }
+
+  /** Commits a batch on this thread (synchronous=NORMAL); false when the log is locked. */
+  private commitHere(batch: PendingAppend[]): boolean {
+    let outcomes: CommitOutcome[];
+    try {
+      outcomes = this.direct!.commit(batch.map((pending) => pending.rows));
+    } catch (error) {
+      if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) return false;
+      const failed = new Error(`The event store could not commit: ${error instanceof Error ? error.message : String(error)}`);
+      for (const pending of batch) pending.reject(failed);
+      return true;
+    }
+    this.resolveBatch(batch, outcomes);
+    this.appends.bump();
+    // The log grows until checkpointed: ask the writer for a (non-blocking) checkpoint now and then.
+    const now = performance.now();
+    if (now - this.lastCheckpoint >= CHECKPOINT_EVERY_MS) {
+      this.lastCheckpoint = now;
+      this.writer.postMessage({ type: 'checkpoint' });
+    }
+    if (this.queue.length === 0) this.drained?.();
+    return true;
+  }
+
+  private resolveBatch(batch: PendingAppend[], outcomes: CommitOutcome[]): void {
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) {
+        pending.resolve({ position: outcome.position, revisions: outcome.revisions });
+        this.remember(pending.rows, outcome.position, outcome.revisions);
+      } else pending.reject(new WrongExpectedRevisionError(outcome.stream, outcome.expected, outcome.actual));
+    });
   }
 
   private settle(reply: WriterReply): void {
-    const batch = this.inFlight ?? [];
-    this.inFlight = null;
+    const batches = this.inFlight.splice(0, reply.ok ? reply.batches.length : reply.batches);
     if (!reply.ok) {
-      // The commit itself failed: nothing of this batch is durable.
+      // The commit itself failed: nothing of these batches is durable.
       const error = new Error(`The event store could not commit: ${reply.message}`);
-      for (const pending of batch) pending.reject(error);
+      for (const batch of batches) for (const pending of batch) pending.reject(error);
     } else {
-      batch.forEach((pending, index) => {
-        const outcome = reply.outcomes[index]!;
-        if (outcome.ok) pending.resolve({ position: outcome.position, revisions: outcome.revisions });
-        else pending.reject(new WrongExpectedRevisionError(outcome.stream, outcome.expected, outcome.actual));
-      });
+      batches.forEach((batch, b) => this.resolveBatch(batch, reply.batches[b]!));
       this.appends.bump();
     }
-    this.flush();
+    if (this.inFlight.length === 0 && this.queue.length === 0) this.drained?.();
+  }
+
+  /** Adds a committed append to the tail: its events hold the positions up to `last`, in order. */
+  private remember(rows: StreamRows[], last: number, revisions: number[]): void {
+    let count = 0;
+    for (const { events } of rows) count += events.length;
+    if (count === 0) return;
+    let position = last - count + 1;
+    // Something this process did not write (another process, say) lies in between: start again.
+    if (this.tail.length > 0 && this.tail.at(-1)!.position !== position - 1) this.tail = [];
+    rows.forEach(({ stream, events }, index) => {
+      let revision = revisions[index]! - events.length + 1;
+      for (const row of events) this.tail.push(new TailEntry(position++, stream, revision++, row));
+    });
+    if (this.tail.length > 2 * TAIL_SIZE) this.tail = this.tail.slice(-TAIL_SIZE);
+  }
+
+  /**
+   * A page from the in-memory tail, or null when the tail cannot answer alone: the reader is
+   * behind it, or at its end (where only the log can tell whether another process appended).
+   */
+  private tailPage(after: number, limit: number, filter: EventFilter | undefined): { events: RecordedEvent[]; through: number } | null {
+    const first = this.tail[0]?.position;
+    const last = this.tail.at(-1)?.position;
+    if (first === undefined || last === undefined || after < first - 1 || after >= last) return null;
+    const matches = filterTest(filter);
+    const events: RecordedEvent[] = [];
+    for (let i = after - first + 1; i < this.tail.length && events.length < limit; i++) {
+      const entry = this.tail[i]!;
+      if (matches(entry)) events.push(entry.event());
+    }
+    return { events, through: events.length < limit ? last : events.at(-1)!.position };
   }
 
   private fail(error: Error): void {
     this.failure = error;
-    for (const pending of [...(this.inFlight ?? []), ...this.queue]) pending.reject(error);
-    this.inFlight = null;
+    for (const pending of [...this.inFlight.flat(), ...this.queue]) pending.reject(error);
+    this.inFlight = [];
     this.queue = [];
     this.drained?.();
   }
@@ -213,22 +365,22 @@ export class SqliteEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions, handler: SubscriptionHandler) {
     return catchUpSubscription(
-      { readPage: async (after, limit, filter) => this.readPage(after, limit, filter), appends: this.appends },
+      { readPage: async (after, limit, filter) => this.tailPage(after, limit, filter) ?? this.readPage(after, limit, filter), appends: this.appends },
       { ...options, idleWaitMs: this.pollMs },
       handler,
     );
   }
 
-
   async close(): Promise<void> {
     if (this.closed) return;
     // Appends already accepted are committed before the writer stops.
-    if (this.inFlight || this.queue.length > 0) await new Promise<void>((resolve) => ((this.drained = resolve), this.flush()));
+    if (this.inFlight.length > 0 || this.queue.length > 0) await new Promise<void>((resolve) => ((this.drained = resolve), this.flush()));
     this.closed = true;
     this.appends.close();
     const exited = new Promise((resolve) => this.writer.once('exit', resolve));
     this.writer.postMessage({ type: 'close' });
     await exited;
+    this.direct?.db.close();
     this.db.close();
   }
 }

@@ -3,11 +3,12 @@
 // commit run here, so the thread answering HTTP keeps working while a batch is made
 // durable. Plain JavaScript on purpose: a worker must start without a TypeScript loader,
 // under `npm start` and under the test runner alike.
-import { parentPort, workerData } from 'node:worker_threads';
+import { statSync } from 'node:fs';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { createCommit } from './sqlite-commit.mjs';
 
-/** @typedef {{ stream: string, expected: string | number, events: [string, string, number, string, string][] }} StreamRows */
-/** @typedef {{ ok: true, position: number, revisions: number[] } | { ok: false, stream: string, expected: string | number, actual: number | null }} Outcome */
+/** @typedef {import('./sqlite-commit.mjs').StreamRows} StreamRows */
 
 if (!parentPort) throw new Error('sqlite-writer must run as a worker thread');
 const port = parentPort;
@@ -18,77 +19,82 @@ db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
 db.pragma('busy_timeout = 5000');
 
-const streamRevision = db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?');
-const insert = db.prepare('INSERT INTO events (id, stream, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)');
-const savepoint = db.prepare('SAVEPOINT append');
-const release = db.prepare('RELEASE append');
-const rollbackTo = db.prepare('ROLLBACK TO append');
+const commit = createCommit(db);
 
-class Refused extends Error {
-  /** @param {string} stream @param {string | number} expected @param {number | null} actual */
-  constructor(stream, expected, actual) {
-    super('wrong expected revision');
-    this.stream = stream;
-    this.expected = expected;
-    this.actual = actual;
+/** Like SQLite's automatic checkpoint: once the log holds about 1000 pages. */
+const CHECKPOINT_BYTES = 4 * 1024 * 1024;
+const walBytes = () => {
+  try {
+    return statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
   }
-}
+};
 
-/** @param {string | number} expected @param {number | null} current */
-function expectationHolds(expected, current) {
-  return (
-    expected === 'any' ||
-    (expected === 'no_stream' && current === null) ||
-    (expected === 'stream_exists' && current !== null) ||
-    (typeof expected === 'number' && current === expected)
-  );
-}
-
-/** @param {StreamRows[]} streams @returns {Outcome} */
-function write(streams) {
-  let position = 0;
-  const revisions = [];
-  for (const { stream, expected, events } of streams) {
-    const row = /** @type {{ revision: number | null } | undefined} */ (streamRevision.get(stream));
-    const current = row?.revision ?? null;
-    if (!expectationHolds(expected, current)) throw new Refused(stream, expected, current);
-    let revision = current ?? -1;
-    for (const [id, type, version, data, metadata] of events) {
-      revision += 1;
-      position = Number(insert.run(id, stream, revision, type, version, data, metadata).lastInsertRowid);
+/**
+ * A batch arrives as one flat array (cheaper to clone across threads than nested objects):
+ * [appendCount, then per append: streamCount, then per stream: stream, expected, eventCount,
+ * then per event: id, type, version, data JSON, metadata JSON].
+ * @param {(string | number)[]} flat @returns {StreamRows[][]}
+ */
+function decodeBatch(flat) {
+  let i = 0;
+  const next = () => flat[i++];
+  const appends = [];
+  for (let a = Number(next()); a > 0; a--) {
+    /** @type {StreamRows[]} */
+    const streams = [];
+    for (let s = Number(next()); s > 0; s--) {
+      const stream = String(next());
+      const expected = /** @type {string | number} */ (next());
+      /** @type {StreamRows['events']} */
+      const events = [];
+      for (let e = Number(next()); e > 0; e--) events.push([String(next()), String(next()), Number(next()), String(next()), String(next())]);
+      streams.push({ stream, expected, events });
     }
-    revisions.push(revision);
+    appends.push(streams);
   }
-  return { ok: true, position, revisions };
+  return appends;
 }
 
-/** An append that can be refused gets a savepoint, so a refusal undoes only that append. */
-const commit = db.transaction((/** @type {StreamRows[][]} */ appends) =>
-  appends.map((streams) => {
-    if (streams.every((s) => s.expected === 'any')) return write(streams);
-    savepoint.run();
+/** @typedef {{ type: 'commit', batch: (string | number)[] } | { type: 'checkpoint' } | { type: 'close' }} Message */
+
+/**
+ * Group commit: the batches that reached this thread while the previous commit was being
+ * synced are committed together, one transaction and one sync, and answered in one message
+ * (`batches`: each batch's outcomes, in the order they came).
+ * @param {Message} first
+ */
+function onMessages(first) {
+  /** @type {Message[]} */
+  const messages = [first];
+  for (let next = receiveMessageOnPort(port); next; next = receiveMessageOnPort(port)) messages.push(next.message);
+  const batches = [];
+  let closing = false;
+  let checkpoint = false;
+  for (const message of messages) {
+    if (message.type === 'close') closing = true;
+    else if (message.type === 'checkpoint') checkpoint = true;
+    else batches.push(decodeBatch(message.batch));
+  }
+  if (batches.length > 0) {
     try {
-      const outcome = write(streams);
-      release.run();
-      return outcome;
+      const outcomes = commit(batches.flat());
+      let offset = 0;
+      port.postMessage({ ok: true, batches: batches.map((appends) => outcomes.slice(offset, (offset += appends.length))) });
     } catch (error) {
-      rollbackTo.run();
-      release.run();
-      if (error instanceof Refused) return { ok: false, stream: error.stream, expected: error.expected, actual: error.actual };
-      throw error;
+      port.postMessage({ ok: false, batches: batches.length, message: error instanceof Error ? error.message : String(error) });
     }
-  }),
-);
-
-port.on('message', (/** @type {{ type: 'commit', appends: StreamRows[][] } | { type: 'close' }} */ message) => {
-  if (message.type === 'close') {
+  }
+  // For the commits the store makes on its own thread, which does not checkpoint: copying the
+  // log into the database (and syncing it) happens here. RESTART holds the write lock until
+  // the log can start over, so it stays small; the store's thread does not wait meanwhile,
+  // it hands its commits to this thread, which makes them right after.
+  if (checkpoint && !closing && walBytes() >= CHECKPOINT_BYTES) db.pragma('wal_checkpoint(RESTART)');
+  if (closing) {
     db.close();
     port.close();
-    return;
   }
-  try {
-    port.postMessage({ ok: true, outcomes: commit.immediate(message.appends) });
-  } catch (error) {
-    port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
-  }
-});
+}
+
+port.on('message', onMessages);

@@ -1,0 +1,78 @@
+// @ts-check
+// The SQL of an event-store commit, shared by the writer thread (sqlite-writer.worker.mjs)
+// and by the store itself when it commits on its own thread (synchronous=NORMAL, no lock
+// contention). Plain JavaScript so the worker can load it without a TypeScript loader.
+
+/** @typedef {{ stream: string, expected: string | number, events: [string, string, number, string, string][] }} StreamRows */
+/** @typedef {{ ok: true, position: number, revisions: number[] } | { ok: false, stream: string, expected: string | number, actual: number | null }} Outcome */
+
+class Refused extends Error {
+  /** @param {string} stream @param {string | number} expected @param {number | null} actual */
+  constructor(stream, expected, actual) {
+    super('wrong expected revision');
+    this.stream = stream;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+/** @param {string | number} expected @param {number | null} current */
+function expectationHolds(expected, current) {
+  return (
+    expected === 'any' ||
+    (expected === 'no_stream' && current === null) ||
+    (expected === 'stream_exists' && current !== null) ||
+    (typeof expected === 'number' && current === expected)
+  );
+}
+
+/**
+ * Prepares the statements of a commit on `db` and returns the commit: every append of the
+ * batch in one immediate transaction (one sync), each append all or nothing.
+ * @param {import('better-sqlite3').Database} db
+ * @returns {(appends: StreamRows[][]) => Outcome[]}
+ */
+export function createCommit(db) {
+  const streamRevision = db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?');
+  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const savepoint = db.prepare('SAVEPOINT append');
+  const release = db.prepare('RELEASE append');
+  const rollbackTo = db.prepare('ROLLBACK TO append');
+
+  /** @param {StreamRows[]} streams @returns {Outcome} */
+  function write(streams) {
+    let position = 0;
+    const revisions = [];
+    for (const { stream, expected, events } of streams) {
+      const row = /** @type {{ revision: number | null } | undefined} */ (streamRevision.get(stream));
+      const current = row?.revision ?? null;
+      if (!expectationHolds(expected, current)) throw new Refused(stream, expected, current);
+      let revision = current ?? -1;
+      for (const [id, type, version, data, metadata] of events) {
+        revision += 1;
+        position = Number(insert.run(id, stream, revision, type, version, data, metadata).lastInsertRowid);
+      }
+      revisions.push(revision);
+    }
+    return { ok: true, position, revisions };
+  }
+
+  /** An append that can be refused gets a savepoint, so a refusal undoes only that append. */
+  const commit = db.transaction((/** @type {StreamRows[][]} */ appends) =>
+    appends.map((streams) => {
+      if (streams.every((s) => s.expected === 'any')) return write(streams);
+      savepoint.run();
+      try {
+        const outcome = write(streams);
+        release.run();
+        return outcome;
+      } catch (error) {
+        rollbackTo.run();
+        release.run();
+        if (error instanceof Refused) return /** @type {Outcome} */ ({ ok: false, stream: error.stream, expected: error.expected, actual: error.actual });
+        throw error;
+      }
+    }),
+  );
+  return (appends) => commit.immediate(appends);
+}
