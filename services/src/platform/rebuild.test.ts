@@ -21,6 +21,9 @@ describe('rebuild from position 0', () => {
     users: await t.platform.read.find(USERS, { sort: [{ field: 'id', direction: 'asc' }] }),
     links: await t.platform.read.find(LINKS, { sort: [{ field: 'id', direction: 'asc' }] }),
     clicks: await t.platform.analytics.query('SELECT * FROM clicks ORDER BY position'),
+    daily: await t.platform.analytics.query(
+      'SELECT link_id, day, dimension, value, sum(clicks) AS clicks FROM clicks_daily GROUP BY link_id, day, dimension, value ORDER BY link_id, day, dimension, value',
+    ),
   });
 
   it('gives read models and analytics equal to the incrementally built ones', async () => {
@@ -51,6 +54,7 @@ describe('rebuild from position 0', () => {
     expect(incremental.links).toHaveLength(5);
     expect(incremental.links.find((l) => l.id === links[0]!.id)).toMatchObject({ title: 'Renamed', is_active: false });
     expect(incremental.clicks).toHaveLength(60);
+    expect(incremental.daily.length).toBeGreaterThan(0);
     // 60 clicks: every third is a bot (20); the deleted link had 10 human clicks.
     expect(incremental.links.reduce((sum, l) => sum + Number(l['total_clicks']), 0)).toBe(30);
 

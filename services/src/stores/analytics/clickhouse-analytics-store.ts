@@ -54,8 +54,31 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       client = createClient({ url: target.url, database, clickhouse_settings: settings });
     }
     const store = new ClickHouseAnalyticsStore(client, target.kind === 'chdb' ? 'chdb' : 'clickhouse', database);
-    for (const statement of schemaStatements()) await store.command(statement);
+    const hadDaily = await store.tableExists('clicks_daily');
+    const statements = schemaStatements();
+    for (const statement of statements) await store.command(statement);
+    if (!hadDaily) await store.backfillDaily(statements);
     return store;
+  }
+
+  private async tableExists(name: string): Promise<boolean> {
+    const [row] = await this.query<{ n: number }>('SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = {name:String}', { name });
+    return Number(row?.n ?? 0) > 0;
+  }
+
+  /**
+   * An installation that stored clicks before clicks_daily existed gets it filled once,
+   * from clicks, with the view's own SELECT; later inserts go through the view. Run by the
+   * first process to open the store after the upgrade: embedded, nothing else writes then;
+   * in server mode, upgrade with the projector stopped (or rebuild analytics afterwards).
+   */
+  private async backfillDaily(statements: string[]): Promise<void> {
+    const [row] = await this.query<{ n: number }>('SELECT count() AS n FROM clicks');
+    if (Number(row?.n ?? 0) === 0) return;
+    const view = statements.find((statement) => statement.includes('MATERIALIZED VIEW IF NOT EXISTS clicks_daily_mv'));
+    const select = view && /\bTO clicks_daily AS\s+([\s\S]+)$/.exec(view)?.[1];
+    if (!select) throw new Error('infra/clickhouse/schema.sql: the clicks_daily_mv view was not found');
+    await this.command(`INSERT INTO clicks_daily ${select}`);
   }
 
   private async command(query: string): Promise<void> {
@@ -87,6 +110,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async truncate(): Promise<void> {
     await this.command('TRUNCATE TABLE IF EXISTS clicks');
+    await this.command('TRUNCATE TABLE IF EXISTS clicks_daily');
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,91 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** Where the generator wrote its data set, unless --data-dir or DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = join(tmpdir(), 'linkledger-bench-data');
+
+export interface LinkRef {
+  id: number;
+  code: string;
+  /** Clicks written for it, bots included, and the human ones among them. */
+  clicks: number;
+  human: number;
+}
+
+/** What the generator leaves beside the data for the benchmarks: who to sign in as, which links to ask about. */
+export interface Fixture {
+  generatedAt: string;
+  seed: number;
+  users: number;
+  links: number;
+  clicks: number;
+  events: number;
+  head: number;
+  password: string;
+  owner: { id: number; email: string; links: number };
+  admin: { id: number; email: string };
+  /** The most clicked link (the owner's). */
+  hot: LinkRef;
+  /** A long-tail link of the owner's, created before the click window. */
+  tail: LinkRef;
+  /** The owner's least clicked link: the live benchmark's probe. */
+  probe: LinkRef;
+  seconds: { write: number; projections: number };
+}
+
+export const FIXTURE_FILE = 'bench-fixture.json';
+
+export function writeFixture(dataDir: string, fixture: Fixture): void {
+  writeFileSync(join(dataDir, FIXTURE_FILE), `${JSON.stringify(fixture, null, 2)}\n`);
+}
+
+export function readFixture(dataDir: string): Fixture {
+  const file = join(dataDir, FIXTURE_FILE);
+  if (!existsSync(file)) throw new Error(`No ${file}: generate a data set first (npm run generate -- --data-dir ${dataDir}).`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Fixture;
+}
+
+/** The data directory of a benchmark: --data-dir, else DATA_DIR, else the generator's default. */
+export function dataDirArg(options: Record<string, { type: 'string' | 'boolean' }> = {}) {
+  const parsed = parseArgs({ options: { 'data-dir': { type: 'string' }, ...options }, strict: true, allowPositionals: false });
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const dataDir = resolve((values['data-dir'] as string | undefined) ?? process.env['DATA_DIR'] ?? DEFAULT_DATA_DIR);
+  return { dataDir, values };
+}
+
+/** The p-th percentile (0–100) by nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function machine(): string {
+  return `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`;
+}
+
+/** Resident memory of a process in MiB, from /proc (Linux). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+/** Signs in through the API as a person would, returning the bearer header. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<{ authorization: string; token: string }> {
+  const response = await fetch(`${baseUrl}/api/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+  });
+  if (!response.ok) throw new Error(`Sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}`, token: access_token };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
