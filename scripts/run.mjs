@@ -108,7 +108,21 @@ switch (command) {
     ensureInstalled();
     serve(['bench/src/redirect-bench.ts', ...rest]);
     break;
+  case 'bench:flood':
+    ensureInstalled();
+    serve(['bench/src/flood-bench.ts', ...rest]);
+    break;
+  // The data generator and the benchmarks that read its data set (see bench/RESULTS.md).
+  case 'generate':
+  case 'bench:analytics':
+  case 'bench:rebuild':
+  case 'bench:live':
+  case 'bench:startup':
+    ensureInstalled();
+    if (command === 'bench:analytics' || command === 'bench:live' || command === 'bench:startup') ensureWebBuilt();
+    serve([`bench/src/${command === 'generate' ? 'generate' : `${command.slice('bench:'.length)}-bench`}.ts`, ...rest]);
+    break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, size or bench.`);
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup or bench:flood.`);
     process.exit(2);
 }

@@ -33,13 +33,13 @@ describe('a server killed with SIGKILL while analytics are being inserted', () =
 
   it(`stores every logged click in analytics exactly once, across ${iterations} kills (seed ${seed})`, async () => {
     console.log(`analytics crash: FAULT_SEED=${seed} FAULT_ITERATIONS=${iterations}`);
-    let server = await startServerProcess({ DATA_DIR: dataDir });
+    let server = await startServerProcess({ DATA_DIR: dataDir, REDIRECT_RATE_PER_IP: '0' });
     const auth = await signUpOver(server.baseUrl, 'crash@example.com');
     const link = await createLinkOver(server.baseUrl, auth, 'https://example.com/crash');
     const answered: string[] = [];
 
     for (let i = 0; i < iterations; i++) {
-      if (i > 0) server = await startServerProcess({ DATA_DIR: dataDir });
+      if (i > 0) server = await startServerProcess({ DATA_DIR: dataDir, REDIRECT_RATE_PER_IP: '0' });
       let sent = 0;
       let killed = false;
       const base = server.baseUrl;
@@ -78,7 +78,7 @@ describe('a server killed with SIGKILL while analytics are being inserted', () =
     const answeredHumans = answered.filter((r) => !isBotReferrer(r)).length;
     console.log(`analytics crash: ${answered.length} answered (${answeredHumans} human), ${logged.length} logged (${humans} human)`);
 
-    server = await startServerProcess({ DATA_DIR: dataDir });
+    server = await startServerProcess({ DATA_DIR: dataDir, REDIRECT_RATE_PER_IP: '0' });
     try {
       await eventually(
         async () => {

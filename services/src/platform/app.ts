@@ -15,6 +15,7 @@ import { linkRoutes } from '../links/routes.ts';
 import { linkStatsRoutes } from '../links/stats-routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
+import { AddressRateLimiter } from '../redirect/rate-limit.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
 import { HttpError } from './http-errors.ts';
 import type { Platform } from './platform.ts';
@@ -32,6 +33,8 @@ export interface AppOptions {
 /** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   let log: (error: unknown) => void = (error) => console.error(error);
+  const { REDIRECT_RATE_PER_IP: perSecond, REDIRECT_BURST_PER_IP: burst } = platform.config;
+  const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: () => platform.clock().getTime() }) : undefined;
   const redirect = createRedirectHandler({
     events: platform.events,
     cache: platform.linkCache,
@@ -39,6 +42,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     trustProxy: platform.config.TRUST_PROXY,
     clock: platform.clock,
     onError: (error) => log(error),
+    ...(limiter ? { limiter } : {}),
   });
 
   const app = Fastify({

@@ -23,6 +23,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROLE: 'api', CLICKHOUSE_URL: 'http://ch:8123' }).ROLE).toBe('api');
   });
 
+  it('limits redirects per client address, 0 turning the limit off', () => {
+    expect(loadConfig({})).toMatchObject({ REDIRECT_RATE_PER_IP: 50, REDIRECT_BURST_PER_IP: 200 });
+    expect(loadConfig({ REDIRECT_RATE_PER_IP: '0' }).REDIRECT_RATE_PER_IP).toBe(0);
+    expect(loadConfig({ REDIRECT_RATE_PER_IP: '2.5', REDIRECT_BURST_PER_IP: '10' })).toMatchObject({ REDIRECT_RATE_PER_IP: 2.5, REDIRECT_BURST_PER_IP: 10 });
+    expect(() => loadConfig({ REDIRECT_RATE_PER_IP: 'lots' })).toThrow(/REDIRECT_RATE_PER_IP="lots": must be redirects per second per address, such as 50 \(0 turns the limit off\)/);
+    expect(() => loadConfig({ REDIRECT_RATE_PER_IP: '-1' })).toThrow(/REDIRECT_RATE_PER_IP="-1": must be redirects per second per address/);
+    expect(() => loadConfig({ REDIRECT_BURST_PER_IP: '0' })).toThrow(/REDIRECT_BURST_PER_IP="0": must be at least 1/);
+    expect(() => loadConfig({ REDIRECT_BURST_PER_IP: '1.5' })).toThrow(/REDIRECT_BURST_PER_IP="1.5": must be a whole number of redirects/);
+  });
+
   it('accepts the server-mode variables', () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://es:2113?tls=false', CLICKHOUSE_URL: 'http://ch:8123', TRUST_PROXY: '1' });
     expect(config.EVENTSTORE_URL).toBe('kurrentdb://es:2113?tls=false');

@@ -25,6 +25,23 @@ const ConfigSchema = z.object({
    */
   ROLE: z.enum(['all', 'api', 'projector'], { message: 'must be one of all, api, projector' }).default('all'),
   TRUST_PROXY: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  /**
+   * Redirects per second one client address may sustain (the address as redirects see it:
+   * the socket's, or the first X-Forwarded-For hop with TRUST_PROXY=1); 0 turns the limit
+   * off. Over it a redirect gets 429 with Retry-After and no click is recorded.
+   */
+  REDIRECT_RATE_PER_IP: z.coerce
+    .number({ message: 'must be redirects per second per address, such as 50 (0 turns the limit off)' })
+    .min(0, 'must be redirects per second per address, such as 50 (0 turns the limit off)')
+    .max(1_000_000, 'must be at most 1000000 (use 0 to turn the limit off)')
+    .default(50),
+  /** Redirects one address may send at once before REDIRECT_RATE_PER_IP applies. */
+  REDIRECT_BURST_PER_IP: z.coerce
+    .number({ message: 'must be a whole number of redirects, such as 200' })
+    .int('must be a whole number of redirects, such as 200')
+    .min(1, 'must be at least 1')
+    .max(10_000_000, 'must be at most 10000000')
+    .default(200),
   /** Public base address used to build short links; defaults to the request's own origin. */
   PUBLIC_URL: url(['http:', 'https:'], 'https://lnk.example.com'),
   EVENTSTORE_URL: url(['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'kurrentdb://localhost:2113?tls=false'),

@@ -4,6 +4,7 @@ import { currentVersion, type Clicked, type EventStore } from '@linkledger/contr
 import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
 import type { LinkState } from '../links/link-state.ts';
 import type { LinkCache } from './link-cache.ts';
+import type { AddressRateLimiter } from './rate-limit.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
 
 const MAX_USER_AGENT = 512;
@@ -15,6 +16,23 @@ export interface RedirectDeps {
   trustProxy: boolean;
   clock: () => Date;
   onError: (error: unknown) => void;
+  /** Per-address limit on the server's front; absent when REDIRECT_RATE_PER_IP=0. */
+  limiter?: AddressRateLimiter;
+}
+
+const TOO_MANY = Buffer.from('Too many requests from your address. Please wait a moment and try again.\n');
+/**
+ * A refusal is held this long before it is sent. A client that waits for each answer (as
+ * HTTP/1.1 clients do) then gets at most 1000/REFUSAL_DELAY_MS refusals per second and
+ * connection, instead of as many as the server can write: the flood throttles itself and
+ * leaves the CPU to other visitors. The cost is one timer per refused request in flight.
+ */
+const REFUSAL_DELAY_MS = 250;
+
+function refuse(response: ServerResponse, retryAfter: number): void {
+  if (response.destroyed) return;
+  response.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store', 'content-length': TOO_MANY.length });
+  response.end(TOO_MANY);
 }
 
 /** The short code a request asks for: one path segment, nothing the web app serves. */
@@ -26,7 +44,8 @@ export function requestedCode(url: string): { code: string; query: string } | nu
   return { code, query: q === -1 ? '' : url.slice(q + 1) };
 }
 
-function clientIp(request: IncomingMessage, trustProxy: boolean): string {
+/** The visitor's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientIp(request: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers['x-forwarded-for'];
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
@@ -104,6 +123,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     const target = requestedCode(request.url ?? '/');
     if (!target) return next();
+    // Before the link is looked up: a flood of unknown codes costs store reads. Over the
+    // limit nothing is recorded and the framework is never reached.
+    const wait = deps.limiter?.take(clientIp(request, deps.trustProxy));
+    if (wait) {
+      setTimeout(refuse, REFUSAL_DELAY_MS, response, wait);
+      return;
+    }
     const cached = deps.cache.peek(target.code);
     if (cached && !cached.deleted && cached.isActive) return serveLink(request, response, cached, target.query);
     activeLink(target.code).then(
