@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { RecordedEvent } from '@linkledger/contracts';
-import { LINKS, LINK_TOTALS, rebuild, type LinkView, type ProjectionTarget } from '@linkledger/projections';
+import { LINKS, LINK_TOTALS, REBUILD_BATCH, rebuild, type LinkView, type ProjectionTarget } from '@linkledger/projections';
 import { loadConfig } from '@linkledger/services/platform/config.ts';
 import { openPlatform } from '@linkledger/services/platform/platform.ts';
 import { dataDirArg, fmt, machine, readFixture } from './common.ts';
@@ -14,7 +14,8 @@ import { dataDirArg, fmt, machine, readFixture } from './common.ts';
  * models still agree with what the generator wrote.
  */
 const TARGET_EPS = 20_000;
-const BATCH = 5000;
+/** The rebuild's own batch size (as `npm run rebuild` uses it), also the baseline's page size. */
+const BATCH = REBUILD_BATCH;
 
 /** Counts what a target is given, so the figure is events applied, not positions skipped. */
 function counted(target: ProjectionTarget) {

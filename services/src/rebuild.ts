@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { rebuild } from '@linkledger/projections';
+import { REBUILD_BATCH, rebuild } from '@linkledger/projections';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { AnalyticsOwnedElsewhere, openPlatform } from './platform/platform.ts';
 
@@ -17,7 +17,7 @@ async function main() {
     throw new ConfigError(usage);
   }
   const only = args.positionals[0];
-  const batchSize = Number(args.values.batch ?? 5000);
+  const batchSize = Number(args.values.batch ?? REBUILD_BATCH);
   if ((only && only !== 'read' && only !== 'analytics') || args.positionals.length > 1 || !Number.isInteger(batchSize) || batchSize < 1) throw new ConfigError(usage);
   // Opens the stores (analytics included: this process must own them) without starting the
   // projectors: the rebuild drives them.

@@ -25,6 +25,11 @@ export interface AnalyticsStore {
   insertClicks(rows: readonly ClickRow[]): Promise<void>;
   /** The highest click position stored: the analytics projector's checkpoint. */
   lastPosition(): Promise<number>;
+  /**
+   * Makes what is derived from the clicks agree with them again after a crash; the analytics
+   * projector runs it before resuming. True when something had to be repaired.
+   */
+  recover(): Promise<boolean>;
   /** Deletes every click, for a rebuild. */
   truncate(): Promise<void>;
   ping(): Promise<void>;

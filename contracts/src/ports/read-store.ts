@@ -36,6 +36,11 @@ export interface ReadStore {
   /** Which adapter this is, for health reports and logs (e.g. 'sqlite', 'kurrentdb'). */
   readonly adapter: string;
   get<T extends Doc>(collection: string, id: string | number): Promise<T | null>;
+  /**
+   * Several documents of one collection at once, keyed by String(id); ids with no document
+   * are absent from the map. One round trip, for a projector that reads ahead what a batch touches.
+   */
+  getMany<T extends Doc>(collection: string, ids: readonly (string | number)[]): Promise<Map<string, T>>;
   find<T extends Doc>(collection: string, query?: Query): Promise<T[]>;
   count(collection: string, where?: Where): Promise<number>;
   /** Declares the fields a collection is queried by, so the adapter can index them. */

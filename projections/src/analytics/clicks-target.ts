@@ -36,7 +36,9 @@ export class ClicksAnalyticsTarget implements ProjectionTarget {
 
   constructor(private readonly store: AnalyticsStore) {}
 
-  checkpoint() {
+  /** Where to resume: the highest click stored, once the derived tables agree with the clicks. */
+  async checkpoint() {
+    await this.store.recover();
     return this.store.lastPosition();
   }
 

@@ -1,12 +1,12 @@
 import type { DomainEvent, EventType, RecordedEvent } from '@linkledger/contracts';
 import { apiKeyHandlers, apiKeyIndexes } from './api-keys.ts';
-import { billingHandlers, billingIndexes } from './billing.ts';
-import type { ReadModelHandlers } from './handlers.ts';
-import { linkHandlers, linkIndexes } from './links.ts';
+import { billingHandlers, billingIndexes, prefetchBilling } from './billing.ts';
+import type { ReadModelHandlers, ReadModelPrefetch, UpcastEvent } from './handlers.ts';
+import { linkHandlers, linkIndexes, prefetchLinks } from './links.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
 import { sessionHandlers, sessionIndexes } from './sessions.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
-import { userHandlers, userIndexes } from './users.ts';
+import { prefetchUsers, userHandlers, userIndexes } from './users.ts';
 
 export * from './users.ts';
 export * from './links.ts';
@@ -17,12 +17,12 @@ export * from './billing.ts';
  * The API's read model: each feature contributes its handlers and indexes here. One
  * projector (one checkpoint) keeps "read your writes" a single wait.
  */
-const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly (readonly string[])[]> }[] = [
-  { handlers: userHandlers, indexes: userIndexes },
-  { handlers: linkHandlers, indexes: linkIndexes },
+const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly (readonly string[])[]>; prefetch?: ReadModelPrefetch }[] = [
+  { handlers: userHandlers, indexes: userIndexes, prefetch: prefetchUsers },
+  { handlers: linkHandlers, indexes: linkIndexes, prefetch: prefetchLinks },
   { handlers: sessionHandlers, indexes: sessionIndexes },
   { handlers: apiKeyHandlers, indexes: apiKeyIndexes },
-  { handlers: billingHandlers, indexes: billingIndexes },
+  { handlers: billingHandlers, indexes: billingIndexes, prefetch: prefetchBilling },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;
@@ -37,6 +37,9 @@ export const accountsAndLinksProjector: ReadModelProjector = {
   name: 'accounts-links',
   collections: Object.assign({}, ...features.map((f) => f.indexes)),
   handles: [...byType.keys()],
+  async prefetch(batch: readonly UpcastEvent[], tx: UnitOfWork) {
+    for (const { prefetch } of features) await prefetch?.(batch, tx);
+  },
   async apply(event: DomainEvent, recorded: RecordedEvent, tx: UnitOfWork) {
     for (const handler of byType.get(event.type) ?? []) await handler(event.data, recorded, tx);
   },

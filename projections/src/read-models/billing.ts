@@ -1,5 +1,5 @@
 import type { BillingCycle, PlanName, SubscriptionStatus } from '@linkledger/contracts';
-import type { ReadModelHandlers } from './handlers.ts';
+import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 export const SUBSCRIPTIONS = 'subscriptions';
@@ -69,3 +69,13 @@ async function addUsage(tx: UnitOfWork, userId: number, at: string, add: Partial
   const usage = (await tx.get<MonthlyUsageView>(MONTHLY_USAGE, id)) ?? { id, user_id: userId, month: usageMonth(at), links_created: 0, api_calls: 0 };
   tx.put(MONTHLY_USAGE, { ...usage, links_created: usage.links_created + (add.links_created ?? 0), api_calls: usage.api_calls + (add.api_calls ?? 0) });
 }
+
+/** The monthly usage documents the batch's link creations and metered calls add to. */
+export const prefetchBilling: ReadModelPrefetch = async (batch, tx) => {
+  const usage = new Set<string>();
+  for (const { event, recorded } of batch) {
+    if (event.type === 'LinkCreated') usage.add(monthlyUsageId(event.data.owner_id, recorded.metadata.at));
+    else if (event.type === 'ApiCallsMetered') usage.add(monthlyUsageId(event.data.user_id, recorded.metadata.at));
+  }
+  await tx.prefetch(MONTHLY_USAGE, usage);
+};

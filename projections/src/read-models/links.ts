@@ -1,5 +1,5 @@
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
-import type { ReadModelHandlers } from './handlers.ts';
+import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 export const LINKS = 'links';
@@ -86,4 +86,21 @@ export const linkHandlers: ReadModelHandlers = {
     tx.put(LINKS, { ...link, total_clicks: link.total_clicks + 1 });
     await addToTotals(tx, link.owner_id, 0, 1);
   },
+};
+
+/** The links the batch's link events touch, then their owners' totals (owners known from those links). */
+export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
+  const linkIds = new Set<number>();
+  const owners = new Set<number>();
+  for (const { event } of batch) {
+    if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
+    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted') linkIds.add(event.data.link_id);
+    else if (event.type === 'Clicked' && !profileUserAgentCached(event.data.user_agent).is_bot) linkIds.add(event.data.link_id);
+  }
+  await tx.prefetch(LINKS, linkIds);
+  for (const id of linkIds) {
+    const link = await tx.get<LinkView>(LINKS, id);
+    if (link) owners.add(link.owner_id);
+  }
+  await tx.prefetch(LINK_TOTALS, owners);
 };

@@ -1,5 +1,6 @@
 import { upcast, type DomainEvent, type EventFilter, type EventType, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
 import type { ProjectionTarget } from '../runner.ts';
+import type { UpcastEvent } from './handlers.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 
 export interface ReadModelProjector {
@@ -7,6 +8,8 @@ export interface ReadModelProjector {
   /** Collections this projector owns, with the fields each is queried by. */
   collections: Record<string, readonly (readonly string[])[]>;
   handles: readonly EventType[];
+  /** Reads ahead what applying the batch will read (optional: a speed-up only). */
+  prefetch?(batch: readonly UpcastEvent[], tx: UnitOfWork): Promise<void>;
   apply(event: DomainEvent, recorded: RecordedEvent, tx: UnitOfWork): Promise<void>;
 }
 
@@ -37,10 +40,13 @@ export class ReadModelTarget implements ProjectionTarget {
 
   async apply(batch: RecordedEvent[], through: number): Promise<void> {
     const tx = new UnitOfWork(this.store);
+    const events: UpcastEvent[] = [];
     for (const recorded of batch) {
       const event = upcast(recorded.type, recorded.version, recorded.data);
-      if (event) await this.projector.apply(event, recorded, tx);
+      if (event) events.push({ event, recorded });
     }
+    await this.projector.prefetch?.(events, tx);
+    for (const { event, recorded } of events) await this.projector.apply(event, recorded, tx);
     await this.store.commit(this.projector.name, tx.writes(), through);
   }
 

@@ -3,9 +3,13 @@ import type { Doc, DocWrite, ReadStore } from '@linkledger/contracts';
 /**
  * The writes of one projection batch, kept in memory until commit: reads see the batch's
  * own earlier writes, and the commit hands the store only each document's final state.
+ * Documents the batch will read can be fetched ahead, one query per collection
+ * (`prefetch`), so that applying the batch costs a map lookup per read, not a query.
  */
 export class UnitOfWork {
   private readonly pending = new Map<string, DocWrite>();
+  /** Store state read ahead, before any of this batch's writes: a document, or null for none. */
+  private readonly loaded = new Map<string, Doc | null>();
 
   constructor(private readonly store: ReadStore) {}
 
@@ -13,9 +17,24 @@ export class UnitOfWork {
     return `${collection}\u0000${id}`;
   }
 
+  /** Reads ahead the documents of `ids` not read or written yet in this batch. */
+  async prefetch(collection: string, ids: Iterable<string | number>): Promise<void> {
+    const wanted = new Map<string, string | number>();
+    for (const id of ids) {
+      const key = this.key(collection, id);
+      if (!this.pending.has(key) && !this.loaded.has(key)) wanted.set(key, id);
+    }
+    if (wanted.size === 0) return;
+    const found = await this.store.getMany(collection, [...wanted.values()]);
+    for (const [key, id] of wanted) this.loaded.set(key, found.get(String(id)) ?? null);
+  }
+
   async get<T extends Doc>(collection: string, id: string | number): Promise<T | null> {
-    const write = this.pending.get(this.key(collection, id));
+    const key = this.key(collection, id);
+    const write = this.pending.get(key);
     if (write) return write.doc as T | null;
+    const loaded = this.loaded.get(key);
+    if (loaded !== undefined) return loaded as T | null;
     return this.store.get<T>(collection, id);
   }
 

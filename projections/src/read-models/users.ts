@@ -1,4 +1,4 @@
-import type { ReadModelHandlers } from './handlers.ts';
+import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 
 // Sessions belong to accounts: their collection is published with the users'.
 export * from './sessions.ts';
@@ -46,4 +46,13 @@ export const userHandlers: ReadModelHandlers = {
   async PasswordChanged({ user_id }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at }));
   },
+};
+
+/** The users the batch's account events change. */
+export const prefetchUsers: ReadModelPrefetch = async (batch, tx) => {
+  const users = new Set<number>();
+  for (const { event } of batch) {
+    if (event.type === 'EmailVerified' || event.type === 'PlanChanged' || event.type === 'PasswordChanged') users.add(event.data.user_id);
+  }
+  await tx.prefetch(USERS, users);
 };

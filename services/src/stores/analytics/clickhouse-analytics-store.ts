@@ -68,17 +68,30 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   /**
    * An installation that stored clicks before clicks_daily existed gets it filled once,
-   * from clicks, with the view's own SELECT; later inserts go through the view. Run by the
-   * first process to open the store after the upgrade: embedded, nothing else writes then;
-   * in server mode, upgrade with the projector stopped (or rebuild analytics afterwards).
+   * from clicks; later inserts go through the view. Run by the first process to open the
+   * store after the upgrade: embedded, nothing else writes then; in server mode, upgrade
+   * with the projector stopped (or rebuild analytics afterwards).
    */
   private async backfillDaily(statements: string[]): Promise<void> {
     const [row] = await this.query<{ n: number }>('SELECT count() AS n FROM clicks');
     if (Number(row?.n ?? 0) === 0) return;
-    const view = statements.find((statement) => statement.includes('MATERIALIZED VIEW IF NOT EXISTS clicks_daily_mv'));
-    const select = view && /\bTO clicks_daily AS\s+([\s\S]+)$/.exec(view)?.[1];
-    if (!select) throw new Error('infra/clickhouse/schema.sql: the clicks_daily_mv view was not found');
-    await this.command(`INSERT INTO clicks_daily ${select}`);
+    await this.command(`INSERT INTO clicks_daily ${dailySelect(statements)}`);
+  }
+
+  /**
+   * clicks_daily is filled by a view on each INSERT into clicks, which is not one atomic
+   * step with it: a crash between the two (or between a rebuild's two truncates) leaves the
+   * per-day table off by a batch. The projector calls this before it resumes: when the
+   * day totals disagree with the human clicks stored, the table is refilled from clicks.
+   */
+  async recover(): Promise<boolean> {
+    const [row] = await this.query<{ human: number | string; daily: number | string }>(
+      "SELECT (SELECT count() FROM clicks WHERE is_bot = 0) AS human, (SELECT sum(clicks) FROM clicks_daily WHERE dimension = '') AS daily",
+    );
+    if (Number(row?.human ?? 0) === Number(row?.daily ?? 0)) return false;
+    await this.command('TRUNCATE TABLE IF EXISTS clicks_daily');
+    await this.command(`INSERT INTO clicks_daily ${dailySelect(schemaStatements())}`);
+    return true;
   }
 
   private async command(query: string): Promise<void> {
@@ -120,4 +133,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   async close(): Promise<void> {
     await this.client.close();
   }
+}
+
+/** The view's own SELECT, so a refill computes exactly what the view does. */
+function dailySelect(statements: string[]): string {
+  const view = statements.find((statement) => statement.includes('MATERIALIZED VIEW IF NOT EXISTS clicks_daily_mv'));
+  const select = view && /\bTO clicks_daily AS\s+([\s\S]+)$/.exec(view)?.[1];
+  if (!select) throw new Error('infra/clickhouse/schema.sql: the clicks_daily_mv view was not found');
+  return select;
 }

@@ -22,6 +22,9 @@ function fakeStore(): AnalyticsStore & { asked: string[] } {
     async lastPosition() {
       return 42;
     },
+    async recover() {
+      return false;
+    },
     async truncate() {},
     async ping() {},
     async close() {},

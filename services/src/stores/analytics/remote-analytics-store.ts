@@ -60,6 +60,10 @@ export class RemoteAnalyticsStore implements AnalyticsStore {
     throw new Error('Only the process that owns the analytics directory inserts clicks');
   }
 
+  async recover(): Promise<boolean> {
+    throw new Error('Only the process that owns the analytics directory repairs it');
+  }
+
   async truncate(): Promise<void> {
     throw new Error('Only the process that owns the analytics directory truncates clicks (stop every process, then npm run rebuild)');
   }

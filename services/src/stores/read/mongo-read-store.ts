@@ -42,6 +42,16 @@ export class MongoReadStore implements ReadStore {
     return doc ? fromStored<T>(doc) : null;
   }
 
+  async getMany<T extends Doc>(collection: string, ids: readonly (string | number)[]): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    if (ids.length === 0) return found;
+    const docs = await this.docs(collection)
+      .find({ _id: { $in: [...new Set(ids.map(String))] } })
+      .toArray();
+    for (const doc of docs) found.set(doc._id, fromStored<T>(doc));
+    return found;
+  }
+
   async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
     // MongoDB reads a limit of 0 as "no limit".
     if (query.limit === 0) return [];

@@ -40,6 +40,22 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await store.checkpoint(projector)).toBe(50);
   });
 
+  it('reads several documents at once, keyed by their string id', async () => {
+    await seed();
+    const found = await store.getMany<{ id: number; title: string }>(links, [2, '10', 99, 2]);
+    expect([...found.keys()].sort()).toEqual(['10', '2']);
+    expect(found.get('2')).toMatchObject({ id: 2, title: 'beta notes' });
+    expect(found.get('10')).toMatchObject({ id: 10, title: 'Delta' });
+    expect((await store.getMany(links, [])).size).toBe(0);
+    expect((await store.getMany(`other_${links}`, [1, 2])).size).toBe(0);
+    // What a commit rewrites (an update) and adds (an insert) reads back alike.
+    await store.commit(projector, [{ collection: links, id: '2', doc: { id: 2, title: 'beta, renamed' } }, { collection: links, id: '11', doc: { id: 11, title: 'New' } }], 43);
+    const after = await store.getMany<{ id: number; title: string }>(links, [2, 11]);
+    expect(after.get('2')?.title).toBe('beta, renamed');
+    expect(after.get('11')?.title).toBe('New');
+    expect(await store.count(links)).toBe(5);
+  });
+
   it('filters by equality, booleans, sets, ranges, substrings and alternatives', async () => {
     await seed();
     const ids = async (where: Parameters<ReadStore['find']>[1]) => (await store.find(links, where)).map((d) => d.id);

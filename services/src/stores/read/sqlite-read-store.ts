@@ -15,6 +15,11 @@ export class SqliteReadStore implements ReadStore {
     // Read models can always be rebuilt from the log, so a lost last commit costs nothing.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    // Checkpoint every ~32 MB of WAL rather than SQLite's 4 MB: a projector rewrites the same
+    // hot pages (a popular link, its owner's totals) batch after batch, and a checkpoint copies
+    // each page once however often it changed since the last one. The file is cut back after.
+    this.db.pragma('wal_autocheckpoint = 8000');
+    this.db.pragma('journal_size_limit = 67108864');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS docs (
         collection TEXT NOT NULL,
@@ -26,7 +31,14 @@ export class SqliteReadStore implements ReadStore {
     `);
     this.statements = {
       get: this.db.prepare<[string, string], { doc: string }>('SELECT doc FROM docs WHERE collection = ? AND id = ?'),
-      put: this.db.prepare('INSERT OR REPLACE INTO docs (collection, id, doc) VALUES (?, ?, ?)'),
+      getMany: this.db.prepare<[string, string], { id: string; doc: string }>(
+        'SELECT id, doc FROM docs WHERE collection = ? AND id IN (SELECT value FROM json_each(?))',
+      ),
+      // An UPDATE leaves the index entries whose key did not change alone; INSERT OR REPLACE
+      // deletes and re-inserts every one of them (and the json_extract behind it), which made
+      // rewriting a document (a click's total) several times dearer. Insert only what is new.
+      update: this.db.prepare('UPDATE docs SET doc = ? WHERE collection = ? AND id = ?'),
+      insert: this.db.prepare('INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?)'),
       delete: this.db.prepare('DELETE FROM docs WHERE collection = ? AND id = ?'),
       checkpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?'),
       setCheckpoint: this.db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)'),
@@ -38,6 +50,14 @@ export class SqliteReadStore implements ReadStore {
   async get<T extends Doc>(collection: string, id: string | number): Promise<T | null> {
     const row = this.statements.get.get(collection, String(id));
     return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async getMany<T extends Doc>(collection: string, ids: readonly (string | number)[]): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    if (ids.length === 0) return found;
+    const keys = JSON.stringify([...new Set(ids.map(String))]);
+    for (const row of this.statements.getMany.all(collection, keys)) found.set(row.id, JSON.parse(row.doc) as T);
+    return found;
   }
 
   async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
@@ -80,8 +100,10 @@ export class SqliteReadStore implements ReadStore {
   async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
     this.db.transaction(() => {
       for (const write of writes) {
-        if (write.doc) this.statements.put.run(write.collection, write.id, JSON.stringify(write.doc));
-        else this.statements.delete.run(write.collection, write.id);
+        if (write.doc) {
+          const doc = JSON.stringify(write.doc);
+          if (this.statements.update.run(doc, write.collection, write.id).changes === 0) this.statements.insert.run(write.collection, write.id, doc);
+        } else this.statements.delete.run(write.collection, write.id);
       }
       this.statements.setCheckpoint.run(projector, checkpoint);
     })();
