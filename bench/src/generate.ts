@@ -8,6 +8,7 @@ import { LINKS, type LinkView } from '@linkledger/projections';
 import { emailStream } from '@linkledger/services/accounts/register-user.ts';
 import { hashPassword } from '@linkledger/services/accounts/passwords.ts';
 import { generateShortCode } from '@linkledger/services/links/short-codes.ts';
+import { clickAppend } from '@linkledger/services/redirect/click-event.ts';
 import { loadConfig } from '@linkledger/services/platform/config.ts';
 import { openPlatform } from '@linkledger/services/platform/platform.ts';
 import { DEFAULT_DATA_DIR, fmt, machine, writeFixture, type Fixture, type LinkRef } from './common.ts';
@@ -268,20 +269,7 @@ async function main() {
     };
     clicksOf[rank]! += 1;
     if (!bot) humanOf[rank]! += 1;
-    const id = randomUUID();
-    await add({
-      stream: `clicks-${link.id}`,
-      expected: 'any',
-      events: [
-        {
-          id,
-          type: 'Clicked',
-          version: currentVersion.Clicked,
-          data: click,
-          metadata: { actor: { kind: 'visitor', id: hash }, correlation_id: id, causation_id: id, at: new Date(at).toISOString() },
-        },
-      ],
-    });
+    await add(clickAppend(click, new Date(at)));
   }
   await emitEntitiesUntil(Number.POSITIVE_INFINITY);
   await flush();

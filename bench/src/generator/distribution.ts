@@ -3,19 +3,11 @@
  * data set is reproducible and its distribution can be tested without writing anything.
  */
 
-/** A seeded uniform source in [0, 1): mulberry32, small and fast, good enough for sampling. */
-export type Random = () => number;
+import { seededRandom } from '@linkledger/services/testing/fault-knobs.ts';
 
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded uniform source in [0, 1): the fault tests' mulberry32, so runs can be replayed. */
+export type Random = () => number;
+export { seededRandom };
 
 /** The first index whose cumulative weight exceeds `u` (cdf ascending, last entry 1). */
 function search(cdf: Float64Array, u: number): number {

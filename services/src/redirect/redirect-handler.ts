@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { currentVersion, type Clicked, type EventStore } from '@linkledger/contracts';
+import type { Clicked, EventStore } from '@linkledger/contracts';
 import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
 import type { LinkState } from '../links/link-state.ts';
+import { clickAppend } from './click-event.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from './rate-limit.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
@@ -79,22 +79,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
       source: query && new URLSearchParams(query).get('src') === 'qr' ? 'qr' : 'link',
       visitor_hash: hasher.hash(ip, userAgent, now),
     };
-    const id = randomUUID();
-    return deps.events.append([
-      {
-        stream: `clicks-${link.id}`,
-        expected: 'any',
-        events: [
-          {
-            id,
-            type: 'Clicked',
-            version: currentVersion.Clicked,
-            data: click,
-            metadata: { actor: { kind: 'visitor', id: click.visitor_hash }, correlation_id: id, causation_id: id, at: now.toISOString() },
-          },
-        ],
-      },
-    ]);
+    return deps.events.append([clickAppend(click, now)]);
   };
 
   /** The active link behind a code, or null: unknown, deleted and inactive links all 404. */
