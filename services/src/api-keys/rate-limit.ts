@@ -3,6 +3,7 @@ import { UNLIMITED, formatLimit } from '@linkledger/contracts';
 import { tooManyRequests } from '../accounts/throttles.ts';
 import { currentLimits } from '../billing/current-plan.ts';
 import { HttpError } from '../platform/http-errors.ts';
+import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** A user's API calls per minute (their plan's, or an admin's custom figure); -1 is unlimited. */
@@ -45,16 +46,10 @@ export class ApiRateLimiter {
   }
 }
 
-const limiters = new WeakMap<Platform, ApiRateLimiter>();
-
 /** The API rate limiter of this process's platform; by default each user's plan sets the limit. */
-export function apiRateLimiter(platform: Platform): ApiRateLimiter {
-  let limiter = limiters.get(platform);
-  if (!limiter) limiters.set(platform, (limiter = new ApiRateLimiter(async (userId) => (await currentLimits(platform, userId)).api_calls_per_minute)));
-  return limiter;
-}
+export const apiRateLimiter = perPlatform((platform) => new ApiRateLimiter(async (userId) => (await currentLimits(platform, userId)).api_calls_per_minute));
 
 /** Replaces where the limit comes from (and starts counting afresh): for tests, or another source of limits. */
 export function useApiCallsPerMinute(platform: Platform, callsPerMinute: ApiCallsPerMinute): void {
-  limiters.set(platform, new ApiRateLimiter(callsPerMinute));
+  apiRateLimiter.set(platform, new ApiRateLimiter(callsPerMinute));
 }

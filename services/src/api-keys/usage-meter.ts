@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@linkledger/contracts';
 import { toNewEvent } from '../platform/commands.ts';
+import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** How often counted calls are written: the most a crash can lose from the monthly figure. */
@@ -53,10 +54,4 @@ export class ApiUsageMeter {
   }
 }
 
-const meters = new WeakMap<Platform, ApiUsageMeter>();
-
-export function apiUsageMeter(platform: Platform): ApiUsageMeter {
-  let meter = meters.get(platform);
-  if (!meter) meters.set(platform, (meter = new ApiUsageMeter(platform)));
-  return meter;
-}
+export const apiUsageMeter = perPlatform((platform) => new ApiUsageMeter(platform));

@@ -1,6 +1,7 @@
 import { formatLimit, limitReached } from '@linkledger/contracts';
 import { MONTHLY_USAGE, monthlyUsageId, type MonthlyUsageView } from '@linkledger/projections';
 import { HttpError } from '../platform/http-errors.ts';
+import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from './current-plan.ts';
 
@@ -44,11 +45,9 @@ export class LinkQuota {
   }
 }
 
-const quotas = new WeakMap<Platform, LinkQuota>();
+const linkQuota = perPlatform((platform) => new LinkQuota(platform));
 
 /** The link quota of this process's platform (one queue per owner for the whole process). */
 export function withinLinkQuota<T>(platform: Platform, ownerId: number, create: () => Promise<T>): Promise<T> {
-  let quota = quotas.get(platform);
-  if (!quota) quotas.set(platform, (quota = new LinkQuota(platform)));
-  return quota.run(ownerId, create);
+  return linkQuota(platform).run(ownerId, create);
 }

@@ -1,28 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { faultKnobs } from '../testing/fault-knobs.ts';
 import { eventually } from '../testing/eventually.ts';
 import { CHROME, GOOGLEBOT, countsOver, createLinkOver, signUpOver } from '../testing/http-client.ts';
+import { loggedReferrers } from '../testing/logged-clicks.ts';
 import { startServerProcess } from '../testing/server-process.ts';
 import { snapshotOf } from '../testing/snapshot.ts';
 
 const WORKERS = 16;
 
-/** The referrer host of every Clicked event in the log (each request sends its own). */
-function loggedReferrers(dataDir: string): string[] {
-  const db = new Database(join(dataDir, 'events.db'), { readonly: true });
-  try {
-    return db
-      .prepare<[], { data: string }>("SELECT data FROM events WHERE type = 'Clicked'")
-      .all()
-      .map((row) => (JSON.parse(row.data) as { referrer: string }).referrer);
-  } finally {
-    db.close();
-  }
-}
 
 const isBotReferrer = (referrer: string) => referrer.startsWith('bot-');
 

@@ -1,32 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHROME, json } from '../testing/http-client.ts';
+import { loggedReferrers } from '../testing/logged-clicks.ts';
 import { startServerProcess } from '../testing/server-process.ts';
 
 /** 24 workers on one address: the per-address redirect limit would refuse most of them. */
 const UNLIMITED = { REDIRECT_RATE_PER_IP: '0' };
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-/** Referrer hosts of the Clicked events in the log: each request sends its own. */
-function loggedReferrers(dataDir: string): string[] {
-  const db = new Database(join(dataDir, 'events.db'), { readonly: true });
-  try {
-    return db
-      .prepare<[], { data: string }>("SELECT data FROM events WHERE type = 'Clicked'")
-      .all()
-      .map((row) => (JSON.parse(row.data) as { referrer: string }).referrer);
-  } finally {
-    db.close();
-  }
-}
-
-async function json<T>(response: Response | Promise<Response>): Promise<T> {
-  const r = await response;
-  if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
 
 describe('a server killed with SIGKILL under redirect load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-crash-'));

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
-import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector, type RunnerOptions } from '@linkledger/projections';
+import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
 import { serveAnalytics } from '../stores/analytics/analytics-owner-server.ts';
 import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
 import { ownerFile, type OwnerAddress } from '../stores/analytics/owner-link.ts';
@@ -149,17 +149,13 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     // wait a moment, and ClickHouse much prefers fewer, larger inserts. Under a stream of
     // clicks both linger longer, so they run in few large batches beside the redirects
     // (a command then waits at most ~20 ms more for the read model).
-    const batching = new Map<string, Pick<RunnerOptions, 'lingerMs' | 'busyLingerMs' | 'batchSize'>>([
-      [readModelTarget.name, { lingerMs: 2, busyLingerMs: 20 }],
-      [analyticsTarget.name, { lingerMs: 200, busyLingerMs: 500, batchSize: 5000 }],
-    ]);
-    for (const target of [readModelTarget, analyticsTarget]) {
-      runners.push(
-        new ProjectionRunner(events, target, {
-          ...batching.get(target.name),
-          onError: (error) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`),
-        }),
-      );
+    const batching: [ProjectionTarget, Pick<RunnerOptions, 'lingerMs' | 'busyLingerMs' | 'batchSize'>][] = [
+      [readModelTarget, { lingerMs: 2, busyLingerMs: 20 }],
+      [analyticsTarget, { lingerMs: 200, busyLingerMs: 500, batchSize: 5000 }],
+    ];
+    for (const [target, batches] of batching) {
+      const onError = (error: unknown) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`);
+      runners.push(new ProjectionRunner(events, target, { ...batches, onError }));
     }
     await Promise.all(runners.map((runner) => runner.start()));
   }

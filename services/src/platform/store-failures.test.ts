@@ -2,9 +2,9 @@ import type { AnalyticsStore, ReadStore } from '@linkledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually as waitUntil } from '../testing/eventually.ts';
 import { Fault, faulty } from '../testing/faulty-store.ts';
+import { CHROME } from '../testing/http-client.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 describe('when the read store or the analytics store fails', () => {
   const readFault = new Fault('read');

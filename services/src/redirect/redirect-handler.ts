@@ -64,9 +64,8 @@ export function clientIp(request: IncomingMessage, trustProxy: boolean): string 
 export function createRedirectHandler(deps: RedirectDeps) {
   const hasher = new VisitorHasher(deps.secret);
 
-  const record = (request: IncomingMessage, link: LinkState, query: string) => {
+  const record = (request: IncomingMessage, link: LinkState, query: string, ip: string) => {
     const now = deps.clock();
-    const ip = clientIp(request, deps.trustProxy);
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
     const click: Clicked = {
       link_id: link.id,
@@ -89,13 +88,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
   };
 
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
-  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string) => {
+  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientIp(request, deps.trustProxy)) => {
     const answer = () => {
       response.writeHead(302, { location: link.destination, 'cache-control': 'no-store', 'content-length': 0 });
       response.end();
     };
     if (request.method === 'HEAD' || isPrefetch(request.headers)) return answer();
-    record(request, link, query).then(answer, (error: unknown) => {
+    record(request, link, query, ip).then(answer, (error: unknown) => {
       // Without a durable click there is no redirect: the count must never lie.
       deps.onError(error);
       response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' });
@@ -110,15 +109,16 @@ export function createRedirectHandler(deps: RedirectDeps) {
     if (!target) return next();
     // Before the link is looked up: a flood of unknown codes costs store reads. Over the
     // limit nothing is recorded and the framework is never reached.
-    const wait = deps.limiter?.take(clientIp(request, deps.trustProxy));
+    const ip = clientIp(request, deps.trustProxy);
+    const wait = deps.limiter?.take(ip);
     if (wait) {
       setTimeout(refuse, REFUSAL_DELAY_MS, response, wait);
       return;
     }
     const cached = deps.cache.peek(target.code);
-    if (cached && !cached.deleted && cached.isActive) return serveLink(request, response, cached, target.query);
+    if (cached && !cached.deleted && cached.isActive) return serveLink(request, response, cached, target.query, ip);
     activeLink(target.code).then(
-      (link) => (link ? serveLink(request, response, link, target.query) : next()),
+      (link) => (link ? serveLink(request, response, link, target.query, ip) : next()),
       (error: unknown) => {
         deps.onError(error);
         next();

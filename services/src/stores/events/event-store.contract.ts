@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
+import { eventually } from '../../testing/eventually.ts';
 
 const metadata = {
   actor: { kind: 'system' as const, id: 'contract' },
@@ -162,10 +163,4 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
   });
 }
 
-export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export const waitUntil = (condition: () => boolean, timeoutMs = 10_000): Promise<void> => eventually(condition, timeoutMs, 'a condition', 10);
