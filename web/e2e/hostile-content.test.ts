@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newContext, registerByApi, signInContext, startProduct, type Product } from './harness.ts';
+import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, signInContext, startProduct, type Product } from './harness.ts';
 
 /**
  * Issue 5, hostile input: titles, descriptions and destinations carrying HTML and script
@@ -22,13 +22,8 @@ describe('hostile content in the browser', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     token = await registerByApi(product, 'mallory@example.com');
-    const created = await fetch(`${product.baseUrl}/api/urls`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ original_url: PAYLOADS.destination, title: PAYLOADS.title, description: PAYLOADS.description }),
-    });
-    expect(created.status).toBe(201);
-    linkId = ((await created.json()) as { id: number }).id;
+    const created = await apiCall<{ id: number }>(product, token, 'POST', '/api/urls', { original_url: PAYLOADS.destination, title: PAYLOADS.title, description: PAYLOADS.description });
+    linkId = created.id;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
