@@ -6,6 +6,7 @@ export * from './events/claims.ts';
 export * from './events/billing.ts';
 export * from './events/catalog.ts';
 export * from './plans/catalogue.ts';
+export * from './destination.ts';
 export * from './http/common.ts';
 export * from './http/accounts.ts';
 export * from './http/links.ts';

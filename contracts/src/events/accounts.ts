@@ -20,11 +20,15 @@ export const EmailVerifiedV1 = z.object({
   via: z.enum(['email_link', 'oauth']),
 });
 
-/** A new password hash; tokens issued before it stop working. */
+/**
+ * A new password hash; tokens issued before it stop working. `account_reclaimed`: a social
+ * sign-in proved the address of an account whose address was never verified, so whoever
+ * set its password may not be its owner: that password is replaced by an unknown one.
+ */
 export const PasswordChangedV1 = z.object({
   user_id: userId,
   password_hash: z.string(),
-  reason: z.enum(['reset', 'change']),
+  reason: z.enum(['reset', 'change', 'account_reclaimed']),
 });
 
 /** A signed-in session ended (logout): its token id is refused until the token would have expired anyway. */
@@ -79,6 +83,21 @@ export const OAuthProviderConfiguredV1 = z.object({
 /** An authorization code was exchanged (stream `oauth-code-{sha256}`): a second use is refused. */
 export const OAuthCodeRedeemedV1 = z.object({ provider: OAuthProvider });
 
+/**
+ * A social sign-in began (stream `oauth-state-{sha256 of the state}`): the state itself is
+ * never stored; the PKCE verifier only encrypted, until the sign-in returns or expires.
+ */
+export const OAuthSignInStartedV1 = z.object({
+  provider: OAuthProvider,
+  redirect_uri: z.string(),
+  /** AES-256-GCM, keyed from the installation secret. */
+  verifier_encrypted: z.string(),
+  expires_at: z.string(),
+});
+
+/** The provider returned with that state; a second return with it is refused. */
+export const OAuthSignInReturnedV1 = z.object({ provider: OAuthProvider });
+
 export const accountEvents = {
   UserRegistered: { 1: UserRegisteredV1 },
   EmailVerified: { 1: EmailVerifiedV1 },
@@ -89,4 +108,6 @@ export const accountEvents = {
   EmailTokenRedeemed: { 1: EmailTokenRedeemedV1 },
   OAuthProviderConfigured: { 1: OAuthProviderConfiguredV1 },
   OAuthCodeRedeemed: { 1: OAuthCodeRedeemedV1 },
+  OAuthSignInStarted: { 1: OAuthSignInStartedV1 },
+  OAuthSignInReturned: { 1: OAuthSignInReturnedV1 },
 } as const;

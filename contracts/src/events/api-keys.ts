@@ -21,7 +21,8 @@ export const ApiKeyRevokedV1 = z.object({
   user_id: userId,
   key_id: z.string(),
   key_hash: z.string().regex(/^[0-9a-f]{64}$/),
-  reason: z.enum(['regenerated']),
+  /** account_reclaimed: see PasswordChanged; the key's holder may not be the account's owner. */
+  reason: z.enum(['regenerated', 'account_reclaimed']),
 });
 export type ApiKeyRevoked = z.infer<typeof ApiKeyRevokedV1>;
 

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { headerSafeDestination } from '../destination.ts';
+
+/**
+ * A destination as events hold it. New events hold the normalized address already; older
+ * ones may hold characters a header cannot carry, so every read makes it header-safe.
+ */
+const StoredDestination = z.string().transform(headerSafeDestination);
 
 export const CreatedVia = z.enum(['manual', 'api']);
 export type CreatedVia = z.infer<typeof CreatedVia>;
@@ -7,7 +14,7 @@ export const LinkCreatedV1 = z.object({
   link_id: z.number().int().positive(),
   owner_id: z.number().int().positive(),
   short_code: z.string(),
-  original_url: z.string(),
+  original_url: StoredDestination,
   title: z.string(),
   description: z.string(),
   created_via: CreatedVia,
@@ -19,7 +26,7 @@ export type LinkCreated = z.infer<typeof LinkCreatedV1>;
 export const LinkChanges = z.object({
   title: z.string().optional(),
   description: z.string().optional(),
-  original_url: z.string().optional(),
+  original_url: StoredDestination.optional(),
   is_active: z.boolean().optional(),
 });
 export type LinkChanges = z.infer<typeof LinkChanges>;

@@ -1,22 +1,35 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, normalizeWebAddress } from '../destination.ts';
 import { CreatedVia } from '../events/links.ts';
 
 export const URL_MAX_LENGTH = 2048;
 
-/** Only web destinations: anything else (javascript:, data:, ftp:, …) is refused. */
+/**
+ * Only web destinations (javascript:, data:, ftp:, … are refused), stored in their WHATWG
+ * serialization: punycode hosts, non-ASCII percent-encoded (see destination.ts). Line breaks
+ * and other control characters are refused rather than silently dropped by the parser.
+ */
 export const Destination = z
   .string({ message: 'original_url is required' })
   .trim()
   .min(1, 'original_url is required')
   .max(URL_MAX_LENGTH, `original_url must be at most ${URL_MAX_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-    } catch {
-      return false;
+  .refine(
+    (value) => !CONTROL_CHARACTERS.test(value),
+    'original_url must not contain line breaks, tabs or other control characters: paste the address on one line',
+  )
+  .transform((value, context) => {
+    const href = normalizeWebAddress(value);
+    if (href === null) {
+      context.addIssue({ code: 'custom', message: 'original_url must be a full web address starting with http:// or https://' });
+      return z.NEVER;
     }
-  }, 'original_url must be a full web address starting with http:// or https://');
+    if (href.length > URL_MAX_LENGTH) {
+      context.addIssue({ code: 'custom', message: `original_url must be at most ${URL_MAX_LENGTH} characters once its non-ASCII characters are encoded` });
+      return z.NEVER;
+    }
+    return href;
+  });
 
 const Title = z.string({ message: 'title must be text' }).trim().max(255, 'title must be at most 255 characters');
 const Description = z.string({ message: 'description must be text' }).trim().max(2000, 'description must be at most 2000 characters');

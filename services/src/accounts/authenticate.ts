@@ -32,8 +32,11 @@ export async function authenticateToken(platform: Platform, token: string): Prom
     platform.read.get<UserView>(USERS, session.userId),
   ]);
   if (revoked || !user) return null;
-  // Token times are whole seconds; the change time is compared at the same precision.
-  if (user.sessions_valid_after && session.issuedAt.getTime() < Math.floor(Date.parse(user.sessions_valid_after) / 1000) * 1000) return null;
+  if (user.sessions_valid_after) {
+    const validAfter = Date.parse(user.sessions_valid_after);
+    // Tokens without iat_ms know only their second: the change time is compared at that precision.
+    if (session.issuedAt.getTime() < (session.issuedAtPrecise ? validAfter : Math.floor(validAfter / 1000) * 1000)) return null;
+  }
   // The role as it is now, not as it was when the token was issued.
   return { ...session, role: user.role };
 }

@@ -10,8 +10,8 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '@linkledger/contracts';
-import { publicBase } from '../links/link-response.ts';
 import { HttpError } from '../platform/http-errors.ts';
+import { requireTrustedOrigin } from '../platform/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { requireCaller } from './authenticate.ts';
@@ -51,11 +51,12 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request) => {
         const caller = await requireCaller(platform, request);
+        const base = requireTrustedOrigin(platform.config, request);
         const wait = await mailThrottle.take(`user-${caller.userId}`);
         if (wait) throw MailThrottle.refusal(wait);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         try {
-          await sendVerificationEmail(platform, context, caller.userId, publicBase(platform, request));
+          await sendVerificationEmail(platform, context, caller.userId, base);
         } catch (error) {
           if (error instanceof HttpError && error.detail === MAIL_FAILED) request.log.error({ err: error.cause }, 'Verification email failed');
           throw error;
@@ -95,8 +96,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
+      const base = requireTrustedOrigin(platform.config, request);
       const context = requestContext(platform, request, visitor);
-      const base = publicBase(platform, request);
       const work = (async () => {
         if (await mailThrottle.take(email)) return request.log.warn('Password reset mail not sent: too many for this address this hour');
         await sendPasswordResetEmail(platform, context, email, base);

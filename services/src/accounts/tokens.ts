@@ -11,7 +11,9 @@ export interface TokenClaims {
 export interface SessionToken extends TokenClaims {
   /** The token's own id (JWT `jti`), recorded when the session is revoked. */
   jti: string;
+  /** To the millisecond for tokens that carry `iat_ms`; older tokens know only the second. */
   issuedAt: Date;
+  issuedAtPrecise: boolean;
   expiresAt: Date;
 }
 
@@ -20,7 +22,8 @@ const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /** Times come from the platform's clock, so tests with a moved clock get tokens that agree with it. */
 export function issueToken(secret: string, claims: TokenClaims, now: Date = new Date()): string {
   const iat = Math.floor(now.getTime() / 1000);
-  return jwt.sign({ role: claims.role, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, secret, {
+  // iat_ms: a session ended by a password change in the same second as a sign-in is told apart from it.
+  return jwt.sign({ role: claims.role, iat, iat_ms: now.getTime(), exp: iat + TOKEN_LIFETIME_SECONDS }, secret, {
     algorithm: 'HS256',
     subject: String(claims.userId),
     jwtid: randomUUID(),
@@ -38,7 +41,8 @@ export function readToken(secret: string, token: string, now: Date = new Date())
       userId,
       role: payload['role'] as Role,
       jti: payload.jti,
-      issuedAt: new Date(payload.iat * 1000),
+      issuedAt: new Date(typeof payload['iat_ms'] === 'number' ? payload['iat_ms'] : payload.iat * 1000),
+      issuedAtPrecise: typeof payload['iat_ms'] === 'number',
       expiresAt: new Date(payload.exp * 1000),
     };
   } catch {

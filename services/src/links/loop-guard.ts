@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { HttpError } from '../platform/http-errors.ts';
+import { isLoopbackHost, ourHostNames } from '../platform/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestedCode } from '../redirect/redirect-handler.ts';
 import { RESERVED_CODES } from './custom-code.ts';
 import { CUSTOM_DOMAINS } from './domain-info.ts';
-import { publicBase } from './link-response.ts';
 
 export const DESTINATION_LOOPS =
   'original_url points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';
 
-/** The host names that are this service: its public address and the one the caller used. */
+/** The host names that are this service: every name it answers to, and the one the caller used. */
 export function ownHosts(platform: Platform, request: FastifyRequest): string[] {
-  return [...new Set([new URL(publicBase(platform, request)).hostname.toLowerCase(), request.hostname.toLowerCase()])];
+  return [...ourHostNames(platform.config, request.hostname)];
 }
 
 export interface OwnDestination {
@@ -28,7 +28,7 @@ export interface OwnDestination {
 export async function ownDestination(platform: Platform, destination: string, hosts: readonly string[]): Promise<OwnDestination> {
   const url = new URL(destination);
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  const ours = hosts.includes(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
+  const ours = hosts.includes(host) || isLoopbackHost(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
   const target = ours ? requestedCode(url.pathname) : null;
   const shortLinkPath = target !== null && !RESERVED_CODES.has(target.code.toLowerCase());
   const link = shortLinkPath ? (await platform.read.find<LinkView>(LINKS, { where: { short_code: target!.code }, limit: 1 }))[0] : undefined;

@@ -4,7 +4,18 @@ import type { Platform } from '../platform/platform.ts';
 
 export interface LiveSocket {
   send(message: string): void;
+  /** The bearer token the socket signed in with, checked again whenever the user's sessions change. */
+  token: string;
+  /** Closes the socket with a websocket close code and a reason the client can show. */
+  end(code: number, reason: string): void;
 }
+
+/** Events after which some of a user's tokens may have stopped working. */
+const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged']);
+
+/** Open live sockets one account may hold (tabs, windows, devices). */
+export const MAX_SOCKETS_PER_USER = 20;
+export const SESSION_ENDED = { code: 4401, reason: 'Your session has ended. Please sign in again.' } as const;
 
 /** At most one message per link per this interval; bursts are coalesced into the latest totals. */
 export const COALESCE_MS = 250;
@@ -32,6 +43,8 @@ export class LiveHub {
   constructor(
     private readonly events: EventStore,
     private readonly platform: Pick<Platform, 'read' | 'readModel'>,
+    /** Whether a socket's token still signs its user in (the same check as every REST call). */
+    private readonly stillValid: (token: string) => Promise<boolean>,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -40,9 +53,13 @@ export class LiveHub {
     if (this.subscription) return;
     const head = await this.events.headPosition();
     if (this.subscription || this.sockets.size === 0) return;
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked'] } }, async (batch) => {
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked', ...SESSION_EVENTS] } }, async (batch) => {
       for (const recorded of batch) {
         const event = upcast(recorded.type, recorded.version, recorded.data);
+        if (event && SESSION_EVENTS.has(event.type) && 'user_id' in event.data && this.sockets.has(event.data.user_id)) {
+          this.recheck(event.data.user_id, recorded.position).catch(this.onError);
+          continue;
+        }
         if (event?.type !== 'Clicked' || !this.sockets.has(event.data.owner_id)) continue;
         if (profileUserAgentCached(event.data.user_agent).is_bot) continue;
         this.pending.set(event.data.link_id, {
@@ -55,6 +72,17 @@ export class LiveHub {
         this.schedule(event.data.link_id);
       }
     });
+  }
+
+  /** Closes the user's sockets whose token no longer signs in (logout, password change or reset). */
+  private async recheck(userId: number, position: number): Promise<void> {
+    await this.platform.readModel.waitFor(position, 2000);
+    for (const socket of [...(this.sockets.get(userId) ?? [])]) {
+      if (!(await this.stillValid(socket.token))) {
+        this.remove(userId, socket);
+        socket.end(SESSION_ENDED.code, SESSION_ENDED.reason);
+      }
+    }
   }
 
   async stop(): Promise<void> {
@@ -78,6 +106,11 @@ export class LiveHub {
     set?.delete(socket);
     if (set?.size === 0) this.sockets.delete(userId);
     if (this.sockets.size === 0) void this.stop().catch(this.onError);
+  }
+
+  /** Open sockets of one user. */
+  count(userId: number): number {
+    return this.sockets.get(userId)?.size ?? 0;
   }
 
   get connections(): number {
@@ -115,6 +148,12 @@ export class LiveHub {
       referrer: click.referrer,
     };
     const text = JSON.stringify(message);
-    for (const socket of this.sockets.get(click.ownerId) ?? []) socket.send(text);
+    for (const socket of this.sockets.get(click.ownerId) ?? []) {
+      try {
+        socket.send(text);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
   }
 }

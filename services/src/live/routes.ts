@@ -1,46 +1,74 @@
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import { LiveClientMessage, type LiveServerMessage } from '@linkledger/contracts';
-import { readToken } from '../accounts/tokens.ts';
+import { authenticateToken } from '../accounts/authenticate.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { LiveHub } from './hub.ts';
+import { MAX_SOCKETS_PER_USER, type LiveHub, type LiveSocket } from './hub.ts';
 
 const AUTH_TIMEOUT_MS = 10_000;
+export const TOO_MANY_SOCKETS = { code: 4429, reason: `Too many live connections for this account (${MAX_SOCKETS_PER_USER}). Close another tab.` } as const;
+const UNAUTHORIZED = { code: 4401, reason: 'Unauthorized' } as const;
 
-/** /api/live: the first message must be {"type":"auth","token":…}; then clicks are pushed. */
+/** Sending to a socket that is closing must not throw into the caller. */
+function safely(socket: WebSocket, act: () => void): void {
+  try {
+    act();
+  } catch {
+    socket.terminate();
+  }
+}
+
+/**
+ * /api/live: the first message must be {"type":"auth","token":…}, checked like a REST
+ * call's bearer token (revoked, outdated and forged tokens are refused); then clicks are
+ * pushed. The hub closes the socket as soon as its session ends.
+ */
 export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: LiveHub) {
   app.get('/api/live', { websocket: true, schema: { hide: true } }, (socket) => {
-    const send = (message: LiveServerMessage) => socket.send(JSON.stringify(message));
-    let userId: number | null = null;
-    const member = { send: (text: string) => socket.send(text) };
-    const timer = setTimeout(() => socket.close(4401, 'Authentication timed out'), AUTH_TIMEOUT_MS);
+    const send = (message: LiveServerMessage) => safely(socket, () => socket.send(JSON.stringify(message)));
+    const close = (code: number, reason: string) => safely(socket, () => socket.close(code, reason));
+    let member: (LiveSocket & { userId: number }) | null = null;
+    let authenticating = false;
+    const timer = setTimeout(() => close(4401, 'Authentication timed out'), AUTH_TIMEOUT_MS);
 
-    socket.on('message', (raw: Buffer) => {
-      if (userId !== null) return;
+    const authenticate = async (raw: Buffer) => {
       let parsed: ReturnType<typeof LiveClientMessage.safeParse>;
       try {
         parsed = LiveClientMessage.safeParse(JSON.parse(raw.toString()));
       } catch {
         parsed = LiveClientMessage.safeParse(null);
       }
-      const claims = parsed.success ? readToken(platform.secret, parsed.data.token) : null;
-      if (!claims) {
+      const session = parsed.success ? await authenticateToken(platform, parsed.data.token) : null;
+      if (!session || !parsed.success) {
         send({ type: 'error', detail: 'Send {"type":"auth","token":"<access token>"} with a valid token first.' });
-        socket.close(4401, 'Unauthorized');
-        return;
+        return close(UNAUTHORIZED.code, UNAUTHORIZED.reason);
       }
       clearTimeout(timer);
-      userId = claims.userId;
-      hub.add(userId, member).then(
-        () => send({ type: 'ready' }),
-        (error: unknown) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (hub.count(session.userId) >= MAX_SOCKETS_PER_USER) {
+        send({ type: 'error', detail: TOO_MANY_SOCKETS.reason });
+        return close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
+      }
+      member = { userId: session.userId, token: parsed.data.token, send: (text) => safely(socket, () => socket.send(text)), end: close };
+      await hub.add(session.userId, member);
+      send({ type: 'ready' });
+    };
+
+    socket.on('message', (raw: Buffer) => {
+      if (member !== null || authenticating) return;
+      authenticating = true;
+      authenticate(raw)
+        .catch((error: unknown) => {
           app.log.error({ err: error }, 'Live subscription failed');
-          socket.close(1011, 'Live updates unavailable');
-        },
-      );
+          close(1011, 'Live updates unavailable');
+        })
+        .finally(() => {
+          authenticating = false;
+        });
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      if (userId !== null) hub.remove(userId, member);
+      if (member !== null) hub.remove(member.userId, member);
     });
   });
 }

@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authenticateToken } from '../accounts/authenticate.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
@@ -87,7 +88,12 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   listRoutes(app);
   await openApi(app);
 
-  const hub = new LiveHub(platform.events, platform, (error) => app.log.error({ err: error }, 'Live update failed'));
+  const hub = new LiveHub(
+    platform.events,
+    platform,
+    async (token) => (await authenticateToken(platform, token)) !== null,
+    (error) => app.log.error({ err: error }, 'Live update failed'),
+  );
   app.addHook('onClose', async () => {
     await hub.stop();
   });

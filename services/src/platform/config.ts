@@ -44,6 +44,32 @@ const ConfigSchema = z.object({
     .default(200),
   /** Public base address used to build short links; defaults to the request's own origin. */
   PUBLIC_URL: url(['http:', 'https:'], 'https://lnk.example.com'),
+  /**
+   * Without PUBLIC_URL: the origins (scheme, host and port) this installation answers to,
+   * comma-separated. E-mailed links are built only from PUBLIC_URL, one of these, or a
+   * loopback address, never from whatever Host a request claims.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+        let url: URL | null = null;
+        try {
+          url = new URL(entry);
+        } catch {
+          // reported below
+        }
+        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+          context.addIssue({ code: 'custom', message: `must be origins such as https://lnk.example.com,https://go.example.com (scheme and host, no path); "${entry}" is not one` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .optional(),
   EVENTSTORE_URL: url(['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'kurrentdb://localhost:2113?tls=false'),
   MONGODB_URL: url(['mongodb:', 'mongodb+srv:'], 'mongodb://localhost:27017/linkledger?replicaSet=rs0'),
   CLICKHOUSE_URL: url(['http:', 'https:'], 'http://localhost:8123'),

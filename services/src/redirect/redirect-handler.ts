@@ -29,6 +29,13 @@ const TOO_MANY = Buffer.from('Too many requests from your address. Please wait a
  */
 const REFUSAL_DELAY_MS = 250;
 
+const SERVER_ERROR = Buffer.from('Something went wrong on our side. Please try again in a moment.\n');
+
+function unavailable(response: ServerResponse): void {
+  response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' });
+  response.end('This link is temporarily unavailable. Please try again in a moment.');
+}
+
 function refuse(response: ServerResponse, retryAfter: number): void {
   if (response.destroyed) return;
   response.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store', 'content-length': TOO_MANY.length });
@@ -93,17 +100,22 @@ export function createRedirectHandler(deps: RedirectDeps) {
       response.writeHead(302, { location: link.destination, 'cache-control': 'no-store', 'content-length': 0 });
       response.end();
     };
-    if (request.method === 'HEAD' || isPrefetch(request.headers)) return answer();
-    record(request, link, query, ip).then(answer, (error: unknown) => {
-      // Without a durable click there is no redirect: the count must never lie.
-      deps.onError(error);
-      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' });
-      response.end('This link is temporarily unavailable. Please try again in a moment.');
-    });
+    try {
+      if (request.method === 'HEAD' || isPrefetch(request.headers)) return answer();
+      record(request, link, query, ip)
+        .then(answer, (error: unknown) => {
+          // Without a durable click there is no redirect: the count must never lie.
+          deps.onError(error);
+          unavailable(response);
+        })
+        .catch((error: unknown) => failed(response, error));
+    } catch (error) {
+      failed(response, error);
+    }
   };
 
   /** The server's front: redirects itself, and passes everything else on to the app. */
-  const front = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+  const route = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     const target = requestedCode(request.url ?? '/');
     if (!target) return next();
@@ -117,13 +129,42 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
     const cached = deps.cache.peek(target.code);
     if (cached && !cached.deleted && cached.isActive) return serveLink(request, response, cached, target.query, ip);
-    activeLink(target.code).then(
-      (link) => (link ? serveLink(request, response, link, target.query, ip) : next()),
-      (error: unknown) => {
-        deps.onError(error);
-        next();
-      },
-    );
+    activeLink(target.code)
+      .then(
+        (link) => (link ? serveLink(request, response, link, target.query, ip) : next()),
+        (error: unknown) => {
+          deps.onError(error);
+          next();
+        },
+      )
+      .catch((error: unknown) => failed(response, error));
+  };
+
+  /**
+   * Whatever throws while a request is answered (a header Node refuses, a store that
+   * breaks mid-way) fails that request with a 500 and a log line; it never reaches the
+   * process, which would stop every other visitor's redirect.
+   */
+  const failed = (response: ServerResponse, error: unknown) => {
+    deps.onError(error);
+    try {
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': SERVER_ERROR.length });
+        response.end(SERVER_ERROR);
+      } else {
+        response.destroy();
+      }
+    } catch {
+      response.destroy();
+    }
+  };
+
+  const front = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+    try {
+      route(request, response, next);
+    } catch (error) {
+      failed(response, error);
+    }
   };
 
   return { front, activeLink, serveLink };

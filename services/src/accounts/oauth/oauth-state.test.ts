@@ -1,38 +1,73 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EventMetadata } from '@linkledger/contracts';
 import { HttpError } from '../../platform/http-errors.ts';
-import { STATE_LIFETIME_MS, createState, pkceChallenge, pkceVerifier, verifyState } from './oauth-state.ts';
+import { SqliteEventStore } from '../../stores/events/sqlite-event-store.ts';
+import { STATE_LIFETIME_MS, pkceChallenge, redeemState, startSignIn, stateStream } from './oauth-state.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 
 const secret = 'x'.repeat(64);
 const now = new Date('2026-01-01T10:00:00Z');
+const RETURN = 'https://lnk.example.com/auth/callback';
+const metadata: EventMetadata = { actor: { kind: 'visitor', id: 'anonymous' }, correlation_id: 'c', causation_id: 'c', at: now.toISOString() };
 
 describe('oauth state', () => {
-  it('gives back the nonce and return address of a state it signed, within its lifetime', () => {
-    const { state, nonce } = createState(secret, 'google', 'https://lnk.example.com/auth/callback', now);
-    const later = new Date(now.getTime() + STATE_LIFETIME_MS);
-    expect(verifyState(secret, state, 'google', later)).toEqual({ nonce, redirectUri: 'https://lnk.example.com/auth/callback' });
+  const dir = mkdtempSync(join(tmpdir(), 'linkledger-oauth-state-'));
+  const events = new SqliteEventStore(join(dir, 'events.db'), { synchronous: 'NORMAL' });
+  afterAll(async () => {
+    await events.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const start = () => startSignIn(events, secret, metadata, { provider: 'google', redirectUri: RETURN, now });
+  const redeem = (state: string | undefined, overrides: { provider?: 'google' | 'facebook'; redirectUri?: string; at?: Date } = {}) =>
+    redeemState(events, secret, metadata, { state, provider: overrides.provider ?? 'google', redirectUri: overrides.redirectUri ?? RETURN, now: overrides.at ?? now });
+
+  it('gives back the random PKCE verifier and the return address once, within the lifetime; a second return is code_used', async () => {
+    const { state, challenge } = await start();
+    expect(state).toMatch(/^[\w-]{43}$/);
+    const redeemed = await redeem(state, { at: new Date(now.getTime() + STATE_LIFETIME_MS) });
+    expect(redeemed.redirectUri).toBe(RETURN);
+    expect(redeemed.verifier).toMatch(/^[\w-]{43}$/);
+    expect(pkceChallenge(redeemed.verifier)).toBe(challenge);
+    await expect(redeem(state)).rejects.toThrow(/^code_used: /);
   });
 
-  it('refuses an old state, another installation’s, or another provider’s, as auth_failed', () => {
-    const { state } = createState(secret, 'google', 'https://lnk.example.com/auth/callback', now);
+  it('stores neither the state nor the verifier readable: the stream is named by the state’s hash', async () => {
+    const { state } = await start();
+    const stored = await events.readStream(stateStream(state));
+    expect(stored.map((e) => e.type)).toEqual(['OAuthSignInStarted']);
+    const { verifier } = await redeem(state);
+    const text = JSON.stringify(await events.readStream(stateStream(state)));
+    expect(text).not.toContain(state);
+    expect(text).not.toContain(verifier);
+    expect(stateStream(state)).not.toContain(state);
+  });
+
+  it('refuses an expired, unknown, missing, other provider’s or other return address’s state as auth_failed, without using it up', async () => {
+    const { state } = await start();
     const refusals = [
-      () => verifyState(secret, state, 'google', new Date(now.getTime() + STATE_LIFETIME_MS + 1)),
-      () => verifyState('y'.repeat(64), state, 'google', now),
-      () => verifyState(secret, state, 'facebook', now),
-      () => verifyState(secret, 'garbage', 'google', now),
-      () => verifyState(secret, undefined, 'google', now),
+      redeem(state, { at: new Date(now.getTime() + STATE_LIFETIME_MS + 1) }),
+      redeem('not-a-state-we-issued'),
+      redeem(undefined),
+      redeem(state, { provider: 'facebook' }),
+      redeem(state, { redirectUri: 'https://evil.example.com/auth/callback' }),
     ];
     for (const refusal of refusals) {
-      expect(refusal).toThrow(HttpError);
-      expect(refusal).toThrow(/^auth_failed: /);
+      await expect(refusal).rejects.toThrow(HttpError);
+      await expect(refusal).rejects.toThrow(/^auth_failed: /);
     }
+    expect((await redeem(state)).redirectUri).toBe(RETURN);
   });
 
-  it('derives a PKCE verifier only the installation can recompute, and its S256 challenge', () => {
-    const verifier = pkceVerifier(secret, 'nonce-1');
-    expect(verifier).toMatch(/^[\w-]{43}$/);
-    expect(pkceVerifier(secret, 'nonce-1')).toBe(verifier);
-    expect(pkceVerifier(secret, 'nonce-2')).not.toBe(verifier);
+  it('gives two sign-ins different states and verifiers', async () => {
+    const [a, b] = [await start(), await start()];
+    expect(a.state).not.toBe(b.state);
+    expect(a.challenge).not.toBe(b.challenge);
+  });
+
+  it('computes the RFC 7636 S256 challenge', () => {
     // RFC 7636 appendix B's example pair.
     expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });

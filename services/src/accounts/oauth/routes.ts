@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, TokenResponse } from '@linkledger/contracts';
-import { publicBase } from '../../links/link-response.ts';
+import { metadataFor } from '../../platform/commands.ts';
+import { HttpError } from '../../platform/http-errors.ts';
+import { requireTrustedOrigin } from '../../platform/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../platform/request-context.ts';
 import { oauthError } from './errors.ts';
-import { createState, pkceChallenge, pkceVerifier } from './oauth-state.ts';
+import { startSignIn } from './oauth-state.ts';
 import { enabledProvider, loadProvider } from './provider-config.ts';
 import { PROVIDERS, parseProvider } from './providers.ts';
 import { signInWithProvider } from './social-sign-in.ts';
@@ -35,7 +37,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Start a social sign-in: the provider address to send the browser to, with a signed state to send back',
+        summary: 'Start a social sign-in: the provider address to send the browser to, with a single-use state to send back',
         params: ProviderParams,
         querystring: AuthorizeQuery,
         response: { 200: AuthorizeResponse, 400: ErrorBody },
@@ -45,15 +47,20 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       const provider = parseProvider(request.params.provider);
       const settings = await enabledProvider(platform.events, platform.secret, provider);
       if (!settings) throw oauthError.notConfigured(provider);
-      const redirectUri = request.query.redirect_uri ?? (settings.redirect_uri || `${publicBase(platform, request)}/auth/callback`);
-      const { state, nonce } = createState(platform.secret, provider, redirectUri, platform.clock());
+      // The return address is the installation's, never the caller's choice.
+      const redirectUri = settings.redirect_uri || `${requireTrustedOrigin(platform.config, request)}/auth/callback`;
+      if (request.query.redirect_uri !== undefined && request.query.redirect_uri !== redirectUri) {
+        throw new HttpError(400, `redirect_uri must be ${redirectUri}: the return address of a sign-in is set by this installation's configuration.`);
+      }
+      const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
+      const { state, challenge } = await startSignIn(platform.events, platform.secret, metadataFor(context), { provider, redirectUri, now: context.now });
       const url = new URL(settings.auth_url);
       url.searchParams.set('response_type', 'code');
       url.searchParams.set('client_id', settings.client_id);
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('scope', settings.scope);
       url.searchParams.set('state', state);
-      url.searchParams.set('code_challenge', pkceChallenge(pkceVerifier(platform.secret, nonce)));
+      url.searchParams.set('code_challenge', challenge);
       url.searchParams.set('code_challenge_method', 'S256');
       return { authorization_url: url.toString(), state };
     },

@@ -121,14 +121,11 @@ describe('social sign-in', () => {
     expect(expired.json().detail).toMatch(/^code_expired: /);
   });
 
-  it('refuses forged callbacks: no state, a tampered one, another provider’s, or another return address (auth_failed)', async () => {
+  it('refuses forged callbacks: no state, one we never issued, or another return address (auth_failed)', async () => {
     const { code, state } = await authorize();
-    const [payload, signature] = state.split('.');
-    const tampered = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: Date.now() + 1e9 })).toString('base64url')}.${signature}`;
     const cases = [
       { code, redirect_uri: REDIRECT },
-      { code, redirect_uri: REDIRECT, state: tampered },
-      { code, redirect_uri: REDIRECT, state: `${payload}.${'A'.repeat(signature!.length)}` },
+      { code, redirect_uri: REDIRECT, state: `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}` },
       { code, redirect_uri: 'https://evil.example.com/auth/callback', state },
     ];
     for (const body of cases) {
@@ -136,9 +133,60 @@ describe('social sign-in', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toMatch(/^auth_failed: /);
     }
-    // The state was not used up by the forgeries: the genuine callback still works.
+    // The state was not used up by the forgeries: the genuine callback still works, once.
     nextUser('dave@example.com');
     expect((await callback({ code, redirect_uri: REDIRECT, state })).statusCode).toBe(200);
+    const replayed = await callback({ code: 'another-code', redirect_uri: REDIRECT, state });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().detail).toMatch(/^code_used: /);
+  });
+
+  it('fixes the return address by configuration: another redirect_uri is refused, whatever Host the request names', async () => {
+    const other = await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent('https://evil.example.com/auth/callback')}` });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().detail).toBe(`redirect_uri must be ${REDIRECT}: the return address of a sign-in is set by this installation's configuration.`);
+    const foreignHost = await t.app.inject({ url: '/api/auth/google/authorize', headers: { host: 'attacker.example' } });
+    expect(foreignHost.statusCode).toBe(400);
+    expect(foreignHost.json().detail).toMatch(/^This server does not answer to the address/);
+    const started = await t.app.inject({ url: '/api/auth/google/authorize' });
+    expect(new URL(started.json().authorization_url).searchParams.get('redirect_uri')).toBe(REDIRECT);
+  });
+
+  it('gives an account whose address was never verified to the provider’s owner: the registrant’s password, sessions and API key stop working', async () => {
+    const squatter = await signUp(t.app, 'victim@example.com', 'squatter-password');
+    const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: squatter.headers })).json<{ api_key: string }>().api_key;
+    expect(key).toBeTruthy();
+    const { code, state } = await authorize();
+    nextUser('victim@example.com');
+    const signedIn = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(signedIn.statusCode).toBe(200);
+    const victim = { authorization: `Bearer ${signedIn.json().access_token}` };
+    expect((await t.app.inject({ url: '/api/users/me', headers: victim })).json()).toMatchObject({ id: squatter.user.id, is_verified: true });
+
+    expect((await t.app.inject({ url: '/api/users/me', headers: squatter.headers })).statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/token', payload: 'username=victim%40example.com&password=squatter-password', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(login.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/urls', headers: { 'x-api-key': key } })).statusCode).toBe(401);
+    const history = await t.platform.events.readStream(`user-${squatter.user.id}`);
+    expect(history.slice(-3).map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([
+      ['PasswordChanged', 'account_reclaimed'],
+      ['ApiKeyRevoked', 'account_reclaimed'],
+      ['EmailVerified', undefined],
+    ]);
+  });
+
+  it('signs a verified account in without touching its password, key or sessions', async () => {
+    const owner = await signUp(t.app, 'verified@example.com', 'owner-password');
+    const verified = await t.platform.events.append([
+      { stream: `user-${owner.user.id}`, expected: 'any', events: [{ id: crypto.randomUUID(), type: 'EmailVerified', version: 1, data: { user_id: owner.user.id, via: 'email_link' }, metadata: { actor: { kind: 'user', id: String(owner.user.id) }, correlation_id: 'x', causation_id: 'x', at: new Date().toISOString() } }] },
+    ]);
+    await t.platform.readModel.waitFor(verified.position, 2000);
+    const { code, state } = await authorize();
+    nextUser('verified@example.com');
+    expect((await callback({ code, redirect_uri: REDIRECT, state })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/me', headers: owner.headers })).statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/token', payload: 'username=verified%40example.com&password=owner-password', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(login.statusCode).toBe(200);
   });
 
   it('names unknown and unconfigured providers, and refuses an address the provider did not verify', async () => {

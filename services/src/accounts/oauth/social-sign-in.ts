@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, type OAuthProvider } from '@linkledger/contracts';
-import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../../platform/commands.ts';
+import { noApiKeyState, evolveApiKey } from '../../api-keys/decide.ts';
+import { metadataFor, toNewEvent, withRetries, type CommandContext } from '../../platform/commands.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { waitForReadModel } from '../../platform/request-context.ts';
 import { hashPassword } from '../passwords.ts';
@@ -9,7 +10,8 @@ import { issueToken } from '../tokens.ts';
 import { evolveUser, noUser } from '../user-state.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';
-import { verifyState, pkceVerifier } from './oauth-state.ts';
+import { decideSocialSignIn } from './decide-social-sign-in.ts';
+import { redeemState } from './oauth-state.ts';
 import { enabledProvider } from './provider-config.ts';
 
 /** An authorization code's single-use claim: a stream named by its hash. */
@@ -23,17 +25,18 @@ export interface CallbackInput {
 }
 
 /**
- * Completes a social sign-in: checks the signed state, claims the code once, exchanges it,
- * reads the e-mail the provider vouches for, then signs in that account or creates it.
+ * Completes a social sign-in: uses up the state, claims the code once, exchanges it with
+ * the server-kept PKCE verifier, reads the e-mail the provider vouches for, then signs in
+ * that account (reclaiming it if its address was never proven: decide-social-sign-in.ts)
+ * or creates it.
  * Returns an access token of our own.
  */
 export async function signInWithProvider(platform: Platform, context: CommandContext, input: CallbackInput): Promise<string> {
   const settings = await enabledProvider(platform.events, platform.secret, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
-  const { nonce, redirectUri } = verifyState(platform.secret, input.state, input.provider, context.now);
-  if (input.redirectUri !== undefined && input.redirectUri !== redirectUri) throw oauthError.authFailed('the return address differs from the one the sign-in started with');
-
   const metadata = metadataFor(context);
+  const { verifier, redirectUri } = await redeemState(platform.events, platform.secret, metadata, { ...input, now: context.now });
+
   try {
     const claim = toNewEvent({ type: 'OAuthCodeRedeemed', data: { provider: input.provider } }, metadata);
     await platform.events.append([{ stream: codeStream(input.provider, input.code), expected: 'no_stream', events: [claim] }]);
@@ -42,25 +45,28 @@ export async function signInWithProvider(platform: Platform, context: CommandCon
     throw error;
   }
 
-  const accessToken = await exchangeCode(settings, { code: input.code, redirectUri, codeVerifier: pkceVerifier(platform.secret, nonce) });
+  const accessToken = await exchangeCode(settings, { code: input.code, redirectUri, codeVerifier: verifier });
   const { email, verified } = await fetchEmail(settings, accessToken);
   // An address the provider has not verified proves nothing: it must not open someone's account.
   if (!verified) throw oauthError.failed(`your ${input.provider} account's e-mail address is not verified there`);
 
+  // Nobody knows this password: the account signs in through the provider or a reset link.
+  const unknownPasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
   let userId = await userIdByEmail(platform, email);
-  if (userId === null) {
-    // Nobody knows this password: the account signs in through the provider or a reset link.
-    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    userId = await registerUser(platform, context, { email, passwordHash, emailVerifiedByProvider: true });
-  }
-  const user = await loadStream(platform.events, `user-${userId}`, noUser, evolveUser);
-  if (user.state.id === null) throw oauthError.failed('the account could not be found');
-  if (!user.state.isVerified) {
-    const actor = { kind: 'user' as const, id: String(userId) };
-    const verifiedEvent = toNewEvent({ type: 'EmailVerified', data: { user_id: userId, via: 'oauth' } }, { ...metadata, actor });
-    // Verifying twice is harmless, so this needs no expected revision.
-    const { position } = await platform.events.append([{ stream: `user-${userId}`, expected: 'any', events: [verifiedEvent] }]);
-    await waitForReadModel(platform, position);
-  }
-  return issueToken(platform.secret, { userId: user.state.id, role: user.state.role }, context.now);
+  if (userId === null) userId = await registerUser(platform, context, { email, passwordHash: unknownPasswordHash, emailVerifiedByProvider: true });
+  const id = userId;
+  const actor = { kind: 'user' as const, id: String(id) };
+  const user = await withRetries(async () => {
+    const recorded = await platform.events.readStream(`user-${id}`);
+    const state = recorded.reduce(evolveUser, noUser);
+    const decided = decideSocialSignIn({ provider: input.provider, unknownPasswordHash }, state, recorded.reduce(evolveApiKey, noApiKeyState));
+    if (decided.length) {
+      const expected = recorded.at(-1)!.revision;
+      const { position } = await platform.events.append([{ stream: `user-${id}`, expected, events: decided.map((event) => toNewEvent(event, { ...metadata, actor })) }]);
+      await waitForReadModel(platform, position);
+    }
+    return state;
+  });
+  if (user.id === null) throw oauthError.failed('the account could not be found');
+  return issueToken(platform.secret, { userId: user.id, role: user.role }, context.now);
 }
