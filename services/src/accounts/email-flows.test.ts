@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_TOKEN_MISSING, VERIFICATION_TOKEN_MISSING } from '@linkledger/contracts';
-import type { OutboxFile } from '../mail/outbox-mailer.ts';
 import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
+import { linkIn, outbox } from '../testing/outbox.ts';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { RESET_REQUESTED, VERIFICATION_SENT } from './email-routes.ts';
@@ -13,22 +11,6 @@ import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED, VERIFICATION_EXPIRED, VERIFICAT
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const HOUR = 60 * 60 * 1000;
-
-/** The messages in the outbox, oldest first. */
-function outbox(dataDir: string): OutboxFile[] {
-  const folder = join(dataDir, 'outbox');
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxFile);
-}
-
-/** The link a message carries to one of the web app's screens, as a person would click it. */
-function linkIn(text: string, screen: string): URL {
-  const match = text.match(new RegExp(`https?://\\S+/${screen}\\?token=[\\w%-]+`));
-  if (!match) throw new Error(`no /${screen} link in: ${text}`);
-  return new URL(match[0]);
-}
 
 describe('e-mail flows through the outbox', () => {
   let t: TestApp;
@@ -183,6 +165,50 @@ describe('e-mail flows through the outbox', () => {
   it('request-verification needs a signed-in caller', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('mailed links never follow the Host header', () => {
+  const resetLinkFor = async (t: TestApp, email: string, host: string) => {
+    const before = outbox(t.dataDir).length;
+    const answer = await t.app.inject({ method: 'POST', url: '/api/forgot-password', headers: { host }, payload: { email } });
+    if (answer.statusCode === 200) await vi.waitFor(() => expect(outbox(t.dataDir).length).toBe(before + 1));
+    const mail = outbox(t.dataDir).slice(before).find((m) => m.to === email);
+    return { answer, link: mail ? linkIn(mail.text, 'reset-password') : null };
+  };
+
+  it('with PUBLIC_URL, every link is on it whatever Host the request names', async () => {
+    const t = await startTestApp({ PUBLIC_URL: 'https://lnk.example.com' });
+    try {
+      await signUp(t.app, 'ada@example.com', 'secret123');
+      const { answer, link } = await resetLinkFor(t, 'ada@example.com', 'attacker.example');
+      expect(answer.statusCode).toBe(200);
+      expect(link!.origin).toBe('https://lnk.example.com');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without it, a Host outside ALLOWED_ORIGINS and loopback gets a 400 that says what to set, and no mail', async () => {
+    const t = await startTestApp({ ALLOWED_ORIGINS: 'https://go.example.com, http://intranet.example:8080' });
+    try {
+      const ada = await signUp(t.app, 'ada@example.com', 'secret123');
+      for (const host of ['attacker.example', 'localhost@attacker.example', 'go.example.com.attacker.example']) {
+        const { answer, link } = await resetLinkFor(t, 'ada@example.com', host);
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json().detail).toMatch(/^This server does not answer to the address .*PUBLIC_URL \(or ALLOWED_ORIGINS\)\.$/);
+        expect(link).toBeNull();
+      }
+      const verification = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: { ...ada.headers, host: 'attacker.example' } });
+      expect(verification.statusCode).toBe(400);
+      expect(outbox(t.dataDir)).toEqual([]);
+
+      expect((await resetLinkFor(t, 'ada@example.com', 'intranet.example:8080')).link!.origin).toBe('http://intranet.example:8080');
+      expect((await resetLinkFor(t, 'ada@example.com', 'localhost:8080')).link!.origin).toBe('http://localhost:8080');
+      expect((await resetLinkFor(t, 'ada@example.com', '127.0.0.1:3000')).link!.origin).toBe('http://127.0.0.1:3000');
+    } finally {
+      await t.close();
+    }
   });
 });
 

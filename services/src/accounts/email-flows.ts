@@ -72,20 +72,23 @@ export async function sendPasswordResetEmail(platform: Platform, context: Comman
 }
 
 /** Sets a new password with a reset link's token: once, within the hour. */
-export async function resetPasswordWithToken(platform: Platform, context: CommandContext, token: string, newPassword: string): Promise<void> {
+/** Sets the new password; gives the account's address, whose sign-in counters the caller clears. */
+export async function resetPasswordWithToken(platform: Platform, context: CommandContext, token: string, newPassword: string): Promise<{ email: string }> {
   const tokenStream = emailTokenStream(token);
   // Hashing is slow on purpose: done once, outside the retried read-decide-append.
   const passwordHash = await hashPassword(newPassword);
-  const { position } = await withRetries(async () => {
+  const { position, email } = await withRetries(async () => {
     const tokenState = await loadStream(platform.events, tokenStream, noEmailToken, evolveEmailToken);
     const userId = tokenState.state.issued?.userId;
     const user = userId ? await loadUser(platform, userId) : { state: noUser, revision: null };
     const decided = decidePasswordReset(tokenState.state, user.state, passwordHash, context.now);
     const metadata = { ...metadataFor(context), actor: { kind: 'user' as const, id: String(userId) } };
-    return platform.events.append([
+    const appended = await platform.events.append([
       { stream: tokenStream, expected: tokenState.revision!, events: decided.tokenEvents.map((e) => toNewEvent(e, metadata)) },
       { stream: `user-${userId}`, expected: user.revision!, events: decided.userEvents.map((e) => toNewEvent(e, metadata)) },
     ]);
+    return { position: appended.position, email: user.state.email };
   });
   await waitForReadModel(platform, position);
+  return { email };
 }

@@ -19,7 +19,7 @@ import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerifi
 import { ignoreBodies } from './optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
-import { MailThrottle } from './throttles.ts';
+import { MailThrottle, loginThrottle } from './throttles.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
@@ -121,7 +121,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const token = request.body.token?.trim();
       if (!token) throw new HttpError(400, RESET_TOKEN_MISSING);
-      await resetPasswordWithToken(platform, requestContext(platform, request, visitor), token, request.body.new_password);
+      const { email } = await resetPasswordWithToken(platform, requestContext(platform, request, visitor), token, request.body.new_password);
+      loginThrottle(platform).passwordReset(email);
       return { message: PASSWORD_RESET };
     },
   );

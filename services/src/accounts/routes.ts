@@ -15,7 +15,7 @@ import { normalizeEmail } from './register.ts';
 import { registerUser, userIdByEmail } from './register-user.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
-import { LoginThrottle } from './throttles.ts';
+import { RegistrationThrottle, loginThrottle } from './throttles.ts';
 import { issueToken } from './tokens.ts';
 import { evolveUser, noUser } from './user-state.ts';
 
@@ -26,7 +26,8 @@ const toUserResponse = (user: UserView) => UserResponse.parse(user);
 /** Accounts: register, sign in and out, the sign-up switch, e-mail flows and social sign-in. */
 export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const loginThrottle = new LoginThrottle();
+  const logins = loginThrottle(platform);
+  const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP);
 
   api.post(
     '/api/register',
@@ -39,6 +40,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request, reply) => {
+      await registrations.take(request.ip);
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const userId = await registerUser(platform, context, { email: request.body.email, passwordHash });
@@ -60,16 +62,16 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const email = normalizeEmail(request.body.username);
-      await loginThrottle.check(email, request.ip);
+      await logins.check(email, request.ip);
       const userId = await userIdByEmail(platform, email);
       const { state } = userId ? await loadStream(platform.events, `user-${userId}`, noUser, evolveUser) : { state: noUser };
       // Hash even for unknown emails, so timing does not tell which addresses have accounts.
       const valid = await verifyPassword(request.body.password, state.passwordHash || DUMMY_HASH);
       if (!valid || state.id === null) {
-        await loginThrottle.failed(email, request.ip);
+        await logins.failed(email, request.ip);
         throw unauthorized(INVALID_LOGIN);
       }
-      await loginThrottle.succeeded(email);
+      await logins.succeeded(email, request.ip);
       return { access_token: issueToken(platform.secret, { userId: state.id, role: state.role }, platform.clock()), token_type: 'bearer' as const };
     },
   );

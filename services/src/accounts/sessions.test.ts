@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVOKED_SESSIONS } from '@linkledger/projections';
+import { REVOKED_SESSIONS, USERS } from '@linkledger/projections';
+import { eventually } from '../testing/eventually.ts';
+import { latestMail, linkIn } from '../testing/outbox.ts';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { SIGNUP_DISABLED } from './register.ts';
@@ -43,20 +45,35 @@ describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => 
     expect(JSON.stringify(all)).not.toContain(user.token);
   });
 
-  it('refuses an account after 5 failed sign-ins, with Retry-After and when to try again, even with the right password', async () => {
+  it('refuses an account from one address after 5 failed sign-ins, with Retry-After, even with the right password; other addresses still sign in', async () => {
     await signUp(t.app, 'carol@example.com', 'secret123');
     for (let i = 0; i < 5; i++) {
       const response = await login('carol@example.com', 'wrong-password', '10.0.0.1');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: INVALID_LOGIN });
     }
-    const refused = await login('carol@example.com', 'secret123', '10.0.0.2');
+    const refused = await login('carol@example.com', 'secret123', '10.0.0.1');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(refused.json().detail).toMatch(/^Too many failed sign-in attempts\. Please try again in 15 minutes/);
+    // The guesser cannot lock the owner out: the right password from another address works.
+    expect((await login('carol@example.com', 'secret123', '10.0.0.2')).statusCode).toBe(200);
     // Another account from the same address is not affected.
     expect((await login('root@example.com', 'secret123', '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('a completed password reset clears the account’s counts from every address', async () => {
+    const erin = await signUp(t.app, 'erin@example.com', 'secret123');
+    for (const ip of ['10.0.3.1', '10.0.3.2']) for (let i = 0; i < 5; i++) expect((await login('erin@example.com', 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await login('erin@example.com', 'secret123', '10.0.3.1')).statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'erin@example.com' } })).statusCode).toBe(200);
+    await eventually(() => latestMail(t.dataDir, 'erin@example.com') !== undefined, 5000, 'the reset mail');
+    const token = linkIn(latestMail(t.dataDir, 'erin@example.com')!.text, 'reset-password').searchParams.get('token');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: 'new-secret-456' } });
+    expect(reset.statusCode).toBe(200);
+    for (const ip of ['10.0.3.1', '10.0.3.2']) expect((await login('erin@example.com', 'new-secret-456', ip)).statusCode).toBe(200);
+    expect(erin.user.id).toBeGreaterThan(0);
   });
 
   it('a successful sign-in clears the account’s count', async () => {
@@ -107,5 +124,24 @@ describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => 
     const toggles = (await t.platform.events.readStream('system')).filter((e) => e.type === 'SignupToggled');
     expect(toggles.map((e) => e.data)).toEqual([{ enabled: false }, { enabled: true }]);
     expect(toggles[0]!.metadata.actor).toEqual({ kind: 'user', id: String(admin.user.id) });
+  });
+});
+
+describe('registration throttle', () => {
+  it('throttles registration per address: REGISTRATIONS_PER_IP accounts an hour, then 429 with Retry-After; other addresses go on', async () => {
+    const limited = await startTestApp({ REGISTRATIONS_PER_IP: '2' });
+    try {
+      const register = (email: string, ip: string) => limited.app.inject({ method: 'POST', url: '/api/register', remoteAddress: ip, payload: { email, password: 'secret123' } });
+      expect((await register('r1@example.com', '10.1.0.1')).statusCode).toBe(201);
+      expect((await register('r2@example.com', '10.1.0.1')).statusCode).toBe(201);
+      const refused = await register('r3@example.com', '10.1.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toBe('Too many accounts were created from your address. Please try again in 60 minutes.');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      expect(await limited.platform.read.count(USERS, { email: 'r3@example.com' })).toBe(0);
+      expect((await register('r3@example.com', '10.1.0.2')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });

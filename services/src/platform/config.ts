@@ -42,6 +42,12 @@ const ConfigSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000_000, 'must be at most 10000000')
     .default(200),
+  /** Accounts one client address may create per hour; 0 turns the limit off. */
+  REGISTRATIONS_PER_IP: z.coerce
+    .number({ message: 'must be a whole number of sign-ups per address per hour, such as 10 (0 turns the limit off)' })
+    .int('must be a whole number of sign-ups per address per hour, such as 10 (0 turns the limit off)')
+    .min(0, 'must be 0 or more (0 turns the limit off)')
+    .default(10),
   /** Public base address used to build short links; defaults to the request's own origin. */
   PUBLIC_URL: url(['http:', 'https:'], 'https://lnk.example.com'),
   /**

@@ -1,0 +1,22 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OutboxFile } from '../mail/outbox-mailer.ts';
+
+/** The messages in a data directory's outbox, oldest first. */
+export function outbox(dataDir: string): OutboxFile[] {
+  const folder = join(dataDir, 'outbox');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxFile);
+}
+
+/** The link a message carries to one of the web app's screens, as a person would click it. */
+export function linkIn(text: string, screen: string): URL {
+  const match = text.match(new RegExp(`https?://\\S+/${screen}\\?token=[\\w%-]+`));
+  if (!match) throw new Error(`no /${screen} link in: ${text}`);
+  return new URL(match[0]);
+}
+
+/** The newest message to one address, if any. */
+export const latestMail = (dataDir: string, to: string): OutboxFile | undefined => outbox(dataDir).filter((mail) => mail.to === to).at(-1);
