@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -9,6 +9,7 @@ import { emailStream } from '@linkledger/services/accounts/register-user.ts';
 import { hashPassword } from '@linkledger/services/accounts/passwords.ts';
 import { generateShortCode } from '@linkledger/services/links/short-codes.ts';
 import { clickAppend } from '@linkledger/services/redirect/click-event.ts';
+import { privateDataDirectory } from '@linkledger/services/platform/data-dir.ts';
 import { loadConfig } from '@linkledger/services/platform/config.ts';
 import { openPlatform } from '@linkledger/services/platform/platform.ts';
 import { DEFAULT_DATA_DIR, fmt, machine, writeFixture, type Fixture, type LinkRef } from './common.ts';
@@ -127,7 +128,7 @@ async function main() {
     if (!values.force) throw new Error(`${DATA_DIR} already holds a data set: use --force to replace it, or another --data-dir.`);
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
-  mkdirSync(DATA_DIR, { recursive: true });
+  privateDataDirectory(DATA_DIR);
   console.log(`Machine: ${machine()}`);
   console.log(`Generating ${fmt(USERS)} users, ${fmt(LINKS_COUNT)} links, ${fmt(CLICKS)} clicks (seed ${SEED}) into ${DATA_DIR}`);
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe('mailers', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-mail-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('outbox (the default): writes each message as a file and logs where, with the link', async () => {
+  it('outbox (the default): writes each message as a file only its user can read, and logs where, without the link or the address', async () => {
     const logged: string[] = [];
     const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), (line) => logged.push(line));
     expect(mailer.adapter).toBe('outbox');
@@ -34,9 +34,11 @@ describe('mailers', () => {
     expect(stored.map((m) => m.to).sort()).toEqual(['ada@example.com', 'bob@example.com']);
     expect(stored[0]).toMatchObject({ subject: message.subject, text: message.text, html: message.html, from: 'Linkledger <no-reply@linkledger.local>' });
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toContain('ada@example.com');
-    expect(logged[0]).toContain(link);
+    expect(logged[0]).not.toContain('ada@example.com');
+    expect(logged[0]).not.toContain(link);
+    expect(logged[0]).not.toMatch(/token/i);
     expect(logged[0]).toContain(join(dataDir, 'outbox'));
+    for (const file of files) expect(statSync(join(dataDir, 'outbox', file)).mode & 0o777).toBe(0o600);
   });
 
   describe('SMTP, against a real SMTP server', () => {

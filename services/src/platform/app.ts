@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { linkRoutes } from '../links/routes.ts';
 import { linkStatsRoutes } from '../links/stats-routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
+import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../redirect/rate-limit.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
 import { HttpError } from './http-errors.ts';
@@ -39,7 +41,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const redirect = createRedirectHandler({
     events: platform.events,
     cache: platform.linkCache,
-    secret: platform.secret,
+    salts: new DailySalts(join(platform.config.DATA_DIR, 'visitor-salts')),
     trustProxy: platform.config.TRUST_PROXY,
     clock: platform.clock,
     onError: (error) => log(error),

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
 import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
@@ -12,6 +12,7 @@ import { LinkCache } from '../redirect/link-cache.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Config } from './config.ts';
+import { privateDataDirectory } from './data-dir.ts';
 import { loadSecret } from './secrets.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
@@ -130,7 +131,7 @@ export interface PlatformOptions {
 
 /** Opens the stores the configuration names and starts this process's projectors. */
 export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
-  mkdirSync(config.DATA_DIR, { recursive: true });
+  privateDataDirectory(config.DATA_DIR);
   const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
   const events = await openEventStore(config);
   const openedRead = await openReadStore(config);

@@ -3,6 +3,7 @@ import type { Clicked, EventStore } from '@linkledger/contracts';
 import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
 import type { LinkState } from '../links/link-state.ts';
 import { clickAppend } from './click-event.ts';
+import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from './rate-limit.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
@@ -12,7 +13,8 @@ const MAX_USER_AGENT = 512;
 export interface RedirectDeps {
   events: EventStore;
   cache: LinkCache;
-  secret: string;
+  /** The day's random salt of visitor hashes. */
+  salts: DailySalts;
   trustProxy: boolean;
   clock: () => Date;
   onError: (error: unknown) => void;
@@ -69,7 +71,7 @@ export function clientIp(request: IncomingMessage, trustProxy: boolean): string 
  * an active link goes on to the app (`next`), which shows the 404 page.
  */
 export function createRedirectHandler(deps: RedirectDeps) {
-  const hasher = new VisitorHasher(deps.secret);
+  const hasher = new VisitorHasher(deps.salts);
 
   const record = (request: IncomingMessage, link: LinkState, query: string, ip: string) => {
     const now = deps.clock();

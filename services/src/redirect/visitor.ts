@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import geoip from 'geoip-country';
+import type { DailySalts } from './daily-salts.ts';
 
 /** ISO country code of an IP from the bundled database, or '' when unknown or private. */
 export function countryOf(ip: string): string {
@@ -26,23 +27,23 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
 const HASH_CACHE_SIZE = 10_000;
 
 /**
- * Counts unique visitors without keeping IPs: an HMAC of IP and user agent under a salt
- * derived from the installation secret and the UTC date, so the salt rotates daily and
- * yesterday's hashes cannot be linked to today's. Today's hashes are memoised (bounded,
- * emptied with the salt), which changes nothing about what is stored.
+ * Counts unique visitors without keeping IPs: an HMAC of IP and user agent under the day's
+ * random salt (daily-salts.ts), so hashes of different days cannot be linked, and once a
+ * day's salt is destroyed its hashes cannot be traced back to an address. Today's hashes are
+ * memoised (bounded, emptied with the salt), which changes nothing about what is stored.
  */
 export class VisitorHasher {
   private day = '';
   private salt: Buffer = Buffer.alloc(0);
   private readonly known = new Map<string, string>();
 
-  constructor(private readonly secret: string) {}
+  constructor(private readonly salts: Pick<DailySalts, 'saltFor'>) {}
 
   hash(ip: string, userAgent: string, now: Date): string {
     const day = now.toISOString().slice(0, 10);
     if (day !== this.day) {
+      this.salt = this.salts.saltFor(day);
       this.day = day;
-      this.salt = createHmac('sha256', this.secret).update(`visitor-salt:${day}`).digest();
       this.known.clear();
     }
     const key = `${ip}\n${userAgent}`;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../platform/config.ts';
+import { privateDataDirectory } from '../../platform/data-dir.ts';
 import { openEventStore } from '../../platform/platform.ts';
 import { loadSecret } from '../../platform/secrets.ts';
 import { InvalidProviderSettings, configureProvider, loadProvider } from './provider-config.ts';
@@ -48,6 +49,7 @@ export async function runOAuthCli(argv: string[], env: NodeJS.ProcessEnv = proce
     if (!values['client-id'] || !values['client-secret']) throw new UsageError(`--client-id and --client-secret are both required.\n${USAGE}`);
   }
   const config = loadConfig(env);
+  privateDataDirectory(config.DATA_DIR);
   const events = await openEventStore(config);
   try {
     if (command === 'list') {
