@@ -24,7 +24,8 @@ export interface Product {
 /** The real product (`npm start`'s server) on embedded stores in a fresh temporary directory. */
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-e2e-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, EVENTS_SYNC: 'NORMAL', ...env });
+  // The browser tests register dozens of accounts from one address; the registration throttle has its own test.
+  const server = await startServerProcess({ DATA_DIR: dataDir, EVENTS_SYNC: 'NORMAL', REGISTRATIONS_PER_IP: '0', ...env });
   return {
     baseUrl: server.baseUrl,
     dataDir,
@@ -46,13 +47,24 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(browser: Browser, product: Product, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: product.baseUrl, viewport });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
+  // Everything the content security policy blocks is noted, and screenshot() refuses to pass over it.
+  await context.addInitScript(() => {
+    const noted: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: noted });
+    document.addEventListener('securitypolicyviolation', (event) => noted.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`));
+  });
   return context;
 }
+
+/** What the content security policy has blocked on the page since it loaded. */
+export const cspViolations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 
 /** Saves a full-page screenshot as `{name}-{desktop|phone}.png`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const size = (page.viewportSize()?.width ?? DESKTOP.width) <= PHONE.width ? 'phone' : 'desktop';
+  const blocked = await cspViolations(page);
+  if (blocked.length) throw new Error(`The content security policy blocked something on ${page.url()}: ${blocked.join('; ')}`);
   // From the top: sticky bars then sit where a person sees them, not where the test last scrolled.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`), fullPage: true });

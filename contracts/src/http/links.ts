@@ -93,8 +93,12 @@ const isoDay = (name: string) => {
     .refine((value) => {
       const date = new Date(`${value}T00:00:00.000Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, message);
+    }, message)
+    // The days the analytics store can hold (ClickHouse's Date32 and DateTime64 reach 2299).
+    .refine((value) => value >= FIRST_DAY && value <= LAST_DAY, `${name} must be a day from ${FIRST_DAY} to ${LAST_DAY}`);
 };
+const FIRST_DAY = '1970-01-01';
+const LAST_DAY = '2299-12-31';
 
 const DAY_ORDER = { message: 'date_from must be on or before date_to', path: ['date_from'] };
 const inOrder = (range: { date_from?: string | undefined; date_to?: string | undefined }) =>

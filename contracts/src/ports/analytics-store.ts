@@ -19,8 +19,12 @@ export interface ClickRow {
 export interface AnalyticsStore {
   /** Which adapter this is, for health reports and logs (e.g. 'sqlite', 'kurrentdb'). */
   readonly adapter: string;
-  /** Runs a query written in ClickHouse's dialect with {name:Type} parameters. */
-  query<T>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
+  /**
+   * Runs a query written in ClickHouse's dialect with {name:Type} parameters. `readOnly`:
+   * with ClickHouse's readonly setting (no writes, DDL, setting changes or table functions),
+   * for queries that come from outside the process.
+   */
+  query<T>(sql: string, params?: Record<string, unknown>, options?: { readOnly?: boolean }): Promise<T[]>;
   /** Inserts rows as one block: all or none of them become visible. */
   insertClicks(rows: readonly ClickRow[]): Promise<void>;
   /** The highest click position stored: the analytics projector's checkpoint. */

@@ -24,6 +24,7 @@ import { HttpError } from './http-errors.ts';
 import type { Platform } from './platform.ts';
 import { openApi } from './openapi.ts';
 import { listRoutes } from './route-list.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 import { webApp } from './web-app.ts';
 
 /** Query values that are secrets (the cutt.ly-style API key) never reach the logs. */
@@ -85,6 +86,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again in a moment.' });
   });
 
+  addSecurityHeaders(app, platform.config);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   listRoutes(app);

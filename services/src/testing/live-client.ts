@@ -6,6 +6,8 @@ export async function liveClient(baseUrl: string, token: string) {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live`);
   const messages: LiveServerMessage[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as LiveServerMessage));
+  // Listened for from the start: the server may close right after answering the auth message.
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -20,6 +22,7 @@ export async function liveClient(baseUrl: string, token: string) {
     messages,
     clicks: () => messages.filter((m): m is Extract<LiveServerMessage, { type: 'click' }> => m.type === 'click'),
     close: () => socket.close(),
-    closed: new Promise<number>((resolve) => socket.once('close', (code) => resolve(code))),
+    /** The close code and the reason the server gave. */
+    closedWith,
   };
 }

@@ -3,7 +3,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnalyticsStore } from '@linkledger/contracts';
-import { READ_ONLY_SQL, TOKEN_HEADER, ownerFile, tokenMatches, type OwnerAddress } from './owner-link.ts';
+import { TOKEN_HEADER, unsafeSqlReason, ownerFile, tokenMatches, type OwnerAddress } from './owner-link.ts';
 
 const MAX_BODY = 256 * 1024;
 
@@ -37,8 +37,9 @@ export async function serveAnalytics(store: AnalyticsStore, dataDir: string, sec
       }
       if (request.method === 'POST' && request.url === '/query') {
         const { sql, params } = JSON.parse(await body(request)) as { sql: string; params?: Record<string, unknown> };
-        if (typeof sql !== 'string' || !READ_ONLY_SQL.test(sql)) return send(response, 400, { error: 'Only SELECT queries are answered' });
-        return send(response, 200, { rows: await store.query(sql, params ?? {}) });
+        const refused = typeof sql === 'string' ? unsafeSqlReason(sql) : 'Send {"sql": "SELECT …"}';
+        if (refused) return send(response, 400, { error: refused });
+        return send(response, 200, { rows: await store.query(sql, params ?? {}, { readOnly: true }) });
       }
       return send(response, 404, { error: 'No such call' });
     };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import type { AnalyticsStore, ClickRow } from '@linkledger/contracts';
+import { READ_ONLY_SETTINGS } from './owner-link.ts';
 
 const SCHEMA_FILE = new URL('../../../../infra/clickhouse/schema.sql', import.meta.url);
 const DATABASE_NAME = /^[a-z_][a-z0-9_]*$/i;
@@ -98,11 +99,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     await this.client.command({ query });
   }
 
-  async query<T>(sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
+  async query<T>(sql: string, params: Record<string, unknown> = {}, options: { readOnly?: boolean } = {}): Promise<T[]> {
     const result = await this.client.query({
       query: sql,
       query_params: params,
       format: 'JSONEachRow',
+      ...(options.readOnly ? { clickhouse_settings: READ_ONLY_SETTINGS } : {}),
     });
     return result.json<T>();
   }

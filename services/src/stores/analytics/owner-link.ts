@@ -25,5 +25,31 @@ export function tokenMatches(secret: string, presented: string | string[] | unde
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Only reads go through the owner's endpoint: clicks are written by the owner's own projector. */
-export const READ_ONLY_SQL = /^\s*(SELECT|WITH)\b/i;
+/** ClickHouse settings every query from outside the owner runs with: no writes, no DDL, no setting changes, no table functions. */
+export const READ_ONLY_SETTINGS = { readonly: '1' } as const;
+
+/** Table functions that reach files, processes or the network (refused by readonly too; named here so the refusal says why). */
+const OUTSIDE_REACHING_FUNCTIONS =
+  /\b(file|fileCluster|url|urlCluster|s3|s3Cluster|gcs|oss|cosn|hdfs|hdfsCluster|azureBlobStorage|azureBlobStorageCluster|remote|remoteSecure|cluster|clusterAllReplicas|mysql|postgresql|mongodb|redis|sqlite|jdbc|odbc|executable|executablePool|input|iceberg|icebergS3|deltaLake|hudi|format)\s*\(/i;
+
+/** The query with string literals, quoted identifiers and comments blanked, so keywords inside them are not mistaken for clauses. */
+const codeOnly = (sql: string) =>
+  sql
+    .replace(/'(?:[^'\\]|\\.|'')*'/g, "''")
+    .replace(/"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, 'x')
+    .replace(/--[^\n]*|#[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
+
+/**
+ * Why a query may not run on the owner's endpoint, or null when it may: one SELECT (or WITH …
+ * SELECT), no INTO OUTFILE (which chDB, running in-process, would write even in readonly
+ * mode), no table function that reaches files, processes or the network.
+ */
+export function unsafeSqlReason(sql: string): string | null {
+  const code = codeOnly(sql);
+  if (!/^\s*(SELECT|WITH)\b/i.test(code)) return 'Only SELECT queries are answered';
+  if (/;\s*\S/.test(code)) return 'One statement per query';
+  if (/\bINTO\s+OUTFILE\b/i.test(code)) return 'INTO OUTFILE is not allowed';
+  const reaching = OUTSIDE_REACHING_FUNCTIONS.exec(code);
+  if (reaching) return `The table function ${reaching[1]}() is not allowed: queries read the analytics tables only`;
+  return null;
+}

@@ -5,6 +5,7 @@ import type { AnalyticsStore } from '@linkledger/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveAnalytics } from './analytics-owner-server.ts';
 import { TOKEN_HEADER, ownerFile } from './owner-link.ts';
+import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store.ts';
 import { RemoteAnalyticsStore } from './remote-analytics-store.ts';
 
 /** Stands in for chDB: answers queries from a list and records what it was asked. */
@@ -57,5 +58,40 @@ describe('analytics asked of the process that owns them', () => {
     }
     expect(existsSync(ownerFile(dataDir))).toBe(false);
     await expect(new RemoteAnalyticsStore(dataDir, 'the-installation-secret').ping()).rejects.toThrow(/No process owns the analytics/);
+  });
+});
+
+describe('the owner endpoint on real chDB', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-owner-chdb-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('runs queries read-only: no writes, DDL, setting changes, INTO OUTFILE or table functions that reach files, processes or the network', async () => {
+    const store = await ClickHouseAnalyticsStore.open({ kind: 'chdb', path: join(dataDir, 'analytics') }, 'owner_guard');
+    const owner = await serveAnalytics(store, dataDir, 'the-installation-secret');
+    const outfile = join(dataDir, 'written.txt');
+    try {
+      const remote = new RemoteAnalyticsStore(dataDir, 'the-installation-secret');
+      expect(await remote.query<{ n: string | number }>('SELECT count() AS n FROM clicks')).toEqual([{ n: expect.anything() }]);
+      expect(await remote.query<{ s: string }>("SELECT 'file(/etc/passwd) INTO OUTFILE' AS s")).toEqual([{ s: 'file(/etc/passwd) INTO OUTFILE' }]);
+      const refused: [string, RegExp][] = [
+        ["SELECT * FROM file('/etc/hostname', 'LineAsString')", /file\(\) is not allowed/],
+        ["SELECT * FROM url('http://127.0.0.1:9/', 'LineAsString')", /url\(\) is not allowed/],
+        ["select * from remoteSecure('127.0.0.1', system.one)", /remoteSecure\(\) is not allowed/],
+        ["SELECT * FROM executable('id', 'TSV', 'x String')", /executable\(\) is not allowed/],
+        [`SELECT 1 INTO OUTFILE '${outfile}'`, /INTO OUTFILE is not allowed/],
+        ['SELECT 1; DROP TABLE clicks', /One statement per query/],
+        ['INSERT INTO clicks SELECT * FROM clicks', /Only SELECT queries/],
+        // Past the keyword check, ClickHouse's readonly setting refuses it.
+        ['WITH 1 AS x INSERT INTO clicks SELECT * FROM clicks', /readonly|Syntax error/i],
+        ['SELECT 1 SETTINGS readonly = 0', /readonly/],
+        ['SELECT * FROM system.users', /privileges|readonly/i],
+      ];
+      for (const [sql, reason] of refused) await expect(remote.query(sql), sql).rejects.toThrow(reason);
+      expect(existsSync(outfile)).toBe(false);
+      expect(await store.query('SHOW TABLES')).toEqual(expect.arrayContaining([{ name: 'clicks' }]));
+    } finally {
+      await owner.close();
+      await store.close();
+    }
   });
 });
