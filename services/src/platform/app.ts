@@ -32,6 +32,8 @@ const redactUrl = (url: string) => url.replace(/([?&](?:key|token)=)[^&]*/gi, '$
 
 export interface AppOptions {
   logger?: boolean;
+  /** Where log lines go instead of standard output (a test that reads the log of a run). */
+  logStream?: { write(line: string): void };
 }
 
 /** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
@@ -59,6 +61,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
         ? false
         : {
             level: platform.config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url) }),

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   /** Wraps the stores, e.g. with a fault switch (testing/faulty-store.ts). */
   wrapStores?: PlatformOptions['wrapStores'];
   log?: PlatformOptions['log'];
+  /** Log lines of the app (at LOG_LEVEL) go here; without it the app logs nothing. */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -32,7 +34,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wrapStores ? { wrapStores: options.wrapStores } : {}),
   });
-  const app = await buildApp(platform, { logger: false });
+  const app = await buildApp(platform, options.logStream ? { logStream: options.logStream } : { logger: false });
   return {
     app,
     platform,
