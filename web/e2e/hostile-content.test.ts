@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, signInContext, startProduct, type Product } from './harness.ts';
+import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, signInContext, startProduct, type Product } from './harness.ts';
 
 /**
  * Issue 5, hostile input: titles, descriptions and destinations carrying HTML and script
@@ -85,6 +85,23 @@ describe('hostile content in the browser', () => {
       await context.close();
     });
   }
+
+  it('shows a look-alike host in punycode, so the homograph is visible, and serves non-Latin destinations', async () => {
+    const homograph = await apiCall<{ id: number; short_code: string }>(product, token, 'POST', '/api/urls', { original_url: 'https://аpple.com/login', title: 'Homograph' });
+    const japanese = await apiCall<{ id: number; short_code: string; original_url: string }>(product, token, 'POST', '/api/urls', { original_url: `${product.baseUrl}/pricing?q=日本語`, title: '日本語' });
+    const { page, context, dialogs } = await open('/dashboard', DESKTOP);
+    const row = page.locator(`[data-link-id="${homograph.id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('https://xn--pple-43d.com/login');
+    expect(await row.textContent()).not.toContain('аpple.com');
+    await screenshot(page, 'hostile-homograph');
+    // The non-Latin destination is followed by a real browser, to the page it names.
+    await page.goto(`/${japanese.short_code}`);
+    await page.waitForURL(/\/pricing\?q=/);
+    expect(decodeURIComponent(new URL(page.url()).search)).toBe('?q=日本語');
+    await expectInert(page, dialogs);
+    await context.close();
+  });
 
   it('keeps the payloads out of the page’s markup as markup: React escapes every value', async () => {
     const { page, context, dialogs } = await open('/dashboard', DESKTOP);

@@ -1,5 +1,8 @@
 import { connect } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../platform/config.ts';
+import { ourHostNames } from '../platform/origins.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { DESTINATION_LOOPS } from './loop-guard.ts';
 
@@ -38,6 +41,30 @@ describe('hostile input', () => {
     // The service's own pages are not short links: linking to them is fine.
     expect((await create('https://lnk.example/pricing')).statusCode).toBe(201);
     expect((await create('https://lnk.example/api/health')).statusCode).toBe(201);
+  });
+
+  it('refuses loops through every name the server answers to: loopback forms, its listening and machine addresses, ALLOWED_ORIGINS', async () => {
+    const code = (await create('https://example.com/loop-target')).json().short_code;
+    const names = [
+      `http://127.0.0.1:${port}/${code}`,
+      `http://127.1/${code}`,
+      `http://2130706433/${code}`,
+      `http://0x7f.0.0.1/${code}`,
+      `http://[::1]:${port}/${code}`,
+      `http://LOCALHOST./${code}`,
+      `http://app.localhost/${code}`,
+      `http://0.0.0.0:${port}/${code}`,
+      `http://${hostname()}/${code}`,
+      ...Object.values(networkInterfaces())
+        .flatMap((addresses) => addresses ?? [])
+        .map(({ address }) => `http://${address.includes(':') ? `[${address}]` : address}/${code}`),
+    ];
+    for (const loop of names) {
+      const response = await create(loop);
+      expect([response.statusCode, response.json().detail], loop).toEqual([400, DESTINATION_LOOPS]);
+    }
+    const configured = ourHostNames(loadConfig({ ALLOWED_ORIGINS: 'https://go.example.org,http://intranet:8080', PUBLIC_URL: 'https://lnk.example' }));
+    for (const name of ['go.example.org', 'intranet', 'lnk.example', 'localhost', '127.0.0.1', '[::1]']) expect(configured.has(name), name).toBe(true);
   });
 
   it('answers an oversized body with 413 without reading it all', async () => {
