@@ -7,6 +7,7 @@
  */
 
 /** C0 and C1 control characters, DEL and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 /** The WHATWG serialization of an http(s) address, or null when it is not one. */
