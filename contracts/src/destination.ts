@@ -22,8 +22,8 @@ export function normalizeWebAddress(value: string): string | null {
   return url.href;
 }
 
-const percentEncoded = (character: string) =>
-  Array.from(Buffer.from(character, 'utf8'), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+const utf8 = new TextEncoder();
+const percentEncoded = (character: string) => Array.from(utf8.encode(character), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
  * A stored destination as a header value: its serialization when it parses, with any byte
