@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
-import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import { handleCommand } from '../commands/command-handler.ts';
 import { HttpError, notFound } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext, waitForReadModel } from '../platform/request-context.ts';
-import { ADMINS_CHANGE_PLANS, decideChangePlan, evolveSubscription, noSubscription } from './change-plan.ts';
+import { requestContext } from '../platform/request-context.ts';
+import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -32,16 +32,8 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       const userId = request.params.id;
       if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
       const { plan_type } = request.body;
-      const metadata = metadataFor(requestContext(platform, request, { kind: 'user', id: String(caller.userId) }));
-      const stream = `subscription-${userId}`;
-      const position = await withRetries(async () => {
-        const { state, revision } = await loadStream(platform.events, stream, noSubscription, evolveSubscription);
-        const events = decideChangePlan({ actorRole: caller.role, userId, planType: plan_type, now: platform.clock() }, state);
-        if (events.length === 0) return null;
-        const appended = await platform.events.append([{ stream, expected: revision ?? 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) }]);
-        return appended.position;
-      });
-      if (position !== null) await waitForReadModel(platform, position);
+      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });
       return { message: `The user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
     },
   );

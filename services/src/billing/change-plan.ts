@@ -1,4 +1,5 @@
 import type { DomainEvent, PlanName, Role } from '@linkledger/contracts';
+import type { Decider } from '../commands/command-handler.ts';
 import { HttpError } from '../platform/http-errors.ts';
 
 export const ADMINS_CHANGE_PLANS = 'Only an admin or super admin can change a user’s plan.';
@@ -47,3 +48,10 @@ export function decideChangePlan(command: ChangePlan, state: SubscriptionState):
     },
   ];
 }
+
+export const changePlanDecider: Decider<ChangePlan, SubscriptionState> = {
+  streamOf: (command) => `subscription-${command.userId}`,
+  initialState: noSubscription,
+  evolve: evolveSubscription,
+  decide: decideChangePlan,
+};

@@ -18,15 +18,15 @@ import {
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
 import { keyOrBearer, requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
-import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import { handleCommand } from '../commands/command-handler.ts';
 import { HttpError, notFound } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext, waitForReadModel } from '../platform/request-context.ts';
+import { requestContext } from '../platform/request-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { createLink } from './create-link.ts';
-import { LINK_NOT_FOUND, decideDeleteLink } from './decide.ts';
-import { evolveLink } from './link-state.ts';
+import { LINK_NOT_FOUND } from './decide.ts';
+import { deleteLinkDecider } from './delete-link.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
@@ -133,14 +133,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = await requireCaller(platform, request);
-      const metadata = metadataFor(requestContext(platform, request, { kind: 'user', id: String(caller.userId) }));
-      const stream = `link-${request.params.id}`;
-      const { position } = await withRetries(async () => {
-        const { state, revision } = await loadStream(platform.events, stream, null, evolveLink);
-        const events = decideDeleteLink({ actorId: caller.userId }, state);
-        return platform.events.append([{ stream, expected: revision ?? 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) }]);
-      });
-      await waitForReadModel(platform, position);
+      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      await handleCommand(platform, context, deleteLinkDecider, { actorId: caller.userId, linkId: request.params.id });
       return { message: 'URL deleted successfully' };
     },
   );

@@ -1,11 +1,18 @@
 import type { LinkChanges } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { loadStream, metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
+import { handleCommand, type Decider } from '../commands/command-handler.ts';
+import type { CommandContext } from '../platform/commands.ts';
 import { notFound } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { waitForReadModel } from '../platform/request-context.ts';
-import { LINK_NOT_FOUND, decideUpdateLink } from './decide.ts';
-import { evolveEditableLink } from './link-state.ts';
+import { LINK_NOT_FOUND, decideUpdateLink, type UpdateLinkCommand } from './decide.ts';
+import { evolveEditableLink, type EditableLink } from './link-state.ts';
+
+export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, EditableLink | null> = {
+  streamOf: (command) => `link-${command.linkId}`,
+  initialState: null,
+  evolve: evolveEditableLink,
+  decide: decideUpdateLink,
+};
 
 /**
  * Edits one of the caller's links. The answer waits for the read model and this process's
@@ -13,16 +20,7 @@ import { evolveEditableLink } from './link-state.ts';
  * the link was switched off).
  */
 export async function updateLink(platform: Platform, context: CommandContext, input: { actorId: number; linkId: number; changes: LinkChanges }): Promise<LinkView> {
-  const stream = `link-${input.linkId}`;
-  const position = await withRetries(async () => {
-    const { state, revision } = await loadStream(platform.events, stream, null, evolveEditableLink);
-    const events = decideUpdateLink({ actorId: input.actorId, changes: input.changes }, state);
-    if (!events.length) return null;
-    const metadata = metadataFor(context);
-    const result = await platform.events.append([{ stream, expected: revision ?? 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) }]);
-    return result.position;
-  });
-  if (position !== null) await waitForReadModel(platform, position);
+  await handleCommand(platform, context, updateLinkDecider, input);
   const link = await platform.read.get<LinkView>(LINKS, input.linkId);
   if (!link) throw notFound(LINK_NOT_FOUND);
   return link;

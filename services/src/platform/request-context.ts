@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '@linkledger/contracts';
 import type { CommandContext } from './commands.ts';
-import type { Platform } from './platform.ts';
+import type { Platform, ReadModelProgress } from './platform.ts';
 
 /** How long a command's answer may wait for the read model before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
@@ -10,11 +10,17 @@ export function requestContext(platform: Platform, request: FastifyRequest, acto
   return { actor, correlationId: request.id, now: platform.clock(), route: request.routeOptions.url ?? request.url };
 }
 
+/** What read-your-writes waits on: the read model and this process's redirect cache. */
+export interface ReadYourWrites {
+  readModel: ReadModelProgress;
+  linkCache: { progress: ReadModelProgress };
+}
+
 /**
  * Read your writes: the answer waits (bounded) until the read model and this process's
  * redirect cache include the command, so the next query and the next redirect show it.
  */
-export async function waitForReadModel(platform: Platform, position: number): Promise<void> {
+export async function waitForReadModel(platform: ReadYourWrites, position: number): Promise<void> {
   await Promise.all([
     platform.readModel.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),
     platform.linkCache.progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),

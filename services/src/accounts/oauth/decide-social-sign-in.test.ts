@@ -3,7 +3,7 @@ import type { ApiKeyState } from '../../api-keys/decide.ts';
 import { noUser, type UserState } from '../user-state.ts';
 import { decideSocialSignIn } from './decide-social-sign-in.ts';
 
-const command = { provider: 'google' as const, unknownPasswordHash: 'scrypt$unknown' };
+const command = { userId: 7, provider: 'google' as const, unknownPasswordHash: 'scrypt$unknown' };
 const registered: UserState = { ...noUser, id: 7, email: 'ada@example.com', passwordHash: 'scrypt$registrant' };
 const withKey: ApiKeyState = { userId: 7, current: { keyId: 'k1', keyHash: 'a'.repeat(64), keyEncrypted: 'v1.x' } };
 const noKey: ApiKeyState = { userId: 7, current: null };

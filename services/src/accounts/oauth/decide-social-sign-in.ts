@@ -1,8 +1,10 @@
 import type { DomainEvent, OAuthProvider } from '@linkledger/contracts';
-import type { ApiKeyState } from '../../api-keys/decide.ts';
-import type { UserState } from '../user-state.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../../api-keys/decide.ts';
+import type { Decider } from '../../commands/command-handler.ts';
+import { evolveUser, noUser, type UserState } from '../user-state.ts';
 
 export interface SocialSignInCommand {
+  userId: number;
   provider: OAuthProvider;
   /** The hash of a random password nobody knows, minted outside so deciding stays pure. */
   unknownPasswordHash: string;
@@ -27,3 +29,11 @@ export function decideSocialSignIn(command: SocialSignInCommand, user: UserState
     { type: 'EmailVerified', data: { user_id: userId, via: 'oauth' } },
   ];
 }
+
+/** The user's stream folded twice over: the account, and its API key. */
+export const socialSignInDecider: Decider<SocialSignInCommand, { user: UserState; keys: ApiKeyState }> = {
+  streamOf: (command) => `user-${command.userId}`,
+  initialState: { user: noUser, keys: noApiKeyState },
+  evolve: (state, event) => ({ user: evolveUser(state.user, event), keys: evolveApiKey(state.keys, event) }),
+  decide: (command, state) => decideSocialSignIn(command, state.user, state.keys),
+};

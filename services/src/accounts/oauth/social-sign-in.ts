@@ -1,16 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, type OAuthProvider } from '@linkledger/contracts';
-import { noApiKeyState, evolveApiKey } from '../../api-keys/decide.ts';
-import { metadataFor, toNewEvent, withRetries, type CommandContext } from '../../platform/commands.ts';
+import { handleCommand } from '../../commands/command-handler.ts';
+import { metadataFor, toNewEvent, type CommandContext } from '../../platform/commands.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { waitForReadModel } from '../../platform/request-context.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';
 import { issueToken } from '../tokens.ts';
-import { evolveUser, noUser } from '../user-state.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';
-import { decideSocialSignIn } from './decide-social-sign-in.ts';
+import { socialSignInDecider } from './decide-social-sign-in.ts';
 import { redeemState } from './oauth-state.ts';
 import { enabledProvider } from './provider-config.ts';
 
@@ -54,19 +52,13 @@ export async function signInWithProvider(platform: Platform, context: CommandCon
   const unknownPasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
   let userId = await userIdByEmail(platform, email);
   if (userId === null) userId = await registerUser(platform, context, { email, passwordHash: unknownPasswordHash, emailVerifiedByProvider: true });
-  const id = userId;
-  const actor = { kind: 'user' as const, id: String(id) };
-  const user = await withRetries(async () => {
-    const recorded = await platform.events.readStream(`user-${id}`);
-    const state = recorded.reduce(evolveUser, noUser);
-    const decided = decideSocialSignIn({ provider: input.provider, unknownPasswordHash }, state, recorded.reduce(evolveApiKey, noApiKeyState));
-    if (decided.length) {
-      const expected = recorded.at(-1)!.revision;
-      const { position } = await platform.events.append([{ stream: `user-${id}`, expected, events: decided.map((event) => toNewEvent(event, { ...metadata, actor })) }]);
-      await waitForReadModel(platform, position);
-    }
-    return state;
+  // The events are the account's own doing, so the account is their actor.
+  const { state } = await handleCommand(platform, { ...context, actor: { kind: 'user', id: String(userId) } }, socialSignInDecider, {
+    userId,
+    provider: input.provider,
+    unknownPasswordHash,
   });
+  const user = state.user;
   if (user.id === null) throw oauthError.failed('the account could not be found');
   return issueToken(platform.secret, { userId: user.id, role: user.role }, context.now);
 }

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { CommandContext } from '../platform/commands.ts';
+import { HttpError } from '../platform/http-errors.ts';
+import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
+import { handleCommand, type Decider } from './command-handler.ts';
+
+/** A trivial command, as a new feature would declare it: switch the sign-up on or off. */
+const signupSwitch: Decider<{ enabled: boolean }, { enabled: boolean; seen: number }> = {
+  streamOf: () => 'system-test',
+  initialState: { enabled: true, seen: 0 },
+  evolve: (state, recorded: RecordedEvent) => {
+    const event = upcast(recorded.type, recorded.version, recorded.data);
+    return event?.type === 'SignupToggled' ? { enabled: event.data.enabled, seen: state.seen + 1 } : state;
+  },
+  decide: (command, state): DomainEvent[] => (command.enabled === state.enabled ? [] : [{ type: 'SignupToggled', data: { enabled: command.enabled } }]),
+};
+
+const context: CommandContext = { actor: { kind: 'user', id: '1' }, correlationId: 'corr-1', now: new Date('2026-11-23T10:00:00Z') };
+
+describe('handleCommand', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'linkledger-commands-'));
+  const events = new SqliteEventStore(join(dir, 'events.db'), { synchronous: 'NORMAL' });
+  const waited: number[] = [];
+  const progress = { waitFor: async (position: number) => (waited.push(position), true) };
+  const platform = { events, readModel: progress, linkCache: { progress } };
+  afterAll(async () => {
+    await events.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('given no events, when a command decides one, appends it with the context’s metadata and waits for the read models', async () => {
+    const handled = await handleCommand(platform, context, signupSwitch, { enabled: false });
+    expect(handled.state).toEqual({ enabled: true, seen: 0 });
+    expect(handled.events).toEqual([{ type: 'SignupToggled', data: { enabled: false } }]);
+    const [stored] = await events.readStream('system-test');
+    expect(stored).toMatchObject({ type: 'SignupToggled', revision: 0, metadata: { actor: context.actor, correlation_id: 'corr-1', at: context.now.toISOString() } });
+    expect(waited).toContain(handled.position);
+  });
+
+  it('given the state already holds, appends nothing and waits for nothing', async () => {
+    const before = waited.length;
+    const handled = await handleCommand(platform, context, signupSwitch, { enabled: false });
+    expect(handled).toMatchObject({ events: [], position: null, state: { enabled: false, seen: 1 } });
+    expect(await events.readStream('system-test')).toHaveLength(1);
+    expect(waited).toHaveLength(before);
+  });
+
+  it('decides again on the fresh state when another writer appended in between (optimistic concurrency)', async () => {
+    let sneaked = false;
+    const racing = {
+      ...platform,
+      events: Object.assign(Object.create(events) as SqliteEventStore, {
+        readStream: async (stream: string) => {
+          const read = await events.readStream(stream);
+          if (!sneaked) {
+            sneaked = true;
+            // Someone else switches it on right after this command read the stream.
+            await handleCommand(platform, context, signupSwitch, { enabled: true });
+          }
+          return read;
+        },
+        append: events.append.bind(events),
+      }),
+    };
+    const handled = await handleCommand(racing, context, signupSwitch, { enabled: true });
+    // The first attempt's append conflicted; the retry saw the other writer's event and had nothing left to do.
+    expect(handled).toMatchObject({ events: [], position: null, state: { enabled: true, seen: 2 } });
+    expect((await events.readStream('system-test')).map((e) => (e.data as { enabled: boolean }).enabled)).toEqual([false, true]);
+  });
+
+  it('answers 409 when every attempt loses the race, and lets a decider’s own error through', async () => {
+    const alwaysLate = { ...platform, events: Object.assign(Object.create(events) as SqliteEventStore, { readStream: async () => [], append: events.append.bind(events) }) };
+    await expect(handleCommand(alwaysLate, context, signupSwitch, { enabled: false })).rejects.toMatchObject({ status: 409 });
+    const refusing = { ...signupSwitch, decide: () => { throw new HttpError(403, 'Not yours'); } };
+    await expect(handleCommand(platform, context, refusing, { enabled: false })).rejects.toMatchObject({ status: 403, detail: 'Not yours' });
+  });
+});
