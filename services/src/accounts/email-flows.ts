@@ -1,15 +1,15 @@
 import type { EmailTokenPurpose } from '@linkledger/contracts';
-import { loadStream, metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../platform/commands.ts';
 import { HttpError } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { waitForReadModel } from '../platform/request-context.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
-import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken } from './email-tokens.ts';
+import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { userIdByEmail } from './register-user.ts';
-import { decidePasswordReset } from './reset-password.ts';
-import { evolveUser, noUser } from './user-state.ts';
-import { EMAIL_ALREADY_VERIFIED, decideEmailVerification } from './verify-email.ts';
+import { RESET_INVALID, decidePasswordReset } from './reset-password.ts';
+import { evolveUser, noUser, type UserState } from './user-state.ts';
+import { EMAIL_ALREADY_VERIFIED, VERIFICATION_INVALID, decideEmailVerification } from './verify-email.ts';
 
 export const MAIL_FAILED = 'We could not send the email just now. Please try again in a few minutes.';
 
@@ -41,25 +41,44 @@ export async function sendVerificationEmail(platform: Platform, context: Command
   }
 }
 
+/** The token's stream and its user's: a link's use is decided on both and written to both at once. */
+function tokenAndUser(token: string, userId: number) {
+  return {
+    token: { stream: emailTokenStream(token), initialState: noEmailToken, evolve: evolveEmailToken },
+    user: { stream: `user-${userId}`, initialState: noUser, evolve: evolveUser },
+  };
+}
+
+/** The user a token was issued for (a read ahead of the command, which checks it again), or null. */
+async function tokenUser(platform: Platform, token: string): Promise<number | null> {
+  const { state } = await loadStream(platform.events, emailTokenStream(token), noEmailToken, evolveEmailToken);
+  return state.issued?.userId ?? null;
+}
+
+interface UseToken {
+  token: string;
+  userId: number;
+  now: Date;
+}
+
+export const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailTokenState; user: UserState }> = {
+  streamsOf: (command) => tokenAndUser(command.token, command.userId),
+  decide: (command, states) => {
+    const decided = decideEmailVerification(states.token, states.user, command.now);
+    return { token: decided.tokenEvents, user: decided.userEvents };
+  },
+};
+
 /** Follows a verification link; returns whether the address had been verified before. */
 export async function verifyEmailWithToken(platform: Platform, context: CommandContext, token: string): Promise<{ alreadyVerified: boolean }> {
-  const tokenStream = emailTokenStream(token);
-  const result = await withRetries(async () => {
-    const tokenState = await loadStream(platform.events, tokenStream, noEmailToken, evolveEmailToken);
-    const userId = tokenState.state.issued?.userId;
-    const user = userId ? await loadUser(platform, userId) : { state: noUser, revision: null };
-    const decided = decideEmailVerification(tokenState.state, user.state, context.now);
-    if (decided.alreadyVerified) return { alreadyVerified: true, position: 0 };
-    const metadata = { ...metadataFor(context), actor: { kind: 'user' as const, id: String(userId) } };
-    const { position } = await platform.events.append([
-      { stream: tokenStream, expected: tokenState.revision!, events: decided.tokenEvents.map((e) => toNewEvent(e, metadata)) },
-      { stream: `user-${userId}`, expected: user.revision!, events: decided.userEvents.map((e) => toNewEvent(e, metadata)) },
-    ]);
-    return { alreadyVerified: false, position };
-  });
-  if (result.position) await waitForReadModel(platform, result.position);
-  return { alreadyVerified: result.alreadyVerified };
+  const userId = await tokenUser(platform, token);
+  if (userId === null) throw new HttpError(400, VERIFICATION_INVALID);
+  const { events } = await handleMultiStreamCommand(platform, asUser(context, userId), verifyEmailDecider, { token, userId, now: context.now });
+  return { alreadyVerified: events.length === 0 };
 }
+
+/** Following a mailed link is the account's own doing. */
+const asUser = (context: CommandContext, userId: number): CommandContext => ({ ...context, actor: { kind: 'user', id: String(userId) } });
 
 /** Mails a reset link when the address has an account; silently nothing otherwise. */
 export async function sendPasswordResetEmail(platform: Platform, context: CommandContext, email: string, appBase: string): Promise<void> {
@@ -72,23 +91,20 @@ export async function sendPasswordResetEmail(platform: Platform, context: Comman
 }
 
 /** Sets a new password with a reset link's token: once, within the hour. */
+export const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash: string }, { token: EmailTokenState; user: UserState }> = {
+  streamsOf: (command) => tokenAndUser(command.token, command.userId),
+  decide: (command, states) => {
+    const decided = decidePasswordReset(states.token, states.user, command.passwordHash, command.now);
+    return { token: decided.tokenEvents, user: decided.userEvents };
+  },
+};
+
 /** Sets the new password; gives the account's address, whose sign-in counters the caller clears. */
 export async function resetPasswordWithToken(platform: Platform, context: CommandContext, token: string, newPassword: string): Promise<{ email: string }> {
-  const tokenStream = emailTokenStream(token);
-  // Hashing is slow on purpose: done once, outside the retried read-decide-append.
+  const userId = await tokenUser(platform, token);
+  if (userId === null) throw new HttpError(400, RESET_INVALID);
+  // Hashing is slow on purpose: done once, outside the retried cycle.
   const passwordHash = await hashPassword(newPassword);
-  const { position, email } = await withRetries(async () => {
-    const tokenState = await loadStream(platform.events, tokenStream, noEmailToken, evolveEmailToken);
-    const userId = tokenState.state.issued?.userId;
-    const user = userId ? await loadUser(platform, userId) : { state: noUser, revision: null };
-    const decided = decidePasswordReset(tokenState.state, user.state, passwordHash, context.now);
-    const metadata = { ...metadataFor(context), actor: { kind: 'user' as const, id: String(userId) } };
-    const appended = await platform.events.append([
-      { stream: tokenStream, expected: tokenState.revision!, events: decided.tokenEvents.map((e) => toNewEvent(e, metadata)) },
-      { stream: `user-${userId}`, expected: user.revision!, events: decided.userEvents.map((e) => toNewEvent(e, metadata)) },
-    ]);
-    return { position: appended.position, email: user.state.email };
-  });
-  await waitForReadModel(platform, position);
-  return { email };
+  const { state } = await handleMultiStreamCommand(platform, asUser(context, userId), resetPasswordDecider, { token, userId, passwordHash, now: context.now });
+  return { email: state.user.email };
 }

@@ -1,4 +1,4 @@
-import type { DomainEvent, RecordedEvent } from '@linkledger/contracts';
+import type { AppendResult, DomainEvent, RecordedEvent, StreamAppend } from '@linkledger/contracts';
 import { metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
 import type { Platform } from '../platform/platform.ts';
 import { waitForReadModel, type ReadYourWrites } from '../platform/request-context.ts';
@@ -15,6 +15,23 @@ export interface Decider<Command, State> {
   decide: (command: Command, state: State) => DomainEvent[];
 }
 
+/** One of the streams a multi-stream command reads and may append to. */
+export interface StreamSpec<State> {
+  stream: string;
+  initialState: State;
+  evolve: (state: State, event: RecordedEvent) => State;
+}
+
+/**
+ * A command whose decision spans several streams (a token and its user, several links):
+ * each is read and folded, the decision names the events per stream, and they are appended
+ * in one atomic append, each stream at the revision it was read at.
+ */
+export interface MultiStreamDecider<Command, States extends Record<string, unknown>> {
+  streamsOf: (command: Command) => { [K in keyof States]: StreamSpec<States[K]> };
+  decide: (command: Command, states: States) => { [K in keyof States]?: DomainEvent[] };
+}
+
 export interface Handled<State> {
   /** The state the decision was made on. */
   state: State;
@@ -23,29 +40,52 @@ export interface Handled<State> {
   position: number | null;
 }
 
+type Platformish = ReadYourWrites & Pick<Platform, 'events'>;
+
 /**
- * The one command cycle: load the stream, fold it, decide, append with the revision it was
- * read at (so a concurrent writer makes the append fail instead of being overwritten),
+ * The one command cycle: load the streams, fold them, decide, append with the revision each
+ * was read at (so a concurrent writer makes the append fail instead of being overwritten),
  * retry the whole cycle on such a conflict (a 409 after a few), then wait until the read
  * models and the redirect cache include the events, so the next request sees them.
  */
+export async function handleMultiStreamCommand<Command, States extends Record<string, unknown>>(
+  platform: Platformish,
+  context: CommandContext,
+  decider: MultiStreamDecider<Command, States>,
+  command: Command,
+): Promise<Handled<States>> {
+  const specs = Object.entries(decider.streamsOf(command)) as [keyof States & string, StreamSpec<unknown>][];
+  const metadata = metadataFor(context);
+  const handled = await withRetries(async () => {
+    const loaded = await Promise.all(specs.map(async ([key, spec]) => ({ key, spec, recorded: await platform.events.readStream(spec.stream) })));
+    const states = Object.fromEntries(loaded.map(({ key, spec, recorded }) => [key, recorded.reduce(spec.evolve, spec.initialState)])) as States;
+    const decided = decider.decide(command, states);
+    const appends: StreamAppend[] = loaded
+      .filter(({ key }) => (decided[key]?.length ?? 0) > 0)
+      .map(({ key, spec, recorded }) => ({
+        stream: spec.stream,
+        expected: recorded.at(-1)?.revision ?? 'no_stream',
+        events: decided[key]!.map((event) => toNewEvent(event, metadata)),
+      }));
+    const events = loaded.flatMap(({ key }) => decided[key] ?? []);
+    const appended: AppendResult | null = appends.length ? await platform.events.append(appends) : null;
+    return { state: states, events, position: appended?.position ?? null };
+  });
+  if (handled.position !== null) await waitForReadModel(platform, handled.position);
+  return handled;
+}
+
+/** The cycle for a command on one stream: a multi-stream command of one. */
 export async function handleCommand<Command, State>(
-  platform: ReadYourWrites & Pick<Platform, 'events'>,
+  platform: Platformish,
   context: CommandContext,
   decider: Decider<Command, State>,
   command: Command,
 ): Promise<Handled<State>> {
-  const stream = decider.streamOf(command);
-  const metadata = metadataFor(context);
-  const handled = await withRetries(async () => {
-    const recorded = await platform.events.readStream(stream);
-    const state = recorded.reduce(decider.evolve, decider.initialState);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { state, events, position: null };
-    const expected = recorded.at(-1)?.revision ?? 'no_stream';
-    const { position } = await platform.events.append([{ stream, expected, events: events.map((event) => toNewEvent(event, metadata)) }]);
-    return { state, events, position };
-  });
-  if (handled.position !== null) await waitForReadModel(platform, handled.position);
-  return handled;
+  const single: MultiStreamDecider<Command, { only: State }> = {
+    streamsOf: (c) => ({ only: { stream: decider.streamOf(c), initialState: decider.initialState, evolve: decider.evolve } }),
+    decide: (c, states) => ({ only: decider.decide(c, states.only) }),
+  };
+  const handled = await handleMultiStreamCommand(platform, context, single, command);
+  return { ...handled, state: handled.state.only };
 }
