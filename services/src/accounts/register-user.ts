@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { allocateId, loadStream, metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { allocateId, loadStream, metadataFor, type CommandContext } from '../platform/commands.ts';
 import type { Platform } from '../platform/platform.ts';
-import { waitForReadModel } from '../platform/request-context.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
-import { evolveSystem, initialSystem } from './user-state.ts';
+import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
 /** The uniqueness claim of an email: a stream named by its hash, never the address itself. */
 export const emailStream = (email: string) => `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
@@ -15,10 +15,33 @@ export async function userIdByEmail(platform: Platform, email: string): Promise<
   return data?.user_id ?? null;
 }
 
+interface Register {
+  userId: number;
+  email: string;
+  passwordHash: string;
+  emailVerifiedByProvider: boolean;
+}
+
 /**
- * Registers an account: claims the email, writes the user and, for the first account of
- * the installation, makes it super admin, all in one atomic append. Refused while sign-up
- * is disabled. Returns the new id once the read model has it.
+ * Registration spans three streams: the address's uniqueness claim, the new user's own, and
+ * `system` (the first account becomes super admin), written in one atomic append.
+ */
+export const registerDecider: MultiStreamDecider<Register, { claim: boolean; user: boolean; system: SystemState }> = {
+  streamsOf: (command) => ({
+    claim: { stream: emailStream(command.email), initialState: false, evolve: () => true },
+    user: { stream: `user-${command.userId}`, initialState: false, evolve: () => true },
+    system: { stream: 'system', initialState: initialSystem, evolve: evolveSystem },
+  }),
+  decide: (command, states) => {
+    const decided = decideRegistration(command, { emailTaken: states.claim, superAdminExists: states.system.superAdminId !== null, signupEnabled: states.system.signupEnabled });
+    const ofType = (...types: string[]) => decided.filter((event) => types.includes(event.type));
+    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'EmailVerified'), system: ofType('SuperAdminAssigned') };
+  },
+};
+
+/**
+ * Registers an account. Refused while sign-up is disabled or when the address has an
+ * account. Returns the new id once the read model has it.
  */
 export async function registerUser(
   platform: Platform,
@@ -26,29 +49,11 @@ export async function registerUser(
   input: { email: string; passwordHash: string; emailVerifiedByProvider?: boolean },
 ): Promise<number> {
   const email = normalizeEmail(input.email);
-  const metadata = metadataFor(context);
   const system = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
-  // Checked before an id is spent, and again below against the state the append expects.
+  // Checked before an id is spent, and again in the command against the state its append expects.
   decideRegistration({ userId: 1, email, passwordHash: '' }, { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled });
-  const userId = await allocateId(platform.events, 'user', metadata);
-  const registered = { ...metadata, actor: { kind: 'user' as const, id: String(userId) } };
-  const { position } = await withRetries(async () => {
-    const [claim, system] = await Promise.all([
-      platform.events.readStream(emailStream(email)),
-      loadStream(platform.events, 'system', initialSystem, evolveSystem),
-    ]);
-    const decided = decideRegistration(
-      { userId, email, passwordHash: input.passwordHash, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false },
-      { emailTaken: claim.length > 0, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled },
-    );
-    const ofType = (...types: string[]) => decided.filter((e) => types.includes(e.type)).map((e) => toNewEvent(e, registered));
-    const superAdmin = ofType('SuperAdminAssigned');
-    return platform.events.append([
-      { stream: emailStream(email), expected: 'no_stream', events: ofType('EmailClaimed') },
-      { stream: `user-${userId}`, expected: 'no_stream', events: ofType('UserRegistered', 'EmailVerified') },
-      ...(superAdmin.length ? [{ stream: 'system', expected: system.revision ?? ('no_stream' as const), events: superAdmin }] : []),
-    ]);
-  });
-  await waitForReadModel(platform, position);
+  const userId = await allocateId(platform.events, 'user', metadataFor(context));
+  const asNewUser = { ...context, actor: { kind: 'user' as const, id: String(userId) } };
+  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false });
   return userId;
 }

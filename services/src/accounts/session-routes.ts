@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, MessageBody } from '@linkledger/contracts';
-import { metadataFor, toNewEvent } from '../platform/commands.ts';
+import { handleCommand, type Decider } from '../commands/command-handler.ts';
 import { unauthorized } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext, waitForReadModel } from '../platform/request-context.ts';
+import { requestContext } from '../platform/request-context.ts';
 import { BAD_TOKEN, NOT_AUTHENTICATED, authenticateToken, bearerToken } from './authenticate.ts';
 import { ignoreBodies } from './optional-body.ts';
 
 export const SIGNED_OUT = 'You have been signed out.';
+
+/** Signing out ends exactly one session: its token id is refused until the token would have expired anyway. */
+export const logoutDecider: Decider<{ userId: number; jti: string; expiresAt: Date }, null> = {
+  streamOf: (command) => `user-${command.userId}`,
+  initialState: null,
+  evolve: (state) => state,
+  decide: (command) => [{ type: 'SessionRevoked', data: { user_id: command.userId, jti: command.jti, expires_at: command.expiresAt.toISOString() } }],
+};
 
 export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(async (scope) => {
@@ -29,13 +37,7 @@ export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
         const session = await authenticateToken(platform, token);
         if (!session) throw unauthorized(BAD_TOKEN);
         const context = requestContext(platform, request, { kind: 'user', id: String(session.userId) });
-        const revoked = toNewEvent(
-          { type: 'SessionRevoked', data: { user_id: session.userId, jti: session.jti, expires_at: session.expiresAt.toISOString() } },
-          metadataFor(context),
-        );
-        // A revocation commutes with anything else on the stream, so it needs no expected revision.
-        const { position } = await platform.events.append([{ stream: `user-${session.userId}`, expected: 'any', events: [revoked] }]);
-        await waitForReadModel(platform, position);
+        await handleCommand(platform, context, logoutDecider, { userId: session.userId, jti: session.jti, expiresAt: session.expiresAt });
         return { message: SIGNED_OUT };
       },
     );

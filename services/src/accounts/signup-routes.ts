@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, SignupStatusResponse, SystemSignupSetting } from '@linkledger/contracts';
-import { loadStream, metadataFor, toNewEvent, withRetries } from '../platform/commands.ts';
+import { handleCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../platform/commands.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext, waitForReadModel } from '../platform/request-context.ts';
+import { requestContext } from '../platform/request-context.ts';
 import { requireCaller } from './authenticate.ts';
 import { ignoreBodies } from './optional-body.ts';
-import { decideSignupToggle, requireAdmin, signupMessage } from './signup.ts';
+import { requireAdmin, signupMessage, signupToggleDecider } from './signup.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
 
 /** Read from the `system` stream itself: a toggle is effective at once, with no read-model lag. */
@@ -48,15 +49,8 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
       async (request) => {
         const caller = await requireCaller(platform, request);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
-        const { position, enabled } = await withRetries(async () => {
-          const system = await loadSystem(platform);
-          const events = decideSignupToggle(caller.role, system.state);
-          const appended = await platform.events.append([
-            { stream: 'system', expected: system.revision ?? 'no_stream', events: events.map((e) => toNewEvent(e, metadataFor(context))) },
-          ]);
-          return { position: appended.position, enabled: !system.state.signupEnabled };
-        });
-        await waitForReadModel(platform, position);
+        const { state } = await handleCommand(platform, context, signupToggleDecider, { role: caller.role });
+        const enabled = !state.signupEnabled;
         return { signup_enabled: enabled, message: signupMessage(enabled) };
       },
     );

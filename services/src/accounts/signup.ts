@@ -1,6 +1,7 @@
 import type { DomainEvent, Role } from '@linkledger/contracts';
+import type { Decider } from '../commands/command-handler.ts';
 import { HttpError } from '../platform/http-errors.ts';
-import type { SystemState } from './user-state.ts';
+import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can view or change whether new users can register.';
 
@@ -16,3 +17,11 @@ export function decideSignupToggle(role: Role, state: SystemState): DomainEvent[
   requireAdmin(role);
   return [{ type: 'SignupToggled', data: { enabled: !state.signupEnabled } }];
 }
+
+/** Opening or closing registration, on the installation's `system` stream. */
+export const signupToggleDecider: Decider<{ role: Role }, SystemState> = {
+  streamOf: () => 'system',
+  initialState: initialSystem,
+  evolve: evolveSystem,
+  decide: (command, state) => decideSignupToggle(command.role, state),
+};

@@ -42,6 +42,10 @@ export interface Handled<State> {
 
 type Platformish = ReadYourWrites & Pick<Platform, 'events'>;
 
+const already = { waitFor: async () => true };
+/** For commands run outside a server (a CLI): there is no read model or redirect cache to wait for. */
+export const NO_READ_MODEL: ReadYourWrites = { readModel: already, linkCache: { progress: already } };
+
 /**
  * The one command cycle: load the streams, fold them, decide, append with the revision each
  * was read at (so a concurrent writer makes the append fail instead of being overwritten),

@@ -1,12 +1,11 @@
-import { WrongExpectedRevisionError } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/link-quota.ts';
-import { allocateId, metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { allocateId, metadataFor, type CommandContext } from '../platform/commands.ts';
 import { HttpError, conflict } from '../platform/http-errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { waitForReadModel } from '../platform/request-context.ts';
 import { validateCustomCode } from './custom-code.ts';
-import { decideCreateLink } from './decide.ts';
+import { decideCreateLink, type CreateLinkCommand } from './decide.ts';
 import { generateShortCode } from './short-codes.ts';
 
 export const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
@@ -30,42 +29,51 @@ export function createLink(platform: Platform, context: CommandContext, input: N
   return withinLinkQuota(platform, input.ownerId, () => createWithinQuota(platform, context, input));
 }
 
+/** A new link claims its short code and opens its own stream in one append; a claimed code is refused. */
+export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: boolean; link: boolean }> = {
+  streamsOf: (command) => ({
+    claim: { stream: `shortcode-${command.shortCode}`, initialState: false, evolve: () => true },
+    link: { stream: `link-${command.linkId}`, initialState: false, evolve: () => true },
+  }),
+  decide: (command, states) => {
+    if (states.claim) throw conflict(SHORT_CODE_TAKEN);
+    const [claim, created] = decideCreateLink(command);
+    return { claim: [claim!], link: [created!] };
+  },
+};
+
 async function createWithinQuota(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
   const chosen = input.shortCode;
   if (chosen !== undefined) {
     const reason = validateCustomCode(chosen);
     if (reason) throw new HttpError(400, reason);
-    // Refused before an id is spent; the claim below still decides a race.
+    // Refused before an id is spent; the command decides a race again.
     if ((await platform.events.readStream(`shortcode-${chosen}`)).length) throw conflict(SHORT_CODE_TAKEN);
   }
-  const metadata = metadataFor(context);
-  const linkId = await allocateId(platform.events, 'link', metadata);
-  const attempt = async () => {
-    const shortCode = chosen ?? generateShortCode();
-    const [claim, created] = decideCreateLink({
-      linkId,
-      ownerId: input.ownerId,
-      shortCode,
-      originalUrl: input.original_url,
-      title: input.title,
-      description: input.description,
-      createdVia: input.createdVia,
-    });
-    return platform.events.append([
-      { stream: `shortcode-${shortCode}`, expected: 'no_stream', events: [toNewEvent(claim!, metadata)] },
-      { stream: `link-${linkId}`, expected: 'no_stream', events: [toNewEvent(created!, metadata)] },
-    ]);
-  };
-  // A generated code collides about once in 10^12; each attempt draws a new one. A chosen
-  // code is claimed once: if someone holds it, it is theirs.
-  const { position } = await (chosen === undefined ? withRetries(attempt, 5) : attempt().catch(takenCode));
-  await waitForReadModel(platform, position);
+  const linkId = await allocateId(platform.events, 'link', metadataFor(context));
+  const command = (shortCode: string): CreateLinkCommand => ({
+    linkId,
+    ownerId: input.ownerId,
+    shortCode,
+    originalUrl: input.original_url,
+    title: input.title,
+    description: input.description,
+    createdVia: input.createdVia,
+  });
+  if (chosen !== undefined) {
+    await handleMultiStreamCommand(platform, context, createLinkDecider, command(chosen));
+  } else {
+    // A generated code collides about once in 10^12: then another is drawn.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handleMultiStreamCommand(platform, context, createLinkDecider, command(generateShortCode()));
+        break;
+      } catch (error) {
+        if (!(error instanceof HttpError && error.detail === SHORT_CODE_TAKEN) || attempt >= 5) throw error;
+      }
+    }
+  }
   const link = await platform.read.get<LinkView>(LINKS, linkId);
   if (!link) throw new Error(`Link ${linkId} was written but the read model did not show it in time`);
   return link;
-}
-
-function takenCode(error: unknown): never {
-  if (error instanceof WrongExpectedRevisionError && error.stream.startsWith('shortcode-')) throw conflict(SHORT_CODE_TAKEN);
-  throw error;
 }

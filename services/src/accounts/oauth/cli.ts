@@ -64,7 +64,7 @@ export async function runOAuthCli(argv: string[], env: NodeJS.ProcessEnv = proce
     await configureProvider(
       events,
       secret,
-      { actor: { kind: 'system', id: 'oauth-cli' }, correlation_id: randomUUID(), causation_id: randomUUID(), at: now.toISOString(), origin: { route: 'cli oauth configure' } },
+      { actor: { kind: 'system', id: 'oauth-cli' }, correlationId: randomUUID(), now, route: 'cli oauth configure' },
       {
         provider: name as OAuthProvider,
         client_id: values['client-id'] ?? '',

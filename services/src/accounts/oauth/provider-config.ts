@@ -1,5 +1,6 @@
-import { upcast, type EventMetadata, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
-import { loadStream, toNewEvent, withRetries } from '../../platform/commands.ts';
+import { upcast, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
+import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
+import { loadStream, type CommandContext } from '../../platform/commands.ts';
 import { PROVIDER_DEFAULTS } from './providers.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 
@@ -65,7 +66,7 @@ function httpUrl(name: string, value: string): string {
 }
 
 /** Records a provider's settings, its endpoints defaulting to the provider's public ones. */
-export async function configureProvider(events: EventStore, secret: string, metadata: EventMetadata, input: ConfigureProviderInput) {
+export async function configureProvider(events: EventStore, secret: string, context: CommandContext, input: ConfigureProviderInput) {
   const defaults = PROVIDER_DEFAULTS[input.provider];
   if (!input.client_id.trim()) throw new InvalidProviderSettings('client id must not be empty');
   if (!input.client_secret) throw new InvalidProviderSettings('client secret must not be empty');
@@ -80,10 +81,13 @@ export async function configureProvider(events: EventStore, secret: string, meta
     redirect_uri: input.redirect_uri ? httpUrl('redirect uri', input.redirect_uri) : '',
     enabled: input.enabled,
   };
-  return withRetries(async () => {
-    const { revision } = await loadProvider(events, input.provider);
-    return events.append([
-      { stream: providerStream(input.provider), expected: revision ?? 'no_stream', events: [toNewEvent({ type: 'OAuthProviderConfigured', data: settings }, metadata)] },
-    ]);
-  });
+  return handleCommand({ events, ...NO_READ_MODEL }, context, configureProviderDecider, settings);
 }
+
+/** A provider's settings replace the previous ones whole; sign-in reads them from the stream, so nothing waits for a read model. */
+export const configureProviderDecider: Decider<ProviderSettings, ProviderSettings | null> = {
+  streamOf: (settings) => providerStream(settings.provider),
+  initialState: null,
+  evolve: evolveProvider,
+  decide: (settings) => [{ type: 'OAuthProviderConfigured', data: settings }],
+};
