@@ -39,9 +39,15 @@ export class ReadModelTarget implements ProjectionTarget {
   }
 
   async apply(batch: RecordedEvent[], through: number): Promise<void> {
+    // Events the store has already applied (a batch delivered again after its commit
+    // succeeded but was not acknowledged, say) are skipped: the handlers count, so only the
+    // checkpoint makes applying exactly once.
+    const applied = await this.store.checkpoint(this.projector.name);
+    if (through <= applied) return;
     const tx = new UnitOfWork(this.store);
     const events: UpcastEvent[] = [];
     for (const recorded of batch) {
+      if (recorded.position <= applied) continue;
       const event = upcast(recorded.type, recorded.version, recorded.data);
       if (event) events.push({ event, recorded });
     }
