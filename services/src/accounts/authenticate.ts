@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@linkledger/contracts';
 import { REVOKED_SESSIONS, USERS, type RevokedSessionView, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
-import { unauthorized } from '../platform/http-errors.ts';
+import { unauthorized } from '../commands/domain-error.ts';
 import { readToken, type SessionToken } from './tokens.ts';
 
 export interface Caller {

@@ -1,7 +1,7 @@
 import type { EmailTokenPurpose } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
 import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../platform/commands.ts';
-import { HttpError } from '../platform/http-errors.ts';
+import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
@@ -31,13 +31,13 @@ async function loadUser(platform: Platform, userId: number) {
 /** Mails a verification link to a signed-in user whose address is not verified yet. */
 export async function sendVerificationEmail(platform: Platform, context: CommandContext, userId: number, appBase: string): Promise<void> {
   const { state: user } = await loadUser(platform, userId);
-  if (user.id === null) throw new HttpError(404, 'This account no longer exists.');
-  if (user.isVerified) throw new HttpError(409, EMAIL_ALREADY_VERIFIED);
+  if (user.id === null) throw notFound('This account no longer exists.');
+  if (user.isVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
   const token = await issueEmailToken(platform, context, 'verify_email', { id: user.id, email: user.email });
   try {
     await platform.mailer.send(verificationMail(user.email, link(appBase, 'verify-email', token)));
   } catch (error) {
-    throw Object.assign(new HttpError(503, MAIL_FAILED), { cause: error });
+    throw Object.assign(unavailable(MAIL_FAILED), { cause: error });
   }
 }
 
@@ -72,7 +72,7 @@ export const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailToke
 /** Follows a verification link; returns whether the address had been verified before. */
 export async function verifyEmailWithToken(platform: Platform, context: CommandContext, token: string): Promise<{ alreadyVerified: boolean }> {
   const userId = await tokenUser(platform, token);
-  if (userId === null) throw new HttpError(400, VERIFICATION_INVALID);
+  if (userId === null) throw invalid(VERIFICATION_INVALID);
   const { events } = await handleMultiStreamCommand(platform, asUser(context, userId), verifyEmailDecider, { token, userId, now: context.now });
   return { alreadyVerified: events.length === 0 };
 }
@@ -102,7 +102,7 @@ export const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash:
 /** Sets the new password; gives the account's address, whose sign-in counters the caller clears. */
 export async function resetPasswordWithToken(platform: Platform, context: CommandContext, token: string, newPassword: string): Promise<{ email: string }> {
   const userId = await tokenUser(platform, token);
-  if (userId === null) throw new HttpError(400, RESET_INVALID);
+  if (userId === null) throw invalid(RESET_INVALID);
   // Hashing is slow on purpose: done once, outside the retried cycle.
   const passwordHash = await hashPassword(newPassword);
   const { state } = await handleMultiStreamCommand(platform, asUser(context, userId), resetPasswordDecider, { token, userId, passwordHash, now: context.now });

@@ -10,7 +10,7 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError, invalid } from '../commands/domain-error.ts';
 import { requireTrustedOrigin } from '../platform/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
@@ -58,7 +58,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         try {
           await sendVerificationEmail(platform, context, caller.userId, base);
         } catch (error) {
-          if (error instanceof HttpError && error.detail === MAIL_FAILED) request.log.error({ err: error.cause }, 'Verification email failed');
+          if (error instanceof DomainError && error.detail === MAIL_FAILED) request.log.error({ err: error.cause }, 'Verification email failed');
           throw error;
         }
         return { message: VERIFICATION_SENT };
@@ -78,7 +78,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const token = request.body.token?.trim();
-      if (!token) throw new HttpError(400, VERIFICATION_TOKEN_MISSING);
+      if (!token) throw invalid(VERIFICATION_TOKEN_MISSING);
       const { alreadyVerified } = await verifyEmailWithToken(platform, requestContext(platform, request, visitor), token);
       return { message: alreadyVerified ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED, already_verified: alreadyVerified };
     },
@@ -120,7 +120,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const token = request.body.token?.trim();
-      if (!token) throw new HttpError(400, RESET_TOKEN_MISSING);
+      if (!token) throw invalid(RESET_TOKEN_MISSING);
       const { email } = await resetPasswordWithToken(platform, requestContext(platform, request, visitor), token, request.body.new_password);
       loginThrottle(platform).passwordReset(email);
       return { message: PASSWORD_RESET };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import { EMAIL_TAKEN, SIGNUP_DISABLED, decideRegistration } from './register.ts';
 
 const command = { userId: 1, email: 'ada@example.com', passwordHash: 'scrypt$…' };
@@ -19,7 +19,7 @@ describe('decideRegistration', () => {
   });
 
   it('given the email is taken, when someone registers with it, then it is refused', () => {
-    expect(() => decideRegistration(command, { ...open, emailTaken: true })).toThrow(HttpError);
+    expect(() => decideRegistration(command, { ...open, emailTaken: true })).toThrow(DomainError);
     expect(() => decideRegistration(command, { ...open, emailTaken: true })).toThrow(EMAIL_TAKEN);
   });
 
@@ -30,8 +30,8 @@ describe('decideRegistration', () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ status: 403, detail: SIGNUP_DISABLED });
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ refusal: 'forbidden', detail: SIGNUP_DISABLED });
   });
 
   it('given a provider vouched for the address, when the account is created, then it starts verified', () => {

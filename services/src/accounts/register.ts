@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { conflict, forbidden } from '../commands/domain-error.ts';
 
 export interface RegisterCommand {
   userId: number;
@@ -22,8 +22,8 @@ export const SIGNUP_DISABLED =
 /** The first account of an installation becomes its super admin; later ones are users. */
 export function decideRegistration(command: RegisterCommand, state: RegistrationState): DomainEvent[] {
   // A fresh installation always admits its first account, whatever the setting says.
-  if (!state.signupEnabled && state.superAdminExists) throw new HttpError(403, SIGNUP_DISABLED);
-  if (state.emailTaken) throw new HttpError(409, EMAIL_TAKEN);
+  if (!state.signupEnabled && state.superAdminExists) throw forbidden(SIGNUP_DISABLED);
+  if (state.emailTaken) throw conflict(EMAIL_TAKEN);
   const role = state.superAdminExists ? 'user' : 'super_admin';
   const events: DomainEvent[] = [
     { type: 'EmailClaimed', data: { user_id: command.userId } },

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { invalid } from '../commands/domain-error.ts';
 import type { EmailTokenState } from './email-tokens.ts';
 import type { UserState } from './user-state.ts';
 
@@ -19,10 +19,10 @@ export interface ResetDecision {
  */
 export function decidePasswordReset(token: EmailTokenState, user: UserState, passwordHash: string, now: Date): ResetDecision {
   const issued = token.issued;
-  if (!issued || issued.purpose !== 'reset_password' || user.id !== issued.userId || token.redeemed) throw new HttpError(400, RESET_INVALID);
-  if (user.passwordChangedAt && Date.parse(user.passwordChangedAt) >= Date.parse(issued.issuedAt)) throw new HttpError(400, RESET_INVALID);
-  if (issued.email !== user.email) throw new HttpError(400, RESET_INVALID);
-  if (now.getTime() >= Date.parse(issued.expiresAt)) throw new HttpError(400, RESET_EXPIRED);
+  if (!issued || issued.purpose !== 'reset_password' || user.id !== issued.userId || token.redeemed) throw invalid(RESET_INVALID);
+  if (user.passwordChangedAt && Date.parse(user.passwordChangedAt) >= Date.parse(issued.issuedAt)) throw invalid(RESET_INVALID);
+  if (issued.email !== user.email) throw invalid(RESET_INVALID);
+  if (now.getTime() >= Date.parse(issued.expiresAt)) throw invalid(RESET_EXPIRED);
   const userEvents: DomainEvent[] = [{ type: 'PasswordChanged', data: { user_id: issued.userId, password_hash: passwordHash, reason: 'reset' } }];
   if (!user.isVerified) userEvents.push({ type: 'EmailVerified', data: { user_id: issued.userId, via: 'email_link' } });
   return { tokenEvents: [{ type: 'EmailTokenRedeemed', data: { purpose: 'reset_password', user_id: issued.userId } }], userEvents };

@@ -4,7 +4,7 @@ import { ErrorBody, RegisterBody, TokenBody, TokenResponse, UserResponse } from 
 import type { UserView } from '@linkledger/projections';
 import { USERS } from '@linkledger/projections';
 import { loadStream } from '../platform/commands.ts';
-import { HttpError, unauthorized } from '../platform/http-errors.ts';
+import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { BAD_TOKEN, requireCaller } from './authenticate.ts';
@@ -89,7 +89,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = await requireCaller(platform, request);
       const user = await platform.read.get<UserView>(USERS, caller.userId);
-      if (!user) throw new HttpError(401, BAD_TOKEN);
+      if (!user) throw unauthorized(BAD_TOKEN);
       return toUserResponse(user);
     },
   );

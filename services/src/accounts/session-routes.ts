@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, MessageBody } from '@linkledger/contracts';
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
-import { unauthorized } from '../platform/http-errors.ts';
+import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { BAD_TOKEN, NOT_AUTHENTICATED, authenticateToken, bearerToken } from './authenticate.ts';

@@ -1,6 +1,6 @@
 import type { DomainEvent, Role } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
-import { HttpError } from '../platform/http-errors.ts';
+import { forbidden } from '../commands/domain-error.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can view or change whether new users can register.';
@@ -9,7 +9,7 @@ export const signupMessage = (enabled: boolean) =>
   enabled ? 'Sign-up is enabled: new users can register.' : 'Sign-up is disabled: new users cannot register. Existing users can still sign in.';
 
 export function requireAdmin(role: Role): void {
-  if (role !== 'admin' && role !== 'super_admin') throw new HttpError(403, ADMINS_ONLY);
+  if (role !== 'admin' && role !== 'super_admin') throw forbidden(ADMINS_ONLY);
 }
 
 /** Given the system settings, when an admin toggles sign-up, then it flips, effective at once. */

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError, tooManyRequests } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -9,10 +9,6 @@ const ONE_HOUR = 60 * 60;
 function whenAgain(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-export function tooManyRequests(detail: string, retryAfterMs: number): HttpError {
-  return new HttpError(429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 }
 
 const exhausted = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? res.msBeforeNext : 0);
@@ -98,7 +94,7 @@ export class MailThrottle {
     }
   }
 
-  static refusal(waitMs: number): HttpError {
+  static refusal(waitMs: number): DomainError {
     return tooManyRequests(`Too many emails were sent to this address. Please try again ${whenAgain(waitMs)}.`, waitMs);
   }
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { invalid } from '../commands/domain-error.ts';
 import type { EmailTokenState } from './email-tokens.ts';
 import type { UserState } from './user-state.ts';
 
@@ -23,11 +23,11 @@ export interface VerificationDecision {
  */
 export function decideEmailVerification(token: EmailTokenState, user: UserState, now: Date): VerificationDecision {
   const issued = token.issued;
-  if (!issued || issued.purpose !== 'verify_email' || user.id !== issued.userId) throw new HttpError(400, VERIFICATION_INVALID);
+  if (!issued || issued.purpose !== 'verify_email' || user.id !== issued.userId) throw invalid(VERIFICATION_INVALID);
   if (user.isVerified) return { alreadyVerified: true, tokenEvents: [], userEvents: [] };
   // A link mailed to an earlier address proves nothing about the current one.
-  if (token.redeemed || issued.email !== user.email) throw new HttpError(400, VERIFICATION_INVALID);
-  if (now.getTime() >= Date.parse(issued.expiresAt)) throw new HttpError(400, VERIFICATION_EXPIRED);
+  if (token.redeemed || issued.email !== user.email) throw invalid(VERIFICATION_INVALID);
+  if (now.getTime() >= Date.parse(issued.expiresAt)) throw invalid(VERIFICATION_EXPIRED);
   return {
     alreadyVerified: false,
     tokenEvents: [{ type: 'EmailTokenRedeemed', data: { purpose: 'verify_email', user_id: issued.userId } }],

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '../accounts/oauth/secret-box.ts';
-import { conflict } from '../platform/http-errors.ts';
+import { conflict } from '../commands/domain-error.ts';
 
 /** Recognisable in logs, configs and secret scanners; the rest is 256 random bits. */
 export const API_KEY_PREFIX = 'll_';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from '@linkledger/contracts';
 import { API_KEYS, USERS, type ApiKeyView, type UserView } from '@linkledger/projections';
 import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
-import { HttpError, unauthorized } from '../platform/http-errors.ts';
+import { forbidden, unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { hashApiKey } from './api-key.ts';
 import { apiRateLimiter } from './rate-limit.ts';
@@ -55,8 +55,8 @@ export async function admitApiCall(platform: Platform, userId: number): Promise<
 /** A call made with an API key: the key must be live, and the call is counted against the plan's rate limit. */
 export async function requireApiKey(platform: Platform, key: string): Promise<ApiCaller> {
   const owner = await keyOwner(platform, key);
-  if (!owner) throw new HttpError(401, INVALID_API_KEY);
-  if (!owner.active) throw new HttpError(403, ACCOUNT_INACTIVE);
+  if (!owner) throw unauthorized(INVALID_API_KEY);
+  if (!owner.active) throw forbidden(ACCOUNT_INACTIVE);
   await admitApiCall(platform, owner.userId);
   return { userId: owner.userId, actor: { kind: 'api_key', id: owner.keyId } };
 }

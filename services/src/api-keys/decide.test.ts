@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import type { StoredApiKey } from './api-key.ts';
 import { ACCOUNT_NOT_FOUND, decideGenerateApiKey, decideRegenerateApiKey, evolveApiKey, noApiKeyState, type ApiKeyState } from './decide.ts';
 
@@ -45,7 +45,7 @@ describe('API key decider', () => {
   });
 
   it('given no account, when a key is asked for, then the account is not found and nothing is recorded', () => {
-    expect(() => decideGenerateApiKey({ key: key(1) }, given([]))).toThrow(HttpError);
+    expect(() => decideGenerateApiKey({ key: key(1) }, given([]))).toThrow(DomainError);
     expect(() => decideRegenerateApiKey({ key: key(1) }, given([]))).toThrow(ACCOUNT_NOT_FOUND);
   });
 

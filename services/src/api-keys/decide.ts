@@ -1,5 +1,5 @@
 import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
-import { notFound } from '../platform/http-errors.ts';
+import { notFound } from '../commands/domain-error.ts';
 import type { StoredApiKey } from './api-key.ts';
 
 /** What the write side knows of a user's API key, folded from the `user-{id}` stream. */

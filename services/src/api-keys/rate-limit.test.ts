@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import { ApiRateLimiter, NO_API_CALLS } from './rate-limit.ts';
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as HttpError);
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as DomainError);
 
 describe('API rate limiter', () => {
   it('allows the limit per user and minute, then refuses with 429 and Retry-After', async () => {
     const limiter = new ApiRateLimiter(async () => 3);
     for (let i = 0; i < 3; i++) await limiter.take(1);
     const error = await refusal(limiter.take(1));
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error?.status).toBe(429);
-    expect(Number(error?.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error?.refusal).toBe('too_many_requests');
+    expect(error?.retryAfterMs).toBeGreaterThanOrEqual(58_000);
     expect(error?.detail).toMatch(/^API rate limit of 3 calls per minute reached for your plan\. Try again in (59|60) seconds\.$/);
     await limiter.take(2); // another user has their own count
   });
@@ -20,7 +20,7 @@ describe('API rate limiter', () => {
     let limit = 1;
     const limiter = new ApiRateLimiter(async () => limit);
     await limiter.take(1);
-    expect((await refusal(limiter.take(1)))?.status).toBe(429);
+    expect((await refusal(limiter.take(1)))?.refusal).toBe('too_many_requests');
     limit = -1;
     for (let i = 0; i < 500; i++) await limiter.take(1);
     limit = 10_000;
@@ -29,6 +29,6 @@ describe('API rate limiter', () => {
 
   it('refuses every call when the plan includes none', async () => {
     const error = await refusal(new ApiRateLimiter(async () => 0).take(1));
-    expect(error).toMatchObject({ status: 403, detail: NO_API_CALLS });
+    expect(error).toMatchObject({ refusal: 'forbidden', detail: NO_API_CALLS });
   });
 });

@@ -1,8 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { UNLIMITED, formatLimit } from '@linkledger/contracts';
-import { tooManyRequests } from '../accounts/throttles.ts';
 import { currentLimits } from '../billing/current-plan.ts';
-import { HttpError } from '../platform/http-errors.ts';
+import { forbidden, tooManyRequests } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 
@@ -29,7 +28,7 @@ export class ApiRateLimiter {
   async take(userId: number): Promise<void> {
     const limit = await this.callsPerMinute(userId);
     if (limit === UNLIMITED) return;
-    if (limit <= 0) throw new HttpError(403, NO_API_CALLS);
+    if (limit <= 0) throw forbidden(NO_API_CALLS);
     try {
       await this.limiter(limit).consume(String(userId));
     } catch (refused) {

@@ -5,7 +5,7 @@ import { API_KEYS, type ApiKeyView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { domainInfo } from '../links/domain-info.ts';
-import { notFound } from '../platform/http-errors.ts';
+import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { revealApiKey } from './api-key.ts';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { HttpError } from '../platform/http-errors.ts';
+import { MonthlyLimitReached } from '../billing/link-quota.ts';
+import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
+import { InvalidShortCode, ShortCodeTaken } from '../links/create-link.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { cuttlyStatusOf } from './shorten.ts';
 
@@ -87,9 +89,12 @@ describe('cutt.ly-compatible GET /api/shorten', () => {
   });
 
   it('maps link-creation refusals to cutt.ly statuses, and leaves others as errors', () => {
-    expect(cuttlyStatusOf(new HttpError(409, 'taken'))).toEqual({ url: { status: 3 } });
-    expect(cuttlyStatusOf(new HttpError(400, 'bad code'))).toEqual({ url: { status: 5 } });
-    expect(cuttlyStatusOf(new HttpError(403, 'monthly limit'))).toEqual({ url: { status: 8 } });
-    expect(cuttlyStatusOf(new HttpError(404, 'other'))).toBeNull();
+    expect(cuttlyStatusOf(new ShortCodeTaken())).toEqual({ url: { status: 3 } });
+    expect(cuttlyStatusOf(new InvalidShortCode('bad code'))).toEqual({ url: { status: 5 } });
+    expect(cuttlyStatusOf(new MonthlyLimitReached('Free', 50))).toEqual({ url: { status: 8 } });
+    // By kind, not by status: another conflict or refusal is not a cutt.ly status.
+    expect(cuttlyStatusOf(conflict('changed meanwhile'))).toBeNull();
+    expect(cuttlyStatusOf(forbidden('not yours'))).toBeNull();
+    expect(cuttlyStatusOf(notFound('other'))).toBeNull();
   });
 });

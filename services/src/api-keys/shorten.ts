@@ -4,7 +4,9 @@ import { validateCustomCode } from '../links/custom-code.ts';
 import { shortUrl } from '../links/link-response.ts';
 import { ownDestination } from '../links/loop-guard.ts';
 import type { CommandContext } from '../platform/commands.ts';
-import { HttpError } from '../platform/http-errors.ts';
+import { MonthlyLimitReached } from '../billing/link-quota.ts';
+import { DomainError } from '../commands/domain-error.ts';
+import { InvalidShortCode, ShortCodeTaken } from '../links/create-link.ts';
 import type { Platform } from '../platform/platform.ts';
 
 export interface ShortenInput {
@@ -19,14 +21,11 @@ export interface ShortenInput {
 
 export const failed = (status: Exclude<ShortenResponse['url']['status'], 7>): ShortenResponse => ({ url: { status } });
 
-/**
- * What a refusal of createLink means in cutt.ly's terms: a taken code (409), a code that
- * is not allowed (400), or the plan's monthly link limit (403, the only other refusal).
- */
-export function cuttlyStatusOf(error: HttpError): ShortenResponse | null {
-  if (error.status === 409) return failed(CUTTLY_STATUS.nameTaken);
-  if (error.status === 400) return failed(CUTTLY_STATUS.invalidName);
-  if (error.status === 403) return failed(CUTTLY_STATUS.monthlyLimit);
+/** What a refusal of createLink means in cutt.ly's terms; other refusals are answered as the API answers them. */
+export function cuttlyStatusOf(error: DomainError): ShortenResponse | null {
+  if (error instanceof ShortCodeTaken) return failed(CUTTLY_STATUS.nameTaken);
+  if (error instanceof InvalidShortCode) return failed(CUTTLY_STATUS.invalidName);
+  if (error instanceof MonthlyLimitReached) return failed(CUTTLY_STATUS.monthlyLimit);
   return null;
 }
 
@@ -54,7 +53,7 @@ export async function shortenLikeCuttly(platform: Platform, context: CommandCont
       url: { status: CUTTLY_STATUS.ok, fullLink: link.original_url, shortLink: shortUrl(input.base, link), title: link.title, date: link.created_at.slice(0, 10) },
     };
   } catch (error) {
-    const answer = error instanceof HttpError ? cuttlyStatusOf(error) : null;
+    const answer = error instanceof DomainError ? cuttlyStatusOf(error) : null;
     if (answer) return answer;
     throw error;
   }

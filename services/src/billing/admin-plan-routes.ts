@@ -4,7 +4,7 @@ import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams } from '@linkle
 import { USERS, type UserView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
 import { handleCommand } from '../commands/command-handler.ts';
-import { HttpError, notFound } from '../platform/http-errors.ts';
+import { forbidden, notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
@@ -28,7 +28,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     async (request) => {
       const caller = await requireCaller(platform, request);
       // Refused before looking anyone up: a non-admin learns nothing about which ids exist.
-      if (caller.role !== 'admin' && caller.role !== 'super_admin') throw new HttpError(403, ADMINS_CHANGE_PLANS);
+      if (caller.role !== 'admin' && caller.role !== 'super_admin') throw forbidden(ADMINS_CHANGE_PLANS);
       const userId = request.params.id;
       if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
       const { plan_type } = request.body;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import { decideChangePlan, evolveSubscription, noSubscription } from './change-plan.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
@@ -25,6 +25,6 @@ describe('changing a user’s plan', () => {
   });
 
   it('refuses anyone but an admin', () => {
-    expect(() => decideChangePlan({ actorRole: 'user', userId: 7, planType: 'enterprise', now }, noSubscription)).toThrow(HttpError);
+    expect(() => decideChangePlan({ actorRole: 'user', userId: 7, planType: 'enterprise', now }, noSubscription)).toThrow(DomainError);
   });
 });

@@ -1,6 +1,6 @@
 import type { DomainEvent, PlanName, Role } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
-import { HttpError } from '../platform/http-errors.ts';
+import { forbidden } from '../commands/domain-error.ts';
 
 export const ADMINS_CHANGE_PLANS = 'Only an admin or super admin can change a user’s plan.';
 
@@ -31,7 +31,7 @@ export interface ChangePlan {
  * changes nothing.
  */
 export function decideChangePlan(command: ChangePlan, state: SubscriptionState): DomainEvent[] {
-  if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw new HttpError(403, ADMINS_CHANGE_PLANS);
+  if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw forbidden(ADMINS_CHANGE_PLANS);
   if (state.planType === command.planType && state.status === 'active') return [];
   return [
     {

@@ -1,5 +1,5 @@
 import type { FeatureKey } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { forbidden } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from './current-plan.ts';
 
@@ -9,5 +9,5 @@ export const EXPORT_NOT_IN_PLAN = 'Export feature is only available on Pro and E
 /** Refuses (403, with the given message) a caller whose plan lacks the feature: the server decides, whatever the app hides. */
 export async function requireFeature(platform: Platform, userId: number, feature: FeatureKey, refusal: string): Promise<void> {
   const { plan } = await currentPlan(platform, userId);
-  if (!plan.features.includes(feature)) throw new HttpError(403, refusal);
+  if (!plan.features.includes(feature)) throw forbidden(refusal);
 }

@@ -1,6 +1,6 @@
 import { formatLimit, limitReached } from '@linkledger/contracts';
 import { MONTHLY_USAGE, monthlyUsageId, type MonthlyUsageView } from '@linkledger/projections';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from './current-plan.ts';
@@ -10,12 +10,17 @@ export async function linksCreatedThisMonth(platform: Platform, userId: number):
   return (await platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(userId, platform.clock())))?.links_created ?? 0;
 }
 
-export function monthlyLimitReached(planName: string, limit: number): HttpError {
-  return new HttpError(
-    403,
-    `You have created all ${formatLimit(limit)} links your ${planName} plan allows this month. Upgrade your plan on the pricing page, or wait until the 1st of next month.`,
-  );
+/** The owner has created all the links their plan allows this month. */
+export class MonthlyLimitReached extends DomainError {
+  constructor(planName: string, limit: number) {
+    super(
+      'forbidden',
+      `You have created all ${formatLimit(limit)} links your ${planName} plan allows this month. Upgrade your plan on the pricing page, or wait until the 1st of next month.`,
+    );
+  }
 }
+
+export const monthlyLimitReached = (planName: string, limit: number) => new MonthlyLimitReached(planName, limit);
 
 /**
  * Runs a link creation only while the owner is under the plan's monthly link limit.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import type { CommandContext } from '../platform/commands.ts';
-import { HttpError } from '../platform/http-errors.ts';
+import { forbidden } from '../commands/domain-error.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { handleCommand, type Decider } from './command-handler.ts';
 
@@ -74,8 +74,8 @@ describe('handleCommand', () => {
 
   it('answers 409 when every attempt loses the race, and lets a decider’s own error through', async () => {
     const alwaysLate = { ...platform, events: Object.assign(Object.create(events) as SqliteEventStore, { readStream: async () => [], append: events.append.bind(events) }) };
-    await expect(handleCommand(alwaysLate, context, signupSwitch, { enabled: false })).rejects.toMatchObject({ status: 409 });
-    const refusing = { ...signupSwitch, decide: () => { throw new HttpError(403, 'Not yours'); } };
-    await expect(handleCommand(platform, context, refusing, { enabled: false })).rejects.toMatchObject({ status: 403, detail: 'Not yours' });
+    await expect(handleCommand(alwaysLate, context, signupSwitch, { enabled: false })).rejects.toMatchObject({ refusal: 'conflict' });
+    const refusing = { ...signupSwitch, decide: () => { throw forbidden('Not yours'); } };
+    await expect(handleCommand(platform, context, refusing, { enabled: false })).rejects.toMatchObject({ refusal: 'forbidden', detail: 'Not yours' });
   });
 });

@@ -2,13 +2,27 @@ import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/link-quota.ts';
 import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
 import { allocateId, metadataFor, type CommandContext } from '../platform/commands.ts';
-import { HttpError, conflict } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { validateCustomCode } from './custom-code.ts';
 import { decideCreateLink, type CreateLinkCommand } from './decide.ts';
 import { generateShortCode } from './short-codes.ts';
 
 export const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
+
+/** Someone holds the short code: a chosen one is refused, a generated one is drawn again. */
+export class ShortCodeTaken extends DomainError {
+  constructor() {
+    super('conflict', SHORT_CODE_TAKEN);
+  }
+}
+
+/** A chosen short code the app does not allow (length, characters, a reserved word); the detail says which rule. */
+export class InvalidShortCode extends DomainError {
+  constructor(reason: string) {
+    super('invalid', reason);
+  }
+}
 
 export interface NewLink {
   ownerId: number;
@@ -36,7 +50,7 @@ export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: b
     link: { stream: `link-${command.linkId}`, initialState: false, evolve: () => true },
   }),
   decide: (command, states) => {
-    if (states.claim) throw conflict(SHORT_CODE_TAKEN);
+    if (states.claim) throw new ShortCodeTaken();
     const [claim, created] = decideCreateLink(command);
     return { claim: [claim!], link: [created!] };
   },
@@ -46,9 +60,9 @@ async function createWithinQuota(platform: Platform, context: CommandContext, in
   const chosen = input.shortCode;
   if (chosen !== undefined) {
     const reason = validateCustomCode(chosen);
-    if (reason) throw new HttpError(400, reason);
+    if (reason) throw new InvalidShortCode(reason);
     // Refused before an id is spent; the command decides a race again.
-    if ((await platform.events.readStream(`shortcode-${chosen}`)).length) throw conflict(SHORT_CODE_TAKEN);
+    if ((await platform.events.readStream(`shortcode-${chosen}`)).length) throw new ShortCodeTaken();
   }
   const linkId = await allocateId(platform.events, 'link', metadataFor(context));
   const command = (shortCode: string): CreateLinkCommand => ({
@@ -69,7 +83,7 @@ async function createWithinQuota(platform: Platform, context: CommandContext, in
         await handleMultiStreamCommand(platform, context, createLinkDecider, command(generateShortCode()));
         break;
       } catch (error) {
-        if (!(error instanceof HttpError && error.detail === SHORT_CODE_TAKEN) || attempt >= 5) throw error;
+        if (!(error instanceof ShortCodeTaken) || attempt >= 5) throw error;
       }
     }
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
-import { HttpError } from '../platform/http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import { LINK_NOT_FOUND, decideBulkDelete, decideCreateLink, decideDeleteLink, decideUpdateLink } from './decide.ts';
 import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
 
@@ -49,7 +49,7 @@ describe('link decider', () => {
   it('given a deleted link, when it is deleted again, then it is not found', () => {
     const state = given([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
     expect(state?.deleted).toBe(true);
-    expect(() => decideDeleteLink({ actorId: 7 }, state)).toThrow(HttpError);
+    expect(() => decideDeleteLink({ actorId: 7 }, state)).toThrow(DomainError);
   });
 
   it('given an update, the state follows the new destination and active flag', () => {
@@ -129,7 +129,7 @@ describe('bulk delete decider', () => {
         return error;
       }
     })();
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect(refusal).toMatchObject({ status: 404 });
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ refusal: 'not_found' });
   });
 });

@@ -1,5 +1,5 @@
 import type { DomainEvent, LinkChanges } from '@linkledger/contracts';
-import { notFound } from '../platform/http-errors.ts';
+import { notFound } from '../commands/domain-error.ts';
 import type { EditableLink, LinkState } from './link-state.ts';
 
 export const LINK_NOT_FOUND = 'URL not found';

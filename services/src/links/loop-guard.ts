@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { HttpError } from '../platform/http-errors.ts';
+import { invalid } from '../commands/domain-error.ts';
 import { isLoopbackHost, ourHostNames } from '../platform/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestedCode } from '../redirect/redirect-handler.ts';
@@ -41,5 +41,5 @@ export async function ownDestination(platform: Platform, destination: string, ho
  */
 export async function refuseLoopingDestination(platform: Platform, request: FastifyRequest, destination: string | undefined): Promise<void> {
   if (destination === undefined) return;
-  if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw new HttpError(400, DESTINATION_LOOPS);
+  if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw invalid(DESTINATION_LOOPS);
 }

@@ -19,7 +19,7 @@ import { LINKS, type LinkView } from '@linkledger/projections';
 import { requireCaller } from '../accounts/authenticate.ts';
 import { keyOrBearer, requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
 import { handleCommand } from '../commands/command-handler.ts';
-import { HttpError, notFound } from '../platform/http-errors.ts';
+import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
@@ -176,12 +176,12 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
       if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {
-        throw new HttpError(400, `date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
+        throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
       }
       return linkAnalytics(platform.analytics, link.id, now, range).catch((error: unknown) => {
         request.log.error({ err: error }, 'Analytics query failed');
         // The clicks are in the log: they reach analytics once the store is back.
-        throw new HttpError(503, 'Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', { 'retry-after': '5' });
+        throw unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', { retryAfterMs: 5000 });
       });
     },
   );

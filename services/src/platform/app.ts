@@ -20,7 +20,8 @@ import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../redirect/rate-limit.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
-import { HttpError } from './http-errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
+import { httpAnswer } from './http-errors.ts';
 import type { Platform } from './platform.ts';
 import { openApi } from './openapi.ts';
 import { listRoutes } from './route-list.ts';
@@ -74,7 +75,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send({ detail: error.detail });
+    if (error instanceof DomainError) {
+      const answer = httpAnswer(error);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');

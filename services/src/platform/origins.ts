@@ -1,7 +1,7 @@
 import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
-import { HttpError } from './http-errors.ts';
+import { invalid } from '../commands/domain-error.ts';
 
 /** localhost, *.localhost, 127.0.0.0/8 and ::1 (as URL.hostname writes them, lower case). */
 export function isLoopbackHost(host: string): boolean {
@@ -53,6 +53,6 @@ export const UNKNOWN_ORIGIN =
 /** trustedOrigin, or a 400 that says what to do. */
 export function requireTrustedOrigin(config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>, request: FastifyRequest): string {
   const origin = trustedOrigin(config, request);
-  if (origin === null) throw new HttpError(400, UNKNOWN_ORIGIN);
+  if (origin === null) throw invalid(UNKNOWN_ORIGIN);
   return origin;
 }

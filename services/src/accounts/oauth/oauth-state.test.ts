@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '@linkledger/contracts';
-import { HttpError } from '../../platform/http-errors.ts';
+import { DomainError } from '../../commands/domain-error.ts';
 import { SqliteEventStore } from '../../stores/events/sqlite-event-store.ts';
 import { STATE_LIFETIME_MS, pkceChallenge, redeemState, startSignIn, stateStream } from './oauth-state.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
@@ -55,7 +55,7 @@ describe('oauth state', () => {
       redeem(state, { redirectUri: 'https://evil.example.com/auth/callback' }),
     ];
     for (const refusal of refusals) {
-      await expect(refusal).rejects.toThrow(HttpError);
+      await expect(refusal).rejects.toThrow(DomainError);
       await expect(refusal).rejects.toThrow(/^auth_failed: /);
     }
     expect((await redeem(state)).redirectUri).toBe(RETURN);

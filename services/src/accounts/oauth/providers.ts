@@ -1,5 +1,5 @@
 import { OAuthProvider } from '@linkledger/contracts';
-import { HttpError } from '../../platform/http-errors.ts';
+import { invalid } from '../../commands/domain-error.ts';
 
 export type { OAuthProvider };
 export const PROVIDERS = OAuthProvider.options;
@@ -38,7 +38,7 @@ export const PROVIDER_DEFAULTS: Record<OAuthProvider, ProviderEndpoints> = {
   },
 };
 
-export const unsupportedProvider = (name: string) => new HttpError(400, `Unsupported provider: ${name}`);
+export const unsupportedProvider = (name: string) => invalid(`Unsupported provider: ${name}`);
 
 /** A provider named in a path, or the spec's "Unsupported provider: {provider}". */
 export function parseProvider(name: string): OAuthProvider {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, TokenResponse } from '@linkledger/contracts';
 import { metadataFor } from '../../platform/commands.ts';
-import { HttpError } from '../../platform/http-errors.ts';
+import { invalid } from '../../commands/domain-error.ts';
 import { requireTrustedOrigin } from '../../platform/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../platform/request-context.ts';
@@ -50,7 +50,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       // The return address is the installation's, never the caller's choice.
       const redirectUri = settings.redirect_uri || `${requireTrustedOrigin(platform.config, request)}/auth/callback`;
       if (request.query.redirect_uri !== undefined && request.query.redirect_uri !== redirectUri) {
-        throw new HttpError(400, `redirect_uri must be ${redirectUri}: the return address of a sign-in is set by this installation's configuration.`);
+        throw invalid(`redirect_uri must be ${redirectUri}: the return address of a sign-in is set by this installation's configuration.`);
       }
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const { state, challenge } = await startSignIn(platform.events, platform.secret, metadataFor(context), { provider, redirectUri, now: context.now });
