@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RecordedEvent } from '../ports/event-store.ts';
 import { accountEvents } from './accounts.ts';
 import { apiKeyEvents } from './api-keys.ts';
 import { billingEvents } from './billing.ts';
@@ -43,4 +44,20 @@ export function upcast(type: string, version: number, data: unknown): DomainEven
   if (!schema) throw new Error(`Unknown version ${version} of event ${type}`);
   // Only version 1 exists today; later versions add a step here per version.
   return { type, data: schema.parse(data) } as DomainEvent;
+}
+
+const parsed = new WeakMap<RecordedEvent, DomainEvent | null>();
+
+/**
+ * The domain event a recorded event holds, validated and in its latest shape, or null for a
+ * type this version does not know. Parsed once per recorded event: the subscribers that
+ * share one (projectors, live hub, link cache) share the parse too.
+ */
+export function domainEventOf(recorded: RecordedEvent): DomainEvent | null {
+  let event = parsed.get(recorded);
+  if (event === undefined) {
+    event = upcast(recorded.type, recorded.version, recorded.data);
+    parsed.set(recorded, event);
+  }
+  return event;
 }

@@ -1,11 +1,11 @@
-import { upcast, type AnalyticsStore, type ClickRow, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type AnalyticsStore, type ClickRow, type RecordedEvent } from '@linkledger/contracts';
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
 
 const clickhouseTime = (iso: string) => iso.replace('T', ' ').replace('Z', '');
 
 export function clickRow(recorded: RecordedEvent): ClickRow | null {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   if (event?.type !== 'Clicked') return null;
   const click = event.data;
   const profile = profileUserAgentCached(click.user_agent);

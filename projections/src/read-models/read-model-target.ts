@@ -1,4 +1,4 @@
-import { upcast, type DomainEvent, type EventFilter, type EventType, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type DomainEvent, type EventFilter, type EventType, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
 import type { ProjectionTarget } from '../runner.ts';
 import type { UpcastEvent } from './handlers.ts';
 import { UnitOfWork } from './unit-of-work.ts';
@@ -48,7 +48,7 @@ export class ReadModelTarget implements ProjectionTarget {
     const events: UpcastEvent[] = [];
     for (const recorded of batch) {
       if (recorded.position <= applied) continue;
-      const event = upcast(recorded.type, recorded.version, recorded.data);
+      const event = domainEventOf(recorded);
       if (event) events.push({ event, recorded });
     }
     await this.projector.prefetch?.(events, tx);

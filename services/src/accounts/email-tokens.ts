@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { upcast, type EmailTokenPurpose, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type EmailTokenPurpose, type RecordedEvent } from '@linkledger/contracts';
 
 /** Verification links stay valid a day; reset links an hour (spec 1 §9). */
 export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
@@ -25,7 +25,7 @@ export interface EmailTokenState {
 export const noEmailToken: EmailTokenState = { issued: null, redeemed: false };
 
 export function evolveEmailToken(state: EmailTokenState, recorded: RecordedEvent): EmailTokenState {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'EmailTokenIssued':
       return {

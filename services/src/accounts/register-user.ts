@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { domainEventOf } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../platform/commands.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -11,8 +12,8 @@ export const emailStream = (email: string) => `email-${createHash('sha256').upda
 /** The user id behind an email, from its uniqueness claim (no read-model lag). */
 export async function userIdByEmail(platform: Platform, email: string): Promise<number | null> {
   const [claim] = await platform.events.readStream(emailStream(email));
-  const data = claim?.data as { user_id?: number } | undefined;
-  return data?.user_id ?? null;
+  const event = claim ? domainEventOf(claim) : null;
+  return event?.type === 'EmailClaimed' ? event.data.user_id : null;
 }
 
 interface Register {

@@ -1,4 +1,4 @@
-import { upcast, type RecordedEvent, type Role } from '@linkledger/contracts';
+import { domainEventOf, type RecordedEvent, type Role } from '@linkledger/contracts';
 
 /** What the write side knows of one user, folded from the `user-{id}` stream. */
 export interface UserState {
@@ -14,7 +14,7 @@ export interface UserState {
 export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', isVerified: false, passwordChangedAt: null };
 
 export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'UserRegistered':
       return { ...noUser, id: event.data.user_id, email: event.data.email, passwordHash: event.data.password_hash, role: event.data.role };
@@ -36,7 +36,7 @@ export interface SystemState {
 export const initialSystem: SystemState = { superAdminId: null, signupEnabled: true };
 
 export function evolveSystem(state: SystemState, recorded: RecordedEvent): SystemState {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'SuperAdminAssigned':
       return { ...state, superAdminId: event.data.user_id };

@@ -1,21 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
+import { recorded } from '../testing/recorded.ts';
 import type { StoredApiKey } from './api-key.ts';
 import { ACCOUNT_NOT_FOUND, decideGenerateApiKey, decideRegenerateApiKey, evolveApiKey, noApiKeyState, type ApiKeyState } from './decide.ts';
-
-const recorded = (events: DomainEvent[]): RecordedEvent[] =>
-  events.map((event, revision) => ({
-    id: randomUUID(),
-    stream: 'user-7',
-    revision,
-    position: revision + 1,
-    type: event.type,
-    version: currentVersion[event.type],
-    data: event.data,
-    metadata: { actor: { kind: 'user', id: '7' }, correlation_id: 'c', causation_id: 'c', at: '2026-11-22T00:00:00.000Z' },
-  }));
 
 const given = (events: DomainEvent[]): ApiKeyState => recorded(events).reduce(evolveApiKey, noApiKeyState);
 

@@ -1,4 +1,4 @@
-import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import { notFound } from '../commands/domain-error.ts';
 import type { StoredApiKey } from './api-key.ts';
 
@@ -11,7 +11,7 @@ export interface ApiKeyState {
 export const noApiKeyState: ApiKeyState = { userId: null, current: null };
 
 export function evolveApiKey(state: ApiKeyState, recorded: RecordedEvent): ApiKeyState {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'UserRegistered':
       return { userId: event.data.user_id, current: null };

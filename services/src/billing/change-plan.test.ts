@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../commands/domain-error.ts';
+import { recorded } from '../testing/recorded.ts';
 import { decideChangePlan, evolveSubscription, noSubscription } from './change-plan.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
+const given = (status: 'active' | 'cancelled') =>
+  recorded([{ type: 'PlanChanged', data: { user_id: 7, plan_type: 'pro', billing_cycle: 'monthly', status, period_start: now.toISOString(), period_end: null, reason: 'admin' } }]).reduce(
+    evolveSubscription,
+    noSubscription,
+  );
 
 describe('changing a user’s plan', () => {
   it('given a free user, when an admin chooses pro, then pro is active from now without an end', () => {
@@ -15,12 +21,12 @@ describe('changing a user’s plan', () => {
   });
 
   it('given an active pro user, when pro is chosen again, then nothing changes', () => {
-    const state = evolveSubscription(noSubscription, { type: 'PlanChanged', data: { plan_type: 'pro', status: 'active' } });
+    const state = given('active');
     expect(decideChangePlan({ actorRole: 'super_admin', userId: 7, planType: 'pro', now }, state)).toEqual([]);
   });
 
   it('given a cancelled pro user, when pro is chosen again, then it is active again', () => {
-    const state = evolveSubscription(noSubscription, { type: 'PlanChanged', data: { plan_type: 'pro', status: 'cancelled' } });
+    const state = given('cancelled');
     expect(decideChangePlan({ actorRole: 'admin', userId: 7, planType: 'pro', now }, state)).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, PlanName, Role } from '@linkledger/contracts';
+import { domainEventOf, type DomainEvent, type PlanName, type RecordedEvent, type Role } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { forbidden } from '../commands/domain-error.ts';
 
@@ -12,10 +12,9 @@ export interface SubscriptionState {
 
 export const noSubscription: SubscriptionState = { planType: 'free', status: 'active' };
 
-export function evolveSubscription(state: SubscriptionState, event: { type: string; data: unknown }): SubscriptionState {
-  if (event.type !== 'PlanChanged') return state;
-  const data = event.data as { plan_type: PlanName; status: SubscriptionState['status'] };
-  return { planType: data.plan_type, status: data.status };
+export function evolveSubscription(state: SubscriptionState, recorded: RecordedEvent): SubscriptionState {
+  const event = domainEventOf(recorded);
+  return event?.type === 'PlanChanged' ? { planType: event.data.plan_type, status: event.data.status } : state;
 }
 
 export interface ChangePlan {

@@ -1,4 +1,4 @@
-import { upcast, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 
 /** What the write side knows of one link, folded from the `link-{id}` stream. */
 export interface LinkState {
@@ -13,7 +13,7 @@ export interface LinkState {
 }
 
 export function evolveLink(state: LinkState | null, recorded: RecordedEvent): LinkState | null {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   if (!event) return state;
   switch (event.type) {
     case 'LinkCreated':
@@ -53,7 +53,7 @@ export interface EditableLink extends LinkState {
 export function evolveEditableLink(state: EditableLink | null, recorded: RecordedEvent): EditableLink | null {
   const next = evolveLink(state, recorded);
   if (!next || next === state) return state;
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   const texts = { title: state?.title ?? '', description: state?.description ?? '' };
   if (event?.type === 'LinkCreated') return { ...next, title: event.data.title, description: event.data.description };
   if (event?.type === 'LinkUpdated') {

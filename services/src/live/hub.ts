@@ -1,4 +1,4 @@
-import { upcast, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
+import { domainEventOf, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
 import { LINKS, profileUserAgentCached, type LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 
@@ -55,7 +55,7 @@ export class LiveHub {
     if (this.subscription || this.sockets.size === 0) return;
     this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked', ...SESSION_EVENTS] } }, async (batch) => {
       for (const recorded of batch) {
-        const event = upcast(recorded.type, recorded.version, recorded.data);
+        const event = domainEventOf(recorded);
         if (event && SESSION_EVENTS.has(event.type) && 'user_id' in event.data && this.sockets.has(event.data.user_id)) {
           this.recheck(event.data.user_id, recorded.position).catch(this.onError);
           continue;

@@ -1,4 +1,4 @@
-import { upcast, type EventStore, type Subscription } from '@linkledger/contracts';
+import { domainEventOf, type EventStore, type Subscription } from '@linkledger/contracts';
 import { PositionTracker } from '@linkledger/projections';
 import { evolveLink, type LinkState } from '../links/link-state.ts';
 
@@ -25,7 +25,7 @@ export class LinkCache {
     this.progress.advance(head);
     this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted'] } }, async (batch, through) => {
       for (const recorded of batch) {
-        const event = upcast(recorded.type, recorded.version, recorded.data);
+        const event = domainEventOf(recorded);
         if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted') continue;
         if (this.seenRevision.size >= MAX_ENTRIES) this.seenRevision.clear();
         this.seenRevision.set(event.data.link_id, recorded.revision);
@@ -48,7 +48,8 @@ export class LinkCache {
     const cached = this.byCode.get(code);
     if (cached !== undefined) return cached;
     const [claim] = await this.events.readStream(`shortcode-${code}`);
-    const linkId = (claim?.data as { link_id?: number } | undefined)?.link_id;
+    const event = claim ? domainEventOf(claim) : null;
+    const linkId = event?.type === 'ShortCodeClaimed' ? event.data.link_id : null;
     if (!linkId) return null; // Unknown codes are not cached: anyone could fill the cache with them.
     const link = (await this.events.readStream(`link-${linkId}`)).reduce<LinkState | null>(evolveLink, null);
     // A change landed while the stream was read: serve what was read, but do not keep it.

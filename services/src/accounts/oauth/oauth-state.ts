@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { WrongExpectedRevisionError, upcast, type EventMetadata, type EventStore, type OAuthProvider } from '@linkledger/contracts';
+import { WrongExpectedRevisionError, domainEventOf, type EventMetadata, type EventStore, type OAuthProvider } from '@linkledger/contracts';
 import { toNewEvent } from '../../platform/commands.ts';
 import { oauthError } from './errors.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
@@ -57,7 +57,7 @@ export async function redeemState(
   const stream = stateStream(input.state);
   const recorded = await events.readStream(stream);
   const first = recorded[0];
-  const started = first ? upcast(first.type, first.version, first.data) : null;
+  const started = first ? domainEventOf(first) : null;
   if (started?.type !== 'OAuthSignInStarted') throw oauthError.authFailed('the sign-in state is not one we issued');
   const { provider, redirect_uri, verifier_encrypted, expires_at } = started.data;
   if (provider !== input.provider) throw oauthError.authFailed(`the sign-in was started for ${provider}`);

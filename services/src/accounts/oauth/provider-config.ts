@@ -1,4 +1,4 @@
-import { upcast, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../../platform/commands.ts';
 import { PROVIDER_DEFAULTS } from './providers.ts';
@@ -22,7 +22,7 @@ export interface ProviderSettings {
 export const providerStream = (provider: OAuthProvider) => `oauth-${provider}`;
 
 export function evolveProvider(state: ProviderSettings | null, recorded: RecordedEvent): ProviderSettings | null {
-  const event = upcast(recorded.type, recorded.version, recorded.data);
+  const event = domainEventOf(recorded);
   return event?.type === 'OAuthProviderConfigured' ? event.data : state;
 }
 
