@@ -42,10 +42,10 @@ export async function authenticateToken(platform: Platform, token: string): Prom
 }
 
 /** The signed-in caller of a request; every protected route starts here, on the server. */
-export async function requireCaller(platform: Platform, request: FastifyRequest): Promise<Caller> {
+export async function requireCaller(platform: Platform, request: FastifyRequest): Promise<SessionToken> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(NOT_AUTHENTICATED);
   const session = await authenticateToken(platform, token);
   if (!session) throw unauthorized(BAD_TOKEN);
-  return { userId: session.userId, role: session.role };
+  return session;
 }

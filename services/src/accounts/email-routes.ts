@@ -14,13 +14,13 @@ import { DomainError, invalid } from '../commands/domain-error.ts';
 import { requireTrustedOrigin } from '../platform/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
-import { requireCaller } from './authenticate.ts';
 import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
+import { callerOf } from '../platform/access.ts';
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
 export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';
@@ -42,7 +42,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/auth/request-verification',
       {
-        schema: {
+        config: { access: 'user' }, schema: {
           tags: ['accounts'],
           summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
           security: [{ bearer: [] }],
@@ -50,7 +50,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         },
       },
       async (request) => {
-        const caller = await requireCaller(platform, request);
+        const caller = callerOf(request);
         const base = requireTrustedOrigin(platform.config, request);
         const wait = await mailThrottle.take(`user-${caller.userId}`);
         if (wait) throw MailThrottle.refusal(wait);
@@ -69,7 +69,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/verify-email',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Verify an email address with the token from the emailed link',
         body: VerifyEmailBody,
@@ -87,7 +87,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/forgot-password',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Email a password reset link (valid 1 hour); the answer is the same whether or not the address has an account',
         body: ForgotPasswordBody,
@@ -111,7 +111,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/reset-password',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Set a new password with the token from the emailed reset link (once, within 1 hour); signs out every session',
         body: ResetPasswordBody,

@@ -7,7 +7,7 @@ import { loadStream } from '../platform/commands.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
-import { BAD_TOKEN, requireCaller } from './authenticate.ts';
+import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -18,6 +18,7 @@ import { signupRoutes } from './signup-routes.ts';
 import { RegistrationThrottle, loginThrottle } from './throttles.ts';
 import { issueToken } from './tokens.ts';
 import { evolveUser, noUser } from './user-state.ts';
+import { callerOf } from '../platform/access.ts';
 
 export const INVALID_LOGIN = 'Incorrect email or password';
 
@@ -32,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/register',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Create an account (the first one on an installation becomes super admin)',
         body: RegisterBody,
@@ -52,7 +53,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/token',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Sign in: form-encoded username (the email) and password give an access token',
         consumes: ['application/x-www-form-urlencoded'],
@@ -79,7 +80,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/users/me',
     {
-      schema: {
+      config: { access: 'user' }, schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
@@ -87,7 +88,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const user = await platform.read.get<UserView>(USERS, caller.userId);
       if (!user) throw unauthorized(BAD_TOKEN);
       return toUserResponse(user);

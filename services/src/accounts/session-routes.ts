@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, MessageBody } from '@linkledger/contracts';
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
-import { unauthorized } from '../commands/domain-error.ts';
+import { callerOf } from '../platform/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
-import { BAD_TOKEN, NOT_AUTHENTICATED, authenticateToken, bearerToken } from './authenticate.ts';
 import { ignoreBodies } from './optional-body.ts';
 
 export const SIGNED_OUT = 'You have been signed out.';
@@ -24,7 +23,7 @@ export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/auth/logout',
       {
-        schema: {
+        config: { access: 'user' }, schema: {
           tags: ['accounts'],
           summary: 'Sign out: the bearer token stops working everywhere at once',
           security: [{ bearer: [] }],
@@ -32,10 +31,7 @@ export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
         },
       },
       async (request) => {
-        const token = bearerToken(request);
-        if (!token) throw unauthorized(NOT_AUTHENTICATED);
-        const session = await authenticateToken(platform, token);
-        if (!session) throw unauthorized(BAD_TOKEN);
+        const session = callerOf(request).session!;
         const context = requestContext(platform, request, { kind: 'user', id: String(session.userId) });
         await handleCommand(platform, context, logoutDecider, { userId: session.userId, jti: session.jti, expiresAt: session.expiresAt });
         return { message: SIGNED_OUT };

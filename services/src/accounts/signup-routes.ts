@@ -5,10 +5,10 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../platform/commands.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
-import { requireCaller } from './authenticate.ts';
 import { ignoreBodies } from './optional-body.ts';
-import { requireAdmin, signupMessage, signupToggleDecider } from './signup.ts';
+import { ADMINS_ONLY, signupMessage, signupToggleDecider } from './signup.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
+import { callerOf } from '../platform/access.ts';
 
 /** Read from the `system` stream itself: a toggle is effective at once, with no read-model lag. */
 const loadSystem = (platform: Platform) => loadStream(platform.events, 'system', initialSystem, evolveSystem);
@@ -19,17 +19,16 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/public/signup-status',
-    { schema: { tags: ['accounts'], summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } } },
+    { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } } },
     async () => ({ signup_enabled: (await loadSystem(platform)).state.signupEnabled }),
   );
 
   api.get(
     '/api/admin/system-settings/signup-status',
     {
-      schema: { ...admin, summary: 'Whether new users can register (admin and super admin)', response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody } },
+      config: { access: 'admin', refusal: ADMINS_ONLY }, schema: { ...admin, summary: 'Whether new users can register (admin and super admin)', response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody } },
     },
-    async (request) => {
-      requireAdmin((await requireCaller(platform, request)).role);
+    async () => {
       const enabled = (await loadSystem(platform)).state.signupEnabled;
       return { signup_enabled: enabled, message: signupMessage(enabled) };
     },
@@ -40,14 +39,14 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/system-settings/signup-toggle',
       {
-        schema: {
+        config: { access: 'admin', refusal: ADMINS_ONLY }, schema: {
           ...admin,
           summary: 'Open or close registration (admin and super admin); existing users can always sign in',
           response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
         },
       },
       async (request) => {
-        const caller = await requireCaller(platform, request);
+        const caller = callerOf(request);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         const { state } = await handleCommand(platform, context, signupToggleDecider, { role: caller.role });
         const enabled = !state.signupEnabled;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '@linkledger/contracts';
+import type { Actor, Role } from '@linkledger/contracts';
 import { API_KEYS, USERS, type ApiKeyView, type UserView } from '@linkledger/projections';
 import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
 import { forbidden, unauthorized } from '../commands/domain-error.ts';
@@ -14,12 +14,14 @@ export const keyOrBearer: { security: Record<string, string[]>[] } = { security:
 /** Who a public-API request acts for, and as whom its events are recorded. */
 export interface ApiCaller {
   userId: number;
+  role: Role;
   actor: Actor;
 }
 
 export interface KeyOwner {
   userId: number;
   keyId: string;
+  role: Role;
   /** False when the account was deactivated: its key is refused. */
   active: boolean;
 }
@@ -43,7 +45,7 @@ export async function keyOwner(platform: Platform, key: string): Promise<KeyOwne
   const view = await platform.read.get<ApiKeyView>(API_KEYS, hashApiKey(key));
   if (!view) return null;
   const user = await platform.read.get<UserView>(USERS, view.user_id);
-  return user ? { userId: view.user_id, keyId: view.key_id, active: user.is_active } : null;
+  return user ? { userId: view.user_id, keyId: view.key_id, role: user.role, active: user.is_active } : null;
 }
 
 /** Counts an API-key call against the plan's rate limit (429 past it) and into the monthly usage. */
@@ -58,7 +60,7 @@ export async function requireApiKey(platform: Platform, key: string): Promise<Ap
   if (!owner) throw unauthorized(INVALID_API_KEY);
   if (!owner.active) throw forbidden(ACCOUNT_INACTIVE);
   await admitApiCall(platform, owner.userId);
-  return { userId: owner.userId, actor: { kind: 'api_key', id: owner.keyId } };
+  return { userId: owner.userId, role: owner.role, actor: { kind: 'api_key', id: owner.keyId } };
 }
 
 /**
@@ -70,5 +72,5 @@ export async function requireCallerOrApiKey(platform: Platform, request: Fastify
   if (key !== null) return requireApiKey(platform, key);
   if (!bearerToken(request)) throw unauthorized(NOT_AUTHENTICATED_OR_KEY);
   const caller = await requireCaller(platform, request);
-  return { userId: caller.userId, actor: { kind: 'user', id: String(caller.userId) } };
+  return { userId: caller.userId, role: caller.role, actor: { kind: 'user', id: String(caller.userId) } };
 }

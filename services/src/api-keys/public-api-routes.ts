@@ -6,14 +6,15 @@ import { refuseLoopingDestination } from '../links/loop-guard.ts';
 import { publicBase, toLinkResponse } from '../links/link-response.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
-import { keyOrBearer, requireCallerOrApiKey } from './authenticate-key.ts';
+import { keyOrBearer } from './authenticate-key.ts';
+import { callerOf } from '../platform/access.ts';
 
 /** The documented public API's link creation (spec 2 §7): links made here are counted as "api" links. */
 export async function publicApiRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/urls/api',
     {
-      schema: {
+      config: { access: 'user_or_api_key' }, schema: {
         tags: ['links'],
         summary: 'Shorten a URL through the API (X-API-Key): the link is listed under the "api" tab; calls count against your plan’s rate limit',
         ...keyOrBearer,
@@ -22,7 +23,7 @@ export async function publicApiRoutes(app: FastifyInstance, platform: Platform) 
       },
     },
     async (request, reply) => {
-      const caller = await requireCallerOrApiKey(platform, request);
+      const caller = callerOf(request);
       const context = requestContext(platform, request, caller.actor);
       const { original_url, title, description, short_code } = request.body;
       await refuseLoopingDestination(platform, request, original_url);

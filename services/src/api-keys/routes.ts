@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiKeyResponse, ErrorBody } from '@linkledger/contracts';
 import { API_KEYS, type ApiKeyView } from '@linkledger/projections';
-import { requireCaller } from '../accounts/authenticate.ts';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { domainInfo } from '../links/domain-info.ts';
 import { notFound } from '../commands/domain-error.ts';
@@ -13,6 +12,7 @@ import { issueApiKey } from './issue-api-key.ts';
 import { publicApiRoutes } from './public-api-routes.ts';
 import { shortenRoutes } from './shorten-routes.ts';
 import { apiUsageMeter } from './usage-meter.ts';
+import { callerOf } from '../platform/access.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
 
@@ -32,14 +32,14 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/users/me/api-key',
     {
-      schema: {
+      config: { access: 'user' }, schema: {
         ...schema,
         summary: 'Your API key and the domains its links are served on; 404 when you have none yet',
         response: { 200: ApiKeyResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const [key] = await platform.read.find<ApiKeyView>(API_KEYS, { where: { user_id: caller.userId }, limit: 1 });
       if (!key) throw notFound(NO_API_KEY);
       return keyResponse(platform, caller.userId, revealApiKey(platform.secret, key.key_encrypted));
@@ -54,14 +54,14 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
     api.post(
       '/api/users/me/generate-api-key',
       {
-        schema: {
+        config: { access: 'user' }, schema: {
           ...schema,
           summary: 'Create your API key: 201 with the new key, or 200 with the key you already have (nothing changes)',
           response: { 200: ApiKeyResponse, 201: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
         },
       },
       async (request, reply) => {
-        const caller = await requireCaller(platform, request);
+        const caller = callerOf(request);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         const { apiKey, created } = await issueApiKey(platform, context, { userId: caller.userId, replace: false });
         return reply.code(created ? 201 : 200).send(await keyResponse(platform, caller.userId, apiKey));
@@ -71,14 +71,14 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
     api.post(
       '/api/users/me/regenerate-api-key',
       {
-        schema: {
+        config: { access: 'user' }, schema: {
           ...schema,
           summary: 'Replace your API key with a new one: the old key stops working at once',
           response: { 200: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
         },
       },
       async (request) => {
-        const caller = await requireCaller(platform, request);
+        const caller = callerOf(request);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         const { apiKey } = await issueApiKey(platform, context, { userId: caller.userId, replace: true });
         return keyResponse(platform, caller.userId, apiKey);

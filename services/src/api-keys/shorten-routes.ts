@@ -17,7 +17,7 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/shorten',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['links'],
         summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>]; status 7 is success',
         querystring: ShortenQuery,

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
-import { requireCaller } from '../accounts/authenticate.ts';
 import { handleCommand } from '../commands/command-handler.ts';
-import { forbidden, notFound } from '../commands/domain-error.ts';
+import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
+import { callerOf } from '../platform/access.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -16,7 +16,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/users/:id/change-plan',
     {
-      schema: {
+      config: { access: 'admin', refusal: ADMINS_CHANGE_PLANS }, schema: {
         tags: ['admin'],
         summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
         security: [{ bearer: [] }],
@@ -26,9 +26,8 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
-      // Refused before looking anyone up: a non-admin learns nothing about which ids exist.
-      if (caller.role !== 'admin' && caller.role !== 'super_admin') throw forbidden(ADMINS_CHANGE_PLANS);
+      // Non-admins were refused before this runs: they learn nothing about which ids exist.
+      const caller = callerOf(request);
       const userId = request.params.id;
       if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
       const { plan_type } = request.body;

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_PLANS, ErrorBody, FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
 import { LINK_TOTALS, MONTHLY_USAGE, monthlyUsageId, type LinkTotalsView, type MonthlyUsageView } from '@linkledger/projections';
-import { requireCaller } from '../accounts/authenticate.ts';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan, featureMap } from './current-plan.ts';
+import { callerOf } from '../platform/access.ts';
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 
@@ -14,7 +14,7 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/subscription/plans',
-    { schema: { tags: ['billing'], summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)', response: { 200: PlansResponse } } },
+    { config: { access: 'anyone' }, schema: { tags: ['billing'], summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)', response: { 200: PlansResponse } } },
     async () => ({
       plans: DEFAULT_PLANS.filter((plan) => plan.is_active),
       features: Object.entries(FEATURES).map(([key, feature]) => ({ key, ...feature })),
@@ -24,7 +24,7 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/subscription/current',
     {
-      schema: {
+      config: { access: 'user' }, schema: {
         tags: ['billing'],
         summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
         security: [{ bearer: [] }],
@@ -32,7 +32,7 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const now = platform.clock();
       const [{ subscription, plan, limits }, usage, totals] = await Promise.all([
         currentPlan(platform, caller.userId),

@@ -15,7 +15,7 @@ async function check(store: { adapter: string; ping(): Promise<void> }) {
 export async function healthRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['platform'], summary: 'Each store’s status; 503 names the store that is down', response: { 200: HealthResponse, 503: HealthResponse } } },
+    { config: { access: 'anyone' }, schema: { tags: ['platform'], summary: 'Each store’s status; 503 names the store that is down', response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_request, reply) => {
       const [events, read, analytics] = await Promise.all([
         check({ adapter: platform.events.adapter, ping: () => platform.events.headPosition().then(() => undefined) }),

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { stringify } from 'csv-stringify';
 import { ErrorBody, ExportQuery } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { requireCaller } from '../accounts/authenticate.ts';
-import { EXPORT_NOT_IN_PLAN, requireFeature } from '../billing/feature-gate.ts';
+import { EXPORT_NOT_IN_PLAN } from '../billing/feature-gate.ts';
 import type { Platform } from '../platform/platform.ts';
 import { fileBody } from './file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { linkFilter, linkSort } from './list-query.ts';
+import { callerOf } from '../platform/access.ts';
 
 /** The columns of spec 1 §7, in its order. */
 export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
@@ -37,7 +37,7 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/urls/export',
     {
-      schema: {
+      config: { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } }, schema: {
         tags: ['links'],
         summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
         security: [{ bearer: [] }],
@@ -51,8 +51,7 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(platform, request);
-      await requireFeature(platform, caller.userId, 'csv_import_export', EXPORT_NOT_IN_PLAN);
+      const caller = callerOf(request);
       const { tab, search, domain } = request.query;
       const where = linkFilter(caller.userId, { search, domain, createdVia: tab === 'all' ? undefined : tab });
       const base = publicBase(platform, request);

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ErrorBody, IdParams, QrQuery } from '@linkledger/contracts';
-import { requireCaller } from '../accounts/authenticate.ts';
 import type { Platform } from '../platform/platform.ts';
 import { fileBody } from './file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { ownLink } from './routes.ts';
+import { callerOf } from '../platform/access.ts';
 
 /** What a QR code of a link encodes: its short URL marked so scans count as source "qr". */
 export function qrTarget(shortLink: string): string {
@@ -33,7 +33,7 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
     api.get(
       `/api/urls/:id/qr.${ext}`,
       {
-        schema: {
+        config: { access: 'user' }, schema: {
           tags: ['links'],
           summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
           security: [{ bearer: [] }],
@@ -43,7 +43,7 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
         },
       },
       async (request, reply) => {
-        const caller = await requireCaller(platform, request);
+        const caller = callerOf(request);
         const link = await ownLink(platform, caller.userId, request.params.id);
         const image = await render(qrTarget(shortUrl(publicBase(platform, request), link)), request.query.size);
         return reply

@@ -16,8 +16,7 @@ import {
   UpdateLinkBody,
 } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { requireCaller } from '../accounts/authenticate.ts';
-import { keyOrBearer, requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
+import { keyOrBearer } from '../api-keys/authenticate-key.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -31,6 +30,7 @@ import { publicBase, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { updateLink } from './update-link.ts';
+import { callerOf } from '../platform/access.ts';
 
 const auth = { security: [{ bearer: [] }] };
 
@@ -47,7 +47,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/urls',
     {
-      schema: {
+      config: { access: 'user' }, schema: {
         tags: ['links'],
         summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
         ...auth,
@@ -56,7 +56,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       const { original_url, title, description, short_code } = request.body;
       await refuseLoopingDestination(platform, request, original_url);
@@ -68,7 +68,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/urls',
     {
-      schema: {
+      config: { access: 'user_or_api_key' }, schema: {
         tags: ['links'],
         summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
         ...keyOrBearer,
@@ -77,7 +77,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = await requireCallerOrApiKey(platform, request);
+      const caller = callerOf(request);
       const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, status, include_counts } = request.query;
       const filters = { search, domain, status, dateFrom: date_from, dateTo: date_to };
       const where = linkFilter(caller.userId, { ...filters, createdVia: created_via });
@@ -97,10 +97,10 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/urls/:id',
     {
-      schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      config: { access: 'user' }, schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       return toLinkResponse(await ownLink(platform, caller.userId, request.params.id), publicBase(platform, request));
     },
   );
@@ -108,7 +108,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.patch(
     '/api/urls/:id',
     {
-      schema: {
+      config: { access: 'user' }, schema: {
         tags: ['links'],
         summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
         ...auth,
@@ -118,7 +118,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const link = await updateLink(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
@@ -129,10 +129,10 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.delete(
     '/api/urls/:id',
     {
-      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      config: { access: 'user' }, schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       await handleCommand(platform, context, deleteLinkDecider, { actorId: caller.userId, linkId: request.params.id });
       return { message: 'URL deleted successfully' };
@@ -142,7 +142,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/urls/bulk-delete',
     {
-      schema: {
+      config: { access: 'user' }, schema: {
         tags: ['links'],
         summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
         ...auth,
@@ -151,7 +151,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       const deleted = await bulkDeleteLinks(platform, context, { actorId: caller.userId, ids: request.body.ids });
       return { message: `${deleted.length} ${deleted.length === 1 ? 'URL' : 'URLs'} deleted successfully`, deleted };
@@ -161,7 +161,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/urls/:id/analytics',
     {
-      schema: {
+      config: { access: 'user_or_api_key' }, schema: {
         tags: ['links'],
         summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
         ...keyOrBearer,
@@ -171,7 +171,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       },
     },
     async (request) => {
-      const caller = await requireCallerOrApiKey(platform, request);
+      const caller = callerOf(request);
       const link = await ownLink(platform, caller.userId, request.params.id);
       const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainInfoResponse, ErrorBody, UserStatsResponse } from '@linkledger/contracts';
-import { requireCaller } from '../accounts/authenticate.ts';
 import type { Platform } from '../platform/platform.ts';
 import { domainInfo } from './domain-info.ts';
 import { userStats } from './user-stats.ts';
+import { callerOf } from '../platform/access.ts';
 
 /** The dashboard's tiles and the domain facts its create form needs (spec 1 §3, §7). */
 export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) {
@@ -13,18 +13,18 @@ export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) 
 
   api.get(
     '/api/users/me/stats',
-    { schema: { ...schema, summary: 'The caller’s link totals, links created this month and growth over last month', response: { 200: UserStatsResponse, 401: ErrorBody } } },
+    { config: { access: 'user' }, schema: { ...schema, summary: 'The caller’s link totals, links created this month and growth over last month', response: { 200: UserStatsResponse, 401: ErrorBody } } },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       return userStats(platform.read, caller.userId, platform.clock());
     },
   );
 
   api.get(
     '/api/users/me/domain-info',
-    { schema: { ...schema, summary: 'Whether the caller has custom domains or TRAI headers, and which are active', response: { 200: DomainInfoResponse, 401: ErrorBody } } },
+    { config: { access: 'user' }, schema: { ...schema, summary: 'Whether the caller has custom domains or TRAI headers, and which are active', response: { 200: DomainInfoResponse, 401: ErrorBody } } },
     async (request) => {
-      const caller = await requireCaller(platform, request);
+      const caller = callerOf(request);
       return domainInfo(platform.read, caller.userId);
     },
   );

@@ -24,7 +24,8 @@ function safely(socket: WebSocket, act: () => void): void {
  * pushed. The hub closes the socket as soon as its session ends.
  */
 export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: LiveHub) {
-  app.get('/api/live', { websocket: true, schema: { hide: true } }, (socket) => {
+  // access 'anyone': the socket authenticates its first message, with the same check as a bearer token.
+  app.get('/api/live', { websocket: true, config: { access: 'anyone' }, schema: { hide: true } }, (socket) => {
     const send = (message: LiveServerMessage) => safely(socket, () => socket.send(JSON.stringify(message)));
     const close = (code: number, reason: string) => safely(socket, () => socket.close(code, reason));
     let member: (LiveSocket & { userId: number }) | null = null;

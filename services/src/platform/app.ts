@@ -24,6 +24,7 @@ import { DomainError } from '../commands/domain-error.ts';
 import { httpAnswer } from './http-errors.ts';
 import type { Platform } from './platform.ts';
 import { openApi } from './openapi.ts';
+import { enforceAccess } from './access.ts';
 import { listRoutes } from './route-list.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 import { webApp } from './web-app.ts';
@@ -97,6 +98,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   listRoutes(app);
+  enforceAccess(app, platform);
   await openApi(app);
 
   const hub = new LiveHub(

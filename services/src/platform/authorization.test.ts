@@ -166,6 +166,23 @@ describe('authorization of every route', () => {
     expect(Object.keys(table).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
+  it('expects of every route what its declared access promises (the hook enforces the declarations)', () => {
+    const declared = new Map(t.app.routeList.map((route) => [`${route.method} ${route.url}`, route.access]));
+    const promised: Record<string, (expect: Record<Role, number>) => boolean> = {
+      anyone: (e) => e.anonymous !== 401,
+      user: (e) => e.anonymous === 401,
+      user_or_api_key: (e) => e.anonymous === 401,
+      admin: (e) => e.anonymous === 401 && e.other === 403 && e.owner === 403 && e.admin < 400,
+    };
+    const mismatched = Object.entries(table)
+      .filter(([route, row]) => !promised[declared.get(route) ?? 'missing']?.(row.expect))
+      .map(([route]) => `${route} (declares ${declared.get(route) ?? 'nothing'})`);
+    expect(mismatched).toEqual([]);
+    // Every /api route declares one, hidden ones included (the websocket, the OpenAPI document).
+    const undeclared = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.access);
+    expect(undeclared).toEqual([]);
+  });
+
   for (const [route, row] of Object.entries(table)) {
     it(`${route}: ${Object.entries(row.expect).map(([role, status]) => `${role} ${status}`).join(', ')}`, async () => {
       const method = route.split(' ')[0] as InjectOptions['method'];

@@ -26,5 +26,5 @@ export async function openApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { AccessLevel } from './access.ts';
 
 export interface ListedRoute {
   method: string;
   url: string;
   /** Hidden routes (web pages, docs assets, the websocket) are not part of the documented API. */
   hidden: boolean;
+  /** Who may call it, as the route declares (platform/access.ts); undefined outside /api. */
+  access: AccessLevel | undefined;
 }
 
 declare module 'fastify' {
@@ -23,7 +26,7 @@ export function listRoutes(app: FastifyInstance): void {
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of methods) {
       if (method === 'HEAD' && methods.length === 1 && routes.some((r) => r.url === route.url && r.method === 'GET')) continue;
-      routes.push({ method, url: route.url, hidden });
+      routes.push({ method, url: route.url, hidden, access: (route.config as { access?: AccessLevel } | undefined)?.access });
     }
   });
 }

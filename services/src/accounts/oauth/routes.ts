@@ -19,7 +19,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/auth/providers',
-    { schema: { tags: ['accounts'], summary: 'Social sign-in providers: whether each is enabled, and its public client id', response: { 200: AuthProvidersResponse } } },
+    { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: 'Social sign-in providers: whether each is enabled, and its public client id', response: { 200: AuthProvidersResponse } } },
     async () => {
       const entries = await Promise.all(
         PROVIDERS.map(async (provider) => {
@@ -35,7 +35,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/auth/:provider/authorize',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Start a social sign-in: the provider address to send the browser to, with a single-use state to send back',
         params: ProviderParams,
@@ -69,7 +69,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/auth/:provider/callback',
     {
-      schema: {
+      config: { access: 'anyone' }, schema: {
         tags: ['accounts'],
         summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
         params: ProviderParams,
