@@ -19,7 +19,7 @@ import {
 import { runOAuthCli } from '../../services/src/accounts/oauth/cli.ts';
 
 /*
- * The visitor and sign-in screens (spec 1 §2, §4, §5, §8) on the real server: landing,
+ * The visitor and sign-in screens (docs/accounts.md, docs/web-app.md) on the real server: landing,
  * register, login, forgot and reset password through the outbox, e-mail verification,
  * guards, logout and the 404 page — with screenshots at desktop and phone sizes.
  */
@@ -152,7 +152,7 @@ describe('visitor and sign-in screens', () => {
     });
   });
 
-  it('checks the register form in the spec’s order, with its exact messages', async () => {
+  it('checks the register form in its documented order, with its exact messages', async () => {
     for (const viewport of VIEWPORTS) {
       await withPage(viewport, async (page) => {
         await page.goto('/register');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
 
 /**
- * The dashboard (spec 1 §2, §4, §5, §7–§9) on the real server with embedded stores:
+ * The dashboard (docs/web-app.md#dashboard, docs/links.md) on the real server with embedded stores:
  * quick bar, Create modal, copy, QR, live click counts, edit, delete, bulk actions,
  * search, filters, the monthly limit, the export refusal, at desktop and phone sizes.
  */
@@ -294,7 +294,7 @@ describe('dashboard in the browser', () => {
     expect((await listAll(token)).map((l) => l.short_code)).toEqual(['bulk-two']);
     expect(await bar.count()).toBe(0);
 
-    // Export on the free plan: refused with the spec's message and hint.
+    // Export on the free plan: refused with the plan message and the upgrade hint.
     await page.getByRole('link', { name: 'Upgrade to Pro for export feature' }).waitFor();
     await page.getByTestId('export-button').click();
     const refusal = toast(page, 'Export Not Available');

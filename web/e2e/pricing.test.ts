@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
 
 /*
- * The public /pricing screen (spec 2 §2, §5, §9) on the real server: plan cards from the
+ * The public /pricing screen (docs/web-app.md#pricing-page, docs/plans.md) on the real server: plan cards from the
  * catalogue, the monthly/yearly toggle with the Save badge, visitors sent to /register or
  * /login, and for a signed-in user the current plan disabled and the plan-change dialog.
  */

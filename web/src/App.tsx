@@ -30,7 +30,7 @@ const signedIn = (page: ReactNode) => (
   </RequireAuth>
 );
 
-/** Spec 1 §2's route table. */
+/** The route table (docs/web-app.md#routes). */
 export function App() {
   return (
     <BrowserRouter>

@@ -3,8 +3,8 @@ import { useSession } from './auth/session.ts';
 import { SiteFrame } from './landing/LandingPage.tsx';
 
 /**
- * Spec 1 §2, 404 screen: also what unknown and deleted short links show. Its helpful links
- * lead only to screens that exist: Login and Register (the spec's), and Pricing in place of
+ * The 404 screen (docs/web-app.md#the-404-page): also what unknown and deleted short links show. Its helpful links
+ * lead only to screens that exist: Login and Register, and Pricing in place of
  * Support, which has no screen yet; a signed-in visitor gets their Dashboard and the docs instead.
  */
 export function NotFoundPage() {

@@ -48,13 +48,13 @@ export type UserResponse = z.infer<typeof UserResponse>;
 /** Registration open or closed (public: the register screen asks before showing the form). */
 export const SignupStatusResponse = z.object({ signup_enabled: z.boolean() });
 
-/** The admin's view of the sign-up setting (spec 2 "System setting"). */
+/** The admin's view of the sign-up setting (docs/accounts.md#the-sign-up-switch). */
 export const SystemSignupSetting = z.object({ signup_enabled: z.boolean(), message: z.string() });
 
 export const VERIFICATION_TOKEN_MISSING = 'Invalid verification link. Token is missing.';
 export const RESET_TOKEN_MISSING = 'Invalid reset link. Token is missing.';
 
-/** The token arrives from a link's query string; an empty one gets the spec's "missing" message. */
+/** The token arrives from a link's query string; an empty one gets the "Token is missing" message (docs/accounts.md#email-verification). */
 export const VerifyEmailBody = z.object({ token: z.string().max(512).optional() });
 
 export const VerifyEmailResponse = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateLinkBody } from './links.ts';
 
-/** The domains a key's links are served on (spec 2 §3 "API key response"); null when none is active. */
+/** The domains a key's links are served on (docs/developer-api.md#domains-of-a-key); null when none is active. */
 export const ApiKeyDomains = z.object({
   active_custom_domain: z.string().nullable(),
   active_trai_header: z.string().nullable(),
@@ -13,7 +13,7 @@ export const ApiKeyResponse = z.object({
 });
 export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;
 
-/** The documented public API's link (spec 2 §3), with the same optional short code as the dashboard's. */
+/** The documented public API's link (docs/developer-api.md#creating-links-with-an-api-key), with the same optional short code as the dashboard's. */
 export const PublicCreateLinkBody = CreateLinkBody.pick({ original_url: true, title: true, description: true, short_code: true });
 
 /** cutt.ly's status codes, numbered as its API documents them, so its clients work unchanged. */

@@ -8,7 +8,7 @@ export const UNLIMITED = -1;
 
 export const FeatureCategory = z.enum(['analytics', 'links', 'domains', 'api', 'security', 'branding', 'team', 'social', 'reports', 'surveys', 'qr', 'bio', 'data', 'other']);
 
-/** Every feature a plan can grant (spec 2 §3 "Feature keys"), with what it means to a person. */
+/** Every feature a plan can grant (docs/plans.md#features), with what it means to a person. */
 export const FEATURES = {
   basic_analytics: { name: 'Basic analytics', description: 'Clicks, referrers and countries for every link', category: 'analytics' },
   advanced_analytics: { name: 'Advanced analytics', description: 'Devices, browsers, operating systems and unique visitors', category: 'analytics' },
@@ -77,7 +77,7 @@ const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr
 const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export'];
 
 /**
- * The one plan catalogue (spec 2 §9): prices, limits and features. The landing and pricing
+ * The one plan catalogue (docs/plans.md#plan-catalogue): prices, limits and features. The landing and pricing
  * pages, the register note and every limit check read it, so no two places can disagree.
  */
 export const DEFAULT_PLANS: readonly Plan[] = (

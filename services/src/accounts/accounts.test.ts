@@ -16,7 +16,7 @@ describe('accounts: register, token, me', () => {
 
   const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
 
-  it('refuses bad registrations with the spec’s messages and writes nothing', async () => {
+  it('refuses bad registrations with the register screen’s messages and writes nothing', async () => {
     const cases: [unknown, string][] = [
       [{ email: 'no-at-sign', password: 'secret123' }, 'Please enter a valid email address'],
       [{ email: 'ada@example.com', password: '12345' }, 'Password must be at least 6 characters long'],

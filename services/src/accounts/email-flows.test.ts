@@ -58,7 +58,7 @@ describe('e-mail flows through the outbox', () => {
     expect(stored).not.toContain(link.searchParams.get('token')!);
   });
 
-  it('answers a missing, unknown or expired verification token with the spec’s messages', async () => {
+  it('answers a missing, unknown or expired verification token with the screen’s messages', async () => {
     for (const token of [undefined, '', '   ']) {
       const response = await verify(token);
       expect(response.statusCode).toBe(400);

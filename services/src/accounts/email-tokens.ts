@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { domainEventOf, type EmailTokenPurpose, type RecordedEvent } from '@linkledger/contracts';
 
-/** Verification links stay valid a day; reset links an hour (spec 1 §9). */
+/** Verification links stay valid a day; reset links an hour (docs/accounts.md#email-verification, docs/accounts.md#password-reset). */
 export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,

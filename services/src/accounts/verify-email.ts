@@ -3,7 +3,7 @@ import { invalid } from '../commands/domain-error.ts';
 import type { EmailTokenState } from './email-tokens.ts';
 import type { UserState } from './user-state.ts';
 
-// The screen's own texts for these cases (spec 1 §8), so the server's detail reads the same.
+// The screen's own texts for these cases (docs/accounts.md#email-verification), so the server's detail reads the same.
 export const VERIFICATION_EXPIRED = 'Verification link has expired. Please request a new verification email from your dashboard.';
 export const VERIFICATION_INVALID = 'Invalid verification link. Please check your email and try again.';
 export const EMAIL_VERIFIED = 'Email verified successfully! You can now use every feature of your account.';

@@ -9,7 +9,7 @@ import { requestContext } from '../platform/request-context.ts';
 import { keyOrBearer } from './authenticate-key.ts';
 import { callerOf } from '../platform/access.ts';
 
-/** The documented public API's link creation (spec 2 §7): links made here are counted as "api" links. */
+/** The documented public API's link creation (docs/developer-api.md#creating-links-with-an-api-key): links made here are counted as "api" links. */
 export async function publicApiRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/urls/api',

@@ -11,7 +11,7 @@ import { callerOf } from '../platform/access.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 
-/** Spec 2 §7: an admin moves a user to another plan (POST /admin/users/{id}/change-plan). */
+/** An admin moves a user to another plan, POST /api/admin/users/{id}/change-plan (docs/plans.md#changing-a-users-plan). */
 export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/users/:id/change-plan',

@@ -27,7 +27,7 @@ describe('plans, subscription and limits', () => {
   };
   const subscription = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers })).json();
 
-  it('publishes the catalogue of spec 2 §9 to anyone', async () => {
+  it('publishes the plan catalogue to anyone', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/subscription/plans' });
     expect(response.statusCode).toBe(200);
     const { plans, features } = response.json();
@@ -114,7 +114,7 @@ describe('plans, subscription and limits', () => {
     }
   });
 
-  it('refuses export on the free plan with the spec’s message, and allows it on pro', async () => {
+  it('refuses export on the free plan with the plan message, and allows it on pro', async () => {
     const account = await signUp(t.app, 'exporter@example.com');
     const refused = await t.app.inject({ method: 'GET', url: '/api/urls/export', headers: account.headers });
     expect(refused.statusCode).toBe(403);

@@ -3,7 +3,7 @@ import { forbidden } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from './current-plan.ts';
 
-/** Spec 1 §6: the free plan's answer to an export. */
+/** The free plan's answer to an export (docs/links.md#csv-export, docs/plans.md#feature-gate). */
 export const EXPORT_NOT_IN_PLAN = 'Export feature is only available on Pro and Enterprise plans. Upgrade your plan to export your URLs.';
 
 /** Refuses (403, with the given message) a caller whose plan lacks the feature: the server decides, whatever the app hides. */

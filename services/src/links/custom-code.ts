@@ -5,7 +5,8 @@ export const CUSTOM_CODE_MAX_LENGTH = 32;
 const CUSTOM_CODE_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Words a short code may never be: the first segment of every web-app route (spec 1 §2),
+ * Words a short code may never be (docs/links.md#reserved-words): the first segment of
+ * every web-app route (docs/web-app.md#routes),
  * whose screens would be shadowed by the redirect, and names kept for the API, static
  * files and operations. Compared without regard to case, so "Login" is refused too.
  */

@@ -11,7 +11,7 @@ import { publicBase, shortUrl } from './link-response.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { callerOf } from '../platform/access.ts';
 
-/** The columns of spec 1 §7, in its order. */
+/** The export's columns, in this order (docs/links.md#csv-export). */
 export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
 const PAGE = 1000;
 

@@ -30,7 +30,7 @@ describe('GET /api/urls/export', () => {
   const exportCsv = (query = '') => t.app.inject({ url: `/api/urls/export${query}`, headers });
   const lines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\n');
 
-  it('downloads the caller’s links as CSV with the spec’s columns, newest first', async () => {
+  it('downloads the caller’s links as CSV with the export’s columns, newest first', async () => {
     const response = await exportCsv();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

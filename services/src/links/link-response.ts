@@ -9,7 +9,7 @@ export function publicBase(platform: Platform, request: FastifyRequest): string 
   return `${request.protocol}://${request.host}`;
 }
 
-/** {trai_header}/{short_code}, {custom_domain}/{short_code} or {host}/{short_code}, as spec 1 §9 says. */
+/** {trai_header}/{short_code}, {custom_domain}/{short_code} or {host}/{short_code} (docs/links.md#short-url-forms). */
 export function shortUrl(base: string, link: Pick<LinkView, 'short_code' | 'trai_header' | 'custom_domain'>): string {
   if (link.trai_header) return `${base}/${link.trai_header}/${link.short_code}`;
   if (link.custom_domain) return `https://${link.custom_domain}/${link.short_code}`;

@@ -6,7 +6,7 @@ import { domainInfo } from './domain-info.ts';
 import { userStats } from './user-stats.ts';
 import { callerOf } from '../platform/access.ts';
 
-/** The dashboard's tiles and the domain facts its create form needs (spec 1 §3, §7). */
+/** The dashboard's tiles and the domain facts its create form needs (docs/analytics.md#dashboard-tiles, docs/links.md#short-url-forms). */
 export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['links'], security: [{ bearer: [] }] };

@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's detail, else the given fallback text (the spec's "detail, else …" rule). */
+/** The server's detail, else the given fallback text (the "detail, else …" rule of docs/web-app.md#messages-and-toasts). */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.detail ? error.detail : fallback;
 }
@@ -25,7 +25,7 @@ export const storedToken = () => localStorage.getItem(TOKEN_KEY);
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
-/** Spec 1 §4: any 401 signs the user out and goes to /login (the session store decides how). */
+/** Any 401 signs the user out and goes to /login; the session store decides how (docs/accounts.md#sessions-and-signing-out). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }

@@ -2,7 +2,7 @@ import type { SortBy, DomainFilter, StatusFilter } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
 
-/** Every call of spec 1 §7 and spec 2 §7 the app makes, typed from the contracts. */
+/** Every API call the app makes (described in docs/accounts.md, links.md, analytics.md, developer-api.md and plans.md), typed from the contracts. */
 
 export const accountsApi = {
   register: (email: string, password: string) => api<User>('/register', { method: 'POST', body: { email, password } }),

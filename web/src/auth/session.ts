@@ -8,7 +8,7 @@ export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 interface SessionState {
   status: SessionStatus;
   user: User | null;
-  /** Loads the user behind a stored token, or settles as signed out (spec 1 §4 "Session"). */
+  /** Loads the user behind a stored token, or settles as signed out (docs/accounts.md#sessions-and-signing-out). */
   start(): Promise<void>;
   /** Stores the token, then loads the user. */
   signInWithToken(token: string): Promise<void>;

@@ -4,7 +4,7 @@ import type { Subscription } from '../api/types.ts';
 
 interface SubscriptionState {
   subscription: Subscription | null;
-  /** Set when the call failed: screens fall back (spec 1 §7: free plan, export limit 30). */
+  /** Set when the call failed: screens fall back to the free plan (docs/plans.md#when-the-subscription-cannot-be-read). */
   failed: boolean;
   load(): Promise<void>;
   reset(): void;

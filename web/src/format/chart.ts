@@ -1,4 +1,4 @@
-/** Spec 1 §2, §9: the 8 colours charts and table dots cycle through, in order. */
+/** The 8 colours charts and table dots cycle through, in order (docs/analytics.md#breakdowns). */
 export const CHART_COLOURS = ['#0d6b5e', '#1f5fbf', '#c2410c', '#7c3aed', '#b42318', '#0e7490', '#a16207', '#be185d'] as const;
 
 export const chartColour = (index: number): string => CHART_COLOURS[((index % CHART_COLOURS.length) + CHART_COLOURS.length) % CHART_COLOURS.length]!;

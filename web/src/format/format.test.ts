@@ -4,7 +4,7 @@ import { fullDayLabel, shortDayLabel } from './dates.ts';
 import { pageCount, pageWindow } from './pagination.ts';
 import { planLabel } from './plan-label.ts';
 
-describe('spec 1 formatting rules', () => {
+describe('display formatting rules', () => {
   it('labels pie slices with whole percents and table rows with one decimal', () => {
     expect(wholePercent(1, 3)).toBe('33%');
     expect(wholePercent(2, 3)).toBe('67%');

@@ -1,4 +1,4 @@
-/** Spec 1 §2 "Growth vs last month": a signed percent with one decimal ("+12.5%", "-3.0%", "0.0%"). */
+/** "Growth vs last month" (docs/analytics.md#dashboard-tiles): a signed percent with one decimal ("+12.5%", "-3.0%", "0.0%"). */
 export function signedPercent(value: number): string {
   if (!Number.isFinite(value)) return '0.0%';
   const fixed = Math.abs(value).toFixed(1);

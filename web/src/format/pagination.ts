@@ -1,4 +1,4 @@
-/** Spec 1 §9: 10 links a page; at most 5 page numbers shown. */
+/** 10 links a page; at most 5 page numbers shown (docs/links.md#listing-filtering-and-sorting). */
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_BUTTONS = 5;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLANS, yearlySavingPercent as catalogueSaving } from '../../../contracts/src/plans/catalogue.ts';
 import { bestYearlySaving, planPrice, yearlySavingPercent } from './prices.ts';
 
-describe('yearly saving (spec 2 §9 "Save 17%")', () => {
+describe('yearly saving ("Save 17%")', () => {
   it('is the rounded percent below twelve monthly prices', () => {
     expect(yearlySavingPercent({ price_monthly: 999, price_yearly: 9990 })).toBe(17);
     expect(yearlySavingPercent({ price_monthly: 4999, price_yearly: 49990 })).toBe(17);

@@ -2,7 +2,7 @@ import type { PlanInfo } from '../api/types.ts';
 import { rupees } from './usage.ts';
 
 /*
- * Plan prices as the pricing cards show them (spec 2 §9). The saving formula is a copy of
+ * Plan prices as the pricing cards show them (docs/plans.md#prices-and-yearly-saving). The saving formula is a copy of
  * `yearlySavingPercent` in contracts/src/plans/catalogue.ts: that module builds zod schemas,
  * which must stay out of the browser bundle. prices.test.ts checks that the two agree.
  */

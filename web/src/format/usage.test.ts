@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maskApiKey } from './api-key.ts';
 import { indianDate, limitLabel, rupees, usagePercent, usageTone } from './usage.ts';
 
-describe('usage bars (spec 2 §4)', () => {
+describe('usage bars', () => {
   it('is green below 75 %, yellow from 75 %, red from 90 %', () => {
     expect(usageTone(0, 10)).toBe('ok');
     expect(usageTone(7, 10)).toBe('ok');

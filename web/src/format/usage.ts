@@ -1,4 +1,4 @@
-/** Spec 2 §4, §9: usage bars are green below 75 %, yellow from 75 %, red from 90 %; unlimited is always green. */
+/** Usage bars are green below 75 %, yellow from 75 %, red from 90 %; unlimited is always green (docs/plans.md#usage-bars). */
 export const USAGE_WARNING_PERCENT = 75;
 export const USAGE_CRITICAL_PERCENT = 90;
 
@@ -36,7 +36,7 @@ export function rupees(amount: number): string {
   return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(amount);
 }
 
-/** A date as spec 2 formats dates (en-IN): "1 Dec 2026". */
+/** A date as the plan screens write dates (en-IN): "1 Dec 2026" (docs/web-app.md#formats). */
 export function indianDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }

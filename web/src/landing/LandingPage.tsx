@@ -6,7 +6,7 @@ import { PlanCards } from './PlanCards.tsx';
 import { ActivityIcon, CloseIcon, CodeIcon, GlobeIcon, HistoryIcon, LayersIcon, LinkIcon, LogoMark, MenuIcon, ReplayIcon } from '../ui/icons.tsx';
 
 /*
- * The public landing page (spec 1, §2 "Landing page").
+ * The public landing page (docs/web-app.md#landing-page).
  *
  * Login / Get Started are router links. Prices and plan figures are never written here:
  * the pricing section reads them from the plan catalogue (GET /api/subscription/plans), so
@@ -228,7 +228,7 @@ function LedgerPreview() {
 
 /* ------------------------------------------------------------------ claims */
 
-// The marketing claims exactly as spec 1 §1 states them — no more, no others.
+// The marketing claims exactly as docs/web-app.md#landing-page lists them — no more, no others.
 const CLAIMS = [
   { value: '10,000+', label: 'businesses trust Linkledger' },
   { value: '1M+', label: 'links created' },
@@ -335,7 +335,7 @@ function Pricing() {
           <h2 id="pricing-title">Simple plans that grow with your links</h2>
           <p>Start free, no credit card required. Move up when you need more links, your own domains or the API.</p>
         </div>
-        {/* Spec 1 §2: on the landing page every plan button goes to /register. */}
+        {/* On the landing page every plan button goes to /register (docs/web-app.md#landing-page). */}
         <PlanCards
           catalogue={catalogue}
           action={(plan) => ({ kind: 'link', to: '/register', label: chooseLabel(plan) })}
@@ -380,7 +380,7 @@ function CallToAction() {
 
 interface FooterGroup {
   heading: string;
-  // An entry without href is shown as plain text (spec: these entries lead nowhere).
+  // An entry without href is shown as plain text (docs/web-app.md#landing-page: these entries lead nowhere).
   entries: readonly { label: string; href?: string }[];
 }
 

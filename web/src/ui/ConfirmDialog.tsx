@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   onClose(): void;
 }
 
-/** Spec 2 §2: the generic delete-style confirmation; confirming runs the action, then closes. */
+/** The generic delete-style confirmation (docs/web-app.md#confirmations); confirming runs the action, then closes. */
 export function ConfirmDialog({ open, title, message, itemName, confirmLabel = 'Delete', onConfirm, onClose }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

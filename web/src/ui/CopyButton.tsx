@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon } from './icons.tsx';
 import { toast } from './toasts.ts';
 
-/** Spec 2 §9: the copied confirmation lasts 2 seconds. */
+/** The copied confirmation lasts 2 seconds (docs/web-app.md#messages-and-toasts). */
 export const COPIED_MS = 2000;
 
 /** Copies text; `copied` is true for 2 seconds after a copy. A refused clipboard is reported by toast. */

@@ -1,6 +1,6 @@
 import { Spinner } from './Spinner.tsx';
 
-/** Full-screen while the session loads (spec 1 §2). */
+/** Full-screen while the session loads (docs/web-app.md#route-guards). */
 export function LoadingScreen() {
   return (
     <div className="loading-screen" role="status" aria-live="polite">

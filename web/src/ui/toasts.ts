@@ -9,7 +9,7 @@ export interface Toast {
   tone: ToastTone;
 }
 
-/** Spec 1 §9: toasts last 5 seconds unless a screen says otherwise (3 to 5). */
+/** Toasts last 5 seconds unless a screen says otherwise (docs/web-app.md#messages-and-toasts). */
 export const DEFAULT_TOAST_MS = 5000;
 
 interface ToastState {

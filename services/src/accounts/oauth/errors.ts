@@ -1,7 +1,7 @@
 import { invalid } from '../../commands/domain-error.ts';
 
 /**
- * Each detail starts with the login screen's error code (spec 1 §8), which the web app's
+ * Each detail starts with the login screen's error code (docs/accounts.md#login-error-codes), which the web app's
  * callback reads from the text, followed by the screen's own words for it.
  */
 export const oauthError = {

@@ -28,7 +28,7 @@ async function call(url: string, init: RequestInit, what: string): Promise<Respo
   }
 }
 
-/** Trades the authorization code for the provider's access token (RFC 6749 §4.1.3, with PKCE). */
+/** Trades the authorization code for the provider's access token (RFC 6749, section 4.1.3, with PKCE). */
 export async function exchangeCode(settings: ClientSettings, input: { code: string; redirectUri: string; codeVerifier: string }): Promise<string> {
   const form = new URLSearchParams({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };

@@ -9,7 +9,7 @@ export interface ProviderEndpoints {
   token_url: string;
   userinfo_url: string;
   scope: string;
-  /** How the client proves itself at the token endpoint (RFC 6749 §2.3.1): one way only. */
+  /** How the client proves itself at the token endpoint (RFC 6749, section 2.3.1): one way only. */
   client_auth: 'post' | 'basic';
 }
 
@@ -40,7 +40,7 @@ export const PROVIDER_DEFAULTS: Record<OAuthProvider, ProviderEndpoints> = {
 
 export const unsupportedProvider = (name: string) => invalid(`Unsupported provider: ${name}`);
 
-/** A provider named in a path, or the spec's "Unsupported provider: {provider}". */
+/** A provider named in a path, or the refusal "Unsupported provider: {provider}" (docs/accounts.md#social-sign-in). */
 export function parseProvider(name: string): OAuthProvider {
   const parsed = OAuthProvider.safeParse(name);
   if (!parsed.success) throw unsupportedProvider(name);

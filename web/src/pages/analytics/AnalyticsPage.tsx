@@ -27,7 +27,7 @@ import {
 import { AnalyticsError, AnalyticsSkeleton, BackToDashboard } from './AnalyticsStates.tsx';
 import './analytics.css';
 
-/** Spec 1 §2 "Analytics screen": the link id is the numeric route parameter urlId. */
+/** The analytics screen (docs/analytics.md): the link id is the numeric route parameter urlId. */
 export default function AnalyticsPage() {
   const { urlId = '' } = useParams();
   const id = /^\d{1,15}$/.test(urlId) && Number(urlId) > 0 ? Number(urlId) : null;
@@ -69,7 +69,7 @@ function LinkAnalytics({ id }: { id: number }) {
     linksApi.get(id).then(
       (details) => current && setLink(details),
       (error: unknown) => {
-        // Spec 1 §8: a failure of the link details is only logged.
+        // A failure of the link details is only logged (docs/analytics.md#when-analytics-cannot-be-shown).
         console.error('Could not load the link details', error);
         if (current) setLink(null);
       },

@@ -40,7 +40,7 @@ export function AnalyticsSkeleton() {
   );
 }
 
-/** Spec 1 §2: "Analytics Not Available", the reason and a way back. */
+/** "Analytics Not Available", the reason and a way back (docs/analytics.md#when-analytics-cannot-be-shown). */
 export function AnalyticsError({ message }: { message: string }) {
   return (
     <div className="analytics">

@@ -88,7 +88,7 @@ export function applyLiveClick(analytics: Analytics, click: Pick<LiveClick, 'tot
   };
 }
 
-/** The spec's three error texts (spec 1 §8 "Analytics"). */
+/** The analytics screen's three error texts (docs/analytics.md#when-analytics-cannot-be-shown). */
 export const ANALYTICS_NOT_FOUND = 'Analytics not available for this URL.';
 export const ANALYTICS_FAILED = 'Failed to load analytics. Please try again.';
 export const ANALYTICS_MISSING = 'Unable to load analytics for this URL.';

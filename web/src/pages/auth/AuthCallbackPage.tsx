@@ -35,7 +35,7 @@ function exchangeOnce(code: string, returnedState: string | null): Promise<Outco
   return outcome;
 }
 
-/** Spec 1 §4 "Social sign-in": the provider's return address. */
+/** The provider's return address (docs/accounts.md#social-sign-in). */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { RESET_MAIL_FAILED, RESET_MAIL_SENT } from './auth-messages.ts';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-/** Spec 1 §2 "Forgot password screen": the banner sits above the form; success clears the field. */
+/** The forgot password screen (docs/accounts.md#password-reset): the banner sits above the form; success clears the field. */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

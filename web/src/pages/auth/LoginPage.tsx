@@ -7,11 +7,11 @@ import { LOGIN_WRONG_CREDENTIALS, loginErrorMessage, loginReturnMessage } from '
 import { PasswordField } from './PasswordField.tsx';
 import { SocialButtons, type Provider } from './SocialButtons.tsx';
 
-/** Remember me keeps the email for the next visit (the token itself is always kept: spec 1 §3). */
+/** Remember me keeps the email for the next visit (the token itself is always kept: docs/accounts.md#signing-in). */
 export const REMEMBERED_EMAIL_KEY = 'remembered_email';
 const LOGIN_PROVIDERS: readonly Provider[] = ['google', 'facebook', 'twitter'];
 
-/** Spec 1 §2 "Login screen". A successful sign-in is taken to /dashboard (or where the visitor was going) by the route guard. */
+/** The login screen (docs/accounts.md#signing-in). A successful sign-in is taken to /dashboard (or where the visitor was going) by the route guard. */
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -15,13 +15,13 @@ const REGISTER_PROVIDERS: readonly Provider[] = ['google', 'facebook'];
 
 type Availability = { state: 'checking' } | { state: 'disabled' } | { state: 'open'; freeLinks: number | null };
 
-/** Spec 1 §2 "Register screen": first the sign-up switch, then the form or the closed notice. */
+/** The register screen (docs/accounts.md#registration): first the sign-up switch, then the form or the closed notice. */
 export default function RegisterPage() {
   const [availability, setAvailability] = useState<Availability>({ state: 'checking' });
 
   useEffect(() => {
     let live = true;
-    // If the status check fails, registration is assumed open (spec 1 §4).
+    // If the status check fails, registration is assumed open (docs/accounts.md#the-sign-up-switch).
     const status = accountsApi.signupStatus().catch(() => ({ signup_enabled: true }));
     const plans = billingApi.plans().catch(() => null);
     void Promise.all([status, plans]).then(([{ signup_enabled }, catalogue]) => {

@@ -12,10 +12,10 @@ import { PasswordField } from './PasswordField.tsx';
 
 type View = { name: 'loading' } | { name: 'form' } | { name: 'success'; message: string } | { name: 'error'; message: string };
 
-/** How long the "Verifying Reset Link" view shows (spec 1 §2: the check itself is not shown). */
+/** How long the "Verifying Reset Link" view shows (the token itself is checked when the form is sent: docs/accounts.md#password-reset). */
 const VERIFYING_MS = 300;
 
-/** Spec 1 §2 "Reset password screen": loading, form, success and error views. */
+/** The reset password screen (docs/accounts.md#password-reset): loading, form, success and error views. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';

@@ -21,7 +21,7 @@ const loadProviders = () => {
 };
 
 interface SocialButtonsProps {
-  /** The providers this screen offers (spec 1 §9: register offers google and facebook only). */
+  /** The providers this screen offers (docs/accounts.md#social-sign-in: register offers google and facebook only). */
   offer: readonly Provider[];
   /** The divider's words ("or continue with"). */
   dividerLabel: string;

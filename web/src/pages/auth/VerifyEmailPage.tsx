@@ -20,7 +20,7 @@ function verifyOnce(token: string) {
   return pending;
 }
 
-/** Spec 1 §2/§4 "Email verification screen": loading, success (then /login), error. */
+/** The email verification screen (docs/accounts.md#email-verification): loading, success (then /login), error. */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -32,7 +32,7 @@ export default function VerifyEmailPage() {
     let live = true;
     verifyOnce(token).then(
       ({ message, already_verified }) => {
-        // A signed-in user's "verify your email" banner goes away at once (spec 1 §4).
+        // A signed-in user's "verify your email" banner goes away at once (docs/accounts.md#email-verification).
         if (useSession.getState().status === 'signed-in') void useSession.getState().reloadUser().catch(() => undefined);
         if (live) setView({ name: 'success', message, alreadyVerified: already_verified });
       },

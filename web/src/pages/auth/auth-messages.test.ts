@@ -20,8 +20,8 @@ import {
   verificationErrorMessage,
 } from './auth-messages.ts';
 
-describe('login return messages (spec 1 §8)', () => {
-  it('has the spec text for every code', () => {
+describe('login return messages', () => {
+  it('has the screen’s text for every code', () => {
     expect(loginReturnMessage('oauth_cancelled')).toBe('OAuth authentication was cancelled. Please try again.');
     expect(loginReturnMessage('no_code')).toBe('No authorization code received. Please try logging in again.');
     expect(loginReturnMessage('code_expired')).toBe('Your login session has expired. Please try logging in again.');
@@ -87,7 +87,7 @@ describe('social callback error codes', () => {
   });
 });
 
-describe('register validation (spec 1 §5)', () => {
+describe('register validation', () => {
   const valid = { email: 'ana@example.com', password: 'secret123', confirmPassword: 'secret123', terms: true };
 
   it('accepts a complete form', () => {
@@ -128,7 +128,7 @@ describe('reset validation', () => {
   });
 });
 
-describe('verification errors (spec 1 §8)', () => {
+describe('verification errors', () => {
   it('maps the server’s details to the screen’s texts', () => {
     expect(verificationErrorMessage(new ApiError(400, 'Verification link has expired. Please request a new verification email from your dashboard.'))).toBe(VERIFICATION_EXPIRED);
     expect(verificationErrorMessage(new ApiError(400, 'Invalid verification link. Please check your email and try again.'))).toBe(VERIFICATION_INVALID);
@@ -144,7 +144,7 @@ describe('agreement with the server’s own texts', () => {
     const contracts = await import('../../../../contracts/src/http/accounts.ts');
     const { oauthError } = await import('../../../../services/src/accounts/oauth/errors.ts');
     const { unsupportedProvider } = await import('../../../../services/src/accounts/oauth/providers.ts');
-    // (verify-email.ts's own texts are the spec's, checked above; importing it here would
+    // (verify-email.ts's own texts are the screen's, checked above; importing it here would
     // bring the server's Node-only modules into the web type-check.)
     expect(verificationErrorMessage(new ApiError(400, contracts.VERIFICATION_TOKEN_MISSING))).toBe(VERIFICATION_TOKEN_MISSING);
     expect(callbackErrorCode(oauthError.notConfigured('google').detail)).toBe('config_error');

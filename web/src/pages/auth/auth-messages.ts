@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client.ts';
 
 /*
- * The account screens' texts and the rules that pick them (spec 1 §5 and §8). Pure functions,
+ * The account screens' texts and the rules that pick them (docs/accounts.md). Pure functions,
  * so the choices can be tested without a browser.
  */
 
@@ -96,7 +96,7 @@ export interface FieldProblem<F extends string> {
 }
 
 /**
- * The first problem with the register form, in the spec's order: required fields, then
+ * The first problem with the register form, in the order of docs/accounts.md#registration: required fields, then
  * matching passwords, the password's length and the at-sign, then the terms.
  */
 export function registerProblem(input: RegisterInput): FieldProblem<RegisterField> | null {

@@ -7,7 +7,7 @@ interface BulkBarProps {
   onClear(): void;
 }
 
-/** Spec 1 §2: what to do with the selected links. */
+/** What to do with the selected links (docs/links.md#bulk-actions). */
 export function BulkBar({ count, onCopyAll, onDeleteAll, onClear }: BulkBarProps) {
   return (
     <div className="bulk-bar" role="region" aria-label="Selected URLs" data-testid="bulk-bar">

@@ -10,11 +10,11 @@ import { Modal } from '../../ui/Modal.tsx';
 import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { displayUrl } from './list-query.ts';
 
-/** Spec 1 §9: how long the success message shows before the modal closes. */
+/** How long the success message shows before the modal closes (docs/links.md#creating-links). */
 export const CREATE_SUCCESS_MS = 2000;
 export const CREATE_FAILED = 'Failed to create URL. Please try again.';
 
-/** Spec 1 §5: a TRAI header (or custom domain) is sent only when the own-domain option is on and one is set. */
+/** A TRAI header (or custom domain) is sent only when the own-domain option is on and one is set (docs/links.md#short-url-forms). */
 export function createPayload(
   form: { original_url: string; title: string; description: string; short_code: string; ownDomain: boolean },
   domains: DomainInfo | null,

@@ -17,7 +17,7 @@ import { VerificationBanner } from './VerificationBanner.tsx';
 
 type StatsState = { stats: UserStats | null; failed: boolean };
 
-/** Spec 1 §2 "Dashboard": welcome, tiles, banners, the quick bar and the Your URLs panel, live. */
+/** The dashboard (docs/web-app.md#dashboard): welcome, tiles, banners, the quick bar and the Your URLs panel, live. */
 export default function DashboardPage() {
   const user = useSession((s) => s.user);
   const subscription = useSubscription((s) => s.subscription);
@@ -46,7 +46,7 @@ export default function DashboardPage() {
         setStatsLoading(false);
       },
       (error: unknown) => {
-        // Spec 1 §7: a dashboard part that fails is logged; the rest of the page carries on.
+        // A dashboard part that fails is logged; the rest of the page carries on (docs/web-app.md#dashboard).
         console.error('Could not load the stats', error);
         if (!current) return;
         setStats((s) => ({ stats: s.stats, failed: s.stats === null }));

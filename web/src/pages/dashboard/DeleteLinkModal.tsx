@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { linkName } from './LinkActions.tsx';
 import { displayUrl } from './list-query.ts';
 
-/** Spec 1 §2 "Delete URL": asks first; the caller deletes and reloads. */
+/** Delete URL (docs/links.md#deleting-links): asks first; the caller deletes and reloads. */
 export function DeleteLinkModal({ link, onConfirm, onClose }: { link: Link | null; onConfirm(link: Link): Promise<void>; onClose(): void }) {
   return (
     <ConfirmDialog

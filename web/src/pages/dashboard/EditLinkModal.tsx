@@ -19,7 +19,7 @@ export function editChanges(link: Link, form: { title: string; description: stri
   return changes;
 }
 
-/** Spec 1 §2 "Edit URL": title, description, destination and the active switch, saved with PATCH. */
+/** Edit URL (docs/links.md#editing-and-switching-off): title, description, destination and the active switch, saved with PATCH. */
 export function EditLinkModal({ link, onClose, onSaved }: { link: Link | null; onClose(): void; onSaved(link: Link): void }) {
   return (
     <Modal title="Edit URL" open={link !== null} onClose={onClose}>

@@ -25,14 +25,14 @@ interface ExportButtonProps {
   total: number;
 }
 
-/** The export's filters: tab, search and domain (spec 1 §7). */
+/** The export's filters: tab, search and domain (docs/links.md#csv-export). */
 const exportQuery = (query: LinkQuery) => ({
   tab: query.tab,
   ...(query.search.trim() ? { search: query.search.trim() } : {}),
   ...(query.domain !== 'all' ? { domain: query.domain } : {}),
 });
 
-/** Spec 1 §7's fallback: the same filters read through the list call, made into a CSV here. */
+/** The export's fallback (docs/links.md#csv-export): the same filters read through the list call, made into a CSV here. */
 async function clientSideExport(query: LinkQuery): Promise<Blob> {
   const links: Link[] = [];
   const filters = exportQuery(query);
@@ -51,7 +51,7 @@ async function clientSideExport(query: LinkQuery): Promise<Blob> {
   return new Blob([linksCsv(links)], { type: 'text/csv;charset=utf-8' });
 }
 
-/** Export (spec 1 §6, §7): a CSV download for plans with csv_import_export; others see why not. */
+/** Export (docs/links.md#csv-export): a CSV download for plans with csv_import_export; others see why not. */
 export function ExportButton({ allowed, query, total }: ExportButtonProps) {
   const [busy, setBusy] = useState(false);
   const hintId = useId();

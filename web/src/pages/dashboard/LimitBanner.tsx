@@ -4,8 +4,9 @@ import { AlertIcon, GaugeIcon } from '../../ui/icons.tsx';
 import { linkLimitLevel } from './usage.ts';
 
 /**
- * Spec 1 §2, §9: from 80 percent of the plan's monthly links the dashboard says how many
- * are used; at 100 percent that the limit is reached. Unlimited plans never see it.
+ * From 80 percent of the plan's monthly links the dashboard says how many
+ * are used; at 100 percent that the limit is reached. Unlimited plans never see it
+ * (docs/plans.md#monthly-link-limit).
  */
 export function LimitBanner({ subscription }: { subscription: Subscription | null }) {
   if (!subscription) return null;

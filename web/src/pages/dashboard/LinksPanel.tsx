@@ -35,7 +35,7 @@ interface LinksPanelProps {
 
 type Loaded = { key: string; list: LinkList } | { key: string; error: true };
 
-/** Spec 1 §2 "Your URLs": tabs, filters, list or cards, pagination, per-link and bulk actions. */
+/** The Your URLs panel (docs/web-app.md#dashboard): tabs, filters, list or cards, pagination, per-link and bulk actions. */
 export function LinksPanel({ reloadKey, exportAllowed, onLoaded, onChanged }: LinksPanelProps) {
   const id = useId();
   const openCreate = useCreateLink((s) => s.setOpen);

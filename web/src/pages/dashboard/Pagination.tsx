@@ -6,7 +6,7 @@ interface PaginationProps {
   onPage(page: number): void;
 }
 
-/** Spec 1 §9: 10 links a page, up to 5 page numbers around the current one. */
+/** 10 links a page, up to 5 page numbers around the current one (docs/links.md#listing-filtering-and-sorting). */
 export function Pagination({ page, total, onPage }: PaginationProps) {
   const pages = pageCount(total);
   if (pages <= 1) return null;

@@ -15,7 +15,7 @@ const QR_SIZE = 512;
 
 type QrState = { linkId: number; png: Blob; url: string } | { linkId: number; error: string };
 
-/** Spec 1 §2: the QR code of a link, with PNG and SVG downloads. */
+/** The QR code of a link, with PNG and SVG downloads (docs/links.md#qr-codes). */
 export function QrModal({ link, onClose }: { link: Link | null; onClose(): void }) {
   const [state, setState] = useState<QrState | null>(null);
   const [downloading, setDownloading] = useState<'png' | 'svg' | null>(null);

@@ -9,7 +9,7 @@ import { INVALID_RESPONSE, QUICK_SHORTEN_PROMPT, SUCCESS_DISPLAY_MS, prepareQuic
 
 type QuickState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'success'; link: Link } | { kind: 'error'; message: string };
 
-/** Spec 1 §4, §5: paste a long URL, get a short one; the result shows for 3 seconds. */
+/** Paste a long URL, get a short one; the result shows for 3 seconds (docs/links.md#quick-shorten). */
 export function QuickShorten({ onCreated, create = linksApi.create }: { onCreated(link: Link): void; create?: typeof linksApi.create }) {
   const [value, setValue] = useState('');
   const [state, setState] = useState<QuickState>({ kind: 'idle' });

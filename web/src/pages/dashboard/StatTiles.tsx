@@ -9,7 +9,7 @@ interface StatTilesProps {
   clickPulse: number;
 }
 
-/** Spec 1 §2: Total URLs, Total Clicks, This Month (new URLs), Growth vs last month. */
+/** Total URLs, Total Clicks, This Month (new URLs), Growth vs last month (docs/analytics.md#dashboard-tiles). */
 export function StatTiles({ stats, failed, clickPulse }: StatTilesProps) {
   const growth = stats?.monthly_growth ?? 0;
   const trend = growth > 0 ? 'up' : growth < 0 ? 'down' : 'flat';

@@ -7,7 +7,7 @@ import { toast } from '../../ui/toasts.ts';
 
 const dismissedKey = (userId: number) => `verify-banner-dismissed-${userId}`;
 
-/** Spec 1 §4: shown while the e-mail address is not verified; dismissing it is local to this browser session. */
+/** Shown while the e-mail address is not verified; dismissing it is local to this browser session (docs/accounts.md#email-verification). */
 export function VerificationBanner({ userId, email }: { userId: number; email: string }) {
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(dismissedKey(userId)) === '1');
   const [sending, setSending] = useState(false);

@@ -18,7 +18,7 @@ export async function writeClipboard(text: string): Promise<void> {
   if (!copied) throw new Error('The browser refused to copy');
 }
 
-/** Copies with the spec's toasts: "URL Copied!" or "Copy Failed". */
+/** Copies with the copy toasts (docs/web-app.md#messages-and-toasts): "URL Copied!" or "Copy Failed". */
 export async function copyWithToast(text: string, description?: string): Promise<boolean> {
   try {
     await writeClipboard(text);

@@ -32,7 +32,7 @@ const link = (overrides: Partial<Link> = {}): Link => ({
 
 afterEach(() => cleanup());
 
-describe('quick shorten rules (spec 1 §5)', () => {
+describe('quick shorten rules', () => {
   it('asks for a URL when the input is empty or blank', () => {
     expect(prepareQuickShorten('')).toEqual({ ok: false, error: 'Please enter a URL' });
     expect(prepareQuickShorten('   ')).toEqual({ ok: false, error: 'Please enter a URL' });
@@ -126,8 +126,8 @@ describe('QuickShorten component', () => {
   });
 });
 
-describe('CSV fallback export (spec 1 §7)', () => {
-  it('has the spec’s columns, a byte-order mark and one row per link', () => {
+describe('CSV fallback export', () => {
+  it('has the export’s columns, a byte-order mark and one row per link', () => {
     const csv = linksCsv([link(), link({ id: 2, title: '', is_active: false, total_clicks: 0, short_url: 'http://sho.rt/def' })]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\n');
@@ -159,7 +159,7 @@ describe('CSV fallback export (spec 1 §7)', () => {
   });
 });
 
-describe('approaching-limit banner (spec 1 §9)', () => {
+describe('approaching-limit banner', () => {
   it('warns from 80 percent, says reached at 100, never for unlimited', () => {
     expect(linkLimitLevel(7, 10)).toBe('ok');
     expect(linkLimitLevel(8, 10)).toBe('approaching');
@@ -248,7 +248,7 @@ describe('Edit and Create payloads', () => {
     });
   });
 
-  it('sends a TRAI header only when the own-domain option is on and a header is set (spec 1 §5)', () => {
+  it('sends a TRAI header only when the own-domain option is on and a header is set', () => {
     const form = { original_url: ' https://example.com ', title: '', description: '', short_code: '', ownDomain: false };
     const domains = { has_trai_domains: true, has_custom_domains: false, active_trai_header: 'ABCDEF', active_custom_domain: null };
     expect(createPayload(form, domains)).toEqual({ original_url: 'https://example.com', title: '', description: '' });

@@ -1,7 +1,7 @@
 import type { Link } from '../../api/types.ts';
 import { localDay } from '../../format/dates.ts';
 
-/** Spec 1 §7's export columns, in the server's order. */
+/** The export's columns, in the server's order (docs/links.md#csv-export). */
 export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
 
 /**

@@ -20,7 +20,7 @@ export interface LinkQuery {
 
 export const INITIAL_QUERY: LinkQuery = { tab: 'manual', search: '', domain: 'all', status: 'all', sort: 'newest', dateFrom: '', dateTo: '', page: 1 };
 
-/** Spec 1 §9: the search waits for a 500 ms pause in typing. */
+/** The search waits for a 500 ms pause in typing (docs/links.md#listing-filtering-and-sorting). */
 export const SEARCH_PAUSE_MS = 500;
 
 export function listParams(query: LinkQuery): LinkListParams {

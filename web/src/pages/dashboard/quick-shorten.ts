@@ -1,12 +1,12 @@
 import { ApiError } from '../../api/client.ts';
 
-/** Spec 1 §5 and §8: the quick bar's rules and texts. */
+/** The quick bar's rules and texts (docs/links.md#quick-shorten). */
 export const QUICK_SHORTEN_PROMPT = 'Paste long url and shorten it';
 export const EMPTY_URL = 'Please enter a URL';
 export const INVALID_RESPONSE = 'Invalid response from server';
 export const SHORTEN_FAILED = 'Failed to shorten URL.';
 export const DEFAULT_TITLE = 'Shortened URL';
-/** Spec 1 §9: how long the new short link stays in the bar. */
+/** How long the new short link stays in the bar (docs/links.md#quick-shorten). */
 export const SUCCESS_DISPLAY_MS = 3000;
 
 /** The input as a web address: https:// is put in front of anything without http:// or https://. */

@@ -1,4 +1,4 @@
-/** Spec 1 §9: the approaching-limit warning starts at 80 percent of the monthly links limit. */
+/** The approaching-limit warning starts at 80 percent of the monthly links limit (docs/plans.md#monthly-link-limit). */
 export const LIMIT_WARNING_RATIO = 0.8;
 
 export type LimitLevel = 'ok' | 'approaching' | 'reached';

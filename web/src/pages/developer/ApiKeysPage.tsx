@@ -4,7 +4,7 @@ import { UsageExamples } from './UsageExamples.tsx';
 import { useApiKey } from './useApiKey.ts';
 import './developer.css';
 
-/** Spec 2 §2 "/api-keys": the key (generated on the first visit), usage examples and security tips. */
+/** API Key Management (docs/developer-api.md#api-keys): the key (generated on the first visit), usage examples and security tips. */
 export default function ApiKeysPage() {
   const apiKey = useApiKey();
   return (

@@ -10,9 +10,9 @@ import { useApiKey } from './useApiKey.ts';
 import './developer.css';
 
 /**
- * Spec 2 §2 "/developer-tools". The API tab is complete. Domain and TRAI management come
+ * Developer Tools (docs/web-app.md#developer-screens). The API tab is complete. Domain and TRAI management come
  * with a later release, so only the tabs that have content are offered: the domains tab
- * appears as the spec's upgrade notice for users whose plan lacks custom domains.
+ * appears as an upgrade notice for users whose plan lacks custom domains.
  */
 export default function DeveloperToolsPage() {
   const apiKey = useApiKey();
@@ -89,7 +89,7 @@ export default function DeveloperToolsPage() {
   );
 }
 
-/** Spec 2 §2: the domains tab falls back to an upgrade notice (Pro or Enterprise) with a View Pricing Plans button. */
+/** The domains tab falls back to an upgrade notice (Pro or Enterprise) with a View Pricing Plans button (docs/plans.md#feature-gate). */
 function DomainsUpgradeNotice() {
   return (
     <section className="card upgrade-notice" aria-labelledby="domains-upgrade-title">

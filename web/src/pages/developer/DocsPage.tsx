@@ -16,7 +16,7 @@ const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/
 const DOC_TABS = ['overview', 'authentication', 'endpoints', 'examples'] as const;
 const TAB_LABELS: Record<(typeof DOC_TABS)[number], string> = { overview: 'Overview', authentication: 'Authentication', endpoints: 'Endpoints', examples: 'Examples' };
 
-/** Spec 2 §2 "/docs": overview, authentication, endpoints and examples of the public API. */
+/** The API documentation screen (docs/developer-api.md#documentation-screen): overview, authentication, endpoints and examples of the public API. */
 export default function DocsPage() {
   const [params, setParams] = useSearchParams();
   // The tab is kept here (instant) and mirrored into ?tab= so a link can open one.

@@ -2,7 +2,7 @@ import { GlobeIcon } from '../../ui/icons.tsx';
 import { CardHead } from './CardHead.tsx';
 import type { ApiKeyResponse } from '../../api/endpoints.ts';
 
-/** Spec 2 §2 "/developer-tools": the domains links made with the key are served on. */
+/** The domains links made with the key are served on (docs/developer-api.md#domains-of-a-key). */
 export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse['domains'] | null; loading: boolean }) {
   const rows = [
     { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'Short links made through the API use this domain.' },

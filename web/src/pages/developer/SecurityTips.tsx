@@ -8,7 +8,7 @@ const TIPS = [
   { title: 'Regenerate if exposed', text: 'If the key may have leaked, regenerate it. The old key stops working immediately.' },
 ];
 
-/** Spec 2 §2: security tips beside the key. */
+/** Security tips beside the key (docs/developer-api.md#api-keys). */
 export function SecurityTips() {
   return (
     <section className="card security-tips" aria-labelledby="security-tips-title">

@@ -1,5 +1,5 @@
 /**
- * The documented public API (spec 2 §7 "Documented public API") as copy-and-paste samples,
+ * The documented public API (docs/developer-api.md) as copy-and-paste samples,
  * written for this server's own address. The key is a parameter so a screen can show it
  * masked and copy it in full.
  */

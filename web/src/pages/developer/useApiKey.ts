@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { apiKeysApi, type ApiKeyResponse } from '../../api/endpoints.ts';
 
-/** Spec 2 §8 "API key". */
+/** The API key screens' failure texts (docs/developer-api.md#api-keys). */
 export const LOAD_FAILED = 'Failed to load API key. Please try again.';
 export const GENERATE_FAILED = 'Failed to generate API key. Please try again.';
 export const REGENERATE_FAILED = 'Failed to regenerate API key. Please try again.';
@@ -23,7 +23,7 @@ export interface ApiKeyState {
 }
 
 /**
- * Spec 2 §4 "API key": the flags key, loading, error, copied (the copy button's) and visible.
+ * The API key's screen state (docs/developer-api.md#api-keys): key, loading, error, copied (the copy button's) and visible.
  * Opening reads the key; a 404 (none yet) generates one.
  */
 export function useApiKey(): ApiKeyState {

@@ -9,7 +9,7 @@ import { UsageBar } from './UsageBar.tsx';
 import { AUTH_FAILED, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
 
-/** Spec 2 §2 "/limits": plan card, four tiles, usage bars, features, and an upgrade banner on Free. */
+/** Usage & Limits (docs/plans.md#usage-and-limits-page): plan card, four tiles, usage bars, features, and an upgrade banner on Free. */
 export default function LimitsPage() {
   const [state, setState] = useState<LimitsState>({ kind: 'loading' });
 

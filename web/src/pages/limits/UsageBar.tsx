@@ -7,7 +7,7 @@ interface UsageBarProps {
   label: string;
 }
 
-/** A usage meter coloured by spec 2 §4: green below 75 %, yellow from 75 %, red from 90 %; unlimited is green. */
+/** A usage meter coloured as docs/plans.md#usage-bars says: green below 75 %, yellow from 75 %, red from 90 %; unlimited is green. */
 export function UsageBar({ used, limit, label }: UsageBarProps) {
   const percent = usagePercent(used, limit);
   const tone = usageTone(used, limit);

@@ -3,7 +3,7 @@ import { billingApi, linksApi } from '../../api/endpoints.ts';
 import type { PlanInfo, Plans, Subscription, UserStats } from '../../api/types.ts';
 import { featureWords, type FeatureName } from './FeatureList.tsx';
 
-/** Spec 2 §8 "Usage page". */
+/** The usage page's message for a 401 (docs/plans.md#when-the-subscription-cannot-be-read). */
 export const AUTH_FAILED = 'Authentication failed. Please log in again.';
 
 /** What the usage page shows, from the subscription, or from the catalogue's free plan when that could not be read. */
@@ -39,8 +39,8 @@ function featureNames(keys: readonly string[], plans: Plans | null): FeatureName
 
 /**
  * Reads GET /subscription/current, /users/me/stats and the plan catalogue together. A 401
- * is the spec's authentication message; any other failure of the subscription falls back to
- * the catalogue's free plan (spec 2 §9 fallback limits), with the stats for the usage.
+ * is the page's authentication message; any other failure of the subscription falls back to
+ * the catalogue's free plan (docs/plans.md#when-the-subscription-cannot-be-read), with the stats for the usage.
  */
 export async function loadLimits(now = new Date()): Promise<LimitsState> {
   const [current, stats, plans] = await Promise.allSettled([billingApi.current(), linksApi.stats(), billingApi.plans()]);

@@ -1,2 +1,2 @@
-/** Where "View Pricing Plans" and every upgrade link lead: the public /pricing screen (spec 2 §2). */
+/** Where "View Pricing Plans" and every upgrade link lead: the public /pricing screen (docs/web-app.md#pricing-page). */
 export const PRICING_HREF = '/pricing';

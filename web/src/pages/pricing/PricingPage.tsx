@@ -17,7 +17,7 @@ import './pricing-page.css';
 type Plan = PlanList[number];
 
 /**
- * Spec 2 §2 "/pricing" (public): a monthly/yearly toggle, the three plan cards from the
+ * /pricing, public (docs/web-app.md#pricing-page): a monthly/yearly toggle, the three plan cards from the
  * catalogue, the plan-choice dialog and an FAQ. Visitors see it between the site's header
  * and footer; signed-in users inside their sidebar shell.
  *
@@ -46,7 +46,7 @@ export default function PricingPage() {
           action={(plan) =>
             plan.price_monthly === 0
               ? { kind: 'link', to: '/register', label: chooseLabel(plan) }
-              : // Spec 2 §6: paid plans need an account; after signing in the visitor comes back here.
+              : // Paid plans need an account; after signing in the visitor comes back here (docs/web-app.md#pricing-page).
                 { kind: 'link', to: '/login', label: chooseLabel(plan), state: { from: '/pricing' } }
           }
         />
@@ -59,7 +59,7 @@ function SignedInPricing() {
   const user = useSession((s) => s.user);
   const subscribed = useSubscription((s) => s.subscription?.plan.name);
   const [chosen, setChosen] = useState<Plan | null>(null);
-  // The plan in force: the subscription's, else the account's plan_type (spec 1 §2's fallback), else free.
+  // The plan in force: the subscription's, else the account's plan_type (the sidebar label's fallback, docs/web-app.md#signed-in-shell), else free.
   const current = subscribed ?? user?.plan_type ?? 'free';
 
   return (
