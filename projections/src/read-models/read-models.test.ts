@@ -1,7 +1,7 @@
 import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { MemoryReadStore } from '../testing/memory-read-store.ts';
-import { API_KEYS, LINKS, LINK_TOTALS, REVOKED_SESSIONS, SUBSCRIPTIONS, USERS, accountsAndLinksProjector } from './accounts-links.ts';
+import { API_KEYS, LINKS, LINK_TOTALS, REVOKED_SESSIONS, SUBSCRIPTIONS, USERS, apiReadModel } from './api-read-model.ts';
 import { ReadModelTarget } from './read-model-target.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -42,7 +42,7 @@ const history = recorded([
 
 async function project(batches: RecordedEvent[][]) {
   const store = new MemoryReadStore();
-  const target = new ReadModelTarget(store, accountsAndLinksProjector);
+  const target = new ReadModelTarget(store, apiReadModel);
   await target.init();
   for (const batch of batches) await target.apply(batch, batch.at(-1)!.position);
   return store;

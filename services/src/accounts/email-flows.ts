@@ -1,6 +1,6 @@
 import type { EmailTokenPurpose } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
-import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../platform/commands.ts';
+import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
 import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';

@@ -42,7 +42,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/auth/request-verification',
       {
-        config: { access: 'user' }, schema: {
+        config: { access: 'user' },
+        schema: {
           tags: ['accounts'],
           summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
           security: [{ bearer: [] }],
@@ -69,7 +70,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/verify-email',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Verify an email address with the token from the emailed link',
         body: VerifyEmailBody,
@@ -87,7 +89,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/forgot-password',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Email a password reset link (valid 1 hour); the answer is the same whether or not the address has an account',
         body: ForgotPasswordBody,
@@ -111,7 +114,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/reset-password',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Set a new password with the token from the emailed reset link (once, within 1 hour); signs out every session',
         body: ResetPasswordBody,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { domainEventOf } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
-import { allocateId, loadStream, metadataFor, type CommandContext } from '../platform/commands.ts';
+import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';

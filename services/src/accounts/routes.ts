@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, RegisterBody, TokenBody, TokenResponse, UserResponse } from '@linkledger/contracts';
 import type { UserView } from '@linkledger/projections';
 import { USERS } from '@linkledger/projections';
-import { loadStream } from '../platform/commands.ts';
+import { loadStream } from '../commands/command-context.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
@@ -33,7 +33,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/register',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Create an account (the first one on an installation becomes super admin)',
         body: RegisterBody,
@@ -53,7 +54,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/token',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Sign in: form-encoded username (the email) and password give an access token',
         consumes: ['application/x-www-form-urlencoded'],
@@ -80,7 +82,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/users/me',
     {
-      config: { access: 'user' }, schema: {
+      config: { access: 'user' },
+      schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
         security: [{ bearer: [] }],

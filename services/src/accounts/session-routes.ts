@@ -23,7 +23,8 @@ export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/auth/logout',
       {
-        config: { access: 'user' }, schema: {
+        config: { access: 'user' },
+        schema: {
           tags: ['accounts'],
           summary: 'Sign out: the bearer token stops working everywhere at once',
           security: [{ bearer: [] }],

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, SignupStatusResponse, SystemSignupSetting } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
-import { loadStream } from '../platform/commands.ts';
+import { loadStream } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { ignoreBodies } from './optional-body.ts';
@@ -26,7 +26,8 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/admin/system-settings/signup-status',
     {
-      config: { access: 'admin', refusal: ADMINS_ONLY }, schema: { ...admin, summary: 'Whether new users can register (admin and super admin)', response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody } },
+      config: { access: 'admin', refusal: ADMINS_ONLY },
+      schema: { ...admin, summary: 'Whether new users can register (admin and super admin)', response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody } },
     },
     async () => {
       const enabled = (await loadSystem(platform)).state.signupEnabled;
@@ -39,7 +40,8 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/system-settings/signup-toggle',
       {
-        config: { access: 'admin', refusal: ADMINS_ONLY }, schema: {
+        config: { access: 'admin', refusal: ADMINS_ONLY },
+        schema: {
           ...admin,
           summary: 'Open or close registration (admin and super admin); existing users can always sign in',
           response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },

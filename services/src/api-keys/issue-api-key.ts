@@ -1,5 +1,5 @@
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
-import type { CommandContext } from '../platform/commands.ts';
+import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mintApiKey, revealApiKey, type StoredApiKey } from './api-key.ts';
 import { decideGenerateApiKey, decideRegenerateApiKey, evolveApiKey, noApiKeyState, type ApiKeyState } from './decide.ts';

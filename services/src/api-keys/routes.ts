@@ -9,8 +9,6 @@ import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { revealApiKey } from './api-key.ts';
 import { issueApiKey } from './issue-api-key.ts';
-import { publicApiRoutes } from './public-api-routes.ts';
-import { shortenRoutes } from './shorten-routes.ts';
 import { apiUsageMeter } from './usage-meter.ts';
 import { callerOf } from '../platform/access.ts';
 
@@ -32,7 +30,8 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/users/me/api-key',
     {
-      config: { access: 'user' }, schema: {
+      config: { access: 'user' },
+      schema: {
         ...schema,
         summary: 'Your API key and the domains its links are served on; 404 when you have none yet',
         response: { 200: ApiKeyResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -54,7 +53,8 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
     api.post(
       '/api/users/me/generate-api-key',
       {
-        config: { access: 'user' }, schema: {
+        config: { access: 'user' },
+        schema: {
           ...schema,
           summary: 'Create your API key: 201 with the new key, or 200 with the key you already have (nothing changes)',
           response: { 200: ApiKeyResponse, 201: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
@@ -71,7 +71,8 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
     api.post(
       '/api/users/me/regenerate-api-key',
       {
-        config: { access: 'user' }, schema: {
+        config: { access: 'user' },
+        schema: {
           ...schema,
           summary: 'Replace your API key with a new one: the old key stops working at once',
           response: { 200: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
@@ -86,5 +87,4 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
     );
   });
 
-  for (const routes of [publicApiRoutes, shortenRoutes]) await routes(app, platform);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@linkledger/contracts';
-import { toNewEvent } from '../platform/commands.ts';
+import { toNewEvent } from '../commands/command-context.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 

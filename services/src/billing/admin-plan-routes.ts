@@ -16,7 +16,8 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/users/:id/change-plan',
     {
-      config: { access: 'admin', refusal: ADMINS_CHANGE_PLANS }, schema: {
+      config: { access: 'admin', refusal: ADMINS_CHANGE_PLANS },
+      schema: {
         tags: ['admin'],
         summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
         security: [{ bearer: [] }],

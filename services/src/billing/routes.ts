@@ -24,7 +24,8 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/subscription/current',
     {
-      config: { access: 'user' }, schema: {
+      config: { access: 'user' },
+      schema: {
         tags: ['billing'],
         summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
         security: [{ bearer: [] }],

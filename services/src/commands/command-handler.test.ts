@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
-import type { CommandContext } from '../platform/commands.ts';
+import type { CommandContext } from './command-context.ts';
 import { forbidden } from '../commands/domain-error.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { handleCommand, type Decider } from './command-handler.ts';

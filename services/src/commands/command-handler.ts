@@ -1,5 +1,5 @@
 import type { AppendResult, DomainEvent, RecordedEvent, StreamAppend } from '@linkledger/contracts';
-import { metadataFor, toNewEvent, withRetries, type CommandContext } from '../platform/commands.ts';
+import { metadataFor, toNewEvent, withRetries, type CommandContext } from './command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { waitForReadModel, type ReadYourWrites } from '../platform/request-context.ts';
 

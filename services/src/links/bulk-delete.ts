@@ -1,5 +1,5 @@
 import { handleMultiStreamCommand, type MultiStreamDecider, type StreamSpec } from '../commands/command-handler.ts';
-import type { CommandContext } from '../platform/commands.ts';
+import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideBulkDelete } from './decide.ts';
 import { evolveLink, type LinkState } from './link-state.ts';

@@ -1,7 +1,7 @@
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/link-quota.ts';
 import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
-import { allocateId, metadataFor, type CommandContext } from '../platform/commands.ts';
+import { allocateId, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { validateCustomCode } from './custom-code.ts';

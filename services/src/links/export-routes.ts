@@ -37,7 +37,8 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/urls/export',
     {
-      config: { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } }, schema: {
+      config: { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } },
+      schema: {
         tags: ['links'],
         summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
         security: [{ bearer: [] }],

@@ -33,7 +33,8 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
     api.get(
       `/api/urls/:id/qr.${ext}`,
       {
-        config: { access: 'user' }, schema: {
+        config: { access: 'user' },
+        schema: {
           tags: ['links'],
           summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
           security: [{ bearer: [] }],

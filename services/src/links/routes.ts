@@ -23,10 +23,10 @@ import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../platform/request-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
-import { createLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './decide.ts';
 import { deleteLinkDecider } from './delete-link.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
+import { createLinkHandler } from './create-link-route.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { updateLink } from './update-link.ts';
@@ -47,7 +47,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/urls',
     {
-      config: { access: 'user' }, schema: {
+      config: { access: 'user' },
+      schema: {
         tags: ['links'],
         summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
         ...auth,
@@ -55,20 +56,14 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         response: { 201: LinkResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
-      const { original_url, title, description, short_code } = request.body;
-      await refuseLoopingDestination(platform, request, original_url);
-      const link = await createLink(platform, context, { ownerId: caller.userId, createdVia: 'manual', original_url, title, description, shortCode: short_code });
-      return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
-    },
+    createLinkHandler(platform, 'manual'),
   );
 
   api.get(
     '/api/urls',
     {
-      config: { access: 'user_or_api_key' }, schema: {
+      config: { access: 'user_or_api_key' },
+      schema: {
         tags: ['links'],
         summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
         ...keyOrBearer,
@@ -97,7 +92,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/urls/:id',
     {
-      config: { access: 'user' }, schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      config: { access: 'user' },
+      schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -108,7 +104,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.patch(
     '/api/urls/:id',
     {
-      config: { access: 'user' }, schema: {
+      config: { access: 'user' },
+      schema: {
         tags: ['links'],
         summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
         ...auth,
@@ -129,7 +126,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.delete(
     '/api/urls/:id',
     {
-      config: { access: 'user' }, schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      config: { access: 'user' },
+      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -142,7 +140,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/urls/bulk-delete',
     {
-      config: { access: 'user' }, schema: {
+      config: { access: 'user' },
+      schema: {
         tags: ['links'],
         summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
         ...auth,
@@ -161,7 +160,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/urls/:id/analytics',
     {
-      config: { access: 'user_or_api_key' }, schema: {
+      config: { access: 'user_or_api_key' },
+      schema: {
         tags: ['links'],
         summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
         ...keyOrBearer,

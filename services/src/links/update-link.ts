@@ -1,7 +1,7 @@
 import type { LinkChanges } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
-import type { CommandContext } from '../platform/commands.ts';
+import type { CommandContext } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { LINK_NOT_FOUND, decideUpdateLink, type UpdateLinkCommand } from './decide.ts';

@@ -13,6 +13,8 @@ import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { linkExportRoutes } from '../links/export-routes.ts';
 import { linkQrRoutes } from '../links/qr-routes.ts';
+import { publicApiRoutes } from '../links/public-api/public-api-routes.ts';
+import { shortenRoutes } from '../links/public-api/shorten-routes.ts';
 import { linkRoutes } from '../links/routes.ts';
 import { linkStatsRoutes } from '../links/stats-routes.ts';
 import { LiveHub } from '../live/hub.ts';
@@ -113,7 +115,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, billingRoutes, adminPlanRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
-import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, accountsAndLinksProjector, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
+import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, apiReadModel, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
 import { serveAnalytics } from '../stores/analytics/analytics-owner-server.ts';
 import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
 import { ownerFile, type OwnerAddress } from '../stores/analytics/owner-link.ts';
@@ -139,7 +139,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const remote = asksOwnerForAnalytics(config);
   const openedAnalytics: AnalyticsStore = remote ? new RemoteAnalyticsStore(config.DATA_DIR, secret) : await openAnalyticsStore(config);
   const analytics = options.wrapStores?.analytics?.(openedAnalytics) ?? openedAnalytics;
-  const readModelTarget = new ReadModelTarget(read, accountsAndLinksProjector);
+  const readModelTarget = new ReadModelTarget(read, apiReadModel);
   await readModelTarget.init();
   const analyticsTarget = new ClicksAnalyticsTarget(analytics);
 

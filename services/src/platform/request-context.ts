@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '@linkledger/contracts';
-import type { CommandContext } from './commands.ts';
+import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform, ReadModelProgress } from './platform.ts';
 
 /** How long a command's answer may wait for the read model before answering anyway. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanChanged } from '@linkledger/contracts';
-import { toNewEvent } from '../platform/commands.ts';
+import { toNewEvent } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { waitForReadModel } from '../platform/request-context.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, domainEventOf, type EventMetadata, type EventStore, type OAuthProvider } from '@linkledger/contracts';
-import { toNewEvent } from '../../platform/commands.ts';
+import { toNewEvent } from '../../commands/command-context.ts';
 import { oauthError } from './errors.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 

@@ -1,6 +1,6 @@
 import { domainEventOf, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
-import { loadStream, type CommandContext } from '../../platform/commands.ts';
+import { loadStream, type CommandContext } from '../../commands/command-context.ts';
 import { PROVIDER_DEFAULTS } from './providers.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, TokenResponse } from '@linkledger/contracts';
-import { metadataFor } from '../../platform/commands.ts';
+import { metadataFor } from '../../commands/command-context.ts';
 import { invalid } from '../../commands/domain-error.ts';
 import { requireTrustedOrigin } from '../../platform/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -35,7 +35,8 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
   api.get(
     '/api/auth/:provider/authorize',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Start a social sign-in: the provider address to send the browser to, with a single-use state to send back',
         params: ProviderParams,
@@ -69,7 +70,8 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/auth/:provider/callback',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['accounts'],
         summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
         params: ProviderParams,

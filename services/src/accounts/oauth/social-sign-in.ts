@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, type OAuthProvider } from '@linkledger/contracts';
 import { handleCommand } from '../../commands/command-handler.ts';
-import { metadataFor, toNewEvent, type CommandContext } from '../../platform/commands.ts';
+import { metadataFor, toNewEvent, type CommandContext } from '../../commands/command-context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';

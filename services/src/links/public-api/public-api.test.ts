@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
-import { INVALID_API_KEY } from './authenticate-key.ts';
-import { useApiCallsPerMinute } from './rate-limit.ts';
+import { signUp, startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { INVALID_API_KEY } from '../../api-keys/authenticate-key.ts';
+import { useApiCallsPerMinute } from '../../api-keys/rate-limit.ts';
 
 describe('public API with X-API-Key', () => {
   let t: TestApp;

@@ -1,13 +1,13 @@
 import { CUTTLY_STATUS, Destination, type ShortenResponse } from '@linkledger/contracts';
-import { createLink } from '../links/create-link.ts';
-import { validateCustomCode } from '../links/custom-code.ts';
-import { shortUrl } from '../links/link-response.ts';
-import { ownDestination } from '../links/loop-guard.ts';
-import type { CommandContext } from '../platform/commands.ts';
-import { MonthlyLimitReached } from '../billing/link-quota.ts';
-import { DomainError } from '../commands/domain-error.ts';
-import { InvalidShortCode, ShortCodeTaken } from '../links/create-link.ts';
-import type { Platform } from '../platform/platform.ts';
+import { createLink } from '../create-link.ts';
+import { validateCustomCode } from '../custom-code.ts';
+import { shortUrl } from '../link-response.ts';
+import { ownDestination } from '../loop-guard.ts';
+import type { CommandContext } from '../../commands/command-context.ts';
+import { MonthlyLimitReached } from '../../billing/link-quota.ts';
+import { DomainError } from '../../commands/domain-error.ts';
+import { InvalidShortCode, ShortCodeTaken } from '../create-link.ts';
+import type { Platform } from '../../platform/platform.ts';
 
 export interface ShortenInput {
   ownerId: number;

@@ -9,7 +9,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@linkledger/contracts';
-import { conflict } from '../commands/domain-error.ts';
+import { conflict } from './domain-error.ts';
 
 /** What every event written for one request shares. */
 export interface CommandContext {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { MonthlyLimitReached } from '../billing/link-quota.ts';
-import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
-import { InvalidShortCode, ShortCodeTaken } from '../links/create-link.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { MonthlyLimitReached } from '../../billing/link-quota.ts';
+import { conflict, forbidden, notFound } from '../../commands/domain-error.ts';
+import { InvalidShortCode, ShortCodeTaken } from '../create-link.ts';
+import { signUp, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cuttlyStatusOf } from './shorten.ts';
 
 describe('cutt.ly-compatible GET /api/shorten', () => {

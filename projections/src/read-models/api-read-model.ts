@@ -14,8 +14,9 @@ export * from './api-keys.ts';
 export * from './billing.ts';
 
 /**
- * The API's read model: each feature contributes its handlers and indexes here. One
- * projector (one checkpoint) keeps "read your writes" a single wait.
+ * Everything the API reads (users, sessions, links and their totals, API keys, plans and
+ * usage): each feature contributes its handlers and indexes here. One projector (one
+ * checkpoint) keeps "read your writes" a single wait.
  */
 const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly (readonly string[])[]>; prefetch?: ReadModelPrefetch }[] = [
   { handlers: userHandlers, indexes: userIndexes, prefetch: prefetchUsers },
@@ -33,7 +34,9 @@ for (const { handlers } of features) {
   }
 }
 
-export const accountsAndLinksProjector: ReadModelProjector = {
+export const apiReadModel: ReadModelProjector = {
+  // The name its checkpoint was first stored under: renaming it would make every existing
+  // installation replay the whole log into read models that already hold it.
   name: 'accounts-links',
   collections: Object.assign({}, ...features.map((f) => f.indexes)),
   handles: [...byType.keys()],

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkledger/contracts';
-import { publicBase } from '../links/link-response.ts';
-import { ownHosts } from '../links/loop-guard.ts';
-import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
-import { admitApiCall, keyOwner } from './authenticate-key.ts';
+import { publicBase } from '../link-response.ts';
+import { ownHosts } from '../loop-guard.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { requestContext } from '../../platform/request-context.ts';
+import { admitApiCall, keyOwner } from '../../api-keys/authenticate-key.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
 
 /**
@@ -17,7 +17,8 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/shorten',
     {
-      config: { access: 'anyone' }, schema: {
+      config: { access: 'anyone' },
+      schema: {
         tags: ['links'],
         summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>]; status 7 is success',
         querystring: ShortenQuery,

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CreatedVia } from '@linkledger/contracts';
+import { callerOf } from '../platform/access.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requestContext } from '../platform/request-context.ts';
+import { createLink } from './create-link.ts';
+import { publicBase, toLinkResponse } from './link-response.ts';
+import { refuseLoopingDestination } from './loop-guard.ts';
+
+interface CreateLinkRequest {
+  Body: { original_url: string; title: string; description: string; short_code?: string | undefined };
+}
+
+/**
+ * Creating a link, as the dashboard (`manual`) and the public API (`api`) both do: the loop
+ * check, the monthly limit, the code, and a 201 with the link as the read model holds it.
+ */
+export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
+  return async (request: FastifyRequest<CreateLinkRequest>, reply: FastifyReply) => {
+    const caller = callerOf(request);
+    const { original_url, title, description, short_code } = request.body;
+    await refuseLoopingDestination(platform, request, original_url);
+    const link = await createLink(platform, requestContext(platform, request, caller.actor), {
+      ownerId: caller.userId,
+      createdVia,
+      original_url,
+      title,
+      description,
+      shortCode: short_code,
+    });
+    return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
+  };
+}
