@@ -46,18 +46,22 @@ export function upcast(type: string, version: number, data: unknown): DomainEven
   return { type, data: schema.parse(data) } as DomainEvent;
 }
 
-const parsed = new WeakMap<RecordedEvent, DomainEvent | null>();
+/** Where a recorded event keeps its parsed domain event (a symbol: invisible to JSON and to spreading by name). */
+const PARSED = Symbol('linkledger.parsed');
+type Parsed = RecordedEvent & { [PARSED]?: DomainEvent | null };
 
 /**
  * The domain event a recorded event holds, validated and in its latest shape, or null for a
- * type this version does not know. Parsed once per recorded event: the subscribers that
- * share one (projectors, live hub, link cache) share the parse too.
+ * type this version does not know. Parsed once per recorded event and kept on it: the
+ * subscribers that share one (projectors, live hub, link cache) share the parse too. (A
+ * property rather than a WeakMap: millions of short-lived weak keys cost the GC more.)
  */
 export function domainEventOf(recorded: RecordedEvent): DomainEvent | null {
-  let event = parsed.get(recorded);
+  const cached = recorded as Parsed;
+  let event = cached[PARSED];
   if (event === undefined) {
     event = upcast(recorded.type, recorded.version, recorded.data);
-    parsed.set(recorded, event);
+    if (Object.isExtensible(recorded)) cached[PARSED] = event;
   }
   return event;
 }
