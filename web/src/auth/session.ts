@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { accountsApi } from '../api/endpoints.ts';
 import { TOKEN_KEY, setUnauthorizedHandler, storedToken } from '../api/client.ts';
 import type { User } from '../api/types.ts';
+import { clearQueries } from '../api/query.ts';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -25,6 +26,8 @@ const AUTH_KEYS = [TOKEN_KEY, 'user', 'access_token', 'refresh_token'];
 
 function forgetStoredSession() {
   for (const key of AUTH_KEYS) localStorage.removeItem(key);
+  // The next account signed in on this tab must not see this one's data.
+  clearQueries();
 }
 
 export const useSession = create<SessionState>((set, get) => ({

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { apiKeysApi, type ApiKeyResponse } from '../../api/endpoints.ts';
+import { setQueryData, useQuery } from '../../api/query.ts';
 
 /** The API key screens' failure texts (docs/developer-api.md#api-keys). */
 export const LOAD_FAILED = 'Failed to load API key. Please try again.';
@@ -22,61 +23,65 @@ export interface ApiKeyState {
   reload(): void;
 }
 
+/** The signed-in user's key, shared by every screen that shows it. */
+export const API_KEY_QUERY = ['api-key'] as const;
+
+interface KeyRead {
+  response: ApiKeyResponse;
+  /** This read generated the first key. */
+  generated: boolean;
+}
+
+/** Reads the key; a 404 (none yet) generates one. Fails with the screen's text. */
+async function readOrGenerate(): Promise<KeyRead> {
+  try {
+    return { response: await apiKeysApi.get(), generated: false };
+  } catch (failure) {
+    if (!(failure instanceof ApiError && failure.status === 404)) throw new Error(LOAD_FAILED, { cause: failure });
+  }
+  try {
+    return { response: await apiKeysApi.generate(), generated: true };
+  } catch (failure) {
+    throw new Error(GENERATE_FAILED, { cause: failure });
+  }
+}
+
 /**
  * The API key's screen state (docs/developer-api.md#api-keys): key, loading, error, copied (the copy button's) and visible.
  * Opening reads the key; a 404 (none yet) generates one.
  */
 export function useApiKey(): ApiKeyState {
-  const [response, setResponse] = useState<ApiKeyResponse | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(API_KEY_QUERY, readOrGenerate);
   const [visible, setVisible] = useState(false);
-  const [generated, setGenerated] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    const settle = (next: ApiKeyResponse | null, problem: string | null, isNew = false) => {
-      if (!current) return;
-      setResponse(next);
-      setError(problem);
-      setGenerated(isNew);
-      setLoading(false);
-    };
-    apiKeysApi.get().then(
-      (key) => settle(key, null),
-      (failure: unknown) => {
-        if (!(failure instanceof ApiError && failure.status === 404)) return settle(null, LOAD_FAILED);
-        // No key yet: the first visit creates one.
-        apiKeysApi.generate().then(
-          (key) => settle(key, null, true),
-          () => settle(null, GENERATE_FAILED),
-        );
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
+  const [regenerateError, setRegenerateError] = useState<string | null>(null);
 
   const regenerate = useCallback(async () => {
     try {
       const key = await apiKeysApi.regenerate();
-      setResponse(key);
-      setError(null);
-      setGenerated(false);
+      setQueryData<KeyRead>(API_KEY_QUERY, () => ({ response: key, generated: false }));
+      setRegenerateError(null);
       return true;
     } catch {
-      setError(REGENERATE_FAILED);
+      setRegenerateError(REGENERATE_FAILED);
       return false;
     }
   }, []);
 
+  const { refetch } = query;
   const reload = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    setAttempt((n) => n + 1);
-  }, []);
+    setRegenerateError(null);
+    void refetch();
+  }, [refetch]);
 
-  return { response, loading, error, visible, generated, setVisible, regenerate, reload };
+  const loadError = query.error instanceof Error ? query.error.message : query.error ? LOAD_FAILED : null;
+  return {
+    response: query.data?.response ?? null,
+    loading: query.loading,
+    error: regenerateError ?? loadError,
+    visible,
+    generated: query.data?.generated ?? false,
+    setVisible,
+    regenerate,
+    reload,
+  };
 }

@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '../../api/query.ts';
 import { indianDate, limitLabel, rupees, usagePercent, usageTone } from '../../format/usage.ts';
 import { AlertIcon, CalendarIcon, SparkIcon } from '../../ui/icons.tsx';
 import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { PRICING_HREF } from './pricing.ts';
 import { UsageBar } from './UsageBar.tsx';
-import { AUTH_FAILED, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
+import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
 
 /** Usage & Limits (docs/plans.md#usage-and-limits-page): plan card, four tiles, usage bars, features, and an upgrade banner on Free. */
 export default function LimitsPage() {
-  const [state, setState] = useState<LimitsState>({ kind: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    void loadLimits().then((next) => current && setState(next));
-    return () => {
-      current = false;
-    };
-  }, []);
+  const state: LimitsState = useQuery(LIMITS_QUERY, () => loadLimits()).data ?? { kind: 'loading' };
 
   return (
     <div className="limits">

@@ -42,6 +42,9 @@ function featureNames(keys: readonly string[], plans: Plans | null): FeatureName
  * is the page's authentication message; any other failure of the subscription falls back to
  * the catalogue's free plan (docs/plans.md#when-the-subscription-cannot-be-read), with the stats for the usage.
  */
+/** The query of the limits page: plan, usage and this month's figures; link changes invalidate it. */
+export const LIMITS_QUERY = ['limits'] as const;
+
 export async function loadLimits(now = new Date()): Promise<LimitsState> {
   const [current, stats, plans] = await Promise.allSettled([billingApi.current(), linksApi.stats(), billingApi.plans()]);
   const subscription = value(current);
