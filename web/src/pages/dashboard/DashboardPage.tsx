@@ -2,6 +2,7 @@ import './dashboard.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { linksApi } from '../../api/endpoints.ts';
+import { invalidate, setQueryData, useQuery } from '../../api/query.ts';
 import type { Link, UserStats } from '../../api/types.ts';
 import { useSession } from '../../auth/session.ts';
 import { useSubscription } from '../../auth/subscription.ts';
@@ -15,7 +16,15 @@ import { QuickShorten } from './QuickShorten.tsx';
 import { StatTiles } from './StatTiles.tsx';
 import { VerificationBanner } from './VerificationBanner.tsx';
 
-type StatsState = { stats: UserStats | null; failed: boolean };
+/** The caller's link totals (docs/analytics.md): read by the tiles, patched by live clicks, invalidated by link changes. */
+export const STATS_QUERY = ['stats'] as const;
+
+/** The stats, or a failure logged: a dashboard part that fails is logged and the rest carries on (docs/web-app.md#dashboard). */
+const loadStats = () =>
+  linksApi.stats().catch((error: unknown) => {
+    console.error('Could not load the stats', error);
+    throw error;
+  });
 
 /** The dashboard (docs/web-app.md#dashboard): welcome, tiles, banners, the quick bar and the Your URLs panel, live. */
 export default function DashboardPage() {
@@ -26,9 +35,8 @@ export default function DashboardPage() {
   const markCreated = useCreateLink((s) => s.markCreated);
   const openCreate = useCreateLink((s) => s.setOpen);
   const [refreshes, setRefreshes] = useState(0);
-  const [statsRequest, setStatsRequest] = useState(0);
-  const [stats, setStats] = useState<StatsState>({ stats: null, failed: false });
-  const [statsLoading, setStatsLoading] = useState(true);
+  const stats = useQuery(STATS_QUERY, loadStats);
+  const [refreshing, setRefreshing] = useState(false);
   const [clickPulse, setClickPulse] = useState(0);
   /** The click total last seen for each link, to turn live totals into tile increments. */
   const knownTotals = useRef(new Map<number, number>());
@@ -37,30 +45,12 @@ export default function DashboardPage() {
   // Refresh and every create (here or from the sidebar's modal) reload the page's parts.
   const reloadKey = refreshes + created;
 
+  // A create from the sidebar's modal (or the quick bar) changes the totals and the plan's usage.
   useEffect(() => {
-    let current = true;
-    linksApi.stats().then(
-      (value) => {
-        if (!current) return;
-        setStats({ stats: value, failed: false });
-        setStatsLoading(false);
-      },
-      (error: unknown) => {
-        // A dashboard part that fails is logged; the rest of the page carries on (docs/web-app.md#dashboard).
-        console.error('Could not load the stats', error);
-        if (!current) return;
-        setStats((s) => ({ stats: s.stats, failed: s.stats === null }));
-        setStatsLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [reloadKey, statsRequest]);
-
-  useEffect(() => {
-    if (reloadKey > 0) void loadSubscription();
-  }, [reloadKey, loadSubscription]);
+    if (created === 0) return;
+    void invalidate(STATS_QUERY);
+    void loadSubscription();
+  }, [created, loadSubscription]);
 
   // "My Links & Analytics" in the sidebar goes to /dashboard#your-urls.
   useEffect(() => {
@@ -75,13 +65,13 @@ export default function DashboardPage() {
     knownTotals.current.set(click.url_id, click.total_clicks);
     if (known === undefined) {
       // A link not on this page: ask for the totals again rather than guess.
-      setStatsRequest((n) => n + 1);
+      void invalidate(STATS_QUERY);
       setClickPulse((n) => n + 1);
       return;
     }
     const delta = click.total_clicks - known;
     if (delta <= 0) return;
-    setStats((s) => (s.stats ? { ...s, stats: { ...s.stats, total_clicks: s.stats.total_clicks + delta } } : s));
+    setQueryData<UserStats>(STATS_QUERY, (s) => s && { ...s, total_clicks: s.total_clicks + delta });
     setClickPulse((n) => n + 1);
   });
 
@@ -90,13 +80,14 @@ export default function DashboardPage() {
   }, []);
 
   const onChanged = useCallback(() => {
-    setStatsRequest((n) => n + 1);
+    void invalidate(STATS_QUERY);
     void loadSubscription();
   }, [loadSubscription]);
 
   const refresh = () => {
-    setStatsLoading(true);
+    setRefreshing(true);
     setRefreshes((n) => n + 1);
+    void Promise.all([invalidate(STATS_QUERY), loadSubscription()]).finally(() => setRefreshing(false));
   };
 
   const exportAllowed = subscription?.features['csv_import_export'] === true;
@@ -116,8 +107,8 @@ export default function DashboardPage() {
         </div>
         <div className="dashboard__actions">
           <LiveMarker />
-          <button type="button" className="button button--secondary" onClick={refresh} disabled={statsLoading && refreshes > 0}>
-            <span className={statsLoading && refreshes > 0 ? 'refresh-spin' : undefined}>
+          <button type="button" className="button button--secondary" onClick={refresh} disabled={refreshing}>
+            <span className={refreshing ? 'refresh-spin' : undefined}>
               <RefreshIcon />
             </span>
             Refresh
@@ -134,7 +125,7 @@ export default function DashboardPage() {
         <LimitBanner subscription={subscription} />
       </div>
 
-      <StatTiles stats={stats.stats} failed={stats.failed} clickPulse={clickPulse} />
+      <StatTiles stats={stats.data ?? null} failed={stats.data === undefined && Boolean(stats.error)} clickPulse={clickPulse} />
 
       <QuickShorten onCreated={() => markCreated()} />
 
