@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
+import { useQuery } from '../../api/query.ts';
 import type { Analytics, Link } from '../../api/types.ts';
 import { shortDayLabel } from '../../format/dates.ts';
 import type { LiveClick } from '../../live/live.ts';
@@ -52,32 +53,28 @@ function readFor(period: Period, now: Date): { range: DayRange; readDay: string 
   return { range: period.kind === 'last' ? lastDays(period.days, now) : period.range, readDay: utcDay(now) };
 }
 
+/** One link's details, as the API answers them; edits and deletions invalidate `['link']`. */
+export const linkQuery = (id: number) => ['link', id] as const;
+
+/** A failure of the link details is only logged (docs/analytics.md#when-analytics-cannot-be-shown). */
+const loadLink = (id: number) =>
+  linksApi.get(id).catch((error: unknown) => {
+    console.error('Could not load the link details', error);
+    throw error;
+  });
+
 const failureText = (error: unknown) => (error instanceof ApiError && error.status === 404 ? ANALYTICS_NOT_FOUND : ANALYTICS_FAILED);
 
 function LinkAnalytics({ id }: { id: number }) {
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
+  const details = useQuery(linkQuery(id), () => loadLink(id));
   /** undefined while loading; null when the details could not be read (logged only). */
-  const [link, setLink] = useState<Link | null | undefined>(undefined);
+  const link: Link | null | undefined = details.data ?? (details.error ? null : undefined);
   const [read, setRead] = useState<Read | null>(null);
   const lastClick = useRef<LiveClick | null>(null);
   const rereadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const rereads = useRef(0);
   const currentPeriod = useRef(period);
-
-  useEffect(() => {
-    let current = true;
-    linksApi.get(id).then(
-      (details) => current && setLink(details),
-      (error: unknown) => {
-        // A failure of the link details is only logged (docs/analytics.md#when-analytics-cannot-be-shown).
-        console.error('Could not load the link details', error);
-        if (current) setLink(null);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
 
   useEffect(() => {
     currentPeriod.current = period;

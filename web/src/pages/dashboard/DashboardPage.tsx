@@ -81,6 +81,8 @@ export default function DashboardPage() {
 
   const onChanged = useCallback(() => {
     void invalidate(STATS_QUERY);
+    // An edited or deleted link's details (the analytics page reads them).
+    void invalidate(['link']);
     void loadSubscription();
   }, [loadSubscription]);
 
