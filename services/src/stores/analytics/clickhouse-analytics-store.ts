@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import type { AnalyticsStore, ClickRow } from '@linkledger/contracts';
-import { READ_ONLY_SETTINGS } from './owner-link.ts';
+import { READ_ONLY_CLAUSE } from './owner-link.ts';
 
 const SCHEMA_FILE = new URL('../../../../infra/clickhouse/schema.sql', import.meta.url);
 const DATABASE_NAME = /^[a-z_][a-z0-9_]*$/i;
@@ -101,10 +101,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async query<T>(sql: string, params: Record<string, unknown> = {}, options: { readOnly?: boolean } = {}): Promise<T[]> {
     const result = await this.client.query({
-      query: sql,
+      // As the query's own SETTINGS clause, not the client's settings: chDB keeps settings
+      // passed with a query for its whole session, and a readonly session could no longer
+      // insert clicks. A clause holds for that one query on chDB and on a server alike.
+      query: options.readOnly ? `${sql}\n${READ_ONLY_CLAUSE}` : sql,
       query_params: params,
       format: 'JSONEachRow',
-      ...(options.readOnly ? { clickhouse_settings: READ_ONLY_SETTINGS } : {}),
     });
     return result.json<T>();
   }

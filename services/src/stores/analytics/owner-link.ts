@@ -25,8 +25,12 @@ export function tokenMatches(secret: string, presented: string | string[] | unde
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** ClickHouse settings every query from outside the owner runs with: no writes, no DDL, no setting changes, no table functions. */
-export const READ_ONLY_SETTINGS = { readonly: '1' } as const;
+/**
+ * Appended to every query from outside the owner: ClickHouse's readonly mode for that query
+ * (no writes, no DDL, no setting changes, no table functions). A trailing comment in the
+ * query cannot hide it (it starts on a new line); a query with SETTINGS of its own fails.
+ */
+export const READ_ONLY_CLAUSE = 'SETTINGS readonly = 1';
 
 /** Table functions that reach files, processes or the network (refused by readonly too; named here so the refusal says why). */
 const OUTSIDE_REACHING_FUNCTIONS =

@@ -89,6 +89,11 @@ describe('the owner endpoint on real chDB', () => {
       for (const [sql, reason] of refused) await expect(remote.query(sql), sql).rejects.toThrow(reason);
       expect(existsSync(outfile)).toBe(false);
       expect(await store.query('SHOW TABLES')).toEqual(expect.arrayContaining([{ name: 'clicks' }]));
+      // Read-only holds for those queries only: the owner's own projector still writes (chDB
+      // keeps settings passed beside a query for its whole session; a clause it does not).
+      await expect(remote.query('SELECT 1 AS one -- a comment cannot swallow the read-only clause')).resolves.toEqual([{ one: 1 }]);
+      await store.truncate();
+      expect(await store.lastPosition()).toBe(0);
     } finally {
       await owner.close();
       await store.close();
