@@ -1,14 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@linkledger/contracts';
 import { REVOKED_SESSIONS, USERS, type RevokedSessionView, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import { readToken, type SessionToken } from './tokens.ts';
-
-export interface Caller {
-  userId: number;
-  role: Role;
-}
 
 export const NOT_AUTHENTICATED = 'Not authenticated. Sign in and send the token as "Authorization: Bearer <token>".';
 export const BAD_TOKEN = 'Your session is invalid or has expired. Please sign in again.';

@@ -37,7 +37,7 @@ export async function sendVerificationEmail(platform: Platform, context: Command
   try {
     await platform.mailer.send(verificationMail(user.email, link(appBase, 'verify-email', token)));
   } catch (error) {
-    throw Object.assign(unavailable(MAIL_FAILED), { cause: error });
+    throw unavailable(MAIL_FAILED, { cause: error });
   }
 }
 

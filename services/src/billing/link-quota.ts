@@ -20,8 +20,6 @@ export class MonthlyLimitReached extends DomainError {
   }
 }
 
-export const monthlyLimitReached = (planName: string, limit: number) => new MonthlyLimitReached(planName, limit);
-
 /**
  * Runs a link creation only while the owner is under the plan's monthly link limit.
  * Creations of one owner run one at a time in this process and each answers after the
@@ -37,7 +35,7 @@ export class LinkQuota {
     const next = previous.catch(() => undefined).then(async () => {
       const { plan, limits } = await currentPlan(this.platform, ownerId);
       if (limitReached(await linksCreatedThisMonth(this.platform, ownerId), limits.monthly_links)) {
-        throw monthlyLimitReached(plan.display_name, limits.monthly_links);
+        throw new MonthlyLimitReached(plan.display_name, limits.monthly_links);
       }
       return create();
     });
