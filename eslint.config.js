@@ -4,6 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webFolders from './web/lint/feature-boundaries.js';
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'test-artifacts/', 'coverage/']),
@@ -22,5 +23,11 @@ export default defineConfig([
   {
     files: ['web/**/*.tsx'],
     extends: [reactHooks.configs.flat.recommended],
+  },
+
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-folders': webFolders },
+    rules: { 'web-folders/feature-boundaries': ['error', { sourceRoot: 'web/src' }] },
   },
 ]);

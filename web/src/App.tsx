@@ -1,28 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { PublicOnly, RequireAuth } from './auth/guards.tsx';
-import { LandingPage } from './landing/LandingPage.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
+import { AnalyticsPage } from './features/analytics/index.ts';
+import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
+import { LimitsPage, PricingPage } from './features/billing/index.ts';
+import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
+import { DashboardPage } from './features/links/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
+import { LandingPage } from './site/LandingPage.tsx';
+import { NotFoundPage } from './site/NotFoundPage.tsx';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
 import { Toasts } from './ui/Toasts.tsx';
 
-// Each screen is its own chunk: a visitor on the landing page downloads none of the dashboard.
-const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('./pages/auth/RegisterPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/auth/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage.tsx'));
-const VerifyEmailPage = lazy(() => import('./pages/auth/VerifyEmailPage.tsx'));
-const AuthCallbackPage = lazy(() => import('./pages/auth/AuthCallbackPage.tsx'));
-const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage.tsx'));
-const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage.tsx'));
-const LimitsPage = lazy(() => import('./pages/limits/LimitsPage.tsx'));
-const ApiKeysPage = lazy(() => import('./pages/developer/ApiKeysPage.tsx'));
-const DocsPage = lazy(() => import('./pages/developer/DocsPage.tsx'));
-const DeveloperToolsPage = lazy(() => import('./pages/developer/DeveloperToolsPage.tsx'));
-// Public: visitors see the site's header and footer, signed-in users their shell (the page decides).
-const PricingPage = lazy(() => import('./pages/pricing/PricingPage.tsx'));
-
+// Each feature's screens are lazy (their own chunks): a visitor on the landing page downloads none of the dashboard.
 const publicOnly = (page: ReactNode) => <PublicOnly>{page}</PublicOnly>;
 const signedIn = (page: ReactNode) => (
   <RequireAuth>

@@ -112,6 +112,20 @@ export function setQueryData<T>(key: QueryKey, update: (data: T | undefined) => 
   publish(entry, { ...entry.state, data: update(entry.state.data) });
 }
 
+/** Patches every cached query under the key in place (a live click shown on several pages of a list). */
+export function updateQueries<T>(prefix: QueryKey, update: (data: T) => T): void {
+  for (const [id, entry] of entries) {
+    if (!startsWith(id, prefix) || entry.state.data === undefined) continue;
+    const data = update(entry.state.data as T);
+    if (data !== entry.state.data) publish(entry, { ...entry.state, data });
+  }
+}
+
+/** The cached data of every query under the key. */
+export function cachedQueries<T>(prefix: QueryKey): T[] {
+  return [...entries].filter(([id, entry]) => startsWith(id, prefix) && entry.state.data !== undefined).map(([, entry]) => entry.state.data as T);
+}
+
 /** Forgets everything (signing out: the next account must not see this one's data). */
 export function clearQueries(): void {
   entries.clear();

@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { storedToken } from '../api/client.ts';
-import { useSession } from '../auth/session.ts';
-import { useSubscription } from '../auth/subscription.ts';
-import { planLabel } from '../format/plan-label.ts';
+import { useSession } from '../features/auth/index.ts';
+import { useSubscription, planLabel } from '../features/billing/index.ts';
 import { live, useLiveStatus } from '../live/live.ts';
-import { CreateLinkModal } from '../pages/dashboard/CreateLinkModal.tsx';
-import { useCreateLink } from '../ui/create-link.ts';
+import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
 import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon } from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
@@ -30,13 +28,16 @@ function useMediaQuery(query: string): boolean {
 /** The signed-in frame of every protected screen: sidebar, live connection, Create modal. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
-  const loadSubscription = useSubscription((s) => s.load);
   const location = useLocation();
   // The slide-over belongs to the page it was opened on: a route change closes it.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = navOpenOn === location.pathname;
   const setNavOpen = (open: boolean) => setNavOpenOn(open ? location.pathname : null);
   const navId = useId();
+  // The Create dialog's code is fetched the first time it is opened, then stays mounted.
+  const createOpen = useCreateLink((s) => s.open);
+  const [createWanted, setCreateWanted] = useState(false);
+  if (createOpen && !createWanted) setCreateWanted(true);
 
   // One websocket per signed-in tab, for as long as the shell is shown.
   useEffect(() => {
@@ -44,10 +45,6 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (token) live.start(token);
     return () => live.stop();
   }, [user?.id]);
-
-  useEffect(() => {
-    void loadSubscription();
-  }, [loadSubscription, user?.id]);
 
   return (
     <div className="app-shell" data-nav-open={navOpen}>
@@ -72,14 +69,18 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="app-main">
         {children}
       </main>
-      <CreateLinkModal />
+      {createWanted ? (
+        <Suspense fallback={null}>
+          <CreateLinkModal />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
 function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
-  const subscription = useSubscription((s) => s.subscription);
+  const { subscription } = useSubscription();
   const openCreate = useCreateLink((s) => s.setOpen);
   const closeButton = useRef<HTMLButtonElement>(null);
   // On small screens the sidebar is a slide-over: closed, it is out of reach of Tab and screen readers.

@@ -1,0 +1,79 @@
+import { Group } from '@visx/group';
+import { Pie } from '@visx/shape';
+import { chartColour, wholePercent } from './chart.ts';
+import { DIRECT } from './analytics-state.ts';
+
+interface Slice {
+  referrer: string;
+  count: number;
+  /** The remainder beyond the top referrers, in neutral grey. */
+  rest?: boolean;
+}
+
+const SIZE = 200;
+/** Slices at least this share of the pie carry their percent on the slice itself. */
+const LABEL_ON_SLICE = 0.08;
+
+/**
+ * "Top Referrers": a ring of the referrers' shares in the 8-colour cycle, every slice
+ * labelled with its referrer and whole percent in the key beside it (and on the slice when
+ * it is wide enough). An empty referrer is a direct visit.
+ */
+export function ReferrersPie({ referrers, total }: { referrers: { referrer: string; count: number }[]; total: number }) {
+  const named = referrers.map((row) => ({ referrer: row.referrer || DIRECT, count: row.count }));
+  const listed = named.reduce((sum, row) => sum + row.count, 0);
+  const whole = Math.max(total, listed);
+  const slices: Slice[] = whole > listed ? [...named, { referrer: 'Other referrers', count: whole - listed, rest: true }] : named;
+  if (whole === 0) {
+    return <p className="analytics-empty">No referrer data yet. Share your short link to see where visitors come from.</p>;
+  }
+  const colourOf = (slice: Slice, index: number) => (slice.rest ? 'var(--color-border-strong)' : chartColour(index));
+  const summary = slices.map((slice) => `${slice.referrer} ${wholePercent(slice.count, whole)}`).join(', ');
+
+  return (
+    <div className="referrers">
+      <svg className="referrers__pie" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} role="img" aria-label={`Top Referrers: ${summary}`}>
+        <Group top={SIZE / 2} left={SIZE / 2}>
+          <Pie<Slice> data={slices} pieValue={(slice) => slice.count} outerRadius={SIZE / 2 - 4} innerRadius={SIZE / 2 - 44} padAngle={slices.length > 1 ? 0.012 : 0} pieSort={null} pieSortValues={null}>
+            {(pie) =>
+              pie.arcs.map((arc, index) => {
+                const [cx, cy] = pie.path.centroid(arc);
+                const share = arc.data.count / whole;
+                return (
+                  <g key={arc.data.referrer}>
+                    <path d={pie.path(arc) ?? ''} style={{ fill: colourOf(arc.data, index) }} className="referrers__slice">
+                      <title>{`${arc.data.referrer}: ${wholePercent(arc.data.count, whole)}`}</title>
+                    </path>
+                    {share >= LABEL_ON_SLICE ? (
+                      <text x={cx} y={cy} dy="0.33em" textAnchor="middle" className="referrers__slice-label" aria-hidden="true">
+                        {wholePercent(arc.data.count, whole)}
+                      </text>
+                    ) : null}
+                  </g>
+                );
+              })
+            }
+          </Pie>
+          <text textAnchor="middle" dy="-0.2em" className="referrers__total" aria-hidden="true">
+            {whole.toLocaleString('en-US')}
+          </text>
+          <text textAnchor="middle" dy="1.3em" className="referrers__total-label" aria-hidden="true">
+            clicks
+          </text>
+        </Group>
+      </svg>
+      <ul className="chart-key" aria-label="Referrers">
+        {slices.map((slice, index) => (
+          <li key={slice.referrer} className="chart-key__row" data-referrer={slice.referrer}>
+            <span className="chart-key__swatch" style={{ background: colourOf(slice, index) }} aria-hidden="true" />
+            <span className="chart-key__name" title={slice.referrer}>
+              {slice.referrer}
+            </span>
+            <span className="chart-key__percent">{wholePercent(slice.count, whole)}</span>
+            <span className="chart-key__count">{slice.count.toLocaleString('en-US')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

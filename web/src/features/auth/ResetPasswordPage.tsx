@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../api/client.ts';
+import { accountsApi } from '../../api/endpoints.ts';
+import { useSession } from './session.ts';
+import { LockIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { BackToLogin, FormAlert, SubmitButton } from './AuthForm.tsx';
+import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
+import { AuthResult, AuthWaiting } from './AuthResult.tsx';
+import { RESET_DONE, RESET_FAILED, RESET_REDIRECT_MS, RESET_TOKEN_MISSING, resetProblem, type FieldProblem } from './auth-messages.ts';
+import { PasswordField } from './PasswordField.tsx';
+
+type View = { name: 'loading' } | { name: 'form' } | { name: 'success'; message: string } | { name: 'error'; message: string };
+
+/** How long the "Verifying Reset Link" view shows (the token itself is checked when the form is sent: docs/accounts.md#password-reset). */
+const VERIFYING_MS = 300;
+
+/** The reset password screen (docs/accounts.md#password-reset): loading, form, success and error views. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [view, setView] = useState<View>(() => (token ? { name: 'loading' } : { name: 'error', message: RESET_TOKEN_MISSING }));
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (view.name !== 'loading') return;
+    const timer = setTimeout(() => setView({ name: 'form' }), VERIFYING_MS);
+    return () => clearTimeout(timer);
+  }, [view.name]);
+
+  useEffect(() => {
+    if (view.name !== 'success') return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [view.name, navigate]);
+
+  switch (view.name) {
+    case 'loading':
+      return <AuthWaiting title="Verifying Reset Link" text="Please wait while we check your reset link." />;
+    case 'success':
+      return <AuthResult title="Password Reset Successful!" tone="success" message={view.message} redirecting actions={[{ to: '/login', label: 'Go to Login now', replace: true }]} />;
+    case 'error':
+      return (
+        <AuthResult
+          title="Reset Failed"
+          tone="error"
+          message={view.message}
+          actions={[
+            { to: '/login', label: 'Back to Login' },
+            { to: '/forgot-password', label: 'Request New Reset Link' },
+          ]}
+        />
+      );
+    case 'form':
+      return <ResetForm token={token} onDone={setView} />;
+  }
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone(view: View): void }) {
+  const errorId = useId();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FieldProblem<'password' | 'confirmPassword'> | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = resetProblem(password, confirmPassword);
+    setProblem(found);
+    if (found) {
+      (found.field === 'password' ? passwordRef : confirmRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { message } = await accountsApi.resetPassword(token, password);
+      // The server has signed out every session of the account, this tab's included.
+      if (useSession.getState().status === 'signed-in') useSession.getState().clear();
+      onDone({ name: 'success', message: message || RESET_DONE });
+    } catch (error) {
+      onDone({ name: 'error', message: errorText(error, RESET_FAILED) });
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Choose a new password for your Linkledger account."
+      badge={
+        <StatusBadge tone="info">
+          <LockIcon />
+        </StatusBadge>
+      }
+      footer={
+        <p>
+          Need help?{' '}
+          <Link className="text-link" to="/support">
+            Contact support
+          </Link>
+        </p>
+      }
+    >
+      <FormAlert id={errorId} message={problem?.message ?? null} />
+
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <PasswordField
+          label="New Password"
+          name="new_password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          hint="Your password must be at least 6 characters."
+          invalid={problem?.field === 'password'}
+          errorId={errorId}
+          inputRef={passwordRef}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirm_password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+          required
+          invalid={problem?.field === 'confirmPassword'}
+          errorId={errorId}
+          inputRef={confirmRef}
+        />
+        <SubmitButton busy={busy} label="Reset Password" busyLabel="Resetting Password..." />
+        <BackToLogin />
+      </form>
+
+      <p className="auth-note auth-note--muted">
+        <ShieldIcon />
+        <span>
+          <strong>Security tip:</strong> use a mix of letters, numbers and special characters to make your password harder to guess.
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSubscription, PRICING_HREF } from '../billing/index.ts';
+import { BookIcon, KeyIcon, LockIcon } from '../../ui/icons.tsx';
+import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
+import { ApiKeyCard } from './ApiKeyCard.tsx';
+import { DomainStatusCard } from './DomainStatusCard.tsx';
+import { useApiKey } from './useApiKey.ts';
+import './developer.css';
+
+/**
+ * Developer Tools (docs/web-app.md#developer-screens). The API tab is complete. Domain and TRAI management come
+ * with a later release, so only the tabs that have content are offered: the domains tab
+ * appears as an upgrade notice for users whose plan lacks custom domains.
+ */
+export default function DeveloperToolsPage() {
+  const apiKey = useApiKey();
+  const { subscription, failed } = useSubscription();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') ?? 'api');
+  // Until the subscription is known the domains tab is left out rather than guessed.
+  const hasCustomDomains = subscription ? subscription.features.custom_domains === true : failed ? false : null;
+
+  const tabs: TabItem[] = [
+    {
+      id: 'api',
+      label: 'API',
+      content: (
+        <div className="developer__layout">
+          <div className="stack">
+            <ApiKeyCard state={apiKey} />
+          </div>
+          <aside className="stack" aria-label="Domains and documentation">
+            <DomainStatusCard domains={apiKey.response?.domains ?? null} loading={apiKey.loading} />
+            <section className="card next-steps" aria-labelledby="next-steps-title">
+              <h2 id="next-steps-title" className="card__title">
+                Next steps
+              </h2>
+              <ul className="next-steps__list">
+                <li>
+                  <Link to="/api-keys" className="next-steps__link">
+                    <KeyIcon />
+                    <span>
+                      <span className="next-steps__name">Usage examples</span>
+                      <span className="next-steps__text">curl for every call, with your key</span>
+                    </span>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/docs" className="next-steps__link">
+                    <BookIcon />
+                    <span>
+                      <span className="next-steps__name">API documentation</span>
+                      <span className="next-steps__text">Endpoints, status codes, JavaScript and Python</span>
+                    </span>
+                  </Link>
+                </li>
+              </ul>
+            </section>
+          </aside>
+        </div>
+      ),
+    },
+  ];
+  if (hasCustomDomains === false) {
+    tabs.push({ id: 'domains', label: 'Domains', content: <DomainsUpgradeNotice /> });
+  }
+
+  return (
+    <div className="developer">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">Developer Tools</h1>
+          <p className="page-subtitle">Your API key and the domains your links are served on.</p>
+        </div>
+      </header>
+      <Tabs
+        label="Developer tools"
+        tabs={tabs}
+        selected={tab}
+        onSelect={(id) => {
+          setTab(id);
+          setParams(id === 'api' ? {} : { tab: id }, { replace: true });
+        }}
+      />
+    </div>
+  );
+}
+
+/** The domains tab falls back to an upgrade notice (Pro or Enterprise) with a View Pricing Plans button (docs/plans.md#feature-gate). */
+function DomainsUpgradeNotice() {
+  return (
+    <section className="card upgrade-notice" aria-labelledby="domains-upgrade-title">
+      <span className="upgrade-notice__icon" aria-hidden="true">
+        <LockIcon />
+      </span>
+      <h2 id="domains-upgrade-title" className="upgrade-notice__title">
+        Feature Not Available
+      </h2>
+      <p className="upgrade-notice__text">Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.</p>
+      <Link className="button button--primary" to={PRICING_HREF}>
+        View Pricing Plans
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import './create-link.css';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client.ts';
+import { linksApi, type NewLink } from '../../api/endpoints.ts';
+import type { DomainInfo, Link } from '../../api/types.ts';
+import { useQuery } from '../../api/query.ts';
+import { useCreateLink } from './create-link-dialog.ts';
+import { DOMAIN_INFO_QUERY, linkCreated, loadDomainInfo } from './link-queries.ts';
+import { CheckIcon } from '../../ui/icons.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
+import { displayUrl } from './list-query.ts';
+
+/** How long the success message shows before the modal closes (docs/links.md#creating-links). */
+export const CREATE_SUCCESS_MS = 2000;
+export const CREATE_FAILED = 'Failed to create URL. Please try again.';
+
+/** A TRAI header (or custom domain) is sent only when the own-domain option is on and one is set (docs/links.md#short-url-forms). */
+export function createPayload(
+  form: { original_url: string; title: string; description: string; short_code: string; ownDomain: boolean },
+  domains: DomainInfo | null,
+): NewLink {
+  const payload: NewLink = { original_url: form.original_url.trim(), title: form.title.trim(), description: form.description.trim() };
+  if (form.short_code.trim()) payload.short_code = form.short_code.trim();
+  if (form.ownDomain && domains?.active_trai_header) payload.trai_header = domains.active_trai_header;
+  else if (form.ownDomain && domains?.active_custom_domain) payload.custom_domain = domains.active_custom_domain;
+  return payload;
+}
+
+/** The Create New URL modal, opened from the sidebar's Create Link on any screen. */
+export function CreateLinkModal() {
+  const open = useCreateLink((s) => s.open);
+  const setOpen = useCreateLink((s) => s.setOpen);
+  const created = useRef(false);
+
+  // Stable, so the form's 2-second timer is not restarted by a re-render.
+  const close = useCallback(() => {
+    setOpen(false);
+    if (created.current) {
+      // Then the lists, totals and usage figures catch up.
+      created.current = false;
+      void linkCreated();
+    }
+  }, [setOpen]);
+  const onCreated = useCallback(() => {
+    created.current = true;
+  }, []);
+
+  return (
+    <Modal title="Create New URL" open={open} onClose={close}>
+      {open ? <CreateForm onCreated={onCreated} onDone={close} /> : null}
+    </Modal>
+  );
+}
+
+type FormState = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; link: Link } | { kind: 'error'; message: string };
+
+function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }) {
+  const id = useId();
+  const [url, setUrl] = useState('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [shortCode, setShortCode] = useState('');
+  const [ownDomain, setOwnDomain] = useState(false);
+  const domains: DomainInfo | null = useQuery(DOMAIN_INFO_QUERY, loadDomainInfo).data ?? null;
+  const [state, setState] = useState<FormState>({ kind: 'idle' });
+
+  // The success message shows for 2 seconds, then the modal closes (and the lists reload).
+  const succeeded = state.kind === 'success';
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(onDone, CREATE_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, onDone]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state.kind === 'submitting' || state.kind === 'success') return;
+    if (!event.currentTarget.reportValidity()) return;
+    setState({ kind: 'submitting' });
+    try {
+      const link = await linksApi.create(createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain }, domains));
+      setState({ kind: 'success', link });
+      onCreated();
+    } catch (error) {
+      setState({ kind: 'error', message: errorText(error, CREATE_FAILED) });
+    }
+  };
+
+  if (state.kind === 'success') {
+    return (
+      <div className="create-success" role="status" data-testid="create-success">
+        <span className="create-success__icon" aria-hidden="true">
+          <CheckIcon />
+        </span>
+        <p className="create-success__title">URL created successfully!</p>
+        <a className="short-link" href={state.link.short_url} target="_blank" rel="noopener">
+          {displayUrl(state.link.short_url)}
+        </a>
+      </div>
+    );
+  }
+
+  const busy = state.kind === 'submitting';
+  const showOwnDomain = Boolean(domains && (domains.has_custom_domains || domains.has_trai_domains));
+  const ownDomainName = domains?.active_trai_header ?? domains?.active_custom_domain ?? null;
+  return (
+    <form className="stack create-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      {state.kind === 'error' ? (
+        <p className="banner banner--error" role="alert" data-testid="create-error">
+          {state.message}
+        </p>
+      ) : null}
+      <LinkTextFields
+        id={id}
+        destination={{ value: url, onChange: setUrl }}
+        title={{ value: title, onChange: setTitle }}
+        description={{ value: description, onChange: setDescription }}
+        disabled={busy}
+        creating
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-code`}>
+          Custom back-half <span className="field__optional">(optional)</span>
+        </label>
+        <div className="prefixed-input">
+          <span className="prefixed-input__prefix" aria-hidden="true">
+            {location.host}/
+          </span>
+          <input
+            id={`${id}-code`}
+            name="short_code"
+            className="input"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            placeholder="spring-sale"
+            value={shortCode}
+            onChange={(event) => setShortCode(event.target.value)}
+            aria-describedby={`${id}-code-hint`}
+            disabled={busy}
+          />
+        </div>
+        <p className="field__hint" id={`${id}-code-hint`}>
+          3 to 32 letters, digits, hyphens or underscores. Leave empty for a generated code.
+        </p>
+      </div>
+      {showOwnDomain ? (
+        <label className="checkbox">
+          <input type="checkbox" checked={ownDomain} onChange={(event) => setOwnDomain(event.target.checked)} disabled={busy || !ownDomainName} />
+          <span>
+            Use my own domain{ownDomainName ? ` (${ownDomainName})` : ' (none active yet)'}
+          </span>
+        </label>
+      ) : null}
+      <ModalFormFooter busy={busy} label="Create URL" busyLabel="Creating…" onCancel={onDone} />
+    </form>
+  );
+}

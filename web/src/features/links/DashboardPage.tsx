@@ -1,0 +1,93 @@
+import './dashboard.css';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery } from '../../api/query.ts';
+import { useSession } from '../auth/index.ts';
+import { useSubscription } from '../billing/index.ts';
+import { useLiveClicks } from '../../live/useLiveClicks.ts';
+import { LiveMarker } from '../../shell/AppShell.tsx';
+import { useCreateLink } from './create-link-dialog.ts';
+import { PlusIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { LimitBanner } from './LimitBanner.tsx';
+import { STATS_QUERY, applyLiveClick, linkCreated, linksChanged, loadStats } from './link-queries.ts';
+import { useListView } from './list-view.ts';
+import { LinksPanel } from './LinksPanel.tsx';
+import { QuickShorten } from './QuickShorten.tsx';
+import { StatTiles } from './StatTiles.tsx';
+import { VerificationBanner } from './VerificationBanner.tsx';
+
+/** The dashboard (docs/web-app.md#dashboard): welcome, tiles, banners, the quick bar and the Your URLs panel, live. */
+export default function DashboardPage() {
+  const user = useSession((s) => s.user);
+  const { subscription } = useSubscription();
+  const openCreate = useCreateLink((s) => s.setOpen);
+  const stats = useQuery(STATS_QUERY, loadStats);
+  const [refreshing, setRefreshing] = useState(false);
+  const [clickPulse, setClickPulse] = useState(0);
+  const location = useLocation();
+
+  // The panel's filters and page last only as long as the dashboard is shown.
+  useEffect(() => () => useListView.getState().reset(), []);
+
+  // "My Links & Analytics" in the sidebar goes to /dashboard#your-urls.
+  useEffect(() => {
+    if (location.hash !== '#your-urls') return;
+    const panel = document.getElementById('your-urls');
+    panel?.scrollIntoView({ block: 'start' });
+    panel?.focus({ preventScroll: true });
+  }, [location.hash, location.key]);
+
+  useLiveClicks((click) => {
+    if (applyLiveClick(click)) setClickPulse((n) => n + 1);
+  });
+
+  // Refresh reads everything again, from page 1 of the list.
+  const refresh = () => {
+    setRefreshing(true);
+    useListView.getState().backToFirstPage();
+    void linksChanged().finally(() => setRefreshing(false));
+  };
+
+  const exportAllowed = subscription?.features['csv_import_export'] === true;
+  const name = user?.full_name?.trim() || user?.email || '';
+
+  return (
+    <div className="dashboard">
+      <header className="page-header dashboard__header">
+        <div className="dashboard__welcome">
+          <h1 className="page-title">
+            Welcome back,{' '}
+            <span className="dashboard__name" title={name}>
+              {name}
+            </span>
+          </h1>
+          <p className="page-subtitle">Here is how your links are doing. Clicks arrive here the moment they happen.</p>
+        </div>
+        <div className="dashboard__actions">
+          <LiveMarker />
+          <button type="button" className="button button--secondary" onClick={refresh} disabled={refreshing}>
+            <span className={refreshing ? 'refresh-spin' : undefined}>
+              <RefreshIcon />
+            </span>
+            Refresh
+          </button>
+          <button type="button" className="button button--primary" onClick={() => openCreate(true)}>
+            <PlusIcon />
+            Create Link
+          </button>
+        </div>
+      </header>
+
+      <div className="dashboard__banners">
+        {user && !user.is_verified ? <VerificationBanner userId={user.id} email={user.email} /> : null}
+        <LimitBanner subscription={subscription} />
+      </div>
+
+      <StatTiles stats={stats.data ?? null} failed={stats.data === undefined && Boolean(stats.error)} clickPulse={clickPulse} />
+
+      <QuickShorten onCreated={() => void linkCreated()} />
+
+      <LinksPanel exportAllowed={exportAllowed} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { linksApi } from '../../api/endpoints.ts';
+import type { Link } from '../../api/types.ts';
+import { toast } from '../../ui/toasts.ts';
+import { copyWithToast } from './browser.ts';
+import { BulkDeleteModal, DeleteLinkModal } from './DeleteLinkModal.tsx';
+import { EditLinkModal } from './EditLinkModal.tsx';
+import type { LinkHandlers } from './LinkActions.tsx';
+import { linksChanged } from './link-queries.ts';
+import { QrModal } from './QrModal.tsx';
+
+/**
+ * The per-link dialogs of the Your URLs panel (QR code, Edit, Delete) and Delete All for
+ * the selection; every change they make invalidates the links' queries.
+ */
+export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: () => void) {
+  const [qrLink, setQrLink] = useState<Link | null>(null);
+  const [editLink, setEditLink] = useState<Link | null>(null);
+  const [deleteLink, setDeleteLink] = useState<Link | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  const handlers: LinkHandlers = {
+    onCopy: (link) => void copyWithToast(link.short_url),
+    onQr: setQrLink,
+    onEdit: setEditLink,
+    onDelete: setDeleteLink,
+  };
+
+  const remove = async (link: Link) => {
+    try {
+      await linksApi.remove(link.id);
+      toast('URL Deleted', 'success', `${link.title || 'Untitled URL'} was deleted.`);
+      void linksChanged();
+    } catch (error) {
+      console.error('Delete failed', error);
+      toast('Delete Failed', 'error', 'The URL could not be deleted. Please try again.');
+    }
+  };
+
+  const removeSelected = async () => {
+    try {
+      const result = await linksApi.bulkDelete(selectedLinks.map((link) => link.id));
+      toast('URLs Deleted', 'success', result.message);
+      clearSelection();
+      void linksChanged();
+    } catch (error) {
+      console.error('Bulk delete failed', error);
+      toast('Delete Failed', 'error', 'The selected URLs could not be deleted. Please try again.');
+    }
+  };
+
+  const dialogs = (
+    <>
+      <QrModal link={qrLink} onClose={() => setQrLink(null)} />
+      <EditLinkModal
+        link={editLink}
+        onClose={() => setEditLink(null)}
+        onSaved={(saved) => {
+          setEditLink(null);
+          if (saved !== editLink) void linksChanged();
+        }}
+      />
+      <DeleteLinkModal link={deleteLink} onConfirm={remove} onClose={() => setDeleteLink(null)} />
+      <BulkDeleteModal count={selectedLinks.length} open={bulkOpen} onConfirm={removeSelected} onClose={() => setBulkOpen(false)} />
+    </>
+  );
+
+  return { handlers, openBulkDelete: () => setBulkOpen(true), dialogs };
+}

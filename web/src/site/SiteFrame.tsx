@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { CloseIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';
+
+/*
+ * The public frame every visitor's page shares: skip link, site header with its menu, and
+ * the footer (docs/web-app.md#landing-page).
+ */
+/** A visitor's page: skip link, the site header, the page itself as <main>, the site footer. */
+export function SiteFrame({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className={className}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ header */
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link className="brand" to="/">
+          <LogoMark />
+          <span>Linkledger</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+          <ul id={menuId} className="site-nav__list" data-open={menuOpen} role="list">
+            <li>
+              <a className="site-nav__link" href="/#features" onClick={closeMenu}>
+                Features
+              </a>
+            </li>
+            <li>
+              <NavLink className="site-nav__link" to="/pricing" onClick={closeMenu}>
+                Pricing
+              </NavLink>
+            </li>
+            <li>
+              <Link className="site-nav__link" to="/login" onClick={closeMenu}>
+                Login
+              </Link>
+            </li>
+            <li>
+              <Link className="button button--primary" to="/register" onClick={closeMenu}>
+                Get Started
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/* ------------------------------------------------------------------ footer */
+
+interface FooterGroup {
+  heading: string;
+  // An entry without href is shown as plain text (docs/web-app.md#landing-page: these entries lead nowhere).
+  entries: readonly { label: string; href?: string }[];
+}
+
+const FOOTER_GROUPS: readonly FooterGroup[] = [
+  {
+    heading: 'Product',
+    entries: [
+      { label: 'Features', href: '/#features' },
+      { label: 'API', href: '/docs' },
+      { label: 'Support', href: '/support' },
+    ],
+  },
+  {
+    heading: 'Company',
+    entries: [{ label: 'Blog' }, { label: 'Careers' }, { label: 'Contact' }],
+  },
+  {
+    heading: 'Legal',
+    entries: [{ label: 'Privacy' }, { label: 'Terms' }, { label: 'Security' }, { label: 'GDPR' }],
+  },
+];
+
+const YEAR = new Date().getFullYear();
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="site-footer__grid">
+          <div className="site-footer__about">
+            <Link className="brand" to="/">
+              <LogoMark />
+              <span>Linkledger</span>
+            </Link>
+            <p>Short links, live click analytics and a full history of every event.</p>
+          </div>
+          {FOOTER_GROUPS.map((group) => (
+            <div key={group.heading}>
+              <h2 className="footer-heading">{group.heading}</h2>
+              <ul className="footer-list" role="list">
+                {group.entries.map((entry) => (
+                  <li key={entry.label}>
+                    {entry.href?.startsWith('/#') ? (
+                      <a href={entry.href}>{entry.label}</a>
+                    ) : entry.href ? (
+                      <Link to={entry.href}>{entry.label}</Link>
+                    ) : (
+                      <span>{entry.label}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <div className="site-footer__bottom">
+          <p>© {YEAR} Linkledger</p>
+          <p>Every click, on record.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
