@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
-import { useQuery } from '../../api/query.ts';
+import { setQueryData, useQuery } from '../../api/query.ts';
 import type { Analytics, Link } from '../../api/types.ts';
 import { shortDayLabel } from '../../format/dates.ts';
 import type { LiveClick } from '../../live/live.ts';
 import { useLiveClicks } from '../../live/useLiveClicks.ts';
 import { LiveMarker } from '../../shell/AppShell.tsx';
+import { linkDetailsQuery, loadLinkDetails } from '../../api/link-details.ts';
 import { ExternalIcon } from '../../ui/icons.tsx';
 import { Breakdown } from './Breakdown.tsx';
 import { ClicksChart } from './ClicksChart.tsx';
@@ -22,7 +23,6 @@ import {
   clicksInRange,
   lastDays,
   utcDay,
-  type DayRange,
   type LiveContext,
 } from './analytics-state.ts';
 import { AnalyticsError, AnalyticsSkeleton, BackToDashboard } from './AnalyticsStates.tsx';
@@ -37,11 +37,11 @@ export default function AnalyticsPage() {
   return <LinkAnalytics key={id} id={id} />;
 }
 
+/** One period's figures as read: the days they cover and the UTC day they were read on. */
 interface Read extends LiveContext {
-  /** The period asked for: while it differs from the one chosen, a new read is under way. */
-  period: Period;
-  analytics: Analytics | null;
-  error: string | null;
+  analytics: Analytics;
+  /** The analytics store had not yet caught up with the last live click: read again shortly. */
+  behind: boolean;
 }
 
 /** After a live click, the figures are read again this long after the last click (breakdowns, unique visitors). */
@@ -49,45 +49,48 @@ const REREAD_AFTER_MS = 1000;
 /** The analytics store may lag behind the live total for a moment: read again, waiting longer each time, at most this often. */
 const MAX_REREADS = 5;
 
-function readFor(period: Period, now: Date): { range: DayRange; readDay: string } {
+function readFor(period: Period, now: Date): LiveContext {
   return { range: period.kind === 'last' ? lastDays(period.days, now) : period.range, readDay: utcDay(now) };
 }
 
-/** One link's details, as the API answers them; edits and deletions invalidate `['link']`. */
-export const linkQuery = (id: number) => ['link', id] as const;
-
-/** A failure of the link details is only logged (docs/analytics.md#when-analytics-cannot-be-shown). */
-const loadLink = (id: number) =>
-  linksApi.get(id).catch((error: unknown) => {
-    console.error('Could not load the link details', error);
-    throw error;
-  });
+/** One link's figures for one period; live clicks patch them in place until the next read. */
+const analyticsQuery = (id: number, period: Period) => ['analytics', id, period] as const;
 
 const failureText = (error: unknown) => (error instanceof ApiError && error.status === 404 ? ANALYTICS_NOT_FOUND : ANALYTICS_FAILED);
 
 function LinkAnalytics({ id }: { id: number }) {
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
-  const details = useQuery(linkQuery(id), () => loadLink(id));
+  const details = useQuery(linkDetailsQuery(id), () => loadLinkDetails(id));
   /** undefined while loading; null when the details could not be read (logged only). */
   const link: Link | null | undefined = details.data ?? (details.error ? null : undefined);
-  const [read, setRead] = useState<Read | null>(null);
   const lastClick = useRef<LiveClick | null>(null);
   const rereadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const rereads = useRef(0);
-  const currentPeriod = useRef(period);
+
+  const key = analyticsQuery(id, period);
+  // A read keeps any live click the analytics store has not caught up with.
+  const figures = useQuery(key, async (): Promise<Read> => {
+    const context = readFor(period, new Date());
+    const fresh = await linksApi.analytics(id, { date_from: context.range.from, date_to: context.range.to }).catch((error: unknown) => {
+      console.error('Could not read the analytics', error);
+      throw error;
+    });
+    const click = lastClick.current;
+    const behind = click !== null && click.total_clicks > fresh.total_clicks;
+    return { ...context, behind, analytics: behind && click ? applyLiveClick(fresh, click, context) : fresh };
+  });
+  const { refetch } = figures;
+
+  // While another period loads, the last figures stay shown (marked busy).
+  const [shown, setShown] = useState<Read | null>(null);
+  if (figures.data && figures.data !== shown) setShown(figures.data);
 
   useEffect(() => {
-    currentPeriod.current = period;
-    let current = true;
-    const { range, readDay } = readFor(period, new Date());
-    linksApi.analytics(id, { date_from: range.from, date_to: range.to }).then(
-      (analytics) => current && setRead({ period, range, readDay, analytics, error: null }),
-      (error: unknown) => current && setRead({ period, range, readDay, analytics: null, error: failureText(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, period]);
+    if (!figures.data?.behind || rereads.current >= MAX_REREADS) return;
+    rereads.current += 1;
+    const timer = setTimeout(() => void refetch(), REREAD_AFTER_MS * rereads.current);
+    return () => clearTimeout(timer);
+  }, [figures.data, refetch]);
 
   useEffect(
     () => () => {
@@ -96,46 +99,21 @@ function LinkAnalytics({ id }: { id: number }) {
     [],
   );
 
-  /** Reads the figures again quietly, keeping any live clicks the analytics store has not caught up with. */
-  const reread = useCallback(() => {
-    const run = () => {
-      const asked = currentPeriod.current;
-      const { range, readDay } = readFor(asked, new Date());
-      linksApi.analytics(id, { date_from: range.from, date_to: range.to }).then(
-        (fresh) => {
-          const click = lastClick.current;
-          const behind = click !== null && click.total_clicks > fresh.total_clicks;
-          setRead((shown) => {
-            if (!shown || shown.period !== asked || !shown.analytics) return shown;
-            const context = { range, readDay };
-            return { ...shown, ...context, analytics: behind && click ? applyLiveClick(fresh, click, context) : fresh };
-          });
-          if (behind && rereads.current < MAX_REREADS) {
-            rereads.current += 1;
-            rereadTimer.current = setTimeout(run, REREAD_AFTER_MS * rereads.current);
-          }
-        },
-        (error: unknown) => console.error('Could not refresh the analytics', error),
-      );
-    };
-    run();
-  }, [id]);
-
   useLiveClicks((click) => {
     if (click.url_id !== id) return;
     lastClick.current = click;
     // Counters and today's bar change at once; the rest follows from a read a moment later.
-    setRead((shown) => (shown?.analytics ? { ...shown, analytics: applyLiveClick(shown.analytics, click, shown) } : shown));
+    setQueryData<Read>(key, (read) => read && { ...read, behind: false, analytics: applyLiveClick(read.analytics, click, read) });
     rereads.current = 0;
     if (rereadTimer.current) clearTimeout(rereadTimer.current);
-    rereadTimer.current = setTimeout(reread, REREAD_AFTER_MS);
+    rereadTimer.current = setTimeout(() => void refetch(), REREAD_AFTER_MS);
   });
 
-  if (read === null || link === undefined) return <AnalyticsSkeleton />;
-  if (read.error) return <AnalyticsError message={read.error} />;
-  if (!read.analytics || !link) return <AnalyticsError message={ANALYTICS_MISSING} />;
+  if (figures.error !== undefined && !figures.data) return <AnalyticsError message={failureText(figures.error)} />;
+  if (shown === null || link === undefined) return <AnalyticsSkeleton />;
+  if (!link) return <AnalyticsError message={ANALYTICS_MISSING} />;
 
-  return <LoadedAnalytics link={link} read={read} analytics={read.analytics} period={period} onPeriod={setPeriod} busy={read.period !== period} />;
+  return <LoadedAnalytics link={link} read={shown} analytics={shown.analytics} period={period} onPeriod={setPeriod} busy={figures.data === undefined} />;
 }
 
 interface LoadedProps {

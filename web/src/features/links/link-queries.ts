@@ -2,6 +2,7 @@ import { linksApi, type LinkListParams } from '../../api/endpoints.ts';
 import { cachedQueries, invalidate, setQueryData, updateQueries } from '../../api/query.ts';
 import type { LinkList, UserStats } from '../../api/types.ts';
 import type { LiveClick } from '../../live/live.ts';
+import { LINK_DETAILS } from '../../api/link-details.ts';
 import { refreshSubscription } from '../billing/index.ts';
 import { useListView } from './list-view.ts';
 
@@ -18,8 +19,7 @@ export const linkListQuery = (params: LinkListParams) => [...LINK_LISTS, params]
 export const STATS_QUERY = ['stats'] as const;
 /** Which own domain or TRAI header new links can use (the Create dialog reads it). */
 export const DOMAIN_INFO_QUERY = ['domain-info'] as const;
-/** One link's details (the analytics screen reads them under `['link', id]`). */
-export const LINK_DETAILS = ['link'] as const;
+
 
 /** A dashboard part that fails is logged and the rest carries on (docs/web-app.md#dashboard). */
 const logged =
