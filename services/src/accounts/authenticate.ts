@@ -18,7 +18,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * The session behind a token, or null when it is forged or expired, was signed out
  * (logout), or predates the account's last password change (a reset signs out everywhere).
  */
-export async function authenticateToken(platform: Platform, token: string): Promise<SessionToken | null> {
+export async function authenticateToken(platform: Pick<Platform, 'clock' | 'read' | 'secret'>, token: string): Promise<SessionToken | null> {
   const session = readToken(platform.secret, token, platform.clock());
   if (!session) return null;
   const [revoked, user] = await Promise.all([
@@ -36,7 +36,7 @@ export async function authenticateToken(platform: Platform, token: string): Prom
 }
 
 /** The signed-in caller of a request; every protected route starts here, on the server. */
-export async function requireCaller(platform: Platform, request: FastifyRequest): Promise<SessionToken> {
+export async function requireCaller(platform: Pick<Platform, 'clock' | 'read' | 'secret'>, request: FastifyRequest): Promise<SessionToken> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(NOT_AUTHENTICATED);
   const session = await authenticateToken(platform, token);

@@ -1,5 +1,5 @@
 import type { EmailTokenPurpose } from '@linkledger/contracts';
-import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
 import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -14,7 +14,7 @@ import { EMAIL_ALREADY_VERIFIED, VERIFICATION_INVALID, decideEmailVerification }
 export const MAIL_FAILED = 'We could not send the email just now. Please try again in a few minutes.';
 
 /** Records a fresh single-use token (only its hash names the stream) and returns it for the link. */
-async function issueEmailToken(platform: Platform, context: CommandContext, purpose: EmailTokenPurpose, user: { id: number; email: string }) {
+async function issueEmailToken(platform: Pick<Platform, 'events'>, context: CommandContext, purpose: EmailTokenPurpose, user: { id: number; email: string }) {
   const token = newEmailToken();
   const expiresAt = new Date(context.now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]).toISOString();
   const event = toNewEvent({ type: 'EmailTokenIssued', data: { purpose, user_id: user.id, email: user.email, expires_at: expiresAt } }, metadataFor(context));
@@ -24,12 +24,12 @@ async function issueEmailToken(platform: Platform, context: CommandContext, purp
 
 const link = (base: string, screen: string, token: string) => `${base}/${screen}?token=${encodeURIComponent(token)}`;
 
-async function loadUser(platform: Platform, userId: number) {
+async function loadUser(platform: Pick<Platform, 'events'>, userId: number) {
   return loadStream(platform.events, `user-${userId}`, noUser, evolveUser);
 }
 
 /** Mails a verification link to a signed-in user whose address is not verified yet. */
-export async function sendVerificationEmail(platform: Platform, context: CommandContext, userId: number, appBase: string): Promise<void> {
+export async function sendVerificationEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, userId: number, appBase: string): Promise<void> {
   const { state: user } = await loadUser(platform, userId);
   if (user.id === null) throw notFound('This account no longer exists.');
   if (user.isVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
@@ -50,7 +50,7 @@ function tokenAndUser(token: string, userId: number) {
 }
 
 /** The user a token was issued for (a read ahead of the command, which checks it again), or null. */
-async function tokenUser(platform: Platform, token: string): Promise<number | null> {
+async function tokenUser(platform: Pick<Platform, 'events'>, token: string): Promise<number | null> {
   const { state } = await loadStream(platform.events, emailTokenStream(token), noEmailToken, evolveEmailToken);
   return state.issued?.userId ?? null;
 }
@@ -70,7 +70,7 @@ export const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailToke
 };
 
 /** Follows a verification link; returns whether the address had been verified before. */
-export async function verifyEmailWithToken(platform: Platform, context: CommandContext, token: string): Promise<{ alreadyVerified: boolean }> {
+export async function verifyEmailWithToken(platform: CommandDeps, context: CommandContext, token: string): Promise<{ alreadyVerified: boolean }> {
   const userId = await tokenUser(platform, token);
   if (userId === null) throw invalid(VERIFICATION_INVALID);
   const { events } = await handleMultiStreamCommand(platform, asUser(context, userId), verifyEmailDecider, { token, userId, now: context.now });
@@ -81,7 +81,7 @@ export async function verifyEmailWithToken(platform: Platform, context: CommandC
 const asUser = (context: CommandContext, userId: number): CommandContext => ({ ...context, actor: { kind: 'user', id: String(userId) } });
 
 /** Mails a reset link when the address has an account; silently nothing otherwise. */
-export async function sendPasswordResetEmail(platform: Platform, context: CommandContext, email: string, appBase: string): Promise<void> {
+export async function sendPasswordResetEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, email: string, appBase: string): Promise<void> {
   const userId = await userIdByEmail(platform, email);
   if (!userId) return;
   const { state: user } = await loadUser(platform, userId);
@@ -100,7 +100,7 @@ export const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash:
 };
 
 /** Sets the new password; gives the account's address, whose sign-in counters the caller clears. */
-export async function resetPasswordWithToken(platform: Platform, context: CommandContext, token: string, newPassword: string): Promise<{ email: string }> {
+export async function resetPasswordWithToken(platform: CommandDeps, context: CommandContext, token: string, newPassword: string): Promise<{ email: string }> {
   const userId = await tokenUser(platform, token);
   if (userId === null) throw invalid(RESET_INVALID);
   // Hashing is slow on purpose: done once, outside the retried cycle.

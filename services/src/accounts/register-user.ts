@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { domainEventOf } from '@linkledger/contracts';
-import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
@@ -10,7 +10,7 @@ import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 export const emailStream = (email: string) => `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
 /** The user id behind an email, from its uniqueness claim (no read-model lag). */
-export async function userIdByEmail(platform: Platform, email: string): Promise<number | null> {
+export async function userIdByEmail(platform: Pick<Platform, 'events'>, email: string): Promise<number | null> {
   const [claim] = await platform.events.readStream(emailStream(email));
   const event = claim ? domainEventOf(claim) : null;
   return event?.type === 'EmailClaimed' ? event.data.user_id : null;
@@ -45,7 +45,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
  * account. Returns the new id once the read model has it.
  */
 export async function registerUser(
-  platform: Platform,
+  platform: CommandDeps,
   context: CommandContext,
   input: { email: string; passwordHash: string; emailVerifiedByProvider?: boolean },
 ): Promise<number> {

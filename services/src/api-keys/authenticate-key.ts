@@ -40,7 +40,7 @@ export function apiKeyHeader(request: FastifyRequest): string | null {
 }
 
 /** The owner of a live key, or null for a wrong or revoked one. */
-export async function keyOwner(platform: Platform, key: string): Promise<KeyOwner | null> {
+export async function keyOwner(platform: Pick<Platform, 'read'>, key: string): Promise<KeyOwner | null> {
   if (!key) return null;
   const view = await platform.read.get<ApiKeyView>(API_KEYS, hashApiKey(key));
   if (!view) return null;

@@ -1,4 +1,4 @@
-import { handleCommand, type Decider } from '../commands/command-handler.ts';
+import { handleCommand, type Decider, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mintApiKey, revealApiKey, type StoredApiKey } from './api-key.ts';
@@ -29,7 +29,7 @@ export const issueApiKeyDecider: Decider<IssueApiKey, ApiKeyState> = {
  * Generates (or, with replace, regenerates) the user's key on the `user-{id}` stream; the
  * answer waits for the read model, so its key works at once and a replaced one already fails.
  */
-export async function issueApiKey(platform: Platform, context: CommandContext, command: { userId: number; replace: boolean }): Promise<IssuedKey> {
+export async function issueApiKey(platform: CommandDeps & Pick<Platform, 'secret'>, context: CommandContext, command: { userId: number; replace: boolean }): Promise<IssuedKey> {
   const key = mintApiKey(platform.secret);
   const { state, events } = await handleCommand(platform, context, issueApiKeyDecider, { ...command, key });
   if (!events.length && state.current) return { apiKey: revealApiKey(platform.secret, state.current.keyEncrypted), created: false };

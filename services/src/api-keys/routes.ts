@@ -14,7 +14,7 @@ import { callerOf } from '../platform/access.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
 
-async function keyResponse(platform: Platform, userId: number, apiKey: string): Promise<ApiKeyResponse> {
+async function keyResponse(platform: Pick<Platform, 'read'>, userId: number, apiKey: string): Promise<ApiKeyResponse> {
   const { active_custom_domain, active_trai_header } = await domainInfo(platform.read, userId);
   return { api_key: apiKey, domains: { active_custom_domain, active_trai_header } };
 }

@@ -33,7 +33,7 @@ export function limitsOf(plan: Plan): Limits {
   return { monthly_links: plan.monthly_links_limit, api_calls_per_minute: plan.api_calls_per_minute, custom_domains: plan.custom_domains_limit };
 }
 
-export async function currentPlan(platform: Platform, userId: number): Promise<CurrentPlan> {
+export async function currentPlan(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<CurrentPlan> {
   const now = platform.clock();
   const subscription = (await platform.read.get<SubscriptionView>(SUBSCRIPTIONS, userId)) ?? {
     id: userId,
@@ -48,7 +48,7 @@ export async function currentPlan(platform: Platform, userId: number): Promise<C
 }
 
 /** The limits of a user's plan now: what the API rate limit and the link limit enforce. */
-export async function currentLimits(platform: Platform, userId: number): Promise<Limits> {
+export async function currentLimits(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<Limits> {
   return (await currentPlan(platform, userId)).limits;
 }
 

@@ -6,7 +6,7 @@ import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from './current-plan.ts';
 
 /** Links created this calendar month (UTC), deleted ones included. */
-export async function linksCreatedThisMonth(platform: Platform, userId: number): Promise<number> {
+export async function linksCreatedThisMonth(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<number> {
   return (await platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(userId, platform.clock())))?.links_created ?? 0;
 }
 

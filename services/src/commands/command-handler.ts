@@ -40,7 +40,8 @@ export interface Handled<State> {
   position: number | null;
 }
 
-type Platformish = ReadYourWrites & Pick<Platform, 'events'>;
+/** What running a command needs: the event store, and the read models to wait for. */
+export type CommandDeps = ReadYourWrites & Pick<Platform, 'events'>;
 
 const already = { waitFor: async () => true };
 /** For commands run outside a server (a CLI): there is no read model or redirect cache to wait for. */
@@ -53,7 +54,7 @@ export const NO_READ_MODEL: ReadYourWrites = { readModel: already, linkCache: { 
  * models and the redirect cache include the events, so the next request sees them.
  */
 export async function handleMultiStreamCommand<Command, States extends Record<string, unknown>>(
-  platform: Platformish,
+  platform: CommandDeps,
   context: CommandContext,
   decider: MultiStreamDecider<Command, States>,
   command: Command,
@@ -81,7 +82,7 @@ export async function handleMultiStreamCommand<Command, States extends Record<st
 
 /** The cycle for a command on one stream: a multi-stream command of one. */
 export async function handleCommand<Command, State>(
-  platform: Platformish,
+  platform: CommandDeps,
   context: CommandContext,
   decider: Decider<Command, State>,
   command: Command,

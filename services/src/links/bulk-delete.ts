@@ -1,6 +1,5 @@
-import { handleMultiStreamCommand, type MultiStreamDecider, type StreamSpec } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider, type StreamSpec, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
 import { decideBulkDelete } from './decide.ts';
 import { evolveLink, type LinkState } from './link-state.ts';
 
@@ -20,7 +19,7 @@ export const bulkDeleteDecider: MultiStreamDecider<BulkDelete, Record<string, Li
 };
 
 /** Deletes several of the caller's links at once; returns the ids deleted. */
-export async function bulkDeleteLinks(platform: Platform, context: CommandContext, input: BulkDelete): Promise<number[]> {
+export async function bulkDeleteLinks(platform: CommandDeps, context: CommandContext, input: BulkDelete): Promise<number[]> {
   const ids = [...new Set(input.ids)];
   await handleMultiStreamCommand(platform, context, bulkDeleteDecider, { actorId: input.actorId, ids });
   return ids;

@@ -1,6 +1,6 @@
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/link-quota.ts';
-import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -56,7 +56,7 @@ export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: b
   },
 };
 
-async function createWithinQuota(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
+async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: NewLink): Promise<LinkView> {
   const chosen = input.shortCode;
   if (chosen !== undefined) {
     const reason = validateCustomCode(chosen);

@@ -4,7 +4,7 @@ import type { LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 
 /** The address short links are served from: PUBLIC_URL, else the origin the caller used. */
-export function publicBase(platform: Platform, request: FastifyRequest): string {
+export function publicBase(platform: Pick<Platform, 'config'>, request: FastifyRequest): string {
   if (platform.config.PUBLIC_URL) return platform.config.PUBLIC_URL.replace(/\/+$/, '');
   return `${request.protocol}://${request.host}`;
 }

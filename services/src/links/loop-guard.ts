@@ -11,7 +11,7 @@ export const DESTINATION_LOOPS =
   'original_url points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';
 
 /** The host names that are this service: every name it answers to, and the one the caller used. */
-export function ownHosts(platform: Platform, request: FastifyRequest): string[] {
+export function ownHosts(platform: Pick<Platform, 'config'>, request: FastifyRequest): string[] {
   return [...ourHostNames(platform.config, request.hostname)];
 }
 
@@ -25,7 +25,7 @@ export interface OwnDestination {
 }
 
 /** Whether a destination would lead back into this service, and to which short link. */
-export async function ownDestination(platform: Platform, destination: string, hosts: readonly string[]): Promise<OwnDestination> {
+export async function ownDestination(platform: Pick<Platform, 'read'>, destination: string, hosts: readonly string[]): Promise<OwnDestination> {
   const url = new URL(destination);
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const ours = hosts.includes(host) || isLoopbackHost(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
@@ -39,7 +39,7 @@ export async function ownDestination(platform: Platform, destination: string, ho
  * Refuses a destination that is one of our own short links (taken or not yet: a code can be
  * claimed later): a link to a link redirects in a loop, or hides where it really leads.
  */
-export async function refuseLoopingDestination(platform: Platform, request: FastifyRequest, destination: string | undefined): Promise<void> {
+export async function refuseLoopingDestination(platform: Pick<Platform, 'config' | 'read'>, request: FastifyRequest, destination: string | undefined): Promise<void> {
   if (destination === undefined) return;
   if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw invalid(DESTINATION_LOOPS);
 }

@@ -35,7 +35,7 @@ import { callerOf } from '../platform/access.ts';
 const auth = { security: [{ bearer: [] }] };
 
 /** The caller's own link from the read model; anyone else's is "not found". */
-export async function ownLink(platform: Platform, userId: number, linkId: number): Promise<LinkView> {
+export async function ownLink(platform: Pick<Platform, 'read'>, userId: number, linkId: number): Promise<LinkView> {
   const link = await platform.read.get<LinkView>(LINKS, linkId);
   if (!link || link.owner_id !== userId) throw notFound(LINK_NOT_FOUND);
   return link;

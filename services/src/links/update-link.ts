@@ -1,6 +1,6 @@
 import type { LinkChanges } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { handleCommand, type Decider } from '../commands/command-handler.ts';
+import { handleCommand, type Decider, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -19,7 +19,7 @@ export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, 
  * redirect cache, so the next redirect already goes to the new destination (or 404s when
  * the link was switched off).
  */
-export async function updateLink(platform: Platform, context: CommandContext, input: { actorId: number; linkId: number; changes: LinkChanges }): Promise<LinkView> {
+export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: { actorId: number; linkId: number; changes: LinkChanges }): Promise<LinkView> {
   await handleCommand(platform, context, updateLinkDecider, input);
   const link = await platform.read.get<LinkView>(LINKS, input.linkId);
   if (!link) throw notFound(LINK_NOT_FOUND);

@@ -6,7 +6,7 @@ import type { Platform, ReadModelProgress } from './platform.ts';
 /** How long a command's answer may wait for the read model before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
-export function requestContext(platform: Platform, request: FastifyRequest, actor: Actor): CommandContext {
+export function requestContext(platform: Pick<Platform, 'clock'>, request: FastifyRequest, actor: Actor): CommandContext {
   return { actor, correlationId: request.id, now: platform.clock(), route: request.routeOptions.url ?? request.url };
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { CommandDeps } from '../commands/command-handler.ts';
 import type { PlanChanged } from '@linkledger/contracts';
 import { toNewEvent } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { waitForReadModel } from '../platform/request-context.ts';
 
 /** Given: a user on a plan, as an admin's change would record it (for tests that need more than free allows). */
-export async function givePlan(platform: Platform, userId: number, plan: PlanChanged['plan_type'], change: Partial<PlanChanged> = {}): Promise<void> {
+export async function givePlan(platform: CommandDeps & Pick<Platform, 'clock'>, userId: number, plan: PlanChanged['plan_type'], change: Partial<PlanChanged> = {}): Promise<void> {
   const now = platform.clock();
   const data: PlanChanged = {
     user_id: userId,

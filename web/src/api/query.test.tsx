@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearQueries, invalidate, setQueryData, useQuery } from './query.ts';
+import { cachedQueries, clearQueries, invalidate, setQueryData, updateQueries, useQuery } from './query.ts';
 
-function Count({ name, fetcher }: { name: string; fetcher: () => Promise<number> }) {
-  const { data, loading, error } = useQuery(['count', name], fetcher);
+function Count({ name, fetcher, enabled }: { name: string; fetcher: () => Promise<number>; enabled?: boolean }) {
+  const { data, loading, error } = useQuery(['count', name], fetcher, { enabled });
   return <p data-testid={name}>{loading ? 'loading' : error ? 'failed' : String(data)}</p>;
 }
 
@@ -66,5 +66,31 @@ describe('useQuery', () => {
     expect(screen.getByTestId('a').textContent).toBe('1');
     await settle();
     expect(screen.getByTestId('a').textContent).toBe('2');
+  });
+
+  it('fetches nothing while disabled, and fetches once enabled', async () => {
+    let calls = 0;
+    const fetcher = async () => ++calls;
+    const view = render(<Count name="a" fetcher={fetcher} enabled={false} />);
+    await settle();
+    expect(calls).toBe(0);
+    view.rerender(<Count name="a" fetcher={fetcher} enabled />);
+    await settle();
+    expect(calls).toBe(1);
+    expect(screen.getByTestId('a').textContent).toBe('1');
+  });
+
+  it('patches every cached query under a prefix, and lists their data', async () => {
+    render(
+      <>
+        <Count name="a" fetcher={async () => 1} />
+        <Count name="b" fetcher={async () => 10} />
+      </>,
+    );
+    await settle();
+    act(() => updateQueries<number>(['count'], (n) => n + 1));
+    expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual(['2', '11']);
+    expect(cachedQueries<number>(['count']).sort((x, y) => x - y)).toEqual([2, 11]);
+    expect(cachedQueries<number>(['other'])).toEqual([]);
   });
 });

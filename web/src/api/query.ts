@@ -70,8 +70,11 @@ function run<T>(entry: Entry<T>): Promise<void> {
   return entry.inFlight;
 }
 
-/** Reads a query, fetching it when nobody has yet; re-renders when its data changes. */
-export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>): QueryState<T> & { refetch(): Promise<void> } {
+/**
+ * Reads a query, fetching it when nobody has yet; re-renders when its data changes.
+ * `enabled: false` reads only what is cached and fetches nothing (a dialog with nothing to show).
+ */
+export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>, { enabled = true }: { enabled?: boolean } = {}): QueryState<T> & { refetch(): Promise<void> } {
   const entry = entryFor(key, fetcher);
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -79,10 +82,10 @@ export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>): QueryStat
       // fresh in the background, as the page would have on a visit of its own.
       const first = entry.listeners.size === 0;
       entry.listeners.add(listener);
-      if (first && !entry.inFlight) void run(entry);
+      if (first && !entry.inFlight && enabled) void run(entry);
       return () => entry.listeners.delete(listener);
     },
-    [entry],
+    [entry, enabled],
   );
   const state = useSyncExternalStore(subscribe, () => entry.state);
   return { ...state, refetch: () => run(entry) };

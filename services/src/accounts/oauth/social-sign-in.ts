@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, type OAuthProvider } from '@linkledger/contracts';
-import { handleCommand } from '../../commands/command-handler.ts';
+import { handleCommand, type CommandDeps } from '../../commands/command-handler.ts';
 import { metadataFor, toNewEvent, type CommandContext } from '../../commands/command-context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
@@ -29,7 +29,7 @@ export interface CallbackInput {
  * or creates it.
  * Returns an access token of our own.
  */
-export async function signInWithProvider(platform: Platform, context: CommandContext, input: CallbackInput): Promise<string> {
+export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret'>, context: CommandContext, input: CallbackInput): Promise<string> {
   const settings = await enabledProvider(platform.events, platform.secret, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
   const metadata = metadataFor(context);

@@ -33,7 +33,7 @@ export function cuttlyStatusOf(error: DomainError): ShortenResponse | null {
  * A destination on this service's own hosts (or a verified custom domain) would redirect
  * back here: one of our short links is "already shortened" (1), anything else is blocked (6).
  */
-async function pointsBackHere(platform: Platform, destination: string, ownHosts: readonly string[]): Promise<ShortenResponse | null> {
+async function pointsBackHere(platform: Pick<Platform, 'read'>, destination: string, ownHosts: readonly string[]): Promise<ShortenResponse | null> {
   const own = await ownDestination(platform, destination, ownHosts);
   if (!own.ours) return null;
   return failed(own.link ? CUTTLY_STATUS.alreadyShortened : CUTTLY_STATUS.blockedDomain);

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
-import { accountsApi, billingApi } from '../../api/endpoints.ts';
+import { accountsApi } from '../../api/endpoints.ts';
+import { useQuery } from '../../api/query.ts';
 import { useSession } from './session.ts';
-import { limitLabel as formatLimit } from '../billing/index.ts';
+import { limitLabel as formatLimit, usePlanCatalogue } from '../billing/index.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { AuthSwitch, EmailField, FormAlert, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -13,30 +14,17 @@ import { SocialButtons, type Provider } from './SocialButtons.tsx';
 
 const REGISTER_PROVIDERS: readonly Provider[] = ['google', 'facebook'];
 
-type Availability = { state: 'checking' } | { state: 'disabled' } | { state: 'open'; freeLinks: number | null };
+/** If the status check fails, registration is assumed open (docs/accounts.md#the-sign-up-switch). */
+const loadSignupStatus = () => accountsApi.signupStatus().catch(() => ({ signup_enabled: true }));
 
 /** The register screen (docs/accounts.md#registration): first the sign-up switch, then the form or the closed notice. */
 export default function RegisterPage() {
-  const [availability, setAvailability] = useState<Availability>({ state: 'checking' });
+  const status = useQuery(['signup-status'], loadSignupStatus).data;
+  const { catalogue } = usePlanCatalogue();
 
-  useEffect(() => {
-    let live = true;
-    // If the status check fails, registration is assumed open (docs/accounts.md#the-sign-up-switch).
-    const status = accountsApi.signupStatus().catch(() => ({ signup_enabled: true }));
-    const plans = billingApi.plans().catch(() => null);
-    void Promise.all([status, plans]).then(([{ signup_enabled }, catalogue]) => {
-      if (!live) return;
-      const free = catalogue?.plans.find((plan) => plan.name === 'free');
-      setAvailability(signup_enabled ? { state: 'open', freeLinks: free ? free.monthly_links_limit : null } : { state: 'disabled' });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  if (!status || catalogue.state === 'loading') return <AuthWaiting title="Create your account" text="Checking registration status..." />;
 
-  if (availability.state === 'checking') return <AuthWaiting title="Create your account" text="Checking registration status..." />;
-
-  if (availability.state === 'disabled') {
+  if (!status.signup_enabled) {
     return (
       <AuthResult
         title="Registration Disabled"
@@ -48,7 +36,8 @@ export default function RegisterPage() {
     );
   }
 
-  return <RegisterForm freeLinks={availability.freeLinks} />;
+  const free = catalogue.state === 'loaded' ? catalogue.plans.find((plan) => plan.name === 'free') : undefined;
+  return <RegisterForm freeLinks={free ? free.monthly_links_limit : null} />;
 }
 
 function RegisterForm({ freeLinks }: { freeLinks: number | null }) {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { accountsApi } from '../../api/endpoints.ts';
+import { useQuery } from '../../api/query.ts';
 import type { AuthProviders } from '../../api/types.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SOCIAL_LOGIN_FAILED } from './auth-messages.ts';
@@ -10,15 +11,9 @@ export type Provider = keyof AuthProviders['providers'];
 
 const NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' };
 
-// One question per page load: both entry screens ask, and the answer rarely changes.
-let providersOnce: Promise<AuthProviders> | null = null;
-const loadProviders = () => {
-  providersOnce ??= accountsApi.providers().catch((error: unknown) => {
-    providersOnce = null;
-    throw error;
-  });
-  return providersOnce;
-};
+/** Which sign-in providers the installation has on: both entry screens read it. */
+const PROVIDERS_QUERY = ['auth-providers'] as const;
+const loadProviders = () => accountsApi.providers();
 
 interface SocialButtonsProps {
   /** The providers this screen offers (docs/accounts.md#social-sign-in: register offers google and facebook only). */
@@ -34,18 +29,10 @@ interface SocialButtonsProps {
  * divider) when no provider is on. A click asks the server where to go and keeps its state.
  */
 export function SocialButtons({ offer, dividerLabel, onError, disabled }: SocialButtonsProps) {
-  const [enabled, setEnabled] = useState<Provider[]>([]);
+  // No list (still loading, or failed), no buttons: e-mail sign-in still works.
+  const providers = useQuery(PROVIDERS_QUERY, loadProviders).data?.providers;
+  const enabled = providers ? offer.filter((name) => providers[name]?.enabled) : [];
   const [busy, setBusy] = useState<Provider | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadProviders()
-      .then(({ providers }) => live && setEnabled(offer.filter((name) => providers[name]?.enabled)))
-      .catch(() => undefined); // No list, no buttons: email sign-in still works.
-    return () => {
-      live = false;
-    };
-  }, [offer]);
 
   if (enabled.length === 0) return null;
 

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '../../api/query.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/client.ts';
 import type { Link } from '../../api/types.ts';
@@ -13,42 +14,44 @@ import { displayUrl } from './list-query.ts';
 /** The QR image's pixel size: crisp at the 256 px it is shown, and a good print size. */
 const QR_SIZE = 512;
 
-type QrState = { linkId: number; png: Blob; url: string } | { linkId: number; error: string };
+interface QrImage {
+  png: Blob;
+  /** A data: address, so the cached image needs no object URL to release. */
+  src: string;
+}
+
+const asDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The QR code could not be read'));
+    reader.readAsDataURL(blob);
+  });
+
+/** The PNG shown in the dialog, cached per link. */
+const loadQr = (linkId: number) => async (): Promise<QrImage> => {
+  try {
+    const png = await linksApi.qr(linkId, 'png', QR_SIZE);
+    return { png, src: await asDataUrl(png) };
+  } catch (error) {
+    console.error('QR code failed', error);
+    throw error;
+  }
+};
 
 /** The QR code of a link, with PNG and SVG downloads (docs/links.md#qr-codes). */
 export function QrModal({ link, onClose }: { link: Link | null; onClose(): void }) {
-  const [state, setState] = useState<QrState | null>(null);
   const [downloading, setDownloading] = useState<'png' | 'svg' | null>(null);
-  const linkId = link?.id;
-
-  useEffect(() => {
-    if (linkId === undefined) return;
-    let cancelled = false;
-    let objectUrl: string | null = null;
-    linksApi.qr(linkId, 'png', QR_SIZE).then(
-      (png) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(png);
-        setState({ linkId, png, url: objectUrl });
-      },
-      (error: unknown) => {
-        console.error('QR code failed', error);
-        if (!cancelled) setState({ linkId, error: errorText(error, 'The QR code could not be loaded. Please try again.') });
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [linkId]);
-
-  const current = state && state.linkId === linkId ? state : null;
+  const linkId = link?.id ?? 0;
+  const qr = useQuery(['qr', linkId], loadQr(linkId), { enabled: link !== null });
+  const image = link ? qr.data : undefined;
+  const failed = link && qr.error !== undefined && !qr.data ? errorText(qr.error, 'The QR code could not be loaded. Please try again.') : null;
 
   const download = async (format: 'png' | 'svg') => {
     if (!link) return;
     setDownloading(format);
     try {
-      const blob = format === 'png' && current && 'png' in current ? current.png : await linksApi.qr(link.id, format, QR_SIZE);
+      const blob = format === 'png' && image ? image.png : await linksApi.qr(link.id, format, QR_SIZE);
       saveBlob(blob, `qr-${link.short_code}.${format}`);
     } catch (error) {
       toast('Download Failed', 'error', errorText(error, 'The QR code could not be downloaded. Please try again.'));
@@ -78,18 +81,18 @@ export function QrModal({ link, onClose }: { link: Link | null; onClose(): void 
     >
       {link ? (
         <div className="qr">
-          <div className="qr__frame" aria-live="polite" aria-busy={!current}>
-            {!current ? (
+          <div className="qr__frame" aria-live="polite" aria-busy={!image && !failed}>
+            {failed ? (
+              <p className="field__error" role="alert">
+                {failed}
+              </p>
+            ) : !image ? (
               <span className="qr__loading">
                 <Spinner size="lg" />
                 <span className="visually-hidden">Loading the QR code…</span>
               </span>
-            ) : 'error' in current ? (
-              <p className="field__error" role="alert">
-                {current.error}
-              </p>
             ) : (
-              <img className="qr__image" src={current.url} width={256} height={256} alt={`QR code for ${displayUrl(link.short_url)}`} />
+              <img className="qr__image" src={image.src} width={256} height={256} alt={`QR code for ${displayUrl(link.short_url)}`} />
             )}
           </div>
           <p className="qr__name">{linkName(link)}</p>
