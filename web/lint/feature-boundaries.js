@@ -2,7 +2,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 
 /*
- * The web app's folder rule (docs/web-app.md#folders): a feature (`src/features/<name>/`)
+ * The web app's folder rule (docs/architecture.md#the-web-app): a feature (`src/features/<name>/`)
  * is used from outside only through its `index.ts`, and the shared layers (`api`, `ui`,
  * `format`, `live`) never depend on a feature.
  */

@@ -7,7 +7,7 @@ import { refreshSubscription } from '../billing/index.ts';
 import { useListView } from './list-view.ts';
 
 /*
- * The links feature's server state (docs/web-app.md#server-state): every list page the
+ * The links feature's server state (docs/architecture.md#the-web-app): every list page the
  * Your URLs panel has read, the caller's totals, and one link's details (the analytics
  * screen). Mutations call `linksChanged`; live clicks patch the cache in place.
  */
