@@ -11,16 +11,16 @@ import {
   VerifyEmailResponse,
 } from '@linkledger/contracts';
 import { DomainError, invalid } from '../commands/domain-error.ts';
-import { requireTrustedOrigin } from '../platform/origins.ts';
+import { requireTrustedOrigin } from '../http/origins.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
 export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';

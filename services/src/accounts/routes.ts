@@ -6,7 +6,7 @@ import { USERS } from '@linkledger/projections';
 import { loadStream } from '../commands/command-context.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -18,7 +18,7 @@ import { signupRoutes } from './signup-routes.ts';
 import { RegistrationThrottle, loginThrottle } from './throttles.ts';
 import { issueToken } from './tokens.ts';
 import { evolveUser, noUser } from './user-state.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 export const INVALID_LOGIN = 'Incorrect email or password';
 

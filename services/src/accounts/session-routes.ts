@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, MessageBody } from '@linkledger/contracts';
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { ignoreBodies } from './optional-body.ts';
 
 export const SIGNED_OUT = 'You have been signed out.';

@@ -4,11 +4,11 @@ import { ErrorBody, SignupStatusResponse, SystemSignupSetting } from '@linkledge
 import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { ADMINS_ONLY, signupMessage, signupToggleDecider } from './signup.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 /** Read from the `system` stream itself: a toggle is effective at once, with no read-model lag. */
 const loadSystem = (platform: Platform) => loadStream(platform.events, 'system', initialSystem, evolveSystem);

@@ -6,11 +6,11 @@ import { ignoreBodies } from '../accounts/optional-body.ts';
 import { domainInfo } from '../links/domain-info.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { revealApiKey } from './api-key.ts';
 import { issueApiKey } from './issue-api-key.ts';
 import { apiUsageMeter } from './usage-meter.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
 

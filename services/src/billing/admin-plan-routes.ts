@@ -5,9 +5,9 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 

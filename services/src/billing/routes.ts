@@ -4,7 +4,7 @@ import { DEFAULT_PLANS, ErrorBody, FEATURES, PlansResponse, SubscriptionResponse
 import { LINK_TOTALS, MONTHLY_USAGE, monthlyUsageId, type LinkTotalsView, type MonthlyUsageView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan, featureMap } from './current-plan.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import type { CommandContext } from './command-context.ts';
-import { forbidden } from '../commands/domain-error.ts';
+import { forbidden } from './domain-error.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { handleCommand, type Decider } from './command-handler.ts';
 

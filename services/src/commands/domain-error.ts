@@ -1,7 +1,7 @@
 /**
  * Why a command or query was refused, in words a person can act on (the texts the web app
  * shows). Deciders and features throw these; they know nothing of HTTP. One place maps
- * them to HTTP answers (platform/http-errors.ts), and the cutt.ly adapter to its statuses.
+ * them to HTTP answers (http/http-errors.ts), and the cutt.ly adapter to its statuses.
  */
 export type Refusal =
   /** The input cannot be acted on as given. */

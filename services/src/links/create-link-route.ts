@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreatedVia } from '@linkledger/contracts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { createLink } from './create-link.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';

@@ -1,4 +1,4 @@
-import { WEB_ROUTES } from '../platform/web-app.ts';
+import { WEB_ROUTES } from '../http/web-app.ts';
 
 export const CUSTOM_CODE_MIN_LENGTH = 3;
 export const CUSTOM_CODE_MAX_LENGTH = 32;

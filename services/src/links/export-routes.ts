@@ -9,7 +9,7 @@ import type { Platform } from '../platform/platform.ts';
 import { fileBody } from './file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { linkFilter, linkSort } from './list-query.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 /** The export's columns, in this order (docs/links.md#csv-export). */
 export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config.ts';
-import { ourHostNames } from '../platform/origins.ts';
+import { ourHostNames } from '../http/origins.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { DESTINATION_LOOPS } from './loop-guard.ts';
 

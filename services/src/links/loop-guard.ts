@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { invalid } from '../commands/domain-error.ts';
-import { isLoopbackHost, ourHostNames } from '../platform/origins.ts';
+import { isLoopbackHost, ourHostNames } from '../http/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestedCode } from '../redirect/redirect-handler.ts';
 import { RESERVED_CODES } from './custom-code.ts';

@@ -7,7 +7,7 @@ import type { Platform } from '../platform/platform.ts';
 import { fileBody } from './file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { ownLink } from './routes.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 /** What a QR code of a link encodes: its short URL marked so scans count as source "qr". */
 export function qrTarget(shortLink: string): string {

@@ -20,7 +20,7 @@ import { keyOrBearer } from '../api-keys/authenticate-key.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../platform/request-context.ts';
+import { requestContext } from '../http/request-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND } from './decide.ts';
@@ -30,7 +30,7 @@ import { createLinkHandler } from './create-link-route.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { updateLink } from './update-link.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 const auth = { security: [{ bearer: [] }] };
 

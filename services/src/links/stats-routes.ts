@@ -4,7 +4,7 @@ import { DomainInfoResponse, ErrorBody, UserStatsResponse } from '@linkledger/co
 import type { Platform } from '../platform/platform.ts';
 import { domainInfo } from './domain-info.ts';
 import { userStats } from './user-stats.ts';
-import { callerOf } from '../platform/access.ts';
+import { callerOf } from '../http/access.ts';
 
 /** The dashboard's tiles and the domain facts its create form needs (docs/analytics.md#dashboard-tiles, docs/links.md#short-url-forms). */
 export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) {

@@ -23,13 +23,13 @@ import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../redirect/rate-limit.ts';
 import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
 import { DomainError } from '../commands/domain-error.ts';
-import { httpAnswer } from './http-errors.ts';
+import { httpAnswer } from '../http/http-errors.ts';
 import type { Platform } from './platform.ts';
-import { openApi } from './openapi.ts';
-import { enforceAccess } from './access.ts';
-import { listRoutes } from './route-list.ts';
-import { addSecurityHeaders } from './security-headers.ts';
-import { webApp } from './web-app.ts';
+import { openApi } from '../http/openapi.ts';
+import { enforceAccess } from '../http/access.ts';
+import { listRoutes } from '../http/route-list.ts';
+import { addSecurityHeaders } from '../http/security-headers.ts';
+import { webApp } from '../http/web-app.ts';
 
 /** Query values that are secrets (the cutt.ly-style API key) never reach the logs. */
 const redactUrl = (url: string) => url.replace(/([?&](?:key|token)=)[^&]*/gi, '$1[redacted]');

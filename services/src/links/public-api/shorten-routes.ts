@@ -4,7 +4,7 @@ import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkle
 import { publicBase } from '../link-response.ts';
 import { ownHosts } from '../loop-guard.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { requestContext } from '../../platform/request-context.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { admitApiCall, keyOwner } from '../../api-keys/authenticate-key.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
 

@@ -6,7 +6,7 @@ export interface ListedRoute {
   url: string;
   /** Hidden routes (web pages, docs assets, the websocket) are not part of the documented API. */
   hidden: boolean;
-  /** Who may call it, as the route declares (platform/access.ts); undefined outside /api. */
+  /** Who may call it, as the route declares (http/access.ts); undefined outside /api. */
   access: AccessLevel | undefined;
 }
 

@@ -5,7 +5,7 @@ import type { SessionToken } from '../accounts/tokens.ts';
 import { requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
 import { requireFeature } from '../billing/feature-gate.ts';
 import { forbidden } from '../commands/domain-error.ts';
-import type { Platform } from './platform.ts';
+import type { Platform } from '../platform/platform.ts';
 
 /**
  * Who may call a route, declared with it (`config: { access }`) and enforced by one hook:

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '@linkledger/contracts';
 import type { CommandContext } from '../commands/command-context.ts';
-import type { Platform, ReadModelProgress } from './platform.ts';
+import type { Platform, ReadModelProgress } from '../platform/platform.ts';
 
 /** How long a command's answer may wait for the read model before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;

@@ -1,6 +1,6 @@
 import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../platform/config.ts';
 import { invalid } from '../commands/domain-error.ts';
 
 /** localhost, *.localhost, 127.0.0.0/8 and ::1 (as URL.hostname writes them, lower case). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../platform/config.ts';
 
 /**
  * The content security policy of every page and API answer. Scripts only from our own
