@@ -13,6 +13,7 @@ export * from './http/links.ts';
 export * from './http/api-keys.ts';
 export * from './http/health.ts';
 export * from './http/billing.ts';
+export * from './http/admin.ts';
 export * from './live.ts';
 export * from './ports/event-store.ts';
 export * from './ports/read-store.ts';

@@ -3,6 +3,9 @@ import { z } from 'zod';
 export const Role = z.enum(['user', 'admin', 'super_admin']);
 export type Role = z.infer<typeof Role>;
 
+export const UserStatus = z.enum(['active', 'suspended', 'banned']);
+export type UserStatus = z.infer<typeof UserStatus>;
+
 const userId = z.number().int().positive();
 
 export const UserRegisteredV1 = z.object({
@@ -11,6 +14,8 @@ export const UserRegisteredV1 = z.object({
   /** scrypt hash in PHC-like form; never the password itself. */
   password_hash: z.string(),
   role: Role,
+  /** Given at registration (optional; absent on accounts registered before it could be). */
+  full_name: z.string().optional(),
 });
 export type UserRegistered = z.infer<typeof UserRegisteredV1>;
 
@@ -98,6 +103,24 @@ export const OAuthSignInStartedV1 = z.object({
 /** The provider returned with that state; a second return with it is refused. */
 export const OAuthSignInReturnedV1 = z.object({ provider: OAuthProvider });
 
+/**
+ * An admin suspended, banned or re-activated an account (the acting admin is the event's
+ * actor). Suspended and banned users cannot sign in or call the API; a banned user's links
+ * also stop redirecting.
+ */
+export const UserStatusChangedV1 = z.object({
+  user_id: userId,
+  status: UserStatus,
+  previous: UserStatus,
+});
+
+/** The super admin granted or removed the admin role. */
+export const UserRoleChangedV1 = z.object({
+  user_id: userId,
+  role: z.enum(['user', 'admin']),
+  previous: Role,
+});
+
 export const accountEvents = {
   UserRegistered: { 1: UserRegisteredV1 },
   EmailVerified: { 1: EmailVerifiedV1 },
@@ -110,4 +133,6 @@ export const accountEvents = {
   OAuthCodeRedeemed: { 1: OAuthCodeRedeemedV1 },
   OAuthSignInStarted: { 1: OAuthSignInStartedV1 },
   OAuthSignInReturned: { 1: OAuthSignInReturnedV1 },
+  UserStatusChanged: { 1: UserStatusChangedV1 },
+  UserRoleChanged: { 1: UserRoleChangedV1 },
 } as const;

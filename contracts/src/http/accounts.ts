@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlanName } from '../plans/catalogue.ts';
-import { Role } from '../events/accounts.ts';
+import { Role, UserStatus } from '../events/accounts.ts';
+import { FeatureKeySchema } from '../plans/catalogue.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -15,6 +16,8 @@ export const RegisterBody = z.object({
     .string({ message: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
     .max(1024, 'Password must be at most 1024 characters'),
+  /** Optional; shown in the dashboard's welcome and the admin's user list. */
+  full_name: z.string().trim().max(100, 'Full name must be at most 100 characters').optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -34,11 +37,17 @@ export const PlanType = PlanName;
 
 export const UserResponse = z.object({
   id: z.number(),
+  /** A reference for support and receipts ("LL000042"), derived from the id. */
+  customer_id: z.string(),
   email: z.string(),
   username: z.string(),
   full_name: z.string().nullable(),
+  phone: z.string().nullable(),
   role: Role,
+  status: UserStatus,
   plan_type: PlanType,
+  /** The feature keys the user's plan grants. */
+  features: z.array(FeatureKeySchema),
   is_verified: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),

@@ -60,6 +60,7 @@ describe('the accounts and links read model', () => {
       plan_type: 'free',
       is_verified: true,
       is_active: true,
+      status: 'active',
       created_at: history[0]!.metadata.at,
       sessions_valid_after: history[9]!.metadata.at,
     });
@@ -79,6 +80,22 @@ describe('the accounts and links read model', () => {
     expect(await store.get(API_KEYS, HASH)).toMatchObject({ user_id: 1, key_id: 'k1', key_encrypted: 'v1.enc' });
     expect(await store.get(REVOKED_SESSIONS, 'jti-1')).toMatchObject({ user_id: 1, expires_at: '2026-11-30T10:00:00.000Z' });
     expect(await store.get(SUBSCRIPTIONS, 1)).toMatchObject({ plan_type: 'free', status: 'active' });
+  });
+
+  it('given an admin’s status and role changes, holds the user’s status and role as they are now', async () => {
+    const later = recorded(
+      [
+        { stream: 'user-2', event: { type: 'UserRegistered', data: { user_id: 2, email: 'bo@example.com', password_hash: 'h', role: 'user' } } },
+        { stream: 'user-2', event: { type: 'UserStatusChanged', data: { user_id: 2, status: 'suspended', previous: 'active' } } },
+        { stream: 'user-2', event: { type: 'UserRoleChanged', data: { user_id: 2, role: 'admin', previous: 'user' } } },
+      ],
+      history.length + 1,
+    );
+    const store = await project([history, later]);
+    expect(await store.get(USERS, 2)).toMatchObject({ status: 'suspended', is_active: false, role: 'admin' });
+    const reactivated = recorded([{ stream: 'user-2', event: { type: 'UserStatusChanged', data: { user_id: 2, status: 'active', previous: 'suspended' } } }], history.length + 4);
+    const after = await project([history, later, reactivated]);
+    expect(await after.get(USERS, 2)).toMatchObject({ status: 'active', is_active: true });
   });
 
   it('given a deletion and a revoked key, drops the documents and takes the link out of the owner’s totals', async () => {

@@ -11,7 +11,11 @@ export interface UserView {
   email: string;
   username: string;
   full_name: string | null;
+  /** Set in the account settings; null until then. */
+  phone?: string | null;
   role: 'user' | 'admin' | 'super_admin';
+  /** Absent on documents projected before statuses existed: active. */
+  status?: 'active' | 'suspended' | 'banned';
   plan_type: 'free' | 'pro' | 'enterprise';
   is_verified: boolean;
   is_active: boolean;
@@ -23,16 +27,17 @@ export interface UserView {
 export const userIndexes = { [USERS]: [['email']] } as const;
 
 export const userHandlers: ReadModelHandlers = {
-  UserRegistered({ user_id, email, role }, recorded, tx) {
+  UserRegistered({ user_id, email, role, full_name }, recorded, tx) {
     const user: UserView = {
       id: user_id,
       email,
       username: email.split('@')[0] ?? email,
-      full_name: null,
+      full_name: full_name ?? null,
       role,
       plan_type: 'free',
       is_verified: false,
       is_active: true,
+      status: 'active',
       created_at: recorded.metadata.at,
     };
     tx.put(USERS, user);
@@ -46,13 +51,26 @@ export const userHandlers: ReadModelHandlers = {
   async PasswordChanged({ user_id }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at }));
   },
+  async UserStatusChanged({ user_id, status }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, status, is_active: status === 'active' }));
+  },
+  async UserRoleChanged({ user_id, role }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, role }));
+  },
 };
 
 /** The users the batch's account events change. */
 export const prefetchUsers: ReadModelPrefetch = async (batch, tx) => {
   const users = new Set<number>();
   for (const { event } of batch) {
-    if (event.type === 'EmailVerified' || event.type === 'PlanChanged' || event.type === 'PasswordChanged') users.add(event.data.user_id);
+    switch (event.type) {
+      case 'EmailVerified':
+      case 'PlanChanged':
+      case 'PasswordChanged':
+      case 'UserStatusChanged':
+      case 'UserRoleChanged':
+        users.add(event.data.user_id);
+    }
   }
   await tx.prefetch(USERS, users);
 };

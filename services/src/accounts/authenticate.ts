@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { REVOKED_SESSIONS, USERS, type RevokedSessionView, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { unauthorized } from '../commands/domain-error.ts';
+import { accountRefusal } from './account-status.ts';
 import { readToken, type SessionToken } from './tokens.ts';
 
 export const NOT_AUTHENTICATED = 'Not authenticated. Sign in and send the token as "Authorization: Bearer <token>".';
@@ -14,32 +15,43 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+type TokenDeps = Pick<Platform, 'clock' | 'read' | 'secret'>;
+
 /**
- * The session behind a token, or null when it is forged or expired, was signed out
- * (logout), or predates the account's last password change (a reset signs out everywhere).
+ * The session behind a token, or why it is refused: forged or expired, signed out (logout),
+ * older than the account's last password change (a reset signs out everywhere), or the
+ * account is suspended or banned.
  */
-export async function authenticateToken(platform: Pick<Platform, 'clock' | 'read' | 'secret'>, token: string): Promise<SessionToken | null> {
+export async function checkToken(platform: TokenDeps, token: string): Promise<{ session: SessionToken } | { refusal: string }> {
   const session = readToken(platform.secret, token, platform.clock());
-  if (!session) return null;
+  if (!session) return { refusal: BAD_TOKEN };
   const [revoked, user] = await Promise.all([
     platform.read.get<RevokedSessionView>(REVOKED_SESSIONS, session.jti),
     platform.read.get<UserView>(USERS, session.userId),
   ]);
-  if (revoked || !user) return null;
+  if (revoked || !user) return { refusal: BAD_TOKEN };
   if (user.sessions_valid_after) {
     const validAfter = Date.parse(user.sessions_valid_after);
     // Tokens without iat_ms know only their second: the change time is compared at that precision.
-    if (session.issuedAt.getTime() < (session.issuedAtPrecise ? validAfter : Math.floor(validAfter / 1000) * 1000)) return null;
+    if (session.issuedAt.getTime() < (session.issuedAtPrecise ? validAfter : Math.floor(validAfter / 1000) * 1000)) return { refusal: BAD_TOKEN };
   }
+  const refusal = accountRefusal(user.status);
+  if (refusal) return { refusal };
   // The role as it is now, not as it was when the token was issued.
-  return { ...session, role: user.role };
+  return { session: { ...session, role: user.role } };
+}
+
+/** The session behind a token, or null when it is refused for any reason. */
+export async function authenticateToken(platform: TokenDeps, token: string): Promise<SessionToken | null> {
+  const checked = await checkToken(platform, token);
+  return 'session' in checked ? checked.session : null;
 }
 
 /** The signed-in caller of a request; every protected route starts here, on the server. */
-export async function requireCaller(platform: Pick<Platform, 'clock' | 'read' | 'secret'>, request: FastifyRequest): Promise<SessionToken> {
+export async function requireCaller(platform: TokenDeps, request: FastifyRequest): Promise<SessionToken> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(NOT_AUTHENTICATED);
-  const session = await authenticateToken(platform, token);
-  if (!session) throw unauthorized(BAD_TOKEN);
-  return session;
+  const checked = await checkToken(platform, token);
+  if ('refusal' in checked) throw unauthorized(checked.refusal);
+  return checked.session;
 }

@@ -47,7 +47,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
 export async function registerUser(
   platform: CommandDeps,
   context: CommandContext,
-  input: { email: string; passwordHash: string; emailVerifiedByProvider?: boolean },
+  input: { email: string; passwordHash: string; fullName?: string; emailVerifiedByProvider?: boolean },
 ): Promise<number> {
   const email = normalizeEmail(input.email);
   const system = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
@@ -55,6 +55,6 @@ export async function registerUser(
   decideRegistration({ userId: 1, email, passwordHash: '' }, { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled });
   const userId = await allocateId(platform.events, 'user', metadataFor(context));
   const asNewUser = { ...context, actor: { kind: 'user' as const, id: String(userId) } };
-  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false });
+  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, fullName: input.fullName || undefined, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false });
   return userId;
 }

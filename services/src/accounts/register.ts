@@ -5,6 +5,7 @@ export interface RegisterCommand {
   userId: number;
   email: string;
   passwordHash: string;
+  fullName?: string;
   /** A social provider vouched for the address: the account starts verified. */
   emailVerifiedByProvider?: boolean;
 }
@@ -27,7 +28,7 @@ export function decideRegistration(command: RegisterCommand, state: Registration
   const role = state.superAdminExists ? 'user' : 'super_admin';
   const events: DomainEvent[] = [
     { type: 'EmailClaimed', data: { user_id: command.userId } },
-    { type: 'UserRegistered', data: { user_id: command.userId, email: command.email, password_hash: command.passwordHash, role } },
+    { type: 'UserRegistered', data: { user_id: command.userId, email: command.email, password_hash: command.passwordHash, role, ...(command.fullName ? { full_name: command.fullName } : {}) } },
   ];
   if (command.emailVerifiedByProvider) events.push({ type: 'EmailVerified', data: { user_id: command.userId, via: 'oauth' } });
   if (role === 'super_admin') events.push({ type: 'SuperAdminAssigned', data: { user_id: command.userId } });

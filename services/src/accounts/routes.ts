@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, RegisterBody, TokenBody, TokenResponse, UserResponse } from '@linkledger/contracts';
+import { userResponse } from './user-response.ts';
 import type { UserView } from '@linkledger/projections';
 import { USERS } from '@linkledger/projections';
 import { loadStream } from '../commands/command-context.ts';
-import { unauthorized } from '../commands/domain-error.ts';
+import { forbidden, unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
+import { accountRefusal } from './account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -22,7 +24,6 @@ import { callerOf } from '../http/access.ts';
 
 export const INVALID_LOGIN = 'Incorrect email or password';
 
-const toUserResponse = (user: UserView) => UserResponse.parse(user);
 
 /** Accounts: register, sign in and out, the sign-up switch, e-mail flows and social sign-in. */
 export async function accountRoutes(app: FastifyInstance, platform: Platform) {
@@ -45,9 +46,9 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       await registrations.take(request.ip);
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
-      const userId = await registerUser(platform, context, { email: request.body.email, passwordHash });
+      const userId = await registerUser(platform, context, { email: request.body.email, passwordHash, fullName: request.body.full_name });
       const user = await platform.read.get<UserView>(USERS, userId);
-      return reply.code(201).send(toUserResponse(user!));
+      return reply.code(201).send(await userResponse(platform, user!));
     },
   );
 
@@ -60,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Sign in: form-encoded username (the email) and password give an access token',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenBody,
-        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -75,6 +76,9 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
         throw unauthorized(INVALID_LOGIN);
       }
       await logins.succeeded(email, request.ip);
+      // The right password of a suspended or banned account: say why, rather than "wrong password".
+      const refusal = accountRefusal(state.status);
+      if (refusal) throw forbidden(refusal);
       return { access_token: issueToken(platform.secret, { userId: state.id, role: state.role }, platform.clock()), token_type: 'bearer' as const };
     },
   );
@@ -94,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       const caller = callerOf(request);
       const user = await platform.read.get<UserView>(USERS, caller.userId);
       if (!user) throw unauthorized(BAD_TOKEN);
-      return toUserResponse(user);
+      return userResponse(platform, user);
     },
   );
 

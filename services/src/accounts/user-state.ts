@@ -1,4 +1,4 @@
-import { domainEventOf, type RecordedEvent, type Role } from '@linkledger/contracts';
+import { domainEventOf, type RecordedEvent, type Role, type UserStatus } from '@linkledger/contracts';
 
 /** What the write side knows of one user, folded from the `user-{id}` stream. */
 export interface UserState {
@@ -6,12 +6,14 @@ export interface UserState {
   email: string;
   passwordHash: string;
   role: Role;
+  /** Suspended and banned accounts cannot sign in or call the API (docs/admin.md#user-status). */
+  status: UserStatus;
   isVerified: boolean;
   /** When the password last changed (ISO), or null: link tokens issued before it are stale. */
   passwordChangedAt: string | null;
 }
 
-export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', isVerified: false, passwordChangedAt: null };
+export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', status: 'active', isVerified: false, passwordChangedAt: null };
 
 export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
   const event = domainEventOf(recorded);
@@ -22,6 +24,10 @@ export function evolveUser(state: UserState, recorded: RecordedEvent): UserState
       return { ...state, isVerified: true };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: recorded.metadata.at };
+    case 'UserStatusChanged':
+      return { ...state, status: event.data.status };
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.role };
     default:
       return state;
   }

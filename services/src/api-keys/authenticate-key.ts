@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor, Role } from '@linkledger/contracts';
 import { API_KEYS, USERS, type ApiKeyView, type UserView } from '@linkledger/projections';
 import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
-import { forbidden, unauthorized } from '../commands/domain-error.ts';
+import { unauthorized } from '../commands/domain-error.ts';
+import { accountRefusal } from '../accounts/account-status.ts';
 import type { Platform } from '../platform/platform.ts';
 import { hashApiKey } from './api-key.ts';
 import { apiRateLimiter } from './rate-limit.ts';
@@ -22,15 +23,14 @@ export interface KeyOwner {
   userId: number;
   keyId: string;
   role: Role;
-  /** False when the account was deactivated: its key is refused. */
-  active: boolean;
+  /** Why the account may not act (suspended or banned), or null. */
+  refusal: string | null;
 }
 
 export const NOT_AUTHENTICATED_OR_KEY =
   'Not authenticated. Send your API key as "X-API-Key: <key>", or sign in and send the token as "Authorization: Bearer <token>".';
 export const INVALID_API_KEY =
   'Invalid API key. Send the key shown on your API Keys page as "X-API-Key: <key>"; a regenerated key replaces the old one at once.';
-export const ACCOUNT_INACTIVE = 'The account this API key belongs to is not active, so the key cannot be used.';
 
 /** The X-API-Key header as sent (trimmed), or null when there is none. */
 export function apiKeyHeader(request: FastifyRequest): string | null {
@@ -45,7 +45,7 @@ export async function keyOwner(platform: Pick<Platform, 'read'>, key: string): P
   const view = await platform.read.get<ApiKeyView>(API_KEYS, hashApiKey(key));
   if (!view) return null;
   const user = await platform.read.get<UserView>(USERS, view.user_id);
-  return user ? { userId: view.user_id, keyId: view.key_id, role: user.role, active: user.is_active } : null;
+  return user ? { userId: view.user_id, keyId: view.key_id, role: user.role, refusal: accountRefusal(user.status) } : null;
 }
 
 /** Counts an API-key call against the plan's rate limit (429 past it) and into the monthly usage. */
@@ -58,7 +58,7 @@ export async function admitApiCall(platform: Platform, userId: number): Promise<
 export async function requireApiKey(platform: Platform, key: string): Promise<ApiCaller> {
   const owner = await keyOwner(platform, key);
   if (!owner) throw unauthorized(INVALID_API_KEY);
-  if (!owner.active) throw forbidden(ACCOUNT_INACTIVE);
+  if (owner.refusal) throw unauthorized(owner.refusal);
   await admitApiCall(platform, owner.userId);
   return { userId: owner.userId, role: owner.role, actor: { kind: 'api_key', id: owner.keyId } };
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
-type Role = 'anonymous' | 'other' | 'owner' | 'admin';
+/** `admin` holds the admin role, `super` is the installation's super admin, `suspended` a suspended user. */
+type Role = 'anonymous' | 'other' | 'owner' | 'admin' | 'super' | 'suspended';
+const ROLES: readonly Role[] = ['anonymous', 'other', 'owner', 'admin', 'super', 'suspended'];
 type Session = Awaited<ReturnType<typeof signUp>>;
 
 interface Fixture {
@@ -13,8 +15,10 @@ interface Fixture {
   freshSession(role: Role): Promise<Record<string, string>>;
   /** The role's current API key (generated when it has none); null for anonymous. */
   apiKey(role: Role): Promise<string | null>;
-  /** Sends a request as the admin (to undo what a row's call changed). */
+  /** Sends a request as the super admin (to set up or undo what a row's call changed). */
   asAdmin(options: InjectOptions): Promise<void>;
+  /** A newly registered user's id, for admin actions that change the user they act on. */
+  newUser(): Promise<number>;
   unique(): string;
   userId(role: Exclude<Role, 'anonymous'>): number;
 }
@@ -30,10 +34,12 @@ interface Row {
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const keyHeader = (key: string | null): Record<string, string> => (key ? { 'x-api-key': key } : {});
-const everyone = (status: number): Record<Role, number> => ({ anonymous: status, other: status, owner: status, admin: status });
-const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status });
-const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404 });
-const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 403, owner: 403, admin: status });
+const everyone = (status: number): Record<Role, number> => ({ anonymous: status, other: status, owner: status, admin: status, super: status, suspended: status });
+// A suspended account's token is refused like no token at all.
+const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status, super: status, suspended: 401 });
+const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404, super: 404, suspended: 401 });
+const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 403, owner: 403, admin: status, super: status, suspended: 401 });
+const freshUserAction = (action: string) => async (f: Fixture) => ({ url: `/api/admin/users/${await f.newUser()}/${action}` });
 
 /**
  * Who may call what, for every route of the API. A route missing here fails the test, so
@@ -60,13 +66,30 @@ const table: Record<string, Row> = {
   'GET /api/urls/:id/qr.png': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.png` }) },
   'GET /api/urls/:id/qr.svg': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.svg` }) },
   // A plan feature: the owner is on enterprise, the others on free.
-  'GET /api/urls/export': { expect: { anonymous: 401, other: 403, owner: 200, admin: 403 }, request: () => ({ url: '/api/urls/export' }) },
+  'GET /api/urls/export': { expect: { ...signedIn(403), owner: 200 }, request: () => ({ url: '/api/urls/export' }) },
   'GET /api/subscription/plans': { expect: everyone(200), request: () => ({ url: '/api/subscription/plans' }) },
   'GET /api/subscription/current': { expect: signedIn(200), request: () => ({ url: '/api/subscription/current' }) },
   // The owner is already on enterprise: the admin's call is accepted and changes nothing.
   'POST /api/admin/users/:id/change-plan': {
     expect: adminOnly(200),
     request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/change-plan`, payload: { plan_type: 'enterprise' } }),
+  },
+  'GET /api/admin/users': { expect: adminOnly(200), request: () => ({ url: '/api/admin/users', query: { search: 'example.com', limit: '5' } }) },
+  'GET /api/admin/users/:id': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}` }) },
+  'POST /api/admin/users/:id/suspend': { expect: adminOnly(200), request: freshUserAction('suspend') },
+  'POST /api/admin/users/:id/ban': { expect: adminOnly(200), request: freshUserAction('ban') },
+  'POST /api/admin/users/:id/activate': {
+    expect: adminOnly(200),
+    request: async (f) => {
+      const id = await f.newUser();
+      await f.asAdmin({ method: 'POST', url: `/api/admin/users/${id}/suspend` });
+      return { url: `/api/admin/users/${id}/activate` };
+    },
+  },
+  // Only the super admin grants the admin role.
+  'PUT /api/admin/users/:id/role': {
+    expect: { ...adminOnly(200), admin: 403 },
+    request: async (f) => ({ url: `/api/admin/users/${await f.newUser()}/role`, payload: { role: 'admin' } }),
   },
   'GET /api/users/me/stats': { expect: signedIn(200), request: () => ({ url: '/api/users/me/stats' }) },
   'GET /api/users/me/domain-info': { expect: signedIn(200), request: () => ({ url: '/api/users/me/domain-info' }) },
@@ -126,12 +149,18 @@ describe('authorization of every route', () => {
   const sessions: Partial<Record<Role, Session>> = {};
   let n = 0;
   beforeAll(async () => {
-    t = await startTestApp();
-    sessions.admin = await signUp(t.app, 'admin@example.com', 'secret123'); // first account: super admin
+    // Rows register many accounts from one address: no registration throttle here.
+    t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
+    sessions.super = await signUp(t.app, 'super@example.com', 'secret123'); // first account: super admin
     sessions.owner = await signUp(t.app, 'owner@example.com', 'secret123');
     // Each row creates links, more than free allows a month; and export is a paid feature.
     await givePlan(t.platform, sessions.owner.user.id, 'enterprise');
     sessions.other = await signUp(t.app, 'other@example.com', 'secret123');
+    sessions.admin = await signUp(t.app, 'admin@example.com', 'secret123');
+    await fixture.asAdmin({ method: 'PUT', url: `/api/admin/users/${sessions.admin.user.id}/role`, payload: { role: 'admin' } });
+    // Signed in before the suspension: the token it holds stops working with it.
+    sessions.suspended = await signUp(t.app, 'suspended@example.com', 'secret123');
+    await fixture.asAdmin({ method: 'POST', url: `/api/admin/users/${sessions.suspended.user.id}/suspend` });
   });
   afterAll(async () => t.close());
 
@@ -141,16 +170,22 @@ describe('authorization of every route', () => {
     async freshSession(role): Promise<Record<string, string>> {
       if (role === 'anonymous') return {};
       const response = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${role}%40example.com&password=secret123` });
+      // A suspended account cannot sign in again: it keeps the token it had.
+      if (response.statusCode !== 200) return sessions[role]!.headers;
       return { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
     },
     async apiKey(role) {
       if (role === 'anonymous') return null;
       const response = await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: sessions[role]!.headers });
-      return response.json<{ api_key: string }>().api_key;
+      return response.json<{ api_key?: string }>().api_key ?? null;
     },
     async asAdmin(options) {
-      const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.admin!.headers } });
+      const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.super!.headers } });
       expect(response.statusCode, response.body).toBeLessThan(300);
+    },
+    async newUser() {
+      const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: `${fixture.unique()}@example.com`, password: 'secret123' } });
+      return response.json<{ id: number }>().id;
     },
     async ownerLink() {
       const response = await t.app.inject({ method: 'POST', url: '/api/urls', headers: sessions.owner!.headers, payload: { original_url: 'https://example.com/owned' } });
@@ -172,7 +207,7 @@ describe('authorization of every route', () => {
       anyone: (e) => e.anonymous !== 401,
       user: (e) => e.anonymous === 401,
       user_or_api_key: (e) => e.anonymous === 401,
-      admin: (e) => e.anonymous === 401 && e.other === 403 && e.owner === 403 && e.admin < 400,
+      admin: (e) => e.anonymous === 401 && e.other === 403 && e.owner === 403 && e.suspended === 401 && (e.admin < 400 || e.super < 400),
     };
     const mismatched = Object.entries(table)
       .filter(([route, row]) => !promised[declared.get(route) ?? 'missing']?.(row.expect))
@@ -186,7 +221,7 @@ describe('authorization of every route', () => {
   for (const [route, row] of Object.entries(table)) {
     it(`${route}: ${Object.entries(row.expect).map(([role, status]) => `${role} ${status}`).join(', ')}`, async () => {
       const method = route.split(' ')[0] as InjectOptions['method'];
-      for (const role of ['anonymous', 'other', 'owner', 'admin'] as const) {
+      for (const role of ROLES) {
         const options = await row.request(fixture, role);
         const auth = role === 'anonymous' ? {} : sessions[role]!.headers;
         const response = await t.app.inject({ ...options, method, headers: { ...auth, ...options.headers } } as InjectOptions);

@@ -1,6 +1,7 @@
 import { domainEventOf, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
 import { LINKS, profileUserAgentCached, type LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
+import { accountRefusalOnly } from '../accounts/account-status.ts';
 
 export interface LiveSocket {
   send(message: string): void;
@@ -11,7 +12,7 @@ export interface LiveSocket {
 }
 
 /** Events after which some of a user's tokens may have stopped working. */
-const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged']);
+const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged', 'UserStatusChanged']);
 
 /** Open live sockets one account may hold (tabs, windows, devices). */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -44,7 +45,8 @@ export class LiveHub {
     private readonly events: EventStore,
     private readonly platform: Pick<Platform, 'read' | 'readModel'>,
     /** Whether a socket's token still signs its user in (the same check as every REST call). */
-    private readonly stillValid: (token: string) => Promise<boolean>,
+    /** Why a socket's token no longer works (signed out, suspended …), or null while it does. */
+    private readonly refusalOf: (token: string) => Promise<string | null>,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -78,9 +80,11 @@ export class LiveHub {
   private async recheck(userId: number, position: number): Promise<void> {
     await this.platform.readModel.waitFor(position, 2000);
     for (const socket of [...(this.sockets.get(userId) ?? [])]) {
-      if (!(await this.stillValid(socket.token))) {
+      const refusal = await this.refusalOf(socket.token);
+      if (refusal !== null) {
         this.remove(userId, socket);
-        socket.end(SESSION_ENDED.code, SESSION_ENDED.reason);
+        // A suspended or banned account is told so; any other refusal is an ended session.
+        socket.end(SESSION_ENDED.code, accountRefusalOnly(refusal) ?? SESSION_ENDED.reason);
       }
     }
   }

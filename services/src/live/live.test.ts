@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveClient } from '../testing/live-client.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
-import { eventually } from '../testing/eventually.ts';
+import { eventually, within } from '../testing/eventually.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { MAX_SOCKETS_PER_USER, SESSION_ENDED } from './hub.ts';
 import { TOO_MANY_SOCKETS } from './routes.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/** Resolves with what it resolved to, or rejects if that takes longer than `ms`. */
-const within = <T>(ms: number, promise: Promise<T>) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
 
 describe('/api/live checks sessions like every REST call, all the time', () => {
   let t: TestApp;

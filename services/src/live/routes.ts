@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LiveClientMessage, type LiveServerMessage } from '@linkledger/contracts';
-import { authenticateToken } from '../accounts/authenticate.ts';
+import { checkToken } from '../accounts/authenticate.ts';
+import { accountRefusalOnly } from '../accounts/account-status.ts';
 import type { Platform } from '../platform/platform.ts';
 import { MAX_SOCKETS_PER_USER, type LiveHub, type LiveSocket } from './hub.ts';
 
@@ -39,11 +40,14 @@ export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: 
       } catch {
         parsed = LiveClientMessage.safeParse(null);
       }
-      const session = parsed.success ? await authenticateToken(platform, parsed.data.token) : null;
-      if (!session || !parsed.success) {
-        send({ type: 'error', detail: 'Send {"type":"auth","token":"<access token>"} with a valid token first.' });
-        return close(UNAUTHORIZED.code, UNAUTHORIZED.reason);
+      const checked = parsed.success ? await checkToken(platform, parsed.data.token) : null;
+      if (!checked || !parsed.success || 'refusal' in checked) {
+        // A suspended or banned account is told why; anything else gets the general instruction.
+        const refusal = checked && 'refusal' in checked ? accountRefusalOnly(checked.refusal) : null;
+        send({ type: 'error', detail: refusal ?? 'Send {"type":"auth","token":"<access token>"} with a valid token first.' });
+        return close(UNAUTHORIZED.code, refusal ?? UNAUTHORIZED.reason);
       }
+      const session = checked.session;
       clearTimeout(timer);
       if (socket.readyState !== socket.OPEN) return;
       if (hub.count(session.userId) >= MAX_SOCKETS_PER_USER) {

@@ -5,10 +5,11 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authenticateToken } from '../accounts/authenticate.ts';
+import { checkToken } from '../accounts/authenticate.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
+import { adminUserRoutes } from '../admin/users-routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { linkExportRoutes } from '../links/export-routes.ts';
@@ -106,7 +107,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const hub = new LiveHub(
     platform.events,
     platform,
-    async (token) => (await authenticateToken(platform, token)) !== null,
+    async (token) => {
+      const checked = await checkToken(platform, token);
+      return 'refusal' in checked ? checked.refusal : null;
+    },
     (error) => app.log.error({ err: error }, 'Live update failed'),
   );
   app.addHook('onClose', async () => {
@@ -115,7 +119,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

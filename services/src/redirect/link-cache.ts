@@ -1,5 +1,6 @@
 import { domainEventOf, type EventStore, type Subscription } from '@linkledger/contracts';
 import { PositionTracker } from '@linkledger/projections';
+import { evolveUser, noUser } from '../accounts/user-state.ts';
 import { evolveLink, type LinkState } from '../links/link-state.ts';
 
 const MAX_ENTRIES = 200_000;
@@ -7,7 +8,9 @@ const MAX_ENTRIES = 200_000;
 /**
  * Short code → link, in memory, for the redirect path. A miss is resolved from the event
  * store itself (the code's claim stream, then the link's stream), which is never behind;
- * a subscription to link events evicts entries as soon as a link changes.
+ * a subscription to link events evicts entries as soon as a link changes. The links of a
+ * banned owner resolve to nothing (docs/admin.md#user-status): a ban or its lifting empties
+ * the cache, which is rare enough to cost nothing on the redirect path.
  */
 export class LinkCache {
   private readonly byCode = new Map<string, LinkState | null>();
@@ -15,6 +18,8 @@ export class LinkCache {
   /** Latest revision seen by the subscription per link, to refuse caching a stale read. */
   private readonly seenRevision = new Map<number, number>();
   private subscription: Subscription | undefined;
+  /** Bumped when an owner is banned or un-banned: a read that spans it is not kept. */
+  private ownersGeneration = 0;
   /** How far link changes have been applied: commands wait for it before answering. */
   readonly progress = new PositionTracker();
 
@@ -23,9 +28,13 @@ export class LinkCache {
   async start(): Promise<void> {
     const head = await this.events.headPosition();
     this.progress.advance(head);
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted'] } }, async (batch, through) => {
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted', 'UserStatusChanged'] } }, async (batch, through) => {
       for (const recorded of batch) {
         const event = domainEventOf(recorded);
+        if (event?.type === 'UserStatusChanged') {
+          if (event.data.status === 'banned' || event.data.previous === 'banned') this.forgetAll();
+          continue;
+        }
         if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted') continue;
         if (this.seenRevision.size >= MAX_ENTRIES) this.seenRevision.clear();
         this.seenRevision.set(event.data.link_id, recorded.revision);
@@ -47,17 +56,30 @@ export class LinkCache {
   async resolve(code: string): Promise<LinkState | null> {
     const cached = this.byCode.get(code);
     if (cached !== undefined) return cached;
+    const generation = this.ownersGeneration;
     const [claim] = await this.events.readStream(`shortcode-${code}`);
     const event = claim ? domainEventOf(claim) : null;
     const linkId = event?.type === 'ShortCodeClaimed' ? event.data.link_id : null;
     if (!linkId) return null; // Unknown codes are not cached: anyone could fill the cache with them.
-    const link = (await this.events.readStream(`link-${linkId}`)).reduce<LinkState | null>(evolveLink, null);
-    // A change landed while the stream was read: serve what was read, but do not keep it.
-    if (link && (this.seenRevision.get(linkId) ?? -1) > link.version) return link;
+    const read = (await this.events.readStream(`link-${linkId}`)).reduce<LinkState | null>(evolveLink, null);
+    const link = read && (await this.ownerBanned(read.ownerId)) ? null : read;
+    // A change landed while the streams were read: serve what was read, but do not keep it.
+    if (generation !== this.ownersGeneration || (read && (this.seenRevision.get(linkId) ?? -1) > read.version)) return link;
     if (this.byCode.size >= MAX_ENTRIES) this.byCode.clear();
     this.byCode.set(code, link);
     this.codeById.set(linkId, code);
     return link;
+  }
+
+  private async ownerBanned(ownerId: number): Promise<boolean> {
+    const owner = (await this.events.readStream(`user-${ownerId}`)).reduce(evolveUser, noUser);
+    return owner.status === 'banned';
+  }
+
+  private forgetAll(): void {
+    this.ownersGeneration += 1;
+    this.byCode.clear();
+    this.codeById.clear();
   }
 
   private evict(linkId: number): void {

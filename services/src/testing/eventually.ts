@@ -6,3 +6,7 @@ export async function eventually(condition: () => boolean | Promise<boolean>, ti
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** Resolves with what the promise resolved to, or rejects if that takes longer than `ms`. */
+export const within = <T>(ms: number, promise: Promise<T>) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);

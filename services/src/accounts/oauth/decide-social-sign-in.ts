@@ -2,6 +2,8 @@ import type { DomainEvent, OAuthProvider } from '@linkledger/contracts';
 import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../../api-keys/decide.ts';
 import type { Decider } from '../../commands/command-handler.ts';
 import { evolveUser, noUser, type UserState } from '../user-state.ts';
+import { forbidden } from '../../commands/domain-error.ts';
+import { accountRefusal } from '../account-status.ts';
 
 export interface SocialSignInCommand {
   userId: number;
@@ -18,6 +20,9 @@ export interface SocialSignInCommand {
  * (which ends every earlier session), the API key is revoked, and the address is verified.
  */
 export function decideSocialSignIn(command: SocialSignInCommand, user: UserState, keys: ApiKeyState): DomainEvent[] {
+  // A suspended or banned account is not signed in by any route (docs/admin.md#user-status).
+  const refusal = accountRefusal(user.status);
+  if (refusal) throw forbidden(refusal);
   if (user.id === null || user.isVerified) return [];
   const userId = user.id;
   const revokedKey: DomainEvent[] = keys.current

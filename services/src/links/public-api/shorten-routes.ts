@@ -28,7 +28,8 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const { key, short, name } = request.query;
       const owner = key ? await keyOwner(platform, key) : null;
-      if (!owner?.active) return failed(CUTTLY_STATUS.invalidKey);
+      // cutt.ly has no status for a blocked account: its key is as good as invalid.
+      if (!owner || owner.refusal) return failed(CUTTLY_STATUS.invalidKey);
       await admitApiCall(platform, owner.userId);
       const context = requestContext(platform, request, { kind: 'api_key', id: owner.keyId });
       const base = publicBase(platform, request);

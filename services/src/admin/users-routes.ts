@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminUserActionResponse, AdminUserList, AdminUsersQuery, ChangeRoleBody, ErrorBody, IdParams, PlanName, UserResponse, type Where } from '@linkledger/contracts';
+import { USERS, type UserView } from '@linkledger/projections';
+import { userResponse } from '../accounts/user-response.ts';
+import { handleCommand } from '../commands/command-handler.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { USER_NOT_FOUND, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
+
+export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';
+
+const admin = { access: 'admin', refusal: ADMINS_ONLY } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const DONE: Record<StatusAction, string> = {
+  suspend: 'User suspended successfully',
+  ban: 'User banned successfully',
+  activate: 'User activated successfully',
+};
+
+/** A search is a plan name (every user on it) or part of an e-mail address. */
+function searchWhere(search: string | undefined): Where | undefined {
+  if (!search) return undefined;
+  const plan = PlanName.safeParse(search.toLowerCase());
+  return plan.success ? { plan_type: plan.data } : { email: { contains: search } };
+}
+
+/** The admin's user management (docs/admin.md#users): list, detail, status and role. */
+export async function adminUserRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const loadUser = async (id: number) => {
+    const user = await platform.read.get<UserView>(USERS, id);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    return userResponse(platform, user);
+  };
+
+  api.get(
+    '/api/admin/users',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, newest first; search by part of the e-mail address or by plan name; pages of 5, 10, 20 or 50',
+        security: [{ bearer: [] }],
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUserList, ...errors },
+      },
+    },
+    async (request) => {
+      const { search, skip, limit } = request.query;
+      const where = searchWhere(search);
+      const [views, total] = await Promise.all([
+        platform.read.find<UserView>(USERS, { where, sort: [{ field: 'id', direction: 'desc' }], skip, limit }),
+        platform.read.count(USERS, where),
+      ]);
+      const users = await Promise.all(views.map((view) => userResponse(platform, view)));
+      return { users, total, skip, limit };
+    },
+  );
+
+  api.get(
+    '/api/admin/users/:id',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'One user as the admin sees them', security: [{ bearer: [] }], params: IdParams, response: { 200: UserResponse, ...errors } },
+    },
+    async (request) => loadUser(request.params.id),
+  );
+
+  for (const action of ['suspend', 'ban', 'activate'] as const) {
+    api.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        config: admin,
+        schema: {
+          tags: ['admin'],
+          summary:
+            action === 'activate'
+              ? 'Re-activate a suspended or banned user'
+              : `${action === 'suspend' ? 'Suspend' : 'Ban'} a user: their sessions, sockets and API key stop at once${action === 'ban' ? ', and their links stop redirecting' : ''}`,
+          security: [{ bearer: [] }],
+          params: IdParams,
+          response: { 200: AdminUserActionResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const userId = request.params.id;
+        const context = requestContext(platform, request, caller.actor);
+        await handleCommand(platform, context, userStatusDecider, { actorId: caller.userId, actorRole: caller.role, userId, action });
+        return { message: DONE[action], user: await loadUser(userId) };
+      },
+    );
+  }
+
+  api.put(
+    '/api/admin/users/:id/role',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant or remove the admin role (super admin only)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ChangeRoleBody,
+        response: { 200: AdminUserActionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const userId = request.params.id;
+      const { role } = request.body;
+      const context = requestContext(platform, request, caller.actor);
+      await handleCommand(platform, context, userRoleDecider, { actorId: caller.userId, actorRole: caller.role, userId, role });
+      return { message: role === 'admin' ? 'Admin role granted successfully' : 'Admin role removed successfully', user: await loadUser(userId) };
+    },
+  );
+}
