@@ -23,6 +23,24 @@ export const PlanChangedV1 = z.object({
 });
 export type PlanChanged = z.infer<typeof PlanChangedV1>;
 
+/** A limit an admin set for one user: a number (-1 unlimited), or null for the plan's own. */
+const CustomLimit = z.number().int().min(-1).nullable();
+
+/**
+ * An admin set a user's own limits (stream `subscription-{userId}`), overriding the plan's
+ * while they are set, whatever plan the user moves to; `is_unlimited` lifts them all.
+ */
+export const CustomLimitsSetV1 = z.object({
+  user_id: z.number().int().positive(),
+  monthly_links: CustomLimit,
+  api_calls_per_minute: CustomLimit,
+  custom_domains: CustomLimit,
+  is_unlimited: z.boolean(),
+});
+export type CustomLimitsSet = z.infer<typeof CustomLimitsSetV1>;
+export type CustomLimits = Omit<CustomLimitsSet, 'user_id'>;
+
 export const billingEvents = {
   PlanChanged: { 1: PlanChangedV1 },
+  CustomLimitsSet: { 1: CustomLimitsSetV1 },
 } as const;

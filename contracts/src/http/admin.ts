@@ -34,3 +34,36 @@ export const UserStatusParams = z.object({
 export const ChangeRoleBody = z.object({
   role: z.enum(['user', 'admin'], { message: 'role must be user or admin' }),
 });
+
+/** A custom limit as sent: -1 is unlimited; empty, 0 or null means the plan's own. */
+const CustomLimitInput = z.preprocess(
+  (value) => (value === '' || value === 0 || value === undefined ? null : value),
+  z.coerce
+    .number({ message: 'Limits must be whole numbers (-1 for unlimited)' })
+    .int('Limits must be whole numbers (-1 for unlimited)')
+    .min(-1, 'Limits must be -1 (unlimited) or more')
+    .max(1_000_000_000, 'Limits must be at most 1,000,000,000')
+    .nullable(),
+);
+
+export const UserLimitsBody = z.object({
+  custom_monthly_links_limit: CustomLimitInput,
+  custom_api_calls_per_minute: CustomLimitInput,
+  custom_custom_domains_limit: CustomLimitInput,
+  is_unlimited_user: z.boolean().default(false),
+});
+
+const LimitFigure = z.number().int();
+
+/** A user's own limits (null: the plan's) and the limits in force now (-1 unlimited). */
+export const UserLimitsResponse = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  plan_type: z.string(),
+  custom_monthly_links_limit: LimitFigure.nullable(),
+  custom_api_calls_per_minute: LimitFigure.nullable(),
+  custom_custom_domains_limit: LimitFigure.nullable(),
+  is_unlimited_user: z.boolean(),
+  current_limits: z.object({ monthly_links: LimitFigure, api_calls_per_minute: LimitFigure, custom_domains: LimitFigure }),
+});
+export type UserLimitsResponse = z.infer<typeof UserLimitsResponse>;

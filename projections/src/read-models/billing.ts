@@ -1,4 +1,4 @@
-import type { BillingCycle, PlanName, SubscriptionStatus } from '@linkledger/contracts';
+import type { BillingCycle, CustomLimits, PlanName, SubscriptionStatus } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -15,6 +15,8 @@ export interface SubscriptionView {
   status: SubscriptionStatus;
   current_period_start: string;
   current_period_end: string | null;
+  /** An admin's limits for this user, overriding the plan's (absent: none set). */
+  custom_limits?: CustomLimits;
 }
 
 export interface MonthlyUsageView {
@@ -45,7 +47,8 @@ export const billingHandlers: ReadModelHandlers = {
     };
     tx.put(SUBSCRIPTIONS, subscription);
   },
-  PlanChanged({ user_id, plan_type, billing_cycle, status, period_start, period_end }, _recorded, tx) {
+  async PlanChanged({ user_id, plan_type, billing_cycle, status, period_start, period_end }, _recorded, tx) {
+    const before = await tx.get<SubscriptionView>(SUBSCRIPTIONS, user_id);
     const subscription: SubscriptionView = {
       id: user_id,
       plan_type,
@@ -53,8 +56,13 @@ export const billingHandlers: ReadModelHandlers = {
       status,
       current_period_start: period_start,
       current_period_end: period_end,
+      // An admin's limits outlast plan changes.
+      ...(before?.custom_limits ? { custom_limits: before.custom_limits } : {}),
     };
     tx.put(SUBSCRIPTIONS, subscription);
+  },
+  async CustomLimitsSet({ user_id, ...custom_limits }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, custom_limits }));
   },
   async LinkCreated({ owner_id }, recorded, tx) {
     await addUsage(tx, owner_id, recorded.metadata.at, { links_created: 1 });
@@ -73,9 +81,11 @@ async function addUsage(tx: UnitOfWork, userId: number, at: string, add: Partial
 /** The monthly usage documents the batch's link creations and metered calls add to. */
 export const prefetchBilling: ReadModelPrefetch = async (batch, tx) => {
   const usage = new Set<string>();
+  const subscriptions = new Set<number>();
   for (const { event, recorded } of batch) {
     if (event.type === 'LinkCreated') usage.add(monthlyUsageId(event.data.owner_id, recorded.metadata.at));
     else if (event.type === 'ApiCallsMetered') usage.add(monthlyUsageId(event.data.user_id, recorded.metadata.at));
+    else if (event.type === 'PlanChanged' || event.type === 'CustomLimitsSet') subscriptions.add(event.data.user_id);
   }
-  await tx.prefetch(MONTHLY_USAGE, usage);
+  await Promise.all([tx.prefetch(MONTHLY_USAGE, usage), tx.prefetch(SUBSCRIPTIONS, subscriptions)]);
 };

@@ -1,4 +1,4 @@
-import { FEATURE_KEYS, defaultPlan, type FeatureKey, type Plan } from '@linkledger/contracts';
+import { FEATURE_KEYS, defaultPlan, type CustomLimits, type FeatureKey, type Plan } from '@linkledger/contracts';
 import { SUBSCRIPTIONS, type SubscriptionView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 
@@ -28,9 +28,14 @@ export function effectivePlanName(subscription: SubscriptionView, now: Date): Pl
   return 'free';
 }
 
-export function limitsOf(plan: Plan): Limits {
-  if (plan.is_unlimited) return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1 };
-  return { monthly_links: plan.monthly_links_limit, api_calls_per_minute: plan.api_calls_per_minute, custom_domains: plan.custom_domains_limit };
+/** The limits in force: an admin's own limits for the user where set, else the plan's (docs/admin.md#per-user-limits). */
+export function limitsOf(plan: Plan, custom?: CustomLimits): Limits {
+  if (plan.is_unlimited || custom?.is_unlimited) return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1 };
+  return {
+    monthly_links: custom?.monthly_links ?? plan.monthly_links_limit,
+    api_calls_per_minute: custom?.api_calls_per_minute ?? plan.api_calls_per_minute,
+    custom_domains: custom?.custom_domains ?? plan.custom_domains_limit,
+  };
 }
 
 export async function currentPlan(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<CurrentPlan> {
@@ -44,7 +49,7 @@ export async function currentPlan(platform: Pick<Platform, 'clock' | 'read'>, us
     current_period_end: null,
   };
   const plan = defaultPlan(effectivePlanName(subscription, now));
-  return { subscription, plan, limits: limitsOf(plan) };
+  return { subscription, plan, limits: limitsOf(plan, subscription.custom_limits) };
 }
 
 /** The limits of a user's plan now: what the API rate limit and the link limit enforce. */

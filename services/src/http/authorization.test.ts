@@ -86,6 +86,11 @@ const table: Record<string, Row> = {
       return { url: `/api/admin/users/${id}/activate` };
     },
   },
+  'GET /api/admin/api/users/:id/limits': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/api/users/${f.userId('other')}/limits` }) },
+  'PUT /api/admin/api/users/:id/limits': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/api/users/${await f.newUser()}/limits`, payload: { custom_monthly_links_limit: 50 } }),
+  },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, IdParams, UserLimitsBody, UserLimitsResponse } from '@linkledger/contracts';
+import { USERS, type UserView } from '@linkledger/projections';
+import { currentPlan } from '../billing/current-plan.ts';
+import { ADMINS_SET_LIMITS, customLimitsDecider } from '../billing/custom-limits.ts';
+import { NO_CUSTOM_LIMITS } from '../billing/change-plan.ts';
+import { handleCommand } from '../commands/command-handler.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { USER_NOT_FOUND } from './user-moderation.ts';
+
+const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** An admin's own limits for one user (docs/admin.md#per-user-limits). */
+export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const limitsOfUser = async (userId: number): Promise<UserLimitsResponse> => {
+    const user = await platform.read.get<UserView>(USERS, userId);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    const { subscription, plan, limits } = await currentPlan(platform, userId);
+    const custom = subscription.custom_limits ?? NO_CUSTOM_LIMITS;
+    return {
+      user_id: userId,
+      email: user.email,
+      plan_type: plan.name,
+      custom_monthly_links_limit: custom.monthly_links,
+      custom_api_calls_per_minute: custom.api_calls_per_minute,
+      custom_custom_domains_limit: custom.custom_domains,
+      is_unlimited_user: custom.is_unlimited,
+      current_limits: limits,
+    };
+  };
+
+  api.get(
+    '/api/admin/api/users/:id/limits',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'A user’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: UserLimitsResponse, ...errors },
+      },
+    },
+    async (request) => limitsOfUser(request.params.id),
+  );
+
+  api.put(
+    '/api/admin/api/users/:id/limits',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Set a user’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: UserLimitsBody,
+        response: { 200: UserLimitsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const userId = request.params.id;
+      if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
+      const body = request.body;
+      const limits = {
+        monthly_links: body.custom_monthly_links_limit,
+        api_calls_per_minute: body.custom_api_calls_per_minute,
+        custom_domains: body.custom_custom_domains_limit,
+        is_unlimited: body.is_unlimited_user,
+      };
+      await handleCommand(platform, requestContext(platform, request, caller.actor), customLimitsDecider, { actorRole: caller.role, userId, limits });
+      return limitsOfUser(userId);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { recorded } from '../testing/recorded.ts';
+import { NO_CUSTOM_LIMITS, evolveSubscription, noSubscription } from './change-plan.ts';
+import { ADMINS_SET_LIMITS, decideCustomLimits } from './custom-limits.ts';
+import { limitsOf } from './current-plan.ts';
+import { defaultPlan } from '@linkledger/contracts';
+
+const own = { monthly_links: 25, api_calls_per_minute: -1, custom_domains: null, is_unlimited: false };
+
+describe('a user’s own limits', () => {
+  it('given no limits of their own, when an admin sets some, then they are recorded; the same again changes nothing', () => {
+    const events = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: own }, noSubscription);
+    expect(events).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
+    const state = recorded(events).reduce(evolveSubscription, noSubscription);
+    expect(state.customLimits).toEqual(own);
+    expect(decideCustomLimits({ actorRole: 'super_admin', userId: 7, limits: own }, state)).toEqual([]);
+    expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toHaveLength(1);
+  });
+
+  it('is refused to anyone but an admin', () => {
+    expect(() => decideCustomLimits({ actorRole: 'user', userId: 7, limits: own }, noSubscription)).toThrow(ADMINS_SET_LIMITS);
+  });
+
+  it('overrides the plan where set, keeps the plan’s where null, and lifts everything when unlimited', () => {
+    const free = defaultPlan('free');
+    expect(limitsOf(free)).toEqual({ monthly_links: 10, api_calls_per_minute: 100, custom_domains: 0 });
+    expect(limitsOf(free, own)).toEqual({ monthly_links: 25, api_calls_per_minute: -1, custom_domains: 0 });
+    expect(limitsOf(free, { ...NO_CUSTOM_LIMITS, monthly_links: 2 })).toEqual({ monthly_links: 2, api_calls_per_minute: 100, custom_domains: 0 });
+    expect(limitsOf(free, { ...own, is_unlimited: true })).toEqual({ monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1 });
+  });
+});
