@@ -1,6 +1,4 @@
-import './tokens.css';
-import './styles.css';
-import './app.css';
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

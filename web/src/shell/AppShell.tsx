@@ -1,3 +1,4 @@
+import './AppShell.css';
 import { Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { storedToken } from '../api/client.ts';
@@ -9,7 +10,7 @@ import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark
 
 export const APP_VERSION = 'v1.0.0';
 
-/** Where the sidebar becomes a slide-over (app.css uses the same width). */
+/** Where the sidebar becomes a slide-over (AppShell.css uses the same width). */
 const SLIDE_OVER_QUERY = '(max-width: 56rem)';
 
 /** Whether a media query matches, following changes (a rotated phone, a resized window). */

@@ -1,3 +1,4 @@
+import './landing.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlanCatalogue, chooseLabel, PlanCards } from '../features/billing/index.ts';

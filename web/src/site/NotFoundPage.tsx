@@ -1,3 +1,4 @@
+import './NotFoundPage.css';
 import { Link } from 'react-router';
 import { useSession } from '../features/auth/index.ts';
 import { SiteFrame } from './SiteFrame.tsx';

@@ -1,3 +1,4 @@
+import './site.css';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';

@@ -1,3 +1,4 @@
+import './ConfirmDialog.css';
 import { useState } from 'react';
 import { Modal } from './Modal.tsx';
 

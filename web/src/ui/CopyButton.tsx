@@ -1,3 +1,4 @@
+import './CopyButton.css';
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon } from './icons.tsx';
 import { toast } from './toasts.ts';

@@ -1,3 +1,4 @@
+import './LoadingScreen.css';
 import { Spinner } from './Spinner.tsx';
 
 /** Full-screen while the session loads (docs/web-app.md#route-guards). */

@@ -1,3 +1,4 @@
+import './Modal.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
 

@@ -1,3 +1,4 @@
+import './Tabs.css';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem {

@@ -1,3 +1,4 @@
+import './Toasts.css';
 import { useToasts } from './toasts.ts';
 import { CloseIcon } from './icons.tsx';
 

@@ -1,3 +1,4 @@
+import './links.css';
 import './create-link.css';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';

@@ -1,3 +1,4 @@
+import './links.css';
 import './dashboard.css';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
