@@ -45,6 +45,18 @@ export const LinkDeletedV1 = z.object({
 export type LinkDeleted = z.infer<typeof LinkDeletedV1>;
 
 /**
+ * An admin disabled a link (phishing, malware, abuse) or enabled it again; the acting admin
+ * is the event's actor. A disabled link answers the "link disabled" page, never its
+ * destination, whatever its owner does; the owner sees the reason.
+ */
+export const LinkModeratedV1 = z.object({
+  link_id: z.number().int().positive(),
+  disabled: z.boolean(),
+  /** Why it was disabled, shown to the owner; empty when it is enabled again. */
+  reason: z.string(),
+});
+
+/**
  * A redirect that was answered. Only the raw facts taken at request time are kept;
  * user-agent parsing and bot classification happen in the projectors so that a changed
  * policy can be replayed over all history.
@@ -71,5 +83,6 @@ export const linkEvents = {
   LinkCreated: { 1: LinkCreatedV1 },
   LinkUpdated: { 1: LinkUpdatedV1 },
   LinkDeleted: { 1: LinkDeletedV1 },
+  LinkModerated: { 1: LinkModeratedV1 },
   Clicked: { 1: ClickedV1 },
 } as const;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { UserResponse } from './accounts.ts';
+import { LinkResponse } from './links.ts';
 
 /** Page sizes the admin user list offers. */
 export const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
 
-export const AdminUsersQuery = z.object({
-  /** Part of an e-mail address, or a plan name (free, pro, enterprise). */
+/** A search term and a page of an admin list. */
+const AdminListQuery = z.object({
   search: z.string().trim().max(254, 'Search must be at most 254 characters').optional(),
   skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
   limit: z.coerce
@@ -14,6 +15,9 @@ export const AdminUsersQuery = z.object({
     .refine((value) => (ADMIN_PAGE_SIZES as readonly number[]).includes(value), 'limit must be 5, 10, 20 or 50')
     .default(10),
 });
+
+/** `search`: part of an e-mail address, or a plan name (free, pro, enterprise). */
+export const AdminUsersQuery = AdminListQuery;
 
 export const AdminUserList = z.object({
   users: z.array(UserResponse),
@@ -67,3 +71,14 @@ export const UserLimitsResponse = z.object({
   current_limits: z.object({ monthly_links: LimitFigure, api_calls_per_minute: LimitFigure, custom_domains: LimitFigure }),
 });
 export type UserLimitsResponse = z.infer<typeof UserLimitsResponse>;
+
+/** `search`: part of a short code, of a destination (its host, say), or of the owner's e-mail address. */
+export const AdminLinksQuery = AdminListQuery;
+
+export const AdminLink = LinkResponse.extend({ owner_id: z.number().int(), owner_email: z.string().nullable() });
+export const AdminLinkList = z.object({ links: z.array(AdminLink), total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
+
+export const DisableLinkBody = z.object({
+  reason: z.string({ message: 'Give the reason for disabling the link: its owner will see it.' }).max(500, 'The reason must be at most 500 characters'),
+});
+export const AdminLinkActionResponse = z.object({ message: z.string(), link: AdminLink });

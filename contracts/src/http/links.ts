@@ -81,6 +81,10 @@ export const LinkResponse = z.object({
   trai_header: z.string().nullable(),
   custom_domain: z.string().nullable(),
   is_active: z.boolean(),
+  /** Disabled by an admin: the short URL shows the "link disabled" page until an admin enables it. */
+  disabled_by_admin: z.boolean(),
+  /** Why an admin disabled it; null when it is not disabled. */
+  moderation_reason: z.string().nullable(),
 });
 export type LinkResponse = z.infer<typeof LinkResponse>;
 

@@ -19,6 +19,9 @@ export interface LinkView {
   created_via: 'manual' | 'api';
   custom_domain: string | null;
   trai_header: string | null;
+  /** Disabled by an admin (absent on links never moderated). */
+  disabled_by_admin?: boolean;
+  moderation_reason?: string | null;
   is_active: boolean;
   /** Human clicks: bots are in the log but never counted. */
   total_clicks: number;
@@ -73,6 +76,9 @@ export const linkHandlers: ReadModelHandlers = {
       updated_at: recorded.metadata.at,
     }));
   },
+  async LinkModerated({ link_id, disabled, reason }, recorded, tx) {
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, disabled_by_admin: disabled, moderation_reason: disabled ? reason : null, updated_at: recorded.metadata.at }));
+  },
   async LinkDeleted({ link_id }, _recorded, tx) {
     const link = await tx.get<LinkView>(LINKS, link_id);
     if (!link) return;
@@ -94,7 +100,7 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const owners = new Set<number>();
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
-    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted') linkIds.add(event.data.link_id);
+    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted' || event.type === 'LinkModerated') linkIds.add(event.data.link_id);
     else if (event.type === 'Clicked' && !profileUserAgentCached(event.data.user_agent).is_bot) linkIds.add(event.data.link_id);
   }
   await tx.prefetch(LINKS, linkIds);

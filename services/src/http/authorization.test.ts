@@ -91,6 +91,16 @@ const table: Record<string, Row> = {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/api/users/${await f.newUser()}/limits`, payload: { custom_monthly_links_limit: 50 } }),
   },
+  'GET /api/admin/links': { expect: adminOnly(200), request: () => ({ url: '/api/admin/links', query: { search: 'owner@' } }) },
+  'POST /api/admin/links/:id/disable': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}/disable`, payload: { reason: 'Phishing' } }) },
+  'POST /api/admin/links/:id/enable': {
+    expect: adminOnly(200),
+    request: async (f) => {
+      const { id } = await f.ownerLink();
+      await f.asAdmin({ method: 'POST', url: `/api/admin/links/${id}/disable`, payload: { reason: 'Phishing' } });
+      return { url: `/api/admin/links/${id}/enable` };
+    },
+  },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },

@@ -30,5 +30,7 @@ export function toLinkResponse(link: LinkView, base: string): LinkResponse {
     trai_header: link.trai_header,
     custom_domain: link.custom_domain,
     is_active: link.is_active,
+    disabled_by_admin: link.disabled_by_admin === true,
+    moderation_reason: link.disabled_by_admin ? (link.moderation_reason ?? '') : null,
   };
 }

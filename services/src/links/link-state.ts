@@ -8,6 +8,8 @@ export interface LinkState {
   destination: string;
   isActive: boolean;
   deleted: boolean;
+  /** Disabled by an admin (docs/admin.md#moderation): the "link disabled" page, never the destination. */
+  moderated: boolean;
   /** Revision of the stream this state was folded up to. */
   version: number;
 }
@@ -24,6 +26,7 @@ export function evolveLink(state: LinkState | null, recorded: RecordedEvent): Li
         destination: event.data.original_url,
         isActive: true,
         deleted: false,
+        moderated: false,
         version: recorded.revision,
       };
     case 'LinkUpdated':
@@ -36,6 +39,8 @@ export function evolveLink(state: LinkState | null, recorded: RecordedEvent): Li
       };
     case 'LinkDeleted':
       return state && { ...state, deleted: true, version: recorded.revision };
+    case 'LinkModerated':
+      return state && { ...state, moderated: event.data.disabled, version: recorded.revision };
     default:
       return state;
   }

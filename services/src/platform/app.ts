@@ -11,6 +11,7 @@ import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
 import { adminUserRoutes } from '../admin/users-routes.ts';
 import { adminLimitsRoutes } from '../admin/limits-routes.ts';
+import { adminLinkRoutes } from '../admin/links-routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { linkExportRoutes } from '../links/export-routes.ts';
@@ -120,7 +121,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 
@@ -132,7 +133,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     schema: { hide: true },
     handler: async (request, reply) => {
       const target = requestedCode(request.url);
-      const link = target ? await redirect.activeLink(target.code) : null;
+      const link = target ? await redirect.linkToServe(target.code) : null;
       if (!link || !target) return notFoundPage(request, reply);
       reply.hijack();
       redirect.serveLink(request.raw, reply.raw, link, target.query);

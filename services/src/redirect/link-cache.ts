@@ -28,14 +28,14 @@ export class LinkCache {
   async start(): Promise<void> {
     const head = await this.events.headPosition();
     this.progress.advance(head);
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted', 'UserStatusChanged'] } }, async (batch, through) => {
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserStatusChanged'] } }, async (batch, through) => {
       for (const recorded of batch) {
         const event = domainEventOf(recorded);
         if (event?.type === 'UserStatusChanged') {
           if (event.data.status === 'banned' || event.data.previous === 'banned') this.forgetAll();
           continue;
         }
-        if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted') continue;
+        if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted' && event?.type !== 'LinkModerated') continue;
         if (this.seenRevision.size >= MAX_ENTRIES) this.seenRevision.clear();
         this.seenRevision.set(event.data.link_id, recorded.revision);
         this.evict(event.data.link_id);

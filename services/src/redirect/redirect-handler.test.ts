@@ -10,7 +10,7 @@ import { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import { createRedirectHandler } from './redirect-handler.ts';
 
-const link: LinkState = { id: 1, ownerId: 1, shortCode: 'abc123', destination: 'https://example.com/', isActive: true, deleted: false, version: 0 };
+const link: LinkState = { id: 1, ownerId: 1, shortCode: 'abc123', destination: 'https://example.com/', isActive: true, deleted: false, moderated: false, version: 0 };
 
 /** The redirect front on a real server, with the parts a test wants to break. */
 async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventStore> }) {

@@ -38,6 +38,24 @@ function unavailable(response: ServerResponse): void {
   response.end('This link is temporarily unavailable. Please try again in a moment.');
 }
 
+/** What a link disabled by an admin answers (docs/admin.md#moderation): never its destination. */
+const DISABLED_PAGE = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Link disabled</title></head><body><h1>This link has been disabled</h1>' +
+    '<p>The administrators of this service disabled this short link because it broke the terms of use. It no longer leads anywhere.</p></body></html>\n',
+);
+
+function disabled(response: ServerResponse): void {
+  response.writeHead(410, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'",
+    'content-length': DISABLED_PAGE.length,
+  });
+  response.end(DISABLED_PAGE);
+}
+
 function refuse(response: ServerResponse, retryAfter: number): void {
   if (response.destroyed) return;
   response.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store', 'content-length': TOO_MANY.length });
@@ -90,14 +108,15 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return deps.events.append([clickAppend(click, now)]);
   };
 
-  /** The active link behind a code, or null: unknown, deleted and inactive links all 404. */
-  const activeLink = async (code: string): Promise<LinkState | null> => {
+  /** The link a code answers for, or null: unknown, deleted and inactive links all 404; a disabled one answers its page. */
+  const linkToServe = async (code: string): Promise<LinkState | null> => {
     const link = deps.cache.peek(code) ?? (await deps.cache.resolve(code));
-    return link && !link.deleted && link.isActive ? link : null;
+    return link && !link.deleted && (link.isActive || link.moderated) ? link : null;
   };
 
-  /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
+  /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientIp(request, deps.trustProxy)) => {
+    if (link.moderated) return disabled(response);
     const answer = () => {
       response.writeHead(302, { location: link.destination, 'cache-control': 'no-store', 'content-length': 0 });
       response.end();
@@ -130,8 +149,8 @@ export function createRedirectHandler(deps: RedirectDeps) {
       return;
     }
     const cached = deps.cache.peek(target.code);
-    if (cached && !cached.deleted && cached.isActive) return serveLink(request, response, cached, target.query, ip);
-    activeLink(target.code)
+    if (cached && !cached.deleted && (cached.isActive || cached.moderated)) return serveLink(request, response, cached, target.query, ip);
+    linkToServe(target.code)
       .then(
         (link) => (link ? serveLink(request, response, link, target.query, ip) : next()),
         (error: unknown) => {
@@ -169,5 +188,5 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  return { front, activeLink, serveLink };
+  return { front, linkToServe, serveLink };
 }

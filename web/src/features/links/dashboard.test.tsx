@@ -27,6 +27,8 @@ const link = (overrides: Partial<Link> = {}): Link => ({
   trai_header: null,
   custom_domain: null,
   is_active: true,
+  disabled_by_admin: false,
+  moderation_reason: null,
   ...overrides,
 });
 

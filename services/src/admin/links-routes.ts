@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminLinkActionResponse, AdminLinkList, AdminLinksQuery, DisableLinkBody, ErrorBody, IdParams, type Where } from '@linkledger/contracts';
+import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projections';
+import { handleCommand } from '../commands/command-handler.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import { LINK_NOT_FOUND } from '../links/decide.ts';
+import { publicBase, toLinkResponse } from '../links/link-response.ts';
+import { ADMINS_MODERATE, moderateLinkDecider } from '../links/moderate-link.ts';
+import type { Platform } from '../platform/platform.ts';
+
+const admin = { access: 'admin', refusal: ADMINS_MODERATE } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+/** Owners matched by e-mail in a search: enough for any real question, bounded for the query. */
+const MAX_OWNERS_SEARCHED = 200;
+
+/** Every user's links for admins: search and moderation (docs/admin.md#moderation). */
+export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const withOwners = async (links: LinkView[], request: FastifyRequest) => {
+    const owners = await platform.read.getMany<UserView>(USERS, [...new Set(links.map((link) => link.owner_id))]);
+    const base = publicBase(platform, request);
+    return links.map((link) => ({ ...toLinkResponse(link, base), owner_id: link.owner_id, owner_email: owners.get(String(link.owner_id))?.email ?? null }));
+  };
+
+  const searchWhere = async (search: string | undefined): Promise<Where | undefined> => {
+    if (!search) return undefined;
+    const owners = await platform.read.find<UserView>(USERS, { where: { email: { contains: search } }, limit: MAX_OWNERS_SEARCHED });
+    const or: Where[] = [{ short_code: { contains: search } }, { original_url: { contains: search } }];
+    if (owners.length > 0) or.push({ owner_id: { in: owners.map((owner) => owner.id) } });
+    return { or };
+  };
+
+  api.get(
+    '/api/admin/links',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every user’s links, newest first; search by part of the short code, the destination or the owner’s e-mail',
+        security: [{ bearer: [] }],
+        querystring: AdminLinksQuery,
+        response: { 200: AdminLinkList, ...errors },
+      },
+    },
+    async (request) => {
+      const { search, skip, limit } = request.query;
+      const where = await searchWhere(search);
+      const [links, total] = await Promise.all([
+        platform.read.find<LinkView>(LINKS, { where, sort: [{ field: 'id', direction: 'desc' }], skip, limit }),
+        platform.read.count(LINKS, where),
+      ]);
+      return { links: await withOwners(links, request), total, skip, limit };
+    },
+  );
+
+  const moderate = (disable: boolean) => async (request: FastifyRequest<{ Params: { id: number }; Body?: { reason: string } }>) => {
+    const caller = callerOf(request);
+    const linkId = request.params.id;
+    await handleCommand(platform, requestContext(platform, request, caller.actor), moderateLinkDecider, {
+      actorRole: caller.role,
+      linkId,
+      disable,
+      reason: request.body?.reason ?? '',
+    });
+    const link = await platform.read.get<LinkView>(LINKS, linkId);
+    if (!link) throw notFound(LINK_NOT_FOUND);
+    const [shown] = await withOwners([link], request);
+    return { message: disable ? 'Link disabled successfully' : 'Link enabled successfully', link: shown! };
+  };
+
+  api.post(
+    '/api/admin/links/:id/disable',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Disable a link with a reason its owner sees: it answers the "link disabled" page, never its destination',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: DisableLinkBody,
+        response: { 200: AdminLinkActionResponse, ...errors },
+      },
+    },
+    moderate(true),
+  );
+
+  api.post(
+    '/api/admin/links/:id/enable',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Enable a link an admin disabled',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: AdminLinkActionResponse, ...errors },
+      },
+    },
+    moderate(false),
+  );
+}
