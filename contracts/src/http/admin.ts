@@ -82,3 +82,43 @@ export const DisableLinkBody = z.object({
   reason: z.string({ message: 'Give the reason for disabling the link: its owner will see it.' }).max(500, 'The reason must be at most 500 characters'),
 });
 export const AdminLinkActionResponse = z.object({ message: z.string(), link: AdminLink });
+
+export const AdminStatsResponse = z.object({
+  total_users: z.number().int(),
+  total_urls: z.number().int(),
+  /** Human clicks on links that still exist (bots are never counted). */
+  total_clicks: z.number().int(),
+  new_users_this_month: z.number().int(),
+});
+
+export const SubscriptionHistoryResponse = z.object({
+  history: z.array(
+    z.object({
+      /** The event's position in the subscription's stream. */
+      id: z.number().int(),
+      plan_name: z.string(),
+      status: z.string(),
+      billing_cycle: z.string(),
+      /** Why it changed: a payment, an admin, a cancellation or an expiry. */
+      reason: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+const StoreReport = z.object({ adapter: z.string(), status: z.enum(['up', 'down']), error: z.string().optional() });
+
+export const SystemReport = z.object({
+  version: z.string(),
+  node: z.string(),
+  /** `all`, `api` or `projector`: what this process runs. */
+  role: z.string(),
+  uptime_seconds: z.number().int(),
+  stores: z.object({ events: StoreReport, read: StoreReport, analytics: StoreReport }),
+  /** Position of the last event in the log. */
+  head_position: z.number().int(),
+  projectors: z.array(z.object({ name: z.string(), checkpoint: z.number().int(), lag: z.number().int() })),
+  /** Bytes on disk per store in embedded mode; empty in server mode. */
+  data_sizes: z.record(z.string(), z.number().int()),
+});
+export type SystemReport = z.infer<typeof SystemReport>;

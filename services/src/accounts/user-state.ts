@@ -1,5 +1,8 @@
 import { domainEventOf, type RecordedEvent, type Role, type UserStatus } from '@linkledger/contracts';
 
+/** An id that is no account's (admin calls). */
+export const USER_NOT_FOUND = 'User not found';
+
 /** What the write side knows of one user, folded from the `user-{id}` stream. */
 export interface UserState {
   id: number | null;

@@ -10,7 +10,7 @@ import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { USER_NOT_FOUND } from './user-moderation.ts';
+import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

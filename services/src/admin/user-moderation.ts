@@ -1,14 +1,13 @@
 import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
-import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
+import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
 
 /*
  * Suspending, banning and re-activating accounts, and granting the admin role
  * (docs/admin.md#user-status, docs/admin.md#roles).
  */
 
-export const USER_NOT_FOUND = 'User not found';
 export const NOT_ON_YOURSELF = 'You cannot change your own account’s status or role.';
 export const NOT_ON_SUPER_ADMIN = 'The super admin’s account cannot be suspended, banned or changed.';
 export const ONLY_SUPER_ADMIN_ON_ADMINS = 'Only the super admin can change another admin’s status.';

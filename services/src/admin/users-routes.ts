@@ -8,7 +8,8 @@ import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { USER_NOT_FOUND, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
+import { USER_NOT_FOUND } from '../accounts/user-state.ts';
+import { userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams } from '@linkledger/contracts';
+import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams, SubscriptionHistoryResponse, SubscriptionResponse, domainEventOf } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
@@ -8,15 +8,68 @@ import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
 import { callerOf } from '../http/access.ts';
+import { subscriptionOf } from './routes.ts';
+import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 
-export const USER_NOT_FOUND = 'User not found';
 
-/** An admin moves a user to another plan, POST /api/admin/users/{id}/change-plan (docs/plans.md#changing-a-users-plan). */
+/**
+ * An admin reads a user's subscription and its history, and moves them to another plan,
+ * POST /api/admin/users/{id}/change-plan (docs/plans.md#changing-a-users-plan).
+ */
 export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin', refusal: ADMINS_CHANGE_PLANS } as const;
+  const knownUser = async (userId: number) => {
+    if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
+  };
+
+  api.get(
+    '/api/admin/users/:id/subscription',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'A user’s subscription: plan, period, features, limits and this month’s usage',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: SubscriptionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      await knownUser(request.params.id);
+      return subscriptionOf(platform, request.params.id);
+    },
+  );
+
+  api.get(
+    '/api/admin/users/:id/subscription/history',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every plan change of a user, newest first, from the event log',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: SubscriptionHistoryResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      await knownUser(request.params.id);
+      const history = [];
+      for (const recorded of await platform.events.readStream(`subscription-${request.params.id}`)) {
+        const event = domainEventOf(recorded);
+        if (event?.type !== 'PlanChanged') continue;
+        const { plan_type, status, billing_cycle, reason } = event.data;
+        history.push({ id: recorded.revision, plan_name: plan_type, status, billing_cycle, reason, created_at: recorded.metadata.at });
+      }
+      return { history: history.reverse() };
+    },
+  );
+
+  api.post(
     '/api/admin/users/:id/change-plan',
     {
-      config: { access: 'admin', refusal: ADMINS_CHANGE_PLANS },
+      config: admin,
       schema: {
         tags: ['admin'],
         summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
@@ -30,7 +83,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       // Non-admins were refused before this runs: they learn nothing about which ids exist.
       const caller = callerOf(request);
       const userId = request.params.id;
-      if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
+      await knownUser(userId);
       const { plan_type } = request.body;
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });

@@ -8,6 +8,30 @@ import { callerOf } from '../http/access.ts';
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 
+/** A user's subscription as the billing screens and the admin read it: plan, period, features, limits and this month's usage. */
+export async function subscriptionOf(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<SubscriptionResponse> {
+  const now = platform.clock();
+  const [{ subscription, plan, limits }, usage, totals] = await Promise.all([
+    currentPlan(platform, userId),
+    platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(userId, now)),
+    platform.read.get<LinkTotalsView>(LINK_TOTALS, userId),
+  ]);
+  return {
+    id: subscription.id,
+    plan,
+    plan_type: plan.name,
+    billing_cycle: subscription.billing_cycle,
+    status: subscription.status,
+    current_period_start: subscription.current_period_start,
+    current_period_end: subscription.current_period_end,
+    features: featureMap(plan),
+    feature_list: plan.features,
+    usage: { links_created: usage?.links_created ?? 0, api_calls: usage?.api_calls ?? 0, total_clicks: totals?.total_clicks ?? 0 },
+    limits,
+    usage_resets_at: firstOfNextMonth(now),
+  };
+}
+
 /** Plans and the caller's subscription: the catalogue every page and limit check reads. */
 export async function billingRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,28 +56,6 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
         response: { 200: SubscriptionResponse, 401: ErrorBody },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const now = platform.clock();
-      const [{ subscription, plan, limits }, usage, totals] = await Promise.all([
-        currentPlan(platform, caller.userId),
-        platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(caller.userId, now)),
-        platform.read.get<LinkTotalsView>(LINK_TOTALS, caller.userId),
-      ]);
-      return {
-        id: subscription.id,
-        plan,
-        plan_type: plan.name,
-        billing_cycle: subscription.billing_cycle,
-        status: subscription.status,
-        current_period_start: subscription.current_period_start,
-        current_period_end: subscription.current_period_end,
-        features: featureMap(plan),
-        feature_list: plan.features,
-        usage: { links_created: usage?.links_created ?? 0, api_calls: usage?.api_calls ?? 0, total_clicks: totals?.total_clicks ?? 0 },
-        limits,
-        usage_resets_at: firstOfNextMonth(now),
-      };
-    },
+    async (request) => subscriptionOf(platform, callerOf(request).userId),
   );
 }

@@ -3,14 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 
-async function check(store: { adapter: string; ping(): Promise<void> }) {
-  try {
-    await store.ping();
-    return { status: 'up' as const, adapter: store.adapter };
-  } catch (error) {
-    return { status: 'down' as const, adapter: store.adapter, error: error instanceof Error ? error.message : String(error) };
-  }
-}
+import { checkStore as check } from './store-check.ts';
 
 export async function healthRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(

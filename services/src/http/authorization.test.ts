@@ -101,6 +101,10 @@ const table: Record<string, Row> = {
       return { url: `/api/admin/links/${id}/enable` };
     },
   },
+  'GET /api/admin/stats': { expect: adminOnly(200), request: () => ({ url: '/api/admin/stats' }) },
+  'GET /api/admin/system': { expect: adminOnly(200), request: () => ({ url: '/api/admin/system' }) },
+  'GET /api/admin/users/:id/subscription': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription` }) },
+  'GET /api/admin/users/:id/subscription/history': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }) },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },

@@ -1,0 +1,96 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminStatsResponse, ErrorBody, SystemReport } from '@linkledger/contracts';
+import { LINKS, LINK_TOTALS, USERS, type LinkTotalsView } from '@linkledger/projections';
+import { checkStore } from '../health/store-check.ts';
+import type { Platform } from '../platform/platform.ts';
+
+export const ADMINS_ONLY = 'Only an admin or super admin can see the platform’s figures.';
+const admin = { access: 'admin', refusal: ADMINS_ONLY } as const;
+const errors = { 401: ErrorBody, 403: ErrorBody };
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const startedAt = Date.now();
+
+/** Bytes under a path, following no links; 0 for what is not there. */
+async function sizeOf(path: string): Promise<number> {
+  try {
+    const info = await stat(path);
+    if (!info.isDirectory()) return info.size;
+    const entries = await readdir(path, { withFileTypes: true });
+    const sizes = await Promise.all(entries.filter((entry) => !entry.isSymbolicLink()).map((entry) => sizeOf(join(path, entry.name))));
+    return sizes.reduce((sum, size) => sum + size, 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The installation's figures and state for the admin's overview and system tabs (docs/admin.md#overview-and-system). */
+export async function adminPlatformRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/stats',
+    { config: admin, schema: { tags: ['admin'], summary: 'Users, links, clicks and this month’s new users', security: [{ bearer: [] }], response: { 200: AdminStatsResponse, ...errors } } },
+    async () => {
+      const now = platform.clock();
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+      const [total_users, total_urls, totals, new_users_this_month] = await Promise.all([
+        platform.read.count(USERS),
+        platform.read.count(LINKS),
+        platform.read.find<LinkTotalsView>(LINK_TOTALS),
+        platform.read.count(USERS, { created_at: { gte: monthStart } }),
+      ]);
+      return { total_users, total_urls, total_clicks: totals.reduce((sum, owner) => sum + owner.total_clicks, 0), new_users_this_month };
+    },
+  );
+
+  api.get(
+    '/api/admin/system',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Version, stores and their health, the log’s head, each projector’s checkpoint and lag, data sizes',
+        security: [{ bearer: [] }],
+        response: { 200: SystemReport, ...errors },
+      },
+    },
+    async (): Promise<SystemReport> => {
+      const { config } = platform;
+      const [events, read, analytics, head] = await Promise.all([
+        checkStore({ adapter: platform.events.adapter, ping: () => platform.events.headPosition().then(() => undefined) }),
+        checkStore(platform.read),
+        checkStore(platform.analytics),
+        platform.events.headPosition().catch(() => 0),
+      ]);
+      const targets = [platform.readModelTarget, platform.analyticsTarget];
+      const projectors = await Promise.all(
+        targets.map(async (target) => {
+          const checkpoint = await target.checkpoint().catch(() => 0);
+          return { name: target.name, checkpoint, lag: Math.max(0, head - checkpoint) };
+        }),
+      );
+      const embedded = !config.EVENTSTORE_URL && !config.MONGODB_URL && !config.CLICKHOUSE_URL;
+      const data_sizes: Record<string, number> = {};
+      if (embedded) {
+        for (const [name, file] of [['events', 'events.db'], ['read', 'read.db'], ['analytics', 'analytics']] as const) {
+          data_sizes[name] = (await sizeOf(join(config.DATA_DIR, file))) + (file.endsWith('.db') ? await sizeOf(join(config.DATA_DIR, `${file}-wal`)) : 0);
+        }
+      }
+      return {
+        version: VERSION,
+        node: process.version,
+        role: config.ROLE,
+        uptime_seconds: Math.floor((Date.now() - startedAt) / 1000),
+        stores: { events, read, analytics },
+        head_position: head,
+        projectors,
+        data_sizes,
+      };
+    },
+  );
+}
