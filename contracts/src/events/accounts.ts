@@ -85,6 +85,9 @@ export const OAuthProviderConfiguredV1 = z.object({
   enabled: z.boolean(),
 });
 
+/** An admin removed a provider's settings, its encrypted secret included: sign-in with it stops. */
+export const OAuthProviderRemovedV1 = z.object({ provider: OAuthProvider });
+
 /** An authorization code was exchanged (stream `oauth-code-{sha256}`): a second use is refused. */
 export const OAuthCodeRedeemedV1 = z.object({ provider: OAuthProvider });
 
@@ -130,6 +133,7 @@ export const accountEvents = {
   EmailTokenIssued: { 1: EmailTokenIssuedV1 },
   EmailTokenRedeemed: { 1: EmailTokenRedeemedV1 },
   OAuthProviderConfigured: { 1: OAuthProviderConfiguredV1 },
+  OAuthProviderRemoved: { 1: OAuthProviderRemovedV1 },
   OAuthCodeRedeemed: { 1: OAuthCodeRedeemedV1 },
   OAuthSignInStarted: { 1: OAuthSignInStartedV1 },
   OAuthSignInReturned: { 1: OAuthSignInReturnedV1 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OAuthProvider } from '../events/accounts.ts';
 import { UserResponse } from './accounts.ts';
 import { LinkResponse } from './links.ts';
 
@@ -122,3 +123,39 @@ export const SystemReport = z.object({
   data_sizes: z.record(z.string(), z.number().int()),
 });
 export type SystemReport = z.infer<typeof SystemReport>;
+
+const address = (name: string) => z.string().trim().max(2048, `${name} must be at most 2048 characters`);
+
+/** A social sign-in provider's settings as an admin sends them (docs/admin.md#sign-in-providers). */
+export const OAuthConfigBody = z.object({
+  provider: OAuthProvider,
+  client_id: z.string({ message: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(512, 'Client ID must be at most 512 characters'),
+  /** Required when adding; when editing, empty keeps the stored secret. */
+  client_secret: z.string().max(2048, 'Client secret must be at most 2048 characters').default(''),
+  redirect_uri: address('Redirect URI').min(1, 'Redirect URI is required'),
+  scope: z.string().trim().min(1, 'Scope is required').max(512, 'Scope must be at most 512 characters'),
+  auth_url: address('Auth URL').min(1, 'Auth URL is required'),
+  token_url: address('Token URL').optional(),
+  userinfo_url: address('Userinfo URL').optional(),
+  is_enabled: z.boolean().default(true),
+});
+export const OAuthConfigUpdateBody = OAuthConfigBody.omit({ provider: true });
+export const OAuthProviderParams = z.object({ provider: OAuthProvider });
+export const OAuthToggleQuery = z.object({ enabled: z.enum(['true', 'false'], { message: 'enabled must be true or false' }) });
+
+export const OAuthConfigView = z.object({
+  id: z.number().int(),
+  provider: OAuthProvider,
+  client_id: z.string(),
+  /** Never the secret: dots and its last 4 characters, so an admin can tell which one is stored. */
+  client_secret: z.string(),
+  is_enabled: z.boolean(),
+  redirect_uri: z.string(),
+  scope: z.string(),
+  auth_url: z.string(),
+  token_url: z.string(),
+  userinfo_url: z.string(),
+  updated_at: z.string(),
+});
+export const OAuthConfigList = z.object({ configs: z.array(OAuthConfigView) });
+export const OAuthConfigAnswer = z.object({ message: z.string(), config: OAuthConfigView.nullable() });

@@ -19,6 +19,8 @@ interface Fixture {
   asAdmin(options: InjectOptions): Promise<void>;
   /** A newly registered user's id, for admin actions that change the user they act on. */
   newUser(): Promise<number>;
+  /** Twitter sign-in configured (whether or not an earlier row left it so). */
+  twitterConfigured(): Promise<void>;
   unique(): string;
   userId(role: Exclude<Role, 'anonymous'>): number;
 }
@@ -39,6 +41,14 @@ const everyone = (status: number): Record<Role, number> => ({ anonymous: status,
 const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status, super: status, suspended: 401 });
 const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404, super: 404, suspended: 401 });
 const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 403, owner: 403, admin: status, super: status, suspended: 401 });
+const TWITTER = {
+  provider: 'twitter',
+  client_id: 'tw-client',
+  client_secret: 'tw-secret-value',
+  redirect_uri: 'http://localhost/auth/callback',
+  scope: 'users.read',
+  auth_url: 'https://twitter.example/authorize',
+};
 const freshUserAction = (action: string) => async (f: Fixture) => ({ url: `/api/admin/users/${await f.newUser()}/${action}` });
 
 /**
@@ -105,6 +115,36 @@ const table: Record<string, Row> = {
   'GET /api/admin/system': { expect: adminOnly(200), request: () => ({ url: '/api/admin/system' }) },
   'GET /api/admin/users/:id/subscription': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription` }) },
   'GET /api/admin/users/:id/subscription/history': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }) },
+  // Each row adds a provider, then puts the installation back (none configured).
+  'GET /api/admin/oauth-config': { expect: adminOnly(200), request: () => ({ url: '/api/admin/oauth-config' }) },
+  'POST /api/admin/oauth-config': {
+    expect: adminOnly(200),
+    request: () => ({ url: '/api/admin/oauth-config', payload: TWITTER }),
+    undo: (f) => f.asAdmin({ method: 'DELETE', url: '/api/admin/oauth-config/twitter' }),
+  },
+  'PUT /api/admin/oauth-config/:provider': {
+    expect: adminOnly(200),
+    request: async (f) => {
+      await f.twitterConfigured();
+      return { url: '/api/admin/oauth-config/twitter', payload: { ...TWITTER, provider: undefined, client_secret: '' } };
+    },
+    undo: (f) => f.asAdmin({ method: 'DELETE', url: '/api/admin/oauth-config/twitter' }),
+  },
+  'PATCH /api/admin/oauth-config/:provider/toggle': {
+    expect: adminOnly(200),
+    request: async (f) => {
+      await f.twitterConfigured();
+      return { url: '/api/admin/oauth-config/twitter/toggle', query: { enabled: 'false' } };
+    },
+    undo: (f) => f.asAdmin({ method: 'DELETE', url: '/api/admin/oauth-config/twitter' }),
+  },
+  'DELETE /api/admin/oauth-config/:provider': {
+    expect: adminOnly(200),
+    request: async (f) => {
+      await f.twitterConfigured();
+      return { url: '/api/admin/oauth-config/twitter' };
+    },
+  },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },
@@ -201,6 +241,11 @@ describe('authorization of every route', () => {
     async asAdmin(options) {
       const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.super!.headers } });
       expect(response.statusCode, response.body).toBeLessThan(300);
+    },
+    async twitterConfigured() {
+      const headers = sessions.super!.headers;
+      const added = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-config', headers, payload: TWITTER });
+      expect([200, 409], added.body).toContain(added.statusCode);
     },
     async newUser() {
       const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: `${fixture.unique()}@example.com`, password: 'secret123' } });

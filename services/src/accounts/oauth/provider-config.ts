@@ -2,6 +2,7 @@ import { domainEventOf, type EventStore, type OAuthProvider, type RecordedEvent 
 import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../../commands/command-context.ts';
 import { PROVIDER_DEFAULTS } from './providers.ts';
+import { DomainError, conflict, notFound } from '../../commands/domain-error.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 
 export const CLIENT_SECRET_PURPOSE = 'oauth-client-secret';
@@ -23,7 +24,9 @@ export const providerStream = (provider: OAuthProvider) => `oauth-${provider}`;
 
 export function evolveProvider(state: ProviderSettings | null, recorded: RecordedEvent): ProviderSettings | null {
   const event = domainEventOf(recorded);
-  return event?.type === 'OAuthProviderConfigured' ? event.data : state;
+  if (event?.type === 'OAuthProviderConfigured') return event.data;
+  if (event?.type === 'OAuthProviderRemoved') return null;
+  return state;
 }
 
 export async function loadProvider(events: EventStore, provider: OAuthProvider) {
@@ -40,6 +43,7 @@ export async function enabledProvider(events: EventStore, secret: string, provid
 export interface ConfigureProviderInput {
   provider: OAuthProvider;
   client_id: string;
+  /** Empty when editing: the stored secret stays. */
   client_secret: string;
   auth_url?: string | undefined;
   token_url?: string | undefined;
@@ -49,10 +53,15 @@ export interface ConfigureProviderInput {
   enabled: boolean;
 }
 
-/** Settings an operator must correct; the message says how. */
-export class InvalidProviderSettings extends Error {
-  override name = 'InvalidProviderSettings';
+/** Settings an operator must correct; the message says how (a 400 over HTTP). */
+export class InvalidProviderSettings extends DomainError {
+  constructor(detail: string) {
+    super('invalid', detail);
+  }
 }
+
+/** `replace` (the CLI) records whatever was there; `create` refuses a configured provider, `update` an unconfigured one. */
+export type ConfigureMode = 'replace' | 'create' | 'update';
 
 function httpUrl(name: string, value: string): string {
   let url: URL;
@@ -66,14 +75,15 @@ function httpUrl(name: string, value: string): string {
 }
 
 /** Records a provider's settings, its endpoints defaulting to the provider's public ones. */
-export async function configureProvider(events: EventStore, secret: string, context: CommandContext, input: ConfigureProviderInput) {
+export async function configureProvider(events: EventStore, secret: string, context: CommandContext, input: ConfigureProviderInput, mode: ConfigureMode = 'replace') {
   const defaults = PROVIDER_DEFAULTS[input.provider];
   if (!input.client_id.trim()) throw new InvalidProviderSettings('client id must not be empty');
-  if (!input.client_secret) throw new InvalidProviderSettings('client secret must not be empty');
+  if (!input.client_secret && mode !== 'update') throw new InvalidProviderSettings('client secret must not be empty');
   const settings: ProviderSettings = {
     provider: input.provider,
     client_id: input.client_id.trim(),
-    client_secret_encrypted: encryptSecret(secret, CLIENT_SECRET_PURPOSE, input.client_secret),
+    // Empty on an edit: the decider keeps the stored one.
+    client_secret_encrypted: input.client_secret ? encryptSecret(secret, CLIENT_SECRET_PURPOSE, input.client_secret) : '',
     auth_url: httpUrl('auth url', input.auth_url ?? defaults.auth_url),
     token_url: httpUrl('token url', input.token_url ?? defaults.token_url),
     userinfo_url: httpUrl('userinfo url', input.userinfo_url ?? defaults.userinfo_url),
@@ -81,13 +91,49 @@ export async function configureProvider(events: EventStore, secret: string, cont
     redirect_uri: input.redirect_uri ? httpUrl('redirect uri', input.redirect_uri) : '',
     enabled: input.enabled,
   };
-  return handleCommand({ events, ...NO_READ_MODEL }, context, configureProviderDecider, settings);
+  return handleCommand({ events, ...NO_READ_MODEL }, context, configureProviderDecider, { settings, mode });
 }
 
-/** A provider's settings replace the previous ones whole; sign-in reads them from the stream, so nothing waits for a read model. */
-export const configureProviderDecider: Decider<ProviderSettings, ProviderSettings | null> = {
-  streamOf: (settings) => providerStream(settings.provider),
+const providerName = (provider: OAuthProvider) => provider[0]!.toUpperCase() + provider.slice(1);
+
+/**
+ * A provider's settings replace the previous ones whole (an edit without a new secret keeps
+ * the stored one); sign-in reads them from the stream, so nothing waits for a read model.
+ */
+export function decideProviderSettings(command: { settings: ProviderSettings; mode: ConfigureMode }, state: ProviderSettings | null) {
+  const { settings, mode } = command;
+  if (mode === 'create' && state) throw conflict(`${providerName(settings.provider)} sign-in is already configured: edit it instead.`);
+  if (mode === 'update' && !state) throw notFound(`${providerName(settings.provider)} sign-in is not configured.`);
+  const client_secret_encrypted = settings.client_secret_encrypted || state?.client_secret_encrypted;
+  if (!client_secret_encrypted) throw new InvalidProviderSettings('client secret must not be empty');
+  return [{ type: 'OAuthProviderConfigured' as const, data: { ...settings, client_secret_encrypted } }];
+}
+
+export const configureProviderDecider: Decider<{ settings: ProviderSettings; mode: ConfigureMode }, ProviderSettings | null> = {
+  streamOf: (command) => providerStream(command.settings.provider),
   initialState: null,
   evolve: evolveProvider,
-  decide: (settings) => [{ type: 'OAuthProviderConfigured', data: settings }],
+  decide: decideProviderSettings,
+};
+
+/** Switches a configured provider on or off; the same state again changes nothing. */
+export const toggleProviderDecider: Decider<{ provider: OAuthProvider; enabled: boolean }, ProviderSettings | null> = {
+  streamOf: (command) => providerStream(command.provider),
+  initialState: null,
+  evolve: evolveProvider,
+  decide: (command, state) => {
+    if (!state) throw notFound(`${providerName(command.provider)} sign-in is not configured.`);
+    return state.enabled === command.enabled ? [] : [{ type: 'OAuthProviderConfigured', data: { ...state, enabled: command.enabled } }];
+  },
+};
+
+/** Forgets a provider's settings (its secret included): sign-in with it stops at once. */
+export const removeProviderDecider: Decider<{ provider: OAuthProvider }, ProviderSettings | null> = {
+  streamOf: (command) => providerStream(command.provider),
+  initialState: null,
+  evolve: evolveProvider,
+  decide: (command, state) => {
+    if (!state) throw notFound(`${providerName(command.provider)} sign-in is not configured.`);
+    return [{ type: 'OAuthProviderRemoved', data: { provider: command.provider } }];
+  },
 };
