@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlanName } from '../plans/catalogue.ts';
+import { FeatureKeySchema, PlanName } from '../plans/catalogue.ts';
 
 export const BillingCycle = z.enum(['monthly', 'yearly']);
 export type BillingCycle = z.infer<typeof BillingCycle>;
@@ -40,7 +40,35 @@ export const CustomLimitsSetV1 = z.object({
 export type CustomLimitsSet = z.infer<typeof CustomLimitsSetV1>;
 export type CustomLimits = Omit<CustomLimitsSet, 'user_id'>;
 
+const limit = z.number().int().min(-1);
+
+/**
+ * An admin edited a plan of the catalogue (stream `plan-{id}`): the plan as it is now, whole.
+ * Prices are integers in paise; the API shows rupees. Without any, a plan is as shipped.
+ */
+export const PlanUpdatedV1 = z.object({
+  plan_id: z.number().int().positive(),
+  name: PlanName,
+  display_name: z.string(),
+  price_monthly_paise: z.number().int().nonnegative(),
+  price_yearly_paise: z.number().int().nonnegative().nullable(),
+  monthly_links_limit: limit,
+  custom_domains_limit: limit,
+  api_calls_per_minute: limit,
+  analytics_retention_days: limit,
+  trai_domains_limit: limit,
+  surveys_limit: limit,
+  link_in_bio_pages_limit: limit,
+  is_active: z.boolean(),
+  is_featured: z.boolean(),
+  popular: z.boolean(),
+  is_unlimited: z.boolean(),
+  features: z.array(FeatureKeySchema),
+});
+export type PlanUpdated = z.infer<typeof PlanUpdatedV1>;
+
 export const billingEvents = {
   PlanChanged: { 1: PlanChangedV1 },
   CustomLimitsSet: { 1: CustomLimitsSetV1 },
+  PlanUpdated: { 1: PlanUpdatedV1 },
 } as const;

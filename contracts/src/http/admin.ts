@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OAuthProvider } from '../events/accounts.ts';
 import { UserResponse } from './accounts.ts';
 import { LinkResponse } from './links.ts';
+import { FeatureKeySchema, Plan } from '../plans/catalogue.ts';
 
 /** Page sizes the admin user list offers. */
 export const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
@@ -159,3 +160,36 @@ export const OAuthConfigView = z.object({
 });
 export const OAuthConfigList = z.object({ configs: z.array(OAuthConfigView) });
 export const OAuthConfigAnswer = z.object({ message: z.string(), config: OAuthConfigView.nullable() });
+
+const rupees = (name: string) =>
+  z
+    .number({ message: `${name} must be a number of rupees` })
+    .nonnegative(`${name} cannot be negative`)
+    .max(10_000_000, `${name} must be at most ₹1,00,00,000`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${name} can have at most 2 decimals (paise)`);
+const planLimit = (name: string) =>
+  z.number({ message: `${name} must be a whole number (-1 for unlimited)` }).int(`${name} must be a whole number (-1 for unlimited)`).min(-1, `${name} must be -1 (unlimited) or more`).max(1_000_000_000);
+
+/** An admin's edit of a plan: only the fields sent change (docs/admin.md#plans-and-features). */
+export const UpdatePlanBody = z
+  .object({
+    display_name: z.string().trim().min(1, 'Display name is required').max(40, 'Display name must be at most 40 characters'),
+    price_monthly: rupees('Monthly price'),
+    price_yearly: rupees('Yearly price').nullable(),
+    monthly_links_limit: planLimit('Monthly links'),
+    api_calls_per_minute: planLimit('API calls per minute'),
+    custom_domains_limit: planLimit('Custom domains'),
+    analytics_retention_days: planLimit('Analytics retention'),
+    trai_domains_limit: planLimit('TRAI domains'),
+    surveys_limit: planLimit('Surveys'),
+    link_in_bio_pages_limit: planLimit('Link-in-bio pages'),
+    is_active: z.boolean(),
+    is_featured: z.boolean(),
+    popular: z.boolean(),
+    is_unlimited: z.boolean(),
+    features: z.array(FeatureKeySchema).max(64),
+  })
+  .partial();
+export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
+export const UpdatePlanResponse = z.object({ message: z.string(), plan: Plan });
+export const AdminPlanList = z.object({ plans: z.array(Plan) });

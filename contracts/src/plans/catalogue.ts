@@ -161,3 +161,19 @@ export function formatLimit(limit: number): string {
 export function limitReached(used: number, limit: number): boolean {
   return limit !== UNLIMITED && used >= limit;
 }
+
+/** Rupees as the API shows them, from the paise the log keeps (and back, to the paisa). */
+export const rupeesOf = (paise: number) => paise / 100;
+export const paiseOf = (rupees: number) => Math.round(rupees * 100);
+
+/** A plan as the catalogue shows it, from the plan as an edit recorded it. */
+export function planFromRecord(record: {
+  plan_id: number;
+  name: PlanName;
+  display_name: string;
+  price_monthly_paise: number;
+  price_yearly_paise: number | null;
+} & Omit<PlanDefaults, 'id' | 'name' | 'display_name' | 'price_monthly' | 'price_yearly'>): Plan {
+  const { plan_id, price_monthly_paise, price_yearly_paise, ...rest } = record;
+  return withRateAlias({ ...rest, id: plan_id, price_monthly: rupeesOf(price_monthly_paise), price_yearly: price_yearly_paise === null ? null : rupeesOf(price_yearly_paise) });
+}

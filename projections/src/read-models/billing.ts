@@ -1,8 +1,11 @@
-import type { BillingCycle, CustomLimits, PlanName, SubscriptionStatus } from '@linkledger/contracts';
+import { planFromRecord, type BillingCycle, type CustomLimits, type Plan, type PlanName, type SubscriptionStatus } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 export const SUBSCRIPTIONS = 'subscriptions';
+/** The plans an admin edited, as the catalogue shows them; a plan never edited is as shipped. */
+export const PLANS = 'plans';
+export type PlanView = Plan & { [key: string]: unknown };
 /** One document per user and calendar month (UTC): what the monthly limits count. */
 export const MONTHLY_USAGE = 'monthly_usage';
 
@@ -33,7 +36,7 @@ export interface MonthlyUsageView {
 export const usageMonth = (at: Date | string) => new Date(at).toISOString().slice(0, 7);
 export const monthlyUsageId = (userId: number, at: Date | string) => `${userId}:${usageMonth(at)}`;
 
-export const billingIndexes = { [SUBSCRIPTIONS]: [], [MONTHLY_USAGE]: [['user_id', 'month']] } as const;
+export const billingIndexes = { [SUBSCRIPTIONS]: [], [MONTHLY_USAGE]: [['user_id', 'month']], [PLANS]: [] } as const;
 
 export const billingHandlers: ReadModelHandlers = {
   UserRegistered({ user_id }, recorded, tx) {
@@ -60,6 +63,9 @@ export const billingHandlers: ReadModelHandlers = {
       ...(before?.custom_limits ? { custom_limits: before.custom_limits } : {}),
     };
     tx.put(SUBSCRIPTIONS, subscription);
+  },
+  PlanUpdated(record, _recorded, tx) {
+    tx.put(PLANS, planFromRecord(record) as PlanView);
   },
   async CustomLimitsSet({ user_id, ...custom_limits }, _recorded, tx) {
     await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, custom_limits }));

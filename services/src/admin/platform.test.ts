@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';
 
 const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' };
 
 describe('the admin’s overview, system and subscription figures', () => {
   let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signUp>>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signUp(t.app, 'root@example.com');
-  });
+  let admin: Session;
+  beforeAll(async () => ({ t, admin } = await startWithSuperAdmin()));
   afterAll(async () => t.close());
 
   it('counts users, links, human clicks and this month’s new users', async () => {

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';
 
 describe('an admin’s limits for one user', () => {
   let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signUp>>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signUp(t.app, 'root@example.com');
-  });
+  let admin: Session;
+  beforeAll(async () => ({ t, admin } = await startWithSuperAdmin()));
   afterAll(async () => t.close());
 
   const setLimits = (id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/admin/api/users/${id}/limits`, headers: admin.headers, payload });

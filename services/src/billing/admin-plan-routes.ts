@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams, SubscriptionHistoryResponse, SubscriptionResponse, domainEventOf } from '@linkledger/contracts';
+import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams, SubscriptionHistoryResponse, SubscriptionResponse, UpdatePlanBody, UpdatePlanResponse, AdminPlanList, domainEventOf } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
@@ -9,6 +9,8 @@ import { requestContext } from '../http/request-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
 import { callerOf } from '../http/access.ts';
 import { subscriptionOf } from './routes.ts';
+import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
+import { planCatalogue } from './plan-catalogue.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 
 
@@ -22,6 +24,37 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
   const knownUser = async (userId: number) => {
     if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
   };
+
+  api.get(
+    '/api/admin/plans',
+    {
+      config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
+      schema: { tags: ['admin'], summary: 'Every plan of the catalogue, inactive ones included', security: [{ bearer: [] }], response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody } },
+    },
+    async () => ({ plans: await planCatalogue(platform) }),
+  );
+
+  api.put(
+    '/api/subscription/plans/:id',
+    {
+      config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a plan of the catalogue (prices in rupees, limits with -1 unlimited, flags, features); every reader sees it with the next request',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: UpdatePlanBody,
+        response: { 200: UpdatePlanResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const planId = request.params.id;
+      await handleCommand(platform, requestContext(platform, request, caller.actor), editPlanDecider, { actorRole: caller.role, planId, changes: request.body });
+      const plan = (await planCatalogue(platform)).find((candidate) => candidate.id === planId)!;
+      return { message: 'Plan updated successfully', plan };
+    },
+  );
 
   api.get(
     '/api/admin/users/:id/subscription',

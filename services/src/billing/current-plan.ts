@@ -1,6 +1,7 @@
-import { FEATURE_KEYS, defaultPlan, type CustomLimits, type FeatureKey, type Plan } from '@linkledger/contracts';
+import { FEATURE_KEYS, type CustomLimits, type FeatureKey, type Plan } from '@linkledger/contracts';
 import { SUBSCRIPTIONS, type SubscriptionView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
+import { planNamed } from './plan-catalogue.ts';
 
 /** The limits in force for a user; -1 is unlimited. */
 export interface Limits {
@@ -48,7 +49,7 @@ export async function currentPlan(platform: Pick<Platform, 'clock' | 'read'>, us
     current_period_start: now.toISOString(),
     current_period_end: null,
   };
-  const plan = defaultPlan(effectivePlanName(subscription, now));
+  const plan = await planNamed(platform, effectivePlanName(subscription, now));
   return { subscription, plan, limits: limitsOf(plan, subscription.custom_limits) };
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_PLANS, ErrorBody, FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
+import { ErrorBody, FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
 import { LINK_TOTALS, MONTHLY_USAGE, monthlyUsageId, type LinkTotalsView, type MonthlyUsageView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan, featureMap } from './current-plan.ts';
+import { planCatalogue } from './plan-catalogue.ts';
 import { callerOf } from '../http/access.ts';
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
@@ -40,7 +41,7 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
     '/api/subscription/plans',
     { config: { access: 'anyone' }, schema: { tags: ['billing'], summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)', response: { 200: PlansResponse } } },
     async () => ({
-      plans: DEFAULT_PLANS.filter((plan) => plan.is_active),
+      plans: (await planCatalogue(platform)).filter((plan) => plan.is_active),
       features: Object.entries(FEATURES).map(([key, feature]) => ({ key, ...feature })),
     }),
   );

@@ -145,6 +145,9 @@ const table: Record<string, Row> = {
       return { url: '/api/admin/oauth-config/twitter' };
     },
   },
+  'GET /api/admin/plans': { expect: adminOnly(200), request: () => ({ url: '/api/admin/plans' }) },
+  // An edit that changes nothing: accepted, and the catalogue stays as shipped for the other rows.
+  'PUT /api/subscription/plans/:id': { expect: adminOnly(200), request: () => ({ url: '/api/subscription/plans/2', payload: { display_name: 'Pro' } }) },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },

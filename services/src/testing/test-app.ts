@@ -56,3 +56,11 @@ export async function signUp(app: FastifyInstance, email: string, password = 'co
   const accessToken = token.json<{ access_token: string }>().access_token;
   return { user: registered.json<{ id: number; role: string }>(), token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
+
+export type Session = Awaited<ReturnType<typeof signUp>>;
+
+/** A test app whose first account, the super admin (root@example.com), is signed in. */
+export async function startWithSuperAdmin(env: Record<string, string> = {}): Promise<{ t: TestApp; admin: Session }> {
+  const t = await startTestApp(env);
+  return { t, admin: await signUp(t.app, 'root@example.com') };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPlan } from '@linkledger/contracts';
+import { recorded } from '../testing/recorded.ts';
+import { ADMINS_EDIT_PLANS, FREE_STAYS_ACTIVE, FREE_STAYS_FREE, PLAN_NOT_FOUND, decideEditPlan, evolvePlan } from './edit-plan.ts';
+
+const pro = defaultPlan('pro');
+const edit = (changes: Parameters<typeof decideEditPlan>[0]['changes'], plan = pro) => decideEditPlan({ actorRole: 'admin', planId: plan.id, changes }, plan);
+
+describe('editing a plan', () => {
+  it('given the shipped plan, when an admin edits prices and limits, then the whole plan is recorded with prices in paise', () => {
+    const events = edit({ price_monthly: 1299.5, monthly_links_limit: 500 });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ plan_id: pro.id, name: 'pro', price_monthly_paise: 129950, price_yearly_paise: 999000, monthly_links_limit: 500, features: pro.features });
+    const folded = recorded(events).reduce(evolvePlan, null);
+    expect(folded).toMatchObject({ id: pro.id, price_monthly: 1299.5, price_yearly: 9990, monthly_links_limit: 500, api_rate_limit: pro.api_calls_per_minute });
+  });
+
+  it('records nothing for an edit that changes nothing, and keeps the rate-limit alias with the limit', () => {
+    expect(edit({ price_monthly: pro.price_monthly, features: [...pro.features, ...pro.features] })).toEqual([]);
+    expect(edit({ api_calls_per_minute: 50 })[0]!.data).toMatchObject({ api_calls_per_minute: 50 });
+  });
+
+  it('keeps the free plan free and active, and refuses unknown plans and non-admins', () => {
+    const free = defaultPlan('free');
+    expect(() => edit({ price_monthly: 10 }, free)).toThrow(FREE_STAYS_FREE);
+    expect(() => edit({ is_active: false }, free)).toThrow(FREE_STAYS_ACTIVE);
+    expect(edit({ monthly_links_limit: 20 }, free)).toHaveLength(1);
+    expect(() => decideEditPlan({ actorRole: 'admin', planId: 9, changes: {} }, null)).toThrow(PLAN_NOT_FOUND);
+    expect(() => decideEditPlan({ actorRole: 'user', planId: pro.id, changes: {} }, pro)).toThrow(ADMINS_EDIT_PLANS);
+  });
+});
