@@ -124,6 +124,37 @@ export const UserRoleChangedV1 = z.object({
   previous: Role,
 });
 
+/**
+ * An admin set how the installation sends e-mail (stream `email-settings`): SendGrid when an
+ * API key is set, else SMTP when a server is, else the outbox folder. Secrets only encrypted
+ * ('' when none is stored).
+ */
+export const EmailSettingsConfiguredV1 = z.object({
+  sendgrid_api_key_encrypted: z.string(),
+  sendgrid_from_email: z.string(),
+  sendgrid_from_name: z.string(),
+  /** The web app's address that e-mailed links lead to ('' for the server's own). */
+  frontend_url: z.string(),
+  smtp_server: z.string(),
+  smtp_port: z.number().int(),
+  smtp_username: z.string(),
+  smtp_password_encrypted: z.string(),
+  from_email: z.string(),
+});
+export type EmailSettings = z.infer<typeof EmailSettingsConfiguredV1>;
+
+export const MailPurpose = z.enum(['verify_email', 'reset_password', 'test', 'other']);
+export type MailPurpose = z.infer<typeof MailPurpose>;
+
+/** A message was handed to the mail transport, or refused by it (stream `mail-deliveries-{YYYY-MM}`); never its recipient or content. */
+export const MailDeliveredV1 = z.object({
+  purpose: MailPurpose,
+  transport: z.enum(['outbox', 'sendgrid', 'smtp']),
+  ok: z.boolean(),
+  /** Why the transport refused it; '' when it was accepted. */
+  error: z.string(),
+});
+
 export const accountEvents = {
   UserRegistered: { 1: UserRegisteredV1 },
   EmailVerified: { 1: EmailVerifiedV1 },
@@ -139,4 +170,6 @@ export const accountEvents = {
   OAuthSignInReturned: { 1: OAuthSignInReturnedV1 },
   UserStatusChanged: { 1: UserStatusChangedV1 },
   UserRoleChanged: { 1: UserRoleChangedV1 },
+  EmailSettingsConfigured: { 1: EmailSettingsConfiguredV1 },
+  MailDelivered: { 1: MailDeliveredV1 },
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OAuthProvider } from '../events/accounts.ts';
+import { EmailSettingsConfiguredV1, OAuthProvider } from '../events/accounts.ts';
 import { UserResponse } from './accounts.ts';
 import { LinkResponse } from './links.ts';
 import { FeatureKeySchema, Plan } from '../plans/catalogue.ts';
@@ -193,3 +193,50 @@ export const UpdatePlanBody = z
 export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
 export const UpdatePlanResponse = z.object({ message: z.string(), plan: Plan });
 export const AdminPlanList = z.object({ plans: z.array(Plan) });
+
+const optionalEmail = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(254, `${name} must be at most 254 characters`)
+    .refine((value) => value === '' || /^[^\s@<>]+@[^\s@<>]+$/.test(value), `${name} must be an e-mail address`)
+    .default('');
+
+/** The e-mail settings as an admin sends them; an empty secret keeps the stored one (docs/admin.md#e-mail). */
+export const EmailConfigBody = z.object({
+  sendgrid_api_key: z.string().trim().max(512).default(''),
+  sendgrid_from_email: optionalEmail('SendGrid from e-mail'),
+  sendgrid_from_name: z.string().trim().max(100).refine((value) => !/[\r\n<>"]/.test(value), 'SendGrid from name cannot contain line breaks, <, > or "').default(''),
+  frontend_url: z.string().trim().max(2048).default(''),
+  smtp_server: z.string().trim().max(253).refine((value) => value === '' || /^[A-Za-z0-9.-]+$/.test(value), 'SMTP server must be a host name, such as smtp.example.com').default(''),
+  smtp_port: z.coerce.number().int('SMTP port must be a whole number').min(1, 'SMTP port must be between 1 and 65535').max(65535, 'SMTP port must be between 1 and 65535').default(587),
+  smtp_username: z.string().trim().max(254).default(''),
+  smtp_password: z.string().max(512).default(''),
+  from_email: optionalEmail('From e-mail'),
+  /** Forget the stored SendGrid key (choosing SMTP or the outbox again). */
+  clear_sendgrid_api_key: z.boolean().default(false),
+});
+
+export const EmailConfigView = EmailSettingsConfiguredV1.omit({ sendgrid_api_key_encrypted: true, smtp_password_encrypted: true }).extend({
+  /** Which transport sends now: the admin's settings, else the environment's. */
+  transport: z.enum(['outbox', 'sendgrid', 'smtp']),
+  /** Never the key or password: dots and their last 4 characters, or '' when none is stored. */
+  sendgrid_api_key: z.string(),
+  smtp_password: z.string(),
+  updated_at: z.string().nullable(),
+});
+export const EmailConfigAnswer = z.object({ message: z.string(), config: EmailConfigView });
+export const TestEmailBody = z.object({
+  test_email: z.string({ message: 'Please enter a test email address' }).trim().min(1, 'Please enter a test email address').max(254).refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value), 'Please enter a valid email address'),
+});
+export const TestEmailAnswer = z.object({ message: z.string(), note: z.string() });
+export const EmailStats = z.object({
+  transport: z.enum(['outbox', 'sendgrid', 'smtp']),
+  /** This calendar month (UTC). */
+  month: z.string(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  by_purpose: z.record(z.string(), z.number().int()),
+  last_sent_at: z.string().nullable(),
+  last_failure: z.object({ at: z.string(), error: z.string() }).nullable(),
+});

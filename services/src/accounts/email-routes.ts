@@ -11,7 +11,7 @@ import {
   VerifyEmailResponse,
 } from '@linkledger/contracts';
 import { DomainError, invalid } from '../commands/domain-error.ts';
-import { requireTrustedOrigin } from '../http/origins.ts';
+import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
 import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
@@ -52,7 +52,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request) => {
         const caller = callerOf(request);
-        const base = requireTrustedOrigin(platform.config, request);
+        const base = await mailLinkBase(platform, request);
         const wait = await mailThrottle.take(`user-${caller.userId}`);
         if (wait) throw MailThrottle.refusal(wait);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
@@ -99,7 +99,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      const base = requireTrustedOrigin(platform.config, request);
+      const base = await mailLinkBase(platform, request);
       const context = requestContext(platform, request, visitor);
       const work = (async () => {
         if (await mailThrottle.take(email)) return request.log.warn('Password reset mail not sent: too many for this address this hour');

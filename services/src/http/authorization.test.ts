@@ -148,6 +148,11 @@ const table: Record<string, Row> = {
   'GET /api/admin/plans': { expect: adminOnly(200), request: () => ({ url: '/api/admin/plans' }) },
   // An edit that changes nothing: accepted, and the catalogue stays as shipped for the other rows.
   'PUT /api/subscription/plans/:id': { expect: adminOnly(200), request: () => ({ url: '/api/subscription/plans/2', payload: { display_name: 'Pro' } }) },
+  'GET /api/admin/email-config': { expect: adminOnly(200), request: () => ({ url: '/api/admin/email-config' }) },
+  // Settings equal to the defaults: accepted, and mail stays on the outbox for the other rows.
+  'POST /api/admin/email-config': { expect: adminOnly(200), request: () => ({ url: '/api/admin/email-config', payload: {} }) },
+  'POST /api/admin/test-email': { expect: adminOnly(200), request: () => ({ url: '/api/admin/test-email', payload: { test_email: 'ops@example.com' } }) },
+  'GET /api/admin/email-stats': { expect: adminOnly(200), request: () => ({ url: '/api/admin/email-stats' }) },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },

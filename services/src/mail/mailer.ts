@@ -1,9 +1,13 @@
+import type { MailPurpose } from '@linkledger/contracts';
+
 /** One message to one person; `text` and `html` carry the same content. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** What the message is for: counted in the delivery statistics, never sent. */
+  purpose?: MailPurpose;
 }
 
 /** The mail port. Adapters: outbox folder (default), SendGrid, SMTP; chosen in create-mailer.ts. */

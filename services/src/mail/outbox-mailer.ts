@@ -28,7 +28,8 @@ export class OutboxMailer implements Mailer {
     const at = this.clock();
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const file = join(this.folder, `${at.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
-    const stored: OutboxFile = { from: this.from, at: at.toISOString(), ...message };
+    const { to, subject, text, html } = message;
+    const stored: OutboxFile = { from: this.from, at: at.toISOString(), to, subject, text, html };
     // Readable by the owner only: the links in it sign people in.
     await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' });
     this.log(`Mail "${message.subject}" saved to ${file}`);

@@ -22,7 +22,8 @@ export class SendGridMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.service.send({ from: this.from, ...message });
+    const { to, subject, text, html } = message;
+    await this.service.send({ from: this.from, to, subject, text, html });
   }
 
   async close(): Promise<void> {}

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /** Mail through any SMTP server, configured by one URL (smtp://user:pass@host:587, smtps:// for TLS). */
@@ -7,14 +8,15 @@ export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
   constructor(
-    url: string,
+    url: string | SMTPTransport.Options,
     private readonly from: string,
   ) {
     this.transport = nodemailer.createTransport(url);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { to, subject, text, html } = message;
+    await this.transport.sendMail({ from: this.from, to, subject, text, html });
   }
 
   async close(): Promise<void> {

@@ -14,6 +14,7 @@ import { adminLimitsRoutes } from '../admin/limits-routes.ts';
 import { adminLinkRoutes } from '../admin/links-routes.ts';
 import { adminPlatformRoutes } from '../admin/platform-routes.ts';
 import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
+import { adminEmailRoutes } from '../admin/email-routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { linkExportRoutes } from '../links/export-routes.ts';
@@ -123,7 +124,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

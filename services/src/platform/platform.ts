@@ -11,6 +11,7 @@ import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
 import { LinkCache } from '../redirect/link-cache.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { ConfiguredMailer } from '../mail/configured-mailer.ts';
 import type { Config } from './config.ts';
 import { privateDataDirectory } from './data-dir.ts';
 import { loadSecret } from './secrets.ts';
@@ -163,7 +164,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
   const linkCache = new LinkCache(events);
   if (config.ROLE !== 'projector') await linkCache.start();
-  const mailer = createMailer(config, (message) => options.log.info(message));
+  const clock = options.clock ?? (() => new Date());
+  // The admin's e-mail settings win over the environment's choice, from the next message on.
+  const mailer = new ConfiguredMailer(events, secret, createMailer(config, (message) => options.log.info(message)), clock, (error, message) => options.log.error(error, message));
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret) : null;
 
@@ -179,7 +182,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     readModel,
     linkCache,
     mailer,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     async close() {
       await owner?.close();
       await Promise.all(runners.map((runner) => runner.stop()));

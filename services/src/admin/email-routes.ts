@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, domainEventOf, type EmailSettings } from '@linkledger/contracts';
+import { testMail } from '../accounts/account-mail.ts';
+import { decryptSecret, encryptSecret } from '../accounts/oauth/secret-box.ts';
+import { NO_READ_MODEL, handleCommand, type Decider } from '../commands/command-handler.ts';
+import { invalid, unavailable } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { trustedOrigin } from '../http/origins.ts';
+import { requestContext } from '../http/request-context.ts';
+import { deliveriesStream } from '../mail/configured-mailer.ts';
+import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
+import type { Platform } from '../platform/platform.ts';
+import { maskSecret } from './oauth-routes.ts';
+
+export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
+const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody };
+
+/** The settings replace the previous ones whole; the same settings again record nothing. */
+const emailSettingsDecider: Decider<EmailSettings, EmailSettings> = {
+  streamOf: () => EMAIL_SETTINGS_STREAM,
+  initialState: noEmailSettings,
+  evolve: evolveEmailSettings,
+  decide: (settings, state) => (JSON.stringify(settings) === JSON.stringify(state) ? [] : [{ type: 'EmailSettingsConfigured', data: settings }]),
+};
+
+function httpOrigin(value: string): string {
+  if (!value) return '';
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // Refused below.
+  }
+  throw invalid(`Frontend URL must be an http(s) address such as https://links.example.com (got "${value}")`);
+}
+
+/** How the installation sends e-mail, for admins (docs/admin.md#e-mail): settings, a real test message, statistics. */
+export async function adminEmailRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const reveal = (encrypted: string) => (encrypted ? maskSecret(decryptSecret(platform.secret, EMAIL_SECRET_PURPOSE, encrypted)) : '');
+
+  const view = async (): Promise<typeof EmailConfigView._output> => {
+    const { settings, at } = await loadEmailSettings(platform.events);
+    const { sendgrid_api_key_encrypted, smtp_password_encrypted, ...plain } = settings;
+    return {
+      ...plain,
+      transport: chosenTransport(settings) ?? platform.mailer.adapter,
+      sendgrid_api_key: reveal(sendgrid_api_key_encrypted),
+      smtp_password: reveal(smtp_password_encrypted),
+      updated_at: at,
+    };
+  };
+
+  api.get(
+    '/api/admin/email-config',
+    { config: admin, schema: { tags: ['admin'], summary: 'How e-mail is sent (secrets masked)', security: [{ bearer: [] }], response: { 200: EmailConfigView, ...errors } } },
+    view,
+  );
+
+  api.post(
+    '/api/admin/email-config',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Set how e-mail is sent: SendGrid with an API key, else SMTP with a server, else the outbox; applies to the next message',
+        security: [{ bearer: [] }],
+        body: EmailConfigBody,
+        response: { 200: EmailConfigAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { settings: stored } = await loadEmailSettings(platform.events);
+      const keep = (sent: string, storedValue: string) => (sent ? encryptSecret(platform.secret, EMAIL_SECRET_PURPOSE, sent) : storedValue);
+      const settings: EmailSettings = {
+        sendgrid_api_key_encrypted: body.clear_sendgrid_api_key ? '' : keep(body.sendgrid_api_key, stored.sendgrid_api_key_encrypted),
+        sendgrid_from_email: body.sendgrid_from_email,
+        sendgrid_from_name: body.sendgrid_from_name,
+        frontend_url: httpOrigin(body.frontend_url),
+        smtp_server: body.smtp_server,
+        smtp_port: body.smtp_port,
+        smtp_username: body.smtp_username,
+        smtp_password_encrypted: keep(body.smtp_password, stored.smtp_password_encrypted),
+        from_email: body.from_email,
+      };
+      if (settings.sendgrid_api_key_encrypted && !settings.sendgrid_from_email) throw invalid('SendGrid from e-mail is required with a SendGrid API key');
+      if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
+      const context = requestContext(platform, request, callerOf(request).actor);
+      await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, emailSettingsDecider, settings);
+      return { message: 'Email configuration saved successfully', config: await view() };
+    },
+  );
+
+  api.post(
+    '/api/admin/test-email',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Send a test message through the transport in force, for real',
+        security: [{ bearer: [] }],
+        body: TestEmailBody,
+        response: { 200: TestEmailAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { settings } = await loadEmailSettings(platform.events);
+      const appUrl = settings.frontend_url || trustedOrigin(platform.config, request) || '/';
+      const transport = chosenTransport(settings) ?? platform.mailer.adapter;
+      const names = { outbox: 'the outbox folder', sendgrid: 'SendGrid', smtp: `SMTP (${settings.smtp_server}:${settings.smtp_port})` };
+      try {
+        await platform.mailer.send(testMail(request.body.test_email, names[transport], appUrl));
+      } catch (error) {
+        request.log.error({ err: error }, 'Test e-mail failed');
+        throw unavailable(`The test e-mail could not be sent through ${names[transport]}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const note =
+        transport === 'outbox'
+          ? 'No mail transport is configured, so the message was saved in the outbox folder of the data directory instead of being sent.'
+          : `It was handed to ${names[transport]}; check the inbox (and the spam folder) of ${request.body.test_email}.`;
+      return { message: 'Test email sent successfully', note };
+    },
+  );
+
+  api.get(
+    '/api/admin/email-stats',
+    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose', security: [{ bearer: [] }], response: { 200: EmailStats, ...errors } } },
+    async () => {
+      const now = platform.clock();
+      const { settings } = await loadEmailSettings(platform.events);
+      const stats = { transport: chosenTransport(settings) ?? platform.mailer.adapter, month: now.toISOString().slice(0, 7), sent: 0, failed: 0, by_purpose: {} as Record<string, number> };
+      let last_sent_at: string | null = null;
+      let last_failure: { at: string; error: string } | null = null;
+      for (const recorded of await platform.events.readStream(deliveriesStream(now))) {
+        const event = domainEventOf(recorded);
+        if (event?.type !== 'MailDelivered') continue;
+        if (event.data.ok) {
+          stats.sent += 1;
+          stats.by_purpose[event.data.purpose] = (stats.by_purpose[event.data.purpose] ?? 0) + 1;
+          last_sent_at = recorded.metadata.at;
+        } else {
+          stats.failed += 1;
+          last_failure = { at: recorded.metadata.at, error: event.data.error };
+        }
+      }
+      return { ...stats, last_sent_at, last_failure };
+    },
+  );
+}
