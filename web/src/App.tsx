@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { AdminPage } from './features/admin/index.ts';
 import { AnalyticsPage } from './features/analytics/index.ts';
 import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
 import { LimitsPage, PricingPage } from './features/billing/index.ts';
@@ -39,6 +40,7 @@ export function App() {
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />
           <Route path="/docs" element={signedIn(<DocsPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
+          <Route path="/admin" element={signedIn(<AdminPage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

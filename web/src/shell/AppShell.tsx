@@ -6,7 +6,7 @@ import { useSession } from '../features/auth/index.ts';
 import { useSubscription, planLabel } from '../features/billing/index.ts';
 import { live, useLiveStatus } from '../live/live.ts';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
-import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon } from '../ui/icons.tsx';
+import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon, ShieldIcon } from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
 
@@ -145,7 +145,8 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label="My Links & Analytics" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />
-        {/* Admin Panel (admins), Settings and Support join these lists with their screens. */}
+        {user?.role === 'admin' || user?.role === 'super_admin' ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin Panel" /> : null}
+        {/* Settings and Support join these lists with their screens. */}
       </ul>
 
       <p className="sidebar__heading" id={`${id}-account`}>
@@ -190,6 +191,12 @@ function UserMenu() {
           <span className="user-menu__email">{user?.email}</span>
         </span>
       </div>
+      {user?.plan_type === 'enterprise' ? (
+        <a className="user-menu__link" href="/admin" target="_blank" rel="noopener">
+          <ShieldIcon />
+          Admin Panel
+        </a>
+      ) : null}
       <button type="button" className="user-menu__link" onClick={() => void signOut()}>
         <LogoutIcon />
         Sign out

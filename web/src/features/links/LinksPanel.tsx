@@ -11,7 +11,7 @@ import { useLinkDialogs } from './LinkDialogs.tsx';
 import { LinkResults, type View } from './LinkResults.tsx';
 import { resultLine, type Tab } from './list-query.ts';
 import { useListView } from './list-view.ts';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { useClickPulses } from './useClickPulses.ts';
 import { useLinkList } from './useLinkList.ts';
 import { useSelection } from './useSelection.ts';

@@ -9,7 +9,7 @@ import { editChanges } from './EditLinkModal.tsx';
 import { EXPORT_COLUMNS, csvCell, exportFileName, inertCell, linksCsv } from './export-csv.ts';
 import { LimitBanner } from './LimitBanner.tsx';
 import { INITIAL_QUERY, hasFilters, listParams, resultLine } from './list-query.ts';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { QuickShorten } from './QuickShorten.tsx';
 import { defaultTitle, prepareQuickShorten, quickShortenError, withScheme } from './quick-shorten.ts';
 import { linkLimitLevel } from './limit-level.ts';

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { errorText } from '../../api/client.ts';
+import { useQuery } from '../../api/query.ts';
+import { RefreshIcon } from '../../ui/icons.tsx';
+import { StatusMessage } from './StatusMessage.tsx';
+import { adminApi } from './admin-api.ts';
+
+/** How often the overview's counters are read again while shown: they follow the platform without a reload. */
+export const LIVE_REFRESH_MS = 5000;
+/** The sign-up switch's confirmation shows this long (docs/accounts.md#the-sign-up-switch). */
+const CONFIRMATION_MS = 3000;
+
+/** Re-reads a query every few seconds while the component is shown. */
+export function useRefetchEvery(refetch: () => Promise<void>, ms = LIVE_REFRESH_MS) {
+  useEffect(() => {
+    const timer = setInterval(() => void refetch(), ms);
+    return () => clearInterval(timer);
+  }, [refetch, ms]);
+}
+
+/** Totals of the platform, live, and the sign-up switch. */
+export function OverviewTab() {
+  const stats = useQuery(['admin', 'stats'], adminApi.stats);
+  useRefetchEvery(stats.refetch);
+  const tiles = [
+    { label: 'Total Users', value: stats.data?.total_users },
+    { label: 'Total URLs', value: stats.data?.total_urls },
+    { label: 'Total Clicks', value: stats.data?.total_clicks },
+    { label: 'New Users This Month', value: stats.data?.new_users_this_month },
+  ];
+  return (
+    <div className="admin__section">
+      {stats.error !== undefined && !stats.data ? <StatusMessage text={errorText(stats.error, 'Failed to fetch data')} /> : null}
+      <div className="tiles admin__tiles" aria-busy={stats.loading}>
+        {tiles.map((tile) => (
+          <div key={tile.label} className="tile" data-tile={tile.label}>
+            <p className="tile__label">{tile.label}</p>
+            <p className="tile__value">{tile.value === undefined ? '—' : tile.value.toLocaleString('en-US')}</p>
+          </div>
+        ))}
+      </div>
+      <SignupSwitch />
+    </div>
+  );
+}
+
+function SignupSwitch() {
+  const status = useQuery(['admin', 'signup'], adminApi.signupStatus);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const answer = await adminApi.toggleSignup();
+      setMessage(answer.signup_enabled ? 'Registration enabled successfully' : 'Registration disabled successfully');
+      await status.refetch();
+    } catch (error) {
+      setMessage(errorText(error, 'Failed to toggle signup status'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card admin__card" aria-labelledby="signup-switch">
+      <h2 id="signup-switch" className="card__title">
+        New registrations
+      </h2>
+      {status.error !== undefined && !status.data ? (
+        <div className="admin__row">
+          <StatusMessage text={errorText(status.error, 'Failed to fetch signup status')} />
+          <button type="button" className="button button--secondary" onClick={() => void status.refetch()}>
+            <RefreshIcon />
+            Retry
+          </button>
+        </div>
+      ) : status.data ? (
+        <div className="admin__row">
+          <p>{status.data.message}</p>
+          <button type="button" className={`button ${status.data.signup_enabled ? 'button--danger' : 'button--primary'}`} onClick={() => void toggle()} disabled={busy}>
+            {status.data.signup_enabled ? 'Disable registration' : 'Enable registration'}
+          </button>
+        </div>
+      ) : (
+        <p>Loading…</p>
+      )}
+      <StatusMessage text={message} />
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import { errorText } from '../../api/client.ts';
+import { invalidate, useQuery } from '../../api/query.ts';
+import { fullDayLabel } from '../../format/dates.ts';
+import { SearchIcon } from '../../ui/icons.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { StatusMessage } from './StatusMessage.tsx';
+import { adminApi, type AdminUser } from './admin-api.ts';
+
+export const PAGE_SIZES = [5, 10, 20, 50] as const;
+const SEARCH_PAUSE_MS = 400;
+const STATUS_TONE = { active: 'success', suspended: 'warning', banned: 'danger' } as const;
+const PLANS = ['free', 'pro', 'enterprise'] as const;
+
+/** Users: search by e-mail or plan, pages of 5/10/20/50, status, role and plan actions (docs/admin.md#users). */
+export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; selfId: number }) {
+  const id = useId();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [pageSize, setPageSize] = useState<number>(10);
+  const [page, setPage] = useState(1);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const query = { search: search || undefined, skip: (page - 1) * pageSize, limit: pageSize };
+  const users = useQuery(['admin', 'users', query], () => adminApi.users(query));
+
+  /** Runs an action on a user, says how it went, and reads the list again. */
+  const act = async (action: () => Promise<{ message: string }>, fallback: string) => {
+    try {
+      setMessage((await action()).message);
+      await invalidate(['admin']);
+    } catch (error) {
+      setMessage(errorText(error, fallback));
+    }
+  };
+
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <div className="field admin__search">
+          <label className="field__label" htmlFor={`${id}-search`}>
+            Search by e-mail or plan
+          </label>
+          <div className="filters__search-box">
+            <SearchIcon />
+            <input id={`${id}-search`} className="input" type="search" value={searchText} placeholder="ada@example.com, pro …" onChange={(event) => setSearchText(event.target.value)} />
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-size`}>
+            Per page
+          </label>
+          <select
+            id={`${id}-size`}
+            className="select"
+            value={pageSize}
+            onChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <StatusMessage text={message} />
+      {users.error !== undefined && !users.data ? <StatusMessage text={errorText(users.error, 'Failed to fetch users')} /> : null}
+
+      <p className="admin__count" aria-live="polite">
+        {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : 'Loading users…'}
+      </p>
+      <div className="table-wrap">
+        <table className="table admin__table">
+          <caption className="visually-hidden">Users, page {page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(users.data?.users ?? []).map((user) => (
+              <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {users.data ? <Pagination page={page} total={users.data.total} pageSize={pageSize} onPage={setPage} label="Pages of users" /> : null}
+    </div>
+  );
+}
+
+interface UserRowProps {
+  user: AdminUser;
+  isSuperAdmin: boolean;
+  isSelf: boolean;
+  act(action: () => Promise<{ message: string }>, fallback: string): Promise<void>;
+}
+
+function UserRow({ user, isSuperAdmin, isSelf, act }: UserRowProps) {
+  const protectedUser = isSelf || user.role === 'super_admin' || (user.role === 'admin' && !isSuperAdmin);
+  const name = user.full_name || user.username;
+  return (
+    <tr data-user={user.email}>
+      <td>
+        <span className="admin__user-name">{name}</span>
+        <span className="admin__user-email">{user.email}</span>
+        <span className="admin__user-id">{user.customer_id}</span>
+      </td>
+      <td>{user.role === 'super_admin' ? 'Super Admin' : user.role === 'admin' ? 'Admin' : 'User'}</td>
+      <td>
+        <span className={`badge badge--${STATUS_TONE[user.status]}`}>{user.status}</span>
+      </td>
+      <td>
+        <select
+          className="select"
+          aria-label={`Plan of ${user.email}`}
+          value={user.plan_type}
+          onChange={(event) => void act(() => adminApi.changePlan(user.id, event.target.value), 'Failed to change user plan')}
+        >
+          {PLANS.map((plan) => (
+            <option key={plan} value={plan}>
+              {plan[0]!.toUpperCase() + plan.slice(1)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>{fullDayLabel(user.created_at.slice(0, 10))}</td>
+      <td>
+        <div className="admin__actions" role="group" aria-label={`Actions for ${user.email}`}>
+          {protectedUser ? null : user.status === 'active' ? (
+            <>
+              <button type="button" className="button button--secondary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'suspend'), 'Failed to perform action')}>
+                Suspend
+              </button>
+              <button type="button" className="button button--danger button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'ban'), 'Failed to perform action')}>
+                Ban
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button--primary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'activate'), 'Failed to perform action')}>
+              Activate
+            </button>
+          )}
+          {isSuperAdmin && !isSelf && user.role !== 'super_admin' ? (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => void act(() => adminApi.setRole(user.id, user.role === 'admin' ? 'user' : 'admin'), 'Failed to perform action')}
+            >
+              {user.role === 'admin' ? 'Remove admin' : 'Make admin'}
+            </button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import type {
+  AdminLinkActionResponse,
+  AdminLinkList,
+  AdminPlanList,
+  AdminStatsResponse,
+  AdminUserActionResponse,
+  AdminUserList,
+  EmailConfigAnswer,
+  EmailConfigBody,
+  EmailConfigView,
+  EmailStats,
+  OAuthConfigAnswer,
+  OAuthConfigBody,
+  OAuthConfigList,
+  SubscriptionHistoryResponse,
+  SystemReport,
+  TestEmailAnswer,
+  UpdatePlanBody,
+  UpdatePlanResponse,
+  UserLimitsResponse,
+  UserResponse,
+} from '@linkledger/contracts';
+import { api } from '../../api/client.ts';
+import type { Subscription } from '../../api/types.ts';
+
+// The admin calls (docs/admin.md), typed from the contracts' schemas (types only: no schema code in the bundle).
+export type AdminUser = z.infer<typeof UserResponse>;
+export type AdminUsers = z.infer<typeof AdminUserList>;
+export type AdminStats = z.infer<typeof AdminStatsResponse>;
+export type UserLimits = z.infer<typeof UserLimitsResponse>;
+export type OAuthConfig = z.infer<typeof OAuthConfigList>['configs'][number];
+export type OAuthConfigInput = z.input<typeof OAuthConfigBody>;
+export type EmailConfig = z.infer<typeof EmailConfigView>;
+export type EmailConfigInput = z.input<typeof EmailConfigBody>;
+export type MailStats = z.infer<typeof EmailStats>;
+export type System = z.infer<typeof SystemReport>;
+export type AdminPlan = z.infer<typeof AdminPlanList>['plans'][number];
+export type PlanChanges = z.input<typeof UpdatePlanBody>;
+export type SubscriptionHistory = z.infer<typeof SubscriptionHistoryResponse>['history'];
+export type AdminLinks = z.infer<typeof AdminLinkList>;
+export type AdminLink = AdminLinks['links'][number];
+
+export interface PageQuery {
+  search?: string;
+  skip: number;
+  limit: number;
+}
+
+export const adminApi = {
+  stats: () => api<AdminStats>('/admin/stats'),
+  system: () => api<System>('/admin/system'),
+  users: (query: PageQuery) => api<AdminUsers>('/admin/users', { query: { ...query } }),
+  user: (id: number) => api<AdminUser>(`/admin/users/${id}`),
+  setStatus: (id: number, action: 'suspend' | 'ban' | 'activate') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/${action}`, { method: 'POST' }),
+  setRole: (id: number, role: 'user' | 'admin') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/role`, { method: 'PUT', body: { role } }),
+  changePlan: (id: number, planType: string) => api<{ message: string }>(`/admin/users/${id}/change-plan`, { method: 'POST', body: { plan_type: planType } }),
+  subscription: (id: number) => api<Subscription>(`/admin/users/${id}/subscription`),
+  subscriptionHistory: (id: number) => api<{ history: SubscriptionHistory }>(`/admin/users/${id}/subscription/history`),
+  limits: (id: number) => api<UserLimits>(`/admin/api/users/${id}/limits`),
+  setLimits: (id: number, body: Record<string, number | null | boolean>) => api<UserLimits>(`/admin/api/users/${id}/limits`, { method: 'PUT', body }),
+  signupStatus: () => api<{ signup_enabled: boolean; message: string }>('/admin/system-settings/signup-status'),
+  toggleSignup: () => api<{ signup_enabled: boolean; message: string }>('/admin/system-settings/signup-toggle', { method: 'POST' }),
+  oauthConfigs: () => api<z.infer<typeof OAuthConfigList>>('/admin/oauth-config'),
+  addOAuth: (body: OAuthConfigInput) => api<z.infer<typeof OAuthConfigAnswer>>('/admin/oauth-config', { method: 'POST', body }),
+  updateOAuth: (provider: string, body: Omit<OAuthConfigInput, 'provider'>) => api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}`, { method: 'PUT', body }),
+  toggleOAuth: (provider: string, enabled: boolean) =>
+    api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}/toggle`, { method: 'PATCH', query: { enabled: String(enabled) } }),
+  deleteOAuth: (provider: string) => api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}`, { method: 'DELETE' }),
+  emailConfig: () => api<EmailConfig>('/admin/email-config'),
+  saveEmailConfig: (body: EmailConfigInput) => api<z.infer<typeof EmailConfigAnswer>>('/admin/email-config', { method: 'POST', body }),
+  testEmail: (address: string) => api<z.infer<typeof TestEmailAnswer>>('/admin/test-email', { method: 'POST', body: { test_email: address } }),
+  emailStats: () => api<MailStats>('/admin/email-stats'),
+  plans: () => api<z.infer<typeof AdminPlanList>>('/admin/plans'),
+  updatePlan: (id: number, changes: PlanChanges) => api<z.infer<typeof UpdatePlanResponse>>(`/subscription/plans/${id}`, { method: 'PUT', body: changes }),
+  links: (query: PageQuery) => api<AdminLinks>('/admin/links', { query: { ...query } }),
+  disableLink: (id: number, reason: string) => api<z.infer<typeof AdminLinkActionResponse>>(`/admin/links/${id}/disable`, { method: 'POST', body: { reason } }),
+  enableLink: (id: number) => api<z.infer<typeof AdminLinkActionResponse>>(`/admin/links/${id}/enable`, { method: 'POST' }),
+};
