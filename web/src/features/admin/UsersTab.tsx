@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { fullDayLabel } from '../../format/dates.ts';
-import { SearchIcon } from '../../ui/icons.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
@@ -49,10 +48,7 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by e-mail or plan
           </label>
-          <div className="filters__search-box">
-            <SearchIcon />
-            <input id={`${id}-search`} className="input" type="search" value={searchText} placeholder="ada@example.com, pro …" onChange={(event) => setSearchText(event.target.value)} />
-          </div>
+          <input id={`${id}-search`} className="input" type="search" value={searchText} placeholder="ada@example.com, pro …" onChange={(event) => setSearchText(event.target.value)} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-size`}>
