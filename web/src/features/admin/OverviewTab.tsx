@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
@@ -12,10 +12,15 @@ const CONFIRMATION_MS = 3000;
 
 /** Re-reads a query every few seconds while the component is shown. */
 export function useRefetchEvery(refetch: () => Promise<void>, ms = LIVE_REFRESH_MS) {
+  // The latest refetch, so the interval runs undisturbed by re-renders.
+  const latest = useRef(refetch);
   useEffect(() => {
-    const timer = setInterval(() => void refetch(), ms);
+    latest.current = refetch;
+  });
+  useEffect(() => {
+    const timer = setInterval(() => void latest.current(), ms);
     return () => clearInterval(timer);
-  }, [refetch, ms]);
+  }, [ms]);
 }
 
 /** Totals of the platform, live, and the sign-up switch. */
