@@ -18,6 +18,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The framework every screen needs, as one chunk: left to itself the bundler splits
+        // it by which lazy screens share which parts, and each extra chunk costs the first load.
+        advancedChunks: { groups: [{ name: 'framework', test: /node_modules[\\/]\.pnpm[\\/](react|react-dom|react-router|scheduler|zustand)@/ }] },
+      },
+    },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

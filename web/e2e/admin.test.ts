@@ -130,7 +130,7 @@ describe('admin panel in the browser', () => {
       await page.getByText('Admin role granted successfully').waitFor();
       expect((await call<{ role: string }>('GET', '/api/users/me', undefined, token)).role).toBe('admin');
       await row.getByLabel(`Plan of ${email}`).selectOption('pro');
-      await page.getByText('The user is now on the pro plan.').waitFor();
+      await page.getByText('Plan changed successfully: the user is now on the pro plan.').waitFor();
       // A failed action says so in red, with the server's reason.
       await page.getByLabel('Search by e-mail or plan').fill('root@example.com');
       const rootRow = page.locator('tr[data-user="root@example.com"]');
@@ -152,6 +152,197 @@ describe('admin panel in the browser', () => {
       await link.waitFor();
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('href')).toBe('/admin');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  /** Opens a tab of the panel at both sizes, checks it fits a phone and passes axe, and saves its screenshots. */
+  async function eachSize(path: string, ready: (page: Page) => Promise<void>, name: string, token = rootToken) {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await open(token, path, viewport);
+      try {
+        await ready(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, name);
+      } finally {
+        await page.context().close();
+      }
+    }
+  }
+
+  it('sets one user’s limits by e-mail: the look-up rules, figures that apply at once, and the reset', async () => {
+    const email = unique('limited');
+    const token = await registerByApi(product, email);
+    const page = await open(rootToken, '/admin?tab=user-limits');
+    try {
+      await page.getByRole('button', { name: 'Update limits' }).click();
+      await page.getByText('Please get user limits first').waitFor();
+      await page.getByRole('button', { name: 'Get limits' }).click();
+      await page.getByText('Please enter a user email').waitFor();
+      await page.getByLabel('User e-mail').fill('nobody-here@example.com');
+      await page.getByRole('button', { name: 'Get limits' }).click();
+      await page.getByText('User not found').waitFor();
+      await page.getByLabel('User e-mail').fill(email);
+      await page.getByRole('button', { name: 'Get limits' }).click();
+      // The look-up fills the form: wait for it before typing.
+      await page.getByLabel('Plan and limits in force').getByText('Free').waitFor();
+      await page.getByLabel('Monthly links').fill('1');
+      await page.getByLabel('API calls per minute').fill('0');
+      await page.getByRole('button', { name: 'Update limits' }).click();
+      await page.getByText('User limits updated successfully').waitFor();
+      const limits = await call<{ custom_monthly_links_limit: number | null; custom_api_calls_per_minute: number | null }>('GET', `/api/admin/api/users/${await idOf(token)}/limits`);
+      expect([limits.custom_monthly_links_limit, limits.custom_api_calls_per_minute]).toEqual([1, null]);
+      await call('POST', '/api/urls', { original_url: 'https://example.com/one' }, token);
+      await expect(call('POST', '/api/urls', { original_url: 'https://example.com/two' }, token)).rejects.toThrow(/403/);
+      await page.getByRole('button', { name: 'Reset to plan' }).click();
+      await page.getByText('User limits reset successfully').waitFor();
+    } finally {
+      await page.context().close();
+    }
+    await eachSize('/admin?tab=user-limits', async (page) => page.getByRole('button', { name: 'Get limits' }).waitFor(), 'admin-user-limits');
+  });
+
+  it('adds a sign-in provider that the login screen offers at once; the standalone screen admits the admin role only', async () => {
+    const page = await open(rootToken, '/admin?tab=oauth');
+    try {
+      await page.getByRole('button', { name: 'Add provider' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Provider').selectOption('google');
+      await dialog.getByLabel('Client ID').fill('e2e-google-client');
+      await dialog.getByLabel('Client secret').fill('e2e-google-secret-7788');
+      await dialog.getByLabel('Redirect URI').fill(`${product.baseUrl}/auth/callback`);
+      await dialog.getByLabel('Scope').fill('openid email profile');
+      await dialog.getByLabel('Auth URL').fill('https://accounts.google.com/o/oauth2/v2/auth');
+      await dialog.getByRole('button', { name: 'Add provider' }).click();
+      await page.getByText('Configuration created successfully').waitFor();
+      const card = page.locator('[data-provider="google"]');
+      expect(await card.innerText()).toContain('••••••••7788');
+      expect(await card.innerText()).not.toContain('e2e-google-secret');
+      const providers = (await (await fetch(`${product.baseUrl}/api/auth/providers`)).json()) as { providers: { google: { enabled: boolean } } };
+      expect(providers.providers.google.enabled).toBe(true);
+      await card.getByRole('button', { name: 'Disable Google' }).click();
+      await page.getByText('Configuration disabled successfully').waitFor();
+    } finally {
+      await page.context().close();
+    }
+    await eachSize('/admin?tab=oauth', async (page) => page.locator('[data-provider="google"]').waitFor(), 'admin-oauth');
+
+    // The standalone screen: the super admin is not admitted, an admin is.
+    const superPage = await open(rootToken, '/admin/oauth-config');
+    try {
+      await superPage.getByText('Access Denied').waitFor();
+      expect(await superPage.locator('.admin--denied').innerText()).toContain('Your role: Super Admin');
+    } finally {
+      await superPage.context().close();
+    }
+    const adminToken = await registerByApi(product, unique('oauth-admin'));
+    await call('PUT', `/api/admin/users/${await idOf(adminToken)}/role`, { role: 'admin' });
+    await eachSize('/admin/oauth-config', async (page) => page.getByRole('heading', { name: 'OAuth Configuration' }).waitFor(), 'admin-oauth-config', adminToken);
+  });
+
+  it('sends a test e-mail through the transport in force and counts it; saves settings without showing secrets', async () => {
+    const page = await open(rootToken, '/admin?tab=email');
+    try {
+      const send = page.getByRole('button', { name: 'Send test e-mail' });
+      await send.waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      await page.getByLabel('Test e-mail address').fill('ops@example.com');
+      await send.click();
+      await page.getByText('Test email sent successfully').waitFor();
+      await page.getByText(/outbox folder/).first().waitFor();
+      await page.getByLabel('SMTP server').fill('smtp.example.com');
+      await page.getByLabel('SMTP password').fill('e2e-smtp-pass-1234');
+      await page.getByLabel('From e-mail', { exact: true }).fill('no-reply@example.com');
+      await page.getByRole('button', { name: 'Save e-mail settings' }).click();
+      await page.getByText('Email configuration saved successfully').waitFor();
+      expect(await page.locator('body').innerText()).not.toContain('e2e-smtp-pass-1234');
+      // Back to the outbox for the rest of the suite.
+      await call('POST', '/api/admin/email-config', {});
+    } finally {
+      await page.context().close();
+    }
+    await eachSize('/admin?tab=email', async (page) => page.getByRole('button', { name: 'Send test e-mail' }).waitFor(), 'admin-email');
+  });
+
+  it('shows a user’s subscription and history, and changes the plan there', async () => {
+    const email = unique('subscriber');
+    const token = await registerByApi(product, email);
+    await call('POST', `/api/admin/users/${await idOf(token)}/change-plan`, { plan_type: 'pro' });
+    const page = await open(rootToken, '/admin?tab=subscriptions');
+    try {
+      await page.getByLabel('User e-mail').fill(email);
+      await page.getByRole('button', { name: 'Get subscription' }).click();
+      await page.getByRole('button', { name: 'Change plan' }).waitFor();
+      await page.getByLabel('New plan').selectOption('enterprise');
+      await page.getByRole('button', { name: 'Change plan' }).click();
+      await page.getByText(/Plan changed successfully/).waitFor();
+      await expect.poll(async () => (await call<{ plan_type: string }>('GET', '/api/subscription/current', undefined, token)).plan_type).toBe('enterprise');
+      await expect.poll(() => page.locator('table').last().locator('tbody tr').count()).toBe(2);
+      await screenshot(page, 'admin-subscriptions');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('edits a plan, and the public catalogue says so at once; lists every feature with the plans that grant it', async () => {
+    const page = await open(rootToken, '/admin?tab=plans');
+    try {
+      const pro = page.locator('.admin-plan[data-plan="pro"]');
+      await pro.getByRole('button', { name: /Edit/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Monthly price (₹)').fill('1499.50');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Plan updated successfully').waitFor();
+      const plans = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: { name: string; price_monthly: number }[] };
+      expect(plans.plans.find((plan) => plan.name === 'pro')?.price_monthly).toBe(1499.5);
+    } finally {
+      await page.context().close();
+    }
+    await eachSize('/admin?tab=plans', async (page) => page.locator('.admin-plan[data-plan="enterprise"]').waitFor(), 'admin-plans');
+    await eachSize(
+      '/admin?tab=features',
+      async (page) => {
+        await page.getByText('CSV import and export').first().waitFor();
+        expect(await page.getByText('csv_import_export').count()).toBeGreaterThan(0);
+      },
+      'admin-features',
+    );
+  });
+
+  it('reports the system live: stores, head and projector lag', async () => {
+    await eachSize(
+      '/admin?tab=system',
+      async (page) => {
+        await page.locator('[data-figure="head"]').waitFor();
+        expect(await page.locator('[data-store]').count()).toBe(3);
+        expect(await page.locator('[data-projector]').count()).toBe(2);
+      },
+      'admin-system',
+    );
+  });
+
+  it('disables a link with a reason: its short URL shows the disabled page; enabling brings it back', async () => {
+    const owner = await registerByApi(product, unique('lure'));
+    const link = await call<{ id: number; short_code: string; short_url: string }>('POST', '/api/urls', { original_url: 'https://phish.example/login' }, owner);
+    const page = await open(rootToken, '/admin?tab=moderation');
+    try {
+      await page.getByLabel('Search by code, destination or owner e-mail').fill(link.short_code);
+      const actions = page.getByRole('group', { name: `Actions for ${link.short_url}` });
+      await actions.getByRole('button', { name: 'Disable' }).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.getByRole('button', { name: 'Disable link' }).isDisabled()).toBe(true);
+      await dialog.getByLabel('Reason').fill('Phishing: imitates a bank');
+      await dialog.getByRole('button', { name: 'Disable link' }).click();
+      await page.getByText('Link disabled successfully').waitFor();
+      const visit = await fetch(link.short_url, { redirect: 'manual' });
+      expect(visit.status).toBe(410);
+      expect(await visit.text()).toContain('This link has been disabled');
+      await screenshot(page, 'admin-moderation');
+      await actions.getByRole('button', { name: 'Enable' }).click();
+      await page.getByText('Link enabled successfully').waitFor();
+      expect((await fetch(link.short_url, { redirect: 'manual' })).status).toBe(302);
     } finally {
       await page.context().close();
     }

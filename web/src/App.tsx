@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { AdminPage } from './features/admin/index.ts';
+import { AdminPage, OAuthConfigPage } from './features/admin/index.ts';
 import { AnalyticsPage } from './features/analytics/index.ts';
 import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
 import { LimitsPage, PricingPage } from './features/billing/index.ts';
@@ -41,6 +41,7 @@ export function App() {
           <Route path="/docs" element={signedIn(<DocsPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />
+          <Route path="/admin/oauth-config" element={signedIn(<OAuthConfigPage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -120,7 +120,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       const { plan_type } = request.body;
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });
-      return { message: `The user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
+      return { message: `Plan changed successfully: the user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
     },
   );
 }

@@ -154,7 +154,7 @@ describe('plans, subscription and limits', () => {
 
     const done = await change(admin, user.user.id, 'enterprise');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: 'The user is now on the enterprise plan.', user_id: user.user.id, plan_type: 'enterprise' });
+    expect(done.json()).toEqual({ message: 'Plan changed successfully: the user is now on the enterprise plan.', user_id: user.user.id, plan_type: 'enterprise' });
     const current = await subscription(user.headers);
     expect([current.plan_type, current.current_period_end, current.limits.monthly_links]).toEqual(['enterprise', null, 10000]);
 

@@ -84,10 +84,10 @@ export async function configureProvider(events: EventStore, secret: string, cont
     client_id: input.client_id.trim(),
     // Empty on an edit: the decider keeps the stored one.
     client_secret_encrypted: input.client_secret ? encryptSecret(secret, CLIENT_SECRET_PURPOSE, input.client_secret) : '',
-    auth_url: httpUrl('auth url', input.auth_url ?? defaults.auth_url),
-    token_url: httpUrl('token url', input.token_url ?? defaults.token_url),
-    userinfo_url: httpUrl('userinfo url', input.userinfo_url ?? defaults.userinfo_url),
-    scope: input.scope ?? defaults.scope,
+    auth_url: httpUrl('auth url', input.auth_url || defaults.auth_url),
+    token_url: httpUrl('token url', input.token_url || defaults.token_url),
+    userinfo_url: httpUrl('userinfo url', input.userinfo_url || defaults.userinfo_url),
+    scope: input.scope || defaults.scope,
     redirect_uri: input.redirect_uri ? httpUrl('redirect uri', input.redirect_uri) : '',
     enabled: input.enabled,
   };

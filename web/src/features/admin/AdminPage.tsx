@@ -3,22 +3,37 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../auth/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
+import { AccessDenied, ROLE_NAMES } from './AccessDenied.tsx';
+import { EmailTab } from './EmailTab.tsx';
+import { FeaturesTab } from './FeaturesTab.tsx';
+import { ModerationTab } from './ModerationTab.tsx';
+import { OAuthTab } from './OAuthTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
+import { PlansTab } from './PlansTab.tsx';
+import { SubscriptionsTab } from './SubscriptionsTab.tsx';
+import { SystemTab } from './SystemTab.tsx';
+import { UserLimitsTab } from './UserLimitsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
-export const ACCESS_DENIED = "You don't have permission to access the admin panel.";
-const ROLE_NAMES = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' } as const;
 
 /** The admin panel (docs/web-app.md#admin-panel): the role decides, then the tabs of docs/admin.md. */
 export default function AdminPage() {
   const user = useSession((s) => s.user);
   const [params, setParams] = useSearchParams();
   if (!user) return <LoadingScreen />;
-  if (user.role !== 'admin' && user.role !== 'super_admin') return <AccessDenied role={ROLE_NAMES[user.role]} />;
+  if (user.role !== 'admin' && user.role !== 'super_admin') return <AccessDenied role={user.role} />;
 
   const tabs: TabItem[] = [
     { id: 'overview', label: 'Overview', content: <OverviewTab /> },
     { id: 'users', label: 'User Management', content: <UsersTab isSuperAdmin={user.role === 'super_admin'} selfId={user.id} /> },
+    { id: 'user-limits', label: 'User Limits', content: <UserLimitsTab /> },
+    { id: 'oauth', label: 'OAuth', content: <OAuthTab /> },
+    { id: 'email', label: 'Email', content: <EmailTab /> },
+    { id: 'subscriptions', label: 'Subscriptions', content: <SubscriptionsTab /> },
+    { id: 'plans', label: 'Plans', content: <PlansTab /> },
+    { id: 'features', label: 'Features', content: <FeaturesTab /> },
+    { id: 'system', label: 'System', content: <SystemTab /> },
+    { id: 'moderation', label: 'Moderation', content: <ModerationTab /> },
   ];
   return (
     <div className="admin">
@@ -36,18 +51,6 @@ export default function AdminPage() {
         selected={params.get('tab') ?? 'overview'}
         onSelect={(tab) => setParams({ tab }, { replace: true })}
       />
-    </div>
-  );
-}
-
-function AccessDenied({ role }: { role: string }) {
-  return (
-    <div className="admin admin--denied">
-      <div className="card empty-state" role="alert">
-        <p className="empty-state__title">Access Denied</p>
-        <p>{ACCESS_DENIED}</p>
-        <p className="admin__role">Your role: {role}</p>
-      </div>
     </div>
   );
 }

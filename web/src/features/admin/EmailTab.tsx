@@ -1,0 +1,306 @@
+import './EmailTab.css';
+import { useId, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import { errorText } from '../../api/client.ts';
+import { invalidate, useQuery } from '../../api/query.ts';
+import { RefreshIcon } from '../../ui/icons.tsx';
+import { StatusMessage } from './StatusMessage.tsx';
+import { adminApi, type EmailConfig } from './admin-api.ts';
+import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, momentLabel, monthLabel, purposeRows, storedSecretHint, type EmailForm } from './email-form.ts';
+
+const CONFIG_KEY = ['admin', 'email-config'] as const;
+const STATS_KEY = ['admin', 'email-stats'] as const;
+
+/** E-mail: how mail is sent, a real test message, and this month's deliveries (docs/admin.md#e-mail). */
+export function EmailTab() {
+  const id = useId();
+  const config = useQuery(CONFIG_KEY, adminApi.emailConfig);
+  // Kept here, not in the form: a save restarts the form (see below) and the result must stay.
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <div className="admin__section">
+      <section className="card admin__card" aria-labelledby={`${id}-title`}>
+        <div className="admin__row">
+          <h2 id={`${id}-title`} className="card__title">
+            E-mail settings
+          </h2>
+          {config.data ? (
+            <span className="badge badge--info email-transport" data-transport={config.data.transport}>
+              Sending through: {TRANSPORT_NAMES[config.data.transport]}
+            </span>
+          ) : null}
+        </div>
+        {config.data ? (
+          <p className="card__subtitle">
+            {config.data.updated_at ? `Last saved ${momentLabel(config.data.updated_at)}.` : 'Not saved here yet: the server’s environment decides how mail is sent.'} A SendGrid key
+            chooses SendGrid; else an SMTP server chooses SMTP; else messages are saved in the outbox folder. Changes apply to the next message.
+          </p>
+        ) : null}
+        {config.error !== undefined && !config.data ? <StatusMessage text={errorText(config.error, 'Failed to load email configuration')} /> : null}
+        {/* Keyed by the save time: a save (here or elsewhere) starts the form again from what is stored. */}
+        {config.data ? <SettingsForm key={config.data.updated_at ?? 'never'} config={config.data} onResult={setMessage} /> : config.loading ? <p>Loading…</p> : null}
+        <StatusMessage text={message} />
+      </section>
+      <TestEmailBox />
+      <MailStatistics />
+    </div>
+  );
+}
+
+function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(message: string | null): void }) {
+  const id = useId();
+  const [form, setForm] = useState<EmailForm>(() => emailFormFrom(config));
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof EmailForm>(field: K, value: EmailForm[K]) => setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || !event.currentTarget.reportValidity()) return;
+    setSaving(true);
+    onResult(null);
+    try {
+      const answer = await adminApi.saveEmailConfig(emailSaveBody(form));
+      // The secrets typed are sent once and not kept in the form.
+      setForm(emailFormFrom(answer.config));
+      onResult(answer.message);
+      await invalidate(['admin']);
+    } catch (error) {
+      onResult(errorText(error, 'Failed to save email configuration'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (field: Exclude<keyof EmailForm, 'clear_sendgrid_api_key'>) => ({
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
+    disabled: saving,
+  });
+
+  return (
+    <form className="email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+      <fieldset className="email-settings__group">
+        <legend className="email-settings__legend">SendGrid</legend>
+        <TextField
+          id={`${id}-sg-key`}
+          label="SendGrid API key"
+          hint={storedSecretHint(config.sendgrid_api_key)}
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          {...text('sendgrid_api_key')}
+          disabled={saving || form.clear_sendgrid_api_key}
+        />
+        {config.sendgrid_api_key ? (
+          <label className="checkbox">
+            <input type="checkbox" checked={form.clear_sendgrid_api_key} onChange={(event) => set('clear_sendgrid_api_key', event.target.checked)} disabled={saving} />
+            <span>Forget stored key (SMTP or the outbox is used again)</span>
+          </label>
+        ) : null}
+        <TextField id={`${id}-sg-from`} label="SendGrid from e-mail" hint="Required with a SendGrid key." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('sendgrid_from_email')} />
+        <TextField id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
+      </fieldset>
+
+      <fieldset className="email-settings__group">
+        <legend className="email-settings__legend">SMTP</legend>
+        <TextField id={`${id}-smtp-server`} label="SMTP server" type="text" autoComplete="off" spellCheck={false} placeholder="smtp.example.com" {...text('smtp_server')} />
+        <TextField
+          id={`${id}-smtp-port`}
+          label="SMTP port"
+          hint={`${DEFAULT_SMTP_PORT} by default; 465 speaks TLS from the start, others upgrade with STARTTLS when offered.`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={65535}
+          step={1}
+          placeholder={String(DEFAULT_SMTP_PORT)}
+          {...text('smtp_port')}
+        />
+        <TextField id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
+        <TextField
+          id={`${id}-smtp-password`}
+          label="SMTP password"
+          hint={storedSecretHint(config.smtp_password)}
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          {...text('smtp_password')}
+        />
+        <TextField id={`${id}-from`} label="From e-mail" hint="Required with an SMTP server." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('from_email')} />
+      </fieldset>
+
+      <TextField
+        id={`${id}-frontend`}
+        label="Frontend URL"
+        hint="Where e-mailed links lead when the web app is served from another address; empty for this server’s own."
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={window.location.origin}
+        {...text('frontend_url')}
+      />
+
+      <div className="email-settings__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save e-mail settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A labelled input, described by its hint when it has one. */
+function TextField({ id, label, hint, ...input }: { id: string; label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  const hintId = `${id}-hint`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="input" aria-describedby={hint ? hintId : undefined} {...input} />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TestEmailBox() {
+  const id = useId();
+  const [address, setAddress] = useState('');
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setNote(null);
+    if (!address.trim()) return setMessage('Please enter a test email address');
+    setSending(true);
+    setMessage(null);
+    try {
+      const answer = await adminApi.testEmail(address.trim());
+      setMessage(answer.message);
+      setNote(answer.note);
+    } catch (error) {
+      setMessage(errorText(error, 'Failed to send test email'));
+    } finally {
+      setSending(false);
+      // Sent or refused, the delivery is counted in this month's statistics.
+      await invalidate(STATS_KEY);
+    }
+  };
+
+  return (
+    <section className="card admin__card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        Send a test e-mail
+      </h2>
+      <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
+      <form className="email-test" onSubmit={(event) => void send(event)} aria-busy={sending}>
+        <div className="field email-test__field">
+          <label className="field__label" htmlFor={`${id}-address`}>
+            Test e-mail address
+          </label>
+          <input
+            id={`${id}-address`}
+            className="input"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            disabled={sending}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={sending || address === ''}>
+          {sending ? 'Sending…' : 'Send test e-mail'}
+        </button>
+      </form>
+      <StatusMessage text={message} />
+      {note ? <p className="email-test__note">{note}</p> : null}
+    </section>
+  );
+}
+
+function MailStatistics() {
+  const id = useId();
+  const stats = useQuery(STATS_KEY, adminApi.emailStats);
+  const data = stats.data;
+  return (
+    <section className="card admin__card" aria-labelledby={`${id}-title`} aria-busy={stats.loading}>
+      <div className="admin__row">
+        <h2 id={`${id}-title`} className="card__title">
+          {data ? `E-mail in ${monthLabel(data.month)}` : 'E-mail this month'}
+        </h2>
+        <button type="button" className="button button--secondary button--sm" onClick={() => void stats.refetch()}>
+          <RefreshIcon />
+          Refresh statistics
+        </button>
+      </div>
+      {stats.error !== undefined && !data ? <StatusMessage text={errorText(stats.error, 'Failed to load email statistics')} /> : null}
+      {data ? (
+        <>
+          <div className="tiles email-stats__tiles">
+            <div className="tile">
+              <p className="tile__label">Transport</p>
+              <p className="tile__value email-stats__transport">{TRANSPORT_NAMES[data.transport]}</p>
+            </div>
+            <div className="tile">
+              <p className="tile__label">Sent</p>
+              <p className="tile__value">{data.sent.toLocaleString('en-US')}</p>
+            </div>
+            <div className="tile">
+              <p className="tile__label">Failed</p>
+              <p className="tile__value">{data.failed.toLocaleString('en-US')}</p>
+            </div>
+          </div>
+          <div className="table-wrap">
+            <table className="table email-stats__table">
+              <caption className="visually-hidden">Messages sent this month by purpose</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Purpose</th>
+                  <th scope="col" className="num">
+                    Sent
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {purposeRows(data.by_purpose).map((row) => (
+                  <tr key={row.purpose} data-purpose={row.purpose}>
+                    <td>{row.label}</td>
+                    <td className="num">{row.count.toLocaleString('en-US')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <dl className="email-stats__facts">
+            <div>
+              <dt>Last sent</dt>
+              <dd>{data.last_sent_at ? momentLabel(data.last_sent_at) : 'None this month'}</dd>
+            </div>
+            <div>
+              <dt>Last failure</dt>
+              <dd>
+                {data.last_failure ? (
+                  <>
+                    {momentLabel(data.last_failure.at)}
+                    <span className="email-stats__error">{data.last_failure.error}</span>
+                  </>
+                ) : (
+                  'None this month'
+                )}
+              </dd>
+            </div>
+          </dl>
+        </>
+      ) : stats.loading ? (
+        <p>Loading…</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+import './ModerationTab.css';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client.ts';
+import { invalidate, useQuery } from '../../api/query.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { StatusMessage } from './StatusMessage.tsx';
+import { adminApi, type AdminLink } from './admin-api.ts';
+
+const PAGE_SIZE = 10;
+const SEARCH_PAUSE_MS = 400;
+/** The longest reason the server takes (docs/admin.md#moderation). */
+const MAX_REASON = 500;
+const FAILED = 'Failed to perform action';
+
+/** Only a web address is made a link: the short URL is the server's own, but nothing else on a row is trusted. */
+const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+
+/** Every user's links: search, disable with a reason, enable (docs/admin.md#moderation). */
+export function ModerationTab() {
+  const id = useId();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [message, setMessage] = useState<string | null>(null);
+  const [disabling, setDisabling] = useState<AdminLink | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const query = { search: search || undefined, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+  const links = useQuery(['admin', 'links', query], () => adminApi.links(query));
+
+  /** Runs a moderation call, says how it went, and reads the list again either way (another admin may have acted). */
+  const act = async (link: AdminLink, action: () => Promise<{ message: string }>) => {
+    setBusyId(link.id);
+    try {
+      setMessage((await action()).message);
+    } catch (error) {
+      setMessage(errorText(error, FAILED));
+    } finally {
+      setBusyId(null);
+    }
+    await invalidate(['admin']);
+  };
+
+  const rows = links.data?.links ?? [];
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <div className="field admin__search">
+          <label className="field__label" htmlFor={`${id}-search`}>
+            Search by code, destination or owner e-mail
+          </label>
+          <input id={`${id}-search`} className="input" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        </div>
+      </div>
+
+      <StatusMessage text={message} />
+      {links.error !== undefined && !links.data ? <StatusMessage text={errorText(links.error, 'Failed to fetch links')} /> : null}
+
+      <p className="admin__count" aria-live="polite">
+        {links.data ? `${links.data.total} ${links.data.total === 1 ? 'link' : 'links'}` : links.error === undefined ? 'Loading links…' : ''}
+      </p>
+      <div className="table-wrap">
+        <table className="table admin__table moderation__table">
+          <caption className="visually-hidden">Links of every user, page {page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Short URL</th>
+              <th scope="col">Destination</th>
+              <th scope="col">Owner</th>
+              <th scope="col" className="num">
+                Clicks
+              </th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((link) => (
+              <LinkRow
+                key={link.id}
+                link={link}
+                busy={busyId === link.id}
+                onDisable={() => setDisabling(link)}
+                onEnable={() => void act(link, () => adminApi.enableLink(link.id))}
+              />
+            ))}
+            {links.data && rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="moderation__empty">
+                  {search ? 'No links match this search.' : 'No links yet.'}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {links.data ? <Pagination page={page} total={links.data.total} pageSize={PAGE_SIZE} onPage={setPage} label="Pages of links" /> : null}
+
+      <DisableDialog
+        link={disabling}
+        onClose={() => setDisabling(null)}
+        onDisable={async (link, reason) => {
+          setDisabling(null);
+          await act(link, () => adminApi.disableLink(link.id, reason));
+        }}
+      />
+    </div>
+  );
+}
+
+interface LinkRowProps {
+  link: AdminLink;
+  busy: boolean;
+  onDisable(): void;
+  onEnable(): void;
+}
+
+function LinkRow({ link, busy, onDisable, onEnable }: LinkRowProps) {
+  return (
+    <tr data-link={link.short_code}>
+      <td className="moderation__short">
+        {isWebAddress(link.short_url) ? (
+          <a className="text-link" href={link.short_url} target="_blank" rel="noopener noreferrer">
+            {link.short_url}
+          </a>
+        ) : (
+          link.short_url
+        )}
+      </td>
+      <td>
+        {/* Text only, never a link: a reported destination may be a phishing page. */}
+        <span className="moderation__destination" title={link.original_url}>
+          {link.original_url}
+        </span>
+      </td>
+      <td className="moderation__owner">{link.owner_email ?? 'Unknown'}</td>
+      <td className="num">{link.total_clicks.toLocaleString('en-IN')}</td>
+      <td>
+        {link.disabled_by_admin ? (
+          <>
+            <span className="badge badge--danger">Disabled</span>
+            {link.moderation_reason ? <span className="moderation__reason">{link.moderation_reason}</span> : null}
+          </>
+        ) : link.is_active ? (
+          <span className="badge badge--success">Active</span>
+        ) : (
+          <span className="badge badge--warning">Inactive</span>
+        )}
+      </td>
+      <td>
+        <div className="admin__actions" role="group" aria-label={`Actions for ${link.short_url}`}>
+          {link.disabled_by_admin ? (
+            <button type="button" className="button button--primary button--sm" onClick={onEnable} disabled={busy}>
+              Enable
+            </button>
+          ) : (
+            <button type="button" className="button button--danger button--sm" onClick={onDisable} disabled={busy}>
+              Disable
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+interface DisableDialogProps {
+  /** The link being disabled; null while the dialog is closed. */
+  link: AdminLink | null;
+  onClose(): void;
+  onDisable(link: AdminLink, reason: string): Promise<void>;
+}
+
+function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ready = reason.trim() !== '' && !busy;
+
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!link || !ready) return;
+    setBusy(true);
+    try {
+      await onDisable(link, reason.trim());
+    } finally {
+      setBusy(false);
+      setReason('');
+    }
+  };
+
+  return (
+    <Modal
+      title="Disable link"
+      open={link !== null}
+      onClose={close}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={`${id}-form`} className="button button--danger" disabled={!ready}>
+            Disable link
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} className="moderation__form" onSubmit={(event) => void submit(event)}>
+        <p>
+          Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.
+        </p>
+        {link ? <p className="moderation__dialog-link">{link.short_url}</p> : null}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-reason`}>
+            Reason
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            className="textarea"
+            value={reason}
+            maxLength={MAX_REASON}
+            required
+            aria-describedby={`${id}-count`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <p id={`${id}-count`} className="field__hint">
+            {reason.length} of {MAX_REASON} characters
+          </p>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,220 @@
+import './SubscriptionsTab.css';
+import { useId, useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client.ts';
+import { invalidate, useQuery } from '../../api/query.ts';
+import type { Subscription } from '../../api/types.ts';
+import { createdLabel } from '../../format/dates.ts';
+import { limitLabel, planLabel } from '../billing/index.ts';
+import { StatusMessage } from './StatusMessage.tsx';
+import { adminApi, type SubscriptionHistory } from './admin-api.ts';
+import { findUserByEmail } from './find-user.ts';
+
+/** The plans a user can be put on (docs/plans.md#changing-a-users-plan). */
+const PLANS = ['free', 'pro', 'enterprise'] as const;
+const REASONS: Record<string, string> = { payment: 'Payment', admin: 'Changed by an admin', cancelled: 'Cancelled', expired: 'Expired' };
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge badge--${status === 'active' ? 'success' : 'danger'}`}>{capitalised(status)}</span>;
+}
+
+/** One user's subscription, its history and a plan change, found by e-mail (docs/admin.md#subscriptions). */
+export function SubscriptionsTab() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [found, setFound] = useState<{ id: number; email: string } | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const userId = found?.id ?? null;
+  const subscription = useQuery(['admin', 'subscription', userId], () => (userId === null ? Promise.resolve(null) : adminApi.subscription(userId)), {
+    enabled: userId !== null,
+  });
+  const history = useQuery(['admin', 'subscription-history', userId], () => (userId === null ? Promise.resolve(null) : adminApi.subscriptionHistory(userId)), {
+    enabled: userId !== null,
+  });
+
+  const lookUp = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!email.trim()) return setMessage('Please enter a user email');
+    setSearching(true);
+    try {
+      const user = await findUserByEmail(email);
+      if (!user) {
+        setFound(null);
+        setMessage('User not found');
+      } else if (user.id === userId) {
+        await Promise.all([subscription.refetch(), history.refetch()]);
+      } else {
+        setFound({ id: user.id, email: user.email });
+      }
+    } catch (error) {
+      setMessage(errorText(error, 'Failed to find user'));
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const changePlan = async (planType: string) => {
+    if (userId === null) return;
+    try {
+      setMessage((await adminApi.changePlan(userId, planType)).message);
+      await invalidate(['admin']);
+    } catch (error) {
+      setMessage(errorText(error, 'Failed to change user plan'));
+    }
+  };
+
+  return (
+    <div className="admin__section">
+      <form className="admin__toolbar" onSubmit={(event) => void lookUp(event)} noValidate>
+        <div className="field admin__search">
+          <label className="field__label" htmlFor={`${id}-email`}>
+            User e-mail
+          </label>
+          <input id={`${id}-email`} className="input" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </div>
+        <button type="submit" className="button button--primary" disabled={searching}>
+          {searching ? 'Looking up…' : 'Get subscription'}
+        </button>
+      </form>
+
+      <StatusMessage text={message} />
+
+      {found ? (
+        <>
+          {subscription.data ? (
+            <SubscriptionCard key={`${found.id}:${subscription.data.plan_type}`} email={found.email} subscription={subscription.data} onChangePlan={changePlan} />
+          ) : subscription.error !== undefined ? (
+            <StatusMessage text={errorText(subscription.error, 'Failed to fetch user subscription')} />
+          ) : (
+            <p className="admin__count">Loading subscription…</p>
+          )}
+          {history.data ? (
+            <HistoryTable email={found.email} history={history.data.history} />
+          ) : history.error !== undefined ? (
+            <StatusMessage text={errorText(history.error, 'Failed to fetch subscription history')} />
+          ) : (
+            <p className="admin__count">Loading history…</p>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+interface SubscriptionCardProps {
+  email: string;
+  subscription: Subscription;
+  onChangePlan(planType: string): Promise<void>;
+}
+
+function SubscriptionCard({ email, subscription, onChangePlan }: SubscriptionCardProps) {
+  const id = useId();
+  const [plan, setPlan] = useState<string>(subscription.plan_type);
+  const [busy, setBusy] = useState(false);
+  const { usage, limits } = subscription;
+
+  const change = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onChangePlan(plan);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const facts = [
+    { term: 'Plan', value: subscription.plan.display_name },
+    { term: 'Status', value: <StatusBadge status={subscription.status} /> },
+    { term: 'Billing cycle', value: capitalised(subscription.billing_cycle) },
+    { term: 'Period start', value: createdLabel(subscription.current_period_start) },
+    { term: 'Period end', value: subscription.current_period_end ? createdLabel(subscription.current_period_end) : 'No end date' },
+    { term: 'Links this month', value: `${usage.links_created.toLocaleString('en-IN')} of ${limitLabel(limits.monthly_links)}` },
+    { term: 'API calls this month', value: usage.api_calls.toLocaleString('en-IN') },
+    { term: 'Total clicks', value: usage.total_clicks.toLocaleString('en-IN') },
+    { term: 'API calls per minute', value: limitLabel(limits.api_calls_per_minute) },
+    { term: 'Custom domains', value: limitLabel(limits.custom_domains) },
+    { term: 'Usage resets', value: createdLabel(subscription.usage_resets_at) },
+  ];
+
+  return (
+    <section className="card admin__card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title subscriptions__title">
+        Subscription of {email}
+      </h2>
+      <dl className="subscriptions__facts">
+        {facts.map((fact) => (
+          <div key={fact.term}>
+            <dt>{fact.term}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <form className="admin__toolbar" onSubmit={(event) => void change(event)}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-plan`}>
+            New plan
+          </label>
+          <select id={`${id}-plan`} className="select" value={plan} onChange={(event) => setPlan(event.target.value)}>
+            {PLANS.map((name) => (
+              <option key={name} value={name}>
+                {planLabel(name, null)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Change plan
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function HistoryTable({ email, history }: { email: string; history: SubscriptionHistory }) {
+  const id = useId();
+  // The server answers newest first; sorted here too (by position in the stream) so the table never depends on it.
+  const rows = [...history].sort((a, b) => b.id - a.id);
+  return (
+    <section className="card admin__card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        Subscription history
+      </h2>
+      {rows.length === 0 ? (
+        <p className="admin__count">No plan changes recorded for this user.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table admin__table">
+            <caption className="visually-hidden">Plan changes of {email}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Status</th>
+                <th scope="col">Cycle</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{planLabel(row.plan_name, null)}</td>
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td>{capitalised(row.billing_cycle)}</td>
+                  <td>{REASONS[row.reason] ?? row.reason}</td>
+                  <td className="subscriptions__date">{dateTime(row.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
