@@ -1,8 +1,9 @@
 import './EmailTab.css';
-import { useId, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
+import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig } from './admin-api.ts';
 import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, momentLabel, monthLabel, purposeRows, storedSecretHint, type EmailForm } from './email-form.ts';
@@ -80,7 +81,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
     <form className="email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SendGrid</legend>
-        <TextField
+        <Field
           id={`${id}-sg-key`}
           label="SendGrid API key"
           hint={storedSecretHint(config.sendgrid_api_key)}
@@ -96,14 +97,14 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
             <span>Forget stored key (SMTP or the outbox is used again)</span>
           </label>
         ) : null}
-        <TextField id={`${id}-sg-from`} label="SendGrid from e-mail" hint="Required with a SendGrid key." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('sendgrid_from_email')} />
-        <TextField id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
+        <Field id={`${id}-sg-from`} label="SendGrid from e-mail" hint="Required with a SendGrid key." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('sendgrid_from_email')} />
+        <Field id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
       </fieldset>
 
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SMTP</legend>
-        <TextField id={`${id}-smtp-server`} label="SMTP server" type="text" autoComplete="off" spellCheck={false} placeholder="smtp.example.com" {...text('smtp_server')} />
-        <TextField
+        <Field id={`${id}-smtp-server`} label="SMTP server" type="text" autoComplete="off" spellCheck={false} placeholder="smtp.example.com" {...text('smtp_server')} />
+        <Field
           id={`${id}-smtp-port`}
           label="SMTP port"
           hint={`${DEFAULT_SMTP_PORT} by default; 465 speaks TLS from the start, others upgrade with STARTTLS when offered.`}
@@ -115,8 +116,8 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           placeholder={String(DEFAULT_SMTP_PORT)}
           {...text('smtp_port')}
         />
-        <TextField id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
-        <TextField
+        <Field id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
+        <Field
           id={`${id}-smtp-password`}
           label="SMTP password"
           hint={storedSecretHint(config.smtp_password)}
@@ -125,10 +126,10 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           spellCheck={false}
           {...text('smtp_password')}
         />
-        <TextField id={`${id}-from`} label="From e-mail" hint="Required with an SMTP server." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('from_email')} />
+        <Field id={`${id}-from`} label="From e-mail" hint="Required with an SMTP server." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('from_email')} />
       </fieldset>
 
-      <TextField
+      <Field
         id={`${id}-frontend`}
         label="Frontend URL"
         hint="Where e-mailed links lead when the web app is served from another address; empty for this server’s own."
@@ -148,23 +149,6 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
   );
 }
 
-/** A labelled input, described by its hint when it has one. */
-function TextField({ id, label, hint, ...input }: { id: string; label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
-  const hintId = `${id}-hint`;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="input" aria-describedby={hint ? hintId : undefined} {...input} />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function TestEmailBox() {
   const id = useId();

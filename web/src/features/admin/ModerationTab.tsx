@@ -1,11 +1,12 @@
 import './ModerationTab.css';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminLink } from './admin-api.ts';
+import { useDebouncedSearch } from './use-debounced-search.ts';
 
 const PAGE_SIZE = 10;
 const SEARCH_PAUSE_MS = 400;
@@ -19,20 +20,10 @@ const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 /** Every user's links: search, disable with a reason, enable (docs/admin.md#moderation). */
 export function ModerationTab() {
   const id = useId();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { searchText, setSearchText, search, page, setPage } = useDebouncedSearch(SEARCH_PAUSE_MS);
   const [message, setMessage] = useState<string | null>(null);
   const [disabling, setDisabling] = useState<AdminLink | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(1);
-    }, SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const query = { search: search || undefined, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
   const links = useQuery(['admin', 'links', query], () => adminApi.links(query));

@@ -1,11 +1,11 @@
 import './OAuthTab.css';
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { RefreshIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { StatusMessage } from './StatusMessage.tsx';
+import { Field } from './Field.tsx';
+import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type OAuthConfig, type OAuthConfigInput } from './admin-api.ts';
 
 type Provider = OAuthConfig['provider'];
@@ -120,13 +120,7 @@ export function OAuthTab() {
 
       <StatusMessage text={message} />
       {configs.error !== undefined && !configs.data ? (
-        <div className="admin__row">
-          <StatusMessage text={errorText(configs.error, 'Failed to fetch data')} />
-          <button type="button" className="button button--secondary" onClick={() => void configs.refetch()}>
-            <RefreshIcon />
-            Retry
-          </button>
-        </div>
+        <RetryMessage text={errorText(configs.error, 'Failed to fetch data')} onRetry={() => void configs.refetch()} />
       ) : null}
 
       {configs.data && configured.length === 0 ? (
@@ -285,8 +279,8 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         ) : null}
       </div>
       <div className="oauth-form__grid">
-        <FormField id={`${id}-client-id`} label="Client ID" required autoComplete="off" spellCheck={false} {...text('client_id')} />
-        <FormField
+        <Field id={`${id}-client-id`} label="Client ID" required autoComplete="off" spellCheck={false} {...text('client_id')} />
+        <Field
           id={`${id}-client-secret`}
           label="Client secret"
           hint={editing ? `Stored: ${config.client_secret}. Leave empty to keep it.` : undefined}
@@ -296,7 +290,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           spellCheck={false}
           {...text('client_secret')}
         />
-        <FormField
+        <Field
           id={`${id}-redirect`}
           label="Redirect URI"
           hint={`${providerName} sends users back here; register the same address with ${providerName}.`}
@@ -307,8 +301,8 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           placeholder={`${window.location.origin}/auth/callback`}
           {...text('redirect_uri')}
         />
-        <FormField id={`${id}-scope`} label="Scope" hint="Separated by spaces." required autoComplete="off" spellCheck={false} placeholder="email profile" {...text('scope')} />
-        <FormField
+        <Field id={`${id}-scope`} label="Scope" hint="Separated by spaces." required autoComplete="off" spellCheck={false} placeholder="email profile" {...text('scope')} />
+        <Field
           id={`${id}-auth-url`}
           label="Auth URL"
           hint={`${providerName}’s authorization address, where users sign in.`}
@@ -319,7 +313,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           placeholder="https://"
           {...text('auth_url')}
         />
-        <FormField
+        <Field
           id={`${id}-token-url`}
           label="Token URL"
           hint={`Optional: defaults to ${providerName}’s public address.`}
@@ -329,7 +323,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           placeholder="https://"
           {...text('token_url')}
         />
-        <FormField
+        <Field
           id={`${id}-userinfo-url`}
           label="Userinfo URL"
           hint={`Optional: defaults to ${providerName}’s public address.`}
@@ -354,23 +348,5 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         </button>
       </div>
     </form>
-  );
-}
-
-/** A labelled input, described by its hint when it has one. */
-function FormField({ id, label, hint, ...input }: { id: string; label: string; hint?: string | undefined } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
-  const hintId = `${id}-hint`;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="input" aria-describedby={hint ? hintId : undefined} {...input} />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
-import { RefreshIcon } from '../../ui/icons.tsx';
-import { StatusMessage } from './StatusMessage.tsx';
+import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi } from './admin-api.ts';
 
 /** How often the overview's counters are read again while shown: they follow the platform without a reload. */
@@ -79,13 +78,7 @@ function SignupSwitch() {
         New registrations
       </h2>
       {status.error !== undefined && !status.data ? (
-        <div className="admin__row">
-          <StatusMessage text={errorText(status.error, 'Failed to fetch signup status')} />
-          <button type="button" className="button button--secondary" onClick={() => void status.refetch()}>
-            <RefreshIcon />
-            Retry
-          </button>
-        </div>
+        <RetryMessage text={errorText(status.error, 'Failed to fetch signup status')} onRetry={() => void status.refetch()} />
       ) : status.data ? (
         <div className="admin__row">
           <p>{status.data.message}</p>

@@ -1,3 +1,5 @@
+import { RefreshIcon } from '../../ui/icons.tsx';
+
 /** A result line after an admin action: green when it says something went "successfully", red otherwise (docs/web-app.md#admin-panel). */
 export function StatusMessage({ text }: { text: string | null }) {
   if (!text) return null;
@@ -6,5 +8,18 @@ export function StatusMessage({ text }: { text: string | null }) {
     <p className={`status-message status-message--${success ? 'success' : 'error'}`} role={success ? 'status' : 'alert'}>
       {text}
     </p>
+  );
+}
+
+/** A read that failed: why, and a button to read again. */
+export function RetryMessage({ text, onRetry }: { text: string; onRetry(): void }) {
+  return (
+    <div className="admin__row">
+      <StatusMessage text={text} />
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        <RefreshIcon />
+        Retry
+      </button>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { createdLabel } from '../../format/dates.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
-import { findUserByEmail } from './find-user.ts';
+import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 
 /** The plans a user can be put on (docs/plans.md#changing-a-users-plan). */
 const PLANS = ['free', 'pro', 'enterprise'] as const;
@@ -22,11 +22,8 @@ function StatusBadge({ status }: { status: string }) {
 
 /** One user's subscription, its history and a plan change, found by e-mail (docs/admin.md#subscriptions). */
 export function SubscriptionsTab() {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [found, setFound] = useState<{ id: number; email: string } | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const lookup = useUserLookup();
+  const { found, message, setMessage } = lookup;
   const userId = found?.id ?? null;
   const subscription = useQuery(['admin', 'subscription', userId], () => (userId === null ? Promise.resolve(null) : adminApi.subscription(userId)), {
     enabled: userId !== null,
@@ -34,28 +31,6 @@ export function SubscriptionsTab() {
   const history = useQuery(['admin', 'subscription-history', userId], () => (userId === null ? Promise.resolve(null) : adminApi.subscriptionHistory(userId)), {
     enabled: userId !== null,
   });
-
-  const lookUp = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!email.trim()) return setMessage('Please enter a user email');
-    setSearching(true);
-    try {
-      const user = await findUserByEmail(email);
-      if (!user) {
-        setFound(null);
-        setMessage('User not found');
-      } else if (user.id === userId) {
-        await Promise.all([subscription.refetch(), history.refetch()]);
-      } else {
-        setFound({ id: user.id, email: user.email });
-      }
-    } catch (error) {
-      setMessage(errorText(error, 'Failed to find user'));
-    } finally {
-      setSearching(false);
-    }
-  };
 
   const changePlan = async (planType: string) => {
     if (userId === null) return;
@@ -69,17 +44,7 @@ export function SubscriptionsTab() {
 
   return (
     <div className="admin__section">
-      <form className="admin__toolbar" onSubmit={(event) => void lookUp(event)} noValidate>
-        <div className="field admin__search">
-          <label className="field__label" htmlFor={`${id}-email`}>
-            User e-mail
-          </label>
-          <input id={`${id}-email`} className="input" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        </div>
-        <button type="submit" className="button button--primary" disabled={searching}>
-          {searching ? 'Looking up…' : 'Get subscription'}
-        </button>
-      </form>
+      <UserLookupForm lookup={lookup} submitLabel="Get subscription" reread={() => Promise.all([subscription.refetch(), history.refetch()])} />
 
       <StatusMessage text={message} />
 

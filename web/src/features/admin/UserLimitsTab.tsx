@@ -5,7 +5,8 @@ import { invalidate, setQueryData, useQuery } from '../../api/query.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type UserLimits } from './admin-api.ts';
-import { findUserByEmail } from './find-user.ts';
+import { Field } from './Field.tsx';
+import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { NOT_WHOLE, limitText, parseLimitInput } from './limit-input.ts';
 
 const FIELDS = [
@@ -20,57 +21,20 @@ const limitsKey = (userId: number | null) => ['admin', 'limits', userId] as cons
 
 /** One user's own limits in place of their plan's, found by e-mail (docs/admin.md#per-user-limits). */
 export function UserLimitsTab() {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [found, setFound] = useState<{ id: number; email: string } | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  // Counts look-ups, so looking the same user up again also puts back the server's figures.
-  const [lookups, setLookups] = useState(0);
+  const lookup = useUserLookup();
+  const { found, message, setMessage, lookups } = lookup;
   const limits = useQuery(limitsKey(found?.id ?? null), () => (found ? adminApi.limits(found.id) : Promise.resolve(null)), { enabled: found !== null });
-
-  const lookUp = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!email.trim()) return setMessage('Please enter a user email');
-    setSearching(true);
-    try {
-      const user = await findUserByEmail(email);
-      if (!user) {
-        setFound(null);
-        setMessage('User not found');
-      } else {
-        if (user.id === found?.id) await limits.refetch();
-        else setFound({ id: user.id, email: user.email });
-        setLookups((count) => count + 1);
-      }
-    } catch (error) {
-      setMessage(errorText(error, 'Failed to find user'));
-    } finally {
-      setSearching(false);
-    }
-  };
 
   const current = found && limits.data && limits.data.user_id === found.id ? limits.data : null;
   return (
     <div className="admin__section">
-      <form className="admin__toolbar" onSubmit={(event) => void lookUp(event)} noValidate>
-        <div className="field admin__search">
-          <label className="field__label" htmlFor={`${id}-email`}>
-            User e-mail
-          </label>
-          <input id={`${id}-email`} className="input" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        </div>
-        <button type="submit" className="button button--primary" disabled={searching}>
-          {searching ? 'Looking up…' : 'Get limits'}
-        </button>
-      </form>
+      <UserLookupForm lookup={lookup} submitLabel="Get limits" reread={limits.refetch} />
 
       <StatusMessage text={message} />
       {found && limits.error !== undefined && !current ? <StatusMessage text={errorText(limits.error, 'Failed to fetch user limits')} /> : null}
       {found && limits.loading ? <p className="admin__count">Loading limits…</p> : null}
 
-      {/* Keyed by the server's figures: a look-up, an update or a reset fills the form afresh. */}
+      {/* Keyed by the look-up count and the server's figures: a look-up (the same user's again too), an update or a reset fills the form afresh. */}
       <LimitsForm key={current ? `${lookups}:${JSON.stringify(current)}` : 'none'} limits={current} onMessage={setMessage} />
     </div>
   );
@@ -159,37 +123,24 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
       ) : null}
 
       <div className="user-limits__fields">
-        {FIELDS.map((field) => {
-          const error = errors[field.key];
-          return (
-            <div key={field.key} className="field">
-              <label className="field__label" htmlFor={`${id}-${field.key}`}>
-                {field.label}
-              </label>
-              <input
-                id={`${id}-${field.key}`}
-                className="input"
-                type="number"
-                min={-1}
-                max={1_000_000_000}
-                step={1}
-                value={texts[field.key]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-${field.key}-error` : undefined}
-                onChange={(event) => {
-                  const { value, validity } = event.target;
-                  setTexts((before) => ({ ...before, [field.key]: value }));
-                  setUnreadable((before) => ({ ...before, [field.key]: validity.badInput }));
-                }}
-              />
-              {error ? (
-                <p id={`${id}-${field.key}-error`} className="field__error" role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <Field
+            key={field.key}
+            id={`${id}-${field.key}`}
+            label={field.label}
+            error={errors[field.key]}
+            type="number"
+            min={-1}
+            max={1_000_000_000}
+            step={1}
+            value={texts[field.key]}
+            onChange={(event) => {
+              const { value, validity } = event.target;
+              setTexts((before) => ({ ...before, [field.key]: value }));
+              setUnreadable((before) => ({ ...before, [field.key]: validity.badInput }));
+            }}
+          />
+        ))}
       </div>
 
       <label className="checkbox">

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { fullDayLabel } from '../../format/dates.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
+import { useDebouncedSearch } from './use-debounced-search.ts';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
@@ -14,19 +15,9 @@ const PLANS = ['free', 'pro', 'enterprise'] as const;
 /** Users: search by e-mail or plan, pages of 5/10/20/50, status, role and plan actions (docs/admin.md#users). */
 export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; selfId: number }) {
   const id = useId();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const { searchText, setSearchText, search, page, setPage } = useDebouncedSearch(SEARCH_PAUSE_MS);
   const [pageSize, setPageSize] = useState<number>(10);
-  const [page, setPage] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(1);
-    }, SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const query = { search: search || undefined, skip: (page - 1) * pageSize, limit: pageSize };
   const users = useQuery(['admin', 'users', query], () => adminApi.users(query));
