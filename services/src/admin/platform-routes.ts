@@ -70,7 +70,10 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
       const targets = [platform.readModelTarget, platform.analyticsTarget];
       const projectors = await Promise.all(
         targets.map(async (target) => {
-          const checkpoint = await target.checkpoint().catch(() => 0);
+          // A projector running here knows how far it has read, events it skips included; the
+          // stored checkpoint only moves when it writes (the analytics one: with clicks).
+          const running = platform.runners.find((runner) => runner.name === target.name)?.applied ?? 0;
+          const checkpoint = Math.max(running, await target.checkpoint().catch(() => 0));
           return { name: target.name, checkpoint, lag: Math.max(0, head - checkpoint) };
         }),
       );

@@ -1,5 +1,5 @@
 import './Tabs.css';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem {
   id: string;
@@ -43,6 +43,11 @@ export function Tabs({ label, tabs, selected, onSelect, className }: TabsProps) 
     select(tab.id);
     buttons.current.get(tab.id)?.focus();
   };
+
+  // A tab chosen by the address (a reload, a shared link) may sit past the edge of a scrolling tablist: bring it into view.
+  useEffect(() => {
+    buttons.current.get(current)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
 
   const tabId = (id: string) => `${base}-tab-${id}`;
   const panelId = (id: string) => `${base}-panel-${id}`;
