@@ -20,6 +20,8 @@ export class LinkCache {
   private subscription: Subscription | undefined;
   /** Bumped when an owner is banned or un-banned: a read that spans it is not kept. */
   private ownersGeneration = 0;
+  /** Whether each owner read so far is banned; emptied with the cache when a ban starts or ends. */
+  private readonly bannedOwners = new Map<number, boolean>();
   /** How far link changes have been applied: commands wait for it before answering. */
   readonly progress = new PositionTracker();
 
@@ -71,13 +73,22 @@ export class LinkCache {
     return link;
   }
 
+  /** Read once per owner between bans: a user's stream grows with every sign-out, and one owner has many links. */
   private async ownerBanned(ownerId: number): Promise<boolean> {
-    const owner = (await this.events.readStream(`user-${ownerId}`)).reduce(evolveUser, noUser);
-    return owner.status === 'banned';
+    const known = this.bannedOwners.get(ownerId);
+    if (known !== undefined) return known;
+    const generation = this.ownersGeneration;
+    const banned = (await this.events.readStream(`user-${ownerId}`)).reduce(evolveUser, noUser).status === 'banned';
+    if (generation === this.ownersGeneration) {
+      if (this.bannedOwners.size >= MAX_ENTRIES) this.bannedOwners.clear();
+      this.bannedOwners.set(ownerId, banned);
+    }
+    return banned;
   }
 
   private forgetAll(): void {
     this.ownersGeneration += 1;
+    this.bannedOwners.clear();
     this.byCode.clear();
     this.codeById.clear();
   }
