@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminPlan } from './admin-api.ts';
 import { useAdminPlans, useFeatureList } from './FeaturesTab.tsx';
@@ -178,60 +179,42 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
 
   return (
     <form className="plan-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-name`}>
-          Display name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          type="text"
-          required
-          maxLength={40}
-          value={form.display_name}
-          onChange={(event) => setForm((current) => ({ ...current, display_name: event.target.value }))}
-          disabled={busy}
-        />
-      </div>
+      <Field
+        id={`${id}-name`}
+        label="Display name"
+        type="text"
+        required
+        maxLength={40}
+        value={form.display_name}
+        onChange={(event) => setForm((current) => ({ ...current, display_name: event.target.value }))}
+        disabled={busy}
+      />
 
       <div className="plan-form__grid">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-monthly`}>
-            Monthly price (₹)
-          </label>
-          <input
-            id={`${id}-monthly`}
-            className="input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            // Any decimal: the server checks the paise (at most 2 decimals) and says so.
-            step="any"
-            value={form.price_monthly}
-            onChange={(event) => setForm((current) => ({ ...current, price_monthly: event.target.value }))}
-            disabled={busy}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-yearly`}>
-            Yearly price (₹)
-          </label>
-          <input
-            id={`${id}-yearly`}
-            className="input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            value={form.price_yearly}
-            onChange={(event) => setForm((current) => ({ ...current, price_yearly: event.target.value }))}
-            aria-describedby={`${id}-yearly-hint`}
-            disabled={busy}
-          />
-          <p className="field__hint" id={`${id}-yearly-hint`}>
-            Leave empty for no yearly price.
-          </p>
-        </div>
+        <Field
+          id={`${id}-monthly`}
+          label="Monthly price (₹)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          // Any decimal: the server checks the paise (at most 2 decimals) and says so.
+          step="any"
+          value={form.price_monthly}
+          onChange={(event) => setForm((current) => ({ ...current, price_monthly: event.target.value }))}
+          disabled={busy}
+        />
+        <Field
+          id={`${id}-yearly`}
+          label="Yearly price (₹)"
+          hint="Leave empty for no yearly price."
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={form.price_yearly}
+          onChange={(event) => setForm((current) => ({ ...current, price_yearly: event.target.value }))}
+          disabled={busy}
+        />
       </div>
 
       <fieldset className="plan-form__fieldset" aria-describedby={`${id}-limits-hint`}>
@@ -241,22 +224,18 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
         </p>
         <div className="plan-form__grid">
           {LIMIT_FIELDS.map(({ key, label }) => (
-            <div key={key} className="field">
-              <label className="field__label" htmlFor={`${id}-${key}`}>
-                {label}
-              </label>
-              <input
-                id={`${id}-${key}`}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={-1}
-                step={1}
-                value={form.limits[key]}
-                onChange={(event) => setLimit(key, event.target.value)}
-                disabled={busy}
-              />
-            </div>
+            <Field
+              key={key}
+              id={`${id}-${key}`}
+              label={label}
+              type="number"
+              inputMode="numeric"
+              min={-1}
+              step={1}
+              value={form.limits[key]}
+              onChange={(event) => setLimit(key, event.target.value)}
+              disabled={busy}
+            />
           ))}
         </div>
       </fieldset>
