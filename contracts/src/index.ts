@@ -14,6 +14,7 @@ export * from './http/api-keys.ts';
 export * from './http/health.ts';
 export * from './http/billing.ts';
 export * from './http/admin.ts';
+export * from './http/history.ts';
 export * from './live.ts';
 export * from './ports/event-store.ts';
 export * from './ports/read-store.ts';

@@ -37,14 +37,31 @@ export interface AppendResult {
   revisions: number[];
 }
 
+/** Every criterion set must hold (AND); a list matches any of its items (OR). */
 export interface EventFilter {
   types?: readonly string[];
+  /** Events of these types are left out (e.g. clicks, when browsing commands). */
+  excludeTypes?: readonly string[];
   streamPrefixes?: readonly string[];
+  /** One stream, by its exact name. */
+  stream?: string;
+  /** `metadata.actor.id`: a user id, an API key id, … */
+  actorId?: string;
+  /** `metadata.correlation_id`: every event one request caused. */
+  correlationId?: string;
+  /** `metadata.at` from this ISO time, inclusive. */
+  from?: string;
+  /** `metadata.at` before this ISO time, exclusive. */
+  to?: string;
 }
 
 export interface ReadAllOptions {
-  /** Exclusive: events after this position (0 reads from the start). */
-  after: number;
+  /** Exclusive lower bound: events after this position (0 or absent: from the start). */
+  after?: number;
+  /** Exclusive upper bound: events before this position (absent: up to the head). */
+  before?: number;
+  /** Forward (oldest first, the default) or backward (newest first) within the bounds. */
+  direction?: 'forward' | 'backward';
   limit: number;
   filter?: EventFilter;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminLinkActionResponse, AdminLinkList, AdminLinksQuery, DisableLinkBody, ErrorBody, IdParams, type Where } from '@linkledger/contracts';
+import { AdminLinkActionResponse, AdminLinkList, AdminLinksQuery, DisableLinkBody, ErrorBody, IdParams, UpdateLinkBody, type Where } from '@linkledger/contracts';
 import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
@@ -8,7 +8,9 @@ import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import { LINK_NOT_FOUND } from '../links/decide.ts';
 import { publicBase, toLinkResponse } from '../links/link-response.ts';
+import { refuseLoopingDestination } from '../links/loop-guard.ts';
 import { ADMINS_MODERATE, moderateLinkDecider } from '../links/moderate-link.ts';
+import { updateLink } from '../links/update-link.ts';
 import type { Platform } from '../platform/platform.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_MODERATE } as const;
@@ -101,5 +103,32 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       },
     },
     moderate(false),
+  );
+
+  api.patch(
+    '/api/admin/links/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Correct any user’s link (destination, title, description, on/off); the change is recorded with the admin as its actor',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: UpdateLinkBody,
+        response: { 200: AdminLinkActionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await refuseLoopingDestination(platform, request, request.body.original_url);
+      const link = await updateLink(platform, requestContext(platform, request, caller.actor), {
+        actorId: caller.userId,
+        linkId: request.params.id,
+        changes: request.body,
+        asAdmin: true,
+      });
+      const [shown] = await withOwners([link], request);
+      return { message: 'Link updated successfully', link: shown! };
+    },
   );
 }

@@ -101,6 +101,10 @@ const table: Record<string, Row> = {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/api/users/${await f.newUser()}/limits`, payload: { custom_monthly_links_limit: 50 } }),
   },
+  'GET /api/admin/events': { expect: adminOnly(200), request: () => ({ url: '/api/admin/events', query: { category: 'link' } }) },
+  'GET /api/admin/entities/:kind/:id/timeline': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/entities/link/${(await f.ownerLink()).id}/timeline` }) },
+  'GET /api/admin/entities/:kind/:id/state': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/entities/link/${(await f.ownerLink()).id}/state` }) },
+  'PATCH /api/admin/links/:id': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}`, payload: { title: 'Corrected' } }) },
   'GET /api/admin/links': { expect: adminOnly(200), request: () => ({ url: '/api/admin/links', query: { search: 'owner@' } }) },
   'POST /api/admin/links/:id/disable': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}/disable`, payload: { reason: 'Phishing' } }) },
   'POST /api/admin/links/:id/enable': {

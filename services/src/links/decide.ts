@@ -36,7 +36,13 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
 
 /** Only the owner may touch a link; to anyone else it does not exist. */
 export function ownedLink<S extends LinkState>(state: S | null, actorId: number): S {
-  if (!state || state.deleted || state.ownerId !== actorId) throw notFound(LINK_NOT_FOUND);
+  if (state?.ownerId !== actorId) throw notFound(LINK_NOT_FOUND);
+  return liveLink(state);
+}
+
+/** A link that exists and is not deleted. */
+export function liveLink<S extends LinkState>(state: S | null): S {
+  if (!state || state.deleted) throw notFound(LINK_NOT_FOUND);
   return state;
 }
 
@@ -48,11 +54,13 @@ export function decideDeleteLink(command: { actorId: number }, state: LinkState 
 export interface UpdateLinkCommand {
   actorId: number;
   changes: LinkChanges;
+  /** An admin correcting any user's link (docs/admin.md#moderation); otherwise only the owner may. */
+  asAdmin?: boolean;
 }
 
 /** Records only the fields that really change; an edit that changes nothing records nothing. */
 export function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
-  const link = ownedLink(state, command.actorId);
+  const link = command.asAdmin ? liveLink(state) : ownedLink(state, command.actorId);
   const current: Required<LinkChanges> = {
     title: link.title,
     description: link.description,

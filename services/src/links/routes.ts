@@ -104,19 +104,19 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   api.patch(
     '/api/urls/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user_or_api_key' },
       schema: {
         tags: ['links'],
         summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
-        ...auth,
+        ...keyOrBearer,
         params: IdParams,
         body: UpdateLinkBody,
-        response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = requestContext(platform, request, caller.actor);
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const link = await updateLink(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
       return toLinkResponse(link, publicBase(platform, request));

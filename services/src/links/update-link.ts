@@ -19,7 +19,7 @@ export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, 
  * redirect cache, so the next redirect already goes to the new destination (or 404s when
  * the link was switched off).
  */
-export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: { actorId: number; linkId: number; changes: LinkChanges }): Promise<LinkView> {
+export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: { actorId: number; linkId: number; changes: LinkChanges; asAdmin?: boolean }): Promise<LinkView> {
   await handleCommand(platform, context, updateLinkDecider, input);
   const link = await platform.read.get<LinkView>(LINKS, input.linkId);
   if (!link) throw notFound(LINK_NOT_FOUND);

@@ -17,6 +17,7 @@ import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
 import { adminEmailRoutes } from '../admin/email-routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
+import { historyRoutes } from '../history/routes.ts';
 import { linkExportRoutes } from '../links/export-routes.ts';
 import { linkQrRoutes } from '../links/qr-routes.ts';
 import { publicApiRoutes } from '../links/public-api/public-api-routes.ts';
@@ -124,7 +125,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, historyRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

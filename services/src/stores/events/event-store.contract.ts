@@ -112,6 +112,55 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     expect(next[0]!.position).toBeGreaterThan(page[1]!.position);
   });
 
+  it('reads all backward and between bounds, filtered by stream, actor, correlation and time', async () => {
+    const start = await store.headPosition();
+    const by = (actor: string, correlation: string, at: string) => ({
+      ...metadata,
+      actor: { kind: 'user' as const, id: actor },
+      correlation_id: correlation,
+      causation_id: correlation,
+      at,
+    });
+    const write = (stream: string, type: string, meta: NewEvent['metadata']) =>
+      store.append([{ stream, expected: 'any', events: [{ ...event(type), metadata: meta }] }]);
+    await write(`${ns}-link-1`, 'LinkCreated', by('u1', 'r1', '2026-03-01T10:00:00.000Z'));
+    await write(`${ns}-clicks-1`, 'Clicked', by('v', 'r2', '2026-03-01T11:00:00.000Z'));
+    await write(`${ns}-link-1`, 'LinkUpdated', by('k7', 'r3', '2026-03-02T10:00:00.000Z'));
+    await write(`${ns}-user-1`, 'UserStatusChanged', by('u1', 'r3', '2026-03-03T10:00:00.000Z'));
+    await write(`${ns}-link-10`, 'LinkCreated', by('u1', 'r4', '2026-03-04T10:00:00.000Z'));
+    const mine = (events: RecordedEvent[]) => events.filter((e) => e.stream.startsWith(ns)).map((e) => `${e.stream.slice(ns.length + 1)}:${e.type}`);
+
+    const newestFirst = await store.readAll({ after: start, direction: 'backward', limit: 100 });
+    expect(mine(newestFirst)).toEqual(['link-10:LinkCreated', 'user-1:UserStatusChanged', 'link-1:LinkUpdated', 'clicks-1:Clicked', 'link-1:LinkCreated']);
+    const positions = newestFirst.map((e) => e.position);
+    // Paging backward from a cursor, then forward from the same cursor: no gap, no repeat.
+    const older = await store.readAll({ after: start, before: positions[2]!, direction: 'backward', limit: 100 });
+    expect(older.map((e) => e.position)).toEqual(positions.slice(3));
+    const newer = await store.readAll({ after: positions[2]!, before: positions[0]! + 1, limit: 100 });
+    expect(newer.map((e) => e.position)).toEqual(positions.slice(0, 2).reverse());
+
+    expect(mine(await store.readAll({ after: start, limit: 100, filter: { stream: `${ns}-link-1` } }))).toEqual(['link-1:LinkCreated', 'link-1:LinkUpdated']);
+    expect(mine(await store.readAll({ after: start, direction: 'backward', limit: 1, filter: { stream: `${ns}-link-1` } }))).toEqual(['link-1:LinkUpdated']);
+    expect(mine(await store.readAll({ after: start, limit: 100, filter: { actorId: 'u1', excludeTypes: ['Clicked'] } }))).toEqual([
+      'link-1:LinkCreated',
+      'user-1:UserStatusChanged',
+      'link-10:LinkCreated',
+    ]);
+    expect(mine(await store.readAll({ after: start, limit: 100, filter: { correlationId: 'r3' } }))).toEqual(['link-1:LinkUpdated', 'user-1:UserStatusChanged']);
+    expect(mine(await store.readAll({ after: start, limit: 100, filter: { excludeTypes: ['Clicked'], streamPrefixes: [`${ns}-link-`] } }))).toEqual([
+      'link-1:LinkCreated',
+      'link-1:LinkUpdated',
+      'link-10:LinkCreated',
+    ]);
+    const window = { from: '2026-03-01T10:30:00.000Z', to: '2026-03-03T10:00:00.000Z' };
+    expect(mine(await store.readAll({ after: start, limit: 100, filter: window }))).toEqual(['clicks-1:Clicked', 'link-1:LinkUpdated']);
+    // Criteria combine: all must hold.
+    expect(mine(await store.readAll({ after: start, direction: 'backward', limit: 100, filter: { ...window, actorId: 'k7', types: ['LinkUpdated'] } }))).toEqual([
+      'link-1:LinkUpdated',
+    ]);
+    expect(await store.readAll({ after: start, limit: 100, filter: { stream: `${ns}-nothing` } })).toEqual([]);
+  });
+
   it('catches up then turns live without a gap or a duplicate', async () => {
     const start = await store.headPosition();
     const stream = `${ns}-sub`;

@@ -37,6 +37,7 @@ import {
   type SubscriptionHandler,
 } from '@linkledger/contracts';
 import { AppendCounter, catchUpSubscription } from './catch-up.ts';
+import { eventFilterTest } from './event-filter.ts';
 
 /**
  * Reserved metadata keys. The multi-stream append only accepts metadata made of string
@@ -148,7 +149,9 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    return (await this.scan(options.after, options.limit, options.filter)).events;
+    const { after = 0, before = Number.MAX_SAFE_INTEGER, direction = 'forward', limit, filter } = options;
+    if (direction === 'backward') return this.scanBackward(after, before, limit, filter);
+    return (await this.scan(after, limit, filter, before)).events;
   }
 
   async headPosition(): Promise<number> {
@@ -190,20 +193,48 @@ export class KurrentDbEventStore implements EventStore {
    * or stream prefixes, never system events); the rest is checked here, reading further
    * batches until the page is full or the log ends.
    */
-  private async scan(after: number, limit: number, filter: EventFilter | undefined) {
+  private async scan(after: number, limit: number, filter: EventFilter | undefined, before = Number.MAX_SAFE_INTEGER) {
     const wanted = Math.max(1, Math.floor(limit));
     const serverSide = serverFilter(filter);
+    const test = matcher(filter);
     const events: RecordedEvent[] = [];
     let scannedTo = after;
     for (;;) {
       const batch = await this.readBatch(scannedTo, wanted, serverSide);
       for (const stored of batch) {
+        if (commitPosition(stored) >= before) return { events, scannedTo, reachedEnd: false };
         scannedTo = commitPosition(stored);
-        if (!matches(stored, filter)) continue;
+        if (!test(stored)) continue;
         events.push(toRecorded(stored));
         if (events.length === wanted) return { events, scannedTo, reachedEnd: false };
       }
       if (batch.length < wanted) return { events, scannedTo, reachedEnd: true };
+    }
+  }
+
+  /** Up to `limit` matching events strictly between two positions, newest first. */
+  private async scanBackward(after: number, before: number, limit: number, filter: EventFilter | undefined): Promise<RecordedEvent[]> {
+    const wanted = Math.max(1, Math.floor(limit));
+    const serverSide = serverFilter(filter);
+    const test = matcher(filter);
+    const events: RecordedEvent[] = [];
+    let cursor = before;
+    for (;;) {
+      const batch: StoredEvent[] = [];
+      const fromPosition = cursor >= Number.MAX_SAFE_INTEGER ? END : { commit: BigInt(cursor), prepare: BigInt(cursor) };
+      for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: wanted + 1, filter: serverSide })) {
+        if (!resolved.event || commitPosition(resolved.event) >= cursor) continue;
+        batch.push(resolved.event);
+        if (batch.length === wanted) break;
+      }
+      for (const stored of batch) {
+        cursor = commitPosition(stored);
+        if (cursor <= after) return events;
+        if (!test(stored)) continue;
+        events.push(toRecorded(stored));
+        if (events.length === wanted) return events;
+      }
+      if (batch.length < wanted) return events;
     }
   }
 
@@ -366,16 +397,16 @@ function readPositionAt(after: number): ReadPosition {
 }
 
 function serverFilter(filter: EventFilter | undefined): Filter {
+  if (filter?.stream !== undefined) return streamNameFilter({ prefixes: [filter.stream] });
   if (filter?.types?.length) return eventTypeFilter({ regex: `^(?:${filter.types.map(escapeRegExp).join('|')})$` });
   if (filter?.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes] });
   return excludeSystemEvents();
 }
 
-function matches(stored: StoredEvent, filter: EventFilter | undefined): boolean {
-  if (stored.type.startsWith('$')) return false;
-  if (filter?.types?.length && !filter.types.includes(stored.type)) return false;
-  if (filter?.streamPrefixes?.length && !filter.streamPrefixes.some((prefix) => stored.streamId.startsWith(prefix))) return false;
-  return true;
+/** The whole filter, checked here (the server checks one criterion); KurrentDB's own events never match. */
+function matcher(filter: EventFilter | undefined): (stored: StoredEvent) => boolean {
+  const test = eventFilterTest(filter);
+  return (stored) => !stored.type.startsWith('$') && test({ type: stored.type, stream: stored.streamId, metadata: () => decodeMetadata(stored).metadata });
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

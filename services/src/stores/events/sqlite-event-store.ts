@@ -12,6 +12,7 @@ import {
   type SubscriptionHandler,
 } from '@linkledger/contracts';
 import { AppendCounter, catchUpSubscription } from './catch-up.ts';
+import { eventFilterTest } from './event-filter.ts';
 import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
 
 interface Row {
@@ -99,11 +100,24 @@ const CHECKPOINT_EVERY_MS = 200;
 const TAIL_SIZE = 20_000;
 
 function filterTest(filter: EventFilter | undefined): (entry: TailEntry) => boolean {
-  const types = filter?.types?.length ? new Set(filter.types) : null;
-  const prefixes = filter?.streamPrefixes?.length ? filter.streamPrefixes : null;
-  if (!types && !prefixes) return () => true;
-  return (entry) => (!types || types.has(entry.type)) && (!prefixes || prefixes.some((prefix) => entry.stream.startsWith(prefix)));
+  const test = eventFilterTest(filter);
+  return (entry) => test({ type: entry.type, stream: entry.stream, metadata: () => entry.event().metadata });
 }
+
+/** A type name as an SQL literal: partial indexes are used only for literal terms. */
+const typeLiteral = (type: string) => `'${type.replaceAll("'", "''")}'`;
+
+/**
+ * Events that are not clicks, by position, by actor and by correlation: the history an admin
+ * browses (docs/admin.md#event-history). Partial, so a click (the bulk of the log, written
+ * on the redirect's path) costs no index entry; a query uses them by leaving clicks out.
+ */
+const CLICK_TYPE = 'Clicked';
+const HISTORY_INDEXES = `
+  CREATE INDEX IF NOT EXISTS events_not_clicks ON events (position) WHERE type <> ${typeLiteral(CLICK_TYPE)};
+  CREATE INDEX IF NOT EXISTS events_by_actor ON events (json_extract(metadata, '$.actor.id'), position) WHERE type <> ${typeLiteral(CLICK_TYPE)};
+  CREATE INDEX IF NOT EXISTS events_by_correlation ON events (json_extract(metadata, '$.correlation_id'), position) WHERE type <> ${typeLiteral(CLICK_TYPE)};
+`;
 
 export interface SqliteEventStoreOptions {
   /** FULL syncs the WAL on every commit (survives power loss); NORMAL survives a process crash. */
@@ -182,10 +196,16 @@ export class SqliteEventStore implements EventStore {
         UNIQUE (stream, revision)
       );
       CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
+      ${HISTORY_INDEXES}
     `);
     this.statements = {
       readStream: this.db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
       head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
+      firstFrom: this.db.prepare<[number], { position: number; at: string }>(
+        "SELECT position, json_extract(metadata, '$.at') AS at FROM events WHERE position >= ? ORDER BY position LIMIT 1",
+      ),
+      lastRevision: this.db.prepare<[string], { revision: number | null }>('SELECT max(revision) AS revision FROM events WHERE stream = ?'),
+      positionOf: this.db.prepare<[string, number], { position: number }>('SELECT position FROM events WHERE stream = ? AND revision = ?'),
     };
     if (options.synchronous === 'NORMAL') {
       const db = new Database(file);
@@ -330,33 +350,114 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.readPage(options.after, options.limit, options.filter).events;
+    const { after = 0, before, direction = 'forward', limit, filter } = options;
+    return this.select(after, before ?? Number.MAX_SAFE_INTEGER, direction === 'forward', limit, filter).map(toRecorded);
   }
 
+  /** A forward page for subscriptions; `through` is how far the log was scanned. */
   private readPage(after: number, limit: number, filter: EventFilter | undefined) {
     const head = this.statements.head.get()?.head ?? 0;
-    const clauses = ['position > ?'];
-    const params: (string | number)[] = [after];
+    const events = this.select(after, Number.MAX_SAFE_INTEGER, true, limit, filter).map(toRecorded);
+    // A short page means every event up to the head read before the query has been seen.
+    const lastSeen = events.at(-1)?.position ?? after;
+    const through = events.length < limit ? Math.max(lastSeen, head) : lastSeen;
+    return { events, through };
+  }
+
+  /** Up to `limit` matching rows strictly between two positions, oldest or newest first. */
+  private select(after: number, before: number, forward: boolean, limit: number, filter: EventFilter | undefined): Row[] {
+    // A time range narrows the positions first (the log is in time order), then is checked exactly.
+    if (filter?.from !== undefined) after = Math.max(after, this.firstPositionAt(filter.from) - 1);
+    if (filter?.to !== undefined) before = Math.min(before, this.firstPositionAt(filter.to));
+    if (after + 1 >= before) return [];
+    const clauses: string[] = [];
+    const params: (string | number)[] = [];
+    let order = 'position';
+    let index = '';
+    if (filter?.stream !== undefined) {
+      // Within a stream revisions follow positions: read its (stream, revision) index.
+      const revisions = this.revisionsBetween(filter.stream, after, before);
+      if (!revisions) return [];
+      clauses.push('stream = ?', 'revision BETWEEN ? AND ?');
+      params.push(filter.stream, revisions.first, revisions.last);
+      order = 'revision';
+    } else {
+      clauses.push('position > ?', 'position < ?');
+      params.push(after, before);
+    }
     if (filter?.types?.length) {
       clauses.push(`type IN (${filter.types.map(() => '?').join(', ')})`);
       params.push(...filter.types);
     }
+    for (const type of filter?.excludeTypes ?? []) clauses.push(`type <> ${typeLiteral(type)}`);
+    const withoutClicks = filter?.excludeTypes?.includes(CLICK_TYPE) ?? false;
     if (filter?.streamPrefixes?.length) {
       clauses.push(`(${filter.streamPrefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ')})`);
       for (const prefix of filter.streamPrefixes) params.push(prefix.length, prefix);
     }
-    const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT ${Math.max(1, Math.floor(limit))}`;
+    if (filter?.actorId !== undefined) {
+      clauses.push("json_extract(metadata, '$.actor.id') = ?");
+      params.push(filter.actorId);
+      if (withoutClicks && filter.stream === undefined) index = 'INDEXED BY events_by_actor';
+    }
+    if (filter?.correlationId !== undefined) {
+      clauses.push("json_extract(metadata, '$.correlation_id') = ?");
+      params.push(filter.correlationId);
+      if (withoutClicks && filter.stream === undefined) index = 'INDEXED BY events_by_correlation';
+    }
+    if (withoutClicks && !index && filter?.stream === undefined && !filter?.types?.length) index = 'INDEXED BY events_not_clicks';
+    if (filter?.from !== undefined) {
+      clauses.push("json_extract(metadata, '$.at') >= ?");
+      params.push(filter.from);
+    }
+    if (filter?.to !== undefined) {
+      clauses.push("json_extract(metadata, '$.at') < ?");
+      params.push(filter.to);
+    }
+    const sql = `SELECT * FROM events ${index} WHERE ${clauses.join(' AND ')} ORDER BY ${order} ${forward ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.floor(limit))}`;
     let statement = this.pageStatements.get(sql);
     if (!statement) {
       statement = this.db.prepare<(string | number)[], Row>(sql);
       this.pageStatements.set(sql, statement);
     }
-    const rows = statement.all(...params);
-    const events = rows.map(toRecorded);
-    // A short page means every event up to the head read before the query has been seen.
-    const lastSeen = events.at(-1)?.position ?? after;
-    const through = events.length < limit ? Math.max(lastSeen, head) : lastSeen;
-    return { events, through };
+    return statement.all(...params);
+  }
+
+  /**
+   * The first position whose event was recorded at or after `at` (head + 1 when none), by
+   * binary search over the log: a few point reads, however long the log.
+   */
+  private firstPositionAt(at: string): number {
+    let low = 1;
+    let high = (this.statements.head.get()?.head ?? 0) + 1;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const row = this.statements.firstFrom.get(middle);
+      if (!row || row.at >= at) high = middle;
+      else low = row.position + 1;
+    }
+    return low;
+  }
+
+  /** The revisions of a stream whose positions lie strictly between two positions, or null. */
+  private revisionsBetween(stream: string, after: number, before: number): { first: number; last: number } | null {
+    const last = this.statements.lastRevision.get(stream)?.revision;
+    if (last === null || last === undefined) return null;
+    const positionOf = (revision: number) => this.statements.positionOf.get(stream, revision)?.position ?? Number.MAX_SAFE_INTEGER;
+    // The first revision at or past a position, by binary search (positions grow with revisions).
+    const firstReaching = (position: number) => {
+      let low = 0;
+      let high = last + 1;
+      while (low < high) {
+        const middle = Math.floor((low + high) / 2);
+        if (positionOf(middle) >= position) high = middle;
+        else low = middle + 1;
+      }
+      return low;
+    };
+    const first = firstReaching(after + 1);
+    const lastBefore = firstReaching(before) - 1;
+    return first <= lastBefore ? { first, last: lastBefore } : null;
   }
 
   async headPosition(): Promise<number> {

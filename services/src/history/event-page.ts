@@ -1,0 +1,55 @@
+import type { EventFilter, EventPage, EventStore, EventsQuery } from '@linkledger/contracts';
+import { toHistoryEvent } from './event-view.ts';
+
+const CLICK = 'Clicked';
+
+/**
+ * The store filter for a history query. Clicks are left out unless asked for (by the
+ * toggle, their type, their category or one click stream): they are most of the log, and
+ * leaving them out lets the store page through the rest on its own index.
+ */
+export function historyFilter(query: EventsQuery): EventFilter {
+  const types = query.type?.split(',');
+  const wantsClicks =
+    query.include_clicks === 'true' || Boolean(types?.includes(CLICK)) || query.category === 'clicks' || Boolean(query.stream?.startsWith('clicks-'));
+  return {
+    ...(query.stream !== undefined && { stream: query.stream }),
+    ...(query.category !== undefined && { streamPrefixes: [`${query.category}-`] }),
+    ...(types && { types }),
+    ...(!wantsClicks && { excludeTypes: [CLICK] }),
+    ...(query.actor !== undefined && { actorId: query.actor }),
+    ...(query.correlation !== undefined && { correlationId: query.correlation }),
+    ...(query.from !== undefined && { from: new Date(query.from).toISOString() }),
+    ...(query.to !== undefined && { to: new Date(query.to).toISOString() }),
+  };
+}
+
+/**
+ * One page of the history, newest first, by global position: older than `before`, newer
+ * than `after` (then the page just after it), or the newest. Each end is probed with a
+ * one-event read, so the cursors are null exactly where nothing more matches.
+ */
+export async function eventPage(events: Pick<EventStore, 'readAll'>, query: EventsQuery): Promise<EventPage> {
+  const filter = historyFilter(query);
+  const { limit, before, after } = query;
+  const forward = after !== undefined && before === undefined;
+  const rows = await events.readAll({ after, before, direction: forward ? 'forward' : 'backward', limit: limit + 1, filter });
+  const more = rows.length > limit;
+  const page = forward ? rows.slice(0, limit).reverse() : rows.slice(0, limit);
+  const newest = page[0]?.position;
+  const oldest = page.at(-1)?.position;
+  let hasNewer: boolean;
+  let hasOlder: boolean;
+  if (forward) {
+    hasNewer = more;
+    hasOlder = (await events.readAll({ after: 0, before: after + 1, direction: 'backward', limit: 1, filter })).length > 0;
+  } else {
+    hasOlder = more;
+    hasNewer = before !== undefined && (await events.readAll({ after: before - 1, limit: 1, filter })).length > 0;
+  }
+  return {
+    events: page.map(toHistoryEvent),
+    older: hasOlder ? (oldest ?? (after ?? 0) + 1) : null,
+    newer: hasNewer ? (newest ?? (before ?? 1) - 1) : null,
+  };
+}

@@ -1,0 +1,66 @@
+import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+
+const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A type name in words: `UserStatusChanged` → `User status changed`. */
+export const typeInWords = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^(.)(.*)$/, (_, first: string, rest: string) => first + rest.toLowerCase());
+
+/**
+ * One line saying what an event did, for the history and timelines. Secrets never appear:
+ * only fields an admin may read go into the line.
+ */
+export function summarize(recorded: RecordedEvent): string {
+  const event = domainEventOf(recorded);
+  switch (event?.type) {
+    case 'UserRegistered':
+      return `Account ${event.data.user_id} registered as ${event.data.role}`;
+    case 'EmailVerified':
+      return 'E-mail address verified';
+    case 'PasswordChanged':
+      return 'Password changed';
+    case 'SessionRevoked':
+      return 'Signed out';
+    case 'SignupToggled':
+      return event.data.enabled ? 'Registration opened' : 'Registration closed';
+    case 'UserStatusChanged':
+      return `Account status ${event.data.previous} → ${event.data.status}`;
+    case 'UserRoleChanged':
+      return `Role ${event.data.previous} → ${event.data.role}`;
+    case 'ApiKeyIssued':
+      return 'API key issued';
+    case 'ApiKeyRevoked':
+      return `API key revoked (${event.data.reason})`;
+    case 'ApiCallsMetered':
+      return `${event.data.calls} API calls counted`;
+    case 'PlanChanged':
+      return `Plan ${event.data.plan_type} (${event.data.billing_cycle}), ${event.data.status}, by ${event.data.reason}`;
+    case 'CustomLimitsSet':
+      return event.data.is_unlimited ? 'Custom limits: unlimited' : 'Custom limits set';
+    case 'PlanUpdated':
+      return `Plan ${event.data.name} edited`;
+    case 'LinkCreated':
+      return `Link /${event.data.short_code} created → ${clip(event.data.original_url)}`;
+    case 'LinkUpdated': {
+      const { changes } = event.data;
+      const parts = [
+        changes.original_url !== undefined ? `destination → ${clip(changes.original_url)}` : '',
+        changes.title !== undefined ? 'title' : '',
+        changes.description !== undefined ? 'description' : '',
+        changes.is_active !== undefined ? (changes.is_active ? 'switched on' : 'switched off') : '',
+      ].filter(Boolean);
+      return `Link edited: ${parts.join(', ') || 'no change'}`;
+    }
+    case 'LinkDeleted':
+      return `Link /${event.data.short_code} deleted`;
+    case 'LinkModerated':
+      return event.data.disabled ? `Link disabled by moderation: ${clip(event.data.reason)}` : 'Link enabled again by moderation';
+    case 'Clicked':
+      return `Click on link ${event.data.link_id}${event.data.country ? ` from ${event.data.country}` : ''}${event.data.referrer ? ` via ${event.data.referrer}` : ''}${event.data.source === 'qr' ? ' (QR)' : ''}`;
+    case 'ShortCodeClaimed':
+      return `Short code /${event.data.short_code} claimed`;
+    case 'MailDelivered':
+      return `Mail (${event.data.purpose}) ${event.data.ok ? 'handed to' : 'refused by'} ${event.data.transport}`;
+    default:
+      return typeInWords(recorded.type);
+  }
+}
