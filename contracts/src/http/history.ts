@@ -106,3 +106,20 @@ export const EntityStateAt = z.object({
   state: EntityStateValue,
 });
 export type EntityStateAt = z.infer<typeof EntityStateAt>;
+
+/** What the live tail of the history listens to: the browser's filters, without time or cursors. */
+export const EventTailFilter = EventsQuery.pick({ stream: true, category: true, type: true, actor: true, correlation: true, include_clicks: true });
+export type EventTailFilter = z.infer<typeof EventTailFilter>;
+
+/** Messages on the /api/admin/events/live websocket (docs/admin.md#event-history). */
+export const EventTailClientMessage = z.object({ type: z.literal('auth'), token: z.string(), filter: EventTailFilter.default({}) });
+export type EventTailClientMessage = z.input<typeof EventTailClientMessage>;
+
+export const EventTailServerMessage = z.discriminatedUnion('type', [
+  /** `head`: the position the tail starts after. */
+  z.object({ type: z.literal('ready'), head: z.number().int() }),
+  z.object({ type: z.literal('error'), detail: z.string() }),
+  /** Oldest first; `skipped`: events of a burst left out to keep the page light (the browser can page to them). */
+  z.object({ type: z.literal('events'), events: z.array(HistoryEvent), skipped: z.number().int() }),
+]);
+export type EventTailServerMessage = z.infer<typeof EventTailServerMessage>;

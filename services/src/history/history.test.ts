@@ -202,11 +202,13 @@ describe('the event browser', () => {
     expect([...secrets].some((secret) => secret.startsWith('scrypt') || /^[0-9a-f]{64}$/.test(secret))).toBe(true);
 
     const bodies: string[] = [];
-    for (let cursor: number | null = null, first = true; first || cursor !== null; first = false) {
-      const response = await t.app.inject({ url: `/api/admin/events?include_clicks=true&limit=200${cursor === null ? '' : `&before=${cursor}`}`, headers: admin.headers });
-      bodies.push(response.body);
-      cursor = response.json<EventPage>().older;
-    }
+    let cursor: number | null = null;
+    do {
+      const query: string = cursor === null ? '' : `&before=${cursor}`;
+      const body: string = (await t.app.inject({ url: `/api/admin/events?include_clicks=true&limit=200${query}`, headers: admin.headers })).body;
+      bodies.push(body);
+      cursor = (JSON.parse(body) as EventPage).older;
+    } while (cursor !== null);
     for (const kind of ['user', 'subscription']) bodies.push((await t.app.inject({ url: `/api/admin/entities/${kind}/${eve.user.id}/timeline`, headers: admin.headers })).body);
     bodies.push((await t.app.inject({ url: `/api/admin/entities/user/${eve.user.id}/state`, headers: admin.headers })).body);
     const everything = bodies.join('\n');

@@ -17,6 +17,7 @@ import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
 import { adminEmailRoutes } from '../admin/email-routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
+import { eventTailRoutes } from '../history/live-tail.ts';
 import { historyRoutes } from '../history/routes.ts';
 import { linkExportRoutes } from '../links/export-routes.ts';
 import { linkQrRoutes } from '../links/qr-routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, historyRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
+  await eventTailRoutes(app, platform);
 
   // The same redirect inside the app, for requests that did not come through the server's
   // front (app.inject); codes that are not active links get the 404 page.
