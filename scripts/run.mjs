@@ -118,11 +118,12 @@ switch (command) {
   case 'bench:rebuild':
   case 'bench:live':
   case 'bench:startup':
+  case 'bench:history':
     ensureInstalled();
     if (command === 'bench:analytics' || command === 'bench:live' || command === 'bench:startup') ensureWebBuilt();
     serve([`bench/src/${command === 'generate' ? 'generate' : `${command.slice('bench:'.length)}-bench`}.ts`, ...rest]);
     break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup or bench:flood.`);
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history or bench:flood.`);
     process.exit(2);
 }

@@ -89,3 +89,42 @@ export async function signIn(baseUrl: string, email: string, password: string): 
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** One read call of a latency benchmark; a floor is a baseline measured in the same run. */
+export interface TimedCall {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  floor?: boolean;
+  /** The p50 the call must stay under, in ms. */
+  target?: number;
+}
+
+/** Calls a path once: its time in ms and its body; a failed answer stops the benchmark. */
+export async function timedCall(baseUrl: string, call: Pick<TimedCall, 'path' | 'headers'>): Promise<{ ms: number; body: string }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${call.path}`, { headers: call.headers ?? {} });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${call.path}: ${response.status} ${body}`);
+  return { ms, body };
+}
+
+/**
+ * Runs the calls sequentially, interleaved round by round (a noisy neighbour hurts every row
+ * alike), after warm-up rounds, and prints p50/p99/mean per call with its target's verdict.
+ */
+export async function measureCalls(baseUrl: string, calls: readonly TimedCall[], iterations: number, warmup: number): Promise<void> {
+  const timings = new Map<string, number[]>(calls.map((c) => [c.name, []]));
+  for (let i = 0; i < warmup; i++) for (const c of calls) await timedCall(baseUrl, c);
+  for (let i = 0; i < iterations; i++) for (const c of calls) timings.get(c.name)!.push((await timedCall(baseUrl, c)).ms);
+  console.log(`\n${iterations} sequential calls each after ${warmup} warm-up rounds, interleaved; server: its own process (npm start's entry)\n`);
+  console.log('| call | p50 ms | p99 ms | mean ms | target |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const c of calls) {
+    const t = timings.get(c.name)!;
+    const p50 = percentile(t, 50);
+    const verdict = c.target === undefined ? '' : `p50 < ${c.target} ms: ${p50 < c.target ? 'met' : `missed by ${fmt(p50 - c.target, 1)} ms`}`;
+    console.log(`| ${c.name} | ${fmt(p50, 1)} | ${fmt(percentile(t, 99), 1)} | ${fmt(t.reduce((a, b) => a + b, 0) / t.length, 1)} | ${verdict} |`);
+  }
+}
