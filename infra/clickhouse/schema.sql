@@ -52,3 +52,37 @@ ARRAY JOIN
   ['', toString(referrer), toString(country), toString(device), toString(browser), toString(os)] AS value
 WHERE is_bot = 0
 GROUP BY link_id, day, dimension, value;
+
+-- What analysts see of links and their owners (docs/analysts.md), kept by the analytics
+-- projector from the link and account events: one row per event that changed something,
+-- with only the fields that event set (NULL for the rest); the analysts' `links` and
+-- `owners` views fold them, the latest value of each field winning. Rows are keyed by
+-- (id, position), so a batch replayed after a crash replaces itself. Nothing personal is
+-- kept: no e-mail address, no name.
+CREATE TABLE IF NOT EXISTS link_facts (
+  position UInt64,
+  link_id UInt64,
+  at DateTime64(3, 'UTC'),
+  fact LowCardinality(String),
+  owner_id Nullable(UInt64),
+  short_code Nullable(String),
+  destination Nullable(String),
+  title Nullable(String),
+  created_via Nullable(String),
+  custom_domain Nullable(String),
+  is_active Nullable(UInt8),
+  disabled Nullable(UInt8)
+) ENGINE = ReplacingMergeTree
+ORDER BY (link_id, position);
+
+CREATE TABLE IF NOT EXISTS owner_facts (
+  position UInt64,
+  owner_id UInt64,
+  at DateTime64(3, 'UTC'),
+  fact LowCardinality(String),
+  role Nullable(String),
+  status Nullable(String),
+  plan Nullable(String),
+  plan_status Nullable(String)
+) ENGINE = ReplacingMergeTree
+ORDER BY (owner_id, position);

@@ -1,4 +1,7 @@
 export * from './runner.ts';
+export * from './online-rebuild.ts';
+export * from './throughput.ts';
+export * from './clicks/bot-policy.ts';
 export * from './read-models/unit-of-work.ts';
 export * from './read-models/read-model-target.ts';
 export * from './read-models/api-read-model.ts';

@@ -80,3 +80,24 @@ describe('ProjectionRunner', () => {
     expect(runner.applied).toBe(0);
   });
 });
+
+describe('ProjectionRunner status', () => {
+  it('reports retrying with the last error and its time from the injected clock, then running, with events per second', async () => {
+    let now = Date.UTC(2026, 10, 23, 10, 0, 0);
+    const clock = () => new Date(now);
+    const { projection } = target([], [1]);
+    const runner = new ProjectionRunner(logOf(40) as EventStore, projection, { retryMs: 30, now: clock });
+    expect(runner.status()).toMatchObject({ state: 'stopped', applied: 0, lastError: null });
+    await runner.start();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(runner.status()).toMatchObject({ state: 'retrying', lastError: { message: 'apply: store down', at: '2026-11-23T10:00:00.000Z' } });
+    now += 2000;
+    expect(await runner.waitFor(40, 2000)).toBe(true);
+    const status = runner.status();
+    expect(status).toMatchObject({ state: 'running', applied: 40, lastError: { message: 'apply: store down' } });
+    // 40 events over the 2 seconds measured.
+    expect(status.eventsPerSecond).toBe(20);
+    await runner.stop();
+    expect(runner.status().state).toBe('stopped');
+  });
+});

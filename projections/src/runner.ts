@@ -1,5 +1,6 @@
 import type { EventFilter, EventStore, RecordedEvent, Subscription } from '@linkledger/contracts';
 import { PositionTracker } from './position-tracker.ts';
+import { ThroughputMeter } from './throughput.ts';
 
 /** Where a projector writes: it owns its checkpoint and applies a batch atomically with it. */
 export interface ProjectionTarget {
@@ -11,6 +12,8 @@ export interface ProjectionTarget {
   apply(batch: RecordedEvent[], through: number): Promise<void>;
   /** Empties everything the projector wrote, checkpoint included. */
   reset(): Promise<void>;
+  /** Loads what applying needs (the bot policy in force), before a start or a rebuild applies anything. */
+  prepare?(): Promise<void>;
 }
 
 export interface RunnerOptions {
@@ -29,6 +32,19 @@ export interface RunnerOptions {
   /** Called when applying fails; the runner retries the same batch after `retryMs`. */
   onError?: (error: unknown) => void;
   retryMs?: number;
+  /** The clock of the status: events per second and the time of the last error. */
+  now?: () => Date;
+}
+
+/** What a runner knows of itself, for the admin's projections tab (docs/admin.md#projections). */
+export interface RunnerStatus {
+  /** `running`; `retrying` after a failure, until a batch applies again; `stopped` (e.g. while a rebuild swaps it). */
+  state: 'running' | 'retrying' | 'stopped';
+  /** The position applied up to, events it skips included. */
+  applied: number;
+  /** Events applied per second over the last few seconds. */
+  eventsPerSecond: number;
+  lastError: { message: string; at: string } | null;
 }
 
 /**
@@ -39,15 +55,25 @@ export interface RunnerOptions {
 export class ProjectionRunner {
   private subscription: Subscription | undefined;
   private readonly progress = new PositionTracker();
-  private stopped = false;
+  // Stopped until started (and again after stop()).
+  private stopped = true;
   private restartTimer: NodeJS.Timeout | undefined;
   private lingering: { timer: NodeJS.Timeout; done: () => void } | undefined;
+  private readonly meter: ThroughputMeter;
+  private lastError: RunnerStatus['lastError'] = null;
+  private failing = false;
 
   constructor(
     private readonly events: EventStore,
     readonly target: ProjectionTarget,
     private readonly options: RunnerOptions = {},
-  ) {}
+  ) {
+    this.meter = new ThroughputMeter(() => this.now());
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
 
   get name(): string {
     return this.target.name;
@@ -58,9 +84,19 @@ export class ProjectionRunner {
     return this.progress.position;
   }
 
+  status(): RunnerStatus {
+    return {
+      state: this.stopped ? 'stopped' : this.failing ? 'retrying' : 'running',
+      applied: this.applied,
+      eventsPerSecond: this.meter.perSecond(),
+      lastError: this.lastError,
+    };
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
     clearTimeout(this.restartTimer);
+    await this.target.prepare?.();
     const checkpoint = await this.target.checkpoint();
     if (this.stopped) return;
     this.progress.advance(checkpoint);
@@ -69,6 +105,8 @@ export class ProjectionRunner {
       async (batch, through) => {
         await this.target.apply(batch, through);
         this.progress.advance(through);
+        this.meter.record(batch.length);
+        this.failing = false;
         this.options.onApplied?.(batch, through);
         const busyLingerMs = this.options.busyLingerMs ?? 0;
         if (busyLingerMs > 0 && batch.length >= (this.options.busyBatch ?? 100) && !this.stopped) await this.linger(busyLingerMs);
@@ -78,6 +116,11 @@ export class ProjectionRunner {
     subscription.done.catch((error: unknown) => this.retryLater(error));
   }
 
+  /** Starts again after stop(), retrying like after a failure until the store answers. */
+  resume(): void {
+    this.start().catch((error: unknown) => this.retryLater(error));
+  }
+
   /**
    * After a failure (the target's store is down), starts again from the stored checkpoint,
    * and keeps trying until the store answers: a projector never stops for good on an error.
@@ -85,6 +128,8 @@ export class ProjectionRunner {
   private retryLater(error: unknown): void {
     if (this.stopped) return;
     this.subscription = undefined;
+    this.failing = true;
+    this.lastError = { message: error instanceof Error ? error.message : String(error), at: this.now().toISOString() };
     this.options.onError?.(error);
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
@@ -129,6 +174,34 @@ export class ProjectionRunner {
 export const REBUILD_BATCH = 20_000;
 
 /**
+ * Applies the log's events for `target` after position `after` up to `through`, in batches of
+ * `batchSize`, and returns `through`. Between batches it lets the event loop run, so a rebuild
+ * beside live traffic delays no request by more than one batch.
+ */
+export async function applyRange(
+  events: Pick<EventStore, 'readAll'>,
+  target: ProjectionTarget,
+  after: number,
+  through: number,
+  options: { batchSize?: number; onBatch?: (applied: number, at: number) => void; signal?: AbortSignal } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? REBUILD_BATCH;
+  let at = after;
+  while (at < through) {
+    options.signal?.throwIfAborted();
+    const batch = await events.readAll({ after: at, limit: batchSize, filter: target.filter });
+    const relevant = batch.filter((e) => e.position <= through);
+    // A short page means nothing matching is left up to `through`.
+    const next = relevant.length < batchSize ? through : relevant.at(-1)!.position;
+    await target.apply(relevant, next);
+    at = next;
+    options.onBatch?.(relevant.length, at);
+    if (at < through) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return Math.max(at, after);
+}
+
+/**
  * Rebuilds a projection from position 0: resets it, then applies the whole log in
  * batches, reporting progress against the head position read at the start.
  */
@@ -140,15 +213,7 @@ export async function rebuild(
 ): Promise<number> {
   const head = await events.headPosition();
   await target.reset();
-  let after = 0;
-  while (after < head) {
-    const batch = await events.readAll({ after, limit: batchSize, filter: target.filter });
-    const relevant = batch.filter((e) => e.position <= head);
-    // A short page means nothing matching is left up to the head.
-    const through = relevant.length < batchSize ? head : relevant.at(-1)!.position;
-    await target.apply(relevant, through);
-    after = through;
-    onProgress(through, head);
-  }
+  await target.prepare?.();
+  await applyRange(events, target, 0, head, { batchSize, onBatch: (_, at) => onProgress(at, head) });
   return head;
 }

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { RecordedEvent } from '../ports/event-store.ts';
 import { accountEvents } from './accounts.ts';
+import { analystEvents } from './analysts.ts';
 import { apiKeyEvents } from './api-keys.ts';
 import { billingEvents } from './billing.ts';
 import { claimEvents } from './claims.ts';
 import { linkEvents } from './links.ts';
+import { projectionEvents } from './projections.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -17,6 +19,8 @@ const versions = {
   ...linkEvents,
   ...claimEvents,
   ...billingEvents,
+  ...projectionEvents,
+  ...analystEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

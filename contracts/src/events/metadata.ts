@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Who caused an event: a signed-in user, an API key, an anonymous visitor or the system itself. */
+/** Who caused an event: a signed-in user, an API key, an anonymous visitor, an analyst's credential (its id) or the system itself. */
 export const Actor = z.object({
-  kind: z.enum(['user', 'api_key', 'visitor', 'system']),
+  kind: z.enum(['user', 'api_key', 'visitor', 'analyst', 'system']),
   id: z.string(),
 });
 export type Actor = z.infer<typeof Actor>;

@@ -51,7 +51,27 @@ export interface ReadStore {
   commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void>;
   /** Empties the collections and the checkpoint of a projector, for a rebuild. */
   reset(projector: string, collections: readonly string[]): Promise<void>;
+  /**
+   * An empty copy of a projector's collections (and checkpoint) beside the live ones, to
+   * rebuild into while these keep answering; any copy left by an earlier attempt is dropped.
+   */
+  shadow(projector: string, collections: readonly string[]): Promise<ReadStoreShadow>;
   /** Throws when the store cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a projector writes through: its documents (read back while applying a batch) and its checkpoint. */
+export type ProjectionStore = Pick<ReadStore, 'get' | 'getMany' | 'ensureIndex' | 'checkpoint' | 'commit' | 'reset'>;
+
+/** A projector's collections rebuilt beside the live ones (ReadStore.shadow). */
+export interface ReadStoreShadow extends ProjectionStore {
+  /**
+   * Puts the copy in place of the live collections, which are dropped; readers see either
+   * the old documents or the new ones. Call it with the live projector stopped at the same
+   * position as the copy: the live checkpoint then stays true of either.
+   */
+  promote(): Promise<void>;
+  /** Drops the copy; the live collections are untouched. */
+  discard(): Promise<void>;
 }

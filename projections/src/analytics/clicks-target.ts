@@ -1,10 +1,12 @@
-import { domainEventOf, type AnalyticsStore, type ClickRow, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type ClickRow, type ClickSink, type RecordedEvent } from '@linkledger/contracts';
+import { BOT_POLICY_CHANGED, BotPolicyFollower, DEFAULT_CLASSIFIER, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
+import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
 
 const clickhouseTime = (iso: string) => iso.replace('T', ' ').replace('Z', '');
 
-export function clickRow(recorded: RecordedEvent): ClickRow | null {
+export function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow | null {
   const event = domainEventOf(recorded);
   if (event?.type !== 'Clicked') return null;
   const click = event.data;
@@ -20,7 +22,7 @@ export function clickRow(recorded: RecordedEvent): ClickRow | null {
     browser: profile.browser,
     os: profile.os,
     device: profile.device,
-    is_bot: profile.is_bot ? 1 : 0,
+    is_bot: bots.isBot(click.user_agent) ? 1 : 0,
     visitor_hash: click.visitor_hash,
   };
 }
@@ -29,12 +31,24 @@ export function clickRow(recorded: RecordedEvent): ClickRow | null {
  * Clicks into ClickHouse. ClickHouse has no transactions, so the checkpoint is the data
  * itself: each batch is one INSERT (one part, all or nothing) and the checkpoint is the
  * highest position stored. After a crash the projector resumes after exactly that click.
+ * Clicks are classified under the bot policy in force at their place in the log (the newest
+ * the projector knows of) and stored with their verdict.
  */
 export class ClicksAnalyticsTarget implements ProjectionTarget {
   readonly name = 'analytics-clicks';
-  readonly filter = { types: ['Clicked'] };
+  readonly filter = { types: ['Clicked', BOT_POLICY_CHANGED, ...FACT_EVENT_TYPES] };
+  private readonly bots: BotPolicyFollower;
 
-  constructor(private readonly store: AnalyticsStore) {}
+  constructor(
+    private readonly store: ClickSink,
+    botPolicy: BotPolicySource = defaultBotPolicy,
+  ) {
+    this.bots = new BotPolicyFollower(botPolicy);
+  }
+
+  prepare() {
+    return this.bots.load();
+  }
 
   /** Where to resume: the highest click stored, once the derived tables agree with the clicks. */
   async checkpoint() {
@@ -43,7 +57,15 @@ export class ClicksAnalyticsTarget implements ProjectionTarget {
   }
 
   async apply(batch: RecordedEvent[]): Promise<void> {
-    const rows = batch.map(clickRow).filter((row): row is ClickRow => row !== null);
+    const rows: ClickRow[] = [];
+    for (const recorded of batch) {
+      if (this.bots.observe(recorded)) continue;
+      const row = clickRow(recorded, this.bots.classifier);
+      if (row) rows.push(row);
+    }
+    // Facts first: they replace themselves when replayed, and a crash before the clicks
+    // leaves the checkpoint (the clicks') before this batch, so it is applied again whole.
+    await this.store.insertFacts(entityFacts(batch));
     await this.store.insertClicks(rows);
   }
 

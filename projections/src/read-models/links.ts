@@ -1,4 +1,3 @@
-import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -86,7 +85,7 @@ export const linkHandlers: ReadModelHandlers = {
     await addToTotals(tx, link.owner_id, -1, -link.total_clicks);
   },
   async Clicked({ link_id, user_agent }, _recorded, tx) {
-    if (profileUserAgentCached(user_agent).is_bot) return;
+    if (tx.bots.isBot(user_agent)) return;
     const link = await tx.get<LinkView>(LINKS, link_id);
     if (!link) return;
     tx.put(LINKS, { ...link, total_clicks: link.total_clicks + 1 });
@@ -101,7 +100,7 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
     else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted' || event.type === 'LinkModerated') linkIds.add(event.data.link_id);
-    else if (event.type === 'Clicked' && !profileUserAgentCached(event.data.user_agent).is_bot) linkIds.add(event.data.link_id);
+    else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
   }
   await tx.prefetch(LINKS, linkIds);
   for (const id of linkIds) {

@@ -1,4 +1,5 @@
-import { domainEventOf, type DomainEvent, type EventFilter, type EventType, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type DomainEvent, type EventFilter, type EventType, type ProjectionStore, type RecordedEvent } from '@linkledger/contracts';
+import { BOT_POLICY_CHANGED, BotPolicyFollower, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
 import type { ProjectionTarget } from '../runner.ts';
 import type { UpcastEvent } from './handlers.ts';
 import { UnitOfWork } from './unit-of-work.ts';
@@ -13,15 +14,21 @@ export interface ReadModelProjector {
   apply(event: DomainEvent, recorded: RecordedEvent, tx: UnitOfWork): Promise<void>;
 }
 
-/** Runs a read-model projector against a read store, batch and checkpoint in one commit. */
+/**
+ * Runs a read-model projector against a read store (or a copy of it being rebuilt), batch and
+ * checkpoint in one commit. It follows the bot policy too: handlers count human clicks.
+ */
 export class ReadModelTarget implements ProjectionTarget {
   readonly filter: EventFilter;
+  private readonly bots: BotPolicyFollower;
 
   constructor(
-    private readonly store: ReadStore,
+    private readonly store: ProjectionStore,
     private readonly projector: ReadModelProjector,
+    botPolicy: BotPolicySource = defaultBotPolicy,
   ) {
-    this.filter = { types: projector.handles };
+    this.filter = { types: [...projector.handles, BOT_POLICY_CHANGED] };
+    this.bots = new BotPolicyFollower(botPolicy);
   }
 
   get name() {
@@ -38,21 +45,29 @@ export class ReadModelTarget implements ProjectionTarget {
     return this.store.checkpoint(this.projector.name);
   }
 
+  prepare() {
+    return this.bots.load();
+  }
+
   async apply(batch: RecordedEvent[], through: number): Promise<void> {
     // Events the store has already applied (a batch delivered again after its commit
     // succeeded but was not acknowledged, say) are skipped: the handlers count, so only the
     // checkpoint makes applying exactly once.
     const applied = await this.store.checkpoint(this.projector.name);
     if (through <= applied) return;
-    const tx = new UnitOfWork(this.store);
-    const events: UpcastEvent[] = [];
+    const tx = new UnitOfWork(this.store, this.bots.classifier);
+    // Each event is applied under the bot policy in force at its place in the batch.
+    const events: (UpcastEvent & { bots: BotClassifier })[] = [];
     for (const recorded of batch) {
-      if (recorded.position <= applied) continue;
+      if (this.bots.observe(recorded) || recorded.position <= applied) continue;
       const event = domainEventOf(recorded);
-      if (event) events.push({ event, recorded });
+      if (event) events.push({ event, recorded, bots: this.bots.classifier });
     }
     await this.projector.prefetch?.(events, tx);
-    for (const { event, recorded } of events) await this.projector.apply(event, recorded, tx);
+    for (const { event, recorded, bots } of events) {
+      tx.bots = bots;
+      await this.projector.apply(event, recorded, tx);
+    }
     await this.store.commit(this.projector.name, tx.writes(), through);
   }
 

@@ -1,17 +1,22 @@
 import type { Doc, DocWrite, ReadStore } from '@linkledger/contracts';
+import { DEFAULT_CLASSIFIER, type BotClassifier } from '../clicks/bot-policy.ts';
 
 /**
  * The writes of one projection batch, kept in memory until commit: reads see the batch's
  * own earlier writes, and the commit hands the store only each document's final state.
  * Documents the batch will read can be fetched ahead, one query per collection
  * (`prefetch`), so that applying the batch costs a map lookup per read, not a query.
+ * `bots` is the bot policy in force for the event being applied (handlers count human clicks).
  */
 export class UnitOfWork {
   private readonly pending = new Map<string, DocWrite>();
   /** Store state read ahead, before any of this batch's writes: a document, or null for none. */
   private readonly loaded = new Map<string, Doc | null>();
 
-  constructor(private readonly store: ReadStore) {}
+  constructor(
+    private readonly store: Pick<ReadStore, 'get' | 'getMany'>,
+    public bots: BotClassifier = DEFAULT_CLASSIFIER,
+  ) {}
 
   private key(collection: string, id: string | number) {
     return `${collection}\u0000${id}`;

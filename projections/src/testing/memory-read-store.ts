@@ -1,4 +1,4 @@
-import type { Doc, DocWrite, Query, ReadStore, Where } from '@linkledger/contracts';
+import type { Doc, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
 
 /**
  * A read store in memory, for the projectors' own tests: documents by collection and id,
@@ -55,6 +55,24 @@ export class MemoryReadStore implements ReadStore {
   async reset(projector: string, collections: readonly string[]): Promise<void> {
     for (const name of collections) this.collections.delete(name);
     this.checkpoints.delete(projector);
+  }
+
+  /** A copy in a second memory store; promoting moves its collections and checkpoint here. */
+  async shadow(projector: string, collections: readonly string[]): Promise<ReadStoreShadow> {
+    const copy = new MemoryReadStore();
+    return {
+      get: (collection, id) => copy.get(collection, id),
+      getMany: (collection, ids) => copy.getMany(collection, ids),
+      ensureIndex: async () => undefined,
+      checkpoint: (name) => copy.checkpoint(name),
+      commit: (name, writes, checkpoint) => copy.commit(name, writes, checkpoint),
+      reset: (name, names) => copy.reset(name, names),
+      promote: async () => {
+        for (const name of collections) this.collections.set(name, copy.collection(name));
+        this.checkpoints.set(projector, await copy.checkpoint(projector));
+      },
+      discard: async () => undefined,
+    };
   }
 
   async ping(): Promise<void> {}

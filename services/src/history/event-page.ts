@@ -31,6 +31,12 @@ export function historyFilter(query: EventsQuery): EventFilter {
  */
 export async function eventPage(events: Pick<EventStore, 'readAll'>, query: EventsQuery): Promise<EventPage> {
   const filter = historyFilter(query);
+  // A category that is one stream by itself (`system`, `analysts`) is that stream.
+  if (query.category !== undefined && (await events.readAll({ limit: 1, filter: { stream: query.category } })).length > 0) {
+    delete filter.streamPrefixes;
+    filter.stream = query.category;
+    if (query.stream !== undefined && query.stream !== query.category) return { events: [], older: null, newer: null };
+  }
   const { limit, before, after } = query;
   const forward = after !== undefined && before === undefined;
   const rows = await events.readAll({ after, before, direction: forward ? 'forward' : 'backward', limit: limit + 1, filter });

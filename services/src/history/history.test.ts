@@ -175,6 +175,13 @@ describe('the event browser', () => {
     expect(combined.events.every((event) => event.type === 'BulkFlagged' && event.actor.id === 'odd')).toBe(true);
   });
 
+  it('reads a category that is one stream by itself (system) as that stream', async () => {
+    const system = await page('category=system');
+    expect(system.events.map((event) => [event.stream, event.type])).toContainEqual(['system', 'SuperAdminAssigned']);
+    expect(system.events.every((event) => event.stream === 'system')).toBe(true);
+    expect((await page('category=system&stream=user-1')).events).toEqual([]);
+  });
+
   it('never shows a secret: hashes, key material, encrypted settings, session ids, visitor hashes', async () => {
     const password = 'history secret pass';
     const eve = await signUp(t.app, 'eve-secrets@example.com', password);

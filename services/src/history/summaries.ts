@@ -31,7 +31,7 @@ export function summarize(recorded: RecordedEvent): string {
     case 'ApiKeyRevoked':
       return `API key revoked (${event.data.reason})`;
     case 'ApiCallsMetered':
-      return `${event.data.calls} API calls counted`;
+      return `${event.data.calls} API call${event.data.calls === 1 ? '' : 's'} counted`;
     case 'PlanChanged':
       return `Plan ${event.data.plan_type} (${event.data.billing_cycle}), ${event.data.status}, by ${event.data.reason}`;
     case 'CustomLimitsSet':

@@ -17,6 +17,8 @@ interface Fixture {
   apiKey(role: Role): Promise<string | null>;
   /** Sends a request as the super admin (to set up or undo what a row's call changed). */
   asAdmin(options: InjectOptions): Promise<void>;
+  /** The same, answering the JSON body (an id the row acts on). */
+  asAdminJson<T>(options: InjectOptions): Promise<T>;
   /** A newly registered user's id, for admin actions that change the user they act on. */
   newUser(): Promise<number>;
   /** Twitter sign-in configured (whether or not an earlier row left it so). */
@@ -48,6 +50,9 @@ const TWITTER = {
   redirect_uri: 'http://localhost/auth/callback',
   scope: 'users.read',
   auth_url: 'https://twitter.example/authorize',
+};
+const rebuildOver = async (f: Fixture) => {
+  await expect.poll(async () => (await f.asAdminJson<{ rebuild: { state: string } | null }>({ method: 'GET', url: '/api/admin/projections' })).rebuild?.state, { timeout: 20_000 }).toBe('done');
 };
 const freshUserAction = (action: string) => async (f: Fixture) => ({ url: `/api/admin/users/${await f.newUser()}/${action}` });
 
@@ -117,6 +122,12 @@ const table: Record<string, Row> = {
   },
   'GET /api/admin/stats': { expect: adminOnly(200), request: () => ({ url: '/api/admin/stats' }) },
   'GET /api/admin/system': { expect: adminOnly(200), request: () => ({ url: '/api/admin/system' }) },
+  'GET /api/admin/projections': { expect: adminOnly(200), request: () => ({ url: '/api/admin/projections' }) },
+  // A rebuild runs one at a time: each accepted start is waited for before the next caller's.
+  'POST /api/admin/projections/:name/rebuild': { expect: adminOnly(202), request: () => ({ url: '/api/admin/projections/read/rebuild' }), undo: rebuildOver },
+  'POST /api/admin/projections/replay-bots': { expect: adminOnly(202), request: () => ({ url: '/api/admin/projections/replay-bots' }), undo: rebuildOver },
+  'GET /api/admin/bot-policy': { expect: adminOnly(200), request: () => ({ url: '/api/admin/bot-policy' }) },
+  'PUT /api/admin/bot-policy': { expect: adminOnly(200), request: () => ({ url: '/api/admin/bot-policy', payload: { known_bots: true, patterns: [] } }) },
   'GET /api/admin/users/:id/subscription': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription` }) },
   'GET /api/admin/users/:id/subscription/history': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }) },
   // Each row adds a provider, then puts the installation back (none configured).
@@ -157,6 +168,21 @@ const table: Record<string, Row> = {
   'POST /api/admin/email-config': { expect: adminOnly(200), request: () => ({ url: '/api/admin/email-config', payload: {} }) },
   'POST /api/admin/test-email': { expect: adminOnly(200), request: () => ({ url: '/api/admin/test-email', payload: { test_email: 'ops@example.com' } }) },
   'GET /api/admin/email-stats': { expect: adminOnly(200), request: () => ({ url: '/api/admin/email-stats' }) },
+  'GET /api/admin/analysts': { expect: adminOnly(200), request: () => ({ url: '/api/admin/analysts' }) },
+  'POST /api/admin/analysts': { expect: adminOnly(201), request: (f) => ({ url: '/api/admin/analysts', payload: { name: f.unique() } }) },
+  'DELETE /api/admin/analysts/:id': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/analysts/${(await f.asAdminJson<{ id: string }>({ method: 'POST', url: '/api/admin/analysts', payload: { name: f.unique() } })).id}` }),
+  },
+  'POST /api/admin/sql': { expect: adminOnly(200), request: () => ({ url: '/api/admin/sql', payload: { query: 'SELECT 1' } }) },
+  'POST /api/admin/sql/export': { expect: adminOnly(200), request: () => ({ url: '/api/admin/sql/export', payload: { query: 'SELECT 1', format: 'CSVWithNames' } }) },
+  'GET /api/admin/sql/queries': { expect: adminOnly(200), request: () => ({ url: '/api/admin/sql/queries' }) },
+  'POST /api/admin/sql/queries': { expect: adminOnly(201), request: () => ({ url: '/api/admin/sql/queries', payload: { name: 'One', sql: 'SELECT 1' } }) },
+  // Saved queries are each admin's own: the super admin's is not found for another admin.
+  'DELETE /api/admin/sql/queries/:id': {
+    expect: { ...adminOnly(200), admin: 404 },
+    request: async (f) => ({ url: `/api/admin/sql/queries/${(await f.asAdminJson<{ id: string }>({ method: 'POST', url: '/api/admin/sql/queries', payload: { name: 'One', sql: 'SELECT 1' } })).id}` }),
+  },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
     expect: { ...adminOnly(200), admin: 403 },
@@ -253,6 +279,11 @@ describe('authorization of every route', () => {
     async asAdmin(options) {
       const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.super!.headers } });
       expect(response.statusCode, response.body).toBeLessThan(300);
+    },
+    async asAdminJson<T>(options: InjectOptions) {
+      const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions.super!.headers } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json<T>();
     },
     async twitterConfigured() {
       const headers = sessions.super!.headers;

@@ -1,5 +1,5 @@
 import { domainEventOf, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
-import { LINKS, profileUserAgentCached, type LinkView } from '@linkledger/projections';
+import { BOT_POLICY_CHANGED, BotPolicyFollower, LINKS, latestBotPolicy, type LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { accountRefusalOnly } from '../accounts/account-status.ts';
 
@@ -40,6 +40,8 @@ export class LiveHub {
   private readonly lastSent = new Map<number, number>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private subscription: Subscription | undefined;
+  /** Which clicks are bots: the newest policy, as the read model counts them. */
+  private readonly bots: BotPolicyFollower;
 
   constructor(
     private readonly events: EventStore,
@@ -48,22 +50,26 @@ export class LiveHub {
     /** Why a socket's token no longer works (signed out, suspended …), or null while it does. */
     private readonly refusalOf: (token: string) => Promise<string | null>,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.bots = new BotPolicyFollower(latestBotPolicy(events));
+  }
 
   /** Subscribes only while someone listens: with no sockets, clicks cost the hub nothing. */
   private async ensureSubscribed(): Promise<void> {
     if (this.subscription) return;
     const head = await this.events.headPosition();
+    await this.bots.load();
     if (this.subscription || this.sockets.size === 0) return;
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked', ...SESSION_EVENTS] } }, async (batch) => {
+    this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked', BOT_POLICY_CHANGED, ...SESSION_EVENTS] } }, async (batch) => {
       for (const recorded of batch) {
+        if (this.bots.observe(recorded)) continue;
         const event = domainEventOf(recorded);
         if (event && SESSION_EVENTS.has(event.type) && 'user_id' in event.data && this.sockets.has(event.data.user_id)) {
           this.recheck(event.data.user_id, recorded.position).catch(this.onError);
           continue;
         }
         if (event?.type !== 'Clicked' || !this.sockets.has(event.data.owner_id)) continue;
-        if (profileUserAgentCached(event.data.user_agent).is_bot) continue;
+        if (this.bots.classifier.isBot(event.data.user_agent)) continue;
         this.pending.set(event.data.link_id, {
           ownerId: event.data.owner_id,
           position: recorded.position,

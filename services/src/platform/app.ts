@@ -15,6 +15,9 @@ import { adminLinkRoutes } from '../admin/links-routes.ts';
 import { adminPlatformRoutes } from '../admin/platform-routes.ts';
 import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
 import { adminEmailRoutes } from '../admin/email-routes.ts';
+import { analystCredentialRoutes } from '../analysts/credential-routes.ts';
+import { sqlConsoleRoutes } from '../analysts/console-routes.ts';
+import { projectionRoutes } from '../projection-ops/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { eventTailRoutes } from '../history/live-tail.ts';
@@ -126,7 +129,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, historyRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
   await eventTailRoutes(app, platform);

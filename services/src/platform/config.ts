@@ -14,8 +14,22 @@ const url = (protocols: string[], example: string) =>
     }, `must be a URL such as ${example}`)
     .optional();
 
+const portNumber = () => z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535');
+
 const ConfigSchema = z.object({
-  PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(8080),
+  PORT: portNumber().default(8080),
+  /**
+   * The analysts' SQL endpoint, speaking ClickHouse's HTTP interface (docs/analysts.md);
+   * off unless set. Served by the process that owns analytics (ROLE=all or projector, or
+   * any process with CLICKHOUSE_URL).
+   */
+  ANALYST_PORT: portNumber().optional(),
+  /** Seconds an analyst's query may run before it is cut off (ClickHouse's max_execution_time). */
+  ANALYST_QUERY_TIMEOUT: z.coerce
+    .number({ message: 'must be a number of seconds, such as 30' })
+    .positive('must be a number of seconds, such as 30')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(30),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
   /**

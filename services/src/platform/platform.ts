@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
-import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, apiReadModel, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
+import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, apiReadModel, latestBotPolicy, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
+import { RebuildExecutor } from '../projection-ops/rebuild-executor.ts';
+import { startUpgradeRebuild } from '../projection-ops/upgrade-rebuild.ts';
+import { openAnalysts, type Analysts } from '../analysts/analysts.ts';
 import { serveAnalytics } from '../stores/analytics/analytics-owner-server.ts';
 import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
 import { ownerFile, type OwnerAddress } from '../stores/analytics/owner-link.ts';
@@ -36,11 +39,15 @@ export interface Platform {
   analyticsTarget: ClicksAnalyticsTarget;
   /** The projectors this process runs (none when ROLE=api). */
   runners: ProjectionRunner[];
+  /** Runs the rebuilds admins start, where the projectors run (null when ROLE=api). */
+  rebuilds: RebuildExecutor | null;
   readModel: ReadModelProgress;
   /** Short code → link for the redirect path, kept fresh by link events. */
   linkCache: LinkCache;
   /** Verification and reset messages: outbox folder, SendGrid or SMTP, as configured. */
   mailer: Mailer;
+  /** Analysts' SQL: the ClickHouse endpoint (ANALYST_PORT) and the admin console's queries. */
+  analysts: Analysts;
   clock: () => Date;
   close(): Promise<void>;
 }
@@ -140,9 +147,11 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const remote = asksOwnerForAnalytics(config);
   const openedAnalytics: AnalyticsStore = remote ? new RemoteAnalyticsStore(config.DATA_DIR, secret) : await openAnalyticsStore(config);
   const analytics = options.wrapStores?.analytics?.(openedAnalytics) ?? openedAnalytics;
-  const readModelTarget = new ReadModelTarget(read, apiReadModel);
+  // Clicks are classified with the newest bot policy in the log (docs/admin.md#bot-policy).
+  const readModelTarget = new ReadModelTarget(read, apiReadModel, latestBotPolicy(events));
   await readModelTarget.init();
-  const analyticsTarget = new ClicksAnalyticsTarget(analytics);
+  const analyticsTarget = new ClicksAnalyticsTarget(analytics, latestBotPolicy(events));
+  const clock = options.clock ?? (() => new Date());
 
   const runners: ProjectionRunner[] = [];
   const runsProjectors = options.projectors ?? config.ROLE !== 'api';
@@ -157,18 +166,23 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     ];
     for (const [target, batches] of batching) {
       const onError = (error: unknown) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`);
-      runners.push(new ProjectionRunner(events, target, { ...batches, onError }));
+      runners.push(new ProjectionRunner(events, target, { ...batches, onError, now: clock }));
     }
     await Promise.all(runners.map((runner) => runner.start()));
+  }
+  const rebuilds = runsProjectors ? new RebuildExecutor({ events, read, analytics, runners, readModelTarget, analyticsTarget, clock }, options.log) : null;
+  await rebuilds?.start();
+  if (rebuilds && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts())) {
+    if (await startUpgradeRebuild({ events, clock })) options.log.info('Analytics: rebuilding online to fill the link and owner facts this version adds');
   }
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
   const linkCache = new LinkCache(events);
   if (config.ROLE !== 'projector') await linkCache.start();
-  const clock = options.clock ?? (() => new Date());
   // The admin's e-mail settings win over the environment's choice, from the next message on.
   const mailer = new ConfiguredMailer(events, secret, createMailer(config, (message) => options.log.info(message)), clock, (error, message) => options.log.error(error, message));
+  const analysts = await openAnalysts(config, { events, secret, clock, log: options.log, remote });
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
-  const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret) : null;
+  const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
 
   return {
     config,
@@ -179,12 +193,16 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     readModelTarget,
     analyticsTarget,
     runners,
+    rebuilds,
     readModel,
     linkCache,
     mailer,
+    analysts,
     clock,
     async close() {
       await owner?.close();
+      await analysts.close();
+      await rebuilds?.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
       await linkCache.stop();
       await mailer.close();

@@ -3,6 +3,8 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnalyticsStore } from '@linkledger/contracts';
+import { asClickHouseError } from '../../analysts/clickhouse-error.ts';
+import type { SqlEngine, SqlRunOptions } from '../../analysts/sql-engine.ts';
 import { TOKEN_HEADER, unsafeSqlReason, ownerFile, tokenMatches, type OwnerAddress } from './owner-link.ts';
 
 const MAX_BODY = 256 * 1024;
@@ -27,7 +29,7 @@ function send(response: ServerResponse, status: number, value: unknown): void {
  * queries and a ping, on 127.0.0.1 at an ephemeral port written to DATA_DIR. Started by
  * the process that opened chDB; removed (with its address file) when that process closes.
  */
-export async function serveAnalytics(store: AnalyticsStore, dataDir: string, secret: string): Promise<{ close(): Promise<void> }> {
+export async function serveAnalytics(store: AnalyticsStore, dataDir: string, secret: string, sql?: SqlEngine): Promise<{ close(): Promise<void> }> {
   const server = createServer((request, response) => {
     if (!tokenMatches(secret, request.headers[TOKEN_HEADER])) return send(response, 401, { error: 'Unknown caller' });
     const handle = async () => {
@@ -40,6 +42,23 @@ export async function serveAnalytics(store: AnalyticsStore, dataDir: string, sec
         const refused = typeof sql === 'string' ? unsafeSqlReason(sql) : 'Send {"sql": "SELECT …"}';
         if (refused) return send(response, 400, { error: refused });
         return send(response, 200, { rows: await store.query(sql, params ?? {}, { readOnly: true }) });
+      }
+      // Analysts' statements, already guarded and to be recorded by the asking process (analysts/remote-sql-engine.ts).
+      if (request.method === 'POST' && request.url === '/sql' && sql) {
+        const { sql: statement, ...options } = JSON.parse(await body(request)) as SqlRunOptions & { sql: string };
+        try {
+          const answer = await sql.run(statement, options);
+          response.writeHead(200, {
+            'content-type': 'application/octet-stream',
+            'x-rows-read': answer.rowsRead,
+            'x-bytes-read': answer.bytesRead,
+            'x-elapsed-ms': answer.elapsedMs,
+          });
+          return response.end(answer.bytes);
+        } catch (error) {
+          const failure = asClickHouseError(error);
+          return send(response, 400, { code: failure.code, name: failure.codeName, message: failure.message });
+        }
       }
       return send(response, 404, { error: 'No such call' });
     };

@@ -164,6 +164,32 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
     expect(analytics.clicks_by_date.every((d) => d.clicks === 0)).toBe(true);
   });
 
+  it('rebuilds into copies of its tables beside the live ones, then swaps them in', async () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    await store.truncate();
+    await store.insertClicks([click({ link_id: 50 }), click({ link_id: 50, is_bot: 1 })]);
+    const shadow = await store.shadow();
+    expect(await shadow.lastPosition()).toBe(0);
+    await shadow.insertFacts({ links: [], owners: [] });
+    // The same clicks classified again: the bot is a human now, and more came meanwhile.
+    await shadow.insertClicks([click({ link_id: 50 }), click({ link_id: 50 }), click({ link_id: 50 })]);
+    expect(await shadow.lastPosition()).toBe(position);
+    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(1);
+    expect(await shadow.counts()).toEqual({ live: { human: 1, bot: 1 }, copy: { human: 3, bot: 0 } });
+    await shadow.promote();
+    // The per-day table moved with the clicks, and the live view now feeds the new one.
+    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(3);
+    await store.insertClicks([click({ link_id: 50 })]);
+    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(4);
+    expect(await store.recover()).toBe(false);
+    // A copy dropped leaves the live tables alone.
+    const dropped = await store.shadow();
+    await dropped.insertClicks([click({ link_id: 50 })]);
+    await dropped.discard();
+    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(4);
+    expect(await store.lastPosition()).toBe(position - 1);
+  });
+
   it('truncates for a rebuild', async () => {
     await store.truncate();
     expect(await store.lastPosition()).toBe(0);

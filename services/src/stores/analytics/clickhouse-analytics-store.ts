@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
-import type { AnalyticsStore, ClickRow } from '@linkledger/contracts';
+import type { AnalyticsShadow, AnalyticsStore, ClickRow, EntityFacts } from '@linkledger/contracts';
+import { openClickHouseShadow } from './clickhouse-shadow.ts';
 import { READ_ONLY_CLAUSE } from './owner-link.ts';
 
 const SCHEMA_FILE = new URL('../../../../infra/clickhouse/schema.sql', import.meta.url);
 const DATABASE_NAME = /^[a-z_][a-z0-9_]*$/i;
 
-/** The statements of infra/clickhouse/schema.sql, comments removed. */
-export function schemaStatements(): string[] {
-  return readFileSync(SCHEMA_FILE, 'utf8')
+/** The statements of infra/clickhouse/schema.sql (or another schema file), comments removed. */
+export function schemaStatements(file: URL = SCHEMA_FILE): string[] {
+  return readFileSync(file, 'utf8')
     .split(/;\s*$/m)
     .map((statement) =>
       statement
@@ -80,6 +81,16 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   /**
+   * Whether clicks are stored without the link and owner facts (an installation upgraded
+   * from before they existed): only a replay of the log can fill them, which the process
+   * running the projectors starts as an online rebuild (docs/admin.md#projections).
+   */
+  async lacksFacts(): Promise<boolean> {
+    const [row] = await this.query<{ clicks: number | string; facts: number | string }>('SELECT (SELECT count() FROM clicks) AS clicks, (SELECT count() FROM link_facts) AS facts');
+    return Number(row?.clicks ?? 0) > 0 && Number(row?.facts ?? 0) === 0;
+  }
+
+  /**
    * clicks_daily is filled by a view on each INSERT into clicks, which is not one atomic
    * step with it: a crash between the two (or between a rebuild's two truncates) leaves the
    * per-day table off by a batch. The projector calls this before it resumes: when the
@@ -120,6 +131,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     });
   }
 
+  async insertFacts(facts: EntityFacts): Promise<void> {
+    for (const [table, values] of [['link_facts', facts.links], ['owner_facts', facts.owners]] as const) {
+      if (values.length) await this.client.insert({ table, values: values as object[], format: 'JSONEachRow' });
+    }
+  }
+
   async lastPosition(): Promise<number> {
     const [row] = await this.query<{ position: number | string }>('SELECT max(position) AS position FROM clicks');
     return Number(row?.position ?? 0);
@@ -128,6 +145,13 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   async truncate(): Promise<void> {
     await this.command('TRUNCATE TABLE IF EXISTS clicks');
     await this.command('TRUNCATE TABLE IF EXISTS clicks_daily');
+    await this.command('TRUNCATE TABLE IF EXISTS link_facts');
+    await this.command('TRUNCATE TABLE IF EXISTS owner_facts');
+  }
+
+  /** A copy of every table of the schema to rebuild into (clickhouse-shadow.ts), written by this same code. */
+  shadow(): Promise<AnalyticsShadow> {
+    return openClickHouseShadow(this.client, schemaStatements(), (client) => new ClickHouseAnalyticsStore(client, this.adapter, this.database));
   }
 
   async ping(): Promise<void> {

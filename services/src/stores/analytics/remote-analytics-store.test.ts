@@ -20,6 +20,7 @@ function fakeStore(): AnalyticsStore & { asked: string[] } {
       return [{ echo: params?.['x'] ?? null }] as T[];
     },
     async insertClicks() {},
+    async insertFacts() {},
     async lastPosition() {
       return 42;
     },
@@ -27,6 +28,9 @@ function fakeStore(): AnalyticsStore & { asked: string[] } {
       return false;
     },
     async truncate() {},
+    async shadow() {
+      throw new Error('not in this test');
+    },
     async ping() {},
     async close() {},
   };

@@ -60,12 +60,20 @@ export class RemoteAnalyticsStore implements AnalyticsStore {
     throw new Error('Only the process that owns the analytics directory inserts clicks');
   }
 
+  async insertFacts(): Promise<void> {
+    throw new Error('Only the process that owns the analytics directory inserts facts');
+  }
+
   async recover(): Promise<boolean> {
     throw new Error('Only the process that owns the analytics directory repairs it');
   }
 
   async truncate(): Promise<void> {
     throw new Error('Only the process that owns the analytics directory truncates clicks (stop every process, then npm run rebuild)');
+  }
+
+  async shadow(): Promise<never> {
+    throw new Error('Only the process that owns the analytics directory rebuilds them');
   }
 
   async ping(): Promise<void> {

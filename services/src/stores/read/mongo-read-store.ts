@@ -1,5 +1,5 @@
 import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
-import type { Condition, Doc, DocWrite, Query, ReadStore, Where } from '@linkledger/contracts';
+import type { Condition, Doc, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
 import { assertField } from './where-sql.ts';
 
 /** A read-model document as stored: its own fields, keyed by `_id` = String(id). */
@@ -13,6 +13,8 @@ interface CheckpointDoc {
 }
 
 const CHECKPOINTS = 'checkpoints';
+/** Collections a rebuild writes before they replace the live ones. */
+const SHADOW_PREFIX = 'rebuild__';
 
 /** Matches no document: no `_id` is in the empty set. */
 const NOTHING: Filter<StoredDoc> = { _id: { $in: [] } };
@@ -99,6 +101,45 @@ export class MongoReadStore implements ReadStore {
     await this.checkpoints().deleteOne({ _id: projector });
     // deleteMany rather than drop: the collections keep the indexes ensureIndex declared.
     for (const docs of targets) await docs.deleteMany({});
+  }
+
+  /**
+   * A rebuild's copy: collections named `rebuild__{name}` and the checkpoint `{projector}@rebuild`.
+   * Promoting renames each copy over its live collection (`dropTarget`), which MongoDB does
+   * atomically per collection; there is no rename of several at once, so for a moment some
+   * collections may be new and others old. Both sides are at the same position then (the
+   * live projector is stopped), so each reader sees a complete read model either way.
+   */
+  async shadow(projector: string, collections: readonly string[]): Promise<ReadStoreShadow> {
+    const copyOf = (collection: string) => `${SHADOW_PREFIX}${assertField(collection)}`;
+    const key = `${projector}@rebuild`;
+    const drop = async () => {
+      const existing = new Set((await this.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+      for (const collection of collections) if (existing.has(copyOf(collection))) await this.db.collection(copyOf(collection)).drop();
+      await this.checkpoints().deleteOne({ _id: key });
+    };
+    await drop();
+    const copy = {
+      get: <T extends Doc>(collection: string, id: string | number) => this.get<T>(copyOf(collection), id),
+      getMany: <T extends Doc>(collection: string, ids: readonly (string | number)[]) => this.getMany<T>(copyOf(collection), ids),
+      ensureIndex: (collection: string, fields: readonly string[]) => this.ensureIndex(copyOf(collection), fields),
+      checkpoint: () => this.checkpoint(key),
+      commit: (_: string, writes: readonly DocWrite[], checkpoint: number) =>
+        this.commit(key, writes.map((write) => ({ ...write, collection: copyOf(write.collection) })), checkpoint),
+      reset: (_: string, names: readonly string[]) => this.reset(key, names.map(copyOf)),
+      promote: async () => {
+        const existing = new Set((await this.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+        for (const collection of collections) {
+          if (existing.has(copyOf(collection))) await this.db.renameCollection(copyOf(collection), collection, { dropTarget: true });
+          else await this.docs(collection).deleteMany({});
+        }
+        const position = await this.checkpoint(key);
+        await this.checkpoints().replaceOne({ _id: projector }, { position }, { upsert: true });
+        await this.checkpoints().deleteOne({ _id: key });
+      },
+      discard: drop,
+    };
+    return copy;
   }
 
   async ping(): Promise<void> {

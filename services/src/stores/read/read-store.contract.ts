@@ -86,6 +86,37 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await store.checkpoint(projector)).toBe(0);
   });
 
+  it('rebuilds into a copy beside the live collections, then puts it in their place', async () => {
+    await seed();
+    // Another projector's documents, which the swap must keep.
+    const others = links.replace('links_', 'others_');
+    await store.commit(`${projector}_b`, [{ collection: others, id: '1', doc: { id: 1, kept: true } }], 7);
+    const shadow = await store.shadow(projector, [links]);
+    await shadow.ensureIndex(links, ['owner_id', 'created_at']);
+    expect(await shadow.checkpoint(projector)).toBe(0);
+    expect(await shadow.get(links, 1)).toBeNull();
+    const rebuilt = { id: 1, owner_id: 7, title: 'Rebuilt', created_at: '2026-01-01T00:00:00Z' };
+    await shadow.commit(projector, [{ collection: links, id: '1', doc: rebuilt }], 42);
+    expect(await shadow.get(links, 1)).toMatchObject({ title: 'Rebuilt' });
+    expect((await shadow.getMany(links, [1, 2])).size).toBe(1);
+    // The live collections answer as before until the copy is promoted.
+    expect(await store.count(links)).toBe(4);
+    expect(await store.get(links, 1)).toMatchObject({ title: 'Alpha launch' });
+    await shadow.promote();
+    expect(await store.count(links)).toBe(1);
+    expect(await store.find(links, { where: { owner_id: 7 } })).toEqual([rebuilt]);
+    expect(await store.checkpoint(projector)).toBe(42);
+    expect(await store.get(others, 1)).toEqual({ id: 1, kept: true });
+    expect(await store.checkpoint(`${projector}_b`)).toBe(7);
+    // The store goes on as before; a copy dropped leaves it alone.
+    await store.commit(projector, [{ collection: links, id: '2', doc: { id: 2, owner_id: 7, title: 'After' } }], 43);
+    const dropped = await store.shadow(projector, [links]);
+    await dropped.commit(projector, [{ collection: links, id: '9', doc: { id: 9, owner_id: 7 } }], 50);
+    await dropped.discard();
+    expect((await store.find(links, { sort: [{ field: 'id', direction: 'asc' }] })).map((doc) => doc.id)).toEqual([1, 2]);
+    expect(await store.checkpoint(projector)).toBe(43);
+  });
+
   it('refuses field names that are not plain identifiers', async () => {
     await expect(store.find(links, { where: { "x') OR 1=1 --": 1 } })).rejects.toThrow(/Invalid field name/);
   });

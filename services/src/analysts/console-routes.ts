@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, MessageBody, SaveQueryBody, SavedQuery, SavedQueryList, SqlConsoleBody, SqlConsoleResult, SqlExportBody, TextIdParams } from '@linkledger/contracts';
+import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { invalid, unavailable } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import { fileBody } from '../links/file-body.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { AnalystQuery } from './analyst-queries.ts';
+import { asClickHouseError } from './clickhouse-error.ts';
+import { savedQueriesDecider, savedQueriesStream } from './saved-queries.ts';
+import { STARTER_QUERIES } from './starter-queries.ts';
+
+export const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
+const admin = { access: 'admin', refusal: ADMINS_RUN_SQL } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
+
+/** Rows the console shows; downloads hold them all (within the analysts' limits). */
+export const CONSOLE_ROWS = 1000;
+
+const EXTENSIONS: Record<string, string> = { CSVWithNames: 'csv', TabSeparatedWithNames: 'tsv', JSONEachRow: 'ndjson', Parquet: 'parquet' };
+
+/**
+ * The admin SQL console (docs/analysts.md#the-admin-console): the same guard, limits and
+ * record as the analysts' endpoint, with the admin as the actor; and each admin's saved
+ * queries.
+ */
+export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { events: platform.events, ...NO_READ_MODEL };
+
+  const run = async (request: FastifyRequest, body: { query: string; params: Record<string, string> }, format: string, settings: AnalystQuery['settings']) => {
+    const caller = callerOf(request);
+    try {
+      return await platform.analysts.queries.run({
+        via: 'console',
+        actor: caller.actor,
+        user: `user ${caller.userId}`,
+        query: body.query,
+        params: body.params,
+        settings,
+        format,
+        correlationId: request.id,
+      });
+    } catch (error) {
+      const failure = asClickHouseError(error);
+      // The admin reads ClickHouse's own words, as an analyst's client would.
+      throw failure.codeName === 'STD_EXCEPTION' ? unavailable(failure.body.trim()) : invalid(failure.body.trim());
+    }
+  };
+
+  api.post(
+    '/api/admin/sql',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Run a read-only query over the analysts’ schema; the first 1000 rows as JSON',
+        security: [{ bearer: [] }],
+        body: SqlConsoleBody,
+        response: { 200: SqlConsoleResult, ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await run(request, request.body, 'JSONCompact', {
+        // One row more than shown tells that there were more; 'break' stops there instead of failing.
+        max_result_rows: CONSOLE_ROWS + 1,
+        result_overflow_mode: 'break',
+        // 64-bit numbers as strings: JSON numbers would lose their last digits.
+        output_format_json_quote_64bit_integers: 1,
+      });
+      const parsed = JSON.parse(answer.bytes.toString('utf8')) as { meta?: { name: string; type: string }[]; data?: unknown[][] };
+      const rows = parsed.data ?? [];
+      return {
+        columns: parsed.meta ?? [],
+        rows: rows.slice(0, CONSOLE_ROWS),
+        truncated: rows.length > CONSOLE_ROWS,
+        rows_read: answer.rowsRead,
+        bytes_read: Number(answer.summary.read_bytes),
+        elapsed_ms: Math.round(answer.elapsedMs * 10) / 10,
+      };
+    },
+  );
+
+  api.post(
+    '/api/admin/sql/export',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Run a read-only query and download every row as CSV, TSV, JSON lines or Parquet',
+        security: [{ bearer: [] }],
+        body: SqlExportBody,
+        response: { 200: { description: 'The file in the chosen format', content: { 'application/octet-stream': { schema: z.string() } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await run(request, request.body, request.body.format, {});
+      const day = platform.clock().toISOString().slice(0, 10);
+      return reply
+        .type(answer.contentType)
+        .header('content-disposition', `attachment; filename="query_${day}.${EXTENSIONS[answer.format] ?? 'txt'}"`)
+        .header('cache-control', 'no-store')
+        .send(fileBody(answer.bytes));
+    },
+  );
+
+  const saved = async (userId: number) =>
+    (await loadStream(platform.events, savedQueriesStream(userId), savedQueriesDecider.initialState, savedQueriesDecider.evolve)).state;
+
+  api.get(
+    '/api/admin/sql/queries',
+    { config: admin, schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', security: [{ bearer: [] }], response: { 200: SavedQueryList, ...errors } } },
+    async (request) => ({ queries: [...(await saved(callerOf(request).userId)).values()], starters: STARTER_QUERIES }),
+  );
+
+  api.post(
+    '/api/admin/sql/queries',
+    { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', security: [{ bearer: [] }], body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const context = requestContext(platform, request, caller.actor);
+      const id = randomUUID();
+      await handleCommand(deps, context, savedQueriesDecider, { kind: 'save', userId: caller.userId, id, name: request.body.name, sql: request.body.sql });
+      return reply.code(201).send({ id, name: request.body.name, sql: request.body.sql, saved_at: context.now.toISOString() });
+    },
+  );
+
+  api.delete(
+    '/api/admin/sql/queries/:id',
+    { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', security: [{ bearer: [] }], params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      const caller = callerOf(request);
+      await handleCommand(deps, requestContext(platform, request, caller.actor), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });
+      return { message: 'The query was deleted' };
+    },
+  );
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AnalystList, ErrorBody, IssueAnalystBody, IssuedAnalyst, MessageBody, TextIdParams } from '@linkledger/contracts';
+import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type AnalystCredential } from './credentials.ts';
+
+export const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
+const admin = { access: 'admin', refusal: ADMINS_MANAGE_ANALYSTS } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const view = (credential: AnalystCredential) => ({ id: credential.id, name: credential.name, created_at: credential.createdAt });
+
+/** Credentials for the analysts' ClickHouse endpoint, issued and revoked by admins (docs/analysts.md#credentials). */
+export async function analystCredentialRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Credentials are read from their stream, not a read model: nothing to wait for.
+  const deps = { events: platform.events, ...NO_READ_MODEL };
+
+  api.get(
+    '/api/admin/analysts',
+    { config: admin, schema: { tags: ['admin'], summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens', security: [{ bearer: [] }], response: { 200: AnalystList, ...errors } } },
+    async () => {
+      const { state } = await loadStream(platform.events, ANALYSTS_STREAM, analystCredentialsDecider.initialState, analystCredentialsDecider.evolve);
+      return { analysts: [...state.values()].map(view), port: platform.analysts.port ?? platform.config.ANALYST_PORT ?? null, database: platform.analysts.queries.database };
+    },
+  );
+
+  api.post(
+    '/api/admin/analysts',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Issue a credential: the answer holds its password, shown this once',
+        security: [{ bearer: [] }],
+        body: IssueAnalystBody,
+        response: { 201: IssuedAnalyst, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const minted = mintCredential(platform.secret);
+      const context = requestContext(platform, request, callerOf(request).actor);
+      await handleCommand(deps, context, analystCredentialsDecider, { kind: 'issue', id: minted.id, name: request.body.name, secretHash: minted.secretHash });
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ id: minted.id, name: request.body.name, created_at: context.now.toISOString(), password: minted.password });
+    },
+  );
+
+  api.delete(
+    '/api/admin/analysts/:id',
+    { config: admin, schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', security: [{ bearer: [] }], params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    async (request) => {
+      await handleCommand(deps, requestContext(platform, request, callerOf(request).actor), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });
+      return { message: 'The credential was revoked' };
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  PROJECTION_REBUILDS_STREAM,
+  domainEventOf,
+  type Actor,
+  type EventStore,
+  type ProjectionKey,
+  type ProjectionRebuildFinished,
+  type RebuildReason,
+  type RecordedEvent,
+} from '@linkledger/contracts';
+import type { Decider } from '../commands/command-handler.ts';
+import { DomainError } from '../commands/domain-error.ts';
+
+/** A rebuild as the log tells it: its start, and its finish once recorded. */
+export interface RebuildRecord {
+  rebuild_id: string;
+  projections: ProjectionKey[];
+  reason: RebuildReason;
+  started_at: string;
+  started_by: Actor;
+  /** The start event's position: the copies classify clicks with the newest bot policy from here on. */
+  started_position: number;
+  /** The start request's correlation id, which the finish carries too. */
+  correlation_id: string;
+  finished: (Omit<ProjectionRebuildFinished, 'rebuild_id'> & { at: string }) | null;
+}
+
+/** Every rebuild of the installation, oldest first (a start and a finish each: the stream stays small). */
+export type RebuildLog = readonly RebuildRecord[];
+
+export function evolveRebuildLog(log: RebuildLog, recorded: RecordedEvent): RebuildLog {
+  const event = domainEventOf(recorded);
+  if (event?.type === 'ProjectionRebuildStarted') {
+    const { rebuild_id, projections, reason } = event.data;
+    const { at, actor, correlation_id } = recorded.metadata;
+    return [...log, { rebuild_id, projections, reason, started_at: at, started_by: actor, started_position: recorded.position, correlation_id, finished: null }];
+  }
+  if (event?.type === 'ProjectionRebuildFinished') {
+    const { rebuild_id, ...finished } = event.data;
+    return log.map((record) => (record.rebuild_id === rebuild_id ? { ...record, finished: { ...finished, at: recorded.metadata.at } } : record));
+  }
+  return log;
+}
+
+export async function loadRebuildLog(events: Pick<EventStore, 'readStream'>): Promise<RebuildLog> {
+  return (await events.readStream(PROJECTION_REBUILDS_STREAM)).reduce(evolveRebuildLog, [] as RebuildLog);
+}
+
+/** The rebuild started and not finished, if any: only one runs at a time. */
+export const openRebuild = (log: RebuildLog): RebuildRecord | undefined => log.find((record) => record.finished === null);
+
+/** A second rebuild while one runs: a 409 that says which one and since when. */
+export class RebuildAlreadyRunning extends DomainError {
+  constructor(open: RebuildRecord) {
+    super(
+      'conflict',
+      `A rebuild is already running (${open.projections.join(' and ')}, started ${open.started_at}). Only one runs at a time: wait for it to finish, then start again.`,
+    );
+  }
+}
+
+export interface StartRebuild {
+  rebuildId: string;
+  projections: ProjectionKey[];
+  reason: RebuildReason;
+}
+
+export const startRebuildDecider: Decider<StartRebuild, RebuildLog> = {
+  streamOf: () => PROJECTION_REBUILDS_STREAM,
+  initialState: [],
+  evolve: evolveRebuildLog,
+  decide: (command, log) => {
+    const open = openRebuild(log);
+    if (open) throw new RebuildAlreadyRunning(open);
+    return [{ type: 'ProjectionRebuildStarted', data: { rebuild_id: command.rebuildId, projections: command.projections, reason: command.reason } }];
+  },
+};
+
+/** Records how a rebuild ended, once: a rebuild already finished records nothing. */
+export const finishRebuildDecider: Decider<ProjectionRebuildFinished, RebuildLog> = {
+  streamOf: () => PROJECTION_REBUILDS_STREAM,
+  initialState: [],
+  evolve: evolveRebuildLog,
+  decide: (finished, log) => (openRebuild(log)?.rebuild_id === finished.rebuild_id ? [{ type: 'ProjectionRebuildFinished', data: finished }] : []),
+};

@@ -1,0 +1,125 @@
+import type Database from 'better-sqlite3';
+import type { Doc, DocWrite, Query, Where } from '@linkledger/contracts';
+import { assertField, jsonField, orderSql, whereSql } from './where-sql.ts';
+
+/** The SQL of a documents table: JSON documents keyed by collection and id. */
+export const docsTableSql = (table: string) => `
+  CREATE TABLE IF NOT EXISTS ${assertField(table)} (
+    collection TEXT NOT NULL,
+    id TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (collection, id)
+  ) WITHOUT ROWID;`;
+
+/**
+ * Read-model documents in one SQLite table (`docs`, or the copy a rebuild writes), indexed by
+ * expression, with projector checkpoints in the shared `checkpoints` table under
+ * `checkpointKey(projector)`. Every statement names the table, so after a rename SQLite
+ * prepares them again against whatever table holds that name then.
+ */
+export class SqliteDocs {
+  private readonly statements;
+  private readonly cache = new Map<string, Database.Statement<unknown[], { doc: string }>>();
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly table: string,
+    private readonly checkpointKey: (projector: string) => string = (projector) => projector,
+  ) {
+    const t = assertField(table);
+    this.statements = {
+      get: db.prepare<[string, string], { doc: string }>(`SELECT doc FROM ${t} WHERE collection = ? AND id = ?`),
+      getMany: db.prepare<[string, string], { id: string; doc: string }>(`SELECT id, doc FROM ${t} WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`),
+      // An UPDATE leaves the index entries whose key did not change alone; INSERT OR REPLACE
+      // deletes and re-inserts every one of them (and the json_extract behind it), which made
+      // rewriting a document (a click's total) several times dearer. Insert only what is new.
+      update: db.prepare(`UPDATE ${t} SET doc = ? WHERE collection = ? AND id = ?`),
+      insert: db.prepare(`INSERT INTO ${t} (collection, id, doc) VALUES (?, ?, ?)`),
+      delete: db.prepare(`DELETE FROM ${t} WHERE collection = ? AND id = ?`),
+      checkpoint: db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?'),
+      setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)'),
+      clear: db.prepare(`DELETE FROM ${t} WHERE collection = ?`),
+      clearCheckpoint: db.prepare('DELETE FROM checkpoints WHERE projector = ?'),
+    };
+  }
+
+  async get<T extends Doc>(collection: string, id: string | number): Promise<T | null> {
+    const row = this.statements.get.get(collection, String(id));
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async getMany<T extends Doc>(collection: string, ids: readonly (string | number)[]): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    if (ids.length === 0) return found;
+    const keys = JSON.stringify([...new Set(ids.map(String))]);
+    for (const row of this.statements.getMany.all(collection, keys)) found.set(row.id, JSON.parse(row.doc) as T);
+    return found;
+  }
+
+  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+    const params: unknown[] = [collection];
+    const where = whereSql(query.where, params as (string | number | null)[]);
+    let sql = `SELECT doc FROM ${this.table} WHERE collection = ? AND ${where} ORDER BY ${orderSql(query)}`;
+    if (query.limit !== undefined || query.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(query.limit ?? -1, query.skip ?? 0);
+    }
+    return this.statement(sql)
+      .all(...params)
+      .map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async count(collection: string, where?: Where): Promise<number> {
+    const params: unknown[] = [collection];
+    const sql = `SELECT count(*) AS doc FROM ${this.table} WHERE collection = ? AND ${whereSql(where, params as (string | number | null)[])}`;
+    return Number(this.statement(sql).get(...params)?.doc ?? 0);
+  }
+
+  private statement(sql: string) {
+    let statement = this.cache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], { doc: string }>(sql);
+      this.cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * An index over the collection and the fields, unless the table has one already under any
+   * name: a table that replaced `docs` after a rebuild keeps the names its indexes were made
+   * with, and a second index over the same columns would only slow every write.
+   */
+  async ensureIndex(collection: string, fields: readonly string[]): Promise<void> {
+    const columns = `(collection, ${fields.map(jsonField).join(', ')})`;
+    const existing = this.db.prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(this.table);
+    if (existing.some((index) => index.sql?.endsWith(columns))) return;
+    const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
+    const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+    this.db.exec(`CREATE INDEX ${name} ON ${this.table} ${columns}`);
+  }
+
+  async checkpoint(projector: string): Promise<number> {
+    return this.statements.checkpoint.get(this.checkpointKey(projector))?.position ?? 0;
+  }
+
+  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
+    this.db.transaction(() => {
+      for (const write of writes) {
+        if (write.doc) {
+          const doc = JSON.stringify(write.doc);
+          if (this.statements.update.run(doc, write.collection, write.id).changes === 0) this.statements.insert.run(write.collection, write.id, doc);
+        } else this.statements.delete.run(write.collection, write.id);
+      }
+      this.statements.setCheckpoint.run(this.checkpointKey(projector), checkpoint);
+    })();
+  }
+
+  async reset(projector: string, collections: readonly string[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const collection of collections) this.statements.clear.run(collection);
+      this.statements.clearCheckpoint.run(this.checkpointKey(projector));
+    })();
+  }
+}
