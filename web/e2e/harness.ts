@@ -135,6 +135,15 @@ export async function startVisitorSuite(): Promise<VisitorSuite> {
   };
 }
 
+/** A page of a fresh browser profile signed in with the token, opened at `path`. */
+export async function openSignedIn(browser: Browser, product: Product, token: string, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, product, viewport);
+  await signInContext(context, token);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
 /** Signs a browser context in by putting the token where the app keeps it. */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((value) => {

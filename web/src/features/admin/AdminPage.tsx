@@ -6,10 +6,13 @@ import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { AccessDenied, ROLE_NAMES } from './AccessDenied.tsx';
 import { EmailTab } from './EmailTab.tsx';
 import { FeaturesTab } from './FeaturesTab.tsx';
+import { HistoryTab } from './history/HistoryTab.tsx';
 import { ModerationTab } from './ModerationTab.tsx';
 import { OAuthTab } from './OAuthTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { PlansTab } from './PlansTab.tsx';
+import { ProjectionsTab } from './projections/ProjectionsTab.tsx';
+import { SqlTab } from './sql/SqlTab.tsx';
 import { SubscriptionsTab } from './SubscriptionsTab.tsx';
 import { SystemTab } from './SystemTab.tsx';
 import { UserLimitsTab } from './UserLimitsTab.tsx';
@@ -33,7 +36,10 @@ export default function AdminPage() {
     { id: 'plans', label: 'Plans', content: <PlansTab /> },
     { id: 'features', label: 'Features', content: <FeaturesTab /> },
     { id: 'system', label: 'System', content: <SystemTab /> },
+    { id: 'projections', label: 'Projections', content: <ProjectionsTab /> },
     { id: 'moderation', label: 'Moderation', content: <ModerationTab /> },
+    { id: 'history', label: 'History', content: <HistoryTab /> },
+    { id: 'sql', label: 'SQL', content: <SqlTab /> },
   ];
   return (
     <div className="admin">

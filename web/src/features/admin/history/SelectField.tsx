@@ -1,0 +1,25 @@
+interface SelectFieldProps<V extends string | number> {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange(value: NoInfer<V>): void;
+}
+
+/** A labelled select of the history's forms; the value keeps its type (a number stays a number). */
+export function SelectField<V extends string | number>({ id, label, value, options, onChange }: SelectFieldProps<V>) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(options[event.target.selectedIndex]?.value ?? value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
