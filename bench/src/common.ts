@@ -94,6 +94,8 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export interface TimedCall {
   name: string;
   path: string;
+  /** Another server than the product's HTTP port (the analysts' endpoint, say). */
+  baseUrl?: string;
   headers?: Record<string, string>;
   floor?: boolean;
   /** The p50 the call must stay under, in ms. */
@@ -101,9 +103,9 @@ export interface TimedCall {
 }
 
 /** Calls a path once: its time in ms and its body; a failed answer stops the benchmark. */
-export async function timedCall(baseUrl: string, call: Pick<TimedCall, 'path' | 'headers'>): Promise<{ ms: number; body: string }> {
+export async function timedCall(baseUrl: string, call: Pick<TimedCall, 'path' | 'headers' | 'baseUrl'>): Promise<{ ms: number; body: string }> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${call.path}`, { headers: call.headers ?? {} });
+  const response = await fetch(`${call.baseUrl ?? baseUrl}${call.path}`, { headers: call.headers ?? {} });
   const body = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${call.path}: ${response.status} ${body}`);
