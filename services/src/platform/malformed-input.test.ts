@@ -31,6 +31,7 @@ const INPUTLESS_COMMANDS = new Set([
   'POST /api/admin/system-settings/signup-toggle',
   'POST /api/users/me/generate-api-key',
   'POST /api/users/me/regenerate-api-key',
+  'POST /api/admin/projections/replay-bots',
 ]);
 
 describe('malformed bodies, queries, headers and path parameters on every route', () => {
