@@ -12,7 +12,8 @@ export const ONLINE_REBUILD_BATCH = 2000;
 export interface ShadowCopy {
   target: ProjectionTarget;
   /** Puts the copy in place of the live projection (called with its runner stopped, both at the same position). */
-  promote(): Promise<void>;
+  /** Swaps the copy in; answers the clean-up of the old data, run after the live projector resumes. */
+  promote(): Promise<() => Promise<void>>;
   /** Drops the copy. */
   discard(): Promise<void>;
 }
@@ -41,6 +42,8 @@ export interface OnlineRebuildOptions {
   signal?: AbortSignal;
   /** Rounds of catching up with the head before the swap stops the live projectors for the rest. */
   catchUpRounds?: number;
+  /** Dropping the old data failed after a successful swap: the rebuild stands, the space is not freed yet. */
+  onCleanUpError?: (error: unknown) => void;
 }
 
 /**
@@ -105,19 +108,23 @@ async function swap(
   options: OnlineRebuildOptions,
 ): Promise<number> {
   await Promise.all(parts.map(({ runner }) => runner.stop()));
+  const cleanUps: (() => Promise<void>)[] = [];
+  let position: number;
   try {
     // Where each live projection stands: what its runner applied, or its store's checkpoint if
     // that is further (a commit that succeeded as the store's connection dropped).
     const live = await Promise.all(parts.map(async ({ runner }) => Math.max(runner.applied, await runner.target.checkpoint())));
-    const position = Math.max(...through, ...live);
+    position = Math.max(...through, ...live);
     for (let i = 0; i < parts.length; i++) {
       await copyUpTo(i, position);
       await applyRange(events, parts[i]!.runner.target, live[i]!, position, { batchSize: options.batchSize ?? ONLINE_REBUILD_BATCH });
     }
     await options.beforeSwap?.(position);
-    for (const { copy } of parts) await copy.promote();
-    return position;
+    for (const { copy } of parts) cleanUps.push(await copy.promote());
   } finally {
     for (const part of parts) part.runner.resume();
   }
+  // The old data goes once the live projectors run again: dropping it never holds them.
+  for (const cleanUp of cleanUps) await cleanUp().catch((error: unknown) => options.onCleanUpError?.(error));
+  return position;
 }

@@ -93,10 +93,11 @@ export interface AnalyticsShadow extends ClickSink {
   /** Human and bot clicks stored in the live tables and in the copy. */
   counts(): Promise<{ live: { human: number; bot: number }; copy: { human: number; bot: number } }>;
   /**
-   * Swaps the copy with the live tables in one statement and drops the old ones. Call it with
-   * the live projector stopped at the same position as the copy.
+   * Swaps the copy with the live tables in one statement. Call it with the live projector
+   * stopped at the same position as the copy. Answers the clean-up that drops the old
+   * tables, to run once the live projector runs again.
    */
-  promote(): Promise<void>;
+  promote(): Promise<() => Promise<void>>;
   /** Drops the copy; the live tables are untouched. */
   discard(): Promise<void>;
 }

@@ -67,11 +67,12 @@ export type ProjectionStore = Pick<ReadStore, 'get' | 'getMany' | 'ensureIndex' 
 /** A projector's collections rebuilt beside the live ones (ReadStore.shadow). */
 export interface ReadStoreShadow extends ProjectionStore {
   /**
-   * Puts the copy in place of the live collections, which are dropped; readers see either
-   * the old documents or the new ones. Call it with the live projector stopped at the same
-   * position as the copy: the live checkpoint then stays true of either.
+   * Puts the copy in place of the live collections; readers see either the old documents or
+   * the new ones. Call it with the live projector stopped at the same position as the copy:
+   * the live checkpoint then stays true of either. Answers the clean-up that drops the old
+   * documents, to run once the live projector runs again.
    */
-  promote(): Promise<void>;
+  promote(): Promise<() => Promise<void>>;
   /** Drops the copy; the live collections are untouched. */
   discard(): Promise<void>;
 }

@@ -70,6 +70,7 @@ export class MemoryReadStore implements ReadStore {
       promote: async () => {
         for (const name of collections) this.collections.set(name, copy.collection(name));
         this.checkpoints.set(projector, await copy.checkpoint(projector));
+        return async () => undefined;
       },
       discard: async () => undefined,
     };

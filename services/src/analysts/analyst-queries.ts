@@ -11,6 +11,8 @@ export const analystQueriesStream = (at: Date) => `analyst-queries-${at.toISOStr
 
 /** How much of a query's text its record keeps. */
 const RECORDED_QUERY_CHARS = 64 * 1024;
+/** The largest answer an analyst receives, whatever its format (docs/analysts.md#limits). */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
 export interface AnalystQuery {
   via: AnalystQueryRan['via'];
@@ -71,6 +73,7 @@ export class AnalystQueries {
     const started = performance.now();
     let format = query.format ?? query.defaultFormat ?? DEFAULT_FORMAT;
     let answer: SqlAnswer;
+    let rows: number | null;
     try {
       const guarded = await this.guard.check(query.query, query.params);
       format = outputFormat(query.format ?? guarded.format ?? query.defaultFormat ?? DEFAULT_FORMAT).name;
@@ -80,6 +83,11 @@ export class AnalystQueries {
         params: answered ? {} : query.params,
         settings: guarded.kind === 'select' ? query.settings : {},
       });
+      // max_result_bytes counts ClickHouse's blocks; a text format can be several times larger.
+      if (answer.bytes.length > MAX_ANSWER_BYTES) {
+        throw ClickHouseError.of('TOO_MANY_BYTES', `The answer is ${answer.bytes.length} bytes in ${format}, more than the ${MAX_ANSWER_BYTES} an analyst may receive: aggregate, add a LIMIT or choose a compact format such as Parquet`);
+      }
+      rows = resultRows(format, answer.bytes);
     } catch (error) {
       const refusal = asClickHouseError(error);
       if (refusal.codeName === 'STD_EXCEPTION' && !(error instanceof ClickHouseError)) this.log.error(error, 'An analyst query failed unexpectedly');
@@ -87,7 +95,6 @@ export class AnalystQueries {
       throw refusal;
     }
     const elapsedMs = performance.now() - started;
-    const rows = resultRows(format, answer.bytes);
     await this.record(query, format, elapsedMs, null, { answer, rows });
     return {
       bytes: answer.bytes,

@@ -12,7 +12,9 @@ import { fileBody } from '../links/file-body.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AnalystQuery } from './analyst-queries.ts';
 import { asClickHouseError } from './clickhouse-error.ts';
+import { outputFormat } from './formats.ts';
 import { savedQueriesDecider, savedQueriesStream } from './saved-queries.ts';
+import { TYPED_ROWS_FORMAT, spreadsheetSafe } from './spreadsheet-safe.ts';
 import { STARTER_QUERIES } from './starter-queries.ts';
 
 export const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
@@ -99,13 +101,17 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
       },
     },
     async (request, reply) => {
-      const answer = await run(request, request.body, request.body.format, {});
+      const { format } = request.body;
+      // CSV and TSV downloads open in spreadsheets: built from typed rows, with formula-like text made inert.
+      const spreadsheet = format === 'CSVWithNames' || format === 'TabSeparatedWithNames';
+      const answer = await run(request, request.body, spreadsheet ? TYPED_ROWS_FORMAT : format, {});
+      const bytes = spreadsheet ? spreadsheetSafe(answer.bytes, format) : answer.bytes;
       const day = platform.clock().toISOString().slice(0, 10);
       return reply
-        .type(answer.contentType)
-        .header('content-disposition', `attachment; filename="query_${day}.${EXTENSIONS[answer.format] ?? 'txt'}"`)
+        .type(spreadsheet ? outputFormat(format).contentType : answer.contentType)
+        .header('content-disposition', `attachment; filename="query_${day}.${EXTENSIONS[format] ?? 'txt'}"`)
         .header('cache-control', 'no-store')
-        .send(fileBody(answer.bytes));
+        .send(fileBody(bytes));
     },
   );
 

@@ -64,6 +64,17 @@ describe('the admin SQL console', () => {
     expect([parquet.rawPayload.subarray(0, 4).toString(), parquet.rawPayload.subarray(-4).toString()]).toEqual(['PAR1', 'PAR1']);
   });
 
+  it('makes formula-like text inert in CSV and TSV downloads, leaving numbers as they are', async () => {
+    const query = `SELECT '=HYPERLINK("https://evil.example","x")' AS title, '@SUM(A1)' AS other, 'tab\there' AS spaced, -5 AS n`;
+    const download = (format: string) => t.app.inject({ method: 'POST', url: '/api/admin/sql/export', headers: admin.headers, payload: { query, format } });
+    const csv = await download('CSVWithNames');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toBe(`title,other,spaced,n\n"'=HYPERLINK(""https://evil.example"",""x"")",'@SUM(A1),tab\there,-5\n`);
+    const tsv = await download('TabSeparatedWithNames');
+    expect(tsv.headers['content-disposition']).toContain('.tsv"');
+    expect(tsv.body).toBe(`title\tother\tspaced\tn\n'=HYPERLINK("https://evil.example","x")\t'@SUM(A1)\ttab\\there\t-5\n`);
+  });
+
   it('saves and deletes an admin’s queries, and offers starter queries that run', async () => {
     const list = async () => (await t.app.inject({ url: '/api/admin/sql/queries', headers: admin.headers })).json<SavedQueryList>();
     const saved = await t.app.inject({ method: 'POST', url: '/api/admin/sql/queries', headers: admin.headers, payload: { name: 'Countries <b>', sql: 'SELECT country FROM clicks' } });

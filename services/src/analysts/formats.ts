@@ -72,22 +72,25 @@ export function outputFormat(name: string): { name: string; contentType: string 
   return { name, contentType };
 }
 
+const NEWLINE = 0x0a;
+
 /**
  * How many rows an answer holds, read from the answer itself: JSON formats state it, line
  * formats hold one row a line (less their header lines). Null where the bytes cannot tell
  * cheaply (binary formats, CSV with quoted line breaks).
  */
 export function resultRows(format: string, bytes: Buffer): number | null {
-  const text = () => bytes.toString('utf8');
   if (/^JSON(Strings|Compact|CompactStrings)?$/.test(format)) {
-    const counts = [...text().matchAll(/\n\t"rows": (\d+),?\n/g)];
+    // The count sits at the end ("rows": N, then statistics): read only the tail, never the whole answer as text.
+    const counts = [...bytes.subarray(Math.max(0, bytes.length - 4096)).toString('utf8').matchAll(/\n\t"rows": (\d+),?\n/g)];
     return counts.length ? Number(counts.at(-1)![1]) : null;
   }
   const lineFormat = /^(TabSeparated|TSV|CSV|JSON\w*EachRow|NDJSON|JSONLines|TSKV)/.test(format) && !format.endsWith('WithProgress');
   if (!lineFormat) return null;
-  const body = text();
-  if (format.startsWith('CSV') && /"[^"]*\n/.test(body)) return null;
-  const lines = body.split('\n').length - 1;
+  let lines = 0;
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) lines++;
+  // A quoted CSV value may hold a line break: then lines are not rows.
+  if (format.startsWith('CSV') && bytes.includes('"') && /"[^"]*\n/.test(bytes.toString('latin1'))) return null;
   const header = format.endsWith('WithNamesAndTypes') ? 2 : format.endsWith('WithNames') ? 1 : 0;
   return Math.max(0, lines - header);
 }

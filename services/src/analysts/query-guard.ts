@@ -16,7 +16,6 @@ export interface GuardedQuery {
 export const MAX_QUERY_BYTES = 256 * 1024;
 
 const TEXT = 'TabSeparatedRaw';
-const QUERY_PARAM = 'linkledger_analyst_query';
 const SELECT_ROOTS = new Set(['SelectWithUnionQuery', 'SelectIntersectExceptQuery']);
 
 const refuse = (message: string) => ClickHouseError.of('ACCESS_DENIED', `Not enough privileges: ${message} (see docs/analysts.md#schema)`);
@@ -44,6 +43,8 @@ export class QueryGuard {
     this.tableFunctions ??= this.text(
       'SELECT lower(name) FROM system.table_functions WHERE lower(name) NOT IN (SELECT lower(name) FROM system.functions)',
     ).then((names) => new Set(names.split('\n').filter(Boolean)));
+    // A failed read (a full queue, a lost connection) is tried again by the next query.
+    this.tableFunctions.catch(() => (this.tableFunctions = null));
     return this.tableFunctions;
   }
 
@@ -67,7 +68,9 @@ export class QueryGuard {
 
   private async format(query: string): Promise<string> {
     try {
-      return (await this.text(`SELECT formatQuerySingleLine({${QUERY_PARAM}:String})`, { [QUERY_PARAM]: query })).replace(/\n$/, '');
+      // A literal, not a bound parameter: chDB runs bound queries one at a time across the
+      // process, and formatting must never wait behind another analyst's long query.
+      return (await this.text(`SELECT formatQuerySingleLine(${stringLiteral(query)})`)).replace(/\n$/, '');
     } catch (error) {
       const refusal = asClickHouseError(error);
       // The error names the formatting call: tell it as the analyst's own query's.
@@ -110,6 +113,9 @@ export class QueryGuard {
     }
   }
 }
+
+/** Text as a ClickHouse string literal: backslashes and quotes escaped, nothing else needs it. */
+const stringLiteral = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
 /** Which statement this is; anything but a read is refused as ClickHouse refuses it to a readonly user. */
 function statementKind(root: ExplainNode, formatted: string, database: string): GuardedQuery['kind'] {

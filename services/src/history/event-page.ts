@@ -1,4 +1,4 @@
-import type { EventFilter, EventPage, EventStore, EventsQuery } from '@linkledger/contracts';
+import type { EventFilter, EventPage, EventStore, EventsQuery, EventTailFilter } from '@linkledger/contracts';
 import { toHistoryEvent } from './event-view.ts';
 
 const CLICK = 'Clicked';
@@ -8,7 +8,7 @@ const CLICK = 'Clicked';
  * toggle, their type, their category or one click stream): they are most of the log, and
  * leaving them out lets the store page through the rest on its own index.
  */
-export function historyFilter(query: EventsQuery): EventFilter {
+export function historyFilter(query: Pick<EventsQuery, keyof EventTailFilter | 'from' | 'to'>): EventFilter {
   const types = query.type?.split(',');
   const wantsClicks =
     query.include_clicks === 'true' || Boolean(types?.includes(CLICK)) || query.category === 'clicks' || Boolean(query.stream?.startsWith('clicks-'));
@@ -19,9 +19,27 @@ export function historyFilter(query: EventsQuery): EventFilter {
     ...(!wantsClicks && { excludeTypes: [CLICK] }),
     ...(query.actor !== undefined && { actorId: query.actor }),
     ...(query.correlation !== undefined && { correlationId: query.correlation }),
-    ...(query.from !== undefined && { from: new Date(query.from).toISOString() }),
-    ...(query.to !== undefined && { to: new Date(query.to).toISOString() }),
+    ...(query.from !== undefined && { from: inStoredForm(query.from) }),
+    ...(query.to !== undefined && { to: inStoredForm(query.to) }),
   };
+}
+
+const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+/**
+ * An ISO time as events store it (UTC, milliseconds). Stored times are compared as text,
+ * which holds for four-digit years: a bound beyond them is brought to the nearest one.
+ */
+export const inStoredForm = (iso: string) => new Date(Math.min(LATEST, Math.max(EARLIEST, Date.parse(iso)))).toISOString();
+
+/**
+ * The store filter for a history query, where a category that is one stream by itself
+ * (`system`, `analysts`) is that stream rather than the streams named `{category}-…`.
+ */
+export async function resolvedFilter(events: Pick<EventStore, 'readAll'>, query: Pick<EventsQuery, keyof EventTailFilter | 'from' | 'to'>): Promise<EventFilter> {
+  const filter = historyFilter(query);
+  if (query.category !== undefined && (await events.readAll({ limit: 1, filter: { stream: query.category } })).length > 0) filter.streamPrefixes = [query.category];
+  return filter;
 }
 
 /**
@@ -30,13 +48,7 @@ export function historyFilter(query: EventsQuery): EventFilter {
  * one-event read, so the cursors are null exactly where nothing more matches.
  */
 export async function eventPage(events: Pick<EventStore, 'readAll'>, query: EventsQuery): Promise<EventPage> {
-  const filter = historyFilter(query);
-  // A category that is one stream by itself (`system`, `analysts`) is that stream.
-  if (query.category !== undefined && (await events.readAll({ limit: 1, filter: { stream: query.category } })).length > 0) {
-    delete filter.streamPrefixes;
-    filter.stream = query.category;
-    if (query.stream !== undefined && query.stream !== query.category) return { events: [], older: null, newer: null };
-  }
+  const filter = await resolvedFilter(events, query);
   const { limit, before, after } = query;
   const forward = after !== undefined && before === undefined;
   const rows = await events.readAll({ after, before, direction: forward ? 'forward' : 'backward', limit: limit + 1, filter });
@@ -56,6 +68,6 @@ export async function eventPage(events: Pick<EventStore, 'readAll'>, query: Even
   return {
     events: page.map(toHistoryEvent),
     older: hasOlder ? (oldest ?? (after ?? 0) + 1) : null,
-    newer: hasNewer ? (newest ?? (before ?? 1) - 1) : null,
+    newer: hasNewer ? (newest ?? Math.max(0, (before ?? 1) - 1)) : null,
   };
 }

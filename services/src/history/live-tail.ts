@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { EventTailClientMessage, type EventTailServerMessage, type Subscription } from '@linkledger/contracts';
 import { checkToken } from '../accounts/authenticate.ts';
 import type { Platform } from '../platform/platform.ts';
-import { historyFilter } from './event-page.ts';
+import { resolvedFilter } from './event-page.ts';
 import { toHistoryEvent } from './event-view.ts';
 import { ADMINS_READ_HISTORY } from './routes.ts';
 
@@ -66,9 +66,10 @@ export async function eventTailRoutes(app: FastifyInstance, platform: Platform) 
         return close(4401, 'Unauthorized');
       }
       clearTimeout(timer);
-      if (socket.readyState !== socket.OPEN) return;
       const head = await platform.events.headPosition();
-      const filter = historyFilter({ ...parsed.data.filter, limit: MAX_PER_MESSAGE });
+      const filter = await resolvedFilter(platform.events, parsed.data.filter);
+      // The socket may have closed while the head and filter were read: then nothing starts.
+      if (socket.readyState !== socket.OPEN) return;
       subscription = platform.events.subscribe({ after: head, filter, batchSize: 1000, lingerMs: MESSAGE_INTERVAL_MS }, async (batch) => {
         if (batch.length === 0) return;
         const shown = batch.slice(-MAX_PER_MESSAGE);

@@ -174,6 +174,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   await rebuilds?.start();
   if (rebuilds && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts())) {
     if (await startUpgradeRebuild({ events, clock })) options.log.info('Analytics: rebuilding online to fill the link and owner facts this version adds');
+    else options.log.info('Analytics: the link and owner facts this version adds are filled by the next analytics rebuild (another rebuild is under way; the next start begins one)');
   }
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
   const linkCache = new LinkCache(events);

@@ -87,6 +87,7 @@ export class RebuildExecutor {
       const result = await rebuildOnline(this.platform.events, parts, {
         batchSize: this.batchSize,
         signal: this.stopping.signal,
+        onCleanUpError: (error) => this.log.error(error, `Rebuild ${record.rebuild_id}: the old copy could not be dropped; the next rebuild drops it`),
         onProgress: (progress) => {
           meter.record(progress.events - applied);
           applied = progress.events;

@@ -115,6 +115,12 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     await caughtUp();
     const [row] = await t.platform.analytics.query<{ human: number; bot: number }>('SELECT countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bot FROM clicks');
     expect({ human: Number(row!.human), bot: Number(row!.bot) }).toEqual({ human: 1000 + redirected, bot: 500 });
+    // The swapped-in tables keep their view: clicks after the swap reach the per-day table too.
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': CHROME } })).statusCode).toBe(302);
+    redirected += 5;
+    await caughtUp();
+    const [daily] = await t.platform.analytics.query<{ clicks: number }>("SELECT sum(clicks) AS clicks FROM clicks_daily WHERE dimension = ''");
+    expect(Number(daily!.clicks)).toBe(1000 + redirected);
 
     const recorded = (await t.platform.events.readStream('projection-rebuilds')).map((event) => ({ type: event.type, actor: event.metadata.actor.kind, data: event.data as Record<string, unknown> }));
     expect(recorded.map((event) => [event.type, event.actor])).toEqual([

@@ -176,17 +176,21 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
     expect(await shadow.lastPosition()).toBe(position);
     expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(1);
     expect(await shadow.counts()).toEqual({ live: { human: 1, bot: 1 }, copy: { human: 3, bot: 0 } });
-    await shadow.promote();
+    const dropOld = await shadow.promote();
     // The per-day table moved with the clicks, and the live view now feeds the new one.
     expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(3);
     await store.insertClicks([click({ link_id: 50 })]);
     expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(4);
+    // Dropping the old tables and their view leaves the live view feeding the live tables.
+    await dropOld();
+    await store.insertClicks([click({ link_id: 50 })]);
+    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(5);
     expect(await store.recover()).toBe(false);
     // A copy dropped leaves the live tables alone.
     const dropped = await store.shadow();
     await dropped.insertClicks([click({ link_id: 50 })]);
     await dropped.discard();
-    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(4);
+    expect((await linkAnalytics(store, 50, now)).total_clicks).toBe(5);
     expect(await store.lastPosition()).toBe(position - 1);
   });
 

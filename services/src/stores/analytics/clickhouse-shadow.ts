@@ -130,7 +130,7 @@ export async function openClickHouseShadow(client: ClickHouseClient, statements:
         if (pairs.length === 1 || !/syntax/i.test(error instanceof Error ? error.message : String(error))) throw error;
         for (const pair of pairs) await command(`EXCHANGE TABLES ${pair}`);
       }
-      await drop();
+      return drop;
     },
     discard: drop,
   };

@@ -161,6 +161,17 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     expect(await store.readAll({ after: start, limit: 100, filter: { stream: `${ns}-nothing` } })).toEqual([]);
   });
 
+  it('finds an event by its time when the log holds it a little out of time order', async () => {
+    const start = await store.headPosition();
+    const at = (time: string, stream: string) => ({ stream, expected: 'any' as const, events: [{ ...event('Timed'), metadata: { ...metadata, at: time } }] });
+    // A command retried after a conflict keeps the time it was decided at.
+    await store.append([at('2027-05-01T10:00:10.000Z', `${ns}-a`)]);
+    await store.append([at('2027-05-01T10:00:10.000Z', `${ns}-c`)]);
+    await store.append([at('2027-05-01T10:00:00.000Z', `${ns}-b`)]);
+    const found = await store.readAll({ after: start, limit: 10, filter: { from: '2027-05-01T09:59:59.000Z', to: '2027-05-01T10:00:05.000Z' } });
+    expect(found.map((e) => e.stream)).toEqual([`${ns}-b`]);
+  });
+
   it('catches up then turns live without a gap or a duplicate', async () => {
     const start = await store.headPosition();
     const stream = `${ns}-sub`;

@@ -104,6 +104,14 @@ function filterTest(filter: EventFilter | undefined): (entry: TailEntry) => bool
   return (entry) => test({ type: entry.type, stream: entry.stream, metadata: () => entry.event().metadata });
 }
 
+/** How far out of time order two events of the log may be: the margin of a time-range search. */
+const TIME_ORDER_SLACK_MS = 60_000;
+const shiftedIso = (iso: string, ms: number) => {
+  const shifted = new Date(Date.parse(iso) + ms);
+  // Only four-digit years compare as text with the stored times.
+  return Number.isNaN(shifted.getTime()) || !/^\d{4}-/.test(shifted.toISOString()) ? iso : shifted.toISOString();
+};
+
 /** A type name as an SQL literal: partial indexes are used only for literal terms. */
 const typeLiteral = (type: string) => `'${type.replaceAll("'", "''")}'`;
 
@@ -366,9 +374,11 @@ export class SqliteEventStore implements EventStore {
 
   /** Up to `limit` matching rows strictly between two positions, oldest or newest first. */
   private select(after: number, before: number, forward: boolean, limit: number, filter: EventFilter | undefined): Row[] {
-    // A time range narrows the positions first (the log is in time order), then is checked exactly.
-    if (filter?.from !== undefined) after = Math.max(after, this.firstPositionAt(filter.from) - 1);
-    if (filter?.to !== undefined) before = Math.min(before, this.firstPositionAt(filter.to));
+    // A time range narrows the positions first, then is checked exactly. The log is in time
+    // order only nearly (a retried command keeps its decision time; processes' clocks differ),
+    // so the search looks a little wider than the range.
+    if (filter?.from !== undefined) after = Math.max(after, this.firstPositionAt(shiftedIso(filter.from, -TIME_ORDER_SLACK_MS)) - 1);
+    if (filter?.to !== undefined) before = Math.min(before, this.firstPositionAt(shiftedIso(filter.to, TIME_ORDER_SLACK_MS)));
     if (after + 1 >= before) return [];
     const clauses: string[] = [];
     const params: (string | number)[] = [];

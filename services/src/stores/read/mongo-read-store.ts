@@ -136,6 +136,8 @@ export class MongoReadStore implements ReadStore {
         const position = await this.checkpoint(key);
         await this.checkpoints().replaceOne({ _id: projector }, { position }, { upsert: true });
         await this.checkpoints().deleteOne({ _id: key });
+        // renameCollection replaced the live collections: nothing is left to drop.
+        return async () => undefined;
       },
       discard: drop,
     };

@@ -102,7 +102,9 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     // The live collections answer as before until the copy is promoted.
     expect(await store.count(links)).toBe(4);
     expect(await store.get(links, 1)).toMatchObject({ title: 'Alpha launch' });
-    await shadow.promote();
+    const dropRetired = await shadow.promote();
+    expect(await store.count(links)).toBe(1);
+    await dropRetired();
     expect(await store.count(links)).toBe(1);
     expect(await store.find(links, { where: { owner_id: 7 } })).toEqual([rebuilt]);
     expect(await store.checkpoint(projector)).toBe(42);

@@ -64,7 +64,7 @@ export async function openSqliteShadow(db: Database.Database, projector: string,
         db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)').run(projector, position);
         clearShadowCheckpoint.run(shadowKey(projector));
       })();
-      await dropInSteps(db, RETIRED);
+      return () => dropInSteps(db, RETIRED);
     },
     async discard() {
       clearShadowCheckpoint.run(shadowKey(projector));

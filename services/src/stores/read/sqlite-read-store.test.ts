@@ -28,7 +28,8 @@ describe('SQLite read store (embedded) — a rebuild’s copy', () => {
         await shadow.ensureIndex('users', ['email']);
         expect(indexes('docs_rebuild')).toHaveLength(1);
         await shadow.commit('p', [{ collection: 'users', id: String(round), doc: { id: round, email: `u${round}@example.com` } }], round);
-        await shadow.promote();
+        const dropRetired = await shadow.promote();
+        await dropRetired();
         // What start-up declares again finds the index the copy brought.
         await store.ensureIndex('users', ['email']);
         expect(indexes('docs')).toHaveLength(1);
