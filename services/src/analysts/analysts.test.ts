@@ -142,6 +142,9 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
     await expectClickHouseError(await send("SELECT 1 IN (SELECT * FROM s3('http://127.0.0.1:1/x.csv'))"), 403, 497, 'ACCESS_DENIED');
     await expectClickHouseError(await send('SELECT name FROM system.tables'), 403, 497, 'ACCESS_DENIED');
     await expectClickHouseError(await send('SELECT (SELECT toUInt8(any(name)) FROM system.tables)'), 403, 497, 'ACCESS_DENIED');
+    await expectClickHouseError(await send('EXISTS TABLE linkledger.users'), 403, 497, 'ACCESS_DENIED');
+    expect((await (await send('EXISTS TABLE clicks')).text()).trim()).toBe('1');
+    expect((await (await send('DESCRIBE TABLE clicks FORMAT JSONEachRow')).text()).split('\n')[0]).toContain('"name":"link_id"');
     await expectClickHouseError(await send('SELECT * FROM linkledger.clicks'), 403, 497, 'ACCESS_DENIED');
     await expectClickHouseError(await send('SELECT 1 WHERE 1 IN linkledger.clicks'), 403, 497, 'ACCESS_DENIED');
     await expectClickHouseError(await send("SELECT * FROM clicks INTO OUTFILE 'out.csv'"), 403, 497, 'ACCESS_DENIED');

@@ -58,8 +58,10 @@ export class QueryGuard {
     const kind = statementKind(root, formatted, this.engine.database);
     const databases = new Set((await this.text('SELECT name FROM system.databases')).split('\n').filter(Boolean));
     this.checkSyntax(ast, databases, await this.onlyTableFunctions());
-    const format = ast.find((node) => node.parent === root && kindOf(node) === 'Identifier');
-    const formatName = format ? nameOf(format) : null;
+    // The FORMAT clause ends the formatted text and is an identifier under the statement
+    // (EXISTS and DESCRIBE have their table's name there too, so both must hold).
+    const trailing = /\sFORMAT\s+(\w+)$/.exec(formatted)?.[1];
+    const formatName = trailing && ast.some((node) => node.parent === root && kindOf(node) === 'Identifier' && nameOf(node) === trailing) ? trailing : null;
     const sql = formatName ? formatted.replace(new RegExp(`\\s+FORMAT\\s+${formatName}$`), '') : formatted;
     if (formatName && sql === formatted) throw ClickHouseError.of('SYNTAX_ERROR', 'The FORMAT clause must end the query');
     if (kind === 'select') await this.checkTables(sql, params);
@@ -122,7 +124,12 @@ function statementKind(root: ExplainNode, formatted: string, database: string): 
   const kind = kindOf(root);
   if (SELECT_ROOTS.has(kind)) return 'select';
   if (kind === 'DescribeQuery') return 'describe';
-  if (kind.startsWith('Exists')) return 'exists';
+  if (kind.startsWith('Exists')) {
+    // EXISTS names its table without the analyzer: only the analysts' own names are answered.
+    const named = /^EXISTS (?:TEMPORARY )?(?:TABLE |VIEW |DICTIONARY )?(\S+)$/i.exec(formatted)?.[1];
+    if (!named || (named.includes('.') && !allowedTables(database).has(named))) throw refuse(`${named ?? 'that'} is not one of the analysts’ tables`);
+    return 'exists';
+  }
   if (kind === 'ShowTables') {
     if (/^SHOW DATABASES$/i.test(formatted)) return 'show_databases';
     const show = /^SHOW TABLES(?: FROM (\S+))?$/i.exec(formatted);
