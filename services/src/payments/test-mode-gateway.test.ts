@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { describePaymentGatewayContract } from './payment-gateway.contract.ts';
+import { createTestModeGateway, TEST_MODE_CARD, TEST_MODE_KEY_ID } from './test-mode-gateway.ts';
+import { signCheckoutResult } from './signatures.ts';
+
+const SECRET = 'installation-test-secret-0123456789';
+
+describePaymentGatewayContract('test mode', async () => {
+  const gateway = createTestModeGateway({ secret: SECRET });
+  return {
+    gateway,
+    expectedCard: { ...TEST_MODE_CARD },
+    async pay(order) {
+      const result = await gateway.completeTestPayment(order.orderId, 'pay');
+      if (result.outcome !== 'paid') throw new Error('expected a paid outcome');
+      return { orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, signature: result.razorpay_signature };
+    },
+    async fail(order) {
+      const result = await gateway.completeTestPayment(order.orderId, 'fail');
+      if (result.outcome !== 'failed') throw new Error('expected a failed outcome');
+      return result.error.metadata.payment_id;
+    },
+    signWebhook: (rawBody) => gateway.signWebhookBody(rawBody),
+    close: async () => {},
+  };
+});
+
+describe('test mode specifics', () => {
+  it('completes with the three values checkout returns, signed with the installation secret', async () => {
+    const gateway = createTestModeGateway({ secret: SECRET });
+    const order = await gateway.createOrder({ amountPaise: 99_900, currency: 'INR', receipt: 'r1', notes: {} });
+    expect(order.orderId).toMatch(/^order_test_[0-9A-Za-z]{14}$/);
+    expect(order.keyId).toBe(TEST_MODE_KEY_ID);
+    const result = await gateway.completeTestPayment(order.orderId, 'pay');
+    expect(Object.keys(result).sort()).toEqual(['outcome', 'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature']);
+    if (result.outcome !== 'paid') throw new Error('expected paid');
+    expect(result.razorpay_payment_id).toMatch(/^pay_test_/);
+    expect(result.razorpay_signature).toBe(signCheckoutResult(SECRET, order.orderId, result.razorpay_payment_id));
+  });
+
+  it('does not verify a signature made with another installation secret', async () => {
+    const ours = createTestModeGateway({ secret: SECRET });
+    const theirs = createTestModeGateway({ secret: 'another-installation-secret-xyz' });
+    const order = await theirs.createOrder({ amountPaise: 10_000, currency: 'INR', receipt: 'r2', notes: {} });
+    const result = await theirs.completeTestPayment(order.orderId, 'pay');
+    if (result.outcome !== 'paid') throw new Error('expected paid');
+    expect(ours.verifyPaymentSignature({ orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, signature: result.razorpay_signature })).toBe(false);
+  });
+
+  it('refuses to pay an unknown order or one already paid', async () => {
+    const gateway = createTestModeGateway({ secret: SECRET });
+    await expect(gateway.completeTestPayment('order_test_nope', 'pay')).rejects.toMatchObject({ kind: 'not-found' });
+    const order = await gateway.createOrder({ amountPaise: 10_000, currency: 'INR', receipt: 'r3', notes: {} });
+    await gateway.completeTestPayment(order.orderId, 'fail');
+    await gateway.completeTestPayment(order.orderId, 'pay');
+    await expect(gateway.completeTestPayment(order.orderId, 'pay')).rejects.toMatchObject({ kind: 'invalid-request' });
+  });
+
+  it('refuses a short secret at start-up', () => {
+    expect(() => createTestModeGateway({ secret: 'short' })).toThrow(/at least 16/);
+  });
+});
