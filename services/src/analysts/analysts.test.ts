@@ -1,5 +1,6 @@
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { ClickHouse } from 'clickhouse';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEventOf } from '@linkledger/contracts';
 import { eventually } from '../testing/eventually.ts';
@@ -162,6 +163,19 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/analysts/${other.id}`, headers: admin.headers })).statusCode).toBe(200);
     await expectClickHouseError(await fetch(`${endpoint}?query=SELECT%201`, { headers: asBo }), 403, 516, 'AUTHENTICATION_FAILED');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/analysts/${other.id}`, headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('answers a request target that is no URL with an error, and goes on answering', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(t.platform.analysts.port!, '127.0.0.1', () => socket.end('GET //%/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toContain('Code: 36. DB::Exception: The request target is not a valid URL');
+    expect(await (await fetch(`${endpoint}ping`)).text()).toBe('Ok.\n');
   });
 
   it('cuts a query off at the time limit', async () => {

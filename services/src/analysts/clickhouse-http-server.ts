@@ -86,6 +86,15 @@ export interface AnalystHttpServer {
   close(): Promise<void>;
 }
 
+/** A request's target as a URL, or null when it is none (`//%/`). */
+function parsedTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://analysts');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The analysts' endpoint: ClickHouse's HTTP interface on its own port, so that ClickHouse's
  * clients and tools work unchanged (docs/analysts.md). Each request is one query, answered
@@ -97,8 +106,7 @@ export async function serveAnalystHttp(
   directory: CredentialDirectory,
   log: Logger,
 ): Promise<AnalystHttpServer> {
-  const handle = async (request: IncomingMessage, response: ServerResponse, queryId: string) => {
-    const url = new URL(request.url ?? '/', 'http://analysts');
+  const handle = async (request: IncomingMessage, response: ServerResponse, url: URL, queryId: string) => {
     if (url.pathname === '/ping' || (url.pathname === '/' && request.method === 'GET' && !url.search)) {
       response.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8' });
       return response.end('Ok.\n');
@@ -139,9 +147,12 @@ export async function serveAnalystHttp(
   };
 
   const server: Server = createServer((request, response) => {
+    // Parsed once, here, where a target no URL can hold (`//%/`) becomes an error answer, not a throw.
+    const url = parsedTarget(request.url);
     // Echoed in a header: only characters a header can carry.
-    const queryId = (new URL(request.url ?? '/', 'http://analysts').searchParams.get('query_id') ?? '').replace(/[^\w.:-]/g, '').slice(0, 100) || randomUUID();
-    handle(request, response, queryId).catch((error: unknown) => {
+    const queryId = (url?.searchParams.get('query_id') ?? '').replace(/[^\w.:-]/g, '').slice(0, 100) || randomUUID();
+    if (!url) return sendError(response, ClickHouseError.of('BAD_ARGUMENTS', 'The request target is not a valid URL'), queryId);
+    handle(request, response, url, queryId).catch((error: unknown) => {
       const failure = error instanceof ClickHouseError ? error : ClickHouseError.of('STD_EXCEPTION', 'The request could not be answered');
       if (!(error instanceof ClickHouseError)) log.error(error, 'The analysts’ endpoint failed on a request');
       if (response.headersSent) return response.destroy();
