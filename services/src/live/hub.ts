@@ -80,6 +80,7 @@ export class LiveHub {
         this.schedule(event.data.link_id);
       }
     });
+    this.subscription.done.catch(this.onError);
   }
 
   /** Closes the user's sockets whose token no longer signs in (logout, password change or reset). */

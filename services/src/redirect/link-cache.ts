@@ -25,7 +25,11 @@ export class LinkCache {
   /** How far link changes have been applied: commands wait for it before answering. */
   readonly progress = new PositionTracker();
 
-  constructor(private readonly events: EventStore) {}
+  constructor(
+    private readonly events: EventStore,
+    /** A failed subscription handler (an event that cannot be read): reported, never thrown at the process. */
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
 
   async start(): Promise<void> {
     const head = await this.events.headPosition();
@@ -44,6 +48,7 @@ export class LinkCache {
       }
       this.progress.advance(through);
     });
+    this.subscription.done.catch(this.onError);
   }
 
   async stop(): Promise<void> {

@@ -51,14 +51,21 @@ export interface CatchUpOptions {
    * log is read in larger pages instead of once per commit.
    */
   lingerMs?: number | undefined;
+  /** How long to wait before reading again after a failed read (tests make it short). */
+  readRetryMs?: number | undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How long a subscription waits before reading again after the store failed a read. */
+export const READ_RETRY_MS = 1000;
 
 /**
  * A catch-up subscription over any store that can read pages by position: it reads history
  * page by page, then waits for appends and keeps reading. Because each read starts strictly
  * after the last position seen, the switch from history to live has no gap and no duplicate.
+ * A failed read (the store busy or briefly unreachable) is tried again after a pause, from
+ * the same position, so a subscriber never silently stops; only a failed handler ends it.
  */
 export function catchUpSubscription(source: CatchUpSource, options: CatchUpOptions, handler: SubscriptionHandler): Subscription {
   let stopped = false;
@@ -71,8 +78,14 @@ export function catchUpSubscription(source: CatchUpSource, options: CatchUpOptio
     let after = options.after;
     while (!stopped) {
       const seen = source.appends.count;
-      const { events, through } = await source.readPage(after, batchSize, options.filter);
+      const page = await source.readPage(after, batchSize, options.filter).catch(() => null);
       if (stopped) return;
+      if (!page) {
+        const woken = new Promise<void>((resolve) => (wake = resolve));
+        await Promise.race([sleep(options.readRetryMs ?? READ_RETRY_MS), woken]);
+        continue;
+      }
+      const { events, through } = page;
       if (events.length > 0 || through > after) {
         await handler(events, through);
         after = through;
