@@ -155,6 +155,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
 
   const runners: ProjectionRunner[] = [];
   const runsProjectors = options.projectors ?? config.ROLE !== 'api';
+  // Asked before the analytics projector runs: its first link or user event would fill a fact.
+  const lacksFacts = runsProjectors && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts());
   if (runsProjectors) {
     // The read model answers commands (read your writes), so it lingers little; analytics can
     // wait a moment, and ClickHouse much prefers fewer, larger inserts. Under a stream of
@@ -172,12 +174,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   }
   const rebuilds = runsProjectors ? new RebuildExecutor({ events, read, analytics, runners, readModelTarget, analyticsTarget, clock }, options.log) : null;
   await rebuilds?.start();
-  if (rebuilds && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts())) {
-    if (await startUpgradeRebuild({ events, clock })) options.log.info('Analytics: rebuilding online to fill the link and owner facts this version adds');
-    else options.log.info('Analytics: the link and owner facts this version adds are filled by the next analytics rebuild (another rebuild is under way; the next start begins one)');
-  }
+  if (rebuilds && lacksFacts) await startUpgradeRebuild({ events, clock }, options.log);
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
-  const linkCache = new LinkCache(events);
+  const linkCache = new LinkCache(events, (error) => options.log.error(error, 'The redirect cache stopped following link changes'));
   if (config.ROLE !== 'projector') await linkCache.start();
   // The admin's e-mail settings win over the environment's choice, from the next message on.
   const mailer = new ConfiguredMailer(events, secret, createMailer(config, (message) => options.log.info(message)), clock, (error, message) => options.log.error(error, message));

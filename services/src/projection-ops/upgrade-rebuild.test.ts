@@ -22,6 +22,9 @@ describe('an upgrade that adds analytics only a replay can fill', () => {
     const owner = await signUp(before.app, 'owner@example.com');
     const link = (await before.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })).json<LinkView>();
     await seedClicks(before.platform, { id: link.id, owner_id: owner.user.id }, 30, [CHROME]);
+    // A link made after the last click: the analytics projector resumes from that click, so
+    // at the next start this link's fact is written before anything else runs.
+    await before.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/later' } });
     await projectorsCaughtUp(before.platform);
     // As an installation from before the facts existed: clicks stored, no facts.
     await before.platform.analytics.query('TRUNCATE TABLE link_facts');
