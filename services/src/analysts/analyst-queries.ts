@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { currentVersion, type Actor, type AnalystQueryRan, type EventStore } from '@linkledger/contracts';
+import type { Actor, AnalystQueryRan, EventStore } from '@linkledger/contracts';
+import { metadataFor, toNewEvent } from '../commands/command-context.ts';
 import type { Logger } from '../platform/platform.ts';
 import { ClickHouseError, asClickHouseError } from './clickhouse-error.ts';
 import { DEFAULT_FORMAT, outputFormat, resultRows } from './formats.ts';
@@ -137,13 +138,8 @@ export class AnalystQueries {
       elapsed_ms: Math.round(elapsedMs * 1000) / 1000,
     };
     const id = query.correlationId ?? randomUUID();
-    const event = {
-      id: randomUUID(),
-      type: 'AnalystQueryRan',
-      version: currentVersion.AnalystQueryRan,
-      data,
-      metadata: { actor: query.actor, correlation_id: id, causation_id: id, at: now.toISOString(), origin: { route: query.via === 'console' ? '/api/admin/sql' : 'ANALYST_PORT' } },
-    };
+    const route = query.via === 'console' ? '/api/admin/sql' : 'ANALYST_PORT';
+    const event = toNewEvent({ type: 'AnalystQueryRan', data }, metadataFor({ actor: query.actor, correlationId: id, now, route }));
     try {
       await this.events.append([{ stream: analystQueriesStream(now), expected: 'any', events: [event] }]);
     } catch (error) {

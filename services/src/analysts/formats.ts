@@ -73,6 +73,18 @@ export function outputFormat(name: string): { name: string; contentType: string 
 }
 
 const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+
+/** Whether some `"` is followed by a line break before the next `"`: a quoted value may span lines. */
+function quoteBeforeLineBreak(bytes: Buffer): boolean {
+  for (let quote = bytes.indexOf(QUOTE); quote !== -1; ) {
+    const next = bytes.indexOf(QUOTE, quote + 1);
+    const newline = bytes.indexOf(NEWLINE, quote + 1);
+    if (newline !== -1 && (next === -1 || newline < next)) return true;
+    quote = next;
+  }
+  return false;
+}
 
 /**
  * How many rows an answer holds, read from the answer itself: JSON formats state it, line
@@ -90,7 +102,7 @@ export function resultRows(format: string, bytes: Buffer): number | null {
   let lines = 0;
   for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) lines++;
   // A quoted CSV value may hold a line break: then lines are not rows.
-  if (format.startsWith('CSV') && bytes.includes('"') && /"[^"]*\n/.test(bytes.toString('latin1'))) return null;
+  if (format.startsWith('CSV') && quoteBeforeLineBreak(bytes)) return null;
   const header = format.endsWith('WithNamesAndTypes') ? 2 : format.endsWith('WithNames') ? 1 : 0;
   return Math.max(0, lines - header);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { currentVersion, type EventStore, type MailPurpose } from '@linkledger/contracts';
+import type { EventStore, MailPurpose } from '@linkledger/contracts';
+import { metadataFor, toNewEvent } from '../commands/command-context.ts';
 import { decryptSecret } from '../accounts/oauth/secret-box.ts';
 import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from './email-settings.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
@@ -19,7 +20,6 @@ export const deliveriesStream = (at: Date) => `mail-deliveries-${at.toISOString(
  */
 export class ConfiguredMailer implements Mailer {
   private configured: { revision: number; mailer: Mailer } | null = null;
-  private lastTransport: Transport;
 
   constructor(
     private readonly events: EventStore,
@@ -29,12 +29,11 @@ export class ConfiguredMailer implements Mailer {
     private readonly log: (error: unknown, message: string) => void,
     /** Where SendGrid's API is (tests point it at a local server). */
     private readonly sendgridBaseUrl?: string,
-  ) {
-    this.lastTransport = fallback.adapter;
-  }
+  ) {}
 
+  /** The environment's transport: the one used while the admin's settings choose none. */
   get adapter(): Transport {
-    return this.lastTransport;
+    return this.fallback.adapter;
   }
 
   /** The mailer the settings choose now. */
@@ -68,7 +67,6 @@ export class ConfiguredMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const mailer = await this.current();
-    this.lastTransport = mailer.adapter;
     try {
       await mailer.send(message);
     } catch (error) {
@@ -80,13 +78,10 @@ export class ConfiguredMailer implements Mailer {
 
   private async record(purpose: MailPurpose = 'other', transport: Transport, error: string): Promise<void> {
     const now = this.clock();
-    const event = {
-      id: randomUUID(),
-      type: 'MailDelivered',
-      version: currentVersion.MailDelivered,
-      data: { purpose, transport, ok: error === '', error: error.slice(0, 500) },
-      metadata: { actor: { kind: 'system' as const, id: 'mailer' }, correlation_id: randomUUID(), causation_id: randomUUID(), at: now.toISOString() },
-    };
+    // A transport's refusal may quote the recipient (`550 <bob@example.com>: …`): the record never holds one.
+    const reason = error.replace(/[^\s<>@"']+@[^\s<>@"']+/g, '[address]').slice(0, 500);
+    const metadata = metadataFor({ actor: { kind: 'system', id: 'mailer' }, correlationId: randomUUID(), now });
+    const event = toNewEvent({ type: 'MailDelivered', data: { purpose, transport, ok: error === '', error: reason } }, metadata);
     // The message went (or failed) either way: a statistics entry that cannot be written is only logged.
     await this.events.append([{ stream: deliveriesStream(now), expected: 'any', events: [event] }]).catch((failure: unknown) => this.log(failure, 'Could not record a mail delivery'));
   }
