@@ -13,6 +13,12 @@ export function createdLabel(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/** A moment as "Jun 5, 2026, 3:04 PM" in the viewer's time zone. */
+export function momentLabel(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** Today as YYYY-MM-DD in the viewer's time zone (export file names). */
 export function localDay(date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,6 @@
 import type { Role } from '@linkledger/contracts';
 
-export const ACCESS_DENIED = "You don't have permission to access the admin panel.";
+const ACCESS_DENIED = "You don't have permission to access the admin panel.";
 export const ROLE_NAMES: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };
 
 /** What an admin screen shows a caller whose role it does not admit (docs/web-app.md#admin-panel). */

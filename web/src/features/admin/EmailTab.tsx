@@ -2,11 +2,13 @@ import './EmailTab.css';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
+import { momentLabel } from '../../format/dates.ts';
+import { countLabel } from '../../format/numbers.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig } from './admin-api.ts';
-import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, momentLabel, monthLabel, purposeRows, storedSecretHint, type EmailForm } from './email-form.ts';
+import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, monthLabel, purposeRows, storedSecretHint, type EmailForm } from './email-form.ts';
 
 const CONFIG_KEY = ['admin', 'email-config'] as const;
 const STATS_KEY = ['admin', 'email-stats'] as const;
@@ -234,11 +236,11 @@ function MailStatistics() {
             </div>
             <div className="tile">
               <p className="tile__label">Sent</p>
-              <p className="tile__value">{data.sent.toLocaleString('en-US')}</p>
+              <p className="tile__value">{countLabel(data.sent)}</p>
             </div>
             <div className="tile">
               <p className="tile__label">Failed</p>
-              <p className="tile__value">{data.failed.toLocaleString('en-US')}</p>
+              <p className="tile__value">{countLabel(data.failed)}</p>
             </div>
           </div>
           <div className="table-wrap">
@@ -256,7 +258,7 @@ function MailStatistics() {
                 {purposeRows(data.by_purpose).map((row) => (
                   <tr key={row.purpose} data-purpose={row.purpose}>
                     <td>{row.label}</td>
-                    <td className="num">{row.count.toLocaleString('en-US')}</td>
+                    <td className="num">{countLabel(row.count)}</td>
                   </tr>
                 ))}
               </tbody>

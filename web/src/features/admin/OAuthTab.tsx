@@ -2,6 +2,7 @@ import './OAuthTab.css';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
+import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Field } from './Field.tsx';
@@ -56,10 +57,7 @@ function saveBody(form: ProviderForm): Omit<OAuthConfigInput, 'provider'> {
   };
 }
 
-const updatedLabel = (iso: string) => {
-  const date = new Date(iso);
-  return iso && !Number.isNaN(date.getTime()) ? date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
-};
+const updatedLabel = (iso: string) => (iso ? momentLabel(iso) : '—');
 
 /** Sign-in providers: Google, Facebook and Twitter, added, edited, switched on or off, removed (docs/admin.md#sign-in-providers). */
 export function OAuthTab() {

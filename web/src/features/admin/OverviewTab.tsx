@@ -1,26 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
+import { countLabel } from '../../format/numbers.ts';
 import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi } from './admin-api.ts';
+import { useRefetchEvery } from './use-refetch-every.ts';
 
-/** How often the overview's counters are read again while shown: they follow the platform without a reload. */
-export const LIVE_REFRESH_MS = 5000;
 /** The sign-up switch's confirmation shows this long (docs/accounts.md#the-sign-up-switch). */
 const CONFIRMATION_MS = 3000;
-
-/** Re-reads a query every few seconds while the component is shown. */
-export function useRefetchEvery(refetch: () => Promise<void>, ms = LIVE_REFRESH_MS) {
-  // The latest refetch, so the interval runs undisturbed by re-renders.
-  const latest = useRef(refetch);
-  useEffect(() => {
-    latest.current = refetch;
-  });
-  useEffect(() => {
-    const timer = setInterval(() => void latest.current(), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-}
 
 /** Totals of the platform, live, and the sign-up switch. */
 export function OverviewTab() {
@@ -39,7 +26,7 @@ export function OverviewTab() {
         {tiles.map((tile) => (
           <div key={tile.label} className="tile" data-tile={tile.label}>
             <p className="tile__label">{tile.label}</p>
-            <p className="tile__value">{tile.value === undefined ? '—' : tile.value.toLocaleString('en-US')}</p>
+            <p className="tile__value">{tile.value === undefined ? '—' : countLabel(tile.value)}</p>
           </div>
         ))}
       </div>

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import type { Subscription } from '../../api/types.ts';
-import { createdLabel } from '../../format/dates.ts';
+import { createdLabel, momentLabel } from '../../format/dates.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
@@ -14,7 +14,6 @@ const PLANS = ['free', 'pro', 'enterprise'] as const;
 const REASONS: Record<string, string> = { payment: 'Payment', admin: 'Changed by an admin', cancelled: 'Cancelled', expired: 'Expired' };
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge--${status === 'active' ? 'success' : 'danger'}`}>{capitalised(status)}</span>;
@@ -173,7 +172,7 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
                   </td>
                   <td>{capitalised(row.billing_cycle)}</td>
                   <td>{REASONS[row.reason] ?? row.reason}</td>
-                  <td className="subscriptions__date">{dateTime(row.created_at)}</td>
+                  <td className="subscriptions__date">{momentLabel(row.created_at)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,8 +4,8 @@ import { useQuery } from '../../api/query.ts';
 import { countLabel } from '../../format/numbers.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type System } from './admin-api.ts';
-import { useRefetchEvery } from './OverviewTab.tsx';
 import { bytesLabel, uptimeLabel } from './system-format.ts';
+import { useRefetchEvery } from './use-refetch-every.ts';
 
 const STORE_NAMES: Record<keyof System['stores'], string> = { events: 'Event store', read: 'Read store', analytics: 'Analytics store' };
 /** data_sizes is keyed by the same store names. */

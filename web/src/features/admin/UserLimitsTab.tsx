@@ -7,7 +7,7 @@ import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type UserLimits } from './admin-api.ts';
 import { Field } from './Field.tsx';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
-import { NOT_WHOLE, limitText, parseLimitInput } from './limit-input.ts';
+import { MAX_LIMIT, NOT_WHOLE, limitText, parseLimitInput } from './limit-input.ts';
 
 const FIELDS = [
   { key: 'custom_monthly_links_limit', current: 'monthly_links', label: 'Monthly links' },
@@ -131,7 +131,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
             error={errors[field.key]}
             type="number"
             min={-1}
-            max={1_000_000_000}
+            max={MAX_LIMIT}
             step={1}
             value={texts[field.key]}
             onChange={(event) => {

@@ -7,7 +7,7 @@ import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 
-export const PAGE_SIZES = [5, 10, 20, 50] as const;
+const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
 const STATUS_TONE = { active: 'success', suspended: 'warning', banned: 'danger' } as const;
 const PLANS = ['free', 'pro', 'enterprise'] as const;

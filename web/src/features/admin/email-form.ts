@@ -67,7 +67,7 @@ export const TRANSPORT_NAMES: Record<Transport, string> = {
   outbox: 'Outbox (saved in the data directory, not sent)',
 };
 
-export const PURPOSE_NAMES: Record<string, string> = {
+const PURPOSE_NAMES: Record<string, string> = {
   verify_email: 'Verification',
   reset_password: 'Password reset',
   test: 'Test',
@@ -85,10 +85,4 @@ export function purposeRows(byPurpose: Record<string, number>): { purpose: strin
 export function monthLabel(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? month : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** A moment as "Jun 5, 2026, 3:04 PM" in the viewer's time zone. */
-export function momentLabel(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -126,10 +126,8 @@ export function changesOf(plan: AdminPlan, form: PlanForm): PlanChanges {
   return changes;
 }
 
-/** A limit as the cards write it: "Unlimited" for -1, else grouped the Indian way (docs/plans.md#plan-catalogue). */
-export function limitLabel(limit: number): string {
-  return limit === -1 ? 'Unlimited' : limit.toLocaleString('en-IN');
-}
+/** A limit as the cards write it (billing's own): "Unlimited" for -1, else grouped the Indian way (docs/plans.md#plan-catalogue). */
+export { limitLabel } from '../billing/index.ts';
 
 /**
  * Rupees as the API gives them (up to 2 decimals), formatted by Intl rather than computed:

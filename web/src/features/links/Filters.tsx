@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { DomainFilter, SortBy, StatusFilter } from '@linkledger/contracts';
 import { SearchIcon } from '../../ui/icons.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import type { LinkQuery } from './list-query.ts';
 
 interface FiltersProps {
@@ -50,9 +51,9 @@ export function Filters({ query, searchText, onSearchText, onChange }: FiltersPr
           />
         </div>
       </div>
-      <Select id={`${id}-domain`} label="Domain" value={query.domain} options={DOMAINS} onChange={(domain) => onChange({ domain })} />
-      <Select id={`${id}-status`} label="Status" value={query.status} options={STATUSES} onChange={(status) => onChange({ status })} />
-      <Select id={`${id}-sort`} label="Sort by" value={query.sort} options={SORTS} onChange={(sort) => onChange({ sort })} />
+      <SelectField className="filters__select" id={`${id}-domain`} label="Domain" value={query.domain} options={DOMAINS} onChange={(domain) => onChange({ domain })} />
+      <SelectField className="filters__select" id={`${id}-status`} label="Status" value={query.status} options={STATUSES} onChange={(status) => onChange({ status })} />
+      <SelectField className="filters__select" id={`${id}-sort`} label="Sort by" value={query.sort} options={SORTS} onChange={(sort) => onChange({ sort })} />
       <fieldset className="filters__dates">
         <legend className="field__label">Created</legend>
         <div className="filters__date-row">
@@ -75,23 +76,6 @@ export function Filters({ query, searchText, onSearchText, onChange }: FiltersPr
           </button>
         </div>
       </fieldset>
-    </div>
-  );
-}
-
-function Select<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { value: T; label: string }[]; onChange(value: T): void }) {
-  return (
-    <div className="field filters__select">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

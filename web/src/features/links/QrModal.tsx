@@ -5,9 +5,9 @@ import { errorText } from '../../api/client.ts';
 import type { Link } from '../../api/types.ts';
 import { DownloadIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { saveBlob } from '../../ui/save-blob.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
-import { saveBlob } from './browser.ts';
 import { linkName } from './LinkActions.tsx';
 import { displayUrl } from './list-query.ts';
 

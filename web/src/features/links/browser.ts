@@ -30,6 +30,3 @@ export async function copyWithToast(text: string, description?: string): Promise
     return false;
   }
 }
-
-// Shared with the admin's SQL downloads.
-export { saveBlob } from '../../ui/save-blob.ts';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SelectField } from '../../../ui/SelectField.tsx';
 import { Field } from '../Field.tsx';
-import { SelectField } from './SelectField.tsx';
 import { CATEGORIES, DEFAULT_LIMIT, NO_FILTERS, PAGE_SIZES, filterErrors, isoToLocalInput, localInputToIso, type HistoryFilters } from './history-filters.ts';
 
 /** Whether a filter of the "more" section is in force. */

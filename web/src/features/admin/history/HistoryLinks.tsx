@@ -18,7 +18,7 @@ export function useHistoryLinks() {
 }
 
 /** Who acted; a link to everything they did (but a visitor, whose id is redacted). */
-export function ActorLink({ actor }: { actor: HistoryEvent['actor'] }) {
+function ActorLink({ actor }: { actor: HistoryEvent['actor'] }) {
   const links = useHistoryLinks();
   const label = actorLabel(actor);
   if (!isFilterableActor(actor)) return <span className="history__actor">{label}</span>;

@@ -2,11 +2,12 @@ import './history.css';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { EntityKind } from '@linkledger/contracts';
+import { SelectField } from '../../../ui/SelectField.tsx';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { EntityTimeline } from './EntityTimeline.tsx';
 import { EventBrowser } from './EventBrowser.tsx';
-import { SelectField } from './SelectField.tsx';
-import { ENTITY_KINDS, NO_FILTERS, entityFromParam, entityParam, paramsFor, timelineParams, type EntityRef } from './history-filters.ts';
+import { useHistoryLinks } from './HistoryLinks.tsx';
+import { ENTITY_KINDS, entityFromParam, entityParam, type EntityRef } from './history-filters.ts';
 import { entityKindName } from './history-format.ts';
 
 /**
@@ -17,11 +18,12 @@ export function HistoryTab() {
   const [params] = useSearchParams();
   const asked = params.get('entity');
   const entity = entityFromParam(asked);
+  const links = useHistoryLinks();
   return (
     <div className="admin__section history">
       <div className="history__top">
         {entity ? (
-          <Link className="text-link" to={{ search: `?${paramsFor(params, NO_FILTERS).toString()}` }}>
+          <Link className="text-link" to={links.filtered({})}>
             <span aria-hidden="true">← </span>All events
           </Link>
         ) : (
@@ -38,7 +40,7 @@ export function HistoryTab() {
 /** Kind and id: opens that entity's timeline. */
 function EntityLookup({ current }: { current: EntityRef | null }) {
   const id = useId();
-  const [params] = useSearchParams();
+  const links = useHistoryLinks();
   const navigate = useNavigate();
   const [kind, setKind] = useState<EntityKind>(current?.kind ?? 'link');
   const [number, setNumber] = useState(current ? String(current.id) : '');
@@ -46,7 +48,7 @@ function EntityLookup({ current }: { current: EntityRef | null }) {
 
   const open = (event: FormEvent) => {
     event.preventDefault();
-    if (entity) void navigate({ search: `?${timelineParams(params, entity).toString()}` });
+    if (entity) void navigate(links.timeline(entity));
   };
 
   return (

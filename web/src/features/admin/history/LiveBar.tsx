@@ -1,3 +1,4 @@
+import { countLabel } from '../../../format/numbers.ts';
 import type { HistoryEvent } from './history-api.ts';
 import { newEventsLabel, type TailBuffer } from './tail-buffer.ts';
 import type { TailStatus } from './useEventTail.ts';
@@ -55,7 +56,7 @@ export function LiveBar(props: LiveBarProps) {
       ) : null}
       {live && tail.skipped > 0 ? (
         <p className="history-live__skipped">
-          {tail.skipped.toLocaleString('en-US')} events of busy moments were left out of the tail; page through the list to see them.
+          {countLabel(tail.skipped)} events of busy moments were left out of the tail; page through the list to see them.
         </p>
       ) : null}
     </div>

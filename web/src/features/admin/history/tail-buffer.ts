@@ -1,3 +1,5 @@
+import { countLabel } from '../../../format/numbers.ts';
+
 /**
  * What the live tail holds between the websocket and the list (docs/web-app.md#history-tab):
  * events shown at the top of the list while live, and those that arrived while paused,
@@ -58,4 +60,4 @@ export const resume = <E extends { position: number }>(buffer: TailBuffer<E>): T
 export const withPage = <E extends { position: number }>(shown: readonly E[], page: readonly E[]): E[] => newestFirst([...shown, ...page]);
 
 /** "12 new events", for the paused banner and the screen reader. */
-export const newEventsLabel = (count: number) => `${count.toLocaleString('en-US')} new ${count === 1 ? 'event' : 'events'}`;
+export const newEventsLabel = (count: number) => `${countLabel(count)} new ${count === 1 ? 'event' : 'events'}`;

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
+import { momentLabel } from '../../../format/dates.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
-import { momentLabel } from '../email-form.ts';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { POLICY_KEY, projectionsApi, type BotPolicy } from './projections-api.ts';
 import { patternsFrom, patternsText } from './projections-format.ts';

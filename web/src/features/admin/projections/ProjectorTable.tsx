@@ -1,5 +1,5 @@
+import { momentLabel } from '../../../format/dates.ts';
 import { countLabel } from '../../../format/numbers.ts';
-import { momentLabel } from '../email-form.ts';
 import { PROJECTION_NAMES, STATE_LABELS, lagLabel, rateLabel } from './projections-format.ts';
 import type { ProjectionKey, Report } from './projections-api.ts';
 

@@ -1,5 +1,5 @@
+import { momentLabel } from '../../../format/dates.ts';
 import { countLabel } from '../../../format/numbers.ts';
-import { momentLabel } from '../email-form.ts';
 import { PROJECTION_NAMES, changeLabel, percentDone, rebuildLine } from './projections-format.ts';
 import type { Rebuild } from './projections-api.ts';
 

@@ -2,6 +2,7 @@ import './SqlTab.css';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
+import { countLabel } from '../../../format/numbers.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { CopyButton } from '../../../ui/CopyButton.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
@@ -163,12 +164,12 @@ function QueryList({ title, items, empty, onPick, onDeleted }: { title: string; 
 
 function ResultTable({ result }: { result: SqlResult }) {
   const rows = result.rows.length;
-  const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
+  const count = (n: number, noun: string) => `${countLabel(n)} ${n === 1 ? noun : `${noun}s`}`;
   return (
     <div className="sql__result">
       <p className="admin__count" role="status">
         {count(rows, 'row')}
-        {result.truncated ? ' shown (the first ones; download for all)' : ''} · {result.elapsed_ms.toLocaleString('en-US')} ms · {count(result.rows_read, 'row')} read
+        {result.truncated ? ' shown (the first ones; download for all)' : ''} · {countLabel(result.elapsed_ms)} ms · {count(result.rows_read, 'row')} read
       </p>
       <div className="table-wrap sql__table-wrap">
         <table className="table sql__table">

@@ -4,12 +4,14 @@ interface SelectFieldProps<V extends string | number> {
   value: V;
   options: readonly { value: V; label: string }[];
   onChange(value: NoInfer<V>): void;
+  /** Added to the wrapper's `field` class. */
+  className?: string;
 }
 
-/** A labelled select of the history's forms; the value keeps its type (a number stays a number). */
-export function SelectField<V extends string | number>({ id, label, value, options, onChange }: SelectFieldProps<V>) {
+/** A labelled select; the value keeps its type (a number stays a number). */
+export function SelectField<V extends string | number>({ id, label, value, options, onChange, className }: SelectFieldProps<V>) {
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
