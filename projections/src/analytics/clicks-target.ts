@@ -4,7 +4,8 @@ import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
 import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
 
-const clickhouseTime = (iso: string) => iso.replace('T', ' ').replace('Z', '');
+/** An event's ISO time as ClickHouse's DateTime64 text (UTC). */
+export const clickhouseTime = (iso: string) => iso.replace('T', ' ').replace('Z', '');
 
 export function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow | null {
   const event = domainEventOf(recorded);

@@ -1,9 +1,8 @@
 import { domainEventOf, type EntityFacts, type LinkFactRow, type OwnerFactRow, type RecordedEvent } from '@linkledger/contracts';
+import { clickhouseTime } from './clicks-target.ts';
 
 /** The events that change what analysts see of links and owners (docs/analysts.md#schema). */
 export const FACT_EVENT_TYPES = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserRegistered', 'UserStatusChanged', 'UserRoleChanged', 'PlanChanged'];
-
-const clickhouseTime = (iso: string) => iso.replace('T', ' ').replace('Z', '');
 
 const noLinkFields = { owner_id: null, short_code: null, destination: null, title: null, created_via: null, custom_domain: null, is_active: null, disabled: null };
 const noOwnerFields = { role: null, status: null, plan: null, plan_status: null };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, domainEventOf, type EmailSettings } from '@linkledger/contracts';
 import { testMail } from '../accounts/account-mail.ts';
-import { decryptSecret, encryptSecret } from '../accounts/oauth/secret-box.ts';
+import { decryptSecret, encryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
 import { NO_READ_MODEL, handleCommand, type Decider } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
@@ -11,7 +11,6 @@ import { requestContext } from '../http/request-context.ts';
 import { deliveriesStream } from '../mail/configured-mailer.ts';
 import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
-import { maskSecret } from './oauth-routes.ts';
 
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;

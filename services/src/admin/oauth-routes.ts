@@ -11,7 +11,7 @@ import {
   toggleProviderDecider,
   type ConfigureMode,
 } from '../accounts/oauth/provider-config.ts';
-import { decryptSecret } from '../accounts/oauth/secret-box.ts';
+import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
@@ -22,7 +22,6 @@ const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Dots and the last 4 characters: enough to tell secrets apart, never enough to use one. */
-export const maskSecret = (secret: string) => '•'.repeat(8) + (secret.length >= 12 ? secret.slice(-4) : '');
 
 /** Social sign-in providers' settings for admins (docs/admin.md#sign-in-providers); secrets only ever encrypted. */
 export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform) {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsResponse, ErrorBody, SystemReport } from '@linkledger/contracts';
 import { LINKS, LINK_TOTALS, USERS, type LinkTotalsView } from '@linkledger/projections';
-import { checkStore } from '../health/store-check.ts';
+import { checkStores } from '../health/store-check.ts';
 import type { Platform } from '../platform/platform.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can see the platform’s figures.';
@@ -61,12 +61,7 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
     },
     async (): Promise<SystemReport> => {
       const { config } = platform;
-      const [events, read, analytics, head] = await Promise.all([
-        checkStore({ adapter: platform.events.adapter, ping: () => platform.events.headPosition().then(() => undefined) }),
-        checkStore(platform.read),
-        checkStore(platform.analytics),
-        platform.events.headPosition().catch(() => 0),
-      ]);
+      const [[events, read, analytics], head] = await Promise.all([checkStores(platform), platform.events.headPosition().catch(() => 0)]);
       const targets = [platform.readModelTarget, platform.analyticsTarget];
       const projectors = await Promise.all(
         targets.map(async (target) => {

@@ -3,18 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 
-import { checkStore as check } from './store-check.ts';
+import { checkStores } from './store-check.ts';
 
 export async function healthRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     { config: { access: 'anyone' }, schema: { tags: ['platform'], summary: 'Each store’s status; 503 names the store that is down', response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_request, reply) => {
-      const [events, read, analytics] = await Promise.all([
-        check({ adapter: platform.events.adapter, ping: () => platform.events.headPosition().then(() => undefined) }),
-        check(platform.read),
-        check(platform.analytics),
-      ]);
+      const [events, read, analytics] = await checkStores(platform);
       const stores = { events, read, analytics };
       const down = (['events', 'read', 'analytics'] as const).filter((name) => stores[name].status === 'down');
       if (down.length === 0) return reply.code(200).send({ status: 'ok', down, stores });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { EventTailClientMessage, type EventTailServerMessage, type Subscription } from '@linkledger/contracts';
 import { checkToken } from '../accounts/authenticate.ts';
+import { isAdmin } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { resolvedFilter } from './event-page.ts';
 import { toHistoryEvent } from './event-view.ts';
@@ -13,7 +14,6 @@ const RECHECK_MS = 15_000;
 /** At most this many events per message and a few messages a second: a burst of clicks is thinned, not queued. */
 const MAX_PER_MESSAGE = 100;
 const MESSAGE_INTERVAL_MS = 250;
-const isAdmin = (role: string) => role === 'admin' || role === 'super_admin';
 
 /**
  * /api/admin/events/live: the event browser's live tail. The first message authenticates
@@ -74,7 +74,6 @@ export async function eventTailRoutes(app: FastifyInstance, platform: Platform) 
         if (batch.length === 0) return;
         const shown = batch.slice(-MAX_PER_MESSAGE);
         send({ type: 'events', events: shown.map(toHistoryEvent), skipped: batch.length - shown.length });
-        await new Promise((resolve) => setTimeout(resolve, MESSAGE_INTERVAL_MS));
       });
       subscription.done.catch((error: unknown) => {
         app.log.error({ err: error }, 'History live tail failed');

@@ -43,7 +43,7 @@ declare module 'fastify' {
 /** Routes registered by plugins (the interactive docs' assets) that carry no declaration. */
 const PLUGIN_ROUTES = /^\/api\/docs(\/|$)/;
 
-const isAdmin = (role: Role) => role === 'admin' || role === 'super_admin';
+export const isAdmin = (role: Role) => role === 'admin' || role === 'super_admin';
 
 /** The signed-in caller of a route that declared one; a route that did not has no caller. */
 export function callerOf(request: FastifyRequest): Caller {

@@ -129,10 +129,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, adminPlanRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
-  await eventTailRoutes(app, platform);
 
   // The same redirect inside the app, for requests that did not come through the server's
   // front (app.inject); codes that are not active links get the 404 page.

@@ -22,3 +22,6 @@ export function decryptSecret(secret: string, purpose: string, stored: string): 
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(encrypted, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/** A stored secret as admins see it again: never whole, at most its last four characters. */
+export const maskSecret = (secret: string) => '•'.repeat(8) + (secret.length >= 12 ? secret.slice(-4) : '');
