@@ -143,7 +143,7 @@ export const EmailSettingsConfiguredV1 = z.object({
 });
 export type EmailSettings = z.infer<typeof EmailSettingsConfiguredV1>;
 
-export const MailPurpose = z.enum(['verify_email', 'reset_password', 'test', 'other']);
+export const MailPurpose = z.enum(['verify_email', 'reset_password', 'test', 'receipt', 'renewal_reminder', 'other']);
 export type MailPurpose = z.infer<typeof MailPurpose>;
 
 /** A message was handed to the mail transport, or refused by it (stream `mail-deliveries-{YYYY-MM}`); never its recipient or content. */

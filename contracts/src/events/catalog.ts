@@ -6,6 +6,7 @@ import { apiKeyEvents } from './api-keys.ts';
 import { billingEvents } from './billing.ts';
 import { claimEvents } from './claims.ts';
 import { linkEvents } from './links.ts';
+import { paymentEvents } from './payments.ts';
 import { projectionEvents } from './projections.ts';
 
 /**
@@ -19,6 +20,7 @@ const versions = {
   ...linkEvents,
   ...claimEvents,
   ...billingEvents,
+  ...paymentEvents,
   ...projectionEvents,
   ...analystEvents,
 } as const;

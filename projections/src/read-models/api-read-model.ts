@@ -1,6 +1,7 @@
 import type { DomainEvent, EventType, RecordedEvent } from '@linkledger/contracts';
 import { apiKeyHandlers, apiKeyIndexes } from './api-keys.ts';
 import { billingHandlers, billingIndexes, prefetchBilling } from './billing.ts';
+import { paymentHandlers, paymentIndexes } from './payments.ts';
 import type { ReadModelHandlers, ReadModelPrefetch, UpcastEvent } from './handlers.ts';
 import { linkHandlers, linkIndexes, prefetchLinks } from './links.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
@@ -12,6 +13,7 @@ export * from './users.ts';
 export * from './links.ts';
 export * from './api-keys.ts';
 export * from './billing.ts';
+export * from './payments.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -24,6 +26,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: sessionHandlers, indexes: sessionIndexes },
   { handlers: apiKeyHandlers, indexes: apiKeyIndexes },
   { handlers: billingHandlers, indexes: billingIndexes, prefetch: prefetchBilling },
+  { handlers: paymentHandlers, indexes: paymentIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

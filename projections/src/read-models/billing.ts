@@ -20,6 +20,8 @@ export interface SubscriptionView {
   current_period_end: string | null;
   /** An admin's limits for this user, overriding the plan's (absent: none set). */
   custom_limits?: CustomLimits;
+  /** The period end a renewal reminder went out for. */
+  reminded_for?: string;
 }
 
 export interface MonthlyUsageView {
@@ -36,7 +38,7 @@ export interface MonthlyUsageView {
 export const usageMonth = (at: Date | string) => new Date(at).toISOString().slice(0, 7);
 export const monthlyUsageId = (userId: number, at: Date | string) => `${userId}:${usageMonth(at)}`;
 
-export const billingIndexes = { [SUBSCRIPTIONS]: [], [MONTHLY_USAGE]: [['user_id', 'month']], [PLANS]: [] } as const;
+export const billingIndexes = { [SUBSCRIPTIONS]: [['current_period_end']], [MONTHLY_USAGE]: [['user_id', 'month']], [PLANS]: [] } as const;
 
 export const billingHandlers: ReadModelHandlers = {
   UserRegistered({ user_id }, recorded, tx) {
@@ -63,6 +65,29 @@ export const billingHandlers: ReadModelHandlers = {
       ...(before?.custom_limits ? { custom_limits: before.custom_limits } : {}),
     };
     tx.put(SUBSCRIPTIONS, subscription);
+  },
+  async SubscriptionActivated({ user_id, plan_type, billing_cycle, period_start, period_end }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({
+      ...subscription,
+      plan_type,
+      billing_cycle,
+      status: 'active',
+      current_period_start: period_start,
+      current_period_end: period_end,
+    }));
+  },
+  async SubscriptionRenewed({ user_id, period_end }, _recorded, tx) {
+    // The current period's start stands: the renewal follows it.
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, status: 'active', current_period_end: period_end }));
+  },
+  async SubscriptionCancelled({ user_id }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, status: 'cancelled' }));
+  },
+  async SubscriptionExpired({ user_id }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, plan_type: 'free', status: 'expired' }));
+  },
+  async RenewalReminderSent({ user_id, period_end }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, reminded_for: period_end }));
   },
   PlanUpdated(record, _recorded, tx) {
     tx.put(PLANS, planFromRecord(record) as PlanView);
@@ -91,7 +116,16 @@ export const prefetchBilling: ReadModelPrefetch = async (batch, tx) => {
   for (const { event, recorded } of batch) {
     if (event.type === 'LinkCreated') usage.add(monthlyUsageId(event.data.owner_id, recorded.metadata.at));
     else if (event.type === 'ApiCallsMetered') usage.add(monthlyUsageId(event.data.user_id, recorded.metadata.at));
-    else if (event.type === 'PlanChanged' || event.type === 'CustomLimitsSet') subscriptions.add(event.data.user_id);
+    else if (
+      event.type === 'PlanChanged' ||
+      event.type === 'CustomLimitsSet' ||
+      event.type === 'SubscriptionActivated' ||
+      event.type === 'SubscriptionRenewed' ||
+      event.type === 'SubscriptionCancelled' ||
+      event.type === 'SubscriptionExpired' ||
+      event.type === 'RenewalReminderSent'
+    )
+      subscriptions.add(event.data.user_id);
   }
   await Promise.all([tx.prefetch(MONTHLY_USAGE, usage), tx.prefetch(SUBSCRIPTIONS, subscriptions)]);
 };

@@ -48,6 +48,12 @@ export const userHandlers: ReadModelHandlers = {
   async PlanChanged({ user_id, plan_type }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type }));
   },
+  async SubscriptionActivated({ user_id, plan_type }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type }));
+  },
+  async SubscriptionExpired({ user_id }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type: 'free' }));
+  },
   async PasswordChanged({ user_id }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at }));
   },
@@ -66,6 +72,8 @@ export const prefetchUsers: ReadModelPrefetch = async (batch, tx) => {
     switch (event.type) {
       case 'EmailVerified':
       case 'PlanChanged':
+      case 'SubscriptionActivated':
+      case 'SubscriptionExpired':
       case 'PasswordChanged':
       case 'UserStatusChanged':
       case 'UserRoleChanged':

@@ -1,18 +1,7 @@
 import type { MailMessage } from '../mail/mailer.ts';
+import { composeMail } from '../mail/compose-mail.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function message(to: string, subject: string, lines: string[], link: { label: string; url: string }, closing: string): MailMessage {
-  const text = [...lines, '', link.url, '', closing, '', '— Linkledger'].join('\n');
-  const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    `<p>If the button does not work, copy this address into your browser:<br>${escapeHtml(link.url)}</p>`,
-    `<p>${escapeHtml(closing)}</p>`,
-    '<p>— Linkledger</p>',
-  ].join('\n');
-  return { to, subject, text, html };
-}
+const message = (to: string, subject: string, lines: string[], link: { label: string; url: string }, closing: string) => composeMail(to, subject, lines, closing, link);
 
 export const verificationMail = (to: string, url: string): MailMessage => ({
   purpose: 'verify_email',

@@ -4,7 +4,7 @@ import { ErrorBody, IdParams, UserLimitsBody, UserLimitsResponse } from '@linkle
 import { USERS, type UserView } from '@linkledger/projections';
 import { currentPlan } from '../billing/current-plan.ts';
 import { ADMINS_SET_LIMITS, customLimitsDecider } from '../billing/custom-limits.ts';
-import { NO_CUSTOM_LIMITS } from '../billing/change-plan.ts';
+import { NO_CUSTOM_LIMITS } from '../billing/subscription-state.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';

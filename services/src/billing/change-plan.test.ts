@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../commands/domain-error.ts';
 import { recorded } from '../testing/recorded.ts';
-import { decideChangePlan, evolveSubscription, noSubscription } from './change-plan.ts';
+import { decideChangePlan } from './change-plan.ts';
+import { evolveSubscription, noSubscription } from './subscription-state.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const given = (status: 'active' | 'cancelled') =>

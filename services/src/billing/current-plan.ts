@@ -2,6 +2,7 @@ import { FEATURE_KEYS, type CustomLimits, type FeatureKey, type Plan } from '@li
 import { SUBSCRIPTIONS, type SubscriptionView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { planNamed } from './plan-catalogue.ts';
+import { paidPeriodRuns } from './subscription-state.ts';
 
 /** The limits in force for a user; -1 is unlimited. */
 export interface Limits {
@@ -18,15 +19,12 @@ export interface CurrentPlan {
 }
 
 /**
- * A paid plan applies while its subscription is active, and after a cancellation until the
- * paid period ends; an expired subscription, or a lapsed one, falls back to free.
+ * A paid plan applies while its period runs, cancelled or not (docs/payments.md#lifecycle);
+ * once it has ended the user is on free, even before the scheduler records the expiry.
  */
 export function effectivePlanName(subscription: SubscriptionView, now: Date): Plan['name'] {
-  if (subscription.status === 'active') return subscription.plan_type;
-  if (subscription.status === 'cancelled' && subscription.current_period_end && Date.parse(subscription.current_period_end) > now.getTime()) {
-    return subscription.plan_type;
-  }
-  return 'free';
+  const state = { planType: subscription.plan_type, status: subscription.status, periodEnd: subscription.current_period_end };
+  return paidPeriodRuns(state, now) ? subscription.plan_type : 'free';
 }
 
 /** The limits in force: an admin's own limits for the user where set, else the plan's (docs/admin.md#per-user-limits). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../testing/recorded.ts';
-import { NO_CUSTOM_LIMITS, evolveSubscription, noSubscription } from './change-plan.ts';
+import { NO_CUSTOM_LIMITS, evolveSubscription, noSubscription } from './subscription-state.ts';
 import { ADMINS_SET_LIMITS, decideCustomLimits } from './custom-limits.ts';
 import { limitsOf } from './current-plan.ts';
 import { defaultPlan } from '@linkledger/contracts';

@@ -1,7 +1,7 @@
 import type { CustomLimits, DomainEvent, Role } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { forbidden } from '../commands/domain-error.ts';
-import { evolveSubscription, noSubscription, type SubscriptionState } from './change-plan.ts';
+import { evolveSubscription, noSubscription, type SubscriptionState } from './subscription-state.ts';
 
 export const ADMINS_SET_LIMITS = 'Only an admin or super admin can set a user’s limits.';
 

@@ -87,10 +87,14 @@ export async function handleCommand<Command, State>(
   decider: Decider<Command, State>,
   command: Command,
 ): Promise<Handled<State>> {
-  const single: MultiStreamDecider<Command, { only: State }> = {
-    streamsOf: (c) => ({ only: { stream: decider.streamOf(c), initialState: decider.initialState, evolve: decider.evolve } }),
-    decide: (c, states) => ({ only: decider.decide(c, states.only) }),
-  };
-  const handled = await handleMultiStreamCommand(platform, context, single, command);
+  const handled = await handleMultiStreamCommand(platform, context, asMultiStream(decider), command);
   return { ...handled, state: handled.state.only };
+}
+
+/** A one-stream decider as a multi-stream one (its stream under the key `only`), to run or wrap alike. */
+export function asMultiStream<Command, State>(decider: Decider<Command, State>): MultiStreamDecider<Command, { only: State }> {
+  return {
+    streamsOf: (command) => ({ only: { stream: decider.streamOf(command), initialState: decider.initialState, evolve: decider.evolve } }),
+    decide: (command, states) => ({ only: decider.decide(command, states.only) }),
+  };
 }

@@ -1,6 +1,6 @@
 import type { EntityKind, RecordedEvent } from '@linkledger/contracts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
-import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/change-plan.ts';
+import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
 import { evolveEditableLink, type EditableLink } from '../links/link-state.ts';
 
 /**
@@ -55,7 +55,14 @@ const subscription: EntityHistory<SubscriptionState> = {
   stream: (id) => `subscription-${id}`,
   initial: noSubscription,
   evolve: evolveSubscription,
-  view: (state) => ({ plan_type: state.planType, status: state.status, custom_limits: state.customLimits }),
+  view: (state) => ({
+    plan_type: state.planType,
+    status: state.status,
+    billing_cycle: state.billingCycle,
+    period_start: state.periodStart,
+    period_end: state.periodEnd,
+    custom_limits: state.customLimits,
+  }),
 };
 
 type View = Record<string, unknown> | null;

@@ -8,6 +8,14 @@ export interface MailMessage {
   html: string;
   /** What the message is for: counted in the delivery statistics, never sent. */
   purpose?: MailPurpose;
+  /** Files sent with the message (a receipt's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** The mail port. Adapters: outbox folder (default), SendGrid, SMTP; chosen in create-mailer.ts. */

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /** What an outbox file holds: the message as it would have been sent. */
-export interface OutboxFile extends MailMessage {
+export interface OutboxFile extends Omit<MailMessage, 'attachments'> {
   from: string;
   at: string;
+  /** Each attachment is saved beside the message, under this file name. */
+  attachments?: { filename: string; contentType: string; file: string }[];
 }
 
 /**
@@ -28,8 +30,15 @@ export class OutboxMailer implements Mailer {
     const at = this.clock();
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const file = join(this.folder, `${at.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
-    const { to, subject, text, html } = message;
-    const stored: OutboxFile = { from: this.from, at: at.toISOString(), to, subject, text, html };
+    const { to, subject, text, html, attachments = [] } = message;
+    const saved = [];
+    for (const [index, attachment] of attachments.entries()) {
+      // Our own name for the file: the attachment's name is shown, never trusted as a path.
+      const name = `${file.slice(0, -'.json'.length)}-attachment-${index + 1}${extname(attachment.filename).replace(/[^.a-z0-9]/gi, '').slice(0, 8)}`;
+      await writeFile(name, attachment.content, { mode: 0o600, flag: 'wx' });
+      saved.push({ filename: attachment.filename, contentType: attachment.contentType, file: name });
+    }
+    const stored: OutboxFile = { from: this.from, at: at.toISOString(), to, subject, text, html, ...(saved.length ? { attachments: saved } : {}) };
     // Readable by the owner only: the links in it sign people in.
     await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' });
     this.log(`Mail "${message.subject}" saved to ${file}`);

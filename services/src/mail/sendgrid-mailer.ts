@@ -22,8 +22,15 @@ export class SendGridMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const { to, subject, text, html } = message;
-    await this.service.send({ from: this.from, to, subject, text, html });
+    const { to, subject, text, html, attachments = [] } = message;
+    await this.service.send({
+      from: this.from,
+      to,
+      subject,
+      text,
+      html,
+      ...(attachments.length ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, type: contentType, content: content.toString('base64'), disposition: 'attachment' })) } : {}),
+    });
   }
 
   async close(): Promise<void> {}

@@ -15,8 +15,8 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const { to, subject, text, html } = message;
-    await this.transport.sendMail({ from: this.from, to, subject, text, html });
+    const { to, subject, text, html, attachments = [] } = message;
+    await this.transport.sendMail({ from: this.from, to, subject, text, html, attachments });
   }
 
   async close(): Promise<void> {

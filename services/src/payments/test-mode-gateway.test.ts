@@ -1,12 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describePaymentGatewayContract } from './payment-gateway.contract.ts';
-import { createTestModeGateway, TEST_MODE_CARD, TEST_MODE_KEY_ID } from './test-mode-gateway.ts';
+import { describePaymentGatewayContract, type ContractSubject } from './payment-gateway.contract.ts';
+import { createTestModeGateway, TEST_MODE_CARD, TEST_MODE_KEY_ID, type TestModeGateway } from './test-mode-gateway.ts';
+import { createEventTestModeLedger } from './event-test-mode-ledger.ts';
+import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { signCheckoutResult } from './signatures.ts';
 
 const SECRET = 'installation-test-secret-0123456789';
 
-describePaymentGatewayContract('test mode', async () => {
-  const gateway = createTestModeGateway({ secret: SECRET });
+function subjectOf(gateway: TestModeGateway, close = async () => {}): ContractSubject {
   return {
     gateway,
     expectedCard: { ...TEST_MODE_CARD },
@@ -21,8 +25,42 @@ describePaymentGatewayContract('test mode', async () => {
       return result.error.metadata.payment_id;
     },
     signWebhook: (rawBody) => gateway.signWebhookBody(rawBody),
-    close: async () => {},
+    close,
   };
+}
+
+describePaymentGatewayContract('test mode (in memory)', async () => subjectOf(createTestModeGateway({ secret: SECRET })));
+
+describePaymentGatewayContract('test mode (records in the event log)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'linkledger-test-gateway-'));
+  const events = new SqliteEventStore(join(dir, 'events.db'));
+  const gateway = createTestModeGateway({ secret: SECRET, ledger: createEventTestModeLedger(events, () => new Date()) });
+  return subjectOf(gateway, async () => {
+    await events.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('test mode on the event log', () => {
+  it('pays an order created before a restart, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linkledger-test-gateway-'));
+    try {
+      const first = new SqliteEventStore(join(dir, 'events.db'));
+      const before = createTestModeGateway({ secret: SECRET, ledger: createEventTestModeLedger(first, () => new Date()) });
+      const order = await before.createOrder({ amountPaise: 99_900, currency: 'INR', receipt: 'r1', notes: { plan_type: 'pro' } });
+      await first.close();
+
+      const second = new SqliteEventStore(join(dir, 'events.db'));
+      const after = createTestModeGateway({ secret: SECRET, ledger: createEventTestModeLedger(second, () => new Date()) });
+      const paid = await after.completeTestPayment(order.orderId, 'pay');
+      if (paid.outcome !== 'paid') throw new Error('expected paid');
+      expect(await after.fetchPayment(paid.razorpay_payment_id)).toMatchObject({ orderId: order.orderId, status: 'captured', amountPaise: 99_900 });
+      await expect(after.completeTestPayment(order.orderId, 'pay')).rejects.toMatchObject({ kind: 'invalid-request' });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('test mode specifics', () => {

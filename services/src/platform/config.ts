@@ -109,7 +109,42 @@ const ConfigSchema = z.object({
     .trim()
     .refine((value) => /^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(value), 'must be an address such as no-reply@example.com or "Linkledger <no-reply@example.com>"')
     .optional(),
+  /**
+   * Payments (docs/payments.md#configuration): with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET
+   * they go through Razorpay, webhooks signed with RAZORPAY_WEBHOOK_SECRET; without them the
+   * product runs in test mode with a local checkout. RAZORPAY_API_URL points the client
+   * elsewhere (tests).
+   */
+  RAZORPAY_KEY_ID: z.string().trim().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must be a Razorpay key id such as rzp_live_AbCdEf123456').optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(8, 'must be the key secret shown with the key id in Razorpay’s dashboard').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(8, 'must be the secret set on the webhook in Razorpay’s dashboard (at least 8 characters)').optional(),
+  RAZORPAY_API_URL: url(['http:', 'https:'], 'https://api.razorpay.com'),
+  /** GST charged, as a percent included in the prices (18 or 18.5); unset: no tax line on receipts. */
+  GST_RATE: z.coerce
+    .number({ message: 'must be a percent such as 18' })
+    .min(0, 'must be a percent from 0 to 100')
+    .max(100, 'must be a percent from 0 to 100')
+    .refine((rate) => Number.isInteger(rate * 100), 'must have at most two decimals, such as 18 or 18.5')
+    .optional(),
+  /** Who receipts say is selling: name, postal address (\n or | between lines), GSTIN and contact e-mail. */
+  SELLER_NAME: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').default('Linkledger'),
+  SELLER_ADDRESS: z.string().trim().max(400, 'must be at most 400 characters').default(''),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d]$/, 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5')
+    .optional(),
+  SELLER_EMAIL: z.string().trim().regex(/^[^<>@\s]+@[^<>@\s]+$/, 'must be an address such as billing@example.com').optional(),
 })
+  .refine((config) => (config.RAZORPAY_KEY_ID === undefined) === (config.RAZORPAY_KEY_SECRET === undefined), {
+    path: ['RAZORPAY_KEY_SECRET'],
+    message: 'set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET together (both from Razorpay’s dashboard), or neither for test mode',
+  })
+  .refine((config) => config.RAZORPAY_KEY_ID === undefined || config.RAZORPAY_WEBHOOK_SECRET !== undefined, {
+    path: ['RAZORPAY_WEBHOOK_SECRET'],
+    message: 'must be set with RAZORPAY_KEY_ID: the webhook secret lets a payment whose browser closed still activate its plan',
+  })
   .refine((config) => config.ROLE !== 'api' || config.CLICKHOUSE_URL !== undefined || (!config.EVENTSTORE_URL && !config.MONGODB_URL), {
     path: ['ROLE'],
     message:
@@ -128,7 +163,7 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'TRUST_PROXY'> & { TRUST
 
 /** Secrets are never echoed back, not even in a start-up error. */
 function shown(name: string, value: string): string {
-  if (name === 'JWT_SECRET' || name === 'SENDGRID_API_KEY') return value ? '[hidden]' : '';
+  if (['JWT_SECRET', 'SENDGRID_API_KEY', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].includes(name)) return value ? '[hidden]' : '';
   return value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1[hidden]@');
 }
 

@@ -18,6 +18,8 @@ import { ConfiguredMailer } from '../mail/configured-mailer.ts';
 import type { Config } from './config.ts';
 import { privateDataDirectory } from './data-dir.ts';
 import { loadSecret } from './secrets.ts';
+import { openPayments, type Payments } from '../payments/payment-setup.ts';
+import { BillingScheduler } from '../payments/billing-scheduler.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
 export interface ReadModelProgress {
@@ -48,6 +50,10 @@ export interface Platform {
   mailer: Mailer;
   /** Analysts' SQL: the ClickHouse endpoint (ANALYST_PORT) and the admin console's queries. */
   analysts: Analysts;
+  /** The payment gateway (Razorpay or test mode) and what receipts say. */
+  payments: Payments;
+  /** Expiries, renewal reminders and receipt e-mails, where the projectors run (null when ROLE=api). */
+  billingScheduler: BillingScheduler | null;
   clock: () => Date;
   close(): Promise<void>;
 }
@@ -181,6 +187,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   // The admin's e-mail settings win over the environment's choice, from the next message on.
   const mailer = new ConfiguredMailer(events, secret, createMailer(config, (message) => options.log.info(message)), clock, (error, message) => options.log.error(error, message));
   const analysts = await openAnalysts(config, { events, secret, clock, log: options.log, remote });
+  const payments = openPayments(config, events, secret, clock);
+  const billingScheduler = runsProjectors ? new BillingScheduler({ events, read, readModel, mailer, payments, clock }, options.log) : null;
+  await billingScheduler?.start();
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
 
@@ -198,8 +207,11 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     linkCache,
     mailer,
     analysts,
+    payments,
+    billingScheduler,
     clock,
     async close() {
+      await billingScheduler?.stop();
       await owner?.close();
       await analysts.close();
       await rebuilds?.stop();

@@ -1,0 +1,43 @@
+import { defaultPlan, type PlanName } from '@linkledger/contracts';
+import { composeMail } from '../mail/compose-mail.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { dayLabel } from './day-label.ts';
+import { formatInr } from './receipt/money.ts';
+import { receiptFileName } from './receipts.ts';
+
+/** The receipt of a payment, its PDF attached. */
+export function receiptMail(to: string, receipt: { number: string; planType: PlanName; amountPaise: number; periodEnd: string | null; pdf: Buffer }): MailMessage {
+  const plan = defaultPlan(receipt.planType).display_name;
+  return {
+    purpose: 'receipt',
+    ...composeMail(
+      to,
+      `Your Linkledger receipt ${receipt.number}`,
+      [
+        `Thank you for your payment of ${formatInr(receipt.amountPaise)} for the ${plan} plan.`,
+        receipt.periodEnd ? `Your ${plan} plan is active until ${dayLabel(receipt.periodEnd)}.` : `Your ${plan} plan is active.`,
+        `Receipt ${receipt.number} is attached as a PDF; you can also download it from Payment management.`,
+      ],
+      'Nothing renews by itself: we will remind you a few days before the period ends.',
+    ),
+    attachments: [{ filename: receiptFileName(receipt.number), contentType: 'application/pdf', content: receipt.pdf }],
+  };
+}
+
+/** A few days before a paid period ends: pay again to keep the plan, or it returns to Free. */
+export function renewalReminderMail(to: string, reminder: { planType: PlanName; periodEnd: string }): MailMessage {
+  const plan = defaultPlan(reminder.planType).display_name;
+  return {
+    purpose: 'renewal_reminder',
+    ...composeMail(
+      to,
+      `Your ${plan} plan ends on ${dayLabel(reminder.periodEnd)}`,
+      [
+        `Your Linkledger ${plan} plan ends on ${dayLabel(reminder.periodEnd)}.`,
+        `To keep it, renew it from the pricing page before then: the new period starts when the current one ends, so no day is lost.`,
+        `If you do nothing, your account moves to the Free plan and its limits on that day. Your links keep working.`,
+      ],
+      'You receive this message once per period.',
+    ),
+  };
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore, ReadStore, Subscription } from '@linkledger/contracts';
+import { PAYMENTS, SUBSCRIPTIONS, USERS, type PaymentView, type SubscriptionView, type UserView } from '@linkledger/projections';
+import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
+import type { CommandContext } from '../commands/command-context.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Payments } from './payment-setup.ts';
+import { REMINDER_LEAD_MS, expireDecider, remindable, reminderDecider } from './subscription-commands.ts';
+import { receiptEmailedDecider } from './order-outcomes.ts';
+import { receiptPdf } from './receipts.ts';
+import { receiptMail, renewalReminderMail } from './billing-mail.ts';
+
+interface Deps extends Pick<CommandDeps, 'readModel'> {
+  events: EventStore;
+  read: ReadStore;
+  mailer: Mailer;
+  payments: Payments;
+  clock: () => Date;
+}
+
+interface Log {
+  error(error: unknown, message: string): void;
+}
+
+/** How often due work is looked for when nothing in the log calls for it sooner. */
+const TICK_MS = 30_000;
+/** Events after which there may be a receipt to send: acted on at once, not at the next tick. */
+const PROMPTING = ['PaymentCaptured'] as const;
+
+/**
+ * Time-driven billing work (docs/payments.md#lifecycle): expiring paid periods that ended,
+ * e-mailing renewal reminders, e-mailing receipts. What is due is read from the read models
+ * the log builds; each action is a command on the entity's own stream, decided on the
+ * stream itself, so it happens once however often a tick, a restart or a second process
+ * finds it due. Mail goes first and is recorded after: a failed send is tried again at the
+ * next tick; only a crash between the two can send one twice.
+ */
+export class BillingScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private subscription: Subscription | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  /** Its commands answer nobody, so they wait for no read model (the next tick's query may lag; the stream decides). */
+  private readonly commands: CommandDeps;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly log: Log,
+  ) {
+    this.commands = { events: deps.events, ...NO_READ_MODEL };
+  }
+
+  async start(): Promise<void> {
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+    const after = await this.deps.events.headPosition();
+    this.subscription = this.deps.events.subscribe({ after, filter: { types: [...PROMPTING] }, lingerMs: 50 }, async (batch, through) => {
+      if (batch.length === 0) return;
+      await this.deps.readModel.waitFor(through, 5_000);
+      await this.tick();
+    });
+    this.subscription.done.catch((error: unknown) => this.log.error(error, 'The billing scheduler stopped following payments'));
+  }
+
+  /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
+  tick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.runDue();
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.subscription?.stop();
+    await this.running;
+  }
+
+  private async runDue(): Promise<void> {
+    const now = this.deps.clock();
+    for (const [what, step] of [
+      ['expire subscriptions', () => this.expire(now)],
+      ['send renewal reminders', () => this.remind(now)],
+      ['send receipts', () => this.sendReceipts()],
+    ] as const) {
+      try {
+        await step();
+      } catch (error) {
+        this.log.error(error, `The billing scheduler could not ${what}; it tries again at the next tick`);
+      }
+    }
+  }
+
+  private context(now: Date): CommandContext {
+    return { actor: { kind: 'system', id: 'billing-scheduler' }, correlationId: randomUUID(), now, route: 'billing-scheduler' };
+  }
+
+  private async expire(now: Date): Promise<void> {
+    const due = await this.deps.read.find<SubscriptionView>(SUBSCRIPTIONS, { where: { current_period_end: { lte: now.toISOString() }, status: { in: ['active', 'cancelled'] } } });
+    for (const subscription of due) await handleCommand(this.commands, this.context(now), expireDecider, { userId: subscription.id, now });
+  }
+
+  private async remind(now: Date): Promise<void> {
+    const soon = await this.deps.read.find<SubscriptionView>(SUBSCRIPTIONS, {
+      where: { status: 'active', current_period_end: { gt: now.toISOString(), lte: new Date(now.getTime() + REMINDER_LEAD_MS).toISOString() } },
+    });
+    for (const view of soon.filter((candidate) => candidate.reminded_for !== candidate.current_period_end)) {
+      const { state } = await loadStream(this.deps.events, `subscription-${view.id}`, noSubscription, evolveSubscription);
+      const user = await this.deps.read.get<UserView>(USERS, view.id);
+      if (!remindable(state, now) || !user) continue;
+      await this.deps.mailer.send(renewalReminderMail(user.email, { planType: state.planType, periodEnd: state.periodEnd! }));
+      await handleCommand(this.commands, this.context(now), reminderDecider, { userId: view.id, now });
+    }
+  }
+
+  private async sendReceipts(): Promise<void> {
+    const pending = await this.deps.read.find<PaymentView>(PAYMENTS, { where: { status: 'captured', receipt_emailed: false } });
+    for (const payment of pending) {
+      const user = await this.deps.read.get<UserView>(USERS, payment.user_id);
+      if (!user || !payment.receipt_number) continue;
+      const pdf = await receiptPdf(payment, user, this.deps.payments);
+      await this.deps.mailer.send(receiptMail(user.email, { number: payment.receipt_number, planType: payment.plan_type, amountPaise: payment.amount_paise, periodEnd: payment.period_end, pdf }));
+      await handleCommand(this.commands, this.context(this.deps.clock()), receiptEmailedDecider, { orderId: payment.id });
+    }
+  }
+}

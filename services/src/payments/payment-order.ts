@@ -1,0 +1,45 @@
+import { domainEventOf, type EventData, type RecordedEvent } from '@linkledger/contracts';
+
+export type OrderCreated = EventData['PaymentOrderCreated'];
+export type Captured = EventData['PaymentCaptured'] & { at: string };
+
+/** One order as its stream (`payment-order-{orderId}`) tells it. */
+export interface PaymentOrderState {
+  order: (OrderCreated & { at: string }) | null;
+  captured: Captured | null;
+  /** Payment ids whose failure is recorded: a redelivered failure changes nothing. */
+  failedPayments: readonly string[];
+  refunds: readonly string[];
+  refundedPaise: number;
+  receiptEmailed: boolean;
+}
+
+export const noOrder: PaymentOrderState = { order: null, captured: null, failedPayments: [], refunds: [], refundedPaise: 0, receiptEmailed: false };
+
+export const orderStream = (orderId: string) => `payment-order-${orderId}`;
+
+export function evolveOrder(state: PaymentOrderState, recorded: RecordedEvent): PaymentOrderState {
+  const event = domainEventOf(recorded);
+  switch (event?.type) {
+    case 'PaymentOrderCreated':
+      return { ...state, order: { ...event.data, at: recorded.metadata.at } };
+    case 'PaymentCaptured':
+      return { ...state, captured: { ...event.data, at: recorded.metadata.at } };
+    case 'PaymentFailed':
+      return { ...state, failedPayments: [...state.failedPayments, event.data.payment_id] };
+    case 'PaymentRefunded':
+      return { ...state, refunds: [...state.refunds, event.data.refund_id], refundedPaise: state.refundedPaise + event.data.amount_paise };
+    case 'ReceiptEmailed':
+      return { ...state, receiptEmailed: true };
+    default:
+      return state;
+  }
+}
+
+export const RECEIPTS_STREAM = 'receipts';
+
+/** How many receipts were issued: the next number follows. */
+export const evolveReceiptCount = (count: number, recorded: RecordedEvent) => (recorded.type === 'ReceiptIssued' ? count + 1 : count);
+
+/** `LL-000001`: one sequence for the installation, as GST invoices need. */
+export const receiptNumber = (sequence: number) => `LL-${String(sequence).padStart(6, '0')}`;

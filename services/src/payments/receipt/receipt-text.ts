@@ -1,0 +1,44 @@
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const WHITESPACE_CONTROL = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+// pdfkit has no bidi algorithm, so bidi embeddings/overrides/isolates could only show up as boxes.
+const INVISIBLE_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** One line of user-supplied text made safe for the PDF: no control characters, at most `maxChars` graphemes. */
+export function cleanText(value: string, maxChars: number): string {
+  // Pre-cut so a megabyte-long name costs nothing; 8 code units cover the longest common graphemes.
+  const text = value
+    .slice(0, maxChars * 8)
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(WHITESPACE_CONTROL, ' ')
+    .replace(INVISIBLE_CONTROL, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  const parts = Array.from(graphemes.segment(text), (part) => part.segment);
+  return parts.length > maxChars ? `${parts.slice(0, maxChars - 1).join('').trimEnd()}…` : text;
+}
+
+/** Multi-line user text (an address) as at most `maxLines` cleaned, non-empty lines. */
+export function cleanLines(value: string, maxLines: number, maxChars: number): string[] {
+  return value
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map((line) => cleanText(line, maxChars))
+    .filter((line) => line !== '')
+    .slice(0, maxLines);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+// India has no daylight saving time, so a fixed offset is exact.
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/**
+ * '23 Nov 2026': the calendar date in India, whatever the server's time zone. Spelled out by hand
+ * because ICU's en-IN short month for September is 'Sept' and varies between ICU versions.
+ */
+export function formatIndianDate(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) throw new RangeError(`Invalid date: ${iso}`);
+  const local = new Date(time + IST_OFFSET_MS);
+  const day = String(local.getUTCDate()).padStart(2, '0');
+  return `${day} ${MONTHS[local.getUTCMonth()] ?? ''} ${local.getUTCFullYear()}`;
+}

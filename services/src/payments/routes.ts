@@ -1,0 +1,281 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BillingHistoryResponse,
+  CancelSubscriptionBody,
+  CancelSubscriptionResponse,
+  CreateIntentResponse,
+  ErrorBody,
+  PaymentConfigResponse,
+  PaymentMethodParams,
+  PaymentMethodsResponse,
+  PaymentQuote,
+  PlanChoice,
+  ReceiptParams,
+  VerifyPaymentBody,
+  VerifyPaymentResponse,
+} from '@linkledger/contracts';
+import { PAYMENTS, PAYMENT_METHODS, USERS, type PaymentMethodsView, type PaymentView, type UserView } from '@linkledger/projections';
+import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { invalid, notFound } from '../commands/domain-error.ts';
+import { callerOf, isAdmin } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { planNamed } from '../billing/plan-catalogue.ts';
+import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import { ORDER_NOT_FOUND, captureDecider } from './capture-payment.ts';
+import { createOrderDecider } from './order-outcomes.ts';
+import { cancelDecider, cancelledMessage } from './subscription-commands.ts';
+import { methodChoiceDecider } from './payment-methods.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
+import { quoteBody, quoteFor } from './quote-for.ts';
+import { throughGateway } from './gateway-refusal.ts';
+import { historyItem, methodItems } from './payment-views.ts';
+import { instrumentId } from './payment-instrument.ts';
+import { receiptFileName, receiptPdf } from './receipts.ts';
+import { dayLabel } from './day-label.ts';
+import { fileBody } from '../links/file-body.ts';
+import { testCheckoutRoutes } from './test-checkout-routes.ts';
+import { webhookRoutes } from './webhook-routes.ts';
+
+const user = { access: 'user' } as const;
+const bearer = [{ bearer: [] }];
+const HISTORY_LIMIT = 200;
+
+/** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
+export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const logOf = (request: FastifyRequest) => (error: unknown, message: string) => request.log.error({ err: error }, message);
+
+  api.get(
+    '/api/payment/config',
+    { config: { access: 'anyone' }, schema: { tags: ['payments'], summary: 'How this installation takes payments: Razorpay or the local test mode, and its public key', response: { 200: PaymentConfigResponse } } },
+    async () => ({
+      mode: platform.payments.gateway.mode,
+      key_id: platform.config.RAZORPAY_KEY_ID ?? 'test_mode_local',
+      gst_rate_basis_points: platform.payments.gstRateBasisPoints,
+    }),
+  );
+
+  api.get(
+    '/api/payment/quote',
+    {
+      config: user,
+      schema: {
+        tags: ['payments'],
+        summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
+        security: bearer,
+        querystring: PlanChoice,
+        response: { 200: PaymentQuote, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => quoteBody(await quoteFor(platform, callerOf(request).userId, request.query.plan_type, request.query.billing_cycle)),
+  );
+
+  api.post(
+    '/api/payment/create-intent',
+    {
+      config: user,
+      schema: {
+        tags: ['payments'],
+        summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
+        security: bearer,
+        body: PlanChoice,
+        response: { 200: CreateIntentResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { plan_type, billing_cycle } = request.body;
+      const quote = await quoteFor(platform, caller.userId, plan_type, billing_cycle);
+      const { gateway } = platform.payments;
+      const created = await throughGateway(
+        () =>
+          gateway.createOrder({
+            amountPaise: quote.amountPaise,
+            currency: 'INR',
+            receipt: `user-${caller.userId}-${platform.clock().getTime().toString(36)}`,
+            notes: { user_id: String(caller.userId), plan_type, billing_cycle, purpose: quote.purpose },
+          }),
+        logOf(request),
+      );
+      await handleCommand(platform, requestContext(platform, request, caller.actor), createOrderDecider, {
+        order: {
+          order_id: created.orderId,
+          user_id: caller.userId,
+          plan_type,
+          billing_cycle,
+          purpose: quote.purpose,
+          list_price_paise: quote.listPricePaise,
+          credit_paise: quote.creditPaise,
+          amount_paise: created.amountPaise,
+          currency: 'INR',
+          gateway: gateway.mode,
+        },
+      });
+      const account = await platform.read.get<UserView>(USERS, caller.userId);
+      return {
+        success: true as const,
+        order: { key_id: created.keyId, amount: created.amountPaise, currency: created.currency, order_id: created.orderId },
+        mode: gateway.mode,
+        quote: quoteBody(quote),
+        prefill: { email: account?.email ?? '', name: account?.full_name ?? '' },
+      };
+    },
+  );
+
+  api.post(
+    '/api/payment/verify',
+    {
+      config: user,
+      schema: {
+        tags: ['payments'],
+        summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
+        security: bearer,
+        body: VerifyPaymentBody,
+        response: { 200: VerifyPaymentResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { payment_id, order_id, signature, plan_type, billing_cycle } = request.body;
+      const { gateway } = platform.payments;
+      if (!gateway.verifyPaymentSignature({ orderId: order_id, paymentId: payment_id, signature })) {
+        throw invalid(`The payment signature does not match, so nothing was changed. If money left your account, contact support with payment id ${payment_id}.`);
+      }
+      const { state } = await loadStream(platform.events, orderStream(order_id), noOrder, evolveOrder);
+      if (!state.order || state.order.user_id !== caller.userId) throw notFound(ORDER_NOT_FOUND);
+      if (state.order.plan_type !== plan_type || state.order.billing_cycle !== billing_cycle) {
+        throw invalid(`This order is for the ${state.order.plan_type} plan, ${state.order.billing_cycle}; it was not changed.`);
+      }
+      const payment = await throughGateway(() => gateway.fetchPayment(payment_id), logOf(request));
+      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), captureDecider, {
+        orderId: order_id,
+        userId: caller.userId,
+        payment,
+        via: 'checkout',
+        now: platform.clock(),
+      });
+      // Read back rather than taken from this decision: a second verify answers as the first did.
+      const [{ state: order }, { state: subscription }] = await Promise.all([
+        loadStream(platform.events, orderStream(order_id), noOrder, evolveOrder),
+        loadStream(platform.events, `subscription-${caller.userId}`, noSubscription, evolveSubscription),
+      ]);
+      const plan = await planNamed(platform, subscription.planType);
+      const until = subscription.periodEnd ? ` until ${dayLabel(subscription.periodEnd)}` : '';
+      return {
+        success: true as const,
+        message: `Payment verified successfully. Your ${plan.display_name} plan is active${until}.`,
+        receipt_number: order.captured!.receipt_number,
+      };
+    },
+  );
+
+  api.get(
+    '/api/payment/billing-history',
+    {
+      config: user,
+      schema: { tags: ['payments'], summary: 'The caller’s payments and failed attempts, newest first, with receipts', security: bearer, response: { 200: BillingHistoryResponse, 401: ErrorBody } },
+    },
+    async (request) => ({ billing_history: await billingHistory(platform, callerOf(request).userId) }),
+  );
+
+  api.get(
+    '/api/payment/methods',
+    {
+      config: user,
+      schema: { tags: ['payments'], summary: 'The payment methods the caller has paid with (masked), default first', security: bearer, response: { 200: PaymentMethodsResponse, 401: ErrorBody } },
+    },
+    async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
+  );
+
+  for (const action of ['default', 'remove'] as const) {
+    const route = {
+      config: user,
+      schema: {
+        tags: ['payments'],
+        summary: action === 'default' ? 'Make a payment method the default one' : 'Remove a payment method from the list (paying with it again brings it back)',
+        security: bearer,
+        params: PaymentMethodParams,
+        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    } as const;
+    const handler = async (request: FastifyRequest<{ Params: { method_id: string } }>, reply: { code(status: number): { send(): unknown } }) => {
+      const caller = callerOf(request);
+      const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
+      const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
+      if (!method) throw notFound('There is no such payment method on your account.');
+      await handleCommand(platform, requestContext(platform, request, caller.actor), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
+      return reply.code(204).send();
+    };
+    if (action === 'default') api.post('/api/payment/methods/:method_id/default', route, handler);
+    else api.delete('/api/payment/methods/:method_id', route, handler);
+  }
+
+  api.post(
+    '/api/payment/subscription/cancel',
+    {
+      config: user,
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
+        security: bearer,
+        body: CancelSubscriptionBody,
+        response: { 200: CancelSubscriptionResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { state } = await handleCommand(platform, requestContext(platform, request, caller.actor), cancelDecider, {
+        userId: caller.userId,
+        subscriptionId: request.body.subscription_id,
+        now: platform.clock(),
+      });
+      const plan = await planNamed(platform, state.planType);
+      return { success: true as const, message: cancelledMessage(plan.display_name, state.periodEnd!), ends_at: state.periodEnd! };
+    },
+  );
+
+  api.get(
+    '/api/payment/receipts/:receipt_number',
+    {
+      config: user,
+      schema: {
+        tags: ['payments'],
+        summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
+        security: bearer,
+        params: ReceiptParams,
+        response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const [payment] = await platform.read.find<PaymentView>(PAYMENTS, { where: { receipt_number: request.params.receipt_number }, limit: 1 });
+      // Someone else's receipt is answered as a missing one: numbers are sequential and easy to guess.
+      if (!payment || (payment.user_id !== caller.userId && !isAdmin(caller.role))) throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
+      const buyer = await platform.read.get<UserView>(USERS, payment.user_id);
+      if (!buyer) throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
+      const pdf = await receiptPdf(payment, buyer, platform.payments);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receiptFileName(request.params.receipt_number)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(fileBody(pdf));
+    },
+  );
+
+  await testCheckoutRoutes(app, platform);
+  await webhookRoutes(app, platform);
+}
+
+/** A user's payments and failed attempts as billing history shows them (orders never attempted are left out). */
+export async function billingHistory(platform: Pick<Platform, 'read'>, userId: number) {
+  const payments = await platform.read.find<PaymentView>(PAYMENTS, {
+    where: { user_id: userId, status: { in: ['captured', 'failed', 'refunded'] } },
+    sort: [{ field: 'created_at', direction: 'desc' }],
+    limit: HISTORY_LIMIT,
+  });
+  return payments.map(historyItem);
+}

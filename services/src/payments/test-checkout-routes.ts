@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, OrderParams, TestCheckoutBody, TestCheckoutOrder, TestCheckoutResult, defaultPlan } from '@linkledger/contracts';
+import { loadStream } from '../commands/command-context.ts';
+import { handleCommand } from '../commands/command-handler.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ORDER_NOT_FOUND } from './capture-payment.ts';
+import { failureDecider } from './order-outcomes.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
+import { throughGateway } from './gateway-refusal.ts';
+
+export const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; the test checkout is only there in test mode.';
+
+/**
+ * The local test checkout (docs/payments.md#test-mode): what the web app's test dialog shows
+ * and its Pay and Fail buttons. It hands back exactly what Razorpay's checkout would, so
+ * the page verifies through the same call.
+ */
+export async function testCheckoutRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ownOrder = async (userId: number, orderId: string) => {
+    if (!platform.payments.testMode) throw notFound(NOT_TEST_MODE);
+    const { state } = await loadStream(platform.events, orderStream(orderId), noOrder, evolveOrder);
+    if (!state.order || state.order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+    return { order: state.order, paid: state.captured !== null, testMode: platform.payments.testMode };
+  };
+
+  api.get(
+    '/api/payment/test-checkout/:order_id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Test mode only: the order the local test checkout shows',
+        security: [{ bearer: [] }],
+        params: OrderParams,
+        response: { 200: TestCheckoutOrder, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { order, paid } = await ownOrder(callerOf(request).userId, request.params.order_id);
+      return {
+        order_id: order.order_id,
+        amount_paise: order.amount_paise,
+        currency: order.currency,
+        plan_type: order.plan_type,
+        billing_cycle: order.billing_cycle,
+        description: `${defaultPlan(order.plan_type).display_name} plan, ${order.billing_cycle}`,
+        paid,
+      };
+    },
+  );
+
+  api.post(
+    '/api/payment/test-checkout/:order_id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Test mode only: pay or fail the order as a customer at checkout would; answers what Razorpay’s checkout hands the page',
+        security: [{ bearer: [] }],
+        params: OrderParams,
+        body: TestCheckoutBody,
+        response: { 200: TestCheckoutResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { order, testMode } = await ownOrder(caller.userId, request.params.order_id);
+      const result = await throughGateway(() => testMode.completeTestPayment(order.order_id, request.body.outcome), (error, message) => request.log.error({ err: error }, message));
+      if (result.outcome === 'failed') {
+        // Razorpay reports a failed attempt by webhook; test mode records it here.
+        await handleCommand(platform, requestContext(platform, request, caller.actor), failureDecider, {
+          orderId: order.order_id,
+          paymentId: result.error.metadata.payment_id,
+          amountPaise: order.amount_paise,
+          reason: result.error.description,
+        });
+      }
+      return result;
+    },
+  );
+}
