@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams, SubscriptionHistoryResponse, SubscriptionResponse, UpdatePlanBody, UpdatePlanResponse, AdminPlanList, domainEventOf } from '@linkledger/contracts';
+import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams, SubscriptionHistoryResponse, SubscriptionResponse, UpdatePlanBody, UpdatePlanResponse, AdminPlanList, domainEventOf, type DomainEvent } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
+import { evolveSubscription, noSubscription } from './subscription-state.ts';
 import { callerOf } from '../http/access.ts';
 import { subscriptionOf } from './routes.ts';
 import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 
+
+/** The subscription events its history lists, and why each changed it. */
+const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => string)> = {
+  PlanChanged: (event) => (event?.type === 'PlanChanged' ? event.data.reason : 'admin'),
+  SubscriptionActivated: 'payment',
+  SubscriptionRenewed: 'renewal',
+  SubscriptionCancelled: 'cancelled',
+  SubscriptionExpired: (event) => (event?.type === 'SubscriptionExpired' && event.data.reason === 'refunded' ? 'refunded' : 'expired'),
+};
 
 /**
  * An admin reads a user's subscription and its history, and moves them to another plan,
@@ -89,11 +99,13 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     async (request) => {
       await knownUser(request.params.id);
       const history = [];
+      let state = noSubscription;
       for (const recorded of await platform.events.readStream(`subscription-${request.params.id}`)) {
-        const event = domainEventOf(recorded);
-        if (event?.type !== 'PlanChanged') continue;
-        const { plan_type, status, billing_cycle, reason } = event.data;
-        history.push({ id: recorded.revision, plan_name: plan_type, status, billing_cycle, reason, created_at: recorded.metadata.at });
+        state = evolveSubscription(state, recorded);
+        const reason = HISTORY_REASONS[recorded.type];
+        if (reason === undefined) continue;
+        const because = typeof reason === 'string' ? reason : reason(domainEventOf(recorded));
+        history.push({ id: recorded.revision, plan_name: state.planType, status: state.status, billing_cycle: state.billingCycle, reason: because, created_at: recorded.metadata.at });
       }
       return { history: history.reverse() };
     },

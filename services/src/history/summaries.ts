@@ -1,4 +1,5 @@
 import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { formatInr } from '../payments/receipt/money.ts';
 
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -58,6 +59,21 @@ export function summarize(recorded: RecordedEvent): string {
       return `Click on link ${event.data.link_id}${event.data.country ? ` from ${event.data.country}` : ''}${event.data.referrer ? ` via ${event.data.referrer}` : ''}${event.data.source === 'qr' ? ' (QR)' : ''}`;
     case 'ShortCodeClaimed':
       return `Short code /${event.data.short_code} claimed`;
+    case 'PaymentOrderCreated':
+      return `Order for ${event.data.plan_type} (${event.data.billing_cycle}, ${event.data.purpose}): ${formatInr(event.data.amount_paise)}`;
+    case 'PaymentCaptured':
+      return `Payment ${formatInr(event.data.amount_paise)} captured (${event.data.via}), receipt ${event.data.receipt_number}`;
+    case 'PaymentFailed':
+      return `Payment attempt failed: ${clip(event.data.reason)}`;
+    case 'PaymentRefunded':
+      return `Refund of ${formatInr(event.data.amount_paise)}`;
+    case 'SubscriptionActivated':
+    case 'SubscriptionRenewed':
+      return `${event.type === 'SubscriptionRenewed' ? 'Renewed' : 'Activated'}: ${event.data.plan_type} (${event.data.billing_cycle}) until ${event.data.period_end.slice(0, 10)}`;
+    case 'SubscriptionCancelled':
+      return `Cancelled: ${event.data.plan_type} ends ${event.data.ends_at.slice(0, 10)}`;
+    case 'SubscriptionExpired':
+      return `Expired: ${event.data.plan_type} → free (${event.data.reason === 'refunded' ? 'refunded' : 'period ended'})`;
     case 'MailDelivered':
       return `Mail (${event.data.purpose}) ${event.data.ok ? 'handed to' : 'refused by'} ${event.data.transport}`;
     default:

@@ -25,6 +25,12 @@ interface Fixture {
   twitterConfigured(): Promise<void>;
   unique(): string;
   userId(role: Exclude<Role, 'anonymous'>): number;
+  /** Sends a request as the role's session, answering the JSON body. */
+  asJson<T>(role: Exclude<Role, 'anonymous'>, options: InjectOptions): Promise<T>;
+  /** A test-mode order of the owner's, not yet paid. */
+  ownerOrder(): Promise<string>;
+  /** The owner's paid order (made once): its receipt and the method it was paid with. */
+  ownerPurchase(): Promise<{ receipt: string; methodId: string }>;
 }
 
 interface Row {
@@ -84,6 +90,44 @@ const table: Record<string, Row> = {
   'GET /api/urls/export': { expect: { ...signedIn(403), owner: 200 }, request: () => ({ url: '/api/urls/export' }) },
   'GET /api/subscription/plans': { expect: everyone(200), request: () => ({ url: '/api/subscription/plans' }) },
   'GET /api/subscription/current': { expect: signedIn(200), request: () => ({ url: '/api/subscription/current' }) },
+  'GET /api/payment/config': { expect: everyone(200), request: () => ({ url: '/api/payment/config' }) },
+  // Enterprise yearly: a first purchase for the free accounts, an upgrade of the owner's monthly grant.
+  'GET /api/payment/quote': { expect: signedIn(200), request: () => ({ url: '/api/payment/quote', query: { plan_type: 'enterprise', billing_cycle: 'yearly' } }) },
+  'POST /api/payment/create-intent': { expect: signedIn(200), request: () => ({ url: '/api/payment/create-intent', payload: { plan_type: 'enterprise', billing_cycle: 'yearly' } }) },
+  'GET /api/payment/test-checkout/:order_id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/payment/test-checkout/${await f.ownerOrder()}` }) },
+  'POST /api/payment/test-checkout/:order_id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/payment/test-checkout/${await f.ownerOrder()}`, payload: { outcome: 'fail' } }) },
+  // The owner's genuinely signed result: anyone else is told there is no such order of theirs.
+  'POST /api/payment/verify': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      const orderId = await f.ownerOrder();
+      const paid = await f.asJson<Record<string, string>>('owner', { method: 'POST', url: `/api/payment/test-checkout/${orderId}`, payload: { outcome: 'pay' } });
+      return {
+        url: '/api/payment/verify',
+        payload: { payment_id: paid.razorpay_payment_id, order_id: orderId, signature: paid.razorpay_signature, plan_type: 'enterprise', billing_cycle: 'yearly' },
+      };
+    },
+  },
+  // Signed by Razorpay or nobody: no caller's session makes an unsigned body acceptable.
+  'POST /api/payment/webhook': { expect: everyone(400), request: () => ({ url: '/api/payment/webhook', headers: { 'content-type': 'application/json' }, payload: '{"event":"payment.captured","payload":{}}' }) },
+  'GET /api/payment/billing-history': { expect: signedIn(200), request: () => ({ url: '/api/payment/billing-history' }) },
+  'GET /api/payment/methods': { expect: signedIn(200), request: () => ({ url: '/api/payment/methods' }) },
+  'POST /api/payment/methods/:method_id/default': { expect: ownerOnly(204), request: async (f) => ({ url: `/api/payment/methods/${(await f.ownerPurchase()).methodId}/default` }) },
+  'DELETE /api/payment/methods/:method_id': { expect: ownerOnly(204), request: async (f) => ({ url: `/api/payment/methods/${(await f.ownerPurchase()).methodId}` }) },
+  // Each caller names the owner's subscription: only the owner's own is found (and cancelling again is harmless).
+  'POST /api/payment/subscription/cancel': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      await f.ownerPurchase();
+      return { url: '/api/payment/subscription/cancel', payload: { subscription_id: f.userId('owner') } };
+    },
+  },
+  // A receipt is its payer's, and admins read any.
+  'GET /api/payment/receipts/:receipt_number': {
+    expect: { ...ownerOnly(200), admin: 200, super: 200 },
+    request: async (f) => ({ url: `/api/payment/receipts/${(await f.ownerPurchase()).receipt}` }),
+  },
+  'GET /api/admin/users/:id/payments': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/payments` }) },
   // The owner is already on enterprise: the admin's call is accepted and changes nothing.
   'POST /api/admin/users/:id/change-plan': {
     expect: adminOnly(200),
@@ -245,6 +289,7 @@ describe('authorization of every route', () => {
   let t: TestApp;
   const sessions: Partial<Record<Role, Session>> = {};
   let n = 0;
+  let purchase: Promise<{ receipt: string; methodId: string }> | null = null;
   beforeAll(async () => {
     // Rows register many accounts from one address: no registration throttle here.
     t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
@@ -261,8 +306,32 @@ describe('authorization of every route', () => {
   });
   afterAll(async () => t.close());
 
+  const asJson = async <T>(role: Exclude<Role, 'anonymous'>, options: InjectOptions): Promise<T> => {
+    const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions[role]!.headers } });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json<T>();
+  };
+  const ownerOrder = async () =>
+    (await asJson<{ order: { order_id: string } }>('owner', { method: 'POST', url: '/api/payment/create-intent', payload: { plan_type: 'enterprise', billing_cycle: 'yearly' } })).order.order_id;
+
   const fixture: Fixture = {
     unique: () => `user${++n}`,
+    asJson,
+    ownerOrder,
+    ownerPurchase() {
+      purchase ??= (async () => {
+        const orderId = await ownerOrder();
+        const paid = await asJson<Record<string, string>>('owner', { method: 'POST', url: `/api/payment/test-checkout/${orderId}`, payload: { outcome: 'pay' } });
+        const verified = await asJson<{ receipt_number: string }>('owner', {
+          method: 'POST',
+          url: '/api/payment/verify',
+          payload: { payment_id: paid.razorpay_payment_id, order_id: orderId, signature: paid.razorpay_signature, plan_type: 'enterprise', billing_cycle: 'yearly' },
+        });
+        const methods = await asJson<{ payment_methods: { id: string }[] }>('owner', { method: 'GET', url: '/api/payment/methods' });
+        return { receipt: verified.receipt_number, methodId: methods.payment_methods[0]!.id };
+      })();
+      return purchase;
+    },
     userId: (role) => sessions[role]!.user.id,
     async freshSession(role): Promise<Record<string, string>> {
       if (role === 'anonymous') return {};

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Payments } from './payment-setup.ts';
 import { REMINDER_LEAD_MS, expireDecider, remindable, reminderDecider } from './subscription-commands.ts';
 import { receiptEmailedDecider } from './order-outcomes.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
 import { receiptPdf } from './receipts.ts';
 import { receiptMail, renewalReminderMail } from './billing-mail.ts';
 
@@ -129,8 +130,10 @@ export class BillingScheduler {
   private async sendReceipts(): Promise<void> {
     const pending = await this.deps.read.find<PaymentView>(PAYMENTS, { where: { status: 'captured', receipt_emailed: false } });
     for (const payment of pending) {
+      // The read model may not show a receipt sent a moment ago; the order's own stream does.
+      const { state } = await loadStream(this.deps.events, orderStream(payment.id), noOrder, evolveOrder);
       const user = await this.deps.read.get<UserView>(USERS, payment.user_id);
-      if (!user || !payment.receipt_number) continue;
+      if (state.receiptEmailed || !user || !payment.receipt_number) continue;
       const pdf = await receiptPdf(payment, user, this.deps.payments);
       await this.deps.mailer.send(receiptMail(user.email, { number: payment.receipt_number, planType: payment.plan_type, amountPaise: payment.amount_paise, periodEnd: payment.period_end, pdf }));
       await handleCommand(this.commands, this.context(this.deps.clock()), receiptEmailedDecider, { orderId: payment.id });

@@ -191,28 +191,25 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
   );
 
-  for (const action of ['default', 'remove'] as const) {
-    const route = {
-      config: user,
-      schema: {
-        tags: ['payments'],
-        summary: action === 'default' ? 'Make a payment method the default one' : 'Remove a payment method from the list (paying with it again brings it back)',
-        security: bearer,
-        params: PaymentMethodParams,
-        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      },
-    } as const;
-    const handler = async (request: FastifyRequest<{ Params: { method_id: string } }>, reply: { code(status: number): { send(): unknown } }) => {
-      const caller = callerOf(request);
-      const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
-      const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
-      if (!method) throw notFound('There is no such payment method on your account.');
-      await handleCommand(platform, requestContext(platform, request, caller.actor), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
-      return reply.code(204).send();
-    };
-    if (action === 'default') api.post('/api/payment/methods/:method_id/default', route, handler);
-    else api.delete('/api/payment/methods/:method_id', route, handler);
-  }
+  const chooseMethod = async (request: FastifyRequest<{ Params: { method_id: string } }>, action: 'default' | 'remove') => {
+    const caller = callerOf(request);
+    const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
+    const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
+    if (!method) throw notFound('There is no such payment method on your account.');
+    await handleCommand(platform, requestContext(platform, request, caller.actor), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
+  };
+  const methodRoute = (summary: string) =>
+    ({ config: user, schema: { tags: ['payments'], summary, security: bearer, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
+
+  api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {
+    await chooseMethod(request, 'default');
+    return reply.code(204).send(null);
+  });
+
+  api.delete('/api/payment/methods/:method_id', methodRoute('Remove a payment method from the list (paying with it again brings it back)'), async (request, reply) => {
+    await chooseMethod(request, 'remove');
+    return reply.code(204).send(null);
+  });
 
   api.post(
     '/api/payment/subscription/cancel',

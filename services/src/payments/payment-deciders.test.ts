@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPlan, type DomainEvent } from '@linkledger/contracts';
+import { recorded } from '../testing/recorded.ts';
+import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
+import { quotePayment } from './payment-quote.ts';
+import { decideCapture } from './capture-payment.ts';
+import { refundDecider } from './order-outcomes.ts';
+import { cancelDecider, expireDecider, reminderDecider } from './subscription-commands.ts';
+import { evolveOrder, noOrder, type PaymentOrderState } from './payment-order.ts';
+import type { PaymentDetails } from './payment-gateway.ts';
+
+const USER = 7;
+const at = (iso: string) => new Date(iso);
+const subscriptionOf = (events: DomainEvent[]): SubscriptionState => recorded(events).reduce(evolveSubscription, noSubscription);
+const orderOf = (events: DomainEvent[]): PaymentOrderState => recorded(events).reduce(evolveOrder, noOrder);
+
+const activated = (plan: 'pro' | 'enterprise', start: string, end: string, order = 'order_A', value = 99_900): DomainEvent => ({
+  type: 'SubscriptionActivated',
+  data: { user_id: USER, plan_type: plan, billing_cycle: 'monthly', period_start: start, period_end: end, order_id: order, period_value_paise: value },
+});
+const proFromNov23 = () => subscriptionOf([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z')]);
+
+const orderCreated = (purpose: 'new' | 'renewal' | 'upgrade' = 'new', amount = 99_900): DomainEvent => ({
+  type: 'PaymentOrderCreated',
+  data: { order_id: 'order_B', user_id: USER, plan_type: 'pro', billing_cycle: 'monthly', purpose, list_price_paise: 99_900, credit_paise: 99_900 - amount, amount_paise: amount, currency: 'INR', gateway: 'test' },
+});
+const payment = (overrides: Partial<PaymentDetails> = {}): PaymentDetails => ({
+  id: 'pay_B',
+  orderId: 'order_B',
+  status: 'captured',
+  amountPaise: 99_900,
+  currency: 'INR',
+  method: 'card',
+  card: { network: 'Visa', last4: '4242' },
+  ...overrides,
+});
+const capture = (now = at('2026-11-23T10:00:00Z')) => ({ orderId: 'order_B', userId: USER, payment: payment(), via: 'checkout' as const, now });
+
+describe('what paying for a plan buys', () => {
+  const pro = defaultPlan('pro');
+  const enterprise = defaultPlan('enterprise');
+
+  it('given no paid period, when Pro monthly is quoted, then a month starts now at list price', () => {
+    const quote = quotePayment(pro, 'monthly', noSubscription, 'Free', at('2026-01-31T12:00:00Z'));
+    expect(quote).toMatchObject({ purpose: 'new', listPricePaise: 99_900, creditPaise: 0, amountPaise: 99_900, periodEnd: at('2026-02-28T12:00:00Z') });
+  });
+
+  it('given Pro running, when Pro monthly is quoted again, then the next month follows the current one', () => {
+    const quote = quotePayment(pro, 'monthly', proFromNov23(), 'Pro', at('2026-12-01T00:00:00Z'));
+    expect(quote).toMatchObject({ purpose: 'renewal', amountPaise: 99_900, periodStart: at('2026-12-23T00:00:00Z'), periodEnd: at('2027-01-23T00:00:00Z') });
+  });
+
+  it('given Pro half used, when Enterprise is quoted, then half of Pro’s worth comes off and Enterprise starts now', () => {
+    const quote = quotePayment(enterprise, 'monthly', proFromNov23(), 'Pro', at('2026-12-08T00:00:00Z'));
+    expect(quote).toMatchObject({ purpose: 'upgrade', listPricePaise: 499_900, creditPaise: 49_950, amountPaise: 449_950, periodStart: at('2026-12-08T00:00:00Z') });
+  });
+
+  it('given Pro running, when Pro yearly is quoted, then it is an upgrade with the unused month credited', () => {
+    const quote = quotePayment(pro, 'yearly', proFromNov23(), 'Pro', at('2026-11-23T00:00:00Z'));
+    expect(quote).toMatchObject({ purpose: 'upgrade', creditPaise: 99_900, amountPaise: 999_000 - 99_900 });
+  });
+
+  it('given Enterprise running, when Pro is quoted, then it is refused: paid time would be lost', () => {
+    const state = subscriptionOf([activated('enterprise', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z', 'order_A', 499_900)]);
+    expect(() => quotePayment(pro, 'monthly', state, 'Enterprise', at('2026-11-30T00:00:00Z'))).toThrow('Your Enterprise plan is active until 23 Dec 2026. You can choose Pro (monthly) once it has ended.');
+  });
+
+  it('given Enterprise yearly running, when Enterprise monthly is quoted, then it is refused (a shorter cycle mid-period)', () => {
+    const yearly = activated('enterprise', '2026-11-23T00:00:00.000Z', '2027-11-23T00:00:00.000Z', 'order_A', 4_999_000);
+    const state = subscriptionOf([{ type: 'SubscriptionActivated', data: { ...(yearly.data as Extract<DomainEvent, { type: 'SubscriptionActivated' }>['data']), billing_cycle: 'yearly' } }]);
+    expect(() => quotePayment(enterprise, 'monthly', state, 'Enterprise', at('2026-11-24T00:00:00Z'))).toThrow('Your Enterprise plan is active until 23 Nov 2027. You can choose Enterprise (monthly) once it has ended.');
+  });
+
+  it('given an admin’s grant without an end, when the same plan is quoted, then there is nothing to renew', () => {
+    const state = subscriptionOf([{ type: 'PlanChanged', data: { user_id: USER, plan_type: 'pro', billing_cycle: 'monthly', status: 'active', period_start: '2026-11-01T00:00:00.000Z', period_end: null, reason: 'admin' } }]);
+    expect(() => quotePayment(pro, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toThrow(/no end date, so there is nothing to renew/);
+    // Moving up from a grant credits nothing: it was not paid for.
+    expect(quotePayment(enterprise, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toMatchObject({ purpose: 'upgrade', creditPaise: 0 });
+  });
+
+  it('refuses an inactive plan and a yearly price that does not exist', () => {
+    expect(() => quotePayment({ ...pro, is_active: false }, 'monthly', noSubscription, 'Free', at('2026-11-24T00:00:00Z'))).toThrow('The Pro plan is not on offer at the moment.');
+    expect(() => quotePayment({ ...pro, price_yearly: null }, 'yearly', noSubscription, 'Free', at('2026-11-24T00:00:00Z'))).toThrow(/no yearly price/);
+  });
+});
+
+describe('capturing a payment', () => {
+  it('given an order, when its payment is captured, then it is recorded with the next receipt number and its period starts', () => {
+    const decided = decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 41 });
+    expect(decided.order?.[0]).toMatchObject({ type: 'PaymentCaptured', data: { receipt_number: 'LL-000042', amount_paise: 99_900, instrument: { kind: 'card', card_network: 'Visa', card_last4: '4242' } } });
+    expect(decided.receipts).toEqual([{ type: 'ReceiptIssued', data: { receipt_number: 'LL-000042', order_id: 'order_B', user_id: USER } }]);
+    expect(decided.subscription).toEqual([activated('pro', '2026-11-23T10:00:00.000Z', '2026-12-23T10:00:00.000Z', 'order_B')]);
+  });
+
+  it('given a captured order, when the capture is reported again, then nothing is decided', () => {
+    const decided = decideCapture(capture(), { order: orderOf([orderCreated(), ...(decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 }).order ?? [])]), subscription: noSubscription, receipts: 1 });
+    expect(decided).toEqual({});
+  });
+
+  it('given a renewal order, when it is paid while Pro runs, then the new period follows the current one', () => {
+    const decided = decideCapture(capture(at('2026-12-01T00:00:00Z')), { order: orderOf([orderCreated('renewal')]), subscription: proFromNov23(), receipts: 1 });
+    expect(decided.subscription?.[0]).toMatchObject({ type: 'SubscriptionRenewed', data: { period_start: '2026-12-23T00:00:00.000Z', period_end: '2027-01-23T00:00:00.000Z' } });
+  });
+
+  it('refuses a payment for another amount, one not captured, one of another order, and another user’s order', () => {
+    const states = { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 };
+    expect(() => decideCapture({ ...capture(), payment: payment({ amountPaise: 100 }) }, states)).toThrow(/was for 99900 paise INR/);
+    expect(() => decideCapture({ ...capture(), payment: payment({ status: 'authorized' }) }, states)).toThrow(/is authorized, not captured/);
+    expect(() => decideCapture({ ...capture(), payment: payment({ orderId: 'order_Z' }) }, states)).toThrow(/belongs to another order/);
+    expect(() => decideCapture({ ...capture(), userId: 8 }, states)).toThrow(/no such order on your account/);
+  });
+});
+
+describe('refunds, cancellation, expiry and reminders', () => {
+  const paidOrder = () => {
+    const created = orderCreated();
+    const captured = decideCapture({ ...capture(), payment: payment({ orderId: 'order_B' }) }, { order: orderOf([created]), subscription: noSubscription, receipts: 0 });
+    return { order: orderOf([created, ...captured.order!]), subscription: subscriptionOf(captured.subscription!) };
+  };
+  const refund = (amountPaise: number, refundId = 'rfnd_1') => ({ orderId: 'order_B', userId: USER, paymentId: 'pay_B', refundId, amountPaise, now: at('2026-11-25T00:00:00Z') });
+
+  it('given the order that bought the running period, when it is refunded in full, then the period ends now', () => {
+    const decided = refundDecider.decide(refund(99_900), paidOrder());
+    expect(decided.subscription).toEqual([{ type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-11-25T00:00:00.000Z', reason: 'refunded' } }]);
+  });
+
+  it('given a partial refund, then the plan stays; given the same refund again, then nothing', () => {
+    const paid = paidOrder();
+    const partial = refundDecider.decide(refund(10_000), paid);
+    expect(partial.subscription).toEqual([]);
+    const refunded = { ...paid, order: recorded(partial.order!).reduce(evolveOrder, paid.order) };
+    expect(refundDecider.decide(refund(10_000), refunded)).toEqual({});
+    // The rest, under another refund id, completes the refund: the period ends.
+    expect(refundDecider.decide(refund(89_900, 'rfnd_2'), refunded).subscription).toHaveLength(1);
+  });
+
+  it('given Pro running, when it is cancelled, then it ends at the period end; cancelling again changes nothing', () => {
+    const state = proFromNov23();
+    const command = { userId: USER, subscriptionId: USER, now: at('2026-12-01T00:00:00Z') };
+    const cancelled = cancelDecider.decide(command, state);
+    expect(cancelled).toEqual([{ type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } }]);
+    expect(cancelDecider.decide(command, recorded(cancelled).reduce(evolveSubscription, state))).toEqual([]);
+    expect(() => cancelDecider.decide({ ...command, subscriptionId: 8 }, state)).toThrow('There is no subscription 8 on your account.');
+    expect(() => cancelDecider.decide(command, noSubscription)).toThrow(/Free plan/);
+  });
+
+  it('given a paid period, when its end has passed, then it expires once; before the end, nothing', () => {
+    const state = proFromNov23();
+    expect(expireDecider.decide({ userId: USER, now: at('2026-12-22T23:59:59Z') }, state)).toEqual([]);
+    const expired = expireDecider.decide({ userId: USER, now: at('2026-12-23T00:00:00Z') }, state);
+    expect(expired).toEqual([{ type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-12-23T00:00:00.000Z', reason: 'period_ended' } }]);
+    expect(expireDecider.decide({ userId: USER, now: at('2026-12-24T00:00:00Z') }, recorded(expired).reduce(evolveSubscription, state))).toEqual([]);
+  });
+
+  it('given an active period ending within three days, when the reminder goes out, then once per period; a cancelled plan gets none', () => {
+    const state = proFromNov23();
+    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-19T23:00:00Z') }, state)).toEqual([]);
+    const reminded = reminderDecider.decide({ userId: USER, now: at('2026-12-20T01:00:00Z') }, state);
+    expect(reminded).toEqual([{ type: 'RenewalReminderSent', data: { user_id: USER, period_end: '2026-12-23T00:00:00.000Z' } }]);
+    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, recorded(reminded).reduce(evolveSubscription, state))).toEqual([]);
+    const cancelled = subscriptionOf([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z'), { type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } }]);
+    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, cancelled)).toEqual([]);
+  });
+});
