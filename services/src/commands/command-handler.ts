@@ -20,6 +20,8 @@ export interface StreamSpec<State> {
   stream: string;
   initialState: State;
   evolve: (state: State, event: RecordedEvent) => State;
+  /** The state is the stream's last event alone (a sequence): only that one is read, however long the stream. */
+  latestOnly?: boolean;
 }
 
 /**
@@ -62,7 +64,9 @@ export async function handleMultiStreamCommand<Command, States extends Record<st
   const specs = Object.entries(decider.streamsOf(command)) as [keyof States & string, StreamSpec<unknown>][];
   const metadata = metadataFor(context);
   const handled = await withRetries(async () => {
-    const loaded = await Promise.all(specs.map(async ([key, spec]) => ({ key, spec, recorded: await platform.events.readStream(spec.stream) })));
+    const read = (spec: StreamSpec<unknown>) =>
+      spec.latestOnly ? platform.events.readAll({ direction: 'backward', limit: 1, filter: { stream: spec.stream } }) : platform.events.readStream(spec.stream);
+    const loaded = await Promise.all(specs.map(async ([key, spec]) => ({ key, spec, recorded: await read(spec) })));
     const states = Object.fromEntries(loaded.map(({ key, spec, recorded }) => [key, recorded.reduce(spec.evolve, spec.initialState)])) as States;
     const decided = decider.decide(command, states);
     const appends: StreamAppend[] = loaded

@@ -71,7 +71,7 @@ export const captureDecider: MultiStreamDecider<CapturePayment, CaptureStates> =
   streamsOf: (command) => ({
     order: { stream: orderStream(command.orderId), initialState: noOrder, evolve: evolveOrder },
     subscription: { stream: `subscription-${command.userId}`, initialState: noSubscription, evolve: evolveSubscription },
-    receipts: { stream: RECEIPTS_STREAM, initialState: 0, evolve: evolveReceiptCount },
+    receipts: { stream: RECEIPTS_STREAM, initialState: 0, evolve: evolveReceiptCount, latestOnly: true },
   }),
   decide: decideCapture,
 };

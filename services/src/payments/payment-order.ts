@@ -38,8 +38,11 @@ export function evolveOrder(state: PaymentOrderState, recorded: RecordedEvent): 
 
 export const RECEIPTS_STREAM = 'receipts';
 
-/** How many receipts were issued: the next number follows. */
-export const evolveReceiptCount = (count: number, recorded: RecordedEvent) => (recorded.type === 'ReceiptIssued' ? count + 1 : count);
+/** The sequence of the last receipt issued (read from the stream's last event alone): the next number follows. */
+export function evolveReceiptCount(count: number, recorded: RecordedEvent): number {
+  const event = domainEventOf(recorded);
+  return event?.type === 'ReceiptIssued' ? Number(event.data.receipt_number.slice('LL-'.length)) : count;
+}
 
 /** `LL-000001`: one sequence for the installation, as GST invoices need. */
 export const receiptNumber = (sequence: number) => `LL-${String(sequence).padStart(6, '0')}`;

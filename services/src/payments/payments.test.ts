@@ -228,6 +228,8 @@ describe('paying for a plan in test mode', () => {
     await buy(t.app, headers);
     const { verified } = await buy(t.app, headers);
     expect(verified.message).toBe('Payment verified successfully. Your Pro plan is active until 23 Jan 2027.');
+    // One sequence for the installation: the second payment has the next number.
+    expect(verified.receipt_number).toBe('LL-000002');
     expect(await current(t.app, headers)).toMatchObject({ current_period_start: '2026-11-23T10:00:00.000Z', current_period_end: '2027-01-23T10:00:00.000Z' });
     expect((await eventsOfType(t, 'SubscriptionRenewed')).map((event) => event.data)).toEqual([expect.objectContaining({ period_start: '2026-12-23T10:00:00.000Z' })]);
   });
