@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminPage, OAuthConfigPage } from './features/admin/index.ts';
 import { AnalyticsPage } from './features/analytics/index.ts';
 import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
-import { LimitsPage, PricingPage } from './features/billing/index.ts';
+import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
 import { DashboardPage } from './features/links/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
@@ -37,6 +37,7 @@ export function App() {
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/limits" element={signedIn(<LimitsPage />)} />
+          <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />
           <Route path="/docs" element={signedIn(<DocsPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
-import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security-headers.ts';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -35,6 +35,16 @@ describe('security headers', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it('let Razorpay’s checkout script and frame in only when Razorpay is configured', () => {
+    const razorpay = contentSecurityPolicy({ RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456' });
+    expect(razorpay).toContain("script-src 'self' https://checkout.razorpay.com;");
+    expect(razorpay).toContain('frame-src https://api.razorpay.com https://checkout.razorpay.com');
+    expect(razorpay).toContain("frame-ancestors 'none'");
+    expect(razorpay).not.toMatch(/script-src[^;]*unsafe/);
+    expect(contentSecurityPolicy({ RAZORPAY_KEY_ID: undefined })).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('razorpay');
   });
 
   it('add HSTS when PUBLIC_URL is https', async () => {

@@ -20,10 +20,30 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * With Razorpay configured, its checkout (docs/payments.md) runs on our pages: its script
+ * from checkout.razorpay.com, its form in a frame of api.razorpay.com, which also receives
+ * its calls. Nothing else is opened up; test mode's checkout is our own page.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'RAZORPAY_KEY_ID'>): string {
+  if (!config.RAZORPAY_KEY_ID) return CONTENT_SECURITY_POLICY;
+  const razorpay: Record<string, string> = {
+    'script-src': 'https://checkout.razorpay.com',
+    'connect-src': 'https://api.razorpay.com https://lumberjack.razorpay.com',
+  };
+  return [
+    ...CONTENT_SECURITY_POLICY.split('; ').map((directive) => {
+      const name = directive.split(' ')[0]!;
+      return razorpay[name] ? `${directive} ${razorpay[name]}` : directive;
+    }),
+    'frame-src https://api.razorpay.com https://checkout.razorpay.com',
+  ].join('; ');
+}
+
 /** Written by hand: six constant headers are simpler than a dependency and its options. */
-export function securityHeaders(config: Pick<Config, 'PUBLIC_URL'>): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(config),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -34,7 +54,7 @@ export function securityHeaders(config: Pick<Config, 'PUBLIC_URL'>): Record<stri
 }
 
 /** Every answer of the framework (pages, API, static files, errors, the 404 page) carries them. */
-export function addSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_URL'>): void {
+export function addSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>): void {
   const headers = securityHeaders(config);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);

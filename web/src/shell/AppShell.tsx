@@ -3,7 +3,7 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExter
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { storedToken } from '../api/client.ts';
 import { useSession } from '../features/auth/index.ts';
-import { useSubscription, planLabel } from '../features/billing/index.ts';
+import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/index.ts';
 import { live, useLiveStatus } from '../live/live.ts';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
 import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon, ShieldIcon } from '../ui/icons.tsx';
@@ -153,6 +153,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         Account
       </p>
       <ul className="sidebar__list" aria-labelledby={`${id}-account`}>
+        <NavItem to="/payment-management" icon={<PaymentsIcon />} label="Payments" />
         <NavItem to="/docs" icon={<BookIcon />} label="Documentation" />
       </ul>
 

@@ -6,6 +6,7 @@ import type { Subscription } from '../../api/types.ts';
 import { createdLabel, momentLabel } from '../../format/dates.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
+import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 
@@ -19,7 +20,7 @@ function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge--${status === 'active' ? 'success' : 'danger'}`}>{capitalised(status)}</span>;
 }
 
-/** One user's subscription, its history and a plan change, found by e-mail (docs/admin.md#subscriptions). */
+/** One user's subscription, its history, their payments and a plan change, found by e-mail (docs/admin.md#subscriptions). */
 export function SubscriptionsTab() {
   const lookup = useUserLookup();
   const { found, message, setMessage } = lookup;
@@ -43,7 +44,7 @@ export function SubscriptionsTab() {
 
   return (
     <div className="admin__section">
-      <UserLookupForm lookup={lookup} submitLabel="Get subscription" reread={() => Promise.all([subscription.refetch(), history.refetch()])} />
+      <UserLookupForm lookup={lookup} submitLabel="Get subscription" reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(['admin', 'payments', userId])])} />
 
       <StatusMessage text={message} />
 
@@ -63,6 +64,7 @@ export function SubscriptionsTab() {
           ) : (
             <p className="admin__count">Loading history…</p>
           )}
+          <SubscriptionPayments key={found.id} userId={found.id} email={found.email} />
         </>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { planPrice, type BillingCycle } from './prices.ts';
+import type { DisplayCurrency } from './payments/money.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import type { Catalogue } from './plan-catalogue.ts';
 import { planFeatureLines, planLimitLines, type PlanList } from './plan-lines.ts';
@@ -22,6 +23,8 @@ interface PlanCardsProps {
   catalogue: Catalogue;
   /** Which price to show; a plan without a yearly price keeps its monthly one. */
   cycle?: BillingCycle;
+  /** Rupees, or USD for display only (the pricing page's currency toggle). */
+  currency?: DisplayCurrency;
   /** Links per month alone (landing) or every enforced limit (pricing page). */
   limits?: 'links' | 'all';
   /** The plan names' heading level under the section's own heading. */
@@ -35,7 +38,7 @@ interface PlanCardsProps {
  * The plan cards of the landing page's pricing section and of /pricing: name, Most Popular,
  * price (with the yearly saving), limits, the action, and the features by name.
  */
-export function PlanCards({ catalogue, cycle = 'monthly', limits = 'links', headingLevel = 3, action, failed }: PlanCardsProps) {
+export function PlanCards({ catalogue, cycle = 'monthly', currency = 'INR', limits = 'links', headingLevel = 3, action, failed }: PlanCardsProps) {
   if (catalogue.state === 'loading') {
     return (
       <div className="pricing-grid" role="status" aria-label="Loading plans">
@@ -54,7 +57,7 @@ export function PlanCards({ catalogue, cycle = 'monthly', limits = 'links', head
   return (
     <ul className="pricing-grid" role="list">
       {planFeatureLines(catalogue.plans, catalogue.featureNames).map(({ plan, inherits, features }) => {
-        const price = planPrice(plan, cycle);
+        const price = planPrice(plan, cycle, currency);
         const todo = action(plan);
         const classes = ['plan-card', plan.popular ? 'plan-card--popular' : '', todo.kind === 'current' ? 'plan-card--current' : ''].filter(Boolean).join(' ');
         return (

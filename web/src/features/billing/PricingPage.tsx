@@ -1,15 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../../api/types.ts';
+import type { Subscription } from '../../api/types.ts';
 import { useSession } from '../auth/index.ts';
 import { useSubscription } from './subscription.ts';
 import { bestYearlySaving, type BillingCycle } from './prices.ts';
+import { CheckoutFlow, type CheckoutRequest } from './payments/CheckoutFlow.tsx';
+import { gstPercent, type DisplayCurrency } from './payments/money.ts';
+import { usePaymentConfig } from './payments/payment-queries.ts';
+import { indianDate } from './usage.ts';
 import { SiteFrame } from '../../site/SiteFrame.tsx';
 import { usePlanCatalogue } from './plan-catalogue.ts';
 import { chooseLabel, rateLimitSummary, type PlanList } from './plan-lines.ts';
 import { PlanCards, type PlanAction } from './PlanCards.tsx';
 import { AppShell } from '../../shell/AppShell.tsx';
-import { AlertIcon } from '../../ui/icons.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import './pricing-page.css';
@@ -17,12 +20,9 @@ import './pricing-page.css';
 type Plan = PlanList[number];
 
 /**
- * /pricing, public (docs/web-app.md#pricing-page): a monthly/yearly toggle, the three plan cards from the
- * catalogue, the plan-choice dialog and an FAQ. Visitors see it between the site's header
- * and footer; signed-in users inside their sidebar shell.
- *
- * This installation has no payment gateway, so the "payment confirmation" dialog says so
- * and names who can change a plan: the installation's administrators.
+ * /pricing, public (docs/web-app.md#pricing-page): monthly/yearly and INR/USD toggles, the three plan
+ * cards from the catalogue, the payment confirmation dialog and checkout, and an FAQ.
+ * Visitors see it between the site's header and footer; signed-in users inside their sidebar shell.
  */
 export default function PricingPage() {
   const status = useSession((s) => s.status);
@@ -43,7 +43,7 @@ export default function PricingPage() {
           <p className="pricing-page__lead">Start free, no credit card required. Move up when you need more links, your own domains or the API.</p>
         </header>
         <Pricing
-          action={(plan) =>
+          action={(plan): PlanAction =>
             plan.price_monthly === 0
               ? { kind: 'link', to: '/register', label: chooseLabel(plan) }
               : // Paid plans need an account; after signing in the visitor comes back here (docs/web-app.md#pricing-page).
@@ -57,10 +57,23 @@ export default function PricingPage() {
 
 function SignedInPricing() {
   const user = useSession((s) => s.user);
-  const subscribed = useSubscription().subscription?.plan.name;
-  const [chosen, setChosen] = useState<Plan | null>(null);
+  const { subscription } = useSubscription();
+  const [request, setRequest] = useState<CheckoutRequest | null>(null);
+  const [freeAsked, setFreeAsked] = useState(false);
   // The plan in force: the subscription's, else the account's plan_type (the sidebar label's fallback, docs/web-app.md#signed-in-shell), else free.
-  const current = subscribed ?? user?.plan_type ?? 'free';
+  const current = subscription?.plan.name ?? user?.plan_type ?? 'free';
+
+  const action = (plan: Plan, cycle: BillingCycle): PlanAction => {
+    const already: PlanAction = { kind: 'current', note: `You are already on the ${plan.display_name} plan!` };
+    if (plan.price_monthly === 0) return current === plan.name ? already : { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: () => setFreeAsked(true) };
+    // A plan without a yearly price is bought monthly whatever the toggle says.
+    const planCycle: BillingCycle = plan.price_yearly === null ? 'monthly' : cycle;
+    const choose = () => setRequest({ plan: plan.name as CheckoutRequest['plan'], planName: plan.display_name, cycle: planCycle, requestedAt: Date.now() });
+    if (plan.name !== current) return { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: choose };
+    // The plan in force, on the other billing cycle: a switch the server prices as a plan change.
+    if (subscription && subscription.billing_cycle !== planCycle) return { kind: 'choose', label: `Switch to ${planCycle} billing`, onChoose: choose };
+    return already;
+  };
 
   return (
     <div className="pricing-page pricing-page--app">
@@ -70,35 +83,40 @@ function SignedInPricing() {
           <p className="page-subtitle">Compare the plans and what each includes. Prices are in Indian rupees.</p>
         </div>
       </header>
-      <Pricing
-        action={(plan): PlanAction =>
-          plan.name === current
-            ? { kind: 'current', note: `You are already on the ${plan.display_name} plan!` }
-            : { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: () => setChosen(plan) }
-        }
-      />
-      <PlanChangeDialog plan={chosen} user={user} onClose={() => setChosen(null)} />
+      <Pricing action={action} />
+      {request ? <CheckoutFlow key={request.requestedAt} request={request} onClose={() => setRequest(null)} /> : null}
+      <MoveToFreeDialog open={freeAsked} subscription={subscription} onClose={() => setFreeAsked(false)} />
     </div>
   );
 }
 
-/** The toggle, the cards and the FAQ: the same for visitors and signed-in users. */
-function Pricing({ action }: { action(plan: Plan): PlanAction }) {
+/** The toggles, the cards and the FAQ: the same for visitors and signed-in users. */
+function Pricing({ action }: { action(plan: Plan, cycle: BillingCycle): PlanAction }) {
   const { catalogue, retry } = usePlanCatalogue();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  const [currency, setCurrency] = useState<DisplayCurrency>('INR');
   const plans = catalogue.state === 'loaded' ? catalogue.plans : null;
   const saving = plans ? bestYearlySaving(plans) : null;
 
   return (
     <>
-      <BillingToggle cycle={cycle} onChange={setCycle} saving={saving} />
+      <div className="pricing-toggles">
+        <BillingToggle cycle={cycle} onChange={setCycle} saving={saving} />
+        <CurrencyToggle currency={currency} onChange={setCurrency} />
+      </div>
+      {currency === 'USD' ? (
+        <p className="pricing-page__currency-note" role="status">
+          US dollar figures are shown for reference only; payments are made in Indian rupees (₹).
+        </p>
+      ) : null}
       <section aria-label="Plans">
         <PlanCards
           catalogue={catalogue}
           cycle={cycle}
+          currency={currency}
           limits="all"
           headingLevel={2}
-          action={action}
+          action={(plan) => action(plan, cycle)}
           failed={
             <div className="pricing-failed" role="alert">
               <p>Our plans could not be loaded just now.</p>
@@ -131,41 +149,68 @@ function BillingToggle({ cycle, onChange, saving }: { cycle: BillingCycle; onCha
   );
 }
 
-/**
- * Choosing a plan other than the current one. Payments are not connected to this
- * installation: administrators move accounts between plans (POST /api/admin/users/{id}/change-plan).
- */
-function PlanChangeDialog({ plan, user, onClose }: { plan: Plan | null; user: User | null; onClose(): void }) {
+/** Display only: INR (the default, what is charged) or USD, the rupee figure divided by 100. */
+function CurrencyToggle({ currency, onChange }: { currency: DisplayCurrency; onChange(currency: DisplayCurrency): void }) {
+  const option = (value: DisplayCurrency, label: string) => (
+    <label className="billing-toggle__option">
+      <input type="radio" name="display-currency" value={value} checked={currency === value} onChange={() => onChange(value)} />
+      <span>{label}</span>
+    </label>
+  );
+  return (
+    <fieldset className="billing-toggle">
+      <legend className="visually-hidden">Currency shown</legend>
+      {option('INR', '₹ INR')}
+      {option('USD', '$ USD')}
+    </fieldset>
+  );
+}
+
+/** Free is reached by cancelling: the paid plan stays until its period ends (no refunds are promised or taken). */
+function MoveToFreeDialog({ open, subscription, onClose }: { open: boolean; subscription: Subscription | null; onClose(): void }) {
+  const plan = subscription?.plan.display_name ?? 'your plan';
+  const ends = subscription?.current_period_end ? indianDate(subscription.current_period_end) : null;
+  const cancelled = subscription?.status === 'cancelled';
   return (
     <Modal
-      title={plan ? `Move to ${plan.display_name}` : 'Change plan'}
-      open={plan !== null}
+      title="Move to Free"
+      open={open}
       onClose={onClose}
+      size="sm"
       footer={
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Close
-        </button>
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+          {cancelled ? null : (
+            <Link className="button button--primary" to="/payment-management?tab=subscription">
+              Manage subscription
+            </Link>
+          )}
+        </>
       }
     >
-      {plan ? (
-        <div className="plan-change" data-testid="plan-change">
-          <p className="banner banner--info plan-change__banner">
-            <AlertIcon />
-            <span className="banner__body">Payments are not connected to this Linkledger yet, so plans cannot be bought here.</span>
-          </p>
+      <div className="plan-change">
+        {cancelled ? (
           <p className="plan-change__ask">
-            Ask an administrator of this Linkledger to move your account ({user?.email ?? 'your email'}) to {plan.display_name}.
+            Your {plan} subscription is cancelled{ends ? `: your account moves to Free on ${ends}` : ''}.
           </p>
-          <p className="plan-change__text">
-            The change takes effect as soon as they make it. Your links, their clicks and your API key stay as they are.
-          </p>
-        </div>
-      ) : null}
+        ) : (
+          <>
+            <p className="plan-change__ask">To move to Free, cancel your {plan} subscription under Payment management.</p>
+            <p className="plan-change__text">
+              You keep {plan} {ends ? `until ${ends}, the end of the period you paid for` : 'until the end of the period you paid for'}; then your account is on Free.
+              There is no cancellation fee.
+            </p>
+          </>
+        )}
+      </div>
     </Modal>
   );
 }
 
 function Faq({ plans }: { plans: PlanList | null }) {
+  const config = usePaymentConfig();
   const items: { question: string; answer: ReactNode }[] = [
     {
       question: 'What counts as a link this month?',
@@ -211,14 +256,40 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'How do I change my plan?',
       answer: (
         <p>
-          Payments are not connected to this Linkledger yet. The administrators of this installation move accounts between plans; a change takes effect at once and lasts until it is
-          changed again.
+          Choose a plan on this page and pay for it. A first purchase starts at once. Paying again for the plan and billing cycle you are on adds a period after the current one
+          ends. Moving up to a higher plan, or to the other billing cycle, starts the new plan at once and takes the unused part of your current period off the price. To move
+          to a cheaper plan, cancel first: when the period you paid for ends, your account is on Free and you can choose again.
+        </p>
+      ),
+    },
+    {
+      question: 'How can I pay?',
+      answer: (
+        <p>
+          By UPI or card, through Razorpay’s checkout. Every payment gets a receipt you can download as a PDF under{' '}
+          <Link className="text-link" to="/payment-management?tab=history">
+            Payment management
+          </Link>
+          .{config?.mode === 'test' ? ' This Linkledger runs payments in test mode: its checkout is a local test and no real money moves.' : ''}
+        </p>
+      ),
+    },
+    {
+      question: 'Can I cancel at any time?',
+      answer: (
+        <p>
+          Yes, and there are no cancellation fees. You keep your paid plan until the end of the period you paid for; then your account moves to the Free plan and its limits.
         </p>
       ),
     },
     {
       question: 'What currency are the prices in?',
-      answer: <p>Indian rupees (₹). A yearly price covers twelve months; its Save badge shows how much less it is than twelve monthly prices.</p>,
+      answer: (
+        <p>
+          Indian rupees (₹){config?.gst_rate_basis_points ? `, including GST at ${gstPercent(config.gst_rate_basis_points)}` : ''}. The USD switch shows each figure in US dollars
+          for reference only; payments are made in rupees. A yearly price covers twelve months; its Save badge shows how much less it is than twelve monthly prices.
+        </p>
+      ),
     },
   ];
   return (

@@ -51,4 +51,10 @@ describe('plan prices on the cards', () => {
   it('gives no badge to a yearly price that saves nothing', () => {
     expect(planPrice({ price_monthly: 100, price_yearly: 1200 }, 'yearly').badge).toBeNull();
   });
+
+  it('shows USD, for display only, as the rupee figure divided by 100', () => {
+    expect(planPrice(pro, 'monthly', 'USD')).toEqual({ amount: '$9.99', period: 'per month', note: null, badge: null });
+    expect(planPrice(pro, 'yearly', 'USD')).toEqual({ amount: '$99.90', period: 'per year', note: 'instead of $119.88 paid monthly', badge: 'Save 17%' });
+    expect(planPrice({ price_monthly: 0, price_yearly: null }, 'monthly', 'USD').amount).toBe('$0');
+  });
 });

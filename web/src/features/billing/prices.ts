@@ -1,5 +1,5 @@
 import type { PlanInfo } from '../../api/types.ts';
-import { rupees } from './usage.ts';
+import { displayPrice, type DisplayCurrency } from './payments/money.ts';
 
 /*
  * Plan prices as the pricing cards show them (docs/plans.md#prices-and-yearly-saving). The saving formula is a copy of
@@ -33,20 +33,21 @@ export interface PlanPrice {
 }
 
 /**
- * A plan's price for a billing cycle. A yearly price is shown only where the plan offers one;
- * otherwise the monthly price stays, with a note saying so.
+ * A plan's price for a billing cycle, in rupees or (for display only) USD. A yearly price is
+ * shown only where the plan offers one; otherwise the monthly price stays, with a note saying so.
  */
-export function planPrice(plan: Pick<PlanInfo, 'price_monthly' | 'price_yearly'>, cycle: BillingCycle): PlanPrice {
-  const monthly = { amount: rupees(plan.price_monthly), period: 'per month' };
+export function planPrice(plan: Pick<PlanInfo, 'price_monthly' | 'price_yearly'>, cycle: BillingCycle, currency: DisplayCurrency = 'INR'): PlanPrice {
+  const money = (rupees: number) => displayPrice(rupees, currency);
+  const monthly = { amount: money(plan.price_monthly), period: 'per month' };
   if (cycle === 'monthly') return { ...monthly, note: null, badge: null };
   if (plan.price_yearly === null) {
     return { ...monthly, note: plan.price_monthly === 0 ? 'Free every month, no yearly billing' : 'Billed monthly only', badge: null };
   }
   const saving = yearlySavingPercent(plan);
   return {
-    amount: rupees(plan.price_yearly),
+    amount: money(plan.price_yearly),
     period: 'per year',
-    note: plan.price_monthly > 0 ? `instead of ${rupees(12 * plan.price_monthly)} paid monthly` : null,
+    note: plan.price_monthly > 0 ? `instead of ${money(12 * plan.price_monthly)} paid monthly` : null,
     badge: saving !== null && saving > 0 ? `Save ${saving}%` : null,
   };
 }
