@@ -23,6 +23,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROLE: 'api', CLICKHOUSE_URL: 'http://ch:8123' }).ROLE).toBe('api');
   });
 
+  it('takes Razorpay’s keys together with the webhook secret, never echoing a secret, and receipts’ GST and seller', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456', RAZORPAY_KEY_SECRET: 'key-secret-value', RAZORPAY_WEBHOOK_SECRET: 'hook-secret-value' };
+    expect(loadConfig(keys)).toMatchObject(keys);
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID })).toThrow(/RAZORPAY_KEY_SECRET.*set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET together/);
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: keys.RAZORPAY_KEY_SECRET })).toThrow(/RAZORPAY_WEBHOOK_SECRET.*must be set with RAZORPAY_KEY_ID/);
+    expect(() => loadConfig({ ...keys, RAZORPAY_KEY_ID: 'pk_live_123' })).toThrow(/must be a Razorpay key id/);
+    let message = '';
+    try {
+      loadConfig({ ...keys, RAZORPAY_KEY_SECRET: 'short' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/RAZORPAY_KEY_SECRET="\[hidden\]"/);
+    expect(message).not.toContain('short');
+    expect(loadConfig({ GST_RATE: '18', SELLER_GSTIN: '29abcde1234f1z5' })).toMatchObject({ GST_RATE: 18, SELLER_GSTIN: '29ABCDE1234F1Z5', SELLER_NAME: 'Linkledger' });
+    expect(() => loadConfig({ GST_RATE: '18.125' })).toThrow(/GST_RATE="18.125": must have at most two decimals/);
+    expect(() => loadConfig({ SELLER_GSTIN: 'not-a-gstin' })).toThrow(/must be a 15-character GSTIN/);
+  });
+
   it('limits redirects per client address, 0 turning the limit off', () => {
     expect(loadConfig({})).toMatchObject({ REDIRECT_RATE_PER_IP: 50, REDIRECT_BURST_PER_IP: 200 });
     expect(loadConfig({ REDIRECT_RATE_PER_IP: '0' }).REDIRECT_RATE_PER_IP).toBe(0);
