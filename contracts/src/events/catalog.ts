@@ -7,6 +7,7 @@ import { billingEvents } from './billing.ts';
 import { claimEvents } from './claims.ts';
 import { linkEvents } from './links.ts';
 import { paymentEvents } from './payments.ts';
+import { domainEvents } from './domains.ts';
 import { projectionEvents } from './projections.ts';
 
 /**
@@ -21,6 +22,7 @@ const versions = {
   ...claimEvents,
   ...billingEvents,
   ...paymentEvents,
+  ...domainEvents,
   ...projectionEvents,
   ...analystEvents,
 } as const;

@@ -5,7 +5,7 @@ export const ShortCodeClaimedV1 = z.object({ short_code: z.string(), link_id: z.
 export const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() });
 
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
-export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link']) });
+export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai']) });
 
 export const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
 

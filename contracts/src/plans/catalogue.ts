@@ -74,7 +74,7 @@ const withRateAlias = (plan: PlanDefaults): Plan => ({ ...plan, api_rate_limit: 
  * the API (within its rate limit), edit destinations and act on links in bulk.
  */
 const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access'];
-const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export'];
+const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom_domains', 'trai_domains'];
 
 /**
  * The one plan catalogue (docs/plans.md#plan-catalogue): prices, limits and features. The landing and pricing

@@ -2,6 +2,7 @@ import type { DomainEvent, EventType, RecordedEvent } from '@linkledger/contract
 import { apiKeyHandlers, apiKeyIndexes } from './api-keys.ts';
 import { billingHandlers, billingIndexes, prefetchBilling } from './billing.ts';
 import { paymentHandlers, paymentIndexes } from './payments.ts';
+import { domainHandlers, domainIndexes } from './domains.ts';
 import type { ReadModelHandlers, ReadModelPrefetch, UpcastEvent } from './handlers.ts';
 import { linkHandlers, linkIndexes, prefetchLinks } from './links.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
@@ -14,6 +15,7 @@ export * from './links.ts';
 export * from './api-keys.ts';
 export * from './billing.ts';
 export * from './payments.ts';
+export * from './domains.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -27,6 +29,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: apiKeyHandlers, indexes: apiKeyIndexes },
   { handlers: billingHandlers, indexes: billingIndexes, prefetch: prefetchBilling },
   { handlers: paymentHandlers, indexes: paymentIndexes },
+  { handlers: domainHandlers, indexes: domainIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

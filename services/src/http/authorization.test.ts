@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
 
 /** `admin` holds the admin role, `super` is the installation's super admin, `suspended` a suspended user. */
 type Role = 'anonymous' | 'other' | 'owner' | 'admin' | 'super' | 'suspended';
@@ -29,6 +30,12 @@ interface Fixture {
   asJson<T>(role: Exclude<Role, 'anonymous'>, options: InjectOptions): Promise<T>;
   /** A test-mode order of the owner's, not yet paid. */
   ownerOrder(): Promise<string>;
+  /** A fresh custom domain of the owner's (unverified). */
+  ownerDomain(): Promise<{ id: number; domain: string }>;
+  /** The owner's custom domain verified by the test DNS server (made once). */
+  ownerVerifiedDomain(): Promise<{ id: number; domain: string }>;
+  /** A fresh TRAI header of the owner's on this service's host (ready at once). */
+  ownerTrai(): Promise<{ id: number }>;
   /** The owner's paid order (made once): its receipt and the method it was paid with. */
   ownerPurchase(): Promise<{ receipt: string; methodId: string }>;
 }
@@ -127,6 +134,25 @@ const table: Record<string, Row> = {
     expect: { ...ownerOnly(200), admin: 200, super: 200 },
     request: async (f) => ({ url: `/api/payment/receipts/${(await f.ownerPurchase()).receipt}` }),
   },
+  'GET /api/custom-domains': { expect: signedIn(200), request: () => ({ url: '/api/custom-domains' }) },
+  // Domains are a paid feature: the owner is on enterprise, the others on free.
+  'POST /api/custom-domains': {
+    expect: { ...signedIn(403), owner: 201 },
+    request: (f) => ({ url: '/api/custom-domains', payload: { domain: `${f.unique()}.acme.in` } }),
+  },
+  'POST /api/custom-domains/:id/verify': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}/verify` }) },
+  'POST /api/custom-domains/:id/set-active': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerVerifiedDomain()).id}/set-active` }) },
+  'DELETE /api/custom-domains/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}` }) },
+  'GET /api/custom-domains/trai': { expect: signedIn(200), request: () => ({ url: '/api/custom-domains/trai' }) },
+  'POST /api/custom-domains/trai': {
+    expect: { ...signedIn(403), owner: 201 },
+    request: (f) => ({ url: '/api/custom-domains/trai', payload: { header: f.unique().slice(-6).padStart(6, 'X').toUpperCase(), domain_type: 'our_domain' } }),
+  },
+  'POST /api/custom-domains/trai/:id/verify': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/verify` }) },
+  'POST /api/custom-domains/trai/:id/set-active': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/set-active` }) },
+  'DELETE /api/custom-domains/trai/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}` }) },
+  // Asked by the reverse proxy, which has no session: a verified domain is answered to anyone.
+  'GET /api/domains/tls-allowed': { expect: everyone(200), request: async (f) => ({ url: '/api/domains/tls-allowed', query: { domain: (await f.ownerVerifiedDomain()).domain } }) },
   'GET /api/admin/users/:id/payments': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/payments` }) },
   // The owner is already on enterprise: the admin's call is accepted and changes nothing.
   'POST /api/admin/users/:id/change-plan': {
@@ -290,9 +316,14 @@ describe('authorization of every route', () => {
   const sessions: Partial<Record<Role, Session>> = {};
   let n = 0;
   let purchase: Promise<{ receipt: string; methodId: string }> | null = null;
+  let verifiedDomain: Promise<{ id: number; domain: string }> | null = null;
+  let domain: { id: number; domain: string } | null = null;
+  let trai: { id: number } | null = null;
+  let dns: DnsTestServer;
   beforeAll(async () => {
+    dns = await startDnsTestServer();
     // Rows register many accounts from one address: no registration throttle here.
-    t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
+    t = await startTestApp({ REGISTRATIONS_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '203.0.113.7' });
     sessions.super = await signUp(t.app, 'super@example.com', 'secret123'); // first account: super admin
     sessions.owner = await signUp(t.app, 'owner@example.com', 'secret123');
     // Each row creates links, more than free allows a month; and export is a paid feature.
@@ -304,7 +335,10 @@ describe('authorization of every route', () => {
     sessions.suspended = await signUp(t.app, 'suspended@example.com', 'secret123');
     await fixture.asAdmin({ method: 'POST', url: `/api/admin/users/${sessions.suspended.user.id}/suspend` });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dns.close();
+  });
 
   const asJson = async <T>(role: Exclude<Role, 'anonymous'>, options: InjectOptions): Promise<T> => {
     const response = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions[role]!.headers } });
@@ -318,6 +352,31 @@ describe('authorization of every route', () => {
     unique: () => `user${++n}`,
     asJson,
     ownerOrder,
+    // One domain serves a row's six callers (only the owner's call acts); a deleted one is replaced.
+    async ownerDomain() {
+      const mine = await asJson<{ id: number }[]>('owner', { method: 'GET', url: '/api/custom-domains' });
+      if (!domain || !mine.some((item) => item.id === domain!.id)) {
+        domain = await asJson('owner', { method: 'POST', url: '/api/custom-domains', payload: { domain: `${fixture.unique()}.acme.in` } });
+      }
+      return domain!;
+    },
+    ownerVerifiedDomain() {
+      verifiedDomain ??= (async () => {
+        const domain = await asJson<{ id: number; domain: string; dns_token: string }>('owner', { method: 'POST', url: '/api/custom-domains', payload: { domain: 'verified.acme.in' } });
+        dns.set(`_linkledger-verify.${domain.domain}`, 'TXT', [domain.dns_token]);
+        dns.set(domain.domain, 'A', ['203.0.113.7']);
+        await asJson('owner', { method: 'POST', url: `/api/custom-domains/${domain.id}/verify` });
+        return domain;
+      })();
+      return verifiedDomain;
+    },
+    async ownerTrai() {
+      const mine = await asJson<{ id: number }[]>('owner', { method: 'GET', url: '/api/custom-domains/trai' });
+      if (!trai || !mine.some((item) => item.id === trai!.id)) {
+        trai = await asJson('owner', { method: 'POST', url: '/api/custom-domains/trai', payload: { header: fixture.unique().slice(-6).padStart(6, 'T').toUpperCase(), domain_type: 'our_domain' } });
+      }
+      return trai!;
+    },
     ownerPurchase() {
       purchase ??= (async () => {
         const orderId = await ownerOrder();

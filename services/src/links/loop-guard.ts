@@ -5,7 +5,7 @@ import { isLoopbackHost, ourHostNames } from '../http/origins.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestedCode } from '../redirect/redirect-handler.ts';
 import { RESERVED_CODES } from './custom-code.ts';
-import { CUSTOM_DOMAINS } from './domain-info.ts';
+import { CUSTOM_DOMAINS } from '@linkledger/projections';
 
 export const DESTINATION_LOOPS =
   'original_url points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';

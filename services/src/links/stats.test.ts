@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
-import { CUSTOM_DOMAINS, TRAI_DOMAINS } from './domain-info.ts';
+import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS } from '@linkledger/projections';
 import { monthlyGrowth } from './user-stats.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
@@ -90,10 +90,11 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
     await t.platform.read.commit(
       'domains-under-test',
       [
-        doc(CUSTOM_DOMAINS, '1', { owner_id: me.user.id, domain: 'old.brand.example', is_active: false }),
-        doc(CUSTOM_DOMAINS, '2', { owner_id: me.user.id, domain: 'go.brand.example', is_active: true }),
-        doc(CUSTOM_DOMAINS, '3', { owner_id: me.user.id + 1000, domain: 'not.mine.example', is_active: true }),
-        doc(TRAI_DOMAINS, '1', { owner_id: me.user.id, header: 'ABCDEF', is_active: false }),
+        doc(CUSTOM_DOMAINS, '1', { owner_id: me.user.id, domain: 'old.brand.example' }),
+        doc(CUSTOM_DOMAINS, '2', { owner_id: me.user.id, domain: 'go.brand.example' }),
+        doc(CUSTOM_DOMAINS, '3', { owner_id: me.user.id + 1000, domain: 'not.mine.example' }),
+        doc(TRAI_DOMAINS, '1', { owner_id: me.user.id, header: 'ABCDEF' }),
+        doc(ACTIVE_DOMAINS, String(me.user.id), { custom_domain_id: 2, trai_id: null }),
       ],
       1,
     );

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseDnsServers } from '../domains/dns/dns-servers.ts';
 
 const url = (protocols: string[], example: string) =>
   z
@@ -136,6 +138,42 @@ const ConfigSchema = z.object({
     .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d]$/, 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5')
     .optional(),
   SELLER_EMAIL: z.string().trim().regex(/^[^<>@\s]+@[^<>@\s]+$/, 'must be an address such as billing@example.com').optional(),
+  /**
+   * Custom domains (docs/domains.md#configuration): the addresses a verified domain's A/AAAA
+   * records must name (comma-separated), or the host its CNAME must name; the DNS servers
+   * verification asks (host:port, comma-separated; the system's when unset).
+   */
+  DOMAIN_TARGET_IPS: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const ips = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const bad = ips.find((ip) => isIP(ip) === 0);
+      if (bad !== undefined) {
+        context.addIssue({ code: 'custom', message: `must be IP addresses such as 203.0.113.7,2001:db8::7; "${bad}" is not one` });
+        return z.NEVER;
+      }
+      return ips;
+    })
+    .optional(),
+  DOMAIN_CNAME_TARGET: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/, 'must be a host name such as domains.linkledger.example')
+    .optional(),
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      try {
+        return parseDnsServers(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 })
   .refine((config) => (config.RAZORPAY_KEY_ID === undefined) === (config.RAZORPAY_KEY_SECRET === undefined), {
     path: ['RAZORPAY_KEY_SECRET'],

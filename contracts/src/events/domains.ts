@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+
+/** A user added a custom domain (stream `domain-{domain_id}`), with the token its TXT record must carry. */
+export const CustomDomainAddedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), dns_token: z.string() });
+/** Its DNS records were found right: the TXT token, and an A/AAAA/CNAME pointing here. */
+export const CustomDomainVerifiedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+/** A re-check found its records gone or wrong: links stop being served on it until verified again. */
+export const CustomDomainUnverifiedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), failed_checks: z.array(z.string()) });
+/** The user made it their active domain; their other domains stop being active. */
+export const CustomDomainActivatedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+export const CustomDomainDeletedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+
+/** A host name taken across the installation (stream `domain-name-{domain}`), or let go when its domain was deleted. */
+export const DomainNameClaimedV1 = z.object({ domain: z.string(), domain_id: id });
+export const DomainNameReleasedV1 = z.object({ domain: z.string(), domain_id: id });
+
+export const TraiDomainType = z.enum(['our_domain', 'custom_domain']);
+export type TraiDomainType = z.infer<typeof TraiDomainType>;
+
+/**
+ * A user registered a TRAI sender header (stream `trai-{trai_id}`): on our own host, or on one
+ * of their verified custom domains (`custom_domain_id`, with its host in `domain`).
+ */
+export const TraiHeaderAddedV1 = z.object({
+  trai_id: id,
+  user_id: id,
+  header: z.string().regex(/^[A-Z0-9]{6}$/),
+  domain_type: TraiDomainType,
+  custom_domain_id: id.nullable(),
+  /** The custom domain's host, or null on our own host. */
+  domain: z.string().nullable(),
+  dns_token: z.string(),
+});
+export const TraiHeaderVerifiedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+export const TraiHeaderActivatedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+export const TraiHeaderDeletedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+
+/** A (host, header) pair taken (stream `trai-name-{host or "ours"}-{header}`), or let go. */
+export const TraiHeaderClaimedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
+export const TraiHeaderReleasedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
+
+export const domainEvents = {
+  CustomDomainAdded: { 1: CustomDomainAddedV1 },
+  CustomDomainVerified: { 1: CustomDomainVerifiedV1 },
+  CustomDomainUnverified: { 1: CustomDomainUnverifiedV1 },
+  CustomDomainActivated: { 1: CustomDomainActivatedV1 },
+  CustomDomainDeleted: { 1: CustomDomainDeletedV1 },
+  DomainNameClaimed: { 1: DomainNameClaimedV1 },
+  DomainNameReleased: { 1: DomainNameReleasedV1 },
+  TraiHeaderAdded: { 1: TraiHeaderAddedV1 },
+  TraiHeaderVerified: { 1: TraiHeaderVerifiedV1 },
+  TraiHeaderActivated: { 1: TraiHeaderActivatedV1 },
+  TraiHeaderDeleted: { 1: TraiHeaderDeletedV1 },
+  TraiHeaderClaimed: { 1: TraiHeaderClaimedV1 },
+  TraiHeaderReleased: { 1: TraiHeaderReleasedV1 },
+} as const;

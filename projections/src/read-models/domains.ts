@@ -1,0 +1,83 @@
+import type { TraiDomainType } from '@linkledger/contracts';
+import type { ReadModelHandlers } from './handlers.ts';
+
+/** One document per custom domain a user added (deleted ones removed). */
+export const CUSTOM_DOMAINS = 'custom_domains';
+/** One document per TRAI header a user added (deleted ones removed). */
+export const TRAI_DOMAINS = 'trai_domains';
+/** One document per user: which custom domain and which TRAI header are active. */
+export const ACTIVE_DOMAINS = 'active_domains';
+
+export interface CustomDomainView {
+  [key: string]: unknown;
+  id: number;
+  owner_id: number;
+  domain: string;
+  dns_token: string;
+  dns_verified: boolean;
+  created_at: string;
+}
+
+export interface TraiDomainView {
+  [key: string]: unknown;
+  id: number;
+  owner_id: number;
+  header: string;
+  domain_type: TraiDomainType;
+  custom_domain_id: number | null;
+  domain: string | null;
+  dns_token: string;
+  dns_verified: boolean;
+  created_at: string;
+}
+
+export interface ActiveDomainsView {
+  [key: string]: unknown;
+  /** The user's id. */
+  id: number;
+  custom_domain_id: number | null;
+  trai_id: number | null;
+}
+
+export const domainIndexes = { [CUSTOM_DOMAINS]: [['owner_id'], ['domain']], [TRAI_DOMAINS]: [['owner_id'], ['custom_domain_id']], [ACTIVE_DOMAINS]: [] } as const;
+
+const noneActive = (id: number): ActiveDomainsView => ({ id, custom_domain_id: null, trai_id: null });
+
+async function choose(tx: Parameters<NonNullable<ReadModelHandlers['CustomDomainAdded']>>[2], userId: number, change: (active: ActiveDomainsView) => ActiveDomainsView) {
+  tx.put(ACTIVE_DOMAINS, change((await tx.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId)) ?? noneActive(userId)));
+}
+
+export const domainHandlers: ReadModelHandlers = {
+  CustomDomainAdded({ domain_id, user_id, domain, dns_token }, recorded, tx) {
+    const view: CustomDomainView = { id: domain_id, owner_id: user_id, domain, dns_token, dns_verified: false, created_at: recorded.metadata.at };
+    tx.put(CUSTOM_DOMAINS, view);
+  },
+  async CustomDomainVerified({ domain_id }, _recorded, tx) {
+    await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: true }));
+  },
+  async CustomDomainUnverified({ domain_id, user_id }, _recorded, tx) {
+    await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: false }));
+    await choose(tx, user_id, (active) => (active.custom_domain_id === domain_id ? { ...active, custom_domain_id: null } : active));
+  },
+  async CustomDomainActivated({ domain_id, user_id }, _recorded, tx) {
+    await choose(tx, user_id, (active) => ({ ...active, custom_domain_id: domain_id }));
+  },
+  async CustomDomainDeleted({ domain_id, user_id }, _recorded, tx) {
+    tx.delete(CUSTOM_DOMAINS, domain_id);
+    await choose(tx, user_id, (active) => (active.custom_domain_id === domain_id ? { ...active, custom_domain_id: null } : active));
+  },
+  TraiHeaderAdded({ trai_id, user_id, header, domain_type, custom_domain_id, domain, dns_token }, recorded, tx) {
+    const view: TraiDomainView = { id: trai_id, owner_id: user_id, header, domain_type, custom_domain_id, domain, dns_token, dns_verified: false, created_at: recorded.metadata.at };
+    tx.put(TRAI_DOMAINS, view);
+  },
+  async TraiHeaderVerified({ trai_id }, _recorded, tx) {
+    await tx.update<TraiDomainView>(TRAI_DOMAINS, trai_id, (view) => ({ ...view, dns_verified: true }));
+  },
+  async TraiHeaderActivated({ trai_id, user_id }, _recorded, tx) {
+    await choose(tx, user_id, (active) => ({ ...active, trai_id }));
+  },
+  async TraiHeaderDeleted({ trai_id, user_id }, _recorded, tx) {
+    tx.delete(TRAI_DOMAINS, trai_id);
+    await choose(tx, user_id, (active) => (active.trai_id === trai_id ? { ...active, trai_id: null } : active));
+  },
+};

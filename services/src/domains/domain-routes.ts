@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AddDomainBody, CustomDomainItem, CustomDomainList, DomainActionResponse, ErrorBody, IdParams, TlsAllowedQuery, VerifyDomainResponse } from '@linkledger/contracts';
+import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, type ActiveDomainsView, type CustomDomainView } from '@linkledger/projections';
+import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
+import { allocateId, metadataFor } from '../commands/command-context.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ownHosts } from '../links/loop-guard.ts';
+import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, checkDomainDecider, deleteDomainDecider } from './domain-deciders.ts';
+import { hostOf, parseDomainName } from './domain-name.ts';
+import { requireRoomFor } from './domain-access.ts';
+import { checkDomainDns } from './domain-dns.ts';
+
+const user = { access: 'user' } as const;
+const bearer = [{ bearer: [] }];
+
+/** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
+export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
+
+export function domainItem(view: CustomDomainView, active: ActiveDomainsView | null): CustomDomainItem {
+  return { id: view.id, domain: view.domain, dns_verified: view.dns_verified, is_active: active?.custom_domain_id === view.id, dns_token: view.dns_token, created_at: view.created_at };
+}
+
+/** Custom domains (docs/domains.md): add, list, verify by DNS, set active, delete; and the TLS ask for the reverse proxy. */
+export async function domainRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ownView = async (userId: number, domainId: number) => {
+    const view = await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId);
+    if (!view || view.owner_id !== userId) throw notFound(DOMAIN_NOT_FOUND);
+    return view;
+  };
+  const itemOf = async (userId: number, domainId: number) => domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
+
+  api.get(
+    '/api/custom-domains',
+    { config: user, schema: { tags: ['domains'], summary: 'The caller’s custom domains, with DNS state, active flag and TXT token', security: bearer, response: { 200: CustomDomainList, 401: ErrorBody } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const [views, active] = await Promise.all([
+        platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+      ]);
+      return views.map((view) => domainItem(view, active));
+    },
+  );
+
+  api.post(
+    '/api/custom-domains',
+    {
+      config: user,
+      schema: {
+        tags: ['domains'],
+        summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
+        security: bearer,
+        body: AddDomainBody,
+        response: { 201: CustomDomainItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
+      await requireRoomFor(platform, caller.userId, 'custom');
+      const context = requestContext(platform, request, caller.actor);
+      const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
+      await handleMultiStreamCommand(platform, context, addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken() });
+      return reply.code(201).send(await itemOf(caller.userId, domainId));
+    },
+  );
+
+  api.post(
+    '/api/custom-domains/:id/verify',
+    {
+      config: user,
+      schema: {
+        tags: ['domains'],
+        summary: 'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it',
+        security: bearer,
+        params: IdParams,
+        response: { 200: VerifyDomainResponse, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await ownView(caller.userId, request.params.id);
+      const result = await checkDomainDns(platform.config, view.domain, view.dns_token);
+      await handleCommand(platform, requestContext(platform, request, caller.actor), checkDomainDecider, {
+        domainId: view.id,
+        userId: caller.userId,
+        verified: result.fully_verified,
+        failedChecks: result.failed_checks,
+      });
+      const message = result.fully_verified ? `${view.domain} is verified successfully.` : `Verification failed. Please check: ${result.failed_checks.join(', ')}`;
+      return { message, domain: await itemOf(caller.userId, view.id), verification_result: result };
+    },
+  );
+
+  api.post(
+    '/api/custom-domains/:id/set-active',
+    {
+      config: user,
+      schema: {
+        tags: ['domains'],
+        summary: 'Make a verified domain the active one (the others stop being active)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await ownView(caller.userId, request.params.id);
+      const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
+      if (active?.custom_domain_id !== view.id) {
+        await handleCommand(platform, requestContext(platform, request, caller.actor), activateDomainDecider, { domainId: view.id, userId: caller.userId });
+      }
+      return { message: `${view.domain} is now your active domain.` };
+    },
+  );
+
+  api.delete(
+    '/api/custom-domains/:id',
+    {
+      config: user,
+      schema: { tags: ['domains'], summary: 'Delete a custom domain: its name is free again', security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await ownView(caller.userId, request.params.id);
+      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteDomainDecider, { domainId: view.id, userId: caller.userId, domain: view.domain });
+      return { message: `${view.domain} was deleted successfully.` };
+    },
+  );
+
+  api.get(
+    '/api/domains/tls-allowed',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['domains'],
+        summary: 'For the reverse proxy’s on-demand TLS: 200 only for a verified custom domain, so no certificate is requested for anything else',
+        querystring: TlsAllowedQuery,
+        response: { 200: DomainActionResponse, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const domain = hostOf(request.query.domain.trim());
+      const verified = await platform.read.count(CUSTOM_DOMAINS, { domain, dns_verified: true });
+      if (verified === 0) throw notFound(`${domain.slice(0, 253)} is not a verified custom domain here.`);
+      return { message: `${domain} is a verified custom domain.` };
+    },
+  );
+}

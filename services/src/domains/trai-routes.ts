@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AddTraiBody, DomainActionResponse, ErrorBody, IdParams, TraiItem, TraiList } from '@linkledger/contracts';
+import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS, type ActiveDomainsView, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
+import { handleMultiStreamCommand } from '../commands/command-handler.ts';
+import { allocateId, metadataFor } from '../commands/command-context.ts';
+import { invalid, notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { NO_VERIFIED_DOMAINS, SELECT_CUSTOM_DOMAIN, TRAI_NOT_FOUND, activateTraiDecider, addTraiDecider, deleteTraiDecider, parseTraiHeader, verifyTraiDecider } from './trai-deciders.ts';
+import { requireRoomFor } from './domain-access.ts';
+import { newDnsToken } from './domain-routes.ts';
+
+const user = { access: 'user' } as const;
+const bearer = [{ bearer: [] }];
+
+function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiItem {
+  const { id, header, domain_type, custom_domain_id, domain, dns_verified, dns_token, created_at } = view;
+  return { id, header, domain_type, custom_domain_id, domain, dns_verified, is_active: active?.trai_id === id, dns_token, created_at };
+}
+
+/** TRAI sender headers (docs/domains.md#trai-headers): on our own host or a verified custom domain. */
+export async function traiRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ownView = async (userId: number, traiId: number) => {
+    const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
+    if (!view || view.owner_id !== userId) throw notFound(TRAI_NOT_FOUND);
+    return view;
+  };
+  const itemOf = async (userId: number, traiId: number) => traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
+  const action = { config: user, schema: { tags: ['domains'], security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
+
+  api.get(
+    '/api/custom-domains/trai',
+    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', security: bearer, response: { 200: TraiList, 401: ErrorBody } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const [views, active] = await Promise.all([
+        platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+      ]);
+      return views.map((view) => traiItem(view, active));
+    },
+  );
+
+  api.post(
+    '/api/custom-domains/trai',
+    {
+      config: user,
+      schema: {
+        tags: ['domains'],
+        summary: 'Register a TRAI header (6 letters or digits) on this service’s host, ready at once, or on a verified custom domain',
+        security: bearer,
+        body: AddTraiBody,
+        response: { 201: TraiItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const header = parseTraiHeader(request.body.header);
+      let custom: CustomDomainView | null = null;
+      if (request.body.domain_type === 'custom_domain') {
+        const verified = await platform.read.count(CUSTOM_DOMAINS, { owner_id: caller.userId, dns_verified: true });
+        if (verified === 0) throw invalid(NO_VERIFIED_DOMAINS);
+        const chosen = request.body.custom_domain_id ? await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, request.body.custom_domain_id) : null;
+        if (!chosen || chosen.owner_id !== caller.userId) throw invalid(SELECT_CUSTOM_DOMAIN);
+        custom = chosen;
+      }
+      await requireRoomFor(platform, caller.userId, 'trai');
+      const context = requestContext(platform, request, caller.actor);
+      const traiId = await allocateId(platform.events, 'trai', metadataFor(context));
+      await handleMultiStreamCommand(platform, context, addTraiDecider, {
+        traiId,
+        userId: caller.userId,
+        header,
+        domainType: request.body.domain_type,
+        customDomainId: custom?.id ?? null,
+        domain: custom?.domain ?? null,
+        dnsToken: newDnsToken(),
+      });
+      return reply.code(201).send(await itemOf(caller.userId, traiId));
+    },
+  );
+
+  api.post('/api/custom-domains/trai/:id/verify', { ...action, schema: { ...action.schema, summary: 'Verify a TRAI header: on a custom domain, while that domain is verified' } }, async (request) => {
+    const caller = callerOf(request);
+    const view = await ownView(caller.userId, request.params.id);
+    await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), verifyTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
+    return { message: `The TRAI header ${view.header} is verified successfully.` };
+  });
+
+  api.post('/api/custom-domains/trai/:id/set-active', { ...action, schema: { ...action.schema, summary: 'Make a verified TRAI header the active one' } }, async (request) => {
+    const caller = callerOf(request);
+    const view = await ownView(caller.userId, request.params.id);
+    const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
+    if (active?.trai_id !== view.id) {
+      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), activateTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
+    }
+    return { message: `${view.header} is now your active TRAI header.` };
+  });
+
+  api.delete('/api/custom-domains/trai/:id', { ...action, schema: { ...action.schema, summary: 'Delete a TRAI header: the pair (host, header) is free again' } }, async (request) => {
+    const caller = callerOf(request);
+    const view = await ownView(caller.userId, request.params.id);
+    await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteTraiDecider, {
+      traiId: view.id,
+      userId: caller.userId,
+      customDomainId: view.custom_domain_id,
+      header: view.header,
+      domain: view.domain,
+    });
+    return { message: `The TRAI header ${view.header} was deleted successfully.` };
+  });
+}
