@@ -61,7 +61,7 @@ export const EventPage = z.object({
 });
 export type EventPage = z.infer<typeof EventPage>;
 
-export const EntityKind = z.enum(['user', 'link', 'subscription'], { message: 'must be user, link or subscription' });
+export const EntityKind = z.enum(['user', 'link', 'subscription', 'domain'], { message: 'must be user, link, subscription or domain' });
 export type EntityKind = z.infer<typeof EntityKind>;
 export const EntityParams = z.object({
   kind: EntityKind,

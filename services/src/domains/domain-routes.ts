@@ -87,13 +87,21 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
       const result = await checkDomainDns(platform.config, view.domain, view.dns_token);
-      await handleCommand(platform, requestContext(platform, request, caller.actor), checkDomainDecider, {
-        domainId: view.id,
-        userId: caller.userId,
-        verified: result.fully_verified,
-        failedChecks: result.failed_checks,
-      });
-      const message = result.fully_verified ? `${view.domain} is verified successfully.` : `Verification failed. Please check: ${result.failed_checks.join(', ')}`;
+      // DNS that could not be asked says nothing about the records: the domain stays as it was.
+      const unavailable = result.failed_checks.includes('dns_unavailable');
+      if (!unavailable) {
+        await handleCommand(platform, requestContext(platform, request, caller.actor), checkDomainDecider, {
+          domainId: view.id,
+          userId: caller.userId,
+          verified: result.fully_verified,
+          failedChecks: result.failed_checks,
+        });
+      }
+      const message = result.fully_verified
+        ? `${view.domain} is verified successfully.`
+        : unavailable
+          ? result.messages.join(' ')
+          : `Verification failed. Please check: ${result.failed_checks.join(', ')}`;
       return { message, domain: await itemOf(caller.userId, view.id), verification_result: result };
     },
   );

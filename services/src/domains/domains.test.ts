@@ -111,6 +111,12 @@ describe('custom domains verified by real DNS', () => {
     // A CNAME to the configured target verifies it again.
     dns.set('links.acme.in', 'CNAME', ['Domains.Linkledger.IN.']);
     expect((await check()).verification_result.fully_verified).toBe(true);
+
+    // Admins read the domain's history like any entity's (the first account is the super admin).
+    const timeline = await t.app.inject({ url: `/api/admin/entities/domain/${domain.id}/timeline`, headers: pro.headers });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    const types = timeline.json().entries.map((entry: { type: string }) => entry.type);
+    expect(types).toEqual(['CustomDomainAdded', 'CustomDomainVerified', 'CustomDomainActivated', 'CustomDomainUnverified', 'CustomDomainVerified']);
   });
 
   it('answers another user’s domain as missing, and frees a deleted domain’s name', async () => {
@@ -153,5 +159,57 @@ describe('custom domains verified by real DNS', () => {
     expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: pro.headers })).json()).toMatchObject({ has_trai_domains: true, active_trai_header: 'ACMEIN' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-domains/trai/${ours.json().id}`, headers: pro.headers })).statusCode).toBe(200);
     expect((await addTrai(other, { header: 'ACMEIN', domain_type: 'our_domain' })).statusCode).toBe(201);
+  });
+});
+
+describe('the daily re-check of verified domains', () => {
+  let now = new Date('2026-11-23T10:00:00Z');
+  let dns: DnsTestServer;
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+    await dns?.close();
+  });
+
+  it('unverifies, once, a domain whose records are gone a day later; a recent check is not repeated', async () => {
+    dns = await startDnsTestServer();
+    t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP }, { clock: () => now });
+    const owner = await signUp(t.app, 'recheck@example.com');
+    await givePlan(t.platform, owner.user.id, 'pro');
+    const added = (await t.app.inject({ method: 'POST', url: '/api/custom-domains', headers: owner.headers, payload: { domain: 'go.recheck.in' } })).json();
+    dns.set('_linkledger-verify.go.recheck.in', 'TXT', [added.dns_token]);
+    dns.set('go.recheck.in', 'A', [TARGET_IP]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/custom-domains/${added.id}/verify`, headers: owner.headers })).json().domain.dns_verified).toBe(true);
+    const unverified = () => t.platform.events.readAll({ limit: 10, filter: { types: ['CustomDomainUnverified'] } });
+
+    await t.platform.domainRechecker!.tick(); // records in place: nothing to record
+    dns.remove('go.recheck.in');
+    now = new Date(now.getTime() + 3_600_000);
+    await t.platform.domainRechecker!.tick(); // checked an hour ago: not due
+    expect(await unverified()).toHaveLength(0);
+
+    now = new Date(now.getTime() + 24 * 3_600_000);
+    await t.platform.domainRechecker!.tick();
+    expect((await unverified()).map((event) => event.data)).toEqual([expect.objectContaining({ domain: 'go.recheck.in', failed_checks: ['not_pointing'] })]);
+    // The re-check answers nobody, so it does not wait for the read model; a reader does.
+    await t.platform.readModel.waitFor(await t.platform.events.headPosition(), 5_000);
+    expect((await t.app.inject({ url: '/api/domains/tls-allowed?domain=go.recheck.in' })).statusCode).toBe(404);
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    await t.platform.domainRechecker!.tick(); // no longer verified: not re-checked, nothing more recorded
+    expect(await unverified()).toHaveLength(1);
+  });
+
+  it('leaves a verified domain as it is when DNS cannot be reached', async () => {
+    const owner = await signUp(t.app, 'dns-down@example.com');
+    await givePlan(t.platform, owner.user.id, 'pro');
+    const added = (await t.app.inject({ method: 'POST', url: '/api/custom-domains', headers: owner.headers, payload: { domain: 'go.dnsdown.in' } })).json();
+    dns.set('_linkledger-verify.go.dnsdown.in', 'TXT', [added.dns_token]);
+    dns.set('go.dnsdown.in', 'A', [TARGET_IP]);
+    await t.app.inject({ method: 'POST', url: `/api/custom-domains/${added.id}/verify`, headers: owner.headers });
+    await dns.close();
+    const answer = (await t.app.inject({ method: 'POST', url: `/api/custom-domains/${added.id}/verify`, headers: owner.headers })).json();
+    expect(answer.verification_result.failed_checks).toEqual(['dns_unavailable']);
+    expect(answer.message).toMatch(/DNS could not be reached .*try again/);
+    expect(answer.domain.dns_verified).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import type { EntityKind, RecordedEvent } from '@linkledger/contracts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
 import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
 import { evolveEditableLink, type EditableLink } from '../links/link-state.ts';
+import { domainStream, evolveDomain, noDomain, type DomainState } from '../domains/domain-state.ts';
 
 /**
  * How the history folds one kind of entity: its stream and the very `evolve` its commands
@@ -100,8 +101,16 @@ function folderOf<State>(history: EntityHistory<State>): EntityFolder {
 }
 
 /** Entity kinds with a history; custom domains join when they exist. */
+const domain: EntityHistory<DomainState> = {
+  stream: domainStream,
+  initial: noDomain,
+  evolve: evolveDomain,
+  view: (state) => (state.id === null ? null : { id: state.id, owner_id: state.userId, domain: state.domain, dns_verified: state.verified, deleted: state.deleted }),
+};
+
 export const ENTITY_HISTORIES: Record<EntityKind, EntityFolder> = {
   user: folderOf(user),
   link: folderOf(link),
   subscription: folderOf(subscription),
+  domain: folderOf(domain),
 };

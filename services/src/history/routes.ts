@@ -35,7 +35,7 @@ export async function historyRoutes(app: FastifyInstance, platform: Platform) {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Every event of a user, link or subscription with its actor and the fields it changed',
+        summary: 'Every event of a user, link, subscription or custom domain with its actor and the fields it changed',
         security,
         params: EntityParams,
         response: { 200: Timeline, ...errors },
@@ -50,7 +50,7 @@ export async function historyRoutes(app: FastifyInstance, platform: Platform) {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'A user, link or subscription as it was at a time (ISO) or a position in the log; now without `at`',
+        summary: 'A user, link, subscription or custom domain as it was at a time (ISO) or a position in the log; now without `at`',
         security,
         params: EntityParams,
         querystring: StateAtQuery,

@@ -20,6 +20,7 @@ import { privateDataDirectory } from './data-dir.ts';
 import { loadSecret } from './secrets.ts';
 import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
+import { DomainRechecker } from '../domains/domain-rechecker.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
 export interface ReadModelProgress {
@@ -54,6 +55,8 @@ export interface Platform {
   payments: Payments;
   /** Expiries, renewal reminders and receipt e-mails, where the projectors run (null when ROLE=api). */
   billingScheduler: BillingScheduler | null;
+  /** The daily DNS re-check of verified custom domains, where the projectors run (null when ROLE=api). */
+  domainRechecker: DomainRechecker | null;
   clock: () => Date;
   close(): Promise<void>;
 }
@@ -190,6 +193,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const payments = openPayments(config, events, secret, clock);
   const billingScheduler = runsProjectors ? new BillingScheduler({ events, read, readModel, mailer, payments, clock }, options.log) : null;
   await billingScheduler?.start();
+  const domainRechecker = runsProjectors ? new DomainRechecker({ events, read, config, clock }, options.log) : null;
+  domainRechecker?.start();
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
 
@@ -209,8 +214,10 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     analysts,
     payments,
     billingScheduler,
+    domainRechecker,
     clock,
     async close() {
+      await domainRechecker?.stop();
       await billingScheduler?.stop();
       await owner?.close();
       await analysts.close();

@@ -33,6 +33,7 @@ export const CATEGORIES: readonly { value: string; label: string }[] = [
   { value: 'link', label: 'Links' },
   { value: 'user', label: 'Users' },
   { value: 'subscription', label: 'Subscriptions' },
+  { value: 'domain', label: 'Custom domains' },
   { value: 'clicks', label: 'Clicks' },
   { value: 'system', label: 'System settings' },
   { value: 'plan', label: 'Plans' },
@@ -144,10 +145,10 @@ export interface EntityRef {
   id: number;
 }
 
-export const ENTITY_KINDS: readonly EntityKind[] = ['link', 'user', 'subscription'];
+export const ENTITY_KINDS: readonly EntityKind[] = ['link', 'user', 'subscription', 'domain'];
 
 function entityFrom(value: string, separator: '-' | ':'): EntityRef | null {
-  const match = new RegExp(`^(link|user|subscription)${separator}(\\d+)$`).exec(value.trim());
+  const match = new RegExp(`^(link|user|subscription|domain)${separator}(\\d+)$`).exec(value.trim());
   const id = Number(match?.[2]);
   return match && id > 0 && Number.isSafeInteger(id) ? { kind: match[1] as EntityKind, id } : null;
 }

@@ -3,7 +3,7 @@ import type { EntityKind, HistoryEvent } from '@linkledger/contracts';
 type Actor = HistoryEvent['actor'];
 
 const ACTOR_KINDS: Record<Actor['kind'], string> = { user: 'User', api_key: 'API key', visitor: 'Visitor', analyst: 'Analyst', system: 'System' };
-const ENTITY_NAMES: Record<EntityKind, string> = { link: 'Link', user: 'User', subscription: 'Subscription' };
+const ENTITY_NAMES: Record<EntityKind, string> = { link: 'Link', user: 'User', subscription: 'Subscription', domain: 'Custom domain' };
 
 /** Who acted, in words: "User 5", "API key 3", "System mailer"; a visitor's id is never shown (the server redacts it). */
 export const actorLabel = (actor: Actor) => (actor.kind === 'visitor' || !actor.id ? ACTOR_KINDS[actor.kind] : `${ACTOR_KINDS[actor.kind]} ${actor.id}`);
