@@ -38,8 +38,8 @@ export const CreateLinkBody = z.object({
   original_url: Destination,
   title: Title.optional().default(''),
   description: Description.optional().default(''),
-  custom_domain: z.string().nullish(),
-  trai_header: z.string().nullish(),
+  custom_domain: z.string({ message: 'custom_domain must be text' }).max(300, 'custom_domain is at most 253 characters').nullish().describe('One of your verified custom domains: the link is served on it'),
+  trai_header: z.string({ message: 'trai_header must be text' }).max(20, 'trai_header is 6 letters or digits').nullish().describe('One of your verified TRAI headers: the link is served at /{HEADER}/{code} on its host'),
   short_code: z
     .string({ message: 'short_code must be text' })
     .trim()

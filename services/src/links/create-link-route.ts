@@ -6,9 +6,10 @@ import { requestContext } from '../http/request-context.ts';
 import { createLink } from './create-link.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
+import { placeLink } from '../domains/link-placement.ts';
 
 interface CreateLinkRequest {
-  Body: { original_url: string; title: string; description: string; short_code?: string | undefined };
+  Body: { original_url: string; title: string; description: string; short_code?: string | undefined; custom_domain?: string | null | undefined; trai_header?: string | null | undefined };
 }
 
 /**
@@ -18,8 +19,9 @@ interface CreateLinkRequest {
 export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
   return async (request: FastifyRequest<CreateLinkRequest>, reply: FastifyReply) => {
     const caller = callerOf(request);
-    const { original_url, title, description, short_code } = request.body;
+    const { original_url, title, description, short_code, custom_domain, trai_header } = request.body;
     await refuseLoopingDestination(platform, request, original_url);
+    const placement = await placeLink(platform.read, caller.userId, { custom_domain, trai_header });
     const link = await createLink(platform, requestContext(platform, request, caller.actor), {
       ownerId: caller.userId,
       createdVia,
@@ -27,6 +29,7 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
       title,
       description,
       shortCode: short_code,
+      placement,
     });
     return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
   };

@@ -7,6 +7,7 @@ import type { Platform } from '../platform/platform.ts';
 import { validateCustomCode } from './custom-code.ts';
 import { decideCreateLink, type CreateLinkCommand } from './decide.ts';
 import { generateShortCode } from './short-codes.ts';
+import type { LinkPlacement } from '../domains/link-placement.ts';
 
 export const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
 
@@ -32,6 +33,8 @@ export interface NewLink {
   description: string;
   /** A code the person chose; claimed once (409 when taken) instead of generated. */
   shortCode?: string | undefined;
+  /** Where it is served; our own host when absent. */
+  placement?: LinkPlacement;
 }
 
 /**
@@ -73,6 +76,8 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     title: input.title,
     description: input.description,
     createdVia: input.createdVia,
+    customDomain: input.placement?.custom_domain ?? null,
+    traiHeader: input.placement?.trai_header ?? null,
   });
   if (chosen !== undefined) {
     await handleMultiStreamCommand(platform, context, createLinkDecider, command(chosen));

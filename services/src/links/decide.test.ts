@@ -15,11 +15,13 @@ const created = decideCreateLink({
   title: 'A',
   description: '',
   createdVia: 'manual',
+  customDomain: null,
+  traiHeader: null,
 }).filter((e) => e.type === 'LinkCreated');
 
 describe('link decider', () => {
   it('given nothing, when a link is created, then the code is claimed and the link created', () => {
-    const events = decideCreateLink({ linkId: 1, ownerId: 7, shortCode: 'abc1234', originalUrl: 'https://x.io', title: '', description: '', createdVia: 'api' });
+    const events = decideCreateLink({ linkId: 1, ownerId: 7, shortCode: 'abc1234', originalUrl: 'https://x.io', title: '', description: '', createdVia: 'api', customDomain: null, traiHeader: null });
     expect(events.map((e) => e.type)).toEqual(['ShortCodeClaimed', 'LinkCreated']);
     expect(events[1]).toMatchObject({ data: { created_via: 'api', owner_id: 7, short_code: 'abc1234' } });
   });
@@ -87,7 +89,7 @@ describe('update decider', () => {
 
 const linkOf = (linkId: number, ownerId: number, deleted = false) =>
   given([
-    ...decideCreateLink({ linkId, ownerId, shortCode: `code${linkId}`, originalUrl: 'https://example.com', title: '', description: '', createdVia: 'manual' }).filter((e) => e.type === 'LinkCreated'),
+    ...decideCreateLink({ linkId, ownerId, shortCode: `code${linkId}`, originalUrl: 'https://example.com', title: '', description: '', createdVia: 'manual', customDomain: null, traiHeader: null }).filter((e) => e.type === 'LinkCreated'),
     ...(deleted ? [{ type: 'LinkDeleted', data: { link_id: linkId, short_code: `code${linkId}` } } as const] : []),
   ]);
 

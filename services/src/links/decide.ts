@@ -12,6 +12,9 @@ export interface CreateLinkCommand {
   title: string;
   description: string;
   createdVia: 'manual' | 'api';
+  /** Where it is served: a custom domain's host and/or a TRAI header, checked before the command. */
+  customDomain: string | null;
+  traiHeader: string | null;
 }
 
 export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
@@ -27,8 +30,8 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
         title: command.title,
         description: command.description,
         created_via: command.createdVia,
-        custom_domain: null,
-        trai_header: null,
+        custom_domain: command.customDomain,
+        trai_header: command.traiHeader,
       },
     },
   ];

@@ -9,11 +9,13 @@ export function publicBase(platform: Pick<Platform, 'config'>, request: FastifyR
   return `${request.protocol}://${request.host}`;
 }
 
-/** {trai_header}/{short_code}, {custom_domain}/{short_code} or {host}/{short_code} (docs/links.md#short-url-forms). */
+/**
+ * The link's address (docs/links.md#short-url-forms): on a custom domain `https://{domain}/…`,
+ * else on our host; under a TRAI header `…/{HEADER}/{code}`, else `…/{code}`.
+ */
 export function shortUrl(base: string, link: Pick<LinkView, 'short_code' | 'trai_header' | 'custom_domain'>): string {
-  if (link.trai_header) return `${base}/${link.trai_header}/${link.short_code}`;
-  if (link.custom_domain) return `https://${link.custom_domain}/${link.short_code}`;
-  return `${base}/${link.short_code}`;
+  const host = link.custom_domain ? `https://${link.custom_domain}` : base;
+  return link.trai_header ? `${host}/${link.trai_header}/${link.short_code}` : `${host}/${link.short_code}`;
 }
 
 export function toLinkResponse(link: LinkView, base: string): LinkResponse {

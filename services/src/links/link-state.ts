@@ -12,6 +12,9 @@ export interface LinkState {
   moderated: boolean;
   /** Revision of the stream this state was folded up to. */
   version: number;
+  /** Where it is served (fixed at creation): a custom domain's host, a TRAI header, or neither. */
+  customDomain: string | null;
+  traiHeader: string | null;
 }
 
 export function evolveLink(state: LinkState | null, recorded: RecordedEvent): LinkState | null {
@@ -28,6 +31,8 @@ export function evolveLink(state: LinkState | null, recorded: RecordedEvent): Li
         deleted: false,
         moderated: false,
         version: recorded.revision,
+        customDomain: event.data.custom_domain,
+        traiHeader: event.data.trai_header,
       };
     case 'LinkUpdated':
       if (!state) return state;

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { checkToken } from '../accounts/authenticate.ts';
 import { accountRoutes } from '../accounts/routes.ts';
@@ -36,7 +36,8 @@ import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../redirect/rate-limit.ts';
-import { createRedirectHandler, requestedCode } from '../redirect/redirect-handler.ts';
+import { createRedirectHandler } from '../redirect/redirect-handler.ts';
+import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { httpAnswer } from '../http/http-errors.ts';
 import type { Platform } from './platform.ts';
@@ -68,6 +69,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     clock: platform.clock,
     onError: (error) => log(error),
     ...(limiter ? { limiter } : {}),
+    // Hosts are known only when the installation names them; otherwise any Host that is no user's domain is ours.
+    ourHosts: platform.config.PUBLIC_URL || platform.config.ALLOWED_ORIGINS?.length ? ourHostNames(platform.config) : null,
   });
 
   const app = Fastify({
@@ -138,19 +141,16 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await liveRoutes(app, platform, hub);
 
   // The same redirect inside the app, for requests that did not come through the server's
-  // front (app.inject); codes that are not active links get the 404 page.
-  app.route<{ Params: { code: string } }>({
-    method: ['GET', 'HEAD'],
-    url: '/:code',
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      const target = requestedCode(request.url);
-      const link = target ? await redirect.linkToServe(target.code) : null;
-      if (!link || !target) return notFoundPage(request, reply);
-      reply.hijack();
-      redirect.serveLink(request.raw, reply.raw, link, target.query);
-    },
-  });
+  // front (app.inject); codes that are not links served here get the 404 page.
+  const redirectInApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    const found = await redirect.linkFor(request.raw);
+    if (!found) return notFoundPage(request, reply);
+    reply.hijack();
+    redirect.serveLink(request.raw, reply.raw, found.link, found.query);
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/:code', schema: { hide: true }, handler: redirectInApp });
+  // TRAI paths: only a six-letter-or-digit first segment, so the app's own two-segment pages and files are untouched.
+  app.route({ method: ['GET', 'HEAD'], url: '/:header(^[A-Z0-9]{6}$)/:code', schema: { hide: true }, handler: redirectInApp });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

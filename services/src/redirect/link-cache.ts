@@ -1,7 +1,8 @@
-import { domainEventOf, type EventStore, type Subscription } from '@linkledger/contracts';
+import { domainEventOf, type EventStore, type EventType, type Subscription } from '@linkledger/contracts';
 import { PositionTracker } from '@linkledger/projections';
 import { evolveUser, noUser } from '../accounts/user-state.ts';
 import { evolveLink, type LinkState } from '../links/link-state.ts';
+import { DOMAIN_EVENTS, DomainHosts } from './domain-hosts.ts';
 
 const MAX_ENTRIES = 200_000;
 
@@ -24,6 +25,8 @@ export class LinkCache {
   private readonly bannedOwners = new Map<number, boolean>();
   /** How far link changes have been applied: commands wait for it before answering. */
   readonly progress = new PositionTracker();
+  /** Users' custom domains by host, kept by the same subscription (docs/domains.md#serving). */
+  readonly domains = new DomainHosts();
 
   constructor(
     private readonly events: EventStore,
@@ -33,10 +36,16 @@ export class LinkCache {
 
   async start(): Promise<void> {
     const head = await this.events.headPosition();
+    await this.domains.load(this.events, head);
     this.progress.advance(head);
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserStatusChanged'] } }, async (batch, through) => {
+    const types: EventType[] = ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserStatusChanged', ...DOMAIN_EVENTS];
+    this.subscription = this.events.subscribe({ after: head, filter: { types } }, async (batch, through) => {
       for (const recorded of batch) {
         const event = domainEventOf(recorded);
+        if (event && DOMAIN_EVENTS.includes(event.type)) {
+          this.domains.apply(recorded);
+          continue;
+        }
         if (event?.type === 'UserStatusChanged') {
           if (event.data.status === 'banned' || event.data.previous === 'banned') this.forgetAll();
           continue;

@@ -9,8 +9,9 @@ import type { LinkState } from '../links/link-state.ts';
 import { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import { createRedirectHandler } from './redirect-handler.ts';
+import { DomainHosts } from './domain-hosts.ts';
 
-const link: LinkState = { id: 1, ownerId: 1, shortCode: 'abc123', destination: 'https://example.com/', isActive: true, deleted: false, moderated: false, version: 0 };
+const link: LinkState = { id: 1, ownerId: 1, shortCode: 'abc123', destination: 'https://example.com/', isActive: true, deleted: false, moderated: false, version: 0, customDomain: null, traiHeader: null };
 
 /** The redirect front on a real server, with the parts a test wants to break. */
 async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventStore> }) {
@@ -18,7 +19,7 @@ async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventS
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-front-'));
   const redirect = createRedirectHandler({
     events: (parts.events ?? { append: async () => ({ position: 1, revisions: [0] }) }) as EventStore,
-    cache: parts.cache as LinkCache,
+    cache: { domains: new DomainHosts(), ...parts.cache } as LinkCache,
     salts: new DailySalts(join(dir, 'salts')),
     trustProxy: false,
     clock: () => new Date(),

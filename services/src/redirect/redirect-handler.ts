@@ -20,6 +20,12 @@ export interface RedirectDeps {
   onError: (error: unknown) => void;
   /** Per-address limit on the server's front; absent when REDIRECT_RATE_PER_IP=0. */
   limiter?: AddressRateLimiter;
+  /**
+   * The host names that are this service (from PUBLIC_URL and ALLOWED_ORIGINS, with the
+   * machine's own names); any other Host that is not a user's verified domain serves no
+   * link. Null when neither is configured: then every such Host counts as ours.
+   */
+  ourHosts?: ReadonlySet<string> | null;
 }
 
 const TOO_MANY = Buffer.from('Too many requests from your address. Please wait a moment and try again.\n');
@@ -64,12 +70,26 @@ function refuse(response: ServerResponse, retryAfter: number): void {
 
 /** The short code a request asks for: one path segment, nothing the web app serves. */
 export function requestedCode(url: string): { code: string; query: string } | null {
+  const target = requestedTarget(url);
+  return target && target.header === null ? { code: target.code, query: target.query } : null;
+}
+
+const TRAI_PATH = /^\/([A-Z0-9]{6})\/([^/]+)$/;
+
+/** A short link's path: `/{code}`, or `/{HEADER}/{code}` under a TRAI header (docs/domains.md#serving). */
+export function requestedTarget(url: string): { code: string; header: string | null; query: string } | null {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? '' : url.slice(q + 1);
   const code = path.slice(1);
-  if (!SHORT_CODE_PATTERN.test(code)) return null;
-  return { code, query: q === -1 ? '' : url.slice(q + 1) };
+  if (SHORT_CODE_PATTERN.test(code)) return { code, header: null, query };
+  const trai = TRAI_PATH.exec(path);
+  if (trai && SHORT_CODE_PATTERN.test(trai[2]!)) return { code: trai[2]!, header: trai[1]!, query };
+  return null;
 }
+
+/** The host a request names, as domains are stored: lower case, no port, no trailing dot. */
+const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 
 /** The visitor's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
 export function clientIp(request: IncomingMessage, trustProxy: boolean): string {
@@ -108,10 +128,21 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return deps.events.append([clickAppend(click, now)]);
   };
 
-  /** The link a code answers for, or null: unknown, deleted and inactive links all 404; a disabled one answers its page. */
-  const linkToServe = async (code: string): Promise<LinkState | null> => {
-    const link = deps.cache.peek(code) ?? (await deps.cache.resolve(code));
-    return link && !link.deleted && (link.isActive || link.moderated) ? link : null;
+  /** Whether a link is served here: live (or disabled, which answers its page), on this host, under this header. */
+  const servable = (link: LinkState | null | undefined, host: string | null, header: string | null): link is LinkState =>
+    !!link && !link.deleted && (link.isActive || link.moderated) && link.customDomain === host && link.traiHeader === header;
+
+  /**
+   * Which host a request is served as: a user's verified domain (its host), ours (null), or
+   * none (undefined): a domain added but not verified, or an unknown Host when ours are known.
+   */
+  const servingHost = (request: IncomingMessage): string | null | undefined => {
+    if (deps.cache.domains.size === 0 && !deps.ourHosts) return null;
+    const host = requestHost(request);
+    const state = deps.cache.domains.stateOf(host);
+    if (state === 'verified') return host;
+    if (state === 'unverified') return undefined;
+    return !deps.ourHosts || deps.ourHosts.has(host) ? null : undefined;
   };
 
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
@@ -138,8 +169,10 @@ export function createRedirectHandler(deps: RedirectDeps) {
   /** The server's front: redirects itself, and passes everything else on to the app. */
   const route = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    const target = requestedCode(request.url ?? '/');
+    const target = requestedTarget(request.url ?? '/');
     if (!target) return next();
+    const host = servingHost(request);
+    if (host === undefined) return next();
     // Before the link is looked up: a flood of unknown codes costs store reads. Over the
     // limit nothing is recorded and the framework is never reached.
     const ip = clientIp(request, deps.trustProxy);
@@ -149,10 +182,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
       return;
     }
     const cached = deps.cache.peek(target.code);
-    if (cached && !cached.deleted && (cached.isActive || cached.moderated)) return serveLink(request, response, cached, target.query, ip);
-    linkToServe(target.code)
+    if (servable(cached, host, target.header)) return serveLink(request, response, cached, target.query, ip);
+    // A code on the wrong host or under the wrong header is answered as unknown: the 404 page.
+    if (cached !== undefined) return next();
+    deps.cache
+      .resolve(target.code)
       .then(
-        (link) => (link ? serveLink(request, response, link, target.query, ip) : next()),
+        (link) => (servable(link, host, target.header) ? serveLink(request, response, link, target.query, ip) : next()),
         (error: unknown) => {
           deps.onError(error);
           next();
@@ -188,5 +224,14 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  return { front, linkToServe, serveLink };
+  /** The link a request asks for, with its query, when it is served here (the app's copy of the front, for app.inject). */
+  const linkFor = async (request: IncomingMessage): Promise<{ link: LinkState; query: string } | null> => {
+    const target = requestedTarget(request.url ?? '/');
+    const host = target ? servingHost(request) : undefined;
+    if (!target || host === undefined) return null;
+    const link = deps.cache.peek(target.code) ?? (await deps.cache.resolve(target.code));
+    return servable(link, host, target.header) ? { link, query: target.query } : null;
+  };
+
+  return { front, linkFor, serveLink };
 }
