@@ -41,6 +41,23 @@ function ensureWebBuilt() {
   run('npx', [...pnpm, '--filter', '@linkledger/web', 'run', 'build']);
 }
 
+/** Whether this run may install Debian packages itself: as root, with apt-get. */
+const canAptInstall = () => process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+let aptUpdated = false;
+
+/**
+ * `apt-get install` of one Debian package (after one `apt-get update` per run), without
+ * questions. Returns whether both commands succeeded; their output goes to the terminal.
+ */
+function aptInstall(name) {
+  const options = { cwd: root, stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  if (!aptUpdated) {
+    if (spawnSync('apt-get', ['update', '-qq'], options).status !== 0) return false;
+    aptUpdated = true;
+  }
+  return spawnSync('apt-get', ['install', '-y', '-qq', name], options).status === 0;
+}
+
 /**
  * The browser tests drive Debian's Chromium (browser downloads do not work on our machines).
  * As root on Debian it is installed on first use; elsewhere the message says what to run.
@@ -48,15 +65,36 @@ function ensureWebBuilt() {
 function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return;
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (!canInstall) {
+  if (!canAptInstall()) {
     console.error(`The browser tests need Chromium at ${path}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`);
     process.exit(1);
   }
   console.log('Installing Chromium for the browser tests (apt-get install chromium)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+  if (!aptInstall('chromium')) process.exit(1);
+}
+
+/**
+ * The on-demand TLS test (services/src/domains/tls) runs Debian's Caddy in front of the
+ * product. As root on Debian it is installed on first use; otherwise, or if that fails,
+ * the test is skipped (it says why) and the run goes on.
+ */
+function ensureCaddy() {
+  const path = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+  if (existsSync(path)) return;
+  const skipped = 'The Caddy TLS test will be skipped';
+  if (!canAptInstall()) {
+    console.warn(`${skipped}: it needs Caddy at ${path} (Debian: sudo apt-get install caddy) or CADDY_PATH.`);
+    return;
+  }
+  console.log('Installing Caddy for the on-demand TLS test (apt-get install caddy)…');
+  if (!aptInstall('caddy')) {
+    console.warn(`${skipped}: apt-get install caddy failed (see above).`);
+    return;
+  }
+  // The package enables a caddy service on :80 and :443; where systemd runs, it has just
+  // started. The test runs its own Caddy, so the service is stopped and left disabled.
+  if (existsSync('/run/systemd/system')) spawnSync('systemctl', ['disable', '--now', 'caddy.service'], { stdio: 'inherit' });
+  if (!existsSync(path)) console.warn(`${skipped}: the caddy package is installed but ${path} is missing (set CADDY_PATH).`);
 }
 
 /** Runs a long-lived child with the terminal's signals forwarded, exiting with its code. */
@@ -82,6 +120,7 @@ switch (command) {
     ensureInstalled();
     ensureWebBuilt();
     ensureChromium();
+    ensureCaddy();
     run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
     run(bin('vitest'), ['run', ...rest]);
