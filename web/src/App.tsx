@@ -5,6 +5,7 @@ import { AnalyticsPage } from './features/analytics/index.ts';
 import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
 import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
+import { CustomDomainsPage } from './features/domains/index.ts';
 import { DashboardPage } from './features/links/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
@@ -39,6 +40,7 @@ export function App() {
           <Route path="/limits" element={signedIn(<LimitsPage />)} />
           <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />
+          <Route path="/custom-domains" element={signedIn(<CustomDomainsPage />)} />
           <Route path="/docs" element={signedIn(<DocsPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />

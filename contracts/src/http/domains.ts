@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import { TraiDomainType } from '../events/domains.ts';
 
-export const CustomDomainItem = z.object({
-  id: z.number().int(),
-  domain: z.string(),
-  dns_verified: z.boolean(),
-  is_active: z.boolean(),
-  /** The value the TXT record `_linkledger-verify.{domain}` must carry. */
-  dns_token: z.string(),
-  created_at: z.string(),
-});
-export type CustomDomainItem = z.infer<typeof CustomDomainItem>;
-
-export const CustomDomainList = z.array(CustomDomainItem);
-
 export const AddDomainBody = z.object({
   domain: z.string({ message: 'domain is required' }).max(300, 'domain is at most 253 characters'),
 });
@@ -32,6 +19,21 @@ export const DnsInstructions = z.object({
   ttl: z.number().int(),
   propagation: z.string(),
 });
+
+export const CustomDomainItem = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  dns_verified: z.boolean(),
+  is_active: z.boolean(),
+  /** The value the TXT record `_linkledger-verify.{domain}` must carry. */
+  dns_token: z.string(),
+  created_at: z.string(),
+  /** The records to publish (from this installation's configuration; no DNS lookup). */
+  dns_instructions: DnsInstructions,
+});
+export type CustomDomainItem = z.infer<typeof CustomDomainItem>;
+
+export const CustomDomainList = z.array(CustomDomainItem);
 
 export const VerificationResult = z.object({
   fully_verified: z.boolean(),

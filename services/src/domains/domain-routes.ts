@@ -13,7 +13,8 @@ import { ownHosts } from '../links/loop-guard.ts';
 import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, checkDomainDecider, deleteDomainDecider } from './domain-deciders.ts';
 import { hostOf, parseDomainName } from './domain-name.ts';
 import { requireRoomFor } from './domain-access.ts';
-import { checkDomainDns } from './domain-dns.ts';
+import { checkDomainDns, domainTarget } from './domain-dns.ts';
+import { dnsInstructions } from './dns/verify-domain.ts';
 
 const user = { access: 'user' } as const;
 const bearer = [{ bearer: [] }];
@@ -21,8 +22,16 @@ const bearer = [{ bearer: [] }];
 /** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
 export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
 
-export function domainItem(view: CustomDomainView, active: ActiveDomainsView | null): CustomDomainItem {
-  return { id: view.id, domain: view.domain, dns_verified: view.dns_verified, is_active: active?.custom_domain_id === view.id, dns_token: view.dns_token, created_at: view.created_at };
+export function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, config: Platform['config']): CustomDomainItem {
+  return {
+    id: view.id,
+    domain: view.domain,
+    dns_verified: view.dns_verified,
+    is_active: active?.custom_domain_id === view.id,
+    dns_token: view.dns_token,
+    created_at: view.created_at,
+    dns_instructions: dnsInstructions(view.domain, view.dns_token, domainTarget(config)),
+  };
 }
 
 /** Custom domains (docs/domains.md): add, list, verify by DNS, set active, delete; and the TLS ask for the reverse proxy. */
@@ -33,7 +42,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     if (!view || view.owner_id !== userId) throw notFound(DOMAIN_NOT_FOUND);
     return view;
   };
-  const itemOf = async (userId: number, domainId: number) => domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
+  const itemOf = async (userId: number, domainId: number) => domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId), platform.config);
 
   api.get(
     '/api/custom-domains',
@@ -44,7 +53,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
         platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
       ]);
-      return views.map((view) => domainItem(view, active));
+      return views.map((view) => domainItem(view, active, platform.config));
     },
   );
 

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSubscription, PRICING_HREF } from '../billing/index.ts';
-import { BookIcon, KeyIcon, LockIcon } from '../../ui/icons.tsx';
+import { DomainManager, TraiManager } from '../domains/index.ts';
+import { BookIcon, GlobeIcon, KeyIcon, LockIcon } from '../../ui/icons.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { DomainStatusCard } from './DomainStatusCard.tsx';
@@ -9,9 +10,9 @@ import { useApiKey } from './useApiKey.ts';
 import './developer.css';
 
 /**
- * Developer Tools (docs/web-app.md#developer-screens). The API tab is complete. Domain and TRAI management come
- * with a later release, so only the tabs that have content are offered: the domains tab
- * appears as an upgrade notice for users whose plan lacks custom domains.
+ * Developer Tools (docs/web-app.md#developer-screens): the API tab (key and domain status),
+ * the domains tab (domain management with a DNS setup dialog per domain, or an upgrade
+ * notice when the plan lacks custom domains) and the trai tab (TRAI headers).
  */
 export default function DeveloperToolsPage() {
   const apiKey = useApiKey();
@@ -47,6 +48,15 @@ export default function DeveloperToolsPage() {
                   </Link>
                 </li>
                 <li>
+                  <Link to="/custom-domains" className="next-steps__link">
+                    <GlobeIcon />
+                    <span>
+                      <span className="next-steps__name">Custom domains and TRAI headers</span>
+                      <span className="next-steps__text">Serve links from your own domain or under your sender header</span>
+                    </span>
+                  </Link>
+                </li>
+                <li>
                   <Link to="/docs" className="next-steps__link">
                     <BookIcon />
                     <span>
@@ -62,9 +72,30 @@ export default function DeveloperToolsPage() {
       ),
     },
   ];
-  if (hasCustomDomains === false) {
-    tabs.push({ id: 'domains', label: 'Domains', content: <DomainsUpgradeNotice /> });
+  // The domain card on the API tab shows the active domain and header: read the key's answer again after a change.
+  const domainsChanged = apiKey.reload;
+  if (hasCustomDomains !== null) {
+    tabs.push({
+      id: 'domains',
+      label: 'Domains',
+      content: hasCustomDomains ? (
+        <Suspense fallback={<PanelLoading />}>
+          <DomainManager onChanged={domainsChanged} />
+        </Suspense>
+      ) : (
+        <DomainsUpgradeNotice />
+      ),
+    });
   }
+  tabs.push({
+    id: 'trai',
+    label: 'TRAI',
+    content: (
+      <Suspense fallback={<PanelLoading />}>
+        <TraiManager onChanged={domainsChanged} />
+      </Suspense>
+    ),
+  });
 
   return (
     <div className="developer">
@@ -83,6 +114,15 @@ export default function DeveloperToolsPage() {
           setParams(id === 'api' ? {} : { tab: id }, { replace: true });
         }}
       />
+    </div>
+  );
+}
+
+function PanelLoading() {
+  return (
+    <div className="card" aria-busy="true">
+      <span className="skeleton" style={{ width: '40%', height: '1.25rem' }} aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
     </div>
   );
 }

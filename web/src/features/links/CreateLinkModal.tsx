@@ -5,6 +5,8 @@ import { errorText } from '../../api/client.ts';
 import { linksApi, type NewLink } from '../../api/endpoints.ts';
 import type { DomainInfo, Link } from '../../api/types.ts';
 import { useQuery } from '../../api/query.ts';
+import { initialChoice, placementPayload, placementPrefix, shortUrlPreview, useLinkPlacements, type Placement } from '../domains/index.ts';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { useCreateLink } from './create-link-dialog.ts';
 import { DOMAIN_INFO_QUERY, linkCreated, loadDomainInfo } from './link-queries.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
@@ -16,15 +18,21 @@ import { displayUrl } from './list-query.ts';
 export const CREATE_SUCCESS_MS = 2000;
 export const CREATE_FAILED = 'Failed to create URL. Please try again.';
 
-/** A TRAI header (or custom domain) is sent only when the own-domain option is on and one is set (docs/links.md#short-url-forms). */
+/**
+ * A TRAI header (or custom domain) is sent only when the own-domain option is on and one is
+ * set (docs/links.md#short-url-forms): the place chosen in the dialog (nothing for the
+ * default short domain); without a choice, the active TRAI header, else the active custom domain.
+ */
 export function createPayload(
-  form: { original_url: string; title: string; description: string; short_code: string; ownDomain: boolean },
+  form: { original_url: string; title: string; description: string; short_code: string; ownDomain: boolean; placement?: Placement | null },
   domains: DomainInfo | null,
 ): NewLink {
   const payload: NewLink = { original_url: form.original_url.trim(), title: form.title.trim(), description: form.description.trim() };
   if (form.short_code.trim()) payload.short_code = form.short_code.trim();
-  if (form.ownDomain && domains?.active_trai_header) payload.trai_header = domains.active_trai_header;
-  else if (form.ownDomain && domains?.active_custom_domain) payload.custom_domain = domains.active_custom_domain;
+  if (!form.ownDomain) return payload;
+  if (form.placement) return { ...payload, ...placementPayload(form.placement) };
+  if (domains?.active_trai_header) payload.trai_header = domains.active_trai_header;
+  else if (domains?.active_custom_domain) payload.custom_domain = domains.active_custom_domain;
   return payload;
 }
 
@@ -64,6 +72,13 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   const [shortCode, setShortCode] = useState('');
   const [ownDomain, setOwnDomain] = useState(false);
   const domains: DomainInfo | null = useQuery(DOMAIN_INFO_QUERY, loadDomainInfo).data ?? null;
+  // The own-domain option: the user's verified custom domains and TRAI headers, read only for a user who has some.
+  const host = location.host;
+  const offerOwnDomain = Boolean(domains && (domains.has_custom_domains || domains.has_trai_domains));
+  const { choices } = useLinkPlacements(offerOwnDomain, host);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choice = choices.find((item) => item.value === chosen) ?? initialChoice(choices, domains);
+  const placement: Placement = ownDomain && choice ? choice.placement : { kind: 'default' };
   const [state, setState] = useState<FormState>({ kind: 'idle' });
 
   // The success message shows for 2 seconds, then the modal closes (and the lists reload).
@@ -80,7 +95,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
     if (!event.currentTarget.reportValidity()) return;
     setState({ kind: 'submitting' });
     try {
-      const link = await linksApi.create(createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain }, domains));
+      const link = await linksApi.create(createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement }, domains));
       setState({ kind: 'success', link });
       onCreated();
     } catch (error) {
@@ -103,8 +118,6 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   }
 
   const busy = state.kind === 'submitting';
-  const showOwnDomain = Boolean(domains && (domains.has_custom_domains || domains.has_trai_domains));
-  const ownDomainName = domains?.active_trai_header ?? domains?.active_custom_domain ?? null;
   return (
     <form className="stack create-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
       {state.kind === 'error' ? (
@@ -120,13 +133,31 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
         disabled={busy}
         creating
       />
+      {offerOwnDomain ? (
+        <div className="own-domain">
+          <label className="checkbox">
+            <input type="checkbox" checked={ownDomain && choice !== null} onChange={(event) => setOwnDomain(event.target.checked)} disabled={busy || choice === null} />
+            <span>Use my own domain{choice ? '' : ' (none verified yet)'}</span>
+          </label>
+          {ownDomain && choice ? (
+            <SelectField
+              id={`${id}-placement`}
+              label="Domain or TRAI header"
+              value={choice.value}
+              options={choices}
+              onChange={(value) => setChosen(value)}
+              className="own-domain__select"
+            />
+          ) : null}
+        </div>
+      ) : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-code`}>
           Custom back-half <span className="field__optional">(optional)</span>
         </label>
         <div className="prefixed-input">
-          <span className="prefixed-input__prefix" aria-hidden="true">
-            {location.host}/
+          <span className="prefixed-input__prefix" aria-hidden="true" title={placementPrefix(placement, host)}>
+            <span className="prefixed-input__text">{placementPrefix(placement, host)}</span>
           </span>
           <input
             id={`${id}-code`}
@@ -139,7 +170,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
             placeholder="spring-sale"
             value={shortCode}
             onChange={(event) => setShortCode(event.target.value)}
-            aria-describedby={`${id}-code-hint`}
+            aria-describedby={`${id}-code-hint ${id}-preview`}
             disabled={busy}
           />
         </div>
@@ -147,14 +178,9 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
           3 to 32 letters, digits, hyphens or underscores. Leave empty for a generated code.
         </p>
       </div>
-      {showOwnDomain ? (
-        <label className="checkbox">
-          <input type="checkbox" checked={ownDomain} onChange={(event) => setOwnDomain(event.target.checked)} disabled={busy || !ownDomainName} />
-          <span>
-            Use my own domain{ownDomainName ? ` (${ownDomainName})` : ' (none active yet)'}
-          </span>
-        </label>
-      ) : null}
+      <p className="field__hint create-form__preview" id={`${id}-preview`}>
+        Short URL: <span className="create-form__preview-url">{shortUrlPreview(placement, host, shortCode)}</span>
+      </p>
       <ModalFormFooter busy={busy} label="Create URL" busyLabel="Creating…" onCancel={onDone} />
     </form>
   );

@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { displayUrl } from './list-query.ts';
+import { linkPlacement, placementKind, placementPrefix } from '../domains/index.ts';
 
 type Changes = Parameters<typeof linksApi.update>[1];
 
@@ -31,6 +32,7 @@ export function EditLinkModal({ link, onClose, onSaved }: { link: Link | null; o
 
 function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link): void; onClose(): void }) {
   const id = useId();
+  const placement = linkPlacement(link);
   const [title, setTitle] = useState(link.title);
   const [description, setDescription] = useState(link.description);
   const [destination, setDestination] = useState(link.original_url);
@@ -60,6 +62,10 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
     <form className="stack" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <p className="edit-link__short">
         Short URL <strong>{displayUrl(link.short_url)}</strong>
+      </p>
+      {/* Where the link is served is fixed when it is created: shown, not edited. */}
+      <p className="edit-link__short" data-testid="edit-placement">
+        Served on <strong>{placementPrefix(placement, location.host)}</strong> ({placementKind(placement)}, fixed when the link was created)
       </p>
       {error ? (
         <p className="banner banner--error" role="alert">

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PRICING_HREF, useSubscription } from '../billing/index.ts';
+import { LockIcon } from '../../ui/icons.tsx';
+
+/**
+ * Shows its children when the caller's plan has the feature (the subscription's
+ * `feature_list`); otherwise the upgrade prompt "Feature Not Available" with a link to
+ * /pricing. While the subscription is read it shows a placeholder; when it cannot be read,
+ * the screen acts as on the Free plan (docs/plans.md#when-the-subscription-cannot-be-read).
+ */
+export function FeatureGate({ feature, children, prompt }: { feature: string; children: ReactNode; prompt: string }) {
+  const { subscription, failed } = useSubscription();
+  if (!subscription && !failed) {
+    return (
+      <div className="card domains__loading" aria-busy="true">
+        <span className="skeleton" style={{ width: '40%', height: '1.25rem' }} aria-hidden="true" />
+        <span className="skeleton" style={{ width: '100%', height: '2.75rem' }} aria-hidden="true" />
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
+  }
+  if (subscription?.feature_list.includes(feature)) return <>{children}</>;
+  return <UpgradePrompt text={prompt} />;
+}
+
+export function UpgradePrompt({ text }: { text: string }) {
+  return (
+    <section className="card domains-upgrade" aria-labelledby="domains-upgrade-title">
+      <span className="domains-upgrade__icon" aria-hidden="true">
+        <LockIcon />
+      </span>
+      <h2 id="domains-upgrade-title" className="domains-upgrade__title">
+        Feature Not Available
+      </h2>
+      <p className="domains-upgrade__text">{text}</p>
+      <Link className="button button--primary" to={PRICING_HREF}>
+        View Pricing Plans
+      </Link>
+    </section>
+  );
+}

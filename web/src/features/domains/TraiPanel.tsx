@@ -1,0 +1,320 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { CheckIcon, PlusIcon, RefreshIcon, ShieldIcon, TrashIcon } from '../../ui/icons.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { domainsChanged, useCustomDomains, useTraiHeaders } from './domain-queries.ts';
+import {
+  TRAI_ADD_FAILED,
+  TRAI_DELETE_FAILED,
+  TRAI_HEADER_LENGTH,
+  TRAI_SET_ACTIVE_FAILED,
+  TRAI_VERIFY_FAILED,
+  headerProblem,
+  isHeaderComplete,
+  normalizeHeader,
+  traiDomainProblem,
+  traiHostForm,
+  traiStatus,
+} from './domain-rules.ts';
+import { traiApi, type DomainType, type TraiHeader } from './domains-api.ts';
+import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
+
+/**
+ * TRAI sender headers (docs/web-app.md#custom-domains): add one on this service's host (ready
+ * at once) or on a verified custom domain, verify the latter, set one active, delete.
+ */
+export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?(): void }) {
+  const id = useId();
+  const host = location.host;
+  const headers = useTraiHeaders();
+  const domains = useCustomDomains();
+  const verifiedDomains = (domains.data ?? []).filter((domain) => domain.dns_verified);
+  const { flash, report } = useReporter(mode);
+
+  const [header, setHeader] = useState('');
+  const [domainType, setDomainType] = useState<DomainType>('our_domain');
+  const [customDomainId, setCustomDomainId] = useState<number | null>(null);
+  /** A problem found on submit ('Please select a custom domain'). */
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<TraiHeader | null>(null);
+
+  const typing = headerProblem(header);
+  // The chosen domain must still be a verified one (it may have been deleted meanwhile).
+  const chosenId = customDomainId !== null && verifiedDomains.some((domain) => domain.id === customDomainId) ? customDomainId : null;
+  const noVerified = domainType === 'custom_domain' && domains.data !== undefined && verifiedDomains.length === 0;
+  const canSubmit = isHeaderComplete(header) && !typing && !adding;
+  const chosenDomain = verifiedDomains.find((domain) => domain.id === chosenId)?.domain ?? null;
+  const preview = traiHostForm({ header: header || 'HEADER', domain: domainType === 'custom_domain' ? (chosenDomain ?? 'your-domain') : null }, host);
+
+  const changed = async () => {
+    await domainsChanged();
+    onChanged?.();
+  };
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const problem = traiDomainProblem(domainType, chosenId, verifiedDomains.length);
+    setFormProblem(problem);
+    if (problem) return;
+    setAdding(true);
+    try {
+      const added = await traiApi.add({ header, domain_type: domainType, custom_domain_id: domainType === 'custom_domain' ? chosenId : null });
+      setHeader('');
+      const ready = added.dns_verified ? 'It is ready to use.' : 'Verify it to use it.';
+      report({ tone: 'success', title: 'TRAI Header Added', text: `The TRAI header ${added.header} was added successfully. ${ready}` });
+      await changed();
+    } catch (failure) {
+      report({ tone: 'error', title: 'TRAI Header Not Added', text: errorText(failure, TRAI_ADD_FAILED) });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const run = async (trai: TraiHeader, action: () => Promise<{ message: string }>, title: string, fallback: string, failedTitle: string) => {
+    setBusy(trai.id);
+    try {
+      const { message } = await action();
+      report({ tone: 'success', title, text: message });
+      await changed();
+    } catch (failure) {
+      report({ tone: 'error', title: failedTitle, text: errorText(failure, fallback) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const verify = (trai: TraiHeader) => run(trai, () => traiApi.verify(trai.id), 'TRAI Header Verified', TRAI_VERIFY_FAILED, 'Verification Failed');
+  const activate = (trai: TraiHeader) => run(trai, () => traiApi.setActive(trai.id), 'TRAI Header Activated', TRAI_SET_ACTIVE_FAILED, 'TRAI Header Not Activated');
+  const remove = (trai: TraiHeader) => run(trai, () => traiApi.remove(trai.id), 'TRAI Header Deleted', TRAI_DELETE_FAILED, 'TRAI Header Not Deleted');
+
+  const domainOptions = [{ value: '' as string | number, label: 'Select a custom domain' }, ...verifiedDomains.map((domain) => ({ value: domain.id as string | number, label: domain.domain }))];
+
+  return (
+    <div className="stack domains">
+      <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
+        <h2 id={`${id}-add-title`} className="card__title">
+          Add a TRAI header
+        </h2>
+        <p className="card__subtitle">SMS-compliant links carry your registered sender header in their path, as TRAI rules require for messages sent in India.</p>
+        <form className="trai-form" onSubmit={(event) => void add(event)} aria-busy={adding}>
+          <div className="field trai-form__header">
+            <label className="field__label" htmlFor={`${id}-header`}>
+              Header
+            </label>
+            <input
+              id={`${id}-header`}
+              name="header"
+              className="input trai-form__header-input"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={TRAI_HEADER_LENGTH}
+              placeholder="ACMEIN"
+              value={header}
+              onChange={(event) => {
+                setHeader(normalizeHeader(event.target.value));
+                setFormProblem(null);
+              }}
+              aria-describedby={`${id}-header-hint`}
+              aria-invalid={typing ? true : undefined}
+              disabled={adding}
+            />
+            <p className="field__hint" id={`${id}-header-hint`}>
+              Exactly {TRAI_HEADER_LENGTH} letters or digits ({header.length}/{TRAI_HEADER_LENGTH}), upper-cased for you.
+            </p>
+            {typing ? <p className="field__error">{typing}</p> : null}
+          </div>
+
+          <fieldset className="trai-form__type">
+            <legend className="field__label">Domain</legend>
+            <label className="trai-form__choice">
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value="our_domain"
+                checked={domainType === 'our_domain'}
+                onChange={() => {
+                  setDomainType('our_domain');
+                  setFormProblem(null);
+                }}
+                disabled={adding}
+              />
+              <span>
+                <span className="trai-form__choice-name">Our domain</span>
+                <span className="trai-form__choice-hint">{host}/HEADER/ — ready at once</span>
+              </span>
+            </label>
+            <label className="trai-form__choice">
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value="custom_domain"
+                checked={domainType === 'custom_domain'}
+                onChange={() => {
+                  setDomainType('custom_domain');
+                  setFormProblem(null);
+                }}
+                disabled={adding}
+              />
+              <span>
+                <span className="trai-form__choice-name">My custom domain</span>
+                <span className="trai-form__choice-hint">your-domain/HEADER/ — on a verified domain, then verified</span>
+              </span>
+            </label>
+          </fieldset>
+
+          {domainType === 'custom_domain' ? (
+            noVerified ? (
+              <p className="banner banner--warning trai-form__message" role="status">
+                No verified custom domains available. Please verify a custom domain first.
+              </p>
+            ) : (
+              <SelectField
+                id={`${id}-custom-domain`}
+                label="Custom domain"
+                value={chosenId ?? ''}
+                options={domainOptions}
+                onChange={(value) => {
+                  setCustomDomainId(typeof value === 'number' ? value : null);
+                  setFormProblem(null);
+                }}
+                className="trai-form__domain"
+              />
+            )
+          ) : null}
+
+          {formProblem && !noVerified ? (
+            <p className="field__error trai-form__message" role="alert">
+              {formProblem}
+            </p>
+          ) : null}
+
+          <div className="trai-form__footer">
+            <p className="trai-form__preview">
+              Links will look like <code className="code-inline">{preview}abc123</code>
+            </p>
+            <button type="submit" className="button button--primary" disabled={!canSubmit}>
+              {adding ? <Spinner size="sm" /> : <PlusIcon />}
+              {adding ? 'Adding…' : 'Add TRAI Header'}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <FlashLine flash={flash} />
+
+      <section className="card domains__list-card" aria-labelledby={`${id}-list-title`} aria-busy={headers.loading}>
+        <h2 id={`${id}-list-title`} className="card__title">
+          Your TRAI headers
+        </h2>
+        {headers.loading && !headers.data ? (
+          <div className="domains__loading" aria-hidden="true">
+            <span className="skeleton" style={{ height: '4rem' }} />
+          </div>
+        ) : headers.error && !headers.data ? (
+          <div className="banner banner--error domains__load-error" role="alert">
+            <p className="banner__body">{errorText(headers.error, 'Your TRAI headers could not be loaded just now.')}</p>
+            <button type="button" className="button button--secondary button--sm" onClick={() => void headers.refetch()}>
+              <RefreshIcon />
+              Try again
+            </button>
+          </div>
+        ) : !headers.data?.length ? (
+          <div className="empty-state domains__empty">
+            <span className="empty-state__icon" aria-hidden="true">
+              <ShieldIcon />
+            </span>
+            <p className="empty-state__title">No TRAI headers yet</p>
+            <p>Add your 6-character sender header above.</p>
+          </div>
+        ) : (
+          <ul className="domains__rows">
+            {headers.data.map((trai) => (
+              <TraiRow
+                key={trai.id}
+                trai={trai}
+                host={host}
+                busy={busy === trai.id}
+                onVerify={() => void verify(trai)}
+                onActivate={() => void activate(trai)}
+                onDelete={() => setDeleting(trai)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete TRAI header"
+        message="Delete this TRAI header? It can no longer be chosen for new links."
+        itemName={deleting ? traiHostForm(deleting, host) : undefined}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+const STATUS_BADGES = {
+  ready: { className: 'badge badge--success', text: 'Ready' },
+  verified: { className: 'badge badge--success', text: 'Verified' },
+  pending: { className: 'badge badge--warning', text: 'Pending verification' },
+} as const;
+
+function TraiRow({ trai, host, busy, onVerify, onActivate, onDelete }: { trai: TraiHeader; host: string; busy: boolean; onVerify(): void; onActivate(): void; onDelete(): void }) {
+  const titleId = useId();
+  const status = traiStatus(trai);
+  const badge = STATUS_BADGES[status];
+  return (
+    <li className="domain-row trai-row" data-header={trai.header} data-host={trai.domain ?? host} aria-labelledby={titleId} aria-busy={busy}>
+      <div className="domain-row__main">
+        <div className="domain-row__name">
+          <span className="domain-row__icon" aria-hidden="true">
+            <ShieldIcon />
+          </span>
+          <div className="trai-row__names">
+            <h3 id={titleId} className="domain-row__title trai-row__header">
+              {trai.header}
+            </h3>
+            <code className="trai-row__form">{traiHostForm(trai, host)}</code>
+          </div>
+          <span className="domain-row__badges">
+            <span className={badge.className} data-state={status}>
+              {status !== 'pending' ? <CheckIcon /> : null}
+              {badge.text}
+            </span>
+            {trai.is_active ? (
+              <span className="badge badge--info" data-state="active">
+                Active
+              </span>
+            ) : null}
+            <span className="badge">{trai.domain_type === 'our_domain' ? 'Our domain' : 'Custom domain'}</span>
+          </span>
+        </div>
+        <div className="domain-row__actions">
+          {trai.domain_type === 'custom_domain' && !trai.dns_verified ? (
+            <button type="button" className="button button--secondary button--sm" onClick={onVerify} disabled={busy} aria-describedby={titleId}>
+              {busy ? <Spinner size="sm" /> : <RefreshIcon />}
+              Verify
+            </button>
+          ) : null}
+          {trai.dns_verified && !trai.is_active ? (
+            <button type="button" className="button button--primary button--sm" onClick={onActivate} disabled={busy} aria-describedby={titleId}>
+              Set as Active
+            </button>
+          ) : null}
+          <button type="button" className="button button--ghost button--sm domain-row__delete" onClick={onDelete} disabled={busy} aria-describedby={titleId}>
+            <TrashIcon />
+            Delete
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { CustomDomainItem, DnsInstructions, DnsRecordInstruction, DomainActionResponse, TraiDomainType, TraiItem, VerificationResult, VerifyDomainResponse } from '@linkledger/contracts';
+import { api } from '../../api/client.ts';
+
+// The custom-domain and TRAI calls (docs/domains.md), typed from the contracts; type-only
+// imports keep zod out of the bundle.
+
+export type CustomDomain = CustomDomainItem;
+export type TraiHeader = TraiItem;
+export type DomainType = TraiDomainType;
+export type DnsRecord = z.infer<typeof DnsRecordInstruction>;
+export type DnsGuide = z.infer<typeof DnsInstructions>;
+export type Verification = z.infer<typeof VerificationResult>;
+export type Verified = z.infer<typeof VerifyDomainResponse>;
+type Done = z.infer<typeof DomainActionResponse>;
+
+export interface NewTraiHeader {
+  header: string;
+  domain_type: DomainType;
+  /** The id of one of the caller's verified custom domains (a number), or null on our own host. */
+  custom_domain_id: number | null;
+}
+
+export const domainsApi = {
+  list: () => api<CustomDomain[]>('/custom-domains'),
+  add: (domain: string) => api<CustomDomain>('/custom-domains', { method: 'POST', body: { domain } }),
+  verify: (id: number) => api<Verified>(`/custom-domains/${id}/verify`, { method: 'POST' }),
+  setActive: (id: number) => api<Done>(`/custom-domains/${id}/set-active`, { method: 'POST' }),
+  remove: (id: number) => api<Done>(`/custom-domains/${id}`, { method: 'DELETE' }),
+};
+
+export const traiApi = {
+  list: () => api<TraiHeader[]>('/custom-domains/trai'),
+  add: (header: NewTraiHeader) => api<TraiHeader>('/custom-domains/trai', { method: 'POST', body: header }),
+  verify: (id: number) => api<Done>(`/custom-domains/trai/${id}/verify`, { method: 'POST' }),
+  setActive: (id: number) => api<Done>(`/custom-domains/trai/${id}/set-active`, { method: 'POST' }),
+  remove: (id: number) => api<Done>(`/custom-domains/trai/${id}`, { method: 'DELETE' }),
+};
