@@ -59,6 +59,16 @@ describe('links served by Host and TRAI path', () => {
     expect(links['domain-header']!.short_url).toBe(`https://go.acme.in/ACMEGO/${links['domain-header']!.short_code}`);
   });
 
+  it('lists links by domain filter and writes each link’s own short URL in the CSV and the QR code', async () => {
+    const codes = async (domain: string) => ((await api(brand, 'GET', `/api/urls?domain=${domain}`)).json() as { short_code: string }[]).map((link) => link.short_code).sort();
+    expect(await codes('default')).toEqual([links.plain!.short_code]);
+    expect(await codes('custom')).toEqual([links.domain!.short_code, links['ours-header']!.short_code, links['domain-header']!.short_code].sort());
+    const csv = (await api(brand, 'GET', '/api/urls/export')).body;
+    for (const link of Object.values(links)) expect(csv).toContain(link.short_url);
+    const qr = await api(brand, 'GET', `/api/urls/${(links['domain-header'] as unknown as { id: number }).id}/qr.svg`);
+    expect(qr.statusCode).toBe(200);
+  });
+
   it('refuses a domain or header that is not the caller’s verified one, creating nothing', async () => {
     for (const placement of [{ custom_domain: 'go.other.in' }, { custom_domain: 'nowhere.acme.in' }, { trai_header: 'NOPE12' }, { custom_domain: 'go.other.in', trai_header: 'ACMEGO' }]) {
       const refused = await api(brand, 'POST', '/api/urls', { original_url: 'https://example.com/refused', ...placement });

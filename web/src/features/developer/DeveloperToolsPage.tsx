@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSubscription, PRICING_HREF } from '../billing/index.ts';
-import { DomainManager, TraiManager } from '../domains/index.ts';
-import { BookIcon, GlobeIcon, KeyIcon, LockIcon } from '../../ui/icons.tsx';
+import { useSubscription } from '../billing/index.ts';
+import { DomainManager, TraiManager, UpgradePrompt } from '../domains/index.ts';
+import { BookIcon, GlobeIcon, KeyIcon } from '../../ui/icons.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { DomainStatusCard } from './DomainStatusCard.tsx';
@@ -83,7 +83,7 @@ export default function DeveloperToolsPage() {
           <DomainManager onChanged={domainsChanged} />
         </Suspense>
       ) : (
-        <DomainsUpgradeNotice />
+        <UpgradePrompt text="Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain." />
       ),
     });
   }
@@ -127,20 +127,3 @@ function PanelLoading() {
   );
 }
 
-/** The domains tab falls back to an upgrade notice (Pro or Enterprise) with a View Pricing Plans button (docs/plans.md#feature-gate). */
-function DomainsUpgradeNotice() {
-  return (
-    <section className="card upgrade-notice" aria-labelledby="domains-upgrade-title">
-      <span className="upgrade-notice__icon" aria-hidden="true">
-        <LockIcon />
-      </span>
-      <h2 id="domains-upgrade-title" className="upgrade-notice__title">
-        Feature Not Available
-      </h2>
-      <p className="upgrade-notice__text">Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.</p>
-      <Link className="button button--primary" to={PRICING_HREF}>
-        View Pricing Plans
-      </Link>
-    </section>
-  );
-}

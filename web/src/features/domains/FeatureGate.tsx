@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { PRICING_HREF, useSubscription } from '../billing/index.ts';
-import { LockIcon } from '../../ui/icons.tsx';
+import { useSubscription } from '../billing/index.ts';
+import { UpgradePrompt } from './UpgradePrompt.tsx';
 
 /**
  * Shows its children when the caller's plan has the feature (the subscription's
@@ -22,21 +21,4 @@ export function FeatureGate({ feature, children, prompt }: { feature: string; ch
   }
   if (subscription?.feature_list.includes(feature)) return <>{children}</>;
   return <UpgradePrompt text={prompt} />;
-}
-
-export function UpgradePrompt({ text }: { text: string }) {
-  return (
-    <section className="card domains-upgrade" aria-labelledby="domains-upgrade-title">
-      <span className="domains-upgrade__icon" aria-hidden="true">
-        <LockIcon />
-      </span>
-      <h2 id="domains-upgrade-title" className="domains-upgrade__title">
-        Feature Not Available
-      </h2>
-      <p className="domains-upgrade__text">{text}</p>
-      <Link className="button button--primary" to={PRICING_HREF}>
-        View Pricing Plans
-      </Link>
-    </section>
-  );
 }

@@ -10,5 +10,6 @@ export const DomainManager = lazy(() => import('./DomainManagers.tsx').then((mod
 export const TraiManager = lazy(() => import('./DomainManagers.tsx').then((module) => ({ default: module.TraiManager })));
 
 export { useLinkPlacements } from './domain-queries.ts';
+export { UpgradePrompt } from './UpgradePrompt.tsx';
 export { DEFAULT_PLACEMENT, initialChoice, linkPlacement, placementKind, placementPayload, placementPrefix, shortUrlPreview } from './placement.ts';
 export type { Placement, PlacementChoice } from './placement.ts';
