@@ -55,13 +55,15 @@ export class BillingScheduler {
   }
 
   async start(): Promise<void> {
-    await this.tick();
+    // Not awaited: start-up does not wait on mail (receipts left pending before a restart).
+    void this.tick();
     this.timer = setInterval(() => void this.tick(), TICK_MS);
     this.timer.unref();
     const after = await this.deps.events.headPosition();
     this.subscription = this.deps.events.subscribe({ after, filter: { types: [...PROMPTING] }, lingerMs: 50 }, async (batch, through) => {
       if (batch.length === 0) return;
-      await this.deps.readModel.waitFor(through, 5_000);
+      // A read model that lags only delays this round; the timer's next one finds the work anyway.
+      await this.deps.readModel.waitFor(through, 5_000).catch((error: unknown) => this.log.error(error, 'The billing scheduler could not wait for the read model'));
       await this.tick();
     });
     this.subscription.done.catch((error: unknown) => this.log.error(error, 'The billing scheduler stopped following payments'));
