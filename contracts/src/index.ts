@@ -9,6 +9,7 @@ export * from './events/domains.ts';
 export * from './events/projections.ts';
 export * from './events/analysts.ts';
 export * from './events/catalog.ts';
+export * from './events/personal-data.ts';
 export * from './plans/catalogue.ts';
 export * from './destination.ts';
 export * from './http/common.ts';

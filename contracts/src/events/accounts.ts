@@ -143,7 +143,22 @@ export const EmailSettingsConfiguredV1 = z.object({
 });
 export type EmailSettings = z.infer<typeof EmailSettingsConfiguredV1>;
 
-export const MailPurpose = z.enum(['verify_email', 'reset_password', 'test', 'receipt', 'renewal_reminder', 'other']);
+export const MailPurpose = z.enum([
+  'verify_email',
+  'reset_password',
+  'test',
+  'receipt',
+  'renewal_reminder',
+  'email_change',
+  'email_change_notice',
+  'support_ticket',
+  'support_reply',
+  'weekly_summary',
+  'usage_warning',
+  'moderation_notice',
+  'account_deleted',
+  'other',
+]);
 export type MailPurpose = z.infer<typeof MailPurpose>;
 
 /** A message was handed to the mail transport, or refused by it (stream `mail-deliveries-{YYYY-MM}`); never its recipient or content. */
@@ -154,6 +169,12 @@ export const MailDeliveredV1 = z.object({
   /** Why the transport refused it; '' when it was accepted. */
   error: z.string(),
 });
+
+/**
+ * The owner deleted the account (docs/privacy.md): its data key is destroyed, so every
+ * personal field it wrote reads as shredded; sign-in and the links stop; counts remain.
+ */
+export const AccountDeletedV1 = z.object({ user_id: userId });
 
 export const accountEvents = {
   UserRegistered: { 1: UserRegisteredV1 },
@@ -172,4 +193,5 @@ export const accountEvents = {
   UserRoleChanged: { 1: UserRoleChangedV1 },
   EmailSettingsConfigured: { 1: EmailSettingsConfiguredV1 },
   MailDelivered: { 1: MailDeliveredV1 },
+  AccountDeleted: { 1: AccountDeletedV1 },
 } as const;
