@@ -98,6 +98,8 @@ const ConfigSchema = z.object({
   CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/i, 'must be a plain identifier such as linkledger').default('linkledger'),
   /** Signs tokens and keys the visitor hash; generated and kept in DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Wraps the users' data keys (docs/privacy.md#data-keys); generated into DATA_DIR/data-keys.key when unset. */
+  DATA_KEYS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   EVENTS_SYNC: z.enum(['FULL', 'NORMAL'], { message: 'must be FULL or NORMAL' }).default('FULL'),
   /** The built web app to serve; `npm start` builds it into web/dist. */
   WEB_DIST_DIR: z.string().trim().min(1, 'must be a directory path').optional(),
@@ -201,7 +203,7 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'TRUST_PROXY'> & { TRUST
 
 /** Secrets are never echoed back, not even in a start-up error. */
 function shown(name: string, value: string): string {
-  if (['JWT_SECRET', 'SENDGRID_API_KEY', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].includes(name)) return value ? '[hidden]' : '';
+  if (['JWT_SECRET', 'DATA_KEYS_SECRET', 'SENDGRID_API_KEY', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].includes(name)) return value ? '[hidden]' : '';
   return value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1[hidden]@');
 }
 

@@ -18,6 +18,8 @@ import { ConfiguredMailer } from '../mail/configured-mailer.ts';
 import type { Config } from './config.ts';
 import { privateDataDirectory } from './data-dir.ts';
 import { loadSecret } from './secrets.ts';
+import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
+import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
 import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
@@ -61,7 +63,12 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+/** The log, with personal fields sealed under their users' data keys (docs/privacy.md#crypto-shredding). */
 export async function openEventStore(config: Config): Promise<EventStore> {
+  return new PersonalDataVault(await openLog(config), await openDataKeyStore(config));
+}
+
+async function openLog(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { KurrentDbEventStore } = await import('../stores/events/kurrentdb-event-store.ts');
     return new KurrentDbEventStore(config.EVENTSTORE_URL);

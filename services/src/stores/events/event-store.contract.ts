@@ -91,7 +91,7 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
   it('reads all from a position, filtered by type or stream prefix', async () => {
     const start = await store.headPosition();
     await store.append([{ stream: `${ns}-link-1`, expected: 'any', events: [event('LinkCreated'), event('LinkUpdated')] }]);
-    await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('UserRegistered')] }]);
+    await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('UserRegistered', { user_id: 1 })] }]);
     await store.append([{ stream: `${ns}-link-2`, expected: 'any', events: [event('LinkCreated')] }]);
     const all = await store.readAll({ after: start, limit: 100 });
     expect(all.filter((e) => e.stream.startsWith(ns)).map((e) => e.type)).toEqual([
