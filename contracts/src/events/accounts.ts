@@ -34,6 +34,8 @@ export const PasswordChangedV1 = z.object({
   user_id: userId,
   password_hash: z.string(),
   reason: z.enum(['reset', 'change', 'account_reclaimed']),
+  /** A change from the settings keeps the session it was made from signed in (docs/accounts.md#changing-the-password). */
+  kept_jti: z.string().optional(),
 });
 
 /** A signed-in session ended (logout): its token id is refused until the token would have expired anyway. */
@@ -47,7 +49,7 @@ export const SessionRevokedV1 = z.object({
 /** Registration opened or closed by an admin (the `system` stream). Existing users can always sign in. */
 export const SignupToggledV1 = z.object({ enabled: z.boolean() });
 
-export const EmailTokenPurpose = z.enum(['verify_email', 'reset_password']);
+export const EmailTokenPurpose = z.enum(['verify_email', 'reset_password', 'change_email']);
 export type EmailTokenPurpose = z.infer<typeof EmailTokenPurpose>;
 
 /**

@@ -9,6 +9,9 @@ import { linkEvents } from './links.ts';
 import { paymentEvents } from './payments.ts';
 import { domainEvents } from './domains.ts';
 import { projectionEvents } from './projections.ts';
+import { notificationEvents } from './notifications.ts';
+import { supportEvents } from './support.ts';
+import { settingsEvents } from './settings.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -25,6 +28,9 @@ const versions = {
   ...domainEvents,
   ...projectionEvents,
   ...analystEvents,
+  ...notificationEvents,
+  ...supportEvents,
+  ...settingsEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -3,15 +3,18 @@ import { z } from 'zod';
 /** Uniqueness claims: appended to a stream named by the value, with "stream must not exist". */
 export const ShortCodeClaimedV1 = z.object({ short_code: z.string(), link_id: z.number().int().positive() });
 export const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() });
+/** The account moved to another address (EmailChanged) or was deleted: this one is free to register or claim again. */
+export const EmailReleasedV1 = z.object({ user_id: z.number().int().positive() });
 
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
-export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai']) });
+export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket']) });
 
 export const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
 
 export const claimEvents = {
   ShortCodeClaimed: { 1: ShortCodeClaimedV1 },
   EmailClaimed: { 1: EmailClaimedV1 },
+  EmailReleased: { 1: EmailReleasedV1 },
   IdAllocated: { 1: IdAllocatedV1 },
   SuperAdminAssigned: { 1: SuperAdminAssignedV1 },
 } as const;

@@ -22,11 +22,19 @@ export type PersonalDataMap = { [T in EventType]?: PersonalFields<T> };
 export const shreddedEmail = 'deleted-user@deleted.invalid';
 /** What a shredded name reads as wherever it is shown. */
 export const shreddedName = 'Deleted user';
+/** What shredded free text (a support ticket's subject or message) reads as. */
+export const shreddedText = '[deleted]';
 
 export const personalData: PersonalDataMap = {
   UserRegistered: { subject: 'user_id', shredded: { email: shreddedEmail, password_hash: '', full_name: shreddedName } },
   PasswordChanged: { subject: 'user_id', shredded: { password_hash: '' } },
   EmailTokenIssued: { subject: 'user_id', shredded: { email: shreddedEmail } },
+  ProfileUpdated: { subject: 'user_id', shredded: { username: 'deleted-user', full_name: shreddedName, phone: '' } },
+  EmailChangeRequested: { subject: 'user_id', shredded: { new_email: shreddedEmail } },
+  EmailChanged: { subject: 'user_id', shredded: { email: shreddedEmail, previous_email: shreddedEmail } },
+  SessionStarted: { subject: 'user_id', shredded: { user_agent: '' } },
+  SupportTicketOpened: { subject: 'user_id', shredded: { subject: shreddedText, message: shreddedText } },
+  SupportTicketReplied: { subject: 'user_id', shredded: { message: shreddedText } },
 };
 
 export function personalFieldsOf(type: string): PersonalFields<EventType> | undefined {

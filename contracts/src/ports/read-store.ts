@@ -58,11 +58,16 @@ export interface ReadStore {
   shadow(projector: string, collections: readonly string[]): Promise<ReadStoreShadow>;
   /** Throws when the store cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Leaves no readable copy of overwritten or deleted documents in the store's files (after
+   * an account deletion, docs/privacy.md). Absent where the server manages its own files.
+   */
+  forgetOverwritten?(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** What a projector writes through: its documents (read back while applying a batch) and its checkpoint. */
-export type ProjectionStore = Pick<ReadStore, 'get' | 'getMany' | 'ensureIndex' | 'checkpoint' | 'commit' | 'reset'>;
+export type ProjectionStore = Pick<ReadStore, 'get' | 'getMany' | 'ensureIndex' | 'checkpoint' | 'commit' | 'reset' | 'forgetOverwritten'>;
 
 /** A projector's collections rebuilt beside the live ones (ReadStore.shadow). */
 export interface ReadStoreShadow extends ProjectionStore {

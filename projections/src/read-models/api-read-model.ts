@@ -5,17 +5,23 @@ import { paymentHandlers, paymentIndexes } from './payments.ts';
 import { domainHandlers, domainIndexes } from './domains.ts';
 import type { ReadModelHandlers, ReadModelPrefetch, UpcastEvent } from './handlers.ts';
 import { linkHandlers, linkIndexes, prefetchLinks } from './links.ts';
+import { notificationHandlers, notificationIndexes, prefetchNotifications } from './notifications.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
 import { sessionHandlers, sessionIndexes } from './sessions.ts';
+import { prefetchSupport, supportHandlers, supportIndexes } from './support.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 import { prefetchUsers, userHandlers, userIndexes } from './users.ts';
+import { prefetchUserSessions, userSessionHandlers, userSessionIndexes } from './user-sessions.ts';
 
 export * from './users.ts';
+export * from './user-sessions.ts';
 export * from './links.ts';
 export * from './api-keys.ts';
 export * from './billing.ts';
 export * from './payments.ts';
 export * from './domains.ts';
+export * from './notifications.ts';
+export * from './support.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -26,10 +32,13 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: userHandlers, indexes: userIndexes, prefetch: prefetchUsers },
   { handlers: linkHandlers, indexes: linkIndexes, prefetch: prefetchLinks },
   { handlers: sessionHandlers, indexes: sessionIndexes },
+  { handlers: userSessionHandlers, indexes: userSessionIndexes, prefetch: prefetchUserSessions },
   { handlers: apiKeyHandlers, indexes: apiKeyIndexes },
   { handlers: billingHandlers, indexes: billingIndexes, prefetch: prefetchBilling },
   { handlers: paymentHandlers, indexes: paymentIndexes },
   { handlers: domainHandlers, indexes: domainIndexes },
+  { handlers: notificationHandlers, indexes: notificationIndexes, prefetch: prefetchNotifications },
+  { handlers: supportHandlers, indexes: supportIndexes, prefetch: prefetchSupport },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -69,6 +69,8 @@ export class ReadModelTarget implements ProjectionTarget {
       await this.projector.apply(event, recorded, tx);
     }
     await this.store.commit(this.projector.name, tx.writes(), through);
+    // A deleted account's documents were just overwritten: their old bytes must not linger.
+    if (events.some(({ event }) => event.type === 'AccountDeleted')) await this.store.forgetOverwritten?.();
   }
 
   reset() {

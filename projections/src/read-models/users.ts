@@ -1,3 +1,4 @@
+import { shreddedEmail, shreddedName } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 
 // Sessions belong to accounts: their collection is published with the users'.
@@ -15,13 +16,17 @@ export interface UserView {
   phone?: string | null;
   role: 'user' | 'admin' | 'super_admin';
   /** Absent on documents projected before statuses existed: active. */
-  status?: 'active' | 'suspended' | 'banned';
+  status?: 'active' | 'suspended' | 'banned' | 'deleted';
   plan_type: 'free' | 'pro' | 'enterprise';
   is_verified: boolean;
   is_active: boolean;
   created_at: string;
   /** Set by a password change (ISO): tokens issued before it are refused. */
   sessions_valid_after?: string;
+  /** The one session a change from the settings kept signed in, though issued before it. */
+  sessions_kept_jti?: string | null;
+  /** An e-mail change waiting for its link to be followed (docs/accounts.md#changing-the-e-mail-address). */
+  pending_email?: string | null;
 }
 
 export const userIndexes = { [USERS]: [['email']] } as const;
@@ -54,14 +59,39 @@ export const userHandlers: ReadModelHandlers = {
   async SubscriptionExpired({ user_id }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type: 'free' }));
   },
-  async PasswordChanged({ user_id }, recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at }));
+  async PasswordChanged({ user_id, kept_jti }, recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti ?? null }));
+  },
+  async OtherSessionsRevoked({ user_id, kept_jti }, recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti }));
+  },
+  async ProfileUpdated({ user_id, username, full_name, phone }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, username, full_name: full_name || null, phone: phone || null }));
+  },
+  async EmailChangeRequested({ user_id, new_email }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, pending_email: new_email }));
+  },
+  async EmailChanged({ user_id, email }, _recorded, tx) {
+    // Following the link proved the new address.
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, email, is_verified: true, pending_email: null }));
   },
   async UserStatusChanged({ user_id, status }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, status, is_active: status === 'active' }));
   },
   async UserRoleChanged({ user_id, role }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, role }));
+  },
+  // The same anonymous document a replay builds from the shredded events (docs/privacy.md).
+  async AccountDeleted({ user_id }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({
+      ...user,
+      email: shreddedEmail,
+      username: shreddedEmail.split('@')[0]!,
+      full_name: shreddedName,
+      phone: null,
+      status: 'deleted',
+      is_active: false,
+    }));
   },
 };
 
@@ -75,8 +105,13 @@ export const prefetchUsers: ReadModelPrefetch = async (batch, tx) => {
       case 'SubscriptionActivated':
       case 'SubscriptionExpired':
       case 'PasswordChanged':
+      case 'OtherSessionsRevoked':
+      case 'ProfileUpdated':
+      case 'EmailChangeRequested':
+      case 'EmailChanged':
       case 'UserStatusChanged':
       case 'UserRoleChanged':
+      case 'AccountDeleted':
         users.add(event.data.user_id);
     }
   }

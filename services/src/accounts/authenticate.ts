@@ -30,7 +30,8 @@ export async function checkToken(platform: TokenDeps, token: string): Promise<{ 
     platform.read.get<UserView>(USERS, session.userId),
   ]);
   if (revoked || !user) return { refusal: BAD_TOKEN };
-  if (user.sessions_valid_after) {
+  // A change made from the settings keeps the session it was made from (docs/accounts.md#changing-the-password).
+  if (user.sessions_valid_after && session.jti !== user.sessions_kept_jti) {
     const validAfter = Date.parse(user.sessions_valid_after);
     // Tokens without iat_ms know only their second: the change time is compared at that precision.
     if (session.issuedAt.getTime() < (session.issuedAtPrecise ? validAfter : Math.floor(validAfter / 1000) * 1000)) return { refusal: BAD_TOKEN };

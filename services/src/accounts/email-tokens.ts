@@ -5,6 +5,7 @@ import { domainEventOf, type EmailTokenPurpose, type RecordedEvent } from '@link
 export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
+  change_email: 24 * 60 * 60 * 1000,
 };
 
 /**

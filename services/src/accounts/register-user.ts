@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { domainEventOf } from '@linkledger/contracts';
+import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -9,11 +9,17 @@ import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 /** The uniqueness claim of an email: a stream named by its hash, never the address itself. */
 export const emailStream = (email: string) => `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
+/** Who holds an address's claim: the last EmailClaimed, unless an EmailReleased (an e-mail change) followed it. */
+export function evolveEmailClaim(holder: number | null, recorded: RecordedEvent): number | null {
+  const event = domainEventOf(recorded);
+  if (event?.type === 'EmailClaimed') return event.data.user_id;
+  if (event?.type === 'EmailReleased') return null;
+  return holder;
+}
+
 /** The user id behind an email, from its uniqueness claim (no read-model lag). */
 export async function userIdByEmail(platform: Pick<Platform, 'events'>, email: string): Promise<number | null> {
-  const [claim] = await platform.events.readStream(emailStream(email));
-  const event = claim ? domainEventOf(claim) : null;
-  return event?.type === 'EmailClaimed' ? event.data.user_id : null;
+  return (await platform.events.readStream(emailStream(email))).reduce(evolveEmailClaim, null);
 }
 
 interface Register {
@@ -29,7 +35,7 @@ interface Register {
  */
 export const registerDecider: MultiStreamDecider<Register, { claim: boolean; user: boolean; system: SystemState }> = {
   streamsOf: (command) => ({
-    claim: { stream: emailStream(command.email), initialState: false, evolve: () => true },
+    claim: { stream: emailStream(command.email), initialState: false, evolve: (taken, recorded) => evolveEmailClaim(taken ? 0 : null, recorded) !== null },
     user: { stream: `user-${command.userId}`, initialState: false, evolve: () => true },
     system: { stream: 'system', initialState: initialSystem, evolve: evolveSystem },
   }),

@@ -18,7 +18,7 @@ import { registerUser, userIdByEmail } from './register-user.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
 import { RegistrationThrottle, loginThrottle } from './throttles.ts';
-import { issueToken } from './tokens.ts';
+import { startSession } from '../settings/sessions.ts';
 import { evolveUser, noUser } from './user-state.ts';
 import { callerOf } from '../http/access.ts';
 
@@ -79,7 +79,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       // The right password of a suspended or banned account: say why, rather than "wrong password".
       const refusal = accountRefusal(state.status);
       if (refusal) throw forbidden(refusal);
-      return { access_token: issueToken(platform.secret, { userId: state.id, role: state.role }, platform.clock()), token_type: 'bearer' as const };
+      const context = requestContext(platform, request, { kind: 'user', id: String(state.id) });
+      return { access_token: await startSession(platform, context, { userId: state.id, role: state.role }, request.headers['user-agent']), token_type: 'bearer' as const };
     },
   );
 

@@ -14,9 +14,11 @@ export interface UserState {
   isVerified: boolean;
   /** When the password last changed (ISO), or null: link tokens issued before it are stale. */
   passwordChangedAt: string | null;
+  /** The owner deleted the account (docs/privacy.md#deleting-an-account): nothing it owns acts any more. */
+  deleted: boolean;
 }
 
-export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', status: 'active', isVerified: false, passwordChangedAt: null };
+export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', status: 'active', isVerified: false, passwordChangedAt: null, deleted: false };
 
 export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
   const event = domainEventOf(recorded);
@@ -27,10 +29,15 @@ export function evolveUser(state: UserState, recorded: RecordedEvent): UserState
       return { ...state, isVerified: true };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: recorded.metadata.at };
+    case 'EmailChanged':
+      // The link to the new address proved it.
+      return { ...state, email: event.data.email, isVerified: true };
     case 'UserStatusChanged':
       return { ...state, status: event.data.status };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
+    case 'AccountDeleted':
+      return { ...state, deleted: true };
     default:
       return state;
   }

@@ -6,6 +6,7 @@ import { requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
 import { requireFeature } from '../billing/feature-gate.ts';
 import { forbidden } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
+import { sessionUse } from '../settings/sessions.ts';
 
 /**
  * Who may call a route, declared with it (`config: { access }`) and enforced by one hook:
@@ -82,6 +83,8 @@ export function enforceAccess(app: FastifyInstance, platform: Platform): void {
         break;
       }
     }
+    // The session's last use, recorded at most once an hour (docs/accounts.md#active-sessions); never delays the request.
+    if (request.caller?.session) sessionUse(platform).touch(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
     if (config.feature) await requireFeature(platform, request.caller!.userId, config.feature.key, config.feature.refusal);
   });
 }

@@ -67,6 +67,9 @@ const TWITTER = {
 const rebuildOver = async (f: Fixture) => {
   await expect.poll(async () => (await f.asAdminJson<{ rebuild: { state: string } | null }>({ method: 'GET', url: '/api/admin/projections' })).rebuild?.state, { timeout: 20_000 }).toBe('done');
 };
+/** A fresh support ticket of the owner's (open). */
+const ownerTicket = async (f: Fixture) =>
+  (await f.asJson<{ ticket: { id: number } }>('owner', { method: 'POST', url: '/api/support/tickets', payload: { subject: `Ticket ${f.unique()}`, message: 'Something is wrong.' } })).ticket;
 const freshUserAction = (action: string) => async (f: Fixture) => ({ url: `/api/admin/users/${await f.newUser()}/${action}` });
 
 /**
@@ -151,6 +154,17 @@ const table: Record<string, Row> = {
   'POST /api/custom-domains/trai/:id/verify': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/verify` }) },
   'POST /api/custom-domains/trai/:id/set-active': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/set-active` }) },
   'DELETE /api/custom-domains/trai/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}` }) },
+  'POST /api/support/tickets': { expect: signedIn(201), request: () => ({ url: '/api/support/tickets', payload: { subject: 'Help', message: 'Please help.' } }) },
+  'GET /api/support/tickets': { expect: signedIn(200), request: () => ({ url: '/api/support/tickets' }) },
+  // A ticket is its owner's; admins read any (and answer from the inbox below).
+  'GET /api/support/tickets/:id': {
+    expect: { ...ownerOnly(200), admin: 200, super: 200 },
+    request: async (f) => ({ url: `/api/support/tickets/${(await ownerTicket(f)).id}` }),
+  },
+  'POST /api/support/tickets/:id/replies': { expect: ownerOnly(201), request: async (f) => ({ url: `/api/support/tickets/${(await ownerTicket(f)).id}/replies`, payload: { message: 'More detail.' } }) },
+  'GET /api/admin/support/tickets': { expect: adminOnly(200), request: () => ({ url: '/api/admin/support/tickets', query: { status: 'open' } }) },
+  'POST /api/admin/support/tickets/:id/replies': { expect: adminOnly(201), request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/replies`, payload: { message: 'We are on it.' } }) },
+  'POST /api/admin/support/tickets/:id/close': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/close` }) },
   // Asked by the reverse proxy, which has no session: a verified domain is answered to anyone.
   'GET /api/domains/tls-allowed': { expect: everyone(200), request: async (f) => ({ url: '/api/domains/tls-allowed', query: { domain: (await f.ownerVerifiedDomain()).domain } }) },
   'GET /api/admin/users/:id/payments': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/payments` }) },
@@ -309,6 +323,24 @@ const table: Record<string, Row> = {
     expect: everyone(400),
     request: () => ({ url: '/api/auth/google/callback', payload: { code: 'abc', redirect_uri: 'http://localhost/auth/callback', state: 'forged' } }),
   },
+  'GET /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile' }) },
+  'PUT /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile', payload: { username: 'settings-row', full_name: 'Row', phone: '+91 98765 43210' } }) },
+  'POST /api/settings/email': { expect: signedIn(200), request: (f) => ({ url: '/api/settings/email', payload: { new_email: `${f.unique()}@example.com`, current_password: 'secret123' } }) },
+  // Public by design: the link may be opened where nobody is signed in; the token says whose account it is.
+  'POST /api/settings/email/confirm': { expect: everyone(400), request: () => ({ url: '/api/settings/email/confirm', payload: { token: 'not-a-real-token' } }) },
+  // The same password again: the caller's session stays, and the fixtures still sign in with it.
+  'POST /api/settings/password': { expect: signedIn(200), request: () => ({ url: '/api/settings/password', payload: { current_password: 'secret123', new_password: 'secret123' } }) },
+  'GET /api/settings/sessions': { expect: signedIn(200), request: () => ({ url: '/api/settings/sessions' }) },
+  // A session of the owner's: nobody else can sign it out.
+  'DELETE /api/settings/sessions/:jti': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      const token = (await f.freshSession('owner')).authorization!.split(' ')[1]!;
+      const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string };
+      return { url: `/api/settings/sessions/${jti}` };
+    },
+  },
+  'POST /api/settings/sessions/revoke-others': { expect: signedIn(200), request: () => ({ url: '/api/settings/sessions/revoke-others' }) },
 };
 
 describe('authorization of every route', () => {

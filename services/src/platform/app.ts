@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { checkToken } from '../accounts/authenticate.ts';
 import { accountRoutes } from '../accounts/routes.ts';
+import { settingsRoutes } from '../settings/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
 import { adminUserRoutes } from '../admin/users-routes.ts';
@@ -15,6 +16,9 @@ import { adminLinkRoutes } from '../admin/links-routes.ts';
 import { adminPlatformRoutes } from '../admin/platform-routes.ts';
 import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
 import { adminEmailRoutes } from '../admin/email-routes.ts';
+import { supportRoutes } from '../support/routes.ts';
+import { privacyRoutes } from '../privacy/routes.ts';
+import { adminSupportRoutes } from '../support/admin-routes.ts';
 import { analystCredentialRoutes } from '../analysts/credential-routes.ts';
 import { sqlConsoleRoutes } from '../analysts/console-routes.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
@@ -136,7 +140,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

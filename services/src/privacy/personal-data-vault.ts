@@ -10,14 +10,15 @@ import {
   type Subscription,
   type SubscriptionHandler,
 } from '@linkledger/contracts';
+import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import type { DataKeyStore } from './data-key-store.ts';
 import { isSealed, openField, sealField } from './field-cipher.ts';
 
-/** Refused: personal data for an account whose key was destroyed (it was deleted). */
-export class ShreddedSubjectError extends Error {
+/** Refused: personal data for an account whose key was destroyed (it was deleted). A 409 where a request caused it. */
+export class ShreddedSubjectError extends DomainError {
   constructor(readonly userId: number) {
-    super(`User ${userId} was deleted: no personal data can be written for it`);
-    this.name = 'ShreddedSubjectError';
+    super('conflict', ACCOUNT_DELETED);
   }
 }
 

@@ -38,7 +38,7 @@ export class LinkCache {
     const head = await this.events.headPosition();
     await this.domains.load(this.events, head);
     this.progress.advance(head);
-    const types: EventType[] = ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserStatusChanged', ...DOMAIN_EVENTS];
+    const types: EventType[] = ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserStatusChanged', 'AccountDeleted', ...DOMAIN_EVENTS];
     this.subscription = this.events.subscribe({ after: head, filter: { types } }, async (batch, through) => {
       for (const recorded of batch) {
         const event = domainEventOf(recorded);
@@ -48,6 +48,10 @@ export class LinkCache {
         }
         if (event?.type === 'UserStatusChanged') {
           if (event.data.status === 'banned' || event.data.previous === 'banned') this.forgetAll();
+          continue;
+        }
+        if (event?.type === 'AccountDeleted') {
+          this.forgetAll();
           continue;
         }
         if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted' && event?.type !== 'LinkModerated') continue;
@@ -92,7 +96,9 @@ export class LinkCache {
     const known = this.bannedOwners.get(ownerId);
     if (known !== undefined) return known;
     const generation = this.ownersGeneration;
-    const banned = (await this.events.readStream(`user-${ownerId}`)).reduce(evolveUser, noUser).status === 'banned';
+    // A deleted account's links stop as a banned one's do (docs/privacy.md#deleting-an-account).
+    const owner = (await this.events.readStream(`user-${ownerId}`)).reduce(evolveUser, noUser);
+    const banned = owner.status === 'banned' || owner.deleted;
     if (generation === this.ownersGeneration) {
       if (this.bannedOwners.size >= MAX_ENTRIES) this.bannedOwners.clear();
       this.bannedOwners.set(ownerId, banned);

@@ -83,7 +83,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       const provider = parseProvider(request.params.provider);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const { code, redirect_uri, state } = request.body;
-      const accessToken = await signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state });
+      const accessToken = await signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state, userAgent: request.headers['user-agent'] });
       return { access_token: accessToken, token_type: 'bearer' as const };
     },
   );

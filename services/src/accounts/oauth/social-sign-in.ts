@@ -5,7 +5,7 @@ import { metadataFor, toNewEvent, type CommandContext } from '../../commands/com
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';
-import { issueToken } from '../tokens.ts';
+import { startSession } from '../../settings/sessions.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';
 import { socialSignInDecider } from './decide-social-sign-in.ts';
@@ -20,6 +20,8 @@ export interface CallbackInput {
   code: string;
   redirectUri: string | undefined;
   state: string | undefined;
+  /** The browser's, for the list of active sessions. */
+  userAgent?: string;
 }
 
 /**
@@ -60,5 +62,5 @@ export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 
   });
   const user = state.user;
   if (user.id === null) throw oauthError.failed('the account could not be found');
-  return issueToken(platform.secret, { userId: user.id, role: user.role }, context.now);
+  return startSession(platform, context, { userId: user.id, role: user.role }, input.userAgent);
 }

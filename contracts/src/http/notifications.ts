@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+const onOff = (name: string) => z.boolean({ message: `${name} must be true or false` });
+
+/** The settings' notifications tab (docs/notifications.md): each e-mail on or off; all on until changed. */
+export const NotificationSettings = z.object({
+  weekly_summary: onOff('weekly_summary').describe('Every Monday, the clicks of each of your links in the week before'),
+  usage_warnings: onOff('usage_warnings').describe('When the links you created this month reach 80 % and 100 % of your plan’s monthly limit'),
+  moderation_notices: onOff('moderation_notices').describe('When an administrator disables one of your links, with the reason'),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+export const NotificationSettingsResponse = NotificationSettings.extend({ message: z.string().optional() });
+export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
+
+export const NOTIFICATIONS_SAVED = 'Notification settings saved successfully.';

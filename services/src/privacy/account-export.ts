@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { zipSync, strToU8 } from 'fflate';
+import type { AnalyticsStore, Doc, ReadStore, Where } from '@linkledger/contracts';
+import { API_KEYS, CUSTOM_DOMAINS, LINKS, PAYMENTS, SUBSCRIPTIONS, SUPPORT_TICKETS, TRAI_DOMAINS, USERS, type ApiKeyView } from '@linkledger/projections';
+import { inertCell } from '../links/export-routes.ts';
+
+/** An export's file stays downloadable this long, then it is deleted (docs/privacy.md#your-data). */
+export const EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Clicks are read this many at a time, so a large account's export reports progress as it goes. */
+const CLICK_PAGE = 5000;
+
+export type ExportStatus = 'running' | 'ready' | 'failed';
+
+export interface ExportJob {
+  id: string;
+  userId: number;
+  status: ExportStatus;
+  /** Clicks written so far and in all (0 of 0 until counted). */
+  clicksDone: number;
+  clicksTotal: number;
+  startedAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
+  file: string | null;
+  error: string | null;
+}
+
+export interface AccountExportDeps {
+  read: ReadStore;
+  analytics: AnalyticsStore;
+  dataDir: string;
+  clock: () => Date;
+  log: { error(error: unknown, message: string): void };
+}
+
+/** The columns of clicks.csv, in this order. */
+export const CLICK_COLUMNS = ['Time (UTC)', 'Link ID', 'Country', 'Referrer', 'Source', 'Browser', 'OS', 'Device', 'Bot'] as const;
+
+interface ClickLine {
+  position: number | string;
+  link_id: number | string;
+  at: string;
+  country: string;
+  referrer: string;
+  source: string;
+  browser: string;
+  os: string;
+  device: string;
+  is_bot: number | string;
+}
+
+/**
+ * "Your data": everything the account holds, gathered in the background into one zip
+ * (docs/privacy.md#your-data). Jobs live in this process; their files in DATA_DIR/exports,
+ * readable by the service's user only, deleted after a day or when the account is deleted.
+ */
+export class AccountExports {
+  private readonly jobs = new Map<string, ExportJob>();
+  private readonly folder: string;
+
+  constructor(private readonly deps: AccountExportDeps) {
+    this.folder = join(deps.dataDir, 'exports');
+    // Files of an earlier run whose day is over (their jobs were in that process).
+    const cutoff = deps.clock().getTime() - EXPORT_LIFETIME_MS;
+    for (const name of this.files()) if (statSync(join(this.folder, name)).mtimeMs < cutoff) rmSync(join(this.folder, name), { force: true });
+  }
+
+  /** The user's running export, or a new one. */
+  start(userId: number): ExportJob {
+    this.forgetExpired();
+    const running = this.latest(userId);
+    if (running?.status === 'running') return running;
+    if (running) this.remove(running);
+    const job: ExportJob = { id: randomUUID(), userId, status: 'running', clicksDone: 0, clicksTotal: 0, startedAt: this.deps.clock().toISOString(), finishedAt: null, expiresAt: null, file: null, error: null };
+    this.jobs.set(job.id, job);
+    void this.run(job);
+    return job;
+  }
+
+  /** The user's latest export, if any is kept. */
+  latest(userId: number): ExportJob | null {
+    this.forgetExpired();
+    let found: ExportJob | null = null;
+    for (const job of this.jobs.values()) if (job.userId === userId) found = job;
+    return found;
+  }
+
+  /** Removes every export of the user, files included (the account is being deleted). */
+  forgetUser(userId: number): void {
+    for (const job of [...this.jobs.values()]) if (job.userId === userId) this.remove(job);
+    // An earlier run's files too: they are named by their user.
+    for (const name of this.files()) if (name.startsWith(`${userId}-`)) rmSync(join(this.folder, name), { force: true });
+  }
+
+  private files(): string[] {
+    try {
+      return readdirSync(this.folder);
+    } catch {
+      return [];
+    }
+  }
+
+  /** Waits for a job to end (tests and shutdown). */
+  async settled(id: string): Promise<ExportJob | undefined> {
+    for (;;) {
+      const job = this.jobs.get(id);
+      if (!job || job.status !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private async run(job: ExportJob): Promise<void> {
+    try {
+      const files = await this.gather(job);
+      mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+      const file = join(this.folder, `${job.userId}-${job.id}.zip`);
+      writeFileSync(file, zipSync(files, { level: 6 }), { mode: 0o600 });
+      const now = this.deps.clock();
+      Object.assign(job, { status: 'ready', file, finishedAt: now.toISOString(), expiresAt: new Date(now.getTime() + EXPORT_LIFETIME_MS).toISOString() });
+      if (!this.jobs.has(job.id)) rmSync(file, { force: true }); // forgotten (account deleted) meanwhile
+    } catch (error) {
+      this.deps.log.error(error, `Account export ${job.id} failed`);
+      Object.assign(job, { status: 'failed', error: 'The export could not be completed. Please try again.', finishedAt: this.deps.clock().toISOString() });
+    }
+  }
+
+  private async gather(job: ExportJob): Promise<Record<string, Uint8Array>> {
+    const { read } = this.deps;
+    const userId = job.userId;
+    const mine = async <T extends Doc>(collection: string, where: Where) => read.find<T>(collection, { where });
+    const user = await read.get(USERS, userId);
+    if (!user) throw new Error(`User ${userId} has no document`);
+    const { sessions_valid_after: _sessions, ...profile } = user;
+    const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+    const links = await mine(LINKS, { owner_id: userId });
+    const files: Record<string, Uint8Array> = {
+      'profile.json': json({ profile, subscription: await read.get(SUBSCRIPTIONS, userId) }),
+      'links.json': json(links),
+      // Key metadata only: the key itself is shown once, in the dashboard.
+      'api-keys.json': json((await mine<ApiKeyView>(API_KEYS, { user_id: userId })).map(({ key_id, created_at }) => ({ key_id, created_at }))),
+      'payments.json': json(await mine(PAYMENTS, { user_id: userId })),
+      'support-tickets.json': json(await mine(SUPPORT_TICKETS, { user_id: userId })),
+      'custom-domains.json': json(await mine(CUSTOM_DOMAINS, { owner_id: userId })),
+      'trai-headers.json': json(await mine(TRAI_DOMAINS, { owner_id: userId })),
+    };
+    files['clicks.csv'] = strToU8(await this.clicksCsv(job));
+    files['README.txt'] = strToU8(readme(this.deps.clock()));
+    return files;
+  }
+
+  private async clicksCsv(job: ExportJob): Promise<string> {
+    const { analytics } = this.deps;
+    const params = { owner: job.userId };
+    const [count] = await analytics.query<{ n: number | string }>('SELECT count() AS n FROM clicks WHERE owner_id = {owner:UInt64}', params);
+    job.clicksTotal = Number(count?.n ?? 0);
+    const lines: string[] = [stringify([[...CLICK_COLUMNS]])];
+    let after = 0;
+    for (;;) {
+      const page = await analytics.query<ClickLine>(
+        `SELECT position, link_id, formatDateTime(at, '%Y-%m-%d %H:%i:%S') AS at, country, referrer, source, browser, os, device, is_bot
+         FROM clicks WHERE owner_id = {owner:UInt64} AND position > {after:UInt64} ORDER BY position LIMIT ${CLICK_PAGE}`,
+        { ...params, after },
+      );
+      if (page.length === 0) break;
+      lines.push(
+        stringify(
+          page.map((click) => [click.at, String(click.link_id), click.country, inertCell(click.referrer), click.source, inertCell(click.browser), inertCell(click.os), click.device, Number(click.is_bot) ? 'yes' : 'no']),
+        ),
+      );
+      after = Number(page[page.length - 1]!.position);
+      job.clicksDone += page.length;
+    }
+    return lines.join('');
+  }
+
+  private remove(job: ExportJob): void {
+    this.jobs.delete(job.id);
+    if (job.file) rmSync(job.file, { force: true });
+  }
+
+  private forgetExpired(): void {
+    const now = this.deps.clock().getTime();
+    for (const job of [...this.jobs.values()]) if (job.expiresAt && Date.parse(job.expiresAt) <= now) this.remove(job);
+  }
+}
+
+function readme(at: Date): string {
+  return [
+    `Your Linkledger data, exported ${at.toISOString()}.`,
+    '',
+    'profile.json         your account and subscription',
+    'links.json           your links, with their click totals',
+    'clicks.csv           every click on your links (no visitor is identified: no IP address is ever kept)',
+    'api-keys.json        when your API key was created (never the key itself)',
+    'payments.json        your orders and receipts',
+    'support-tickets.json your support requests and their replies',
+    'custom-domains.json  your domains; trai-headers.json your TRAI headers',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,53 @@
+import type { MultiStreamDecider } from '../commands/command-handler.ts';
+import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
+import { emailStream } from '../accounts/register-user.ts';
+import { evolveSystem, evolveUser, initialSystem, noUser, type SystemState, type UserState } from '../accounts/user-state.ts';
+import type { RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf } from '@linkledger/contracts';
+
+export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';
+export const CONFIRMATION_MISMATCH = 'Type your e-mail address exactly as it is on the account to confirm the deletion.';
+export const SUPER_ADMIN_CANNOT_LEAVE =
+  "The super admin's account cannot be deleted: it is the one account that can run this installation. Delete the installation's data directory to remove everything instead.";
+export const ALREADY_DELETED = 'This account was already deleted.';
+
+export interface DeleteAccount {
+  userId: number;
+  /** The address the account has now: its claim is released. */
+  email: string;
+  /** Checked before deciding (hashing is not the decider's work). */
+  passwordMatches: boolean;
+  confirmationMatches: boolean;
+}
+
+/** Whether the address's claim is held by this user, folded from `email-{hash}`. */
+export function claimHolder(holder: number | null, recorded: RecordedEvent): number | null {
+  const event = domainEventOf(recorded);
+  if (event?.type === 'EmailClaimed') return event.data.user_id;
+  if (event?.type === 'EmailReleased') return null;
+  return holder;
+}
+
+/**
+ * Deleting an account (docs/privacy.md#deleting-an-account): the account's own stream says
+ * so, and the address is released in the same append so it can register again. The event
+ * store destroys the data key once the deletion is written.
+ */
+export const deleteAccountDecider: MultiStreamDecider<DeleteAccount, { user: UserState; claim: number | null; system: SystemState }> = {
+  streamsOf: (command) => ({
+    user: { stream: `user-${command.userId}`, initialState: noUser, evolve: evolveUser },
+    claim: { stream: emailStream(command.email), initialState: null, evolve: claimHolder },
+    system: { stream: 'system', initialState: initialSystem, evolve: evolveSystem },
+  }),
+  decide: (command, { user, claim, system }) => {
+    if (user.id === null) throw notFound('User not found');
+    if (user.deleted) throw conflict(ALREADY_DELETED);
+    if (!command.passwordMatches) throw forbidden(WRONG_PASSWORD_FOR_DELETION);
+    if (!command.confirmationMatches) throw forbidden(CONFIRMATION_MISMATCH);
+    if (system.superAdminId === command.userId) throw conflict(SUPER_ADMIN_CANNOT_LEAVE);
+    return {
+      user: [{ type: 'AccountDeleted', data: { user_id: command.userId } }],
+      claim: claim === command.userId ? [{ type: 'EmailReleased', data: { user_id: command.userId } }] : [],
+    };
+  },
+};

@@ -1,0 +1,118 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AccountExportResponse, DeleteAccountRequest, DeleteAccountResponse, ErrorBody } from '@linkledger/contracts';
+import { handleMultiStreamCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { normalizeEmail } from '../accounts/register.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import { evolveUser, noUser } from '../accounts/user-state.ts';
+import { callerOf } from '../http/access.ts';
+import { fileBody } from '../links/file-body.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { AccountExports, type ExportJob } from './account-export.ts';
+import { addressesOf } from './addresses-of.ts';
+import { deleteAccountDecider } from './delete-account.ts';
+import { purgeOutbox } from './outbox-purge.ts';
+
+export const ACCOUNT_DELETED_SUCCESSFULLY = 'Your account was deleted successfully. Everything that identified you is gone.';
+export const NO_EXPORT = 'You have no export yet. Start one with POST /api/settings/export.';
+
+function exportView(job: ExportJob): AccountExportResponse {
+  return {
+    id: job.id,
+    status: job.status,
+    clicks_done: job.clicksDone,
+    clicks_total: job.clicksTotal,
+    started_at: job.startedAt,
+    finished_at: job.finishedAt,
+    expires_at: job.expiresAt,
+    download_url: job.status === 'ready' ? `/api/settings/export/${job.id}/download` : null,
+    error: job.error,
+  };
+}
+
+/** "Your data" (export) and deleting the account (docs/privacy.md). */
+export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
+  const schema = { tags: ['privacy'], security: [{ bearer: [] }] };
+  const exports = new AccountExports({ read: platform.read, analytics: platform.analytics, dataDir: platform.config.DATA_DIR, clock: platform.clock, log: app.log });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/settings/export',
+    {
+      config: { access: 'user' },
+      schema: { ...schema, summary: 'Start gathering everything about your account into one zip (or answer the one already running)', response: { 202: AccountExportResponse, 401: ErrorBody } },
+    },
+    async (request, reply) => reply.code(202).send(exportView(exports.start(callerOf(request).userId))),
+  );
+
+  typed.get(
+    '/api/settings/export',
+    {
+      config: { access: 'user' },
+      schema: { ...schema, summary: 'Your latest export and its progress', response: { 200: AccountExportResponse, 401: ErrorBody, 404: ErrorBody } },
+    },
+    async (request) => {
+      const job = exports.latest(callerOf(request).userId);
+      if (!job) throw notFound(NO_EXPORT);
+      return exportView(job);
+    },
+  );
+
+  typed.get(
+    '/api/settings/export/:id/download',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...schema,
+        summary: 'Download a finished export (zip)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: { description: 'The export as a zip', content: { 'application/zip': { schema: z.string() } } }, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const job = exports.latest(callerOf(request).userId);
+      if (!job || job.id !== request.params.id || job.status !== 'ready' || !job.file) throw notFound(NO_EXPORT);
+      const day = job.finishedAt?.slice(0, 10) ?? 'export';
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="linkledger-data-${day}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .send(fileBody(createReadStream(job.file)));
+    },
+  );
+
+  typed.post(
+    '/api/settings/account/delete',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...schema,
+        summary: 'Delete your account for good: personal data is made unreadable, links stop, counts stay',
+        body: DeleteAccountRequest,
+        response: { 200: DeleteAccountResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { state: user } = await loadStream(platform.events, `user-${caller.userId}`, noUser, evolveUser);
+      const passwordMatches = user.passwordHash !== '' && (await verifyPassword(request.body.password, user.passwordHash));
+      // Gathered while they can still be read: afterwards the log only holds them sealed.
+      const addresses = await addressesOf(platform.events, caller.userId, user.email);
+      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteAccountDecider, {
+        userId: caller.userId,
+        email: user.email,
+        passwordMatches,
+        confirmationMatches: normalizeEmail(request.body.confirm_email) === normalizeEmail(user.email),
+      });
+      exports.forgetUser(caller.userId);
+      await purgeOutbox(join(platform.config.DATA_DIR, 'outbox'), addresses);
+      return { message: ACCOUNT_DELETED_SUCCESSFULLY };
+    },
+  );
+}

@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ChangeEmailBody,
+  ChangeEmailResponse,
+  ChangePasswordBody,
+  ConfirmEmailChangeBody,
+  ErrorBody,
+  MessageBody,
+  ProfileResponse,
+  RevokeOthersResponse,
+  SessionParams,
+  SessionsResponse,
+  UpdateProfileBody,
+  type ActiveSession,
+} from '@linkledger/contracts';
+import { USERS, USER_SESSIONS, type UserSessionsView, type UserView } from '@linkledger/projections';
+import { handleCommand } from '../commands/command-handler.ts';
+import { invalid, unauthorized } from '../commands/domain-error.ts';
+import { BAD_TOKEN } from '../accounts/authenticate.ts';
+import { ignoreBodies } from '../accounts/optional-body.ts';
+import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import { mailLinkBase } from '../mail/email-settings.ts';
+import type { Platform } from '../platform/platform.ts';
+import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
+import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
+import { PROFILE_UPDATED, profileDecider } from './profile.ts';
+import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
+import { sessionUse } from './sessions.ts';
+
+const bearer = [{ bearer: [] }];
+
+/** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
+export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const mailThrottle = new MailThrottle();
+  app.addHook('onClose', async () => {
+    await sessionUse(platform).settled();
+  });
+
+  const profileOf = async (userId: number) => {
+    const user = await platform.read.get<UserView>(USERS, userId);
+    if (!user) throw unauthorized(BAD_TOKEN);
+    return ProfileResponse.parse({ ...user, phone: user.phone ?? null, pending_email: user.pending_email ?? null });
+  };
+
+  api.get(
+    '/api/settings/profile',
+    { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", security: bearer, response: { 200: ProfileResponse, 401: ErrorBody } } },
+    async (request) => profileOf(callerOf(request).userId),
+  );
+
+  api.put(
+    '/api/settings/profile',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change the username, full name and phone number',
+        security: bearer,
+        body: UpdateProfileBody,
+        response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }), 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const context = requestContext(platform, request, caller.actor);
+      const { username, full_name, phone } = request.body;
+      await handleCommand(platform, context, profileDecider, { userId: caller.userId, username, fullName: full_name ?? '', phone: phone ?? '' });
+      return { ...(await profileOf(caller.userId)), message: PROFILE_UPDATED };
+    },
+  );
+
+  api.post(
+    '/api/settings/email',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Ask to move the account to another address: a link goes to it, and the change happens when it is followed',
+        security: bearer,
+        body: ChangeEmailBody,
+        response: { 200: ChangeEmailResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const base = await mailLinkBase(platform, request);
+      await proveCurrentPassword(platform, loginThrottle(platform), caller.userId, request.body.current_password, request.ip);
+      const wait = await mailThrottle.take(`user-${caller.userId}`);
+      if (wait) throw MailThrottle.refusal(wait);
+      const pending = await requestEmailChange(platform, requestContext(platform, request, caller.actor), caller.userId, request.body.new_email, base);
+      return { message: changeLinkSent(pending), pending_email: pending };
+    },
+  );
+
+  api.post(
+    '/api/settings/email/confirm',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Follow the link mailed to the new address: the account moves to it, the old address is told',
+        body: ConfirmEmailChangeBody,
+        response: { 200: MessageBody, 400: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const token = request.body.token?.trim();
+      if (!token) throw invalid(CHANGE_TOKEN_MISSING);
+      const base = await mailLinkBase(platform, request);
+      await confirmEmailChange(platform, requestContext(platform, request, { kind: 'visitor', id: 'anonymous' }), token, base, (error) => request.log.error({ err: error }, 'E-mail change notice failed'));
+      return { message: EMAIL_CHANGED };
+    },
+  );
+
+  api.post(
+    '/api/settings/password',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change the password: every other session is signed out, this one stays',
+        security: bearer,
+        body: ChangePasswordBody,
+        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const session = caller.session!;
+      const context = requestContext(platform, request, caller.actor);
+      await changePassword(platform, context, loginThrottle(platform), { session, currentPassword: request.body.current_password, newPassword: request.body.new_password, ip: request.ip });
+      return { message: PASSWORD_UPDATED };
+    },
+  );
+
+  await app.register(async (scope) => {
+    await ignoreBodies(scope);
+    const sessions = scope.withTypeProvider<ZodTypeProvider>();
+
+    sessions.get(
+      '/api/settings/sessions',
+      { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's active sessions, newest first; `current` marks this one", security: bearer, response: { 200: SessionsResponse, 401: ErrorBody } } },
+      async (request) => {
+        const caller = callerOf(request);
+        const now = platform.clock().toISOString();
+        const doc = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
+        const list: ActiveSession[] = (doc?.sessions ?? [])
+          .filter((session) => session.expires_at > now)
+          .map(({ jti, browser, os, device, started_at, last_used_at, expires_at }) => ({ jti, browser, os, device, started_at, last_used_at, expires_at, current: jti === caller.session!.jti }));
+        return { sessions: list };
+      },
+    );
+
+    sessions.delete(
+      '/api/settings/sessions/:jti',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['settings'], summary: 'Sign out one of your sessions', security: bearer, params: SessionParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        await handleCommand(platform, requestContext(platform, request, caller.actor), sessionRevokeDecider, { userId: caller.userId, jti: request.params.jti });
+        return { message: SESSION_SIGNED_OUT };
+      },
+    );
+
+    sessions.post(
+      '/api/settings/sessions/revoke-others',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['settings'], summary: 'Sign out every session but this one', security: bearer, response: { 200: RevokeOthersResponse, 401: ErrorBody } },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const before = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
+        const now = platform.clock().toISOString();
+        const others = (before?.sessions ?? []).filter((session) => session.jti !== caller.session!.jti && session.expires_at > now).length;
+        await handleCommand(platform, requestContext(platform, request, caller.actor), revokeOthersDecider, { userId: caller.userId, keptJti: caller.session!.jti });
+        return { message: OTHERS_SIGNED_OUT, signed_out: others };
+      },
+    );
+  });
+}

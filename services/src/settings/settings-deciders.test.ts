@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@linkledger/contracts';
+import { recorded } from '../testing/recorded.ts';
+import type { EmailTokenState } from '../accounts/email-tokens.ts';
+import { CHANGE_LINK_EXPIRED, CHANGE_LINK_INVALID, EMAIL_IN_USE, EMAIL_UNCHANGED, decideEmailChangeConfirmation, decideEmailChangeRequest } from './email-change.ts';
+import { decidePasswordChange, decideRevokeOthers } from './password-change.ts';
+import { ACCOUNT_GONE, decideProfileUpdate } from './profile.ts';
+import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, evolveSession, noSession } from './session-stream.ts';
+import { evolveSettingsUser, noSettingsUser, type SettingsUser } from './settings-user.ts';
+
+/** The account folded from its events, as the command handler would. */
+const given = (...events: DomainEvent[]): SettingsUser => recorded(events, 'user-7').reduce(evolveSettingsUser, noSettingsUser);
+const registered: DomainEvent = { type: 'UserRegistered', data: { user_id: 7, email: 'ada@example.com', password_hash: 'scrypt$old', role: 'user', full_name: 'Ada' } };
+const ada = given(registered);
+
+describe('profile', () => {
+  it('given a new account, when the profile is saved, then one ProfileUpdated with the phone normalised', () => {
+    expect(decideProfileUpdate({ userId: 7, username: ' ada.l ', fullName: 'Ada L', phone: '+91 98765-43210' }, ada)).toEqual([
+      { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } },
+    ]);
+  });
+
+  it('given the same values saved before, then nothing is recorded; given no account, then it is refused', () => {
+    const saved = given(registered, { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } });
+    expect(decideProfileUpdate({ userId: 7, username: 'ada.l', fullName: 'Ada L', phone: '+91 9876543210' }, saved)).toEqual([]);
+    expect(() => decideProfileUpdate({ userId: 7, username: 'ada', fullName: '', phone: '' }, noSettingsUser)).toThrow(ACCOUNT_GONE);
+  });
+});
+
+describe('e-mail change', () => {
+  const request = { userId: 7, newEmail: 'new@example.com', token: 't', expiresAt: '2026-01-02T10:00:00.000Z' };
+  const noToken: EmailTokenState = { issued: null, redeemed: false };
+
+  it('given a free address, when asked, then a change_email token for the new address and the request on the account', () => {
+    expect(decideEmailChangeRequest(request, { user: ada, claim: null, token: noToken })).toEqual({
+      token: [{ type: 'EmailTokenIssued', data: { purpose: 'change_email', user_id: 7, email: 'new@example.com', expires_at: request.expiresAt } }],
+      user: [{ type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } }],
+    });
+  });
+
+  it('given a taken address or the current one, then it is refused', () => {
+    expect(() => decideEmailChangeRequest(request, { user: ada, claim: 9, token: noToken })).toThrow(EMAIL_IN_USE);
+    expect(() => decideEmailChangeRequest({ ...request, newEmail: 'ada@example.com' }, { user: ada, claim: 7, token: noToken })).toThrow(EMAIL_UNCHANGED);
+  });
+
+  const pending = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } });
+  const issued: EmailTokenState = { issued: { purpose: 'change_email', userId: 7, email: 'new@example.com', issuedAt: '2026-01-01T10:00:00.000Z', expiresAt: request.expiresAt }, redeemed: false };
+  const confirm = { token: 't', userId: 7, previousEmail: 'ada@example.com', newEmail: 'new@example.com', now: new Date('2026-01-01T12:00:00Z') };
+
+  it('given the latest request, when its link is followed in time, then the address moves: new claimed, old released', () => {
+    expect(decideEmailChangeConfirmation(confirm, { token: issued, user: pending, newClaim: null, oldClaim: 7 })).toEqual({
+      token: [{ type: 'EmailTokenRedeemed', data: { purpose: 'change_email', user_id: 7 } }],
+      user: [{ type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } }],
+      newClaim: [{ type: 'EmailClaimed', data: { user_id: 7 } }],
+      oldClaim: [{ type: 'EmailReleased', data: { user_id: 7 } }],
+    });
+  });
+
+  it('given a used, replaced, late or other-purpose link, or an address taken meanwhile, then it is refused', () => {
+    const states = { token: issued, user: pending, newClaim: null, oldClaim: 7 };
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, redeemed: true } })).toThrow(CHANGE_LINK_INVALID);
+    const replaced = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'other@example.com', expires_at: request.expiresAt } });
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: replaced })).toThrow(CHANGE_LINK_INVALID);
+    expect(() => decideEmailChangeConfirmation({ ...confirm, now: new Date(request.expiresAt) }, states)).toThrow(CHANGE_LINK_EXPIRED);
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, issued: { ...issued.issued!, purpose: 'verify_email' } } })).toThrow(CHANGE_LINK_INVALID);
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, newClaim: 9 })).toThrow(EMAIL_IN_USE);
+  });
+
+  it('given the change happened, then the account reads the new address, verified, with nothing pending', () => {
+    const moved = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } }, { type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } });
+    expect(moved.user).toMatchObject({ email: 'new@example.com', isVerified: true });
+    expect(moved.pendingEmail).toBeNull();
+  });
+});
+
+describe('password change and sessions', () => {
+  it('given the checked hash is current, when changed, then PasswordChanged (change) keeps the caller session; a hash changed meanwhile is refused', () => {
+    expect(decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1' }, ada)).toEqual([
+      { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } },
+    ]);
+    expect(() => decidePasswordChange({ userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1' }, ada)).toThrow(/same moment/);
+    expect(decideRevokeOthers({ userId: 7, keptJti: 'j1' }, ada)).toEqual([{ type: 'OtherSessionsRevoked', data: { user_id: 7, kept_jti: 'j1' } }]);
+  });
+
+  const started = recorded([{ type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } }], 'session-j1').reduce(evolveSession, noSession);
+  // recorded() stamps its events 2026-11-22T00:00:00Z.
+  const use = { userId: 7, jti: 'j1', expiresAt: new Date('2026-12-01T00:00:00Z'), userAgent: 'UA' };
+
+  it('given a session used less than an hour ago, then no SessionUsed; an hour later, then one', () => {
+    expect(decideSessionUse({ ...use, now: new Date('2026-11-22T00:59:59Z') }, started)).toEqual([]);
+    expect(decideSessionUse({ ...use, now: new Date('2026-11-22T01:00:00Z') }, started)).toEqual([{ type: 'SessionUsed', data: { user_id: 7, jti: 'j1' } }]);
+  });
+
+  it('given a token with no recorded session, then it is started from its first use; given a revoked one, then nothing', () => {
+    expect(decideSessionUse({ ...use, now: new Date('2026-11-22T00:00:00Z') }, noSession)).toEqual([
+      { type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } },
+    ]);
+    expect(decideSessionUse({ ...use, now: new Date('2026-11-23T00:00:00Z') }, { ...started, revoked: true })).toEqual([]);
+  });
+
+  it("given the owner's session, when signed out, then SessionRevoked with its expiry; someone else's or a revoked one is not found", () => {
+    expect(decideSessionRevoke({ userId: 7, jti: 'j1' }, started)).toEqual([{ type: 'SessionRevoked', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z' } }]);
+    expect(() => decideSessionRevoke({ userId: 8, jti: 'j1' }, started)).toThrow(SESSION_NOT_FOUND);
+    expect(() => decideSessionRevoke({ userId: 7, jti: 'j1' }, { ...started, revoked: true })).toThrow(SESSION_NOT_FOUND);
+    expect(() => decideSessionRevoke({ userId: 7, jti: 'j1' }, noSession)).toThrow(SESSION_NOT_FOUND);
+  });
+});

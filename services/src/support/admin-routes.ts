@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminSupportQuery, AdminSupportTicketAnswer, AdminSupportTicketList, ErrorBody, IdParams, ReplyTicketBody, type DomainEvent, type Where } from '@linkledger/contracts';
+import { PRIORITY_RANK, SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
+import { handleCommand } from '../commands/command-handler.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { sendSupportMail, supportLinkBase } from './send-support-mail.ts';
+import { ticketReplyMail } from './support-mail.ts';
+import { closeTicketDecider, replyToTicketDecider } from './ticket-deciders.ts';
+import { adminTicketsOf, anyTicket, ownerEmail } from './ticket-views.ts';
+
+export const ADMINS_ANSWER_SUPPORT = 'Only an admin or super admin can read and answer support tickets.';
+const admin = { access: 'admin', refusal: ADMINS_ANSWER_SUPPORT } as const;
+const bearer = [{ bearer: [] }];
+
+export const replyMailed = (email: string) => `Your reply was sent successfully to ${email}.`;
+export const REPLY_NOT_MAILED =
+  'Your reply is recorded and the user sees it on their Support page, but the e-mail could not be sent. Check the e-mail settings in the Email tab.';
+export const REPLY_NO_ADDRESS = 'Your reply is recorded. The account no longer has an e-mail address, so nothing was mailed.';
+export const TICKET_CLOSED = 'The ticket is closed.';
+
+/** The admin support inbox (docs/support.md#the-admin-inbox): every user's tickets, most pressing first; reply by e-mail; close. */
+export async function adminSupportRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const answerOf = async (message: string, ticketId: number) => ({ message, ticket: (await adminTicketsOf(platform, [await anyTicket(platform, ticketId)]))[0]! });
+
+  api.get(
+    '/api/admin/support/tickets',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Support inbox: tickets by status and priority, urgent first and oldest first within a priority, with the requester’s e-mail',
+        security: bearer,
+        querystring: AdminSupportQuery,
+        response: { 200: AdminSupportTicketList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { status, priority } = request.query;
+      const where: Where = { ...(status ? { status } : {}), ...(priority ? { priority_rank: PRIORITY_RANK[priority] } : {}) };
+      const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, {
+        where,
+        sort: [
+          { field: 'priority_rank', direction: 'asc' },
+          { field: 'created_at', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
+      });
+      return { tickets: await adminTicketsOf(platform, views) };
+    },
+  );
+
+  api.post(
+    '/api/admin/support/tickets/:id/replies',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer a ticket: the reply is shown to its owner and e-mailed to them',
+        security: bearer,
+        params: IdParams,
+        body: ReplyTicketBody,
+        response: { 201: AdminSupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const view = await anyTicket(platform, request.params.id);
+      const { events } = await handleCommand(platform, requestContext(platform, request, caller.actor), replyToTicketDecider, {
+        ticketId: view.id,
+        author: 'admin',
+        message: request.body.message,
+      });
+      const recorded = events.find((event): event is Extract<DomainEvent, { type: 'SupportTicketReplied' }> => event.type === 'SupportTicketReplied');
+      const to = await ownerEmail(platform, view.user_id);
+      let message = REPLY_NO_ADDRESS;
+      if (to !== null && recorded) {
+        const mailed = await sendSupportMail(platform, request, ticketReplyMail(to, view, recorded.data.message, await supportLinkBase(platform, request)));
+        message = mailed ? replyMailed(to) : REPLY_NOT_MAILED;
+      }
+      return reply.code(201).send(await answerOf(message, view.id));
+    },
+  );
+
+  api.post(
+    '/api/admin/support/tickets/:id/close',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Close a ticket (its owner can open it again by replying)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: AdminSupportTicketAnswer, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await anyTicket(platform, request.params.id);
+      await handleCommand(platform, requestContext(platform, request, caller.actor), closeTicketDecider, { ticketId: view.id });
+      return answerOf(TICKET_CLOSED, view.id);
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, IdParams, OpenTicketBody, ReplyTicketBody, SupportTicket, SupportTicketAnswer, SupportTicketList } from '@linkledger/contracts';
+import { SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
+import { handleCommand } from '../commands/command-handler.ts';
+import { allocateId, metadataFor } from '../commands/command-context.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { sendSupportMail, supportLinkBase } from './send-support-mail.ts';
+import { ticketOpenedMail } from './support-mail.ts';
+import { TICKET_NOT_FOUND, openTicketDecider, replyToTicketDecider, ticketMessage, ticketSubject } from './ticket-deciders.ts';
+import { ownerEmail, ticketOf, visibleTicket } from './ticket-views.ts';
+
+const user = { access: 'user' } as const;
+const bearer = [{ bearer: [] }];
+
+export const ticketOpened = (id: number, mailed: boolean) =>
+  mailed
+    ? `Your support request #${id} was sent successfully. We e-mailed you a confirmation and will answer soon.`
+    : `Your support request #${id} was sent successfully. We could not e-mail you a confirmation just now; your ticket is listed under Your tickets.`;
+export const REPLY_SENT = 'Your reply was sent successfully.';
+
+/** Support tickets as their owner sees them (docs/support.md): open one, read them with their replies, reply. */
+export async function supportRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/support/tickets',
+    {
+      config: user,
+      schema: {
+        tags: ['support'],
+        summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
+        security: bearer,
+        body: OpenTicketBody,
+        response: { 201: SupportTicketAnswer, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const context = requestContext(platform, request, caller.actor);
+      const { priority } = request.body;
+      // Checked before an id is taken, so a refused form leaves nothing behind (the decider checks again).
+      const subject = ticketSubject(request.body.subject);
+      const message = ticketMessage(request.body.message);
+      const ticketId = await allocateId(platform.events, 'ticket', metadataFor(context));
+      await handleCommand(platform, context, openTicketDecider, { ticketId, userId: caller.userId, subject, priority, message });
+      const view = await visibleTicket(platform, caller, ticketId);
+      // The ticket is recorded whatever the mail does: a transport failure is logged and said, never a failed request.
+      const to = await ownerEmail(platform, caller.userId);
+      const mailed = to !== null && (await sendSupportMail(platform, request, ticketOpenedMail(to, view, await supportLinkBase(platform, request))));
+      return reply.code(201).send({ message: ticketOpened(ticketId, mailed), ticket: ticketOf(view) });
+    },
+  );
+
+  api.get(
+    '/api/support/tickets',
+    { config: user, schema: { tags: ['support'], summary: 'The caller’s support tickets, newest first, each with its replies', security: bearer, response: { 200: SupportTicketList, 401: ErrorBody } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] });
+      return { tickets: views.map(ticketOf) };
+    },
+  );
+
+  api.get(
+    '/api/support/tickets/:id',
+    {
+      config: user,
+      schema: { tags: ['support'], summary: 'One support ticket with its replies (its owner’s, or any for an admin)', security: bearer, params: IdParams, response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody } },
+    },
+    async (request) => ticketOf(await visibleTicket(platform, callerOf(request), request.params.id)),
+  );
+
+  api.post(
+    '/api/support/tickets/:id/replies',
+    {
+      config: user,
+      schema: {
+        tags: ['support'],
+        summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
+        security: bearer,
+        params: IdParams,
+        body: ReplyTicketBody,
+        response: { 201: SupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const view = await visibleTicket(platform, caller, request.params.id);
+      // Admins answer from the inbox, as the support team; here only the owner writes.
+      if (view.user_id !== caller.userId) throw notFound(TICKET_NOT_FOUND);
+      await handleCommand(platform, requestContext(platform, request, caller.actor), replyToTicketDecider, {
+        ticketId: view.id,
+        author: 'user',
+        userId: caller.userId,
+        message: request.body.message,
+      });
+      return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(await visibleTicket(platform, caller, view.id)) });
+    },
+  );
+}
