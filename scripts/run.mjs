@@ -138,6 +138,10 @@ switch (command) {
     ensureInstalled();
     serve(['services/src/rebuild.ts', ...rest]);
     break;
+  case 'seal-log':
+    ensureInstalled();
+    serve(['services/src/privacy/seal-log-cli.ts', ...rest]);
+    break;
   case 'size':
     ensureInstalled();
     ensureWebBuilt();
@@ -163,6 +167,6 @@ switch (command) {
     serve([`bench/src/${command === 'generate' ? 'generate' : `${command.slice('bench:'.length)}-bench`}.ts`, ...rest]);
     break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history or bench:flood.`);
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history or bench:flood.`);
     process.exit(2);
 }

@@ -113,7 +113,7 @@ export class AnalyticsOwnedElsewhere extends Error {
 }
 
 /** The pid of a running process that serves this data directory's analytics, if any. */
-function liveOwner(dataDir: string): number | null {
+export function liveOwner(dataDir: string): number | null {
   try {
     const { pid } = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as OwnerAddress;
     if (pid === process.pid) return null;

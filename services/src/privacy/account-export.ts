@@ -133,7 +133,8 @@ export class AccountExports {
     const mine = async <T extends Doc>(collection: string, where: Where) => read.find<T>(collection, { where });
     const user = await read.get(USERS, userId);
     if (!user) throw new Error(`User ${userId} has no document`);
-    const { sessions_valid_after: _sessions, ...profile } = user;
+    // Internal bookkeeping (when tokens stopped being accepted) is not the person's data.
+    const profile = Object.fromEntries(Object.entries(user).filter(([field]) => field !== 'sessions_valid_after'));
     const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
     const links = await mine(LINKS, { owner_id: userId });
     const files: Record<string, Uint8Array> = {

@@ -9,6 +9,9 @@ export function isSealed(value: unknown): value is SealedField {
   return typeof value === 'object' && value !== null && typeof (value as SealedField).$pii === 'string';
 }
 
+/** What a sealed field is bound to: its user, event type and field name. */
+export const contextOf = (userId: number, type: string, field: string) => `${userId}:${type}.${field}`;
+
 /**
  * AES-256-GCM under a user's data key. The additional data names the user, the event type
  * and the field, so a sealed value copied into another event or account does not open.

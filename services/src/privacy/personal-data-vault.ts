@@ -13,7 +13,7 @@ import {
 import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import type { DataKeyStore } from './data-key-store.ts';
-import { isSealed, openField, sealField } from './field-cipher.ts';
+import { contextOf, isSealed, openField, sealField } from './field-cipher.ts';
 
 /** Refused: personal data for an account whose key was destroyed (it was deleted). A 409 where a request caused it. */
 export class ShreddedSubjectError extends DomainError {
@@ -143,4 +143,3 @@ export class PersonalDataVault implements EventStore {
   }
 }
 
-const contextOf = (userId: number, type: string, field: string) => `${userId}:${type}.${field}`;
