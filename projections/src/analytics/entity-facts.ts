@@ -2,7 +2,7 @@ import { domainEventOf, type EntityFacts, type LinkFactRow, type OwnerFactRow, t
 import { clickhouseTime } from './clicks-target.ts';
 
 /** The events that change what analysts see of links and owners (docs/analysts.md#schema). */
-export const FACT_EVENT_TYPES = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserRegistered', 'UserStatusChanged', 'UserRoleChanged', 'PlanChanged'];
+export const FACT_EVENT_TYPES = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserRegistered', 'UserStatusChanged', 'UserRoleChanged', 'PlanChanged', 'AccountDeleted'];
 
 const noLinkFields = { owner_id: null, short_code: null, destination: null, title: null, created_via: null, custom_domain: null, is_active: null, disabled: null };
 const noOwnerFields = { role: null, status: null, plan: null, plan_status: null };
@@ -39,6 +39,9 @@ function ownerFact(recorded: RecordedEvent): OwnerFactRow | null {
       return { ...base, owner_id: event.data.user_id, fact: 'status', status: event.data.status };
     case 'UserRoleChanged':
       return { ...base, owner_id: event.data.user_id, fact: 'role', role: event.data.role };
+    // Its clicks stay counted; analysts see the owner as deleted (docs/privacy.md#deleting-an-account).
+    case 'AccountDeleted':
+      return { ...base, owner_id: event.data.user_id, fact: 'status', status: 'deleted' };
     case 'PlanChanged':
       return { ...base, owner_id: event.data.user_id, fact: 'plan', plan: event.data.plan_type, plan_status: event.data.status };
     default:

@@ -5,6 +5,7 @@ import { eventually, within } from '../testing/eventually.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { MAX_SOCKETS_PER_USER, SESSION_ENDED } from './hub.ts';
 import { TOO_MANY_SOCKETS } from './routes.ts';
+import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -48,6 +49,14 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
     const token = linkIn(latestMail(t.dataDir, 'bob@example.com')!.text, 'reset-password').searchParams.get('token');
     expect((await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: 'brand-new-pass' } })).statusCode).toBe(200);
     for (const socket of sockets) expect((await within(1000, socket.closedWith)).code).toBe(SESSION_ENDED.code);
+  });
+
+  it('closes the sockets of an account within a second of its deletion, saying why', async () => {
+    const erin = await signUp(t.app, 'erin@example.com');
+    const socket = await liveClient(baseUrl, erin.token);
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: erin.headers, payload: { password: 'correct horse', confirm_email: 'erin@example.com' } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await within(1000, socket.closedWith)).toEqual({ code: SESSION_ENDED.code, reason: ACCOUNT_DELETED });
   });
 
   it(`holds at most ${MAX_SOCKETS_PER_USER} sockets per account, and says why it closes the next`, async () => {

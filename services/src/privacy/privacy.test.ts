@@ -153,6 +153,11 @@ describe('your data and deleting the account', () => {
     expect(await t.platform.read.get(USERS, ada.user.id)).toMatchObject(anonymous);
     const [counted] = await t.platform.analytics.query<{ clicks: string | number }>('SELECT count() AS clicks FROM clicks WHERE link_id = {link:UInt64}', { link: linkId });
     expect(Number(counted?.clicks)).toBe(3);
+    const [owner] = await t.platform.analytics.query<{ last_status: string }>(
+      'SELECT argMax(status, position) AS last_status FROM owner_facts WHERE owner_id = {owner:UInt64} AND isNotNull(status)',
+      { owner: ada.user.id },
+    );
+    expect(owner?.last_status).toBe('deleted');
 
     // Replaying the whole log from position 0 still works, and builds the same anonymous account.
     await Promise.all(t.platform.runners.map((runner) => runner.stop()));
