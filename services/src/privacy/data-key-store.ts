@@ -49,25 +49,23 @@ export class SqliteDataKeyStore implements DataKeyStore {
     );
   }
 
-  keyFor(userId: number, create: boolean): Promise<Buffer | null | undefined> {
+  async keyFor(userId: number, create: boolean): Promise<Buffer | null | undefined> {
     let row = this.select.get(userId);
     if (!row && create) {
       // Two processes may race to create it: the first insert wins and both read it back.
       this.insert.run(userId, encryptSecret(this.secret, WRAP_PURPOSE, randomBytes(32).toString('base64')), new Date().toISOString());
       row = this.select.get(userId);
     }
-    if (!row) return Promise.resolve(undefined);
-    if (row.wrapped_key === null) return Promise.resolve(null);
-    return Promise.resolve(Buffer.from(decryptSecret(this.secret, WRAP_PURPOSE, row.wrapped_key), 'base64'));
+    if (!row) return undefined;
+    if (row.wrapped_key === null) return null;
+    return Buffer.from(decryptSecret(this.secret, WRAP_PURPOSE, row.wrapped_key), 'base64');
   }
 
-  destroy(userId: number, at: string): Promise<void> {
+  async destroy(userId: number, at: string): Promise<void> {
     this.shred.run({ at, user: userId });
-    return Promise.resolve();
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.db.close();
-    return Promise.resolve();
   }
 }
