@@ -26,7 +26,7 @@ describe('your data and deleting the account in the browser', () => {
   });
 
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
-  const profileTab = async (token: string, viewport = DESKTOP): Promise<Page> => {
+  const profileTab = async (token: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => {
     const page = await openSignedIn(browser, product, token, '/settings', viewport);
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
     return page;

@@ -17,7 +17,7 @@ const NEW_PASSWORD = 'second-Secret-pass-2';
 describe('the log of a full run', () => {
   let t: TestApp;
   const lines: string[] = [];
-  const secrets: Record<string, string> = { password: PASSWORD, 'new password': NEW_PASSWORD, 'visitor address': VISITOR_IP };
+  const secrets: Record<string, string> = { password: PASSWORD, 'new password': NEW_PASSWORD, 'visitor address': VISITOR_IP, 'e-mail address': 'ada@example.com' };
   const readFault = new Fault('read');
 
   beforeAll(async () => {
