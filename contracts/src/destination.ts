@@ -33,3 +33,30 @@ export function headerSafeDestination(stored: string): string {
   const href = normalizeWebAddress(stored) ?? stored;
   return /[^\x21-\x7e]/.test(href) ? href.replace(/[^\x21-\x7e]/gu, percentEncoded) : href;
 }
+
+export const DESTINATION_MAX_LENGTH = 2048;
+
+/** What a person is told about a destination that cannot be one: the API's refusals and the web app's forms say the same. */
+export const DESTINATION_MESSAGES = {
+  required: 'original_url is required',
+  tooLong: `original_url must be at most ${DESTINATION_MAX_LENGTH} characters`,
+  controlCharacters: 'original_url must not contain line breaks, tabs or other control characters: paste the address on one line',
+  notWeb: 'original_url must be a full web address starting with http:// or https://',
+  tooLongEncoded: `original_url must be at most ${DESTINATION_MAX_LENGTH} characters once its non-ASCII characters are encoded`,
+} as const;
+
+/**
+ * Why a typed destination would be refused, in the order the API checks (contracts/src/http/links.ts
+ * `Destination`), or null when it is a web address the API takes. No zod: the web app's forms
+ * import it (`@linkledger/contracts/destination`) to say so before any call.
+ */
+export function destinationProblem(typed: string): string | null {
+  const value = typed.trim();
+  if (value.length === 0) return DESTINATION_MESSAGES.required;
+  if (value.length > DESTINATION_MAX_LENGTH) return DESTINATION_MESSAGES.tooLong;
+  if (CONTROL_CHARACTERS.test(value)) return DESTINATION_MESSAGES.controlCharacters;
+  const href = normalizeWebAddress(value);
+  if (href === null) return DESTINATION_MESSAGES.notWeb;
+  if (href.length > DESTINATION_MAX_LENGTH) return DESTINATION_MESSAGES.tooLongEncoded;
+  return null;
+}

@@ -294,7 +294,8 @@ describe('visitor and sign-in screens', () => {
         expect(banner!.y).toBeLessThan(form!.y);
         await screenshot(page, 'forgot-password-sent');
 
-        const link = linkInMail(await waitForMail(product, email), '/reset-password');
+        // The address also got its verification mail at registration.
+        const link = linkInMail(await waitForMail(product, email, 10_000, '/reset-password'), '/reset-password');
         await page.goto(link);
         await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
         await screenshot(page, 'reset-password');
@@ -505,16 +506,21 @@ describe('visitor and sign-in screens', () => {
         expect(response?.status()).toBe(404);
         await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
         await page.getByText("The URL you're trying to access doesn't exist.", { exact: true }).waitFor();
-        // Only screens that exist: Support has none yet, so Pricing stands in for it.
+        // Login, Register and Support (spec 1 §2).
         const helpful = page.getByRole('navigation', { name: 'Helpful links' }).getByRole('link');
-        expect(await helpful.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/login', '/register', '/pricing']);
+        expect(await helpful.evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).toEqual([
+          ['Login', '/login'],
+          ['Register', '/register'],
+          ['Support', '/support'],
+        ]);
         await screenshot(page, 'not-found');
         if (viewport === DESKTOP) {
           expect(await seriousA11yViolations(page)).toEqual([]);
           // The helpful links are router links: no new document is loaded.
           await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-          await helpful.filter({ hasText: 'Pricing' }).click();
-          await page.getByRole('heading', { level: 1, name: 'Simple plans that grow with your links' }).waitFor();
+          // Support needs a sign-in: the visitor is asked for one first.
+          await helpful.filter({ hasText: 'Support' }).click();
+          await page.waitForURL((url) => url.pathname === '/login');
           expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
           const short = await page.goto('/zzzzzzzz');
           expect(short?.status()).toBe(404);

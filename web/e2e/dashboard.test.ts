@@ -236,6 +236,16 @@ describe('dashboard in the browser', () => {
     // Edit: the title and the active switch are saved and survive a reload.
     await row(page, 'spring-launch').getByRole('button', { name: 'Edit Spring launch' }).click();
     const edit = dialog(page, 'Edit URL');
+    // A destination that is not a web address gets the product's own words, not the browser's bubble, and nothing is saved.
+    const destination = edit.getByLabel('Destination URL');
+    await destination.fill('javascript:alert(1)');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.getByRole('alert').filter({ hasText: 'original_url must be a full web address starting with http:// or https://' }).waitFor();
+    expect(await destination.getAttribute('aria-invalid')).toBe('true');
+    expect(await destination.evaluate((input) => input === document.activeElement)).toBe(true);
+    await screenshot(page, 'dashboard-modal-edit-invalid');
+    await destination.fill('https://example.com/spring/launch');
+    expect(await edit.getByRole('alert').count()).toBe(0);
     await edit.getByLabel('Title').fill('Spring launch (edited)');
     const active = edit.getByRole('switch', { name: 'Active' });
     expect(await active.getAttribute('aria-checked')).toBe('true');

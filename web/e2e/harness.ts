@@ -156,9 +156,10 @@ export async function signInContext(context: BrowserContext, token: string): Pro
 
 /**
  * The newest message in the outbox (`DATA_DIR/outbox/`) sent to an address, waiting for it
- * to arrive. Returns the file's text (headers and body).
+ * to arrive; with `containing`, the newest one that contains that text (an address that was
+ * mailed before, at registration say). Returns the file's text (headers and body).
  */
-export async function waitForMail(product: Product, to: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForMail(product: Product, to: string, timeoutMs = 10_000, containing?: string): Promise<string> {
   const dir = join(product.dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -170,7 +171,7 @@ export async function waitForMail(product: Product, to: string, timeoutMs = 10_0
     }
     const mine = files
       .map((path) => ({ path, text: readFileSync(path, 'utf8'), at: statSync(path).mtimeMs }))
-      .filter((mail) => mail.text.includes(to))
+      .filter((mail) => mail.text.includes(to) && (containing === undefined || mail.text.includes(containing)))
       .sort((a, b) => b.at - a.at);
     if (mine[0]) return mine[0].text;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${dir}`);

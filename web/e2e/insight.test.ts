@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
+import { DESKTOP, HUMAN_AGENT, PHONE, SCREENSHOT_DIR, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
 
 /**
  * The analytics screen (live), Usage & Limits, API Key Management, the API documentation
@@ -155,6 +155,57 @@ describe('analytics, limits, API key and docs in the browser', () => {
     expect(await page.locator('[data-figure="period-clicks"]').innerText()).toBe('3');
     expect(await tileValue(page, 'Total Clicks')).toBe('3');
   }, 120_000);
+
+  it('labels the referrer slices that have room with referrer and percent; the thin ones by hover and in the key', async () => {
+    const { token, page } = await signedIn();
+    const link = await createLink(token, 'Referrer mix');
+    // Visits from several sites (and some typed in), big shares and thin ones.
+    const visits: [string, number][] = [
+      ['https://www.google.com/search', 30],
+      ['https://news.example.com/today', 18],
+      ['', 10],
+      ['https://a-very-long-subdomain.newsletter.example.co.uk/issue', 6],
+      ['https://t.co/x', 2],
+      ['https://duckduckgo.com/', 1],
+    ];
+    for (const [referer, times] of visits) {
+      for (let i = 0; i < times; i += 1) {
+        const answer = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': HUMAN_AGENT, ...(referer ? { referer } : {}) } });
+        expect(answer.status).toBe(302);
+      }
+    }
+    await page.goto(`/analytics/${link.id}`);
+    await expect.poll(() => page.locator('.chart-key__row').count(), { timeout: 15_000 }).toBe(6);
+    const label = (referrer: string) => page.locator(`[data-slice="${referrer}"] text`);
+    // 30 of 67 is 45 %: room for both lines.
+    expect(await label('www.google.com').textContent()).toBe('www.google.com45%');
+    expect(await label('news.example.com').textContent()).toBe('news.example.com27%');
+    expect(await label('Direct').textContent()).toBe('Direct15%');
+    // Too thin for a label: a hover title, and the key.
+    for (const [referrer, percent] of [
+      ['t.co', '3%'],
+      ['duckduckgo.com', '1%'],
+    ]) {
+      expect(await label(referrer!).count()).toBe(0);
+      expect(await page.locator(`[data-slice="${referrer}"] path title`).textContent()).toContain(`${referrer}: ${percent}`);
+      expect(await page.locator(`.chart-key__row[data-referrer="${referrer}"] .chart-key__percent`).innerText()).toBe(percent);
+    }
+    // Every label drawn lies inside the ring, clear of the others.
+    const boxes = await page.locator('.referrers__slice-label').evaluateAll((labels) => labels.map((node) => (node as SVGGraphicsElement).getBoundingClientRect().toJSON() as DOMRect));
+    const ring = (await page.locator('.referrers__pie').boundingBox())!;
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(ring.x);
+      expect(box.right).toBeLessThanOrEqual(ring.x + ring.width);
+    }
+    for (let i = 0; i < boxes.length; i += 1)
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+      }
+    await page.locator('.referrers').scrollIntoViewIfNeeded();
+    await page.locator('.referrers').screenshot({ path: `${SCREENSHOT_DIR}analytics-referrers-pie.png` });
+    await screenshot(page, 'analytics-referrers');
+  });
 
   it('shows “Analytics Not Available” for a link that is not there and for a non-numeric id', async () => {
     const { page } = await signedIn();

@@ -6,7 +6,9 @@ import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPa
 import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
 import { CustomDomainsPage } from './features/domains/index.ts';
+import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
+import { SupportPage } from './features/support/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
 import { NotFoundPage } from './site/NotFoundPage.tsx';
@@ -33,6 +35,7 @@ export function App() {
           <Route path="/forgot-password" element={publicOnly(<ForgotPasswordPage />)} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
@@ -42,7 +45,9 @@ export function App() {
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />
           <Route path="/custom-domains" element={signedIn(<CustomDomainsPage />)} />
           <Route path="/docs" element={signedIn(<DocsPage />)} />
+          <Route path="/support" element={signedIn(<SupportPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
+          <Route path="/settings" element={signedIn(<SettingsPage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />
           <Route path="/admin/oauth-config" element={signedIn(<OAuthConfigPage />)} />
           <Route path="*" element={<NotFoundPage />} />

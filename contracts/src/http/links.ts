@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, normalizeWebAddress } from '../destination.ts';
+import { CONTROL_CHARACTERS, DESTINATION_MAX_LENGTH, DESTINATION_MESSAGES, normalizeWebAddress } from '../destination.ts';
 import { CreatedVia } from '../events/links.ts';
 
-export const URL_MAX_LENGTH = 2048;
+export const URL_MAX_LENGTH = DESTINATION_MAX_LENGTH;
 
 /**
  * Only web destinations (javascript:, data:, ftp:, … are refused), stored in their WHATWG
@@ -10,22 +10,19 @@ export const URL_MAX_LENGTH = 2048;
  * and other control characters are refused rather than silently dropped by the parser.
  */
 export const Destination = z
-  .string({ message: 'original_url is required' })
+  .string({ message: DESTINATION_MESSAGES.required })
   .trim()
-  .min(1, 'original_url is required')
-  .max(URL_MAX_LENGTH, `original_url must be at most ${URL_MAX_LENGTH} characters`)
-  .refine(
-    (value) => !CONTROL_CHARACTERS.test(value),
-    'original_url must not contain line breaks, tabs or other control characters: paste the address on one line',
-  )
+  .min(1, DESTINATION_MESSAGES.required)
+  .max(URL_MAX_LENGTH, DESTINATION_MESSAGES.tooLong)
+  .refine((value) => !CONTROL_CHARACTERS.test(value), DESTINATION_MESSAGES.controlCharacters)
   .transform((value, context) => {
     const href = normalizeWebAddress(value);
     if (href === null) {
-      context.addIssue({ code: 'custom', message: 'original_url must be a full web address starting with http:// or https://' });
+      context.addIssue({ code: 'custom', message: DESTINATION_MESSAGES.notWeb });
       return z.NEVER;
     }
     if (href.length > URL_MAX_LENGTH) {
-      context.addIssue({ code: 'custom', message: `original_url must be at most ${URL_MAX_LENGTH} characters once its non-ASCII characters are encoded` });
+      context.addIssue({ code: 'custom', message: DESTINATION_MESSAGES.tooLongEncoded });
       return z.NEVER;
     }
     return href;

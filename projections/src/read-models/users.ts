@@ -60,7 +60,12 @@ export const userHandlers: ReadModelHandlers = {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type: 'free' }));
   },
   async PasswordChanged({ user_id, kept_jti }, recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti ?? null }));
+    // A reset keeps no session: any session kept by an earlier change goes too.
+    await tx.update<UserView>(USERS, user_id, (user) => {
+      const next: UserView = { ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti };
+      if (!kept_jti) delete next.sessions_kept_jti;
+      return next;
+    });
   },
   async OtherSessionsRevoked({ user_id, kept_jti }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti }));

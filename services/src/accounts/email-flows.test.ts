@@ -28,14 +28,30 @@ describe('e-mail flows through the outbox', () => {
   const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/reset-password', payload });
   const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
 
+  it('registering mails the verification link at once, and following it verifies the address', async () => {
+    const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'Newcomer@Example.com', password: 'secret123' } });
+    expect(registered.statusCode).toBe(201);
+    const mails = outbox(t.dataDir).filter((m) => m.to === 'newcomer@example.com');
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your email address']);
+    const link = linkIn(mails[0]!.text, 'verify-email');
+    expect(link.origin).toBe('https://lnk.example.com');
+    const verified = await verify(link.searchParams.get('token')!);
+    expect(verified.json()).toEqual({ message: EMAIL_VERIFIED, already_verified: false });
+    const session = await login('newcomer@example.com', 'secret123');
+    expect((await me({ authorization: `Bearer ${session.json().access_token}` })).json().is_verified).toBe(true);
+  });
+
   it('verifies an address: request, open the mailed link, then the account reads verified; a second click is still success', async () => {
     const ada = await signUp(t.app, 'ada@example.com', 'secret123');
     expect((await me(ada.headers)).json().is_verified).toBe(false);
+    const before = outbox(t.dataDir).length;
     const requested = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: ada.headers });
     expect(requested.statusCode).toBe(200);
     expect(requested.json()).toEqual({ message: VERIFICATION_SENT });
 
-    const [mail] = outbox(t.dataDir).filter((m) => m.to === 'ada@example.com');
+    const [mail] = outbox(t.dataDir)
+      .slice(before)
+      .filter((m) => m.to === 'ada@example.com');
     expect(mail!.subject).toBe('Verify your email address');
     const link = linkIn(mail!.text, 'verify-email');
     expect(link.origin).toBe('https://lnk.example.com');
@@ -86,7 +102,7 @@ describe('e-mail flows through the outbox', () => {
     expect(requested.statusCode).toBe(200);
     expect(requested.json()).toEqual({ message: RESET_REQUESTED });
     const mail = await vi.waitFor(() => {
-      const found = outbox(t.dataDir).find((m) => m.to === 'carol@example.com');
+      const found = outbox(t.dataDir).find((m) => m.to === 'carol@example.com' && m.subject.startsWith('Reset'));
       if (!found) throw new Error('no reset mail yet');
       return found;
     });
@@ -139,7 +155,7 @@ describe('e-mail flows through the outbox', () => {
     await forgot('dan@example.com');
     await forgot('dan@example.com');
     const tokens = await vi.waitFor(() => {
-      const mails = outbox(t.dataDir).filter((m) => m.to === 'dan@example.com');
+      const mails = outbox(t.dataDir).filter((m) => m.to === 'dan@example.com' && m.subject.startsWith('Reset'));
       if (mails.length < 2) throw new Error('waiting for both mails');
       return mails.map((m) => linkIn(m.text, 'reset-password').searchParams.get('token')!);
     });
@@ -151,7 +167,7 @@ describe('e-mail flows through the outbox', () => {
     now = new Date(now.getTime() + 1000);
     await forgot('dan@example.com');
     const latest = await vi.waitFor(() => {
-      const mails = outbox(t.dataDir).filter((m) => m.to === 'dan@example.com');
+      const mails = outbox(t.dataDir).filter((m) => m.to === 'dan@example.com' && m.subject.startsWith('Reset'));
       if (mails.length < 3) throw new Error('waiting for the third mail');
       return linkIn(mails.at(-1)!.text, 'reset-password').searchParams.get('token')!;
     });
@@ -193,6 +209,8 @@ describe('mailed links never follow the Host header', () => {
     const t = await startTestApp({ ALLOWED_ORIGINS: 'https://go.example.com, http://intranet.example:8080' });
     try {
       const ada = await signUp(t.app, 'ada@example.com', 'secret123');
+      // The registration's own verification mail (a loopback request) is the only one.
+      expect(outbox(t.dataDir).map((m) => m.subject)).toEqual(['Verify your email address']);
       for (const host of ['attacker.example', 'localhost@attacker.example', 'go.example.com.attacker.example']) {
         const { answer, link } = await resetLinkFor(t, 'ada@example.com', host);
         expect(answer.statusCode).toBe(400);
@@ -201,11 +219,28 @@ describe('mailed links never follow the Host header', () => {
       }
       const verification = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: { ...ada.headers, host: 'attacker.example' } });
       expect(verification.statusCode).toBe(400);
-      expect(outbox(t.dataDir)).toEqual([]);
+      expect(outbox(t.dataDir)).toHaveLength(1);
 
       expect((await resetLinkFor(t, 'ada@example.com', 'intranet.example:8080')).link!.origin).toBe('http://intranet.example:8080');
       expect((await resetLinkFor(t, 'ada@example.com', 'localhost:8080')).link!.origin).toBe('http://localhost:8080');
       expect((await resetLinkFor(t, 'ada@example.com', '127.0.0.1:3000')).link!.origin).toBe('http://127.0.0.1:3000');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('registration when mail cannot be sent', () => {
+  it('the account is created all the same, and the verification mail can be asked for again', async () => {
+    // Nothing listens on port 1: every message is refused at once.
+    const t = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'no-reply@example.com' });
+    try {
+      const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'unlucky@example.com', password: 'secret123' } });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const session = await signUp(t.app, 'second@example.com', 'secret123');
+      expect((await t.app.inject({ url: '/api/users/me', headers: session.headers })).json()).toMatchObject({ email: 'second@example.com', is_verified: false });
+      const resend = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: session.headers });
+      expect(resend.statusCode).toBe(503);
     } finally {
       await t.close();
     }
@@ -229,7 +264,7 @@ describe('e-mail flows through a real SMTP server', () => {
     await signUp(t.app, 'erin@example.com', 'secret123');
     expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'erin@example.com' } })).statusCode).toBe(200);
     const mail = await vi.waitFor(() => {
-      const found = smtp.received.find((m) => m.to.includes('erin@example.com'));
+      const found = smtp.received.find((m) => m.to.includes('erin@example.com') && /^Subject: Reset/m.test(m.body));
       if (!found) throw new Error('no mail yet');
       return found;
     });

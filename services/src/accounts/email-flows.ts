@@ -1,7 +1,7 @@
 import type { EmailTokenPurpose } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
-import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
+import { DomainError, conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
@@ -38,6 +38,25 @@ export async function sendVerificationEmail(platform: Pick<Platform, 'events' | 
     await platform.mailer.send(verificationMail(user.email, link(appBase, 'verify-email', token)));
   } catch (error) {
     throw unavailable(MAIL_FAILED, { cause: error });
+  }
+}
+
+/**
+ * At registration with a password (docs/accounts.md): the verification link goes out at once.
+ * The account exists already, so a mail that cannot be sent (or a link base that cannot be
+ * told) is logged and never fails the registration: the banner's Resend sends another.
+ */
+export async function sendVerificationAtRegistration(
+  platform: Pick<Platform, 'events' | 'mailer'>,
+  context: CommandContext,
+  userId: number,
+  appBase: () => Promise<string>,
+  log: (error: unknown) => void,
+): Promise<void> {
+  try {
+    await sendVerificationEmail(platform, context, userId, await appBase());
+  } catch (error) {
+    log(error instanceof DomainError && error.cause !== undefined ? error.cause : error);
   }
 }
 

@@ -9,7 +9,7 @@ import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 /** The uniqueness claim of an email: a stream named by its hash, never the address itself. */
 export const emailStream = (email: string) => `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
-/** Who holds an address's claim: the last EmailClaimed, unless an EmailReleased (an e-mail change) followed it. */
+/** Who holds an address's claim: the last EmailClaimed, unless an EmailReleased (an e-mail change or the account's deletion) followed it. */
 export function evolveEmailClaim(holder: number | null, recorded: RecordedEvent): number | null {
   const event = domainEventOf(recorded);
   if (event?.type === 'EmailClaimed') return event.data.user_id;

@@ -11,6 +11,8 @@ import { requestContext } from '../http/request-context.ts';
 import { accountRefusal } from './account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
+import { sendVerificationAtRegistration } from './email-flows.ts';
+import { mailLinkBase } from '../mail/email-settings.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { normalizeEmail } from './register.ts';
@@ -47,6 +49,9 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const userId = await registerUser(platform, context, { email: request.body.email, passwordHash, fullName: request.body.full_name });
+      await sendVerificationAtRegistration(platform, context, userId, () => mailLinkBase(platform, request), (error) =>
+        request.log.error({ err: error }, 'The verification email at registration could not be sent; the user can ask for another'),
+      );
       const user = await platform.read.get<UserView>(USERS, userId);
       return reply.code(201).send(await userResponse(platform, user!));
     },

@@ -323,6 +323,32 @@ const table: Record<string, Row> = {
     expect: everyone(400),
     request: () => ({ url: '/api/auth/google/callback', payload: { code: 'abc', redirect_uri: 'http://localhost/auth/callback', state: 'forged' } }),
   },
+  'POST /api/settings/export': { expect: signedIn(202), request: () => ({ url: '/api/settings/export' }) },
+  // Each signed-in caller has started one of their own first.
+  'GET /api/settings/export': {
+    expect: signedIn(200),
+    request: async (f, role) => {
+      if (role !== 'anonymous' && role !== 'suspended') await f.asJson(role, { method: 'POST', url: '/api/settings/export' });
+      return { url: '/api/settings/export' };
+    },
+  },
+  // The owner's finished export: anyone else is told they have none by that id.
+  'GET /api/settings/export/:id/download': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      await f.asJson('owner', { method: 'POST', url: '/api/settings/export' });
+      let job: { status: string; id: string } = await f.asJson('owner', { method: 'GET', url: '/api/settings/export' });
+      for (let i = 0; i < 200 && job.status === 'running'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        job = await f.asJson('owner', { method: 'GET', url: '/api/settings/export' });
+      }
+      return { url: `/api/settings/export/${job.id}/download` };
+    },
+  },
+  // Nobody's account goes here: the confirmation never matches, so each caller is refused before anything is written.
+  'POST /api/settings/account/delete': { expect: signedIn(403), request: () => ({ url: '/api/settings/account/delete', payload: { password: 'secret123', confirm_email: 'not-mine@example.com' } }) },
+  'GET /api/settings/notifications': { expect: signedIn(200), request: () => ({ url: '/api/settings/notifications' }) },
+  'PUT /api/settings/notifications': { expect: signedIn(200), request: () => ({ url: '/api/settings/notifications', payload: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }) },
   'GET /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile' }) },
   'PUT /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile', payload: { username: 'settings-row', full_name: 'Row', phone: '+91 98765 43210' } }) },
   'POST /api/settings/email': { expect: signedIn(200), request: (f) => ({ url: '/api/settings/email', payload: { new_email: `${f.unique()}@example.com`, current_password: 'secret123' } }) },

@@ -14,6 +14,7 @@ export const WEB_ROUTES = [
   '/forgot-password',
   '/auth/callback',
   '/verify-email',
+  '/confirm-email-change',
   '/reset-password',
   '/pricing',
   '/dashboard',

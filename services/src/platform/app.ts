@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { checkToken } from '../accounts/authenticate.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { notificationRoutes } from '../notifications/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
 import { adminUserRoutes } from '../admin/users-routes.ts';
@@ -18,6 +19,7 @@ import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
 import { adminEmailRoutes } from '../admin/email-routes.ts';
 import { supportRoutes } from '../support/routes.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
+import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { adminSupportRoutes } from '../support/admin-routes.ts';
 import { analystCredentialRoutes } from '../analysts/credential-routes.ts';
 import { sqlConsoleRoutes } from '../analysts/console-routes.ts';
@@ -89,6 +91,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
             level: platform.config.LOG_LEVEL,
             ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+            // The last step before a line is written: no e-mail address leaves in a log (docs/privacy.md).
+            hooks: { streamWrite: maskEmailAddresses },
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url) }),
             },
@@ -140,7 +144,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, notificationRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

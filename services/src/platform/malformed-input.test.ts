@@ -32,6 +32,8 @@ const INPUTLESS_COMMANDS = new Set([
   'POST /api/users/me/generate-api-key',
   'POST /api/users/me/regenerate-api-key',
   'POST /api/admin/projections/replay-bots',
+  'POST /api/settings/sessions/revoke-others',
+  'POST /api/settings/export',
 ]);
 
 describe('malformed bodies, queries, headers and path parameters on every route', () => {

@@ -20,9 +20,11 @@ import { privateDataDirectory } from './data-dir.ts';
 import { loadSecret } from './secrets.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
+import { maskedLog } from '../privacy/masked-log.ts';
 import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
+import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
 export interface ReadModelProgress {
@@ -59,6 +61,8 @@ export interface Platform {
   billingScheduler: BillingScheduler | null;
   /** The daily DNS re-check of verified custom domains, where the projectors run (null when ROLE=api). */
   domainRechecker: DomainRechecker | null;
+  /** Weekly summaries, usage warnings and moderation notices, where the projectors run (null when ROLE=api). */
+  notificationScheduler: NotificationScheduler | null;
   clock: () => Date;
   close(): Promise<void>;
 }
@@ -155,6 +159,8 @@ export interface PlatformOptions {
 
 /** Opens the stores the configuration names and starts this process's projectors. */
 export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
+  // Every log line the platform writes goes out with e-mail addresses masked.
+  options = { ...options, log: maskedLog(options.log) };
   privateDataDirectory(config.DATA_DIR);
   const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
   const events = await openEventStore(config);
@@ -202,6 +208,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   await billingScheduler?.start();
   const domainRechecker = runsProjectors ? new DomainRechecker({ events, read, config, clock }, options.log) : null;
   domainRechecker?.start();
+  const analyticsProgress = runners.find((r) => r.name === analyticsTarget.name);
+  const notificationScheduler = analyticsProgress ? new NotificationScheduler({ events, read, analytics, readModel, analyticsProgress, mailer, config, clock }, options.log) : null;
+  await notificationScheduler?.start();
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
 
@@ -222,9 +231,11 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     payments,
     billingScheduler,
     domainRechecker,
+    notificationScheduler,
     clock,
     async close() {
       await domainRechecker?.stop();
+      await notificationScheduler?.stop();
       await billingScheduler?.stop();
       await owner?.close();
       await analysts.close();

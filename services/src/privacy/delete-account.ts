@@ -1,9 +1,7 @@
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
-import { emailStream } from '../accounts/register-user.ts';
+import { emailStream, evolveEmailClaim } from '../accounts/register-user.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser, type SystemState, type UserState } from '../accounts/user-state.ts';
-import type { RecordedEvent } from '@linkledger/contracts';
-import { domainEventOf } from '@linkledger/contracts';
 
 export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';
 export const CONFIRMATION_MISMATCH = 'Type your e-mail address exactly as it is on the account to confirm the deletion.';
@@ -20,14 +18,6 @@ export interface DeleteAccount {
   confirmationMatches: boolean;
 }
 
-/** Whether the address's claim is held by this user, folded from `email-{hash}`. */
-export function claimHolder(holder: number | null, recorded: RecordedEvent): number | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'EmailClaimed') return event.data.user_id;
-  if (event?.type === 'EmailReleased') return null;
-  return holder;
-}
-
 /**
  * Deleting an account (docs/privacy.md#deleting-an-account): the account's own stream says
  * so, and the address is released in the same append so it can register again. The event
@@ -36,7 +26,7 @@ export function claimHolder(holder: number | null, recorded: RecordedEvent): num
 export const deleteAccountDecider: MultiStreamDecider<DeleteAccount, { user: UserState; claim: number | null; system: SystemState }> = {
   streamsOf: (command) => ({
     user: { stream: `user-${command.userId}`, initialState: noUser, evolve: evolveUser },
-    claim: { stream: emailStream(command.email), initialState: null, evolve: claimHolder },
+    claim: { stream: emailStream(command.email), initialState: null, evolve: evolveEmailClaim },
     system: { stream: 'system', initialState: initialSystem, evolve: evolveSystem },
   }),
   decide: (command, { user, claim, system }) => {

@@ -6,7 +6,7 @@ import { useSession } from '../features/auth/index.ts';
 import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/index.ts';
 import { live, useLiveStatus } from '../live/live.ts';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
-import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon, ShieldIcon } from '../ui/icons.tsx';
+import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HelpIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon, SettingsIcon, ShieldIcon } from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
 
@@ -146,7 +146,6 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />
         {user?.role === 'admin' || user?.role === 'super_admin' ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin Panel" /> : null}
-        {/* Settings and Support join these lists with their screens. */}
       </ul>
 
       <p className="sidebar__heading" id={`${id}-account`}>
@@ -154,6 +153,8 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
       </p>
       <ul className="sidebar__list" aria-labelledby={`${id}-account`}>
         <NavItem to="/payment-management" icon={<PaymentsIcon />} label="Payments" />
+        <NavItem to="/settings" icon={<SettingsIcon />} label="Settings" />
+        <NavItem to="/support" icon={<HelpIcon />} label="Support" />
         <NavItem to="/docs" icon={<BookIcon />} label="Documentation" />
       </ul>
 

@@ -4,9 +4,10 @@ import { useSession } from '../features/auth/index.ts';
 import { SiteFrame } from './SiteFrame.tsx';
 
 /**
- * The 404 screen (docs/web-app.md#the-404-page): also what unknown and deleted short links show. Its helpful links
- * lead only to screens that exist: Login and Register, and Pricing in place of
- * Support, which has no screen yet; a signed-in visitor gets their Dashboard and the docs instead.
+ * The 404 screen (docs/web-app.md#the-404-page): also what unknown and deleted short links show. Its helpful
+ * links are Login, Register and Support (a visitor who is not signed in is asked to sign in
+ * first, then taken there); a signed-in visitor gets their Dashboard and the docs in place of
+ * Login and Register.
  */
 export function NotFoundPage() {
   const signedIn = useSession((s) => s.status === 'signed-in');
@@ -14,12 +15,12 @@ export function NotFoundPage() {
     ? [
         { to: '/dashboard', label: 'Dashboard' },
         { to: '/docs', label: 'Documentation' },
-        { to: '/pricing', label: 'Pricing' },
+        { to: '/support', label: 'Support' },
       ]
     : [
         { to: '/login', label: 'Login' },
         { to: '/register', label: 'Register' },
-        { to: '/pricing', label: 'Pricing' },
+        { to: '/support', label: 'Support' },
       ];
   return (
     <SiteFrame className="container not-found">

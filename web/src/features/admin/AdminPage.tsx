@@ -14,6 +14,7 @@ import { PlansTab } from './PlansTab.tsx';
 import { ProjectionsTab } from './projections/ProjectionsTab.tsx';
 import { SqlTab } from './sql/SqlTab.tsx';
 import { SubscriptionsTab } from './SubscriptionsTab.tsx';
+import { SupportInboxTab } from './support/SupportInboxTab.tsx';
 import { SystemTab } from './SystemTab.tsx';
 import { UserLimitsTab } from './UserLimitsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -38,6 +39,7 @@ export default function AdminPage() {
     { id: 'system', label: 'System', content: <SystemTab /> },
     { id: 'projections', label: 'Projections', content: <ProjectionsTab /> },
     { id: 'moderation', label: 'Moderation', content: <ModerationTab /> },
+    { id: 'support', label: 'Support', content: <SupportInboxTab /> },
     { id: 'history', label: 'History', content: <HistoryTab /> },
     { id: 'sql', label: 'SQL', content: <SqlTab /> },
   ];

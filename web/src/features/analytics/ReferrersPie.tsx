@@ -2,6 +2,7 @@ import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { chartColour, wholePercent } from './chart.ts';
 import { DIRECT } from './analytics-state.ts';
+import { fittedLabel } from './pie-labels.ts';
 
 interface Slice {
   referrer: string;
@@ -10,14 +11,17 @@ interface Slice {
   rest?: boolean;
 }
 
-const SIZE = 200;
-/** Slices at least this share of the pie carry their percent on the slice itself. */
-const LABEL_ON_SLICE = 0.08;
+const SIZE = 280;
+const OUTER_RADIUS = SIZE / 2 - 4;
+const INNER_RADIUS = 46;
+/** The label's two lines, px (analytics.css sets the same sizes). */
+const LABEL_FONT = { nameSize: 11, percentSize: 12 };
 
 /**
- * "Top Referrers": a ring of the referrers' shares in the 8-colour cycle, every slice
- * labelled with its referrer and whole percent in the key beside it (and on the slice when
- * it is wide enough). An empty referrer is a direct visit.
+ * "Top Referrers": a ring of the referrers' shares in the 8-colour cycle. A slice carries its
+ * referrer and whole percent inside it where they fit (pie-labels.ts decides); every slice
+ * also has a hover title, and the key beside the ring lists each with its percent and count.
+ * An empty referrer is a direct visit.
  */
 export function ReferrersPie({ referrers, total }: { referrers: { referrer: string; count: number }[]; total: number }) {
   const named = referrers.map((row) => ({ referrer: row.referrer || DIRECT, count: row.count }));
@@ -34,19 +38,25 @@ export function ReferrersPie({ referrers, total }: { referrers: { referrer: stri
     <div className="referrers">
       <svg className="referrers__pie" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} role="img" aria-label={`Top Referrers: ${summary}`}>
         <Group top={SIZE / 2} left={SIZE / 2}>
-          <Pie<Slice> data={slices} pieValue={(slice) => slice.count} outerRadius={SIZE / 2 - 4} innerRadius={SIZE / 2 - 44} padAngle={slices.length > 1 ? 0.012 : 0} pieSort={null} pieSortValues={null}>
+          <Pie<Slice> data={slices} pieValue={(slice) => slice.count} outerRadius={OUTER_RADIUS} innerRadius={INNER_RADIUS} padAngle={slices.length > 1 ? 0.012 : 0} pieSort={null} pieSortValues={null}>
             {(pie) =>
               pie.arcs.map((arc, index) => {
-                const [cx, cy] = pie.path.centroid(arc);
-                const share = arc.data.count / whole;
+                const percent = wholePercent(arc.data.count, whole);
+                const sector = { startAngle: arc.startAngle, endAngle: arc.endAngle, innerRadius: INNER_RADIUS, outerRadius: OUTER_RADIUS };
+                const label = fittedLabel(arc.data.referrer, percent, sector, LABEL_FONT);
                 return (
-                  <g key={arc.data.referrer}>
+                  <g key={arc.data.referrer} data-slice={arc.data.referrer}>
                     <path d={pie.path(arc) ?? ''} style={{ fill: colourOf(arc.data, index) }} className="referrers__slice">
-                      <title>{`${arc.data.referrer}: ${wholePercent(arc.data.count, whole)}`}</title>
+                      <title>{`${arc.data.referrer}: ${percent} (${arc.data.count.toLocaleString('en-US')} clicks)`}</title>
                     </path>
-                    {share >= LABEL_ON_SLICE ? (
-                      <text x={cx} y={cy} dy="0.33em" textAnchor="middle" className="referrers__slice-label" aria-hidden="true">
-                        {wholePercent(arc.data.count, whole)}
+                    {label ? (
+                      <text x={label.x} y={label.y - label.height / 2} textAnchor="middle" className={`referrers__slice-label${arc.data.rest ? ' referrers__slice-label--on-grey' : ''}`} aria-hidden="true" pointerEvents="none">
+                        <tspan x={label.x} dy="1em" className="referrers__slice-name">
+                          {label.name}
+                        </tspan>
+                        <tspan x={label.x} dy="1.15em" className="referrers__slice-percent">
+                          {label.percent}
+                        </tspan>
                       </text>
                     ) : null}
                   </g>

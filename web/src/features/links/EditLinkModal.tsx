@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { destinationProblem } from '@linkledger/contracts/destination';
 import { linksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/client.ts';
 import type { Link } from '../../api/types.ts';
@@ -39,11 +40,18 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
   const [active, setActive] = useState(link.is_active);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [destinationError, setDestinationError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    if (!event.currentTarget.reportValidity()) return;
+    // The product's own words, as the API would answer them, rather than the browser's bubble.
+    const problem = destinationProblem(destination);
+    setDestinationError(problem);
+    if (problem) {
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="original_url"]')?.focus();
+      return;
+    }
     const changes = editChanges(link, { title, description, original_url: destination, is_active: active });
     if (Object.keys(changes).length === 0) return onSaved(link);
     setSaving(true);
@@ -59,7 +67,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
   };
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-busy={saving} noValidate>
       <p className="edit-link__short">
         Short URL <strong>{displayUrl(link.short_url)}</strong>
       </p>
@@ -74,7 +82,14 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
       ) : null}
       <LinkTextFields
         id={id}
-        destination={{ value: destination, onChange: setDestination }}
+        destination={{
+          value: destination,
+          onChange: (value) => {
+            setDestination(value);
+            setDestinationError(null);
+          },
+        }}
+        destinationError={destinationError}
         title={{ value: title, onChange: setTitle }}
         description={{ value: description, onChange: setDescription }}
         disabled={saving}

@@ -18,10 +18,13 @@ interface LinkTextFieldsProps {
   creating?: boolean;
   /** A line under the destination ("Visitors of the short URL go here from now on."). */
   destinationHint?: string;
+  /** Why the destination cannot be saved, shown under it (the field is then marked invalid). */
+  destinationError?: string | null;
 }
 
 /** Destination URL (required, http or https), Title (up to 255) and Description (up to 2,000). */
-export function LinkTextFields({ id, destination, title, description, disabled, creating, destinationHint }: LinkTextFieldsProps) {
+export function LinkTextFields({ id, destination, title, description, disabled, creating, destinationHint, destinationError }: LinkTextFieldsProps) {
+  const describedBy = [destinationHint ? `${id}-url-hint` : null, destinationError ? `${id}-url-error` : null].filter(Boolean).join(' ');
   const optional = creating ? (
     <>
       {' '}
@@ -45,8 +48,19 @@ export function LinkTextFields({ id, destination, title, description, disabled, 
           value={destination.value}
           onChange={(event) => destination.onChange(event.target.value)}
           disabled={disabled}
+          aria-invalid={destinationError ? true : undefined}
+          aria-describedby={describedBy || undefined}
         />
-        {destinationHint ? <p className="field__hint">{destinationHint}</p> : null}
+        {destinationError ? (
+          <p className="field__error" id={`${id}-url-error`} role="alert">
+            {destinationError}
+          </p>
+        ) : null}
+        {destinationHint ? (
+          <p className="field__hint" id={`${id}-url-hint`}>
+            {destinationHint}
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-title`}>

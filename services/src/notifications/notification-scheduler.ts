@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { shreddedEmail, type AnalyticsStore, type EventStore, type ReadStore, type Subscription } from '@linkledger/contracts';
+import {
+  LINKS,
+  LINK_TOTALS,
+  MODERATION_NOTICES_DUE,
+  MONTHLY_USAGE,
+  NOTIFICATION_SETTINGS,
+  USERS,
+  defaultNotificationSettings,
+  type LinkTotalsView,
+  type LinkView,
+  type ModerationNoticeDueView,
+  type MonthlyUsageView,
+  type NotificationSettingsView,
+  type UserView,
+} from '@linkledger/projections';
+import { NO_READ_MODEL, handleCommand, type CommandDeps, type Decider } from '../commands/command-handler.ts';
+import { loadStream, type CommandContext } from '../commands/command-context.ts';
+import { currentPlan } from '../billing/current-plan.ts';
+import { loadEmailSettings } from '../mail/email-settings.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { shortUrl } from '../links/link-response.ts';
+import type { Config } from '../platform/config.ts';
+import type { ReadModelProgress } from '../platform/platform.ts';
+import { moderationNoticeDecider, usageWarningDecider, weeklySummaryDecider } from './notification-deciders.ts';
+import { moderationNoticeMail, usageWarningMail, weeklySummaryMail } from './notification-mail.ts';
+import { evolveNotifications, noNotifications, noticeDue, notificationStream, summaryDue, usageMonth, usageThreshold, warningDue, weekBefore, type NotificationState } from './notification-state.ts';
+
+interface Deps {
+  events: EventStore;
+  read: ReadStore;
+  analytics: AnalyticsStore;
+  /** The read model the due work is found in. */
+  readModel: ReadModelProgress;
+  /** The analytics projector: a summary counts the clicks it has stored. */
+  analyticsProgress: ReadModelProgress;
+  mailer: Mailer;
+  config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>;
+  clock: () => Date;
+}
+
+interface Log {
+  error(error: unknown, message: string): void;
+}
+
+/** How often due work is looked for when nothing in the log calls for it sooner. */
+const TICK_MS = 30_000;
+/** A disabling is told about for this long; older ones (before the feature, or while it was off) are history. */
+export const NOTICE_WINDOW_MS = 7 * 86_400_000;
+/** How long a round waits for the analytics projector before leaving the summaries to the next one. */
+const ANALYTICS_WAIT_MS = 10_000;
+/** Events after which a notice may be due: acted on at once, not at the next tick. */
+const PROMPTING = ['LinkModerated'] as const;
+
+/**
+ * The notification e-mails (docs/notifications.md): Monday's weekly summary, usage warnings
+ * at 80 % and 100 % of the monthly link limit, and notices of links disabled by an admin.
+ * What is due is read from the read models the log builds; each e-mail is recorded by a
+ * command on the user's `notifications-{id}` stream, decided on the stream itself, so it
+ * goes once however often a tick, a restart or a second process finds it due. Mail goes
+ * first and is recorded after: a failed send is tried again at the next tick; only a crash
+ * between the two can send one twice.
+ */
+export class NotificationScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private subscription: Subscription | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  /** The week whose summaries have all been dealt with: later rounds that week skip the scan. */
+  private summarisedWeek: string | null = null;
+
+  /** Its commands answer nobody, so they wait for no read model (the next tick's query may lag; the stream decides). */
+  private readonly commands: CommandDeps;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly log: Log,
+  ) {
+    this.commands = { events: deps.events, ...NO_READ_MODEL };
+  }
+
+  async start(): Promise<void> {
+    // Not awaited: start-up does not wait on mail.
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+    const after = await this.deps.events.headPosition();
+    this.subscription = this.deps.events.subscribe({ after, filter: { types: [...PROMPTING] }, lingerMs: 50 }, async (batch, through) => {
+      if (batch.length === 0) return;
+      // A read model that lags only delays this round; the timer's next one finds the work anyway.
+      await this.deps.readModel.waitFor(through, 5_000).catch((error: unknown) => this.log.error(error, 'The notification scheduler could not wait for the read model'));
+      await this.tick();
+    });
+    this.subscription.done.catch((error: unknown) => this.log.error(error, 'The notification scheduler stopped following moderation'));
+  }
+
+  /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
+  tick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.runDue();
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.subscription?.stop();
+    await this.running;
+  }
+
+  private async runDue(): Promise<void> {
+    const now = this.deps.clock();
+    for (const [what, step] of [
+      ['send moderation notices', () => this.sendModerationNotices(now)],
+      ['send usage warnings', () => this.sendUsageWarnings(now)],
+      ['send weekly summaries', () => this.sendWeeklySummaries(now)],
+    ] as const) {
+      try {
+        await step();
+      } catch (error) {
+        this.log.error(error, `The notification scheduler could not ${what}; it tries again at the next tick`);
+      }
+    }
+  }
+
+  private context(now: Date): CommandContext {
+    return { actor: { kind: 'system', id: 'notification-scheduler' }, correlationId: randomUUID(), now, route: 'notification-scheduler' };
+  }
+
+  /**
+   * Where e-mailed links lead: the web app at the admin's frontend URL, else the installation's
+   * own address (PUBLIC_URL or the first allowed origin), which short links are served from;
+   * null when none is known (short links then show as their path).
+   */
+  private async bases(): Promise<{ app: string | null; short: string }> {
+    const { settings } = await loadEmailSettings(this.deps.events);
+    const trim = (value: string | undefined) => (value ? value.replace(/\/+$/, '') : null);
+    const own = trim(this.deps.config.PUBLIC_URL) ?? trim(this.deps.config.ALLOWED_ORIGINS?.[0]);
+    return { app: trim(settings.frontend_url) ?? own, short: own ?? '' };
+  }
+
+  /** The user's address if they may be written to: not deleted, not banned. */
+  private async recipient(userId: number): Promise<string | null> {
+    const user = await this.deps.read.get<UserView>(USERS, userId);
+    const status: string = user?.status ?? 'active';
+    if (!user || status === 'banned' || status === 'deleted' || user.email === shreddedEmail) return null;
+    return user.email;
+  }
+
+  private async settingsOf(userIds: readonly number[]): Promise<Map<number, NotificationSettingsView>> {
+    const found = await this.deps.read.getMany<NotificationSettingsView>(NOTIFICATION_SETTINGS, userIds);
+    return new Map(userIds.map((id) => [id, found.get(String(id)) ?? defaultNotificationSettings(id)]));
+  }
+
+  /**
+   * Sends one e-mail if the user's stream still says it is due, then records it. A failure
+   * is logged and left for the next tick, without holding up the other users' mail.
+   */
+  private async sendOnce<C extends { userId: number }>(
+    what: string,
+    decider: Decider<C, NotificationState>,
+    command: C,
+    due: (state: NotificationState) => boolean,
+    compose: (to: string) => Promise<MailMessage | null>,
+  ): Promise<'sent' | 'not_due' | 'failed'> {
+    try {
+      const to = await this.recipient(command.userId);
+      if (!to) return 'not_due';
+      const { state } = await loadStream(this.deps.events, notificationStream(command.userId), noNotifications, evolveNotifications);
+      if (!due(state)) return 'not_due';
+      const message = await compose(to);
+      if (!message) return 'not_due';
+      await this.deps.mailer.send(message);
+      await handleCommand(this.commands, this.context(this.deps.clock()), decider, command);
+      return 'sent';
+    } catch (error) {
+      this.log.error(error, `The notification scheduler could not send ${what} to user ${command.userId}; it tries again at the next tick`);
+      return 'failed';
+    }
+  }
+
+  private async sendModerationNotices(now: Date): Promise<void> {
+    const since = new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString();
+    const due = await this.deps.read.find<ModerationNoticeDueView>(MODERATION_NOTICES_DUE, { where: { at: { gte: since } }, sort: [{ field: 'at', direction: 'asc' }] });
+    if (due.length === 0) return;
+    const settings = await this.settingsOf([...new Set(due.map((notice) => notice.user_id))]);
+    const bases = await this.bases();
+    for (const notice of due.filter((candidate) => settings.get(candidate.user_id)?.moderation_notices)) {
+      const link = await this.deps.read.get<LinkView>(LINKS, notice.id);
+      if (!link?.disabled_by_admin) continue;
+      await this.sendOnce(
+        'a moderation notice',
+        moderationNoticeDecider,
+        { userId: notice.user_id, linkId: notice.id, moderationPosition: notice.position },
+        (state) => noticeDue(state, notice.position),
+        async (to) =>
+          moderationNoticeMail(to, {
+            title: link.title,
+            shortUrl: shortUrl(bases.short, link),
+            shortCode: link.short_code,
+            destination: link.original_url,
+            reason: link.moderation_reason ?? '',
+            base: bases.app,
+          }),
+      );
+    }
+  }
+
+  private async sendUsageWarnings(now: Date): Promise<void> {
+    const month = usageMonth(now);
+    const usage = await this.deps.read.find<MonthlyUsageView>(MONTHLY_USAGE, { where: { month, links_created: { gt: 0 } } });
+    if (usage.length === 0) return;
+    const settings = await this.settingsOf(usage.map((row) => row.user_id));
+    let bases: { app: string | null } | undefined;
+    for (const row of usage) {
+      const view = settings.get(row.user_id)!;
+      const warned = view.warned_month === month ? view.warned_threshold : 0;
+      if (!view.usage_warnings || warned >= 100) continue;
+      const { plan, limits } = await currentPlan({ read: this.deps.read, clock: () => now }, row.user_id);
+      const reached = usageThreshold(row.links_created, limits.monthly_links);
+      if (reached === 0 || warned >= reached) continue;
+      bases ??= await this.bases();
+      const app = bases.app;
+      await this.sendOnce(
+        'a usage warning',
+        usageWarningDecider,
+        { userId: row.user_id, month, threshold: reached },
+        (state) => warningDue(state, month, reached) === reached,
+        async (to) => usageWarningMail(to, { threshold: reached, used: row.links_created, limit: limits.monthly_links, planName: plan.display_name, base: app }),
+      );
+    }
+  }
+
+  private async sendWeeklySummaries(now: Date): Promise<void> {
+    const { week, monday, sunday } = weekBefore(now);
+    if (this.summarisedWeek === week) return;
+    const owners = await this.deps.read.find<LinkTotalsView>(LINK_TOTALS, { where: { total_urls: { gt: 0 } } });
+    const settings = await this.settingsOf(owners.map((owner) => owner.id));
+    const candidates = owners.filter(({ id }) => {
+      const view = settings.get(id)!;
+      return view.weekly_summary && (view.summary_week === null || view.summary_week < week);
+    });
+    if (candidates.length > 0) {
+      // The clicks up to now must be in the analytics store, or the week would be undercounted.
+      const head = await this.deps.events.headPosition();
+      if (!(await this.deps.analyticsProgress.waitFor(head, ANALYTICS_WAIT_MS))) throw new Error('The analytics projector is behind the log; the weekly summaries wait for it');
+    }
+    const weekEnds = `${sunday}T23:59:59.999Z`;
+    const bases = await this.bases();
+    let failed = false;
+    for (const owner of candidates) {
+      const outcome = await this.sendOnce(
+        'the weekly summary',
+        weeklySummaryDecider,
+        { userId: owner.id, week },
+        (state) => summaryDue(state, week),
+        async (to) => {
+          // Links that existed during the week; a user whose links all came later has nothing to summarise.
+          const links = (await this.deps.read.find<LinkView>(LINKS, { where: { owner_id: owner.id } })).filter((link) => link.created_at <= weekEnds);
+          if (links.length === 0) return null;
+          const counts = await this.weekClicks(
+            links.map((link) => link.id),
+            monday,
+            sunday,
+          );
+          return weeklySummaryMail(to, {
+            week,
+            monday,
+            sunday,
+            base: bases.app,
+            links: links.map((link) => ({ title: link.title, shortUrl: shortUrl(bases.short, link), clicks: counts.get(link.id) ?? 0 })),
+          });
+        },
+      );
+      failed ||= outcome === 'failed';
+    }
+    // Everything this week has been dealt with: later rounds need not scan until next Monday.
+    if (!failed) this.summarisedWeek = week;
+  }
+
+  /** Human clicks per link on the days from Monday to Sunday (UTC), from the per-day table. */
+  private async weekClicks(linkIds: number[], monday: string, sunday: string): Promise<Map<number, number>> {
+    const rows = await this.deps.analytics.query<{ link_id: number | string; clicks: number | string }>(
+      `SELECT link_id, sum(clicks) AS clicks FROM clicks_daily
+       WHERE link_id IN {links:Array(UInt64)} AND dimension = '' AND day >= {first:Date32} AND day <= {last:Date32}
+       GROUP BY link_id`,
+      { links: linkIds, first: monday, last: sunday },
+    );
+    return new Map(rows.map((row) => [Number(row.link_id), Number(row.clicks)]));
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, NOTIFICATIONS_SAVED, NotificationSettings, NotificationSettingsResponse } from '@linkledger/contracts';
+import { handleCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { changePreferencesDecider } from './notification-deciders.ts';
+import { evolveNotifications, noNotifications, notificationStream } from './notification-state.ts';
+
+/** The settings' notifications tab (docs/notifications.md): which e-mails the caller receives. */
+export async function notificationRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { tags: ['settings'], security: [{ bearer: [] }] };
+
+  api.get(
+    '/api/settings/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...schema,
+        summary: 'Which notification e-mails you receive (all on until you change them)',
+        response: { 200: NotificationSettings, 401: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { state } = await loadStream(platform.events, notificationStream(callerOf(request).userId), noNotifications, evolveNotifications);
+      return state.preferences;
+    },
+  );
+
+  api.put(
+    '/api/settings/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...schema,
+        summary: 'Switch the weekly summary, usage warnings and moderation notices on or off',
+        body: NotificationSettings,
+        response: { 200: NotificationSettingsResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { weekly_summary, usage_warnings, moderation_notices } = request.body;
+      const preferences = { weekly_summary, usage_warnings, moderation_notices };
+      await handleCommand(platform, requestContext(platform, request, caller.actor), changePreferencesDecider, { userId: caller.userId, preferences });
+      return { ...preferences, message: NOTIFICATIONS_SAVED };
+    },
+  );
+}

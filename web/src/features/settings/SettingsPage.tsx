@@ -1,0 +1,33 @@
+import './settings.css';
+import { useSearchParams } from 'react-router';
+import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
+import { BillingTab } from './BillingTab.tsx';
+import { NotificationSettings } from './notifications/NotificationSettings.tsx';
+import { ProfileTab } from './ProfileTab.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
+
+const TAB_IDS = ['profile', 'security', 'notifications', 'billing'] as const;
+
+/** /settings (signed in): profile, security, notifications and billing, the tab kept in `?tab=` (docs/accounts.md). */
+export default function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const selected = TAB_IDS.find((id) => id === asked) ?? 'profile';
+  const tabs: TabItem[] = [
+    { id: 'profile', label: 'Profile', content: <ProfileTab /> },
+    { id: 'security', label: 'Security', content: <SecurityTab /> },
+    { id: 'notifications', label: 'Notifications', content: <NotificationSettings /> },
+    { id: 'billing', label: 'Billing', content: <BillingTab /> },
+  ];
+  return (
+    <div className="settings">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">Settings</h1>
+          <p className="page-subtitle">Your profile, sign-in security, notifications and plan.</p>
+        </div>
+      </header>
+      <Tabs label="Settings sections" tabs={tabs} selected={selected} onSelect={(tab) => setParams({ tab }, { replace: true })} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { isSuccessText } from './settings-messages.ts';
+
+/** A form's result: green when it says 'successfully', red otherwise (docs/web-app.md#messages-and-toasts). */
+export function StatusLine({ text }: { text: string | null }) {
+  if (!text) return null;
+  const success = isSuccessText(text);
+  return (
+    <p className={`settings-status settings-status--${success ? 'success' : 'error'}`} role={success ? 'status' : 'alert'}>
+      {text}
+    </p>
+  );
+}

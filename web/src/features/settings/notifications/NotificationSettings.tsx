@@ -1,0 +1,107 @@
+import './notifications.css';
+import { useId, useState, type FormEvent } from 'react';
+import { errorText } from '../../../api/client.ts';
+import { invalidate, useQuery } from '../../../api/query.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { StatusLine } from '../StatusLine.tsx';
+import {
+  NOTIFICATIONS_LOAD_FAILED,
+  NOTIFICATIONS_QUERY,
+  NOTIFICATIONS_SAVE_FAILED,
+  NOTIFICATION_CHOICES,
+  notificationsApi,
+  type NotificationSwitches,
+} from './notifications-api.ts';
+
+/** The settings' notifications tab (docs/notifications.md): which e-mails the account receives, each on or off. */
+export function NotificationSettings() {
+  const { data, error, refetch } = useQuery(NOTIFICATIONS_QUERY, notificationsApi.get);
+  if (!data) {
+    return error !== undefined ? (
+      <div className="settings__panel">
+        <StatusLine text={errorText(error, NOTIFICATIONS_LOAD_FAILED)} />
+        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          Retry
+        </button>
+      </div>
+    ) : (
+      <p className="settings__loading">
+        <Spinner size="sm" /> Loading your notification settings…
+      </p>
+    );
+  }
+  return (
+    <div className="settings__panel">
+      {/* Starts from the switches as loaded; a save's refetch leaves what is shown (the same values) and its status alone. */}
+      <SwitchesForm saved={data} />
+    </div>
+  );
+}
+
+function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
+  const id = useId();
+  const [switches, setSwitches] = useState(saved);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setStatus(null);
+    try {
+      const answer = await notificationsApi.save(switches);
+      setStatus(answer.message ?? null);
+      void invalidate(NOTIFICATIONS_QUERY);
+    } catch (failure) {
+      setStatus(errorText(failure, NOTIFICATIONS_SAVE_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card settings__card" onSubmit={(event) => void save(event)} aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`} className="card__title">
+        Notification e-mails
+      </h2>
+      <p className="notifications__intro">Choose which e-mails Linkledger sends to your account’s address. Messages about your password, payments and support tickets are always sent.</p>
+      <ul className="notifications__list">
+        {NOTIFICATION_CHOICES.map(({ key, label, explanation }) => (
+          <li key={key} className="notifications__choice">
+            <div>
+              <p className="notifications__label" id={`${id}-${key}-label`}>
+                {label}
+              </p>
+              <p className="field__hint" id={`${id}-${key}-hint`}>
+                {explanation}
+              </p>
+            </div>
+            <button
+              type="button"
+              role="switch"
+              className="notifications__switch"
+              data-testid={`notification-${key}`}
+              aria-checked={switches[key]}
+              aria-labelledby={`${id}-${key}-label`}
+              aria-describedby={`${id}-${key}-hint`}
+              onClick={() => {
+                setSwitches({ ...switches, [key]: !switches[key] });
+                setStatus(null);
+              }}
+              disabled={busy}
+            >
+              <span className="notifications__thumb" aria-hidden="true" />
+              <span className="notifications__state">{switches[key] ? 'On' : 'Off'}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="settings__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save Notification Settings'}
+        </button>
+      </div>
+      <StatusLine text={status} />
+    </form>
+  );
+}

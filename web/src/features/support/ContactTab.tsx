@@ -1,0 +1,175 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client.ts';
+import { invalidate, useQuery } from '../../api/query.ts';
+import { createdLabel } from '../../format/dates.ts';
+import { SelectField } from '../../ui/SelectField.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
+import { supportApi, type SupportTicket } from './support-api.ts';
+import { DEFAULT_PRIORITY, MESSAGE_MAX, PRIORITIES, SUBJECT_MAX, formErrors, type FormErrors, type TicketForm } from './support-rules.ts';
+import { TicketBadges } from './TicketBadges.tsx';
+import { TicketThread } from './TicketThread.tsx';
+
+export const TICKETS_QUERY = ['support-tickets'] as const;
+const EMPTY: TicketForm = { subject: '', priority: DEFAULT_PRIORITY, message: '' };
+const SEND_FAILED = 'Failed to send your message. Please try again.';
+
+/** The contact tab: the support form, then the user's tickets with their replies. */
+export function ContactTab() {
+  return (
+    <div className="support-contact">
+      <ContactForm />
+      <YourTickets />
+    </div>
+  );
+}
+
+function ContactForm() {
+  const id = useId();
+  const [form, setForm] = useState<TicketForm>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (change: Partial<TicketForm>) => setForm((current) => ({ ...current, ...change }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = formErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      const answer = await supportApi.open(form);
+      setStatus({ ok: true, text: answer.message });
+      setForm(EMPTY);
+      await invalidate(TICKETS_QUERY);
+    } catch (error) {
+      setStatus({ ok: false, text: errorText(error, SEND_FAILED) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const described = (field: 'subject' | 'message') => [`${id}-${field}-hint`, errors[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ');
+  return (
+    <section className="card support-form" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        Contact support
+      </h2>
+      <p className="card__subtitle">Tell us what happened. You get a confirmation by e-mail, and our answer by e-mail and under Your tickets below.</p>
+      <form className="support-form__fields" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-subject`}>
+            Subject
+          </label>
+          <input
+            id={`${id}-subject`}
+            className="input"
+            value={form.subject}
+            maxLength={SUBJECT_MAX}
+            required
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={described('subject')}
+            onChange={(event) => set({ subject: event.target.value })}
+          />
+          <p id={`${id}-subject-hint`} className="field__hint">
+            A few words, up to {SUBJECT_MAX} characters.
+          </p>
+          {errors.subject ? (
+            <p id={`${id}-subject-error`} className="field__error" role="alert">
+              {errors.subject}
+            </p>
+          ) : null}
+        </div>
+        <SelectField id={`${id}-priority`} label="Priority" value={form.priority} options={PRIORITIES} onChange={(priority) => set({ priority })} className="support-form__priority" />
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-message`}>
+            Message
+          </label>
+          <textarea
+            id={`${id}-message`}
+            className="textarea support-form__message"
+            value={form.message}
+            maxLength={MESSAGE_MAX}
+            required
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={described('message')}
+            onChange={(event) => set({ message: event.target.value })}
+          />
+          <p id={`${id}-message-hint`} className="field__hint">
+            {form.message.length.toLocaleString('en-IN')} of {MESSAGE_MAX.toLocaleString('en-IN')} characters. Include the short link or page concerned, and what you expected to happen.
+          </p>
+          {errors.message ? (
+            <p id={`${id}-message-error`} className="field__error" role="alert">
+              {errors.message}
+            </p>
+          ) : null}
+        </div>
+        {status ? (
+          <p className={`banner ${status.ok ? 'banner--success' : 'banner--error'}`} role={status.ok ? 'status' : 'alert'}>
+            {status.text}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Sending…' : 'Send Message'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function YourTickets() {
+  const id = useId();
+  const tickets = useQuery(TICKETS_QUERY, supportApi.list);
+  const list = tickets.data?.tickets ?? [];
+  return (
+    <section className="support-tickets" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="support-tickets__title">
+        Your tickets
+      </h2>
+      {tickets.loading ? <p className="support-tickets__note">Loading your tickets…</p> : null}
+      {tickets.error !== undefined && !tickets.data ? (
+        <div className="banner banner--error" role="alert">
+          <p className="banner__body">{errorText(tickets.error, 'Failed to load your tickets.')}</p>
+          <button type="button" className="button button--secondary button--sm" onClick={() => void tickets.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {tickets.data && list.length === 0 ? <p className="support-tickets__note">You have not written to support yet. Tickets you send appear here with our replies.</p> : null}
+      {list.map((ticket) => (
+        <TicketCard key={ticket.id} ticket={ticket} />
+      ))}
+    </section>
+  );
+}
+
+function TicketCard({ ticket }: { ticket: SupportTicket }) {
+  const answered = ticket.replies.filter((reply) => reply.author === 'admin').length;
+  return (
+    <article className="card ticket-card" aria-labelledby={`ticket-${ticket.id}-subject`} data-ticket={ticket.id}>
+      <header className="ticket-card__header">
+        <div>
+          <h3 id={`ticket-${ticket.id}-subject`} className="ticket-card__subject">
+            {ticket.subject}
+          </h3>
+          <p className="ticket-card__meta">
+            Ticket #{ticket.id} · opened {createdLabel(ticket.created_at)} · {answered === 0 ? 'no reply yet' : answered === 1 ? '1 reply from support' : `${answered} replies from support`}
+          </p>
+        </div>
+        <TicketBadges ticket={ticket} />
+      </header>
+      <TicketThread ticket={ticket} ownerName="You" />
+      <ReplyForm
+        hint={ticket.status === 'closed' ? 'This ticket is closed. Replying opens it again.' : undefined}
+        onSend={async (message) => {
+          const answer = await supportApi.reply(ticket.id, message);
+          await invalidate(TICKETS_QUERY);
+          return answer.message;
+        }}
+      />
+    </article>
+  );
+}
