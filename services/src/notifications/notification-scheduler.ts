@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { shreddedEmail, type AnalyticsStore, type EventStore, type ReadStore, type Subscription } from '@linkledger/contracts';
+import { ScheduledRounds } from '../platform/scheduled-rounds.ts';
+import { shreddedEmail, type AnalyticsStore, type EventStore, type ReadStore } from '@linkledger/contracts';
 import {
   LINKS,
   LINK_TOTALS,
@@ -63,10 +64,7 @@ const PROMPTING = ['LinkModerated'] as const;
  * between the two can send one twice.
  */
 export class NotificationScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private subscription: Subscription | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly rounds: ScheduledRounds;
   /** The week whose summaries have all been dealt with: later rounds that week skip the scan. */
   private summarisedWeek: string | null = null;
 
@@ -78,59 +76,37 @@ export class NotificationScheduler {
     private readonly log: Log,
   ) {
     this.commands = { events: deps.events, ...NO_READ_MODEL };
+    this.rounds = new ScheduledRounds({
+      name: 'the notification scheduler',
+      events: deps.events,
+      readModel: deps.readModel,
+      prompting: PROMPTING,
+      following: 'moderation',
+      tickMs: TICK_MS,
+      log,
+      steps: () => {
+        const now = deps.clock();
+        return [
+          ['send moderation notices', () => this.sendModerationNotices(now)],
+          ['send usage warnings', () => this.sendUsageWarnings(now)],
+          ['send weekly summaries', () => this.sendWeeklySummaries(now)],
+        ];
+      },
+    });
   }
 
-  async start(): Promise<void> {
-    // Not awaited: start-up does not wait on mail.
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
-    this.timer.unref();
-    const after = await this.deps.events.headPosition();
-    this.subscription = this.deps.events.subscribe({ after, filter: { types: [...PROMPTING] }, lingerMs: 50 }, async (batch, through) => {
-      if (batch.length === 0) return;
-      // A read model that lags only delays this round; the timer's next one finds the work anyway.
-      await this.deps.readModel.waitFor(through, 5_000).catch((error: unknown) => this.log.error(error, 'The notification scheduler could not wait for the read model'));
-      await this.tick();
-    });
-    this.subscription.done.catch((error: unknown) => this.log.error(error, 'The notification scheduler stopped following moderation'));
+  /** Starts the rounds: at once (not awaited), every 30 s, and on each prompting event. */
+  start(): Promise<void> {
+    return this.rounds.start();
   }
 
   /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
   tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.runDue();
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.rounds.tick();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.subscription?.stop();
-    await this.running;
-  }
-
-  private async runDue(): Promise<void> {
-    const now = this.deps.clock();
-    for (const [what, step] of [
-      ['send moderation notices', () => this.sendModerationNotices(now)],
-      ['send usage warnings', () => this.sendUsageWarnings(now)],
-      ['send weekly summaries', () => this.sendWeeklySummaries(now)],
-    ] as const) {
-      try {
-        await step();
-      } catch (error) {
-        this.log.error(error, `The notification scheduler could not ${what}; it tries again at the next tick`);
-      }
-    }
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   private context(now: Date): CommandContext {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore, ReadStore, Subscription } from '@linkledger/contracts';
+import { ScheduledRounds } from '../platform/scheduled-rounds.ts';
+import type { EventStore, ReadStore } from '@linkledger/contracts';
 import { PAYMENTS, SUBSCRIPTIONS, USERS, type PaymentView, type SubscriptionView, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
@@ -39,10 +40,7 @@ const PROMPTING = ['PaymentCaptured'] as const;
  * next tick; only a crash between the two can send one twice.
  */
 export class BillingScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private subscription: Subscription | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly rounds: ScheduledRounds;
 
   /** Its commands answer nobody, so they wait for no read model (the next tick's query may lag; the stream decides). */
   private readonly commands: CommandDeps;
@@ -52,59 +50,37 @@ export class BillingScheduler {
     private readonly log: Log,
   ) {
     this.commands = { events: deps.events, ...NO_READ_MODEL };
+    this.rounds = new ScheduledRounds({
+      name: 'the billing scheduler',
+      events: deps.events,
+      readModel: deps.readModel,
+      prompting: PROMPTING,
+      following: 'payments',
+      tickMs: TICK_MS,
+      log,
+      steps: () => {
+        const now = deps.clock();
+        return [
+          ['expire subscriptions', () => this.expire(now)],
+          ['send renewal reminders', () => this.remind(now)],
+          ['send receipts', () => this.sendReceipts()],
+        ];
+      },
+    });
   }
 
-  async start(): Promise<void> {
-    // Not awaited: start-up does not wait on mail (receipts left pending before a restart).
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
-    this.timer.unref();
-    const after = await this.deps.events.headPosition();
-    this.subscription = this.deps.events.subscribe({ after, filter: { types: [...PROMPTING] }, lingerMs: 50 }, async (batch, through) => {
-      if (batch.length === 0) return;
-      // A read model that lags only delays this round; the timer's next one finds the work anyway.
-      await this.deps.readModel.waitFor(through, 5_000).catch((error: unknown) => this.log.error(error, 'The billing scheduler could not wait for the read model'));
-      await this.tick();
-    });
-    this.subscription.done.catch((error: unknown) => this.log.error(error, 'The billing scheduler stopped following payments'));
+  /** Starts the rounds: at once (not awaited), every 30 s, and on each prompting event. */
+  start(): Promise<void> {
+    return this.rounds.start();
   }
 
   /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
   tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.runDue();
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.rounds.tick();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.subscription?.stop();
-    await this.running;
-  }
-
-  private async runDue(): Promise<void> {
-    const now = this.deps.clock();
-    for (const [what, step] of [
-      ['expire subscriptions', () => this.expire(now)],
-      ['send renewal reminders', () => this.remind(now)],
-      ['send receipts', () => this.sendReceipts()],
-    ] as const) {
-      try {
-        await step();
-      } catch (error) {
-        this.log.error(error, `The billing scheduler could not ${what}; it tries again at the next tick`);
-      }
-    }
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   private context(now: Date): CommandContext {
