@@ -23,9 +23,10 @@ export interface ScheduledRoundsOptions {
 
 /**
  * The loop of the log-driven schedulers (docs/payments.md#lifecycle, docs/notifications.md):
- * a round at start (not awaited, so start-up never waits on mail), one every `tickMs`, and one as soon as a prompting event
- * is in the read model. Overlapping calls share the round running and ask for one more after
- * it. A failed step is logged and tried again at the next round; nothing ends the loop.
+ * a round at start (not awaited, so start-up never waits on mail), one every `tickMs`, and
+ * one as soon as a prompting event is in the read model. Overlapping calls share the round
+ * running and ask for one more after it. A failed step is logged and tried again at the next
+ * round; nothing ends the loop.
  */
 export class ScheduledRounds {
   private timer: NodeJS.Timeout | null = null;

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { zipSync, strToU8 } from 'fflate';
-import type { AnalyticsStore, Doc, ReadStore, Where } from '@linkledger/contracts';
+import type { AnalyticsStore, ClickRow, Doc, ReadStore, Where } from '@linkledger/contracts';
 import { API_KEYS, CUSTOM_DOMAINS, LINKS, PAYMENTS, SUBSCRIPTIONS, SUPPORT_TICKETS, TRAI_DOMAINS, USERS, type ApiKeyView } from '@linkledger/projections';
 import { inertCell } from '../links/export-routes.ts';
 
@@ -39,18 +39,8 @@ export interface AccountExportDeps {
 /** The columns of clicks.csv, in this order. */
 export const CLICK_COLUMNS = ['Time (UTC)', 'Link ID', 'Country', 'Referrer', 'Source', 'Browser', 'OS', 'Device', 'Bot'] as const;
 
-interface ClickLine {
-  position: number | string;
-  link_id: number | string;
-  at: string;
-  country: string;
-  referrer: string;
-  source: string;
-  browser: string;
-  os: string;
-  device: string;
-  is_bot: number | string;
-}
+/** A click as the export reads it: numbers may come back as strings from ClickHouse. */
+type ClickLine = Omit<ClickRow, 'position' | 'link_id' | 'owner_id' | 'is_bot' | 'visitor_hash'> & { position: number | string; link_id: number | string; is_bot: number | string };
 
 /**
  * "Your data": everything the account holds, gathered in the background into one zip

@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { personalFieldsOf } from '@linkledger/contracts';
-import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
+import { SqliteEventStore, type Row } from '../stores/events/sqlite-event-store.ts';
 import type { DataKeyStore } from './data-key-store.ts';
 import { contextOf, isSealed, sealField } from './field-cipher.ts';
 
@@ -10,16 +10,6 @@ import { contextOf, isSealed, sealField } from './field-cipher.ts';
 export const SEALING_FILE = 'events.sealing.db';
 const LOG_FILE = 'events.db';
 
-interface Row {
-  position: number;
-  id: string;
-  stream: string;
-  revision: number;
-  type: string;
-  version: number;
-  data: string;
-  metadata: string;
-}
 
 export interface SealLogOptions {
   dataDir: string;

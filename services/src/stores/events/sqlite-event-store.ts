@@ -15,7 +15,8 @@ import { AppendCounter, catchUpSubscription } from './catch-up.ts';
 import { eventFilterTest } from './event-filter.ts';
 import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
 
-interface Row {
+/** One row of the `events` table, as stored. */
+export interface Row {
   position: number;
   id: string;
   stream: string;
