@@ -68,8 +68,8 @@ describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => 
     for (const ip of ['10.0.3.1', '10.0.3.2']) for (let i = 0; i < 5; i++) expect((await login('erin@example.com', 'wrong-password', ip)).statusCode).toBe(401);
     expect((await login('erin@example.com', 'secret123', '10.0.3.1')).statusCode).toBe(429);
     expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'erin@example.com' } })).statusCode).toBe(200);
-    await eventually(() => latestMail(t.dataDir, 'erin@example.com') !== undefined, 5000, 'the reset mail');
-    const token = linkIn(latestMail(t.dataDir, 'erin@example.com')!.text, 'reset-password').searchParams.get('token');
+    await eventually(() => latestMail(t.dataDir, 'erin@example.com', '/reset-password') !== undefined, 5000, 'the reset mail');
+    const token = linkIn(latestMail(t.dataDir, 'erin@example.com', '/reset-password')!.text, 'reset-password').searchParams.get('token');
     const reset = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: 'new-secret-456' } });
     expect(reset.statusCode).toBe(200);
     for (const ip of ['10.0.3.1', '10.0.3.2']) expect((await login('erin@example.com', 'new-secret-456', ip)).statusCode).toBe(200);

@@ -45,8 +45,8 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
     const bob = await signUp(t.app, 'bob@example.com');
     const sockets = [await liveClient(baseUrl, bob.token), await liveClient(baseUrl, await signIn('bob@example.com'))];
     expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'bob@example.com' } })).statusCode).toBe(200);
-    await eventually(() => latestMail(t.dataDir, 'bob@example.com') !== undefined, 5000, 'the reset mail');
-    const token = linkIn(latestMail(t.dataDir, 'bob@example.com')!.text, 'reset-password').searchParams.get('token');
+    await eventually(() => latestMail(t.dataDir, 'bob@example.com', '/reset-password') !== undefined, 5000, 'the reset mail');
+    const token = linkIn(latestMail(t.dataDir, 'bob@example.com', '/reset-password')!.text, 'reset-password').searchParams.get('token');
     expect((await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: 'brand-new-pass' } })).statusCode).toBe(200);
     for (const socket of sockets) expect((await within(1000, socket.closedWith)).code).toBe(SESSION_ENDED.code);
   });

@@ -34,7 +34,7 @@ describe('the log of a full run', () => {
     secrets['access token'] = ada.token;
 
     await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: ada.headers });
-    const verifyToken = linkIn(latestMail(t.dataDir, 'ada@example.com')!.text, 'verify-email').searchParams.get('token')!;
+    const verifyToken = linkIn(latestMail(t.dataDir, 'ada@example.com', '/verify-email')!.text, 'verify-email').searchParams.get('token')!;
     secrets['verification token'] = verifyToken;
     await t.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token: verifyToken } });
 
@@ -46,7 +46,7 @@ describe('the log of a full run', () => {
 
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', remoteAddress: VISITOR_IP, payload: { email: 'ada@example.com' } });
     await eventually(() => latestMail(t.dataDir, 'ada@example.com')?.subject.includes('Reset') === true, 5000, 'the reset mail');
-    const resetToken = linkIn(latestMail(t.dataDir, 'ada@example.com')!.text, 'reset-password').searchParams.get('token')!;
+    const resetToken = linkIn(latestMail(t.dataDir, 'ada@example.com', '/reset-password')!.text, 'reset-password').searchParams.get('token')!;
     secrets['reset token'] = resetToken;
     await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: resetToken, new_password: NEW_PASSWORD } });
     await t.app.inject({ method: 'POST', url: '/api/token', headers: form, remoteAddress: VISITOR_IP, payload: `username=ada%40example.com&password=${NEW_PASSWORD}x` });

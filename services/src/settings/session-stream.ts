@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { domainEventOf, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 
-/** A session's own stream, named by its token id: started, used now and then, maybe revoked. */
-export const sessionStream = (jti: string) => `session-${jti}`;
+/**
+ * A session's own stream: started, used now and then, maybe revoked. Named by a hash of its
+ * token id, which stream names show wherever the log is browsed (admins' history).
+ */
+export const sessionStream = (jti: string) => `session-${createHash('sha256').update(jti).digest('hex')}`;
 
 /** At most one SessionUsed per session per this interval (docs/accounts.md#active-sessions). */
 export const SESSION_USE_INTERVAL_MS = 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { CHANGE_LINK_INVALID, EMAIL_CHANGED, EMAIL_IN_USE, changeLinkSent } from './email-change.ts';
 import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, WRONG_CURRENT_PASSWORD } from './password-change.ts';
 import { PROFILE_UPDATED } from './profile.ts';
-import { SESSION_NOT_FOUND, SESSION_SIGNED_OUT } from './session-stream.ts';
+import { SESSION_NOT_FOUND, SESSION_SIGNED_OUT, sessionStream } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -125,9 +125,9 @@ describe('account settings', () => {
     const cy = await signUp(t.app, 'cy@example.com');
     const ask = (new_email: string) => t.app.inject({ method: 'POST', url: '/api/settings/email', headers: cy.headers, payload: { new_email, current_password: 'correct horse' } });
     expect((await ask('cy1@example.com')).statusCode).toBe(200);
-    const first = linkIn(latestMail(t.dataDir, 'cy1@example.com')!.text, 'confirm-email-change').searchParams.get('token');
+    const first = linkIn(latestMail(t.dataDir, 'cy1@example.com', '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token');
     expect((await ask('cy2@example.com')).statusCode).toBe(200);
-    const second = linkIn(latestMail(t.dataDir, 'cy2@example.com')!.text, 'confirm-email-change').searchParams.get('token');
+    const second = linkIn(latestMail(t.dataDir, 'cy2@example.com', '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token');
     const stale = await t.app.inject({ method: 'POST', url: '/api/settings/email/confirm', payload: { token: first } });
     expect(stale.json()).toEqual({ detail: CHANGE_LINK_INVALID });
 
@@ -160,7 +160,7 @@ describe('account settings', () => {
     await me(phone.headers);
     const usedAt = now.toISOString();
     await eventually(async () => (await sessions(laptop.headers)).find((s) => s.jti === phoneSession.jti)!.last_used_at === usedAt, 5000, 'the recorded use');
-    const uses = (await t.platform.events.readStream(`session-${phoneSession.jti}`)).filter((e) => e.type === 'SessionUsed');
+    const uses = (await t.platform.events.readStream(sessionStream(phoneSession.jti))).filter((e) => e.type === 'SessionUsed');
     expect(uses).toHaveLength(1);
 
     // Sign out the phone: its token stops working, the laptop stays.

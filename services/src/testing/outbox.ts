@@ -18,5 +18,11 @@ export function linkIn(text: string, screen: string): URL {
   return new URL(match[0]);
 }
 
-/** The newest message to one address, if any. */
-export const latestMail = (dataDir: string, to: string): OutboxFile | undefined => outbox(dataDir).filter((mail) => mail.to === to).at(-1);
+/**
+ * The newest message to one address, if any; with `containing`, the newest whose text has it
+ * (messages saved in the same millisecond have no order: name the one you want).
+ */
+export const latestMail = (dataDir: string, to: string, containing?: string): OutboxFile | undefined =>
+  outbox(dataDir)
+    .filter((mail) => mail.to === to && (containing === undefined || mail.text.includes(containing)))
+    .at(-1);
