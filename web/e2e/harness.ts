@@ -186,3 +186,14 @@ export function linkInMail(mail: string, path: string): string {
   if (!match) throw new Error(`No ${path} link in the mail:\n${mail}`);
   return match[0].replace(/&amp;/g, '&');
 }
+
+/** Follows the verification link registration mailed to the address, as its owner would. */
+export async function verifyByMail(product: Product, email: string): Promise<void> {
+  const link = new URL(linkInMail(await waitForMail(product, email, 10_000, '/verify-email'), '/verify-email'));
+  const response = await fetch(`${product.baseUrl}/api/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: link.searchParams.get('token') }),
+  });
+  if (response.status !== 200) throw new Error(`verify ${response.status}: ${await response.text()}`);
+}

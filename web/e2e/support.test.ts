@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, waitForMail, type Product } from './harness.ts';
+import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, verifyByMail, waitForMail, type Product } from './harness.ts';
 
 /*
  * The support screen and the admin inbox on the real server (docs/support.md): a user writes
@@ -22,6 +22,8 @@ describe('support in the browser', () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     rootToken = await registerByApi(product, 'root@example.com'); // the first account: super admin
     userToken = await registerByApi(product, 'ada@example.com');
+    // Support mail goes to proven addresses only.
+    await verifyByMail(product, 'ada@example.com');
   }, 120_000);
 
   afterAll(async () => {
@@ -80,7 +82,7 @@ describe('support in the browser', () => {
       expect(await card.locator('.badge').allTextContents()).toEqual(['Open', 'High priority']);
       expect(await card.locator('.ticket-thread__text').first().innerText()).toBe(MESSAGE);
       await expectInert(page);
-      expect(await waitForMail(product, 'ada@example.com')).toContain('We received your support request #');
+      expect(await waitForMail(product, 'ada@example.com', 10_000, 'We received your support request #')).toContain('/support?tab=contact');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'support-contact');
     } finally {
@@ -117,8 +119,7 @@ describe('support in the browser', () => {
       await expectInert(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'admin-support-ticket');
-      const mail = await waitForMail(product, 'ada@example.com');
-      expect(mail).toContain('Re: ');
+      const mail = await waitForMail(product, 'ada@example.com', 10_000, 'Re: ');
       expect(mail).toContain('Newsletter previews are bots');
       expect(mail).toContain('&#60;b&#62;Human clicks are.&#60;/b&#62;');
 

@@ -81,22 +81,30 @@ export const userHandlers: ReadModelHandlers = {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, email, is_verified: true, pending_email: null }));
   },
   async UserStatusChanged({ user_id, status }, _recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, status, is_active: status === 'active' }));
+    // Nothing after a deletion makes the account usable again (docs/privacy.md#deleting-an-account).
+    await tx.update<UserView>(USERS, user_id, (user) => (user.status === 'deleted' ? user : { ...user, status, is_active: status === 'active' }));
   },
   async UserRoleChanged({ user_id, role }, _recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, role }));
+    await tx.update<UserView>(USERS, user_id, (user) => (user.status === 'deleted' ? user : { ...user, role }));
   },
   // The same anonymous document a replay builds from the shredded events (docs/privacy.md).
-  async AccountDeleted({ user_id }, _recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({
-      ...user,
-      email: shreddedEmail,
-      username: shreddedEmail.split('@')[0]!,
-      full_name: shreddedName,
-      phone: null,
-      status: 'deleted',
-      is_active: false,
-    }));
+  async AccountDeleted({ user_id }, recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => {
+      const anonymous: UserView = {
+        ...user,
+        email: shreddedEmail,
+        username: shreddedEmail.split('@')[0]!,
+        full_name: shreddedName,
+        phone: null,
+        pending_email: null,
+        status: 'deleted',
+        is_active: false,
+        // Every token issued before now is refused, whatever the status check says.
+        sessions_valid_after: recorded.metadata.at,
+      };
+      delete anonymous.sessions_kept_jti;
+      return anonymous;
+    });
   },
 };
 

@@ -24,6 +24,8 @@ const ALREADY: Record<UserStatus, string> = {
   banned: 'The user is already banned.',
 };
 
+export const USER_DELETED = 'This account was deleted by its owner; it can no longer be changed.';
+
 export interface ChangeUserStatus {
   actorId: number;
   actorRole: Role;
@@ -34,6 +36,8 @@ export interface ChangeUserStatus {
 /** Who may act on whom: never on oneself or the super admin; only the super admin on other admins. */
 function mayActOn(command: { actorId: number; actorRole: Role }, target: UserState): void {
   if (target.id === null) throw notFound(USER_NOT_FOUND);
+  // A deleted account stays deleted: no status or role brings its sessions or keys back.
+  if (target.deleted) throw conflict(USER_DELETED);
   if (target.id === command.actorId) throw forbidden(NOT_ON_YOURSELF);
   if (target.role === 'super_admin') throw forbidden(NOT_ON_SUPER_ADMIN);
   if (target.role === 'admin' && command.actorRole !== 'super_admin') throw forbidden(ONLY_SUPER_ADMIN_ON_ADMINS);

@@ -125,11 +125,15 @@ export class NotificationScheduler {
     return { app: trim(settings.frontend_url) ?? own, short: own ?? '' };
   }
 
-  /** The user's address if they may be written to: not deleted, not banned. */
+  /**
+   * The user's address if they may be written to: proven (these mails repeat link titles
+   * anyone could have typed, and anyone can register someone else's address), not deleted,
+   * not banned.
+   */
   private async recipient(userId: number): Promise<string | null> {
     const user = await this.deps.read.get<UserView>(USERS, userId);
     const status: string = user?.status ?? 'active';
-    if (!user || status === 'banned' || status === 'deleted' || user.email === shreddedEmail) return null;
+    if (!user || !user.is_verified || status === 'banned' || status === 'deleted' || user.email === shreddedEmail) return null;
     return user.email;
   }
 

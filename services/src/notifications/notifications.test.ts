@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { outbox } from '../testing/outbox.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { seedClicks } from '../testing/seed-clicks.ts';
-import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 /** A clock the test moves by hand. */
 function manualClock(start: string) {
@@ -59,9 +59,9 @@ describe('notification e-mails, driven from the log with a test clock', () => {
   beforeAll(async () => {
     t = await open();
     admin = await signUp(t.app, 'root@example.com');
-    alice = await signUp(t.app, 'alice@example.com');
-    carol = await signUp(t.app, 'carol@example.com');
-    dave = await signUp(t.app, 'dave@example.com');
+    alice = await signUpVerified(t, 'alice@example.com');
+    carol = await signUpVerified(t, 'carol@example.com');
+    dave = await signUpVerified(t, 'dave@example.com');
   });
   afterAll(async () => {
     await t?.close();

@@ -99,7 +99,8 @@ export class BillingScheduler {
     for (const view of soon.filter((candidate) => candidate.reminded_for !== candidate.current_period_end)) {
       const { state } = await loadStream(this.deps.events, `subscription-${view.id}`, noSubscription, evolveSubscription);
       const user = await this.deps.read.get<UserView>(USERS, view.id);
-      if (!remindable(state, now) || !user) continue;
+      // A deleted account is mailed nothing (docs/privacy.md#deleting-an-account).
+      if (!remindable(state, now) || !user || user.status === 'deleted') continue;
       await this.deps.mailer.send(renewalReminderMail(user.email, { planType: state.planType, periodEnd: state.periodEnd! }));
       await handleCommand(this.commands, this.context(now), reminderDecider, { userId: view.id, now });
     }
@@ -111,7 +112,7 @@ export class BillingScheduler {
       // The read model may not show a receipt sent a moment ago; the order's own stream does.
       const { state } = await loadStream(this.deps.events, orderStream(payment.id), noOrder, evolveOrder);
       const user = await this.deps.read.get<UserView>(USERS, payment.user_id);
-      if (state.receiptEmailed || !user || !payment.receipt_number) continue;
+      if (state.receiptEmailed || !user || user.status === 'deleted' || !payment.receipt_number) continue;
       const pdf = await receiptPdf(payment, user, this.deps.payments);
       await this.deps.mailer.send(receiptMail(user.email, { number: payment.receipt_number, planType: payment.plan_type, amountPaise: payment.amount_paise, periodEnd: payment.period_end, pdf }));
       await handleCommand(this.commands, this.context(this.deps.clock()), receiptEmailedDecider, { orderId: payment.id });

@@ -8,13 +8,14 @@ export const CONFIRMATION_MISMATCH = 'Type your e-mail address exactly as it is 
 export const SUPER_ADMIN_CANNOT_LEAVE =
   "The super admin's account cannot be deleted: it is the one account that can run this installation. Delete the installation's data directory to remove everything instead.";
 export const ALREADY_DELETED = 'This account was already deleted.';
+export const CHANGED_MEANWHILE = 'Your e-mail address changed while the account was being deleted. Please try again.';
 
+/** Asked of a caller who has proved the current password (hashing is not the decider's work). */
 export interface DeleteAccount {
   userId: number;
   /** The address the account has now: its claim is released. */
   email: string;
-  /** Checked before deciding (hashing is not the decider's work). */
-  passwordMatches: boolean;
+  /** Whether the address typed to confirm is the account's. */
   confirmationMatches: boolean;
 }
 
@@ -32,9 +33,10 @@ export const deleteAccountDecider: MultiStreamDecider<DeleteAccount, { user: Use
   decide: (command, { user, claim, system }) => {
     if (user.id === null) throw notFound('User not found');
     if (user.deleted) throw conflict(ALREADY_DELETED);
-    if (!command.passwordMatches) throw forbidden(WRONG_PASSWORD_FOR_DELETION);
     if (!command.confirmationMatches) throw forbidden(CONFIRMATION_MISMATCH);
     if (system.superAdminId === command.userId) throw conflict(SUPER_ADMIN_CANNOT_LEAVE);
+    // The address changed since it was read: the claim read is not the account's any more.
+    if (user.email !== command.email) throw conflict(CHANGED_MEANWHILE);
     return {
       user: [{ type: 'AccountDeleted', data: { user_id: command.userId } }],
       claim: claim === command.userId ? [{ type: 'EmailReleased', data: { user_id: command.userId } }] : [],

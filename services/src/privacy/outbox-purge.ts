@@ -28,10 +28,23 @@ export async function purgeOutbox(folder: string, addresses: readonly string[]):
     }
     // The parsed fields too: JSON may have escaped characters of an address in the raw text.
     const fields = [text, message.to, message.subject, message.text, message.html].filter((field): field is string => typeof field === 'string').map((field) => field.toLowerCase());
-    if (!wanted.some((address) => fields.some((field) => field.includes(address)))) continue;
+    if (!wanted.some((address) => fields.some((field) => namesAddress(field, address)))) continue;
     for (const attachment of message.attachments ?? []) await rm(attachment.file, { force: true });
     await rm(path, { force: true });
     removed += 1;
   }
   return removed;
+}
+
+/** Whether the text names this whole address: `a@b.co` is not in `aa@b.com`. */
+function namesAddress(text: string, address: string): boolean {
+  const addressChar = /[\p{L}\p{N}._%+'@-]/u;
+  for (let at = text.indexOf(address); at !== -1; at = text.indexOf(address, at + 1)) {
+    const before = text[at - 1];
+    const [after, afterThat] = [text[at + address.length], text[at + address.length + 1]];
+    // A full stop ends a sentence, unless the domain goes on after it (a@b.co in a@b.co.uk).
+    const endsHere = after === undefined || !addressChar.test(after) || (after === '.' && (afterThat === undefined || !addressChar.test(afterThat)));
+    if ((before === undefined || !addressChar.test(before)) && endsHere) return true;
+  }
+  return false;
 }

@@ -5,18 +5,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountExportResponse, DeleteAccountRequest, DeleteAccountResponse, ErrorBody } from '@linkledger/contracts';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
-import { loadStream } from '../commands/command-context.ts';
-import { notFound } from '../commands/domain-error.ts';
+import { forbidden, notFound } from '../commands/domain-error.ts';
 import { normalizeEmail } from '../accounts/register.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
-import { evolveUser, noUser } from '../accounts/user-state.ts';
+import { loginThrottle } from '../accounts/throttles.ts';
+import { proveCurrentPassword } from '../settings/password-change.ts';
 import { callerOf } from '../http/access.ts';
 import { fileBody } from '../links/file-body.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { AccountExports, type ExportJob } from './account-export.ts';
 import { addressesOf } from './addresses-of.ts';
-import { deleteAccountDecider } from './delete-account.ts';
+import { CONFIRMATION_MISMATCH, WRONG_PASSWORD_FOR_DELETION, deleteAccountDecider } from './delete-account.ts';
 import { purgeOutbox } from './outbox-purge.ts';
 
 export const ACCOUNT_DELETED_SUCCESSFULLY = 'Your account was deleted successfully. Everything that identified you is gone.';
@@ -100,18 +99,24 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { state: user } = await loadStream(platform.events, `user-${caller.userId}`, noUser, evolveUser);
-      const passwordMatches = user.passwordHash !== '' && (await verifyPassword(request.body.password, user.passwordHash));
+      // Wrong passwords count like failed sign-ins: a stolen session cannot guess its way to a deletion.
+      const { user } = await proveCurrentPassword(platform, loginThrottle(platform), caller.userId, request.body.password, request.ip, forbidden(WRONG_PASSWORD_FOR_DELETION));
+      const confirmationMatches = normalizeEmail(request.body.confirm_email) === normalizeEmail(user.email);
+      if (!confirmationMatches) throw forbidden(CONFIRMATION_MISMATCH);
       // Gathered while they can still be read: afterwards the log only holds them sealed.
       const addresses = await addressesOf(platform.events, caller.userId, user.email);
       await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteAccountDecider, {
         userId: caller.userId,
         email: user.email,
-        passwordMatches,
-        confirmationMatches: normalizeEmail(request.body.confirm_email) === normalizeEmail(user.email),
+        confirmationMatches,
       });
-      exports.forgetUser(caller.userId);
-      await purgeOutbox(join(platform.config.DATA_DIR, 'outbox'), addresses);
+      // The account is gone whatever happens next: a failed clean-up is logged, not answered as a failed deletion.
+      try {
+        exports.forgetUser(caller.userId);
+        await purgeOutbox(join(platform.config.DATA_DIR, 'outbox'), addresses);
+      } catch (error) {
+        request.log.error({ err: error }, 'Cleaning up after an account deletion failed');
+      }
       return { message: ACCOUNT_DELETED_SUCCESSFULLY };
     },
   );

@@ -16,10 +16,12 @@ import { ownerEmail, ticketOf, visibleTicket } from './ticket-views.ts';
 const user = { access: 'user' } as const;
 const bearer = [{ bearer: [] }];
 
-export const ticketOpened = (id: number, mailed: boolean) =>
-  mailed
-    ? `Your support request #${id} was sent successfully. We e-mailed you a confirmation and will answer soon.`
-    : `Your support request #${id} was sent successfully. We could not e-mail you a confirmation just now; your ticket is listed under Your tickets.`;
+const OPENED_MAIL_NOTE = {
+  mailed: 'We e-mailed you a confirmation and will answer soon.',
+  failed: 'We could not e-mail you a confirmation just now; your ticket is listed under Your tickets.',
+  unverified: 'Verify your e-mail address to get a confirmation and our replies by e-mail; until then your ticket and our replies are listed under Your tickets.',
+} as const;
+export const ticketOpened = (id: number, mail: keyof typeof OPENED_MAIL_NOTE) => `Your support request #${id} was sent successfully. ${OPENED_MAIL_NOTE[mail]}`;
 export const REPLY_SENT = 'Your reply was sent successfully.';
 
 /** Support tickets as their owner sees them (docs/support.md): open one, read them with their replies, reply. */
@@ -50,8 +52,9 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const view = await visibleTicket(platform, caller, ticketId);
       // The ticket is recorded whatever the mail does: a transport failure is logged and said, never a failed request.
       const to = await ownerEmail(platform, caller.userId);
+      // The caller is signed in, so no address means one not verified yet.
       const mailed = to !== null && (await sendSupportMail(platform, request, ticketOpenedMail(to, view, await supportLinkBase(platform, request))));
-      return reply.code(201).send({ message: ticketOpened(ticketId, mailed), ticket: ticketOf(view) });
+      return reply.code(201).send({ message: ticketOpened(ticketId, to === null ? 'unverified' : mailed ? 'mailed' : 'failed'), ticket: ticketOf(view) });
     },
   );
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_TICKETS } from '@linkledger/projections';
 import { latestMail, outbox } from '../testing/outbox.ts';
-import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { REPLY_NOT_MAILED, TICKET_CLOSED, replyMailed } from './admin-routes.ts';
 import { REPLY_SENT, ticketOpened } from './routes.ts';
 import { MESSAGE_REQUIRED, SUBJECT_REQUIRED, TICKET_CLOSED_FOR_ADMIN, TICKET_NOT_FOUND, messageTooLong, subjectTooLong } from './ticket-deciders.ts';
@@ -30,8 +30,8 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: 'https://lnk.example.com' });
     root = await signUp(t.app, 'root@example.com');
-    ada = await signUp(t.app, 'ada@example.com');
-    bob = await signUp(t.app, 'bob@example.com');
+    ada = await signUpVerified(t, 'ada@example.com');
+    bob = await signUpVerified(t, 'bob@example.com');
   });
   afterAll(async () => t.close());
 
@@ -47,7 +47,7 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
     expect(opened.statusCode, opened.body).toBe(201);
     const body = opened.json();
     ticketId = body.ticket.id;
-    expect(body.message).toBe(ticketOpened(ticketId, true));
+    expect(body.message).toBe(ticketOpened(ticketId, 'mailed'));
     expect(body.ticket).toMatchObject({ subject: HOSTILE_SUBJECT, priority: 'medium', status: 'open', message: HOSTILE_MESSAGE, replies: [] });
 
     const mail = latestMail(t.dataDir, 'ada@example.com')!;
@@ -78,6 +78,15 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
     // The other user's tickets are not Ada's.
     expect((await call(ada, 'GET', '/api/support/tickets')).json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([ticketId]);
     expect((await call(bob, 'GET', '/api/support/tickets')).json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([low.json().ticket.id, urgent.json().ticket.id]);
+  });
+
+  it('mails nothing to an address not verified yet (anyone can register someone else’s), and says how to get mail', async () => {
+    const eve = await signUp(t.app, 'eve@example.com');
+    const before = outbox(t.dataDir).filter((mail) => mail.to === 'eve@example.com').length;
+    const opened = await call(eve, 'POST', '/api/support/tickets', { subject: 'Buy cheap pills', message: 'http://spam.example' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json().message).toBe(ticketOpened(opened.json().ticket.id, 'unverified'));
+    expect(outbox(t.dataDir).filter((mail) => mail.to === 'eve@example.com')).toHaveLength(before);
   });
 
   it('an admin’s reply is mailed to the user (escaped in the HTML) and shown to them with the ticket', async () => {
@@ -166,7 +175,7 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
     const opened = await call(ada, 'POST', '/api/support/tickets', { subject: 'Mail down?', priority: 'high', message: 'Testing.' });
     expect(opened.statusCode, opened.body).toBe(201);
     const id = opened.json().ticket.id;
-    expect(opened.json().message).toBe(ticketOpened(id, false));
+    expect(opened.json().message).toBe(ticketOpened(id, 'failed'));
     const replied = await call(root, 'POST', `/api/admin/support/tickets/${id}/replies`, { message: 'We see it.' });
     expect(replied.statusCode).toBe(201);
     expect(replied.json().message).toBe(REPLY_NOT_MAILED);
@@ -181,7 +190,8 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
     await t.platform.readModel.waitFor(position, 5000);
     const left = await inbox();
     expect(left.length).toBeGreaterThan(0);
-    expect(left.every((ticket) => ticket.user_email === 'bob@example.com')).toBe(true);
+    expect(left.some((ticket) => ticket.user_email === 'bob@example.com')).toBe(true);
+    expect(left.some((ticket) => ticket.user_email === 'ada@example.com')).toBe(false);
     expect((await call(root, 'GET', `/api/support/tickets/${ticketId}`)).statusCode).toBe(404);
   });
 });

@@ -40,5 +40,6 @@ export async function anyTicket(platform: Pick<Platform, 'read'>, ticketId: numb
 /** The owner's address for mail, or null when there is nobody to write to (the account is gone). */
 export async function ownerEmail(platform: Pick<Platform, 'read'>, userId: number): Promise<string | null> {
   const user = await platform.read.get<UserView>(USERS, userId);
-  return user && user.email !== shreddedEmail ? user.email : null;
+  // Only a proven address gets mail that repeats what was typed: anyone can register someone else's.
+  return user && user.is_verified && user.email !== shreddedEmail ? user.email : null;
 }

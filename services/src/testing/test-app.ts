@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../platform/app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openPlatform, type Platform, type PlatformOptions } from '../platform/platform.ts';
+import { latestMail, linkIn } from './outbox.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,4 +64,24 @@ export type Session = Awaited<ReturnType<typeof signUp>>;
 export async function startWithSuperAdmin(env: Record<string, string> = {}): Promise<{ t: TestApp; admin: Session }> {
   const t = await startTestApp(env);
   return { t, admin: await signUp(t.app, 'root@example.com') };
+}
+
+/** Follows the verification link registration mailed to the address, as its owner would. */
+export async function verifyEmail(t: Pick<TestApp, 'app' | 'dataDir'>, email: string): Promise<void> {
+  let mail = latestMail(t.dataDir, email, '/verify-email');
+  for (let tries = 0; !mail && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    mail = latestMail(t.dataDir, email, '/verify-email');
+  }
+  if (!mail) throw new Error(`no verification mail for ${email}`);
+  const token = linkIn(mail.text, 'verify-email').searchParams.get('token');
+  const verified = await t.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`verify ${verified.statusCode}: ${verified.body}`);
+}
+
+/** Registers, proves the address and signs in. */
+export async function signUpVerified(t: Pick<TestApp, 'app' | 'dataDir'>, email: string, password?: string): Promise<Session> {
+  const session = await signUp(t.app, email, password);
+  await verifyEmail(t, email);
+  return session;
 }
