@@ -21,6 +21,15 @@ export const ProfileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
+/**
+ * The username an account starts with: its address's local part, made to pass the username
+ * rule (other characters become '-', at least 3 and at most 50), so a profile saves as shown.
+ */
+export function defaultUsername(email: string): string {
+  const local = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 50);
+  return local.length >= 3 ? local : local.padEnd(3, '_');
+}
+
 export const UpdateProfileBody = z.object({
   username: z
     .string({ message: 'Username is required' })

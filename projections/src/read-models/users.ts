@@ -1,4 +1,4 @@
-import { shreddedEmail, shreddedName } from '@linkledger/contracts';
+import { defaultUsername, shreddedEmail, shreddedName } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 
 // Sessions belong to accounts: their collection is published with the users'.
@@ -36,7 +36,7 @@ export const userHandlers: ReadModelHandlers = {
     const user: UserView = {
       id: user_id,
       email,
-      username: email.split('@')[0] ?? email,
+      username: defaultUsername(email),
       full_name: full_name ?? null,
       role,
       plan_type: 'free',
@@ -93,7 +93,7 @@ export const userHandlers: ReadModelHandlers = {
       const anonymous: UserView = {
         ...user,
         email: shreddedEmail,
-        username: shreddedEmail.split('@')[0]!,
+        username: defaultUsername(shreddedEmail),
         full_name: shreddedName,
         phone: null,
         pending_email: null,

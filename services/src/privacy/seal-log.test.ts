@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,9 +77,11 @@ describe('sealing an older installation’s log', () => {
     const keys = new SqliteDataKeyStore(join(folder, 'keys.db'), SECRET);
     // One batch holds everything: the copy is complete, and the run stops before the swap.
     expect(await sealLog({ dataDir: folder, keys, batch: 100, stopAfterBatches: 1 })).toMatchObject({ copied: before.length, swapped: false });
-    // The crash: the old log is gone, the complete copy not yet renamed.
-    for (const suffix of ['', '-wal', '-shm']) rmSync(join(folder, `events.db${suffix}`), { force: true });
+    // The crash: the old log is gone but its WAL is not, and the complete copy is not yet renamed.
+    rmSync(join(folder, 'events.db'));
+    writeFileSync(join(folder, 'events.db-wal'), 'person1@old.example');
     expect(await sealLog({ dataDir: folder, keys })).toMatchObject({ swapped: true });
+    expect(bytesOf(folder)).not.toContain('person1@old.example');
     await keys.close();
     const log = new SqliteEventStore(join(folder, 'events.db'));
     expect((await log.readAll({ limit: 100 })).map((event) => event.id)).toEqual(before.map((event) => event.id));

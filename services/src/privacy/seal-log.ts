@@ -90,6 +90,8 @@ export async function sealLog(options: SealLogOptions): Promise<SealLogResult> {
 }
 
 function finishSwap(sealingPath: string, logPath: string, result: { sealed: number; copied: number }): SealLogResult {
+  // The old log's WAL too: a run that stopped while deleting it must not leave plain pages beside the copy.
+  for (const suffix of ['-wal', '-shm']) rmSync(`${logPath}${suffix}`, { force: true });
   for (const suffix of ['-wal', '-shm']) rmSync(`${sealingPath}${suffix}`, { force: true });
   renameSync(sealingPath, logPath);
   return { ...result, swapped: true };

@@ -1,4 +1,4 @@
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { defaultUsername, domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
 
 /** The account as the settings decide on it: the write side's user plus the profile and a pending e-mail change. */
@@ -18,7 +18,7 @@ export function evolveSettingsUser(state: SettingsUser, recorded: RecordedEvent)
   const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'UserRegistered':
-      return { ...next, username: event.data.email.split('@')[0] ?? event.data.email, fullName: event.data.full_name ?? '' };
+      return { ...next, username: defaultUsername(event.data.email), fullName: event.data.full_name ?? '' };
     case 'ProfileUpdated':
       return { ...next, username: event.data.username, fullName: event.data.full_name, phone: event.data.phone };
     case 'EmailChangeRequested':
