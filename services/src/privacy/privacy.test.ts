@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuild, USERS, type UserView } from '@linkledger/projections';
 import { waitUntil } from '../stores/events/event-store.contract.ts';
 import { startTestApp, signUp, type Session, type TestApp } from '../testing/test-app.ts';
+import { givePlan } from '../testing/plans.ts';
 import { ACCOUNT_DELETED_SUCCESSFULLY } from './routes.ts';
 import { CONFIRMATION_MISMATCH, SUPER_ADMIN_CANNOT_LEAVE, WRONG_PASSWORD_FOR_DELETION } from './delete-account.ts';
 
@@ -132,6 +133,12 @@ describe('your data and deleting the account', () => {
   });
 
   it('deletes the account: sign-in and links stop, counts stay, and the replayed log shows a deleted user', async () => {
+    // Ada's own domain and TRAI header: names others may want once she is gone.
+    await givePlan(t.platform, ada.user.id, 'pro');
+    const place = (who: Session, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: who.headers, payload });
+    expect((await place(ada, '/api/custom-domains', { domain: 'ada-notes.acme.in' })).statusCode).toBe(201);
+    expect((await place(ada, '/api/custom-domains/trai', { header: 'ADANTS', domain_type: 'our_domain' })).statusCode).toBe(201);
+
     const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: ada.headers, payload: { password: PASSWORD, confirm_email: ` ${EMAIL.toUpperCase()} ` } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe(ACCOUNT_DELETED_SUCCESSFULLY);
@@ -148,6 +155,10 @@ describe('your data and deleting the account', () => {
     expect(signIn.statusCode).toBeLessThan(500);
     const redirect = await t.app.inject({ url: `/${code}` });
     expect(redirect.statusCode).toBe(404);
+    // Her domain and header were let go with her account.
+    await givePlan(t.platform, admin.user.id, 'pro');
+    expect((await place(admin, '/api/custom-domains', { domain: 'ada-notes.acme.in' })).statusCode).toBe(201);
+    expect((await place(admin, '/api/custom-domains/trai', { header: 'ADANTS', domain_type: 'our_domain' })).statusCode).toBe(201);
 
     const anonymous = { email: 'deleted-user@deleted.invalid', full_name: 'Deleted user', status: 'deleted', phone: null };
     expect(await t.platform.read.get(USERS, ada.user.id)).toMatchObject(anonymous);

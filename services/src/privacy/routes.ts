@@ -17,6 +17,7 @@ import { AccountExports, type ExportJob } from './account-export.ts';
 import { addressesOf } from './addresses-of.ts';
 import { CONFIRMATION_MISMATCH, WRONG_PASSWORD_FOR_DELETION, deleteAccountDecider } from './delete-account.ts';
 import { purgeOutbox } from './outbox-purge.ts';
+import { releasePlaces } from './release-places.ts';
 
 export const ACCOUNT_DELETED_SUCCESSFULLY = 'Your account was deleted successfully. Everything that identified you is gone.';
 export const NO_EXPORT = 'You have no export yet. Start one with POST /api/settings/export.';
@@ -105,7 +106,9 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
       if (!confirmationMatches) throw forbidden(CONFIRMATION_MISMATCH);
       // Gathered while they can still be read: afterwards the log only holds them sealed.
       const addresses = await addressesOf(platform.events, caller.userId, user.email);
-      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteAccountDecider, {
+      const context = requestContext(platform, request, caller.actor);
+      await releasePlaces(platform, context, caller.userId);
+      await handleMultiStreamCommand(platform, context, deleteAccountDecider, {
         userId: caller.userId,
         email: user.email,
         confirmationMatches,
