@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { zipSync, strToU8 } from 'fflate';
+import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import type { AnalyticsStore, ClickRow, Doc, ReadStore, Where } from '@linkledger/contracts';
 import { API_KEYS, CUSTOM_DOMAINS, LINKS, PAYMENTS, SUBSCRIPTIONS, SUPPORT_TICKETS, TRAI_DOMAINS, USERS, type ApiKeyView } from '@linkledger/projections';
 import { inertCell } from '../links/export-routes.ts';
@@ -103,21 +103,24 @@ export class AccountExports {
   }
 
   private async run(job: ExportJob): Promise<void> {
+    const file = join(this.folder, `${job.userId}-${job.id}.zip`);
+    let zip: ZipFile | null = null;
     try {
-      const files = await this.gather(job);
       mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-      const file = join(this.folder, `${job.userId}-${job.id}.zip`);
-      writeFileSync(file, zipSync(files, { level: 6 }), { mode: 0o600 });
+      zip = new ZipFile(file);
+      await this.gather(job, zip);
+      zip.finish();
       const now = this.deps.clock();
       Object.assign(job, { status: 'ready', file, finishedAt: now.toISOString(), expiresAt: new Date(now.getTime() + EXPORT_LIFETIME_MS).toISOString() });
       if (!this.jobs.has(job.id)) rmSync(file, { force: true }); // forgotten (account deleted) meanwhile
     } catch (error) {
+      zip?.abandon();
       this.deps.log.error(error, `Account export ${job.id} failed`);
       Object.assign(job, { status: 'failed', error: 'The export could not be completed. Please try again.', finishedAt: this.deps.clock().toISOString() });
     }
   }
 
-  private async gather(job: ExportJob): Promise<Record<string, Uint8Array>> {
+  private async gather(job: ExportJob, zip: ZipFile): Promise<void> {
     const { read } = this.deps;
     const userId = job.userId;
     const mine = async <T extends Doc>(collection: string, where: Where) => read.find<T>(collection, { where });
@@ -125,29 +128,26 @@ export class AccountExports {
     if (!user) throw new Error(`User ${userId} has no document`);
     // Internal bookkeeping (when tokens stopped being accepted) is not the person's data.
     const profile = Object.fromEntries(Object.entries(user).filter(([field]) => field !== 'sessions_valid_after'));
-    const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
-    const links = await mine(LINKS, { owner_id: userId });
-    const files: Record<string, Uint8Array> = {
-      'profile.json': json({ profile, subscription: await read.get(SUBSCRIPTIONS, userId) }),
-      'links.json': json(links),
-      // Key metadata only: the key itself is shown once, in the dashboard.
-      'api-keys.json': json((await mine<ApiKeyView>(API_KEYS, { user_id: userId })).map(({ key_id, created_at }) => ({ key_id, created_at }))),
-      'payments.json': json(await mine(PAYMENTS, { user_id: userId })),
-      'support-tickets.json': json(await mine(SUPPORT_TICKETS, { user_id: userId })),
-      'custom-domains.json': json(await mine(CUSTOM_DOMAINS, { owner_id: userId })),
-      'trai-headers.json': json(await mine(TRAI_DOMAINS, { owner_id: userId })),
-    };
-    files['clicks.csv'] = strToU8(await this.clicksCsv(job));
-    files['README.txt'] = strToU8(readme(this.deps.clock()));
-    return files;
+    const json = (name: string, value: unknown) => zip.file(name, `${JSON.stringify(value, null, 2)}\n`);
+    json('profile.json', { profile, subscription: await read.get(SUBSCRIPTIONS, userId) });
+    json('links.json', await mine(LINKS, { owner_id: userId }));
+    // Key metadata only: the key itself is shown once, in the dashboard.
+    json('api-keys.json', (await mine<ApiKeyView>(API_KEYS, { user_id: userId })).map(({ key_id, created_at }) => ({ key_id, created_at })));
+    json('payments.json', await mine(PAYMENTS, { user_id: userId }));
+    json('support-tickets.json', await mine(SUPPORT_TICKETS, { user_id: userId }));
+    json('custom-domains.json', await mine(CUSTOM_DOMAINS, { owner_id: userId }));
+    json('trai-headers.json', await mine(TRAI_DOMAINS, { owner_id: userId }));
+    await this.clicksCsv(job, zip.stream('clicks.csv'));
+    zip.file('README.txt', readme(this.deps.clock()));
   }
 
-  private async clicksCsv(job: ExportJob): Promise<string> {
+  /** Page by page into the zip: a large account's clicks are never held in memory at once. */
+  private async clicksCsv(job: ExportJob, csv: (text: string, last: boolean) => void): Promise<void> {
     const { analytics } = this.deps;
     const params = { owner: job.userId };
     const [count] = await analytics.query<{ n: number | string }>('SELECT count() AS n FROM clicks WHERE owner_id = {owner:UInt64}', params);
     job.clicksTotal = Number(count?.n ?? 0);
-    const lines: string[] = [stringify([[...CLICK_COLUMNS]])];
+    csv(stringify([[...CLICK_COLUMNS]]), false);
     let after = 0;
     for (;;) {
       const page = await analytics.query<ClickLine>(
@@ -156,15 +156,16 @@ export class AccountExports {
         { ...params, after },
       );
       if (page.length === 0) break;
-      lines.push(
+      csv(
         stringify(
           page.map((click) => [click.at, String(click.link_id), click.country, inertCell(click.referrer), click.source, inertCell(click.browser), inertCell(click.os), click.device, Number(click.is_bot) ? 'yes' : 'no']),
         ),
+        false,
       );
       after = Number(page[page.length - 1]!.position);
       job.clicksDone += page.length;
     }
-    return lines.join('');
+    csv('', true);
   }
 
   private remove(job: ExportJob): void {
@@ -191,4 +192,60 @@ function readme(at: Date): string {
     'custom-domains.json  your domains; trai-headers.json your TRAI headers',
     '',
   ].join('\n');
+}
+
+/**
+ * A zip written to its file as it is made (fflate's streaming deflate), readable by the
+ * service's user only. Entries are added one after another.
+ */
+class ZipFile {
+  private readonly fd: number;
+  private readonly zip: Zip;
+  private failure: Error | null = null;
+  private closed = false;
+
+  constructor(private readonly path: string) {
+    this.fd = openSync(path, 'w', 0o600);
+    this.zip = new Zip((error, chunk) => {
+      if (error) this.failure = error;
+      else writeSync(this.fd, chunk);
+    });
+  }
+
+  /** A whole entry at once. */
+  file(name: string, text: string): void {
+    this.stream(name)(text, true);
+  }
+
+  /** An entry fed in parts: call with `last` set to close it. */
+  stream(name: string): (text: string, last: boolean) => void {
+    const entry = new ZipDeflate(name, { level: 6 });
+    this.zip.add(entry);
+    return (text, last) => {
+      entry.push(strToU8(text), last);
+      if (this.failure) throw this.failure;
+    };
+  }
+
+  finish(): void {
+    this.zip.end();
+    this.close();
+    if (this.failure) throw this.failure;
+  }
+
+  /** Never throws: it runs when something else already failed. */
+  abandon(): void {
+    try {
+      this.zip.terminate();
+    } finally {
+      this.close();
+      rmSync(this.path, { force: true });
+    }
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
 }
