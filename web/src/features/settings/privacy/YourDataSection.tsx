@@ -189,6 +189,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void
         }}
       >
         <p>Your links stop working at once and you cannot sign in again. To confirm, enter your password and type your e-mail address.</p>
+        <p className="field__hint">Signed up with Google, Facebook or Twitter? Set a password first with “Forgot password” on the sign-in page.</p>
         <div className="field">
           <label className="field__label" htmlFor={passwordId}>
             Current password
