@@ -30,14 +30,15 @@ export async function checkToken(platform: TokenDeps, token: string): Promise<{ 
     platform.read.get<UserView>(USERS, session.userId),
   ]);
   if (revoked || !user) return { refusal: BAD_TOKEN };
+  // The account's own state first: a suspended, banned or deleted account is told so, whatever its token.
+  const refusal = accountRefusal(user.status);
+  if (refusal) return { refusal };
   // A change made from the settings keeps the session it was made from (docs/accounts.md#changing-the-password).
   if (user.sessions_valid_after && session.jti !== user.sessions_kept_jti) {
     const validAfter = Date.parse(user.sessions_valid_after);
     // Tokens without iat_ms know only their second: the change time is compared at that precision.
     if (session.issuedAt.getTime() < (session.issuedAtPrecise ? validAfter : Math.floor(validAfter / 1000) * 1000)) return { refusal: BAD_TOKEN };
   }
-  const refusal = accountRefusal(user.status);
-  if (refusal) return { refusal };
   // The role as it is now, not as it was when the token was issued.
   return { session: { ...session, role: user.role } };
 }

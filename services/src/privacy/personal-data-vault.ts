@@ -43,7 +43,13 @@ export class PersonalDataVault implements EventStore {
     this.adapter = inner.adapter;
   }
 
-  async append(streams: StreamAppend[]): Promise<AppendResult> {
+  append(streams: StreamAppend[]): Promise<AppendResult> {
+    // Most appends (every click) carry nothing personal: they pass as they are, not copied.
+    const touches = streams.some((stream) => stream.events.some((event) => event.type === 'AccountDeleted' || personalFieldsOf(event.type) !== undefined));
+    return touches ? this.appendPersonal(streams) : this.inner.append(streams);
+  }
+
+  private async appendPersonal(streams: StreamAppend[]): Promise<AppendResult> {
     const sealed: StreamAppend[] = [];
     for (const stream of streams) {
       const events: NewEvent[] = [];
