@@ -8,6 +8,7 @@ import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { displayUrl } from './list-query.ts';
 import { linkPlacement, placementKind, placementPrefix } from '../domains/index.ts';
+import { Switch } from '../../ui/Switch.tsx';
 
 type Changes = Parameters<typeof linksApi.update>[1];
 
@@ -104,18 +105,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
             {active ? 'The short URL redirects visitors.' : 'The short URL is switched off and shows “Page Not Found”.'}
           </p>
         </div>
-        <button
-          type="button"
-          role="switch"
-          className="switch"
-          aria-checked={active}
-          aria-labelledby={`${id}-active-label`}
-          aria-describedby={`${id}-active-hint`}
-          onClick={() => setActive(!active)}
-          disabled={saving}
-        >
-          <span className="switch__thumb" aria-hidden="true" />
-        </button>
+        <Switch checked={active} onChange={setActive} labelledBy={`${id}-active-label`} describedBy={`${id}-active-hint`} disabled={saving} />
       </div>
       <ModalFormFooter busy={saving} label="Save Changes" busyLabel="Saving…" onCancel={onClose} />
     </form>

@@ -4,6 +4,7 @@ import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { StatusLine } from '../StatusLine.tsx';
+import { Switch } from '../../../ui/Switch.tsx';
 import {
   NOTIFICATIONS_LOAD_FAILED,
   NOTIFICATIONS_QUERY,
@@ -76,23 +77,18 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
                 {explanation}
               </p>
             </div>
-            <button
-              type="button"
-              role="switch"
-              className="notifications__switch"
-              data-testid={`notification-${key}`}
-              aria-checked={switches[key]}
-              aria-labelledby={`${id}-${key}-label`}
-              aria-describedby={`${id}-${key}-hint`}
-              onClick={() => {
-                setSwitches({ ...switches, [key]: !switches[key] });
+            <Switch
+              checked={switches[key]}
+              onChange={(checked) => {
+                setSwitches({ ...switches, [key]: checked });
                 setStatus(null);
               }}
+              labelledBy={`${id}-${key}-label`}
+              describedBy={`${id}-${key}-hint`}
               disabled={busy}
-            >
-              <span className="notifications__thumb" aria-hidden="true" />
-              <span className="notifications__state">{switches[key] ? 'On' : 'Off'}</span>
-            </button>
+              stateText={switches[key] ? 'On' : 'Off'}
+              testId={`notification-${key}`}
+            />
           </li>
         ))}
       </ul>
