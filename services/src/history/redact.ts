@@ -4,9 +4,10 @@ export const REDACTED = '[redacted]';
 /**
  * Field names that hold secrets or key material in event data and entity state: password
  * hashes, key hashes and encrypted copies, encrypted provider and mail secrets, session
- * token ids. Matched by name so a new `…_encrypted` or `…_hash` field is covered at once.
+ * token ids (`jti`, `kept_jti`, `sessions_kept_jti`). Matched by name so a new
+ * `…_encrypted`, `…_hash` or `…_jti` field is covered at once.
  */
-const SECRET_FIELD = /hash$|encrypted$|secret|password|^jti$/i;
+const SECRET_FIELD = /hash$|encrypted$|secret|password|jti$/i;
 
 /** A deep copy of a JSON value with every secret field's value replaced (docs/admin.md#event-history). */
 export function redactSecrets(value: unknown): unknown {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
@@ -48,7 +49,7 @@ export class SessionUseRecorder {
     if (seen !== undefined && now.getTime() - seen < SESSION_USE_INTERVAL_MS) return;
     if (this.recent.size >= 50_000) this.recent.clear();
     this.recent.set(session.jti, now.getTime());
-    const context: CommandContext = { actor: { kind: 'user', id: String(session.userId) }, correlationId: `session-use-${session.jti}`, now };
+    const context: CommandContext = { actor: { kind: 'user', id: String(session.userId) }, correlationId: randomUUID(), now };
     // Nothing waits for the read model: the request this rides on has its answer already.
     const work = handleCommand({ events: this.platform.events, ...NO_READ_MODEL }, context, sessionUseDecider, {
       userId: session.userId,
