@@ -16,9 +16,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** The real server (`services/src/main.ts`) as its own process, as `npm start` runs it. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000) {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'services/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -76,3 +76,74 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     await store.close();
   });
 });
+
+/** A WAL sync the test releases by hand (or fails), instead of the disk's. */
+function heldSync() {
+  const waiting: ((error: Error | null) => void)[] = [];
+  return {
+    sync: (_fd: number, done: (error: Error | null) => void) => void waiting.push(done),
+    pending: () => waiting.length,
+    release: (error: Error | null = null) => waiting.splice(0).forEach((done) => done(error)),
+  };
+}
+
+const settledWithin = async <T>(promise: Promise<T>, ms = 50) => Promise.race([promise.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+describe('SQLite event store (embedded, synchronous=FULL) — nothing is answered or acted on before it is on disk', () => {
+  it('answers an append, and tells this process’s subscribers, only once its WAL sync is done; appends meanwhile share the next commit', async () => {
+    const disk = heldSync();
+    const store = new SqliteEventStore(join(dir, `held-${n++}.db`), { pollMs: 20, syncWal: disk.sync });
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe({ after: 0 }, async (batch) => void seen.push(...batch));
+    const first = store.append([{ stream: 's-1', expected: 'any', events: [event(1)] }]);
+    await waitUntil(() => disk.pending() === 1);
+    // Committed (another connection can read the row) but not yet synced: not answered, not delivered.
+    expect(await settledWithin(first)).toBe(false);
+    expect(seen).toEqual([]);
+    // These arrive while the disk syncs the first commit: they wait, then go in one commit.
+    const second = store.append([{ stream: 's-2', expected: 'any', events: [event(2)] }]);
+    const third = store.append([{ stream: 's-3', expected: 'any', events: [event(3)] }]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(disk.pending()).toBe(1);
+    disk.release();
+    expect((await first).position).toBe(1);
+    await waitUntil(() => disk.pending() === 1);
+    expect(await settledWithin(second)).toBe(false);
+    disk.release();
+    expect([(await second).position, (await third).position]).toEqual([2, 3]);
+    await waitUntil(() => seen.length === 3);
+    expect(seen.map((e) => e.position)).toEqual([1, 2, 3]);
+    await subscription.stop();
+    await store.close();
+  });
+
+  it('a reader that meets another connection’s commit syncs the WAL before returning it', async () => {
+    const file = join(dir, `reader-${n++}.db`);
+    const writerDisk = heldSync();
+    const readerDisk = heldSync();
+    const writer = new SqliteEventStore(file, { pollMs: 20, syncWal: writerDisk.sync });
+    const reader = new SqliteEventStore(file, { pollMs: 20, syncWal: readerDisk.sync });
+    const appended = writer.append([{ stream: 's-1', expected: 'any', events: [event(1)] }]);
+    await waitUntil(() => writerDisk.pending() === 1);
+    const read = reader.readAll({ limit: 10 });
+    await waitUntil(() => readerDisk.pending() === 1);
+    expect(await settledWithin(read)).toBe(false);
+    readerDisk.release();
+    expect((await read).map((e) => e.data)).toEqual([{ i: 1 }]);
+    writerDisk.release();
+    await appended;
+    await writer.close();
+    await reader.close();
+  });
+
+  it('a failed sync refuses the append waiting for it and every append after it, with the reason', async () => {
+    const disk = heldSync();
+    const store = new SqliteEventStore(join(dir, `failed-${n++}.db`), { pollMs: 20, syncWal: disk.sync });
+    const waiting = store.append([{ stream: 's-1', expected: 'any', events: [event(1)] }]);
+    await waitUntil(() => disk.pending() === 1);
+    disk.release(new Error('EIO: i/o error'));
+    await expect(waiting).rejects.toThrow(/could not be synced to disk: EIO/);
+    await expect(store.append([{ stream: 's-2', expected: 'any', events: [event(2)] }])).rejects.toThrow(/could not be synced/);
+    await store.close();
+  });
+});

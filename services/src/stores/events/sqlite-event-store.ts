@@ -13,6 +13,7 @@ import {
 } from '@linkledger/contracts';
 import { AppendCounter, catchUpSubscription } from './catch-up.ts';
 import { eventFilterTest } from './event-filter.ts';
+import { WalSync } from './wal-sync.ts';
 import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
 
 /** One row of the `events` table, as stored. */
@@ -133,6 +134,8 @@ export interface SqliteEventStoreOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** How often an idle subscription looks for appends made by other processes. */
   pollMs?: number;
+  /** How the WAL is synced (fdatasync from the thread pool; tests hold or fail it). */
+  syncWal?: (fd: number, done: (error: Error | null) => void) => void;
 }
 
 const toRecorded = (row: Row): RecordedEvent => ({
@@ -147,14 +150,18 @@ const toRecorded = (row: Row): RecordedEvent => ({
 });
 
 /**
- * The embedded event store: one SQLite file in WAL mode. With synchronous=FULL, writes
- * happen in a writer thread (sqlite-writer.worker.mjs) with group commit: each turn of the
- * event loop sends its appends at once, and the writer commits everything that reached it
- * while the previous commit was being synced, one transaction and one sync. With
- * synchronous=NORMAL nothing waits for the disk, so this thread commits each turn's appends
- * itself (the writer takes over when another connection holds the lock, and checkpoints).
- * Every append keeps its all-or-nothing semantics. Reads use this thread's own connection;
- * subscriptions that keep up read the events this process committed from memory.
+ * The embedded event store: one SQLite file in WAL mode. This thread commits each turn of
+ * the event loop's appends itself, in one transaction, without waiting for the disk. With
+ * synchronous=FULL (the default) an append is answered only once its commit is on disk:
+ * the WAL is synced from the thread pool (wal-sync.ts), one sync serving every commit made
+ * before it began, while this thread goes on committing. Nothing is acted on before it is
+ * durable: this process's subscribers see an event once it is synced, and a reader that
+ * meets events it has not seen synced (another process's) syncs the WAL before returning
+ * them (docs/architecture.md#durable-clicks). With synchronous=NORMAL nothing is synced.
+ * When another connection holds the write lock, a batch goes to the writer thread
+ * (sqlite-writer.worker.mjs), which waits for the lock, commits with its own sync, and also
+ * checkpoints the log. Every append keeps its all-or-nothing semantics. Reads use this
+ * thread's own connection; subscriptions that keep up read this process's events from memory.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite';
@@ -179,12 +186,15 @@ export class SqliteEventStore implements EventStore {
    */
   private tail: TailEntry[] = [];
   /**
-   * With synchronous=NORMAL a commit never waits for the disk (it survives a process crash,
-   * not a power loss), so this thread commits its batches itself when the log is free: no
-   * hand-over to the writer thread and back. When another connection holds the write lock,
-   * or batches are already with the writer, the batch goes to the writer, which may wait.
+   * This thread's commits, when the log is free: no hand-over to the writer thread and back.
+   * When another connection holds the write lock, or batches are already with the writer,
+   * the batch goes to the writer, which may wait.
    */
-  private readonly direct: { commit: (appends: StreamRows[][]) => CommitOutcome[]; db: Database.Database } | null = null;
+  private readonly direct: { commit: (appends: StreamRows[][]) => CommitOutcome[]; db: Database.Database };
+  /** synchronous=FULL: what makes this thread's commits durable before they are answered. */
+  private readonly walSync: WalSync | null;
+  /** Batches committed here and waiting for their sync. */
+  private unsynced = 0;
   private lastCheckpoint = 0;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
@@ -216,14 +226,15 @@ export class SqliteEventStore implements EventStore {
       lastRevision: this.db.prepare<[string], { revision: number | null }>('SELECT max(revision) AS revision FROM events WHERE stream = ?'),
       positionOf: this.db.prepare<[string, number], { position: number }>('SELECT position FROM events WHERE stream = ? AND revision = ?'),
     };
-    if (options.synchronous === 'NORMAL') {
-      const db = new Database(file);
-      db.pragma('synchronous = NORMAL');
-      // Never wait for a lock on this thread; checkpoints (which sync) are left to the writer.
-      db.pragma('busy_timeout = 0');
-      db.pragma('wal_autocheckpoint = 0');
-      this.direct = { commit: createCommit(db), db };
-    }
+    const direct = new Database(file);
+    // No sync at commit: with synchronous=FULL the WAL is synced from the thread pool before
+    // the append is answered. Never wait for a lock on this thread; checkpoints (which sync)
+    // are left to the writer.
+    direct.pragma('synchronous = NORMAL');
+    direct.pragma('busy_timeout = 0');
+    direct.pragma('wal_autocheckpoint = 0');
+    this.direct = { commit: createCommit(direct), db: direct };
+    this.walSync = options.synchronous === 'NORMAL' ? null : new WalSync(`${file}-wal`, (error) => this.fail(error), options.syncWal);
     this.writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), {
       workerData: { file, synchronous: options.synchronous ?? 'FULL' },
     });
@@ -251,44 +262,64 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Sends what this turn of the event loop appended, without waiting for the batches in
-   * flight: the writer commits everything that has reached it by the time it is free, in one
-   * transaction and one sync (group commit where the sync happens), so an append waits for
-   * at most the commit under way and its own.
+   * Commits what gathered since the last commit, in one transaction (group commit): here
+   * when the log is free, else through the writer, which commits everything that reached it
+   * by the time it is free. An append waits for at most the sync under way and its own.
    */
   private flush(): void {
-    if (this.queue.length === 0) {
-      if (this.inFlight.length === 0) this.drained?.();
-      return;
-    }
+    if (this.queue.length === 0) return this.checkDrained();
+    // While a commit's sync is under way the next batch gathers here, and is committed once
+    // the disk is done: one commit and one sync for everything that arrived meanwhile.
+    if (this.unsynced > 0) return;
     const batch = this.queue;
     this.queue = [];
-    if (this.direct && this.inFlight.length === 0 && this.commitHere(batch)) return;
+    if (this.inFlight.length === 0 && this.commitHere(batch)) return;
     this.inFlight.push(batch);
     this.writer.postMessage({ type: 'commit', batch: encodeBatch(batch) });
   }
 
-  /** Commits a batch on this thread (synchronous=NORMAL); false when the log is locked. */
+  private checkDrained(): void {
+    if (this.queue.length === 0 && this.inFlight.length === 0 && this.unsynced === 0) this.drained?.();
+  }
+
+  /** Commits a batch on this thread, answered once durable; false when the log is locked. */
   private commitHere(batch: PendingAppend[]): boolean {
     let outcomes: CommitOutcome[];
     try {
-      outcomes = this.direct!.commit(batch.map((pending) => pending.rows));
+      outcomes = this.direct.commit(batch.map((pending) => pending.rows));
     } catch (error) {
       if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) return false;
       const failed = new Error(`The event store could not commit: ${error instanceof Error ? error.message : String(error)}`);
       for (const pending of batch) pending.reject(failed);
       return true;
     }
-    this.resolveBatch(batch, outcomes);
-    this.appends.bump();
     // The log grows until checkpointed: ask the writer for a (non-blocking) checkpoint now and then.
     const now = performance.now();
     if (now - this.lastCheckpoint >= CHECKPOINT_EVERY_MS) {
       this.lastCheckpoint = now;
       this.writer.postMessage({ type: 'checkpoint' });
     }
-    if (this.queue.length === 0) this.drained?.();
+    let last = 0;
+    for (const outcome of outcomes) if (outcome.ok && outcome.position > last) last = outcome.position;
+    if (!this.walSync || last === 0) {
+      this.committed(batch, outcomes);
+      return true;
+    }
+    this.unsynced += 1;
+    this.walSync.through(last, (error) => {
+      this.unsynced -= 1;
+      if (error) for (const pending of batch) pending.reject(error);
+      else this.committed(batch, outcomes);
+      this.flush();
+    });
     return true;
+  }
+
+  /** A durable commit made here: its appends are answered and subscribers hear of it. */
+  private committed(batch: PendingAppend[], outcomes: CommitOutcome[]): void {
+    this.resolveBatch(batch, outcomes);
+    this.appends.bump();
+    this.checkDrained();
   }
 
   private resolveBatch(batch: PendingAppend[], outcomes: CommitOutcome[]): void {
@@ -308,10 +339,14 @@ export class SqliteEventStore implements EventStore {
       const error = new Error(`The event store could not commit: ${reply.message}`);
       for (const batch of batches) for (const pending of batch) pending.reject(error);
     } else {
+      // The writer commits with synchronous=FULL: its sync covered every earlier commit too.
+      let last = 0;
+      for (const outcomes of reply.batches) for (const outcome of outcomes) if (outcome.ok && outcome.position > last) last = outcome.position;
+      this.walSync?.markDurable(last);
       batches.forEach((batch, b) => this.resolveBatch(batch, reply.batches[b]!));
       this.appends.bump();
     }
-    if (this.inFlight.length === 0 && this.queue.length === 0) this.drained?.();
+    this.checkDrained();
   }
 
   /** Adds a committed append to the tail: its events hold the positions up to `last`, in order. */
@@ -351,26 +386,41 @@ export class SqliteEventStore implements EventStore {
     for (const pending of [...this.inFlight.flat(), ...this.queue]) pending.reject(error);
     this.inFlight = [];
     this.queue = [];
-    this.drained?.();
+    this.checkDrained();
+  }
+
+  /**
+   * Rows as events, once every one of them is on disk: a reader may meet commits whose sync
+   * is under way (this process's, or another's), and nothing is acted on before it is durable.
+   */
+  private async durable(rows: Row[]): Promise<RecordedEvent[]> {
+    if (this.walSync) {
+      let last = 0;
+      for (const row of rows) if (row.position > last) last = row.position;
+      await this.walSync.reached(last);
+    }
+    return rows.map(toRecorded);
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    return this.statements.readStream.all(stream, fromRevision).map(toRecorded);
+    return this.durable(this.statements.readStream.all(stream, fromRevision));
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const { after = 0, before, direction = 'forward', limit, filter } = options;
-    return this.select(after, before ?? Number.MAX_SAFE_INTEGER, direction === 'forward', limit, filter).map(toRecorded);
+    return this.durable(this.select(after, before ?? Number.MAX_SAFE_INTEGER, direction === 'forward', limit, filter));
   }
 
   /** A forward page for subscriptions; `through` is how far the log was scanned. */
-  private readPage(after: number, limit: number, filter: EventFilter | undefined) {
+  private async readPage(after: number, limit: number, filter: EventFilter | undefined) {
     const head = this.statements.head.get()?.head ?? 0;
-    const events = this.select(after, Number.MAX_SAFE_INTEGER, true, limit, filter).map(toRecorded);
+    const rows = this.select(after, Number.MAX_SAFE_INTEGER, true, limit, filter);
     // A short page means every event up to the head read before the query has been seen.
-    const lastSeen = events.at(-1)?.position ?? after;
-    const through = events.length < limit ? Math.max(lastSeen, head) : lastSeen;
-    return { events, through };
+    const lastSeen = rows.at(-1)?.position ?? after;
+    const through = rows.length < limit ? Math.max(lastSeen, head) : lastSeen;
+    // Everything up to `through` is returned or skipped: all of it must be durable first.
+    await this.walSync?.reached(through);
+    return { events: rows.map(toRecorded), through };
   }
 
   /** Up to `limit` matching rows strictly between two positions, oldest or newest first. */
@@ -492,7 +542,8 @@ export class SqliteEventStore implements EventStore {
     const exited = new Promise((resolve) => this.writer.once('exit', resolve));
     this.writer.postMessage({ type: 'close' });
     await exited;
-    this.direct?.db.close();
+    await this.walSync?.close();
+    this.direct.db.close();
     this.db.close();
   }
 }
