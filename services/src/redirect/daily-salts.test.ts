@@ -51,6 +51,23 @@ describe('daily visitor salts', () => {
     expect(hash).not.toContain('203.0.113.7');
   });
 
+  it('remember today’s hashes in one instance without mixing visitors, and forget them with the day', () => {
+    const dir = newFolder();
+    const hasher = new VisitorHasher(new DailySalts(dir));
+    const fresh = (ip: string, ua: string, at: string) => new VisitorHasher(new DailySalts(dir)).hash(ip, ua, new Date(at));
+    const morning = '2026-11-23T08:00:00Z';
+    const a = hasher.hash('203.0.113.7', 'Firefox', new Date(morning));
+    expect(hasher.hash('203.0.113.7', 'Firefox', new Date('2026-11-23T20:00:00Z'))).toBe(a);
+    // Another address with the same browser, and the same address with another browser, are other visitors.
+    expect(hasher.hash('203.0.113.8', 'Firefox', new Date(morning))).toBe(fresh('203.0.113.8', 'Firefox', morning));
+    expect(hasher.hash('203.0.113.7', 'Chrome', new Date(morning))).toBe(fresh('203.0.113.7', 'Chrome', morning));
+    expect(new Set([a, hasher.hash('203.0.113.8', 'Firefox', new Date(morning)), hasher.hash('203.0.113.7', 'Chrome', new Date(morning))]).size).toBe(3);
+    // Past midnight UTC the same instance hashes with the next day's salt.
+    const next = hasher.hash('203.0.113.7', 'Firefox', new Date('2026-11-24T00:00:00Z'));
+    expect(next).not.toBe(a);
+    expect(next).toBe(fresh('203.0.113.7', 'Firefox', '2026-11-24T00:00:01Z'));
+  });
+
   it('keep unique visitors exact across a restart within the day', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-restart-'));
     const now = new Date('2026-11-23T10:00:00.000Z');

@@ -62,6 +62,11 @@ function disabled(response: ServerResponse): void {
   response.end(DISABLED_PAGE);
 }
 
+function redirect(response: ServerResponse, destination: string): void {
+  response.writeHead(302, { location: destination, 'cache-control': 'no-store', 'content-length': 0 });
+  response.end();
+}
+
 function refuse(response: ServerResponse, retryAfter: number): void {
   if (response.destroyed) return;
   response.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store', 'content-length': TOO_MANY.length });
@@ -148,14 +153,10 @@ export function createRedirectHandler(deps: RedirectDeps) {
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientIp(request, deps.trustProxy)) => {
     if (link.moderated) return disabled(response);
-    const answer = () => {
-      response.writeHead(302, { location: link.destination, 'cache-control': 'no-store', 'content-length': 0 });
-      response.end();
-    };
     try {
-      if (request.method === 'HEAD' || isPrefetch(request.headers)) return answer();
+      if (request.method === 'HEAD' || isPrefetch(request.headers)) return redirect(response, link.destination);
       record(request, link, query, ip)
-        .then(answer, (error: unknown) => {
+        .then(() => redirect(response, link.destination), (error: unknown) => {
           // Without a durable click there is no redirect: the count must never lie.
           deps.onError(error);
           unavailable(response);

@@ -2,9 +2,19 @@ import { createHmac } from 'node:crypto';
 import geoip from 'geoip-country';
 import type { DailySalts } from './daily-salts.ts';
 
+/** Addresses looked up lately: a returning visitor (or a busy client) costs no new search. */
+const COUNTRY_CACHE_SIZE = 10_000;
+const countries = new Map<string, string>();
+
 /** ISO country code of an IP from the bundled database, or '' when unknown or private. */
 export function countryOf(ip: string): string {
-  return geoip.lookup(ip)?.country ?? '';
+  let country = countries.get(ip);
+  if (country === undefined) {
+    country = geoip.lookup(ip)?.country ?? '';
+    if (countries.size >= COUNTRY_CACHE_SIZE) countries.clear();
+    countries.set(ip, country);
+  }
+  return country;
 }
 
 /** Host of a Referer header, or '' for direct visits and unreadable values. */
@@ -19,6 +29,7 @@ export function referrerHost(referer: string | undefined): string {
 
 /** Browsers' speculative loads: answered, but not clicks. */
 export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  if (!headers['sec-purpose'] && !headers['purpose'] && !headers['x-purpose'] && !headers['x-moz']) return false;
   const purpose = String(headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-purpose'] ?? headers['x-moz'] ?? '').toLowerCase();
   return purpose.includes('prefetch') || purpose.includes('preview') || purpose.includes('prerender');
 }
@@ -33,26 +44,39 @@ const HASH_CACHE_SIZE = 10_000;
  * memoised (bounded, emptied with the salt), which changes nothing about what is stored.
  */
 export class VisitorHasher {
-  private day = '';
+  /** The UTC day of the current salt, as [start, end) in ms. */
+  private dayStart = 0;
+  private dayEnd = 0;
   private salt: Buffer = Buffer.alloc(0);
-  private readonly known = new Map<string, string>();
+  /** User agent → address → hash: no key is built per request. */
+  private readonly known = new Map<string, Map<string, string>>();
+  private size = 0;
 
   constructor(private readonly salts: Pick<DailySalts, 'saltFor'>) {}
 
   hash(ip: string, userAgent: string, now: Date): string {
-    const day = now.toISOString().slice(0, 10);
-    if (day !== this.day) {
+    const ms = now.getTime();
+    if (ms < this.dayStart || ms >= this.dayEnd) {
+      const day = now.toISOString().slice(0, 10);
       this.salt = this.salts.saltFor(day);
-      this.day = day;
-      this.known.clear();
+      this.dayStart = Date.parse(day);
+      this.dayEnd = this.dayStart + 86_400_000;
+      this.forget();
     }
-    const key = `${ip}\n${userAgent}`;
-    let hash = this.known.get(key);
+    let byAddress = this.known.get(userAgent);
+    let hash = byAddress?.get(ip);
     if (hash === undefined) {
       hash = createHmac('sha256', this.salt).update(ip).update('\n').update(userAgent).digest('base64url').slice(0, 22);
-      if (this.known.size >= HASH_CACHE_SIZE) this.known.clear();
-      this.known.set(key, hash);
+      if (this.size >= HASH_CACHE_SIZE) this.forget();
+      if (!byAddress || this.size === 0) this.known.set(userAgent, (byAddress = new Map()));
+      byAddress.set(ip, hash);
+      this.size += 1;
     }
     return hash;
+  }
+
+  private forget(): void {
+    this.known.clear();
+    this.size = 0;
   }
 }
