@@ -147,3 +147,30 @@ describe('SQLite event store (embedded, synchronous=FULL) — nothing is answere
     await store.close();
   });
 });
+
+describe('SQLite event store (embedded) — a click costs no index entry by type', () => {
+  it('replaces the old index of every event by type with a partial one, and still finds events by type', async () => {
+    const file = join(dir, `types-${n++}.db`);
+    // A log from before: every event, clicks too, in an index by type.
+    const old = new Database(file);
+    old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
+      type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision));
+      CREATE INDEX events_by_type ON events (type, position);`);
+    old.close();
+    const store = new SqliteEventStore(file, { pollMs: 20 });
+    const typed = (type: string, i: number): NewEvent => ({ ...event(i), type });
+    await store.append([{ stream: 'clicks-1', expected: 'any', events: [typed('Clicked', 1), typed('Clicked', 2)] }]);
+    await store.append([{ stream: 'link-1', expected: 'any', events: [typed('LinkCreated', 3)] }]);
+    const db = new Database(file, { readonly: true });
+    const indexes = db.prepare<[], { name: string; partial: number }>("SELECT name, partial FROM pragma_index_list('events')").all();
+    expect(indexes.find((index) => index.name === 'events_by_type')).toBeUndefined();
+    expect(indexes.find((index) => index.name === 'events_by_type_not_clicks')?.partial).toBe(1);
+    // A search for other types reads the partial index, not the whole log.
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM events WHERE position > 0 AND type IN ('LinkCreated') AND type <> 'Clicked' ORDER BY position LIMIT 10`).all();
+    expect(JSON.stringify(plan)).toMatch(/events_by_type_not_clicks|events_not_clicks/);
+    db.close();
+    expect((await store.readAll({ limit: 10, filter: { types: ['LinkCreated'] } })).map((e) => e.data)).toEqual([{ i: 3 }]);
+    expect((await store.readAll({ limit: 10, filter: { types: ['Clicked'] } })).map((e) => e.data)).toEqual([{ i: 1 }, { i: 2 }]);
+    await store.close();
+  });
+});
