@@ -110,7 +110,10 @@ switch (command) {
   case 'start':
     ensureInstalled();
     ensureWebBuilt();
-    serve(['services/src/main.ts', ...rest]);
+    // With ROLE set, this one role; without, the supervisor in this very process runs an
+    // HTTP process and a projector process (docs/architecture.md#processes-and-modes).
+    if (process.env.ROLE) serve(['services/src/main.ts', ...rest]);
+    else await (await import('../services/src/supervisor/supervise.mjs')).runSupervisor();
     break;
   case 'build':
     ensureInstalled();
@@ -155,6 +158,10 @@ switch (command) {
     ensureInstalled();
     serve(['bench/src/flood-bench.ts', ...rest]);
     break;
+  case 'bench:profile':
+    ensureInstalled();
+    serve(['bench/src/profile-bench.ts', ...rest]);
+    break;
   // The data generator and the benchmarks that read its data set (see bench/RESULTS.md).
   case 'generate':
   case 'bench:analytics':
@@ -167,6 +174,6 @@ switch (command) {
     serve([`bench/src/${command === 'generate' ? 'generate' : `${command.slice('bench:'.length)}-bench`}.ts`, ...rest]);
     break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history or bench:flood.`);
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`);
     process.exit(2);
 }

@@ -1,25 +1,29 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { freePort, startServerProcess } from '@linkledger/services/testing/server-process.ts';
-import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-event-store.ts';
+import { freePort } from '@linkledger/services/testing/server-process.ts';
 import { startDnsTestServer, type DnsTestServer } from '@linkledger/services/domains/dns/testing/dns-test-server.ts';
+import { commitFloor, storeThroughput } from './redirects/append-floor.ts';
+import { cpuMeter, cpuMicros } from './redirects/process-cpu.ts';
+import { startProduct, type Product } from './redirects/product.ts';
 
 /**
  * `npm run bench`: the real redirect (every click durable before the 302) against a bare
  * Node server answering the same 302, measured in the same run with the same load
- * generator, on our host, on a custom domain by Host and under a TRAI header (PLACES), plus
- * the event store's append throughput. DURATION=seconds per run (10).
+ * generator, in each sync mode and at each connection count, with the CPU each process
+ * spends per redirect; then checks that every answered redirect is in the log, and measures
+ * the floor: what committing the same clicks costs with no HTTP at all.
+ * DURATION=seconds per run (10), CONNECTIONS (10,32,100), EVENTS_SYNC (FULL,NORMAL),
+ * PLACES (plain; host and trai add a custom domain and a TRAI header), ROLE (unset: the
+ * product as `npm start` runs it, an HTTP process and a projector process; all: one process).
  */
 const DURATION = Number(process.env['DURATION'] ?? 10);
-const CONNECTIONS = (process.env['CONNECTIONS'] ?? '10,100').split(',').map(Number);
-/** EVENTS_SYNC=FULL (the product's default), NORMAL, or FULL,NORMAL for both in one run. */
-const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL').split(',').map((mode) => {
+const CONNECTIONS = (process.env['CONNECTIONS'] ?? '10,32,100').split(',').map(Number);
+const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL,NORMAL').split(',').map((mode) => {
   const upper = mode.trim().toUpperCase();
   if (upper !== 'FULL' && upper !== 'NORMAL') throw new Error(`EVENTS_SYNC must be FULL, NORMAL or FULL,NORMAL (got ${mode})`);
   return upper;
@@ -28,11 +32,13 @@ const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL').split(',').map((mode) => {
  * Where the measured link is served (docs/domains.md#serving): `plain` /{code} on our host,
  * `host` /{code} on a verified custom domain named by the Host header, `trai` /{HEADER}/{code}.
  */
-const PLACES = (process.env['PLACES'] ?? 'plain,host,trai').split(',').map((place) => {
+const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
   const name = place.trim();
   if (name !== 'plain' && name !== 'host' && name !== 'trai') throw new Error(`PLACES must list plain, host and/or trai (got ${place})`);
   return name;
 });
+const SINGLE = process.env['ROLE'] === 'all';
+if (process.env['ROLE'] && !SINGLE) throw new Error(`ROLE must be unset (the supervised pair, as npm start runs it) or all (got ${process.env['ROLE']})`);
 const BENCH_DOMAIN = 'go.bench.in';
 const BENCH_HEADER = 'BENCH1';
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -42,32 +48,46 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Redirects answered in the measured run. */
   answered: number;
+  /** …and in its warm-up, which the product logs too. */
+  warmUpAnswered: number;
   errors: number;
+  /** CPU per answered request, µs, by process (plus the load generator, this process). */
+  cpu: Record<string, number>;
 }
 
-async function load(url: string, connections: number, host?: string): Promise<Figures> {
+async function load(url: string, connections: number, pids: Record<string, number>, host?: string): Promise<Figures> {
   const headers = { 'user-agent': UA, ...(host ? { host } : {}) };
   // Warm-up, not measured: JIT, caches and connection set-up.
-  await autocannon({ url, connections, duration: 2, headers });
+  const warmUp = await autocannon({ url, connections, duration: 2, headers });
+  const meter = cpuMeter(pids);
+  const loadGenerator = process.cpuUsage();
   const result = await autocannon({ url, connections, duration: DURATION, headers });
+  const used = meter();
+  const generator = process.cpuUsage(loadGenerator);
+  const answered = result['3xx'];
+  const cpu: Record<string, number> = { 'load generator': (generator.user + generator.system) / answered };
+  for (const [name, micros] of Object.entries(used)) cpu[name] = micros / answered;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    answered: result['3xx'],
-    errors: result.errors + result.non2xx - result['3xx'],
+    answered,
+    warmUpAnswered: warmUp['3xx'],
+    errors: result.errors + result.non2xx - answered,
+    cpu,
   };
 }
 
-async function startBare(): Promise<{ url: string; stop: () => void }> {
+async function startBare(): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
     env: { ...process.env, PORT: String(port), LOCATION: DESTINATION },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}/abc1234`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/abc1234`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 async function post<T>(url: string, body: string, headers: Record<string, string>): Promise<T> {
@@ -76,79 +96,87 @@ async function post<T>(url: string, body: string, headers: Record<string, string
   return (await response.json()) as T;
 }
 
-async function appendThroughput(dir: string) {
-  const store = new SqliteEventStore(join(dir, 'append-bench.db'), { synchronous: 'FULL' });
-  const metadata = { actor: { kind: 'visitor' as const, id: 'bench' }, correlation_id: 'b', causation_id: 'b', at: new Date().toISOString() };
-  const event = () => ({ id: randomUUID(), type: 'Clicked', version: 1, data: { link_id: 1, n: 1 }, metadata });
-  const concurrent = async (total: number, inFlight: number) => {
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: inFlight }, async () => {
-        while (next++ < total) await store.append([{ stream: `clicks-${next % 100}`, expected: 'any', events: [event()] }]);
-      }),
-    );
-    return total / ((performance.now() - started) / 1000);
-  };
-  const one = await concurrent(2_000, 1);
-  const grouped = await concurrent(100_000, 256);
-  await store.close();
-  return { one, grouped };
-}
-
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/** The product in one sync mode against the bare server, run by run at each connection count and place. */
-async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: string }, dns: DnsTestServer) {
-  const dataDir = join(dir, `data-${mode}`);
-  // The load comes from one address: the per-address limit is off to measure the redirect path itself.
-  const product = await startServerProcess({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    EVENTS_SYNC: mode,
-    REDIRECT_RATE_PER_IP: '0',
-    DNS_SERVERS: dns.address,
-    DOMAIN_TARGET_IPS: '127.0.0.1',
+/** Signs up the super admin and makes the links to measure, one per place. */
+async function prepare(product: Product, dns: DnsTestServer) {
+  const email = `bench-${Date.now()}@example.com`;
+  const json = { 'content-type': 'application/json' };
+  const user = await post<{ id: number }>(`${product.baseUrl}/api/register`, JSON.stringify({ email, password: 'benchmark' }), json);
+  const { access_token } = await post<{ access_token: string }>(`${product.baseUrl}/api/token`, `username=${encodeURIComponent(email)}&password=benchmark`, {
+    'content-type': 'application/x-www-form-urlencoded',
   });
-  try {
-    const email = `bench-${Date.now()}@example.com`;
-    const json = { 'content-type': 'application/json' };
-    const user = await post<{ id: number }>(`${product.baseUrl}/api/register`, JSON.stringify({ email, password: 'benchmark' }), json);
-    const { access_token } = await post<{ access_token: string }>(`${product.baseUrl}/api/token`, `username=${encodeURIComponent(email)}&password=benchmark`, {
-      'content-type': 'application/x-www-form-urlencoded',
-    });
-    const signedIn = { ...json, authorization: `Bearer ${access_token}` };
-    const call = <T>(path: string, body: unknown = {}) => post<T>(`${product.baseUrl}${path}`, JSON.stringify(body), signedIn);
+  const signedIn = { ...json, authorization: `Bearer ${access_token}` };
+  const call = <T>(path: string, body: unknown = {}) => post<T>(`${product.baseUrl}${path}`, JSON.stringify(body), signedIn);
+  const linkOn = (placement: Record<string, string>) => call<{ short_code: string }>('/api/urls', { original_url: DESTINATION, ...placement });
+  const targets: Partial<Record<(typeof PLACES)[number], { path: string; host: string | undefined }>> = {};
+  targets.plain = { path: `/${(await linkOn({})).short_code}`, host: undefined };
+  if (PLACES.includes('host') || PLACES.includes('trai')) {
     // The first account is the super admin: it puts itself on Pro, which has domains and headers.
     await call(`/api/admin/users/${user.id}/change-plan`, { plan_type: 'pro' });
+  }
+  if (PLACES.includes('host')) {
     const domain = await call<{ id: number; dns_token: string }>('/api/custom-domains', { domain: BENCH_DOMAIN });
     dns.set(`_linkledger-verify.${BENCH_DOMAIN}`, 'TXT', [domain.dns_token]);
     dns.set(BENCH_DOMAIN, 'A', ['127.0.0.1']);
     await call(`/api/custom-domains/${domain.id}/verify`);
+    targets.host = { path: `/${(await linkOn({ custom_domain: BENCH_DOMAIN })).short_code}`, host: BENCH_DOMAIN };
+  }
+  if (PLACES.includes('trai')) {
     await call('/api/custom-domains/trai', { header: BENCH_HEADER, domain_type: 'our_domain' });
-    const linkOn = (placement: Record<string, string>) => call<{ short_code: string }>('/api/urls', { original_url: DESTINATION, ...placement });
-    const targets = {
-      plain: { path: `/${(await linkOn({})).short_code}`, host: undefined },
-      host: { path: `/${(await linkOn({ custom_domain: BENCH_DOMAIN })).short_code}`, host: BENCH_DOMAIN },
-      trai: { path: `/${BENCH_HEADER}/${(await linkOn({ trai_header: BENCH_HEADER })).short_code}`, host: undefined },
-    };
+    targets.trai = { path: `/${BENCH_HEADER}/${(await linkOn({ trai_header: BENCH_HEADER })).short_code}`, host: undefined };
+  }
+  return { targets, token: access_token };
+}
 
-    const rows: string[] = [];
+/** Waits until both projections have applied the whole log: how long the projector needed after the load stopped. */
+async function catchUp(product: Product, token: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${product.baseUrl}/api/admin/projections`, { headers: { authorization: `Bearer ${token}` } });
+    const report = (await response.json()) as { projectors: { lag_events: number }[] };
+    if (response.ok && report.projectors.length > 0 && report.projectors.every((p) => p.lag_events === 0)) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The product in one sync mode against the bare server, run by run at each connection count and place. */
+async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: string; pid: number }, dns: DnsTestServer) {
+  const dataDir = join(dir, `data-${mode}`);
+  // The load comes from one address: the per-address limit is off to measure the redirect path itself.
+  const product = await startProduct(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode, REDIRECT_RATE_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1' },
+    SINGLE,
+  );
+  try {
+    const { targets, token } = await prepare(product, dns);
+    const rows: { connections: number; place: string; bare: Figures; real: Figures }[] = [];
     let answered = 0;
+    const projectorCpu = product.pids['projector'] ? cpuMicros(product.pids['projector']) : 0;
     for (const connections of CONNECTIONS) {
       // Bare and product back to back, so both see the same machine (it may be shared).
-      const baseline = await load(bare.url, connections);
+      const baseline = await load(bare.url, connections, { 'bare server': bare.pid });
       for (const place of PLACES) {
-        const real = await load(`${product.baseUrl}${targets[place].path}`, connections, targets[place].host);
-        answered += real.answered;
-        rows.push(
-          `| ${mode} | ${place} | ${connections} | ${fmt(baseline.rps)} | ${fmt(baseline.p50)} / ${fmt(baseline.p99)} | ${fmt(real.rps)} | ${fmt(real.p50)} / ${fmt(real.p99)} | ${fmt(real.rps / baseline.rps, 2)} | ${real.errors} |`,
-        );
+        const target = targets[place]!;
+        const real = await load(`${product.baseUrl}${target.path}`, connections, product.pids, target.host);
+        answered += real.answered + real.warmUpAnswered;
+        rows.push({ connections, place, bare: baseline, real });
       }
     }
-    return { rows, answered, dataDir };
+    const catchUpMs = await catchUp(product, token);
+    const projectorTotal = product.pids['projector'] ? (cpuMicros(product.pids['projector']) - projectorCpu) / answered : null;
+    return { rows, answered, dataDir, catchUpMs, projectorTotal };
   } finally {
     await product.kill('SIGTERM');
+  }
+}
+
+function clicksInLog(dataDir: string): number {
+  const db = new Database(join(dataDir, 'events.db'), { readonly: true });
+  try {
+    return db.prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'Clicked'").get()?.n ?? 0;
+  } finally {
+    db.close();
   }
 }
 
@@ -156,41 +184,61 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-bench-'));
   console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`);
   console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.`);
-  console.log('Per-address redirect limit off (REDIRECT_RATE_PER_IP=0): all load comes from 127.0.0.1, and this measures the unthrottled redirect path (npm run bench:flood measures the limit).\n');
+  console.log(`Product: ${SINGLE ? 'one process (ROLE=all)' : 'as npm start runs it: an HTTP process (ROLE=api) and a projector process (ROLE=projector) under the supervisor'}.`);
+  console.log('Per-address redirect limit off (REDIRECT_RATE_PER_IP=0): all load comes from 127.0.0.1 (npm run bench:flood measures the limit).\n');
   const bare = await startBare();
   const dns = await startDnsTestServer();
-  const rows: string[] = [];
-  const logged: string[] = [];
+  const runs: (Awaited<ReturnType<typeof redirects>> & { mode: string; logged: number })[] = [];
   try {
     for (const mode of MODES) {
       const run = await redirects(dir, mode, bare, dns);
-      rows.push(...run.rows);
-      const db = new Database(join(run.dataDir, 'events.db'), { readonly: true });
-      const clicks = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'Clicked'").get()?.n ?? 0;
-      db.close();
-      logged.push(`${mode}: ${fmt(clicks)} clicks in the log (redirects answered in measured runs: ${fmt(run.answered)}, plus warm-ups)`);
+      runs.push({ ...run, mode, logged: clicksInLog(run.dataDir) });
     }
   } finally {
     bare.stop();
     await dns.close();
   }
-  const modes = MODES.map((mode) => `synchronous=${mode}`).join(', then ');
-  console.log(`Redirects (302; the product appends each click durably before answering: event log ${modes}; see README, EVENTS_SYNC)\n`);
-  console.log('Places: plain = /{code} on our host; host = /{code} on a verified custom domain (Host header); trai = /{HEADER}/{code}.\n');
-  console.log('| sync | place | connections | bare Node req/s | bare p50 / p99 ms | Linkledger req/s | Linkledger p50 / p99 ms | ratio | errors |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const row of rows) console.log(row);
-  console.log('');
-  for (const line of logged) console.log(line);
 
-  const append = await appendThroughput(dir);
-  console.log('\nEvent store appends (SQLite, WAL, synchronous=FULL)\n');
-  console.log('| mode | events/s |');
-  console.log('| --- | --- |');
-  console.log(`| one append at a time, each awaited | ${fmt(append.one)} |`);
-  console.log(`| 256 concurrent appenders, group commit | ${fmt(append.grouped)} |`);
-  console.log(`| group commit gain | ${fmt(append.grouped / append.one, 1)}× |`);
+  console.log('Redirects (302; the product appends each click durably before answering, see README, EVENTS_SYNC)\n');
+  console.log('CPU per redirect is each process\'s CPU time (every thread, user + system) over the run, divided by the redirects answered in it.\n');
+  const processes = SINGLE ? ['all'] : ['api', 'projector'];
+  console.log(`| sync | place | connections | bare Node req/s | Linkledger req/s | ratio | Linkledger p50 / p99 ms | errors | CPU µs/redirect: ${processes.join(' + ')} | bare server µs/req | load generator µs/req (bare / Linkledger) |`);
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const run of runs) {
+    for (const { connections, place, bare: baseline, real } of run.rows) {
+      const own = processes.map((name) => fmt(real.cpu[name] ?? 0, 1)).join(' + ');
+      console.log(
+        `| ${run.mode} | ${place} | ${connections} | ${fmt(baseline.rps)} | ${fmt(real.rps)} | **${fmt(real.rps / baseline.rps, 2)}** | ${fmt(real.p50)} / ${fmt(real.p99)} | ${real.errors} | ${own} | ${fmt(baseline.cpu['bare server']!, 1)} | ${fmt(baseline.cpu['load generator']!, 1)} / ${fmt(real.cpu['load generator']!, 1)} |`,
+      );
+    }
+  }
+  console.log('');
+  let missing = false;
+  for (const run of runs) {
+    const complete = run.logged >= run.answered;
+    missing ||= !complete;
+    console.log(
+      `${run.mode}: ${fmt(run.logged)} clicks in the log for ${fmt(run.answered)} redirects answered (warm-ups included): ${complete ? 'every answered redirect is in the log' : `**${fmt(run.answered - run.logged)} ANSWERED REDIRECTS MISSING FROM THE LOG**`}.` +
+        ` Projections caught up ${fmt(run.catchUpMs / 1000, 1)} s after the last run` +
+        (run.projectorTotal === null ? '.' : `; the projector process spent ${fmt(run.projectorTotal, 1)} µs of CPU per click over all runs and the catch-up.`),
+    );
+  }
+
+  console.log('\nThe floor: the product\'s commit of the same clicks on one thread, no HTTP (SQLite WAL, synchronous=NORMAL, plus the WAL\'s fdatasync after each commit where FULL)\n');
+  console.log('| clicks per commit | WAL synced | CPU µs per click | clicks/s |');
+  console.log('| --- | --- | --- | --- |');
+  for (const row of await commitFloor(dir)) console.log(`| ${row.perCommit} | ${row.synced ? 'yes (FULL)' : 'no (NORMAL)'} | ${fmt(row.cpuMicrosPerClick, 1)} | ${fmt(row.clicksPerSecond)} |`);
+  console.log('\nThe event store itself (group commit, the WAL synced from the thread pool), appenders each waiting for its click\n');
+  console.log('| sync | appenders | clicks/s | CPU µs per click |');
+  console.log('| --- | --- | --- | --- |');
+  for (const mode of ['FULL', 'NORMAL'] as const) {
+    for (const inFlight of [1, 32, 100]) {
+      const figures = await storeThroughput(dir, mode, inFlight, inFlight === 1 ? 3_000 : 50_000);
+      console.log(`| ${mode} | ${inFlight} | ${fmt(figures.clicksPerSecond)} | ${fmt(figures.cpuMicrosPerClick, 1)} |`);
+    }
+  }
   rmSync(dir, { recursive: true, force: true });
+  if (missing) process.exit(1);
 }
 
 main().catch((error: unknown) => {

@@ -1,19 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '@linkledger/services/testing/server-process.ts';
 import { dataDirArg, fmt, machine, percentile, readFixture, rssMiB, signIn, sleep } from './common.ts';
+import { childrenOf } from './redirects/process-cpu.ts';
+import { startProduct } from './redirects/product.ts';
 
 /**
  * `npm run bench:startup [-- --data-dir DIR]`: start-up time (spawn → first 200 from
  * /api/health, polled every 20 ms) and resident memory of the server process (after start,
  * then after the dashboard's calls and the hot link's analytics), with the generated data
  * set loaded, beside the same on an empty data directory, REPEAT times each, alternating.
- * The server is started as `npm start` starts it (node --import tsx services/src/main.ts).
+ * The product is started as `npm start` starts it (the supervisor with an HTTP process and a
+ * projector process; their memory is summed), and as one process (ROLE=all) in the same run.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REPEAT = Number(process.env['REPEAT'] ?? 3);
 
 interface Run {
@@ -22,34 +21,18 @@ interface Run {
   rssAfter: number;
 }
 
-async function startOnce(dataDir: string, calls: (baseUrl: string) => Promise<void>): Promise<Run> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const baseUrl = `http://127.0.0.1:${port}`;
+async function startOnce(dataDir: string, single: boolean, calls: (baseUrl: string) => Promise<void>): Promise<Run> {
+  const product = await startProduct({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, single);
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
-      if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
-      if (performance.now() - started > 300_000) throw new Error(`Server did not become healthy:\n${output}`);
-      await sleep(20);
-    }
-    const startMs = performance.now() - started;
     await sleep(2000); // let start-up work settle (projectors find nothing to do, caches idle)
-    const rssStart = rssMiB(child.pid!);
-    await calls(baseUrl);
+    // Every process of the product counts: the supervisor and both children, or the one process.
+    const rss = () => [product.pid, ...childrenOf(product.pid)].reduce((sum, pid) => sum + rssMiB(pid), 0);
+    const rssStart = rss();
+    await calls(product.baseUrl);
     await sleep(500);
-    return { startMs, rssStart, rssAfter: rssMiB(child.pid!) };
+    return { startMs: product.startMs, rssStart, rssAfter: rss() };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await product.kill('SIGTERM');
   }
 }
 
@@ -81,27 +64,35 @@ async function main() {
     }
   };
 
-  const loaded: Run[] = [];
-  const empty: Run[] = [];
+  const layouts = [
+    { name: 'npm start (supervisor + api + projector)', single: false },
+    { name: 'one process (ROLE=all)', single: true },
+  ];
+  const runs = new Map<string, Run[]>();
+  const add = (key: string, run: Run) => runs.set(key, [...(runs.get(key) ?? []), run]);
   for (let i = 0; i < REPEAT; i++) {
-    const emptyDir = mkdtempSync(join(tmpdir(), 'linkledger-startup-empty-'));
-    try {
-      empty.push(await startOnce(emptyDir, emptyCalls));
-    } finally {
-      rmSync(emptyDir, { recursive: true, force: true });
+    for (const layout of layouts) {
+      const emptyDir = mkdtempSync(join(tmpdir(), 'linkledger-startup-empty-'));
+      try {
+        add(`${layout.name}|empty`, await startOnce(emptyDir, layout.single, emptyCalls));
+      } finally {
+        rmSync(emptyDir, { recursive: true, force: true });
+      }
+      add(`${layout.name}|loaded`, await startOnce(dataDir, layout.single, loadedCalls));
     }
-    loaded.push(await startOnce(dataDir, loadedCalls));
   }
-  const row = (name: string, runs: Run[]) => {
-    const median = (pick: (r: Run) => number) => percentile(runs.map(pick), 50);
-    const times = runs.map((r) => fmt(r.startMs)).join(', ');
-    return `| ${name} | ${fmt(median((r) => r.startMs))} (${times}) | ${fmt(median((r) => r.rssStart))} | ${fmt(median((r) => r.rssAfter))} |`;
+  const row = (layout: string, data: string, list: Run[]) => {
+    const median = (pick: (r: Run) => number) => percentile(list.map(pick), 50);
+    const times = list.map((r) => fmt(r.startMs)).join(', ');
+    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${fmt(median((r) => r.rssStart))} | ${fmt(median((r) => r.rssAfter))} |`;
   };
-  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets)\n`);
-  console.log('| data directory | start-up ms: spawn → /api/health 200 | RSS after start MiB | RSS after dashboard + analytics calls MiB |');
-  console.log('| --- | --- | --- | --- |');
-  console.log(row('baseline: empty', empty));
-  console.log(row(`generated: ${fmt(fixture.links)} links, ${fmt(fixture.clicks)} clicks`, loaded));
+  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); RSS summed over the product's processes\n`);
+  console.log('| processes | data directory | start-up ms: spawn → /api/health 200 | RSS after start MiB | RSS after dashboard + analytics calls MiB |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const layout of layouts) {
+    console.log(row(layout.name, 'empty', runs.get(`${layout.name}|empty`)!));
+    console.log(row(layout.name, `generated: ${fmt(fixture.links)} links, ${fmt(fixture.clicks)} clicks`, runs.get(`${layout.name}|loaded`)!));
+  }
 }
 
 main().catch((error: unknown) => {

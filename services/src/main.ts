@@ -1,32 +1,40 @@
 import { ConfigError, loadConfig } from './platform/config.ts';
-import { buildApp } from './platform/app.ts';
 import { openPlatform } from './platform/platform.ts';
 
+/** One process of the product in the role ROLE names (start.ts runs this without a supervisor when ROLE is set). */
 async function main() {
   const config = loadConfig();
+  // Under the supervisor every process writes to one terminal: each line says which one spoke.
+  const supervised = typeof process.send === 'function';
+  const tag = supervised ? `[${config.ROLE}] ` : '';
   const log = {
-    info: (message: string) => console.log(message),
-    error: (error: unknown, message: string) => console.error(message, error),
+    info: (message: string) => console.log(`${tag}${message}`),
+    error: (error: unknown, message: string) => console.error(`${tag}${message}`, error),
   };
   const platform = await openPlatform(config, { log });
-  const app = config.ROLE === 'projector' ? null : await buildApp(platform);
+  // A projector serves no HTTP: it does not load the web framework and the routes at all.
+  const app = config.ROLE === 'projector' ? null : await (await import('./platform/app.ts')).buildApp(platform);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    log.info(`${signal} received: closing`);
+    log.info(`${reason}: closing`);
     await app?.close();
     await platform.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT received'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+  // The supervisor is gone (killed, say): no process is left holding the data directory.
+  if (supervised) process.on('disconnect', () => void shutdown('Supervisor gone'));
 
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
-    log.info(`Linkledger is ready at ${address.replace('0.0.0.0', 'localhost')} (data in ${config.DATA_DIR})`);
+    if (supervised) process.send!({ type: 'ready', role: config.ROLE, address });
+    else log.info(`Linkledger is ready at ${address.replace('0.0.0.0', 'localhost')} (data in ${config.DATA_DIR})`);
   } else {
+    if (supervised) process.send!({ type: 'ready', role: config.ROLE });
     log.info(`Linkledger projector running (${platform.runners.map((r) => r.name).join(', ')})`);
   }
 }

@@ -89,6 +89,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
         ? false
         : {
             level: platform.config.LOG_LEVEL,
+            // Every line names the process's role: under the supervisor two processes share one log.
+            base: { pid: process.pid, role: platform.config.ROLE },
             ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
             // The last step before a line is written: no e-mail address leaves in a log (docs/privacy.md).

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROLE: 'api' }).ROLE).toBe('api');
     expect(() => loadConfig({ ROLE: 'api', EVENTSTORE_URL: 'kurrentdb://es:2113?tls=false' })).toThrow(/ROLE="api": ROLE=api with server stores .* needs CLICKHOUSE_URL too/);
     expect(loadConfig({ ROLE: 'api', CLICKHOUSE_URL: 'http://ch:8123' }).ROLE).toBe('api');
+    expect(loadConfig({}).PROJECTOR_NICE).toBe(10);
+    expect(loadConfig({ PROJECTOR_NICE: '0' }).PROJECTOR_NICE).toBe(0);
+    for (const wrong of ['20', '-1', 'low', '2.5']) expect(() => loadConfig({ PROJECTOR_NICE: wrong })).toThrow(/PROJECTOR_NICE=".*": must be a whole number from 0 to 19/);
   });
 
   it('takes Razorpay’s keys together with the webhook secret, never echoing a secret, and receipts’ GST and seller', () => {

@@ -35,11 +35,15 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
   /**
-   * all: HTTP and projectors in one process (the default); api: HTTP only; projector:
-   * projections only. With embedded analytics (no CLICKHOUSE_URL), a ROLE=api process on
-   * the same DATA_DIR asks the process that owns chDB (ROLE=all or projector) for analytics.
+   * Unset under `npm start`: the supervisor runs an api and a projector process
+   * (docs/architecture.md#processes-and-modes). all: HTTP and projectors in one process (what
+   * a process started without the supervisor runs); api: HTTP only; projector: projections
+   * only. With embedded analytics (no CLICKHOUSE_URL), a ROLE=api process on the same
+   * DATA_DIR asks the process that owns chDB (ROLE=all or projector) for analytics.
    */
   ROLE: z.enum(['all', 'api', 'projector'], { message: 'must be one of all, api, projector' }).default('all'),
+  /** The projector process's niceness under the supervisor: redirects get the CPU first, projections catch up. */
+  PROJECTOR_NICE: z.coerce.number({ message: 'must be a whole number from 0 to 19' }).int('must be a whole number from 0 to 19').min(0, 'must be a whole number from 0 to 19').max(19, 'must be a whole number from 0 to 19').default(10),
   TRUST_PROXY: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
   /**
    * Redirects per second one client address may sustain (the address as redirects see it:

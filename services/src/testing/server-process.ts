@@ -15,10 +15,32 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The real server (`services/src/main.ts`) as its own process, as `npm start` runs it. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []) {
+/** A product process started by a test, with its output and how it ended. */
+export interface StartedProcess {
+  baseUrl: string;
+  /** The process started: main.ts, or the supervisor. */
+  pid: number;
+  /** From spawn to the first 200 from /api/health. */
+  startMs: number;
+  output: () => string;
+  /** Resolves with the exit code (null after a signal). */
+  exited: Promise<number | null>;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+interface StartOptions {
+  env: Record<string, string>;
+  /** The script and the Node options before it. */
+  args: string[];
+  timeoutMs: number;
+  /** What must hold besides a healthy /api/health (the supervisor has announced its children, say). */
+  ready?: (output: string) => boolean;
+}
+
+async function startProcess({ env, args, timeoutMs, ready = () => true }: StartOptions): Promise<StartedProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'services/src/main.ts'], {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,19 +54,43 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
+    if (ok && ready(output)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`Server did not become healthy:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     baseUrl,
+    pid: child.pid!,
+    startMs: performance.now() - started,
     output: () => output,
+    exited,
     kill: async (signal: NodeJS.Signals = 'SIGKILL') => {
       child.kill(signal);
       await exited;
     },
   };
+}
+
+/** One process of the product (`services/src/main.ts`, ROLE=all unless the env says otherwise). */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<StartedProcess> {
+  return startProcess({ env, args: [...nodeArgs, '--import', 'tsx', 'services/src/main.ts'], timeoutMs });
+}
+
+/** The supervisor's announcement once every child is ready, naming each child's pid. */
+const ANNOUNCED = /Linkledger is ready at .*\(data in .*; (.*)\)/;
+
+/** The pids of the supervisor's children by role, from its latest announcement. */
+export function childPids(output: string): Record<string, number> {
+  const lines = output.split('\n').filter((line) => ANNOUNCED.test(line));
+  const last = lines.at(-1)?.match(ANNOUNCED)?.[1] ?? '';
+  return Object.fromEntries([...last.matchAll(/(\w+) pid (\d+)/g)].map(([, role, pid]) => [role!, Number(pid)]));
+}
+
+/** The product as `npm start` runs it: the supervisor (services/src/supervisor/supervise.mjs) with its processes. */
+export async function startSupervisedProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<StartedProcess & { pids: () => Record<string, number> }> {
+  const started = await startProcess({ env: { ROLE: '', ...env }, args: ['services/src/supervisor/supervise.mjs'], timeoutMs, ready: (output) => ANNOUNCED.test(output) });
+  return { ...started, pids: () => childPids(started.output()) };
 }

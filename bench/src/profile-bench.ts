@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startServerProcess } from '@linkledger/services/testing/server-process.ts';
+import { summarizeProfile } from './redirects/cpu-profile.ts';
+
+/**
+ * `npm run bench:profile`: where the redirect process's main thread spends its time. The
+ * HTTP process runs under V8's CPU profiler while autocannon sends redirects at a fixed rate
+ * (RATE per second, 6000; DURATION s, 10; CONNECTIONS, 32), after a warm-up; the time is
+ * summed by area. ROLE=api (default) profiles the HTTP process beside a projector process,
+ * as `npm start` runs them; ROLE=all profiles one process that also runs the projectors.
+ * `-- --summarize FILE` summarizes a profile taken earlier the same way.
+ */
+const RATE = Number(process.env['RATE'] ?? 6000);
+const DURATION = Number(process.env['DURATION'] ?? 10);
+const CONNECTIONS = Number(process.env['CONNECTIONS'] ?? 32);
+const ROLE = process.env['ROLE'] ?? 'api';
+const SYNC = process.env['EVENTS_SYNC'] ?? 'FULL';
+if (ROLE !== 'api' && ROLE !== 'all') throw new Error(`ROLE must be api or all (got ${ROLE})`);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+async function main() {
+  // `-- --summarize FILE.cpuprofile`: the same summary of a profile taken earlier.
+  const summarize = process.argv.indexOf('--summarize');
+  if (summarize !== -1) return console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[summarize + 1]!, 'utf8'))));
+  const dir = mkdtempSync(join(tmpdir(), 'linkledger-profile-'));
+  const profiles = join(dir, 'profiles');
+  const env = { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', EVENTS_SYNC: SYNC, REDIRECT_RATE_PER_IP: '0' };
+  let projector: ReturnType<typeof spawn> | null = null;
+  if (ROLE === 'api') {
+    projector = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, ROLE: 'projector' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => projector!.stdout!.once('data', () => resolve()));
+  }
+  const product = await startServerProcess({ ...env, ROLE }, 60_000, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+  try {
+    const json = { 'content-type': 'application/json' };
+    const email = `profile-${Date.now()}@example.com`;
+    await fetch(`${product.baseUrl}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'benchmark' }) });
+    const token = (await (await fetch(`${product.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${encodeURIComponent(email)}&password=benchmark` })).json()) as { access_token: string };
+    const link = (await (await fetch(`${product.baseUrl}/api/urls`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token.access_token}` }, body: JSON.stringify({ original_url: 'https://example.com/landing' }) })).json()) as { short_code: string };
+    const url = `${product.baseUrl}/${link.short_code}`;
+    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA }, overallRate: RATE });
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'user-agent': UA }, overallRate: RATE });
+    console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${result['3xx']} redirects at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up\n`);
+  } finally {
+    await product.kill('SIGTERM');
+    projector?.kill('SIGTERM');
+  }
+  // The main thread's profile is the largest of the process's (workers write their own).
+  const [main] = readdirSync(profiles)
+    .map((name) => join(profiles, name))
+    .sort((a, b) => readFileSync(b).length - readFileSync(a).length);
+  console.log(summarizeProfile(JSON.parse(readFileSync(main!, 'utf8'))));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
