@@ -37,18 +37,6 @@ export function childrenOf(pid: number): number[] {
   return children;
 }
 
-/** The ROLE a process was started with, from its environment ('' when unset or gone). */
-export function roleOf(pid: number): string {
-  try {
-    const entry = readFileSync(`/proc/${pid}/environ`, 'utf8')
-      .split('\0')
-      .find((variable) => variable.startsWith('ROLE='));
-    return entry?.slice('ROLE='.length) ?? '';
-  } catch {
-    return '';
-  }
-}
-
 /** CPU used by some processes between two moments, in µs each. */
 export function cpuMeter(pids: Record<string, number>) {
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMicros(pid)]));

@@ -39,13 +39,23 @@ export function createCommit(db) {
   const release = db.prepare('RELEASE append');
   const rollbackTo = db.prepare('ROLLBACK TO append');
 
+  /**
+   * Each stream's last revision within the commit under way: a popular link's clicks in one
+   * commit look their stream up once. Set only once an append is written (a refused one
+   * leaves it alone), emptied with every commit.
+   * @type {Map<string, number>}
+   */
+  const revisionsInCommit = new Map();
+
   /** @param {StreamRows[]} streams @returns {Outcome} */
   function write(streams) {
     let position = 0;
     const revisions = [];
+    /** This append's own revisions, kept only if all of it is written. @type {Map<string, number>} */
+    const written = new Map();
     for (const { stream, expected, events } of streams) {
-      const row = /** @type {{ revision: number | null } | undefined} */ (streamRevision.get(stream));
-      const current = row?.revision ?? null;
+      const known = written.get(stream) ?? revisionsInCommit.get(stream);
+      const current = known ?? /** @type {{ revision: number | null } | undefined} */ (streamRevision.get(stream))?.revision ?? null;
       if (!expectationHolds(expected, current)) throw new Refused(stream, expected, current);
       let revision = current ?? -1;
       for (const [id, type, version, data, metadata] of events) {
@@ -53,7 +63,9 @@ export function createCommit(db) {
         position = Number(insert.run(id, stream, revision, type, version, data, metadata).lastInsertRowid);
       }
       revisions.push(revision);
+      if (revision >= 0) written.set(stream, revision);
     }
+    for (const [stream, revision] of written) revisionsInCommit.set(stream, revision);
     return { ok: true, position, revisions };
   }
 
@@ -74,5 +86,12 @@ export function createCommit(db) {
       }
     }),
   );
-  return (appends) => commit.immediate(appends);
+  return (appends) => {
+    revisionsInCommit.clear();
+    try {
+      return commit.immediate(appends);
+    } finally {
+      revisionsInCommit.clear();
+    }
+  };
 }

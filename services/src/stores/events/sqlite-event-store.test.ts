@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { NewEvent, RecordedEvent } from '@linkledger/contracts';
+import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
 import { eventStoreContract, waitUntil } from './event-store.contract.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
@@ -173,4 +173,34 @@ describe('SQLite event store (embedded) — a click costs no index entry by type
     expect((await store.readAll({ limit: 10, filter: { types: ['Clicked'] } })).map((e) => e.data)).toEqual([{ i: 1 }, { i: 2 }]);
     await store.close();
   });
+});
+
+describe('SQLite event store (embedded) — appends that share one commit', () => {
+  for (const synchronous of ['FULL', 'NORMAL'] as const) {
+    it(`judge each append by the revisions written before it in the same commit, a refused one leaving none (${synchronous})`, async () => {
+      const store = new SqliteEventStore(join(dir, `shared-commit-${n++}.db`), { pollMs: 20, synchronous });
+      await store.append([{ stream: 't', expected: 'no_stream', events: [event(0)] }]);
+      // All in one turn of the event loop: one transaction.
+      const results = await Promise.allSettled([
+        store.append([{ stream: 's', expected: 'any', events: [event(1), event(2)] }]),
+        store.append([
+          { stream: 's', expected: 1, events: [event(3)] },
+          { stream: 't', expected: 'no_stream', events: [event(4)] },
+        ]),
+        store.append([{ stream: 's', expected: 1, events: [event(5)] }]),
+        store.append([
+          { stream: 's', expected: 2, events: [event(6)] },
+          { stream: 's', expected: 3, events: [event(7)] },
+        ]),
+        store.append([{ stream: 'u', expected: 'no_stream', events: [] }, { stream: 'u', expected: 'no_stream', events: [event(8)] }]),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((results[3] as PromiseFulfilledResult<{ revisions: number[] }>).value.revisions).toEqual([3, 4]);
+      expect((await store.readStream('s')).map((e) => [e.revision, (e.data as { i: number }).i])).toEqual([[0, 1], [1, 2], [2, 5], [3, 6], [4, 7]]);
+      expect((await store.readStream('t')).map((e) => (e.data as { i: number }).i)).toEqual([0]);
+      expect((await store.readStream('u')).map((e) => e.revision)).toEqual([0]);
+      await store.close();
+    });
+  }
 });
