@@ -50,8 +50,9 @@ const projectorNice = (env) => {
  */
 
 /**
- * Starts the children one after the other, each once the previous is ready (the projector
- * first: it owns chDB, creates the data directory's secrets and migrates the stores), restarts one that crashes after a growing pause while the other keeps running,
+ * Starts the children together (the secrets and the stores' schemas are made so that two
+ * processes may create them at once; a migration that outlasts the other's lock wait costs it
+ * a restart), restarts one that crashes after a growing pause while the other keeps running,
  * and stops the HTTP process first (nothing new is appended), then the projector.
  * @param {{ env?: NodeJS.ProcessEnv, say?: (line: string) => void }} [options]
  * @returns {{ done: Promise<number>, stop: (code?: number) => Promise<void> }}
@@ -70,8 +71,8 @@ export function supervise(options = {}) {
   /** @type {Promise<number>} */
   const done = new Promise((resolve) => (finish = resolve));
 
-  /** @param {Slot} slot @param {(() => void) | undefined} onReady */
-  function launch(slot, onReady) {
+  /** @param {Slot} slot */
+  function launch(slot) {
     slot.startedAt = Date.now();
     slot.ready = false;
     const child = fork(MAIN, [], { execArgv: ['--import', 'tsx'], env: { ...env, ROLE: slot.role }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -88,15 +89,13 @@ export function supervise(options = {}) {
       if (message?.type !== 'ready') return;
       slot.ready = true;
       say(`${slot.role} process (pid ${child.pid}) ready${message.address ? ` at ${message.address}` : ''}`);
-      onReady?.();
-      onReady = undefined;
       if (message.address) address = message.address;
       announce();
     });
     slot.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
         if (slot.process === child) slot.process = null;
-        exited(slot, code, signal, onReady);
+        exited(slot, code, signal);
         resolve();
       }),
     );
@@ -111,8 +110,8 @@ export function supervise(options = {}) {
     say(`Linkledger is ready at ${address.replace('0.0.0.0', 'localhost')} (data in ${env.DATA_DIR ?? './data'}; ${pids})`);
   }
 
-  /** @param {Slot} slot @param {number | null} code @param {NodeJS.Signals | null} signal @param {(() => void) | undefined} onReady */
-  function exited(slot, code, signal, onReady) {
+  /** @param {Slot} slot @param {number | null} code @param {NodeJS.Signals | null} signal */
+  function exited(slot, code, signal) {
     if (stopping) return;
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
     if (code === CONFIG_ERROR) {
@@ -134,7 +133,7 @@ export function supervise(options = {}) {
     say(`${slot.role} process (pid ${slot.pid}) stopped unexpectedly (${how}); restarting in ${wait} ms`);
     slot.restartTimer = setTimeout(() => {
       slot.restartTimer = null;
-      if (!stopping) launch(slot, onReady);
+      if (!stopping) launch(slot);
     }, wait);
   }
 
@@ -157,12 +156,7 @@ export function supervise(options = {}) {
     finish(code);
   }
 
-  void (async () => {
-    for (const slot of slots) {
-      if (stopping) return;
-      await new Promise((resolve) => launch(slot, () => resolve(undefined)));
-    }
-  })();
+  for (const slot of slots) launch(slot);
   // The supervisor going away abruptly (an uncaught error) takes the children with it; a
   // SIGKILL cannot be caught, and then each child stops itself when its IPC channel closes.
   process.on('exit', () => slots.forEach((slot) => slot.process?.kill('SIGKILL')));

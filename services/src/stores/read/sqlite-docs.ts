@@ -97,7 +97,8 @@ export class SqliteDocs {
     const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-    this.db.exec(`CREATE INDEX ${name} ON ${this.table} ${columns}`);
+    // Another process opening the store at the same moment picks the same name.
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} ${columns}`);
   }
 
   async checkpoint(projector: string): Promise<number> {
