@@ -19,18 +19,21 @@ interface Run {
   startMs: number;
   rssStart: number;
   rssAfter: number;
+  rssSupervisor: number;
 }
 
 async function startOnce(dataDir: string, single: boolean, calls: (baseUrl: string) => Promise<void>): Promise<Run> {
   const product = await startProduct({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, single);
   try {
     await sleep(2000); // let start-up work settle (projectors find nothing to do, caches idle)
-    // Every process of the product counts: the supervisor and both children, or the one process.
-    const rss = () => [product.pid, ...childrenOf(product.pid)].reduce((sum, pid) => sum + rssMiB(pid), 0);
+    // The product's processes: both children, or the one process. The supervisor is counted
+    // apart: under `npm start` it is scripts/run.mjs's own process, which ran before it too.
+    const serving = () => (single ? [product.pid] : childrenOf(product.pid));
+    const rss = () => serving().reduce((sum, pid) => sum + rssMiB(pid), 0);
     const rssStart = rss();
     await calls(product.baseUrl);
     await sleep(500);
-    return { startMs: product.startMs, rssStart, rssAfter: rss() };
+    return { startMs: product.startMs, rssStart, rssAfter: rss(), rssSupervisor: single ? 0 : rssMiB(product.pid) };
   } finally {
     await product.kill('SIGTERM');
   }
@@ -84,11 +87,12 @@ async function main() {
   const row = (layout: string, data: string, list: Run[]) => {
     const median = (pick: (r: Run) => number) => percentile(list.map(pick), 50);
     const times = list.map((r) => fmt(r.startMs)).join(', ');
-    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${fmt(median((r) => r.rssStart))} | ${fmt(median((r) => r.rssAfter))} |`;
+    const supervisor = median((r) => r.rssSupervisor);
+    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${fmt(median((r) => r.rssStart))} | ${fmt(median((r) => r.rssAfter))} | ${supervisor ? fmt(supervisor) : '–'} |`;
   };
-  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); RSS summed over the product's processes\n`);
-  console.log('| processes | data directory | start-up ms: spawn → /api/health 200 | RSS after start MiB | RSS after dashboard + analytics calls MiB |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); RSS summed over the HTTP and projector processes, or the one process\n`);
+  console.log('| processes | data directory | start-up ms: spawn → /api/health 200 | RSS after start MiB | RSS after dashboard + analytics calls MiB | supervisor RSS MiB |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   for (const layout of layouts) {
     console.log(row(layout.name, 'empty', runs.get(`${layout.name}|empty`)!));
     console.log(row(layout.name, `generated: ${fmt(fixture.links)} links, ${fmt(fixture.clicks)} clicks`, runs.get(`${layout.name}|loaded`)!));
