@@ -1,11 +1,15 @@
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openPlatform } from './platform/platform.ts';
 
-/** One process of the product in the role ROLE names (start.ts runs this without a supervisor when ROLE is set). */
+/** One process of the product in the role ROLE names: under the supervisor (npm start), or alone when ROLE is set. */
 async function main() {
   const config = loadConfig();
   // Under the supervisor every process writes to one terminal: each line says which one spoke.
   const supervised = typeof process.send === 'function';
+  // The supervisor is gone (killed, say): no process is left holding the data directory. Heard
+  // from the first moment, so a supervisor that dies while this process starts is noticed too.
+  let shutdown: ((reason: string) => Promise<void>) | null = null;
+  if (supervised) process.once('disconnect', () => (shutdown ? void shutdown('Supervisor gone') : process.exit(1)));
   const tag = supervised ? `[${config.ROLE}] ` : '';
   const log = {
     info: (message: string) => console.log(`${tag}${message}`),
@@ -16,7 +20,7 @@ async function main() {
   const app = config.ROLE === 'projector' ? null : await (await import('./platform/app.ts')).buildApp(platform);
 
   let closing = false;
-  const shutdown = async (reason: string) => {
+  shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
     log.info(`${reason}: closing`);
@@ -24,10 +28,9 @@ async function main() {
     await platform.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT received'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM received'));
-  // The supervisor is gone (killed, say): no process is left holding the data directory.
-  if (supervised) process.on('disconnect', () => void shutdown('Supervisor gone'));
+  process.on('SIGINT', () => void shutdown?.('SIGINT received'));
+  process.on('SIGTERM', () => void shutdown?.('SIGTERM received'));
+  if (supervised && !process.connected) await shutdown('Supervisor gone');
 
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });

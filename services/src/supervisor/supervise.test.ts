@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,20 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/** The processes whose parent is `pid` (Linux: /proc). */
+const childrenOfPid = (pid: number) =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 
 const visit = async (baseUrl: string, code: string) => {
   const response = await fetch(`${baseUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
@@ -80,6 +94,27 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       await product.kill('SIGKILL');
     }
   }, 120_000);
+
+  it('leaves no child behind when the supervisor itself is killed, while they start or after', async () => {
+    const started = await startSupervisedProcess({ DATA_DIR: newDataDir() });
+    const children = Object.values(started.pids());
+    expect(children).toHaveLength(2);
+    await started.kill('SIGKILL');
+    await eventually(() => children.every((pid) => !alive(pid)), 20_000, 'both children to stop once their supervisor is gone');
+
+    // Killed while the children are still loading: they notice as soon as they can.
+    const port = await freePort();
+    const supervisor = spawn(process.execPath, ['services/src/supervisor/supervise.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, ROLE: '', DATA_DIR: newDataDir(), PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const early = childrenOfPid(supervisor.pid!);
+    expect(early).toHaveLength(2);
+    supervisor.kill('SIGKILL');
+    await eventually(() => early.every((pid) => !alive(pid)), 20_000, 'children killed mid-start-up to stop');
+  }, 60_000);
 
   it('stops at once with the message on a configuration error, without restarting', async () => {
     const port = await freePort();
