@@ -155,7 +155,9 @@ describe('settings in the browser', () => {
     const page = await openSignedIn(browser, product, token, '/settings');
     await page.getByRole('tab', { name: 'Notifications' }).click();
     expect(page.url()).toContain('tab=notifications');
-    await page.getByRole('tabpanel').locator('form.card h2').waitFor();
+    // The profile panel may still be on screen for a moment after the click.
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Notification e-mails' }).waitFor();
+    expect(await page.getByRole('tabpanel').getByRole('heading', { name: 'Profile' }).count()).toBe(0);
     await expectAccessible(page);
     await page.context().close();
   });

@@ -52,6 +52,8 @@ describe('support in the browser', () => {
 
       await page.getByRole('tab', { name: 'Resources' }).click();
       expect(new URL(page.url()).searchParams.get('tab')).toBe('resources');
+      // The tab follows the address, which React renders in a transition: wait for the panel.
+      await page.locator('.support-resources a').first().waitFor();
       const hrefs = await page.locator('.support-resources a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(hrefs).toEqual(expect.arrayContaining(['/docs', '/api/docs', '/api/openapi.json', '/api/health']));
       for (const path of ['/api/docs', '/api/openapi.json', '/api/health']) expect((await fetch(`${product.baseUrl}${path}`)).status, path).toBe(200);
