@@ -97,12 +97,15 @@ function ensureCaddy() {
   if (!existsSync(path)) console.warn(`${skipped}: the caddy package is installed but ${path} is missing (set CADDY_PATH).`);
 }
 
-/** Runs a long-lived child with the terminal's signals forwarded, exiting with its code. */
-function serve(args) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
+/** Runs a long-lived Node child with the terminal's signals forwarded, exiting with its code. */
+function serveNode(args) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
+
+/** A TypeScript script under tsx (the tools and benchmarks). */
+const serve = (args) => serveNode(['--import', 'tsx', ...args]);
 
 const [command, ...rest] = process.argv.slice(2);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -111,9 +114,12 @@ switch (command) {
     ensureInstalled();
     ensureWebBuilt();
     // With ROLE set, this one role; without, the supervisor in this very process runs an
-    // HTTP process and a projector process (docs/architecture.md#processes-and-modes).
-    if (process.env.ROLE) serve(['services/src/main.ts', ...rest]);
-    else await (await import('../services/src/supervisor/supervise.mjs')).runSupervisor();
+    // HTTP process and a projector process (docs/architecture.md#processes-and-modes). Either
+    // way the server runs compiled ahead (services/src/supervisor/server-bundle.mjs).
+    if (process.env.ROLE) {
+      const { SERVER_NODE_OPTIONS, serverEntry } = await import('../services/src/supervisor/server-bundle.mjs');
+      serveNode([...SERVER_NODE_OPTIONS, await serverEntry((line) => console.log(line)), ...rest]);
+    } else await (await import('../services/src/supervisor/supervise.mjs')).runSupervisor();
     break;
   case 'build':
     ensureInstalled();

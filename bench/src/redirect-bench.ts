@@ -146,7 +146,7 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: stri
   // The load comes from one address: the per-address limit is off to measure the redirect path itself.
   const product = await startProduct(
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode, REDIRECT_RATE_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1' },
-    SINGLE,
+    SINGLE ? 'all' : 'supervised',
   );
   try {
     const { targets, token } = await prepare(product, dns);

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataDirArg, fmt, machine, percentile, readFixture, rssMiB, signIn, sleep } from './common.ts';
+import { serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
 import { childrenOf } from './redirects/process-cpu.ts';
-import { startProduct } from './redirects/product.ts';
+import { startProduct, type Layout } from './redirects/product.ts';
 
 /**
  * `npm run bench:startup [-- --data-dir DIR]`: start-up time (spawn → first 200 from
@@ -11,7 +12,9 @@ import { startProduct } from './redirects/product.ts';
  * then after the dashboard's calls and the hot link's analytics), with the generated data
  * set loaded, beside the same on an empty data directory, REPEAT times each, alternating.
  * The product is started as `npm start` starts it (the supervisor with an HTTP process and a
- * projector process; their memory is summed), and as one process (ROLE=all) in the same run.
+ * projector process, compiled ahead; their memory is summed), as one compiled process
+ * (`ROLE=all npm start`), and as one process under the TypeScript loader, as `npm start` ran
+ * before the split: the baseline, in the same run.
  */
 const REPEAT = Number(process.env['REPEAT'] ?? 3);
 
@@ -22,8 +25,9 @@ interface Run {
   rssSupervisor: number;
 }
 
-async function startOnce(dataDir: string, single: boolean, calls: (baseUrl: string) => Promise<void>): Promise<Run> {
-  const product = await startProduct({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, single);
+async function startOnce(dataDir: string, layout: Layout, calls: (baseUrl: string) => Promise<void>): Promise<Run> {
+  const single = layout !== 'supervised';
+  const product = await startProduct({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, layout);
   try {
     await sleep(2000); // let start-up work settle (projectors find nothing to do, caches idle)
     // The product's processes: both children, or the one process. The supervisor is counted
@@ -67,21 +71,23 @@ async function main() {
     }
   };
 
-  const layouts = [
-    { name: 'npm start (supervisor + api + projector)', single: false },
-    { name: 'one process (ROLE=all)', single: true },
+  const layouts: { name: string; layout: Layout }[] = [
+    { name: 'npm start (supervisor + api + projector, compiled)', layout: 'supervised' },
+    { name: 'one process, compiled (ROLE=all npm start)', layout: 'all' },
+    { name: 'one process under tsx (npm start before the split)', layout: 'all-tsx' },
   ];
+  await serverEntry((line) => console.log(line)); // compiled before the first timed start
   const runs = new Map<string, Run[]>();
   const add = (key: string, run: Run) => runs.set(key, [...(runs.get(key) ?? []), run]);
   for (let i = 0; i < REPEAT; i++) {
     for (const layout of layouts) {
       const emptyDir = mkdtempSync(join(tmpdir(), 'linkledger-startup-empty-'));
       try {
-        add(`${layout.name}|empty`, await startOnce(emptyDir, layout.single, emptyCalls));
+        add(`${layout.name}|empty`, await startOnce(emptyDir, layout.layout, emptyCalls));
       } finally {
         rmSync(emptyDir, { recursive: true, force: true });
       }
-      add(`${layout.name}|loaded`, await startOnce(dataDir, layout.single, loadedCalls));
+      add(`${layout.name}|loaded`, await startOnce(dataDir, layout.layout, loadedCalls));
     }
   }
   const row = (layout: string, data: string, list: Run[]) => {

@@ -1,4 +1,5 @@
-import { startServerProcess, startSupervisedProcess, type StartedProcess } from '@linkledger/services/testing/server-process.ts';
+import { serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
+import { startCompiledServerProcess, startServerProcess, startSupervisedProcess, type StartedProcess } from '@linkledger/services/testing/server-process.ts';
 
 export interface Product extends StartedProcess {
   /** The product's processes by role: `api` and `projector` under the supervisor, or `all`. */
@@ -6,14 +7,19 @@ export interface Product extends StartedProcess {
 }
 
 /**
- * The product as `npm start` runs it (the supervisor with an HTTP process and a projector
- * process), or as one process (ROLE=all), on a free port.
+ * How the product runs: as `npm start` runs it (the supervisor with an HTTP process and a
+ * projector process, compiled ahead), as `ROLE=all npm start` runs it (one process, compiled
+ * ahead), or as one process under the TypeScript loader (how `npm start` ran before).
  */
-export async function startProduct(env: Record<string, string>, single: boolean, timeoutMs = 300_000): Promise<Product> {
-  if (single) {
-    const product = await startServerProcess({ ...env, ROLE: 'all' }, timeoutMs);
-    return { ...product, pids: { all: product.pid } };
+export type Layout = 'supervised' | 'all' | 'all-tsx';
+
+/** The product in one layout on a free port. */
+export async function startProduct(env: Record<string, string>, layout: Layout, timeoutMs = 300_000): Promise<Product> {
+  if (layout === 'supervised') {
+    const product = await startSupervisedProcess(env, timeoutMs);
+    return { ...product, pids: product.pids() };
   }
-  const product = await startSupervisedProcess(env, timeoutMs);
-  return { ...product, pids: product.pids() };
+  const one = { ...env, ROLE: 'all' };
+  const product = layout === 'all' ? await startCompiledServerProcess(await serverEntry(), one, timeoutMs) : await startServerProcess(one, timeoutMs);
+  return { ...product, pids: { all: product.pid } };
 }

@@ -3,10 +3,12 @@
 // (ROLE=api) and a projector process (ROLE=projector) on one data directory, with one log and
 // one Ctrl-C. Plain JavaScript without the TypeScript loader on purpose: scripts/run.mjs runs
 // it in its own process, so supervising costs no process and no loader of its own; each
-// child runs services/src/main.ts under tsx.
+// child runs the server compiled ahead (server-bundle.mjs), without a loader either.
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_OPTIONS, serverEntry } from './server-bundle.mjs';
 
 /** A restart waits this long at first, doubling per crash up to the maximum. */
 const FIRST_BACKOFF_MS = 500;
@@ -17,8 +19,6 @@ const STEADY_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** main.ts exits with 2 on a configuration error: restarting cannot help. */
 const CONFIG_ERROR = 2;
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /**
  * Which processes run. The HTTP process asks the projector process for embedded analytics on
@@ -71,11 +71,21 @@ export function supervise(options = {}) {
   /** @type {Promise<number>} */
   const done = new Promise((resolve) => (finish = resolve));
 
+  /** The compiled server; compiled again for a restart only if its build was removed meanwhile. */
+  let entry = '';
   /** @param {Slot} slot */
-  function launch(slot) {
+  async function launch(slot) {
+    try {
+      if (!entry || !existsSync(entry)) entry = await serverEntry(say);
+    } catch (error) {
+      say(`the server could not be compiled: ${error instanceof Error ? error.message : String(error)}`);
+      void stop(1);
+      return;
+    }
+    if (stopping) return;
     slot.startedAt = Date.now();
     slot.ready = false;
-    const child = fork(MAIN, [], { execArgv: ['--import', 'tsx'], env: { ...env, ROLE: slot.role }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(entry, [], { execArgv: SERVER_NODE_OPTIONS, env: { ...env, ROLE: slot.role }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     slot.process = child;
     slot.pid = child.pid;
     if (slot.role === 'projector' && child.pid !== undefined) {
@@ -133,7 +143,7 @@ export function supervise(options = {}) {
     say(`${slot.role} process (pid ${slot.pid}) stopped unexpectedly (${how}); restarting in ${wait} ms`);
     slot.restartTimer = setTimeout(() => {
       slot.restartTimer = null;
-      if (!stopping) launch(slot);
+      if (!stopping) void launch(slot);
     }, wait);
   }
 
@@ -156,7 +166,10 @@ export function supervise(options = {}) {
     finish(code);
   }
 
-  for (const slot of slots) launch(slot);
+  // One after the other only until each is forked: the first launch compiles for both.
+  void (async () => {
+    for (const slot of slots) await launch(slot);
+  })();
   // The supervisor going away abruptly (an uncaught error) takes the children with it; a
   // SIGKILL cannot be caught, and then each child stops itself when its IPC channel closes.
   process.on('exit', () => slots.forEach((slot) => slot.process?.kill('SIGKILL')));

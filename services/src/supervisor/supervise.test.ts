@@ -150,6 +150,14 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       const pids = childPids(output);
       if (role === '') expect(Object.keys(pids).sort()).toEqual(['api', 'projector']);
       else expect(output).not.toMatch(/\[supervisor\]/);
+      // The server runs compiled ahead, without the TypeScript loader.
+      const serving = role === '' ? Object.values(pids) : childrenOfPid(child.pid!);
+      expect(serving.length).toBeGreaterThan(0);
+      for (const pid of serving) {
+        const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        expect(commandLine.join(' ')).toMatch(/services\/dist\/build-[^/]+\/main\.mjs/);
+        expect(commandLine).not.toContain('tsx');
+      }
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(Object.values(pids).filter(alive)).toEqual([]);

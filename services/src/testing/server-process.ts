@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_OPTIONS } from '../supervisor/server-bundle.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -77,6 +78,11 @@ async function startProcess({ env, args, timeoutMs, ready = () => true }: StartO
 /** One process of the product (`services/src/main.ts`, ROLE=all unless the env says otherwise). */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<StartedProcess> {
   return startProcess({ env, args: [...nodeArgs, '--import', 'tsx', 'services/src/main.ts'], timeoutMs });
+}
+
+/** One process of the product as `ROLE=… npm start` runs it: the server compiled ahead (`entry`, from serverEntry()). */
+export function startCompiledServerProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<StartedProcess> {
+  return startProcess({ env, args: [...SERVER_NODE_OPTIONS, entry], timeoutMs });
 }
 
 /** The supervisor's announcement once every child is ready, naming each child's pid. */

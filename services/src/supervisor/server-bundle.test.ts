@@ -1,0 +1,88 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
+import { CHROME, countsOver, createLinkOver, signUpOver } from '../testing/http-client.ts';
+import { startCompiledServerProcess } from '../testing/server-process.ts';
+import { serverEntry } from './server-bundle.mjs';
+
+const MAIN_SOURCE = fileURLToPath(new URL('../main.ts', import.meta.url));
+const dirs: string[] = [];
+const newDir = (what: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `linkledger-${what}-`));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** serverEntry into `out`, with the lines it said. */
+const entryInto = async (out: string) => {
+  const said: string[] = [];
+  const entry = await serverEntry((line: string) => said.push(line), out);
+  return { entry, said };
+};
+const editManifest = (out: string, change: (manifest: Record<string, unknown>) => void) => {
+  const file = join(out, 'current.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(manifest);
+  writeFileSync(file, JSON.stringify(manifest));
+};
+
+describe('the server compiled ahead (npm start)', () => {
+  it('compiles once, then again only when a source is newer than the build or Node changed, keeping the older build for processes started from it', async () => {
+    const out = newDir('server-build');
+    const first = await entryInto(out);
+    expect(first.said).toEqual([expect.stringMatching(/^compiled the server \(\d+ sources\) in \d+ ms$/)]);
+    expect(first.entry.startsWith(out)).toBe(true);
+    expect(existsSync(first.entry)).toBe(true);
+    // Stack traces name the TypeScript sources, which the map points to on disk.
+    const map = JSON.parse(readFileSync(`${first.entry}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources.map((source) => join(dirname(first.entry), source))).toContain(MAIN_SOURCE);
+
+    expect(await entryInto(out)).toEqual({ entry: first.entry, said: [] });
+
+    editManifest(out, (manifest) => (manifest['builtAt'] = statSync(MAIN_SOURCE).mtimeMs));
+    const edited = await entryInto(out);
+    expect(edited.said).toHaveLength(1);
+    expect(edited.entry).not.toBe(first.entry);
+    expect(existsSync(first.entry)).toBe(true);
+
+    editManifest(out, (manifest) => (manifest['node'] = 'v0.0.0'));
+    const otherNode = await entryInto(out);
+    expect(otherNode.said).toHaveLength(1);
+    expect(otherNode.entry).not.toBe(edited.entry);
+
+    editManifest(out, (manifest) => (manifest['inputs'] = [...(manifest['inputs'] as string[]), 'services/src/gone.ts']));
+    expect((await entryInto(out)).said).toHaveLength(1);
+  }, 60_000);
+
+  it('lets processes that start together each get a whole build', async () => {
+    const out = newDir('server-build-race');
+    const entries = await Promise.all([entryInto(out), entryInto(out), entryInto(out)]);
+    for (const { entry } of entries) expect(readFileSync(entry, 'utf8')).toContain('ROLE');
+    const current = JSON.parse(readFileSync(join(out, 'current.json'), 'utf8')) as { entry: string };
+    expect(entries.map(({ entry }) => entry)).toContain(current.entry);
+  }, 60_000);
+
+  it('runs from a folder outside the repository: dependencies, schemas, workers and the web app are found from the sources', async () => {
+    const { entry } = await entryInto(newDir('server-build-elsewhere'));
+    const dataDir = newDir('compiled-data');
+    const server = await startCompiledServerProcess(entry, { DATA_DIR: dataDir, ROLE: 'all' });
+    try {
+      const page = await fetch(`${server.baseUrl}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      const token = await signUpOver(server.baseUrl, 'compiled@example.com');
+      const link = await createLinkOver(server.baseUrl, token, 'https://example.com/compiled');
+      const redirect = await fetch(`${server.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('location')).toBe('https://example.com/compiled');
+      await eventually(async () => (await countsOver(server.baseUrl, token, link.id)).analytics === 1, 30_000, 'the click in the analytics');
+    } finally {
+      await server.kill('SIGTERM');
+    }
+    expect(server.output()).not.toMatch(/"level":(50|60)/);
+  }, 90_000);
+});
