@@ -76,6 +76,17 @@ export function rssMiB(pid: number): number {
   return kib / 1024;
 }
 
+/**
+ * A process's proportional set size (Linux: /proc/{pid}/smaps_rollup): pages shared with other
+ * processes (the Node binary, shared libraries) count once in the sum over the processes that
+ * share them, where resident sizes would count them in each.
+ */
+export function pssMiB(pid: number): number {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kib = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
 /** Signs in through the API as a person would, returning the bearer header. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<{ authorization: string; token: string }> {
   const response = await fetch(`${baseUrl}/api/token`, {

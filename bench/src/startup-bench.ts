@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dataDirArg, fmt, machine, percentile, readFixture, rssMiB, signIn, sleep } from './common.ts';
+import { dataDirArg, fmt, machine, percentile, pssMiB, readFixture, rssMiB, signIn, sleep } from './common.ts';
 import { serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
 import { childrenOf } from './redirects/process-cpu.ts';
 import { startProduct, type Layout } from './redirects/product.ts';
@@ -22,7 +22,10 @@ interface Run {
   startMs: number;
   rssStart: number;
   rssAfter: number;
+  pssStart: number;
+  pssAfter: number;
   rssSupervisor: number;
+  pssSupervisor: number;
 }
 
 async function startOnce(dataDir: string, layout: Layout, calls: (baseUrl: string) => Promise<void>): Promise<Run> {
@@ -33,11 +36,20 @@ async function startOnce(dataDir: string, layout: Layout, calls: (baseUrl: strin
     // The product's processes: both children, or the one process. The supervisor is counted
     // apart: under `npm start` it is scripts/run.mjs's own process, which ran before it too.
     const serving = () => (single ? [product.pid] : childrenOf(product.pid));
-    const rss = () => serving().reduce((sum, pid) => sum + rssMiB(pid), 0);
-    const rssStart = rss();
+    const sum = (size: (pid: number) => number) => serving().reduce((total, pid) => total + size(pid), 0);
+    const rssStart = sum(rssMiB);
+    const pssStart = sum(pssMiB);
     await calls(product.baseUrl);
     await sleep(500);
-    return { startMs: product.startMs, rssStart, rssAfter: rss(), rssSupervisor: single ? 0 : rssMiB(product.pid) };
+    return {
+      startMs: product.startMs,
+      rssStart,
+      rssAfter: sum(rssMiB),
+      pssStart,
+      pssAfter: sum(pssMiB),
+      rssSupervisor: single ? 0 : rssMiB(product.pid),
+      pssSupervisor: single ? 0 : pssMiB(product.pid),
+    };
   } finally {
     await product.kill('SIGTERM');
   }
@@ -93,11 +105,12 @@ async function main() {
   const row = (layout: string, data: string, list: Run[]) => {
     const median = (pick: (r: Run) => number) => percentile(list.map(pick), 50);
     const times = list.map((r) => fmt(r.startMs)).join(', ');
-    const supervisor = median((r) => r.rssSupervisor);
-    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${fmt(median((r) => r.rssStart))} | ${fmt(median((r) => r.rssAfter))} | ${supervisor ? fmt(supervisor) : '–'} |`;
+    const supervisor = median((r) => r.rssSupervisor) === 0 ? '–' : `${fmt(median((r) => r.rssSupervisor))} / ${fmt(median((r) => r.pssSupervisor))}`;
+    const sizes = (start: number, after: number) => `${fmt(start)} → ${fmt(after)}`;
+    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${sizes(median((r) => r.rssStart), median((r) => r.rssAfter))} | ${sizes(median((r) => r.pssStart), median((r) => r.pssAfter))} | ${supervisor} |`;
   };
-  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); RSS summed over the HTTP and projector processes, or the one process\n`);
-  console.log('| processes | data directory | start-up ms: spawn → /api/health 200 | RSS after start MiB | RSS after dashboard + analytics calls MiB | supervisor RSS MiB |');
+  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); memory summed over the HTTP and projector processes, or the one process, after start → after the dashboard and analytics calls\n`);
+  console.log('| processes | data directory | start-up ms: spawn → /api/health 200 | RSS MiB | PSS MiB (shared pages counted once) | supervisor RSS / PSS MiB |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const layout of layouts) {
     console.log(row(layout.name, 'empty', runs.get(`${layout.name}|empty`)!));

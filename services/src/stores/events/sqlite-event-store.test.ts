@@ -61,12 +61,16 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     const file = join(dir, `locked-${n++}.db`);
     const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
     await store.append([{ stream: 's', expected: 'no_stream', events: [event(0)] }]);
+    // A process that appends rarely (the projector) runs no writer thread until one is needed.
+    const writerThread = () => (store as unknown as { writerThread: unknown }).writerThread;
+    expect(writerThread()).toBeNull();
     const other = new Database(file);
     other.exec('BEGIN IMMEDIATE');
     let done = false;
     const appended = store.append([{ stream: 's', expected: 0, events: [event(1)] }]).then((result) => ((done = true), result));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(done).toBe(false);
+    expect(writerThread()).not.toBeNull();
     other.exec('COMMIT');
     other.close();
     expect((await appended).revisions).toEqual([1]);

@@ -169,7 +169,9 @@ const toRecorded = (row: Row): RecordedEvent => ({
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite';
   private readonly db: Database.Database;
-  private readonly writer: Worker;
+  /** Started on first need (a locked log, a checkpoint): a process that rarely appends never pays for its runtime. */
+  private writerThread: Worker | null = null;
+  private readonly writerData: { file: string; synchronous: string };
   private queue: PendingAppend[] = [];
   /** Batches sent to the writer and not answered yet, oldest first. */
   private inFlight: PendingAppend[][] = [];
@@ -239,14 +241,20 @@ export class SqliteEventStore implements EventStore {
     direct.pragma('wal_autocheckpoint = 0');
     this.direct = { commit: createCommit(direct), db: direct };
     this.walSync = options.synchronous === 'NORMAL' ? null : new WalSync(`${file}-wal`, (error) => this.fail(error), options.syncWal);
-    this.writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), {
-      workerData: { file, synchronous: options.synchronous ?? 'FULL' },
-    });
-    this.writer.on('message', (reply: WriterReply) => this.settle(reply));
-    this.writer.on('error', (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
-    this.writer.on('exit', (code) => {
+    this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
+    this.lastCheckpoint = performance.now();
+  }
+
+  private get writer(): Worker {
+    if (this.writerThread) return this.writerThread;
+    const writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), { workerData: this.writerData });
+    writer.on('message', (reply: WriterReply) => this.settle(reply));
+    writer.on('error', (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
+    writer.on('exit', (code) => {
       if (!this.closed) this.fail(new Error(`The event store's writer stopped (exit code ${code})`));
     });
+    this.writerThread = writer;
+    return writer;
   }
 
   append(streams: StreamAppend[]): Promise<AppendResult> {
@@ -545,9 +553,12 @@ export class SqliteEventStore implements EventStore {
     if (this.inFlight.length > 0 || this.queue.length > 0) await new Promise<void>((resolve) => ((this.drained = resolve), this.flush()));
     this.closed = true;
     this.appends.close();
-    const exited = new Promise((resolve) => this.writer.once('exit', resolve));
-    this.writer.postMessage({ type: 'close' });
-    await exited;
+    const writer = this.writerThread;
+    if (writer) {
+      const exited = new Promise((resolve) => writer.once('exit', resolve));
+      writer.postMessage({ type: 'close' });
+      await exited;
+    }
     await this.walSync?.close();
     this.direct.db.close();
     this.db.close();
