@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,20 @@ const newDir = (what: string) => {
   return dir;
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** esbuild service processes started by this one (Linux: /proc). */
+const esbuildServices = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--service');
+      } catch {
+        return false;
+      }
+    });
 
 /** serverEntry into `out`, with the lines it said. */
 const entryInto = async (out: string) => {
@@ -42,6 +56,8 @@ describe('the server compiled ahead (npm start)', () => {
     expect(map.sources.map((source) => join(dirname(first.entry), source))).toContain(MAIN_SOURCE);
 
     expect(await entryInto(out)).toEqual({ entry: first.entry, said: [] });
+    // esbuild's service process is gone with the build: it would hold ~50 MiB for the supervisor's lifetime.
+    expect(esbuildServices()).toEqual([]);
 
     editManifest(out, (manifest) => (manifest['builtAt'] = statSync(MAIN_SOURCE).mtimeMs));
     const edited = await entryInto(out);
