@@ -117,9 +117,18 @@ async function buildServer(out, say) {
 export async function serverEntry(say = () => {}, out = OUT) {
   const manifest = readManifest(out);
   if (manifest && isFresh(manifest)) return manifest.entry;
-  mkdirSync(out, { recursive: true });
-  return buildServer(out, say);
+  // One build at a time in a process: they share esbuild's service, which each build stops.
+  let building = builds.get(out);
+  if (!building) {
+    mkdirSync(out, { recursive: true });
+    building = buildServer(out, say).finally(() => builds.delete(out));
+    builds.set(out, building);
+  }
+  return building;
 }
+
+/** The build under way in this process, by output folder. @type {Map<string, Promise<string>>} */
+const builds = new Map();
 
 /** Node options for a compiled server process: stack traces name the TypeScript sources. */
 export const SERVER_NODE_OPTIONS = ['--enable-source-maps'];
