@@ -9,7 +9,7 @@ import { freePort } from '@linkledger/services/testing/server-process.ts';
 import { startDnsTestServer, type DnsTestServer } from '@linkledger/services/domains/dns/testing/dns-test-server.ts';
 import { commitFloor, storeThroughput } from './redirects/append-floor.ts';
 import { cpuMeter, cpuMicros } from './redirects/process-cpu.ts';
-import { startProduct, type Product } from './redirects/product.ts';
+import { startProduct, type Layout, type Product } from './redirects/product.ts';
 
 /**
  * `npm run bench`: the real redirect (every click durable before the 302) against a bare
@@ -37,8 +37,11 @@ const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
   if (name !== 'plain' && name !== 'host' && name !== 'trai') throw new Error(`PLACES must list plain, host and/or trai (got ${place})`);
   return name;
 });
-const SINGLE = process.env['ROLE'] === 'all';
-if (process.env['ROLE'] && !SINGLE) throw new Error(`ROLE must be unset (the supervised pair, as npm start runs it) or all (got ${process.env['ROLE']})`);
+// ROLE=all-tsx: one process under the TypeScript loader, as `npm start` ran before the server was compiled ahead.
+const LAYOUTS: Record<string, Layout> = { '': 'supervised', all: 'all', 'all-tsx': 'all-tsx' };
+const LAYOUT = LAYOUTS[process.env['ROLE'] ?? ''];
+if (!LAYOUT) throw new Error(`ROLE must be unset (the supervised pair, as npm start runs it), all or all-tsx (got ${process.env['ROLE']})`);
+const SINGLE = LAYOUT !== 'supervised';
 const BENCH_DOMAIN = 'go.bench.in';
 const BENCH_HEADER = 'BENCH1';
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -146,7 +149,7 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: stri
   // The load comes from one address: the per-address limit is off to measure the redirect path itself.
   const product = await startProduct(
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode, REDIRECT_RATE_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1' },
-    SINGLE ? 'all' : 'supervised',
+    LAYOUT!,
   );
   try {
     const { targets, token } = await prepare(product, dns);
@@ -184,7 +187,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-bench-'));
   console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`);
   console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.`);
-  console.log(`Product: ${SINGLE ? 'one process (ROLE=all)' : 'as npm start runs it: an HTTP process (ROLE=api) and a projector process (ROLE=projector) under the supervisor'}.`);
+  console.log(`Product: ${SINGLE ? `one process (ROLE=all${LAYOUT === 'all-tsx' ? ', under tsx' : ', compiled'})` : 'as npm start runs it: an HTTP process (ROLE=api) and a projector process (ROLE=projector) under the supervisor'}.`);
   console.log('Per-address redirect limit off (REDIRECT_RATE_PER_IP=0): all load comes from 127.0.0.1 (npm run bench:flood measures the limit).\n');
   const bare = await startBare();
   const dns = await startDnsTestServer();
