@@ -1,4 +1,4 @@
-import { MailService } from '@sendgrid/mail';
+import type { MailService } from '@sendgrid/mail';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /** The part of SendGrid's client the adapter reaches for: where requests go. */
@@ -6,24 +6,34 @@ interface SendGridClient {
   setDefaultRequest(key: 'baseUrl', value: string): void;
 }
 
-/** Mail through SendGrid's v3 API. `baseUrl` points it elsewhere (tests, regional hosts). */
+/**
+ * Mail through SendGrid's v3 API. `baseUrl` points it elsewhere (tests, regional hosts).
+ * SendGrid's client is loaded with the first message: a process that sends none never holds it.
+ */
 export class SendGridMailer implements Mailer {
   readonly adapter = 'sendgrid';
-  private readonly service = new MailService();
+  private service: Promise<MailService> | null = null;
 
   constructor(
-    apiKey: string,
+    private readonly apiKey: string,
     private readonly from: string,
-    options: { baseUrl?: string } = {},
-  ) {
-    this.service.setApiKey(apiKey);
-    // The typings do not declare the client the service holds, only how to replace it.
-    if (options.baseUrl) (this.service as unknown as { client: SendGridClient }).client.setDefaultRequest('baseUrl', options.baseUrl);
+    private readonly options: { baseUrl?: string } = {},
+  ) {}
+
+  private opened(): Promise<MailService> {
+    return (this.service ??= import('@sendgrid/mail').then((module) => {
+      // A CommonJS module: Node finds its named exports, the typings declare only the default.
+      const service = new (module as unknown as { MailService: typeof MailService }).MailService();
+      service.setApiKey(this.apiKey);
+      // The typings do not declare the client the service holds, only how to replace it.
+      if (this.options.baseUrl) (service as unknown as { client: SendGridClient }).client.setDefaultRequest('baseUrl', this.options.baseUrl);
+      return service;
+    }));
   }
 
   async send(message: MailMessage): Promise<void> {
     const { to, subject, text, html, attachments = [] } = message;
-    await this.service.send({
+    await (await this.opened()).send({
       from: this.from,
       to,
       subject,

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import type { EventStore } from '@linkledger/contracts';
 import type { Config } from '../platform/config.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { createRazorpayGateway } from './razorpay-gateway.ts';
 import { createTestModeGateway, type TestModeGateway } from './test-mode-gateway.ts';
 import { createEventTestModeLedger } from './event-test-mode-ledger.ts';
 import type { ReceiptSeller } from './receipt/receipt-pdf.ts';
@@ -20,9 +19,10 @@ export interface Payments {
 /**
  * Razorpay when its keys are set, else test mode (docs/payments.md#test-mode). Test mode's
  * secret is derived from the installation's secret, so it is made once and survives restarts
- * without another file, and differs between installations.
+ * without another file, and differs between installations. Razorpay's client is loaded only
+ * when its keys are set: most installations never need it, and each process would hold it.
  */
-export function openPayments(config: Config, events: EventStore, secret: string, clock: () => Date): Payments {
+export async function openPayments(config: Config, events: EventStore, secret: string, clock: () => Date): Promise<Payments> {
   const seller: ReceiptSeller = {
     name: config.SELLER_NAME,
     address: config.SELLER_ADDRESS.split(/\s*(?:\\n|\n|\|)\s*/).filter(Boolean).join('\n'),
@@ -31,6 +31,7 @@ export function openPayments(config: Config, events: EventStore, secret: string,
   };
   const gstRateBasisPoints = config.GST_RATE === undefined ? null : Math.round(config.GST_RATE * 100);
   if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET) {
+    const { createRazorpayGateway } = await import('./razorpay-gateway.ts');
     const gateway = createRazorpayGateway({
       keyId: config.RAZORPAY_KEY_ID,
       keySecret: config.RAZORPAY_KEY_SECRET,

@@ -206,7 +206,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   // The admin's e-mail settings win over the environment's choice, from the next message on.
   const mailer = new ConfiguredMailer(events, secret, createMailer(config, (message) => options.log.info(message)), clock, (error, message) => options.log.error(error, message));
   const analysts = await openAnalysts(config, { events, secret, clock, log: options.log, remote });
-  const payments = openPayments(config, events, secret, clock);
+  const payments = await openPayments(config, events, secret, clock);
   const billingScheduler = runsProjectors ? new BillingScheduler({ events, read, readModel, mailer, payments, clock }, options.log) : null;
   await billingScheduler?.start();
   const domainRechecker = runsProjectors ? new DomainRechecker({ events, read, config, clock }, options.log) : null;

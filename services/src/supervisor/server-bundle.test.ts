@@ -35,6 +35,30 @@ const esbuildServices = () =>
       }
     });
 
+/** `…/node_modules/@scope/name/file.js` → `@scope/name`; a built-in stays as it is. */
+const packageName = (specifier: string) => {
+  const inside = specifier.slice(specifier.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/');
+  return specifier.includes('/node_modules/') ? inside.slice(0, inside[0]!.startsWith('@') ? 2 : 1).join('/') : specifier;
+};
+
+/** The packages a compiled entry imports before anything runs: its static imports, followed through its chunks. */
+function packagesLoadedAtStart(entry: string): string[] {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, from, bare] of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+      const specifier = from ?? bare ?? '';
+      if (specifier.startsWith('./')) visit(join(dirname(file), specifier));
+      else packages.add(packageName(specifier));
+    }
+  };
+  visit(entry);
+  return [...packages];
+}
+
 /** serverEntry into `out`, with the lines it said. */
 const entryInto = async (out: string) => {
   const said: string[] = [];
@@ -58,6 +82,12 @@ describe('the server compiled ahead (npm start)', () => {
     // Stack traces name the TypeScript sources, which the map points to on disk.
     const map = JSON.parse(readFileSync(`${first.entry}.map`, 'utf8')) as { sources: string[] };
     expect(map.sources.map((source) => join(dirname(first.entry), source))).toContain(MAIN_SOURCE);
+
+    // What every process loads at start: the packages that only some installations or some
+    // requests need (mail transports, receipts, payments, server stores) are loaded on first use.
+    const atStart = packagesLoadedAtStart(first.entry);
+    expect(atStart).toEqual(expect.arrayContaining(['better-sqlite3', 'zod']));
+    for (const later of ['pdfkit', 'nodemailer', '@sendgrid/mail', 'razorpay', 'mongodb', '@kurrent/kurrentdb-client', 'fastify']) expect(atStart).not.toContain(later);
 
     expect(await entryInto(out)).toEqual({ entry: first.entry, said: [] });
     // esbuild's service process is gone with the build: it would hold ~50 MiB for the supervisor's lifetime.

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { formatInr, formatRatePercent, gstBreakdown } from './money.ts';
 import { cleanLines, cleanText, formatIndianDate } from './receipt-text.ts';
 
@@ -40,7 +40,9 @@ type Pdf = PDFKit.PDFDocument;
 interface TextStyle { bold?: boolean; size?: number; color?: string; align?: 'left' | 'right' | 'center'; lines?: number }
 
 /** Renders a one-page A4 receipt (a tax invoice when a GST rate is set). */
-export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
+export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
+  // Loaded on the first receipt: PDFKit is large, and a process may never render one.
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKitDocument };
   return new Promise((resolve, reject) => {
     assertAmounts(doc);
     const receiptNumber = cleanText(doc.receiptNumber, 40);
