@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataDirArg, fmt, machine, percentile, pssMiB, readFixture, rssMiB, signIn, sleep } from './common.ts';
@@ -14,7 +14,8 @@ import { startProduct, type Layout } from './redirects/product.ts';
  * The product is started as `npm start` starts it (the supervisor with an HTTP process and a
  * projector process, compiled ahead; their memory is summed), as one compiled process
  * (`ROLE=all npm start`), and as one process under the TypeScript loader, as `npm start` ran
- * before the split: the baseline, in the same run.
+ * before the split: the baseline, in the same run. BASELINE_CHECKOUT=DIR adds another
+ * checkout (an older commit) as it ran then.
  */
 const REPEAT = Number(process.env['REPEAT'] ?? 3);
 
@@ -88,6 +89,12 @@ async function main() {
     { name: 'one process, compiled (ROLE=all npm start)', layout: 'all' },
     { name: 'one process under tsx (npm start before the split)', layout: 'all-tsx' },
   ];
+  // BASELINE_CHECKOUT=DIR: another checkout (an older commit, installed and its web app built), one process under
+  // tsx, on its own copy of the data set: older code may migrate the stores its own way (and this code back).
+  const checkout = process.env['BASELINE_CHECKOUT'];
+  if (checkout) layouts.push({ name: `checkout ${checkout} (one process, tsx)`, layout: { checkout } });
+  const baselineData = `${dataDir}-baseline-copy`;
+  if (checkout) cpSync(dataDir, baselineData, { recursive: true });
   await serverEntry((line) => console.log(line)); // compiled before the first timed start
   const runs = new Map<string, Run[]>();
   const add = (key: string, run: Run) => runs.set(key, [...(runs.get(key) ?? []), run]);
@@ -99,9 +106,10 @@ async function main() {
       } finally {
         rmSync(emptyDir, { recursive: true, force: true });
       }
-      add(`${layout.name}|loaded`, await startOnce(dataDir, layout.layout, loadedCalls));
+      add(`${layout.name}|loaded`, await startOnce(typeof layout.layout === 'object' ? baselineData : dataDir, layout.layout, loadedCalls));
     }
   }
+  if (checkout) rmSync(baselineData, { recursive: true, force: true });
   const row = (layout: string, data: string, list: Run[]) => {
     const median = (pick: (r: Run) => number) => percentile(list.map(pick), 50);
     const times = list.map((r) => fmt(r.startMs)).join(', ');

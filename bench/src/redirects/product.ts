@@ -1,5 +1,11 @@
 import { serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
-import { startCompiledServerProcess, startServerProcess, startSupervisedProcess, type StartedProcess } from '@linkledger/services/testing/server-process.ts';
+import {
+  startCheckoutServerProcess,
+  startCompiledServerProcess,
+  startServerProcess,
+  startSupervisedProcess,
+  type StartedProcess,
+} from '@linkledger/services/testing/server-process.ts';
 
 export interface Product extends StartedProcess {
   /** The product's processes by role: `api` and `projector` under the supervisor, or `all`. */
@@ -9,9 +15,10 @@ export interface Product extends StartedProcess {
 /**
  * How the product runs: as `npm start` runs it (the supervisor with an HTTP process and a
  * projector process, compiled ahead), as `ROLE=all npm start` runs it (one process, compiled
- * ahead), or as one process under the TypeScript loader (how `npm start` ran before).
+ * ahead), as one process under the TypeScript loader (how `npm start` ran before), or as
+ * another checkout's `services/src/main.ts` under tsx (an older commit, as a baseline).
  */
-export type Layout = 'supervised' | 'all' | 'all-tsx';
+export type Layout = 'supervised' | 'all' | 'all-tsx' | { checkout: string };
 
 /** The product in one layout on a free port. */
 export async function startProduct(env: Record<string, string>, layout: Layout, timeoutMs = 300_000): Promise<Product> {
@@ -20,6 +27,11 @@ export async function startProduct(env: Record<string, string>, layout: Layout, 
     return { ...product, pids: product.pids() };
   }
   const one = { ...env, ROLE: 'all' };
-  const product = layout === 'all' ? await startCompiledServerProcess(await serverEntry(), one, timeoutMs) : await startServerProcess(one, timeoutMs);
+  const product =
+    typeof layout === 'object'
+      ? await startCheckoutServerProcess(layout.checkout, one, timeoutMs)
+      : layout === 'all'
+        ? await startCompiledServerProcess(await serverEntry(), one, timeoutMs)
+        : await startServerProcess(one, timeoutMs);
   return { ...product, pids: { all: product.pid } };
 }

@@ -36,13 +36,15 @@ interface StartOptions {
   timeoutMs: number;
   /** What must hold besides a healthy /api/health (the supervisor has announced its children, say). */
   ready?: (output: string) => boolean;
+  /** The checkout to run in (this one by default). */
+  cwd?: string;
 }
 
-async function startProcess({ env, args, timeoutMs, ready = () => true }: StartOptions): Promise<StartedProcess> {
+async function startProcess({ env, args, timeoutMs, ready = () => true, cwd = ROOT }: StartOptions): Promise<StartedProcess> {
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,6 +80,11 @@ async function startProcess({ env, args, timeoutMs, ready = () => true }: StartO
 /** One process of the product (`services/src/main.ts`, ROLE=all unless the env says otherwise). */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<StartedProcess> {
   return startProcess({ env, args: [...nodeArgs, '--import', 'tsx', 'services/src/main.ts'], timeoutMs });
+}
+
+/** One process of another checkout of the product (an older commit, as a baseline), under tsx. */
+export function startCheckoutServerProcess(checkout: string, env: Record<string, string>, timeoutMs = 60_000): Promise<StartedProcess> {
+  return startProcess({ env, args: ['--import', 'tsx', 'services/src/main.ts'], timeoutMs, cwd: checkout });
 }
 
 /** One process of the product as `ROLE=… npm start` runs it: the server compiled ahead (`entry`, from serverEntry()). */
