@@ -15,6 +15,7 @@ import { AppendCounter, catchUpSubscription } from './catch-up.ts';
 import { eventFilterTest } from './event-filter.ts';
 import { WalSync } from './wal-sync.ts';
 import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
+import { useWal } from '../sqlite-wal.ts';
 
 /** One row of the `events` table, as stored. */
 export interface Row {
@@ -205,7 +206,7 @@ export class SqliteEventStore implements EventStore {
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 100;
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    useWal(this.db);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (

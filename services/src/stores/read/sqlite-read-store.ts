@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Doc, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
 import { SqliteDocs, docsTableSql } from './sqlite-docs.ts';
 import { openSqliteShadow } from './sqlite-read-shadow.ts';
+import { useWal } from '../sqlite-wal.ts';
 
 /** The embedded read store: JSON documents in one SQLite table, indexed by expression. */
 export class SqliteReadStore implements ReadStore {
@@ -11,7 +12,7 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(file: string) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    useWal(this.db);
     // Read models can always be rebuilt from the log, so a lost last commit costs nothing.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
