@@ -147,6 +147,8 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       await eventually(() => /Linkledger is ready at/.test(output), 60_000, `npm start with ROLE=${role || '(unset)'} to be ready`);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      // Both processes create the new data directory's files together, without a failed start.
+      expect(output).not.toMatch(/could not start|stopped unexpectedly/);
       const pids = childPids(output);
       if (role === '') expect(Object.keys(pids).sort()).toEqual(['api', 'projector']);
       else expect(output).not.toMatch(/\[supervisor\]/);
