@@ -17,9 +17,10 @@ const OUT = join(ROOT, 'services', 'dist');
 const KEEP_OLD_MS = 60 * 60_000;
 
 /**
- * The dependencies are imported by their installed paths, so a changed lockfile means a new
- * build, as does another Node (the build targets the running version).
- * @typedef {{ entry: string, builtAt: number, node: string, inputs: string[] }} Manifest
+ * The dependencies and the files beside the sources are found by absolute paths, so a changed
+ * lockfile or a moved checkout means a new build, as does another Node (the build targets the
+ * running version).
+ * @typedef {{ entry: string, builtAt: number, node: string, root: string, inputs: string[] }} Manifest
  */
 
 /** @param {string} out @returns {Manifest | null} */
@@ -33,7 +34,7 @@ function readManifest(out) {
 
 /** Whether the build is there and no source it was made from changed or went away since. @param {Manifest} manifest */
 function isFresh(manifest) {
-  if (manifest.node !== process.version || !existsSync(manifest.entry)) return false;
+  if (manifest.node !== process.version || manifest.root !== ROOT || !existsSync(manifest.entry)) return false;
   return manifest.inputs.every((input) => {
     try {
       return statSync(join(ROOT, input)).mtimeMs < manifest.builtAt;
@@ -96,7 +97,7 @@ async function buildServer(out, say) {
   }).finally(() => stop()); // esbuild's service process would otherwise live (and hold ~50 MiB) as long as this one
   const inputs = [...Object.keys(result.metafile.inputs), 'pnpm-lock.yaml'];
   /** @type {Manifest} */
-  const manifest = { entry: join(folder, 'main.mjs'), builtAt, node: process.version, inputs };
+  const manifest = { entry: join(folder, 'main.mjs'), builtAt, node: process.version, root: ROOT, inputs };
   const next = join(folder, 'current.json');
   writeFileSync(next, JSON.stringify(manifest));
   renameSync(next, join(out, 'current.json'));

@@ -73,7 +73,7 @@ const editManifest = (out: string, change: (manifest: Record<string, unknown>) =
 };
 
 describe('the server compiled ahead (npm start)', () => {
-  it('compiles once, then again only when a source is newer than the build or Node changed, keeping the older build for processes started from it', async () => {
+  it('compiles once, then again only when a source is newer than the build, Node changed or the checkout moved, keeping the older build for processes started from it', async () => {
     const out = newDir('server-build');
     const first = await entryInto(out);
     expect(first.said).toEqual([expect.stringMatching(/^compiled the server \(\d+ sources\) in \d+ ms$/)]);
@@ -105,6 +105,10 @@ describe('the server compiled ahead (npm start)', () => {
     expect(otherNode.entry).not.toBe(edited.entry);
 
     editManifest(out, (manifest) => (manifest['inputs'] = [...(manifest['inputs'] as string[]), 'services/src/gone.ts']));
+    expect((await entryInto(out)).said).toHaveLength(1);
+
+    // Built in a checkout that has since moved: its absolute paths lead nowhere.
+    editManifest(out, (manifest) => (manifest['root'] = '/somewhere/else/'));
     expect((await entryInto(out)).said).toHaveLength(1);
   }, 60_000);
 
