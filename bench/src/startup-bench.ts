@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataDirArg, fmt, machine, percentile, pssMiB, readFixture, rssMiB, signIn, sleep } from './common.ts';
 import { serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
-import { childrenOf } from './redirects/process-cpu.ts';
+import { childrenOf } from '@linkledger/services/testing/processes.ts';
 import { startProduct, type Layout } from './redirects/product.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { statFields } from '@linkledger/services/testing/processes.ts';
 
 /** Clock ticks per second of /proc's CPU times (100 on Linux almost everywhere). */
 const TICKS_PER_SECOND = (() => {
@@ -10,31 +10,11 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-function statFields(pid: number): string[] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: the fields start after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
 /** CPU time a process has used so far, every thread counted (user + system), in µs. */
 export function cpuMicros(pid: number): number {
   const fields = statFields(pid);
   if (!fields) return 0;
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
-}
-
-/** The processes whose parent is `pid`. */
-export function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    if (Number(statFields(Number(name))?.[1]) === pid) children.push(Number(name));
-  }
-  return children;
 }
 
 /** CPU used by some processes between two moments, in µs each. */

@@ -109,6 +109,9 @@ async function buildServer(out, say) {
   return manifest.entry;
 }
 
+/** The build under way in this process, by output folder. @type {Map<string, Promise<string>>} */
+const builds = new Map();
+
 /**
  * The compiled server's entry file, built first when missing or older than its sources.
  * @param {(line: string) => void} [say] told when a build happens
@@ -127,9 +130,6 @@ export async function serverEntry(say = () => {}, out = OUT) {
   }
   return building;
 }
-
-/** The build under way in this process, by output folder. @type {Map<string, Promise<string>>} */
-const builds = new Map();
 
 /** Node options for a compiled server process: stack traces name the TypeScript sources. */
 export const SERVER_NODE_OPTIONS = ['--enable-source-maps'];

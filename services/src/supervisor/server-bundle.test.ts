@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.ts';
 import { CHROME, countsOver, createLinkOver, signUpOver } from '../testing/http-client.ts';
+import { childrenOf } from '../testing/processes.ts';
 import { startCompiledServerProcess } from '../testing/server-process.ts';
 import { serverEntry } from './server-bundle.mjs';
 
@@ -21,19 +22,15 @@ const newDir = (what: string) => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** esbuild service processes started by this one (Linux: /proc). */
+/** esbuild service processes started by this one. */
 const esbuildServices = () =>
-  readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--service');
-      } catch {
-        return false;
-      }
-    });
+  childrenOf(process.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--service');
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
 
 /** `…/node_modules/@scope/name/file.js` → `@scope/name`; a built-in stays as it is. */
 const packageName = (specifier: string) => {

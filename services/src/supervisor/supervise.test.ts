@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.ts';
 import { CHROME, countsOver, createLinkOver, json, signUpOver } from '../testing/http-client.ts';
 import { liveClient } from '../testing/live-client.ts';
+import { childrenOf } from '../testing/processes.ts';
 import { childPids, freePort, startSupervisedProcess } from '../testing/server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,20 +27,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-/** The processes whose parent is `pid` (Linux: /proc). */
-const childrenOfPid = (pid: number) =>
-  readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 
 const visit = async (baseUrl: string, code: string) => {
   const response = await fetch(`${baseUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
@@ -110,7 +97,7 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       stdio: ['ignore', 'ignore', 'ignore'],
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const early = childrenOfPid(supervisor.pid!);
+    const early = childrenOf(supervisor.pid!);
     expect(early).toHaveLength(2);
     supervisor.kill('SIGKILL');
     await eventually(() => early.every((pid) => !alive(pid)), 20_000, 'children killed mid-start-up to stop');
@@ -153,7 +140,7 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       if (role === '') expect(Object.keys(pids).sort()).toEqual(['api', 'projector']);
       else expect(output).not.toMatch(/\[supervisor\]/);
       // The server runs compiled ahead, without the TypeScript loader.
-      const serving = role === '' ? Object.values(pids) : childrenOfPid(child.pid!);
+      const serving = role === '' ? Object.values(pids) : childrenOf(child.pid!);
       expect(serving.length).toBeGreaterThan(0);
       for (const pid of serving) {
         const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
