@@ -69,23 +69,20 @@ export function machine(): string {
   return `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`;
 }
 
-/** Resident memory of a process in MiB, from /proc (Linux). */
-export function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kib / 1024;
+/** A size in kB that /proc/{pid}/{file} reports on the line `pattern` matches, in MiB (Linux). */
+function procMiB(pid: number, file: string, pattern: RegExp): number {
+  return Number(pattern.exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
 }
 
+/** Resident memory of a process in MiB. */
+export const rssMiB = (pid: number) => procMiB(pid, 'status', /VmRSS:\s+(\d+)/);
+
 /**
- * A process's proportional set size (Linux: /proc/{pid}/smaps_rollup): pages shared with other
- * processes (the Node binary, shared libraries) count once in the sum over the processes that
- * share them, where resident sizes would count them in each.
+ * A process's proportional set size in MiB: pages shared with other processes (the Node binary,
+ * shared libraries) count once in the sum over the processes that share them, where resident
+ * sizes would count them in each.
  */
-export function pssMiB(pid: number): number {
-  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  const kib = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? Number.NaN);
-  return kib / 1024;
-}
+export const pssMiB = (pid: number) => procMiB(pid, 'smaps_rollup', /^Pss:\s+(\d+)/m);
 
 /** Signs in through the API as a person would, returning the bearer header. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<{ authorization: string; token: string }> {

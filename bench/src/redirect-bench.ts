@@ -39,8 +39,11 @@ const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
 });
 // ROLE=all-tsx: one process under the TypeScript loader, as `npm start` ran before the server was compiled ahead.
 const LAYOUTS: Record<string, Layout> = { '': 'supervised', all: 'all', 'all-tsx': 'all-tsx' };
-const LAYOUT = LAYOUTS[process.env['ROLE'] ?? ''];
-if (!LAYOUT) throw new Error(`ROLE must be unset (the supervised pair, as npm start runs it), all or all-tsx (got ${process.env['ROLE']})`);
+const LAYOUT: Layout = (() => {
+  const layout = LAYOUTS[process.env['ROLE'] ?? ''];
+  if (!layout) throw new Error(`ROLE must be unset (the supervised pair, as npm start runs it), all or all-tsx (got ${process.env['ROLE']})`);
+  return layout;
+})();
 const SINGLE = LAYOUT !== 'supervised';
 const BENCH_DOMAIN = 'go.bench.in';
 const BENCH_HEADER = 'BENCH1';
@@ -149,7 +152,7 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: stri
   // The load comes from one address: the per-address limit is off to measure the redirect path itself.
   const product = await startProduct(
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode, REDIRECT_RATE_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1' },
-    LAYOUT!,
+    LAYOUT,
   );
   try {
     const { targets, token } = await prepare(product, dns);
