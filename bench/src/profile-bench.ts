@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startServerProcess } from '@linkledger/services/testing/server-process.ts';
+import { SERVER_NODE_OPTIONS, serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
+import { startCompiledServerProcess } from '@linkledger/services/testing/server-process.ts';
 import { summarizeProfile } from './redirects/cpu-profile.ts';
 
 /**
@@ -13,7 +14,8 @@ import { summarizeProfile } from './redirects/cpu-profile.ts';
  * (RATE per second, 6000; DURATION s, 10; CONNECTIONS, 32), after a warm-up; the time is
  * summed by area. ROLE=api (default) profiles the HTTP process beside a projector process,
  * as `npm start` runs them; ROLE=all profiles one process that also runs the projectors.
- * `-- --summarize FILE` summarizes a profile taken earlier the same way.
+ * With ROLE=api the projector process is profiled too. `-- --summarize FILE` summarizes a
+ * profile taken earlier the same way.
  */
 const RATE = Number(process.env['RATE'] ?? 6000);
 const DURATION = Number(process.env['DURATION'] ?? 10);
@@ -31,12 +33,14 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-profile-'));
   const profiles = join(dir, 'profiles');
   const env = { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', EVENTS_SYNC: SYNC, REDIRECT_RATE_PER_IP: '0' };
+  // Compiled ahead, as `npm start` runs it; the profile's lines are the build's (services/dist).
+  const entry = await serverEntry();
   let projector: ReturnType<typeof spawn> | null = null;
   if (ROLE === 'api') {
-    projector = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, ROLE: 'projector' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    projector = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${join(dir, 'projector-profiles')}`, entry], { cwd: ROOT, env: { ...process.env, ...env, ROLE: 'projector' }, stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => projector!.stdout!.once('data', () => resolve()));
   }
-  const product = await startServerProcess({ ...env, ROLE }, 60_000, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+  const product = await startCompiledServerProcess(entry, { ...env, ROLE }, 60_000, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
   try {
     const json = { 'content-type': 'application/json' };
     const email = `profile-${Date.now()}@example.com`;
@@ -49,14 +53,27 @@ async function main() {
     console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${result['3xx']} redirects at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up\n`);
   } finally {
     await product.kill('SIGTERM');
-    projector?.kill('SIGTERM');
+    if (projector) {
+      const exited = new Promise((resolve) => projector!.once('exit', resolve));
+      projector.kill('SIGTERM');
+      await exited;
+    }
   }
   // The main thread's profile is the largest of the process's (workers write their own).
   const [main] = readdirSync(profiles)
     .map((name) => join(profiles, name))
     .sort((a, b) => readFileSync(b).length - readFileSync(a).length);
   console.log(summarizeProfile(JSON.parse(readFileSync(main!, 'utf8'))));
-  rmSync(dir, { recursive: true, force: true });
+  if (projector) {
+    const [projectorMain] = readdirSync(join(dir, 'projector-profiles'))
+      .map((name) => join(dir, 'projector-profiles', name))
+      .sort((a, b) => readFileSync(b).length - readFileSync(a).length);
+    console.log('\nThe projector process:\n');
+    console.log(summarizeProfile(JSON.parse(readFileSync(projectorMain!, 'utf8')), 30));
+  }
+  // KEEP_PROFILES=1 leaves the .cpuprofile files for a closer look (Chromium's DevTools, or --summarize).
+  if (process.env['KEEP_PROFILES']) console.log(`\nProfiles kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
 /** A V8 CPU profile (`--cpu-prof`), as much of it as the summary reads. */
 export interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/**
+ * The profile with each frame of a compiled file (services/dist) named by its source file and
+ * line, through the build's source maps: V8 profiles the code it ran.
+ */
+export function withSourceFrames(profile: CpuProfile): CpuProfile {
+  const maps = new Map<string, SourceMap | null>();
+  const mapOf = (url: string) => {
+    if (!maps.has(url)) {
+      const file = url.startsWith('file:') ? `${fileURLToPath(url)}.map` : '';
+      maps.set(url, file && existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    }
+    return maps.get(url)!;
+  };
+  for (const node of profile.nodes) {
+    const frame = node.callFrame;
+    const entry = mapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber ?? 0);
+    if (entry && 'originalSource' in entry) {
+      frame.url = entry.originalSource;
+      frame.lineNumber = entry.originalLine;
+      frame.columnNumber = entry.originalColumn;
+    }
+  }
+  return profile;
 }
 
 /** Samples under these frames are start-up (module loading, transpiling), left out. */
@@ -23,10 +52,11 @@ const AREAS: [string, RegExp][] = [
   ['HTTP parsing and response (node:http)', /_http_|node:net|node:events|stream_base/],
 ];
 
-const frameKey = (frame: CpuProfile['nodes'][number]['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}`;
+const frameKey = (frame: CpuProfile['nodes'][number]['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}${frame.url && !frame.url.startsWith('node:') ? `:${frame.lineNumber + 1}` : ''}`;
 
 /** Busy time by area and the busiest functions (self time), as markdown. */
-export function summarizeProfile(profile: CpuProfile, top = 15): string {
+export function summarizeProfile(compiled: CpuProfile, top = 15): string {
+  const profile = withSourceFrames(compiled);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

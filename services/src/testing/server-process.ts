@@ -88,8 +88,8 @@ export function startCheckoutServerProcess(checkout: string, env: Record<string,
 }
 
 /** One process of the product as `ROLE=… npm start` runs it: the server compiled ahead (`entry`, from serverEntry()). */
-export function startCompiledServerProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<StartedProcess> {
-  return startProcess({ env, args: [...SERVER_NODE_OPTIONS, entry], timeoutMs });
+export function startCompiledServerProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<StartedProcess> {
+  return startProcess({ env, args: [...SERVER_NODE_OPTIONS, ...nodeArgs, entry], timeoutMs });
 }
 
 /** The supervisor's announcement once every child is ready, naming each child's pid. */
