@@ -57,6 +57,40 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     });
   }
 
+  for (const synchronous of ['FULL', 'NORMAL'] as const) {
+    it(`two subscriptions of a process that reads another's appends get each event they ask for once, in order, parsed once (${synchronous})`, async () => {
+      const file = join(dir, `shared-read-${n++}.db`);
+      const writer = new SqliteEventStore(file, { pollMs: 20, synchronous });
+      const reader = new SqliteEventStore(file, { pollMs: 20, synchronous });
+      const typed = (i: number, type: string): NewEvent => ({ ...event(i), type });
+      const all = new Map<number, RecordedEvent>();
+      const onlyB = new Map<number, RecordedEvent>();
+      // Different filters and page sizes, as the read model and analytics projectors have.
+      const first = reader.subscribe({ after: 0, batchSize: 7, filter: { types: ['A', 'B', 'C'] } }, async (batch) => batch.forEach((e) => all.set(e.position, e)));
+      const second = reader.subscribe({ after: 0, batchSize: 50, filter: { types: ['B'] } }, async (batch) => batch.forEach((e) => onlyB.set(e.position, e)));
+      let i = 0;
+      for (let round = 0; round < 30; round++) {
+        await writer.append([{ stream: 's-w', expected: 'any', events: [typed(i++, 'A'), typed(i++, 'B')] }]);
+        // The reading process appends now and then too (a projector's scheduled work does).
+        if (round % 10 === 5) await reader.append([{ stream: 's-r', expected: 'any', events: [typed(i++, 'B'), typed(i++, 'C')] }]);
+        if (round % 3 === 0) await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      const bCount = i / 2;
+      await waitUntil(() => all.size >= i && onlyB.size >= bCount);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await Promise.all([first.stop(), second.stop()]);
+      const fromLog = await reader.readAll({ after: 0, limit: 1000 });
+      expect([...all.values()]).toEqual(fromLog);
+      expect([...onlyB.values()]).toEqual(fromLog.filter((e) => e.type === 'B'));
+      // Parsed once and shared: the writer's events, read from the log by whichever
+      // subscription got there first, reach the other as the same objects.
+      const shared = [...onlyB.values()].filter((e) => e.stream === 's-w' && all.get(e.position) === e);
+      expect(shared.length).toBeGreaterThan(bCount / 4);
+      await writer.close();
+      await reader.close();
+    });
+  }
+
   it('commits through the writer thread while another connection holds the write lock (NORMAL)', async () => {
     const file = join(dir, `locked-${n++}.db`);
     const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
