@@ -49,10 +49,18 @@ function ownerFact(recorded: RecordedEvent): OwnerFactRow | null {
   }
 }
 
+const FACT_TYPES = new Set(FACT_EVENT_TYPES);
+
 /** The link and owner facts of a batch; nothing personal (no e-mail address, no name) is taken. */
 export function entityFacts(batch: readonly RecordedEvent[]): EntityFacts {
-  return {
-    links: batch.map(linkFact).filter((row): row is LinkFactRow => row !== null),
-    owners: batch.map(ownerFact).filter((row): row is OwnerFactRow => row !== null),
-  };
+  const facts: EntityFacts = { links: [], owners: [] };
+  for (const recorded of batch) {
+    // Clicks, nearly all of a batch, make no fact: no row is begun for them.
+    if (!FACT_TYPES.has(recorded.type)) continue;
+    const link = linkFact(recorded);
+    if (link) facts.links.push(link);
+    const owner = ownerFact(recorded);
+    if (owner) facts.owners.push(owner);
+  }
+  return facts;
 }

@@ -45,8 +45,11 @@ export const linkIndexes = {
 const orNull = (value: string | null) => (value ? value : null);
 
 async function addToTotals(tx: UnitOfWork, ownerId: number, urls: number, clicks: number) {
-  const totals = (await tx.get<LinkTotalsView>(LINK_TOTALS, ownerId)) ?? { id: ownerId, total_urls: 0, total_clicks: 0 };
-  tx.put(LINK_TOTALS, { ...totals, total_urls: totals.total_urls + urls, total_clicks: totals.total_clicks + clicks });
+  const changed = await tx.change<LinkTotalsView>(LINK_TOTALS, ownerId, (totals) => {
+    totals.total_urls += urls;
+    totals.total_clicks += clicks;
+  });
+  if (!changed) tx.put(LINK_TOTALS, { id: ownerId, total_urls: urls, total_clicks: clicks });
 }
 
 export const linkHandlers: ReadModelHandlers = {
@@ -86,10 +89,8 @@ export const linkHandlers: ReadModelHandlers = {
   },
   async Clicked({ link_id, user_agent }, _recorded, tx) {
     if (tx.bots.isBot(user_agent)) return;
-    const link = await tx.get<LinkView>(LINKS, link_id);
-    if (!link) return;
-    tx.put(LINKS, { ...link, total_clicks: link.total_clicks + 1 });
-    await addToTotals(tx, link.owner_id, 0, 1);
+    const link = await tx.change<LinkView>(LINKS, link_id, (counted) => void (counted.total_clicks += 1));
+    if (link) await addToTotals(tx, link.owner_id, 0, 1);
   },
 };
 
