@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { SERVER_NODE_OPTIONS, serverEntry } from '@linkledger/services/supervisor/server-bundle.mjs';
 import { startCompiledServerProcess } from '@linkledger/services/testing/server-process.ts';
 import { summarizeProfile } from './redirects/cpu-profile.ts';
+import { cpuMeter } from './redirects/process-cpu.ts';
 
 /**
  * `npm run bench:profile`: where the redirect process's main thread spends its time. The
@@ -14,14 +15,18 @@ import { summarizeProfile } from './redirects/cpu-profile.ts';
  * (RATE per second, 6000; DURATION s, 10; CONNECTIONS, 32), after a warm-up; the time is
  * summed by area. ROLE=api (default) profiles the HTTP process beside a projector process,
  * as `npm start` runs them; ROLE=all profiles one process that also runs the projectors.
- * With ROLE=api the projector process is profiled too. `-- --summarize FILE` summarizes a
- * profile taken earlier the same way.
+ * With ROLE=api the projector process is profiled too. Each process's CPU per click (from
+ * /proc, every thread) is reported for the run and, for the projector, through its catch-up
+ * after it; PROFILE=0 measures that without the profiler's own cost (an A/B of two commits
+ * at the same rate). `-- --summarize FILE` summarizes a profile taken earlier the same way.
  */
 const RATE = Number(process.env['RATE'] ?? 6000);
 const DURATION = Number(process.env['DURATION'] ?? 10);
 const CONNECTIONS = Number(process.env['CONNECTIONS'] ?? 32);
 const ROLE = process.env['ROLE'] ?? 'api';
 const SYNC = process.env['EVENTS_SYNC'] ?? 'FULL';
+/** PROFILE=0: no profiler, only the CPU each process spends per click (the profiler's own cost left out). */
+const PROFILE = process.env['PROFILE'] !== '0';
 if (ROLE !== 'api' && ROLE !== 'all') throw new Error(`ROLE must be api or all (got ${ROLE})`);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -37,10 +42,11 @@ async function main() {
   const entry = await serverEntry();
   let projector: ReturnType<typeof spawn> | null = null;
   if (ROLE === 'api') {
-    projector = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${join(dir, 'projector-profiles')}`, entry], { cwd: ROOT, env: { ...process.env, ...env, ROLE: 'projector' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const profiling = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'projector-profiles')}`] : [];
+    projector = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...profiling, entry], { cwd: ROOT, env: { ...process.env, ...env, ROLE: 'projector' }, stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => projector!.stdout!.once('data', () => resolve()));
   }
-  const product = await startCompiledServerProcess(entry, { ...env, ROLE }, 60_000, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+  const product = await startCompiledServerProcess(entry, { ...env, ROLE }, 60_000, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []);
   try {
     const json = { 'content-type': 'application/json' };
     const email = `profile-${Date.now()}@example.com`;
@@ -48,9 +54,30 @@ async function main() {
     const token = (await (await fetch(`${product.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${encodeURIComponent(email)}&password=benchmark` })).json()) as { access_token: string };
     const link = (await (await fetch(`${product.baseUrl}/api/urls`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token.access_token}` }, body: JSON.stringify({ original_url: 'https://example.com/landing' }) })).json()) as { short_code: string };
     const url = `${product.baseUrl}/${link.short_code}`;
+    const lag = async () => {
+      const response = await fetch(`${product.baseUrl}/api/admin/projections`, { headers: { authorization: `Bearer ${token.access_token}` } });
+      return ((await response.json()) as { projectors: { lag_events: number }[] }).projectors.reduce((sum, p) => sum + p.lag_events, 0);
+    };
+    const caughtUp = async () => {
+      while ((await lag()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
     await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA }, overallRate: RATE });
+    await caughtUp();
+    const pids: Record<string, number> = { [ROLE]: product.pid, ...(projector ? { projector: projector.pid! } : {}) };
+    const meter = cpuMeter(pids);
     const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'user-agent': UA }, overallRate: RATE });
-    console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${result['3xx']} redirects at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up\n`);
+    const during = meter();
+    await caughtUp();
+    const through = meter();
+    const clicks = result['3xx'];
+    console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${clicks} redirects at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up${PROFILE ? ', under the profiler' : ''}`);
+    const perClick = (micros: number) => (micros / clicks).toFixed(1);
+    for (const name of Object.keys(pids)) {
+      // The HTTP process only answers the catch-up's polls meanwhile.
+      const catchUp = name === 'api' ? '' : `, ${perClick(through[name]!)} with the projections' catch-up after it`;
+      console.log(`CPU per click, process ${name} (every thread): ${perClick(during[name]!)} µs during the run${catchUp}`);
+    }
+    console.log('');
   } finally {
     await product.kill('SIGTERM');
     if (projector) {
@@ -59,6 +86,7 @@ async function main() {
       await exited;
     }
   }
+  if (!PROFILE) return rmSync(dir, { recursive: true, force: true });
   // The main thread's profile is the largest of the process's (workers write their own).
   const [main] = readdirSync(profiles)
     .map((name) => join(profiles, name))
