@@ -2,6 +2,12 @@ import type Database from 'better-sqlite3';
 import type { Doc, DocWrite, Query, Where } from '@linkledger/contracts';
 import { assertField, jsonField, orderSql, whereSql } from './where-sql.ts';
 
+/**
+ * A collection's name as an SQL literal: a query uses a partial index only when its own
+ * WHERE names the index's collection literally (a bound parameter is unknown when planning).
+ */
+const collectionSql = (collection: string) => `'${collection.replaceAll("'", "''")}'`;
+
 /** The SQL of a documents table: JSON documents keyed by collection and id. */
 export const docsTableSql = (table: string) => `
   CREATE TABLE IF NOT EXISTS ${assertField(table)} (
@@ -57,9 +63,9 @@ export class SqliteDocs {
   }
 
   async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
-    const params: unknown[] = [collection];
+    const params: unknown[] = [];
     const where = whereSql(query.where, params as (string | number | null)[]);
-    let sql = `SELECT doc FROM ${this.table} WHERE collection = ? AND ${where} ORDER BY ${orderSql(query)}`;
+    let sql = `SELECT doc FROM ${this.table} WHERE collection = ${collectionSql(collection)} AND ${where} ORDER BY ${orderSql(query)}`;
     if (query.limit !== undefined || query.skip !== undefined) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(query.limit ?? -1, query.skip ?? 0);
@@ -70,8 +76,8 @@ export class SqliteDocs {
   }
 
   async count(collection: string, where?: Where): Promise<number> {
-    const params: unknown[] = [collection];
-    const sql = `SELECT count(*) AS doc FROM ${this.table} WHERE collection = ? AND ${whereSql(where, params as (string | number | null)[])}`;
+    const params: unknown[] = [];
+    const sql = `SELECT count(*) AS doc FROM ${this.table} WHERE collection = ${collectionSql(collection)} AND ${whereSql(where, params as (string | number | null)[])}`;
     return Number(this.statement(sql).get(...params)?.doc ?? 0);
   }
 
@@ -85,20 +91,25 @@ export class SqliteDocs {
   }
 
   /**
-   * An index over the collection and the fields, unless the table has one already under any
-   * name: a table that replaced `docs` after a rebuild keeps the names its indexes were made
-   * with, and a second index over the same columns would only slow every write.
+   * An index over the fields of one collection's documents (partial: only that collection's
+   * rows are in it), unless the table has one already under any name: a table that replaced
+   * `docs` after a rebuild keeps the names its indexes were made with, and a second index
+   * over the same columns would only slow every write. Until 2026-11 these indexes held every
+   * collection's rows, so rewriting any document (a click's total) recomputed all of them;
+   * such an index is replaced by the partial one.
    */
   async ensureIndex(collection: string, fields: readonly string[]): Promise<void> {
     const columns = `(collection, ${fields.map(jsonField).join(', ')})`;
+    const partial = `${columns} WHERE collection = ${collectionSql(collection)}`;
     const existing = this.db.prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(this.table);
-    if (existing.some((index) => index.sql?.endsWith(columns))) return;
+    if (existing.some((index) => index.sql?.endsWith(partial))) return;
+    for (const old of existing.filter((index) => index.sql?.endsWith(columns))) this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
     const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
     const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     // Another process opening the store at the same moment picks the same name.
-    this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} ${columns}`);
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} ${partial}`);
   }
 
   async checkpoint(projector: string): Promise<number> {

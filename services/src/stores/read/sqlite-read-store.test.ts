@@ -42,3 +42,70 @@ describe('SQLite read store (embedded) — a rebuild’s copy', () => {
     }
   });
 });
+
+describe('SQLite read store (embedded) — indexes per collection', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'll-read-partial-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const indexesOf = (store: SqliteReadStore) =>
+    (store['db'] as Database.Database).prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs' AND sql IS NOT NULL ORDER BY name").all();
+  const planOf = (store: SqliteReadStore, sql: string) =>
+    (store['db'] as Database.Database)
+      .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all()
+      .map((row) => row.detail)
+      .join('\n');
+
+  it('holds only its collection’s documents, and the collection’s queries use it', async () => {
+    const store = new SqliteReadStore(join(dir, 'partial.db'));
+    try {
+      await store.ensureIndex('links', ['owner_id', 'created_at']);
+      await store.ensureIndex('api_keys', ['user_id']);
+      expect(indexesOf(store).map((index) => index.sql)).toEqual([
+        "CREATE INDEX docs_api_keys_user_id ON docs (collection, json_extract(doc, '$.user_id')) WHERE collection = 'api_keys'",
+        "CREATE INDEX docs_links_owner_id_created_at ON docs (collection, json_extract(doc, '$.owner_id'), json_extract(doc, '$.created_at')) WHERE collection = 'links'",
+      ]);
+      await store.commit('p', [
+        { collection: 'links', id: '1', doc: { id: 1, owner_id: 7, created_at: '2026-11-01' } },
+        { collection: 'links', id: '2', doc: { id: 2, owner_id: 7, created_at: '2026-11-02' } },
+        { collection: 'link_totals', id: '7', doc: { id: 7, owner_id: 7, total_clicks: 2 } },
+      ], 1);
+      // The other collection's document sharing the field is not in the links index.
+      const inIndex = (store['db'] as Database.Database)
+        .prepare<[], { n: number }>("SELECT count(*) AS n FROM docs INDEXED BY docs_links_owner_id_created_at WHERE collection = 'links' AND json_extract(doc, '$.owner_id') = 7")
+        .get();
+      expect(inIndex?.n).toBe(2);
+      expect((await store.find('links', { where: { owner_id: 7 }, sort: [{ field: 'created_at', direction: 'desc' }] })).map((link) => link.id)).toEqual([2, 1]);
+      expect(await store.count('links', { owner_id: 7 })).toBe(2);
+      // The statement the store prepared for that query seeks the collection's index.
+      const prepared = [...(store['docs']['cache'] as Map<string, unknown>).keys()];
+      const planned = (fragment: string) => {
+        const sql = prepared.find((text) => text.includes(fragment))!;
+        return planOf(store, sql.replace('LIMIT ? OFFSET ?', 'LIMIT 10 OFFSET 0').replaceAll('?', '7'));
+      };
+      expect(planned("'$.owner_id') = ? ORDER BY")).toContain('USING INDEX docs_links_owner_id_created_at');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('replaces an index over every collection (made before 2026-11) by the partial one', async () => {
+    const file = join(dir, 'upgraded.db');
+    const old = new SqliteReadStore(file);
+    (old['db'] as Database.Database).exec("CREATE INDEX docs_links_short_code ON docs (collection, json_extract(doc, '$.short_code'))");
+    await old.commit('p', [{ collection: 'links', id: '1', doc: { id: 1, short_code: 'abc1234' } }], 1);
+    await old.close();
+    const store = new SqliteReadStore(file);
+    try {
+      await store.ensureIndex('links', ['short_code']);
+      expect(indexesOf(store)).toEqual([
+        { name: 'docs_links_short_code', sql: "CREATE INDEX docs_links_short_code ON docs (collection, json_extract(doc, '$.short_code')) WHERE collection = 'links'" },
+      ]);
+      expect(await store.find('links', { where: { short_code: 'abc1234' } })).toEqual([{ id: 1, short_code: 'abc1234' }]);
+      // Declared again at the next start: nothing changes.
+      await store.ensureIndex('links', ['short_code']);
+      expect(indexesOf(store)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
