@@ -8,6 +8,16 @@ import { assertField, jsonField, orderSql, whereSql } from './where-sql.ts';
  */
 const collectionSql = (collection: string) => `'${collection.replaceAll("'", "''")}'`;
 
+/**
+ * Moves the planner's figures of a table to the name it now has (a rename leaves them under
+ * the old one), replacing the figures of the table that had that name before.
+ */
+export function moveShape(db: Database.Database, from: string, to: string): void {
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) return;
+  db.prepare('DELETE FROM sqlite_stat1 WHERE tbl = ?').run(to);
+  db.prepare('UPDATE sqlite_stat1 SET tbl = ? WHERE tbl = ?').run(to, from);
+}
+
 /** The SQL of a documents table: JSON documents keyed by collection and id. */
 export const docsTableSql = (table: string) => `
   CREATE TABLE IF NOT EXISTS ${assertField(table)} (
@@ -26,6 +36,8 @@ export const docsTableSql = (table: string) => `
 export class SqliteDocs {
   private readonly statements;
   private readonly cache = new Map<string, Database.Statement<unknown[], { doc: string }>>();
+  /** The schema version whose planner statistics this connection has loaded. */
+  private schemaSeen = -1;
 
   constructor(
     private readonly db: Database.Database,
@@ -82,6 +94,12 @@ export class SqliteDocs {
   }
 
   private statement(sql: string) {
+    // Another process swapped in a rebuilt table (new indexes): load the shape it described.
+    const schema = this.db.pragma('schema_version', { simple: true }) as number;
+    if (schema !== this.schemaSeen) {
+      this.db.exec('ANALYZE sqlite_schema');
+      this.schemaSeen = this.db.pragma('schema_version', { simple: true }) as number;
+    }
     let statement = this.cache.get(sql);
     if (!statement) {
       statement = this.db.prepare<unknown[], { doc: string }>(sql);
@@ -101,15 +119,46 @@ export class SqliteDocs {
   async ensureIndex(collection: string, fields: readonly string[]): Promise<void> {
     const columns = `(collection, ${fields.map(jsonField).join(', ')})`;
     const partial = `${columns} WHERE collection = ${collectionSql(collection)}`;
-    const existing = this.db.prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(this.table);
-    if (existing.some((index) => index.sql?.endsWith(partial))) return;
-    for (const old of existing.filter((index) => index.sql?.endsWith(columns))) this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
-    const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
-    const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
-    let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-    // Another process opening the store at the same moment picks the same name.
-    this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} ${partial}`);
+    const existing = this.indexes();
+    if (!existing.some((index) => index.sql?.endsWith(partial))) {
+      for (const old of existing.filter((index) => index.sql?.endsWith(columns))) this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
+      const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
+      const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+      // Another process opening the store at the same moment picks the same name.
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} ${partial}`);
+    }
+    this.describeShape();
+  }
+
+  private indexes() {
+    return this.db.prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(this.table);
+  }
+
+  /**
+   * Tells SQLite's planner the table's shape (`sqlite_stat1`), as it keeps no statistics
+   * unless ANALYZE runs. Without them it expects `collection = ?` on the primary key to find
+   * a few rows, and walks a whole collection in id order rather than seek a field's index: a
+   * sign-in by e-mail address read every user. Told instead that collections are large and
+   * that an indexed field narrows one to a few documents, it seeks. A real ANALYZE, if one
+   * ever runs, replaces these figures.
+   */
+  private describeShape(): void {
+    const shape = this.indexes().map(({ name, sql }) => {
+      // The primary key (collection, id); else (collection, field…) over one collection's rows.
+      if (sql === null) return { name, stat: '1000000 10000 1' };
+      const fields = sql.match(/json_extract\(/g)?.length ?? 1;
+      return { name, stat: ['10000 10000', ...Array.from({ length: fields - 1 }, () => '10'), '1'].join(' ') };
+    });
+    // Creates sqlite_stat1 when missing; later, loads what was written into this connection.
+    this.db.exec('ANALYZE sqlite_schema');
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM sqlite_stat1 WHERE tbl = ?').run(this.table);
+      const insert = this.db.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
+      for (const { name, stat } of shape) insert.run(this.table, name, stat);
+    })();
+    this.db.exec('ANALYZE sqlite_schema');
   }
 
   async checkpoint(projector: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ReadStoreShadow } from '@linkledger/contracts';
-import { SqliteDocs, docsTableSql } from './sqlite-docs.ts';
+import { SqliteDocs, docsTableSql, moveShape } from './sqlite-docs.ts';
 
 const SHADOW = 'docs_rebuild';
 const RETIRED = 'docs_retired';
@@ -61,6 +61,7 @@ export async function openSqliteShadow(db: Database.Database, projector: string,
         }
         const position = db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?').get(shadowKey(projector))?.position ?? 0;
         db.exec(`ALTER TABLE docs RENAME TO ${RETIRED}; ALTER TABLE ${SHADOW} RENAME TO docs;`);
+        moveShape(db, SHADOW, 'docs');
         db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)').run(projector, position);
         clearShadowCheckpoint.run(shadowKey(projector));
       })();

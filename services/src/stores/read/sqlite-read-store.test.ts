@@ -30,12 +30,17 @@ describe('SQLite read store (embedded) — a rebuild’s copy', () => {
         await shadow.commit('p', [{ collection: 'users', id: String(round), doc: { id: round, email: `u${round}@example.com` } }], round);
         const dropRetired = await shadow.promote();
         await dropRetired();
+        // The copy's planner figures came with it: a lookup by e-mail seeks its index at once.
+        expect(await store.find('users', { where: { email: `u${round}@example.com` } })).toHaveLength(1);
+        const lookup = [...(store['docs']['cache'] as Map<string, unknown>).keys()].find((sql) => sql.includes("'$.email') = ?"))!;
+        const plan = (store['db'] as Database.Database).prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${lookup}`).all('x');
+        expect(plan.map((row) => row.detail).join('\n')).toContain('USING INDEX docs_rebuild_users_email');
         // What start-up declares again finds the index the copy brought.
         await store.ensureIndex('users', ['email']);
         expect(indexes('docs')).toHaveLength(1);
         expect(await store.find('users', { where: { email: `u${round}@example.com` } })).toHaveLength(1);
       }
-      const tables = (store['db'] as Database.Database).prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+      const tables = (store['db'] as Database.Database).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
       expect(tables).toEqual([{ name: 'checkpoints' }, { name: 'docs' }]);
     } finally {
       await store.close();
@@ -76,13 +81,23 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
       expect(inIndex?.n).toBe(2);
       expect((await store.find('links', { where: { owner_id: 7 }, sort: [{ field: 'created_at', direction: 'desc' }] })).map((link) => link.id)).toEqual([2, 1]);
       expect(await store.count('links', { owner_id: 7 })).toBe(2);
-      // The statement the store prepared for that query seeks the collection's index.
+      await store.ensureIndex('users', ['email']);
+      // Many documents of each collection: walking one would be the wrong plan.
+      await store.commit('p', [
+        ...Array.from({ length: 300 }, (_, i) => ({ collection: 'api_keys', id: `k${i}`, doc: { id: `k${i}`, user_id: i } })),
+        ...Array.from({ length: 300 }, (_, i) => ({ collection: 'users', id: String(i), doc: { id: i, email: `u${i}@example.com` } })),
+      ], 2);
+      expect(await store.find('api_keys', { where: { user_id: 42 } })).toEqual([{ id: 'k42', user_id: 42 }]);
+      expect(await store.find('users', { where: { email: 'u7@example.com' } })).toEqual([{ id: 7, email: 'u7@example.com' }]);
+      // The statements the store prepared for those queries seek the collection's index.
       const prepared = [...(store['docs']['cache'] as Map<string, unknown>).keys()];
       const planned = (fragment: string) => {
         const sql = prepared.find((text) => text.includes(fragment))!;
         return planOf(store, sql.replace('LIMIT ? OFFSET ?', 'LIMIT 10 OFFSET 0').replaceAll('?', '7'));
       };
       expect(planned("'$.owner_id') = ? ORDER BY")).toContain('USING INDEX docs_links_owner_id_created_at');
+      expect(planned("'$.user_id') = ?")).toContain('USING INDEX docs_api_keys_user_id');
+      expect(planned("'$.email') = ?")).toContain('USING INDEX docs_users_email');
     } finally {
       await store.close();
     }
