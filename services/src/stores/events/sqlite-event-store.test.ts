@@ -57,11 +57,12 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     });
   }
 
-  for (const synchronous of ['FULL', 'NORMAL'] as const) {
-    it(`two subscriptions of a process that reads another's appends get each event they ask for once, in order, parsed once (${synchronous})`, async () => {
+  // A tail of 3 events keeps the slower subscription behind it most of the time.
+  for (const [synchronous, tailSize] of [['FULL', undefined], ['NORMAL', undefined], ['FULL', 3]] as const) {
+    it(`two subscriptions of a process that reads another's appends get each event they ask for once, in order, parsed once (${synchronous}, tail ${tailSize ?? 'default'})`, async () => {
       const file = join(dir, `shared-read-${n++}.db`);
       const writer = new SqliteEventStore(file, { pollMs: 20, synchronous });
-      const reader = new SqliteEventStore(file, { pollMs: 20, synchronous });
+      const reader = new SqliteEventStore(file, { pollMs: 20, synchronous, tailSize });
       const typed = (i: number, type: string): NewEvent => ({ ...event(i), type });
       const all = new Map<number, RecordedEvent>();
       const onlyB = new Map<number, RecordedEvent>();
@@ -85,7 +86,7 @@ describe('SQLite event store (embedded) — several processes on one file', () =
       // Parsed once and shared: the writer's events, read from the log by whichever
       // subscription got there first, reach the other as the same objects.
       const shared = [...onlyB.values()].filter((e) => e.stream === 's-w' && all.get(e.position) === e);
-      expect(shared.length).toBeGreaterThan(bCount / 4);
+      if (tailSize === undefined) expect(shared.length).toBeGreaterThan(bCount / 4);
       await writer.close();
       await reader.close();
     });

@@ -102,7 +102,7 @@ class TailEntry {
 /** How often, at most, the writer checkpoints the log for commits made on the store's own thread. */
 const CHECKPOINT_EVERY_MS = 200;
 
-/** How many recently committed events stay in memory for subscriptions that are not behind. */
+/** How many recent events stay in memory for subscriptions that are not behind, by default. */
 const TAIL_SIZE = 20_000;
 
 function filterTest(filter: EventFilter | undefined): (entry: TailEntry) => boolean {
@@ -143,6 +143,8 @@ export interface SqliteEventStoreOptions {
   pollMs?: number;
   /** How the WAL is synced (fdatasync from the thread pool; tests hold or fail it). */
   syncWal?: (fd: number, done: (error: Error | null) => void) => void;
+  /** How many recent events stay in memory, at least (up to twice as many): 20,000. */
+  tailSize?: number;
 }
 
 const toRecorded = (row: Row): RecordedEvent => ({
@@ -185,6 +187,7 @@ export class SqliteEventStore implements EventStore {
   /** Appends made by this process; other processes' appends are found by polling. */
   private readonly appends = new AppendCounter();
   private readonly pollMs: number;
+  private readonly tailSize: number;
   private readonly statements;
   private closed = false;
   private readonly pageStatements = new Map<string, Database.Statement<(string | number)[], Row>>();
@@ -210,6 +213,7 @@ export class SqliteEventStore implements EventStore {
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 100;
+    this.tailSize = options.tailSize ?? TAIL_SIZE;
     this.db = new Database(file);
     useWal(this.db);
     this.db.pragma('busy_timeout = 5000');
@@ -396,7 +400,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private trimTail(): void {
-    if (this.tail.length > 2 * TAIL_SIZE) this.tail = this.tail.slice(-TAIL_SIZE);
+    if (this.tail.length > 2 * this.tailSize) this.tail = this.tail.slice(-this.tailSize);
   }
 
   /**
