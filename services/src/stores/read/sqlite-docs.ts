@@ -58,6 +58,7 @@ export class SqliteDocs {
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)'),
       clear: db.prepare(`DELETE FROM ${t} WHERE collection = ?`),
       clearCheckpoint: db.prepare('DELETE FROM checkpoints WHERE projector = ?'),
+      schemaVersion: db.prepare<[], number>('PRAGMA schema_version').pluck(),
     };
   }
 
@@ -95,10 +96,9 @@ export class SqliteDocs {
 
   private statement(sql: string) {
     // Another process swapped in a rebuilt table (new indexes): load the shape it described.
-    const schema = this.db.pragma('schema_version', { simple: true }) as number;
-    if (schema !== this.schemaSeen) {
+    if (this.statements.schemaVersion.get() !== this.schemaSeen) {
       this.db.exec('ANALYZE sqlite_schema');
-      this.schemaSeen = this.db.pragma('schema_version', { simple: true }) as number;
+      this.schemaSeen = this.statements.schemaVersion.get()!;
     }
     let statement = this.cache.get(sql);
     if (!statement) {
