@@ -6,10 +6,20 @@ import { signUp, startTestApp } from '../testing/test-app.ts';
 
 /** Every path under a directory whose mode lets anyone but the owner in. */
 function readableByOthers(path: string): string[] {
-  const stat = lstatSync(path);
+  // chDB writes a part in a temporary folder and renames it, so a path read a moment ago
+  // may be gone: what no longer exists is no longer readable by anyone.
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat) return [];
   const here = (stat.mode & 0o077) !== 0 && !stat.isSymbolicLink() ? [`${path} ${(stat.mode & 0o777).toString(8)}`] : [];
   if (!stat.isDirectory()) return here;
-  return [...here, ...readdirSync(path).flatMap((name) => readableByOthers(join(path, name)))];
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return here;
+    throw error;
+  }
+  return [...here, ...names.flatMap((name) => readableByOthers(join(path, name)))];
 }
 
 describe('the data directory', () => {
