@@ -8,6 +8,7 @@ import { SERVER_NODE_OPTIONS, serverEntry } from '@linkledger/services/superviso
 import { startCompiledServerProcess } from '@linkledger/services/testing/server-process.ts';
 import { summarizeProfile } from './redirects/cpu-profile.ts';
 import { cpuMeter } from './redirects/process-cpu.ts';
+import { projectionsCaughtUp } from './redirects/product.ts';
 
 /**
  * `npm run bench:profile`: where the redirect process's main thread spends its time. The
@@ -54,13 +55,7 @@ async function main() {
     const token = (await (await fetch(`${product.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${encodeURIComponent(email)}&password=benchmark` })).json()) as { access_token: string };
     const link = (await (await fetch(`${product.baseUrl}/api/urls`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token.access_token}` }, body: JSON.stringify({ original_url: 'https://example.com/landing' }) })).json()) as { short_code: string };
     const url = `${product.baseUrl}/${link.short_code}`;
-    const lag = async () => {
-      const response = await fetch(`${product.baseUrl}/api/admin/projections`, { headers: { authorization: `Bearer ${token.access_token}` } });
-      return ((await response.json()) as { projectors: { lag_events: number }[] }).projectors.reduce((sum, p) => sum + p.lag_events, 0);
-    };
-    const caughtUp = async () => {
-      while ((await lag()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    };
+    const caughtUp = () => projectionsCaughtUp(product.baseUrl, token.access_token);
     await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA }, overallRate: RATE });
     await caughtUp();
     const pids: Record<string, number> = { [ROLE]: product.pid, ...(projector ? { projector: projector.pid! } : {}) };

@@ -9,7 +9,7 @@ import { freePort } from '@linkledger/services/testing/server-process.ts';
 import { startDnsTestServer, type DnsTestServer } from '@linkledger/services/domains/dns/testing/dns-test-server.ts';
 import { commitFloor, storeThroughput } from './redirects/append-floor.ts';
 import { cpuMeter, cpuMicros } from './redirects/process-cpu.ts';
-import { startProduct, type Layout, type Product } from './redirects/product.ts';
+import { projectionsCaughtUp, startProduct, type Layout, type Product } from './redirects/product.ts';
 
 /**
  * `npm run bench`: the real redirect (every click durable before the 302) against a bare
@@ -135,17 +135,6 @@ async function prepare(product: Product, dns: DnsTestServer) {
   return { targets, token: access_token };
 }
 
-/** Waits until both projections have applied the whole log: how long the projector needed after the load stopped. */
-async function catchUp(product: Product, token: string): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const response = await fetch(`${product.baseUrl}/api/admin/projections`, { headers: { authorization: `Bearer ${token}` } });
-    const report = (await response.json()) as { projectors: { lag_events: number }[] };
-    if (response.ok && report.projectors.length > 0 && report.projectors.every((p) => p.lag_events === 0)) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** The product in one sync mode against the bare server, run by run at each connection count and place. */
 async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: string; pid: number }, dns: DnsTestServer) {
   const dataDir = join(dir, `data-${mode}`);
@@ -169,7 +158,7 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: stri
         rows.push({ connections, place, bare: baseline, real });
       }
     }
-    const catchUpMs = await catchUp(product, token);
+    const catchUpMs = await projectionsCaughtUp(product.baseUrl, token);
     const projectorTotal = product.pids['projector'] ? (cpuMicros(product.pids['projector']) - projectorCpu) / answered : null;
     return { rows, answered, dataDir, catchUpMs, projectorTotal };
   } finally {

@@ -35,3 +35,17 @@ export async function startProduct(env: Record<string, string>, layout: Layout, 
         : await startServerProcess(one, timeoutMs);
   return { ...product, pids: { all: product.pid } };
 }
+
+/**
+ * Waits until every projection has applied the whole log (an admin's token asks
+ * /api/admin/projections); resolves with how long that took.
+ */
+export async function projectionsCaughtUp(baseUrl: string, token: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/admin/projections`, { headers: { authorization: `Bearer ${token}` } });
+    const report = (await response.json()) as { projectors: { lag_events: number }[] };
+    if (response.ok && report.projectors.length > 0 && report.projectors.every((p) => p.lag_events === 0)) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
