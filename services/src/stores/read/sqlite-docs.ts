@@ -153,6 +153,10 @@ export class SqliteDocs {
     });
     // Creates sqlite_stat1 when missing; later, loads what was written into this connection.
     this.db.exec('ANALYZE sqlite_schema');
+    // Already so (each start declares every index again): no write, and nothing to reload.
+    const written = this.db.prepare<[string], { idx: string; stat: string }>('SELECT idx, stat FROM sqlite_stat1 WHERE tbl = ?').all(this.table);
+    const key = (rows: { name?: string; idx?: string; stat: string }[]) => rows.map((row) => `${row.name ?? row.idx} ${row.stat}`).sort().join('\n');
+    if (key(written) === key(shape)) return;
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM sqlite_stat1 WHERE tbl = ?').run(this.table);
       const insert = this.db.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
