@@ -30,13 +30,16 @@ const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL,NORMAL').split(',').map((mode
 });
 /**
  * Where the measured link is served (docs/domains.md#serving): `plain` /{code} on our host,
- * `host` /{code} on a verified custom domain named by the Host header, `trai` /{HEADER}/{code}.
+ * `host` /{code} on a verified custom domain named by the Host header, `trai` /{HEADER}/{code};
+ * `spread`: /{code} over LINKS links (1,000), each request the next link in turn, so that no
+ * two clicks of a commit share a link (the other places click one link).
  */
 const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
   const name = place.trim();
-  if (name !== 'plain' && name !== 'host' && name !== 'trai') throw new Error(`PLACES must list plain, host and/or trai (got ${place})`);
+  if (name !== 'plain' && name !== 'host' && name !== 'trai' && name !== 'spread') throw new Error(`PLACES must list plain, host, trai and/or spread (got ${place})`);
   return name;
 });
+const SPREAD_LINKS = Number(process.env['LINKS'] ?? 1000);
 // ROLE=all-tsx: one process under the TypeScript loader, as `npm start` ran before the server was compiled ahead.
 const LAYOUTS: Record<string, Layout> = { '': 'supervised', all: 'all', 'all-tsx': 'all-tsx' };
 const LAYOUT: Layout = (() => {
@@ -63,13 +66,31 @@ interface Figures {
   cpu: Record<string, number>;
 }
 
-async function load(url: string, connections: number, pids: Record<string, number>, host?: string): Promise<Figures> {
+/**
+ * Each connection goes through `paths` in order from its own starting point, spaced evenly,
+ * so that the requests in flight at any moment ask for different links. The requests are
+ * built once per connection (static, as for one URL), so the load generator does no more
+ * work than for one path.
+ */
+function inTurn(paths: readonly string[] | undefined, connections: number): Pick<autocannon.Options, 'setupClient'> {
+  if (!paths) return {};
+  const step = Math.max(1, Math.floor(paths.length / connections));
+  let client = 0;
+  return {
+    setupClient: (connection) => {
+      const offset = (client++ * step) % paths.length;
+      connection.setRequests(paths.map((_, i) => ({ method: 'GET', path: paths[(offset + i) % paths.length]! })));
+    },
+  };
+}
+
+async function load(url: string, connections: number, pids: Record<string, number>, host?: string, paths?: readonly string[]): Promise<Figures> {
   const headers = { 'user-agent': UA, ...(host ? { host } : {}) };
   // Warm-up, not measured: JIT, caches and connection set-up.
-  const warmUp = await autocannon({ url, connections, duration: 2, headers });
+  const warmUp = await autocannon({ url, connections, duration: 2, headers, ...inTurn(paths, connections) });
   const meter = cpuMeter(pids);
   const loadGenerator = process.cpuUsage();
-  const result = await autocannon({ url, connections, duration: DURATION, headers });
+  const result = await autocannon({ url, connections, duration: DURATION, headers, ...inTurn(paths, connections) });
   const used = meter();
   const generator = process.cpuUsage(loadGenerator);
   const answered = result['3xx'];
@@ -115,11 +136,19 @@ async function prepare(product: Product, dns: DnsTestServer) {
   const signedIn = { ...json, authorization: `Bearer ${access_token}` };
   const call = <T>(path: string, body: unknown = {}) => post<T>(`${product.baseUrl}${path}`, JSON.stringify(body), signedIn);
   const linkOn = (placement: Record<string, string>) => call<{ short_code: string }>('/api/urls', { original_url: DESTINATION, ...placement });
-  const targets: Partial<Record<(typeof PLACES)[number], { path: string; host: string | undefined }>> = {};
+  const targets: Partial<Record<(typeof PLACES)[number], { path: string; host: string | undefined; paths?: string[] }>> = {};
   targets.plain = { path: `/${(await linkOn({})).short_code}`, host: undefined };
-  if (PLACES.includes('host') || PLACES.includes('trai')) {
-    // The first account is the super admin: it puts itself on Pro, which has domains and headers.
-    await call(`/api/admin/users/${user.id}/change-plan`, { plan_type: 'pro' });
+  if (PLACES.includes('host') || PLACES.includes('trai') || PLACES.includes('spread')) {
+    // The first account is the super admin: it puts itself on Enterprise, which has domains, headers and links enough.
+    await call(`/api/admin/users/${user.id}/change-plan`, { plan_type: 'enterprise' });
+  }
+  if (PLACES.includes('spread')) {
+    const paths: string[] = [];
+    while (paths.length < SPREAD_LINKS) {
+      const batch = await Promise.all(Array.from({ length: Math.min(10, SPREAD_LINKS - paths.length) }, () => linkOn({})));
+      paths.push(...batch.map((link) => `/${link.short_code}`));
+    }
+    targets.spread = { path: paths[0]!, host: undefined, paths };
   }
   if (PLACES.includes('host')) {
     const domain = await call<{ id: number; dns_token: string }>('/api/custom-domains', { domain: BENCH_DOMAIN });
@@ -146,16 +175,19 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: stri
   try {
     const { targets, token } = await prepare(product, dns);
     const rows: { connections: number; place: string; bare: Figures; real: Figures }[] = [];
+    const barePaths = targets.spread?.paths;
     let answered = 0;
     const projectorCpu = product.pids['projector'] ? cpuMicros(product.pids['projector']) : 0;
     for (const connections of CONNECTIONS) {
       // Bare and product back to back, so both see the same machine (it may be shared).
-      const baseline = await load(bare.url, connections, { 'bare server': bare.pid });
+      const baseline = PLACES.some((place) => place !== 'spread') ? await load(bare.url, connections, { 'bare server': bare.pid }) : null;
       for (const place of PLACES) {
         const target = targets[place]!;
-        const real = await load(`${product.baseUrl}${target.path}`, connections, product.pids, target.host);
+        // The bare server answers any path: spread runs give it the same requests.
+        const against = place === 'spread' ? await load(bare.url, connections, { 'bare server': bare.pid }, undefined, barePaths) : baseline!;
+        const real = await load(`${product.baseUrl}${target.path}`, connections, product.pids, target.host, target.paths);
         answered += real.answered + real.warmUpAnswered;
-        rows.push({ connections, place, bare: baseline, real });
+        rows.push({ connections, place, bare: against, real });
       }
     }
     const catchUpMs = await projectionsCaughtUp(product.baseUrl, token);
