@@ -9,6 +9,7 @@ import { startCompiledServerProcess } from '@linkledger/services/testing/server-
 import { summarizeProfile } from './redirects/cpu-profile.ts';
 import { cpuMeter } from './redirects/process-cpu.ts';
 import { projectionsCaughtUp } from './redirects/product.ts';
+import { inTurn, manyLinks } from './redirects/requests-in-turn.ts';
 
 /**
  * `npm run bench:profile`: where the redirect process's main thread spends its time. The
@@ -19,7 +20,8 @@ import { projectionsCaughtUp } from './redirects/product.ts';
  * With ROLE=api the projector process is profiled too. Each process's CPU per click (from
  * /proc, every thread) is reported for the run and, for the projector, through its catch-up
  * after it; PROFILE=0 measures that without the profiler's own cost (an A/B of two commits
- * at the same rate). `-- --summarize FILE` summarizes a profile taken earlier the same way.
+ * at the same rate). LINKS=n (1) clicks n links in turn (see PLACES=spread in redirect-bench.ts).
+ * `-- --summarize FILE` summarizes a profile taken earlier the same way.
  */
 const RATE = Number(process.env['RATE'] ?? 6000);
 const DURATION = Number(process.env['DURATION'] ?? 10);
@@ -28,6 +30,7 @@ const ROLE = process.env['ROLE'] ?? 'api';
 const SYNC = process.env['EVENTS_SYNC'] ?? 'FULL';
 /** PROFILE=0: no profiler, only the CPU each process spends per click (the profiler's own cost left out). */
 const PROFILE = process.env['PROFILE'] !== '0';
+const LINKS = Number(process.env['LINKS'] ?? 1);
 if (ROLE !== 'api' && ROLE !== 'all') throw new Error(`ROLE must be api or all (got ${ROLE})`);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -53,19 +56,28 @@ async function main() {
     const email = `profile-${Date.now()}@example.com`;
     await fetch(`${product.baseUrl}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'benchmark' }) });
     const token = (await (await fetch(`${product.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${encodeURIComponent(email)}&password=benchmark` })).json()) as { access_token: string };
-    const link = (await (await fetch(`${product.baseUrl}/api/urls`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token.access_token}` }, body: JSON.stringify({ original_url: 'https://example.com/landing' }) })).json()) as { short_code: string };
-    const url = `${product.baseUrl}/${link.short_code}`;
+    const signedIn = { ...json, authorization: `Bearer ${token.access_token}` };
+    const me = (await (await fetch(`${product.baseUrl}/api/users/me`, { headers: signedIn })).json()) as { id: number };
+    // The first account is the super admin: Enterprise has links enough for LINKS.
+    if (LINKS > 1) await fetch(`${product.baseUrl}/api/admin/users/${me.id}/change-plan`, { method: 'POST', headers: signedIn, body: JSON.stringify({ plan_type: 'enterprise' }) });
+    const paths = await manyLinks(LINKS, async () => {
+      const response = await fetch(`${product.baseUrl}/api/urls`, { method: 'POST', headers: signedIn, body: JSON.stringify({ original_url: 'https://example.com/landing' }) });
+      if (!response.ok) throw new Error(`POST /api/urls: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { short_code: string };
+    });
+    const url = `${product.baseUrl}${paths[0]}`;
+    const spread = inTurn(LINKS > 1 ? paths : undefined, CONNECTIONS);
     const caughtUp = () => projectionsCaughtUp(product.baseUrl, token.access_token);
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA }, overallRate: RATE });
+    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA }, overallRate: RATE, ...spread });
     await caughtUp();
     const pids: Record<string, number> = { [ROLE]: product.pid, ...(projector ? { projector: projector.pid! } : {}) };
     const meter = cpuMeter(pids);
-    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'user-agent': UA }, overallRate: RATE });
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'user-agent': UA }, overallRate: RATE, ...spread });
     const during = meter();
     await caughtUp();
     const through = meter();
     const clicks = result['3xx'];
-    console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${clicks} redirects at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up${PROFILE ? ', under the profiler' : ''}`);
+    console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${clicks} redirects${LINKS > 1 ? ` over ${LINKS} links in turn` : ''} at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up${PROFILE ? ', under the profiler' : ''}`);
     const perClick = (micros: number) => (micros / clicks).toFixed(1);
     for (const name of Object.keys(pids)) {
       // The HTTP process only answers the catch-up's polls meanwhile.

@@ -10,6 +10,7 @@ import { startDnsTestServer, type DnsTestServer } from '@linkledger/services/dom
 import { commitFloor, storeThroughput } from './redirects/append-floor.ts';
 import { cpuMeter, cpuMicros } from './redirects/process-cpu.ts';
 import { projectionsCaughtUp, startProduct, type Layout, type Product } from './redirects/product.ts';
+import { inTurn, manyLinks } from './redirects/requests-in-turn.ts';
 
 /**
  * `npm run bench`: the real redirect (every click durable before the 302) against a bare
@@ -64,24 +65,6 @@ interface Figures {
   errors: number;
   /** CPU per answered request, µs, by process (plus the load generator, this process). */
   cpu: Record<string, number>;
-}
-
-/**
- * Each connection goes through `paths` in order from its own starting point, spaced evenly,
- * so that the requests in flight at any moment ask for different links. The requests are
- * built once per connection (static, as for one URL), so the load generator does no more
- * work than for one path.
- */
-function inTurn(paths: readonly string[] | undefined, connections: number): Pick<autocannon.Options, 'setupClient'> {
-  if (!paths) return {};
-  const step = Math.max(1, Math.floor(paths.length / connections));
-  let client = 0;
-  return {
-    setupClient: (connection) => {
-      const offset = (client++ * step) % paths.length;
-      connection.setRequests(paths.map((_, i) => ({ method: 'GET', path: paths[(offset + i) % paths.length]! })));
-    },
-  };
 }
 
 async function load(url: string, connections: number, pids: Record<string, number>, host?: string, paths?: readonly string[]): Promise<Figures> {
@@ -143,11 +126,7 @@ async function prepare(product: Product, dns: DnsTestServer) {
     await call(`/api/admin/users/${user.id}/change-plan`, { plan_type: 'enterprise' });
   }
   if (PLACES.includes('spread')) {
-    const paths: string[] = [];
-    while (paths.length < SPREAD_LINKS) {
-      const batch = await Promise.all(Array.from({ length: Math.min(10, SPREAD_LINKS - paths.length) }, () => linkOn({})));
-      paths.push(...batch.map((link) => `/${link.short_code}`));
-    }
+    const paths = await manyLinks(SPREAD_LINKS, () => linkOn({}));
     targets.spread = { path: paths[0]!, host: undefined, paths };
   }
   if (PLACES.includes('host')) {
