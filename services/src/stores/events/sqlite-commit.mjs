@@ -16,6 +16,9 @@ class Refused extends Error {
   }
 }
 
+/** How many streams' last revisions a connection remembers between its commits. */
+const MAX_REMEMBERED_STREAMS = 100_000;
+
 /** @param {string | number} expected @param {number | null} current */
 function expectationHolds(expected, current) {
   return (
@@ -38,6 +41,7 @@ export function createCommit(db) {
   const savepoint = db.prepare('SAVEPOINT append');
   const release = db.prepare('RELEASE append');
   const rollbackTo = db.prepare('ROLLBACK TO append');
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
 
   /**
    * Each stream's last revision within the commit under way: a popular link's clicks in one
@@ -46,6 +50,16 @@ export function createCommit(db) {
    * @type {Map<string, number>}
    */
   const revisionsInCommit = new Map();
+  /**
+   * Each stream's last revision as this connection's own commits left it, so that clicks
+   * spread over many links do not look each link's stream up at every commit. Trusted only
+   * while no other connection has committed: SQLite's data_version, read under the write
+   * lock, changes exactly when one has, and then the whole map is dropped.
+   * @type {Map<string, number>}
+   */
+  const committedRevisions = new Map();
+  /** data_version when committedRevisions was last known true. @type {unknown} */
+  let knownVersion = null;
 
   /** @param {StreamRows[]} streams @returns {Outcome} */
   function write(streams) {
@@ -54,7 +68,7 @@ export function createCommit(db) {
     /** This append's own revisions, kept only if all of it is written. @type {Map<string, number>} */
     const written = new Map();
     for (const { stream, expected, events } of streams) {
-      const known = written.get(stream) ?? revisionsInCommit.get(stream);
+      const known = written.get(stream) ?? revisionsInCommit.get(stream) ?? committedRevisions.get(stream);
       const current = known ?? /** @type {{ revision: number | null } | undefined} */ (streamRevision.get(stream))?.revision ?? null;
       if (!expectationHolds(expected, current)) throw new Refused(stream, expected, current);
       let revision = current ?? -1;
@@ -70,8 +84,14 @@ export function createCommit(db) {
   }
 
   /** An append that can be refused gets a savepoint, so a refusal undoes only that append. */
-  const commit = db.transaction((/** @type {StreamRows[][]} */ appends) =>
-    appends.map((streams) => {
+  const commit = db.transaction((/** @type {StreamRows[][]} */ appends) => {
+    // Under the write lock (BEGIN IMMEDIATE): no other connection can commit until this one has.
+    const version = dataVersion.get();
+    if (version !== knownVersion) {
+      committedRevisions.clear();
+      knownVersion = version;
+    }
+    return appends.map((streams) => {
       if (streams.every((s) => s.expected === 'any')) return write(streams);
       savepoint.run();
       try {
@@ -84,12 +104,17 @@ export function createCommit(db) {
         if (error instanceof Refused) return /** @type {Outcome} */ ({ ok: false, stream: error.stream, expected: error.expected, actual: error.actual });
         throw error;
       }
-    }),
-  );
+    });
+  });
   return (appends) => {
     revisionsInCommit.clear();
     try {
-      return commit.immediate(appends);
+      const outcomes = commit.immediate(appends);
+      // Committed (a rolled-back commit leaves the map as it was, still true): these are the
+      // streams' last revisions now. Bounded: a map of every link ever clicked would only grow.
+      if (committedRevisions.size + revisionsInCommit.size > MAX_REMEMBERED_STREAMS) committedRevisions.clear();
+      for (const [stream, revision] of revisionsInCommit) committedRevisions.set(stream, revision);
+      return outcomes;
     } finally {
       revisionsInCommit.clear();
     }

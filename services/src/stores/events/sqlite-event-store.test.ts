@@ -57,6 +57,33 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     });
   }
 
+  for (const synchronous of ['FULL', 'NORMAL'] as const) {
+    it(`two stores appending to the same streams by turns give each event the next revision, and exact expectations hold (${synchronous})`, async () => {
+      const file = join(dir, `same-streams-${n++}.db`);
+      const stores = [new SqliteEventStore(file, { pollMs: 20, synchronous }), new SqliteEventStore(file, { pollMs: 20, synchronous })];
+      const streams = ['clicks-1', 'clicks-2', 'clicks-3'];
+      let last = -1; // clicks-1's last revision
+      for (let round = 0; round < 12; round++) {
+        const store = stores[round % 2]!;
+        // Both remember these streams' revisions from their own commits; the other's commits must win.
+        await Promise.all(streams.map((stream) => store.append([{ stream, expected: 'any', events: [event(round)] }])));
+        last += 1;
+        if (round % 3 === 2) {
+          const { revisions } = await store.append([{ stream: 'clicks-1', expected: last, events: [event(round)] }]);
+          expect(revisions).toEqual([last + 1]);
+          await expect(stores[(round + 1) % 2]!.append([{ stream: 'clicks-1', expected: last, events: [event(round)] }])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+          last += 1;
+        }
+      }
+      for (const stream of streams) {
+        const revisions = (await stores[0]!.readStream(stream)).map((e) => e.revision);
+        expect(revisions).toEqual(Array.from({ length: revisions.length }, (_, k) => k));
+      }
+      expect((await stores[1]!.readStream('clicks-1')).length).toBe(16);
+      for (const store of stores) await store.close();
+    });
+  }
+
   // A tail of 3 events keeps the slower subscription behind it most of the time.
   for (const [synchronous, tailSize] of [['FULL', undefined], ['NORMAL', undefined], ['FULL', 3]] as const) {
     it(`two subscriptions of a process that reads another's appends get each event they ask for once, in order, parsed once (${synchronous}, tail ${tailSize ?? 'default'})`, async () => {
