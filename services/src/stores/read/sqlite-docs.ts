@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Doc, DocWrite, Query, Where } from '@linkledger/contracts';
-import { assertField, jsonField, orderSql, whereSql } from './where-sql.ts';
+import { assertField, jsonField, keysField, orderSql, whereSql, type FieldSql } from './where-sql.ts';
 
 /**
  * A collection's name as an SQL literal: a query uses a partial index only when its own
@@ -18,14 +18,31 @@ export function moveShape(db: Database.Database, from: string, to: string): void
   db.prepare('UPDATE sqlite_stat1 SET tbl = ? WHERE tbl = ?').run(to, from);
 }
 
-/** The SQL of a documents table: JSON documents keyed by collection and id. */
+/**
+ * The SQL of a documents table: JSON documents keyed by collection and id, each with `keys`,
+ * a JSON copy of just its indexed fields (see SqliteDocs).
+ */
 export const docsTableSql = (table: string) => `
   CREATE TABLE IF NOT EXISTS ${assertField(table)} (
     collection TEXT NOT NULL,
     id TEXT NOT NULL,
     doc TEXT NOT NULL,
+    keys TEXT,
     PRIMARY KEY (collection, id)
   ) WITHOUT ROWID;`;
+
+/** Gives a documents table made before 2026-11 its `keys` column (filled when its indexes are declared). */
+function addKeysColumn(db: Database.Database, table: string): void {
+  const hasKeys = () => db.prepare<[], { name: string }>(`PRAGMA table_info(${assertField(table)})`).all().some((column) => column.name === 'keys');
+  if (hasKeys()) return;
+  // Under the write lock: another process opening the store at the same moment adds it once.
+  db.transaction(() => {
+    if (!hasKeys()) db.exec(`ALTER TABLE ${table} ADD COLUMN keys TEXT`);
+  }).immediate();
+}
+
+const INDEX_COLLECTION = / WHERE collection = '((?:[^']|'')*)'$/;
+const INDEXED_KEY = /json_extract\(keys, '\$\.([a-z_][a-z0-9_]*)'\)/gi;
 
 /**
  * Read-model documents in one SQLite table (`docs`, or the copy a rebuild writes), indexed by
@@ -36,8 +53,16 @@ export const docsTableSql = (table: string) => `
 export class SqliteDocs {
   private readonly statements;
   private readonly cache = new Map<string, Database.Statement<unknown[], { doc: string }>>();
-  /** The schema version whose planner statistics this connection has loaded. */
+  /** The schema version whose planner statistics and indexed fields this connection has loaded. */
   private schemaSeen = -1;
+  /**
+   * Each collection's indexed fields, sorted, as the table's indexes declare them (in any
+   * process): what a document's `keys` holds. The indexes are over `keys`, not the document,
+   * so rewriting a document whose indexed fields did not change (a click's count) writes only
+   * `doc`, and SQLite leaves every index alone; over `doc`, each rewrite recomputed each of
+   * the collection's index keys from the JSON (three for a link: most of its cost).
+   */
+  private keyFields = new Map<string, readonly string[]>();
 
   constructor(
     private readonly db: Database.Database,
@@ -45,14 +70,17 @@ export class SqliteDocs {
     private readonly checkpointKey: (projector: string) => string = (projector) => projector,
   ) {
     const t = assertField(table);
+    addKeysColumn(db, t);
     this.statements = {
       get: db.prepare<[string, string], { doc: string }>(`SELECT doc FROM ${t} WHERE collection = ? AND id = ?`),
       getMany: db.prepare<[string, string], { id: string; doc: string }>(`SELECT id, doc FROM ${t} WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`),
       // An UPDATE leaves the index entries whose key did not change alone; INSERT OR REPLACE
       // deletes and re-inserts every one of them (and the json_extract behind it), which made
       // rewriting a document (a click's total) several times dearer. Insert only what is new.
-      update: db.prepare(`UPDATE ${t} SET doc = ? WHERE collection = ? AND id = ?`),
-      insert: db.prepare(`INSERT INTO ${t} (collection, id, doc) VALUES (?, ?, ?)`),
+      // The document alone, when its indexed fields are as stored: no index is touched.
+      updateDoc: db.prepare(`UPDATE ${t} SET doc = ? WHERE collection = ? AND id = ? AND keys IS ?`),
+      update: db.prepare(`UPDATE ${t} SET doc = ?, keys = ? WHERE collection = ? AND id = ?`),
+      insert: db.prepare(`INSERT INTO ${t} (collection, id, doc, keys) VALUES (?, ?, ?, ?)`),
       delete: db.prepare(`DELETE FROM ${t} WHERE collection = ? AND id = ?`),
       checkpoint: db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?'),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)'),
@@ -77,8 +105,9 @@ export class SqliteDocs {
 
   async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
     const params: unknown[] = [];
-    const where = whereSql(query.where, params as (string | number | null)[]);
-    let sql = `SELECT doc FROM ${this.table} WHERE collection = ${collectionSql(collection)} AND ${where} ORDER BY ${orderSql(query)}`;
+    const column = this.fieldSql(collection);
+    const where = whereSql(query.where, params as (string | number | null)[], column);
+    let sql = `SELECT doc FROM ${this.table} WHERE collection = ${collectionSql(collection)} AND ${where} ORDER BY ${orderSql(query, column)}`;
     if (query.limit !== undefined || query.skip !== undefined) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(query.limit ?? -1, query.skip ?? 0);
@@ -90,16 +119,52 @@ export class SqliteDocs {
 
   async count(collection: string, where?: Where): Promise<number> {
     const params: unknown[] = [];
-    const sql = `SELECT count(*) AS doc FROM ${this.table} WHERE collection = ${collectionSql(collection)} AND ${whereSql(where, params as (string | number | null)[])}`;
+    const sql = `SELECT count(*) AS doc FROM ${this.table} WHERE collection = ${collectionSql(collection)} AND ${whereSql(where, params as (string | number | null)[], this.fieldSql(collection))}`;
     return Number(this.statement(sql).get(...params)?.doc ?? 0);
   }
 
-  private statement(sql: string) {
-    // Another process swapped in a rebuilt table (new indexes): load the shape it described.
-    if (this.statements.schemaVersion.get() !== this.schemaSeen) {
-      this.db.exec('ANALYZE sqlite_schema');
-      this.schemaSeen = this.statements.schemaVersion.get()!;
+  /**
+   * How a query on `collection` names each field: an indexed one through `keys`, as its index
+   * does (SQLite matches an index's expression only when a query uses the same one), the rest
+   * in the document. Both hold the same value.
+   */
+  private fieldSql(collection: string): FieldSql {
+    this.knowSchema();
+    const indexed = this.keyFields.get(collection);
+    return indexed ? (field) => (indexed.includes(field) ? keysField(field) : jsonField(field)) : jsonField;
+  }
+
+  /** After a schema change (an index declared, a rebuilt table swapped in, by any process): its figures and indexed fields. */
+  private knowSchema(): void {
+    if (this.statements.schemaVersion.get() === this.schemaSeen) return;
+    this.db.exec('ANALYZE sqlite_schema');
+    this.keyFields = this.indexedFields();
+    this.schemaSeen = this.statements.schemaVersion.get()!;
+  }
+
+  private indexedFields(): Map<string, readonly string[]> {
+    const fields = new Map<string, Set<string>>();
+    for (const { sql } of this.indexes()) {
+      const collection = sql && INDEX_COLLECTION.exec(sql)?.[1]?.replaceAll("''", "'");
+      if (!collection) continue;
+      const known = fields.get(collection) ?? new Set<string>();
+      for (const [, field] of sql.matchAll(INDEXED_KEY)) known.add(field!);
+      if (known.size) fields.set(collection, known);
     }
+    return new Map([...fields].map(([collection, names]) => [collection, [...names].sort()]));
+  }
+
+  /** A document's indexed fields as its `keys` (null for a collection without indexes). */
+  private keysOf(collection: string, doc: Doc): string | null {
+    const fields = this.keyFields.get(collection);
+    if (!fields) return null;
+    const keys: Record<string, unknown> = {};
+    for (const field of fields) keys[field] = (doc as Record<string, unknown>)[field] ?? null;
+    return JSON.stringify(keys);
+  }
+
+  private statement(sql: string) {
+    this.knowSchema();
     let statement = this.cache.get(sql);
     if (!statement) {
       statement = this.db.prepare<unknown[], { doc: string }>(sql);
@@ -110,26 +175,34 @@ export class SqliteDocs {
 
   /**
    * An index over the fields of one collection's documents (partial: only that collection's
-   * rows are in it), unless the table has one already under any name: a table that replaced
-   * `docs` after a rebuild keeps the names its indexes were made with, and a second index
-   * over the same columns would only slow every write. Until 2026-11 these indexes held every
-   * collection's rows, so rewriting any document (a click's total) recomputed all of them;
-   * such an index is replaced by the partial one.
+   * rows are in it), over their copies in `keys`, unless the table has one already under any
+   * name: a table that replaced `docs` after a rebuild keeps the names its indexes were made
+   * with, and a second index over the same columns would only slow every write. A new index
+   * first fills the collection's `keys` with every field its indexes then cover. Until 2026-11
+   * indexes were over the document itself (before that, over every collection's rows): such
+   * an index is replaced.
    */
   async ensureIndex(collection: string, fields: readonly string[]): Promise<void> {
-    const columns = `(collection, ${fields.map(jsonField).join(', ')})`;
-    const partial = `${columns} WHERE collection = ${collectionSql(collection)}`;
-    const existing = this.indexes();
-    if (!existing.some((index) => index.sql?.endsWith(partial))) {
-      for (const old of existing.filter((index) => index.sql?.endsWith(columns))) this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
+    const partial = `(collection, ${fields.map(keysField).join(', ')}) WHERE collection = ${collectionSql(collection)}`;
+    const overDocument = `(collection, ${fields.map(jsonField).join(', ')})`;
+    const older = [overDocument, `${overDocument} WHERE collection = ${collectionSql(collection)}`];
+    // Under the write lock: another process declaring the same index waits, then finds it.
+    this.db.transaction(() => {
+      const existing = this.indexes();
+      if (existing.some((index) => index.sql?.endsWith(partial))) return;
+      for (const old of existing.filter((index) => older.some((form) => index.sql?.endsWith(form)))) this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
+      const covered = [...new Set([...(this.indexedFields().get(collection) ?? []), ...fields.map(assertField)])].sort();
+      // `->` keeps each value as JSON (a number stays a number), as the documents' own text has it.
+      const keys = `json_object(${covered.map((field) => `'${field}', doc -> '$.${field}'`).join(', ')})`;
+      this.db.prepare(`UPDATE ${this.table} SET keys = ${keys} WHERE collection = ?`).run(collection);
       const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
       const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
       let name = base;
       for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-      // Another process opening the store at the same moment picks the same name.
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} ${partial}`);
-    }
+      this.db.exec(`CREATE INDEX ${name} ON ${this.table} ${partial}`);
+    }).immediate();
     this.describeShape();
+    this.knowSchema();
   }
 
   private indexes() {
@@ -171,14 +244,20 @@ export class SqliteDocs {
 
   async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
     this.db.transaction(() => {
+      // Under the write lock, so no index can be declared between this and the writes: every
+      // document's keys cover exactly the indexes there are.
+      this.knowSchema();
+      const { updateDoc, update, insert } = this.statements;
       for (const write of writes) {
         if (write.doc) {
           const doc = JSON.stringify(write.doc);
-          if (this.statements.update.run(doc, write.collection, write.id).changes === 0) this.statements.insert.run(write.collection, write.id, doc);
+          const keys = this.keysOf(write.collection, write.doc);
+          if (updateDoc.run(doc, write.collection, write.id, keys).changes > 0) continue;
+          if (update.run(doc, keys, write.collection, write.id).changes === 0) insert.run(write.collection, write.id, doc, keys);
         } else this.statements.delete.run(write.collection, write.id);
       }
       this.statements.setCheckpoint.run(this.checkpointKey(projector), checkpoint);
-    })();
+    }).immediate();
   }
 
   async reset(projector: string, collections: readonly string[]): Promise<void> {

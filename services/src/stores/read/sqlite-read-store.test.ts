@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readStoreContract } from './read-store.contract.ts';
 import { SqliteReadStore } from './sqlite-read-store.ts';
@@ -66,8 +66,8 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
       await store.ensureIndex('links', ['owner_id', 'created_at']);
       await store.ensureIndex('api_keys', ['user_id']);
       expect(indexesOf(store).map((index) => index.sql)).toEqual([
-        "CREATE INDEX docs_api_keys_user_id ON docs (collection, json_extract(doc, '$.user_id')) WHERE collection = 'api_keys'",
-        "CREATE INDEX docs_links_owner_id_created_at ON docs (collection, json_extract(doc, '$.owner_id'), json_extract(doc, '$.created_at')) WHERE collection = 'links'",
+        "CREATE INDEX docs_api_keys_user_id ON docs (collection, json_extract(keys, '$.user_id')) WHERE collection = 'api_keys'",
+        "CREATE INDEX docs_links_owner_id_created_at ON docs (collection, json_extract(keys, '$.owner_id'), json_extract(keys, '$.created_at')) WHERE collection = 'links'",
       ]);
       await store.commit('p', [
         { collection: 'links', id: '1', doc: { id: 1, owner_id: 7, created_at: '2026-11-01' } },
@@ -76,7 +76,7 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
       ], 1);
       // The other collection's document sharing the field is not in the links index.
       const inIndex = (store['db'] as Database.Database)
-        .prepare<[], { n: number }>("SELECT count(*) AS n FROM docs INDEXED BY docs_links_owner_id_created_at WHERE collection = 'links' AND json_extract(doc, '$.owner_id') = 7")
+        .prepare<[], { n: number }>("SELECT count(*) AS n FROM docs INDEXED BY docs_links_owner_id_created_at WHERE collection = 'links' AND json_extract(keys, '$.owner_id') = 7")
         .get();
       expect(inIndex?.n).toBe(2);
       expect((await store.find('links', { where: { owner_id: 7 }, sort: [{ field: 'created_at', direction: 'desc' }] })).map((link) => link.id)).toEqual([2, 1]);
@@ -103,24 +103,98 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
     }
   });
 
-  it('replaces an index over every collection (made before 2026-11) by the partial one', async () => {
-    const file = join(dir, 'upgraded.db');
-    const old = new SqliteReadStore(file);
-    (old['db'] as Database.Database).exec("CREATE INDEX docs_links_short_code ON docs (collection, json_extract(doc, '$.short_code'))");
-    await old.commit('p', [{ collection: 'links', id: '1', doc: { id: 1, short_code: 'abc1234' } }], 1);
-    await old.close();
-    const store = new SqliteReadStore(file);
+  for (const [made, where] of [
+    ['over every collection (before 2026-11)', ''],
+    ['over the documents themselves (November 2026)', " WHERE collection = 'links'"],
+  ] as const) {
+    it(`replaces an index ${made} by one over the indexed fields' copies, which it fills`, async () => {
+      const file = join(dir, `upgraded-${made.length}.db`);
+      const old = new Database(file);
+      // The table as it was: no keys column.
+      old.exec("CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID");
+      old.exec(`CREATE INDEX docs_links_short_code ON docs (collection, json_extract(doc, '$.short_code'))${where}`);
+      const insert = old.prepare("INSERT INTO docs (collection, id, doc) VALUES ('links', ?, ?)");
+      insert.run('1', JSON.stringify({ id: 1, short_code: 'abc1234', owner_id: 7, total_clicks: 3 }));
+      insert.run('2', JSON.stringify({ id: 2, owner_id: 7 }));
+      old.close();
+      const store = new SqliteReadStore(file);
+      try {
+        await store.ensureIndex('links', ['short_code']);
+        await store.ensureIndex('links', ['owner_id']);
+        expect(indexesOf(store).map((index) => index.sql)).toEqual([
+          "CREATE INDEX docs_links_owner_id ON docs (collection, json_extract(keys, '$.owner_id')) WHERE collection = 'links'",
+          "CREATE INDEX docs_links_short_code ON docs (collection, json_extract(keys, '$.short_code')) WHERE collection = 'links'",
+        ]);
+        const keys = (store['db'] as Database.Database).prepare<[], { keys: string }>('SELECT keys FROM docs ORDER BY id').all();
+        expect(keys.map((row) => JSON.parse(row.keys))).toEqual([
+          { owner_id: 7, short_code: 'abc1234' },
+          { owner_id: 7, short_code: null },
+        ]);
+        expect(await store.find('links', { where: { short_code: 'abc1234' } })).toEqual([{ id: 1, short_code: 'abc1234', owner_id: 7, total_clicks: 3 }]);
+        expect(await store.count('links', { owner_id: 7 })).toBe(2);
+        // Declared again at the next start: nothing changes.
+        await store.ensureIndex('links', ['short_code']);
+        expect(indexesOf(store)).toHaveLength(2);
+      } finally {
+        await store.close();
+      }
+    });
+  }
+});
+
+describe('SQLite read store (embedded) — indexed fields kept beside each document', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'll-read-keys-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const keysOf = (store: SqliteReadStore, collection: string, id: string) =>
+    JSON.parse((store['db'] as Database.Database).prepare<[string, string], { keys: string }>('SELECT keys FROM docs WHERE collection = ? AND id = ?').get(collection, id)!.keys) as unknown;
+
+  it('finds a document by the indexed fields it has now, whether a rewrite changed them or only the rest', async () => {
+    const store = new SqliteReadStore(join(dir, 'rewrites.db'));
     try {
-      await store.ensureIndex('links', ['short_code']);
-      expect(indexesOf(store)).toEqual([
-        { name: 'docs_links_short_code', sql: "CREATE INDEX docs_links_short_code ON docs (collection, json_extract(doc, '$.short_code')) WHERE collection = 'links'" },
-      ]);
-      expect(await store.find('links', { where: { short_code: 'abc1234' } })).toEqual([{ id: 1, short_code: 'abc1234' }]);
-      // Declared again at the next start: nothing changes.
-      await store.ensureIndex('links', ['short_code']);
-      expect(indexesOf(store)).toHaveLength(1);
+      await store.ensureIndex('links', ['owner_id', 'created_at']);
+      await store.ensureIndex('links', ['is_active']);
+      const link = { id: 1, owner_id: 7, created_at: '2026-11-01', is_active: true, total_clicks: 0 };
+      await store.commit('p', [{ collection: 'links', id: '1', doc: link }], 1);
+      expect(keysOf(store, 'links', '1')).toEqual({ created_at: '2026-11-01', is_active: true, owner_id: 7 });
+      // Only the count changes: the indexed fields are as stored.
+      for (let clicks = 1; clicks <= 3; clicks++) await store.commit('p', [{ collection: 'links', id: '1', doc: { ...link, total_clicks: clicks } }], 1 + clicks);
+      expect(await store.find('links', { where: { owner_id: 7 } })).toEqual([{ ...link, total_clicks: 3 }]);
+      // The owner and the flag change: found by the new values only.
+      await store.commit('p', [{ collection: 'links', id: '1', doc: { ...link, owner_id: 8, is_active: false, total_clicks: 3 } }], 5);
+      expect(await store.count('links', { owner_id: 7 })).toBe(0);
+      expect(await store.find('links', { where: { owner_id: 8, is_active: false } })).toEqual([{ ...link, owner_id: 8, is_active: false, total_clicks: 3 }]);
+      expect(await store.count('links', { is_active: true })).toBe(0);
+      // An indexed field that goes missing counts as null, as the document itself would.
+      const undated: Record<string, unknown> = { ...link, owner_id: 8 };
+      delete undated['created_at'];
+      await store.commit('p', [{ collection: 'links', id: '1', doc: undated as typeof link }], 6);
+      expect(await store.count('links', { created_at: null })).toBe(1);
+      expect(keysOf(store, 'links', '1')).toEqual({ created_at: null, is_active: true, owner_id: 8 });
     } finally {
       await store.close();
+    }
+  });
+
+  it('a process writing after another declared a new index fills the new field too', async () => {
+    const file = join(dir, 'two-processes.db');
+    const writer = new SqliteReadStore(file);
+    const other = new SqliteReadStore(file);
+    try {
+      await writer.ensureIndex('links', ['owner_id']);
+      await writer.commit('p', [{ collection: 'links', id: '1', doc: { id: 1, owner_id: 7, short_code: 'first01' } }], 1);
+      // The other process declares an index the writer has not seen.
+      await other.ensureIndex('links', ['short_code']);
+      await writer.commit('p', [{ collection: 'links', id: '2', doc: { id: 2, owner_id: 7, short_code: 'second2' } }], 2);
+      await writer.commit('p', [{ collection: 'links', id: '1', doc: { id: 1, owner_id: 7, short_code: 'renamed' } }], 3);
+      expect(keysOf(writer, 'links', '2')).toEqual({ owner_id: 7, short_code: 'second2' });
+      for (const store of [other, writer]) {
+        expect(await store.find('links', { where: { short_code: 'second2' } })).toEqual([{ id: 2, owner_id: 7, short_code: 'second2' }]);
+        expect(await store.find('links', { where: { short_code: 'renamed' } })).toHaveLength(1);
+        expect(await store.count('links', { short_code: 'first01' })).toBe(0);
+      }
+    } finally {
+      await other.close();
+      await writer.close();
     }
   });
 });

@@ -9,22 +9,26 @@ export function assertField(field: string): string {
 }
 
 export const jsonField = (field: string) => `json_extract(doc, '$.${assertField(field)}')`;
+/** A field as its copy among the document's indexed fields (the `keys` column, see sqlite-docs.ts). */
+export const keysField = (field: string) => `json_extract(keys, '$.${assertField(field)}')`;
+/** The SQL expression a query reads a field through. */
+export type FieldSql = (field: string) => string;
 
 type SqlValue = string | number | null;
 const sqlValue = (value: unknown): SqlValue => (typeof value === 'boolean' ? (value ? 1 : 0) : (value as SqlValue));
 
 /** Translates a read-store filter into an SQLite WHERE clause over JSON documents. */
-export function whereSql(where: Where | undefined, params: SqlValue[]): string {
+export function whereSql(where: Where | undefined, params: SqlValue[], column: FieldSql = jsonField): string {
   if (!where) return '1';
   const clauses: string[] = [];
   for (const [field, condition] of Object.entries(where)) {
     if (condition === undefined) continue;
     if (field === 'or') {
-      const alternatives = (condition as Where[]).map((w) => `(${whereSql(w, params)})`);
+      const alternatives = (condition as Where[]).map((w) => `(${whereSql(w, params, column)})`);
       clauses.push(alternatives.length ? `(${alternatives.join(' OR ')})` : '0');
       continue;
     }
-    clauses.push(conditionSql(jsonField(field), condition as Condition, params));
+    clauses.push(conditionSql(column(field), condition as Condition, params));
   }
   return clauses.length ? clauses.join(' AND ') : '1';
 }
@@ -55,8 +59,8 @@ function conditionSql(column: string, condition: Condition, params: SqlValue[]):
   return parts.length ? parts.join(' AND ') : '1';
 }
 
-export function orderSql(query: Query): string {
-  const keys = (query.sort ?? []).map((s) => `${jsonField(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
+export function orderSql(query: Query, column: FieldSql = jsonField): string {
+  const keys = (query.sort ?? []).map((s) => `${column(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
   keys.push('id ASC');
   return keys.join(', ');
 }
