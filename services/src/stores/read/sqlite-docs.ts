@@ -74,10 +74,10 @@ export class SqliteDocs {
     this.statements = {
       get: db.prepare<[string, string], { doc: string }>(`SELECT doc FROM ${t} WHERE collection = ? AND id = ?`),
       getMany: db.prepare<[string, string], { id: string; doc: string }>(`SELECT id, doc FROM ${t} WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`),
-      // An UPDATE leaves the index entries whose key did not change alone; INSERT OR REPLACE
-      // deletes and re-inserts every one of them (and the json_extract behind it), which made
-      // rewriting a document (a click's total) several times dearer. Insert only what is new.
-      // The document alone, when its indexed fields are as stored: no index is touched.
+      // INSERT OR REPLACE deletes and re-inserts every index entry of a document; an UPDATE
+      // maintains only the indexes over the columns it sets. So: the document alone when its
+      // indexed fields are as stored (no index is touched), else the document and its keys,
+      // and an INSERT only for what is new.
       updateDoc: db.prepare(`UPDATE ${t} SET doc = ? WHERE collection = ? AND id = ? AND keys IS ?`),
       update: db.prepare(`UPDATE ${t} SET doc = ?, keys = ? WHERE collection = ? AND id = ?`),
       insert: db.prepare(`INSERT INTO ${t} (collection, id, doc, keys) VALUES (?, ?, ?, ?)`),
