@@ -163,8 +163,8 @@ export class SqliteDocs {
     return JSON.stringify(keys);
   }
 
+  /** A prepared query, once per text; its SQL came from fieldSql, which loaded the schema. */
   private statement(sql: string) {
-    this.knowSchema();
     let statement = this.cache.get(sql);
     if (!statement) {
       statement = this.db.prepare<unknown[], { doc: string }>(sql);
