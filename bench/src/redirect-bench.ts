@@ -17,7 +17,8 @@ import { inTurn, manyLinks } from './redirects/requests-in-turn.ts';
  * Node server answering the same 302, measured in the same run with the same load
  * generator, in each sync mode and at each connection count, with the CPU each process
  * spends per redirect; then checks that every answered redirect is in the log, and measures
- * the floor: what committing the same clicks costs with no HTTP at all.
+ * the floors: a bare server that appends each click durably and does nothing else (in the
+ * same runs), and what committing the same clicks costs with no HTTP at all.
  * DURATION=seconds per run (10), CONNECTIONS (10,32,100), EVENTS_SYNC (FULL,NORMAL),
  * PLACES (plain; host and trai add a custom domain and a TRAI header), ROLE (unset: the
  * product as `npm start` runs it, an HTTP process and a projector process; all: one process).
@@ -90,14 +91,29 @@ async function load(url: string, connections: number, pids: Record<string, numbe
   };
 }
 
-async function startBare(): Promise<{ url: string; pid: number; stop: () => void }> {
+/** A server of bench/src (bare-server.ts, durable-bare-server.ts) in its own process, on a free port. */
+async function startServer(script: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
-    env: { ...process.env, PORT: String(port), LOCATION: DESTINATION },
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
+    env: { ...process.env, ...env, PORT: String(port), LOCATION: DESTINATION },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}/abc1234`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}/abc1234`,
+    pid: child.pid!,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+interface Server {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
 }
 
 async function post<T>(url: string, body: string, headers: Record<string, string>): Promise<T> {
@@ -144,36 +160,41 @@ async function prepare(product: Product, dns: DnsTestServer) {
 }
 
 /** The product in one sync mode against the bare server, run by run at each connection count and place. */
-async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: { url: string; pid: number }, dns: DnsTestServer) {
+async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: Server, dns: DnsTestServer) {
   const dataDir = join(dir, `data-${mode}`);
   // The load comes from one address: the per-address limit is off to measure the redirect path itself.
   const product = await startProduct(
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode, REDIRECT_RATE_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1' },
     LAYOUT,
   );
+  const floor = await startServer('./durable-bare-server.ts', { EVENTS_SYNC: mode, EVENTS_FILE: join(dir, `floor-${mode}.db`) });
   try {
     const { targets, token } = await prepare(product, dns);
-    const rows: { connections: number; place: string; bare: Figures; real: Figures }[] = [];
+    const rows: { connections: number; place: string; bare: Figures; floor: Figures; real: Figures }[] = [];
     const barePaths = targets.spread?.paths;
     let answered = 0;
     const projectorCpu = product.pids['projector'] ? cpuMicros(product.pids['projector']) : 0;
     for (const connections of CONNECTIONS) {
       // Bare and product back to back, so both see the same machine (it may be shared).
-      const baseline = PLACES.some((place) => place !== 'spread') ? await load(bare.url, connections, { 'bare server': bare.pid }) : null;
+      const oneLink = PLACES.some((place) => place !== 'spread');
+      const baseline = oneLink ? await load(bare.url, connections, { 'bare server': bare.pid }) : null;
+      const floorBaseline = oneLink ? await load(floor.url, connections, { 'durable bare server': floor.pid }) : null;
       for (const place of PLACES) {
         const target = targets[place]!;
-        // The bare server answers any path: spread runs give it the same requests.
-        const against = place === 'spread' ? await load(bare.url, connections, { 'bare server': bare.pid }, undefined, barePaths) : baseline!;
+        // The bare servers answer any path: spread runs give them the same requests.
+        const spread = place === 'spread';
+        const against = spread ? await load(bare.url, connections, { 'bare server': bare.pid }, undefined, barePaths) : baseline!;
+        const floorFigures = spread ? await load(floor.url, connections, { 'durable bare server': floor.pid }, undefined, barePaths) : floorBaseline!;
         const real = await load(`${product.baseUrl}${target.path}`, connections, product.pids, target.host, target.paths);
         answered += real.answered + real.warmUpAnswered;
-        rows.push({ connections, place, bare: against, real });
+        rows.push({ connections, place, bare: against, floor: floorFigures, real });
       }
     }
     const catchUpMs = await projectionsCaughtUp(product.baseUrl, token);
     const projectorTotal = product.pids['projector'] ? (cpuMicros(product.pids['projector']) - projectorCpu) / answered : null;
     return { rows, answered, dataDir, catchUpMs, projectorTotal };
   } finally {
-    await product.kill('SIGTERM');
+    await Promise.all([product.kill('SIGTERM'), floor.stop()]);
   }
 }
 
@@ -192,7 +213,7 @@ async function main() {
   console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.`);
   console.log(`Product: ${SINGLE ? `one process (ROLE=all${LAYOUT === 'all-tsx' ? ', under tsx' : ', compiled'})` : 'as npm start runs it: an HTTP process (ROLE=api) and a projector process (ROLE=projector) under the supervisor'}.`);
   console.log('Per-address redirect limit off (REDIRECT_RATE_PER_IP=0): all load comes from 127.0.0.1 (npm run bench:flood measures the limit).\n');
-  const bare = await startBare();
+  const bare = await startServer('./bare-server.ts');
   const dns = await startDnsTestServer();
   const runs: (Awaited<ReturnType<typeof redirects>> & { mode: string; logged: number })[] = [];
   try {
@@ -201,7 +222,7 @@ async function main() {
       runs.push({ ...run, mode, logged: clicksInLog(run.dataDir) });
     }
   } finally {
-    bare.stop();
+    await bare.stop();
     await dns.close();
   }
 
@@ -215,6 +236,16 @@ async function main() {
       const own = processes.map((name) => fmt(real.cpu[name] ?? 0, 1)).join(' + ');
       console.log(
         `| ${run.mode} | ${place} | ${connections} | ${fmt(baseline.rps)} | ${fmt(real.rps)} | **${fmt(real.rps / baseline.rps, 2)}** | ${fmt(real.p50)} / ${fmt(real.p99)} | ${real.errors} | ${own} | ${fmt(baseline.cpu['bare server']!, 1)} | ${fmt(baseline.cpu['load generator']!, 1)} / ${fmt(real.cpu['load generator']!, 1)} |`,
+      );
+    }
+  }
+  console.log('\nThe floor in the same run: the bare server that also appends each click to the event store before answering, as the product does, and nothing else (bench/src/durable-bare-server.ts)\n');
+  console.log('| sync | place | connections | bare Node req/s | durable bare req/s | its ratio: the floor | errors | durable bare CPU µs/req | Linkledger ratio | Linkledger / floor |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const run of runs) {
+    for (const { connections, place, bare: baseline, floor, real } of run.rows) {
+      console.log(
+        `| ${run.mode} | ${place} | ${connections} | ${fmt(baseline.rps)} | ${fmt(floor.rps)} | **${fmt(floor.rps / baseline.rps, 2)}** | ${floor.errors} | ${fmt(floor.cpu['durable bare server']!, 1)} | ${fmt(real.rps / baseline.rps, 2)} | ${fmt(real.rps / floor.rps, 2)} |`,
       );
     }
   }
