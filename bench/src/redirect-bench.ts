@@ -167,8 +167,9 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: Server, dns
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENTS_SYNC: mode, REDIRECT_RATE_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1' },
     LAYOUT,
   );
-  const floor = await startServer('./durable-bare-server.ts', { EVENTS_SYNC: mode, EVENTS_FILE: join(dir, `floor-${mode}.db`) });
+  let floor: Server | undefined;
   try {
+    floor = await startServer('./durable-bare-server.ts', { EVENTS_SYNC: mode, EVENTS_FILE: join(dir, `floor-${mode}.db`) });
     const { targets, token } = await prepare(product, dns);
     const rows: { connections: number; place: string; bare: Figures; floor: Figures; real: Figures }[] = [];
     const barePaths = targets.spread?.paths;
@@ -194,7 +195,7 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: Server, dns
     const projectorTotal = product.pids['projector'] ? (cpuMicros(product.pids['projector']) - projectorCpu) / answered : null;
     return { rows, answered, dataDir, catchUpMs, projectorTotal };
   } finally {
-    await Promise.all([product.kill('SIGTERM'), floor.stop()]);
+    await Promise.all([product.kill('SIGTERM'), floor?.stop()]);
   }
 }
 
