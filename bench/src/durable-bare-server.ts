@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import { clickAppend } from '@linkledger/services/redirect/click-event.ts';
 import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-event-store.ts';
+import { click } from './redirects/append-floor.ts';
 
 /**
  * The floor of a durable redirect: the bare server (bare-server.ts) that also appends each
@@ -8,7 +8,7 @@ import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-even
  * and with FULL the WAL synced from the thread pool), and does nothing else: no link lookup,
  * no visitor hash, no projector beside it. What the product can reach at best on this machine.
  */
-const location = process.env['LOCATION'] ?? 'https://example.com/';
+const location = process.env['LOCATION'] ?? 'https://example.com/landing';
 const synchronous = process.env['EVENTS_SYNC'] === 'NORMAL' ? 'NORMAL' : 'FULL';
 const store = new SqliteEventStore(process.env['EVENTS_FILE']!, { synchronous });
 /** Each path is a link of its own, so clicks over many links land on as many streams. */
@@ -18,18 +18,7 @@ const server = createServer((request, response) => {
   const path = request.url ?? '/';
   let linkId = linkIds.get(path);
   if (linkId === undefined) linkIds.set(path, (linkId = linkIds.size + 1));
-  const click = {
-    link_id: linkId,
-    owner_id: 1,
-    link_version: 1,
-    destination: location,
-    country: 'IN',
-    user_agent: request.headers['user-agent'] ?? '',
-    referrer: '',
-    source: 'link' as const,
-    visitor_hash: 'q1w2e3r4t5y6u7i8o9p0as',
-  };
-  store.append([clickAppend(click, new Date())]).then(
+  store.append([click(linkId, request.headers['user-agent'])]).then(
     () => {
       response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': 0 });
       response.end();

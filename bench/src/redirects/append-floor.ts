@@ -7,10 +7,10 @@ import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-even
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-/** The append a redirect makes, with the same fields and sizes. */
-function click(linkId: number) {
+/** The append a redirect makes, with the same fields and sizes (also the durable bare server's). */
+export function click(linkId: number, userAgent = UA) {
   return clickAppend(
-    { link_id: linkId, owner_id: 1, link_version: 1, destination: 'https://example.com/landing', country: 'IN', user_agent: UA, referrer: '', source: 'link', visitor_hash: 'q1w2e3r4t5y6u7i8o9p0as' },
+    { link_id: linkId, owner_id: 1, link_version: 1, destination: 'https://example.com/landing', country: 'IN', user_agent: userAgent, referrer: '', source: 'link', visitor_hash: 'q1w2e3r4t5y6u7i8o9p0as' },
     new Date(),
   );
 }
