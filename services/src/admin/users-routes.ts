@@ -9,7 +9,7 @@ import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
-import { userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
+import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';
 
@@ -101,7 +101,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
   api.put(
     '/api/admin/users/:id/role',
     {
-      config: admin,
+      config: { access: 'super_admin', refusal: ONLY_SUPER_ADMIN_GRANTS },
       schema: {
         tags: ['admin'],
         summary: 'Grant or remove the admin role (super admin only)',

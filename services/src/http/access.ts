@@ -13,10 +13,11 @@ import { sessionUse } from '../settings/sessions.ts';
  * - `anyone`: no credential (the route may check one of its own, as cutt.ly's `?key=` or the websocket's first message do);
  * - `user`: a valid bearer token;
  * - `admin`: a bearer token of an admin or super admin (`refusal` is the 403's text);
+ * - `super_admin`: a bearer token of the super admin only (`refusal` is the 403's text);
  * - `user_or_api_key`: a bearer token or an `X-API-Key` (counted against the plan's API limits).
  * `feature` additionally requires the caller's plan to include a feature.
  */
-export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin'; refusal: string } | { access: 'user_or_api_key' };
+export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
 export type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string } };
 export type AccessLevel = Access['access'];
 
@@ -53,8 +54,8 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * Every /api route must declare its access (start-up fails otherwise); after validation,
- * the hook authenticates and authorizes the request as declared, so handlers receive
+ * Every /api route must declare its access (start-up fails otherwise); before the body is
+ * read or validated, the hook authenticates and authorizes the request as declared, so handlers receive
  * `request.caller` and check nothing themselves but ownership.
  */
 export function enforceAccess(app: FastifyInstance, platform: Platform): void {
@@ -63,18 +64,22 @@ export function enforceAccess(app: FastifyInstance, platform: Platform): void {
     if (!route.url.startsWith('/api/') || PLUGIN_ROUTES.test(route.url)) return;
     const config = route.config as AccessConfig | undefined;
     if (!config?.access) throw new Error(`${String(route.method)} ${route.url} declares no access: add config: { access: … }`);
-    if (config.access === 'admin' && !config.refusal) throw new Error(`${String(route.method)} ${route.url}: admin access needs the refusal text`);
+    if ((config.access === 'admin' || config.access === 'super_admin') && !config.refusal) throw new Error(`${String(route.method)} ${route.url}: ${config.access} access needs the refusal text`);
   });
-  app.addHook('preHandler', async (request) => {
+  // onRequest: before the body is parsed or validated, so a caller who may not use the route
+  // learns nothing of what it accepts (401, then 403, and only then 400).
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     switch (config.access) {
       case undefined:
       case 'anyone':
         return;
       case 'user':
-      case 'admin': {
+      case 'admin':
+      case 'super_admin': {
         const session = await requireCaller(platform, request);
         if (config.access === 'admin' && !isAdmin(session.role)) throw forbidden(config.refusal!);
+        if (config.access === 'super_admin' && session.role !== 'super_admin') throw forbidden(config.refusal!);
         request.caller = { userId: session.userId, role: session.role, actor: { kind: 'user', id: String(session.userId) }, session };
         break;
       }

@@ -501,6 +501,7 @@ describe('authorization of every route', () => {
       user: (e) => e.anonymous === 401,
       user_or_api_key: (e) => e.anonymous === 401,
       admin: (e) => e.anonymous === 401 && e.other === 403 && e.owner === 403 && e.suspended === 401 && (e.admin < 400 || e.super < 400),
+      super_admin: (e) => e.anonymous === 401 && e.other === 403 && e.owner === 403 && e.admin === 403 && e.suspended === 401 && e.super < 400,
     };
     const mismatched = Object.entries(table)
       .filter(([route, row]) => !promised[declared.get(route) ?? 'missing']?.(row.expect))
@@ -509,6 +510,32 @@ describe('authorization of every route', () => {
     // Every /api route declares one, hidden ones included (the websocket, the OpenAPI document).
     const undeclared = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.access);
     expect(undeclared).toEqual([]);
+  });
+
+  it('refuses callers without access before it reads or validates what they sent (401, then 403, never 400)', async () => {
+    const declared = new Map(t.app.routeList.map((route) => [`${route.method} ${route.url}`, route]));
+    const leaks: string[] = [];
+    let checked = 0;
+    for (const [route, row] of Object.entries(table)) {
+      const listed = declared.get(route);
+      if (!listed || listed.access === 'anyone' || listed.access === undefined) continue;
+      const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
+      // Every path parameter, the body and the query are ones no route accepts.
+      const url = `${pattern.replace(/:[A-Za-z_]+/g, 'not-an-id')}?unknown_parameter=%00`;
+      const body = method === 'GET' || method === 'DELETE' ? {} : { payload: '{"unknown_field": [', headers: { 'content-type': 'application/json' } };
+      for (const role of ROLES) {
+        const status = row.expect[role];
+        // 403 from the hook: an admin route, or a plan feature; other 403s come from the handler.
+        const refusedByHook = status === 401 || (status === 403 && (listed.access === 'admin' || listed.access === 'super_admin' || listed.feature !== undefined));
+        if (!refusedByHook) continue;
+        const auth = role === 'anonymous' ? {} : sessions[role]!.headers;
+        const response = await t.app.inject({ method, url, ...body, headers: { ...auth, ...body.headers } } as InjectOptions);
+        checked += 1;
+        if (response.statusCode !== status) leaks.push(`${route} as ${role}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(leaks).toEqual([]);
   });
 
   for (const [route, row] of Object.entries(table)) {

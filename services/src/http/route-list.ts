@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FeatureKey } from '@linkledger/contracts';
 import type { AccessLevel } from './access.ts';
 
 export interface ListedRoute {
@@ -8,6 +9,8 @@ export interface ListedRoute {
   hidden: boolean;
   /** Who may call it, as the route declares (http/access.ts); undefined outside /api. */
   access: AccessLevel | undefined;
+  /** The plan feature the route requires, if any. */
+  feature: FeatureKey | undefined;
 }
 
 declare module 'fastify' {
@@ -26,7 +29,8 @@ export function listRoutes(app: FastifyInstance): void {
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of methods) {
       if (method === 'HEAD' && methods.length === 1 && routes.some((r) => r.url === route.url && r.method === 'GET')) continue;
-      routes.push({ method, url: route.url, hidden, access: (route.config as { access?: AccessLevel } | undefined)?.access });
+      const config = route.config as { access?: AccessLevel; feature?: { key: FeatureKey } } | undefined;
+      routes.push({ method, url: route.url, hidden, access: config?.access, feature: config?.feature?.key });
     }
   });
 }
