@@ -22,6 +22,7 @@ export * from './http/api-keys.ts';
 export * from './http/health.ts';
 export * from './http/billing.ts';
 export * from './http/payments.ts';
+export * from './order-payable.ts';
 export * from './http/domains.ts';
 export * from './http/admin.ts';
 export * from './http/projections.ts';

@@ -112,6 +112,28 @@ export const SubscriptionExpiredV1 = z.object({
   reason: z.enum(['period_ended', 'refunded']),
 });
 
+/**
+ * When a payment was captured, the order's price no longer matched what its plan costs now
+ * (docs/payments.md#re-quoted-at-capture), so the payment bought what it covers at the current
+ * quote (`prorated`: the period is shortened or lengthened in proportion) or, where the plan
+ * cannot be bought now at all, nothing (`not_applied`: support refunds it). Stream
+ * `payment-order-{order_id}`, right after the capture.
+ */
+export const PaymentRequotedV1 = z.object({
+  order_id: z.string(),
+  user_id: z.number().int().positive(),
+  /** What the order asked for, and what the same plan and cycle cost at capture (null: not on offer to this user now). */
+  ordered_amount_paise: paise,
+  due_amount_paise: paise.nullable(),
+  paid_paise: paise,
+  outcome: z.enum(['prorated', 'not_applied']),
+  /** The period the payment bought (prorated only). */
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  /** Why, in a sentence a person can read. */
+  reason: z.string(),
+});
+
 /** The renewal reminder for a period was e-mailed (stream `subscription-{userId}`): sent once per period. */
 export const RenewalReminderSentV1 = z.object({
   user_id: z.number().int().positive(),
@@ -155,6 +177,7 @@ export const paymentEvents = {
   PaymentCaptured: { 1: PaymentCapturedV1 },
   PaymentFailed: { 1: PaymentFailedV1 },
   PaymentRefunded: { 1: PaymentRefundedV1 },
+  PaymentRequoted: { 1: PaymentRequotedV1 },
   ReceiptIssued: { 1: ReceiptIssuedV1 },
   ReceiptEmailed: { 1: ReceiptEmailedV1 },
   SubscriptionActivated: { 1: SubscriptionActivatedV1 },

@@ -19,3 +19,8 @@ export async function planCatalogue(platform: Pick<Platform, 'read'>): Promise<P
 export async function planNamed(platform: Pick<Platform, 'read'>, name: PlanName): Promise<Plan> {
   return (await planCatalogue(platform)).find((plan) => plan.name === name)!;
 }
+
+/** The catalogue by plan name (a payment is quoted again on it at capture). */
+export async function plansByName(platform: Pick<Platform, 'read'>): Promise<Record<PlanName, Plan>> {
+  return Object.fromEntries((await planCatalogue(platform)).map((plan) => [plan.name, plan])) as Record<PlanName, Plan>;
+}

@@ -67,6 +67,8 @@ export function summarize(recorded: RecordedEvent): string {
       return `Payment attempt failed: ${clip(event.data.reason)}`;
     case 'PaymentRefunded':
       return `Refund of ${formatInr(event.data.amount_paise)}`;
+    case 'PaymentRequoted':
+      return `Re-quoted at capture (${event.data.outcome === 'prorated' ? 'period prorated' : 'not applied'}): ordered ${formatInr(event.data.ordered_amount_paise)}, due ${event.data.due_amount_paise === null ? 'nothing' : formatInr(event.data.due_amount_paise)}`;
     case 'SubscriptionActivated':
     case 'SubscriptionRenewed':
       return `${event.type === 'SubscriptionRenewed' ? 'Renewed' : 'Activated'}: ${event.data.plan_type} (${event.data.billing_cycle}) until ${event.data.period_end.slice(0, 10)}`;

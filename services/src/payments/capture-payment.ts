@@ -1,10 +1,10 @@
 import type { DomainEvent, PaymentInstrument } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
-import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
-import { periodEnd } from './billing-period.ts';
+import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
+import { settleAtCapture, type PlansByName } from './capture-settlement.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
-import { RECEIPTS_STREAM, evolveOrder, evolveReceiptCount, noOrder, orderStream, receiptNumber, type OrderCreated, type PaymentOrderState } from './payment-order.ts';
+import { RECEIPTS_STREAM, evolveOrder, evolveReceiptCount, noOrder, orderStream, receiptNumber, type PaymentOrderState } from './payment-order.ts';
 import { instrumentOf } from './payment-instrument.ts';
 
 export const ORDER_NOT_FOUND = 'There is no such order on your account. Start again from the pricing page.';
@@ -17,15 +17,18 @@ export interface CapturePayment {
   payment: PaymentDetails;
   via: 'checkout' | 'webhook';
   now: Date;
+  /** The catalogue at capture: the order is quoted again on it (capture-settlement.ts). */
+  plans: PlansByName;
 }
 
 type CaptureStates = { order: PaymentOrderState; subscription: SubscriptionState; receipts: number };
 
 /**
  * Given an order, when the gateway reports its payment captured, then the payment is
- * recorded with the next receipt number and the order's period starts (or follows the
- * current one, for a renewal). An order already captured changes nothing: checkout's verify,
- * a second verify and the webhook may all arrive, and only the first counts.
+ * recorded with the next receipt number and what it buys, quoted again now, starts (or
+ * follows the current period, for a renewal; capture-settlement.ts). An order already
+ * captured changes nothing: checkout's verify, a second verify and the webhook may all
+ * arrive, and only the first counts.
  */
 export function decideCapture(command: CapturePayment, states: CaptureStates): Partial<Record<keyof CaptureStates, DomainEvent[]>> {
   const { order, captured } = states.order;
@@ -39,32 +42,19 @@ export function decideCapture(command: CapturePayment, states: CaptureStates): P
   }
   const receipt = receiptNumber(states.receipts + 1);
   const instrument: PaymentInstrument = instrumentOf(payment);
+  const applied = states.subscription.appliedOrders.includes(order.order_id);
+  const settlement = applied ? { subscription: [], requoted: [] } : settleAtCapture(order, states.subscription, command.plans, command.now);
   return {
     order: [
       {
         type: 'PaymentCaptured',
         data: { order_id: order.order_id, payment_id: payment.id, user_id: order.user_id, amount_paise: order.amount_paise, currency: 'INR', instrument, receipt_number: receipt, via: command.via },
       },
+      ...settlement.requoted,
     ],
     receipts: [{ type: 'ReceiptIssued', data: { receipt_number: receipt, order_id: order.order_id, user_id: order.user_id } }],
-    subscription: states.subscription.appliedOrders.includes(order.order_id) ? [] : [periodBought(order, states.subscription, command.now)],
+    subscription: settlement.subscription,
   };
-}
-
-/** The period an order buys, decided when it is paid: a renewal follows a period still running on the same plan; anything else starts now. */
-function periodBought(order: OrderCreated, subscription: SubscriptionState, now: Date): DomainEvent {
-  const base = { user_id: order.user_id, plan_type: order.plan_type, billing_cycle: order.billing_cycle, order_id: order.order_id, period_value_paise: order.list_price_paise };
-  const follows =
-    order.purpose === 'renewal' &&
-    paidPeriodRuns(subscription, now) &&
-    subscription.periodEnd !== null &&
-    subscription.planType === order.plan_type &&
-    subscription.billingCycle === order.billing_cycle;
-  if (follows) {
-    const start = new Date(subscription.periodEnd!);
-    return { type: 'SubscriptionRenewed', data: { ...base, period_start: start.toISOString(), period_end: periodEnd(start, order.billing_cycle).toISOString() } };
-  }
-  return { type: 'SubscriptionActivated', data: { ...base, period_start: now.toISOString(), period_end: periodEnd(now, order.billing_cycle).toISOString() } };
 }
 
 export const captureDecider: MultiStreamDecider<CapturePayment, CaptureStates> = {

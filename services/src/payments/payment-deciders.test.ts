@@ -34,7 +34,8 @@ const payment = (overrides: Partial<PaymentDetails> = {}): PaymentDetails => ({
   card: { network: 'Visa', last4: '4242' },
   ...overrides,
 });
-const capture = (now = at('2026-11-23T10:00:00Z')) => ({ orderId: 'order_B', userId: USER, payment: payment(), via: 'checkout' as const, now });
+const plans = { free: defaultPlan('free'), pro: defaultPlan('pro'), enterprise: defaultPlan('enterprise') };
+const capture = (now = at('2026-11-23T10:00:00Z')) => ({ orderId: 'order_B', userId: USER, payment: payment(), via: 'checkout' as const, now, plans });
 
 describe('what paying for a plan buys', () => {
   const pro = defaultPlan('pro');
@@ -108,6 +109,71 @@ describe('capturing a payment', () => {
     expect(() => decideCapture({ ...capture(), payment: payment({ status: 'authorized' }) }, states)).toThrow(/is authorized, not captured/);
     expect(() => decideCapture({ ...capture(), payment: payment({ orderId: 'order_Z' }) }, states)).toThrow(/belongs to another order/);
     expect(() => decideCapture({ ...capture(), userId: 8 }, states)).toThrow(/no such order on your account/);
+  });
+});
+
+describe('re-quoting at capture', () => {
+  // Recorded events are stamped 2026-11-22T00:00Z: the orders below were made then.
+  const ORDERED = '2026-11-22T00:00:00.000Z';
+  const proFromNov1 = (order = 'order_A') => subscriptionOf([activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', order)]);
+  const enterpriseUpgrade = (subscription: SubscriptionState): DomainEvent => {
+    const quote = quotePayment(defaultPlan('enterprise'), 'monthly', subscription, 'Pro', at(ORDERED));
+    return {
+      type: 'PaymentOrderCreated',
+      data: { order_id: 'order_B', user_id: USER, plan_type: 'enterprise', billing_cycle: 'monthly', purpose: 'upgrade', list_price_paise: quote.listPricePaise, credit_paise: quote.creditPaise, amount_paise: quote.amountPaise, currency: 'INR', gateway: 'test' },
+    };
+  };
+  const payFor = (order: DomainEvent, subscription: SubscriptionState, now: Date) => {
+    const amountPaise = (order.data as { amount_paise: number }).amount_paise;
+    return decideCapture({ ...capture(now), payment: payment({ amountPaise }) }, { order: orderOf([order]), subscription, receipts: 0 });
+  };
+
+  it('given an upgrade ordered with Pro’s unused days credited, when it is paid within 30 minutes, then it buys what it said', () => {
+    const order = enterpriseUpgrade(proFromNov1());
+    const decided = payFor(order, proFromNov1(), at('2026-11-22T00:29:00Z'));
+    expect(decided.order?.map((event) => event.type)).toEqual(['PaymentCaptured']);
+    expect(decided.subscription).toEqual([{ type: 'SubscriptionActivated', data: expect.objectContaining({ plan_type: 'enterprise', period_start: '2026-11-22T00:29:00.000Z', period_end: '2026-12-22T00:29:00.000Z', period_value_paise: 499_900 }) }]);
+  });
+
+  it('given the Pro period the credit came from was refunded meanwhile, when the old upgrade is paid, then it buys only the share of a full-price month it covers', () => {
+    const order = enterpriseUpgrade(proFromNov1());
+    const ordered = (order.data as { amount_paise: number }).amount_paise;
+    const refunded = subscriptionOf([
+      activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'),
+      { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-11-22T00:05:00.000Z', reason: 'refunded' } },
+    ]);
+    const decided = payFor(order, refunded, at('2026-11-22T00:10:00Z'));
+    const requoted = decided.order?.[1];
+    expect(requoted).toMatchObject({ type: 'PaymentRequoted', data: { outcome: 'prorated', ordered_amount_paise: ordered, due_amount_paise: 499_900, paid_paise: ordered } });
+    const period = decided.subscription?.[0]?.data as { period_start: string; period_end: string; period_value_paise: number };
+    const month = Date.parse('2026-12-22T00:10:00Z') - Date.parse('2026-11-22T00:10:00Z');
+    expect(Date.parse(period.period_end) - Date.parse(period.period_start)).toBe(Math.floor((month * ordered) / 499_900));
+    expect(period.period_value_paise).toBe(ordered);
+    expect(String((requoted?.data as { reason: string }).reason)).toMatch(/cost ₹4,999\.00 on your account .* so it buys the period in proportion/);
+  });
+
+  it('given an upgrade ordered early, when it is paid much later, then the credit is what is unused at payment, and the period shrinks to match', () => {
+    const order = enterpriseUpgrade(proFromNov1());
+    const decided = payFor(order, proFromNov1(), at('2026-11-29T00:00:00Z'));
+    const requoted = decided.order?.[1]?.data as { due_amount_paise: number; ordered_amount_paise: number };
+    expect(requoted.due_amount_paise).toBeGreaterThan(requoted.ordered_amount_paise);
+    const current = quotePayment(defaultPlan('enterprise'), 'monthly', proFromNov1(), 'Pro', at('2026-11-29T00:00:00Z'));
+    expect(requoted.due_amount_paise).toBe(current.amountPaise);
+  });
+
+  it('given the price was lowered after the order, when it is paid, then the period is longer in proportion', () => {
+    const decided = decideCapture({ ...capture(at('2026-11-22T00:10:00Z')), plans: { ...plans, pro: { ...plans.pro, price_monthly: 499 } } }, { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 });
+    const period = decided.subscription?.[0]?.data as { period_start: string; period_end: string };
+    const month = Date.parse('2026-12-22T00:10:00Z') - Date.parse('2026-11-22T00:10:00Z');
+    expect(Date.parse(period.period_end) - Date.parse(period.period_start)).toBe(Math.floor((month * 99_900) / 49_900));
+  });
+
+  it('given Enterprise was bought since, when an old Pro order is paid, then nothing changes and why is recorded', () => {
+    const enterprise = subscriptionOf([activated('enterprise', '2026-11-22T00:01:00.000Z', '2026-12-22T00:01:00.000Z', 'order_E', 499_900)]);
+    const decided = decideCapture(capture(at('2026-11-22T00:10:00Z')), { order: orderOf([orderCreated()]), subscription: enterprise, receipts: 0 });
+    expect(decided.subscription).toEqual([]);
+    expect(decided.order?.[1]).toMatchObject({ type: 'PaymentRequoted', data: { outcome: 'not_applied', due_amount_paise: null, period_end: null } });
+    expect((decided.order?.[1]?.data as { reason: string }).reason).toMatch(/can no longer be applied: Your Enterprise plan is active/);
   });
 });
 

@@ -2,6 +2,7 @@ import { domainEventOf, type EventData, type RecordedEvent } from '@linkledger/c
 
 export type OrderCreated = EventData['PaymentOrderCreated'];
 export type Captured = EventData['PaymentCaptured'] & { at: string };
+export type Requoted = EventData['PaymentRequoted'];
 
 /** One order as its stream (`payment-order-{orderId}`) tells it. */
 export interface PaymentOrderState {
@@ -12,9 +13,11 @@ export interface PaymentOrderState {
   refunds: readonly string[];
   refundedPaise: number;
   receiptEmailed: boolean;
+  /** Set when the payment bought something other than the order said (capture-settlement.ts). */
+  requoted: Requoted | null;
 }
 
-export const noOrder: PaymentOrderState = { order: null, captured: null, failedPayments: [], refunds: [], refundedPaise: 0, receiptEmailed: false };
+export const noOrder: PaymentOrderState = { order: null, captured: null, failedPayments: [], refunds: [], refundedPaise: 0, receiptEmailed: false, requoted: null };
 
 export const orderStream = (orderId: string) => `payment-order-${orderId}`;
 
@@ -29,6 +32,8 @@ export function evolveOrder(state: PaymentOrderState, recorded: RecordedEvent): 
       return { ...state, failedPayments: [...state.failedPayments, event.data.payment_id] };
     case 'PaymentRefunded':
       return { ...state, refunds: [...state.refunds, event.data.refund_id], refundedPaise: state.refundedPaise + event.data.amount_paise };
+    case 'PaymentRequoted':
+      return { ...state, requoted: event.data };
     case 'ReceiptEmailed':
       return { ...state, receiptEmailed: true };
     default:

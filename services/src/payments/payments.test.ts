@@ -248,6 +248,42 @@ describe('paying for a plan in test mode', () => {
     expect((await t.app.inject({ method: 'GET', url: history[0].receipt_url, headers })).headers['content-type']).toBe('application/pdf');
   });
 
+  it('an upgrade ordered against a Pro period that is refunded before it is paid buys only the share of Enterprise it covers (re-quoted at capture)', async () => {
+    t = await startTestApp({}, { clock: time.clock });
+    const { paid: proPaid } = await buy(t.app, (await signUp(t.app, 'requote@example.com')).headers);
+    time.advance(10 * DAY);
+    const headers = await signIn(t.app, 'requote@example.com');
+    const created = await intent(t.app, headers, 'enterprise', 'monthly');
+    // ₹666.00 of Pro's unused days came off the order.
+    expect(created.json().order.amount).toBe(433_300);
+    const refund = Buffer.from(JSON.stringify({ event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_Requote00001', payment_id: proPaid.razorpay_payment_id, amount: 99_900 } } } }));
+    const hook = { method: 'POST' as const, url: '/api/payment/webhook', payload: refund, headers: { 'content-type': 'application/json', 'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(refund), 'x-razorpay-event-id': 'evt_Requote00001' } };
+    expect((await t.app.inject(hook)).json()).toEqual({ status: 'processed' });
+    time.advance(60_000);
+
+    const paid = await testCheckout(t.app, headers, created.json().order.order_id);
+    const verified = await verify(t.app, headers, paid, 'enterprise', 'monthly');
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().message).toContain('the Enterprise plan (monthly) cost ₹4,999.00 on your account (₹4,333.00 when the order was made), so it buys the period in proportion');
+    const subscription = await current(t.app, headers);
+    expect(subscription.plan_type).toBe('enterprise');
+    // The credit was gone: ₹4,333.00 of ₹4,999.00 buys that share of a month, not the month.
+    const month = Date.parse('2027-01-03T10:01:00Z') - Date.parse('2026-12-03T10:01:00Z');
+    expect(Date.parse(subscription.current_period_end) - Date.parse(subscription.current_period_start)).toBe(Math.floor((month * 433_300) / 499_900));
+    expect((await eventsOfType(t, 'PaymentRequoted')).map((event) => event.data)).toEqual([expect.objectContaining({ outcome: 'prorated', ordered_amount_paise: 433_300, due_amount_paise: 499_900 })]);
+  });
+
+  it('an order can be paid for 30 minutes: the test checkout refuses it after that', async () => {
+    t = await startTestApp({}, { clock: time.clock });
+    const { headers } = await signUp(t.app, 'late@example.com');
+    const created = await intent(t.app, headers, 'pro', 'monthly');
+    time.advance(30 * 60_000 + 1_000);
+    const late = await t.app.inject({ method: 'POST', url: `/api/payment/test-checkout/${created.json().order.order_id}`, headers, payload: { outcome: 'pay' } });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().detail).toMatch(/has expired: an order can be paid for 30 minutes/);
+    expect((await current(t.app, headers)).plan_type).toBe('free');
+  });
+
   it('a gateway’s failure text comes back out as plain data, cut to size', async () => {
     t = await startTestApp({}, { clock: time.clock });
     const { headers } = await signUp(t.app, 'hostile@example.com');
@@ -368,5 +404,41 @@ describe('paying through Razorpay (the official client against a local Razorpay 
     const delivery = razorpay.webhook('payment.captured', checkout.razorpay_payment_id);
     expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', payload: delivery.rawBody, headers: delivery.headers })).json()).toEqual({ status: 'processed' });
     expect(await eventsOfType(t, 'SubscriptionActivated')).toHaveLength(1);
+  });
+});
+
+describe('an old order paid late through Razorpay (its checkout can outlive the quote)', () => {
+  const KEYS = { keyId: 'rzp_test_Integration02', keySecret: 'integration-key-secret-2', webhookSecret: 'integration-webhook-secret-2' };
+  const time = manualClock('2026-11-23T10:00:00Z');
+  let razorpay: RazorpayApiServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    razorpay = await startRazorpayApiServer(KEYS);
+    t = await startTestApp({ RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret, RAZORPAY_API_URL: razorpay.url }, { clock: time.clock });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await razorpay?.close();
+  });
+
+  it('an Enterprise yearly order made on day 1 of a Pro year and paid on day 364 carries one day’s credit, not a year’s', async () => {
+    const { headers } = await signUp(t.app, 'yearly@example.com');
+    const pro = await intent(t.app, headers, 'pro', 'yearly');
+    await verify(t.app, headers, razorpay.registerPayment(pro.json().order.order_id, 'captured').checkout, 'pro', 'yearly');
+    time.advance(DAY);
+    const early = await intent(t.app, headers, 'enterprise', 'yearly');
+    const ordered = early.json().order.amount as number;
+    time.advance(363 * DAY);
+    const late = await signIn(t.app, 'yearly@example.com');
+    const quoteNow = (await t.app.inject({ method: 'GET', url: '/api/payment/quote?plan_type=enterprise&billing_cycle=yearly', headers: late })).json();
+    expect(quoteNow.amount_paise).toBeGreaterThan(ordered);
+
+    const verified = await verify(t.app, late, razorpay.registerPayment(early.json().order.order_id, 'captured').checkout, 'enterprise', 'yearly');
+    expect(verified.statusCode, verified.body).toBe(200);
+    const requoted = (await eventsOfType(t, 'PaymentRequoted')).map((event) => event.data);
+    expect(requoted).toEqual([expect.objectContaining({ outcome: 'prorated', ordered_amount_paise: ordered, due_amount_paise: quoteNow.amount_paise })]);
+    const subscription = await current(t.app, late);
+    const year = Date.parse(quoteNow.period_end) - Date.parse(quoteNow.period_start);
+    expect(Date.parse(subscription.current_period_end) - Date.parse(subscription.current_period_start)).toBe(Math.floor((year * ordered) / quoteNow.amount_paise));
   });
 });

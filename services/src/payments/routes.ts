@@ -19,11 +19,11 @@ import {
 import { PAYMENTS, PAYMENT_METHODS, USERS, type PaymentMethodsView, type PaymentView, type UserView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
-import { invalid, notFound } from '../commands/domain-error.ts';
+import { conflict, invalid, notFound } from '../commands/domain-error.ts';
 import { callerOf, isAdmin } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { planNamed } from '../billing/plan-catalogue.ts';
+import { planNamed, plansByName } from '../billing/plan-catalogue.ts';
 import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
 import { ORDER_NOT_FOUND, captureDecider } from './capture-payment.ts';
 import { createOrderDecider } from './order-outcomes.ts';
@@ -157,17 +157,23 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
         payment,
         via: 'checkout',
         now: platform.clock(),
+        plans: await plansByName(platform),
       });
       // Read back rather than taken from this decision: a second verify answers as the first did.
       const [{ state: order }, { state: subscription }] = await Promise.all([
         loadStream(platform.events, orderStream(order_id), noOrder, evolveOrder),
         loadStream(platform.events, `subscription-${caller.userId}`, noSubscription, evolveSubscription),
       ]);
+      // Quoted again at capture (docs/payments.md#re-quoted-at-capture): what it bought, or why nothing.
+      const requoted = order.requoted;
+      if (requoted?.outcome === 'not_applied') {
+        throw conflict(`Your payment ${payment_id} was received, but your plan was not changed. ${requoted.reason} Please contact support for a refund.`);
+      }
       const plan = await planNamed(platform, subscription.planType);
       const until = subscription.periodEnd ? ` until ${dayLabel(subscription.periodEnd)}` : '';
       return {
         success: true as const,
-        message: `Payment verified successfully. Your ${plan.display_name} plan is active${until}.`,
+        message: `Payment verified successfully. Your ${plan.display_name} plan is active${until}.${requoted ? ` ${requoted.reason}` : ''}`,
         receipt_number: order.captured!.receipt_number,
       };
     },

@@ -1,3 +1,4 @@
+import { ORDER_PAYABLE_MS } from '@linkledger/contracts';
 import type { CreatedOrder, OrderRequest, PaymentDetails, PaymentGateway, SignedCheckoutResult } from './payment-gateway.ts';
 import { PaymentGatewayError } from './payment-gateway-error.ts';
 import { assertValidOrderRequest } from './order-request.ts';
@@ -74,6 +75,9 @@ export function createTestModeGateway(config: TestModeConfig): TestModeGateway {
       // Like Razorpay, a paid order takes no further payment.
       const paid = (await ledger.paymentsForOrder(orderId)).some((payment) => payment.status === 'captured');
       if (paid) throw new PaymentGatewayError('invalid-request', `Test-mode order ${orderId} is already paid.`);
+      if (now().getTime() - Date.parse(order.createdAt) > ORDER_PAYABLE_MS) {
+        throw new PaymentGatewayError('invalid-request', `Test-mode order ${orderId} has expired: an order can be paid for 30 minutes. Start again from the pricing page.`);
+      }
       const paymentId = newId('pay');
       const status = outcome === 'pay' ? 'captured' : 'failed';
       await ledger.savePayment({ paymentId, orderId, amountPaise: order.amountPaise, status, createdAt: now().toISOString() });

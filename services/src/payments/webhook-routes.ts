@@ -7,6 +7,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { invalid } from '../commands/domain-error.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
+import { plansByName } from '../billing/plan-catalogue.ts';
 import { captureDecider } from './capture-payment.ts';
 import { failureDecider, refundDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
@@ -88,7 +89,8 @@ async function actOn(platform: Platform, request: FastifyRequest, body: WebhookB
       if (!payment || !known) return 'ignored';
       const details = await throughGateway(() => gateway.fetchPayment(payment.entity.id), log);
       const delivery = { eventId, event: body.event, orderId: known.order_id, paymentId: details.id };
-      return run(captureDecider, delivery, { orderId: known.order_id, userId: known.user_id, payment: details, via: 'webhook' as const, now: platform.clock() });
+      const plans = await plansByName(platform);
+      return run(captureDecider, delivery, { orderId: known.order_id, userId: known.user_id, payment: details, via: 'webhook' as const, now: platform.clock(), plans });
     }
     case 'payment.failed': {
       const known = await ourOrder(payment?.entity.order_id);

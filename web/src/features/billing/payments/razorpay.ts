@@ -1,3 +1,4 @@
+import { ORDER_PAYABLE_MS } from '@linkledger/contracts/order-payable';
 import type { Intent, SignedResult } from './payments-api.ts';
 
 /*
@@ -22,6 +23,8 @@ interface RazorpayOptions {
   prefill: { email: string; name: string };
   handler(response: SignedResult): void;
   modal: { ondismiss(): void };
+  /** Seconds after which checkout closes. */
+  timeout: number;
   theme?: { color: string };
 }
 
@@ -80,6 +83,8 @@ export async function openRazorpay(intent: Intent, description: string, handlers
     prefill: intent.prefill,
     handler: handlers.onPaid,
     modal: { ondismiss: handlers.onDismiss },
+    // The order can be paid for as long as its quote holds; then checkout closes.
+    timeout: ORDER_PAYABLE_MS / 1000,
     theme: { color: '#0d6b5e' },
   });
   checkout.on('payment.failed', handlers.onFailed);
