@@ -46,7 +46,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const provider = parseProvider(request.params.provider);
-      const settings = await enabledProvider(platform.events, platform.secret, provider);
+      const settings = await enabledProvider(platform, provider);
       if (!settings) throw oauthError.notConfigured(provider);
       // The return address is the installation's, never the caller's choice.
       const redirectUri = settings.redirect_uri || `${requireTrustedOrigin(platform.config, request)}/auth/callback`;
