@@ -121,6 +121,7 @@ describe('sign-in provider addresses', () => {
     expect(finished.statusCode).toBe(400);
     expect(finished.json().detail).toContain('Google sign-in is set up with an address that is not Google');
     expect((await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).statusCode).toBe(400);
+    expect((await t.app.inject('/api/auth/providers')).json().providers.google).toEqual({ enabled: false, client_id: null });
     expect(capture.requests).toEqual([]);
   });
 

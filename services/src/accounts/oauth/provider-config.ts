@@ -46,15 +46,21 @@ export async function loadProvider(events: EventStore, provider: OAuthProvider) 
 }
 
 /**
+ * Whether settings name only the provider's own addresses (or hosts the operator trusts):
+ * ones recorded before that rule, or naming a host the operator has since stopped trusting,
+ * do not.
+ */
+export const addressesAllowed = (settings: ProviderSettings, config: ProviderDeps['config']) => firstProviderAddressProblem(settings, extraHosts(config)) === null;
+
+/**
  * The usable settings of an enabled provider, with its secret decrypted; null when off or
- * unset. Settings whose addresses are not the provider's (recorded before the rule, or the
- * operator has since stopped trusting a host) are refused before the secret is decrypted, so
- * it is never sent there.
+ * unset. Settings whose addresses are not allowed are refused before the secret is
+ * decrypted, so it is never sent there.
  */
 export async function enabledProvider(deps: ProviderDeps, provider: OAuthProvider) {
   const { state } = await loadProvider(deps.events, provider);
   if (!state?.enabled || !state.client_id) return null;
-  if (firstProviderAddressProblem(state, extraHosts(deps.config)) !== null) {
+  if (!addressesAllowed(state, deps.config)) {
     throw oauthError.failed(`${providerName(provider)} sign-in is set up with an address that is not ${providerName(provider)}'s; an admin must correct it`);
   }
   return { ...state, client_secret: decryptSecret(deps.secret, CLIENT_SECRET_PURPOSE, state.client_secret_encrypted) };
