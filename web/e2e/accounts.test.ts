@@ -71,7 +71,7 @@ describe('visitor and sign-in screens', () => {
   const address = (tag: string) => `${tag}-${Date.now().toString(36)}-${serial++}@example.com`;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct({ OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' }), launchBrowser()]);
     // The first account is the super admin (it toggles registration below).
     adminToken = await registerByApi(product, 'first-admin@example.com');
     const catalogue = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: { name: string; monthly_links_limit: number }[] };
@@ -455,7 +455,7 @@ describe('visitor and sign-in screens', () => {
     try {
       const urls = ['--auth-url', `${base}/authorize`, '--token-url', `${base}/token`, '--userinfo-url', `${base}/userinfo`];
       for (const name of ['google', 'twitter']) {
-        await runOAuthCli(['configure', name, '--client-id', `${name}-client`, '--client-secret', 'shh', ...urls], { DATA_DIR: product.dataDir, EVENTS_SYNC: 'NORMAL' }, () => undefined);
+        await runOAuthCli(['configure', name, '--client-id', `${name}-client`, '--client-secret', 'shh', ...urls], { DATA_DIR: product.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' }, () => undefined);
       }
       // Login offers every enabled provider; register offers google and facebook only.
       await withPage(DESKTOP, async (page) => {

@@ -159,6 +159,8 @@ export const MailPurpose = z.enum([
   'usage_warning',
   'moderation_notice',
   'account_deleted',
+  /** The super admin told of an admin's change to the sign-in providers or the mail settings. */
+  'security_notice',
   'other',
 ]);
 export type MailPurpose = z.infer<typeof MailPurpose>;

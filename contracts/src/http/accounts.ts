@@ -35,6 +35,9 @@ export const TokenResponse = z.object({
 /** A user's plan: one of the catalogue's plan names. */
 export const PlanType = PlanName;
 
+/** An account's status as screens show it: a deleted account stays listed, anonymized (docs/privacy.md#deleting-an-account). */
+export const AccountStatusShown = z.enum([...UserStatus.options, 'deleted']);
+
 export const UserResponse = z.object({
   id: z.number(),
   /** A reference for support and receipts ("LL000042"), derived from the id. */
@@ -44,7 +47,7 @@ export const UserResponse = z.object({
   full_name: z.string().nullable(),
   phone: z.string().nullable(),
   role: Role,
-  status: UserStatus,
+  status: AccountStatusShown,
   plan_type: PlanType,
   /** The feature keys the user's plan grants. */
   features: z.array(FeatureKeySchema),

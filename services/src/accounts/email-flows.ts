@@ -3,6 +3,7 @@ import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } f
 import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
 import { DomainError, conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
+import { signInLinkMail, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -29,13 +30,14 @@ async function loadUser(platform: Pick<Platform, 'events'>, userId: number) {
 }
 
 /** Mails a verification link to a signed-in user whose address is not verified yet. */
-export async function sendVerificationEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, userId: number, appBase: string): Promise<void> {
+export async function sendVerificationEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, userId: number, bases: SignInLinkBases): Promise<void> {
   const { state: user } = await loadUser(platform, userId);
   if (user.id === null) throw notFound('This account no longer exists.');
   if (user.isVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
   const token = await issueEmailToken(platform, context, 'verify_email', { id: user.id, email: user.email });
+  const mail = signInLinkMail(user, bases, (base) => verificationMail(user.email, link(base, 'verify-email', token)));
   try {
-    await platform.mailer.send(verificationMail(user.email, link(appBase, 'verify-email', token)));
+    await platform.mailer.send(mail);
   } catch (error) {
     throw unavailable(MAIL_FAILED, { cause: error });
   }
@@ -50,11 +52,11 @@ export async function sendVerificationAtRegistration(
   platform: Pick<Platform, 'events' | 'mailer'>,
   context: CommandContext,
   userId: number,
-  appBase: () => Promise<string>,
+  bases: () => Promise<SignInLinkBases>,
   log: (error: unknown) => void,
 ): Promise<void> {
   try {
-    await sendVerificationEmail(platform, context, userId, await appBase());
+    await sendVerificationEmail(platform, context, userId, await bases());
   } catch (error) {
     log(error instanceof DomainError && error.cause !== undefined ? error.cause : error);
   }
@@ -100,13 +102,13 @@ export async function verifyEmailWithToken(platform: CommandDeps, context: Comma
 const asUser = (context: CommandContext, userId: number): CommandContext => ({ ...context, actor: { kind: 'user', id: String(userId) } });
 
 /** Mails a reset link when the address has an account; silently nothing otherwise. */
-export async function sendPasswordResetEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, email: string, appBase: string): Promise<void> {
+export async function sendPasswordResetEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, email: string, bases: SignInLinkBases): Promise<void> {
   const userId = await userIdByEmail(platform, email);
   if (!userId) return;
   const { state: user } = await loadUser(platform, userId);
   if (user.id === null) return;
   const token = await issueEmailToken(platform, context, 'reset_password', { id: user.id, email: user.email });
-  await platform.mailer.send(passwordResetMail(user.email, link(appBase, 'reset-password', token)));
+  await platform.mailer.send(signInLinkMail(user, bases, (base) => passwordResetMail(user.email, link(base, 'reset-password', token))));
 }
 
 /** Sets a new password with a reset link's token: once, within the hour. */

@@ -11,7 +11,7 @@ import {
   VerifyEmailResponse,
 } from '@linkledger/contracts';
 import { DomainError, invalid } from '../commands/domain-error.ts';
-import { mailLinkBase } from '../mail/email-settings.ts';
+import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
 import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
@@ -52,12 +52,12 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request) => {
         const caller = callerOf(request);
-        const base = await mailLinkBase(platform, request);
+        const bases = await signInLinkBases(platform, request);
         const wait = await mailThrottle.take(`user-${caller.userId}`);
         if (wait) throw MailThrottle.refusal(wait);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         try {
-          await sendVerificationEmail(platform, context, caller.userId, base);
+          await sendVerificationEmail(platform, context, caller.userId, bases);
         } catch (error) {
           if (error instanceof DomainError && error.detail === MAIL_FAILED) request.log.error({ err: error.cause }, 'Verification email failed');
           throw error;
@@ -99,11 +99,11 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      const base = await mailLinkBase(platform, request);
+      const bases = await signInLinkBases(platform, request);
       const context = requestContext(platform, request, visitor);
       const work = (async () => {
         if (await mailThrottle.take(email)) return request.log.warn('Password reset mail not sent: too many for this address this hour');
-        await sendPasswordResetEmail(platform, context, email, base);
+        await sendPasswordResetEmail(platform, context, email, bases);
       })().catch((error: unknown) => request.log.error({ err: error }, 'Password reset email failed'));
       pending.add(work);
       void work.finally(() => pending.delete(work));

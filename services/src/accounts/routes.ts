@@ -12,7 +12,7 @@ import { accountRefusal } from './account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
 import { sendVerificationAtRegistration } from './email-flows.ts';
-import { mailLinkBase } from '../mail/email-settings.ts';
+import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { normalizeEmail } from './register.ts';
@@ -49,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const userId = await registerUser(platform, context, { email: request.body.email, passwordHash, fullName: request.body.full_name });
-      await sendVerificationAtRegistration(platform, context, userId, () => mailLinkBase(platform, request), (error) =>
+      await sendVerificationAtRegistration(platform, context, userId, () => signInLinkBases(platform, request), (error) =>
         request.log.error({ err: error }, 'The verification email at registration could not be sent; the user can ask for another'),
       );
       const user = await platform.read.get<UserView>(USERS, userId);

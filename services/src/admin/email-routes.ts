@@ -11,6 +11,7 @@ import { requestContext } from '../http/request-context.ts';
 import { deliveriesStream } from '../mail/configured-mailer.ts';
 import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
+import { announceToSuperAdmin, describeChanges, type FieldLabels } from './settings-announcement.ts';
 
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
@@ -22,6 +23,19 @@ const emailSettingsDecider: Decider<EmailSettings, EmailSettings> = {
   initialState: noEmailSettings,
   evolve: evolveEmailSettings,
   decide: (settings, state) => (JSON.stringify(settings) === JSON.stringify(state) ? [] : [{ type: 'EmailSettingsConfigured', data: settings }]),
+};
+
+/** How the settings' fields are named in the super admin's notice of a change (as on the E-mail tab). */
+const EMAIL_FIELDS: FieldLabels<EmailSettings> = {
+  sendgrid_api_key_encrypted: { label: 'SendGrid API key', secret: true },
+  sendgrid_from_email: { label: 'SendGrid from e-mail' },
+  sendgrid_from_name: { label: 'SendGrid from name' },
+  smtp_server: { label: 'SMTP server' },
+  smtp_port: { label: 'SMTP port' },
+  smtp_username: { label: 'SMTP username' },
+  smtp_password_encrypted: { label: 'SMTP password', secret: true },
+  from_email: { label: 'From e-mail' },
+  frontend_url: { label: 'Frontend URL' },
 };
 
 function httpOrigin(value: string): string {
@@ -87,8 +101,14 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       };
       if (settings.sendgrid_api_key_encrypted && !settings.sendgrid_from_email) throw invalid('SendGrid from e-mail is required with a SendGrid API key');
       if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
-      const context = requestContext(platform, request, callerOf(request).actor);
-      await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, emailSettingsDecider, settings);
+      const caller = callerOf(request);
+      const context = requestContext(platform, request, caller.actor);
+      const handled = await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, emailSettingsDecider, settings);
+      if (handled.events.length > 0) {
+        await announceToSuperAdmin(platform, caller.userId, { setting: 'the e-mail settings', lines: describeChanges(handled.state, settings, EMAIL_FIELDS) }, (error) =>
+          request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change'),
+        );
+      }
       return { message: 'Email configuration saved successfully', config: await view() };
     },
   );

@@ -11,6 +11,7 @@ import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
+import { requireMayActOnUser } from './who-acts-on-whom.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -68,6 +69,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       const caller = callerOf(request);
       const userId = request.params.id;
       if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
+      await requireMayActOnUser(platform, caller, userId);
       const body = request.body;
       const limits = {
         monthly_links: body.custom_monthly_links_limit,

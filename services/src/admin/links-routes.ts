@@ -12,6 +12,7 @@ import { refuseLoopingDestination } from '../links/loop-guard.ts';
 import { ADMINS_MODERATE, moderateLinkDecider } from '../links/moderate-link.ts';
 import { updateLink } from '../links/update-link.ts';
 import type { Platform } from '../platform/platform.ts';
+import { requireMayActOnLink } from './who-acts-on-whom.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_MODERATE } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -62,6 +63,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
   const moderate = (disable: boolean) => async (request: FastifyRequest<{ Params: { id: number }; Body?: { reason: string } }>) => {
     const caller = callerOf(request);
     const linkId = request.params.id;
+    await requireMayActOnLink(platform, caller, linkId);
     await handleCommand(platform, requestContext(platform, request, caller.actor), moderateLinkDecider, {
       actorRole: caller.role,
       linkId,
@@ -120,6 +122,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     },
     async (request) => {
       const caller = callerOf(request);
+      await requireMayActOnLink(platform, caller, request.params.id);
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const link = await updateLink(platform, requestContext(platform, request, caller.actor), {
         actorId: caller.userId,

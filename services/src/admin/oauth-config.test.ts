@@ -4,6 +4,8 @@ import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 const SECRET = 'facebook-client-secret-9f3k';
 const REDIRECT = 'http://localhost/auth/callback';
+/** The provider answers as localhost: only the operator's switch lets an admin name it. */
+const LOCAL_PROVIDER = { OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' };
 
 /** Sign-in providers configured through the admin API, against a real OAuth 2 server on 127.0.0.1. */
 describe('sign-in providers configured by an admin', () => {
@@ -14,7 +16,7 @@ describe('sign-in providers configured by an admin', () => {
     provider = new OAuth2Server();
     await provider.issuer.keys.generate('RS256');
     await provider.start(0, '127.0.0.1');
-    t = await startTestApp();
+    t = await startTestApp(LOCAL_PROVIDER);
     admin = await signUp(t.app, 'root@example.com');
   });
   afterAll(async () => {

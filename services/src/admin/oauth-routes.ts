@@ -10,18 +10,31 @@ import {
   removeProviderDecider,
   toggleProviderDecider,
   type ConfigureMode,
+  type ProviderSettings,
 } from '../accounts/oauth/provider-config.ts';
+import { providerName } from '../accounts/oauth/provider-hosts.ts';
 import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
-import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
+import { NO_READ_MODEL, handleCommand, type Handled } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
+import { announceToSuperAdmin, describeChanges, type FieldLabels } from './settings-announcement.ts';
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Dots and the last 4 characters: enough to tell secrets apart, never enough to use one. */
+/** How a provider's fields are named in the super admin's notice of a change. */
+const PROVIDER_FIELDS: FieldLabels<ProviderSettings> = {
+  enabled: { label: 'Enabled' },
+  client_id: { label: 'Client ID' },
+  client_secret_encrypted: { label: 'Client secret', secret: true },
+  auth_url: { label: 'Auth URL' },
+  token_url: { label: 'Token URL' },
+  userinfo_url: { label: 'Userinfo URL' },
+  scope: { label: 'Scope' },
+  redirect_uri: { label: 'Redirect URI' },
+};
 
 /** Social sign-in providers' settings for admins (docs/admin.md#sign-in-providers); secrets only ever encrypted. */
 export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform) {
@@ -47,10 +60,22 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     };
   };
 
+  /** Tells the super admin what another admin changed (settings-announcement.ts). */
+  const announce = async (request: FastifyRequest, provider: OAuthProvider, handled: Handled<ProviderSettings | null>) => {
+    const [event] = handled.events;
+    if (!event) return;
+    const after = event.type === 'OAuthProviderConfigured' ? event.data : null;
+    const lines = after ? describeChanges(handled.state, after, PROVIDER_FIELDS) : ['Removed, its client secret with it.'];
+    await announceToSuperAdmin(platform, callerOf(request).userId, { setting: `${providerName(provider)} sign-in`, lines }, (error) =>
+      request.log.error({ err: error }, 'The super admin could not be told of a sign-in provider change'),
+    );
+  };
+
   const save = async (request: FastifyRequest, provider: OAuthProvider, body: Omit<typeof OAuthConfigBody._output, 'provider'>, mode: ConfigureMode) => {
     const { client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, is_enabled } = body;
     const context = requestContext(platform, request, callerOf(request).actor);
-    await configureProvider(platform.events, platform.secret, context, { provider, client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, enabled: is_enabled }, mode);
+    const handled = await configureProvider(platform, context, { provider, client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, enabled: is_enabled }, mode);
+    await announce(request, provider, handled);
     return { message: `Configuration ${mode === 'create' ? 'created' : 'updated'} successfully`, config: await view(provider) };
   };
 
@@ -101,7 +126,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     async (request) => {
       const { provider } = request.params;
       const enabled = request.query.enabled === 'true';
-      await handleCommand(store, requestContext(platform, request, callerOf(request).actor), toggleProviderDecider, { provider, enabled });
+      await announce(request, provider, await handleCommand(store, requestContext(platform, request, callerOf(request).actor), toggleProviderDecider, { provider, enabled }));
       return { message: `Configuration ${enabled ? 'enabled' : 'disabled'} successfully`, config: await view(provider) };
     },
   );
@@ -113,7 +138,8 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
       schema: { tags: ['admin'], summary: 'Remove a sign-in provider and its secret', security: [{ bearer: [] }], params: OAuthProviderParams, response: { 200: OAuthConfigAnswer, ...errors } },
     },
     async (request) => {
-      await handleCommand(store, requestContext(platform, request, callerOf(request).actor), removeProviderDecider, { provider: request.params.provider });
+      const { provider } = request.params;
+      await announce(request, provider, await handleCommand(store, requestContext(platform, request, callerOf(request).actor), removeProviderDecider, { provider }));
       return { message: 'Configuration deleted successfully', config: null };
     },
   );

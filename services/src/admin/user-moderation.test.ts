@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import { USER_NOT_FOUND, evolveUser, noUser } from '../accounts/user-state.ts';
 import { recorded } from '../testing/recorded.ts';
+import { NOT_ON_SUPER_ADMIN, ONLY_SUPER_ADMIN_ON_ADMINS } from './who-acts-on-whom.ts';
 import {
-  NOT_ON_SUPER_ADMIN,
   NOT_ON_YOURSELF,
   ONLY_SUPER_ADMIN_GRANTS,
-  ONLY_SUPER_ADMIN_ON_ADMINS,
   decideUserRole,
   decideUserStatus,
   type StatusAction,

@@ -2,6 +2,7 @@ import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
 import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
+import { mayActOnAccount } from './who-acts-on-whom.ts';
 
 /*
  * Suspending, banning and re-activating accounts, and granting the admin role
@@ -9,8 +10,6 @@ import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/
  */
 
 export const NOT_ON_YOURSELF = 'You cannot change your own account’s status or role.';
-export const NOT_ON_SUPER_ADMIN = 'The super admin’s account cannot be suspended, banned or changed.';
-export const ONLY_SUPER_ADMIN_ON_ADMINS = 'Only the super admin can change another admin’s status.';
 export const ONLY_SUPER_ADMIN_GRANTS = 'Only the super admin can grant or remove the admin role.';
 
 export type StatusAction = 'suspend' | 'ban' | 'activate';
@@ -33,14 +32,13 @@ export interface ChangeUserStatus {
   action: StatusAction;
 }
 
-/** Who may act on whom: never on oneself or the super admin; only the super admin on other admins. */
+/** Never on oneself (status and role), never on a deleted account; otherwise who acts on whom (who-acts-on-whom.ts). */
 function mayActOn(command: { actorId: number; actorRole: Role }, target: UserState): void {
   if (target.id === null) throw notFound(USER_NOT_FOUND);
   // A deleted account stays deleted: no status or role brings its sessions or keys back.
   if (target.deleted) throw conflict(USER_DELETED);
   if (target.id === command.actorId) throw forbidden(NOT_ON_YOURSELF);
-  if (target.role === 'super_admin') throw forbidden(NOT_ON_SUPER_ADMIN);
-  if (target.role === 'admin' && command.actorRole !== 'super_admin') throw forbidden(ONLY_SUPER_ADMIN_ON_ADMINS);
+  mayActOnAccount(command, target);
 }
 
 /**

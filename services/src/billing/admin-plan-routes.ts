@@ -13,6 +13,7 @@ import { subscriptionOf } from './routes.ts';
 import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
+import { requireMayActOnUser } from '../admin/who-acts-on-whom.ts';
 
 
 /** The subscription events its history lists, and why each changed it. */
@@ -129,6 +130,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       const caller = callerOf(request);
       const userId = request.params.id;
       await knownUser(userId);
+      await requireMayActOnUser(platform, caller, userId);
       const { plan_type } = request.body;
       const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
       await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });

@@ -188,7 +188,7 @@ describe('the event browser', () => {
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: eve.headers })).json<{ api_key: string }>().api_key;
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: eve.headers });
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'eve-secrets@example.com' } });
-    const twitter = { provider: 'twitter', client_id: 'tw', client_secret: 'tw-client-secret-value', redirect_uri: 'http://localhost/auth/callback', scope: 'users.read', auth_url: 'https://twitter.example/authorize' };
+    const twitter = { provider: 'twitter', client_id: 'tw', client_secret: 'tw-client-secret-value', redirect_uri: 'http://localhost/auth/callback', scope: 'users.read', auth_url: 'https://twitter.com/i/oauth2/authorize' };
     const oauth = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-config', headers: admin.headers, payload: twitter });
     expect(oauth.statusCode, oauth.body).toBe(200);
     const mail = { smtp_server: 'smtp.example.com', smtp_username: 'mailer', smtp_password: 'smtp-password-value', sendgrid_api_key: 'SG.sendgrid-key-value', sendgrid_from_email: 'noreply@example.com' };

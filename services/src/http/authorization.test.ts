@@ -62,7 +62,7 @@ const TWITTER = {
   client_secret: 'tw-secret-value',
   redirect_uri: 'http://localhost/auth/callback',
   scope: 'users.read',
-  auth_url: 'https://twitter.example/authorize',
+  auth_url: 'https://twitter.com/i/oauth2/authorize',
 };
 const rebuildOver = async (f: Fixture) => {
   await expect.poll(async () => (await f.asAdminJson<{ rebuild: { state: string } | null }>({ method: 'GET', url: '/api/admin/projections' })).rebuild?.state, { timeout: 20_000 }).toBe('done');

@@ -15,8 +15,9 @@ export const deliveriesStream = (at: Date) => `mail-deliveries-${at.toISOString(
 /**
  * The mailer every feature sends through: the transport an admin configured (read from the
  * log before each message, so a change applies to the next one without a restart), else
- * the one the environment chose (the outbox folder by default). Each hand-over, or refusal,
- * is recorded without its recipient or content, for the admin's statistics.
+ * the one the environment chose (the outbox folder by default). A message marked
+ * `environmentOnly` always takes the environment's. Each hand-over, or refusal, is recorded
+ * without its recipient or content, for the admin's statistics.
  */
 export class ConfiguredMailer implements Mailer {
   private configured: { revision: number; mailer: Mailer } | null = null;
@@ -66,7 +67,7 @@ export class ConfiguredMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const mailer = await this.current();
+    const mailer = message.environmentOnly ? this.fallback : await this.current();
     try {
       await mailer.send(message);
     } catch (error) {

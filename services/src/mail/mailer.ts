@@ -10,6 +10,12 @@ export interface MailMessage {
   purpose?: MailPurpose;
   /** Files sent with the message (a receipt's PDF). */
   attachments?: MailAttachment[];
+  /**
+   * Only through the transport the operator set in the environment, never an admin's mail
+   * settings: an admin's or the super admin's sign-in-capable link, and the notices of those
+   * settings' changes (docs/admin.md#e-mail).
+   */
+  environmentOnly?: boolean;
 }
 
 export interface MailAttachment {

@@ -55,6 +55,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIRECT_BURST_PER_IP: '1.5' })).toThrow(/REDIRECT_BURST_PER_IP="1.5": must be a whole number of redirects/);
   });
 
+  it('takes the identity-server hosts the operator trusts as host names only', () => {
+    expect(loadConfig({}).OAUTH_EXTRA_PROVIDER_HOSTS).toBeUndefined();
+    expect(loadConfig({ OAUTH_EXTRA_PROVIDER_HOSTS: ' LocalHost, 127.0.0.1,[::1],idp.intranet.example ' }).OAUTH_EXTRA_PROVIDER_HOSTS).toEqual(['localhost', '127.0.0.1', '[::1]', 'idp.intranet.example']);
+    for (const wrong of ['https://idp.example', 'idp.example:8443', 'idp.example/path', 'user@idp.example']) {
+      expect(() => loadConfig({ OAUTH_EXTRA_PROVIDER_HOSTS: wrong }), wrong).toThrow(/OAUTH_EXTRA_PROVIDER_HOSTS=.*must be host names such as localhost/);
+    }
+  });
+
   it('accepts the server-mode variables', () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://es:2113?tls=false', CLICKHOUSE_URL: 'http://ch:8123', TRUST_PROXY: '1' });
     expect(config.EVENTSTORE_URL).toBe('kurrentdb://es:2113?tls=false');

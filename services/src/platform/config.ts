@@ -96,6 +96,32 @@ const ConfigSchema = z.object({
       return origins;
     })
     .optional(),
+  /**
+   * Hosts (comma-separated) every social sign-in provider's addresses may name besides the
+   * provider's own (docs/admin.md#sign-in-providers): a local identity server for tests, an
+   * intranet's. Only the environment can allow one: an admin's setting never can.
+   */
+  OAUTH_EXTRA_PROVIDER_HOSTS: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const hosts: string[] = [];
+      for (const entry of value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)) {
+        let url: URL | null = null;
+        try {
+          url = new URL(`http://${entry}/`);
+        } catch {
+          // reported below
+        }
+        if (!url || url.hostname !== entry) {
+          context.addIssue({ code: 'custom', message: `must be host names such as localhost,idp.intranet.example (no scheme, port or path); "${entry}" is not one` });
+          return z.NEVER;
+        }
+        hosts.push(url.hostname);
+      }
+      return hosts;
+    })
+    .optional(),
   EVENTSTORE_URL: url(['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'kurrentdb://localhost:2113?tls=false'),
   MONGODB_URL: url(['mongodb:', 'mongodb+srv:'], 'mongodb://localhost:27017/linkledger?replicaSet=rs0'),
   CLICKHOUSE_URL: url(['http:', 'https:'], 'http://localhost:8123'),

@@ -15,7 +15,8 @@ const USAGE = `Usage:
   npm run oauth -- configure <${PROVIDERS.join('|')}> --client-id ID --client-secret SECRET
                   [--auth-url URL] [--token-url URL] [--userinfo-url URL] [--scope "email profile"]
                   [--redirect-uri https://your.host/auth/callback] [--disabled]
-  npm run oauth -- list`;
+  npm run oauth -- list
+The addresses must be the provider's own, or on a host named in OAUTH_EXTRA_PROVIDER_HOSTS.`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -62,8 +63,7 @@ export async function runOAuthCli(argv: string[], env: NodeJS.ProcessEnv = proce
     const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
     const now = new Date();
     await configureProvider(
-      events,
-      secret,
+      { events, secret, config },
       { actor: { kind: 'system', id: 'oauth-cli' }, correlationId: randomUUID(), now, route: 'cli oauth configure' },
       {
         provider: name as OAuthProvider,

@@ -1,9 +1,21 @@
 import { domainEventOf, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../../commands/command-context.ts';
+import type { Config } from '../../platform/config.ts';
 import { PROVIDER_DEFAULTS } from './providers.ts';
 import { DomainError, conflict, notFound } from '../../commands/domain-error.ts';
+import { oauthError } from './errors.ts';
+import { firstProviderAddressProblem, providerAddressProblem, providerName, type ProviderAddressField } from './provider-hosts.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
+
+/** What reading or recording a provider's settings needs: the log, the installation secret, and the hosts the operator trusts. */
+export interface ProviderDeps {
+  events: EventStore;
+  secret: string;
+  config: Pick<Config, 'OAUTH_EXTRA_PROVIDER_HOSTS'>;
+}
+
+const extraHosts = (config: ProviderDeps['config']) => config.OAUTH_EXTRA_PROVIDER_HOSTS ?? [];
 
 export const CLIENT_SECRET_PURPOSE = 'oauth-client-secret';
 
@@ -33,11 +45,25 @@ export async function loadProvider(events: EventStore, provider: OAuthProvider) 
   return loadStream(events, providerStream(provider), null as ProviderSettings | null, evolveProvider);
 }
 
-/** The usable settings of an enabled provider, with its secret decrypted; null when off or unset. */
-export async function enabledProvider(events: EventStore, secret: string, provider: OAuthProvider) {
-  const { state } = await loadProvider(events, provider);
+/**
+ * Whether settings name only the provider's own addresses (or hosts the operator trusts):
+ * ones recorded before that rule, or naming a host the operator has since stopped trusting,
+ * do not.
+ */
+export const addressesAllowed = (settings: ProviderSettings, config: ProviderDeps['config']) => firstProviderAddressProblem(settings, extraHosts(config)) === null;
+
+/**
+ * The usable settings of an enabled provider, with its secret decrypted; null when off or
+ * unset. Settings whose addresses are not allowed are refused before the secret is
+ * decrypted, so it is never sent there.
+ */
+export async function enabledProvider(deps: ProviderDeps, provider: OAuthProvider) {
+  const { state } = await loadProvider(deps.events, provider);
   if (!state?.enabled || !state.client_id) return null;
-  return { ...state, client_secret: decryptSecret(secret, CLIENT_SECRET_PURPOSE, state.client_secret_encrypted) };
+  if (!addressesAllowed(state, deps.config)) {
+    throw oauthError.failed(`${providerName(provider)} sign-in is set up with an address that is not ${providerName(provider)}'s; an admin must correct it`);
+  }
+  return { ...state, client_secret: decryptSecret(deps.secret, CLIENT_SECRET_PURPOSE, state.client_secret_encrypted) };
 }
 
 export interface ConfigureProviderInput {
@@ -63,19 +89,27 @@ export class InvalidProviderSettings extends DomainError {
 /** `replace` (the CLI) records whatever was there; `create` refuses a configured provider, `update` an unconfigured one. */
 export type ConfigureMode = 'replace' | 'create' | 'update';
 
+/** One of the provider's own addresses (provider-hosts.ts), or a 400 that names the field. */
+function providerUrl(provider: OAuthProvider, field: ProviderAddressField, value: string, deps: ProviderDeps): string {
+  const problem = providerAddressProblem(provider, field, value, extraHosts(deps.config));
+  if (problem !== null) throw new InvalidProviderSettings(problem);
+  return new URL(value).toString();
+}
+
 function httpUrl(name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidProviderSettings(`${name} must be an http(s) address, such as https://accounts.example.com/token (got "${value}")`);
+    throw new InvalidProviderSettings(`${name} must be an http(s) address, such as https://links.example.com/auth/callback (got "${value}")`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidProviderSettings(`${name} must be an http(s) address (got "${value}")`);
   return url.toString();
 }
 
 /** Records a provider's settings, its endpoints defaulting to the provider's public ones. */
-export async function configureProvider(events: EventStore, secret: string, context: CommandContext, input: ConfigureProviderInput, mode: ConfigureMode = 'replace') {
+export async function configureProvider(deps: ProviderDeps, context: CommandContext, input: ConfigureProviderInput, mode: ConfigureMode = 'replace') {
+  const { events, secret } = deps;
   const defaults = PROVIDER_DEFAULTS[input.provider];
   if (!input.client_id.trim()) throw new InvalidProviderSettings('client id must not be empty');
   if (!input.client_secret && mode !== 'update') throw new InvalidProviderSettings('client secret must not be empty');
@@ -84,17 +118,15 @@ export async function configureProvider(events: EventStore, secret: string, cont
     client_id: input.client_id.trim(),
     // Empty on an edit: the decider keeps the stored one.
     client_secret_encrypted: input.client_secret ? encryptSecret(secret, CLIENT_SECRET_PURPOSE, input.client_secret) : '',
-    auth_url: httpUrl('auth url', input.auth_url || defaults.auth_url),
-    token_url: httpUrl('token url', input.token_url || defaults.token_url),
-    userinfo_url: httpUrl('userinfo url', input.userinfo_url || defaults.userinfo_url),
+    auth_url: providerUrl(input.provider, 'auth_url', input.auth_url || defaults.auth_url, deps),
+    token_url: providerUrl(input.provider, 'token_url', input.token_url || defaults.token_url, deps),
+    userinfo_url: providerUrl(input.provider, 'userinfo_url', input.userinfo_url || defaults.userinfo_url, deps),
     scope: input.scope || defaults.scope,
-    redirect_uri: input.redirect_uri ? httpUrl('redirect uri', input.redirect_uri) : '',
+    redirect_uri: input.redirect_uri ? httpUrl('redirect_uri', input.redirect_uri) : '',
     enabled: input.enabled,
   };
   return handleCommand({ events, ...NO_READ_MODEL }, context, configureProviderDecider, { settings, mode });
 }
-
-const providerName = (provider: OAuthProvider) => provider[0]!.toUpperCase() + provider.slice(1);
 
 /**
  * A provider's settings replace the previous ones whole (an edit without a new secret keeps

@@ -9,7 +9,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { oauthError } from './errors.ts';
 import { startSignIn } from './oauth-state.ts';
-import { enabledProvider, loadProvider } from './provider-config.ts';
+import { addressesAllowed, enabledProvider, loadProvider } from './provider-config.ts';
 import { PROVIDERS, parseProvider } from './providers.ts';
 import { signInWithProvider } from './social-sign-in.ts';
 
@@ -24,7 +24,8 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       const entries = await Promise.all(
         PROVIDERS.map(async (provider) => {
           const { state } = await loadProvider(platform.events, provider);
-          const enabled = Boolean(state?.enabled && state.client_id);
+          // Settings naming another host are not offered: signing in with them is refused.
+          const enabled = Boolean(state?.enabled && state.client_id && addressesAllowed(state, platform.config));
           return [provider, { enabled, client_id: enabled ? state!.client_id : null }] as const;
         }),
       );
@@ -46,7 +47,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const provider = parseProvider(request.params.provider);
-      const settings = await enabledProvider(platform.events, platform.secret, provider);
+      const settings = await enabledProvider(platform, provider);
       if (!settings) throw oauthError.notConfigured(provider);
       // The return address is the installation's, never the caller's choice.
       const redirectUri = settings.redirect_uri || `${requireTrustedOrigin(platform.config, request)}/auth/callback`;

@@ -7,6 +7,8 @@ import { runOAuthCli } from './cli.ts';
 
 const CLIENT_SECRET = 'google-client-secret-value';
 const REDIRECT = 'http://localhost/auth/callback';
+/** The stand-in provider answers as localhost: only the operator's switch lets sign-in use it. */
+const LOCAL_PROVIDER = { OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' };
 
 /**
  * Social sign-in against a real OAuth 2 provider (oauth2-mock-server) on 127.0.0.1: it
@@ -23,7 +25,7 @@ describe('social sign-in', () => {
     await provider.issuer.keys.generate('RS256');
     await provider.start(0, '127.0.0.1');
     provider.service.on('beforeResponse', (_response, request) => tokenRequests.push({ ...(request.body as Record<string, string>) }));
-    t = await startTestApp();
+    t = await startTestApp(LOCAL_PROVIDER);
     admin = await signUp(t.app, 'root@example.com', 'secret123');
   });
   afterAll(async () => {
@@ -66,7 +68,7 @@ describe('social sign-in', () => {
     const out: string[] = [];
     const args = ['--client-id', 'linkledger-web', '--client-secret', CLIENT_SECRET];
     const urls = ['--auth-url', `${base()}/authorize`, '--token-url', `${base()}/token`, '--userinfo-url', `${base()}/userinfo`];
-    await runOAuthCli(['configure', 'google', ...args, ...urls], { DATA_DIR: t.dataDir, EVENTS_SYNC: 'NORMAL' }, (line) => out.push(line));
+    await runOAuthCli(['configure', 'google', ...args, ...urls], { DATA_DIR: t.dataDir, EVENTS_SYNC: 'NORMAL', ...LOCAL_PROVIDER }, (line) => out.push(line));
     expect(out).toEqual(['google sign-in configured and enabled. The client secret is stored encrypted.']);
 
     expect(await providers()).toMatchObject({ google: { enabled: true, client_id: 'linkledger-web' }, facebook: { enabled: false, client_id: null } });

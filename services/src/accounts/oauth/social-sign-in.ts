@@ -31,8 +31,8 @@ export interface CallbackInput {
  * or creates it.
  * Returns an access token of our own.
  */
-export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret'>, context: CommandContext, input: CallbackInput): Promise<string> {
-  const settings = await enabledProvider(platform.events, platform.secret, input.provider);
+export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config'>, context: CommandContext, input: CallbackInput): Promise<string> {
+  const settings = await enabledProvider(platform, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
   const metadata = metadataFor(context);
   const { verifier, redirectUri } = await redeemState(platform.events, platform.secret, metadata, { ...input, now: context.now });

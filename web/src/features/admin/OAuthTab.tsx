@@ -303,7 +303,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         <Field
           id={`${id}-auth-url`}
           label="Auth URL"
-          hint={`${providerName}’s authorization address, where users sign in.`}
+          hint={`${providerName}’s authorization address, where users sign in. Every address must be on ${providerName}’s own hosts.`}
           required
           type="url"
           autoComplete="off"

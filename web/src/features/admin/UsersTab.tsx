@@ -9,7 +9,7 @@ import { useDebouncedSearch } from './use-debounced-search.ts';
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
-const STATUS_TONE = { active: 'success', suspended: 'warning', banned: 'danger' } as const;
+const STATUS_TONE = { active: 'success', suspended: 'warning', banned: 'danger', deleted: 'info' } as const;
 const PLANS = ['free', 'pro', 'enterprise'] as const;
 
 /** Users: search by e-mail or plan, pages of 5/10/20/50, status, role and plan actions (docs/admin.md#users). */
@@ -104,7 +104,9 @@ interface UserRowProps {
 }
 
 function UserRow({ user, isSuperAdmin, isSelf, act }: UserRowProps) {
-  const protectedUser = isSelf || user.role === 'super_admin' || (user.role === 'admin' && !isSuperAdmin);
+  // Admins act on ordinary users; the super admin on admins too; nobody on a deleted account (docs/admin.md#who-acts-on-whom).
+  const outOfReach = user.status === 'deleted' || (!isSelf && (user.role === 'super_admin' || (user.role === 'admin' && !isSuperAdmin)));
+  const protectedUser = isSelf || outOfReach;
   const name = user.full_name || user.username;
   return (
     <tr data-user={user.email}>
@@ -122,6 +124,7 @@ function UserRow({ user, isSuperAdmin, isSelf, act }: UserRowProps) {
           className="select"
           aria-label={`Plan of ${user.email}`}
           value={user.plan_type}
+          disabled={outOfReach}
           onChange={(event) => void act(() => adminApi.changePlan(user.id, event.target.value), 'Failed to change user plan')}
         >
           {PLANS.map((plan) => (
@@ -148,7 +151,7 @@ function UserRow({ user, isSuperAdmin, isSelf, act }: UserRowProps) {
               Activate
             </button>
           )}
-          {isSuperAdmin && !isSelf && user.role !== 'super_admin' ? (
+          {isSuperAdmin && !isSelf && user.role !== 'super_admin' && user.status !== 'deleted' ? (
             <button
               type="button"
               className="button button--secondary button--sm"

@@ -1,0 +1,43 @@
+import type { Role } from '@linkledger/contracts';
+import { loadStream } from '../commands/command-context.ts';
+import { forbidden, notFound } from '../commands/domain-error.ts';
+import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
+import { evolveLink } from '../links/link-state.ts';
+import type { Platform } from '../platform/platform.ts';
+
+/*
+ * The one rule for every admin action on an account and what it owns — status, role, plan,
+ * limits, links (docs/admin.md#who-acts-on-whom): admins act on ordinary users; the super
+ * admin acts on admins too; nobody but the super admin acts on the super admin's account.
+ */
+
+export const NOT_ON_SUPER_ADMIN = 'The super admin’s account cannot be suspended, banned or changed.';
+export const ONLY_SUPER_ADMIN_ON_ADMINS = 'Only the super admin can change another admin’s account.';
+
+export interface ActingAdmin {
+  actorId: number;
+  actorRole: Role;
+}
+
+/** Given the account acted on, may this admin act on it? Throws the refusal (403) when not. */
+export function mayActOnAccount(actor: ActingAdmin, target: Pick<UserState, 'id' | 'role'>): void {
+  if (target.id === null) throw notFound(USER_NOT_FOUND);
+  if (target.id === actor.actorId) return;
+  if (target.role === 'super_admin') throw forbidden(NOT_ON_SUPER_ADMIN);
+  if (target.role === 'admin' && actor.actorRole !== 'super_admin') throw forbidden(ONLY_SUPER_ADMIN_ON_ADMINS);
+}
+
+/** The signed-in admin of a request (callerOf). */
+type AdminCaller = { userId: number; role: Role };
+
+/** Reads the account from its stream (never behind) and applies the rule. */
+export async function requireMayActOnUser(platform: Pick<Platform, 'events'>, caller: AdminCaller, userId: number): Promise<void> {
+  const { state } = await loadStream(platform.events, `user-${userId}`, noUser, evolveUser);
+  mayActOnAccount({ actorId: caller.userId, actorRole: caller.role }, state);
+}
+
+/** The rule applied to a link's owner; a link that does not exist is left to the command to refuse. */
+export async function requireMayActOnLink(platform: Pick<Platform, 'events'>, caller: AdminCaller, linkId: number): Promise<void> {
+  const { state: link } = await loadStream(platform.events, `link-${linkId}`, null, evolveLink);
+  if (link && !link.deleted) await requireMayActOnUser(platform, caller, link.ownerId);
+}
