@@ -34,9 +34,9 @@ import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFact
 import { answerChallenge } from './sign-in.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
 
-export const SECOND_FACTOR_ON = 'Two-step verification is on. Save your recovery codes now: they are shown only once.';
-export const SECOND_FACTOR_OFF = 'Two-step verification is off.';
-export const RECOVERY_CODES_REPLACED = 'New recovery codes made; the old ones no longer work. Save these now: they are shown only once.';
+export const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. Save your recovery codes now: they are shown only once.';
+export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
+export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
 
 const bearer = [{ bearer: [] }];
 const visitor = { kind: 'visitor' as const, id: 'anonymous' };
