@@ -1,7 +1,7 @@
 import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newContext, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, verifyByMail, type Product } from './harness.ts';
+import { DESKTOP, PHONE, launchBrowser, linkInMail, newContext, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, verifyByMail, waitForMail, type Product } from './harness.ts';
 
 /*
  * Two-step verification in the browser (docs/accounts.md#second-factor) on the real server:
@@ -129,6 +129,32 @@ describe('two-step verification in the browser', () => {
     const summary = phone.getByTestId('second-factor-summary');
     await summary.waitFor();
     expect(await summary.textContent()).toContain('9 recovery codes left');
+    await context.close();
+  });
+
+  it('asks for a code on the reset form of an enrolled account; a wrong code keeps the form', { timeout: 90_000 }, async () => {
+    const { email, page, card, secret } = await startSetUp(DESKTOP);
+    await card.getByLabel('Authentication or recovery code').fill(appCode(secret));
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    await card.getByTestId('recovery-codes').waitFor();
+    await page.context().close();
+
+    await fetch(`${product.baseUrl}/api/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const link = new URL(linkInMail(await waitForMail(product, email, 10_000, '/reset-password'), '/reset-password'));
+    const context = await newContext(browser, product, DESKTOP);
+    const reset = await context.newPage();
+    reset.setDefaultTimeout(10_000);
+    await reset.goto(link.pathname + link.search);
+    await reset.getByLabel('New Password', { exact: true }).fill('brand-new-1');
+    await reset.getByLabel('Confirm Password', { exact: true }).fill('brand-new-1');
+    await reset.getByLabel('Authentication code').fill('000000');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await reset.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
+    await expectAccessible(reset);
+    await screenshot(reset, 'reset-password-second-factor');
+    await reset.getByLabel('Authentication code').fill(appCode(secret, 30));
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await reset.getByRole('heading', { name: 'Password Reset Successful!' }).waitFor();
     await context.close();
   });
 });
