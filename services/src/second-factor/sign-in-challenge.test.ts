@@ -6,7 +6,7 @@ import { recorded } from '../testing/recorded.ts';
 import { WrongSecondFactorCode } from './decide-second-factor.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor } from './second-factor-state.ts';
-import { SIGN_IN_EXPIRED, decideChallengeAnswer, evolveChallenge, issueChallengeDecider, noChallenge, type ChallengeState } from './sign-in-challenge.ts';
+import { SIGN_IN_EXPIRED, decideChallengeAnswer, decideSignInStep, evolveChallenge, noChallenge, type ChallengeState } from './sign-in-challenge.ts';
 import { totpCode } from './totp.ts';
 
 const keys = secondFactorKeys('test installation secret');
@@ -20,15 +20,22 @@ const factor = recorded([
   { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [keys.hashRecoveryCode(7, 'aaaaa-bbbbb')], step: 0 } },
 ]).reduce(evolveSecondFactor, noSecondFactor);
 
-const issued = (userId = 7): ChallengeState => recorded(issueChallengeDecider.decide({ challenge: 'c', userId, via: 'password', now: issuedAt }, noChallenge)).reduce(evolveChallenge, noChallenge);
+const issued = (userId = 7): ChallengeState =>
+  recorded(decideSignInStep({ challenge: 'c', userId, via: 'password', now: issuedAt }, { challenge: noChallenge, factor }).challenge ?? []).reduce(evolveChallenge, noChallenge);
 const answer = (challenge: ChallengeState, overrides: { code?: string; at?: Date; account?: UserState } = {}) =>
   decideChallengeAnswer({ challenge: 'c', userId: 7, code: overrides.code ?? totpCode(SECRET, overrides.at ?? now), now: overrides.at ?? now, keys }, { challenge, factor, user: overrides.account ?? user });
 
 describe('the sign-in challenge', () => {
-  it('given a correct first factor, when a challenge is issued, then it lives 5 minutes and names the account and the way in', () => {
-    expect(issueChallengeDecider.decide({ challenge: 'c', userId: 7, via: 'google', now: issuedAt }, noChallenge)).toEqual([
-      { type: 'SecondFactorChallengeIssued', data: { user_id: 7, via: 'google', expires_at: '2026-11-22T00:05:00.000Z' } },
-    ]);
+  it('given the second factor on, when the first factor is proven, then a challenge for 5 minutes names the account and the way in', () => {
+    expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'google', now: issuedAt }, { challenge: noChallenge, factor })).toEqual({
+      challenge: [{ type: 'SecondFactorChallengeIssued', data: { user_id: 7, via: 'google', expires_at: '2026-11-22T00:05:00.000Z' } }],
+    });
+  });
+
+  it('given no second factor (or one only being set up), when the first factor is proven, then nothing is recorded: the token is due at once', () => {
+    expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: noSecondFactor })).toEqual({});
+    const pending = recorded([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]).reduce(evolveSecondFactor, noSecondFactor);
+    expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: pending })).toEqual({});
   });
 
   it('given a live challenge, when a good code comes, then the challenge and the code are spent together', () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { domainEventOf, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
-import type { Decider, MultiStreamDecider } from '../commands/command-handler.ts';
+import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, unauthorized } from '../commands/domain-error.ts';
 import { accountRefusal } from '../accounts/account-status.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
@@ -47,16 +47,25 @@ export interface IssueChallenge {
   now: Date;
 }
 
-/** A fresh challenge is recorded once; the same value again (never expected from 256 random bits) is refused. */
-export const issueChallengeDecider: Decider<IssueChallenge, ChallengeState> = {
-  streamOf: (command) => challengeStream(command.challenge),
-  initialState: noChallenge,
-  evolve: evolveChallenge,
-  decide: (command, state) => {
-    if (state.issued) throw conflict('Please sign in again.');
-    const expiresAt = new Date(command.now.getTime() + CHALLENGE_LIFETIME_MS).toISOString();
-    return [{ type: 'SecondFactorChallengeIssued', data: { user_id: command.userId, via: command.via, expires_at: expiresAt } }];
-  },
+/**
+ * Given an account whose first factor was just proven, when it signs in: with the second
+ * factor on, a challenge for the code step is recorded (and no token is due); without it,
+ * nothing, and the session starts at once.
+ */
+export function decideSignInStep(command: IssueChallenge, states: { challenge: ChallengeState; factor: SecondFactorState }) {
+  if (!states.factor.enabled) return {};
+  // Never expected from 256 random bits: the same challenge twice.
+  if (states.challenge.issued) throw conflict('Please sign in again.');
+  const expiresAt = new Date(command.now.getTime() + CHALLENGE_LIFETIME_MS).toISOString();
+  return { challenge: [{ type: 'SecondFactorChallengeIssued' as const, data: { user_id: command.userId, via: command.via, expires_at: expiresAt } }] };
+}
+
+export const signInStepDecider: MultiStreamDecider<IssueChallenge, { challenge: ChallengeState; factor: SecondFactorState }> = {
+  streamsOf: (command) => ({
+    challenge: { stream: challengeStream(command.challenge), initialState: noChallenge, evolve: evolveChallenge },
+    factor: { stream: secondFactorStream(command.userId), initialState: noSecondFactor, evolve: evolveSecondFactor },
+  }),
+  decide: decideSignInStep,
 };
 
 type AnswerStates = { challenge: ChallengeState; factor: SecondFactorState; user: UserState };

@@ -1,21 +1,20 @@
 import type { Role, SignInResponse } from '@linkledger/contracts';
-import { handleCommand, handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { startSession } from '../settings/sessions.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
-import { evolveSecondFactor, noSecondFactor, secondFactorStream } from './second-factor-state.ts';
 import {
   CHALLENGE_LIFETIME_MS,
   SIGN_IN_EXPIRED,
   answerChallengeDecider,
   challengeStream,
   evolveChallenge,
-  issueChallengeDecider,
   newChallenge,
   noChallenge,
+  signInStepDecider,
   type FirstFactor,
 } from './sign-in-challenge.ts';
 
@@ -33,10 +32,9 @@ export async function finishSignIn(
   via: FirstFactor,
   userAgent: string | undefined,
 ): Promise<SignInResponse> {
-  const { state } = await loadStream(platform.events, secondFactorStream(account.userId), noSecondFactor, evolveSecondFactor);
-  if (!state.enabled) return { access_token: await startSession(platform, context, account, userAgent), token_type: 'bearer' };
   const challenge = newChallenge();
-  await handleCommand(platform, asAccount(context, account.userId), issueChallengeDecider, { challenge, userId: account.userId, via, now: context.now });
+  const { events } = await handleMultiStreamCommand(platform, asAccount(context, account.userId), signInStepDecider, { challenge, userId: account.userId, via, now: context.now });
+  if (events.length === 0) return { access_token: await startSession(platform, context, account, userAgent), token_type: 'bearer' };
   return { second_factor_required: true, challenge, expires_in: CHALLENGE_LIFETIME_MS / 1000 };
 }
 
