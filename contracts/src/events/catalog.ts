@@ -12,6 +12,7 @@ import { projectionEvents } from './projections.ts';
 import { notificationEvents } from './notifications.ts';
 import { supportEvents } from './support.ts';
 import { settingsEvents } from './settings.ts';
+import { secondFactorEvents } from './second-factor.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -31,6 +32,7 @@ const versions = {
   ...notificationEvents,
   ...supportEvents,
   ...settingsEvents,
+  ...secondFactorEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -85,6 +85,8 @@ export const ResetPasswordBody = z.object({
     .string({ message: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
     .max(1024, 'Password must be at most 1024 characters'),
+  /** Asked of accounts with a second factor (docs/accounts.md#second-factor): an authenticator or recovery code. */
+  second_factor_code: z.string().trim().max(64).optional(),
 });
 
 export const ProviderStatus = z.object({ enabled: z.boolean(), client_id: z.string().nullable() });

@@ -18,6 +18,7 @@ import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerifi
 import { ignoreBodies } from './optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
+import { proveSecondFactorForReset } from '../second-factor/password-reset.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
 import { callerOf } from '../http/access.ts';
@@ -125,7 +126,9 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const token = request.body.token?.trim();
       if (!token) throw invalid(RESET_TOKEN_MISSING);
-      const { email } = await resetPasswordWithToken(platform, requestContext(platform, request, visitor), token, request.body.new_password);
+      const context = requestContext(platform, request, visitor);
+      await proveSecondFactorForReset(platform, context, { token, code: request.body.second_factor_code, ip: request.ip });
+      const { email } = await resetPasswordWithToken(platform, context, token, request.body.new_password);
       loginThrottle(platform).passwordReset(email);
       return { message: PASSWORD_RESET };
     },

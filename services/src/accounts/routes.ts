@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, RegisterBody, TokenBody, TokenResponse, UserResponse } from '@linkledger/contracts';
+import { ErrorBody, RegisterBody, SignInResponse, TokenBody, UserResponse } from '@linkledger/contracts';
 import { userResponse } from './user-response.ts';
 import type { UserView } from '@linkledger/projections';
 import { USERS } from '@linkledger/projections';
@@ -20,7 +20,7 @@ import { registerUser, userIdByEmail } from './register-user.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
 import { RegistrationThrottle, loginThrottle } from './throttles.ts';
-import { startSession } from '../settings/sessions.ts';
+import { finishSignIn } from '../second-factor/sign-in.ts';
 import { evolveUser, noUser } from './user-state.ts';
 import { callerOf } from '../http/access.ts';
 
@@ -63,10 +63,10 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'anyone' },
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in: form-encoded username (the email) and password give an access token',
+        summary: 'Sign in: form-encoded username (the email) and password give an access token, or a challenge for the code step when the account has a second factor',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenBody,
-        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: SignInResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       const refusal = accountRefusal(state.status);
       if (refusal) throw forbidden(refusal);
       const context = requestContext(platform, request, { kind: 'user', id: String(state.id) });
-      return { access_token: await startSession(platform, context, { userId: state.id, role: state.role }, request.headers['user-agent']), token_type: 'bearer' as const };
+      return finishSignIn(platform, context, { userId: state.id, role: state.role }, 'password', request.headers['user-agent']);
     },
   );
 

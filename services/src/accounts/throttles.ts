@@ -6,12 +6,12 @@ const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
 
 /** "in 1 minute", "in 14 minutes": when a throttled caller may try again. */
-function whenAgain(ms: number): string {
+export function whenAgain(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-const exhausted = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? res.msBeforeNext : 0);
+export const exhausted = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? res.msBeforeNext : 0);
 
 /**
  * Slows password guessing without handing anyone a way to lock the owner out: 5 failed

@@ -7,7 +7,7 @@ export const REDACTED = '[redacted]';
  * token ids (`jti`, `kept_jti`, `sessions_kept_jti`). Matched by name so a new
  * `…_encrypted`, `…_hash` or `…_jti` field is covered at once.
  */
-const SECRET_FIELD = /hash$|encrypted$|secret|password|jti$/i;
+const SECRET_FIELD = /hash(es)?$|encrypted$|secret|password|jti$/i;
 
 /** A deep copy of a JSON value with every secret field's value replaced (docs/admin.md#event-history). */
 export function redactSecrets(value: unknown): unknown {

@@ -357,6 +357,14 @@ const table: Record<string, Row> = {
   // The same password again: the caller's session stays, and the fixtures still sign in with it.
   'POST /api/settings/password': { expect: signedIn(200), request: () => ({ url: '/api/settings/password', payload: { current_password: 'secret123', new_password: 'secret123' } }) },
   'GET /api/settings/sessions': { expect: signedIn(200), request: () => ({ url: '/api/settings/sessions' }) },
+  'GET /api/settings/second-factor': { expect: signedIn(200), request: () => ({ url: '/api/settings/second-factor' }) },
+  // Nobody here has a second factor: a wrong password, then nothing to confirm or spend a code on.
+  'POST /api/settings/second-factor/start': { expect: signedIn(403), request: () => ({ url: '/api/settings/second-factor/start', payload: { current_password: 'not-the-password' } }) },
+  'POST /api/settings/second-factor/confirm': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/confirm', payload: { code: '000000' } }) },
+  'POST /api/settings/second-factor/recovery-codes': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/recovery-codes', payload: { code: '000000' } }) },
+  'POST /api/settings/second-factor/disable': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/disable', payload: { current_password: 'secret123', code: '000000' } }) },
+  'POST /api/token/second-factor': { expect: everyone(400), request: () => ({ url: '/api/token/second-factor', payload: { challenge: 'not-a-challenge' } }) },
+  'POST /api/reset-password/second-factor': { expect: everyone(200), request: () => ({ url: '/api/reset-password/second-factor', payload: { token: 'not-a-real-token' } }) },
   // A session of the owner's: nobody else can sign it out.
   'DELETE /api/settings/sessions/:jti': {
     expect: ownerOnly(200),

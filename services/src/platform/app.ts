@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { checkToken } from '../accounts/authenticate.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { secondFactorRoutes } from '../second-factor/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
@@ -146,7 +147,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, notificationRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, secondFactorRoutes, notificationRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

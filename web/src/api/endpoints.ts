@@ -1,4 +1,4 @@
-import type { SortBy, DomainFilter, StatusFilter } from '@linkledger/contracts';
+import type { SortBy, DomainFilter, StatusFilter, SignInResponse } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
 
@@ -6,8 +6,12 @@ import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subsc
 
 export const accountsApi = {
   register: (email: string, password: string) => api<User>('/register', { method: 'POST', body: { email, password } }),
+  /** A token, or for an account with a second factor the challenge of the code step (docs/accounts.md#second-factor). */
   token: (email: string, password: string) =>
-    api<{ access_token: string }>('/token', { method: 'POST', body: new URLSearchParams({ username: email, password }), allowUnauthorized: true }),
+    api<SignInResponse>('/token', { method: 'POST', body: new URLSearchParams({ username: email, password }), allowUnauthorized: true }),
+  /** The code step: a 401 means the challenge has expired, not that the app is signed out. */
+  secondFactorToken: (challenge: string, code: string) =>
+    api<{ access_token: string }>('/token/second-factor', { method: 'POST', body: { challenge, code }, allowUnauthorized: true }),
   me: () => api<User>('/users/me'),
   logout: () => api<{ message: string }>('/auth/logout', { method: 'POST', allowUnauthorized: true }),
   signupStatus: () => api<{ signup_enabled: boolean }>('/public/signup-status'),
@@ -15,11 +19,13 @@ export const accountsApi = {
   authorize: (provider: string, redirectUri: string) =>
     api<{ authorization_url: string; state: string }>(`/auth/${provider}/authorize`, { query: { redirect_uri: redirectUri } }),
   socialCallback: (provider: string, code: string, redirectUri: string, state: string) =>
-    api<{ access_token: string }>(`/auth/${provider}/callback`, { method: 'POST', body: { code, redirect_uri: redirectUri, state } }),
+    api<SignInResponse>(`/auth/${provider}/callback`, { method: 'POST', body: { code, redirect_uri: redirectUri, state } }),
   requestVerification: () => api<{ message: string }>('/auth/request-verification', { method: 'POST' }),
   verifyEmail: (token: string) => api<{ message: string; already_verified: boolean }>('/verify-email', { method: 'POST', body: { token } }),
   forgotPassword: (email: string) => api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } }),
-  resetPassword: (token: string, newPassword: string) => api<{ message: string }>('/reset-password', { method: 'POST', body: { token, new_password: newPassword } }),
+  resetPassword: (token: string, newPassword: string, secondFactorCode?: string) =>
+    api<{ message: string }>('/reset-password', { method: 'POST', body: { token, new_password: newPassword, ...(secondFactorCode ? { second_factor_code: secondFactorCode } : {}) } }),
+  resetNeedsSecondFactor: (token: string) => api<{ second_factor_required: boolean }>('/reset-password/second-factor', { method: 'POST', body: { token } }),
 };
 
 export interface LinkListParams {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, TokenResponse } from '@linkledger/contracts';
+import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, SignInResponse } from '@linkledger/contracts';
 import { metadataFor } from '../../commands/command-context.ts';
 import { invalid } from '../../commands/domain-error.ts';
 import { requireTrustedOrigin } from '../../http/origins.ts';
@@ -77,15 +77,14 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
         params: ProviderParams,
         body: OAuthCallbackBody,
-        response: { 200: TokenResponse, 400: ErrorBody },
+        response: { 200: SignInResponse, 400: ErrorBody },
       },
     },
     async (request) => {
       const provider = parseProvider(request.params.provider);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const { code, redirect_uri, state } = request.body;
-      const accessToken = await signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state, userAgent: request.headers['user-agent'] });
-      return { access_token: accessToken, token_type: 'bearer' as const };
+      return signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state, userAgent: request.headers['user-agent'] });
     },
   );
 }

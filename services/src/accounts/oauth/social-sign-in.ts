@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { WrongExpectedRevisionError, type OAuthProvider } from '@linkledger/contracts';
+import { WrongExpectedRevisionError, type OAuthProvider, type SignInResponse } from '@linkledger/contracts';
 import { handleCommand, type CommandDeps } from '../../commands/command-handler.ts';
 import { metadataFor, toNewEvent, type CommandContext } from '../../commands/command-context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';
-import { startSession } from '../../settings/sessions.ts';
+import { finishSignIn } from '../../second-factor/sign-in.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';
 import { socialSignInDecider } from './decide-social-sign-in.ts';
@@ -29,9 +29,9 @@ export interface CallbackInput {
  * the server-kept PKCE verifier, reads the e-mail the provider vouches for, then signs in
  * that account (reclaiming it if its address was never proven: decide-social-sign-in.ts)
  * or creates it.
- * Returns an access token of our own.
+ * Returns an access token of our own, or the challenge of the code step for an account with a second factor.
  */
-export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config'>, context: CommandContext, input: CallbackInput): Promise<string> {
+export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config'>, context: CommandContext, input: CallbackInput): Promise<SignInResponse> {
   const settings = await enabledProvider(platform, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
   const metadata = metadataFor(context);
@@ -62,5 +62,5 @@ export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 
   });
   const user = state.user;
   if (user.id === null) throw oauthError.failed('the account could not be found');
-  return startSession(platform, context, { userId: user.id, role: user.role }, input.userAgent);
+  return finishSignIn(platform, context, { userId: user.id, role: user.role }, input.provider, input.userAgent);
 }

@@ -5,6 +5,7 @@ import { AuthSwitch, EmailField, FormAlert, SubmitButton } from './AuthForm.tsx'
 import { AuthLayout } from './AuthLayout.tsx';
 import { LOGIN_WRONG_CREDENTIALS, loginErrorMessage, loginReturnMessage } from './auth-messages.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { SocialButtons, type Provider } from './SocialButtons.tsx';
 
 /** Remember me keeps the email for the next visit (the token itself is always kept: docs/accounts.md#signing-in). */
@@ -22,6 +23,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_EMAIL_KEY) !== null);
   const [busy, setBusy] = useState(false);
+  // Set when the password was right and the account asks for its second factor (docs/accounts.md#second-factor).
+  const [challenge, setChallenge] = useState<string | null>(null);
   // The error a social sign-in came back with is read once, on arrival.
   const [error, setError] = useState<string | null>(() => {
     const code = new URLSearchParams(location.search).get('error');
@@ -43,15 +46,27 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await login(email.trim(), password);
+      const pending = await login(email.trim(), password);
       if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-      // The route guard now sends the signed-in user on.
+      // Signed in: the route guard now sends the user on. Otherwise the code step comes next.
+      if (pending) {
+        setChallenge(pending.challenge);
+        setBusy(false);
+      }
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
     }
   };
+
+  const backToPassword = (message: string | null) => {
+    setChallenge(null);
+    setPassword('');
+    setError(message);
+  };
+
+  if (challenge) return <SecondFactorStep challenge={challenge} onBack={() => backToPassword(null)} onExpired={backToPassword} />;
 
   return (
     <AuthLayout

@@ -7,12 +7,26 @@ import { LockIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { BackToLogin, FormAlert, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
 import { AuthResult, AuthWaiting } from './AuthResult.tsx';
-import { RESET_DONE, RESET_FAILED, RESET_REDIRECT_MS, RESET_TOKEN_MISSING, resetProblem, type FieldProblem } from './auth-messages.ts';
+import {
+  RESET_DONE,
+  RESET_FAILED,
+  RESET_REDIRECT_MS,
+  RESET_TOKEN_MISSING,
+  SECOND_FACTOR_CODE_MISSING,
+  isCodeRefusal,
+  resetProblem,
+  type FieldProblem,
+} from './auth-messages.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { SecondFactorCodeField } from './SecondFactorCodeField.tsx';
 
-type View = { name: 'loading' } | { name: 'form' } | { name: 'success'; message: string } | { name: 'error'; message: string };
+type View = { name: 'loading' } | { name: 'form'; needsCode: boolean } | { name: 'success'; message: string } | { name: 'error'; message: string };
 
-/** How long the "Verifying Reset Link" view shows (the token itself is checked when the form is sent: docs/accounts.md#password-reset). */
+/**
+ * How long the "Verifying Reset Link" view shows at least. Meanwhile the screen asks whether
+ * the link's account has a second factor (then the form asks for a code too); the token
+ * itself is checked when the form is sent (docs/accounts.md#password-reset).
+ */
 const VERIFYING_MS = 300;
 
 /** The reset password screen (docs/accounts.md#password-reset): loading, form, success and error views. */
@@ -24,9 +38,19 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (view.name !== 'loading') return;
-    const timer = setTimeout(() => setView({ name: 'form' }), VERIFYING_MS);
-    return () => clearTimeout(timer);
-  }, [view.name]);
+    let live = true;
+    const needsCode = accountsApi.resetNeedsSecondFactor(token).then(
+      (answer) => answer.second_factor_required,
+      // Unknown: the form goes without the code field, and the server still asks for one if it must.
+      () => false,
+    );
+    void Promise.all([needsCode, new Promise((resolve) => setTimeout(resolve, VERIFYING_MS))]).then(([required]) => {
+      if (live) setView({ name: 'form', needsCode: required });
+    });
+    return () => {
+      live = false;
+    };
+  }, [view.name, token]);
 
   useEffect(() => {
     if (view.name !== 'success') return;
@@ -52,36 +76,43 @@ export default function ResetPasswordPage() {
         />
       );
     case 'form':
-      return <ResetForm token={token} onDone={setView} />;
+      return <ResetForm token={token} needsCode={view.needsCode} onDone={setView} />;
   }
 }
 
-function ResetForm({ token, onDone }: { token: string; onDone(view: View): void }) {
+function ResetForm({ token, needsCode, onDone }: { token: string; needsCode: boolean; onDone(view: View): void }) {
   const errorId = useId();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FieldProblem<'password' | 'confirmPassword'> | null>(null);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<FieldProblem<'password' | 'confirmPassword' | 'code'> | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = resetProblem(password, confirmPassword);
+    const found = resetProblem(password, confirmPassword) ?? (needsCode && !code.trim() ? { field: 'code' as const, message: SECOND_FACTOR_CODE_MISSING } : null);
     setProblem(found);
     if (found) {
-      (found.field === 'password' ? passwordRef : confirmRef).current?.focus();
+      ({ password: passwordRef, confirmPassword: confirmRef, code: codeRef })[found.field].current?.focus();
       return;
     }
     setBusy(true);
     try {
-      const { message } = await accountsApi.resetPassword(token, password);
+      const { message } = await accountsApi.resetPassword(token, password, needsCode ? code.trim() : undefined);
       // The server has signed out every session of the account, this tab's included.
       if (useSession.getState().status === 'signed-in') useSession.getState().clear();
       onDone({ name: 'success', message: message || RESET_DONE });
     } catch (error) {
-      onDone({ name: 'error', message: errorText(error, RESET_FAILED) });
+      // A wrong code leaves the form for another try; a dead link ends in the error view.
+      if (!needsCode || !isCodeRefusal(error)) return onDone({ name: 'error', message: errorText(error, RESET_FAILED) });
+      setProblem({ field: 'code', message: errorText(error, RESET_FAILED) });
+      setCode('');
+      setBusy(false);
+      codeRef.current?.focus();
     }
   };
 
@@ -129,6 +160,18 @@ function ResetForm({ token, onDone }: { token: string; onDone(view: View): void 
           errorId={errorId}
           inputRef={confirmRef}
         />
+        {needsCode ? (
+          <SecondFactorCodeField
+            label="Authentication code"
+            kind="either"
+            value={code}
+            onChange={setCode}
+            hint="Your account uses two-step verification: enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            invalid={problem?.field === 'code'}
+            errorId={errorId}
+            inputRef={codeRef}
+          />
+        ) : null}
         <SubmitButton busy={busy} label="Reset Password" busyLabel="Resetting Password..." />
         <BackToLogin />
       </form>

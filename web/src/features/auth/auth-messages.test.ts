@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import {
   INVALID_EMAIL,
+  isCodeRefusal,
   LOGIN_FAILED,
   LOGIN_WRONG_CREDENTIALS,
   PASSWORDS_DO_NOT_MATCH,
@@ -153,5 +154,16 @@ describe('agreement with the server’s own texts', () => {
     expect(callbackErrorCode(oauthError.authFailed('the sign-in state is missing').detail)).toBe('auth_failed');
     expect(callbackErrorCode(oauthError.failed("your google account's e-mail address is not verified there").detail)).toBe('oauth_failed');
     expect(callbackErrorCode(unsupportedProvider('myspace').detail)).toBe('config_error');
+  });
+});
+
+describe('isCodeRefusal (the reset form with a second-factor code)', () => {
+  it('keeps the form for a wrong or used code and for too many tries, not for a dead link or a short password', () => {
+    expect(isCodeRefusal(new ApiError(400, 'That code is not right. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.'))).toBe(true);
+    expect(isCodeRefusal(new ApiError(400, 'That code was already used. Wait for the next code in your authenticator app.'))).toBe(true);
+    expect(isCodeRefusal(new ApiError(429, 'Too many wrong codes. Please try again in 15 minutes.'))).toBe(true);
+    expect(isCodeRefusal(new ApiError(400, 'This reset link is invalid or has already been used. Please request a new reset link.'))).toBe(false);
+    expect(isCodeRefusal(new ApiError(400, 'Password must be at least 6 characters long'))).toBe(false);
+    expect(isCodeRefusal(new Error('offline'))).toBe(false);
   });
 });

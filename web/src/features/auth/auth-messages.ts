@@ -149,3 +149,16 @@ export function verificationErrorMessage(error: unknown): string {
   if (/invalid/i.test(detail)) return VERIFICATION_INVALID;
   return VERIFICATION_FAILED;
 }
+
+/* ------------------------------------------------------- second factor */
+
+export const SECOND_FACTOR_CODE_MISSING = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+export const SECOND_FACTOR_FAILED = 'Verification failed. Please try again.';
+
+/**
+ * Whether a refused reset is about its second-factor code (a wrong or used code, too many
+ * tries), so the form stays for another code, rather than about the link itself.
+ */
+export function isCodeRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 429 || (error.status === 400 && /\bcodes?\b/i.test(error.detail ?? '')));
+}

@@ -13,7 +13,10 @@ interface SessionState {
   start(): Promise<void>;
   /** Stores the token, then loads the user. */
   signInWithToken(token: string): Promise<void>;
-  login(email: string, password: string): Promise<void>;
+  /** Signs in, or answers the challenge of the code step for an account with a second factor (docs/accounts.md#second-factor). */
+  login(email: string, password: string): Promise<{ challenge: string } | null>;
+  /** The code step: a good authenticator or recovery code for the challenge signs in. */
+  completeSecondFactor(challenge: string, code: string): Promise<void>;
   register(email: string, password: string): Promise<void>;
   reloadUser(): Promise<void>;
   logout(): Promise<void>;
@@ -54,7 +57,14 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async login(email, password) {
-    const { access_token } = await accountsApi.token(email, password);
+    const answer = await accountsApi.token(email, password);
+    if ('second_factor_required' in answer) return { challenge: answer.challenge };
+    await get().signInWithToken(answer.access_token);
+    return null;
+  },
+
+  async completeSecondFactor(challenge, code) {
+    const { access_token } = await accountsApi.secondFactorToken(challenge, code);
     await get().signInWithToken(access_token);
   },
 

@@ -8,12 +8,14 @@ import { toast } from '../../ui/toasts.ts';
 import { SESSIONS_QUERY, settingsApi, type Session } from './settings-api.ts';
 import { PASSWORD_FAILED, passwordFormError } from './settings-messages.ts';
 import { StatusLine } from './StatusLine.tsx';
+import { SecondFactorCard } from './SecondFactorCard.tsx';
 
-/** The password form, then the account's signed-in sessions (docs/accounts.md#changing-the-password, #active-sessions). */
+/** The password form, two-step verification, then the account's signed-in sessions (docs/accounts.md#changing-the-password, #second-factor, #active-sessions). */
 export function SecurityTab() {
   return (
     <div className="settings__panel">
       <PasswordForm />
+      <SecondFactorCard />
       <SessionsList />
     </div>
   );

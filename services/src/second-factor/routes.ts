@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import {
+  ConfirmSecondFactorBody,
+  DisableSecondFactorBody,
+  ErrorBody,
+  MessageBody,
+  RecoveryCodesResponse,
+  RegenerateRecoveryCodesBody,
+  ResetSecondFactorQueryBody,
+  ResetSecondFactorQueryResponse,
+  SecondFactorSignInBody,
+  SecondFactorStatusResponse,
+  StartSecondFactorBody,
+  StartSecondFactorResponse,
+  TokenResponse,
+} from '@linkledger/contracts';
+import { handleCommand, type Decider } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
+import { DomainError } from '../commands/domain-error.ts';
+import { loginThrottle } from '../accounts/throttles.ts';
+import { evolveUser, noUser } from '../accounts/user-state.ts';
+import { callerOf } from '../http/access.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { Platform } from '../platform/platform.ts';
+import { proveCurrentPassword } from '../settings/password-change.ts';
+import { guardedCodeCheck } from './code-throttle.ts';
+import { confirmEnrolmentDecider, disableDecider, regenerateRecoveryCodesDecider, startEnrolmentDecider, type CodeCheck } from './decide-second-factor.ts';
+import { resetNeedsSecondFactor } from './password-reset.ts';
+import { newRecoveryCodes } from './recovery-codes.ts';
+import { secondFactorKeys } from './second-factor-keys.ts';
+import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFactorState } from './second-factor-state.ts';
+import { answerChallenge } from './sign-in.ts';
+import { newTotpSecret, otpauthUri } from './totp.ts';
+
+export const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. Save your recovery codes now: they are shown only once.';
+export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
+export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
+
+const bearer = [{ bearer: [] }];
+const visitor = { kind: 'visitor' as const, id: 'anonymous' };
+
+/** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
+export async function secondFactorRoutes(app: FastifyInstance, platform: Platform) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const keys = secondFactorKeys(platform.secret);
+  /** Runs a code-checked command that records a fresh set of recovery codes (their hashes), and answers the codes: the only time they are seen. */
+  async function withNewRecoveryCodes(request: FastifyRequest, decider: Decider<CodeCheck & { recoveryHashes: string[] }, SecondFactorState>, code: string, message: string) {
+    const { userId, actor } = callerOf(request);
+    const codes = newRecoveryCodes();
+    const recoveryHashes = codes.map((recoveryCode) => keys.hashRecoveryCode(userId, recoveryCode));
+    const context = requestContext(platform, request, actor);
+    await guardedCodeCheck(platform, userId, request.ip, () => handleCommand(platform, context, decider, { userId, code, now: context.now, keys, recoveryHashes }));
+    return { message, recovery_codes: codes };
+  }
+  const factorOf = async (userId: number) => (await loadStream(platform.events, secondFactorStream(userId), noSecondFactor, evolveSecondFactor)).state;
+
+  api.get(
+    '/api/settings/second-factor',
+    { config: { access: 'user' }, schema: { tags: ['settings'], summary: 'Whether two-step verification is on, and how many recovery codes are left', security: bearer, response: { 200: SecondFactorStatusResponse, 401: ErrorBody } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const [factor, user] = await Promise.all([factorOf(userId), loadStream(platform.events, `user-${userId}`, noUser, evolveUser)]);
+      return {
+        enabled: factor.enabled !== null,
+        enabled_at: factor.enabled?.since ?? null,
+        recovery_codes_left: factor.enabled?.recoveryHashes.length ?? 0,
+        email_verified: user.state.isVerified,
+      };
+    },
+  );
+
+  api.post(
+    '/api/settings/second-factor/start',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Begin setting up two-step verification: a new secret for the authenticator app (shown this once), as text, otpauth URI and QR code',
+        security: bearer,
+        body: StartSecondFactorBody,
+        response: { 200: StartSecondFactorResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { userId, actor } = callerOf(request);
+      const account = await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
+      const secret = newTotpSecret();
+      await handleCommand(platform, requestContext(platform, request, actor), startEnrolmentDecider, { userId, sealedSecret: keys.seal(secret), emailVerified: account.user.isVerified });
+      const uri = otpauthUri(secret, account.user.email);
+      return { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
+    },
+  );
+
+  api.post(
+    '/api/settings/second-factor/confirm',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
+        security: bearer,
+        body: ConfirmSecondFactorBody,
+        response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => withNewRecoveryCodes(request, confirmEnrolmentDecider, request.body.code, SECOND_FACTOR_ON),
+  );
+
+  api.post(
+    '/api/settings/second-factor/recovery-codes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
+        security: bearer,
+        body: RegenerateRecoveryCodesBody,
+        response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => withNewRecoveryCodes(request, regenerateRecoveryCodesDecider, request.body.code, RECOVERY_CODES_REPLACED),
+  );
+
+  api.post(
+    '/api/settings/second-factor/disable',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Turn two-step verification off with the password and a current or recovery code',
+        security: bearer,
+        body: DisableSecondFactorBody,
+        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { userId, actor } = callerOf(request);
+      await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
+      const context = requestContext(platform, request, actor);
+      await guardedCodeCheck(platform, userId, request.ip, () => handleCommand(platform, context, disableDecider, { userId, code: request.body.code, now: context.now, keys }));
+      return { message: SECOND_FACTOR_OFF };
+    },
+  );
+
+  api.post(
+    '/api/token/second-factor',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The code step of a sign-in: the challenge from POST /api/token (or a social sign-in) with an authenticator or recovery code gives the access token',
+        body: SecondFactorSignInBody,
+        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const context = requestContext(platform, request, visitor);
+      const token = await answerChallenge(platform, context, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+      return { access_token: token, token_type: 'bearer' as const };
+    },
+  );
+
+  api.post(
+    '/api/reset-password/second-factor',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a reset link also needs a second-factor code (its account has two-step verification on)',
+        body: ResetSecondFactorQueryBody,
+        response: { 200: ResetSecondFactorQueryResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      try {
+        return { second_factor_required: (await resetNeedsSecondFactor(platform, request.body.token.trim(), platform.clock())) !== null };
+      } catch (error) {
+        // A dead link needs nothing more: the reset itself says what is wrong with it.
+        if (error instanceof DomainError) return { second_factor_required: false };
+        throw error;
+      }
+    },
+  );
+}
