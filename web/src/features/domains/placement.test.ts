@@ -11,6 +11,8 @@ const domain = (overrides: Partial<CustomDomain>): CustomDomain => ({
   is_active: false,
   dns_token: 'linkledger-verify=abc',
   created_at: '2026-11-22T10:00:00.000Z',
+  status: 'verified',
+  expires_at: null,
   dns_instructions: { records: [], ttl: 3600, propagation: 'DNS changes can take up to 24 hours to propagate.' },
   ...overrides,
 });
@@ -25,6 +27,9 @@ const trai = (overrides: Partial<TraiHeader>): TraiHeader => ({
   is_active: false,
   dns_token: 'linkledger-verify=def',
   created_at: '2026-11-22T10:00:00.000Z',
+  approval: 'approved',
+  dlt_registration_id: null,
+  rejection_reason: null,
   ...overrides,
 });
 
