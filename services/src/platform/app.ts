@@ -160,8 +160,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     redirect.serveLink(request.raw, reply.raw, found.link, found.query);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/:code', schema: { hide: true }, handler: redirectInApp });
-  // TRAI paths: only a six-letter-or-digit first segment, so the app's own two-segment pages and files are untouched.
-  app.route({ method: ['GET', 'HEAD'], url: '/:header(^[A-Z0-9]{6}$)/:code', schema: { hide: true }, handler: redirectInApp });
+  // TRAI paths, in any case: only a six-letter-or-digit first segment, so the app's own two-segment pages and files (static routes win) are untouched.
+  app.route({ method: ['GET', 'HEAD'], url: '/:header(^[A-Za-z0-9]{6}$)/:code', schema: { hide: true }, handler: redirectInApp });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
