@@ -44,7 +44,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.domain_type !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
     await handleMultiStreamCommand(platform, requestContext(platform, request, callerOf(request).actor), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
-    return { message: approve ? `The TRAI header ${view.header} is approved: its owner's links can use it.` : `The TRAI header ${view.header} is rejected; the header is free again.` };
+    return { message: approve ? `The TRAI header ${view.header} was approved successfully: its owner's links can use it.` : `The TRAI header ${view.header} was rejected successfully: it serves nothing, and the header is free again.` };
   };
 
   api.post(

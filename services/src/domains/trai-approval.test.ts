@@ -55,7 +55,7 @@ describe('TRAI headers on our host wait for an administrator', () => {
     expect((await api(bank, 'GET', '/api/admin/trai-approvals')).statusCode).toBe(403);
     expect((await api(bank, 'POST', `/api/admin/trai-approvals/${pending!.id}/approve`)).statusCode).toBe(403);
 
-    expect((await api(root, 'POST', `/api/admin/trai-approvals/${pending!.id}/approve`)).json()).toEqual({ message: "The TRAI header ACME1N is approved: its owner's links can use it." });
+    expect((await api(root, 'POST', `/api/admin/trai-approvals/${pending!.id}/approve`)).json()).toEqual({ message: "The TRAI header ACME1N was approved successfully: its owner's links can use it." });
     expect(await queue()).toEqual([]);
     const link = await api(bank, 'POST', '/api/urls', { original_url: 'https://bank.example/offer', trai_header: 'acme1n', short_code: 'offer' });
     expect(link.statusCode, link.body).toBe(201);

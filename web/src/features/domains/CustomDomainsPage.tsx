@@ -4,6 +4,8 @@ import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { CustomDomainsPanel } from './CustomDomainsPanel.tsx';
 import { FeatureGate } from './FeatureGate.tsx';
 import { TraiPanel } from './TraiPanel.tsx';
+import { useCustomDomains } from './domain-queries.ts';
+import { UpgradePrompt } from './UpgradePrompt.tsx';
 
 const TAB_IDS = ['custom', 'trai'] as const;
 
@@ -20,7 +22,7 @@ export default function CustomDomainsPage() {
       id: 'custom',
       label: 'Custom Domains',
       content: (
-        <FeatureGate feature="custom_domains" prompt={CUSTOM_DOMAINS_PROMPT}>
+        <FeatureGate feature="custom_domains" prompt={CUSTOM_DOMAINS_PROMPT} fallback={<DomainsWithoutFeature />}>
           <CustomDomainsPanel mode="page" />
         </FeatureGate>
       ),
@@ -38,4 +40,21 @@ export default function CustomDomainsPage() {
       <Tabs label="Custom domains and TRAI headers" tabs={tabs} selected={selected} onSelect={(tab) => setParams(tab === 'custom' ? {} : { tab }, { replace: true })} />
     </div>
   );
+}
+
+/**
+ * The custom tab without the feature: domains kept from a paid plan stay listed, read-only with
+ * Delete (docs/domains.md#after-a-downgrade); with none, the upgrade prompt.
+ */
+function DomainsWithoutFeature() {
+  const { data, loading } = useCustomDomains();
+  if (loading && !data) {
+    return (
+      <div className="card domains__loading" aria-busy="true">
+        <span className="skeleton" style={{ width: '100%', height: '4rem' }} aria-hidden="true" />
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
+  }
+  return data?.length ? <CustomDomainsPanel mode="page" readOnly /> : <UpgradePrompt text={CUSTOM_DOMAINS_PROMPT} />;
 }
