@@ -21,6 +21,9 @@ export const ON_OUR_HOST: LinkPlacement = { custom_domain: null, trai_header: nu
 /** A domain of the owner's that can take links now: theirs, verified, not dropped. */
 const usableDomain = (view: CustomDomainView | null, ownerId: number): view is CustomDomainView => !!view && view.owner_id === ownerId && view.dns_verified && !view.dropped;
 
+/** A header that can take links: approved on our host (a document projected before approvals may say verified without one), verified on a custom domain. */
+export const traiUsable = (view: TraiDomainView): boolean => (view.domain_type === 'our_domain' ? view.approval === 'approved' : view.dns_verified);
+
 /**
  * The placement a new link asks for, checked against the owner's plan and verified domains
  * and headers: a header carries its own host (ours, or the custom domain it was registered
@@ -36,7 +39,7 @@ export async function placeLink(
   const header = requested.trai_header?.trim() ? requested.trai_header.trim().toUpperCase() : null;
   if (header !== null) {
     await requireDomainFeature(platform, ownerId, 'trai');
-    const headers = await read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: ownerId, header, dns_verified: true } });
+    const headers = (await read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: ownerId, header, dns_verified: true } })).filter(traiUsable);
     const match = headers.find((candidate) => candidate.domain === domain);
     const onDomain = match?.custom_domain_id ? await read.get<CustomDomainView>(CUSTOM_DOMAINS, match.custom_domain_id) : null;
     if (!match || (match.custom_domain_id !== null && !usableDomain(onDomain, ownerId))) {

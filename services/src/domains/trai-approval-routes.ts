@@ -26,7 +26,9 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     '/api/admin/trai-approvals',
     { config: admin, schema: { tags: ['admin'], summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence', security: bearer, response: { 200: TraiApprovalList, 401: ErrorBody, 403: ErrorBody } } },
     async () => {
-      const pending = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { domain_type: 'our_domain', approval: 'pending' }, sort: [{ field: 'created_at', direction: 'asc' }] });
+      // A header projected before approvals existed has no `approval` yet: it waits like a new one.
+      const ours = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { domain_type: 'our_domain' }, sort: [{ field: 'created_at', direction: 'asc' }] });
+      const pending = ours.filter((view) => (view.approval ?? 'pending') === 'pending');
       const owners = await platform.read.getMany<UserView>(USERS, [...new Set(pending.map((view) => view.owner_id))]);
       return pending.map((view) => ({
         id: view.id,

@@ -10,20 +10,21 @@ import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { NO_VERIFIED_DOMAINS, SELECT_CUSTOM_DOMAIN, TRAI_NOT_FOUND, activateTraiDecider, addTraiDecider, deleteTraiDecider, parseTraiHeader, verifyTraiDecider } from './trai-deciders.ts';
 import { TRAI_FEATURE, requireRoomFor } from './domain-access.ts';
+import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
 
 const user = { access: 'user' } as const;
 const bearer = [{ bearer: [] }];
 
 function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiItem {
-  const { id, header, domain_type, custom_domain_id, domain, dns_verified, dns_token, created_at } = view;
+  const { id, header, domain_type, custom_domain_id, domain, dns_token, created_at } = view;
   return {
     id,
     header,
     domain_type,
     custom_domain_id,
     domain,
-    dns_verified,
+    dns_verified: traiUsable(view),
     is_active: active?.trai_id === id,
     dns_token,
     created_at,

@@ -1,4 +1,5 @@
 import './domains.css';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { CustomDomainsPanel } from './CustomDomainsPanel.tsx';
@@ -48,6 +49,9 @@ export default function CustomDomainsPage() {
  */
 function DomainsWithoutFeature() {
   const { data, loading } = useCustomDomains();
+  // Once shown, the read-only list stays while its last domain is deleted, so the outcome is seen.
+  const [kept, setKept] = useState(false);
+  if (!kept && data?.length) setKept(true);
   if (loading && !data) {
     return (
       <div className="card domains__loading" aria-busy="true">
@@ -56,5 +60,5 @@ function DomainsWithoutFeature() {
       </div>
     );
   }
-  return data?.length ? <CustomDomainsPanel mode="page" readOnly /> : <UpgradePrompt text={CUSTOM_DOMAINS_PROMPT} />;
+  return kept || data?.length ? <CustomDomainsPanel mode="page" readOnly /> : <UpgradePrompt text={CUSTOM_DOMAINS_PROMPT} />;
 }

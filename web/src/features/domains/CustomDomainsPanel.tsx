@@ -178,8 +178,8 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
             <span className="empty-state__icon" aria-hidden="true">
               <GlobeIcon />
             </span>
-            <p className="empty-state__title">No custom domains yet</p>
-            <p>Add a domain above, publish its DNS records, then verify it.</p>
+            <p className="empty-state__title">{readOnly ? 'No custom domains left' : 'No custom domains yet'}</p>
+            <p>{readOnly ? 'Upgrade to Pro or Enterprise to add a domain again.' : 'Add a domain above, publish its DNS records, then verify it.'}</p>
           </div>
         ) : (
           <ul className="domains__rows">
