@@ -46,6 +46,14 @@ describe('where a new link can be served', () => {
     ]);
   });
 
+  it('offers nothing the plan no longer includes: after a downgrade, no domain and no header', () => {
+    const labels = (features: string[]) => placementChoices(domains, headers, HOST, features).map((choice) => choice.value);
+    expect(labels(['custom_domains', 'trai_domains'])).toEqual(['domain:1', 'trai:5', 'trai:6']);
+    expect(labels(['trai_domains'])).toEqual(['trai:5']);
+    expect(labels(['custom_domains'])).toEqual(['domain:1']);
+    expect(labels([])).toEqual([]);
+  });
+
   it('starts from the active header, else the active domain, else the first', () => {
     expect(initialChoice(choices, { active_trai_header: 'ACMEPR', active_custom_domain: 'links.acme.in' })?.value).toBe('trai:6');
     expect(initialChoice(choices, { active_trai_header: null, active_custom_domain: 'links.acme.in' })?.value).toBe('domain:1');
