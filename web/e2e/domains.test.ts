@@ -244,7 +244,7 @@ describe('custom domains and TRAI headers in the browser', () => {
     await call(pro, 'DELETE', `/api/custom-domains/${extra.id}`);
   }, 120_000);
 
-  it('adds TRAI headers on our domain (ready at once) and on a verified custom domain (chosen, then verified)', async () => {
+  it('adds TRAI headers on our domain (ready once an admin approves it) and on a verified custom domain (chosen, then verified)', async () => {
     const page = await open(pro, '/custom-domains?tab=trai');
     try {
       await page.getByText('No TRAI headers yet').waitFor();
@@ -259,11 +259,22 @@ describe('custom domains and TRAI headers in the browser', () => {
       expect(await add.isDisabled()).toBe(false);
       expect(await text(page.locator('.trai-form__preview code'))).toBe(`${host}/ACMEIN/abc123`);
 
+      await page.getByLabel('DLT registration id (optional)').fill('1101234567890123456');
       await add.click();
-      await expect.poll(() => text(flash(page))).toBe('The TRAI header ACMEIN was added successfully. It is ready to use.');
+      await expect.poll(() => text(flash(page))).toBe('The TRAI header ACMEIN was added successfully. An administrator reviews it before links can use it.');
       const ours = traiRow(page, 'ACMEIN');
       await ours.waitFor();
       expect(await text(ours.locator('.trai-row__form'))).toBe(`${host}/ACMEIN/`);
+      expect(await text(ours.locator('[data-state="awaiting_approval"]'))).toBe('Awaiting approval');
+      expect(await text(ours.getByTestId('approval-notice'))).toBe('An administrator checks the DLT registration 1101234567890123456 before links can use this header.');
+      expect(await ours.getByRole('button', { name: 'Set as Active' }).count()).toBe(0);
+      await screenshot(page, 'domains-trai-awaiting-approval');
+      // The super admin approves it (the queue has its own test below); the page shows it ready.
+      const [pending] = await call<{ id: number; header: string }[]>(rootToken, 'GET', '/api/admin/trai-approvals');
+      expect(pending).toMatchObject({ header: 'ACMEIN', dlt_registration_id: '1101234567890123456' });
+      await call(rootToken, 'POST', `/api/admin/trai-approvals/${pending!.id}/approve`);
+      await page.reload();
+      await ours.waitFor();
       expect(await text(ours.locator('[data-state="ready"]'))).toBe('Ready');
       expect(await ours.getByRole('button', { name: 'Verify' }).count()).toBe(0);
       await ours.getByRole('button', { name: 'Set as Active' }).click();
@@ -490,6 +501,121 @@ describe('custom domains and TRAI headers in the browser', () => {
       await screenshot(page, 'domains-edit-link');
     } finally {
       await page.context().close();
+    }
+  }, 120_000);
+  it('keeps a downgraded user’s domains and headers listed read-only, with the plan notice and Delete that says the links stop working', async () => {
+    const token = await proAccount('downgraded');
+    const { id: userId } = await call<{ id: number }>(token, 'GET', '/api/users/me');
+    const domain = await call<DomainItem>(token, 'POST', '/api/custom-domains', { domain: 'kept.acme.in' });
+    publish('kept.acme.in', domain.dns_token);
+    await call(token, 'POST', `/api/custom-domains/${domain.id}/verify`);
+    const header = await call<TraiItem>(token, 'POST', '/api/custom-domains/trai', { header: 'KEPTIN', domain_type: 'our_domain', dlt_registration_id: '1101000000000000777' });
+    await call(rootToken, 'POST', `/api/admin/trai-approvals/${header.id}/approve`);
+    await call(token, 'POST', '/api/urls', { original_url: 'https://example.com/kept', custom_domain: 'kept.acme.in', short_code: 'kept-link' });
+    await call(rootToken, 'POST', `/api/admin/users/${userId}/change-plan`, { plan_type: 'free' });
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await open(token, '/custom-domains', viewport);
+      try {
+        const notice = page.getByTestId('plan-ended');
+        await notice.waitFor();
+        expect(await text(notice.getByRole('heading'))).toBe('Your plan no longer includes custom domains');
+        expect(await notice.getByRole('link', { name: 'View Pricing Plans' }).getAttribute('href')).toBe('/pricing');
+        expect(await page.getByRole('heading', { name: 'Feature Not Available' }).count()).toBe(0);
+        const row = domainRow(page, 'kept.acme.in');
+        await row.locator('[data-state="verified"]').waitFor();
+        expect(await row.getByRole('button').allInnerTexts()).toEqual(['Delete']);
+        expect(await page.getByLabel('Domain', { exact: true }).count()).toBe(0);
+        expect(await noHorizontalOverflow(page)).toBe(true);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, 'domains-downgraded');
+
+        await page.getByRole('tab', { name: 'TRAI Headers' }).click();
+        const trai = traiRow(page, 'KEPTIN');
+        await trai.waitFor();
+        expect(await text(page.getByTestId('plan-ended').getByRole('heading'))).toBe('Your plan no longer includes TRAI headers');
+        expect(await trai.getByRole('button').allInnerTexts()).toEqual(['Delete']);
+        expect(await page.getByLabel('Header', { exact: true }).count()).toBe(0);
+        expect(await noHorizontalOverflow(page)).toBe(true);
+        await screenshot(page, 'domains-trai-downgraded');
+      } finally {
+        await page.context().close();
+      }
+    }
+
+    // Delete still works, and its dialog says what stops.
+    const page = await open(token, '/custom-domains');
+    try {
+      await domainRow(page, 'kept.acme.in').getByRole('button', { name: 'Delete' }).click();
+      const confirm = dialog(page, 'Delete custom domain');
+      await confirm.waitFor();
+      expect(await text(confirm)).toContain('Its existing short links and TRAI headers stop working at once');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect.poll(() => text(flash(page))).toBe('kept.acme.in was deleted successfully.');
+      await page.getByText('No custom domains left').waitFor();
+      await domainRow(page, 'kept.acme.in').waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+    // Nothing kept: on the next visit, the upgrade prompt as for any Free user.
+    const later = await open(token, '/custom-domains');
+    try {
+      await later.getByRole('heading', { name: 'Feature Not Available' }).waitFor();
+    } finally {
+      await later.context().close();
+    }
+  }, 120_000);
+
+  it('gives admins the TRAI approval queue: each header with its owner and DLT registration id, approved or rejected with a reason', async () => {
+    const bank = await proAccount('bank');
+    const bankEmail = (await call<{ email: string }>(bank, 'GET', '/api/users/me')).email;
+    await call(bank, 'POST', '/api/custom-domains/trai', { header: 'BANKIN', domain_type: 'our_domain', dlt_registration_id: '1101000000000000123' });
+    const squatter = await proAccount('squatter');
+    await call(squatter, 'POST', '/api/custom-domains/trai', { header: 'HDFCBK', domain_type: 'our_domain' });
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await open(rootToken, '/admin?tab=trai-approvals', viewport);
+      try {
+        const row = page.locator('tr[data-header="BANKIN"]');
+        await row.waitFor();
+        expect(await text(row.locator('td[data-label="Owner"]'))).toBe(bankEmail);
+        expect(await text(row.locator('td[data-label="DLT registration id"]'))).toBe('1101000000000000123');
+        expect(await text(page.locator('tr[data-header="HDFCBK"] td[data-label="DLT registration id"]'))).toBe('None given');
+        expect(await text(page.locator('.admin__count'))).toBe('2 headers await approval');
+        expect(await noHorizontalOverflow(page)).toBe(true);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, 'admin-trai-approvals');
+      } finally {
+        await page.context().close();
+      }
+    }
+
+    const page = await open(rootToken, '/admin?tab=trai-approvals');
+    try {
+      await page.getByRole('button', { name: 'Approve BANKIN' }).click();
+      await expect.poll(() => text(page.locator('.status-message'))).toBe("The TRAI header BANKIN was approved successfully: its owner's links can use it.");
+      await page.locator('tr[data-header="BANKIN"]').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Reject HDFCBK' }).click();
+      const reject = dialog(page, 'Reject HDFCBK');
+      await reject.getByLabel('Reason (shown to the user)').fill('No DLT registration for this header on your account.');
+      await reject.getByRole('button', { name: 'Reject' }).click();
+      await expect.poll(() => text(page.locator('.status-message'))).toBe('The TRAI header HDFCBK was rejected successfully: it serves nothing, and the header is free again.');
+      await page.getByText('No TRAI headers await approval.').waitFor();
+    } finally {
+      await page.context().close();
+    }
+    expect((await call<TraiItem[]>(bank, 'GET', '/api/custom-domains/trai'))[0]).toMatchObject({ header: 'BANKIN', dns_verified: true });
+    const [rejected] = await call<(TraiItem & { approval: string; rejection_reason: string })[]>(squatter, 'GET', '/api/custom-domains/trai');
+    expect(rejected).toMatchObject({ header: 'HDFCBK', approval: 'rejected', rejection_reason: 'No DLT registration for this header on your account.' });
+
+    // The owner reads why on their own page.
+    const own = await open(squatter, '/custom-domains?tab=trai');
+    try {
+      const row = traiRow(own, 'HDFCBK');
+      await row.locator('[data-state="rejected"]').waitFor();
+      expect(await text(row.getByTestId('approval-notice'))).toBe('Rejected by an administrator: No DLT registration for this header on your account. Delete it, or register it again with your DLT registration id.');
+    } finally {
+      await own.context().close();
     }
   }, 120_000);
 });

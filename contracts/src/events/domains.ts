@@ -11,8 +11,17 @@ export const CustomDomainUnverifiedV1 = z.object({ domain_id: id, user_id: id, d
 /** The user made it their active domain; their other domains stop being active. */
 export const CustomDomainActivatedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
 export const CustomDomainDeletedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+/**
+ * A pending claim was dropped because another account proved the name first
+ * (`verified_elsewhere`): it can no longer be verified and serves nothing; its owner sees why.
+ */
+export const CustomDomainClaimDroppedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), reason: z.enum(['verified_elsewhere']), winner_domain_id: id });
 
-/** A host name taken across the installation (stream `domain-name-{domain}`), or let go when its domain was deleted. */
+/**
+ * A host name taken across the installation (stream `domain-name-{domain}`), or let go when its
+ * domain was deleted. Since claims may be pending side by side, it is taken when a claim is
+ * verified; older logs took it when a domain was added.
+ */
 export const DomainNameClaimedV1 = z.object({ domain: z.string(), domain_id: id });
 export const DomainNameReleasedV1 = z.object({ domain: z.string(), domain_id: id });
 
@@ -36,6 +45,15 @@ export const TraiHeaderAddedV1 = z.object({
 export const TraiHeaderVerifiedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
 export const TraiHeaderActivatedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
 export const TraiHeaderDeletedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+/**
+ * A header on this service's own host awaits an administrator (stream `trai-{trai_id}`), with
+ * the evidence its owner gave: the DLT registration id, or null when none was given.
+ */
+export const TraiHeaderApprovalRequestedV1 = z.object({ trai_id: id, user_id: id, header: z.string(), dlt_registration_id: z.string().nullable() });
+/** An administrator (the event's actor) approved a header on our host: links may use it from now on. */
+export const TraiHeaderApprovedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+/** An administrator refused it: it never serves, and the header is free for someone else to register. */
+export const TraiHeaderRejectedV1 = z.object({ trai_id: id, user_id: id, header: z.string(), reason: z.string() });
 
 /** A (host, header) pair taken (stream `trai-name-{host or "ours"}-{header}`), or let go. */
 export const TraiHeaderClaimedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
@@ -47,12 +65,16 @@ export const domainEvents = {
   CustomDomainUnverified: { 1: CustomDomainUnverifiedV1 },
   CustomDomainActivated: { 1: CustomDomainActivatedV1 },
   CustomDomainDeleted: { 1: CustomDomainDeletedV1 },
+  CustomDomainClaimDropped: { 1: CustomDomainClaimDroppedV1 },
   DomainNameClaimed: { 1: DomainNameClaimedV1 },
   DomainNameReleased: { 1: DomainNameReleasedV1 },
   TraiHeaderAdded: { 1: TraiHeaderAddedV1 },
   TraiHeaderVerified: { 1: TraiHeaderVerifiedV1 },
   TraiHeaderActivated: { 1: TraiHeaderActivatedV1 },
   TraiHeaderDeleted: { 1: TraiHeaderDeletedV1 },
+  TraiHeaderApprovalRequested: { 1: TraiHeaderApprovalRequestedV1 },
+  TraiHeaderApproved: { 1: TraiHeaderApprovedV1 },
+  TraiHeaderRejected: { 1: TraiHeaderRejectedV1 },
   TraiHeaderClaimed: { 1: TraiHeaderClaimedV1 },
   TraiHeaderReleased: { 1: TraiHeaderReleasedV1 },
 } as const;

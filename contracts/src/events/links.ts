@@ -23,6 +23,17 @@ export const LinkCreatedV1 = z.object({
 });
 export type LinkCreated = z.infer<typeof LinkCreatedV1>;
 
+/**
+ * Where a new link was placed, by claim (docs/domains.md#serving): the custom domain claim and
+ * the TRAI header it was created under, appended with its `LinkCreated`. A link is served only
+ * while that very claim holds its host, so a name deleted and claimed again starts empty.
+ */
+export const LinkPlacedV1 = z.object({
+  link_id: z.number().int().positive(),
+  custom_domain_id: z.number().int().positive().nullable(),
+  trai_id: z.number().int().positive().nullable(),
+});
+
 export const LinkChanges = z.object({
   title: z.string().optional(),
   description: z.string().optional(),
@@ -81,6 +92,7 @@ export type Clicked = z.infer<typeof ClickedV1>;
 
 export const linkEvents = {
   LinkCreated: { 1: LinkCreatedV1 },
+  LinkPlaced: { 1: LinkPlacedV1 },
   LinkUpdated: { 1: LinkUpdatedV1 },
   LinkDeleted: { 1: LinkDeletedV1 },
   LinkModerated: { 1: LinkModeratedV1 },

@@ -28,6 +28,14 @@ export const CustomDomainItem = z.object({
   /** The value the TXT record `_linkledger-verify.{domain}` must carry. */
   dns_token: z.string(),
   created_at: z.string(),
+  /**
+   * The claim's state (docs/domains.md#one-owner-per-name): `pending` (never verified, until
+   * `expires_at`), `expired`, `verified`, `unverified` (verified once, its records gone) or
+   * `dropped` (another account verified the name first).
+   */
+  status: z.enum(['pending', 'expired', 'verified', 'unverified', 'dropped']),
+  /** When a pending claim expires; null once it was verified. */
+  expires_at: z.string().nullable(),
   /** The records to publish (from this installation's configuration; no DNS lookup). */
   dns_instructions: DnsInstructions,
 });
@@ -58,19 +66,52 @@ export const TraiItem = z.object({
   custom_domain_id: z.number().int().nullable(),
   /** The custom domain's host, or null on this service's own host. */
   domain: z.string().nullable(),
+  /** Ready for links: approved by an administrator (our host) or verified (a custom domain). */
   dns_verified: z.boolean(),
   is_active: z.boolean(),
   dns_token: z.string(),
   created_at: z.string(),
+  /** On this service's host: `pending` until an administrator decides, then `approved` or `rejected`; null on a custom domain. */
+  approval: z.enum(['pending', 'approved', 'rejected']).nullable(),
+  /** The DLT registration id given as evidence, or null. */
+  dlt_registration_id: z.string().nullable(),
+  /** Why an administrator rejected it, or null. */
+  rejection_reason: z.string().nullable(),
 });
 export type TraiItem = z.infer<typeof TraiItem>;
 
 export const TraiList = z.array(TraiItem);
 
-export const AddTraiBody = z.object({
-  header: z.string({ message: 'header is required' }).max(20, 'header is exactly 6 letters or digits'),
-  domain_type: z.enum(TraiDomainType.options, { message: 'domain_type must be our_domain or custom_domain' }),
-  custom_domain_id: z.number({ message: 'custom_domain_id must be a number' }).int().positive().nullish(),
+/** The evidence for a header on this service's host: the sender's DLT registration (entity or header) id. */
+export const DltRegistrationId = z
+  .string({ message: 'dlt_registration_id must be text' })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{6,40}$/, 'dlt_registration_id is 6 to 40 letters, digits or hyphens, as your DLT registration shows it');
+
+export const AddTraiBody = z.strictObject(
+  {
+    header: z.string({ message: 'header is required' }).max(20, 'header is exactly 6 letters or digits'),
+    domain_type: z.enum(TraiDomainType.options, { message: 'domain_type must be our_domain or custom_domain' }),
+    custom_domain_id: z.number({ message: 'custom_domain_id must be a number' }).int().positive().nullish(),
+    dlt_registration_id: DltRegistrationId.nullish(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
+);
+
+/** An administrator's decision on a header on this service's host (docs/admin.md#trai-approvals). */
+export const TraiDecisionBody = z.strictObject(
+  { reason: z.string({ message: 'reason must be text' }).trim().max(500, 'reason is at most 500 characters').optional() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
+);
+
+export const TraiApprovalItem = z.object({
+  id: z.number().int(),
+  header: z.string(),
+  owner_id: z.number().int(),
+  owner_email: z.string().nullable(),
+  dlt_registration_id: z.string().nullable(),
+  created_at: z.string(),
 });
+export const TraiApprovalList = z.array(TraiApprovalItem);
 
 export const TlsAllowedQuery = z.object({ domain: z.string({ message: 'domain is required' }).max(300) });

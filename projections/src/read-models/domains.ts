@@ -15,6 +15,10 @@ export interface CustomDomainView {
   domain: string;
   dns_token: string;
   dns_verified: boolean;
+  /** Verified at least once: no longer a pending claim that expires (absent in documents projected before claims could be pending). */
+  ever_verified?: boolean;
+  /** Another account verified the name first: the claim stays listed, with only Delete. */
+  dropped?: boolean;
   created_at: string;
 }
 
@@ -27,7 +31,13 @@ export interface TraiDomainView {
   custom_domain_id: number | null;
   domain: string | null;
   dns_token: string;
+  /** Ready for links: approved (on our host) or verified (on a custom domain). */
   dns_verified: boolean;
+  /** On our host: an administrator's decision; null on a custom domain. */
+  approval?: 'pending' | 'approved' | 'rejected' | null;
+  /** The evidence given when it was added (our host). */
+  dlt_registration_id?: string | null;
+  rejection_reason?: string | null;
   created_at: string;
 }
 
@@ -53,7 +63,11 @@ export const domainHandlers: ReadModelHandlers = {
     tx.put(CUSTOM_DOMAINS, view);
   },
   async CustomDomainVerified({ domain_id }, _recorded, tx) {
-    await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: true }));
+    await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: true, ever_verified: true }));
+  },
+  async CustomDomainClaimDropped({ domain_id, user_id }, _recorded, tx) {
+    await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: false, dropped: true }));
+    await choose(tx, user_id, (active) => (active.custom_domain_id === domain_id ? { ...active, custom_domain_id: null } : active));
   },
   async CustomDomainUnverified({ domain_id, user_id }, _recorded, tx) {
     await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: false }));
@@ -67,11 +81,23 @@ export const domainHandlers: ReadModelHandlers = {
     await choose(tx, user_id, (active) => (active.custom_domain_id === domain_id ? { ...active, custom_domain_id: null } : active));
   },
   TraiHeaderAdded({ trai_id, user_id, header, domain_type, custom_domain_id, domain, dns_token }, recorded, tx) {
-    const view: TraiDomainView = { id: trai_id, owner_id: user_id, header, domain_type, custom_domain_id, domain, dns_token, dns_verified: false, created_at: recorded.metadata.at };
+    const approval = domain_type === 'our_domain' ? 'pending' : null;
+    const view: TraiDomainView = { id: trai_id, owner_id: user_id, header, domain_type, custom_domain_id, domain, dns_token, dns_verified: false, approval, dlt_registration_id: null, rejection_reason: null, created_at: recorded.metadata.at };
     tx.put(TRAI_DOMAINS, view);
   },
   async TraiHeaderVerified({ trai_id }, _recorded, tx) {
-    await tx.update<TraiDomainView>(TRAI_DOMAINS, trai_id, (view) => ({ ...view, dns_verified: true }));
+    // On our host only an administrator's approval makes a header ready (older logs verified it at once).
+    await tx.update<TraiDomainView>(TRAI_DOMAINS, trai_id, (view) => (view.domain_type === 'our_domain' ? view : { ...view, dns_verified: true }));
+  },
+  async TraiHeaderApprovalRequested({ trai_id, dlt_registration_id }, _recorded, tx) {
+    await tx.update<TraiDomainView>(TRAI_DOMAINS, trai_id, (view) => ({ ...view, dlt_registration_id }));
+  },
+  async TraiHeaderApproved({ trai_id }, _recorded, tx) {
+    await tx.update<TraiDomainView>(TRAI_DOMAINS, trai_id, (view) => ({ ...view, approval: 'approved', dns_verified: true }));
+  },
+  async TraiHeaderRejected({ trai_id, user_id, reason }, _recorded, tx) {
+    await tx.update<TraiDomainView>(TRAI_DOMAINS, trai_id, (view) => ({ ...view, approval: 'rejected', dns_verified: false, rejection_reason: reason }));
+    await choose(tx, user_id, (active) => (active.trai_id === trai_id ? { ...active, trai_id: null } : active));
   },
   async TraiHeaderActivated({ trai_id, user_id }, _recorded, tx) {
     await choose(tx, user_id, (active) => ({ ...active, trai_id }));

@@ -2,10 +2,22 @@ import { formatLimit } from '@linkledger/contracts';
 import { CUSTOM_DOMAINS, TRAI_DOMAINS } from '@linkledger/projections';
 import { forbidden } from '../commands/domain-error.ts';
 import { currentPlan } from '../billing/current-plan.ts';
+import { requireFeature } from '../billing/feature-gate.ts';
 import type { Platform } from '../platform/platform.ts';
 
 export const DOMAINS_NOT_IN_PLAN = 'Custom domains are available on the Pro and Enterprise plans. Upgrade your plan to add your own domain.';
 export const TRAI_NOT_IN_PLAN = 'TRAI headers are available on the Pro and Enterprise plans. Upgrade your plan to register a sender header.';
+
+const FEATURE = { custom: 'custom_domains', trai: 'trai_domains' } as const;
+/** The refusal of a plan without the feature, for routes that declare it (`config.feature`). */
+export const DOMAINS_FEATURE = { key: FEATURE.custom, refusal: DOMAINS_NOT_IN_PLAN } as const;
+export const TRAI_FEATURE = { key: FEATURE.trai, refusal: TRAI_NOT_IN_PLAN } as const;
+
+/** Refuses (403, the feature's refusal) a user whose plan does not include custom domains or TRAI headers now. */
+export async function requireDomainFeature(platform: Pick<Platform, 'clock' | 'read'>, userId: number, kind: 'custom' | 'trai'): Promise<void> {
+  const feature = kind === 'custom' ? DOMAINS_FEATURE : TRAI_FEATURE;
+  await requireFeature(platform, userId, feature.key, feature.refusal);
+}
 
 /**
  * A user may add one more custom domain or TRAI header: their plan has the feature, and they
@@ -13,10 +25,11 @@ export const TRAI_NOT_IN_PLAN = 'TRAI headers are available on the Pro and Enter
  */
 export async function requireRoomFor(platform: Pick<Platform, 'clock' | 'read'>, userId: number, kind: 'custom' | 'trai'): Promise<void> {
   const { plan, limits } = await currentPlan(platform, userId);
-  const feature = kind === 'custom' ? 'custom_domains' : 'trai_domains';
-  if (!plan.features.includes(feature)) throw forbidden(kind === 'custom' ? DOMAINS_NOT_IN_PLAN : TRAI_NOT_IN_PLAN);
+  if (!plan.features.includes(FEATURE[kind])) throw forbidden(kind === 'custom' ? DOMAINS_NOT_IN_PLAN : TRAI_NOT_IN_PLAN);
   const limit = kind === 'custom' ? limits.custom_domains : plan.trai_domains_limit;
-  const used = await platform.read.count(kind === 'custom' ? CUSTOM_DOMAINS : TRAI_DOMAINS, { owner_id: userId });
+  // A claim another account won no longer counts: its owner can only delete it.
+  const collection = kind === 'custom' ? CUSTOM_DOMAINS : TRAI_DOMAINS;
+  const used = (await platform.read.count(collection, { owner_id: userId })) - (kind === 'custom' ? await platform.read.count(collection, { owner_id: userId, dropped: true }) : 0);
   if (limit !== -1 && used >= limit) {
     const what = kind === 'custom' ? 'custom domains' : 'TRAI headers';
     throw forbidden(`Your ${plan.display_name} plan allows ${formatLimit(limit)} ${what}, and you have ${used}. Delete one, or upgrade your plan on the pricing page.`);

@@ -1,32 +1,45 @@
 import type { DomainEvent } from '@linkledger/contracts';
-import type { Decider, MultiStreamDecider } from '../commands/command-handler.ts';
+import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
-import { domainNameStream, domainStream, evolveDomain, evolveNameClaim, noDomain, type DomainState } from './domain-state.ts';
+import { claimExpired, domainNameStream, domainStream, evolveDomain, evolveNameClaim, liveClaim, noDomain, type DomainState } from './domain-state.ts';
+import { evolveTrai, evolveTraiClaim, noTrai, traiNameStream, traiStream, type TraiState } from './trai-state.ts';
 
 export const DOMAIN_NOT_FOUND = 'There is no such custom domain on your account.';
+export const verifiedElsewhere = (domain: string) => `${domain} is already verified by another account. Only one account can own a domain.`;
+export const claimDropped = (domain: string) => `Another account verified ${domain} first, so this claim was dropped. Delete it from your list.`;
+export const claimExpiredMessage = (domain: string) => `Your claim on ${domain} was not verified within 7 days and has expired. Delete it and add the domain again for a new token.`;
+
+const domainSpec = (id: number | null): StreamSpec<DomainState> => ({ stream: id === null ? 'domain-none' : domainStream(id), initialState: noDomain, evolve: evolveDomain });
+const nameSpec = (domain: string): StreamSpec<number | null> => ({ stream: domainNameStream(domain), initialState: null, evolve: evolveNameClaim });
+
+/** The claim holding a name, when it stops anyone else: live and verified (a lapsed or legacy pending holder does not). */
+const owningHolder = (holder: DomainState, holderId: number | null) => holderId !== null && holder.id === holderId && liveClaim(holder) && holder.verified;
 
 export interface AddDomain {
   domainId: number;
   userId: number;
   domain: string;
   dnsToken: string;
+  /** The claim holding the name when the route looked (its stream is read to decide). */
+  holderId: number | null;
 }
 
-type AddStates = { domain: DomainState; name: number | null };
+type AddStates = { domain: DomainState; name: number | null; holder: DomainState };
 
-/** Given a host name nobody holds, when a user adds it, then it is theirs, unverified, with its TXT token. */
+/**
+ * Given a host name no account owns, when a user adds it, then they hold a pending claim on it
+ * with its TXT token: several accounts may, and the first to verify owns it
+ * (docs/domains.md#one-owner-per-name). A name verified by another account is refused.
+ */
 export const addDomainDecider: MultiStreamDecider<AddDomain, AddStates> = {
-  streamsOf: (command) => ({
-    domain: { stream: domainStream(command.domainId), initialState: noDomain, evolve: evolveDomain },
-    name: { stream: domainNameStream(command.domain), initialState: null, evolve: evolveNameClaim },
-  }),
+  streamsOf: (command) => ({ domain: domainSpec(command.domainId), name: nameSpec(command.domain), holder: domainSpec(command.holderId) }),
   decide: (command, states) => {
-    if (states.name !== null) throw conflict(`${command.domain} has already been added to this service. If it is yours, remove it from the other account first.`);
+    if (states.name !== command.holderId) throw conflict(`${command.domain} changed hands while you added it. Please try again.`);
+    if (owningHolder(states.holder, command.holderId)) {
+      throw conflict(states.holder.userId === command.userId ? `${command.domain} is already on your account.` : verifiedElsewhere(command.domain));
+    }
     const { domainId: domain_id, userId: user_id, domain, dnsToken: dns_token } = command;
-    return {
-      domain: [{ type: 'CustomDomainAdded', data: { domain_id, user_id, domain, dns_token } }],
-      name: [{ type: 'DomainNameClaimed', data: { domain, domain_id } }],
-    };
+    return { domain: [{ type: 'CustomDomainAdded', data: { domain_id, user_id, domain, dns_token } }] };
   },
 };
 
@@ -45,21 +58,55 @@ const onDomain = <C extends { domainId: number }>(decide: (command: C, state: Do
 export interface DomainCheck {
   domainId: number;
   userId: number;
+  domain: string;
   /** The DNS check's outcome, made before the command. */
   verified: boolean;
   failedChecks: string[];
+  now: Date;
+  /** The other claims on the same name (the holder among them), dropped when this one wins. */
+  rivalIds: readonly number[];
 }
 
+type CheckStates = { domain: DomainState; name: number | null } & { [rival: `rival-${number}`]: DomainState };
+
 /**
- * Given a domain, when its DNS was checked, then a change of state is recorded: verified when
- * the records are right, unverified when a verified domain lost them; the same state again
- * records nothing (a daily re-check of a healthy domain writes nothing).
+ * Given a claim, when its DNS was checked, then a change of state is recorded: verified when
+ * the records are right (the first claim to prove a name owns it, and the other pending claims
+ * on it are dropped), unverified when a verified domain lost them; the same state again records
+ * nothing (a daily re-check of a healthy domain writes nothing). A dropped or expired claim
+ * cannot be verified, nor can a name another account owns while its records are right.
  */
-export const checkDomainDecider = onDomain<DomainCheck>((command, state) => {
-  const ids = ownDomain(state, command.userId);
-  if (command.verified) return state.verified ? [] : [{ type: 'CustomDomainVerified', data: ids }];
-  return state.verified ? [{ type: 'CustomDomainUnverified', data: { ...ids, failed_checks: command.failedChecks } }] : [];
-});
+export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = {
+  streamsOf: (command) => ({
+    domain: domainSpec(command.domainId),
+    name: nameSpec(command.domain),
+    ...Object.fromEntries(command.rivalIds.filter((id) => id !== command.domainId).map((id) => [`rival-${id}`, domainSpec(id)])),
+  }) as { [K in keyof CheckStates]: StreamSpec<CheckStates[K]> },
+  decide: (command, states) => {
+    const claim = states.domain;
+    const ids = ownDomain(claim, command.userId);
+    if (!command.verified) return claim.verified ? { domain: [{ type: 'CustomDomainUnverified', data: { ...ids, failed_checks: command.failedChecks } }] } : {};
+    if (claim.verified) return {};
+    if (claim.dropped) throw conflict(claimDropped(claim.domain));
+    if (claimExpired(claim, command.now)) throw conflict(claimExpiredMessage(claim.domain));
+    const holderId = states.name;
+    if (holderId !== null && holderId !== claim.id) {
+      const holder = states[`rival-${holderId}`];
+      if (!holder) throw conflict(`${claim.domain} changed hands while it was checked. Please try again.`);
+      if (owningHolder(holder, holderId)) throw conflict(verifiedElsewhere(claim.domain));
+    }
+    const decided: Record<string, DomainEvent[]> = { domain: [{ type: 'CustomDomainVerified', data: ids }] };
+    if (holderId !== claim.id) decided.name = [{ type: 'DomainNameClaimed', data: { domain: claim.domain, domain_id: ids.domain_id } }];
+    for (const rivalId of command.rivalIds) {
+      const rival = states[`rival-${rivalId}`];
+      if (!rival || !liveClaim(rival)) continue;
+      decided[`rival-${rivalId}`] = [
+        { type: 'CustomDomainClaimDropped', data: { domain_id: rivalId, user_id: rival.userId!, domain: rival.domain, reason: 'verified_elsewhere', winner_domain_id: ids.domain_id } },
+      ];
+    }
+    return decided;
+  },
+};
 
 export interface DomainAction {
   domainId: number;
@@ -73,19 +120,45 @@ export const activateDomainDecider = onDomain<DomainAction>((command, state) => 
   return [{ type: 'CustomDomainActivated', data: ids }];
 });
 
-type DeleteStates = { domain: DomainState; name: number | null };
+export interface DeleteDomain extends DomainAction {
+  domain: string;
+  /** The TRAI headers registered on the domain, deleted with it. */
+  headers: readonly { traiId: number; header: string }[];
+}
 
-/** Given a domain, when its owner deletes it, then it is gone and its name free for anyone to add. */
-export const deleteDomainDecider: MultiStreamDecider<DomainAction & { domain: string }, DeleteStates> = {
-  streamsOf: (command) => ({
-    domain: { stream: domainStream(command.domainId), initialState: noDomain, evolve: evolveDomain },
-    name: { stream: domainNameStream(command.domain), initialState: null, evolve: evolveNameClaim },
-  }),
+type DeleteStates = { domain: DomainState; name: number | null } & { [trai: `trai-${number}`]: TraiState } & { [claim: `trai-claim-${number}`]: number | null };
+
+/**
+ * Given a domain, when its owner deletes it, then it is gone, its name free for anyone to
+ * claim, and its TRAI headers deleted with it: its links stop serving, and no new link can be
+ * placed on it (docs/domains.md#deleting-a-domain).
+ */
+export const deleteDomainDecider: MultiStreamDecider<DeleteDomain, DeleteStates> = {
+  streamsOf: (command) =>
+    ({
+      domain: domainSpec(command.domainId),
+      name: nameSpec(command.domain),
+      ...Object.fromEntries(
+        command.headers.flatMap(({ traiId, header }) => [
+          [`trai-${traiId}`, { stream: traiStream(traiId), initialState: noTrai, evolve: evolveTrai }],
+          [`trai-claim-${traiId}`, { stream: traiNameStream(command.domain, header), initialState: null, evolve: evolveTraiClaim }],
+        ]),
+      ),
+    }) as { [K in keyof DeleteStates]: StreamSpec<DeleteStates[K]> },
   decide: (command, states) => {
     const ids = ownDomain(states.domain, command.userId);
-    return {
+    const decided: Record<string, DomainEvent[]> = {
       domain: [{ type: 'CustomDomainDeleted', data: ids }],
       name: states.name === command.domainId ? [{ type: 'DomainNameReleased', data: { domain: ids.domain, domain_id: ids.domain_id } }] : [],
     };
+    for (const { traiId } of command.headers) {
+      const trai = states[`trai-${traiId}`];
+      if (!trai || trai.id === null || trai.deleted || trai.customDomainId !== command.domainId) continue;
+      decided[`trai-${traiId}`] = [{ type: 'TraiHeaderDeleted', data: { trai_id: traiId, user_id: trai.userId!, header: trai.header } }];
+      if (states[`trai-claim-${traiId}`] === traiId) {
+        decided[`trai-claim-${traiId}`] = [{ type: 'TraiHeaderReleased', data: { header: trai.header, domain: trai.domain, trai_id: traiId } }];
+      }
+    }
+    return decided;
   },
 };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, ReadStore } from '@linkledger/contracts';
 import { CUSTOM_DOMAINS, type CustomDomainView } from '@linkledger/projections';
-import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
+import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import type { Config } from '../platform/config.ts';
-import { checkDomainDecider } from './domain-deciders.ts';
+import { recordDomainCheck } from './domain-claims.ts';
 import { checkDomainDns } from './domain-dns.ts';
 
 /** How often a verified domain's records are looked at again. */
@@ -63,12 +63,7 @@ export class DomainRechecker {
         this.checkedAt.set(domain.id, now);
         if (result.failed_checks.includes('dns_unavailable')) continue;
         const context = { actor: { kind: 'system' as const, id: 'domain-recheck' }, correlationId: randomUUID(), now: this.deps.clock(), route: 'domain-recheck' };
-        await handleCommand({ events: this.deps.events, ...NO_READ_MODEL }, context, checkDomainDecider, {
-          domainId: domain.id,
-          userId: domain.owner_id,
-          verified: result.fully_verified,
-          failedChecks: result.failed_checks,
-        });
+        await recordDomainCheck({ events: this.deps.events, read: this.deps.read, clock: this.deps.clock, ...NO_READ_MODEL }, context, domain, result);
       }
     } catch (error) {
       this.log.error(error, 'The daily domain re-check failed; it tries again within the hour');

@@ -5,14 +5,15 @@ import { AddDomainBody, CustomDomainItem, CustomDomainList, DomainActionResponse
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, type ActiveDomainsView, type CustomDomainView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
-import { notFound } from '../commands/domain-error.ts';
+import { conflict, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ownHosts } from '../links/loop-guard.ts';
-import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, checkDomainDecider, deleteDomainDecider } from './domain-deciders.ts';
+import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, claimDropped, claimExpiredMessage } from './domain-deciders.ts';
 import { hostOf, parseDomainName } from './domain-name.ts';
-import { requireRoomFor } from './domain-access.ts';
+import { DOMAINS_FEATURE, requireRoomFor } from './domain-access.ts';
+import { claimStatus, deleteDomain, expiresAt, nameHolder, recordDomainCheck } from './domain-claims.ts';
 import { checkDomainDns, domainTarget } from './domain-dns.ts';
 import { dnsInstructions } from './dns/verify-domain.ts';
 
@@ -22,7 +23,7 @@ const bearer = [{ bearer: [] }];
 /** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
 export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
 
-export function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, config: Platform['config']): CustomDomainItem {
+export function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, config: Platform['config'], now: Date): CustomDomainItem {
   return {
     id: view.id,
     domain: view.domain,
@@ -30,6 +31,8 @@ export function domainItem(view: CustomDomainView, active: ActiveDomainsView | n
     is_active: active?.custom_domain_id === view.id,
     dns_token: view.dns_token,
     created_at: view.created_at,
+    status: claimStatus(view, now),
+    expires_at: expiresAt(view),
     dns_instructions: dnsInstructions(view.domain, view.dns_token, domainTarget(config)),
   };
 }
@@ -42,7 +45,9 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     if (!view || view.owner_id !== userId) throw notFound(DOMAIN_NOT_FOUND);
     return view;
   };
-  const itemOf = async (userId: number, domainId: number) => domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId), platform.config);
+  const itemOf = async (userId: number, domainId: number) =>
+    domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId), platform.config, platform.clock());
+  const withFeature = { access: 'user', feature: DOMAINS_FEATURE } as const;
 
   api.get(
     '/api/custom-domains',
@@ -53,7 +58,8 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
         platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
       ]);
-      return views.map((view) => domainItem(view, active, platform.config));
+      const now = platform.clock();
+      return views.map((view) => domainItem(view, active, platform.config, now));
     },
   );
 
@@ -73,9 +79,12 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const caller = callerOf(request);
       const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
       await requireRoomFor(platform, caller.userId, 'custom');
+      const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
+      if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
       const context = requestContext(platform, request, caller.actor);
+      const holderId = await nameHolder(platform.events, domain);
       const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
-      await handleMultiStreamCommand(platform, context, addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken() });
+      await handleMultiStreamCommand(platform, context, addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken(), holderId });
       return reply.code(201).send(await itemOf(caller.userId, domainId));
     },
   );
@@ -83,29 +92,26 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/custom-domains/:id/verify',
     {
-      config: user,
+      config: withFeature,
       schema: {
         tags: ['domains'],
-        summary: 'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it',
+        summary: 'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
         security: bearer,
         params: IdParams,
-        response: { 200: VerifyDomainResponse, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: VerifyDomainResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
+      const status = claimStatus(view, platform.clock());
+      // Refused before asking DNS: nothing it answers could change these.
+      if (status === 'dropped') throw conflict(claimDropped(view.domain));
+      if (status === 'expired') throw conflict(claimExpiredMessage(view.domain));
       const result = await checkDomainDns(platform.config, view.domain, view.dns_token);
       // DNS that could not be asked says nothing about the records: the domain stays as it was.
       const unavailable = result.failed_checks.includes('dns_unavailable');
-      if (!unavailable) {
-        await handleCommand(platform, requestContext(platform, request, caller.actor), checkDomainDecider, {
-          domainId: view.id,
-          userId: caller.userId,
-          verified: result.fully_verified,
-          failedChecks: result.failed_checks,
-        });
-      }
+      if (!unavailable) await recordDomainCheck(platform, requestContext(platform, request, caller.actor), view, result);
       const message = result.fully_verified
         ? `${view.domain} is verified successfully.`
         : unavailable
@@ -118,13 +124,13 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
   api.post(
     '/api/custom-domains/:id/set-active',
     {
-      config: user,
+      config: withFeature,
       schema: {
         tags: ['domains'],
         summary: 'Make a verified domain the active one (the others stop being active)',
         security: bearer,
         params: IdParams,
-        response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -142,12 +148,18 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     '/api/custom-domains/:id',
     {
       config: user,
-      schema: { tags: ['domains'], summary: 'Delete a custom domain: its name is free again', security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['domains'],
+        summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
+        security: bearer,
+        params: IdParams,
+        response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
-      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteDomainDecider, { domainId: view.id, userId: caller.userId, domain: view.domain });
+      await deleteDomain(platform, requestContext(platform, request, caller.actor), view);
       return { message: `${view.domain} was deleted successfully.` };
     },
   );

@@ -1,34 +1,52 @@
 import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 
-/** One custom domain as its stream (`domain-{id}`) tells it. */
+/** How long a claim may stay pending (never verified) before it can no longer be verified. */
+export const PENDING_CLAIM_MS = 7 * 86_400_000;
+
+/** One custom domain claim as its stream (`domain-{id}`) tells it. */
 export interface DomainState {
   id: number | null;
   userId: number | null;
   domain: string;
   dnsToken: string;
+  /** When it was added (ISO), from which a pending claim's 7 days run. */
+  addedAt: string;
   verified: boolean;
+  /** Verified at least once: it is no longer a pending claim. */
+  everVerified: boolean;
   active: boolean;
   deleted: boolean;
+  /** Another account proved the name first (docs/domains.md#one-owner-per-name). */
+  dropped: boolean;
 }
 
-export const noDomain: DomainState = { id: null, userId: null, domain: '', dnsToken: '', verified: false, active: false, deleted: false };
+export const noDomain: DomainState = { id: null, userId: null, domain: '', dnsToken: '', addedAt: '', verified: false, everVerified: false, active: false, deleted: false, dropped: false };
 
 export const domainStream = (id: number) => `domain-${id}`;
 export const domainNameStream = (domain: string) => `domain-name-${domain}`;
+
+/** A claim never verified within 7 days of being added: it can only be deleted (and added again). */
+export const claimExpired = (claim: { everVerified: boolean; addedAt: string }, now: Date): boolean =>
+  !claim.everVerified && now.getTime() - Date.parse(claim.addedAt) >= PENDING_CLAIM_MS;
+
+/** A claim that exists and is neither deleted nor dropped. */
+export const liveClaim = (state: DomainState): boolean => state.id !== null && !state.deleted && !state.dropped;
 
 export function evolveDomain(state: DomainState, recorded: RecordedEvent): DomainState {
   const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'CustomDomainAdded':
-      return { ...state, id: event.data.domain_id, userId: event.data.user_id, domain: event.data.domain, dnsToken: event.data.dns_token };
+      return { ...state, id: event.data.domain_id, userId: event.data.user_id, domain: event.data.domain, dnsToken: event.data.dns_token, addedAt: recorded.metadata.at };
     case 'CustomDomainVerified':
-      return { ...state, verified: true };
+      return { ...state, verified: true, everVerified: true };
     case 'CustomDomainUnverified':
       return { ...state, verified: false, active: false };
     case 'CustomDomainActivated':
       return { ...state, active: true };
     case 'CustomDomainDeleted':
       return { ...state, deleted: true, active: false };
+    case 'CustomDomainClaimDropped':
+      return { ...state, dropped: true, verified: false, active: false };
     default:
       return state;
   }
@@ -38,6 +56,6 @@ export function evolveDomain(state: DomainState, recorded: RecordedEvent): Domai
 export function evolveNameClaim(holder: number | null, recorded: RecordedEvent): number | null {
   const event = domainEventOf(recorded);
   if (event?.type === 'DomainNameClaimed') return event.data.domain_id;
-  if (event?.type === 'DomainNameReleased') return null;
+  if (event?.type === 'DomainNameReleased') return holder === event.data.domain_id ? null : holder;
   return holder;
 }

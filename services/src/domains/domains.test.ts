@@ -44,12 +44,15 @@ describe('custom domains verified by real DNS', () => {
       expect(refused.statusCode, input).toBe(400);
       expect(refused.json().detail).toMatch(message);
     }
-    // Unique across the installation, in any spelling.
+    // Claims may be pending side by side, in any spelling: an unverified one blocks nobody; twice on one account is refused.
     const other = await signUp(t.app, 'other-brand@example.com');
     await givePlan(t.platform, other.user.id, 'enterprise');
-    const taken = await add(other, 'LINKS.acme.in.');
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().detail).toMatch(/links.acme.in has already been added/);
+    const pending = await add(other, 'LINKS.acme.in.');
+    expect(pending.statusCode, pending.body).toBe(201);
+    expect(pending.json()).toMatchObject({ domain: 'links.acme.in', status: 'pending', expires_at: expect.any(String) });
+    const twice = await add(other, 'links.acme.in');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe('links.acme.in is already on your account.');
   });
 
   it('refuses free users with the upgrade message, and a Pro user past the plan’s two domains', async () => {
@@ -121,7 +124,8 @@ describe('custom domains verified by real DNS', () => {
 
   it('answers another user’s domain as missing, and frees a deleted domain’s name', async () => {
     const [mine] = await list(pro);
-    expect((await verify(free, mine.id)).statusCode).toBe(404);
+    // A Free caller is refused by the plan before anything is looked up; a Pro one finds nothing.
+    expect((await verify(free, mine.id)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-domains/${mine.id}`, headers: free.headers })).statusCode).toBe(404);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/custom-domains/${mine.id}`, headers: pro.headers });
     expect(deleted.json()).toEqual({ message: `${mine.domain} was deleted successfully.` });
@@ -129,11 +133,13 @@ describe('custom domains verified by real DNS', () => {
     expect((await add(pro, mine.domain)).statusCode).toBe(201);
   });
 
-  it('registers TRAI headers: on our host ready at once, on a custom domain only once one is verified; unique per host', async () => {
+  it('registers TRAI headers: on our host once approved, on a custom domain only once one is verified; unique per host', async () => {
     const addTrai = (session: Session, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/custom-domains/trai', headers: session.headers, payload });
     const ours = await addTrai(pro, { header: 'acmein', domain_type: 'our_domain' });
     expect(ours.statusCode, ours.body).toBe(201);
-    expect(ours.json()).toMatchObject({ header: 'ACMEIN', domain_type: 'our_domain', domain: null, dns_verified: true, is_active: false });
+    expect(ours.json()).toMatchObject({ header: 'ACMEIN', domain_type: 'our_domain', domain: null, dns_verified: false, approval: 'pending', is_active: false });
+    // On our host an administrator approves it (this suite's first account is the super admin).
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/trai-approvals/${ours.json().id}/approve`, headers: pro.headers })).statusCode).toBe(200);
     expect((await addTrai(pro, { header: 'ACME', domain_type: 'our_domain' })).json().detail).toBe('A TRAI header is exactly 6 letters or digits, such as ACMEIN.');
     expect((await addTrai(pro, { header: 'ACME-1', domain_type: 'our_domain' })).statusCode).toBe(400);
     const other = await signUp(t.app, 'trai-other@example.com');

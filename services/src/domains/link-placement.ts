@@ -1,37 +1,60 @@
 import type { ReadStore } from '@linkledger/contracts';
 import { CUSTOM_DOMAINS, TRAI_DOMAINS, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
 import { invalid } from '../commands/domain-error.ts';
+import type { Platform } from '../platform/platform.ts';
+import { requireDomainFeature } from './domain-access.ts';
 import { hostOf } from './domain-name.ts';
 
-/** Where a link is served (docs/domains.md#links-on-domains): a custom domain's host, a TRAI header, both, or neither (our own host). */
+/**
+ * Where a link is served (docs/domains.md#serving): a custom domain's host, a TRAI header, both,
+ * or neither (our own host); with the claim and the header it was created under.
+ */
 export interface LinkPlacement {
   custom_domain: string | null;
   trai_header: string | null;
+  custom_domain_id: number | null;
+  trai_id: number | null;
 }
 
-export const ON_OUR_HOST: LinkPlacement = { custom_domain: null, trai_header: null };
+export const ON_OUR_HOST: LinkPlacement = { custom_domain: null, trai_header: null, custom_domain_id: null, trai_id: null };
+
+/** A domain of the owner's that can take links now: theirs, verified, not dropped. */
+const usableDomain = (view: CustomDomainView | null, ownerId: number): view is CustomDomainView => !!view && view.owner_id === ownerId && view.dns_verified && !view.dropped;
+
+/** A header that can take links: approved on our host (a document projected before approvals may say verified without one), verified on a custom domain. */
+export const traiUsable = (view: TraiDomainView): boolean => (view.domain_type === 'our_domain' ? view.approval === 'approved' : view.dns_verified);
 
 /**
- * The placement a new link asks for, checked against the owner's verified domains and
- * headers: a header carries its own host (ours, or the custom domain it was registered on),
- * and a custom domain given beside it must be that host.
+ * The placement a new link asks for, checked against the owner's plan and verified domains
+ * and headers: a header carries its own host (ours, or the custom domain it was registered
+ * on), and a custom domain given beside it must be that host.
  */
-export async function placeLink(read: ReadStore, ownerId: number, requested: { custom_domain?: string | null | undefined; trai_header?: string | null | undefined }): Promise<LinkPlacement> {
+export async function placeLink(
+  platform: Pick<Platform, 'clock' | 'read'>,
+  ownerId: number,
+  requested: { custom_domain?: string | null | undefined; trai_header?: string | null | undefined },
+): Promise<LinkPlacement> {
+  const read: ReadStore = platform.read;
   const domain = requested.custom_domain?.trim() ? hostOf(requested.custom_domain.trim()) : null;
   const header = requested.trai_header?.trim() ? requested.trai_header.trim().toUpperCase() : null;
   if (header !== null) {
-    const headers = await read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: ownerId, header, dns_verified: true } });
+    await requireDomainFeature(platform, ownerId, 'trai');
+    const headers = (await read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: ownerId, header, dns_verified: true } })).filter(traiUsable);
     const match = headers.find((candidate) => candidate.domain === domain);
-    if (!match) {
-      const where = domain ? ` on ${domain}` : headers.length ? ' on this service' : '';
+    const onDomain = match?.custom_domain_id ? await read.get<CustomDomainView>(CUSTOM_DOMAINS, match.custom_domain_id) : null;
+    if (!match || (match.custom_domain_id !== null && !usableDomain(onDomain, ownerId))) {
+      const where = domain ? ` on ${domain.slice(0, 253)}` : headers.length ? ' on this service' : '';
       throw invalid(`You have no verified TRAI header ${header.slice(0, 6)}${where}. Add and verify it on the Custom Domains page first.`);
     }
-    return { custom_domain: match.domain, trai_header: match.header };
+    if (match.custom_domain_id !== null) await requireDomainFeature(platform, ownerId, 'custom');
+    return { custom_domain: match.domain, trai_header: match.header, custom_domain_id: match.custom_domain_id, trai_id: match.id };
   }
   if (domain !== null) {
-    const [match] = await read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: ownerId, domain, dns_verified: true }, limit: 1 });
+    await requireDomainFeature(platform, ownerId, 'custom');
+    const candidates = await read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: ownerId, domain, dns_verified: true } });
+    const match = candidates.find((candidate) => usableDomain(candidate, ownerId));
     if (!match) throw invalid(`${domain.slice(0, 253)} is not one of your verified custom domains. Add and verify it on the Custom Domains page first.`);
-    return { custom_domain: match.domain, trai_header: null };
+    return { custom_domain: match.domain, trai_header: null, custom_domain_id: match.id, trai_id: null };
   }
   return ON_OUR_HOST;
 }

@@ -26,13 +26,15 @@ describe('links served by Host and TRAI path', () => {
   beforeAll(async () => {
     dns = await startDnsTestServer();
     t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' });
+    const root = await signUp(t.app, 'root@example.com'); // the first account: super admin
     brand = await signUp(t.app, 'brand@example.com');
     other = await signUp(t.app, 'other@example.com');
     await givePlan(t.platform, brand.user.id, 'pro');
     await givePlan(t.platform, other.user.id, 'pro');
     const acme = await verifiedDomain(brand, 'go.acme.in');
     await verifiedDomain(other, 'go.other.in');
-    await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain' });
+    const ours = (await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' })).json();
+    expect((await api(root, 'POST', `/api/admin/trai-approvals/${ours.id}/approve`)).statusCode).toBe(200);
     await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: acme.id }).then(async (added) => {
       await api(brand, 'POST', `/api/custom-domains/trai/${added.json().id}/verify`);
     });

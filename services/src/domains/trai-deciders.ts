@@ -1,8 +1,8 @@
 import type { DomainEvent, TraiDomainType } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, invalid, notFound } from '../commands/domain-error.ts';
-import { domainStream, evolveDomain, noDomain, type DomainState } from './domain-state.ts';
-import { evolveTrai, evolveTraiClaim, noTrai, traiNameStream, traiStream, type TraiState } from './trai-state.ts';
+import { domainStream, evolveDomain, liveClaim, noDomain, type DomainState } from './domain-state.ts';
+import { evolveTrai, evolveTraiClaim, noTrai, traiNameStream, traiReady, traiStream, type TraiState } from './trai-state.ts';
 
 export const TRAI_NOT_FOUND = 'There is no such TRAI header on your account.';
 /** Spec texts for a TRAI header on a custom domain (docs/domains.md#trai-headers). */
@@ -26,13 +26,16 @@ export interface AddTrai {
   /** The custom domain's host as the caller's list shows it (its stream decides whether it may be used). */
   domain: string | null;
   dnsToken: string;
+  /** The evidence for a header on our host (the DLT registration id), shown to the administrator who decides. */
+  dltRegistrationId: string | null;
 }
 
 type AddStates = { trai: TraiState; claim: number | null; custom: DomainState };
 
 /**
  * Given a free (host, header) pair, when a user adds a header, then it is theirs: on our own
- * host ready at once, on a custom domain only when that domain is theirs and verified.
+ * host pending until an administrator approves it (with the evidence given), on a custom
+ * domain only when that domain is theirs and verified.
  */
 export const addTraiDecider: MultiStreamDecider<AddTrai, AddStates> = {
   streamsOf: (command) => ({
@@ -44,7 +47,7 @@ export const addTraiDecider: MultiStreamDecider<AddTrai, AddStates> = {
   decide: (command, states) => {
     if (command.domainType === 'custom_domain') {
       const custom = states.custom;
-      if (custom.id === null || custom.deleted || custom.userId !== command.userId || !custom.verified) throw invalid(SELECT_CUSTOM_DOMAIN);
+      if (!liveClaim(custom) || custom.userId !== command.userId || !custom.verified) throw invalid(SELECT_CUSTOM_DOMAIN);
     }
     const where = command.domain ?? 'this service';
     if (states.claim !== null) throw conflict(`The TRAI header ${command.header} is already registered on ${where}.`);
@@ -53,9 +56,10 @@ export const addTraiDecider: MultiStreamDecider<AddTrai, AddStates> = {
       type: 'TraiHeaderAdded',
       data: { ...data, domain_type: command.domainType, custom_domain_id: command.customDomainId, domain: command.domain, dns_token: command.dnsToken },
     };
+    const approval: DomainEvent = { type: 'TraiHeaderApprovalRequested', data: { ...data, dlt_registration_id: command.dltRegistrationId } };
     return {
-      // On our own host there is nothing to verify: it is ready at once.
-      trai: command.domainType === 'our_domain' ? [added, { type: 'TraiHeaderVerified', data }] : [added],
+      // On our own host there is no DNS to prove it: an administrator looks at the evidence.
+      trai: command.domainType === 'our_domain' ? [added, approval] : [added],
       claim: [{ type: 'TraiHeaderClaimed', data: { header: command.header, domain: command.domain, trai_id: command.traiId } }],
     };
   },
@@ -80,13 +84,26 @@ const ownTrai = (state: TraiState, userId: number) => {
   return { trai_id: state.id, user_id: userId, header: state.header };
 };
 
-/** Given a header on a custom domain, when it is verified, then it is while its domain is verified; on our host it already is. */
+export const awaitingApproval = (header: string) => `The TRAI header ${header} on this service awaits an administrator's approval of your DLT registration. Links can use it once it is approved.`;
+export const rejectedHeader = (header: string) => `The TRAI header ${header} was rejected by an administrator. Delete it, or register it again with your DLT registration id.`;
+
+/** A header on our host that is not approved yet: why it cannot be used. */
+function refuseUnapproved(trai: TraiState): void {
+  if (trai.domainType !== 'our_domain' || trai.approval === 'approved') return;
+  throw conflict(trai.approval === 'rejected' ? rejectedHeader(trai.header) : awaitingApproval(trai.header));
+}
+
+/**
+ * Given a header on a custom domain, when it is verified, then it is while its domain is
+ * verified; on our host an administrator decides, and verify says where it stands.
+ */
 export const verifyTraiDecider: MultiStreamDecider<TraiAction, ActionStates> = {
   streamsOf: actionStreams,
   decide: (command, { trai, custom }) => {
     const ids = ownTrai(trai, command.userId);
-    if (trai.verified) return {};
-    if (!custom.verified || custom.deleted) throw conflict(`${trai.domain ?? 'Its domain'} is not verified: verify the custom domain first, then this header.`);
+    refuseUnapproved(trai);
+    if (traiReady(trai)) return {};
+    if (!custom.verified || !liveClaim(custom)) throw conflict(`${trai.domain ?? 'Its domain'} is not verified: verify the custom domain first, then this header.`);
     return { trai: [{ type: 'TraiHeaderVerified', data: ids }] };
   },
 };
@@ -96,7 +113,8 @@ export const activateTraiDecider: MultiStreamDecider<TraiAction, ActionStates> =
   streamsOf: actionStreams,
   decide: (command, { trai, custom }) => {
     const ids = ownTrai(trai, command.userId);
-    const ready = trai.verified && (trai.domainType === 'our_domain' || (custom.verified && !custom.deleted));
+    refuseUnapproved(trai);
+    const ready = traiReady(trai) && (trai.domainType === 'our_domain' || (custom.verified && liveClaim(custom)));
     if (!ready) throw conflict(`The TRAI header ${trai.header} is not verified yet: verify it first.`);
     return { trai: [{ type: 'TraiHeaderActivated', data: ids }] };
   },
@@ -115,6 +133,35 @@ export const deleteTraiDecider: MultiStreamDecider<TraiAction & { header: string
     return {
       trai: [{ type: 'TraiHeaderDeleted', data: ids }],
       claim: states.claim === command.traiId ? [{ type: 'TraiHeaderReleased', data: { header: ids.header, domain: states.trai.domain, trai_id: ids.trai_id } }] : [],
+    };
+  },
+};
+
+export interface TraiDecision {
+  traiId: number;
+  header: string;
+  approve: boolean;
+  /** Why it was rejected, shown to its owner; empty on approval. */
+  reason: string;
+}
+
+/**
+ * Given a header on our host awaiting approval, when an administrator approves it, then links
+ * may use it; when they reject it, then it never serves and the header is free again.
+ */
+export const decideTraiDecider: MultiStreamDecider<TraiDecision, DeleteStates> = {
+  streamsOf: (command) => ({
+    trai: { stream: traiStream(command.traiId), initialState: noTrai, evolve: evolveTrai },
+    claim: { stream: traiNameStream(null, command.header), initialState: null, evolve: evolveTraiClaim },
+  }),
+  decide: (command, { trai, claim }) => {
+    if (trai.id === null || trai.deleted || trai.domainType !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
+    if (trai.approval !== 'pending') throw conflict(`The TRAI header ${trai.header} was already ${trai.approval}.`);
+    const data = { trai_id: trai.id, user_id: trai.userId!, header: trai.header };
+    if (command.approve) return { trai: [{ type: 'TraiHeaderApproved', data }] };
+    return {
+      trai: [{ type: 'TraiHeaderRejected', data: { ...data, reason: command.reason } }],
+      claim: claim === trai.id ? [{ type: 'TraiHeaderReleased', data: { header: trai.header, domain: null, trai_id: trai.id } }] : [],
     };
   },
 };

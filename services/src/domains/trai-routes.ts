@@ -9,15 +9,29 @@ import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { NO_VERIFIED_DOMAINS, SELECT_CUSTOM_DOMAIN, TRAI_NOT_FOUND, activateTraiDecider, addTraiDecider, deleteTraiDecider, parseTraiHeader, verifyTraiDecider } from './trai-deciders.ts';
-import { requireRoomFor } from './domain-access.ts';
+import { TRAI_FEATURE, requireRoomFor } from './domain-access.ts';
+import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
 
 const user = { access: 'user' } as const;
 const bearer = [{ bearer: [] }];
 
 function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiItem {
-  const { id, header, domain_type, custom_domain_id, domain, dns_verified, dns_token, created_at } = view;
-  return { id, header, domain_type, custom_domain_id, domain, dns_verified, is_active: active?.trai_id === id, dns_token, created_at };
+  const { id, header, domain_type, custom_domain_id, domain, dns_token, created_at } = view;
+  return {
+    id,
+    header,
+    domain_type,
+    custom_domain_id,
+    domain,
+    dns_verified: traiUsable(view),
+    is_active: active?.trai_id === id,
+    dns_token,
+    created_at,
+    approval: view.approval ?? (domain_type === 'our_domain' ? 'pending' : null),
+    dlt_registration_id: view.dlt_registration_id ?? null,
+    rejection_reason: view.rejection_reason ?? null,
+  };
 }
 
 /** TRAI sender headers (docs/domains.md#trai-headers): on our own host or a verified custom domain. */
@@ -29,7 +43,8 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     return view;
   };
   const itemOf = async (userId: number, traiId: number) => traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
-  const action = { config: user, schema: { tags: ['domains'], security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
+  const action = { config: user, schema: { tags: ['domains'], security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
+  const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
   api.get(
     '/api/custom-domains/trai',
@@ -50,7 +65,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       config: user,
       schema: {
         tags: ['domains'],
-        summary: 'Register a TRAI header (6 letters or digits) on this service’s host, ready at once, or on a verified custom domain',
+        summary: 'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
         security: bearer,
         body: AddTraiBody,
         response: { 201: TraiItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
@@ -78,19 +93,20 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
         customDomainId: custom?.id ?? null,
         domain: custom?.domain ?? null,
         dnsToken: newDnsToken(),
+        dltRegistrationId: request.body.domain_type === 'our_domain' ? (request.body.dlt_registration_id ?? null) : null,
       });
       return reply.code(201).send(await itemOf(caller.userId, traiId));
     },
   );
 
-  api.post('/api/custom-domains/trai/:id/verify', { ...action, schema: { ...action.schema, summary: 'Verify a TRAI header: on a custom domain, while that domain is verified' } }, async (request) => {
+  api.post('/api/custom-domains/trai/:id/verify', { ...action, config: withFeature, schema: { ...action.schema, summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it' } }, async (request) => {
     const caller = callerOf(request);
     const view = await ownView(caller.userId, request.params.id);
     await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), verifyTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
     return { message: `The TRAI header ${view.header} is verified successfully.` };
   });
 
-  api.post('/api/custom-domains/trai/:id/set-active', { ...action, schema: { ...action.schema, summary: 'Make a verified TRAI header the active one' } }, async (request) => {
+  api.post('/api/custom-domains/trai/:id/set-active', { ...action, config: withFeature, schema: { ...action.schema, summary: 'Make a verified (or approved) TRAI header the active one' } }, async (request) => {
     const caller = callerOf(request);
     const view = await ownView(caller.userId, request.params.id);
     const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);

@@ -34,8 +34,10 @@ interface Fixture {
   ownerDomain(): Promise<{ id: number; domain: string }>;
   /** The owner's custom domain verified by the test DNS server (made once). */
   ownerVerifiedDomain(): Promise<{ id: number; domain: string }>;
-  /** A fresh TRAI header of the owner's on this service's host (ready at once). */
+  /** A TRAI header of the owner's on this service's host, approved by the super admin. */
   ownerTrai(): Promise<{ id: number }>;
+  /** A TRAI header of the owner's on this service's host awaiting approval. */
+  ownerPendingTrai(): Promise<{ id: number }>;
   /** The owner's paid order (made once): its receipt and the method it was paid with. */
   ownerPurchase(): Promise<{ receipt: string; methodId: string }>;
 }
@@ -55,6 +57,8 @@ const everyone = (status: number): Record<Role, number> => ({ anonymous: status,
 // A suspended account's token is refused like no token at all.
 const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status, super: status, suspended: 401 });
 const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404, super: 404, suspended: 401 });
+// The owner's own thing behind a plan feature: the Free callers are refused by the plan first.
+const ownerWithFeature = (status: number): Record<Role, number> => ({ ...ownerOnly(status), other: 403, admin: 403, super: 403 });
 const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 403, owner: 403, admin: status, super: status, suspended: 401 });
 const TWITTER = {
   provider: 'twitter',
@@ -143,17 +147,23 @@ const table: Record<string, Row> = {
     expect: { ...signedIn(403), owner: 201 },
     request: (f) => ({ url: '/api/custom-domains', payload: { domain: `${f.unique()}.acme.in` } }),
   },
-  'POST /api/custom-domains/:id/verify': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}/verify` }) },
-  'POST /api/custom-domains/:id/set-active': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerVerifiedDomain()).id}/set-active` }) },
+  'POST /api/custom-domains/:id/verify': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}/verify` }) },
+  'POST /api/custom-domains/:id/set-active': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerVerifiedDomain()).id}/set-active` }) },
   'DELETE /api/custom-domains/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}` }) },
   'GET /api/custom-domains/trai': { expect: signedIn(200), request: () => ({ url: '/api/custom-domains/trai' }) },
   'POST /api/custom-domains/trai': {
     expect: { ...signedIn(403), owner: 201 },
     request: (f) => ({ url: '/api/custom-domains/trai', payload: { header: f.unique().slice(-6).padStart(6, 'X').toUpperCase(), domain_type: 'our_domain' } }),
   },
-  'POST /api/custom-domains/trai/:id/verify': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/verify` }) },
-  'POST /api/custom-domains/trai/:id/set-active': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/set-active` }) },
+  'POST /api/custom-domains/trai/:id/verify': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/verify` }) },
+  'POST /api/custom-domains/trai/:id/set-active': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/set-active` }) },
   'DELETE /api/custom-domains/trai/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}` }) },
+  'GET /api/admin/trai-approvals': { expect: adminOnly(200), request: () => ({ url: '/api/admin/trai-approvals' }) },
+  'POST /api/admin/trai-approvals/:id/approve': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/trai-approvals/${(await f.ownerPendingTrai()).id}/approve` }) },
+  'POST /api/admin/trai-approvals/:id/reject': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/trai-approvals/${(await f.ownerPendingTrai()).id}/reject`, payload: { reason: 'No DLT registration on file.' } }),
+  },
   'POST /api/support/tickets': { expect: signedIn(201), request: () => ({ url: '/api/support/tickets', payload: { subject: 'Help', message: 'Please help.' } }) },
   'GET /api/support/tickets': { expect: signedIn(200), request: () => ({ url: '/api/support/tickets' }) },
   // A ticket is its owner's; admins read any (and answer from the inbox below).
@@ -439,9 +449,19 @@ describe('authorization of every route', () => {
     async ownerTrai() {
       const mine = await asJson<{ id: number }[]>('owner', { method: 'GET', url: '/api/custom-domains/trai' });
       if (!trai || !mine.some((item) => item.id === trai!.id)) {
-        trai = await asJson('owner', { method: 'POST', url: '/api/custom-domains/trai', payload: { header: fixture.unique().slice(-6).padStart(6, 'T').toUpperCase(), domain_type: 'our_domain' } });
+        trai = await asJson<{ id: number }>('owner', { method: 'POST', url: '/api/custom-domains/trai', payload: { header: fixture.unique().slice(-6).padStart(6, 'T').toUpperCase(), domain_type: 'our_domain' } });
+        await fixture.asAdmin({ method: 'POST', url: `/api/admin/trai-approvals/${trai.id}/approve` });
       }
       return trai!;
+    },
+    // One pending header serves a row's callers until an admin decides it; decided ones are deleted to stay within the plan.
+    async ownerPendingTrai() {
+      const queue = await fixture.asAdminJson<{ id: number; owner_id: number }[]>({ method: 'GET', url: '/api/admin/trai-approvals' });
+      const pending = queue.find((item) => item.owner_id === sessions.owner!.user.id);
+      if (pending) return pending;
+      const mine = await asJson<{ id: number; approval: string | null }[]>('owner', { method: 'GET', url: '/api/custom-domains/trai' });
+      for (const decided of mine.filter((item) => item.approval !== 'pending' && item.id !== trai?.id)) await asJson('owner', { method: 'DELETE', url: `/api/custom-domains/trai/${decided.id}` });
+      return asJson<{ id: number }>('owner', { method: 'POST', url: '/api/custom-domains/trai', payload: { header: fixture.unique().slice(-6).padStart(6, 'P').toUpperCase(), domain_type: 'our_domain', dlt_registration_id: '1101000000000000001' } });
     },
     ownerPurchase() {
       purchase ??= (async () => {

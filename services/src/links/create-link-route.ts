@@ -21,7 +21,7 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
     const caller = callerOf(request);
     const { original_url, title, description, short_code, custom_domain, trai_header } = request.body;
     await refuseLoopingDestination(platform, request, original_url);
-    const placement = await placeLink(platform.read, caller.userId, { custom_domain, trai_header });
+    const placement = await placeLink(platform, caller.userId, { custom_domain, trai_header });
     const link = await createLink(platform, requestContext(platform, request, caller.actor), {
       ownerId: caller.userId,
       createdVia,

@@ -54,8 +54,8 @@ export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: b
   }),
   decide: (command, states) => {
     if (states.claim) throw new ShortCodeTaken();
-    const [claim, created] = decideCreateLink(command);
-    return { claim: [claim!], link: [created!] };
+    const [claim, ...link] = decideCreateLink(command);
+    return { claim: [claim!], link };
   },
 };
 
@@ -78,6 +78,8 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     createdVia: input.createdVia,
     customDomain: input.placement?.custom_domain ?? null,
     traiHeader: input.placement?.trai_header ?? null,
+    customDomainId: input.placement?.custom_domain_id ?? null,
+    traiId: input.placement?.trai_id ?? null,
   });
   if (chosen !== undefined) {
     await handleMultiStreamCommand(platform, context, createLinkDecider, command(chosen));

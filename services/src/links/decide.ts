@@ -15,6 +15,9 @@ export interface CreateLinkCommand {
   /** Where it is served: a custom domain's host and/or a TRAI header, checked before the command. */
   customDomain: string | null;
   traiHeader: string | null;
+  /** The claims behind them (docs/domains.md#serving), recorded as `LinkPlaced`. */
+  customDomainId?: number | null;
+  traiId?: number | null;
 }
 
 export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
@@ -34,6 +37,9 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
         trai_header: command.traiHeader,
       },
     },
+    ...(command.customDomainId == null && command.traiId == null
+      ? []
+      : [{ type: 'LinkPlaced' as const, data: { link_id: command.linkId, custom_domain_id: command.customDomainId ?? null, trai_id: command.traiId ?? null } }]),
   ];
 }
 

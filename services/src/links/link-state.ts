@@ -15,6 +15,11 @@ export interface LinkState {
   /** Where it is served (fixed at creation): a custom domain's host, a TRAI header, or neither. */
   customDomain: string | null;
   traiHeader: string | null;
+  /** The domain claim and the TRAI header it was created under (`LinkPlaced`); null on our host or for links made before claims were recorded. */
+  domainId: number | null;
+  traiId: number | null;
+  /** The log position it was created at: a link made before claims were recorded belongs to the claim that held its host then. */
+  createdAt: number;
 }
 
 export function evolveLink(state: LinkState | null, recorded: RecordedEvent): LinkState | null {
@@ -33,7 +38,12 @@ export function evolveLink(state: LinkState | null, recorded: RecordedEvent): Li
         version: recorded.revision,
         customDomain: event.data.custom_domain,
         traiHeader: event.data.trai_header,
+        domainId: null,
+        traiId: null,
+        createdAt: recorded.position,
       };
+    case 'LinkPlaced':
+      return state && { ...state, domainId: event.data.custom_domain_id, traiId: event.data.trai_id, version: recorded.revision };
     case 'LinkUpdated':
       if (!state) return state;
       return {

@@ -30,6 +30,7 @@ import { paymentRoutes } from '../payments/routes.ts';
 import { adminPaymentRoutes } from '../payments/admin-routes.ts';
 import { domainRoutes } from '../domains/domain-routes.ts';
 import { traiRoutes } from '../domains/trai-routes.ts';
+import { traiApprovalRoutes } from '../domains/trai-approval-routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { eventTailRoutes } from '../history/live-tail.ts';
 import { historyRoutes } from '../history/routes.ts';
@@ -147,7 +148,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, secondFactorRoutes, notificationRoutes];
+  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, traiApprovalRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, secondFactorRoutes, notificationRoutes];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 
@@ -160,8 +161,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     redirect.serveLink(request.raw, reply.raw, found.link, found.query);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/:code', schema: { hide: true }, handler: redirectInApp });
-  // TRAI paths: only a six-letter-or-digit first segment, so the app's own two-segment pages and files are untouched.
-  app.route({ method: ['GET', 'HEAD'], url: '/:header(^[A-Z0-9]{6}$)/:code', schema: { hide: true }, handler: redirectInApp });
+  // TRAI paths, in any case: only a six-letter-or-digit first segment, so the app's own two-segment pages and files (static routes win) are untouched.
+  app.route({ method: ['GET', 'HEAD'], url: '/:header(^[A-Za-z0-9]{6}$)/:code', schema: { hide: true }, handler: redirectInApp });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

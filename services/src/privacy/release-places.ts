@@ -1,7 +1,7 @@
 import { CUSTOM_DOMAINS, TRAI_DOMAINS, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
 import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
-import { deleteDomainDecider } from '../domains/domain-deciders.ts';
+import { deleteDomain } from '../domains/domain-claims.ts';
 import { deleteTraiDecider } from '../domains/trai-deciders.ts';
 import type { Platform } from '../platform/platform.ts';
 
@@ -15,6 +15,6 @@ export async function releasePlaces(platform: CommandDeps & Pick<Platform, 'read
     await handleMultiStreamCommand(platform, context, deleteTraiDecider, { traiId: view.id, userId, customDomainId: view.custom_domain_id, header: view.header, domain: view.domain });
   }
   for (const view of await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId } })) {
-    await handleMultiStreamCommand(platform, context, deleteDomainDecider, { domainId: view.id, userId, domain: view.domain });
+    await deleteDomain(platform, context, view);
   }
 }

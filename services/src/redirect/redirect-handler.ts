@@ -3,6 +3,7 @@ import type { Clicked, EventStore } from '@linkledger/contracts';
 import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
 import type { LinkState } from '../links/link-state.ts';
 import { clickAppend } from './click-event.ts';
+import type { HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from './rate-limit.ts';
@@ -79,9 +80,9 @@ export function requestedCode(url: string): { code: string; query: string } | nu
   return target && target.header === null ? { code: target.code, query: target.query } : null;
 }
 
-const TRAI_PATH = /^\/([A-Z0-9]{6})\/([^/]+)$/;
+const TRAI_PATH = /^\/([A-Za-z0-9]{6})\/([^/]+)$/;
 
-/** A short link's path: `/{code}`, or `/{HEADER}/{code}` under a TRAI header (docs/domains.md#serving). */
+/** A short link's path: `/{code}`, or `/{HEADER}/{code}` under a TRAI header, in any case (docs/domains.md#serving). */
 export function requestedTarget(url: string): { code: string; header: string | null; query: string } | null {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
@@ -89,9 +90,13 @@ export function requestedTarget(url: string): { code: string; header: string | n
   const code = path.slice(1);
   if (SHORT_CODE_PATTERN.test(code)) return { code, header: null, query };
   const trai = TRAI_PATH.exec(path);
-  if (trai && SHORT_CODE_PATTERN.test(trai[2]!)) return { code: trai[2]!, header: trai[1]!, query };
+  if (trai && SHORT_CODE_PATTERN.test(trai[2]!)) return { code: trai[2]!, header: trai[1]!.toUpperCase(), query };
   return null;
 }
+
+/** Where a request is answered: our host (`host` null, no claim) or a custom domain and the claim that owns it. */
+type Place = { host: string | null; claim: HostClaim | null };
+const OURS: Place = { host: null, claim: null };
 
 /** The host a request names, as domains are stored: lower case, no port, no trailing dot. */
 const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
@@ -133,22 +138,44 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return deps.events.append([clickAppend(click, now)]);
   };
 
-  /** Whether a link is served here: live (or disabled, which answers its page), on this host, under this header. */
-  const servable = (link: LinkState | null | undefined, host: string | null, header: string | null): link is LinkState =>
-    !!link && !link.deleted && (link.isActive || link.moderated) && link.customDomain === host && link.traiHeader === header;
+  /**
+   * Whether a link was made under this claim (a domain claim or a header): recorded by id
+   * since `LinkPlaced` exists; a link made before then belongs to the claim that held the
+   * place when it was created (the same owner, added before the link).
+   */
+  const madeUnder = (link: LinkState, placedId: number | null, claim: { id: number; ownerId: number; addedAt: number }) =>
+    placedId !== null ? placedId === claim.id : link.ownerId === claim.ownerId && link.createdAt > claim.addedAt;
 
   /**
-   * Which host a request is served as: a user's verified domain (its host), ours (null), or
-   * none (undefined): a domain added but not verified, or an unknown Host when ours are known.
+   * Whether a link is served here: live (or disabled, which answers its page), on this host
+   * and under this header, and made under the claim that serves them now, so a name deleted
+   * and claimed again (by anyone) starts empty, and a header serves only while it is ready.
    */
-  const servingHost = (request: IncomingMessage): string | null | undefined => {
-    if (deps.cache.domains.size === 0 && !deps.ourHosts) return null;
-    const host = requestHost(request);
-    const state = deps.cache.domains.stateOf(host);
-    if (state === 'verified') return host;
-    if (state === 'unverified') return undefined;
-    return !deps.ourHosts || deps.ourHosts.has(host) ? null : undefined;
+  const servable = (link: LinkState | null | undefined, place: Place, header: string | null): link is LinkState => {
+    if (!link || link.deleted || !(link.isActive || link.moderated) || link.customDomain !== place.host || link.traiHeader !== header) return false;
+    if (header !== null) {
+      const served = deps.cache.domains.servingHeader(place.claim?.id ?? null, header);
+      return !!served && madeUnder(link, link.traiId, served) && (place.claim === null || link.domainId === null || link.domainId === place.claim.id);
+    }
+    return place.claim === null || madeUnder(link, link.domainId, place.claim);
   };
+
+  /**
+   * Where a request is served: a user's verified domain (its host and the claim that owns it),
+   * ours (host null), or nowhere (undefined): a domain claimed but not verified, or an unknown
+   * Host when ours are known.
+   */
+  const servingPlace = (request: IncomingMessage): Place | undefined => {
+    if (deps.cache.domains.size === 0 && !deps.ourHosts) return OURS;
+    const host = requestHost(request);
+    const claim = deps.cache.domains.servingClaim(host);
+    if (claim) return { host, claim };
+    if (deps.cache.domains.stateOf(host) === 'unverified') return undefined;
+    return !deps.ourHosts || deps.ourHosts.has(host) ? OURS : undefined;
+  };
+
+  /** Nothing is looked up for a TRAI path whose header does not serve here (a page of the app, say). */
+  const headerServes = (place: Place, header: string | null) => header === null || deps.cache.domains.servingHeader(place.claim?.id ?? null, header) !== undefined;
 
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientIp(request, deps.trustProxy)) => {
@@ -172,8 +199,8 @@ export function createRedirectHandler(deps: RedirectDeps) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     const target = requestedTarget(request.url ?? '/');
     if (!target) return next();
-    const host = servingHost(request);
-    if (host === undefined) return next();
+    const place = servingPlace(request);
+    if (place === undefined || !headerServes(place, target.header)) return next();
     // Before the link is looked up: a flood of unknown codes costs store reads. Over the
     // limit nothing is recorded and the framework is never reached.
     const ip = clientIp(request, deps.trustProxy);
@@ -183,13 +210,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
       return;
     }
     const cached = deps.cache.peek(target.code);
-    if (servable(cached, host, target.header)) return serveLink(request, response, cached, target.query, ip);
+    if (servable(cached, place, target.header)) return serveLink(request, response, cached, target.query, ip);
     // A code on the wrong host or under the wrong header is answered as unknown: the 404 page.
     if (cached !== undefined) return next();
     deps.cache
       .resolve(target.code)
       .then(
-        (link) => (servable(link, host, target.header) ? serveLink(request, response, link, target.query, ip) : next()),
+        (link) => (servable(link, place, target.header) ? serveLink(request, response, link, target.query, ip) : next()),
         (error: unknown) => {
           deps.onError(error);
           next();
@@ -228,10 +255,10 @@ export function createRedirectHandler(deps: RedirectDeps) {
   /** The link a request asks for, with its query, when it is served here (the app's copy of the front, for app.inject). */
   const linkFor = async (request: IncomingMessage): Promise<{ link: LinkState; query: string } | null> => {
     const target = requestedTarget(request.url ?? '/');
-    const host = target ? servingHost(request) : undefined;
-    if (!target || host === undefined) return null;
+    const place = target ? servingPlace(request) : undefined;
+    if (!target || place === undefined || !headerServes(place, target.header)) return null;
     const link = deps.cache.peek(target.code) ?? (await deps.cache.resolve(target.code));
-    return servable(link, host, target.header) ? { link, query: target.query } : null;
+    return servable(link, place, target.header) ? { link, query: target.query } : null;
   };
 
   return { front, linkFor, serveLink };

@@ -16,6 +16,7 @@ import { SqlTab } from './sql/SqlTab.tsx';
 import { SubscriptionsTab } from './SubscriptionsTab.tsx';
 import { SupportInboxTab } from './support/SupportInboxTab.tsx';
 import { SystemTab } from './SystemTab.tsx';
+import { TraiApprovalsTab } from './trai/TraiApprovalsTab.tsx';
 import { UserLimitsTab } from './UserLimitsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
@@ -39,6 +40,7 @@ export default function AdminPage() {
     { id: 'system', label: 'System', content: <SystemTab /> },
     { id: 'projections', label: 'Projections', content: <ProjectionsTab /> },
     { id: 'moderation', label: 'Moderation', content: <ModerationTab /> },
+    { id: 'trai-approvals', label: 'TRAI Approvals', content: <TraiApprovalsTab /> },
     { id: 'support', label: 'Support', content: <SupportInboxTab /> },
     { id: 'history', label: 'History', content: <HistoryTab /> },
     { id: 'sql', label: 'SQL', content: <SqlTab /> },

@@ -1,9 +1,12 @@
 import './domains.css';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { CustomDomainsPanel } from './CustomDomainsPanel.tsx';
 import { FeatureGate } from './FeatureGate.tsx';
 import { TraiPanel } from './TraiPanel.tsx';
+import { useCustomDomains } from './domain-queries.ts';
+import { UpgradePrompt } from './UpgradePrompt.tsx';
 
 const TAB_IDS = ['custom', 'trai'] as const;
 
@@ -20,7 +23,7 @@ export default function CustomDomainsPage() {
       id: 'custom',
       label: 'Custom Domains',
       content: (
-        <FeatureGate feature="custom_domains" prompt={CUSTOM_DOMAINS_PROMPT}>
+        <FeatureGate feature="custom_domains" prompt={CUSTOM_DOMAINS_PROMPT} fallback={<DomainsWithoutFeature />}>
           <CustomDomainsPanel mode="page" />
         </FeatureGate>
       ),
@@ -38,4 +41,24 @@ export default function CustomDomainsPage() {
       <Tabs label="Custom domains and TRAI headers" tabs={tabs} selected={selected} onSelect={(tab) => setParams(tab === 'custom' ? {} : { tab }, { replace: true })} />
     </div>
   );
+}
+
+/**
+ * The custom tab without the feature: domains kept from a paid plan stay listed, read-only with
+ * Delete (docs/domains.md#after-a-downgrade); with none, the upgrade prompt.
+ */
+function DomainsWithoutFeature() {
+  const { data, loading } = useCustomDomains();
+  // Once shown, the read-only list stays while its last domain is deleted, so the outcome is seen.
+  const [kept, setKept] = useState(false);
+  if (!kept && data?.length) setKept(true);
+  if (loading && !data) {
+    return (
+      <div className="card domains__loading" aria-busy="true">
+        <span className="skeleton" style={{ width: '100%', height: '4rem' }} aria-hidden="true" />
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
+  }
+  return kept || data?.length ? <CustomDomainsPanel mode="page" readOnly /> : <UpgradePrompt text={CUSTOM_DOMAINS_PROMPT} />;
 }

@@ -7,22 +7,26 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { CheckDetails } from './DnsRecords.tsx';
 import { DnsSetupDialog } from './DnsSetupDialog.tsx';
 import { domainChecked, domainsChanged, useCustomDomains } from './domain-queries.ts';
-import { ADD_FAILED, DELETE_FAILED, SET_ACTIVE_FAILED, VERIFY_FAILED, verificationFailedText, verifyRecordName } from './domain-rules.ts';
+import { ADD_FAILED, CLAIM_BADGES, DELETE_FAILED, SET_ACTIVE_FAILED, VERIFY_FAILED, canVerify, claimNotice, verificationFailedText, verifyRecordName } from './domain-rules.ts';
 import { domainsApi, type CustomDomain, type Verification } from './domains-api.ts';
 import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
+import { DOMAINS_READ_ONLY, PlanEndedNotice } from './PlanEndedNotice.tsx';
+import { createdLabel } from '../../format/dates.ts';
 
 interface PanelProps {
   /** 'page': outcomes in a line that clears (/custom-domains); 'toasts': Developer Tools, with the DNS setup dialog. */
   mode: ReportMode;
   /** After any change (the API key's domain card reads the active names). */
   onChanged?(): void;
+  /** The plan no longer includes custom domains: the list with Delete only (docs/domains.md#after-a-downgrade). */
+  readOnly?: boolean;
 }
 
 /**
  * Custom domains (docs/web-app.md#custom-domains): add one, publish its TXT token, verify it
  * by DNS, make it the active one, delete it after a confirmation.
  */
-export function CustomDomainsPanel({ mode, onChanged }: PanelProps) {
+export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelProps) {
   const id = useId();
   const host = location.host;
   const { data: domains, loading, error, refetch } = useCustomDomains();
@@ -107,6 +111,9 @@ export function CustomDomainsPanel({ mode, onChanged }: PanelProps) {
 
   return (
     <div className="stack domains">
+      {readOnly ? (
+        <PlanEndedNotice what="custom domains" text={DOMAINS_READ_ONLY} />
+      ) : (
       <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
         <h2 id={`${id}-add-title`} className="card__title">
           Add a custom domain
@@ -145,6 +152,7 @@ export function CustomDomainsPanel({ mode, onChanged }: PanelProps) {
           </div>
         </form>
       </section>
+      )}
 
       <FlashLine flash={flash} />
 
@@ -170,8 +178,8 @@ export function CustomDomainsPanel({ mode, onChanged }: PanelProps) {
             <span className="empty-state__icon" aria-hidden="true">
               <GlobeIcon />
             </span>
-            <p className="empty-state__title">No custom domains yet</p>
-            <p>Add a domain above, publish its DNS records, then verify it.</p>
+            <p className="empty-state__title">{readOnly ? 'No custom domains left' : 'No custom domains yet'}</p>
+            <p>{readOnly ? 'Upgrade to Pro or Enterprise to add a domain again.' : 'Add a domain above, publish its DNS records, then verify it.'}</p>
           </div>
         ) : (
           <ul className="domains__rows">
@@ -180,6 +188,7 @@ export function CustomDomainsPanel({ mode, onChanged }: PanelProps) {
                 key={domain.id}
                 domain={domain}
                 mode={mode}
+                readOnly={readOnly}
                 busy={busy === domain.id}
                 check={checks[domain.id] ?? null}
                 onVerify={() => void verify(domain)}
@@ -195,7 +204,7 @@ export function CustomDomainsPanel({ mode, onChanged }: PanelProps) {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete custom domain"
-        message="Delete this domain? Its name is freed, and it can no longer be chosen for new links."
+        message="Delete this domain? Its existing short links and TRAI headers stop working at once, it can no longer be chosen for new links, and its name is freed for anyone to claim."
         itemName={deleting?.domain}
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
         onClose={() => setDeleting(null)}
@@ -214,6 +223,7 @@ function without<T>(all: Record<number, T>, key: number): Record<number, T> {
 interface RowProps {
   domain: CustomDomain;
   mode: ReportMode;
+  readOnly: boolean;
   busy: boolean;
   check: Verification | null;
   onVerify(): void;
@@ -222,8 +232,12 @@ interface RowProps {
   onSetup(): void;
 }
 
-function DomainRow({ domain, mode, busy, check, onVerify, onActivate, onDelete, onSetup }: RowProps) {
+function DomainRow({ domain, mode, readOnly, busy, check, onVerify, onActivate, onDelete, onSetup }: RowProps) {
   const titleId = useId();
+  const badge = CLAIM_BADGES[domain.status];
+  const notice = claimNotice(domain);
+  // A claim another account won, or one left pending too long, can only be deleted; so can everything after a downgrade.
+  const actionable = !readOnly && canVerify(domain);
   return (
     <li className="domain-row" data-domain={domain.domain} aria-labelledby={titleId} aria-busy={busy}>
       <div className="domain-row__main">
@@ -235,16 +249,10 @@ function DomainRow({ domain, mode, busy, check, onVerify, onActivate, onDelete, 
             {domain.domain}
           </h3>
           <span className="domain-row__badges">
-            {domain.dns_verified ? (
-              <span className="badge badge--success" data-state="verified">
-                <CheckIcon />
-                Verified
-              </span>
-            ) : (
-              <span className="badge badge--warning" data-state="unverified">
-                Unverified
-              </span>
-            )}
+            <span className={`badge badge--${badge.tone}`} data-state={domain.status === 'pending' ? 'unverified' : domain.status}>
+              {domain.status === 'verified' ? <CheckIcon /> : null}
+              {badge.text}
+            </span>
             {domain.is_active ? (
               <span className="badge badge--info" data-state="active">
                 Active
@@ -253,7 +261,7 @@ function DomainRow({ domain, mode, busy, check, onVerify, onActivate, onDelete, 
           </span>
         </div>
         <div className="domain-row__actions">
-          {mode === 'toasts' ? (
+          {!actionable ? null : mode === 'toasts' ? (
             <button type="button" className="button button--secondary button--sm" onClick={onSetup} disabled={busy} aria-describedby={titleId}>
               <SettingsIcon />
               DNS setup
@@ -264,7 +272,7 @@ function DomainRow({ domain, mode, busy, check, onVerify, onActivate, onDelete, 
               Verify
             </button>
           )}
-          {domain.dns_verified && !domain.is_active ? (
+          {actionable && domain.dns_verified && !domain.is_active ? (
             <button type="button" className="button button--primary button--sm" onClick={onActivate} disabled={busy} aria-describedby={titleId}>
               Set as Active
             </button>
@@ -276,7 +284,15 @@ function DomainRow({ domain, mode, busy, check, onVerify, onActivate, onDelete, 
         </div>
       </div>
       {/* After a failed check its records (the TXT one among them) say it all; before, the TXT token. */}
-      {check && mode === 'page' ? <CheckDetails result={check} domain={domain.domain} /> : !domain.dns_verified ? <TxtToken domain={domain} /> : null}
+      {notice ? (
+        <p className="domain-row__notice" data-testid="claim-notice">
+          {notice}
+        </p>
+      ) : !actionable ? null : check && mode === 'page' ? (
+        <CheckDetails result={check} domain={domain.domain} />
+      ) : !domain.dns_verified ? (
+        <TxtToken domain={domain} />
+      ) : null}
     </li>
   );
 }
@@ -286,7 +302,10 @@ function TxtToken({ domain }: { domain: CustomDomain }) {
   const name = verifyRecordName(domain.domain);
   return (
     <div className="txt-token">
-      <p className="txt-token__intro">Add this TXT record at your DNS provider to verify the domain:</p>
+      <p className="txt-token__intro">
+        Add this TXT record at your DNS provider to verify the domain
+        {domain.expires_at ? <> by {createdLabel(domain.expires_at)}, when this claim expires (the first account to verify a domain owns it)</> : null}:
+      </p>
       <dl className="txt-token__fields">
         <div className="txt-token__field">
           <dt>Name</dt>

@@ -4,11 +4,11 @@ import { UpgradePrompt } from './UpgradePrompt.tsx';
 
 /**
  * Shows its children when the caller's plan has the feature (the subscription's
- * `feature_list`); otherwise the upgrade prompt "Feature Not Available" with a link to
- * /pricing. While the subscription is read it shows a placeholder; when it cannot be read,
+ * `feature_list`); otherwise the fallback when given, else the upgrade prompt "Feature Not
+ * Available" with a link to /pricing. While the subscription is read it shows a placeholder; when it cannot be read,
  * the screen acts as on the Free plan (docs/plans.md#when-the-subscription-cannot-be-read).
  */
-export function FeatureGate({ feature, children, prompt }: { feature: string; children: ReactNode; prompt: string }) {
+export function FeatureGate({ feature, children, prompt, fallback }: { feature: string; children: ReactNode; prompt: string; fallback?: ReactNode }) {
   const { subscription, failed } = useSubscription();
   if (!subscription && !failed) {
     return (
@@ -20,5 +20,5 @@ export function FeatureGate({ feature, children, prompt }: { feature: string; ch
     );
   }
   if (subscription?.feature_list.includes(feature)) return <>{children}</>;
-  return <UpgradePrompt text={prompt} />;
+  return fallback ?? <UpgradePrompt text={prompt} />;
 }

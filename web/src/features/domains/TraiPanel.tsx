@@ -20,10 +20,14 @@ import {
 } from './domain-rules.ts';
 import { traiApi, type DomainType, type TraiHeader } from './domains-api.ts';
 import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
+import { PlanEndedNotice, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
+import { useSubscription } from '../billing/index.ts';
 
 /**
- * TRAI sender headers (docs/web-app.md#custom-domains): add one on this service's host (ready
- * at once) or on a verified custom domain, verify the latter, set one active, delete.
+ * TRAI sender headers (docs/web-app.md#custom-domains): add one on this service's host (with
+ * its DLT registration id, ready once an administrator approves it) or on a verified custom
+ * domain, verify the latter, set one active, delete. After a downgrade the headers kept stay
+ * listed, read-only with Delete (docs/domains.md#after-a-downgrade).
  */
 export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?(): void }) {
   const id = useId();
@@ -32,8 +36,11 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   const domains = useCustomDomains();
   const verifiedDomains = (domains.data ?? []).filter((domain) => domain.dns_verified);
   const { flash, report } = useReporter(mode);
+  const { subscription } = useSubscription();
+  const readOnly = !!subscription && !subscription.feature_list.includes('trai_domains') && !!headers.data?.length;
 
   const [header, setHeader] = useState('');
+  const [dltId, setDltId] = useState('');
   const [domainType, setDomainType] = useState<DomainType>('our_domain');
   const [customDomainId, setCustomDomainId] = useState<number | null>(null);
   /** A problem found on submit ('Please select a custom domain'). */
@@ -63,9 +70,11 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
     if (problem) return;
     setAdding(true);
     try {
-      const added = await traiApi.add({ header, domain_type: domainType, custom_domain_id: domainType === 'custom_domain' ? chosenId : null });
+      const evidence = domainType === 'our_domain' && dltId.trim() ? { dlt_registration_id: dltId.trim() } : {};
+      const added = await traiApi.add({ header, domain_type: domainType, custom_domain_id: domainType === 'custom_domain' ? chosenId : null, ...evidence });
       setHeader('');
-      const ready = added.dns_verified ? 'It is ready to use.' : 'Verify it to use it.';
+      setDltId('');
+      const ready = added.dns_verified ? 'It is ready to use.' : added.approval === 'pending' ? 'An administrator reviews it before links can use it.' : 'Verify it to use it.';
       report({ tone: 'success', title: 'TRAI Header Added', text: `The TRAI header ${added.header} was added successfully. ${ready}` });
       await changed();
     } catch (failure) {
@@ -95,6 +104,9 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
 
   return (
     <div className="stack domains">
+      {readOnly ? (
+        <PlanEndedNotice what="TRAI headers" text={TRAI_READ_ONLY} />
+      ) : (
       <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
         <h2 id={`${id}-add-title`} className="card__title">
           Add a TRAI header
@@ -146,7 +158,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
               />
               <span>
                 <span className="trai-form__choice-name">Our domain</span>
-                <span className="trai-form__choice-hint">{host}/HEADER/ — ready at once</span>
+                <span className="trai-form__choice-hint">{host}/HEADER/ — ready once an administrator approves it</span>
               </span>
             </label>
             <label className="trai-form__choice">
@@ -167,6 +179,31 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
               </span>
             </label>
           </fieldset>
+
+          {domainType === 'our_domain' ? (
+            <div className="field trai-form__dlt">
+              <label className="field__label" htmlFor={`${id}-dlt`}>
+                DLT registration id (optional)
+              </label>
+              <input
+                id={`${id}-dlt`}
+                name="dlt_registration_id"
+                className="input"
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={40}
+                placeholder="1101234567890123456"
+                value={dltId}
+                onChange={(event) => setDltId(event.target.value)}
+                aria-describedby={`${id}-dlt-hint`}
+                disabled={adding}
+              />
+              <p className="field__hint" id={`${id}-dlt-hint`}>
+                The id of your header's registration on the DLT platform, so an administrator can check it is yours.
+              </p>
+            </div>
+          ) : null}
 
           {domainType === 'custom_domain' ? (
             noVerified ? (
@@ -205,6 +242,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
           </div>
         </form>
       </section>
+      )}
 
       <FlashLine flash={flash} />
 
@@ -239,6 +277,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                 key={trai.id}
                 trai={trai}
                 host={host}
+                readOnly={readOnly}
                 busy={busy === trai.id}
                 onVerify={() => void verify(trai)}
                 onActivate={() => void activate(trai)}
@@ -252,7 +291,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
       <ConfirmDialog
         open={deleting !== null}
         title="Delete TRAI header"
-        message="Delete this TRAI header? It can no longer be chosen for new links."
+        message="Delete this TRAI header? Its existing short links stop working at once, and it can no longer be chosen for new links."
         itemName={deleting ? traiHostForm(deleting, host) : undefined}
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
         onClose={() => setDeleting(null)}
@@ -265,12 +304,25 @@ const STATUS_BADGES = {
   ready: { className: 'badge badge--success', text: 'Ready' },
   verified: { className: 'badge badge--success', text: 'Verified' },
   pending: { className: 'badge badge--warning', text: 'Pending verification' },
+  awaiting_approval: { className: 'badge badge--warning', text: 'Awaiting approval' },
+  rejected: { className: 'badge badge--danger', text: 'Rejected' },
 } as const;
 
-function TraiRow({ trai, host, busy, onVerify, onActivate, onDelete }: { trai: TraiHeader; host: string; busy: boolean; onVerify(): void; onActivate(): void; onDelete(): void }) {
+interface TraiRowProps {
+  trai: TraiHeader;
+  host: string;
+  readOnly: boolean;
+  busy: boolean;
+  onVerify(): void;
+  onActivate(): void;
+  onDelete(): void;
+}
+
+function TraiRow({ trai, host, readOnly, busy, onVerify, onActivate, onDelete }: TraiRowProps) {
   const titleId = useId();
   const status = traiStatus(trai);
   const badge = STATUS_BADGES[status];
+  const checked = status === 'ready' || status === 'verified';
   return (
     <li className="domain-row trai-row" data-header={trai.header} data-host={trai.domain ?? host} aria-labelledby={titleId} aria-busy={busy}>
       <div className="domain-row__main">
@@ -286,7 +338,7 @@ function TraiRow({ trai, host, busy, onVerify, onActivate, onDelete }: { trai: T
           </div>
           <span className="domain-row__badges">
             <span className={badge.className} data-state={status}>
-              {status !== 'pending' ? <CheckIcon /> : null}
+              {checked ? <CheckIcon /> : null}
               {badge.text}
             </span>
             {trai.is_active ? (
@@ -298,13 +350,13 @@ function TraiRow({ trai, host, busy, onVerify, onActivate, onDelete }: { trai: T
           </span>
         </div>
         <div className="domain-row__actions">
-          {trai.domain_type === 'custom_domain' && !trai.dns_verified ? (
+          {!readOnly && trai.domain_type === 'custom_domain' && !trai.dns_verified ? (
             <button type="button" className="button button--secondary button--sm" onClick={onVerify} disabled={busy} aria-describedby={titleId}>
               {busy ? <Spinner size="sm" /> : <RefreshIcon />}
               Verify
             </button>
           ) : null}
-          {trai.dns_verified && !trai.is_active ? (
+          {!readOnly && trai.dns_verified && !trai.is_active ? (
             <button type="button" className="button button--primary button--sm" onClick={onActivate} disabled={busy} aria-describedby={titleId}>
               Set as Active
             </button>
@@ -315,6 +367,15 @@ function TraiRow({ trai, host, busy, onVerify, onActivate, onDelete }: { trai: T
           </button>
         </div>
       </div>
+      {status === 'awaiting_approval' ? (
+        <p className="domain-row__notice" data-testid="approval-notice">
+          An administrator checks {trai.dlt_registration_id ? <>the DLT registration <code className="code-inline">{trai.dlt_registration_id}</code></> : 'your DLT registration'} before links can use this header.
+        </p>
+      ) : status === 'rejected' ? (
+        <p className="domain-row__notice domain-row__notice--error" data-testid="approval-notice">
+          Rejected by an administrator{trai.rejection_reason ? `: ${trai.rejection_reason}` : '.'} Delete it, or register it again with your DLT registration id.
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { invalidate, setQueryData, useQuery } from '../../api/query.ts';
 import { domainsApi, traiApi, type CustomDomain, type TraiHeader } from './domains-api.ts';
 import { placementChoices, type PlacementChoice } from './placement.ts';
+import { useSubscription } from '../billing/index.ts';
 
 /*
  * The domains feature's server state (docs/architecture.md#the-web-app): the caller's custom
@@ -30,11 +31,12 @@ export function domainChecked(domain: CustomDomain): void {
 
 /**
  * The places a new link can be served from (the Create dialog): the caller's verified custom
- * domains and TRAI headers. Reads nothing while `enabled` is false (a user with neither).
+ * domains and TRAI headers that their plan still includes. Reads nothing while `enabled` is false (a user with neither).
  */
 export function useLinkPlacements(enabled: boolean, host: string): { choices: PlacementChoice[]; loading: boolean } {
   const domains = useCustomDomains(enabled);
   const headers = useTraiHeaders(enabled);
+  const { subscription } = useSubscription();
   if (!enabled) return { choices: [], loading: false };
-  return { choices: placementChoices(domains.data ?? [], headers.data ?? [], host), loading: domains.loading || headers.loading };
+  return { choices: placementChoices(domains.data ?? [], headers.data ?? [], host, subscription?.feature_list), loading: domains.loading || headers.loading };
 }

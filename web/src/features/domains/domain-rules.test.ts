@@ -58,8 +58,10 @@ describe('TRAI rows', () => {
     expect(traiHostForm({ header: 'ACMEIN', domain: 'links.acme.in' }, 'lnk.example.com')).toBe('links.acme.in/ACMEIN/');
   });
 
-  it('are ready on our own host, verified on a custom domain, else pending', () => {
-    expect(traiStatus({ domain_type: 'our_domain', dns_verified: true })).toBe('ready');
+  it('are ready on our own host once approved, verified on a custom domain, else awaiting approval, rejected or pending', () => {
+    expect(traiStatus({ domain_type: 'our_domain', dns_verified: true, approval: 'approved' })).toBe('ready');
+    expect(traiStatus({ domain_type: 'our_domain', dns_verified: false, approval: 'pending' })).toBe('awaiting_approval');
+    expect(traiStatus({ domain_type: 'our_domain', dns_verified: false, approval: 'rejected' })).toBe('rejected');
     expect(traiStatus({ domain_type: 'custom_domain', dns_verified: true })).toBe('verified');
     expect(traiStatus({ domain_type: 'custom_domain', dns_verified: false })).toBe('pending');
   });

@@ -1,4 +1,4 @@
-import type { DnsGuide, TraiHeader, Verification } from './domains-api.ts';
+import type { CustomDomain, DnsGuide, TraiHeader, Verification } from './domains-api.ts';
 
 /*
  * The domain screens' rules and texts (docs/web-app.md#custom-domains): the failure texts
@@ -54,12 +54,37 @@ export function traiHostForm(trai: Pick<TraiHeader, 'header' | 'domain'>, host: 
   return `${trai.domain ?? host}/${trai.header}/`;
 }
 
-/** Whether a header can carry links: ready on our own host, verified on a custom domain. */
-export type TraiStatus = 'ready' | 'verified' | 'pending';
-export function traiStatus(trai: Pick<TraiHeader, 'domain_type' | 'dns_verified'>): TraiStatus {
-  if (!trai.dns_verified) return 'pending';
-  return trai.domain_type === 'our_domain' ? 'ready' : 'verified';
+/**
+ * Whether a header can carry links: ready on our own host once an administrator approved it
+ * (awaiting approval until then, or rejected), verified on a custom domain (else pending).
+ */
+export type TraiStatus = 'ready' | 'verified' | 'pending' | 'awaiting_approval' | 'rejected';
+export function traiStatus(trai: Pick<TraiHeader, 'domain_type' | 'dns_verified'> & { approval?: TraiHeader['approval'] }): TraiStatus {
+  if (trai.domain_type === 'our_domain') {
+    if (trai.approval === 'rejected') return 'rejected';
+    return trai.dns_verified ? 'ready' : 'awaiting_approval';
+  }
+  return trai.dns_verified ? 'verified' : 'pending';
 }
+
+/** What a domain claim's state badge says (docs/domains.md#one-owner-per-name). */
+export const CLAIM_BADGES: Record<CustomDomain['status'], { tone: 'success' | 'warning' | 'error'; text: string }> = {
+  verified: { tone: 'success', text: 'Verified' },
+  pending: { tone: 'warning', text: 'Unverified' },
+  unverified: { tone: 'warning', text: 'Unverified' },
+  expired: { tone: 'error', text: 'Expired' },
+  dropped: { tone: 'error', text: 'Owned by another account' },
+};
+
+/** Why a claim can only be deleted: another account proved the name first, or it was left pending too long. */
+export function claimNotice(domain: Pick<CustomDomain, 'status' | 'domain'>): string | null {
+  if (domain.status === 'dropped') return `Another account verified ${domain.domain} first, so this claim was dropped and serves nothing. Delete it from your list.`;
+  if (domain.status === 'expired') return `This claim was not verified within 7 days and has expired. Delete it and add ${domain.domain} again for a new token.`;
+  return null;
+}
+
+/** Whether the claim can still be verified: pending (before it expires), verified, or verified once. */
+export const canVerify = (domain: Pick<CustomDomain, 'status'>) => domain.status !== 'dropped' && domain.status !== 'expired';
 
 const CHECK_LABELS: Record<string, string> = {
   txt_missing: 'TXT record missing',

@@ -19,6 +19,8 @@ export interface NewTraiHeader {
   domain_type: DomainType;
   /** The id of one of the caller's verified custom domains (a number), or null on our own host. */
   custom_domain_id: number | null;
+  /** Evidence for a header on our own host, for the administrator who approves it. */
+  dlt_registration_id?: string;
 }
 
 export const domainsApi = {

@@ -11,6 +11,8 @@ const domain = (overrides: Partial<CustomDomain>): CustomDomain => ({
   is_active: false,
   dns_token: 'linkledger-verify=abc',
   created_at: '2026-11-22T10:00:00.000Z',
+  status: 'verified',
+  expires_at: null,
   dns_instructions: { records: [], ttl: 3600, propagation: 'DNS changes can take up to 24 hours to propagate.' },
   ...overrides,
 });
@@ -25,6 +27,9 @@ const trai = (overrides: Partial<TraiHeader>): TraiHeader => ({
   is_active: false,
   dns_token: 'linkledger-verify=def',
   created_at: '2026-11-22T10:00:00.000Z',
+  approval: 'approved',
+  dlt_registration_id: null,
+  rejection_reason: null,
   ...overrides,
 });
 
@@ -39,6 +44,14 @@ describe('where a new link can be served', () => {
       ['trai:5', `TRAI header ACMEIN (${HOST})`],
       ['trai:6', 'TRAI header ACMEPR (links.acme.in)'],
     ]);
+  });
+
+  it('offers nothing the plan no longer includes: after a downgrade, no domain and no header', () => {
+    const labels = (features: string[]) => placementChoices(domains, headers, HOST, features).map((choice) => choice.value);
+    expect(labels(['custom_domains', 'trai_domains'])).toEqual(['domain:1', 'trai:5', 'trai:6']);
+    expect(labels(['trai_domains'])).toEqual(['trai:5']);
+    expect(labels(['custom_domains'])).toEqual(['domain:1']);
+    expect(labels([])).toEqual([]);
   });
 
   it('starts from the active header, else the active domain, else the first', () => {

@@ -18,11 +18,14 @@ export interface PlacementChoice {
 }
 
 /** The verified custom domains and TRAI headers a link can be created on, domains first. */
-export function placementChoices(domains: readonly CustomDomain[], headers: readonly TraiHeader[], host: string): PlacementChoice[] {
+export function placementChoices(domains: readonly CustomDomain[], headers: readonly TraiHeader[], host: string, features?: readonly string[]): PlacementChoice[] {
+  // After a downgrade the server refuses these (docs/domains.md#after-a-downgrade): they are not offered.
+  const allows = (feature: string) => !features || features.includes(feature);
+  const domainsAllowed = allows('custom_domains');
   return [
-    ...domains.filter((domain) => domain.dns_verified).map((domain) => ({ value: `domain:${domain.id}`, label: domain.domain, placement: { kind: 'custom', domain: domain.domain } as const })),
+    ...domains.filter((domain) => domainsAllowed && domain.dns_verified).map((domain) => ({ value: `domain:${domain.id}`, label: domain.domain, placement: { kind: 'custom', domain: domain.domain } as const })),
     ...headers
-      .filter((trai) => trai.dns_verified)
+      .filter((trai) => trai.dns_verified && allows('trai_domains') && (trai.domain === null || domainsAllowed))
       .map((trai) => ({
         value: `trai:${trai.id}`,
         label: `TRAI header ${trai.header} (${trai.domain ?? host})`,

@@ -1,0 +1,133 @@
+import './TraiApprovalsTab.css';
+import { useId, useState } from 'react';
+import { errorText } from '../../../api/client.ts';
+import { invalidate, useQuery } from '../../../api/query.ts';
+import { momentLabel } from '../../../format/dates.ts';
+import { CheckIcon } from '../../../ui/icons.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
+import { traiApprovalsApi, type TraiApproval } from './trai-approvals-api.ts';
+
+const QUEUE_QUERY = ['admin', 'trai-approvals'] as const;
+const MAX_REASON = 500;
+
+/**
+ * TRAI headers on this service's own host awaiting approval, oldest first, with the DLT
+ * registration id their owner gave: approve one, or reject it with a reason its owner reads
+ * (docs/admin.md#trai-approvals).
+ */
+export function TraiApprovalsTab() {
+  const id = useId();
+  const queue = useQuery(QUEUE_QUERY, traiApprovalsApi.list);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<TraiApproval | null>(null);
+  const [reason, setReason] = useState('');
+  const pending = queue.data ?? [];
+
+  const decide = async (item: TraiApproval, action: () => Promise<{ message: string }>) => {
+    setBusy(item.id);
+    try {
+      setMessage((await action()).message);
+      await invalidate(QUEUE_QUERY);
+    } catch (error) {
+      setMessage(errorText(error, 'Failed to perform action'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const reject = async () => {
+    if (!rejecting) return;
+    const item = rejecting;
+    setRejecting(null);
+    await decide(item, () => traiApprovalsApi.reject(item.id, reason.trim()));
+    setReason('');
+  };
+
+  return (
+    <div className="admin__section trai-approvals">
+      <p className="trai-approvals__intro">
+        Headers on this service’s own address have no DNS to prove them: check each one’s DLT registration before any link can use it. A rejected header serves nothing and is free for its
+        real owner.
+      </p>
+      <StatusMessage text={message} />
+      {queue.error !== undefined && !queue.data ? <RetryMessage text={errorText(queue.error, 'Failed to fetch data')} onRetry={() => void queue.refetch()} /> : null}
+      <p className="admin__count" aria-live="polite">
+        {queue.data ? `${pending.length} ${pending.length === 1 ? 'header awaits' : 'headers await'} approval` : queue.error === undefined ? 'Loading the queue…' : ''}
+      </p>
+      <div className="table-wrap">
+        <table className="table admin__table trai-approvals__table">
+          <caption className="visually-hidden">TRAI headers awaiting approval, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Header</th>
+              <th scope="col">Owner</th>
+              <th scope="col">DLT registration id</th>
+              <th scope="col">Requested</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pending.map((item) => (
+              <tr key={item.id} data-header={item.header}>
+                <td data-label="Header">
+                  <code className="trai-approvals__header">{item.header}</code>
+                </td>
+                <td data-label="Owner" className="trai-approvals__owner">
+                  {item.owner_email ?? 'Deleted account'}
+                </td>
+                <td data-label="DLT registration id">
+                  {item.dlt_registration_id ? <code className="trai-approvals__evidence">{item.dlt_registration_id}</code> : <span className="trai-approvals__none">None given</span>}
+                </td>
+                <td data-label="Requested">{momentLabel(item.created_at)}</td>
+                <td className="trai-approvals__actions">
+                  <button type="button" className="button button--primary button--sm" onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))} disabled={busy === item.id} aria-label={`Approve ${item.header}`}>
+                    {busy === item.id ? <Spinner size="sm" /> : <CheckIcon />}
+                    Approve
+                  </button>
+                  <button type="button" className="button button--secondary button--sm" onClick={() => setRejecting(item)} disabled={busy === item.id} aria-label={`Reject ${item.header}`}>
+                    Reject
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {queue.data && pending.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="trai-approvals__empty">
+                  No TRAI headers await approval.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+
+      <Modal
+        title={rejecting ? `Reject ${rejecting.header}` : 'Reject header'}
+        open={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        size="sm"
+        footer={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setRejecting(null)}>
+              Cancel
+            </button>
+            <button type="button" className="button button--danger" onClick={() => void reject()}>
+              Reject
+            </button>
+          </>
+        }
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-reason`}>
+            Reason (shown to the user)
+          </label>
+          <textarea id={`${id}-reason`} className="input trai-approvals__reason" rows={3} maxLength={MAX_REASON} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
+      </Modal>
+    </div>
+  );
+}
