@@ -27,7 +27,7 @@ describe('second factor', () => {
   const later = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
 
   beforeAll(async () => {
-    t = await startTestApp({ LOG_LEVEL: 'debug', REGISTRATIONS_PER_IP: '0' }, { clock: () => now, logStream: { write: (line) => void logLines.push(line) } });
+    t = await startTestApp({ LOG_LEVEL: 'debug', REGISTRATIONS_PER_IP: '0', OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' }, { clock: () => now, logStream: { write: (line) => void logLines.push(line) } });
     await signUp(t.app, 'root@example.com', 'secret123');
   });
   afterAll(async () => t.close());
@@ -233,7 +233,7 @@ describe('second factor', () => {
       const base = provider.issuer.url!;
       await runOAuthCli(
         ['configure', 'google', '--client-id', 'web', '--client-secret', 'google-secret', '--auth-url', `${base}/authorize`, '--token-url', `${base}/token`, '--userinfo-url', `${base}/userinfo`],
-        { DATA_DIR: t.dataDir, EVENTS_SYNC: 'NORMAL' },
+        { DATA_DIR: t.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' },
         () => undefined,
       );
       const { secret } = await enrolled('jo@example.com');
