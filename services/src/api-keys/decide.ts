@@ -47,11 +47,16 @@ export function decideGenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyS
   return state.current ? [] : [issued(userId, command.key)];
 }
 
+export type KeyRevocationReason = Extract<DomainEvent, { type: 'ApiKeyRevoked' }>['data']['reason'];
+
+/** The revocation of the account's current key, or nothing when it has none. */
+export function revokeCurrentKey(state: ApiKeyState, reason: KeyRevocationReason): DomainEvent[] {
+  if (state.userId === null || !state.current) return [];
+  return [{ type: 'ApiKeyRevoked', data: { user_id: state.userId, key_id: state.current.keyId, key_hash: state.current.keyHash, reason } }];
+}
+
 /** Regenerate revokes the current key and issues a new one in one append: never two live keys, never none half-way. */
 export function decideRegenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyState): DomainEvent[] {
   const userId = existingUser(state);
-  const revoked: DomainEvent[] = state.current
-    ? [{ type: 'ApiKeyRevoked', data: { user_id: userId, key_id: state.current.keyId, key_hash: state.current.keyHash, reason: 'regenerated' } }]
-    : [];
-  return [...revoked, issued(userId, command.key)];
+  return [...revokeCurrentKey(state, 'regenerated'), issued(userId, command.key)];
 }

@@ -4,6 +4,7 @@ import {
   ChangeEmailBody,
   ChangeEmailResponse,
   ChangePasswordBody,
+  ChangePasswordResponse,
   ConfirmEmailChangeBody,
   ErrorBody,
   MessageBody,
@@ -25,7 +26,7 @@ import { requestContext } from '../http/request-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
-import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
+import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
 import { PROFILE_UPDATED, profileDecider } from './profile.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
@@ -122,18 +123,19 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'user' },
       schema: {
         tags: ['settings'],
-        summary: 'Change the password: every other session is signed out, this one stays',
+        summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
         security: bearer,
         body: ChangePasswordBody,
-        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: ChangePasswordResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const session = caller.session!;
       const context = requestContext(platform, request, caller.actor);
-      await changePassword(platform, context, loginThrottle(platform), { session, currentPassword: request.body.current_password, newPassword: request.body.new_password, ip: request.ip });
-      return { message: PASSWORD_UPDATED };
+      const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
+      const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), { session, currentPassword, newPassword, revokeApiKey, ip: request.ip });
+      return { message: apiKeyRevoked ? PASSWORD_UPDATED_KEY_REVOKED : PASSWORD_UPDATED, api_key_revoked: apiKeyRevoked };
     },
   );
 
