@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
-import { startWithSuperAdmin, signUp, verifyEmail, type Session, type TestApp } from '../testing/test-app.ts';
+import { signIn, startWithSuperAdmin, signUp, verifyEmail, type Session, type TestApp } from '../testing/test-app.ts';
 import { CHANGE_LINK_INVALID } from '../settings/email-change.ts';
 import { PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED } from '../settings/password-change.ts';
 
@@ -18,13 +18,13 @@ describe('taking an account back from whoever registered its address first', () 
   afterAll(async () => t.close());
 
   const json = { 'content-type': 'application/json' };
-  const apiKeyOf = async (session: Session) => {
+  const apiKeyOf = async (session: Pick<Session, 'headers'>) => {
     const generated = await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: { ...session.headers, ...json }, payload: {} });
     expect(generated.statusCode).toBe(201);
     return generated.json<{ api_key: string }>().api_key;
   };
   const withKey = (key: string) => t.app.inject({ url: '/api/urls', headers: { 'x-api-key': key } });
-  const asSession = (session: Session) => t.app.inject({ url: '/api/users/me', headers: session.headers });
+  const asSession = (session: Pick<Session, 'headers'>) => t.app.inject({ url: '/api/users/me', headers: session.headers });
   const confirmChange = (token: string) => t.app.inject({ method: 'POST', url: '/api/settings/email/confirm', payload: { token } });
 
   /** The attacker's set-up: the victim's address registered, a key minted, a move to the attacker's mailbox asked for. */
@@ -61,7 +61,7 @@ describe('taking an account back from whoever registered its address first', () 
     const held = await preRegister('victim1@example.com', 'mallory1@evil.example');
     await resetByMail('victim1@example.com', 'victim-new-pass');
     await expectTakenBack(held);
-    const profile = await t.app.inject({ url: '/api/settings/profile', headers: (await signInAs('victim1@example.com', 'victim-new-pass')).headers });
+    const profile = await t.app.inject({ url: '/api/settings/profile', headers: (await signIn(t.app, 'victim1@example.com', 'victim-new-pass')).headers });
     expect(profile.json()).toMatchObject({ email: 'victim1@example.com', is_verified: true, pending_email: null });
     const cancelled = (await t.platform.events.readStream(`user-${held.attacker.user.id}`)).filter((event) => event.type === 'EmailChangeCancelled');
     expect(cancelled.map((event) => event.data)).toEqual([{ user_id: held.attacker.user.id, reason: 'password_reset' }]);
@@ -71,10 +71,10 @@ describe('taking an account back from whoever registered its address first', () 
     const held = await preRegister('victim2@example.com', 'mallory2@evil.example');
     await verifyEmail(t, 'victim2@example.com');
     await expectTakenBack(held);
-    const profile = await t.app.inject({ url: '/api/settings/profile', headers: (await signInAs('victim2@example.com', 'mallory-knows-this')).headers });
+    const profile = await t.app.inject({ url: '/api/settings/profile', headers: (await signIn(t.app, 'victim2@example.com', 'mallory-knows-this')).headers });
     expect(profile.json()).toMatchObject({ is_verified: true, pending_email: null });
     // Following it again is still success, and ends nothing more.
-    const again = await signInAs('victim2@example.com', 'mallory-knows-this');
+    const again = await signIn(t.app, 'victim2@example.com', 'mallory-knows-this');
     await verifyEmail(t, 'victim2@example.com');
     expect((await asSession(again)).statusCode).toBe(200);
   });
@@ -82,7 +82,7 @@ describe('taking an account back from whoever registered its address first', () 
   it('a reset revokes the API key of a verified account too (a stolen session may have minted it)', async () => {
     const owner = await signUp(t.app, 'owner3@example.com', 'owner-pass-3');
     await verifyEmail(t, 'owner3@example.com');
-    const key = await apiKeyOf(await signInAs('owner3@example.com', 'owner-pass-3'));
+    const key = await apiKeyOf(await signIn(t.app, 'owner3@example.com', 'owner-pass-3'));
     expect((await withKey(key)).statusCode).toBe(200);
     await resetByMail('owner3@example.com', 'owner-pass-3b');
     expect((await withKey(key)).statusCode).toBe(401);
@@ -91,7 +91,7 @@ describe('taking an account back from whoever registered its address first', () 
 
   it('a password change revokes the API key unless the owner turns that off, and says what it revoked', async () => {
     await signUp(t.app, 'owner4@example.com', 'owner-pass-4');
-    const session = await signInAs('owner4@example.com', 'owner-pass-4');
+    const session = await signIn(t.app, 'owner4@example.com', 'owner-pass-4');
     const change = (payload: object) => t.app.inject({ method: 'POST', url: '/api/settings/password', headers: session.headers, payload });
 
     const kept = await apiKeyOf(session);
@@ -118,11 +118,4 @@ describe('taking an account back from whoever registered its address first', () 
     expect(notBoolean.statusCode).toBe(400);
     expect(notBoolean.json().detail).toContain('revoke_api_keys');
   });
-
-  async function signInAs(email: string, password: string): Promise<Session> {
-    const token = await t.app.inject({ method: 'POST', url: '/api/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
-    expect(token.statusCode).toBe(200);
-    const accessToken = token.json<{ access_token: string }>().access_token;
-    return { user: { id: 0, role: 'user' }, token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
-  }
 });

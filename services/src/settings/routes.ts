@@ -19,6 +19,7 @@ import { USERS, USER_SESSIONS, type UserSessionsView, type UserView } from '@lin
 import { handleCommand } from '../commands/command-handler.ts';
 import { invalid, unauthorized } from '../commands/domain-error.ts';
 import { BAD_TOKEN } from '../accounts/authenticate.ts';
+import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
 import { callerOf } from '../http/access.ts';
@@ -36,7 +37,7 @@ const bearer = [{ bearer: [] }];
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mailThrottle = new MailThrottle();
+  const mailThrottle = new MailThrottle(() => platform.clock().getTime());
   app.addHook('onClose', async () => {
     await sessionUse(platform).settled();
   });
@@ -134,6 +135,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       const session = caller.session!;
       const context = requestContext(platform, request, caller.actor);
       const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
+      refuseCommonPassword('new_password', newPassword);
       const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), { session, currentPassword, newPassword, revokeApiKey, ip: request.ip });
       return { message: apiKeyRevoked ? PASSWORD_UPDATED_KEY_REVOKED : PASSWORD_UPDATED, api_key_revoked: apiKeyRevoked };
     },
