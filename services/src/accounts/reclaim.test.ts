@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { signIn, startWithSuperAdmin, signUp, verifyEmail, type Session, type TestApp } from '../testing/test-app.ts';
+import { API_KEY_REVOKED } from '../api-keys/routes.ts';
 import { CHANGE_LINK_INVALID } from '../settings/email-change.ts';
 import { PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED } from '../settings/password-change.ts';
 
@@ -104,7 +105,9 @@ describe('taking an account back from whoever registered its address first', () 
     expect(byDefault.json()).toEqual({ message: PASSWORD_UPDATED_KEY_REVOKED, api_key_revoked: true });
     expect((await withKey(kept)).statusCode).toBe(401);
     // The session it was made from goes on, and can make a new key at once.
-    expect((await t.app.inject({ url: '/api/users/me/api-key', headers: session.headers })).statusCode).toBe(404);
+    const none = await t.app.inject({ url: '/api/users/me/api-key', headers: session.headers });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ detail: API_KEY_REVOKED });
     const fresh = await apiKeyOf(session);
     expect((await withKey(fresh)).statusCode).toBe(200);
 

@@ -6,6 +6,8 @@ import type { StoredApiKey } from './api-key.ts';
 export interface ApiKeyState {
   userId: number | null;
   current: StoredApiKey | null;
+  /** Why the last key stopped, while no other replaced it (the key screen then offers a new one). */
+  revokedFor?: KeyRevocationReason;
 }
 
 export const noApiKeyState: ApiKeyState = { userId: null, current: null };
@@ -16,9 +18,9 @@ export function evolveApiKey(state: ApiKeyState, recorded: RecordedEvent): ApiKe
     case 'UserRegistered':
       return { userId: event.data.user_id, current: null };
     case 'ApiKeyIssued':
-      return { ...state, current: { keyId: event.data.key_id, keyHash: event.data.key_hash, keyEncrypted: event.data.key_encrypted } };
+      return { userId: state.userId, current: { keyId: event.data.key_id, keyHash: event.data.key_hash, keyEncrypted: event.data.key_encrypted } };
     case 'ApiKeyRevoked':
-      return state.current?.keyId === event.data.key_id ? { ...state, current: null } : state;
+      return state.current?.keyId === event.data.key_id ? { ...state, current: null, revokedFor: event.data.reason } : state;
     default:
       return state;
   }
