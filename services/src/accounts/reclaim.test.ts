@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../testing/eventually.ts';
+import { SESSION_ENDED } from '../live/hub.ts';
+import { eventually, within } from '../testing/eventually.ts';
+import { liveClient } from '../testing/live-client.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { signIn, startWithSuperAdmin, signUp, verifyEmail, type Session, type TestApp } from '../testing/test-app.ts';
 import { API_KEY_REVOKED } from '../api-keys/routes.ts';
@@ -13,8 +15,10 @@ import { PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED } from '../settings/pass
  */
 describe('taking an account back from whoever registered its address first', () => {
   let t: TestApp;
+  let baseUrl: string;
   beforeAll(async () => {
     ({ t } = await startWithSuperAdmin());
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t.close());
 
@@ -35,10 +39,12 @@ describe('taking an account back from whoever registered its address first', () 
     const asked = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: attacker.headers, payload: { new_email: attackerMailbox, current_password: 'mallory-knows-this' } });
     expect(asked.statusCode).toBe(200);
     const changeToken = linkIn(latestMail(t.dataDir, attackerMailbox, '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token')!;
-    // Before the owner acts, everything the attacker set up works.
+    // Before the owner acts, everything the attacker set up works, a live-update socket too.
     expect((await asSession(attacker)).statusCode).toBe(200);
     expect((await withKey(key)).statusCode).toBe(200);
-    return { attacker, key, changeToken };
+    const socket = await liveClient(baseUrl, attacker.token);
+    expect(socket.messages.map((message) => message.type)).toEqual(['ready']);
+    return { attacker, key, changeToken, socket };
   }
 
   async function expectTakenBack(held: Awaited<ReturnType<typeof preRegister>>) {
@@ -47,6 +53,7 @@ describe('taking an account back from whoever registered its address first', () 
     expect(refused.json()).toEqual({ detail: CHANGE_LINK_INVALID });
     expect((await asSession(held.attacker)).statusCode).toBe(401);
     expect((await withKey(held.key)).statusCode).toBe(401);
+    expect(await within(2000, held.socket.closedWith)).toEqual({ code: SESSION_ENDED.code, reason: SESSION_ENDED.reason });
   }
 
   async function resetByMail(email: string, newPassword: string) {
