@@ -11,6 +11,7 @@ import {
   registerByApi,
   screenshot,
   seriousA11yViolations,
+  signInByApi,
   signInContext,
   startProduct,
   waitForMail,
@@ -371,7 +372,9 @@ describe('visitor and sign-in screens', () => {
         await screenshot(page, 'verify-email-success');
         await page.waitForURL('**/login', { timeout: 10_000 });
       });
-      const me = (await (await api('/api/users/me', { headers: bearer(token) })).json()) as { is_verified: boolean };
+      // Proving the address ended the session from before it; a new one sees the address verified.
+      expect((await api('/api/users/me', { headers: bearer(token) })).status).toBe(401);
+      const me = (await (await api('/api/users/me', { headers: bearer(await signInByApi(product, email)) })).json()) as { is_verified: boolean };
       expect(me.is_verified).toBe(true);
       if (viewport === DESKTOP) {
         // A second visit finds the address verified: still success.

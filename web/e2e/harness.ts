@@ -86,6 +86,11 @@ export async function registerByApi(product: Product, email: string, password = 
     body: JSON.stringify({ email, password }),
   });
   if (registered.status !== 201) throw new Error(`register ${registered.status}: ${await registered.text()}`);
+  return signInByApi(product, email, password);
+}
+
+/** Signs an existing account in through the API: a new session's bearer token. */
+export async function signInByApi(product: Product, email: string, password = 'secret123'): Promise<string> {
   const token = await fetch(`${product.baseUrl}/api/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -127,6 +127,49 @@ describe('settings in the browser', () => {
     await page.context().close();
   });
 
+  it('revokes the API key with the password unless the box is cleared, then the key screen offers a new key instead of making one', async () => {
+    const email = unique('key');
+    const token = await registerByApi(product, email);
+    const { api_key: oldKey } = await call<{ api_key: string }>(token, 'POST', '/api/users/me/generate-api-key');
+    const page = await openSignedIn(browser, product, token, '/settings?tab=security');
+    const revoke = page.getByLabel(/Also revoke my API key/);
+    expect(await revoke.isChecked()).toBe(true);
+
+    await page.getByLabel('Current password').fill('secret123');
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-1');
+    await page.getByLabel('Confirm new password').fill('brand-new-1');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.locator('.settings-status--success', { hasText: 'your API key was revoked' }).waitFor();
+    expect((await fetch(`${product.baseUrl}/api/urls`, { headers: { 'x-api-key': oldKey } })).status).toBe(401);
+    await expectAccessible(page);
+    await screenshot(page, 'settings-password-key-revoked');
+
+    await page.getByRole('link', { name: 'Create a new API key' }).click();
+    await page.waitForURL('**/api-keys');
+    await page.getByText('Your API key was revoked to protect your account').waitFor();
+    // Nothing was made behind the owner's back: the screen waits for the button.
+    expect((await fetch(`${product.baseUrl}/api/users/me/api-key`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    await screenshot(page, 'api-keys-revoked');
+    await page.getByRole('button', { name: 'Create a new API key' }).click();
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    const newKey = await page.getByLabel('API key', { exact: true }).inputValue();
+    expect(newKey).toMatch(/^ll_/);
+    expect(newKey).not.toBe(oldKey);
+    expect((await fetch(`${product.baseUrl}/api/urls`, { headers: { 'x-api-key': newKey } })).status).toBe(200);
+
+    // Cleared box: the key stays.
+    await page.goto('/settings?tab=security');
+    await page.getByLabel(/Also revoke my API key/).uncheck();
+    await page.getByLabel('Current password').fill('brand-new-1');
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-2');
+    await page.getByLabel('Confirm new password').fill('brand-new-2');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.locator('.settings-status--success', { hasText: 'Every other session was signed out.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create a new API key' }).count()).toBe(0);
+    expect((await fetch(`${product.baseUrl}/api/urls`, { headers: { 'x-api-key': newKey } })).status).toBe(200);
+    await page.context().close();
+  });
+
   it('shows the billing tab of a paid account and cancels with a confirmation; links to /pricing', async () => {
     const token = await registerByApi(product, unique('billing'));
     const { order: intent } = await call<{ order: { order_id: string } }>(token, 'POST', '/api/payment/create-intent', { plan_type: 'pro', billing_cycle: 'monthly' });

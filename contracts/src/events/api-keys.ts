@@ -21,8 +21,13 @@ export const ApiKeyRevokedV1 = z.object({
   user_id: userId,
   key_id: z.string(),
   key_hash: z.string().regex(/^[0-9a-f]{64}$/),
-  /** account_reclaimed: see PasswordChanged; the key's holder may not be the account's owner. */
-  reason: z.enum(['regenerated', 'account_reclaimed']),
+  /**
+   * account_reclaimed (see PasswordChanged), password_reset, email_verified: the owner proved
+   * the address, and the key's holder may not be them; password_changed: the owner chose to
+   * revoke it with a new password. (The values after account_reclaimed were added later;
+   * every earlier event still reads the same.)
+   */
+  reason: z.enum(['regenerated', 'account_reclaimed', 'password_reset', 'email_verified', 'password_changed']),
 });
 export type ApiKeyRevoked = z.infer<typeof ApiKeyRevokedV1>;
 

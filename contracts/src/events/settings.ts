@@ -32,6 +32,20 @@ export const SessionUsedV1 = z.object({ user_id: userId, jti: z.string() });
  */
 export const OtherSessionsRevokedV1 = z.object({ user_id: userId, kept_jti: z.string() });
 
+/**
+ * Someone proved they own the account's address (docs/accounts.md#taking-an-account-back):
+ * the pending change to another address, which whoever held the account before may have
+ * asked for, is dropped, and its link stops working.
+ */
+export const EmailChangeCancelledV1 = z.object({ user_id: userId, reason: z.enum(['password_reset', 'email_verified', 'account_reclaimed']) });
+
+/**
+ * Every session of the account ended (tokens issued before this event are refused), without
+ * a password change: the address was proven by its verification link, so whoever signed in
+ * before may not be its owner.
+ */
+export const AllSessionsRevokedV1 = z.object({ user_id: userId, reason: z.enum(['email_verified']) });
+
 export const settingsEvents = {
   ProfileUpdated: { 1: ProfileUpdatedV1 },
   EmailChangeRequested: { 1: EmailChangeRequestedV1 },
@@ -39,4 +53,6 @@ export const settingsEvents = {
   SessionStarted: { 1: SessionStartedV1 },
   SessionUsed: { 1: SessionUsedV1 },
   OtherSessionsRevoked: { 1: OtherSessionsRevokedV1 },
+  EmailChangeCancelled: { 1: EmailChangeCancelledV1 },
+  AllSessionsRevoked: { 1: AllSessionsRevokedV1 },
 } as const;

@@ -68,7 +68,12 @@ export const ChangePasswordBody = z.object({
     .string({ message: 'New password is required' })
     .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
     .max(1024, 'Password must be at most 1024 characters'),
+  /** Also revoke the account's API key (default: yes), so a key made by whoever knew the old password stops. */
+  revoke_api_keys: z.boolean({ message: 'revoke_api_keys must be true or false' }).optional(),
 });
+
+/** What the change ended besides the other sessions. */
+export const ChangePasswordResponse = z.object({ message: z.string(), api_key_revoked: z.boolean() });
 
 export const ActiveSession = z.object({
   /** The session's token id: what signing it out names. */

@@ -98,6 +98,24 @@ describe('the accounts and links read model', () => {
     expect(await after.get(USERS, 2)).toMatchObject({ status: 'active', is_active: true });
   });
 
+  it('given the address proven by its verification link, ends every session (a kept one too) and drops the pending change of address', async () => {
+    const later = recorded(
+      [
+        { stream: 'user-3', event: { type: 'UserRegistered', data: { user_id: 3, email: 'cy@example.com', password_hash: 'h', role: 'user' } } },
+        { stream: 'user-3', event: { type: 'OtherSessionsRevoked', data: { user_id: 3, kept_jti: 'jti-kept' } } },
+        { stream: 'user-3', event: { type: 'EmailChangeRequested', data: { user_id: 3, new_email: 'mallory@evil.example', expires_at: '2026-11-24T10:00:00.000Z' } } },
+        { stream: 'user-3', event: { type: 'EmailVerified', data: { user_id: 3, via: 'email_link' } } },
+        { stream: 'user-3', event: { type: 'AllSessionsRevoked', data: { user_id: 3, reason: 'email_verified' } } },
+        { stream: 'user-3', event: { type: 'EmailChangeCancelled', data: { user_id: 3, reason: 'email_verified' } } },
+      ],
+      history.length + 1,
+    );
+    const store = await project([history, later]);
+    const cy = await store.get(USERS, 3);
+    expect(cy).toMatchObject({ is_verified: true, pending_email: null, sessions_valid_after: later[4]!.metadata.at });
+    expect(cy).not.toHaveProperty('sessions_kept_jti');
+  });
+
   it('given a deletion and a revoked key, drops the documents and takes the link out of the owner’s totals', async () => {
     const later = recorded(
       [

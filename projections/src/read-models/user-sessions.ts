@@ -65,6 +65,9 @@ export const userSessionHandlers: ReadModelHandlers = {
   async OtherSessionsRevoked({ user_id, kept_jti }, recorded, tx) {
     await change(tx, user_id, recorded.metadata.at, endOlder(recorded, kept_jti));
   },
+  async AllSessionsRevoked({ user_id }, recorded, tx) {
+    await change(tx, user_id, recorded.metadata.at, endOlder(recorded, undefined));
+  },
   AccountDeleted({ user_id }, _recorded, tx) {
     // The user agents are the account's data: nothing of them stays.
     tx.delete(USER_SESSIONS, user_id);
@@ -80,6 +83,7 @@ export const prefetchUserSessions: ReadModelPrefetch = async (batch, tx) => {
       case 'SessionRevoked':
       case 'PasswordChanged':
       case 'OtherSessionsRevoked':
+      case 'AllSessionsRevoked':
         users.add(event.data.user_id);
     }
   }

@@ -70,11 +70,21 @@ export const userHandlers: ReadModelHandlers = {
   async OtherSessionsRevoked({ user_id, kept_jti }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti }));
   },
+  async AllSessionsRevoked({ user_id }, recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => {
+      const next: UserView = { ...user, sessions_valid_after: recorded.metadata.at };
+      delete next.sessions_kept_jti;
+      return next;
+    });
+  },
   async ProfileUpdated({ user_id, username, full_name, phone }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, username, full_name: full_name || null, phone: phone || null }));
   },
   async EmailChangeRequested({ user_id, new_email }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, pending_email: new_email }));
+  },
+  async EmailChangeCancelled({ user_id }, _recorded, tx) {
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, pending_email: null }));
   },
   async EmailChanged({ user_id, email }, _recorded, tx) {
     // Following the link proved the new address.
@@ -119,9 +129,11 @@ export const prefetchUsers: ReadModelPrefetch = async (batch, tx) => {
       case 'SubscriptionExpired':
       case 'PasswordChanged':
       case 'OtherSessionsRevoked':
+      case 'AllSessionsRevoked':
       case 'ProfileUpdated':
       case 'EmailChangeRequested':
       case 'EmailChanged':
+      case 'EmailChangeCancelled':
       case 'UserStatusChanged':
       case 'UserRoleChanged':
       case 'AccountDeleted':

@@ -9,7 +9,8 @@ import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailTo
 import { hashPassword } from './passwords.ts';
 import { userIdByEmail } from './register-user.ts';
 import { RESET_INVALID, decidePasswordReset } from './reset-password.ts';
-import { evolveUser, noUser, type UserState } from './user-state.ts';
+import { evolveAccountWithKey, noAccountWithKey, type AccountWithKey } from './reclaim.ts';
+import { evolveUser, noUser } from './user-state.ts';
 import { EMAIL_ALREADY_VERIFIED, VERIFICATION_INVALID, decideEmailVerification } from './verify-email.ts';
 
 export const MAIL_FAILED = 'We could not send the email just now. Please try again in a few minutes.';
@@ -66,7 +67,7 @@ export async function sendVerificationAtRegistration(
 function tokenAndUser(token: string, userId: number) {
   return {
     token: { stream: emailTokenStream(token), initialState: noEmailToken, evolve: evolveEmailToken },
-    user: { stream: `user-${userId}`, initialState: noUser, evolve: evolveUser },
+    user: { stream: `user-${userId}`, initialState: noAccountWithKey, evolve: evolveAccountWithKey },
   };
 }
 
@@ -82,7 +83,7 @@ interface UseToken {
   now: Date;
 }
 
-export const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailTokenState; user: UserState }> = {
+export const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailTokenState; user: AccountWithKey }> = {
   streamsOf: (command) => tokenAndUser(command.token, command.userId),
   decide: (command, states) => {
     const decided = decideEmailVerification(states.token, states.user, command.now);
@@ -112,7 +113,7 @@ export async function sendPasswordResetEmail(platform: Pick<Platform, 'events' |
 }
 
 /** Sets a new password with a reset link's token: once, within the hour. */
-export const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash: string }, { token: EmailTokenState; user: UserState }> = {
+export const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash: string }, { token: EmailTokenState; user: AccountWithKey }> = {
   streamsOf: (command) => tokenAndUser(command.token, command.userId),
   decide: (command, states) => {
     const decided = decidePasswordReset(states.token, states.user, command.passwordHash, command.now);
@@ -127,5 +128,5 @@ export async function resetPasswordWithToken(platform: CommandDeps, context: Com
   // Hashing is slow on purpose: done once, outside the retried cycle.
   const passwordHash = await hashPassword(newPassword);
   const { state } = await handleMultiStreamCommand(platform, asUser(context, userId), resetPasswordDecider, { token, userId, passwordHash, now: context.now });
-  return { email: state.user.email };
+  return { email: state.user.user.email };
 }

@@ -14,6 +14,7 @@ import { DomainError, invalid } from '../commands/domain-error.ts';
 import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { normalizeEmail } from './register.ts';
@@ -30,7 +31,7 @@ const visitor = { kind: 'visitor' as const, id: 'anonymous' };
 
 export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mailThrottle = new MailThrottle();
+  const mailThrottle = new MailThrottle(() => platform.clock().getTime());
   // Reset mails go out after the answer, so its timing cannot tell which addresses have
   // accounts; closing the app waits for the ones still on their way.
   const pending = new Set<Promise<void>>();
@@ -126,6 +127,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const token = request.body.token?.trim();
       if (!token) throw invalid(RESET_TOKEN_MISSING);
+      refuseCommonPassword('new_password', request.body.new_password);
       const context = requestContext(platform, request, visitor);
       await proveSecondFactorForReset(platform, context, { token, code: request.body.second_factor_code, ip: request.ip });
       const { email } = await resetPasswordWithToken(platform, context, token, request.body.new_password);

@@ -14,6 +14,7 @@ import { emailRoutes } from './email-routes.ts';
 import { sendVerificationAtRegistration } from './email-flows.ts';
 import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { normalizeEmail } from './register.ts';
 import { registerUser, userIdByEmail } from './register-user.ts';
@@ -31,7 +32,7 @@ export const INVALID_LOGIN = 'Incorrect email or password';
 export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const logins = loginThrottle(platform);
-  const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP);
+  const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP, () => platform.clock().getTime());
 
   api.post(
     '/api/register',
@@ -41,10 +42,11 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['accounts'],
         summary: 'Create an account (the first one on an installation becomes super admin)',
         body: RegisterBody,
-        response: { 201: UserResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 201: UserResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
+      refuseCommonPassword('password', request.body.password);
       await registrations.take(request.ip);
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });

@@ -16,9 +16,14 @@ export interface UserState {
   passwordChangedAt: string | null;
   /** The owner deleted the account (docs/privacy.md#deleting-an-account): nothing it owns acts any more. */
   deleted: boolean;
+  /**
+   * The latest e-mail change request, until its link is followed or it is cancelled: only the
+   * link of this request (to this address, with this expiry) can change the address.
+   */
+  pendingChange: { email: string; expiresAt: string } | null;
 }
 
-export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', status: 'active', isVerified: false, passwordChangedAt: null, deleted: false };
+export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', status: 'active', isVerified: false, passwordChangedAt: null, deleted: false, pendingChange: null };
 
 export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
   const event = domainEventOf(recorded);
@@ -29,9 +34,13 @@ export function evolveUser(state: UserState, recorded: RecordedEvent): UserState
       return { ...state, isVerified: true };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: recorded.metadata.at };
+    case 'EmailChangeRequested':
+      return { ...state, pendingChange: { email: event.data.new_email, expiresAt: event.data.expires_at } };
     case 'EmailChanged':
       // The link to the new address proved it.
-      return { ...state, email: event.data.email, isVerified: true };
+      return { ...state, email: event.data.email, isVerified: true, pendingChange: null };
+    case 'EmailChangeCancelled':
+      return { ...state, pendingChange: null };
     case 'UserStatusChanged':
       return { ...state, status: event.data.status };
     case 'UserRoleChanged':

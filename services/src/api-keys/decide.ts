@@ -6,6 +6,8 @@ import type { StoredApiKey } from './api-key.ts';
 export interface ApiKeyState {
   userId: number | null;
   current: StoredApiKey | null;
+  /** Why the last key stopped, while no other replaced it (the key screen then offers a new one). */
+  revokedFor?: KeyRevocationReason;
 }
 
 export const noApiKeyState: ApiKeyState = { userId: null, current: null };
@@ -16,9 +18,9 @@ export function evolveApiKey(state: ApiKeyState, recorded: RecordedEvent): ApiKe
     case 'UserRegistered':
       return { userId: event.data.user_id, current: null };
     case 'ApiKeyIssued':
-      return { ...state, current: { keyId: event.data.key_id, keyHash: event.data.key_hash, keyEncrypted: event.data.key_encrypted } };
+      return { userId: state.userId, current: { keyId: event.data.key_id, keyHash: event.data.key_hash, keyEncrypted: event.data.key_encrypted } };
     case 'ApiKeyRevoked':
-      return state.current?.keyId === event.data.key_id ? { ...state, current: null } : state;
+      return state.current?.keyId === event.data.key_id ? { ...state, current: null, revokedFor: event.data.reason } : state;
     default:
       return state;
   }
@@ -47,11 +49,16 @@ export function decideGenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyS
   return state.current ? [] : [issued(userId, command.key)];
 }
 
+export type KeyRevocationReason = Extract<DomainEvent, { type: 'ApiKeyRevoked' }>['data']['reason'];
+
+/** The revocation of the account's current key, or nothing when it has none. */
+export function revokeCurrentKey(state: ApiKeyState, reason: KeyRevocationReason): DomainEvent[] {
+  if (state.userId === null || !state.current) return [];
+  return [{ type: 'ApiKeyRevoked', data: { user_id: state.userId, key_id: state.current.keyId, key_hash: state.current.keyHash, reason } }];
+}
+
 /** Regenerate revokes the current key and issues a new one in one append: never two live keys, never none half-way. */
 export function decideRegenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyState): DomainEvent[] {
   const userId = existingUser(state);
-  const revoked: DomainEvent[] = state.current
-    ? [{ type: 'ApiKeyRevoked', data: { user_id: userId, key_id: state.current.keyId, key_hash: state.current.keyHash, reason: 'regenerated' } }]
-    : [];
-  return [...revoked, issued(userId, command.key)];
+  return [...revokeCurrentKey(state, 'regenerated'), issued(userId, command.key)];
 }

@@ -8,11 +8,15 @@ import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
 import { revealApiKey } from './api-key.ts';
+import { evolveApiKey, noApiKeyState } from './decide.ts';
+import { loadStream } from '../commands/command-context.ts';
 import { issueApiKey } from './issue-api-key.ts';
 import { apiUsageMeter } from './usage-meter.ts';
 import { callerOf } from '../http/access.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
+/** The web app's key screen tells this case by its first words, and offers a new key rather than making one. */
+export const API_KEY_REVOKED = 'Your API key was revoked to protect your account (a password reset or change, or a proof of your address). Create a new one with POST /api/users/me/generate-api-key when your integrations need it.';
 
 async function keyResponse(platform: Pick<Platform, 'read'>, userId: number, apiKey: string): Promise<ApiKeyResponse> {
   const { active_custom_domain, active_trai_header } = await domainInfo(platform.read, userId);
@@ -33,14 +37,17 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'user' },
       schema: {
         ...schema,
-        summary: 'Your API key and the domains its links are served on; 404 when you have none yet',
+        summary: 'Your API key and the domains its links are served on; 404 when you have none yet, or it was revoked',
         response: { 200: ApiKeyResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const [key] = await platform.read.find<ApiKeyView>(API_KEYS, { where: { user_id: caller.userId }, limit: 1 });
-      if (!key) throw notFound(NO_API_KEY);
+      if (!key) {
+        const { state } = await loadStream(platform.events, `user-${caller.userId}`, noApiKeyState, evolveApiKey);
+        throw notFound(state.revokedFor && state.revokedFor !== 'regenerated' ? API_KEY_REVOKED : NO_API_KEY);
+      }
       return keyResponse(platform, caller.userId, revealApiKey(platform.secret, key.key_encrypted));
     },
   );

@@ -12,7 +12,7 @@ export interface LiveSocket {
 }
 
 /** Events after which some of a user's tokens may have stopped working. */
-const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged', 'OtherSessionsRevoked', 'UserStatusChanged', 'AccountDeleted']);
+const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged', 'OtherSessionsRevoked', 'AllSessionsRevoked', 'UserStatusChanged', 'AccountDeleted']);
 
 /** Open live sockets one account may hold (tabs, windows, devices). */
 export const MAX_SOCKETS_PER_USER = 20;

@@ -3,7 +3,7 @@ import { loadStream, type CommandContext } from '../commands/command-context.ts'
 import { invalid } from '../commands/domain-error.ts';
 import { emailTokenStream, evolveEmailToken, noEmailToken } from '../accounts/email-tokens.ts';
 import { decidePasswordReset } from '../accounts/reset-password.ts';
-import { evolveUser, noUser } from '../accounts/user-state.ts';
+import { evolveAccountWithKey, noAccountWithKey } from '../accounts/reclaim.ts';
 import type { Platform } from '../platform/platform.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { useCodeDecider } from './decide-second-factor.ts';
@@ -23,9 +23,9 @@ export async function resetNeedsSecondFactor(platform: Pick<CommandDeps, 'events
   if (userId === null) return null;
   const { state: factor } = await loadStream(platform.events, secondFactorStream(userId), noSecondFactor, evolveSecondFactor);
   if (!factor.enabled) return null;
-  const { state: user } = await loadStream(platform.events, `user-${userId}`, noUser, evolveUser);
+  const { state: account } = await loadStream(platform.events, `user-${userId}`, noAccountWithKey, evolveAccountWithKey);
   // The reset's own decision, run without recording anything: it throws for a dead link.
-  decidePasswordReset(link, user, '', now);
+  decidePasswordReset(link, account, '', now);
   return userId;
 }
 

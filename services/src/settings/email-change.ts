@@ -88,7 +88,9 @@ export function decideEmailChangeConfirmation(command: ConfirmChange, states: Co
   const issued = states.token.issued;
   const { user } = states.user;
   if (!issued || issued.purpose !== 'change_email' || user.id !== issued.userId || user.deleted) throw invalid(CHANGE_LINK_INVALID);
-  if (states.token.redeemed || states.user.pendingEmail !== issued.email) throw invalid(CHANGE_LINK_INVALID);
+  // Only the latest request's link counts: a replaced or cancelled request's link is invalid, even if a later one went to the same address.
+  const pending = user.pendingChange;
+  if (states.token.redeemed || pending?.email !== issued.email || pending.expiresAt !== issued.expiresAt) throw invalid(CHANGE_LINK_INVALID);
   if (command.now.getTime() >= Date.parse(issued.expiresAt)) throw invalid(CHANGE_LINK_EXPIRED);
   // The command was built from an earlier read; a change meanwhile is retried on fresh state.
   if (user.email !== command.previousEmail || issued.email !== command.newEmail) throw conflict('Someone else changed this at the same moment. Please try again.');

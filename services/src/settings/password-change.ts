@@ -6,8 +6,10 @@ import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { SessionToken } from '../accounts/tokens.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
 import { ACCOUNT_GONE } from './profile.ts';
+import { revokeCurrentKey } from '../api-keys/decide.ts';
 
 export const PASSWORD_UPDATED = 'Password updated successfully. Every other session was signed out.';
+export const PASSWORD_UPDATED_KEY_REVOKED = 'Password updated successfully. Every other session was signed out, and your API key was revoked: create a new one for your integrations.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const OTHERS_SIGNED_OUT = 'All other sessions were signed out successfully.';
 
@@ -18,13 +20,21 @@ export interface ChangePassword {
   passwordHash: string;
   /** The session the change is made from: it stays signed in. */
   keptJti: string;
+  /** The owner also revokes the account's API key (a key made by whoever knew the old password stops). */
+  revokeApiKey: boolean;
 }
 
-/** Given the account, when the owner (who proved the current password) sets a new one: every other session ends. */
+/**
+ * Given the account, when the owner (who proved the current password) sets a new one: every
+ * other session ends, and the API key too when the owner asked for that.
+ */
 export function decidePasswordChange(command: ChangePassword, state: SettingsUser): DomainEvent[] {
   if (state.user.id === null || state.user.deleted) throw notFound(ACCOUNT_GONE);
   if (state.user.passwordHash !== command.checkedHash) throw conflict('Your password was changed at the same moment. Please try again.');
-  return [{ type: 'PasswordChanged', data: { user_id: command.userId, password_hash: command.passwordHash, reason: 'change', kept_jti: command.keptJti } }];
+  return [
+    { type: 'PasswordChanged', data: { user_id: command.userId, password_hash: command.passwordHash, reason: 'change', kept_jti: command.keptJti } },
+    ...(command.revokeApiKey ? revokeCurrentKey(state.keys, 'password_changed') : []),
+  ];
 }
 
 export const passwordChangeDecider: Decider<ChangePassword, SettingsUser> = {
@@ -74,14 +84,16 @@ export async function proveCurrentPassword(
   return state;
 }
 
-/** Checks the current password, then sets the new one keeping the caller's session. */
+/** Checks the current password, then sets the new one keeping the caller's session; answers whether an API key was revoked. */
 export async function changePassword(
   platform: CommandDeps,
   context: CommandContext,
   guard: PasswordGuard,
-  input: { session: SessionToken; currentPassword: string; newPassword: string; ip: string },
-): Promise<void> {
+  input: { session: SessionToken; currentPassword: string; newPassword: string; revokeApiKey: boolean; ip: string },
+): Promise<{ apiKeyRevoked: boolean }> {
   const state = await proveCurrentPassword(platform, guard, input.session.userId, input.currentPassword, input.ip);
   const passwordHash = await hashPassword(input.newPassword);
-  await handleCommand(platform, context, passwordChangeDecider, { userId: input.session.userId, checkedHash: state.user.passwordHash, passwordHash, keptJti: input.session.jti });
+  const command = { userId: input.session.userId, checkedHash: state.user.passwordHash, passwordHash, keptJti: input.session.jti, revokeApiKey: input.revokeApiKey };
+  const { events } = await handleCommand(platform, context, passwordChangeDecider, command);
+  return { apiKeyRevoked: events.some((event) => event.type === 'ApiKeyRevoked') };
 }

@@ -4,6 +4,7 @@ import {
   ChangeEmailBody,
   ChangeEmailResponse,
   ChangePasswordBody,
+  ChangePasswordResponse,
   ConfirmEmailChangeBody,
   ErrorBody,
   MessageBody,
@@ -18,6 +19,7 @@ import { USERS, USER_SESSIONS, type UserSessionsView, type UserView } from '@lin
 import { handleCommand } from '../commands/command-handler.ts';
 import { invalid, unauthorized } from '../commands/domain-error.ts';
 import { BAD_TOKEN } from '../accounts/authenticate.ts';
+import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
 import { callerOf } from '../http/access.ts';
@@ -25,7 +27,7 @@ import { requestContext } from '../http/request-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
-import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
+import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
 import { PROFILE_UPDATED, profileDecider } from './profile.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
@@ -35,7 +37,7 @@ const bearer = [{ bearer: [] }];
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mailThrottle = new MailThrottle();
+  const mailThrottle = new MailThrottle(() => platform.clock().getTime());
   app.addHook('onClose', async () => {
     await sessionUse(platform).settled();
   });
@@ -122,18 +124,20 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'user' },
       schema: {
         tags: ['settings'],
-        summary: 'Change the password: every other session is signed out, this one stays',
+        summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
         security: bearer,
         body: ChangePasswordBody,
-        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: ChangePasswordResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const session = caller.session!;
       const context = requestContext(platform, request, caller.actor);
-      await changePassword(platform, context, loginThrottle(platform), { session, currentPassword: request.body.current_password, newPassword: request.body.new_password, ip: request.ip });
-      return { message: PASSWORD_UPDATED };
+      const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
+      refuseCommonPassword('new_password', newPassword);
+      const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), { session, currentPassword, newPassword, revokeApiKey, ip: request.ip });
+      return { message: apiKeyRevoked ? PASSWORD_UPDATED_KEY_REVOKED : PASSWORD_UPDATED, api_key_revoked: apiKeyRevoked };
     },
   );
 

@@ -43,7 +43,8 @@ describe('e-mail change', () => {
     expect(() => decideEmailChangeRequest({ ...request, newEmail: 'ada@example.com' }, { user: ada, claim: 7, token: noToken })).toThrow(EMAIL_UNCHANGED);
   });
 
-  const pending = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } });
+  const requested: DomainEvent = { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } };
+  const pending = given(registered, requested);
   const issued: EmailTokenState = { issued: { purpose: 'change_email', userId: 7, email: 'new@example.com', issuedAt: '2026-01-01T10:00:00.000Z', expiresAt: request.expiresAt }, redeemed: false };
   const confirm = { token: 't', userId: 7, previousEmail: 'ada@example.com', newEmail: 'new@example.com', now: new Date('2026-01-01T12:00:00Z') };
 
@@ -66,20 +67,43 @@ describe('e-mail change', () => {
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, newClaim: 9 })).toThrow(EMAIL_IN_USE);
   });
 
+  it('given the owner proved the address after the request (EmailChangeCancelled), then its link is invalid, also after a new request to the same address', () => {
+    const states = { token: issued, newClaim: null, oldClaim: 7 };
+    const cancelled = given(registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } });
+    expect(cancelled.user.pendingChange).toBeNull();
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: cancelled })).toThrow(CHANGE_LINK_INVALID);
+    const askedAgain = given(registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } }, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: '2026-01-02T12:00:00.000Z' } });
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: askedAgain })).toThrow(CHANGE_LINK_INVALID);
+  });
+
   it('given the change happened, then the account reads the new address, verified, with nothing pending', () => {
     const moved = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } }, { type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } });
     expect(moved.user).toMatchObject({ email: 'new@example.com', isVerified: true });
-    expect(moved.pendingEmail).toBeNull();
+    expect(moved.user.pendingChange).toBeNull();
   });
 });
 
 describe('password change and sessions', () => {
   it('given the checked hash is current, when changed, then PasswordChanged (change) keeps the caller session; a hash changed meanwhile is refused', () => {
-    expect(decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1' }, ada)).toEqual([
+    expect(decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true }, ada)).toEqual([
       { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } },
     ]);
-    expect(() => decidePasswordChange({ userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1' }, ada)).toThrow(/same moment/);
+    expect(() => decidePasswordChange({ userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true }, ada)).toThrow(/same moment/);
     expect(decideRevokeOthers({ userId: 7, keptJti: 'j1' }, ada)).toEqual([{ type: 'OtherSessionsRevoked', data: { user_id: 7, kept_jti: 'j1' } }]);
+  });
+
+  const withKey = given(registered, { type: 'ApiKeyIssued', data: { user_id: 7, key_id: 'k1', key_hash: 'b'.repeat(64), key_encrypted: 'v1.x' } });
+  const change = { userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1' };
+
+  it('given an API key, when the password changes with the revocation asked for, then the key is revoked in the same append', () => {
+    expect(decidePasswordChange({ ...change, revokeApiKey: true }, withKey)).toEqual([
+      { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } },
+      { type: 'ApiKeyRevoked', data: { user_id: 7, key_id: 'k1', key_hash: 'b'.repeat(64), reason: 'password_changed' } },
+    ]);
+  });
+
+  it('given an API key, when the password changes with the revocation declined, then the key stays', () => {
+    expect(decidePasswordChange({ ...change, revokeApiKey: false }, withKey).map((event) => event.type)).toEqual(['PasswordChanged']);
   });
 
   const started = recorded([{ type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } }], 'session-j1').reduce(evolveSession, noSession);

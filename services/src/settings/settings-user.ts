@@ -1,30 +1,27 @@
 import { defaultUsername, domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/decide.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
 
-/** The account as the settings decide on it: the write side's user plus the profile and a pending e-mail change. */
+/** The account as the settings decide on it: the write side's user (with any pending e-mail change) plus the profile and the API key. */
 export interface SettingsUser {
   user: UserState;
   username: string;
   fullName: string;
   phone: string;
-  /** Where the latest change link went, until it is followed; only that link can change the address. */
-  pendingEmail: string | null;
+  /** The account's API key: a password change may revoke it. */
+  keys: ApiKeyState;
 }
 
-export const noSettingsUser: SettingsUser = { user: noUser, username: '', fullName: '', phone: '', pendingEmail: null };
+export const noSettingsUser: SettingsUser = { user: noUser, username: '', fullName: '', phone: '', keys: noApiKeyState };
 
 export function evolveSettingsUser(state: SettingsUser, recorded: RecordedEvent): SettingsUser {
-  const next = { ...state, user: evolveUser(state.user, recorded) };
+  const next = { ...state, user: evolveUser(state.user, recorded), keys: evolveApiKey(state.keys, recorded) };
   const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'UserRegistered':
       return { ...next, username: defaultUsername(event.data.email), fullName: event.data.full_name ?? '' };
     case 'ProfileUpdated':
       return { ...next, username: event.data.username, fullName: event.data.full_name, phone: event.data.phone };
-    case 'EmailChangeRequested':
-      return { ...next, pendingEmail: event.data.new_email };
-    case 'EmailChanged':
-      return { ...next, pendingEmail: null };
     default:
       return next;
   }

@@ -210,7 +210,7 @@ describe('account settings', () => {
 
     const changed = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: gus.headers, payload: { current_password: 'correct horse', new_password: 'new secret' } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ message: PASSWORD_UPDATED });
+    expect(changed.json()).toEqual({ message: PASSWORD_UPDATED, api_key_revoked: false });
 
     expect((await within(1000, theirs.closedWith)).code).toBe(SESSION_ENDED.code);
     const refused = await me(other.headers);

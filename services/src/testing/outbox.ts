@@ -2,13 +2,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutboxFile } from '../mail/outbox-mailer.ts';
 
-/** The messages in a data directory's outbox, oldest first. */
+/** The messages in a data directory's outbox, oldest first; one still being written is left out until it is whole. */
 export function outbox(dataDir: string): OutboxFile[] {
   const folder = join(dataDir, 'outbox');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .sort()
-    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxFile);
+    .flatMap((file) => {
+      try {
+        return [JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxFile];
+      } catch (error) {
+        if (error instanceof SyntaxError) return [];
+        throw error;
+      }
+    });
 }
 
 /** The link a message carries to one of the web app's screens, as a person would click it. */

@@ -52,10 +52,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
 export async function signUp(app: FastifyInstance, email: string, password = 'correct horse') {
   const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password } });
   if (registered.statusCode !== 201) throw new Error(`register ${registered.statusCode}: ${registered.body}`);
+  return { user: registered.json<{ id: number; role: string }>(), ...(await signIn(app, email, password)) };
+}
+
+/** Signs an existing account in: a new session's token and bearer header. */
+export async function signIn(app: FastifyInstance, email: string, password = 'correct horse') {
   const token = await app.inject({ method: 'POST', url: '/api/token', payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   if (token.statusCode !== 200) throw new Error(`token ${token.statusCode}: ${token.body}`);
   const accessToken = token.json<{ access_token: string }>().access_token;
-  return { user: registered.json<{ id: number; role: string }>(), token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+  return { token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
 
 export type Session = Awaited<ReturnType<typeof signUp>>;
@@ -79,9 +84,9 @@ export async function verifyEmail(t: Pick<TestApp, 'app' | 'dataDir'>, email: st
   if (verified.statusCode !== 200) throw new Error(`verify ${verified.statusCode}: ${verified.body}`);
 }
 
-/** Registers, proves the address and signs in. */
+/** Registers, proves the address and signs in (again: proving the address ends the sessions before it). */
 export async function signUpVerified(t: Pick<TestApp, 'app' | 'dataDir'>, email: string, password?: string): Promise<Session> {
-  const session = await signUp(t.app, email, password);
+  const { user } = await signUp(t.app, email, password);
   await verifyEmail(t, email);
-  return session;
+  return { user, ...(await signIn(t.app, email, password)) };
 }

@@ -1,9 +1,20 @@
 import type { DomainEvent, OAuthProvider } from '@linkledger/contracts';
-import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../../api-keys/decide.ts';
 import type { Decider } from '../../commands/command-handler.ts';
-import { evolveUser, noUser, type UserState } from '../user-state.ts';
 import { forbidden } from '../../commands/domain-error.ts';
 import { accountRefusal } from '../account-status.ts';
+import { evolveAccountWithKey, noAccountWithKey, releaseHolds, type AccountWithKey } from '../reclaim.ts';
+import type { SystemState } from '../user-state.ts';
+
+/** An admin's or the super admin's account answers to its password only (docs/accounts.md#social-sign-in). */
+export const ADMINS_USE_PASSWORD = 'Admin accounts cannot sign in with a social provider. Please sign in with your email and password.';
+
+/** The first account of an installation becomes its super admin, so it is registered with a password. */
+export const FIRST_ACCOUNT_USES_PASSWORD = 'The first account of this installation becomes its administrator. Please register it with an email and password.';
+
+/** A provider may open a new account only once the installation has its super admin (who answers to a password only). */
+export function decideSocialRegistration(system: SystemState): void {
+  if (system.superAdminId === null) throw forbidden(FIRST_ACCOUNT_USES_PASSWORD);
+}
 
 export interface SocialSignInCommand {
   userId: number;
@@ -17,28 +28,30 @@ export interface SocialSignInCommand {
  * address too, this is its owner signing in another way: nothing changes. If it had not,
  * anyone could have registered it, so the account goes to the address's proven owner and
  * whatever its registrant set up stops working: the password is replaced by an unknown one
- * (which ends every earlier session), the API key is revoked, and the address is verified.
+ * (which ends every earlier session), the API key is revoked, a pending change of address
+ * is cancelled (reclaim.ts), and the address is verified.
+ *
+ * Admin and super admin accounts are never signed in, linked or reclaimed this way: a
+ * provider account is one more way in, and theirs must be their password alone.
  */
-export function decideSocialSignIn(command: SocialSignInCommand, user: UserState, keys: ApiKeyState): DomainEvent[] {
+export function decideSocialSignIn(command: SocialSignInCommand, account: AccountWithKey): DomainEvent[] {
+  const { user } = account;
   // A suspended or banned account is not signed in by any route (docs/admin.md#user-status).
   const refusal = accountRefusal(user.status);
   if (refusal) throw forbidden(refusal);
+  if (user.role === 'admin' || user.role === 'super_admin') throw forbidden(ADMINS_USE_PASSWORD);
   if (user.id === null || user.isVerified) return [];
   const userId = user.id;
-  const revokedKey: DomainEvent[] = keys.current
-    ? [{ type: 'ApiKeyRevoked', data: { user_id: userId, key_id: keys.current.keyId, key_hash: keys.current.keyHash, reason: 'account_reclaimed' } }]
-    : [];
   return [
     { type: 'PasswordChanged', data: { user_id: userId, password_hash: command.unknownPasswordHash, reason: 'account_reclaimed' } },
-    ...revokedKey,
+    ...releaseHolds(account, 'account_reclaimed'),
     { type: 'EmailVerified', data: { user_id: userId, via: 'oauth' } },
   ];
 }
 
-/** The user's stream folded twice over: the account, and its API key. */
-export const socialSignInDecider: Decider<SocialSignInCommand, { user: UserState; keys: ApiKeyState }> = {
+export const socialSignInDecider: Decider<SocialSignInCommand, AccountWithKey> = {
   streamOf: (command) => `user-${command.userId}`,
-  initialState: { user: noUser, keys: noApiKeyState },
-  evolve: (state, event) => ({ user: evolveUser(state.user, event), keys: evolveApiKey(state.keys, event) }),
-  decide: (command, state) => decideSocialSignIn(command, state.user, state.keys),
+  initialState: noAccountWithKey,
+  evolve: evolveAccountWithKey,
+  decide: decideSocialSignIn,
 };

@@ -77,7 +77,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
         params: ProviderParams,
         body: OAuthCallbackBody,
-        response: { 200: SignInResponse, 400: ErrorBody },
+        response: { 200: SignInResponse, 400: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {

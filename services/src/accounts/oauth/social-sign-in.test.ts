@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERS, type UserView } from '@linkledger/projections';
 import { startTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 import { SIGNUP_DISABLED } from '../register.ts';
+import { latestMail, linkIn } from '../../testing/outbox.ts';
+import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
 import { runOAuthCli } from './cli.ts';
+import { ADMINS_USE_PASSWORD } from './decide-social-sign-in.ts';
 
 const CLIENT_SECRET = 'google-client-secret-value';
 const REDIRECT = 'http://localhost/auth/callback';
@@ -175,6 +178,43 @@ describe('social sign-in', () => {
       ['ApiKeyRevoked', 'account_reclaimed'],
       ['EmailVerified', undefined],
     ]);
+  });
+
+  it('a reclaim also cancels the registrant’s pending change of address: its link is refused afterwards', async () => {
+    const squatter = await signUp(t.app, 'victim2@example.com', 'squatter-password');
+    const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: squatter.headers })).json<{ api_key: string }>().api_key;
+    const asked = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: squatter.headers, payload: { new_email: 'mallory@evil.example', current_password: 'squatter-password' } });
+    expect(asked.statusCode).toBe(200);
+    const changeToken = linkIn(latestMail(t.dataDir, 'mallory@evil.example', '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token');
+
+    const { code, state } = await authorize();
+    nextUser('victim2@example.com');
+    const signedIn = await callback({ code, redirect_uri: REDIRECT, state });
+    expect(signedIn.statusCode).toBe(200);
+
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/settings/email/confirm', payload: { token: changeToken } });
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json()).toEqual({ detail: CHANGE_LINK_INVALID });
+    expect((await t.app.inject({ url: '/api/users/me', headers: squatter.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/urls', headers: { 'x-api-key': key } })).statusCode).toBe(401);
+    const profile = await t.app.inject({ url: '/api/settings/profile', headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
+    expect(profile.json()).toMatchObject({ email: 'victim2@example.com', is_verified: true, pending_email: null });
+  });
+
+  it('refuses the super admin and an admin (403: sign in with the password), verified or not, and changes nothing on their accounts', async () => {
+    const grace = await signUp(t.app, 'grace.admin@example.com', 'grace-password');
+    const promoted = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${grace.user.id}/role`, headers: admin.headers, payload: { role: 'admin' } });
+    expect(promoted.statusCode).toBe(200);
+    for (const [email, account] of [['root@example.com', admin], ['grace.admin@example.com', grace]] as const) {
+      const before = (await t.platform.events.readStream(`user-${account.user.id}`)).length;
+      const { code, state } = await authorize();
+      nextUser(email);
+      const refused = await callback({ code, redirect_uri: REDIRECT, state });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: ADMINS_USE_PASSWORD });
+      expect((await t.platform.events.readStream(`user-${account.user.id}`)).length).toBe(before);
+      expect((await t.app.inject({ url: '/api/users/me', headers: account.headers })).statusCode).toBe(200);
+    }
   });
 
   it('signs a verified account in without touching its password, key or sessions', async () => {

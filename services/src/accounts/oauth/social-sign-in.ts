@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, type OAuthProvider, type SignInResponse } from '@linkledger/contracts';
 import { handleCommand, type CommandDeps } from '../../commands/command-handler.ts';
-import { metadataFor, toNewEvent, type CommandContext } from '../../commands/command-context.ts';
+import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../../commands/command-context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';
 import { finishSignIn } from '../../second-factor/sign-in.ts';
+import { evolveSystem, initialSystem } from '../user-state.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';
-import { socialSignInDecider } from './decide-social-sign-in.ts';
+import { decideSocialRegistration, socialSignInDecider } from './decide-social-sign-in.ts';
 import { redeemState } from './oauth-state.ts';
 import { enabledProvider } from './provider-config.ts';
 
@@ -53,7 +54,10 @@ export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 
   // Nobody knows this password: the account signs in through the provider or a reset link.
   const unknownPasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
   let userId = await userIdByEmail(platform, email);
-  if (userId === null) userId = await registerUser(platform, context, { email, passwordHash: unknownPasswordHash, emailVerifiedByProvider: true });
+  if (userId === null) {
+    decideSocialRegistration((await loadStream(platform.events, 'system', initialSystem, evolveSystem)).state);
+    userId = await registerUser(platform, context, { email, passwordHash: unknownPasswordHash, emailVerifiedByProvider: true });
+  }
   // The events are the account's own doing, so the account is their actor.
   const { state } = await handleCommand(platform, { ...context, actor: { kind: 'user', id: String(userId) } }, socialSignInDecider, {
     userId,

@@ -32,8 +32,14 @@ export default function VerifyEmailPage() {
     let live = true;
     verifyOnce(token).then(
       ({ message, already_verified }) => {
-        // A signed-in user's "verify your email" banner goes away at once (docs/accounts.md#email-verification).
-        if (useSession.getState().status === 'signed-in') void useSession.getState().reloadUser().catch(() => undefined);
+        // Proving the address ended every session (docs/accounts.md#taking-an-account-back): this browser's
+        // token is forgotten here, so the success view stays until the login screen. A link followed
+        // again ends nothing, and a signed-in user's "verify your email" banner just goes away.
+        const session = useSession.getState();
+        if (session.status === 'signed-in') {
+          if (already_verified) void session.reloadUser().catch(() => undefined);
+          else session.clear();
+        }
         if (live) setView({ name: 'success', message, alreadyVerified: already_verified });
       },
       (error: unknown) => live && setView({ name: 'error', message: verificationErrorMessage(error) }),

@@ -5,7 +5,7 @@ import { CopyButton } from '../../ui/CopyButton.tsx';
 import { AlertIcon, EyeIcon, EyeOffIcon, KeyIcon, RefreshIcon } from '../../ui/icons.tsx';
 import { CardHead } from './CardHead.tsx';
 import { toast } from '../../ui/toasts.ts';
-import type { ApiKeyState } from './useApiKey.ts';
+import { KEY_REVOKED, type ApiKeyState } from './useApiKey.ts';
 
 /**
  * The key itself: masked with show/hide, copy (2-second "Copied"), and regenerate behind the
@@ -15,6 +15,16 @@ export function ApiKeyCard({ state }: { state: ApiKeyState }) {
   const [confirming, setConfirming] = useState(false);
   const keyId = useId();
   const key = state.response?.api_key ?? '';
+
+  const [creating, setCreating] = useState(false);
+  const create = async () => {
+    setCreating(true);
+    if (await state.create()) {
+      state.setVisible(true);
+      toast('API Key Created', 'success', 'Copy it into your integrations; you can see it here whenever you need it.');
+    }
+    setCreating(false);
+  };
 
   const regenerate = async () => {
     if (await state.regenerate()) {
@@ -46,6 +56,16 @@ export function ApiKeyCard({ state }: { state: ApiKeyState }) {
               Try again
             </button>
           ) : null}
+        </div>
+      ) : null}
+
+      {state.revoked && !key && !state.loading ? (
+        <div className="banner banner--warning" role="status">
+          <KeyIcon />
+          <p className="banner__body">{KEY_REVOKED}</p>
+          <button type="button" className="button button--primary button--sm" disabled={creating} aria-busy={creating} onClick={() => void create()}>
+            Create a new API key
+          </button>
         </div>
       ) : null}
 

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
+import { API_KEY_QUERY } from '../developer/index.ts';
 import { SESSIONS_QUERY, settingsApi, type Session } from './settings-api.ts';
 import { PASSWORD_FAILED, passwordFormError } from './settings-messages.ts';
 import { StatusLine } from './StatusLine.tsx';
@@ -25,7 +27,10 @@ function PasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  // On by default: a key made by whoever knew the old password should stop with it.
+  const [revokeApiKeys, setRevokeApiKeys] = useState(true);
   const [status, setStatus] = useState<string | null>(null);
+  const [keyRevoked, setKeyRevoked] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -34,14 +39,17 @@ function PasswordForm() {
     if (problem) return setStatus(problem);
     setBusy(true);
     setStatus(null);
+    setKeyRevoked(false);
     try {
-      const { message } = await settingsApi.changePassword(currentPassword, newPassword);
+      const { message, api_key_revoked } = await settingsApi.changePassword(currentPassword, newPassword, revokeApiKeys);
       setStatus(message);
+      setKeyRevoked(api_key_revoked);
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
-      // The other sessions ended with the change.
+      // The other sessions ended with the change, and the key with it when asked.
       void invalidate(SESSIONS_QUERY);
+      if (api_key_revoked) void invalidate(API_KEY_QUERY);
     } catch (error) {
       setStatus(errorText(error, PASSWORD_FAILED));
     } finally {
@@ -60,7 +68,16 @@ function PasswordForm() {
         <PasswordInput id="settings-new-password" name="newPassword" label="New password" value={newPassword} onChange={setNewPassword} autoComplete="new-password" />
         <PasswordInput id="settings-confirm-password" name="confirmPassword" label="Confirm new password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
       </div>
+      <label className="checkbox">
+        <input type="checkbox" name="revokeApiKeys" checked={revokeApiKeys} onChange={(event) => setRevokeApiKeys(event.target.checked)} />
+        <span>Also revoke my API key (integrations using it stop until you give them a new one)</span>
+      </label>
       <StatusLine text={status} />
+      {keyRevoked ? (
+        <p className="field__hint">
+          <Link to="/api-keys">Create a new API key</Link> when your integrations need one.
+        </p>
+      ) : null}
       <div className="settings__actions">
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? <Spinner size="sm" /> : null}

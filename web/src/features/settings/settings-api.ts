@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ActiveSession, ChangeEmailResponse, ProfileResponse, RevokeOthersResponse } from '@linkledger/contracts';
+import type { ActiveSession, ChangeEmailResponse, ChangePasswordResponse, ProfileResponse, RevokeOthersResponse } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 
 // The settings calls (docs/accounts.md), typed from the contracts; type-only imports keep zod out of the bundle.
@@ -19,8 +19,11 @@ export const settingsApi = {
   changeEmail: (newEmail: string, currentPassword: string) =>
     api<z.infer<typeof ChangeEmailResponse>>('/settings/email', { method: 'POST', body: { new_email: newEmail, current_password: currentPassword } }),
   confirmEmailChange: (token: string) => api<{ message: string }>('/settings/email/confirm', { method: 'POST', body: { token } }),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    api<{ message: string }>('/settings/password', { method: 'POST', body: { current_password: currentPassword, new_password: newPassword } }),
+  changePassword: (currentPassword: string, newPassword: string, revokeApiKeys: boolean) =>
+    api<z.infer<typeof ChangePasswordResponse>>('/settings/password', {
+      method: 'POST',
+      body: { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKeys },
+    }),
   sessions: () => api<{ sessions: Session[] }>('/settings/sessions'),
   signOutSession: (jti: string) => api<{ message: string }>(`/settings/sessions/${encodeURIComponent(jti)}`, { method: 'DELETE' }),
   signOutOthers: () => api<z.infer<typeof RevokeOthersResponse>>('/settings/sessions/revoke-others', { method: 'POST' }),
