@@ -58,8 +58,11 @@ import { limitedServer } from '../http/connection-limits.ts';
 /** The app's routes of short links: `/{code}` and, under a TRAI header, `/{HEADER}/{code}`. */
 const REDIRECT_ROUTES = ['/:code', '/:header(^[A-Z0-9]{6}$)/:code'];
 
-/** Query values that are secrets (the cutt.ly-style API key) never reach the logs. */
-const redactUrl = (url: string) => url.replace(/([?&](?:key|token)=)[^&]*/gi, '$1[redacted]');
+/**
+ * No query value reaches the logs: some are secrets (the cutt.ly-style API key, tokens),
+ * others personal (a search for a name, a destination); their names stay, for debugging.
+ */
+const redactUrl = (url: string) => url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[redacted]');
 
 export interface AppOptions {
   logger?: boolean;
