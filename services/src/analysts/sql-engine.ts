@@ -33,6 +33,12 @@ export interface SqlEngine {
 /** The analysts' database beside CLICKHOUSE_DATABASE (infra/clickhouse/analyst-schema.sql). */
 export const analystDatabaseOf = (database: string) => `${database}_analysts`;
 
+/**
+ * The memory one analyst query may use: with the three that run at once, at most 768 MiB
+ * beside the projector, which shares the process with embedded analytics.
+ */
+export const ANALYST_QUERY_MEMORY = 256 * 1024 * 1024;
+
 /** The limits every analyst query runs under (docs/analysts.md#limits). */
 export function analystLimits(config: Pick<Config, 'ANALYST_QUERY_TIMEOUT'>): Record<string, number | string> {
   return {
@@ -44,7 +50,7 @@ export function analystLimits(config: Pick<Config, 'ANALYST_QUERY_TIMEOUT'>): Re
     max_rows_to_read: 1_000_000_000,
     max_bytes_to_read: 100 * 1024 * 1024 * 1024,
     read_overflow_mode: 'throw',
-    max_memory_usage: 2 * 1024 * 1024 * 1024,
+    max_memory_usage: ANALYST_QUERY_MEMORY,
     max_query_size: 256 * 1024,
   };
 }
