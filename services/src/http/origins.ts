@@ -66,14 +66,15 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * The origin the server listens on, as it said when it started (`http://localhost:8080` for
- * the 0.0.0.0 default). A server that never listened answers only app.inject (tests): its
- * requests name localhost.
+ * Whether an origin is the one the server listens on, as it said when it started
+ * (`http://localhost:8080` for the 0.0.0.0 default). A request that came over no socket
+ * (app.inject, in tests) is taken as sent to localhost.
  */
 function listeningOriginMatches(request: FastifyRequest, origin: string): boolean {
   const url = new URL(origin);
   const address = request.server.server.address();
-  if (address === null || typeof address === 'string') return url.hostname === 'localhost';
+  const injected = (request.raw.socket as { localPort?: number } | null)?.localPort === undefined;
+  if (injected || address === null || typeof address === 'string') return url.hostname === 'localhost';
   const wildcard = address.address === '0.0.0.0' || address.address === '::';
   return origin === new URL(`http://${wildcard ? 'localhost' : bracketed(address.address)}:${address.port}`).origin;
 }
