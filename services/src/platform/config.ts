@@ -108,9 +108,10 @@ const ConfigSchema = z.object({
   /** Public base address used to build short links; defaults to the request's own origin. */
   PUBLIC_URL: url(['http:', 'https:'], 'https://lnk.example.com'),
   /**
-   * Without PUBLIC_URL: the origins (scheme, host and port) this installation answers to,
-   * comma-separated. E-mailed links are built only from PUBLIC_URL, one of these, or a
-   * loopback address, never from whatever Host a request claims.
+   * The origins (scheme, host and port) this installation answers to, comma-separated: with
+   * it or PUBLIC_URL, the app and the API answer only on their hosts (docs/web-app.md#hosts).
+   * E-mailed links are built only from PUBLIC_URL, one of these, or the address the server
+   * was started on, never from whatever Host a request claims.
    */
   ALLOWED_ORIGINS: z
     .string()
