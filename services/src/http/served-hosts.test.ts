@@ -60,6 +60,8 @@ describe('with PUBLIC_URL set, the app and the API answer only on the installati
       expect(answer.body).not.toMatch(/<script|access_token|localStorage/);
       // Its links lead to the installation itself, not to the customer's origin.
       expect(answer.body).toContain('href="https://lnk.example.com/login"');
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(answer.headers['x-frame-options']).toBe('DENY');
     }
   });
 

@@ -16,6 +16,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty": must be a port number/);
     expect(() => loadConfig({ MONGODB_URL: 'localhost:27017' })).toThrow(/MONGODB_URL="localhost:27017": must be a URL such as mongodb:\/\//);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes": must be 0, 1 \(a proxy on this machine\) or the proxy's addresses/);
+    expect(loadConfig({}).CONNECTIONS_PER_IP).toBe(256);
+    expect(loadConfig({ CONNECTIONS_PER_IP: '0' }).CONNECTIONS_PER_IP).toBe(0);
+    for (const wrong of ['-1', 'many', '2.5']) expect(() => loadConfig({ CONNECTIONS_PER_IP: wrong })).toThrow(/CONNECTIONS_PER_IP=".*": must be/);
     expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE="worker": must be one of all, api, projector/);
     // Embedded: a second process on the DATA_DIR asks the owner of chDB for analytics.
     expect(loadConfig({ ROLE: 'api' }).ROLE).toBe('api');
