@@ -15,7 +15,7 @@ import { hostOf, parseDomainName } from './domain-name.ts';
 import { requireRoomFor } from './domain-access.ts';
 import { checkDomainDns, domainTarget } from './domain-dns.ts';
 import { dnsInstructions } from './dns/verify-domain.ts';
-import { refuseAskFromOutside } from './tls/ask-callers.ts';
+import { TLS_ASK_PATH, refuseAskFromOutside } from './tls/ask-callers.ts';
 
 const user = { access: 'user' } as const;
 const bearer = [{ bearer: [] }];
@@ -154,7 +154,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
   );
 
   api.get(
-    '/api/domains/tls-allowed',
+    TLS_ASK_PATH,
     {
       config: { access: 'anyone' },
       schema: {

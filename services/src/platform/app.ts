@@ -54,6 +54,7 @@ import { foreignHostNotFound, webApp } from '../http/web-app.ts';
 import { answerOnlyOnAppHosts, appHostNames, servesApp } from '../http/served-hosts.ts';
 import { proxyTrust } from '../http/proxies.ts';
 import { limitedServer } from '../http/connection-limits.ts';
+import { TLS_ASK_PATH } from '../domains/tls/ask-callers.ts';
 
 /** The app's routes of short links: `/{code}` and, under a TRAI header, `/{HEADER}/{code}`. */
 const REDIRECT_ROUTES = ['/:code', '/:header(^[A-Z0-9]{6}$)/:code'];
@@ -139,7 +140,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   // Customer domains and any other Host get short links and a 404 page without the app (docs/web-app.md#hosts).
   const appHosts = appHostNames(platform.config);
   const elsewhereNotFound = foreignHostNotFound(platform.config.PUBLIC_URL ?? platform.config.ALLOWED_ORIGINS?.[0] ?? null);
-  answerOnlyOnAppHosts(app, appHosts, REDIRECT_ROUTES, elsewhereNotFound);
+  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   listRoutes(app);

@@ -3,6 +3,9 @@ import { forbidden } from '../../commands/domain-error.ts';
 import { fromTrustedProxy } from '../../http/proxies.ts';
 import type { Config } from '../../platform/config.ts';
 
+/** Where the proxy asks; answered on any Host (a proxy elsewhere asks by address), to its callers only. */
+export const TLS_ASK_PATH = '/api/domains/tls-allowed';
+
 export const ASK_ONLY_FROM_PROXY =
   'Only the reverse proxy asks whether a domain may have a certificate: this address is not one of TRUST_PROXY (see docs/domains.md#https-on-custom-domains).';
 
