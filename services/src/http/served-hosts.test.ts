@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,26 @@ describe('with PUBLIC_URL set, the app and the API answer only on the installati
       expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
       expect(answer.headers['x-frame-options']).toBe('DENY');
     }
+  });
+
+  it('refuses the live socket there with the 404 page, and closes the connection', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const upgrade = (host: string) =>
+      new Promise<{ status: string; closed: boolean }>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET /api/live HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('close', () => resolve({ status: text.split('\r\n')[0]!, closed: true }));
+        setTimeout(() => {
+          socket.destroy();
+          resolve({ status: text.split('\r\n')[0]!, closed: false });
+        }, 2000);
+      });
+    expect(await upgrade('go.customer.example')).toEqual({ status: 'HTTP/1.1 404 Not Found', closed: true });
+    expect((await upgrade('lnk.example.com')).status).toBe('HTTP/1.1 101 Switching Protocols');
   });
 
   it('still answers short links there: ours only on our hosts, unknown ones with the plain 404 page', async () => {

@@ -140,9 +140,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   // Customer domains and any other Host get short links and a 404 page without the app (docs/web-app.md#hosts).
   const appHosts = appHostNames(platform.config);
   const elsewhereNotFound = foreignHostNotFound(platform.config.PUBLIC_URL ?? platform.config.ALLOWED_ORIGINS?.[0] ?? null);
-  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // After the websocket plugin's own hook, so a refused upgrade's socket is closed after its 404.
+  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
   listRoutes(app);
   enforceAccess(app, platform);
   await openApi(app);
