@@ -46,6 +46,11 @@ describe('analysts and the host', () => {
     }
   });
 
+  it('shows no setting whose value is the host’s number of cores', async () => {
+    const automatic = await run("SELECT name, value FROM system.settings WHERE value LIKE 'auto(%' UNION ALL SELECT 'getSetting', toString(getSetting('max_threads'))");
+    expect(automatic.bytes.toString('utf8')).toBe('getSetting\t4\n');
+  });
+
   it('lets no function called without arguments tell the machine’s name, its kernel or the data directory', async () => {
     const names = (await run('SELECT name FROM system.functions WHERE NOT is_aggregate ORDER BY name')).bytes.toString('utf8').split('\n').filter(Boolean);
     expect(names.length).toBeGreaterThan(500);
