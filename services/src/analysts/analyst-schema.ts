@@ -31,7 +31,9 @@ export const ALLOWED_TABLE_FUNCTIONS = ['numbers', 'numbers_mt', 'zeros', 'zeros
 
 /**
  * Ordinary functions that reach outside the query's tables (a file, a dictionary, a Join
- * table, a model file, the server's identity or headers), refused wherever they appear.
+ * table, a model file, the server's identity or headers) or tell about the machine (its
+ * names, kernel, ClickHouse's version and build, server settings such as paths), refused
+ * wherever they appear.
  * Compared in lower case; `dict…` functions are refused by prefix.
  */
 export const REFUSED_FUNCTIONS = new Set([
@@ -59,6 +61,20 @@ export const REFUSED_FUNCTIONS = new Set([
   'generateserialid',
   'zookeepersessionuptime',
   'getserverport',
+  // The host and the server: its name, kernel, version, build, settings and paths, uptime.
+  'displayname',
+  'fullhostname',
+  'getoskernelversion',
+  'getserversetting',
+  'getmergetreesetting',
+  'version',
+  'revision',
+  'chdb',
+  'buildid',
+  'serveruuid',
+  'uptime',
+  'tid',
+  'hasthreadfuzzer',
 ]);
 
 /** CREATE DATABASE and the views of infra/clickhouse/analyst-schema.sql for these database names. */

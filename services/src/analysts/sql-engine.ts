@@ -33,6 +33,15 @@ export interface SqlEngine {
 /** The analysts' database beside CLICKHOUSE_DATABASE (infra/clickhouse/analyst-schema.sql). */
 export const analystDatabaseOf = (database: string) => `${database}_analysts`;
 
+/**
+ * The memory one analyst query may use: with the three that run at once, at most 768 MiB
+ * beside the projector, which shares the process with embedded analytics.
+ */
+export const ANALYST_QUERY_MEMORY = 256 * 1024 * 1024;
+
+/** Threads one analyst query may use (docs/analysts.md#limits). */
+export const ANALYST_QUERY_THREADS = 4;
+
 /** The limits every analyst query runs under (docs/analysts.md#limits). */
 export function analystLimits(config: Pick<Config, 'ANALYST_QUERY_TIMEOUT'>): Record<string, number | string> {
   return {
@@ -44,7 +53,9 @@ export function analystLimits(config: Pick<Config, 'ANALYST_QUERY_TIMEOUT'>): Re
     max_rows_to_read: 1_000_000_000,
     max_bytes_to_read: 100 * 1024 * 1024 * 1024,
     read_overflow_mode: 'throw',
-    max_memory_usage: 2 * 1024 * 1024 * 1024,
+    max_memory_usage: ANALYST_QUERY_MEMORY,
+    // Fixed, not ClickHouse's auto(cores): a setting's value must not tell how many cores the host has.
+    ...Object.fromEntries(['max_threads', 'max_final_threads', 'max_parsing_threads', 'max_alter_threads'].map((name) => [name, ANALYST_QUERY_THREADS])),
     max_query_size: 256 * 1024,
   };
 }

@@ -16,6 +16,7 @@ import { DOMAINS_FEATURE, requireRoomFor } from './domain-access.ts';
 import { claimStatus, deleteDomain, expiresAt, nameHolder, recordDomainCheck } from './domain-claims.ts';
 import { checkDomainDns, domainTarget } from './domain-dns.ts';
 import { dnsInstructions } from './dns/verify-domain.ts';
+import { TLS_ASK_PATH, refuseAskFromOutside } from './tls/ask-callers.ts';
 
 const user = { access: 'user' } as const;
 const bearer = [{ bearer: [] }];
@@ -165,17 +166,18 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
   );
 
   api.get(
-    '/api/domains/tls-allowed',
+    TLS_ASK_PATH,
     {
       config: { access: 'anyone' },
       schema: {
         tags: ['domains'],
         summary: 'For the reverse proxy’s on-demand TLS: 200 only for a verified custom domain, so no certificate is requested for anything else',
         querystring: TlsAllowedQuery,
-        response: { 200: DomainActionResponse, 404: ErrorBody },
+        response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
+      refuseAskFromOutside(platform.config, request);
       const domain = hostOf(request.query.domain.trim());
       const verified = await platform.read.count(CUSTOM_DOMAINS, { domain, dns_verified: true });
       if (verified === 0) throw notFound(`${domain.slice(0, 253)} is not a verified custom domain here.`);

@@ -35,6 +35,22 @@ export const WEB_ROUTES = [
 const BARE_404 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page Not Found · Linkledger</title></head>
 <body><main><h1>Page Not Found</h1><p>The URL you're trying to access doesn't exist.</p><p><a href="/">Go to Homepage</a></p></main></body></html>`;
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The 404 page of a Host the app does not answer on (docs/web-app.md#hosts): plain HTML, no
+ * script, its links to the installation's own address when it has one.
+ */
+export function foreignHostNotFound(home: string | null) {
+  const base = home ? escapeHtml(home.replace(/\/+$/, '')) : null;
+  const links = base
+    ? `<p><a href="${base}/">Go to Homepage</a></p><p><a href="${base}/login">Login</a> · <a href="${base}/register">Register</a> · <a href="${base}/support">Support</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page Not Found</title></head>
+<body><main><h1>Page Not Found</h1><p>The URL you're trying to access doesn't exist.</p>${links}</main></body></html>`;
+  return (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
 /**
  * Serves the built React app: its assets as static files, its routes with index.html, and
  * index.html with status 404 for anything unknown, where the app shows its 404 screen.

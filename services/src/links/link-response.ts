@@ -2,11 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { LinkResponse } from '@linkledger/contracts';
 import type { LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
+import { requestHostHeader, requestProtocol } from '../http/proxies.ts';
 
-/** The address short links are served from: PUBLIC_URL, else the origin the caller used. */
+/**
+ * The address short links are served from: PUBLIC_URL, else the origin the caller used (its
+ * Host header, never X-Forwarded-Host; a proxy's X-Forwarded-Proto only when http or https).
+ */
 export function publicBase(platform: Pick<Platform, 'config'>, request: FastifyRequest): string {
   if (platform.config.PUBLIC_URL) return platform.config.PUBLIC_URL.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+  return `${requestProtocol(request)}://${requestHostHeader(request)}`;
 }
 
 /**

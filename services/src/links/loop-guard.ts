@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { invalid } from '../commands/domain-error.ts';
-import { isLoopbackHost, ourHostNames } from '../http/origins.ts';
+import { canonicalHost, isLoopbackHost, ourHostNames } from '../http/origins.ts';
+import { requestHostHeader } from '../http/proxies.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestedCode } from '../redirect/redirect-handler.ts';
 import { RESERVED_CODES } from './custom-code.ts';
@@ -12,7 +13,16 @@ export const DESTINATION_LOOPS =
 
 /** The host names that are this service: every name it answers to, and the one the caller used. */
 export function ownHosts(platform: Pick<Platform, 'config'>, request: FastifyRequest): string[] {
-  return [...ourHostNames(platform.config, request.hostname)];
+  return [...ourHostNames(platform.config, hostnameOf(requestHostHeader(request)))];
+}
+
+/** The name part of a Host header (`[::1]:8080` → `[::1]`); undefined when it is no host. */
+function hostnameOf(host: string): string | undefined {
+  try {
+    return host ? new URL(`http://${host}`).hostname : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface OwnDestination {
@@ -27,7 +37,8 @@ export interface OwnDestination {
 /** Whether a destination would lead back into this service, and to which short link. */
 export async function ownDestination(platform: Pick<Platform, 'read'>, destination: string, hosts: readonly string[]): Promise<OwnDestination> {
   const url = new URL(destination);
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  // Every spelling of a name resolves to one form first: [::ffff:127.0.0.1], 0x7f.1, LOCALHOST.
+  const host = canonicalHost(url.hostname);
   const ours = hosts.includes(host) || isLoopbackHost(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
   const target = ours ? requestedCode(url.pathname) : null;
   const shortLinkPath = target !== null && !RESERVED_CODES.has(target.code.toLowerCase());

@@ -13,8 +13,8 @@ export interface OutboxFile extends Omit<MailMessage, 'attachments'> {
 
 /**
  * The embedded mailer: each message becomes a JSON file in the outbox folder (readable by
- * the service's user only) and a log line naming the file. The line carries no link and no
- * address: links in these messages sign people in, and logs travel further than files.
+ * the service's user only) and a log line naming the file. The line carries no link, no
+ * address and no subject: links in these messages sign people in, and logs travel further than files.
  */
 export class OutboxMailer implements Mailer {
   readonly adapter = 'outbox';
@@ -41,7 +41,8 @@ export class OutboxMailer implements Mailer {
     const stored: OutboxFile = { from: this.from, at: at.toISOString(), to, subject, text, html, ...(saved.length ? { attachments: saved } : {}) };
     // Readable by the owner only: the links in it sign people in.
     await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' });
-    this.log(`Mail "${message.subject}" saved to ${file}`);
+    // Its purpose, never its subject: a subject can be a person's own words (a support ticket's).
+    this.log(`Mail (${message.purpose ?? 'other'}) saved to ${file}`);
   }
 
   async close(): Promise<void> {}

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
@@ -53,10 +52,21 @@ import { openApi } from '../http/openapi.ts';
 import { enforceAccess } from '../http/access.ts';
 import { listRoutes } from '../http/route-list.ts';
 import { addSecurityHeaders } from '../http/security-headers.ts';
-import { webApp } from '../http/web-app.ts';
+import { foreignHostNotFound, webApp } from '../http/web-app.ts';
+import { answerOnlyOnAppHosts, appHostNames, servesApp } from '../http/served-hosts.ts';
+import { proxyTrust } from '../http/proxies.ts';
+import { limitedServer } from '../http/connection-limits.ts';
+import { TLS_ASK_PATH } from '../domains/tls/ask-callers.ts';
 
-/** Query values that are secrets (the cutt.ly-style API key) never reach the logs. */
-const redactUrl = (url: string) => url.replace(/([?&](?:key|token)=)[^&]*/gi, '$1[redacted]');
+/** The app's routes of short links: `/{code}` and, under a TRAI header, `/{HEADER}/{code}`. */
+// TRAI paths in any case (docs/domains.md): only a six-letter-or-digit first segment, so the app's own two-segment pages and files (static routes win) are untouched.
+const REDIRECT_ROUTES = ['/:code', '/:header(^[A-Za-z0-9]{6}$)/:code'];
+
+/**
+ * No query value reaches the logs: some are secrets (the cutt.ly-style API key, tokens),
+ * others personal (a search for a name, a destination); their names stay, for debugging.
+ */
+const redactUrl = (url: string) => url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[redacted]');
 
 export interface AppOptions {
   logger?: boolean;
@@ -69,11 +79,12 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   let log: (error: unknown) => void = (error) => console.error(error);
   const { REDIRECT_RATE_PER_IP: perSecond, REDIRECT_BURST_PER_IP: burst } = platform.config;
   const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: () => platform.clock().getTime() }) : undefined;
+  const trust = proxyTrust(platform.config);
   const redirect = createRedirectHandler({
     events: platform.events,
     cache: platform.linkCache,
     salts: new DailySalts(join(platform.config.DATA_DIR, 'visitor-salts')),
-    trustProxy: platform.config.TRUST_PROXY,
+    trustProxy: trust,
     clock: platform.clock,
     onError: (error) => log(error),
     ...(limiter ? { limiter } : {}),
@@ -83,9 +94,11 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const app = Fastify({
     // Redirects are answered before the framework sees the request: they are the hot path.
-    serverFactory: (handler) => createServer((request, response) => redirect.front(request, response, () => handler(request, response))),
+    serverFactory: (handler) =>
+      limitedServer((request, response) => redirect.front(request, response, () => handler(request, response)), { perAddress: platform.config.CONNECTIONS_PER_IP, trust }),
     genReqId: () => randomUUID(),
-    trustProxy: platform.config.TRUST_PROXY,
+    // Only these proxies' X-Forwarded-* headers are read; anyone else's are ignored.
+    trustProxy: platform.config.TRUST_PROXY.length ? platform.config.TRUST_PROXY : false,
     logger:
       options.logger === false
         ? false
@@ -127,8 +140,13 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
 
   addSecurityHeaders(app, platform.config);
+  // Customer domains and any other Host get short links and a 404 page without the app (docs/web-app.md#hosts).
+  const appHosts = appHostNames(platform.config);
+  const elsewhereNotFound = foreignHostNotFound(platform.config.PUBLIC_URL ?? platform.config.ALLOWED_ORIGINS?.[0] ?? null);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // After the websocket plugin's own hook, so a refused upgrade's socket is closed after its 404.
+  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
   listRoutes(app);
   enforceAccess(app, platform);
   await openApi(app);
@@ -146,7 +164,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     await hub.stop();
   });
 
-  const { notFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
+  const { notFoundPage: appNotFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => (servesApp(appHosts, request) ? appNotFoundPage : elsewhereNotFound)(request, reply);
   // Each feature registers its own routes; add a feature here.
   const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, traiApprovalRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, secondFactorRoutes, notificationRoutes];
   for (const routes of features) await routes(app, platform);
@@ -160,9 +179,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     reply.hijack();
     redirect.serveLink(request.raw, reply.raw, found.link, found.query);
   };
-  app.route({ method: ['GET', 'HEAD'], url: '/:code', schema: { hide: true }, handler: redirectInApp });
-  // TRAI paths, in any case: only a six-letter-or-digit first segment, so the app's own two-segment pages and files (static routes win) are untouched.
-  app.route({ method: ['GET', 'HEAD'], url: '/:header(^[A-Za-z0-9]{6}$)/:code', schema: { hide: true }, handler: redirectInApp });
+  for (const url of REDIRECT_ROUTES) app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: redirectInApp });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(8080);
     expect(config.DATA_DIR.endsWith('/data')).toBe(true);
     expect(config.ROLE).toBe('all');
-    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.TRUST_PROXY).toEqual([]);
     expect(config.EVENTSTORE_URL).toBeUndefined();
   });
 
@@ -15,7 +15,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty": must be a port number/);
     expect(() => loadConfig({ MONGODB_URL: 'localhost:27017' })).toThrow(/MONGODB_URL="localhost:27017": must be a URL such as mongodb:\/\//);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes": must be 0 or 1/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes": must be 0, 1 \(a proxy on this machine\) or the proxy's addresses/);
+    expect(loadConfig({}).CONNECTIONS_PER_IP).toBe(256);
+    expect(loadConfig({ CONNECTIONS_PER_IP: '0' }).CONNECTIONS_PER_IP).toBe(0);
+    for (const wrong of ['-1', 'many', '2.5']) expect(() => loadConfig({ CONNECTIONS_PER_IP: wrong })).toThrow(/CONNECTIONS_PER_IP=".*": must be/);
     expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE="worker": must be one of all, api, projector/);
     // Embedded: a second process on the DATA_DIR asks the owner of chDB for analytics.
     expect(loadConfig({ ROLE: 'api' }).ROLE).toBe('api');
@@ -66,7 +69,7 @@ describe('loadConfig', () => {
   it('accepts the server-mode variables', () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://es:2113?tls=false', CLICKHOUSE_URL: 'http://ch:8123', TRUST_PROXY: '1' });
     expect(config.EVENTSTORE_URL).toBe('kurrentdb://es:2113?tls=false');
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toEqual(['loopback']);
   });
 
   it('chooses how mail is sent and needs a sender for SendGrid or SMTP', () => {

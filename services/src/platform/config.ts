@@ -16,6 +16,15 @@ const url = (protocols: string[], example: string) =>
     }, `must be a URL such as ${example}`)
     .optional();
 
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names for a range. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 const portNumber = () => z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535');
 
 const ConfigSchema = z.object({
@@ -44,10 +53,29 @@ const ConfigSchema = z.object({
   ROLE: z.enum(['all', 'api', 'projector'], { message: 'must be one of all, api, projector' }).default('all'),
   /** The projector process's niceness under the supervisor: redirects get the CPU first, projections catch up. */
   PROJECTOR_NICE: z.coerce.number({ message: 'must be a whole number from 0 to 19' }).int('must be a whole number from 0 to 19').min(0, 'must be a whole number from 0 to 19').max(19, 'must be a whole number from 0 to 19').default(10),
-  TRUST_PROXY: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed (docs: README, Running in
+   * production): addresses and CIDR ranges, comma-separated (`127.0.0.1,10.0.0.0/8`), or
+   * loopback, linklocal, uniquelocal; `1` is loopback (a proxy on this machine), `0` none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === '0' || value === '') return [];
+      if (value === '1') return ['loopback'];
+      const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const bad = entries.find((entry) => !isProxyAddress(entry));
+      if (bad !== undefined) {
+        context.addIssue({ code: 'custom', message: `must be 0, 1 (a proxy on this machine) or the proxy's addresses such as 127.0.0.1,10.0.0.0/8; "${bad}" is not one` });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .default([]),
   /**
    * Redirects per second one client address may sustain (the address as redirects see it:
-   * the socket's, or the first X-Forwarded-For hop with TRUST_PROXY=1); 0 turns the limit
+   * the socket's, or the one a TRUST_PROXY proxy forwarded for); 0 turns the limit
    * off. Over it a redirect gets 429 with Retry-After and no click is recorded.
    */
   REDIRECT_RATE_PER_IP: z.coerce
@@ -62,6 +90,15 @@ const ConfigSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000_000, 'must be at most 10000000')
     .default(200),
+  /**
+   * Connections one client address (an IPv6 one by its /64) may hold open at once; more are
+   * closed at once. The TRUST_PROXY proxies are not counted. 0 turns the cap off.
+   */
+  CONNECTIONS_PER_IP: z.coerce
+    .number({ message: 'must be a whole number of connections, such as 256 (0 turns the cap off)' })
+    .int('must be a whole number of connections, such as 256 (0 turns the cap off)')
+    .min(0, 'must be 0 or more (0 turns the cap off)')
+    .default(256),
   /** Accounts one client address may create per hour; 0 turns the limit off. */
   REGISTRATIONS_PER_IP: z.coerce
     .number({ message: 'must be a whole number of sign-ups per address per hour, such as 10 (0 turns the limit off)' })
@@ -71,9 +108,10 @@ const ConfigSchema = z.object({
   /** Public base address used to build short links; defaults to the request's own origin. */
   PUBLIC_URL: url(['http:', 'https:'], 'https://lnk.example.com'),
   /**
-   * Without PUBLIC_URL: the origins (scheme, host and port) this installation answers to,
-   * comma-separated. E-mailed links are built only from PUBLIC_URL, one of these, or a
-   * loopback address, never from whatever Host a request claims.
+   * The origins (scheme, host and port) this installation answers to, comma-separated: with
+   * it or PUBLIC_URL, the app and the API answer only on their hosts (docs/web-app.md#hosts).
+   * E-mailed links are built only from PUBLIC_URL, one of these, or the address the server
+   * was started on, never from whatever Host a request claims.
    */
   ALLOWED_ORIGINS: z
     .string()
@@ -229,7 +267,7 @@ const ConfigSchema = z.object({
     message: 'must be set when SENDGRID_API_KEY or SMTP_URL is: the sender address, such as no-reply@example.com',
   });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: boolean };
+export type Config = z.infer<typeof ConfigSchema>;
 
 /** Secrets are never echoed back, not even in a start-up error. */
 function shown(name: string, value: string): string {
@@ -253,5 +291,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST_DIR;
-  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), WEB_DIST_DIR: webDist ? resolve(webDist) : undefined, TRUST_PROXY: parsed.data.TRUST_PROXY === '1' };
+  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), WEB_DIST_DIR: webDist ? resolve(webDist) : undefined };
 }

@@ -21,7 +21,7 @@ async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventS
     events: (parts.events ?? { append: async () => ({ position: 1, revisions: [0] }) }) as EventStore,
     cache: { domains: new DomainHosts(), ...parts.cache } as LinkCache,
     salts: new DailySalts(join(dir, 'salts')),
-    trustProxy: false,
+    trustProxy: null,
     clock: () => new Date(),
     onError: (error) => errors.push(error),
   });

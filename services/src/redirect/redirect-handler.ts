@@ -7,6 +7,7 @@ import type { HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from './rate-limit.ts';
+import { clientAddress, type ProxyTrust } from '../http/proxies.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
 
 const MAX_USER_AGENT = 512;
@@ -16,7 +17,8 @@ export interface RedirectDeps {
   cache: LinkCache;
   /** The day's random salt of visitor hashes. */
   salts: DailySalts;
-  trustProxy: boolean;
+  /** The TRUST_PROXY proxies, whose X-Forwarded-For names the visitor; null: the socket's address is the visitor's. */
+  trustProxy: ProxyTrust | null;
   clock: () => Date;
   onError: (error: unknown) => void;
   /** Per-address limit on the server's front; absent when REDIRECT_RATE_PER_IP=0. */
@@ -101,16 +103,6 @@ const OURS: Place = { host: null, claim: null };
 /** The host a request names, as domains are stored: lower case, no port, no trailing dot. */
 const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 
-/** The visitor's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIp(request: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return request.socket.remoteAddress ?? '';
-}
-
 /**
  * The hot path, in front of the web framework: GET or HEAD /{code}. The link comes from
  * memory (a miss reads the log); the click is appended with group commit and the 302 is
@@ -178,7 +170,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
   const headerServes = (place: Place, header: string | null) => header === null || deps.cache.domains.servingHeader(place.claim?.id ?? null, header) !== undefined;
 
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
-  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientIp(request, deps.trustProxy)) => {
+  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
     if (link.moderated) return disabled(response);
     try {
       if (request.method === 'HEAD' || isPrefetch(request.headers)) return redirect(response, link.destination);
@@ -203,7 +195,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
     if (place === undefined || !headerServes(place, target.header)) return next();
     // Before the link is looked up: a flood of unknown codes costs store reads. Over the
     // limit nothing is recorded and the framework is never reached.
-    const ip = clientIp(request, deps.trustProxy);
+    const ip = clientAddress(request, deps.trustProxy);
     const wait = deps.limiter?.take(ip);
     if (wait) {
       setTimeout(refuse, REFUSAL_DELAY_MS, response, wait);
