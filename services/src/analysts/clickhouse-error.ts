@@ -14,6 +14,7 @@ export const CODES = {
   REQUIRED_PASSWORD: 194,
   TOO_MANY_SIMULTANEOUS_QUERIES: 202,
   QUERY_IS_TOO_LARGE: 229,
+  MEMORY_LIMIT_EXCEEDED: 241,
   TOO_MANY_BYTES: 307,
   ACCESS_DENIED: 497,
   AUTHENTICATION_FAILED: 516,
@@ -76,14 +77,28 @@ export function asClickHouseError(error: unknown): ClickHouseError {
   if (match) {
     // chDB nests the code twice ("Code: 164. DB::Exception: Code: 164. DB::Exception: …"): keep the inner message.
     const inner = asNested(match[2]!);
-    return new ClickHouseError(Number(match[1]), match[3] ?? inner.name ?? 'UNKNOWN_EXCEPTION', inner.message.replace(/\.$/, ''));
+    return withoutHostDetails(new ClickHouseError(Number(match[1]), match[3] ?? inner.name ?? 'UNKNOWN_EXCEPTION', inner.message.replace(/\.$/, '')));
   }
   const code = typeof (error as { code?: unknown })?.code === 'string' && /^\d+$/.test((error as { code: string }).code) ? Number((error as { code: string }).code) : null;
-  if (code !== null) return new ClickHouseError(code, (error as { type?: string }).type ?? 'UNKNOWN_EXCEPTION', text);
+  if (code !== null) return withoutHostDetails(new ClickHouseError(code, (error as { type?: string }).type ?? 'UNKNOWN_EXCEPTION', text));
   return ClickHouseError.of('STD_EXCEPTION', 'The query could not be run');
 }
 
 function asNested(message: string): { message: string; name?: string } {
   const nested = /^Code:\s*\d+\.\s*DB::Exception:\s*([\s\S]*?)\s*\(([A-Z_]+)\)(?:\s*\(version [^)]*\))?\.?$/.exec(message);
   return nested ? { message: nested[1]!, name: nested[2]! } : { message };
+}
+
+/**
+ * An engine's message can name the host: a memory error gives the machine's memory (the
+ * total limit is a share of it) and its resident size, a file error a path on its disk.
+ * Analysts never read host details (docs/analysts.md#limits), so a memory error says only
+ * that the query was over its own limit, and a path becomes `<path>`.
+ */
+export function withoutHostDetails(error: ClickHouseError): ClickHouseError {
+  if (error.code === CODES.MEMORY_LIMIT_EXCEEDED) {
+    return ClickHouseError.of('MEMORY_LIMIT_EXCEEDED', 'Memory limit exceeded: the query needs more memory than an analyst’s query may use. Read fewer rows or columns, or group by fewer keys');
+  }
+  const message = error.message.replace(/(^|[\s'"`(=])\/(?:[\w.+@-]+\/)*[\w.+@-]*/g, '$1<path>');
+  return message === error.message ? error : new ClickHouseError(error.code, error.codeName, message);
 }
