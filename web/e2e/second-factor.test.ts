@@ -1,7 +1,7 @@
 import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, linkInMail, newContext, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, verifyByMail, waitForMail, type Product } from './harness.ts';
+import { DESKTOP, PHONE, launchBrowser, linkInMail, newContext, openSignedIn, registerByApi, screenshot, signInByApi, seriousA11yViolations, startProduct, verifyByMail, waitForMail, type Product } from './harness.ts';
 
 /*
  * Two-step verification in the browser (docs/accounts.md#second-factor) on the real server:
@@ -38,8 +38,10 @@ describe('two-step verification in the browser', () => {
   /** A verified account on Settings → Security, with the set-up begun: answers the key the page shows. */
   async function startSetUp(viewport: { width: number; height: number }) {
     const email = unique('twostep');
-    const token = await registerByApi(product, email);
+    await registerByApi(product, email);
     await verifyByMail(product, email);
+    // Proving the address ended the registration's session (docs/accounts.md#taking-an-account-back).
+    const token = await signInByApi(product, email);
     const page = await openSignedIn(browser, product, token, '/settings?tab=security', viewport);
     page.setDefaultTimeout(10_000);
     const card = page.getByRole('region', { name: 'Two-step verification' });
