@@ -158,6 +158,8 @@ export const MailPurpose = z.enum([
   'weekly_summary',
   'usage_warning',
   'moderation_notice',
+  /** A pending custom domain claim was dropped: another account verified the name first. */
+  'domain_claim_dropped',
   'account_deleted',
   /** The super admin told of an admin's change to the sign-in providers or the mail settings. */
   'security_notice',

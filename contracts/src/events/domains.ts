@@ -16,6 +16,11 @@ export const CustomDomainDeletedV1 = z.object({ domain_id: id, user_id: id, doma
  * (`verified_elsewhere`): it can no longer be verified and serves nothing; its owner sees why.
  */
 export const CustomDomainClaimDroppedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), reason: z.enum(['verified_elsewhere']), winner_domain_id: id });
+/**
+ * The owner of a dropped claim was e-mailed that it was dropped (stream `domain-{domain_id}`):
+ * recorded after the mail went, so a later round, a restart or a second process sends no other.
+ */
+export const CustomDomainDropNoticeSentV1 = z.object({ domain_id: id, user_id: id });
 
 /**
  * A host name taken across the installation (stream `domain-name-{domain}`), or let go when its
@@ -66,6 +71,7 @@ export const domainEvents = {
   CustomDomainActivated: { 1: CustomDomainActivatedV1 },
   CustomDomainDeleted: { 1: CustomDomainDeletedV1 },
   CustomDomainClaimDropped: { 1: CustomDomainClaimDroppedV1 },
+  CustomDomainDropNoticeSent: { 1: CustomDomainDropNoticeSentV1 },
   DomainNameClaimed: { 1: DomainNameClaimedV1 },
   DomainNameReleased: { 1: DomainNameReleasedV1 },
   TraiHeaderAdded: { 1: TraiHeaderAddedV1 },

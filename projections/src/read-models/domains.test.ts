@@ -2,7 +2,7 @@ import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledge
 import { describe, expect, it } from 'vitest';
 import { MemoryReadStore } from '../testing/memory-read-store.ts';
 import { apiReadModel } from './api-read-model.ts';
-import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS } from './domains.ts';
+import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, DOMAIN_DROP_NOTICES_DUE, TRAI_DOMAINS } from './domains.ts';
 import { ReadModelTarget } from './read-model-target.ts';
 
 /** Events as the log would hand them over: positions from 1, one minute apart. */
@@ -43,6 +43,16 @@ describe('the domains read model', () => {
     expect(await store.get(CUSTOM_DOMAINS, 1)).toMatchObject({ dns_verified: true, ever_verified: true });
     expect(await store.get(CUSTOM_DOMAINS, 2)).toMatchObject({ owner_id: 8, dns_verified: false, dropped: true });
     expect(await store.get(ACTIVE_DOMAINS, 8)).toMatchObject({ custom_domain_id: null });
+  });
+
+  it('given a claim dropped, then its notice is due until it is sent or the claim deleted', async () => {
+    const dropped: DomainEvent[] = [
+      { type: 'CustomDomainAdded', data: { ...ids(2, 8), dns_token: 't2' } },
+      { type: 'CustomDomainClaimDropped', data: { ...ids(2, 8), reason: 'verified_elsewhere', winner_domain_id: 1 } },
+    ];
+    expect(await (await project(dropped)).get(DOMAIN_DROP_NOTICES_DUE, 2)).toEqual({ id: 2, user_id: 8, at: '2026-11-23T10:01:00.000Z' });
+    expect(await (await project([...dropped, { type: 'CustomDomainDropNoticeSent', data: { domain_id: 2, user_id: 8 } }])).get(DOMAIN_DROP_NOTICES_DUE, 2)).toBeNull();
+    expect(await (await project([...dropped, { type: 'CustomDomainDeleted', data: ids(2, 8) }])).get(DOMAIN_DROP_NOTICES_DUE, 2)).toBeNull();
   });
 
   it('given a header on our host, verified at once as older logs did, then it is pending with its evidence until an administrator approves it', async () => {

@@ -7,6 +7,12 @@ export const CUSTOM_DOMAINS = 'custom_domains';
 export const TRAI_DOMAINS = 'trai_domains';
 /** One document per user: which custom domain and which TRAI header are active. */
 export const ACTIVE_DOMAINS = 'active_domains';
+/**
+ * One document per dropped claim whose owner has not been e-mailed about it yet, removed by the
+ * notice or by deleting the claim (docs/domains.md#the-notice-of-a-dropped-claim). The claim's
+ * stream decides; this only spares the notification scheduler reading every claim's stream.
+ */
+export const DOMAIN_DROP_NOTICES_DUE = 'domain_drop_notices_due';
 
 export interface CustomDomainView {
   [key: string]: unknown;
@@ -49,7 +55,21 @@ export interface ActiveDomainsView {
   trai_id: number | null;
 }
 
-export const domainIndexes = { [CUSTOM_DOMAINS]: [['owner_id'], ['domain']], [TRAI_DOMAINS]: [['owner_id'], ['custom_domain_id']], [ACTIVE_DOMAINS]: [] } as const;
+export interface DomainDropNoticeDueView {
+  [key: string]: unknown;
+  /** The dropped claim's id. */
+  id: number;
+  user_id: number;
+  /** When it was dropped. */
+  at: string;
+}
+
+export const domainIndexes = {
+  [CUSTOM_DOMAINS]: [['owner_id'], ['domain']],
+  [TRAI_DOMAINS]: [['owner_id'], ['custom_domain_id']],
+  [ACTIVE_DOMAINS]: [],
+  [DOMAIN_DROP_NOTICES_DUE]: [['at']],
+} as const;
 
 const noneActive = (id: number): ActiveDomainsView => ({ id, custom_domain_id: null, trai_id: null });
 
@@ -65,9 +85,14 @@ export const domainHandlers: ReadModelHandlers = {
   async CustomDomainVerified({ domain_id }, _recorded, tx) {
     await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: true, ever_verified: true }));
   },
-  async CustomDomainClaimDropped({ domain_id, user_id }, _recorded, tx) {
+  async CustomDomainClaimDropped({ domain_id, user_id }, recorded, tx) {
     await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: false, dropped: true }));
     await choose(tx, user_id, (active) => (active.custom_domain_id === domain_id ? { ...active, custom_domain_id: null } : active));
+    const due: DomainDropNoticeDueView = { id: domain_id, user_id, at: recorded.metadata.at };
+    tx.put(DOMAIN_DROP_NOTICES_DUE, due);
+  },
+  CustomDomainDropNoticeSent({ domain_id }, _recorded, tx) {
+    tx.delete(DOMAIN_DROP_NOTICES_DUE, domain_id);
   },
   async CustomDomainUnverified({ domain_id, user_id }, _recorded, tx) {
     await tx.update<CustomDomainView>(CUSTOM_DOMAINS, domain_id, (view) => ({ ...view, dns_verified: false }));
@@ -78,6 +103,7 @@ export const domainHandlers: ReadModelHandlers = {
   },
   async CustomDomainDeleted({ domain_id, user_id }, _recorded, tx) {
     tx.delete(CUSTOM_DOMAINS, domain_id);
+    tx.delete(DOMAIN_DROP_NOTICES_DUE, domain_id);
     await choose(tx, user_id, (active) => (active.custom_domain_id === domain_id ? { ...active, custom_domain_id: null } : active));
   },
   TraiHeaderAdded({ trai_id, user_id, header, domain_type, custom_domain_id, domain, dns_token }, recorded, tx) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { recorded } from '../testing/recorded.ts';
-import { addDomainDecider, checkDomainDecider, claimDropped, claimExpiredMessage, deleteDomainDecider, verifiedElsewhere } from './domain-deciders.ts';
+import { addDomainDecider, checkDomainDecider, claimDropped, claimExpiredMessage, deleteDomainDecider, dropNoticeDecider, verifiedElsewhere } from './domain-deciders.ts';
 import { evolveDomain, noDomain, type DomainState } from './domain-state.ts';
 import { evolveTrai, noTrai } from './trai-state.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
@@ -45,6 +45,26 @@ describe('one owner per name', () => {
     expect(checkDomainDecider.decide(command, { domain: claim(added(2, 8)), name: 1, 'rival-1': lapsed })['rival-1']).toEqual([
       { type: 'CustomDomainClaimDropped', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 2 } },
     ]);
+  });
+});
+
+describe('the notice of a dropped claim', () => {
+  const dropped: DomainEvent = { type: 'CustomDomainClaimDropped', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 } };
+  const sent: DomainEvent = { type: 'CustomDomainDropNoticeSent', data: { domain_id: 2, user_id: 8 } };
+  const notice = { domainId: 2, userId: 8 };
+
+  it('given a dropped claim whose owner was not told, when the notice has been e-mailed, then that is recorded', () => {
+    expect(dropNoticeDecider.decide(notice, claim(added(2, 8), dropped))).toEqual([sent]);
+  });
+
+  it('given the notice already sent, when it is e-mailed again (another round, a restart, a second process), then nothing more is recorded', () => {
+    expect(dropNoticeDecider.decide(notice, claim(added(2, 8), dropped, sent))).toEqual([]);
+  });
+
+  it('given a claim never dropped, deleted after its drop, or another account’s, then no notice is due', () => {
+    expect(dropNoticeDecider.decide(notice, claim(added(2, 8)))).toEqual([]);
+    expect(dropNoticeDecider.decide(notice, claim(added(2, 8), dropped, { type: 'CustomDomainDeleted', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in' } }))).toEqual([]);
+    expect(dropNoticeDecider.decide({ domainId: 2, userId: 9 }, claim(added(2, 8), dropped))).toEqual([]);
   });
 });
 

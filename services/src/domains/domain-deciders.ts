@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
-import { claimExpired, domainNameStream, domainStream, evolveDomain, evolveNameClaim, liveClaim, noDomain, type DomainState } from './domain-state.ts';
+import { claimExpired, domainNameStream, domainStream, dropNoticeDue, evolveDomain, evolveNameClaim, liveClaim, noDomain, type DomainState } from './domain-state.ts';
 import { evolveTrai, evolveTraiClaim, noTrai, traiNameStream, traiStream, type TraiState } from './trai-state.ts';
 
 export const DOMAIN_NOT_FOUND = 'There is no such custom domain on your account.';
@@ -119,6 +119,15 @@ export const activateDomainDecider = onDomain<DomainAction>((command, state) => 
   if (!state.verified) throw conflict(`${state.domain} is not verified yet: publish its DNS records and verify it first.`);
   return [{ type: 'CustomDomainActivated', data: ids }];
 });
+
+/**
+ * Given a dropped claim still on its owner's list, when its owner has been e-mailed that it was
+ * dropped, then that is recorded, once: a claim already told about, deleted or never dropped
+ * records nothing (docs/domains.md#the-notice-of-a-dropped-claim).
+ */
+export const dropNoticeDecider = onDomain<DomainAction>((command, state) =>
+  dropNoticeDue(state) && state.userId === command.userId ? [{ type: 'CustomDomainDropNoticeSent', data: { domain_id: command.domainId, user_id: command.userId } }] : [],
+);
 
 export interface DeleteDomain extends DomainAction {
   domain: string;

@@ -18,9 +18,11 @@ export interface DomainState {
   deleted: boolean;
   /** Another account proved the name first (docs/domains.md#one-owner-per-name). */
   dropped: boolean;
+  /** Its owner was e-mailed that it was dropped (docs/domains.md#the-notice-of-a-dropped-claim). */
+  dropNoticeSent: boolean;
 }
 
-export const noDomain: DomainState = { id: null, userId: null, domain: '', dnsToken: '', addedAt: '', verified: false, everVerified: false, active: false, deleted: false, dropped: false };
+export const noDomain: DomainState = { id: null, userId: null, domain: '', dnsToken: '', addedAt: '', verified: false, everVerified: false, active: false, deleted: false, dropped: false, dropNoticeSent: false };
 
 export const domainStream = (id: number) => `domain-${id}`;
 export const domainNameStream = (domain: string) => `domain-name-${domain}`;
@@ -31,6 +33,9 @@ export const claimExpired = (claim: { everVerified: boolean; addedAt: string }, 
 
 /** A claim that exists and is neither deleted nor dropped. */
 export const liveClaim = (state: DomainState): boolean => state.id !== null && !state.deleted && !state.dropped;
+
+/** A dropped claim, still on its owner's list, whose owner has not been e-mailed about it yet. */
+export const dropNoticeDue = (state: DomainState): boolean => state.id !== null && state.dropped && !state.deleted && !state.dropNoticeSent;
 
 export function evolveDomain(state: DomainState, recorded: RecordedEvent): DomainState {
   const event = domainEventOf(recorded);
@@ -47,6 +52,8 @@ export function evolveDomain(state: DomainState, recorded: RecordedEvent): Domai
       return { ...state, deleted: true, active: false };
     case 'CustomDomainClaimDropped':
       return { ...state, dropped: true, verified: false, active: false };
+    case 'CustomDomainDropNoticeSent':
+      return { ...state, dropNoticeSent: true };
     default:
       return state;
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ScheduledRounds } from '../platform/scheduled-rounds.ts';
 import { shreddedEmail, type AnalyticsStore, type EventStore, type ReadStore } from '@linkledger/contracts';
 import {
+  DOMAIN_DROP_NOTICES_DUE,
   LINKS,
   LINK_TOTALS,
   MODERATION_NOTICES_DUE,
@@ -9,6 +10,7 @@ import {
   NOTIFICATION_SETTINGS,
   USERS,
   defaultNotificationSettings,
+  type DomainDropNoticeDueView,
   type LinkTotalsView,
   type LinkView,
   type ModerationNoticeDueView,
@@ -19,6 +21,8 @@ import {
 import { NO_READ_MODEL, handleCommand, type CommandDeps, type Decider } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { currentPlan } from '../billing/current-plan.ts';
+import { claimDroppedMail } from '../domains/claim-dropped-mail.ts';
+import { dropNoticeDecider } from '../domains/domain-deciders.ts';
 import { loadEmailSettings } from '../mail/email-settings.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { shortUrl } from '../links/link-response.ts';
@@ -26,7 +30,7 @@ import type { Config } from '../platform/config.ts';
 import type { ReadModelProgress } from '../platform/platform.ts';
 import { moderationNoticeDecider, usageWarningDecider, weeklySummaryDecider } from './notification-deciders.ts';
 import { moderationNoticeMail, usageWarningMail, weeklySummaryMail } from './notification-mail.ts';
-import { evolveNotifications, noNotifications, noticeDue, notificationStream, summaryDue, usageMonth, usageThreshold, warningDue, weekBefore, type NotificationState } from './notification-state.ts';
+import { noticeDue, summaryDue, usageMonth, usageThreshold, warningDue, weekBefore } from './notification-state.ts';
 
 interface Deps {
   events: EventStore;
@@ -47,21 +51,22 @@ interface Log {
 
 /** How often due work is looked for when nothing in the log calls for it sooner. */
 const TICK_MS = 30_000;
-/** A disabling is told about for this long; older ones (before the feature, or while it was off) are history. */
+/** A disabling or a dropped claim is told about for this long; older ones (before the feature, or while it was off) are history. */
 export const NOTICE_WINDOW_MS = 7 * 86_400_000;
 /** How long a round waits for the analytics projector before leaving the summaries to the next one. */
 const ANALYTICS_WAIT_MS = 10_000;
 /** Events after which a notice may be due: acted on at once, not at the next tick. */
-const PROMPTING = ['LinkModerated'] as const;
+const PROMPTING = ['LinkModerated', 'CustomDomainClaimDropped'] as const;
 
 /**
  * The notification e-mails (docs/notifications.md): Monday's weekly summary, usage warnings
- * at 80 % and 100 % of the monthly link limit, and notices of links disabled by an admin.
+ * at 80 % and 100 % of the monthly link limit, notices of links disabled by an admin, and the
+ * service notice of a dropped domain claim (docs/domains.md#the-notice-of-a-dropped-claim).
  * What is due is read from the read models the log builds; each e-mail is recorded by a
- * command on the user's `notifications-{id}` stream, decided on the stream itself, so it
- * goes once however often a tick, a restart or a second process finds it due. Mail goes
- * first and is recorded after: a failed send is tried again at the next tick; only a crash
- * between the two can send one twice.
+ * command on the user's `notifications-{id}` stream (a dropped claim's notice on the claim's
+ * `domain-{id}`), decided on the stream itself, so it goes once however often a tick, a
+ * restart or a second process finds it due. Mail goes first and is recorded after: a failed
+ * send is tried again at the next tick; only a crash between the two can send one twice.
  */
 export class NotificationScheduler {
   private readonly rounds: ScheduledRounds;
@@ -81,13 +86,14 @@ export class NotificationScheduler {
       events: deps.events,
       readModel: deps.readModel,
       prompting: PROMPTING,
-      following: 'moderation',
+      following: 'moderation and dropped domain claims',
       tickMs: TICK_MS,
       log,
       steps: () => {
         const now = deps.clock();
         return [
           ['send moderation notices', () => this.sendModerationNotices(now)],
+          ['send dropped-claim notices', () => this.sendDropNotices(now)],
           ['send usage warnings', () => this.sendUsageWarnings(now)],
           ['send weekly summaries', () => this.sendWeeklySummaries(now)],
         ];
@@ -143,22 +149,23 @@ export class NotificationScheduler {
   }
 
   /**
-   * Sends one e-mail if the user's stream still says it is due, then records it. A failure
-   * is logged and left for the next tick, without holding up the other users' mail.
+   * Sends one e-mail if the stream the decider records it on still says it is due, then
+   * records it. A failure is logged and left for the next tick, without holding up the other
+   * users' mail.
    */
-  private async sendOnce<C extends { userId: number }>(
+  private async sendOnce<C extends { userId: number }, S>(
     what: string,
-    decider: Decider<C, NotificationState>,
+    decider: Decider<C, S>,
     command: C,
-    due: (state: NotificationState) => boolean,
-    compose: (to: string) => Promise<MailMessage | null>,
+    due: (state: S) => boolean,
+    compose: (to: string, state: S) => Promise<MailMessage | null>,
   ): Promise<'sent' | 'not_due' | 'failed'> {
     try {
       const to = await this.recipient(command.userId);
       if (!to) return 'not_due';
-      const { state } = await loadStream(this.deps.events, notificationStream(command.userId), noNotifications, evolveNotifications);
+      const { state } = await loadStream(this.deps.events, decider.streamOf(command), decider.initialState, decider.evolve);
       if (!due(state)) return 'not_due';
-      const message = await compose(to);
+      const message = await compose(to, state);
       if (!message) return 'not_due';
       await this.deps.mailer.send(message);
       await handleCommand(this.commands, this.context(this.deps.clock()), decider, command);
@@ -192,6 +199,25 @@ export class NotificationScheduler {
             reason: link.moderation_reason ?? '',
             base: bases.app,
           }),
+      );
+    }
+  }
+
+  /** Claims dropped because another account verified their name first: told whatever the switches say (a service notice). */
+  private async sendDropNotices(now: Date): Promise<void> {
+    const since = new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString();
+    const due = await this.deps.read.find<DomainDropNoticeDueView>(DOMAIN_DROP_NOTICES_DUE, { where: { at: { gte: since } }, sort: [{ field: 'at', direction: 'asc' }] });
+    if (due.length === 0) return;
+    const bases = await this.bases();
+    for (const notice of due) {
+      const command = { domainId: notice.id, userId: notice.user_id };
+      await this.sendOnce(
+        'the notice of a dropped domain claim',
+        dropNoticeDecider,
+        command,
+        // Due exactly when recording it would record something.
+        (claim) => dropNoticeDecider.decide(command, claim).length > 0,
+        async (to, claim) => claimDroppedMail(to, { domain: claim.domain, everVerified: claim.everVerified, base: bases.app }),
       );
     }
   }

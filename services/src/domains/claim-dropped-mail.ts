@@ -1,0 +1,41 @@
+import { composeMail } from '../mail/compose-mail.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/** The web app's screen that lists a user's domains, where a dropped claim is deleted. */
+export const CUSTOM_DOMAINS_SCREEN = '/custom-domains';
+
+export interface DroppedClaim {
+  domain: string;
+  /** It had been verified once (its records were gone when the other account proved the name), so its links did serve on it. */
+  everVerified: boolean;
+  /** The web app's address, or null when none is known (the mail then names the screen only). */
+  base: string | null;
+}
+
+/**
+ * Tells the owner of a claim that another account verified its name first and the claim was
+ * dropped (docs/domains.md#the-notice-of-a-dropped-claim). A service notice: it is not one of
+ * the notification switches. The name is the owner's own, validated when added; composeMail
+ * escapes it in the HTML part all the same.
+ */
+export function claimDroppedMail(to: string, claim: DroppedClaim): MailMessage {
+  const { domain } = claim;
+  return {
+    purpose: 'domain_claim_dropped',
+    ...composeMail(
+      to,
+      `Your claim on ${domain} was dropped`,
+      claim.everVerified
+        ? [
+            `Another account verified ${domain} while its DNS records no longer pointed to your claim, so that account now owns the name and your claim on it was dropped.`,
+            `Links you created on ${domain} stopped being served when its records were found gone, and they will not be served on it again.`,
+          ]
+        : [
+            `${domain} was verified by another account first, so that account now owns the name and your pending claim on it was dropped.`,
+            `No link of yours was served on ${domain}: a claim serves links only once it is verified.`,
+          ],
+      `The claim stays in your Custom Domains list as “Owned by another account”; you can delete it there. This notice is about a domain on your account, so it is sent whatever your notification settings say.`,
+      claim.base ? { label: 'Open Custom Domains', url: `${claim.base}${CUSTOM_DOMAINS_SCREEN}` } : undefined,
+    ),
+  };
+}
