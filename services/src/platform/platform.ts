@@ -21,6 +21,7 @@ import { loadSecret } from './secrets.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
 import { maskedLog } from '../privacy/masked-log.ts';
+import { withRepeatsCounted } from './repeated-errors.ts';
 import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
@@ -164,8 +165,11 @@ export interface PlatformOptions {
 
 /** Opens the stores the configuration names and starts this process's projectors. */
 export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
-  // Every log line the platform writes goes out with e-mail addresses masked.
-  options = { ...options, log: maskedLog(options.log) };
+  // Every log line the platform writes goes out with e-mail addresses masked, and an error
+  // met again and again (a projector retrying on a full disk) once per interval with a count.
+  const clockForLog = options.clock ?? (() => new Date());
+  const counted = withRepeatsCounted(maskedLog(options.log), () => clockForLog().getTime());
+  options = { ...options, log: counted.log };
   privateDataDirectory(config.DATA_DIR);
   const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
   const events = await openEventStore(config);
@@ -251,6 +255,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
       await events.close();
       await read.close();
       await analytics.close();
+      counted.stop();
     },
   };
 }

@@ -82,3 +82,20 @@ export class RepeatedErrors {
     this.close(kind, interval, now);
   }
 }
+
+/** A platform log whose errors go through RepeatedErrors; `stop` writes what is held back and ends its timer. */
+export function withRepeatsCounted(log: { info(message: string): void; error(error: unknown, message: string): void }, now: () => number) {
+  const repeated = new RepeatedErrors({
+    now,
+    // The count's line carries no error: the first line of the interval had it in full.
+    write: ({ error, message }) => (error === undefined ? log.info(message) : log.error(error, message)),
+  });
+  const timer = setInterval(() => repeated.flush(), 1000).unref();
+  return {
+    log: { info: (message: string) => log.info(message), error: (error: unknown, message: string) => repeated.report(error, message) },
+    stop: () => {
+      clearInterval(timer);
+      repeated.flush();
+    },
+  };
+}
