@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +141,29 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     expect((await store.readStream('s')).map((e) => (e.data as { i: number }).i)).toEqual([0, 1]);
     // Once the writer has answered, commits happen on the store's thread again.
     expect((await store.append([{ stream: 's', expected: 1, events: [event(2)] }])).revisions).toEqual([2]);
+    await store.close();
+  });
+
+  it('starts a new writer thread when the last one stopped, instead of refusing every append after it', async () => {
+    const file = join(dir, `writer-lost-${n++}.db`);
+    const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
+    const writerThread = () => (store as unknown as { writerThread: Worker | null }).writerThread;
+    const throughTheWriter = async (expected: number | 'no_stream') => {
+      const other = new Database(file);
+      other.exec('BEGIN IMMEDIATE');
+      const appended = store.append([{ stream: 's', expected, events: [event(0)] }]);
+      await waitUntil(() => writerThread() !== null);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      other.exec('COMMIT');
+      other.close();
+      return appended;
+    };
+    expect((await throughTheWriter('no_stream')).revisions).toEqual([0]);
+    const lost = writerThread()!;
+    await lost.terminate();
+    await waitUntil(() => writerThread() === null);
+    expect((await throughTheWriter(0)).revisions).toEqual([1]);
+    expect(writerThread()).not.toBe(lost);
     await store.close();
   });
 });
