@@ -160,7 +160,7 @@ export interface PlatformOptions {
   /** false: open the stores but run no projectors (the rebuild command drives them). Default true unless ROLE=api. */
   projectors?: boolean;
   /** Wraps the opened stores, e.g. with a test's fault switch. */
-  wrapStores?: { read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
+  wrapStores?: { events?: (store: EventStore) => EventStore; read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
 }
 
 /** Opens the stores the configuration names and starts this process's projectors. */
@@ -172,7 +172,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   options = { ...options, log: counted.log };
   privateDataDirectory(config.DATA_DIR);
   const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
-  const events = await openEventStore(config);
+  const openedEvents = await openEventStore(config);
+  const events = options.wrapStores?.events?.(openedEvents) ?? openedEvents;
   const openedRead = await openReadStore(config);
   const read = options.wrapStores?.read?.(openedRead) ?? openedRead;
   const remote = asksOwnerForAnalytics(config);
