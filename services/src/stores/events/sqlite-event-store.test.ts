@@ -236,6 +236,16 @@ describe('SQLite event store (embedded, synchronous=FULL) — nothing is answere
     const refused = await waiting.then(() => null, (error: unknown) => error);
     expect(refused).toBeInstanceOf(StoreWriteError);
     expect(refused).toMatchObject({ code: 'EIO', message: expect.stringMatching(/^The event store could not save: EIO/) });
+    // Health asks the disk for a sync of its own: refused while the disk refuses, fine once it syncs again.
+    const eio = () => Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const stillFailing = store.checkWritable();
+    await waitUntil(() => disk.pending() === 1);
+    disk.release(eio());
+    await expect(stillFailing).rejects.toThrow(/could not save: EIO/);
+    const recovered = store.checkWritable();
+    await waitUntil(() => disk.pending() === 1);
+    disk.release();
+    await expect(recovered).resolves.toBeUndefined();
     // Nothing of the failure stays: the next append starts its own sync, which the disk answers.
     const next = store.append([{ stream: 's-2', expected: 'any', events: [event(2)] }]);
     await waitUntil(() => disk.pending() === 1);

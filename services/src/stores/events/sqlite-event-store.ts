@@ -637,6 +637,12 @@ export class SqliteEventStore implements EventStore {
       if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) throw failure;
       throw (this.writeFailure = new StoreWriteError('event', error));
     }
+    // A write that cannot be made durable is no write: the disk must take a sync too.
+    try {
+      await this.walSync?.check();
+    } catch (error) {
+      throw (this.writeFailure = error instanceof StoreWriteError ? error : new StoreWriteError('event', error));
+    }
     if (this.writeFailure === failure) this.writeFailure = null;
   }
 

@@ -59,6 +59,19 @@ export class WalSync {
     return new Promise((resolve, reject) => this.through(position, (error) => (error ? reject(error) : resolve())));
   }
 
+  /** One sync of the WAL now, whatever is asked for: whether the disk takes a sync again (health, after a failure). */
+  check(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let fd: number;
+      try {
+        fd = this.fd ??= openSync(this.walFile, 'r');
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'ENOENT' ? resolve() : reject(new StoreWriteError('event', error));
+      }
+      this.sync(fd, (error) => (error ? reject(new StoreWriteError('event', error)) : resolve()));
+    });
+  }
+
   /** Something else made positions durable (a commit with synchronous=FULL syncs the whole WAL). */
   markDurable(position: number): void {
     if (position <= this.durable) return;
