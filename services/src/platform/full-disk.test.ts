@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.ts';
-import { CHROME, createLinkOver, signUpOver, type Auth } from '../testing/http-client.ts';
+import { CHROME, countsOver, createLinkOver, signUpOver, type Auth } from '../testing/http-client.ts';
 import { startSupervisedProcess } from '../testing/server-process.ts';
 
 /**
@@ -107,10 +107,14 @@ describe('the data directory on a disk that fills up', () => {
       expect((await health()).body.stores.events.status).toBe('up');
       // Every redirect answered 302 is counted once, none answered 503 is: the projector recovered too.
       const answered = statuses.filter((status) => status === 302).length;
+      // Both of the projector's stores: the read store (SQLite) and analytics (chDB).
       await eventually(
-        async () => ((await (await fetch(`${base}/api/urls/${link.id}`, { headers: owner.headers })).json()) as { total_clicks: number }).total_clicks === answered,
-        15_000,
-        `${answered} clicks counted`,
+        async () => {
+          const { total, analytics } = await countsOver(base, owner, link.id);
+          return total === answered && analytics === answered;
+        },
+        20_000,
+        `${answered} clicks counted in the read model and in analytics`,
       );
       expect(product.output()).not.toMatch(/stopped unexpectedly/);
     } finally {
