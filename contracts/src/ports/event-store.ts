@@ -106,6 +106,8 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last event in the log (0 when empty). */
   headPosition(): Promise<number>;
+  /** Rejects with the reason while the store cannot save (a full disk, say); adapters that cannot tell leave it out. */
+  checkWritable?(): Promise<void>;
   /**
    * Catch-up subscription: delivers history after `after` in batches, then turns live,
    * without a gap or a duplicate. The next batch is read only once the handler resolves.

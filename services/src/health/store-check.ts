@@ -8,10 +8,16 @@ export async function checkStore(store: { adapter: string; ping(): Promise<void>
   }
 }
 
-/** The three stores' states, each pinged at once: the log by reading its head. */
-export function checkStores(platform: { events: { adapter: string; headPosition(): Promise<number> }; read: { adapter: string; ping(): Promise<void> }; analytics: { adapter: string; ping(): Promise<void> } }) {
+type EventLog = { adapter: string; headPosition(): Promise<number>; checkWritable?(): Promise<void> };
+
+/**
+ * The three stores' states, each pinged at once: the log by reading its head and, where the
+ * adapter can tell, by whether it can save (a log that reads but cannot write is down).
+ */
+export function checkStores(platform: { events: EventLog; read: { adapter: string; ping(): Promise<void> }; analytics: { adapter: string; ping(): Promise<void> } }) {
+  const { events } = platform;
   return Promise.all([
-    checkStore({ adapter: platform.events.adapter, ping: () => platform.events.headPosition().then(() => undefined) }),
+    checkStore({ adapter: events.adapter, ping: async () => void (await Promise.all([events.headPosition(), events.checkWritable?.()])) }),
     checkStore(platform.read),
     checkStore(platform.analytics),
   ]);

@@ -46,7 +46,8 @@ import { AddressRateLimiter } from '../redirect/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
-import { httpAnswer } from '../http/http-errors.ts';
+import { httpAnswer, storageRefusal } from '../http/http-errors.ts';
+import { RepeatedErrors } from './repeated-errors.ts';
 import type { Platform } from './platform.ts';
 import { openApi } from '../http/openapi.ts';
 import { enforceAccess } from '../http/access.ts';
@@ -117,10 +118,21 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // No per-request log lines: at tens of thousands of redirects a second they would cost more than the redirect.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  log = (error) => app.log.error({ err: error }, 'Redirect failed');
+  // A fault every request meets (a full disk) is logged once per kind and interval, with a
+  // count, never once per request (docs/architecture.md#self-healing-stores).
+  const repeatedErrors = new RepeatedErrors({
+    now: () => platform.clock().getTime(),
+    write: ({ error, message, kind, repeats, seconds }) => app.log.error(error === undefined ? { kind, repeats, seconds } : { err: error, kind }, message),
+  });
+  const closeIntervals = setInterval(() => repeatedErrors.flush(), 1000).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(closeIntervals);
+    repeatedErrors.flush();
+  });
+  log = (error) => repeatedErrors.report(error, 'Redirect failed');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof DomainError) {
       const answer = httpAnswer(error);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
@@ -135,7 +147,13 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: clientErrorDetail(error) });
     }
-    request.log.error({ err: error }, 'Unhandled error');
+    const notSaved = storageRefusal(error);
+    if (notSaved) {
+      repeatedErrors.report(error, 'A write was refused: the store could not save');
+      const answer = httpAnswer(notSaved);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    }
+    repeatedErrors.report(error, 'Unhandled error');
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again in a moment.' });
   });
 

@@ -21,6 +21,7 @@ import { loadSecret } from './secrets.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
 import { maskedLog } from '../privacy/masked-log.ts';
+import { withRepeatsCounted } from './repeated-errors.ts';
 import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
@@ -159,16 +160,20 @@ export interface PlatformOptions {
   /** false: open the stores but run no projectors (the rebuild command drives them). Default true unless ROLE=api. */
   projectors?: boolean;
   /** Wraps the opened stores, e.g. with a test's fault switch. */
-  wrapStores?: { read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
+  wrapStores?: { events?: (store: EventStore) => EventStore; read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
 }
 
 /** Opens the stores the configuration names and starts this process's projectors. */
 export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
-  // Every log line the platform writes goes out with e-mail addresses masked.
-  options = { ...options, log: maskedLog(options.log) };
+  // Every log line the platform writes goes out with e-mail addresses masked, and an error
+  // met again and again (a projector retrying on a full disk) once per interval with a count.
+  const clockForLog = options.clock ?? (() => new Date());
+  const counted = withRepeatsCounted(maskedLog(options.log), () => clockForLog().getTime());
+  options = { ...options, log: counted.log };
   privateDataDirectory(config.DATA_DIR);
   const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
-  const events = await openEventStore(config);
+  const openedEvents = await openEventStore(config);
+  const events = options.wrapStores?.events?.(openedEvents) ?? openedEvents;
   const openedRead = await openReadStore(config);
   const read = options.wrapStores?.read?.(openedRead) ?? openedRead;
   const remote = asksOwnerForAnalytics(config);
@@ -251,6 +256,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
       await events.close();
       await read.close();
       await analytics.close();
+      counted.stop();
     },
   };
 }

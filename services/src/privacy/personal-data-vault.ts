@@ -77,6 +77,10 @@ export class PersonalDataVault implements EventStore {
     return this.inner.headPosition();
   }
 
+  async checkWritable(): Promise<void> {
+    await this.inner.checkWritable?.();
+  }
+
   subscribe(options: SubscribeOptions, handler: SubscriptionHandler): Subscription {
     return this.inner.subscribe(options, async (batch, through) => handler(await this.openAll(batch), through));
   }

@@ -26,8 +26,9 @@ export class DailySalts {
     // Written whole under another name, then linked into place: link refuses to replace a
     // salt another process made first, and no reader ever sees half a file.
     const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(draft, randomBytes(SALT_BYTES), { mode: 0o600 });
     try {
+      // Inside the try: a write refused half-way (a full disk) leaves no draft behind.
+      writeFileSync(draft, randomBytes(SALT_BYTES), { mode: 0o600 });
       linkSync(draft, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

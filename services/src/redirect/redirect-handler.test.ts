@@ -14,13 +14,13 @@ import { DomainHosts } from './domain-hosts.ts';
 const link: LinkState = { id: 1, ownerId: 1, shortCode: 'abc123', destination: 'https://example.com/', isActive: true, deleted: false, moderated: false, version: 0, customDomain: null, traiHeader: null, domainId: null, traiId: null, createdAt: 1 };
 
 /** The redirect front on a real server, with the parts a test wants to break. */
-async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventStore> }) {
+async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventStore>; salts?: DailySalts }) {
   const errors: unknown[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-front-'));
   const redirect = createRedirectHandler({
     events: (parts.events ?? { append: async () => ({ position: 1, revisions: [0] }) }) as EventStore,
     cache: { domains: new DomainHosts(), ...parts.cache } as LinkCache,
-    salts: new DailySalts(join(dir, 'salts')),
+    salts: parts.salts ?? new DailySalts(join(dir, 'salts')),
     trustProxy: null,
     clock: () => new Date(),
     onError: (error) => errors.push(error),
@@ -82,5 +82,25 @@ describe('the redirect front contains its own failures', () => {
     const answer = await fetch(`${f.base}/abc123`, { redirect: 'manual' });
     expect([answer.status, answer.headers.get('location')]).toEqual([503, null]);
     expect(f.errors.map(String)).toEqual(['Error: disk full']);
+  });
+
+  it('answers 503, not 500, when the day\'s salt cannot be written (a full disk), and redirects once it can', async () => {
+    let full = true;
+    const f = await front({
+      cache: { peek: () => link },
+      salts: {
+        saltFor: () => {
+          if (full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+          return Buffer.alloc(32, 7);
+        },
+      } as unknown as DailySalts,
+    });
+    running = f;
+    const refused = await fetch(`${f.base}/abc123`, { redirect: 'manual' });
+    expect([refused.status, refused.headers.get('retry-after'), refused.headers.get('location')]).toEqual([503, '1', null]);
+    expect(await refused.text()).toMatch(/temporarily unavailable/);
+    full = false;
+    const next = await fetch(`${f.base}/abc123`, { redirect: 'manual' });
+    expect([next.status, next.headers.get('location')]).toEqual([302, 'https://example.com/']);
   });
 });

@@ -8,6 +8,7 @@ import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from './rate-limit.ts';
 import { clientAddress, type ProxyTrust } from '../http/proxies.ts';
+import { storageRefusal } from '../http/http-errors.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
 
 const MAX_USER_AGENT = 512;
@@ -42,9 +43,12 @@ const REFUSAL_DELAY_MS = 250;
 
 const SERVER_ERROR = Buffer.from('Something went wrong on our side. Please try again in a moment.\n');
 
+const UNAVAILABLE = Buffer.from('This link is temporarily unavailable. Please try again in a moment.');
+
+/** A click that could not be made durable (a store that cannot save): asked again, it is tried afresh. */
 function unavailable(response: ServerResponse): void {
-  response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' });
-  response.end('This link is temporarily unavailable. Please try again in a moment.');
+  response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store', 'content-length': UNAVAILABLE.length });
+  response.end(UNAVAILABLE);
 }
 
 /** What a link disabled by an admin answers (docs/admin.md#moderation): never its destination. */
@@ -220,12 +224,15 @@ export function createRedirectHandler(deps: RedirectDeps) {
   /**
    * Whatever throws while a request is answered (a header Node refuses, a store that
    * breaks mid-way) fails that request with a 500 and a log line; it never reaches the
-   * process, which would stop every other visitor's redirect.
+   * process, which would stop every other visitor's redirect. A disk that cannot take a
+   * write (the day's salt on a full disk) is a 503: that passes by itself.
    */
   const failed = (response: ServerResponse, error: unknown) => {
     deps.onError(error);
     try {
-      if (!response.headersSent) {
+      if (!response.headersSent && storageRefusal(error)) {
+        unavailable(response);
+      } else if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': SERVER_ERROR.length });
         response.end(SERVER_ERROR);
       } else {

@@ -8,7 +8,11 @@ export class Fault {
   /** Calls refused or failed while down. */
   failures = 0;
 
-  constructor(readonly storeName: string) {}
+  constructor(
+    readonly storeName: string,
+    /** What a refused call throws (a full disk's SQLITE_FULL, say); a plain error by default. */
+    private readonly refusal: (method: string) => Error = (method) => new Error(`${storeName} store is down (test fault on ${method})`),
+  ) {}
 
   /** `before`: calls fail without touching the store; `after`: writes are done, then fail. */
   down(when: 'before' | 'after' = 'before'): void {
@@ -27,7 +31,7 @@ export class Fault {
   async call<T>(method: string, write: boolean, run: () => Promise<T>): Promise<T> {
     if (this.mode === 'down' || (this.mode === 'after' && !write)) {
       this.failures += 1;
-      throw new Error(`${this.storeName} store is down (test fault on ${method})`);
+      throw this.refusal(method);
     }
     const result = await run();
     if (this.mode === 'after') {
@@ -50,6 +54,22 @@ export function faulty<T extends object>(store: T, fault: Fault, writes: readonl
       const method = value as (...args: unknown[]) => Promise<unknown>;
       const write = (writes as readonly string[]).includes(property);
       return (...args: unknown[]) => fault.call(property, write, () => method.apply(target, args));
+    },
+  });
+}
+
+/**
+ * Wraps only a store's writes: while `fault` is down they are refused; reads and
+ * subscriptions always go through untouched (a store that reads but cannot save: a full disk).
+ */
+export function failingWrites<T extends object>(store: T, fault: Fault, writes: readonly (keyof T & string)[]): T {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!(writes as readonly string[]).includes(property)) return method.bind(target);
+      return (...args: unknown[]) => fault.call(property, true, async () => method.apply(target, args));
     },
   });
 }

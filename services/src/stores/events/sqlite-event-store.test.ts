@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
 import { eventStoreContract, waitUntil } from './event-store.contract.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
+import { StoreWriteError } from '../store-write-error.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'll-events-'));
 let n = 0;
@@ -141,6 +143,29 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     expect((await store.append([{ stream: 's', expected: 1, events: [event(2)] }])).revisions).toEqual([2]);
     await store.close();
   });
+
+  it('starts a new writer thread when the last one stopped, instead of refusing every append after it', async () => {
+    const file = join(dir, `writer-lost-${n++}.db`);
+    const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
+    const writerThread = () => (store as unknown as { writerThread: Worker | null }).writerThread;
+    const throughTheWriter = async (expected: number | 'no_stream') => {
+      const other = new Database(file);
+      other.exec('BEGIN IMMEDIATE');
+      const appended = store.append([{ stream: 's', expected, events: [event(0)] }]);
+      await waitUntil(() => writerThread() !== null);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      other.exec('COMMIT');
+      other.close();
+      return appended;
+    };
+    expect((await throughTheWriter('no_stream')).revisions).toEqual([0]);
+    const lost = writerThread()!;
+    await lost.terminate();
+    await waitUntil(() => writerThread() === null);
+    expect((await throughTheWriter(0)).revisions).toEqual([1]);
+    expect(writerThread()).not.toBe(lost);
+    await store.close();
+  });
 });
 
 /** A WAL sync the test releases by hand (or fails), instead of the disk's. */
@@ -202,14 +227,58 @@ describe('SQLite event store (embedded, synchronous=FULL) — nothing is answere
     await reader.close();
   });
 
-  it('a failed sync refuses the append waiting for it and every append after it, with the reason', async () => {
+  it('a failed sync refuses only the append waiting for it; the next append syncs afresh, and the store says it cannot write until one succeeds', async () => {
     const disk = heldSync();
     const store = new SqliteEventStore(join(dir, `failed-${n++}.db`), { pollMs: 20, syncWal: disk.sync });
     const waiting = store.append([{ stream: 's-1', expected: 'any', events: [event(1)] }]);
     await waitUntil(() => disk.pending() === 1);
-    disk.release(new Error('EIO: i/o error'));
-    await expect(waiting).rejects.toThrow(/could not be synced to disk: EIO/);
-    await expect(store.append([{ stream: 's-2', expected: 'any', events: [event(2)] }])).rejects.toThrow(/could not be synced/);
+    disk.release(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    const refused = await waiting.then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(StoreWriteError);
+    expect(refused).toMatchObject({ code: 'EIO', message: expect.stringMatching(/^The event store could not save: EIO/) });
+    // Health asks the disk for a sync of its own: refused while the disk refuses, fine once it syncs again.
+    const eio = () => Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const stillFailing = store.checkWritable();
+    await waitUntil(() => disk.pending() === 1);
+    disk.release(eio());
+    await expect(stillFailing).rejects.toThrow(/could not save: EIO/);
+    const recovered = store.checkWritable();
+    await waitUntil(() => disk.pending() === 1);
+    disk.release();
+    await expect(recovered).resolves.toBeUndefined();
+    // Nothing of the failure stays: the next append starts its own sync, which the disk answers.
+    const next = store.append([{ stream: 's-2', expected: 'any', events: [event(2)] }]);
+    await waitUntil(() => disk.pending() === 1);
+    disk.release();
+    expect((await next).revisions).toEqual([0]);
+    await expect(store.checkWritable()).resolves.toBeUndefined();
+    await store.close();
+  });
+});
+
+describe('SQLite event store (embedded) — a commit that fails', () => {
+  it('refuses that append with the cause, reports the store as unable to write, and takes the next append once the cause is gone', async () => {
+    const file = join(dir, `full-${n++}.db`);
+    const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
+    await store.append([{ stream: 's', expected: 'any', events: [event(0)] }]);
+    // A database that may not grow stands in for a full disk: SQLite answers SQLITE_FULL.
+    const limiter = new Database(file);
+    const pages = limiter.pragma('page_count', { simple: true }) as number;
+    const fill = (count: number) => Array.from({ length: count }, (_, i) => ({ ...event(i), data: { pad: 'x'.repeat(3000) } }));
+    limiter.close();
+    // The store's own committing connection (private) is the one capped.
+    const capped = store as unknown as { direct: { db: Database.Database } };
+    capped.direct.db.pragma(`max_page_count = ${pages}`);
+    const refused = await store.append([{ stream: 's', expected: 'any', events: fill(50) }]).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(StoreWriteError);
+    expect(refused).toMatchObject({ code: 'SQLITE_FULL' });
+    await expect(store.checkWritable()).rejects.toThrow(/could not save/);
+    expect((await store.readStream('s')).length).toBe(1);
+
+    // Room again: the store's own probe says so before anyone writes, and the next append is taken.
+    capped.direct.db.pragma('max_page_count = 1073741823');
+    await expect(store.checkWritable()).resolves.toBeUndefined();
+    expect((await store.append([{ stream: 's', expected: 0, events: fill(50) }])).revisions).toEqual([50]);
     await store.close();
   });
 });

@@ -16,6 +16,7 @@ import { eventFilterTest } from './event-filter.ts';
 import { WalSync } from './wal-sync.ts';
 import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
 import { useWal } from '../sqlite-wal.ts';
+import { StoreWriteError } from '../store-write-error.ts';
 
 /** A row of the `events` table as an array, columns in the table's order. */
 type RawRow = [position: number, id: string, stream: string, revision: number, type: string, version: number, data: string, metadata: string];
@@ -34,8 +35,14 @@ export interface Row {
 
 type WriterOutcome = CommitOutcome;
 
-/** The writer's answer for the batches it committed together, oldest first (see the worker). */
-type WriterReply = { ok: true; batches: WriterOutcome[][] } | { ok: false; batches: number; message: string };
+/** The writer's answer for the batches it committed together, oldest first, or news of a failed checkpoint (see the worker). */
+type WriterReply =
+  | { ok: true; batches: WriterOutcome[][] }
+  | { ok: false; batches: number; message: string; code: string }
+  | { checkpointFailed: true; message: string; code: string };
+
+/** An error the writer thread described, as its own thread would have thrown it. */
+const writerError = ({ message, code }: { message: string; code: string }) => new StoreWriteError('event', Object.assign(new Error(message), { code }));
 
 interface PendingAppend {
   rows: StreamRows[];
@@ -182,7 +189,11 @@ export class SqliteEventStore implements EventStore {
   /** Batches sent to the writer and not answered yet, oldest first. */
   private inFlight: PendingAppend[][] = [];
   private flushScheduled = false;
-  private failure: Error | null = null;
+  /**
+   * Why the last write failed, until one succeeds: what health reports. It never refuses an
+   * append by itself; each append is tried afresh (docs/architecture.md#self-healing-stores).
+   */
+  private writeFailure: StoreWriteError | null = null;
   private drained: (() => void) | null = null;
   /** Appends made by this process; other processes' appends are found by polling. */
   private readonly appends = new AppendCounter();
@@ -254,7 +265,7 @@ export class SqliteEventStore implements EventStore {
     direct.pragma('busy_timeout = 0');
     direct.pragma('wal_autocheckpoint = 0');
     this.direct = { commit: createCommit(direct), db: direct };
-    this.walSync = options.synchronous === 'NORMAL' ? null : new WalSync(`${file}-wal`, (error) => this.fail(error), options.syncWal);
+    this.walSync = options.synchronous === 'NORMAL' ? null : new WalSync(`${file}-wal`, (error) => (this.writeFailure = error instanceof StoreWriteError ? error : new StoreWriteError('event', error)), options.syncWal);
     this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
     this.lastCheckpoint = performance.now();
   }
@@ -263,17 +274,33 @@ export class SqliteEventStore implements EventStore {
     if (this.writerThread) return this.writerThread;
     const writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), { workerData: this.writerData });
     writer.on('message', (reply: WriterReply) => this.settle(reply));
-    writer.on('error', (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
+    writer.on('error', (error: unknown) => this.writerLost(writer, error));
     writer.on('exit', (code) => {
-      if (!this.closed) this.fail(new Error(`The event store's writer stopped (exit code ${code})`));
+      if (!this.closed) this.writerLost(writer, new Error(`The event store's writer stopped (exit code ${code})`));
     });
     this.writerThread = writer;
     return writer;
   }
 
+  /**
+   * The writer thread stopped: what it had not answered is refused, and the next batch that
+   * needs a writer starts a new one. Nothing of the loss stays behind.
+   */
+  private writerLost(writer: Worker, error: unknown): void {
+    if (this.writerThread !== writer) return;
+    this.writerThread = null;
+    const failure = new StoreWriteError('event', error);
+    this.writeFailure = failure;
+    const lost = this.inFlight.flat();
+    this.inFlight = [];
+    for (const pending of lost) pending.reject(failure);
+    this.checkDrained();
+    // Appends that gathered behind the lost batches go to the next writer.
+    if (!this.closed) this.flush();
+  }
+
   append(streams: StreamAppend[]): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('The event store is closed'));
-    if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.queue.push({ rows: toRows(streams), resolve, reject });
       if (!this.flushScheduled) {
@@ -315,7 +342,9 @@ export class SqliteEventStore implements EventStore {
       outcomes = this.direct.commit(batch.map((pending) => pending.rows));
     } catch (error) {
       if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) return false;
-      const failed = new Error(`The event store could not commit: ${error instanceof Error ? error.message : String(error)}`);
+      // Rolled back: nothing of the batch is in the log. The next batch is tried afresh.
+      const failed = new StoreWriteError('event', error);
+      this.writeFailure = failed;
       for (const pending of batch) pending.reject(failed);
       return true;
     }
@@ -343,6 +372,7 @@ export class SqliteEventStore implements EventStore {
 
   /** A durable commit made here: its appends are answered and subscribers hear of it. */
   private committed(batch: PendingAppend[], outcomes: CommitOutcome[]): void {
+    this.writeFailure = null;
     this.resolveBatch(batch, outcomes);
     this.appends.bump();
     this.checkDrained();
@@ -359,12 +389,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   private settle(reply: WriterReply): void {
+    if ('checkpointFailed' in reply) {
+      this.writeFailure = writerError(reply);
+      return;
+    }
     const batches = this.inFlight.splice(0, reply.ok ? reply.batches.length : reply.batches);
     if (!reply.ok) {
       // The commit itself failed: nothing of these batches is durable.
-      const error = new Error(`The event store could not commit: ${reply.message}`);
+      const error = writerError(reply);
+      this.writeFailure = error;
       for (const batch of batches) for (const pending of batch) pending.reject(error);
     } else {
+      this.writeFailure = null;
       // The writer commits with synchronous=FULL: its sync covered every earlier commit too.
       let last = 0;
       for (const outcomes of reply.batches) for (const outcome of outcomes) if (outcome.ok && outcome.position > last) last = outcome.position;
@@ -418,14 +454,6 @@ export class SqliteEventStore implements EventStore {
       if (matches(entry)) events.push(entry.event());
     }
     return { events, through: events.length < limit ? last : events.at(-1)!.position };
-  }
-
-  private fail(error: Error): void {
-    this.failure = error;
-    for (const pending of [...this.inFlight.flat(), ...this.queue]) pending.reject(error);
-    this.inFlight = [];
-    this.queue = [];
-    this.checkDrained();
   }
 
   /**
@@ -591,6 +619,39 @@ export class SqliteEventStore implements EventStore {
     const first = firstReaching(after + 1);
     const lastBefore = firstReaching(before) - 1;
     return first <= lastBefore ? { first, last: lastBefore } : null;
+  }
+
+  /**
+   * Resolves when the log can take a write. After a failed write it tries a tiny one of its
+   * own (a row of `write_check`, never an event), so health turns back to up once the cause
+   * is gone even if nobody writes meanwhile (a balancer that stops sending traffic to a node
+   * that reports down would otherwise keep it down).
+   */
+  async checkWritable(): Promise<void> {
+    const failure = this.writeFailure;
+    if (!failure) return;
+    try {
+      this.probeWrite();
+    } catch (error) {
+      // Another connection holds the lock right now: the probe tells nothing new.
+      if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) throw failure;
+      throw (this.writeFailure = new StoreWriteError('event', error));
+    }
+    // A write that cannot be made durable is no write: the disk must take a sync too.
+    try {
+      await this.walSync?.check();
+    } catch (error) {
+      throw (this.writeFailure = error instanceof StoreWriteError ? error : new StoreWriteError('event', error));
+    }
+    if (this.writeFailure === failure) this.writeFailure = null;
+  }
+
+  private probeWrite(): void {
+    const { db } = this.direct;
+    db.transaction(() => {
+      db.exec('CREATE TABLE IF NOT EXISTS write_check (id INTEGER PRIMARY KEY CHECK (id = 1), checks INTEGER NOT NULL)');
+      db.exec('INSERT INTO write_check (id, checks) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET checks = checks + 1');
+    }).immediate();
   }
 
   async headPosition(): Promise<number> {

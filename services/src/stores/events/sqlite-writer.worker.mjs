@@ -83,18 +83,33 @@ function onMessages(first) {
       let offset = 0;
       port.postMessage({ ok: true, batches: batches.map((appends) => outcomes.slice(offset, (offset += appends.length))) });
     } catch (error) {
-      port.postMessage({ ok: false, batches: batches.length, message: error instanceof Error ? error.message : String(error) });
+      port.postMessage({ ok: false, batches: batches.length, ...described(error) });
     }
   }
   // For the commits the store makes on its own thread, which does not checkpoint: copying the
   // log into the database (and syncing it) happens here. RESTART holds the write lock until
   // the log can start over, so it stays small; the store's thread does not wait meanwhile,
   // it hands its commits to this thread, which makes them right after.
-  if (checkpoint && !closing && walBytes() >= CHECKPOINT_BYTES) db.pragma('wal_checkpoint(RESTART)');
+  // A checkpoint that fails (the database cannot grow on a full disk) is tried again at the
+  // next one; the log keeps taking commits meanwhile. Never thrown: a thrown error would stop
+  // this thread, and with it every commit that waits for the lock.
+  if (checkpoint && !closing && walBytes() >= CHECKPOINT_BYTES) {
+    try {
+      db.pragma('wal_checkpoint(RESTART)');
+    } catch (error) {
+      port.postMessage({ checkpointFailed: true, ...described(error) });
+    }
+  }
   if (closing) {
     db.close();
     port.close();
   }
+}
+
+/** An error as the store's thread needs it: what happened and its code (SQLITE_FULL, SQLITE_IOERR…). @param {unknown} error */
+function described(error) {
+  const code = /** @type {{ code?: unknown }} */ (error)?.code;
+  return { message: error instanceof Error ? error.message : String(error), code: typeof code === 'string' ? code : 'UNKNOWN' };
 }
 
 port.on('message', onMessages);

@@ -1,4 +1,5 @@
 import { closeSync, fdatasync, openSync } from 'node:fs';
+import { StoreWriteError } from '../store-write-error.ts';
 
 interface Waiter {
   position: number;
@@ -26,12 +27,11 @@ export class WalSync {
   private inFlight = 0;
   private waiters: Waiter[] = [];
   private fd: number | null = null;
-  private failure: Error | null = null;
   private idle: (() => void) | null = null;
 
   constructor(
     private readonly walFile: string,
-    /** A failed sync: what was written may be lost, so the log must stop taking appends. */
+    /** A failed sync: the appends it covered are refused; the next append syncs afresh. */
     private readonly onFailure: (error: Error) => void,
     /** The sync itself (tests hold or fail it). */
     private readonly sync: (fd: number, done: (error: Error | null) => void) => void = fdatasync,
@@ -47,7 +47,6 @@ export class WalSync {
    * resolve in commit order.
    */
   through(position: number, done: (error?: Error) => void): void {
-    if (this.failure) return done(this.failure);
     if (position <= this.durable) return done();
     this.waiters.push({ position, done });
     if (position > this.wanted) this.wanted = position;
@@ -58,6 +57,19 @@ export class WalSync {
   reached(position: number): Promise<void> {
     if (position <= this.durable) return Promise.resolve();
     return new Promise((resolve, reject) => this.through(position, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** One sync of the WAL now, whatever is asked for: whether the disk takes a sync again (health, after a failure). */
+  check(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let fd: number;
+      try {
+        fd = this.fd ??= openSync(this.walFile, 'r');
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'ENOENT' ? resolve() : reject(new StoreWriteError('event', error));
+      }
+      this.sync(fd, (error) => (error ? reject(new StoreWriteError('event', error)) : resolve()));
+    });
   }
 
   /** Something else made positions durable (a commit with synchronous=FULL syncs the whole WAL). */
@@ -98,12 +110,22 @@ export class WalSync {
     for (const waiter of ready) waiter.done();
   }
 
+  /**
+   * Refuses everyone waiting, and keeps nothing of the failure: the next position asked for
+   * starts a new sync on a newly opened file (docs/architecture.md#self-healing-stores).
+   */
   private fail(error: unknown): void {
-    this.failure = new Error(`The event log could not be synced to disk: ${error instanceof Error ? error.message : String(error)}`);
+    const failure = new StoreWriteError('event', error);
     const waiters = this.waiters;
     this.waiters = [];
-    for (const waiter of waiters) waiter.done(this.failure);
-    this.onFailure(this.failure);
+    this.wanted = this.durable;
+    this.covering = this.durable;
+    if (this.fd !== null && this.inFlight === 0) {
+      closeSync(this.fd);
+      this.fd = null;
+    }
+    for (const waiter of waiters) waiter.done(failure);
+    this.onFailure(failure);
     if (this.inFlight === 0) this.idle?.();
   }
 
