@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { ConfiguredMailer } from '../mail/configured-mailer.ts';
 import type { Config } from './config.ts';
 import { privateDataDirectory } from './data-dir.ts';
+import { assertKeysCoverLog, resetProjectionsAheadOfLog } from './data-dir-consistency.ts';
 import { loadSecret } from './secrets.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
@@ -69,7 +70,16 @@ export interface Platform {
 
 /** The log, with personal fields sealed under their users' data keys (docs/privacy.md#crypto-shredding). */
 export async function openEventStore(config: Config): Promise<EventStore> {
-  return new PersonalDataVault(await openLog(config), await openDataKeyStore(config));
+  const log = await openLog(config);
+  const keys = await openDataKeyStore(config);
+  try {
+    await assertKeysCoverLog(log, keys);
+  } catch (error) {
+    await log.close();
+    await keys.close();
+    throw error;
+  }
+  return new PersonalDataVault(log, keys);
 }
 
 async function openLog(config: Config): Promise<EventStore> {
@@ -182,6 +192,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
 
   const runners: ProjectionRunner[] = [];
   const runsProjectors = options.projectors ?? config.ROLE !== 'api';
+  // A read model or analytics copied from later than the log would answer with data the log
+  // does not have: where the projectors run, they are emptied and replayed (docs/operations.md#start-up-checks).
+  if (runsProjectors) await resetProjectionsAheadOfLog(events, [readModelTarget, analyticsTarget], (message) => options.log.info(message));
   // Asked before the analytics projector runs: its first link or user event would fill a fact.
   const lacksFacts = runsProjectors && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts());
   if (runsProjectors) {

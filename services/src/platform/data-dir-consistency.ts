@@ -1,0 +1,68 @@
+import { personalData, type EventStore } from '@linkledger/contracts';
+import type { ProjectionTarget } from '@linkledger/projections';
+import type { DataKeyStore } from '../privacy/data-key-store.ts';
+import { isSealed } from '../privacy/field-cipher.ts';
+import { ConfigError } from './config.ts';
+
+/**
+ * The data directory does not hold together and cannot be repaired here (docs/operations.md#start-up-checks):
+ * a start-up refusal with exit code 2, like a configuration error.
+ */
+export class InconsistentDataDirectory extends ConfigError {
+  override name = 'InconsistentDataDirectory';
+}
+
+const PAGE = 5_000;
+const personalTypes = Object.keys(personalData);
+
+/**
+ * Every user the log holds sealed personal data for must have a key record, live or
+ * destroyed. A key store older than the log (restored from a backup taken before the log's)
+ * lacks the keys of the newest users: serving on would show them as deleted, and their
+ * next personal event would be sealed under a new key, so it refuses instead.
+ */
+export async function assertKeysCoverLog(log: EventStore, keys: DataKeyStore): Promise<void> {
+  const checked = new Set<number>();
+  const missing: number[] = [];
+  for (let after = 0; ; ) {
+    const page = await log.readAll({ after, limit: PAGE, filter: { types: personalTypes } });
+    for (const event of page) {
+      const fields = personalData[event.type as keyof typeof personalData]!;
+      const data = event.data as Record<string, unknown>;
+      const userId = data[fields.subject];
+      if (typeof userId !== 'number' || checked.has(userId)) continue;
+      // Events written before sealing existed carry plain fields and need no key.
+      if (!Object.keys(fields.shredded).some((field) => isSealed(data[field]))) continue;
+      checked.add(userId);
+      if ((await keys.keyFor(userId, false)) === undefined) missing.push(userId);
+    }
+    if (page.length < PAGE) break;
+    after = page.at(-1)!.position;
+  }
+  if (missing.length === 0) return;
+  const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ` and ${missing.length - 10} more` : '');
+  throw new InconsistentDataDirectory(
+    `The key store lacks the data keys of ${missing.length} user(s) the event log holds personal data for (user ${shown}): ` +
+      'it is older than the log. Restore keys.db from the same backup as events.db (npm run restore), or from a newer copy; ' +
+      'starting would show these accounts as deleted. See docs/operations.md#start-up-checks.',
+  );
+}
+
+/**
+ * A projection whose checkpoint is past the log's last position was copied from a later
+ * moment than the log: it holds documents for events the log does not have, and the next
+ * appends would reuse their positions and ids. It is emptied and replayed from the log.
+ * Returns the names of the projections that were reset.
+ */
+export async function resetProjectionsAheadOfLog(log: EventStore, targets: ProjectionTarget[], info: (message: string) => void): Promise<string[]> {
+  const head = await log.headPosition();
+  const reset: string[] = [];
+  for (const target of targets) {
+    const checkpoint = await target.checkpoint();
+    if (checkpoint <= head) continue;
+    info(`Projection ${target.name} is at position ${checkpoint}, past the log's last position ${head}: it is emptied and rebuilt from the log`);
+    await target.reset();
+    reset.push(target.name);
+  }
+  return reset;
+}
