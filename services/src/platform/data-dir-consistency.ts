@@ -58,10 +58,11 @@ export async function assertKeysCoverLog(log: EventStore, keys: DataKeyStore): P
  * Returns the names of the projections that were reset.
  */
 export async function resetProjectionsAheadOfLog(log: EventStore, targets: ProjectionTarget[], info: (message: string) => void): Promise<string[]> {
-  const head = await log.headPosition();
   const reset: string[] = [];
   for (const target of targets) {
+    // The checkpoint first: the head only grows, so a checkpoint past a later head is truly ahead.
     const checkpoint = await target.checkpoint();
+    const head = await log.headPosition();
     if (checkpoint <= head) continue;
     info(`Projection ${target.name} is at position ${checkpoint}, past the log's last position ${head}: it is emptied and rebuilt from the log`);
     await target.reset();
