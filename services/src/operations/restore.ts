@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, type Config } from '../platform/config.ts';
 import { privateDataDirectory } from '../platform/data-dir.ts';
@@ -37,10 +37,16 @@ export async function restoreBackup(backup: string, config: RestoreConfig): Prom
   }
 
   privateDataDirectory(config.DATA_DIR);
-  for (const { name } of manifest.files) copyFileSync(join(backup, name), join(config.DATA_DIR, name));
-  const checked = checkSnapshot(join(config.DATA_DIR, 'events.db'), join(config.DATA_DIR, 'keys.db'));
-  if (checked.head !== manifest.position || checked.events !== manifest.events || checked.keys !== manifest.keys) {
-    throw new RestoreRefused(`The restored log ends at ${checked.head} with ${checked.events} events and ${checked.keys} keys; the manifest says ${manifest.position}, ${manifest.events} and ${manifest.keys}.`);
+  try {
+    for (const { name } of manifest.files) copyFileSync(join(backup, name), join(config.DATA_DIR, name));
+    const checked = checkSnapshot(join(config.DATA_DIR, 'events.db'), join(config.DATA_DIR, 'keys.db'));
+    if (checked.head !== manifest.position || checked.events !== manifest.events || checked.keys !== manifest.keys) {
+      throw new RestoreRefused(`The restored log ends at ${checked.head} with ${checked.events} events and ${checked.keys} keys; the manifest says ${manifest.position}, ${manifest.events} and ${manifest.keys}.`);
+    }
+  } catch (error) {
+    // The directory was empty: leave it so, ready for another try.
+    for (const name of readdirSync(config.DATA_DIR)) rmSync(join(config.DATA_DIR, name), { recursive: true, force: true });
+    throw error;
   }
   return manifest;
 }
