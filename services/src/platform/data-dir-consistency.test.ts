@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../testing/child-process.ts';
 import { signIn, signUp, startTestApp } from '../testing/test-app.ts';
+import { loadConfig } from './config.ts';
 import { InconsistentDataDirectory } from './data-dir-consistency.ts';
+import { openPlatform } from './platform.ts';
 
 /** Puts back a copy of a store file taken earlier, as a per-file backup restored in the wrong order would. */
 function putBack(copy: string, file: string): void {
@@ -23,7 +25,8 @@ describe('the data directory is checked at start', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a read model ahead of the log is emptied and replayed: no link the log lacks, and a new link is the creator’s own', async () => {
+  /** A data directory whose events.db is from before Bob signed up and made a link, and whose read.db and analytics are from after. */
+  async function readModelAhead() {
     const dataDir = newDir();
     let t = await startTestApp({}, { dataDir });
     const ann = await signUp(t.app, 'ann@example.com');
@@ -36,10 +39,13 @@ describe('the data directory is checked at start', () => {
     const bob = await signUp(t.app, 'bob@example.com');
     const lost = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: bob.headers, payload: { original_url: 'https://example.com/lost' } })).json<{ id: number; short_code: string }>();
     await t.close();
-    // events.db from before Bob, read.db and analytics from after: the read model is ahead.
     putBack(olderLog, join(dataDir, 'events.db'));
+    return { dataDir, kept, lost };
+  }
 
-    t = await startTestApp({}, { dataDir });
+  it('a read model ahead of the log is emptied and replayed: no link the log lacks, and a new link is the creator’s own', async () => {
+    const { dataDir, kept, lost } = await readModelAhead();
+    const t = await startTestApp({}, { dataDir });
     try {
       const again = await signUp(t.app, 'carol@example.com');
       const created = await t.app.inject({ method: 'POST', url: '/api/urls', headers: again.headers, payload: { original_url: 'https://example.com/carol' } });
@@ -56,6 +62,24 @@ describe('the data directory is checked at start', () => {
       expect((await t.app.inject({ method: 'GET', url: `/${lost.short_code}` })).statusCode).toBe(404);
     } finally {
       await t.close();
+    }
+  }, 60_000);
+
+  it('a process without projectors waits for the projector process to rebuild a read model ahead of the log, and refuses to start when none does', async () => {
+    const { dataDir } = await readModelAhead();
+    const config = loadConfig({ DATA_DIR: dataDir, ROLE: 'api', EVENTS_SYNC: 'NORMAL' });
+    const quiet = { info: () => undefined, error: () => undefined };
+    await expect(openPlatform(config, { log: quiet, readModelRepairWaitMs: 300 })).rejects.toThrow(/past the log's last position .* no projector process rebuilt it/);
+
+    // With a projector process starting beside it, the API process starts once the read model is rebuilt.
+    const api = openPlatform(config, { log: quiet, readModelRepairWaitMs: 30_000 });
+    const projector = await startTestApp({}, { dataDir });
+    const platform = await api;
+    try {
+      expect(await platform.read.checkpoint(platform.readModelTarget.name)).toBeLessThanOrEqual(await platform.events.headPosition());
+    } finally {
+      await platform.close();
+      await projector.close();
     }
   }, 60_000);
 

@@ -70,3 +70,27 @@ export async function resetProjectionsAheadOfLog(log: EventStore, targets: Proje
   }
   return reset;
 }
+
+/**
+ * A process that runs no projectors (ROLE=api) must not answer from a read model ahead of
+ * the log either: it waits for the projector process to empty and replay it, and refuses to
+ * start if none does within `timeoutMs`.
+ */
+export async function awaitReadModelWithinLog(log: EventStore, target: Pick<ProjectionTarget, 'name' | 'checkpoint'>, timeoutMs: number, info: (message: string) => void): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let said = false;
+  for (;;) {
+    const checkpoint = await target.checkpoint();
+    const head = await log.headPosition();
+    if (checkpoint <= head) return;
+    if (!said) info(`Projection ${target.name} is at position ${checkpoint}, past the log's last position ${head}: waiting for the projector process to rebuild it`);
+    said = true;
+    if (performance.now() >= deadline) {
+      throw new InconsistentDataDirectory(
+        `Projection ${target.name} is at position ${checkpoint}, past the log's last position ${head}, and no projector process rebuilt it within ${Math.round(timeoutMs / 1000)} s. ` +
+          'Start the server with npm start (or a ROLE=projector process) on this data directory, or run npm run rebuild. See docs/operations.md#start-up-checks.',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
