@@ -59,7 +59,7 @@ describe('npm run backup of a running server under load, then npm run restore', 
     let made = 0;
     const writing = async () => {
       // Each round a new account (a new data key) with two links: the free plan's monthly limit is 10.
-      while (loading && made < 30) {
+      while (loading && made < 60) {
         const email = `load${++made}@example.com`;
         const auth = await signUpOver(base, email);
         accounts.push({ email, auth, id: (await me(base, auth)).id });
@@ -69,7 +69,9 @@ describe('npm run backup of a running server under load, then npm run restore', 
     const load = [redirecting(), redirecting(), redirecting(), writing()];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const manifest = await takeBackup({ DATA_DIR: original }, backup, new Date());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Two more accounts: at least one registered wholly after the backup, so it is not in it.
+    const madeAtBackup = made;
+    while (made < madeAtBackup + 2 && made < 60) await new Promise((resolve) => setTimeout(resolve, 20));
     loading = false;
     await Promise.all(load);
 
@@ -88,6 +90,7 @@ describe('npm run backup of a running server under load, then npm run restore', 
     const expectedClicks = new Map(accounts.flatMap((a) => expectedLinks.get(a.email)!.map((id) => [id, clicksUpTo(id)] as const)));
     head.close();
     expect(originalHead).toBeGreaterThan(manifest.position);
+    expect([...registeredAt.values()].some((position) => position > manifest.position)).toBe(true);
     expect(expectedClicks.get(hot.id)).toBeGreaterThan(0);
     expect(Manifest.parse(JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8'))).files.map((f) => f.name)).toEqual(['data-keys.key', 'events.db', 'keys.db', 'secret.key']);
 
