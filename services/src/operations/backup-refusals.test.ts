@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../platform/config.ts';
+import { assertKeysCoverLog } from '../platform/data-dir-consistency.ts';
+import { SqliteDataKeyStore } from '../privacy/data-key-store.ts';
+import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
+import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { signUp, startTestApp } from '../testing/test-app.ts';
 import { takeBackup } from './backup.ts';
 import { MANIFEST_FILE, Manifest, productVersion } from './manifest.ts';
@@ -66,4 +70,41 @@ describe('backup and restore refuse what they cannot do right', () => {
     // Left empty, ready for another try.
     expect(readdirSync(target)).toEqual([]);
   });
+});
+
+describe('a backup of a server that keeps registering accounts', () => {
+  it('holds the log only up to the keys it holds: an account registered between the two copies is left out, not left without its key; one deleted between them is kept whole', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'linkledger-backup-order-'));
+    const t = await startTestApp();
+    try {
+      await signUp(t.app, 'root@example.com'); // the super admin, who cannot be deleted
+      const early = await signUp(t.app, 'early@example.com');
+      let late = 0;
+      const manifest = await takeBackup({ DATA_DIR: t.dataDir }, join(root, 'backup'), new Date(), {
+        afterKeysCopied: async () => {
+          late = (await signUp(t.app, 'late@example.com')).user.id;
+          // Deleted after the keys' copy: the backup holds the account as it was, key and all.
+          const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: early.headers, payload: { password: 'correct horse', confirm_email: 'early@example.com' } });
+          expect(deleted.statusCode).toBe(200);
+        },
+      });
+      expect(late).toBeGreaterThan(0);
+      await restoreBackup(join(root, 'backup'), { DATA_DIR: join(root, 'restored') });
+      const log = new SqliteEventStore(join(root, 'restored', 'events.db'));
+      const keys = new SqliteDataKeyStore(join(root, 'restored', 'keys.db'), readFileSync(join(root, 'restored', 'data-keys.key'), 'utf8'));
+      try {
+        await assertKeysCoverLog(log, keys);
+        expect(await log.headPosition()).toBe(manifest.position);
+        expect(await log.readStream(`user-${late}`)).toEqual([]);
+        const registration = (await new PersonalDataVault(log, keys).readStream(`user-${early.user.id}`))[0]!;
+        expect(registration.data).toMatchObject({ email: 'early@example.com' });
+      } finally {
+        await log.close();
+        await keys.close();
+      }
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

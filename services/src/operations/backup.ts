@@ -20,7 +20,12 @@ type BackupConfig = Pick<Config, 'DATA_DIR' | 'JWT_SECRET' | 'DATA_KEYS_SECRET' 
  * analytics are not copied: restore rebuilds them from the log, so no copy of them can be
  * newer or older than the log.
  */
-export async function takeBackup(config: BackupConfig, target: string, now: Date): Promise<Manifest> {
+export interface BackupOptions {
+  /** Runs between the keys' copy and the log's: where a wrong order would lose keys (tests). */
+  afterKeysCopied?: () => Promise<void>;
+}
+
+export async function takeBackup(config: BackupConfig, target: string, now: Date, options: BackupOptions = {}): Promise<Manifest> {
   if (config.EVENTSTORE_URL || config.MONGODB_URL) {
     throw new ConfigError('npm run backup copies an embedded data directory: with EVENTSTORE_URL or MONGODB_URL set, back up KurrentDB and MongoDB with their own tools (docs/operations.md#server-mode).');
   }
@@ -35,6 +40,7 @@ export async function takeBackup(config: BackupConfig, target: string, now: Date
   try {
     events.pragma('busy_timeout = 5000');
     const position = copyKeysAtPosition(keysFile, join(target, 'keys.db'), events);
+    await options.afterKeysCopied?.();
     // VACUUM INTO reads one WAL snapshot, whatever the server appends meanwhile; the copy
     // is then cut back to the position whose keys are all in the keys copy.
     events.prepare('VACUUM INTO ?').run(join(target, 'events.db'));
