@@ -105,12 +105,12 @@ function copyKeysAtPosition(keysFile: string, copy: string, events: Database.Dat
 function cutLogAt(file: string, position: number): void {
   const db = new Database(file, { fileMustExist: true });
   try {
-    const cut = db.transaction(() => {
-      const removed = db.prepare('DELETE FROM events WHERE position > ?').run(position).changes;
+    // No VACUUM after: it would rewrite the whole log once more for the few pages the cut
+    // frees, which the restored installation's next appends reuse anyway.
+    db.transaction(() => {
+      db.prepare('DELETE FROM events WHERE position > ?').run(position);
       db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'events'").run(position);
-      return removed;
     })();
-    if (cut > 0) db.exec('VACUUM');
   } finally {
     db.close();
   }
