@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('the data directory is checked at start', () => {
     }
   }, 60_000);
 
-  it('a key store older than the log is refused at start, naming the users whose keys are missing, with exit code 2', async () => {
+  it('a key store older than the log, or keys under another key secret, are refused at start with exit code 2, naming the users', async () => {
     const dataDir = newDir();
     let t = await startTestApp({}, { dataDir });
     await signUp(t.app, 'ann@example.com');
@@ -94,10 +94,21 @@ describe('the data directory is checked at start', () => {
     t = await startTestApp({}, { dataDir });
     const bob = await signUp(t.app, 'bob@example.com');
     await t.close();
+    const keysNow = join(newDir(), 'keys.db');
+    copyFileSync(join(dataDir, 'keys.db'), keysNow);
+    const secretNow = join(newDir(), 'data-keys.key');
+    copyFileSync(join(dataDir, 'data-keys.key'), secretNow);
     putBack(olderKeys, join(dataDir, 'keys.db'));
 
     await expect(startTestApp({}, { dataDir })).rejects.toThrow(InconsistentDataDirectory);
     await expect(startTestApp({}, { dataDir })).rejects.toThrow(new RegExp(`lacks the data keys of 1 user\\(s\\) .*\\(user ${bob.user.id}\\)`));
+
+    // Another key secret than the keys were wrapped with: refused as clearly.
+    putBack(keysNow, join(dataDir, 'keys.db'));
+    writeFileSync(join(dataDir, 'data-keys.key'), 'f'.repeat(64));
+    await expect(startTestApp({}, { dataDir })).rejects.toThrow(/does not open with this installation's key secret/);
+    putBack(olderKeys, join(dataDir, 'keys.db'));
+    copyFileSync(secretNow, join(dataDir, 'data-keys.key'));
 
     const server = runScript('services/src/main.ts', [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     expect(await server.exited, server.output()).toBe(2);

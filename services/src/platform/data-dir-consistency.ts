@@ -37,7 +37,7 @@ export async function assertKeysCoverLog(log: EventStore, keys: DataKeyStore): P
       if (typeof userId !== 'number') continue;
       // Registrations written before sealing existed carry plain fields and need no key.
       if (!Object.keys(fields.shredded).some((field) => isSealed(data[field]))) continue;
-      if ((await keys.keyFor(userId, false)) === undefined) missing.push(userId);
+      if ((await keyRecordOf(keys, userId)) === undefined) missing.push(userId);
     }
     if (page.length < PAGE) break;
     after = page.at(-1)!.position;
@@ -49,6 +49,19 @@ export async function assertKeysCoverLog(log: EventStore, keys: DataKeyStore): P
       'it is older than the log. Restore keys.db from the same backup as events.db (npm run restore), or from a newer copy; ' +
       'starting would show these accounts as deleted. See docs/operations.md#start-up-checks.',
   );
+}
+
+/** The user's key record; a key that does not unwrap means the key secret is not the one it was wrapped with. */
+async function keyRecordOf(keys: DataKeyStore, userId: number): Promise<Buffer | null | undefined> {
+  try {
+    return await keys.keyFor(userId, false);
+  } catch (error) {
+    throw new InconsistentDataDirectory(
+      `The data key of user ${userId} does not open with this installation's key secret (data-keys.key, or DATA_KEYS_SECRET): ` +
+        'use the secret that was in force when the keys were made (a backup holds it beside keys.db). See docs/operations.md#start-up-checks.',
+      { cause: error },
+    );
+  }
 }
 
 /**
