@@ -13,6 +13,11 @@ export const SECRET_FILES = [
 
 type BackupConfig = Pick<Config, 'DATA_DIR' | 'JWT_SECRET' | 'DATA_KEYS_SECRET' | 'EVENTSTORE_URL' | 'MONGODB_URL'>;
 
+export interface BackupOptions {
+  /** Runs between the keys' copy and the log's: where a wrong order would lose keys (tests). */
+  afterKeysCopied?: () => Promise<void>;
+}
+
 /**
  * An online backup of an embedded installation into an empty folder (docs/operations.md#backup):
  * keys.db, then events.db cut at the log position read while the key store was locked, the
@@ -20,11 +25,6 @@ type BackupConfig = Pick<Config, 'DATA_DIR' | 'JWT_SECRET' | 'DATA_KEYS_SECRET' 
  * analytics are not copied: restore rebuilds them from the log, so no copy of them can be
  * newer or older than the log.
  */
-export interface BackupOptions {
-  /** Runs between the keys' copy and the log's: where a wrong order would lose keys (tests). */
-  afterKeysCopied?: () => Promise<void>;
-}
-
 export async function takeBackup(config: BackupConfig, target: string, now: Date, options: BackupOptions = {}): Promise<Manifest> {
   if (config.EVENTSTORE_URL || config.MONGODB_URL) {
     throw new ConfigError('npm run backup copies an embedded data directory: with EVENTSTORE_URL or MONGODB_URL set, back up KurrentDB and MongoDB with their own tools (docs/operations.md#server-mode).');
@@ -37,9 +37,10 @@ export async function takeBackup(config: BackupConfig, target: string, now: Date
   prepareEmptyFolder(target);
 
   const events = new Database(eventsFile, { fileMustExist: true });
+  let position: number;
   try {
     events.pragma('busy_timeout = 5000');
-    const position = copyKeysAtPosition(keysFile, join(target, 'keys.db'), events);
+    position = copyKeysAtPosition(keysFile, join(target, 'keys.db'), events);
     await options.afterKeysCopied?.();
     // VACUUM INTO reads one WAL snapshot, whatever the server appends meanwhile; the copy
     // is then cut back to the position whose keys are all in the keys copy.
@@ -56,12 +57,13 @@ export async function takeBackup(config: BackupConfig, target: string, now: Date
   }
 
   const checked = checkSnapshot(join(target, 'events.db'), join(target, 'keys.db'));
+  if (checked.head !== position) throw new Error(`The log's copy ends at ${checked.head}, not at the position ${position} its keys were copied at.`);
   const names = readdirSync(target).sort();
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
     productVersion: productVersion(),
     createdAt: now.toISOString(),
-    position: checked.head,
+    position,
     events: checked.events,
     keys: checked.keys,
     secretsFromEnvironment,
