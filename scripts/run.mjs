@@ -151,6 +151,12 @@ switch (command) {
     ensureInstalled();
     serve(['services/src/privacy/seal-log-cli.ts', ...rest]);
     break;
+  // Online backup of DATA_DIR, and restore into an empty one (docs/operations.md).
+  case 'backup':
+  case 'restore':
+    ensureInstalled();
+    serve([`services/src/operations/${command}-cli.ts`, ...rest]);
+    break;
   case 'size':
     ensureInstalled();
     ensureWebBuilt();
@@ -180,6 +186,6 @@ switch (command) {
     serve([`bench/src/${command === 'generate' ? 'generate' : `${command.slice('bench:'.length)}-bench`}.ts`, ...rest]);
     break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`);
+    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, backup, restore, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`);
     process.exit(2);
 }

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import cliProgress from 'cli-progress';
-import { REBUILD_BATCH, rebuild } from '@linkledger/projections';
+import { REBUILD_BATCH } from '@linkledger/projections';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { AnalyticsOwnedElsewhere, openPlatform } from './platform/platform.ts';
+import { rebuildWithProgress } from './operations/rebuild-with-progress.ts';
 
 /**
  * `npm run rebuild [-- read|analytics] [--batch N]`: rebuilds projections from position 0 with a
@@ -31,22 +31,7 @@ async function main() {
     ...(only !== 'read' ? [platform.analyticsTarget] : []),
   ];
   try {
-    for (const target of targets) {
-      const bar = new cliProgress.SingleBar(
-        { format: `${target.name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} positions | {eps} events/s`, hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      );
-      const started = Date.now();
-      const head = await platform.events.headPosition();
-      console.log(`${target.name}: rebuilding ${head} positions`);
-      bar.start(head, 0, { eps: 0 });
-      await rebuild(platform.events, target, (through) => {
-        bar.update(through, { eps: Math.round(through / Math.max(0.001, (Date.now() - started) / 1000)) });
-      }, batchSize);
-      bar.update(head);
-      bar.stop();
-      console.log(`${target.name}: rebuilt ${head} positions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
+    await rebuildWithProgress(platform.events, targets, batchSize);
   } finally {
     await platform.close();
   }

@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { ConfiguredMailer } from '../mail/configured-mailer.ts';
 import type { Config } from './config.ts';
 import { privateDataDirectory } from './data-dir.ts';
+import { assertKeysCoverLog, awaitReadModelWithinLog, resetProjectionsAheadOfLog } from './data-dir-consistency.ts';
 import { loadSecret } from './secrets.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
@@ -70,7 +71,16 @@ export interface Platform {
 
 /** The log, with personal fields sealed under their users' data keys (docs/privacy.md#crypto-shredding). */
 export async function openEventStore(config: Config): Promise<EventStore> {
-  return new PersonalDataVault(await openLog(config), await openDataKeyStore(config));
+  const log = await openLog(config);
+  const keys = await openDataKeyStore(config);
+  try {
+    await assertKeysCoverLog(log, keys);
+  } catch (error) {
+    await log.close();
+    await keys.close();
+    throw error;
+  }
+  return new PersonalDataVault(log, keys);
 }
 
 async function openLog(config: Config): Promise<EventStore> {
@@ -159,9 +169,14 @@ export interface PlatformOptions {
   clock?: () => Date;
   /** false: open the stores but run no projectors (the rebuild command drives them). Default true unless ROLE=api. */
   projectors?: boolean;
+  /** How long a process without projectors waits for a read model ahead of the log to be rebuilt elsewhere (default 60 s). */
+  readModelRepairWaitMs?: number;
   /** Wraps the opened stores, e.g. with a test's fault switch. */
   wrapStores?: { events?: (store: EventStore) => EventStore; read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
 }
+
+/** Long enough for the projector process, started beside this one, to open the stores and replay. */
+const READ_MODEL_REPAIR_WAIT_MS = 60_000;
 
 /** Opens the stores the configuration names and starts this process's projectors. */
 export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
@@ -187,6 +202,10 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
 
   const runners: ProjectionRunner[] = [];
   const runsProjectors = options.projectors ?? config.ROLE !== 'api';
+  // A read model or analytics copied from later than the log would answer with data the log
+  // does not have: where the projectors run, they are emptied and replayed (docs/operations.md#start-up-checks).
+  if (runsProjectors) await resetProjectionsAheadOfLog(events, [readModelTarget, analyticsTarget], (message) => options.log.info(message));
+  else await awaitReadModelWithinLog(events, readModelTarget, options.readModelRepairWaitMs ?? READ_MODEL_REPAIR_WAIT_MS, (message) => options.log.info(message));
   // Asked before the analytics projector runs: its first link or user event would fill a fact.
   const lacksFacts = runsProjectors && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts());
   if (runsProjectors) {
