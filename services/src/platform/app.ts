@@ -78,7 +78,7 @@ export interface AppOptions {
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   let log: (error: unknown) => void = (error) => console.error(error);
   const { REDIRECT_RATE_PER_IP: perSecond, REDIRECT_BURST_PER_IP: burst } = platform.config;
-  const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: () => platform.clock().getTime() }) : undefined;
+  const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: platform.monotonic }) : undefined;
   const trust = proxyTrust(platform.config);
   const redirect = createRedirectHandler({
     events: platform.events,
