@@ -95,7 +95,11 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const app = Fastify({
     // Redirects are answered before the framework sees the request: they are the hot path.
     serverFactory: (handler) =>
-      limitedServer((request, response) => redirect.front(request, response, () => handler(request, response)), { perAddress: platform.config.CONNECTIONS_PER_IP, trust }),
+      limitedServer((request, response) => redirect.front(request, response, () => handler(request, response)), {
+        perAddress: platform.config.CONNECTIONS_PER_IP,
+        total: platform.config.MAX_CONNECTIONS,
+        trust,
+      }),
     genReqId: () => randomUUID(),
     // Only these proxies' X-Forwarded-* headers are read; anyone else's are ignored.
     trustProxy: platform.config.TRUST_PROXY.length ? platform.config.TRUST_PROXY : false,
