@@ -70,4 +70,18 @@ describe('a wall clock stepped back two hours', () => {
     expect((await t.app.inject({ url: '/api/users/me', headers: older.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/users/me', headers: erin.headers })).statusCode).toBe(200); // the session the change was made from
   });
+
+  it('still ends, at a password change made after the step, a session started before it (dated later than the change)', async () => {
+    await signUp(t.app, 'frank@example.com', 'frank-old-password');
+    const before = await signIn(t.app, 'frank@example.com', 'frank-old-password');
+    clock.now -= TWO_HOURS_MS;
+    const after = await signIn(t.app, 'frank@example.com', 'frank-old-password');
+
+    const changed = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: after.headers, payload: { current_password: 'frank-old-password', new_password: 'frank-new-password' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/me', headers: before.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/users/me', headers: after.headers })).statusCode).toBe(200); // the session the change was made from
+    const fresh = await signIn(t.app, 'frank@example.com', 'frank-new-password');
+    expect((await t.app.inject({ url: '/api/users/me', headers: fresh.headers })).statusCode).toBe(200);
+  });
 });
