@@ -51,11 +51,13 @@ export class SessionUseRecorder {
   constructor(private readonly platform: Platform) {}
 
   touch(session: SessionToken, userAgent: string | undefined, onError: (error: unknown) => void): void {
-    const now = this.platform.clock();
+    // Counted on the monotonic clock: a wall clock stepped back does not stop the recording.
+    const tick = this.platform.monotonic();
     const seen = this.recent.get(session.jti);
-    if (seen !== undefined && now.getTime() - seen < SESSION_USE_INTERVAL_MS) return;
+    if (seen !== undefined && tick - seen < SESSION_USE_INTERVAL_MS) return;
     if (this.recent.size >= 50_000) this.recent.clear();
-    this.recent.set(session.jti, now.getTime());
+    this.recent.set(session.jti, tick);
+    const now = this.platform.clock();
     const context: CommandContext = { actor: { kind: 'user', id: String(session.userId) }, correlationId: randomUUID(), now };
     // Nothing waits for the read model: the request this rides on has its answer already.
     const work = handleCommand({ events: this.platform.events, ...NO_READ_MODEL }, context, sessionUseDecider, {
