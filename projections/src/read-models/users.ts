@@ -23,6 +23,8 @@ export interface UserView {
   created_at: string;
   /** Set by a password change (ISO): tokens issued before it are refused. */
   sessions_valid_after?: string;
+  /** When the account's latest session started (ISO): a later sign-out everywhere is dated after it. */
+  sessions_started_until?: string;
   /** The one session a change from the settings kept signed in, though issued before it. */
   sessions_kept_jti?: string | null;
   /** An e-mail change waiting for its link to be followed (docs/accounts.md#changing-the-e-mail-address). */
@@ -30,6 +32,21 @@ export interface UserView {
 }
 
 export const userIndexes = { [USERS]: [['email']] } as const;
+
+/**
+ * From when the account's sessions are valid again after a password change or a sign-out
+ * everywhere: the event's time, but always after every session started before it and
+ * after the previous such moment, so a wall clock stepped back cannot leave an earlier
+ * session (dated later) signed in (docs/architecture.md#time).
+ */
+function sessionsValidAfter(user: UserView, at: string): string {
+  let ms = Date.parse(at);
+  for (const earlier of [user.sessions_valid_after, user.sessions_started_until]) {
+    // Only a time after the event's own says the clock went back; the same time is the event's.
+    if (typeof earlier === 'string' && Date.parse(earlier) > Date.parse(at)) ms = Math.max(ms, Date.parse(earlier) + 1);
+  }
+  return new Date(ms).toISOString();
+}
 
 export const userHandlers: ReadModelHandlers = {
   UserRegistered({ user_id, email, role, full_name }, recorded, tx) {
@@ -59,20 +76,24 @@ export const userHandlers: ReadModelHandlers = {
   async SubscriptionExpired({ user_id }, _recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, plan_type: 'free' }));
   },
+  async SessionStarted({ user_id }, recorded, tx) {
+    const at = recorded.metadata.at;
+    await tx.update<UserView>(USERS, user_id, (user) => (user.sessions_started_until && Date.parse(user.sessions_started_until) >= Date.parse(at) ? user : { ...user, sessions_started_until: at }));
+  },
   async PasswordChanged({ user_id, kept_jti }, recorded, tx) {
     // A reset keeps no session: any session kept by an earlier change goes too.
     await tx.update<UserView>(USERS, user_id, (user) => {
-      const next: UserView = { ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti };
+      const next: UserView = { ...user, sessions_valid_after: sessionsValidAfter(user, recorded.metadata.at), sessions_kept_jti: kept_jti };
       if (!kept_jti) delete next.sessions_kept_jti;
       return next;
     });
   },
   async OtherSessionsRevoked({ user_id, kept_jti }, recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: recorded.metadata.at, sessions_kept_jti: kept_jti }));
+    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: sessionsValidAfter(user, recorded.metadata.at), sessions_kept_jti: kept_jti }));
   },
   async AllSessionsRevoked({ user_id }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => {
-      const next: UserView = { ...user, sessions_valid_after: recorded.metadata.at };
+      const next: UserView = { ...user, sessions_valid_after: sessionsValidAfter(user, recorded.metadata.at) };
       delete next.sessions_kept_jti;
       return next;
     });
@@ -110,7 +131,7 @@ export const userHandlers: ReadModelHandlers = {
         status: 'deleted',
         is_active: false,
         // Every token issued before now is refused, whatever the status check says.
-        sessions_valid_after: recorded.metadata.at,
+        sessions_valid_after: sessionsValidAfter(user, recorded.metadata.at),
       };
       delete anonymous.sessions_kept_jti;
       return anonymous;
@@ -127,6 +148,7 @@ export const prefetchUsers: ReadModelPrefetch = async (batch, tx) => {
       case 'PlanChanged':
       case 'SubscriptionActivated':
       case 'SubscriptionExpired':
+      case 'SessionStarted':
       case 'PasswordChanged':
       case 'OtherSessionsRevoked':
       case 'AllSessionsRevoked':

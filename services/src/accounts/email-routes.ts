@@ -31,7 +31,7 @@ const visitor = { kind: 'visitor' as const, id: 'anonymous' };
 
 export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mailThrottle = new MailThrottle(() => platform.clock().getTime());
+  const mailThrottle = new MailThrottle(platform.monotonic);
   // Reset mails go out after the answer, so its timing cannot tell which addresses have
   // accounts; closing the app waits for the ones still on their way.
   const pending = new Set<Promise<void>>();

@@ -32,7 +32,7 @@ export const INVALID_LOGIN = 'Incorrect email or password';
 export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const logins = loginThrottle(platform);
-  const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP, () => platform.clock().getTime());
+  const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP, platform.monotonic);
 
   api.post(
     '/api/register',

@@ -30,6 +30,17 @@ describe('WindowCounter', () => {
     time.advance(100);
     expect(counter.count('a')).toBe(0);
   });
+
+  it('given a clock stepped back two hours, holds a full key at most one window from now, and still refuses it meanwhile', () => {
+    const time = clock(7_200_000);
+    const counter = new WindowCounter(2, 60_000, time.now);
+    counter.add('a');
+    counter.add('a');
+    time.advance(-7_200_000);
+    expect(counter.waitFor('a')).toBe(60_000);
+    time.advance(60_000);
+    expect(counter.take('a')).toBe(0);
+  });
 });
 
 describe('AccountBackoff', () => {
@@ -52,6 +63,14 @@ describe('AccountBackoff', () => {
     expect(backoff.waitFor('ada')).toBe(0);
     backoff.failed('ada');
     expect(backoff.waitFor('ada')).toBe(0);
+  });
+
+  it('given a clock stepped back two hours, waits no longer than the longest wait', () => {
+    const time = clock(7_200_000);
+    const backoff = new AccountBackoff(time.now);
+    for (let i = 0; i < AccountBackoff.FREE; i++) backoff.failed('a');
+    time.advance(-7_200_000);
+    expect(backoff.waitFor('a')).toBe(AccountBackoff.LONGEST_WAIT_MS);
   });
 
   it('given a reset, the wait ends at once', async () => {

@@ -14,7 +14,7 @@ export function whenAgain(ms: number): string {
 
 const tooManyFailures = (waitMs: number) => tooManyRequests(`Too many failed sign-in attempts. Please try again ${whenAgain(waitMs)}, or reset your password.`, waitMs);
 
-/** Milliseconds since the epoch, from the platform's clock (tests move it). */
+/** Milliseconds on the platform's monotonic clock (tests move their injected clock forward). */
 type Now = () => number;
 
 /**
@@ -39,7 +39,8 @@ export class AccountBackoff {
   /** How long (ms) this account's next attempt must wait; 0 when it may go now. */
   waitFor(account: string): number {
     if (this.failures.count(account) < AccountBackoff.FREE) return 0;
-    return Math.max(0, (this.waitUntil.get(account) ?? 0) - this.now());
+    // Never longer than the longest wait, whatever the clock did since the failure.
+    return Math.min(AccountBackoff.LONGEST_WAIT_MS, Math.max(0, (this.waitUntil.get(account) ?? 0) - this.now()));
   }
 
   failed(account: string): void {
@@ -111,8 +112,8 @@ export class LoginThrottle {
   }
 }
 
-/** One sign-in throttle per running platform, shared by sign-in and password reset; it counts time on the platform's clock. */
-export const loginThrottle = perPlatform((platform) => new LoginThrottle(() => platform.clock().getTime()));
+/** One sign-in throttle per running platform, shared by sign-in and password reset; it counts time on the platform's monotonic clock. */
+export const loginThrottle = perPlatform((platform) => new LoginThrottle(platform.monotonic));
 
 /**
  * Slows mass account creation: REGISTRATIONS_PER_IP sign-ups per network (an IPv4 address

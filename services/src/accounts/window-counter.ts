@@ -3,7 +3,9 @@
  * latest count (sliding: the count is forgotten only after a whole window without one).
  * Time comes from the given clock, so tests move it instead of waiting. Expired keys are
  * dropped when next looked at; past MAX_KEYS the oldest key is dropped, so a flood of new
- * keys cannot grow memory without bound.
+ * keys cannot grow memory without bound. A window that ends further off than its own
+ * length (the clock went back since it opened) is cut back to its length from now, so a
+ * step back never holds anyone out longer than one window.
  */
 export class WindowCounter {
   static readonly MAX_KEYS = 100_000;
@@ -52,10 +54,13 @@ export class WindowCounter {
 
   private live(key: string) {
     const entry = this.entries.get(key);
-    if (entry && entry.endsAt <= this.now()) {
+    if (!entry) return undefined;
+    const now = this.now();
+    if (entry.endsAt <= now) {
       this.entries.delete(key);
       return undefined;
     }
+    if (entry.endsAt - now > this.windowMs) entry.endsAt = now + this.windowMs;
     return entry;
   }
 }

@@ -16,17 +16,66 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 const CHECK_INTERVAL_MS = 1_000;
 
 /**
- * The HTTP server with those timeouts, and at most `perAddress` open connections from one
- * client address, an IPv6 one by its /64 (0: no cap); the TRUST_PROXY proxies, which carry everyone's requests, are
- * not counted. A connection over the cap is closed at once, before any byte is read.
+ * Output a client leaves unread. A client that pipelines requests and reads none of the
+ * answers makes them pile up in the socket's buffer: one that sends another request with
+ * more than UNREAD_OUTPUT_LIMIT_BYTES unread is closed at once, and one whose unread output
+ * has not shrunk for STALLED_OUTPUT_TIMEOUT_MS is closed too, so the buffers are freed.
+ * A slow reader of a large answer keeps its connection while it reads.
  */
-export function limitedServer(handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>, options: { perAddress: number; trust: ProxyTrust | null }): Server {
+export const UNREAD_OUTPUT_LIMIT_BYTES = 1024 * 1024;
+export const STALLED_OUTPUT_TIMEOUT_MS = 10_000;
+
+export interface ConnectionLimits {
+  /** Open connections from one client address (an IPv6 one by its /64); 0: no cap. */
+  perAddress: number;
+  /** Open connections in all; 0: no cap. */
+  total: number;
+  trust: ProxyTrust | null;
+}
+
+/**
+ * The HTTP server with those timeouts, at most `total` open connections, and at most
+ * `perAddress` from one client address; the TRUST_PROXY proxies, which carry everyone's
+ * requests, are not counted per address (they are in the total). A connection over either
+ * cap is closed at once, before any byte is read. Unread output is bounded (above).
+ */
+export function limitedServer(handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>, options: ConnectionLimits): Server {
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: CHECK_INTERVAL_MS },
-    handler,
+    (request, response) => {
+      // Another request while the answers to earlier ones lie unread: the client is not reading.
+      if (request.socket.writableLength > UNREAD_OUTPUT_LIMIT_BYTES) request.socket.destroy();
+      else handler(request, response);
+    },
   );
+  // Node closes a connection over maxConnections as soon as it is accepted.
+  if (options.total > 0) server.maxConnections = options.total;
   if (options.perAddress > 0) capPerAddress(server, options.perAddress, options.trust);
+  closeStalledReaders(server);
   return server;
+}
+
+/**
+ * Every CHECK_INTERVAL_MS, closes the connections that have had output waiting for
+ * STALLED_OUTPUT_TIMEOUT_MS without any of it going out (written minus still buffered).
+ */
+function closeStalledReaders(server: Server): void {
+  const watched = new Map<Socket, { sent: number; since: number }>();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    for (const [socket, seen] of watched) {
+      const unread = socket.writableLength;
+      const sent = socket.bytesWritten - unread;
+      if (unread === 0 || sent > seen.sent) watched.set(socket, { sent, since: now });
+      else if (now - seen.since >= STALLED_OUTPUT_TIMEOUT_MS) socket.destroy();
+    }
+  }, CHECK_INTERVAL_MS);
+  timer.unref();
+  server.on('connection', (socket: Socket) => {
+    watched.set(socket, { sent: 0, since: performance.now() });
+    socket.once('close', () => watched.delete(socket));
+  });
+  server.once('close', () => clearInterval(timer));
 }
 
 function capPerAddress(server: Server, perAddress: number, trust: ProxyTrust | null): void {

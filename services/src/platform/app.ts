@@ -79,7 +79,7 @@ export interface AppOptions {
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   let log: (error: unknown) => void = (error) => console.error(error);
   const { REDIRECT_RATE_PER_IP: perSecond, REDIRECT_BURST_PER_IP: burst } = platform.config;
-  const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: () => platform.clock().getTime() }) : undefined;
+  const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: platform.monotonic }) : undefined;
   const trust = proxyTrust(platform.config);
   const redirect = createRedirectHandler({
     events: platform.events,
@@ -96,7 +96,11 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const app = Fastify({
     // Redirects are answered before the framework sees the request: they are the hot path.
     serverFactory: (handler) =>
-      limitedServer((request, response) => redirect.front(request, response, () => handler(request, response)), { perAddress: platform.config.CONNECTIONS_PER_IP, trust }),
+      limitedServer((request, response) => redirect.front(request, response, () => handler(request, response)), {
+        perAddress: platform.config.CONNECTIONS_PER_IP,
+        total: platform.config.MAX_CONNECTIONS,
+        trust,
+      }),
     genReqId: () => randomUUID(),
     // Only these proxies' X-Forwarded-* headers are read; anyone else's are ignored.
     trustProxy: platform.config.TRUST_PROXY.length ? platform.config.TRUST_PROXY : false,

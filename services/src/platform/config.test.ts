@@ -19,6 +19,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).CONNECTIONS_PER_IP).toBe(256);
     expect(loadConfig({ CONNECTIONS_PER_IP: '0' }).CONNECTIONS_PER_IP).toBe(0);
     for (const wrong of ['-1', 'many', '2.5']) expect(() => loadConfig({ CONNECTIONS_PER_IP: wrong })).toThrow(/CONNECTIONS_PER_IP=".*": must be/);
+    expect(loadConfig({}).MAX_CONNECTIONS).toBe(4096);
+    expect(loadConfig({ MAX_CONNECTIONS: '0' }).MAX_CONNECTIONS).toBe(0);
+    for (const wrong of ['-1', 'many', '2.5']) expect(() => loadConfig({ MAX_CONNECTIONS: wrong })).toThrow(/MAX_CONNECTIONS=".*": must be/);
     expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE="worker": must be one of all, api, projector/);
     // Embedded: a second process on the DATA_DIR asks the owner of chDB for analytics.
     expect(loadConfig({ ROLE: 'api' }).ROLE).toBe('api');

@@ -99,6 +99,15 @@ const ConfigSchema = z.object({
     .int('must be a whole number of connections, such as 256 (0 turns the cap off)')
     .min(0, 'must be 0 or more (0 turns the cap off)')
     .default(256),
+  /**
+   * Connections the HTTP server holds open at once, from everyone; more are closed at once.
+   * The process's open-file limit (ulimit -n) must be above it. 0 turns the cap off.
+   */
+  MAX_CONNECTIONS: z.coerce
+    .number({ message: 'must be a whole number of connections, such as 4096 (0 turns the cap off)' })
+    .int('must be a whole number of connections, such as 4096 (0 turns the cap off)')
+    .min(0, 'must be 0 or more (0 turns the cap off)')
+    .default(4096),
   /** Accounts one client address may create per hour; 0 turns the limit off. */
   REGISTRATIONS_PER_IP: z.coerce
     .number({ message: 'must be a whole number of sign-ups per address per hour, such as 10 (0 turns the limit off)' })

@@ -27,6 +27,7 @@ import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
 import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
+import { forwardOnly, processMonotonic, type Monotonic } from './monotonic.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
 export interface ReadModelProgress {
@@ -66,6 +67,8 @@ export interface Platform {
   /** Weekly summaries, usage warnings and moderation notices, where the projectors run (null when ROLE=api). */
   notificationScheduler: NotificationScheduler | null;
   clock: () => Date;
+  /** Milliseconds that never go back: what rate limits and throttles count with (monotonic.ts). */
+  monotonic: Monotonic;
   close(): Promise<void>;
 }
 
@@ -167,6 +170,8 @@ function polledProgress(read: ReadStore, projector: string): ReadModelProgress {
 export interface PlatformOptions {
   log: Logger;
   clock?: () => Date;
+  /** Default: the process's monotonic clock, or a forward-only view of an injected clock. */
+  monotonic?: Monotonic;
   /** false: open the stores but run no projectors (the rebuild command drives them). Default true unless ROLE=api. */
   projectors?: boolean;
   /** How long a process without projectors waits for a read model ahead of the log to be rebuilt elsewhere (default 60 s). */
@@ -199,6 +204,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   await readModelTarget.init();
   const analyticsTarget = new ClicksAnalyticsTarget(analytics, latestBotPolicy(events));
   const clock = options.clock ?? (() => new Date());
+  const monotonic = options.monotonic ?? (options.clock ? forwardOnly(() => clock().getTime()) : processMonotonic);
 
   const runners: ProjectionRunner[] = [];
   const runsProjectors = options.projectors ?? config.ROLE !== 'api';
@@ -262,6 +268,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     domainRechecker,
     notificationScheduler,
     clock,
+    monotonic,
     async close() {
       await domainRechecker?.stop();
       await notificationScheduler?.stop();

@@ -126,8 +126,8 @@ export class AccountExports {
     const mine = async <T extends Doc>(collection: string, where: Where) => read.find<T>(collection, { where });
     const user = await read.get(USERS, userId);
     if (!user) throw new Error(`User ${userId} has no document`);
-    // Internal bookkeeping (when tokens stopped being accepted) is not the person's data.
-    const profile = Object.fromEntries(Object.entries(user).filter(([field]) => field !== 'sessions_valid_after'));
+    // Internal bookkeeping (when tokens stopped being accepted, when the latest began) is not the person's data.
+    const profile = Object.fromEntries(Object.entries(user).filter(([field]) => field !== 'sessions_valid_after' && field !== 'sessions_started_until'));
     const json = (name: string, value: unknown) => zip.file(name, `${JSON.stringify(value, null, 2)}\n`);
     json('profile.json', { profile, subscription: await read.get(SUBSCRIPTIONS, userId) });
     json('links.json', await mine(LINKS, { owner_id: userId }));

@@ -18,6 +18,17 @@ describe('the per-address redirect limit', () => {
     expect(Array.from({ length: 5 }, () => limit.take('203.0.113.9'))).toEqual([0, 0, 0, 0, 1]);
   });
 
+  it('given a clock stepped back two hours, leaves each bucket as it was: the active address goes on, the flooder waits seconds', () => {
+    const { limit, clock } = limiter(1, 5);
+    expect(Array.from({ length: 3 }, () => limit.take('198.51.100.7'))).toEqual([0, 0, 0]);
+    expect(Array.from({ length: 6 }, () => limit.take('203.0.113.9'))).toEqual([0, 0, 0, 0, 0, 1]);
+    clock.now -= 7_200_000;
+    expect([limit.take('198.51.100.7'), limit.take('198.51.100.7')]).toEqual([0, 0]);
+    expect(limit.take('203.0.113.9')).toBe(1);
+    clock.now += 1000;
+    expect([limit.take('203.0.113.9'), limit.take('203.0.113.9')]).toEqual([0, 1]);
+  });
+
   it('asks a slow rate to wait whole seconds until the next token', () => {
     const { limit } = limiter(0.1, 1);
     expect([limit.take('a'), limit.take('a')]).toEqual([0, 10]);

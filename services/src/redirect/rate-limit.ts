@@ -6,7 +6,7 @@ export interface RateLimitOptions {
   perSecond: number;
   /** Requests an address may send at once before the sustained rate applies. */
   burst: number;
-  /** Milliseconds (monotonic or wall clock); the product passes its clock, tests a fake one. */
+  /** Milliseconds; the product passes its monotonic clock, tests a fake one (a step back is tolerated too). */
   now: () => number;
   maxAddresses?: number;
 }
@@ -52,7 +52,8 @@ export class AddressRateLimiter {
   /** 0 when the request may go on (and a token is taken); else the seconds to wait for the next token. */
   take(address: string): number {
     const now = this.options.now();
-    if (now - this.generationStart >= this.refillMs) this.rotate(now);
+    // A clock that went back starts a new generation rather than waiting for the old one's time again.
+    if (now - this.generationStart >= this.refillMs || now < this.generationStart) this.rotate(now);
     const key = addressKey(address);
     let bucket = this.current.get(key);
     if (bucket === undefined) {
@@ -60,7 +61,8 @@ export class AddressRateLimiter {
       bucket = this.previous.get(key) ?? { tokens: this.options.burst, at: now };
       this.current.set(key, bucket);
     }
-    const tokens = bucket.tokens + (now - bucket.at) * this.perMs;
+    // Time that went backwards refills nothing and takes nothing back: the bucket stays as it was.
+    const tokens = bucket.tokens + Math.max(0, now - bucket.at) * this.perMs;
     bucket.tokens = tokens > this.options.burst ? this.options.burst : tokens;
     bucket.at = now;
     if (bucket.tokens >= 1) {

@@ -14,7 +14,7 @@ const FIFTEEN_MINUTES_MS = 15 * 60_000;
  * minutes, then codes for that pair or account are refused until the window passes. A
  * replayed code counts as wrong. Only someone past the first factor (password, provider or
  * reset link) can spend these guesses. Counts live in this process's memory, on the
- * platform's clock.
+ * platform's monotonic clock.
  */
 export class SecondFactorThrottle {
   static readonly PER_ACCOUNT_AND_ADDRESS = 5;
@@ -46,7 +46,7 @@ export class SecondFactorThrottle {
 
 const pairKey = (userId: number, ip: string) => `${userId}\n${addressKey(ip)}`;
 
-export const secondFactorThrottle = perPlatform((platform) => new SecondFactorThrottle(() => platform.clock().getTime()));
+export const secondFactorThrottle = perPlatform((platform) => new SecondFactorThrottle(platform.monotonic));
 
 /** Runs a command that checks a code: refused while throttled, a wrong code counted, a good one clearing the pair. */
 export async function guardedCodeCheck<T>(platform: Platform, userId: number, ip: string, run: () => Promise<T>): Promise<T> {

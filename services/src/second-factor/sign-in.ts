@@ -26,7 +26,7 @@ const asAccount = (context: CommandContext, userId: number): CommandContext => (
  * code step instead (docs/accounts.md#second-factor).
  */
 export async function finishSignIn(
-  platform: CommandDeps & Pick<Platform, 'secret'>,
+  platform: CommandDeps & Pick<Platform, 'secret' | 'read'>,
   context: CommandContext,
   account: { userId: number; role: Role },
   via: FirstFactor,

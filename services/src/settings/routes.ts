@@ -37,7 +37,7 @@ const bearer = [{ bearer: [] }];
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mailThrottle = new MailThrottle(() => platform.clock().getTime());
+  const mailThrottle = new MailThrottle(platform.monotonic);
   app.addHook('onClose', async () => {
     await sessionUse(platform).settled();
   });

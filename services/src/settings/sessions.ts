@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@linkledger/contracts';
+import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
 import { waitForReadModel } from '../http/request-context.ts';
@@ -12,15 +13,21 @@ import { SESSION_USE_INTERVAL_MS, USER_AGENT_MAX, sessionStream, sessionUseDecid
  * Issues an access token and records its session (SessionStarted on `session-{jti}`) in
  * one step, so every sign-in shows up in the owner's list of active sessions. The answer
  * waits for the read model, so the list read next includes it.
+ *
+ * The token is never dated before the account's last password change or sign-out
+ * everywhere: after a wall clock stepped back, a session started after the change would
+ * otherwise look older than it and be refused (docs/architecture.md#time).
  */
 export async function startSession(
-  platform: CommandDeps & Pick<Platform, 'secret'>,
+  platform: CommandDeps & Pick<Platform, 'secret' | 'read'>,
   context: CommandContext,
   claims: { userId: number; role: Role },
   userAgent: string | undefined,
 ): Promise<string> {
-  const token = issueToken(platform.secret, claims, context.now);
-  const session = readToken(platform.secret, token, context.now)!;
+  const validAfter = (await platform.read.get<UserView>(USERS, claims.userId))?.sessions_valid_after;
+  const issuedAt = validAfter && Date.parse(validAfter) > context.now.getTime() ? new Date(validAfter) : context.now;
+  const token = issueToken(platform.secret, claims, issuedAt);
+  const session = readToken(platform.secret, token, issuedAt)!;
   const started = toNewEvent(
     { type: 'SessionStarted', data: { user_id: claims.userId, jti: session.jti, expires_at: session.expiresAt.toISOString(), user_agent: (userAgent ?? '').slice(0, USER_AGENT_MAX) } },
     metadataFor({ ...context, actor: { kind: 'user', id: String(claims.userId) } }),
@@ -44,11 +51,13 @@ export class SessionUseRecorder {
   constructor(private readonly platform: Platform) {}
 
   touch(session: SessionToken, userAgent: string | undefined, onError: (error: unknown) => void): void {
-    const now = this.platform.clock();
+    // Counted on the monotonic clock: a wall clock stepped back does not stop the recording.
+    const tick = this.platform.monotonic();
     const seen = this.recent.get(session.jti);
-    if (seen !== undefined && now.getTime() - seen < SESSION_USE_INTERVAL_MS) return;
+    if (seen !== undefined && tick - seen < SESSION_USE_INTERVAL_MS) return;
     if (this.recent.size >= 50_000) this.recent.clear();
-    this.recent.set(session.jti, now.getTime());
+    this.recent.set(session.jti, tick);
+    const now = this.platform.clock();
     const context: CommandContext = { actor: { kind: 'user', id: String(session.userId) }, correlationId: randomUUID(), now };
     // Nothing waits for the read model: the request this rides on has its answer already.
     const work = handleCommand({ events: this.platform.events, ...NO_READ_MODEL }, context, sessionUseDecider, {

@@ -32,7 +32,7 @@ export interface CallbackInput {
  * or creates it.
  * Returns an access token of our own, or the challenge of the code step for an account with a second factor.
  */
-export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config'>, context: CommandContext, input: CallbackInput): Promise<SignInResponse> {
+export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config' | 'read'>, context: CommandContext, input: CallbackInput): Promise<SignInResponse> {
   const settings = await enabledProvider(platform, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
   const metadata = metadataFor(context);
