@@ -16,7 +16,7 @@ export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 
  */
 export const IdempotencyKeyClaimedV1 = z.object({
   fingerprint: z.string(),
-  resource: z.enum(['link']),
+  resource: z.enum(['link', 'ticket']),
   resource_id: z.number().int().positive(),
   expires_at: z.string(),
 });

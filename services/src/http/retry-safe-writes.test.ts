@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../http/idempotency.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from './idempotency.ts';
 
 /**
  * A lone API process (ROLE=api) with no projector running anywhere: every write lands in the
@@ -90,6 +90,19 @@ describe('writes safe to retry, with no projector running', () => {
     expect(response.json().detail).toMatch(/Idempotency-Key/);
   });
 
+  it('opens one support ticket for a retried request, answering 202 with its number both times', async () => {
+    const open = (key: string, message: string) =>
+      api.app.inject({ method: 'POST', url: '/api/support/tickets', headers: { ...alice.headers, 'idempotency-key': key }, payload: { subject: 'Help', message } });
+    const tickets = async () => (await api.platform.events.readAll({ limit: 100, filter: { types: ['SupportTicketOpened'] } })).length;
+    const first = await open('ticket-1', 'My link does not redirect');
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: expect.any(Number) });
+    const retry = await open('ticket-1', 'My link does not redirect');
+    expect([retry.statusCode, retry.json()]).toEqual([202, first.json()]);
+    expect((await open('ticket-1', 'Something else')).statusCode).toBe(409);
+    expect(await tickets()).toBe(1);
+  });
+
   it('answers an edit the read model has not caught up with 202, not 200 with the old data', async () => {
     const edited = await api.app.inject({ method: 'PATCH', url: `/api/urls/${existingId}`, headers: alice.headers, payload: { title: 'New title' } });
     expect(edited.statusCode).toBe(202);
@@ -115,6 +128,17 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(retry.json()).toEqual(first.json());
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['LinkCreated'] } })).toHaveLength(1);
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['IdempotencyKeyClaimed'] } })).toHaveLength(1);
+  });
+
+  it('answers a retried support request with the ticket it opened, and opens no other', async () => {
+    const request = { method: 'POST' as const, url: '/api/support/tickets', headers: { ...alice.headers, 'idempotency-key': 'ticket-a' }, payload: { subject: 'Help', message: 'Please' } };
+    const first = await t.app.inject(request);
+    expect(first.statusCode).toBe(201);
+    const retry = await t.app.inject({ ...request, payload: { message: 'Please', priority: 'medium', subject: 'Help' } });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().ticket).toEqual(first.json().ticket);
+    expect(retry.json().message).toMatch(/same Idempotency-Key/);
+    expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['SupportTicketOpened'] } })).toHaveLength(1);
   });
 
   it('documents the header and the 202 on both routes that create links', async () => {
