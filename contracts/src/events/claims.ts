@@ -11,13 +11,15 @@ export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 
 
 /**
  * A caller's Idempotency-Key, claimed in the same append as the command it guards
- * (docs/developer-api.md#retrying-safely): the request's fingerprint, what it created, and
- * until when a retry with the key answers that instead of creating again.
+ * (docs/developer-api.md#retrying-safely): the request's fingerprint, what it created, the
+ * answer when it was known at the write (never personal data), and until when a retry with
+ * the key answers that instead of creating again.
  */
 export const IdempotencyKeyClaimedV1 = z.object({
   fingerprint: z.string(),
-  resource: z.enum(['link', 'ticket']),
-  resource_id: z.number().int().positive(),
+  resource: z.enum(['link', 'ticket', 'payment_order']),
+  resource_id: z.union([z.number().int().positive(), z.string().min(1)]),
+  answer: z.record(z.string(), z.unknown()).nullable(),
   expires_at: z.string(),
 });
 

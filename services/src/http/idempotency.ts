@@ -21,7 +21,10 @@ export type IdempotencyKeyClaimed = EventData['IdempotencyKeyClaimed'];
 export type Idempotency =
   | { kind: 'none' }
   | { kind: 'replay'; claimed: IdempotencyKeyClaimed }
-  | { kind: 'claim'; claimFor: (resource: IdempotencyKeyClaimed['resource'], resourceId: number) => NonNullable<CommandContext['claim']> };
+  | {
+      kind: 'claim';
+      claimFor: (resource: IdempotencyKeyClaimed['resource'], resourceId: IdempotencyKeyClaimed['resource_id'], answer?: IdempotencyKeyClaimed['answer']) => NonNullable<CommandContext['claim']>;
+    };
 
 /**
  * Reads the key's claim stream, named by the caller and the key (so keys never meet across
@@ -42,11 +45,11 @@ export async function idempotencyOf(platform: Pick<Platform, 'events'>, request:
   const expires_at = new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
   return {
     kind: 'claim',
-    claimFor: (resource, resource_id) => ({
+    claimFor: (resource, resource_id, answer = null) => ({
       stream,
       // Another request with the key that gets there first makes this append fail: one write per key.
       expected: last?.revision ?? 'no_stream',
-      event: { type: 'IdempotencyKeyClaimed', data: { fingerprint, resource, resource_id, expires_at } },
+      event: { type: 'IdempotencyKeyClaimed', data: { fingerprint, resource, resource_id, answer, expires_at } },
     }),
   };
 }
@@ -60,4 +63,10 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
   );
+}
+
+/** The numeric id a claim names (links, tickets). */
+export function claimedId(claimed: IdempotencyKeyClaimed): number {
+  if (typeof claimed.resource_id !== 'number') throw new Error(`Idempotency claim of a ${claimed.resource} names no numeric id`);
+  return claimed.resource_id;
 }

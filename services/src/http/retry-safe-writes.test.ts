@@ -141,6 +141,21 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['SupportTicketOpened'] } })).toHaveLength(1);
   });
 
+  it('answers a retried payment intent with the first order, and records one order', async () => {
+    const request = { method: 'POST' as const, url: '/api/payment/create-intent', headers: { ...alice.headers, 'idempotency-key': 'order-1' }, payload: { plan_type: 'pro', billing_cycle: 'monthly' } };
+    const first = await t.app.inject(request);
+    expect(first.statusCode).toBe(200);
+    const retry = await t.app.inject(request);
+    expect([retry.statusCode, retry.json()]).toEqual([200, first.json()]);
+    expect(retry.json().prefill.email).toBe('alice@example.com');
+    expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['PaymentOrderCreated'] } })).toHaveLength(1);
+    // The e-mail address of the prefill is not kept with the claim.
+    const [claim] = await t.platform.events.readAll({ limit: 100, filter: { types: ['IdempotencyKeyClaimed'] }, direction: 'backward' });
+    expect(JSON.stringify(claim!.data)).not.toContain('alice@');
+    const otherPlan = await t.app.inject({ ...request, payload: { plan_type: 'pro', billing_cycle: 'yearly' } });
+    expect(otherPlan.statusCode).toBe(409);
+  });
+
   it('documents the header and the 202 on both routes that create links', async () => {
     const paths = (await t.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>> }>().paths;
     for (const path of ['/api/urls', '/api/urls/api']) {

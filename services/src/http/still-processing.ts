@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StillProcessingBody } from '@linkledger/contracts';
+import type { CommandContext } from '../commands/command-context.ts';
 
 /** What a 202 says: the write happened, the lists and short links show it in a moment. */
 export const STILL_PROCESSING = 'Saved. It is still being processed and shows everywhere in a few seconds; reload then instead of sending it again.';
@@ -11,8 +12,12 @@ export function markNotYetShown(request: FastifyRequest): void {
   notYetShown.add(request);
 }
 
-export function isNotYetShown(request: FastifyRequest): boolean {
-  return notYetShown.has(request);
+/**
+ * For a command whose answer is built from the write itself, not read back from the read
+ * model (a payment order for checkout): the answer stays as it is when the projector is slow.
+ */
+export function answeredFromTheWrite(context: CommandContext): CommandContext {
+  return { ...context, onNotYetShown: () => undefined };
 }
 
 /**

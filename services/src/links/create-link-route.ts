@@ -4,7 +4,7 @@ import { LINKS, type LinkView } from '@linkledger/projections';
 import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
-import { idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
+import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
@@ -50,12 +50,13 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
 /** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */
 async function answerClaimed(platform: Platform, request: FastifyRequest, reply: FastifyReply, claimed: IdempotencyKeyClaimed) {
   const base = publicBase(platform, request);
-  const link = await platform.read.get<LinkView>(LINKS, claimed.resource_id);
+  const linkId = claimedId(claimed);
+  const link = await platform.read.get<LinkView>(LINKS, linkId);
   if (link) return reply.code(201).send(toLinkResponse(link, base));
-  const recorded = (await platform.events.readStream(`link-${claimed.resource_id}`)).map((event) => domainEventOf(event));
+  const recorded = (await platform.events.readStream(`link-${linkId}`)).map((event) => domainEventOf(event));
   if (recorded.some((event) => event?.type === 'LinkDeleted')) throw notFound(LINK_NOT_FOUND);
   const created = recorded.flatMap((event) => (event?.type === 'LinkCreated' ? [event.data] : []))[0];
-  if (!created) throw new Error(`Idempotency claim names link ${claimed.resource_id}, whose stream holds no creation`);
+  if (!created) throw new Error(`Idempotency claim names link ${linkId}, whose stream holds no creation`);
   return reply.code(202).send(stillProcessing(created, base));
 }
 

@@ -7,7 +7,7 @@ import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
-import { idempotencyOf } from '../http/idempotency.ts';
+import { claimedId, idempotencyOf } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { sendSupportMail, supportLinkBase } from './send-support-mail.ts';
@@ -49,8 +49,9 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const context = requestContext(platform, request, caller.actor);
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       if (idempotency.kind === 'replay') {
-        const earlier = await platform.read.get<SupportTicketView>(SUPPORT_TICKETS, idempotency.claimed.resource_id);
-        if (!earlier) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: idempotency.claimed.resource_id });
+        const earlierId = claimedId(idempotency.claimed);
+        const earlier = await platform.read.get<SupportTicketView>(SUPPORT_TICKETS, earlierId);
+        if (!earlier) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: earlierId });
         return reply.code(201).send({ message: ticketOpened(earlier.id, 'retried'), ticket: ticketOf(earlier) });
       }
       const { priority } = request.body;
