@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from './idempotency.ts';
+import { givePlan } from '../testing/plans.ts';
 
 /**
  * A lone API process (ROLE=api) with no projector running anywhere: every write lands in the
@@ -16,10 +17,13 @@ describe('writes safe to retry, with no projector running', () => {
   let alice: Session;
   let bob: Session;
   let existingId: number;
+  let apiKey: string;
   beforeAll(async () => {
     const owner = await startTestApp({}, { dataDir });
     alice = await signUp(owner.app, 'alice@example.com');
     bob = await signUp(owner.app, 'bob@example.com');
+    await givePlan(owner.platform, alice.user.id, 'pro');
+    apiKey = (await owner.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: alice.headers })).json<{ api_key: string }>().api_key;
     existingId = (await owner.app.inject({ method: 'POST', url: '/api/urls', headers: alice.headers, payload: { original_url: 'https://before.example/' } })).json<{ id: number }>().id;
     await owner.close();
     api = await startTestApp({ ROLE: 'api', READ_YOUR_WRITES_MS: '100' }, { dataDir, clock: () => now });
@@ -103,6 +107,21 @@ describe('writes safe to retry, with no projector running', () => {
     expect(await tickets()).toBe(1);
   });
 
+  it('adds one custom domain for a retried request, answering 202 with its id both times', async () => {
+    const add = () => api.app.inject({ method: 'POST', url: '/api/custom-domains', headers: { ...alice.headers, 'idempotency-key': 'domain-1' }, payload: { domain: 'go.retry.in' } });
+    const first = await add();
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: expect.any(Number) });
+    expect((await add()).json()).toEqual(first.json());
+    expect(await api.platform.events.readAll({ limit: 100, filter: { types: ['CustomDomainAdded'] } })).toHaveLength(1);
+  });
+
+  it('shortens through the cutt.ly-compatible API in its own shape, not a 500', async () => {
+    const response = await api.app.inject({ url: '/api/shorten', query: { key: apiKey, short: 'https://retry.example/cuttly' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toMatchObject({ status: 7, fullLink: 'https://retry.example/cuttly', shortLink: expect.stringMatching(/^http:\/\/localhost:80\/[A-Za-z0-9]+$/), date: now.toISOString().slice(0, 10) });
+  });
+
   it('answers an edit the read model has not caught up with 202, not 200 with the old data', async () => {
     const edited = await api.app.inject({ method: 'PATCH', url: `/api/urls/${existingId}`, headers: alice.headers, payload: { title: 'New title' } });
     expect(edited.statusCode).toBe(202);
@@ -154,6 +173,16 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(JSON.stringify(claim!.data)).not.toContain('alice@');
     const otherPlan = await t.app.inject({ ...request, payload: { plan_type: 'pro', billing_cycle: 'yearly' } });
     expect(otherPlan.statusCode).toBe(409);
+  });
+
+  it('answers a retried custom domain with the domain it added', async () => {
+    await givePlan(t.platform, alice.user.id, 'pro');
+    const request = { method: 'POST' as const, url: '/api/custom-domains', headers: { ...alice.headers, 'idempotency-key': 'domain-a' }, payload: { domain: 'go.retried.in' } };
+    const first = await t.app.inject(request);
+    expect(first.statusCode).toBe(201);
+    const retry = await t.app.inject(request);
+    expect([retry.statusCode, retry.json()]).toEqual([201, first.json()]);
+    expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['CustomDomainAdded'] } })).toHaveLength(1);
   });
 
   it('documents the header and the 202 on both routes that create links', async () => {
