@@ -102,6 +102,9 @@ export const CreatedLinkStillProcessing = LinkResponse.pick({
 }).extend({ detail: z.string(), still_processing: z.literal(true) });
 export type CreatedLinkStillProcessing = z.infer<typeof CreatedLinkStillProcessing>;
 
+/** An edit that was recorded but is not yet in the lists and the redirect (202): the link with the edit applied. */
+export const EditedLinkStillProcessing = LinkResponse.extend({ detail: z.string(), still_processing: z.literal(true) });
+
 /** A calendar day in a query string, named in its own error message. */
 const isoDay = (name: string) => {
   const message = `${name} must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22`;

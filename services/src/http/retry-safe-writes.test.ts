@@ -125,7 +125,13 @@ describe('writes safe to retry, with no projector running', () => {
   it('answers an edit the read model has not caught up with 202, not 200 with the old data', async () => {
     const edited = await api.app.inject({ method: 'PATCH', url: `/api/urls/${existingId}`, headers: alice.headers, payload: { title: 'New title' } });
     expect(edited.statusCode).toBe(202);
-    expect(edited.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: existingId });
+    expect(edited.json()).toMatchObject({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: existingId, title: 'New title', original_url: 'https://before.example/' });
+  });
+
+  it('answers any other write the read model has not caught up with 202, not its usual answer', async () => {
+    const deleted = await api.app.inject({ method: 'DELETE', url: `/api/urls/${existingId}`, headers: alice.headers });
+    expect(deleted.statusCode).toBe(202);
+    expect(deleted.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true });
   });
 });
 
