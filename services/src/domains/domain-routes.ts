@@ -8,8 +8,7 @@ import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
-import { claimedId, idempotencyOf } from '../http/idempotency.ts';
-import { STILL_PROCESSING } from '../http/still-processing.ts';
+import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ownHosts } from '../links/loop-guard.ts';
 import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, claimDropped, claimExpiredMessage } from './domain-deciders.ts';
@@ -82,23 +81,21 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     async (request, reply) => {
       const caller = callerOf(request);
       const context = requestContext(platform, request, caller.actor);
-      const stillProcessing = (id: number) => reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id });
-      const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
-      if (idempotency.kind === 'replay') {
-        const earlierId = claimedId(idempotency.claimed);
-        const earlier = await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, earlierId);
-        return earlier ? reply.code(201).send(await itemOf(caller.userId, earlierId)) : stillProcessing(earlierId);
-      }
-      const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
-      await requireRoomFor(platform, caller.userId, 'custom');
-      const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
-      if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
-      const holderId = await nameHolder(platform.events, domain);
-      const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
-      const claimed = idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('domain', domainId) } : context;
-      const { shown } = await handleMultiStreamCommand(platform, claimed, addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken(), holderId });
-      if (!shown) return stillProcessing(domainId);
-      return reply.code(201).send(await itemOf(caller.userId, domainId));
+      return createOnce(platform, request, reply, caller.userId, context, {
+        resource: 'domain',
+        create: async (withClaim) => {
+          const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
+          await requireRoomFor(platform, caller.userId, 'custom');
+          const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
+          if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
+          const holderId = await nameHolder(platform.events, domain);
+          const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
+          const { shown } = await handleMultiStreamCommand(platform, withClaim(domainId), addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken(), holderId });
+          return { id: domainId, shown };
+        },
+        answer: (domainId) => itemOf(caller.userId, domainId),
+        shows: async (domainId) => (await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId)) !== null,
+      });
     },
   );
 

@@ -116,6 +116,16 @@ describe('writes safe to retry, with no projector running', () => {
     expect(await api.platform.events.readAll({ limit: 100, filter: { types: ['CustomDomainAdded'] } })).toHaveLength(1);
   });
 
+  it('adds one TRAI header for a retried request, answering 202 with its id both times', async () => {
+    const add = () =>
+      api.app.inject({ method: 'POST', url: '/api/custom-domains/trai', headers: { ...alice.headers, 'idempotency-key': 'trai-1' }, payload: { header: 'RETRY1', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' } });
+    const first = await add();
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: expect.any(Number) });
+    expect((await add()).json()).toEqual(first.json());
+    expect(await api.platform.events.readAll({ limit: 100, filter: { types: ['TraiHeaderAdded'] } })).toHaveLength(1);
+  });
+
   it('shortens through the cutt.ly-compatible API in its own shape, not a 500', async () => {
     const response = await api.app.inject({ url: '/api/shorten', query: { key: apiKey, short: 'https://retry.example/cuttly' } });
     expect(response.statusCode).toBe(200);
@@ -181,7 +191,7 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(otherPlan.statusCode).toBe(409);
   });
 
-  it('answers a retried custom domain with the domain it added', async () => {
+  it('answers a retried custom domain or TRAI header with the one it added', async () => {
     await givePlan(t.platform, alice.user.id, 'pro');
     const request = { method: 'POST' as const, url: '/api/custom-domains', headers: { ...alice.headers, 'idempotency-key': 'domain-a' }, payload: { domain: 'go.retried.in' } };
     const first = await t.app.inject(request);
@@ -189,6 +199,12 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     const retry = await t.app.inject(request);
     expect([retry.statusCode, retry.json()]).toEqual([201, first.json()]);
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['CustomDomainAdded'] } })).toHaveLength(1);
+
+    const header = { ...request, url: '/api/custom-domains/trai', headers: { ...alice.headers, 'idempotency-key': 'trai-a' }, payload: { header: 'RETRYA', domain_type: 'our_domain' } };
+    const added = await t.app.inject(header);
+    expect(added.statusCode).toBe(201);
+    expect((await t.app.inject(header)).json()).toEqual(added.json());
+    expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['TraiHeaderAdded'] } })).toHaveLength(1);
   });
 
   it('documents the header and the 202 on both routes that create links', async () => {
