@@ -29,8 +29,10 @@ export function answeredFromTheWrite(context: CommandContext): CommandContext {
  */
 export function answerStillProcessing(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    // A stream (a file) is passed on as it is: only JSON answers are built from the read model.
-    if (!notYetShown.has(request) || (reply.statusCode !== 200 && reply.statusCode !== 201) || typeof payload !== 'string') return payload;
+    // Reads that record something on the side (a download) keep their answer, and so does a
+    // stream (a file): only a write's JSON answer is built from the read model.
+    if (!notYetShown.has(request) || request.method === 'GET' || request.method === 'HEAD') return payload;
+    if ((reply.statusCode !== 200 && reply.statusCode !== 201) || typeof payload !== 'string') return payload;
     reply.code(202).header('content-type', 'application/json; charset=utf-8');
     const id = idIn(payload);
     const body: StillProcessingBody = { detail: STILL_PROCESSING, still_processing: true, ...(id === undefined ? {} : { id }) };
