@@ -17,7 +17,7 @@ export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 
  */
 export const IdempotencyKeyClaimedV1 = z.object({
   fingerprint: z.string(),
-  resource: z.enum(['link', 'ticket', 'payment_order', 'domain', 'trai']),
+  resource: z.enum(['link', 'ticket', 'ticket_reply', 'payment_order', 'domain', 'trai']),
   resource_id: z.union([z.number().int().positive(), z.string().min(1)]),
   answer: z.record(z.string(), z.unknown()).nullable(),
   expires_at: z.string(),

@@ -165,7 +165,7 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['IdempotencyKeyClaimed'] } })).toHaveLength(1);
   });
 
-  it('answers a retried support request with the ticket it opened, and opens no other', async () => {
+  it('answers a retried support request or reply with the ticket, and records neither twice', async () => {
     const request = { method: 'POST' as const, url: '/api/support/tickets', headers: { ...alice.headers, 'idempotency-key': 'ticket-a' }, payload: { subject: 'Help', message: 'Please' } };
     const first = await t.app.inject(request);
     expect(first.statusCode).toBe(201);
@@ -174,6 +174,13 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(retry.json().ticket).toEqual(first.json().ticket);
     expect(retry.json().message).toMatch(/same Idempotency-Key/);
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['SupportTicketOpened'] } })).toHaveLength(1);
+
+    const replyOnce = { method: 'POST' as const, url: `/api/support/tickets/${first.json().ticket.id}/replies`, headers: { ...alice.headers, 'idempotency-key': 'reply-a' }, payload: { message: 'Any news?' } };
+    const replied = await t.app.inject(replyOnce);
+    expect(replied.statusCode).toBe(201);
+    const again = await t.app.inject(replyOnce);
+    expect([again.statusCode, again.json()]).toEqual([201, replied.json()]);
+    expect(again.json().ticket.replies).toHaveLength(1);
   });
 
   it('answers a retried payment intent with the first order, and records one order', async () => {

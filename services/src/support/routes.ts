@@ -100,8 +100,9 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
         security: bearer,
         params: IdParams,
+        headers: IdempotencyKeyHeaders,
         body: ReplyTicketBody,
-        response: { 201: SupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -109,7 +110,11 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const view = await visibleTicket(platform, caller, request.params.id);
       // Admins answer from the inbox, as the support team; here only the owner writes.
       if (view.user_id !== caller.userId) throw notFound(TICKET_NOT_FOUND);
-      await handleCommand(platform, requestContext(platform, request, caller.actor), replyToTicketDecider, {
+      const context = requestContext(platform, request, caller.actor);
+      const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
+      // Sent before with this key: the ticket as it is now, with that reply and no other.
+      if (idempotency.kind === 'replay') return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(view) });
+      await handleCommand(platform, idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('ticket_reply', view.id) } : context, replyToTicketDecider, {
         ticketId: view.id,
         author: 'user',
         userId: caller.userId,
