@@ -9,6 +9,20 @@ export const EmailReleasedV1 = z.object({ user_id: z.number().int().positive() }
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
 export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket']) });
 
+/**
+ * A caller's Idempotency-Key, claimed in the same append as the command it guards
+ * (docs/developer-api.md#retrying-safely): the request's fingerprint, what it created, the
+ * answer when it was known at the write (never personal data), and until when a retry with
+ * the key answers that instead of creating again.
+ */
+export const IdempotencyKeyClaimedV1 = z.object({
+  fingerprint: z.string(),
+  resource: z.enum(['link', 'ticket', 'ticket_reply', 'payment_order', 'domain', 'trai']),
+  resource_id: z.union([z.number().int().positive(), z.string().min(1)]),
+  answer: z.record(z.string(), z.unknown()).nullable(),
+  expires_at: z.string(),
+});
+
 export const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
 
 export const claimEvents = {
@@ -17,4 +31,5 @@ export const claimEvents = {
   EmailReleased: { 1: EmailReleasedV1 },
   IdAllocated: { 1: IdAllocatedV1 },
   SuperAdminAssigned: { 1: SuperAdminAssignedV1 },
+  IdempotencyKeyClaimed: { 1: IdempotencyKeyClaimedV1 },
 } as const;

@@ -9,3 +9,19 @@ export const IdParams = z.object({
 });
 
 export const MessageBody = z.object({ message: z.string() });
+
+/**
+ * The optional Idempotency-Key header of a request that creates something
+ * (docs/developer-api.md#retrying-safely). Loose: the request's other headers stay as they are.
+ */
+export const IdempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key header must be 1 to 255 visible ASCII characters, e.g. a UUID')
+    .optional()
+    .describe('A key of your choice (e.g. a UUID) that makes a retry answer the first answer instead of creating again; kept 24 hours, per caller'),
+});
+
+/** A write that happened but is not yet shown everywhere: 202 with what the write itself says. */
+export const StillProcessingBody = z.object({ detail: z.string(), still_processing: z.literal(true), id: z.number().optional() });
+export type StillProcessingBody = z.infer<typeof StillProcessingBody>;

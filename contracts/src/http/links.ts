@@ -85,6 +85,26 @@ export const LinkResponse = z.object({
 });
 export type LinkResponse = z.infer<typeof LinkResponse>;
 
+/**
+ * A link that was created but is not yet in the lists and the redirect (202): what its
+ * creation recorded. The same request with the same Idempotency-Key answers the link.
+ */
+export const CreatedLinkStillProcessing = LinkResponse.pick({
+  id: true,
+  original_url: true,
+  title: true,
+  description: true,
+  short_code: true,
+  short_url: true,
+  created_via: true,
+  trai_header: true,
+  custom_domain: true,
+}).extend({ detail: z.string(), still_processing: z.literal(true) });
+export type CreatedLinkStillProcessing = z.infer<typeof CreatedLinkStillProcessing>;
+
+/** An edit that was recorded but is not yet in the lists and the redirect (202): the link with the edit applied. */
+export const EditedLinkStillProcessing = LinkResponse.extend({ detail: z.string(), still_processing: z.literal(true) });
+
 /** A calendar day in a query string, named in its own error message. */
 const isoDay = (name: string) => {
   const message = `${name} must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22`;

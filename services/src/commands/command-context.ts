@@ -6,6 +6,7 @@ import {
   type DomainEvent,
   type EventMetadata,
   type EventStore,
+  type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
 } from '@linkledger/contracts';
@@ -17,6 +18,14 @@ export interface CommandContext {
   correlationId: string;
   now: Date;
   route?: string;
+  /**
+   * Appended in the same atomic append as the command's events, when it appends any: the
+   * claim of an Idempotency-Key (http/idempotency.ts), so the key is taken if and only if
+   * the write happened.
+   */
+  claim?: { stream: string; expected: ExpectedRevision; event: DomainEvent };
+  /** Called when the read model or the redirect cache did not include the write in time (http/still-processing.ts). */
+  onNotYetShown?: () => void;
 }
 
 export function metadataFor(context: CommandContext): EventMetadata {

@@ -78,4 +78,37 @@ describe('handleCommand', () => {
     const refusing = { ...signupSwitch, decide: () => { throw forbidden('Not yours'); } };
     await expect(handleCommand(platform, context, refusing, { enabled: false })).rejects.toMatchObject({ refusal: 'forbidden', detail: 'Not yours' });
   });
+
+  describe('a claim in the context (an Idempotency-Key)', () => {
+    const claim = (expected: 'no_stream' | number): NonNullable<CommandContext['claim']> => ({
+      stream: 'idempotency-test',
+      expected,
+      event: { type: 'IdempotencyKeyClaimed', data: { fingerprint: 'f', resource: 'link', resource_id: 1, answer: null, expires_at: '2026-11-24T10:00:00.000Z' } },
+    });
+
+    it('is appended in the same append as the decided events, and not at all when nothing is decided', async () => {
+      const handled = await handleCommand(platform, { ...context, claim: claim('no_stream') }, signupSwitch, { enabled: false });
+      const [claimed] = await events.readStream('idempotency-test');
+      expect(claimed).toMatchObject({ type: 'IdempotencyKeyClaimed', position: handled.position, metadata: { correlation_id: 'corr-1' } });
+      await handleCommand(platform, { ...context, claim: claim(0) }, signupSwitch, { enabled: false });
+      expect(await events.readStream('idempotency-test')).toHaveLength(1);
+    });
+
+    it('makes the whole command fail when the key was claimed meanwhile, so the key and the write go together', async () => {
+      const before = await events.readStream('system-test');
+      const enabled = (before.at(-1)?.data as { enabled: boolean } | undefined)?.enabled ?? true;
+      // The command would switch it (it decides an event), but the key's stream is no longer empty.
+      await expect(handleCommand(platform, { ...context, claim: claim('no_stream') }, signupSwitch, { enabled: !enabled })).rejects.toMatchObject({ refusal: 'conflict' });
+      expect(await events.readStream('system-test')).toHaveLength(before.length);
+    });
+  });
+
+  it('says when the read models did not include the write in time, and tells the request', async () => {
+    const slow = { waitFor: async () => false };
+    let told = 0;
+    const handled = await handleCommand({ ...platform, readModel: slow }, { ...context, onNotYetShown: () => told++ }, signupSwitch, { enabled: true });
+    expect(handled).toMatchObject({ shown: false, events: [{ type: 'SignupToggled' }] });
+    expect(told).toBe(1);
+    expect(await handleCommand({ ...platform, readModel: slow }, context, signupSwitch, { enabled: true })).toMatchObject({ shown: true, position: null });
+  });
 });

@@ -40,6 +40,8 @@ export interface Handled<State> {
   events: DomainEvent[];
   /** Global position of the append, or null when the command decided nothing. */
   position: number | null;
+  /** Whether the read model and the redirect cache included the append before the wait ended (true when nothing was appended). */
+  shown: boolean;
 }
 
 /** What running a command needs: the event store, and the read models to wait for. */
@@ -52,8 +54,10 @@ export const NO_READ_MODEL: ReadYourWrites = { readModel: already, linkCache: { 
 /**
  * The one command cycle: load the streams, fold them, decide, append with the revision each
  * was read at (so a concurrent writer makes the append fail instead of being overwritten),
- * retry the whole cycle on such a conflict (a 409 after a few), then wait until the read
- * models and the redirect cache include the events, so the next request sees them.
+ * retry the whole cycle on such a conflict (a 409 after a few), then wait (bounded) until the
+ * read models and the redirect cache include the events, so the next request sees them. A
+ * wait that ends first is reported (`shown: false`, `context.onNotYetShown`), never thrown:
+ * the write happened, and whatever the caller does after it still runs.
  */
 export async function handleMultiStreamCommand<Command, States extends Record<string, unknown>>(
   platform: CommandDeps,
@@ -77,11 +81,14 @@ export async function handleMultiStreamCommand<Command, States extends Record<st
         events: decided[key]!.map((event) => toNewEvent(event, metadata)),
       }));
     const events = loaded.flatMap(({ key }) => decided[key] ?? []);
+    const claim = context.claim;
+    if (claim && appends.length) appends.push({ stream: claim.stream, expected: claim.expected, events: [toNewEvent(claim.event, metadata)] });
     const appended: AppendResult | null = appends.length ? await platform.events.append(appends) : null;
     return { state: states, events, position: appended?.position ?? null };
   });
-  if (handled.position !== null) await waitForReadModel(platform, handled.position);
-  return handled;
+  const shown = handled.position === null || (await waitForReadModel(platform, handled.position));
+  if (!shown) context.onNotYetShown?.();
+  return { ...handled, shown };
 }
 
 /** The cycle for a command on one stream: a multi-stream command of one. */

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AddDomainBody, CustomDomainItem, CustomDomainList, DomainActionResponse, ErrorBody, IdParams, TlsAllowedQuery, VerifyDomainResponse } from '@linkledger/contracts';
+import { AddDomainBody, CustomDomainItem, CustomDomainList, DomainActionResponse, ErrorBody, IdParams, IdempotencyKeyHeaders, StillProcessingBody, TlsAllowedQuery, VerifyDomainResponse } from '@linkledger/contracts';
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, type ActiveDomainsView, type CustomDomainView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
+import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ownHosts } from '../links/loop-guard.ts';
 import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, claimDropped, claimExpiredMessage } from './domain-deciders.ts';
@@ -72,21 +73,29 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['domains'],
         summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
         security: bearer,
+        headers: IdempotencyKeyHeaders,
         body: AddDomainBody,
-        response: { 201: CustomDomainItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 201: CustomDomainItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
-      await requireRoomFor(platform, caller.userId, 'custom');
-      const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
-      if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
       const context = requestContext(platform, request, caller.actor);
-      const holderId = await nameHolder(platform.events, domain);
-      const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
-      await handleMultiStreamCommand(platform, context, addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken(), holderId });
-      return reply.code(201).send(await itemOf(caller.userId, domainId));
+      return createOnce(platform, request, reply, caller.userId, context, {
+        resource: 'domain',
+        create: async (withClaim) => {
+          const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
+          await requireRoomFor(platform, caller.userId, 'custom');
+          const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
+          if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
+          const holderId = await nameHolder(platform.events, domain);
+          const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
+          const { shown } = await handleMultiStreamCommand(platform, withClaim(domainId), addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken(), holderId });
+          return { id: domainId, shown };
+        },
+        answer: (domainId) => itemOf(caller.userId, domainId),
+        shows: async (domainId) => (await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId)) !== null,
+      });
     },
   );
 

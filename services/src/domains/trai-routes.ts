@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AddTraiBody, DomainActionResponse, ErrorBody, IdParams, TraiItem, TraiList } from '@linkledger/contracts';
+import { AddTraiBody, DomainActionResponse, ErrorBody, IdParams, IdempotencyKeyHeaders, StillProcessingBody, TraiItem, TraiList } from '@linkledger/contracts';
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS, type ActiveDomainsView, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
+import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
 import { NO_VERIFIED_DOMAINS, SELECT_CUSTOM_DOMAIN, TRAI_NOT_FOUND, activateTraiDecider, addTraiDecider, deleteTraiDecider, parseTraiHeader, verifyTraiDecider } from './trai-deciders.ts';
 import { TRAI_FEATURE, requireRoomFor } from './domain-access.ts';
@@ -67,35 +68,43 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['domains'],
         summary: 'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
         security: bearer,
+        headers: IdempotencyKeyHeaders,
         body: AddTraiBody,
-        response: { 201: TraiItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 201: TraiItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const header = parseTraiHeader(request.body.header);
-      let custom: CustomDomainView | null = null;
-      if (request.body.domain_type === 'custom_domain') {
-        const verified = await platform.read.count(CUSTOM_DOMAINS, { owner_id: caller.userId, dns_verified: true });
-        if (verified === 0) throw invalid(NO_VERIFIED_DOMAINS);
-        const chosen = request.body.custom_domain_id ? await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, request.body.custom_domain_id) : null;
-        if (!chosen || chosen.owner_id !== caller.userId) throw invalid(SELECT_CUSTOM_DOMAIN);
-        custom = chosen;
-      }
-      await requireRoomFor(platform, caller.userId, 'trai');
       const context = requestContext(platform, request, caller.actor);
-      const traiId = await allocateId(platform.events, 'trai', metadataFor(context));
-      await handleMultiStreamCommand(platform, context, addTraiDecider, {
-        traiId,
-        userId: caller.userId,
-        header,
-        domainType: request.body.domain_type,
-        customDomainId: custom?.id ?? null,
-        domain: custom?.domain ?? null,
-        dnsToken: newDnsToken(),
-        dltRegistrationId: request.body.domain_type === 'our_domain' ? (request.body.dlt_registration_id ?? null) : null,
+      return createOnce(platform, request, reply, caller.userId, context, {
+        resource: 'trai',
+        create: async (withClaim) => {
+          const header = parseTraiHeader(request.body.header);
+          let custom: CustomDomainView | null = null;
+          if (request.body.domain_type === 'custom_domain') {
+            const verified = await platform.read.count(CUSTOM_DOMAINS, { owner_id: caller.userId, dns_verified: true });
+            if (verified === 0) throw invalid(NO_VERIFIED_DOMAINS);
+            const chosen = request.body.custom_domain_id ? await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, request.body.custom_domain_id) : null;
+            if (!chosen || chosen.owner_id !== caller.userId) throw invalid(SELECT_CUSTOM_DOMAIN);
+            custom = chosen;
+          }
+          await requireRoomFor(platform, caller.userId, 'trai');
+          const traiId = await allocateId(platform.events, 'trai', metadataFor(context));
+          const { shown } = await handleMultiStreamCommand(platform, withClaim(traiId), addTraiDecider, {
+            traiId,
+            userId: caller.userId,
+            header,
+            domainType: request.body.domain_type,
+            customDomainId: custom?.id ?? null,
+            domain: custom?.domain ?? null,
+            dnsToken: newDnsToken(),
+            dltRegistrationId: request.body.domain_type === 'our_domain' ? (request.body.dlt_registration_id ?? null) : null,
+          });
+          return { id: traiId, shown };
+        },
+        answer: (traiId) => itemOf(caller.userId, traiId),
+        shows: async (traiId) => (await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId)) !== null,
       });
-      return reply.code(201).send(await itemOf(caller.userId, traiId));
     },
   );
 

@@ -1,10 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CreatedVia } from '@linkledger/contracts';
+import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type LinkCreated } from '@linkledger/contracts';
+import { LINKS, type LinkView } from '@linkledger/projections';
 import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
-import { createLink } from './create-link.ts';
-import { publicBase, toLinkResponse } from './link-response.ts';
+import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
+import { STILL_PROCESSING } from '../http/still-processing.ts';
+import { notFound } from '../commands/domain-error.ts';
+import { recordLink } from './create-link.ts';
+import { LINK_NOT_FOUND } from './decide.ts';
+import { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { placeLink } from '../domains/link-placement.ts';
 
@@ -14,15 +19,20 @@ interface CreateLinkRequest {
 
 /**
  * Creating a link, as the dashboard (`manual`) and the public API (`api`) both do: the loop
- * check, the monthly limit, the code, and a 201 with the link as the read model holds it.
+ * check, the monthly limit, the code, and a 201 with the link as the read model holds it —
+ * or a 202 with what the creation recorded when the read model is behind. With an
+ * Idempotency-Key, a retry answers the link the key created instead of creating another.
  */
 export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
   return async (request: FastifyRequest<CreateLinkRequest>, reply: FastifyReply) => {
     const caller = callerOf(request);
+    const context = requestContext(platform, request, caller.actor);
+    const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
+    if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
     const { original_url, title, description, short_code, custom_domain, trai_header } = request.body;
     await refuseLoopingDestination(platform, request, original_url);
     const placement = await placeLink(platform, caller.userId, { custom_domain, trai_header });
-    const link = await createLink(platform, requestContext(platform, request, caller.actor), {
+    const { link, created } = await recordLink(platform, context, {
       ownerId: caller.userId,
       createdVia,
       original_url,
@@ -30,7 +40,38 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
       description,
       shortCode: short_code,
       placement,
+      claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
     });
-    return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
+    if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
+    return reply.code(202).send(stillProcessing(created, publicBase(platform, request)));
+  };
+}
+
+/** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */
+async function answerClaimed(platform: Platform, request: FastifyRequest, reply: FastifyReply, claimed: IdempotencyKeyClaimed) {
+  const base = publicBase(platform, request);
+  const linkId = claimedId(claimed);
+  const link = await platform.read.get<LinkView>(LINKS, linkId);
+  if (link) return reply.code(201).send(toLinkResponse(link, base));
+  const recorded = (await platform.events.readStream(`link-${linkId}`)).map((event) => domainEventOf(event));
+  if (recorded.some((event) => event?.type === 'LinkDeleted')) throw notFound(LINK_NOT_FOUND);
+  const created = recorded.flatMap((event) => (event?.type === 'LinkCreated' ? [event.data] : []))[0];
+  if (!created) throw new Error(`Idempotency claim names link ${linkId}, whose stream holds no creation`);
+  return reply.code(202).send(stillProcessing(created, base));
+}
+
+function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillProcessing {
+  return {
+    detail: STILL_PROCESSING,
+    still_processing: true,
+    id: created.link_id,
+    original_url: created.original_url,
+    title: created.title,
+    description: created.description,
+    short_code: created.short_code,
+    short_url: shortUrl(base, created),
+    created_via: created.created_via,
+    trai_header: created.trai_header,
+    custom_domain: created.custom_domain,
   };
 }

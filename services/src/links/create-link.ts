@@ -1,3 +1,4 @@
+import type { LinkCreated } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/link-quota.ts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
@@ -35,6 +36,17 @@ export interface NewLink {
   shortCode?: string | undefined;
   /** Where it is served; our own host when absent. */
   placement?: LinkPlacement;
+  /** The Idempotency-Key claim to append with the link, given its id (http/idempotency.ts). */
+  claim?: ((linkId: number) => CommandContext['claim']) | undefined;
+}
+
+/**
+ * A link just written: as the read model holds it, or — when the read model or the redirect
+ * cache did not include it in time — null, with what its creation recorded.
+ */
+export interface CreatedLink {
+  link: LinkView | null;
+  created: LinkCreated;
 }
 
 /**
@@ -42,7 +54,14 @@ export interface NewLink {
  * and writes the link in one atomic append. Returns the link as the read model holds it
  * (read your writes).
  */
-export function createLink(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
+export async function createLink(platform: Platform, context: CommandContext, input: NewLink): Promise<LinkView> {
+  const { link } = await recordLink(platform, context, input);
+  if (!link) throw new Error('The link was written but the read model did not show it in time');
+  return link;
+}
+
+/** Creates a link as `createLink` does, and answers what is known of it even when the read model is behind. */
+export function recordLink(platform: Platform, context: CommandContext, input: NewLink): Promise<CreatedLink> {
   return withinLinkQuota(platform, input.ownerId, () => createWithinQuota(platform, context, input));
 }
 
@@ -59,7 +78,7 @@ export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: b
   },
 };
 
-async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: NewLink): Promise<LinkView> {
+async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: NewLink): Promise<CreatedLink> {
   const chosen = input.shortCode;
   if (chosen !== undefined) {
     const reason = validateCustomCode(chosen);
@@ -68,6 +87,8 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     if ((await platform.events.readStream(`shortcode-${chosen}`)).length) throw new ShortCodeTaken();
   }
   const linkId = await allocateId(platform.events, 'link', metadataFor(context));
+  const claim = input.claim?.(linkId);
+  const claimed: CommandContext = claim ? { ...context, claim } : context;
   const command = (shortCode: string): CreateLinkCommand => ({
     linkId,
     ownerId: input.ownerId,
@@ -81,20 +102,17 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     customDomainId: input.placement?.custom_domain_id ?? null,
     traiId: input.placement?.trai_id ?? null,
   });
-  if (chosen !== undefined) {
-    await handleMultiStreamCommand(platform, context, createLinkDecider, command(chosen));
-  } else {
+  const handled = await (async () => {
+    if (chosen !== undefined) return handleMultiStreamCommand(platform, claimed, createLinkDecider, command(chosen));
     // A generated code collides about once in 10^12: then another is drawn.
     for (let attempt = 1; ; attempt++) {
       try {
-        await handleMultiStreamCommand(platform, context, createLinkDecider, command(generateShortCode()));
-        break;
+        return await handleMultiStreamCommand(platform, claimed, createLinkDecider, command(generateShortCode()));
       } catch (error) {
         if (!(error instanceof ShortCodeTaken) || attempt >= 5) throw error;
       }
     }
-  }
-  const link = await platform.read.get<LinkView>(LINKS, linkId);
-  if (!link) throw new Error(`Link ${linkId} was written but the read model did not show it in time`);
-  return link;
+  })();
+  const created = handled.events.flatMap((event) => (event.type === 'LinkCreated' ? [event.data] : []))[0]!;
+  return { link: handled.shown ? await platform.read.get<LinkView>(LINKS, linkId) : null, created };
 }

@@ -7,7 +7,10 @@ import {
   BulkDeleteBody,
   BulkDeleteResponse,
   CreateLinkBody,
+  CreatedLinkStillProcessing,
+  EditedLinkStillProcessing,
   ErrorBody,
+  IdempotencyKeyHeaders,
   IdParams,
   LinkListQuery,
   LinkListWithCounts,
@@ -29,7 +32,8 @@ import { publicBase, toLinkResponse } from './link-response.ts';
 import { createLinkHandler } from './create-link-route.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
-import { updateLink } from './update-link.ts';
+import { recordLinkUpdate } from './update-link.ts';
+import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
 import { callerOf } from '../http/access.ts';
 
 const auth = { security: [{ bearer: [] }] };
@@ -52,8 +56,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['links'],
         summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
         ...auth,
+        headers: IdempotencyKeyHeaders,
         body: CreateLinkBody,
-        response: { 201: LinkResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
     },
     createLinkHandler(platform, 'manual'),
@@ -111,15 +116,17 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         ...keyOrBearer,
         params: IdParams,
         body: UpdateLinkBody,
-        response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: LinkResponse, 202: EditedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      // Answered here: with the edit applied and a 202 while the read model does not show it yet.
+      const context = answeredFromTheWrite(requestContext(platform, request, caller.actor));
       await refuseLoopingDestination(platform, request, request.body.original_url);
-      const link = await updateLink(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
-      return toLinkResponse(link, publicBase(platform, request));
+      const { link, shown } = await recordLinkUpdate(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
+      const answer = toLinkResponse(link, publicBase(platform, request));
+      return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },
   );
 

@@ -19,9 +19,21 @@ export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, 
  * redirect cache, so the next redirect already goes to the new destination (or 404s when
  * the link was switched off).
  */
-export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: { actorId: number; linkId: number; changes: LinkChanges; asAdmin?: boolean }): Promise<LinkView> {
-  await handleCommand(platform, context, updateLinkDecider, input);
+export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: LinkUpdate): Promise<LinkView> {
+  return (await recordLinkUpdate(platform, context, input)).link;
+}
+
+type LinkUpdate = { actorId: number; linkId: number; changes: LinkChanges; asAdmin?: boolean };
+
+/**
+ * Edits a link as `updateLink` does, and says whether the read model showed the edit in
+ * time; when it did not, the link is the read model's with the recorded changes applied.
+ */
+export async function recordLinkUpdate(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: LinkUpdate): Promise<{ link: LinkView; shown: boolean }> {
+  const { events, shown } = await handleCommand(platform, context, updateLinkDecider, input);
   const link = await platform.read.get<LinkView>(LINKS, input.linkId);
   if (!link) throw notFound(LINK_NOT_FOUND);
-  return link;
+  if (shown) return { link, shown };
+  const recorded = events.flatMap((event) => (event.type === 'LinkUpdated' ? [event.data.changes] : []));
+  return { link: Object.assign({}, link, ...recorded) as LinkView, shown };
 }

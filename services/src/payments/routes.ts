@@ -7,6 +7,7 @@ import {
   CancelSubscriptionResponse,
   CreateIntentResponse,
   ErrorBody,
+  IdempotencyKeyHeaders,
   PaymentConfigResponse,
   PaymentMethodParams,
   PaymentMethodsResponse,
@@ -22,6 +23,8 @@ import { loadStream } from '../commands/command-context.ts';
 import { conflict, invalid, notFound } from '../commands/domain-error.ts';
 import { callerOf, isAdmin } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
+import { idempotencyOf } from '../http/idempotency.ts';
+import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { planNamed, plansByName } from '../billing/plan-catalogue.ts';
 import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
@@ -82,12 +85,22 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['payments'],
         summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
         security: bearer,
+        headers: IdempotencyKeyHeaders,
         body: PlanChoice,
         response: { 200: CreateIntentResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request) => {
+    async (request): Promise<CreateIntentResponse> => {
       const caller = callerOf(request);
+      // The answer is the gateway's order, not a read back: a slow projector does not turn it into a 202.
+      const context = answeredFromTheWrite(requestContext(platform, request, caller.actor));
+      const prefill = async () => {
+        const account = await platform.read.get<UserView>(USERS, caller.userId);
+        return { email: account?.email ?? '', name: account?.full_name ?? '' };
+      };
+      const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
+      // The first answer, kept with the order without the personal prefill, which is read again.
+      if (idempotency.kind === 'replay') return { ...(idempotency.claimed.answer as Omit<CreateIntentResponse, 'prefill'>), prefill: await prefill() };
       const { plan_type, billing_cycle } = request.body;
       const quote = await quoteFor(platform, caller.userId, plan_type, billing_cycle);
       const { gateway } = platform.payments;
@@ -101,7 +114,14 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
           }),
         logOf(request),
       );
-      await handleCommand(platform, requestContext(platform, request, caller.actor), createOrderDecider, {
+      const answer = {
+        success: true as const,
+        order: { key_id: created.keyId, amount: created.amountPaise, currency: created.currency, order_id: created.orderId },
+        mode: gateway.mode,
+        quote: quoteBody(quote),
+      };
+      const claimed = idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('payment_order', created.orderId, answer) } : context;
+      await handleCommand(platform, claimed, createOrderDecider, {
         order: {
           order_id: created.orderId,
           user_id: caller.userId,
@@ -115,14 +135,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
           gateway: gateway.mode,
         },
       });
-      const account = await platform.read.get<UserView>(USERS, caller.userId);
-      return {
-        success: true as const,
-        order: { key_id: created.keyId, amount: created.amountPaise, currency: created.currency, order_id: created.orderId },
-        mode: gateway.mode,
-        quote: quoteBody(quote),
-        prefill: { email: account?.email ?? '', name: account?.full_name ?? '' },
-      };
+      return { ...answer, prefill: await prefill() };
     },
   );
 

@@ -5,6 +5,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { checkToken } from '../accounts/authenticate.ts';
+import { answerStillProcessing } from '../http/still-processing.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { secondFactorRoutes } from '../second-factor/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
 
   addSecurityHeaders(app, platform.config);
+  answerStillProcessing(app);
   // Customer domains and any other Host get short links and a 404 page without the app (docs/web-app.md#hosts).
   const appHosts = appHostNames(platform.config);
   const elsewhereNotFound = foreignHostNotFound(platform.config.PUBLIC_URL ?? platform.config.ALLOWED_ORIGINS?.[0] ?? null);

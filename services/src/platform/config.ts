@@ -52,6 +52,11 @@ const ConfigSchema = z.object({
    */
   ROLE: z.enum(['all', 'api', 'projector'], { message: 'must be one of all, api, projector' }).default('all'),
   /** The projector process's niceness under the supervisor: redirects get the CPU first, projections catch up. */
+  /**
+   * How long a write's answer waits for the read model and the redirect cache to include it
+   * before answering 202 "still processing" (docs/architecture.md#the-command-path).
+   */
+  READ_YOUR_WRITES_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number').min(1, 'must be at least 1').max(60_000, 'must be at most 60000').default(5000),
   PROJECTOR_NICE: z.coerce.number({ message: 'must be a whole number from 0 to 19' }).int('must be a whole number from 0 to 19').min(0, 'must be a whole number from 0 to 19').max(19, 'must be a whole number from 0 to 19').default(10),
   /**
    * The reverse proxies whose X-Forwarded-* headers are believed (docs: README, Running in

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, IdParams, OpenTicketBody, ReplyTicketBody, SupportTicket, SupportTicketAnswer, SupportTicketList } from '@linkledger/contracts';
+import { ErrorBody, IdParams, IdempotencyKeyHeaders, OpenTicketBody, ReplyTicketBody, StillProcessingBody, SupportTicket, SupportTicketAnswer, SupportTicketList } from '@linkledger/contracts';
 import { SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
+import { claimedId, idempotencyOf } from '../http/idempotency.ts';
+import { STILL_PROCESSING } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { sendSupportMail, supportLinkBase } from './send-support-mail.ts';
 import { ticketOpenedMail } from './support-mail.ts';
@@ -20,6 +22,7 @@ const OPENED_MAIL_NOTE = {
   mailed: 'We e-mailed you a confirmation and will answer soon.',
   failed: 'We could not e-mail you a confirmation just now; your ticket is listed under Your tickets.',
   unverified: 'Verify your e-mail address to get a confirmation and our replies by e-mail; until then your ticket and our replies are listed under Your tickets.',
+  retried: 'This is the ticket your earlier request with the same Idempotency-Key opened; no other was opened.',
 } as const;
 export const ticketOpened = (id: number, mail: keyof typeof OPENED_MAIL_NOTE) => `Your support request #${id} was sent successfully. ${OPENED_MAIL_NOTE[mail]}`;
 export const REPLY_SENT = 'Your reply was sent successfully.';
@@ -36,19 +39,30 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
         tags: ['support'],
         summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
         security: bearer,
+        headers: IdempotencyKeyHeaders,
         body: OpenTicketBody,
-        response: { 201: SupportTicketAnswer, 400: ErrorBody, 401: ErrorBody },
+        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const context = requestContext(platform, request, caller.actor);
+      const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
+      if (idempotency.kind === 'replay') {
+        const earlierId = claimedId(idempotency.claimed);
+        const earlier = await platform.read.get<SupportTicketView>(SUPPORT_TICKETS, earlierId);
+        if (!earlier) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: earlierId });
+        return reply.code(201).send({ message: ticketOpened(earlier.id, 'retried'), ticket: ticketOf(earlier) });
+      }
       const { priority } = request.body;
       // Checked before an id is taken, so a refused form leaves nothing behind (the decider checks again).
       const subject = ticketSubject(request.body.subject);
       const message = ticketMessage(request.body.message);
       const ticketId = await allocateId(platform.events, 'ticket', metadataFor(context));
-      await handleCommand(platform, context, openTicketDecider, { ticketId, userId: caller.userId, subject, priority, message });
+      const claimed = idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('ticket', ticketId) } : context;
+      const { shown } = await handleCommand(platform, claimed, openTicketDecider, { ticketId, userId: caller.userId, subject, priority, message });
+      // Opened, but not yet readable (no projector caught up): the confirmation mail is written from the ticket as read.
+      if (!shown) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: ticketId });
       const view = await visibleTicket(platform, caller, ticketId);
       // The ticket is recorded whatever the mail does: a transport failure is logged and said, never a failed request.
       const to = await ownerEmail(platform, caller.userId);
@@ -86,8 +100,9 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
         security: bearer,
         params: IdParams,
+        headers: IdempotencyKeyHeaders,
         body: ReplyTicketBody,
-        response: { 201: SupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -95,7 +110,11 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const view = await visibleTicket(platform, caller, request.params.id);
       // Admins answer from the inbox, as the support team; here only the owner writes.
       if (view.user_id !== caller.userId) throw notFound(TICKET_NOT_FOUND);
-      await handleCommand(platform, requestContext(platform, request, caller.actor), replyToTicketDecider, {
+      const context = requestContext(platform, request, caller.actor);
+      const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
+      // Sent before with this key: the ticket as it is now, with that reply and no other.
+      if (idempotency.kind === 'replay') return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(view) });
+      await handleCommand(platform, idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('ticket_reply', view.id) } : context, replyToTicketDecider, {
         ticketId: view.id,
         author: 'user',
         userId: caller.userId,

@@ -1,5 +1,5 @@
 import { CUTTLY_STATUS, Destination, type ShortenResponse } from '@linkledger/contracts';
-import { createLink } from '../create-link.ts';
+import { recordLink } from '../create-link.ts';
 import { validateCustomCode } from '../custom-code.ts';
 import { shortUrl } from '../link-response.ts';
 import { ownDestination } from '../loop-guard.ts';
@@ -8,6 +8,7 @@ import { MonthlyLimitReached } from '../../billing/link-quota.ts';
 import { DomainError } from '../../commands/domain-error.ts';
 import { InvalidShortCode, ShortCodeTaken } from '../create-link.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { answeredFromTheWrite } from '../../http/still-processing.ts';
 
 export interface ShortenInput {
   ownerId: number;
@@ -48,9 +49,10 @@ export async function shortenLikeCuttly(platform: Platform, context: CommandCont
   const name = input.name?.trim() || undefined;
   if (name !== undefined && validateCustomCode(name)) return failed(CUTTLY_STATUS.invalidName);
   try {
-    const link = await createLink(platform, context, { ownerId: input.ownerId, createdVia: 'api', original_url: destination.data, title: '', description: '', shortCode: name });
+    // Answered from what the creation recorded, so a projector that is behind changes nothing here (cutt.ly has no 202).
+    const { created } = await recordLink(platform, answeredFromTheWrite(context), { ownerId: input.ownerId, createdVia: 'api', original_url: destination.data, title: '', description: '', shortCode: name });
     return {
-      url: { status: CUTTLY_STATUS.ok, fullLink: link.original_url, shortLink: shortUrl(input.base, link), title: link.title, date: link.created_at.slice(0, 10) },
+      url: { status: CUTTLY_STATUS.ok, fullLink: created.original_url, shortLink: shortUrl(input.base, created), title: created.title, date: context.now.toISOString().slice(0, 10) },
     };
   } catch (error) {
     const answer = error instanceof DomainError ? cuttlyStatusOf(error) : null;

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { domainEventOf, type EventData } from '@linkledger/contracts';
+import type { CommandContext } from '../commands/command-context.ts';
+import { conflict } from '../commands/domain-error.ts';
+import type { Platform } from '../platform/platform.ts';
+
+/** How long a key answers its first request (docs/developer-api.md#retrying-safely); after that it may be used again. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different request (another body or address) in the last 24 hours. Send a new Idempotency-Key with a new request.';
+
+export type IdempotencyKeyClaimed = EventData['IdempotencyKeyClaimed'];
+
+/**
+ * What a request's Idempotency-Key asks for: nothing (no header), the answer of the request
+ * that claimed it first (same caller, same key, same request, within 24 hours), or a claim to
+ * append with this request's write.
+ */
+export type Idempotency =
+  | { kind: 'none' }
+  | { kind: 'replay'; claimed: IdempotencyKeyClaimed }
+  | {
+      kind: 'claim';
+      claimFor: (resource: IdempotencyKeyClaimed['resource'], resourceId: IdempotencyKeyClaimed['resource_id'], answer?: IdempotencyKeyClaimed['answer']) => NonNullable<CommandContext['claim']>;
+    };
+
+/**
+ * Reads the key's claim stream, named by the caller and the key (so keys never meet across
+ * callers, and the stream name tells neither): a live claim of the same request is answered
+ * again, one of another request refused with 409; otherwise the request may claim the key.
+ */
+export async function idempotencyOf(platform: Pick<Platform, 'events'>, request: FastifyRequest, userId: number, now: Date): Promise<Idempotency> {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return { kind: 'none' };
+  const stream = `idempotency-${sha256(`${userId}\n${key}`)}`;
+  const fingerprint = sha256(canonicalJson([request.method, request.routeOptions.url ?? request.url, request.params ?? {}, request.body ?? null]));
+  const last = (await platform.events.readAll({ direction: 'backward', limit: 1, filter: { stream } }))[0];
+  const event = last ? domainEventOf(last) : null;
+  if (event?.type === 'IdempotencyKeyClaimed' && Date.parse(event.data.expires_at) > now.getTime()) {
+    if (event.data.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_KEY_REUSED);
+    return { kind: 'replay', claimed: event.data };
+  }
+  const expires_at = new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
+  return {
+    kind: 'claim',
+    claimFor: (resource, resource_id, answer = null) => ({
+      stream,
+      // Another request with the key that gets there first makes this append fail: one write per key.
+      expected: last?.revision ?? 'no_stream',
+      event: { type: 'IdempotencyKeyClaimed', data: { fingerprint, resource, resource_id, answer, expires_at } },
+    }),
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** JSON with object keys sorted, so the same body written in another key order is the same request. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+}
+
+/** The numeric id a claim names (links, tickets). */
+export function claimedId(claimed: IdempotencyKeyClaimed): number {
+  if (typeof claimed.resource_id !== 'number') throw new Error(`Idempotency claim of a ${claimed.resource} names no numeric id`);
+  return claimed.resource_id;
+}
