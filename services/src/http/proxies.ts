@@ -20,9 +20,16 @@ export function clientAddress(request: IncomingMessage, trust: ProxyTrust | null
   return trust ? proxyAddr(request, trust) : (request.socket.remoteAddress ?? '');
 }
 
+/** The proxies a request must come from, compiled once per configuration: TRUST_PROXY, or with none, this machine. */
+const proxiesOrLoopback = new WeakMap<Pick<Config, 'TRUST_PROXY'>, ProxyTrust>();
+
 /** Whether the request's connection comes from a TRUST_PROXY proxy (or, with none configured, from this machine). */
 export function fromTrustedProxy(request: IncomingMessage, config: Pick<Config, 'TRUST_PROXY'>): boolean {
-  const trust = proxyTrust({ TRUST_PROXY: config.TRUST_PROXY.length ? config.TRUST_PROXY : ['loopback'] })!;
+  let trust = proxiesOrLoopback.get(config);
+  if (!trust) {
+    trust = proxyTrust({ TRUST_PROXY: config.TRUST_PROXY.length ? config.TRUST_PROXY : ['loopback'] })!;
+    proxiesOrLoopback.set(config, trust);
+  }
   return trust(request.socket.remoteAddress ?? '', 0);
 }
 
