@@ -3,7 +3,7 @@ import type { Clicked, EventStore } from '@linkledger/contracts';
 import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
 import type { LinkState } from '../links/link-state.ts';
 import { clickAppend } from './click-event.ts';
-import type { HostClaim } from './domain-hosts.ts';
+import type { HeaderClaim, HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from './rate-limit.ts';
@@ -100,9 +100,12 @@ export function requestedTarget(url: string): { code: string; header: string | n
   return null;
 }
 
-/** Where a request is answered: our host (`host` null, no claim) or a custom domain and the claim that owns it. */
-type Place = { host: string | null; claim: HostClaim | null };
-const OURS: Place = { host: null, claim: null };
+/**
+ * Where a request is answered: our host (`host` null, no claim) or a custom domain and the
+ * claim that owns it; and, for a TRAI path, the ready header it names there.
+ */
+type Place = { host: string | null; claim: HostClaim | null; header: HeaderClaim | null };
+const OURS: Place = { host: null, claim: null, header: null };
 
 /** The host a request names, as domains are stored: lower case, no port, no trailing dot. */
 const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
@@ -146,13 +149,12 @@ export function createRedirectHandler(deps: RedirectDeps) {
    * Whether a link is served here: live (or disabled, which answers its page), on this host
    * and under this header, and made under the claim that serves them now, so a name deleted
    * and claimed again (by anyone) starts empty, and a header serves only while it is ready.
+   * `place.header` is the ready header the path names, looked up once per request.
    */
-  const servable = (link: LinkState | null | undefined, place: Place, header: string | null): link is LinkState => {
+  const servable = (link: LinkState | null | undefined, place: Place): link is LinkState => {
+    const header = place.header?.header ?? null;
     if (!link || link.deleted || !(link.isActive || link.moderated) || link.customDomain !== place.host || link.traiHeader !== header) return false;
-    if (header !== null) {
-      const served = deps.cache.domains.servingHeader(place.claim?.id ?? null, header);
-      return !!served && madeUnder(link, link.traiId, served) && (place.claim === null || link.domainId === null || link.domainId === place.claim.id);
-    }
+    if (place.header) return madeUnder(link, link.traiId, place.header) && (place.claim === null || link.domainId === null || link.domainId === place.claim.id);
     return place.claim === null || madeUnder(link, link.domainId, place.claim);
   };
 
@@ -161,17 +163,25 @@ export function createRedirectHandler(deps: RedirectDeps) {
    * ours (host null), or nowhere (undefined): a domain claimed but not verified, or an unknown
    * Host when ours are known.
    */
-  const servingPlace = (request: IncomingMessage): Place | undefined => {
+  const servingHost = (request: IncomingMessage): Place | undefined => {
     if (deps.cache.domains.size === 0 && !deps.ourHosts) return OURS;
     const host = requestHost(request);
     const claim = deps.cache.domains.servingClaim(host);
-    if (claim) return { host, claim };
+    if (claim) return { host, claim, header: null };
     if (deps.cache.domains.stateOf(host) === 'unverified') return undefined;
     return !deps.ourHosts || deps.ourHosts.has(host) ? OURS : undefined;
   };
 
-  /** Nothing is looked up for a TRAI path whose header does not serve here (a page of the app, say). */
-  const headerServes = (place: Place, header: string | null) => header === null || deps.cache.domains.servingHeader(place.claim?.id ?? null, header) !== undefined;
+  /**
+   * The host and, for a TRAI path, its ready header; undefined where nothing is served, so
+   * nothing is looked up for a TRAI path whose header does not serve here (a page of the app, say).
+   */
+  const servingPlace = (request: IncomingMessage, header: string | null): Place | undefined => {
+    const host = servingHost(request);
+    if (host === undefined || header === null) return host;
+    const ready = deps.cache.domains.servingHeader(host.claim?.id ?? null, header);
+    return ready ? { ...host, header: ready } : undefined;
+  };
 
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
@@ -195,8 +205,8 @@ export function createRedirectHandler(deps: RedirectDeps) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     const target = requestedTarget(request.url ?? '/');
     if (!target) return next();
-    const place = servingPlace(request);
-    if (place === undefined || !headerServes(place, target.header)) return next();
+    const place = servingPlace(request, target.header);
+    if (place === undefined) return next();
     // Before the link is looked up: a flood of unknown codes costs store reads. Over the
     // limit nothing is recorded and the framework is never reached.
     const ip = clientAddress(request, deps.trustProxy);
@@ -206,13 +216,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
       return;
     }
     const cached = deps.cache.peek(target.code);
-    if (servable(cached, place, target.header)) return serveLink(request, response, cached, target.query, ip);
+    if (servable(cached, place)) return serveLink(request, response, cached, target.query, ip);
     // A code on the wrong host or under the wrong header is answered as unknown: the 404 page.
     if (cached !== undefined) return next();
     deps.cache
       .resolve(target.code)
       .then(
-        (link) => (servable(link, place, target.header) ? serveLink(request, response, link, target.query, ip) : next()),
+        (link) => (servable(link, place) ? serveLink(request, response, link, target.query, ip) : next()),
         (error: unknown) => {
           deps.onError(error);
           next();
@@ -254,10 +264,10 @@ export function createRedirectHandler(deps: RedirectDeps) {
   /** The link a request asks for, with its query, when it is served here (the app's copy of the front, for app.inject). */
   const linkFor = async (request: IncomingMessage): Promise<{ link: LinkState; query: string } | null> => {
     const target = requestedTarget(request.url ?? '/');
-    const place = target ? servingPlace(request) : undefined;
-    if (!target || place === undefined || !headerServes(place, target.header)) return null;
+    const place = target ? servingPlace(request, target.header) : undefined;
+    if (!target || place === undefined) return null;
     const link = deps.cache.peek(target.code) ?? (await deps.cache.resolve(target.code));
-    return servable(link, place, target.header) ? { link, query: target.query } : null;
+    return servable(link, place) ? { link, query: target.query } : null;
   };
 
   return { front, linkFor, serveLink };
