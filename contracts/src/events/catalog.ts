@@ -13,6 +13,7 @@ import { notificationEvents } from './notifications.ts';
 import { supportEvents } from './support.ts';
 import { settingsEvents } from './settings.ts';
 import { secondFactorEvents } from './second-factor.ts';
+import { mailEvents } from './mail.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -33,6 +34,7 @@ const versions = {
   ...supportEvents,
   ...settingsEvents,
   ...secondFactorEvents,
+  ...mailEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -8,6 +8,7 @@ import { linkHandlers, linkIndexes, prefetchLinks } from './links.ts';
 import { notificationHandlers, notificationIndexes, prefetchNotifications } from './notifications.ts';
 import type { ReadModelProjector } from './read-model-target.ts';
 import { sessionHandlers, sessionIndexes } from './sessions.ts';
+import { owedMailHandlers, owedMailIndexes } from './owed-mail.ts';
 import { prefetchSupport, supportHandlers, supportIndexes } from './support.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 import { prefetchUsers, userHandlers, userIndexes } from './users.ts';
@@ -22,6 +23,7 @@ export * from './payments.ts';
 export * from './domains.ts';
 export * from './notifications.ts';
 export * from './support.ts';
+export * from './owed-mail.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -39,6 +41,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: domainHandlers, indexes: domainIndexes },
   { handlers: notificationHandlers, indexes: notificationIndexes, prefetch: prefetchNotifications },
   { handlers: supportHandlers, indexes: supportIndexes, prefetch: prefetchSupport },
+  { handlers: owedMailHandlers, indexes: owedMailIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

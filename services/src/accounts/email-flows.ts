@@ -1,63 +1,83 @@
-import type { EmailTokenPurpose } from '@linkledger/contracts';
+import { randomUUID } from 'node:crypto';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
-import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
+import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { DomainError, conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { signInLinkMail, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
-import { passwordResetMail, verificationMail } from './account-mail.ts';
-import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
+import { signInLinkPlace, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
+import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
+import { emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { userIdByEmail } from './register-user.ts';
 import { RESET_INVALID, decidePasswordReset } from './reset-password.ts';
 import { evolveAccountWithKey, noAccountWithKey, type AccountWithKey } from './reclaim.ts';
-import { evolveUser, noUser } from './user-state.ts';
+import { evolveUser, noUser, type UserState } from './user-state.ts';
 import { EMAIL_ALREADY_VERIFIED, VERIFICATION_INVALID, decideEmailVerification } from './verify-email.ts';
 
-export const MAIL_FAILED = 'We could not send the email just now. Please try again in a few minutes.';
+/** The request's own attempt failed; the mail stays owed and the sender sends it (docs/operations.md#mail-that-is-never-lost). */
+export const MAIL_DELAYED = 'We could not send the email just now. It goes out by itself as soon as the mail service answers, so there is no need to ask again.';
 
-/** Records a fresh single-use token (only its hash names the stream) and returns it for the link. */
-async function issueEmailToken(platform: Pick<Platform, 'events'>, context: CommandContext, purpose: EmailTokenPurpose, user: { id: number; email: string }) {
-  const token = newEmailToken();
-  const expiresAt = new Date(context.now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]).toISOString();
-  const event = toNewEvent({ type: 'EmailTokenIssued', data: { purpose, user_id: user.id, email: user.email, expires_at: expiresAt } }, metadataFor(context));
-  await platform.events.append([{ stream: emailTokenStream(token), expected: 'no_stream', events: [event] }]);
-  return token;
+/** What sending a mail a command owes needs: the log, and the sender that delivers it. */
+export type OwingDeps = CommandDeps & Pick<Platform, 'owedMail' | 'config'>;
+
+/** A mail about to be owed, minted from the request's clock. */
+export const mailToOwe = (platform: Pick<Platform, 'config'>, context: CommandContext): MailToOwe => ({
+  mailId: randomUUID(),
+  now: context.now,
+  retryMs: platform.config.MAIL_RETRY_SECONDS * 1000,
+});
+
+interface OweSignInMail {
+  userId: number;
+  mail: MailToOwe;
+  bases: SignInLinkBases;
 }
 
-const link = (base: string, screen: string, token: string) => `${base}/${screen}?token=${encodeURIComponent(token)}`;
+type UserAndMail = { user: UserState; mail: OwedMailState };
 
-async function loadUser(platform: Pick<Platform, 'events'>, userId: number) {
-  return loadStream(platform.events, `user-${userId}`, noUser, evolveUser);
-}
+const userAndMail = (command: OweSignInMail) => ({
+  user: { stream: `user-${command.userId}`, initialState: noUser, evolve: evolveUser },
+  mail: owedMailSpec(command.mail.mailId),
+});
+
+/** Given a signed-in account, when it asks for a verification link: the mail is owed, unless the address is verified already. */
+export const verificationMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
+  streamsOf: userAndMail,
+  decide: (command, { user }) => {
+    if (user.id === null || user.deleted) throw notFound('This account no longer exists.');
+    if (user.isVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
+    return { mail: [mailOwed(command.mail, { kind: 'verify_email', userId: user.id, place: signInLinkPlace(user, command.bases) })] };
+  },
+};
+
+/** Given an account, when someone asks for a reset link to its address: the mail is owed (nothing for a deleted account). */
+export const resetMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
+  streamsOf: userAndMail,
+  decide: (command, { user }) => {
+    if (user.id === null || user.deleted) return {};
+    return { mail: [mailOwed(command.mail, { kind: 'reset_password', userId: user.id, place: signInLinkPlace(user, command.bases) })] };
+  },
+};
 
 /** Mails a verification link to a signed-in user whose address is not verified yet. */
-export async function sendVerificationEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, userId: number, bases: SignInLinkBases): Promise<void> {
-  const { state: user } = await loadUser(platform, userId);
-  if (user.id === null) throw notFound('This account no longer exists.');
-  if (user.isVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
-  const token = await issueEmailToken(platform, context, 'verify_email', { id: user.id, email: user.email });
-  const mail = signInLinkMail(user, bases, (base) => verificationMail(user.email, link(base, 'verify-email', token)));
+export async function sendVerificationEmail(platform: OwingDeps, context: CommandContext, userId: number, bases: SignInLinkBases): Promise<void> {
+  const mail = mailToOwe(platform, context);
+  await handleMultiStreamCommand(platform, context, verificationMailDecider, { userId, mail, bases });
   try {
-    await platform.mailer.send(mail);
+    await platform.owedMail.deliver(mail.mailId);
   } catch (error) {
-    throw unavailable(MAIL_FAILED, { cause: error });
+    throw unavailable(MAIL_DELAYED, { cause: error });
   }
 }
 
 /**
- * At registration with a password (docs/accounts.md): the verification link goes out at once.
- * The account exists already, so a mail that cannot be sent (or a link base that cannot be
- * told) is logged and never fails the registration: the banner's Resend sends another.
+ * At registration with a password (docs/accounts.md): the registration owed the verification
+ * mail; this is the request's own attempt at it. A mail that cannot be sent now is logged
+ * and never fails the registration: the sender sends it once the transport answers.
  */
-export async function sendVerificationAtRegistration(
-  platform: Pick<Platform, 'events' | 'mailer'>,
-  context: CommandContext,
-  userId: number,
-  bases: () => Promise<SignInLinkBases>,
-  log: (error: unknown) => void,
-): Promise<void> {
+export async function deliverAtRegistration(platform: Pick<Platform, 'owedMail'>, mailId: string, log: (error: unknown) => void): Promise<void> {
   try {
-    await sendVerificationEmail(platform, context, userId, await bases());
+    await platform.owedMail.deliver(mailId);
   } catch (error) {
     log(error instanceof DomainError && error.cause !== undefined ? error.cause : error);
   }
@@ -103,13 +123,12 @@ export async function verifyEmailWithToken(platform: CommandDeps, context: Comma
 const asUser = (context: CommandContext, userId: number): CommandContext => ({ ...context, actor: { kind: 'user', id: String(userId) } });
 
 /** Mails a reset link when the address has an account; silently nothing otherwise. */
-export async function sendPasswordResetEmail(platform: Pick<Platform, 'events' | 'mailer'>, context: CommandContext, email: string, bases: SignInLinkBases): Promise<void> {
+export async function sendPasswordResetEmail(platform: OwingDeps, context: CommandContext, email: string, bases: SignInLinkBases): Promise<void> {
   const userId = await userIdByEmail(platform, email);
   if (!userId) return;
-  const { state: user } = await loadUser(platform, userId);
-  if (user.id === null) return;
-  const token = await issueEmailToken(platform, context, 'reset_password', { id: user.id, email: user.email });
-  await platform.mailer.send(signInLinkMail(user, bases, (base) => passwordResetMail(user.email, link(base, 'reset-password', token))));
+  const mail = mailToOwe(platform, context);
+  const { events } = await handleMultiStreamCommand(platform, context, resetMailDecider, { userId, mail, bases });
+  if (events.length > 0) await platform.owedMail.deliver(mail.mailId);
 }
 
 /** Sets a new password with a reset link's token: once, within the hour. */

@@ -15,7 +15,7 @@ import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
-import { MAIL_FAILED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
+import { MAIL_DELAYED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
@@ -61,7 +61,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         try {
           await sendVerificationEmail(platform, context, caller.userId, bases);
         } catch (error) {
-          if (error instanceof DomainError && error.detail === MAIL_FAILED) request.log.error({ err: error.cause }, 'Verification email failed');
+          if (error instanceof DomainError && error.detail === MAIL_DELAYED) request.log.error({ err: error.cause }, 'Verification email not sent now; the mail sender tries it again');
           throw error;
         }
         return { message: VERIFICATION_SENT };

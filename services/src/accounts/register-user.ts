@@ -3,6 +3,9 @@ import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
+import { signInLinkPlace, type LinkPlace, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
+import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
@@ -27,22 +30,39 @@ interface Register {
   email: string;
   passwordHash: string;
   emailVerifiedByProvider: boolean;
+  /** The verification mail the registration owes, and where its link may lead. */
+  verification?: { mail: MailToOwe; bases: SignInLinkBases };
+}
+
+/** Where the new account's verification link leads; null when its role's place is not known (an admin's, without a trusted origin). */
+function placeFor(role: Parameters<typeof signInLinkPlace>[0]['role'], bases: SignInLinkBases): LinkPlace | null {
+  try {
+    return signInLinkPlace({ role }, bases);
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Registration spans three streams: the address's uniqueness claim, the new user's own, and
- * `system` (the first account becomes super admin), written in one atomic append.
+ * `system` (the first account becomes super admin), and the verification mail it owes
+ * (docs/operations.md#mail-that-is-never-lost), written in one atomic append.
  */
-export const registerDecider: MultiStreamDecider<Register, { claim: boolean; user: boolean; system: SystemState }> = {
+export const registerDecider: MultiStreamDecider<Register, { claim: boolean; user: boolean; system: SystemState; mail: OwedMailState }> = {
   streamsOf: (command) => ({
     claim: { stream: emailStream(command.email), initialState: false, evolve: (taken, recorded) => evolveEmailClaim(taken ? 0 : null, recorded) !== null },
     user: { stream: `user-${command.userId}`, initialState: false, evolve: () => true },
     system: { stream: 'system', initialState: initialSystem, evolve: evolveSystem },
+    mail: owedMailSpec(command.verification?.mail.mailId ?? `none-${command.userId}`),
   }),
   decide: (command, states) => {
     const decided = decideRegistration(command, { emailTaken: states.claim, superAdminExists: states.system.superAdminId !== null, signupEnabled: states.system.signupEnabled });
     const ofType = (...types: string[]) => decided.filter((event) => types.includes(event.type));
-    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'EmailVerified'), system: ofType('SuperAdminAssigned') };
+    const registered = decided.find((event) => event.type === 'UserRegistered');
+    const verified = decided.some((event) => event.type === 'EmailVerified');
+    const place = command.verification && registered?.type === 'UserRegistered' && !verified ? placeFor(registered.data.role, command.verification.bases) : null;
+    const mail = place && command.verification ? [mailOwed(command.verification.mail, { kind: 'verify_email', userId: command.userId, place })] : [];
+    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'EmailVerified'), system: ofType('SuperAdminAssigned'), mail };
   },
 };
 
@@ -53,7 +73,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
 export async function registerUser(
   platform: CommandDeps,
   context: CommandContext,
-  input: { email: string; passwordHash: string; fullName?: string; emailVerifiedByProvider?: boolean },
+  input: { email: string; passwordHash: string; fullName?: string; emailVerifiedByProvider?: boolean; verification?: Register['verification'] },
 ): Promise<number> {
   const email = normalizeEmail(input.email);
   const system = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
@@ -61,6 +81,6 @@ export async function registerUser(
   decideRegistration({ userId: 1, email, passwordHash: '' }, { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled });
   const userId = await allocateId(platform.events, 'user', metadataFor(context));
   const asNewUser = { ...context, actor: { kind: 'user' as const, id: String(userId) } };
-  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, fullName: input.fullName || undefined, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false });
+  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, fullName: input.fullName || undefined, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false, verification: input.verification });
   return userId;
 }

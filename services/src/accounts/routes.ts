@@ -11,7 +11,7 @@ import { requestContext } from '../http/request-context.ts';
 import { accountRefusal } from './account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
-import { sendVerificationAtRegistration } from './email-flows.ts';
+import { deliverAtRegistration, mailToOwe } from './email-flows.ts';
 import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
@@ -50,10 +50,18 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       await registrations.take(request.ip);
       const passwordHash = await hashPassword(request.body.password);
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
-      const userId = await registerUser(platform, context, { email: request.body.email, passwordHash, fullName: request.body.full_name });
-      await sendVerificationAtRegistration(platform, context, userId, () => signInLinkBases(platform, request), (error) =>
-        request.log.error({ err: error }, 'The verification email at registration could not be sent; the user can ask for another'),
-      );
+      // A link base that cannot be told never fails the registration: the banner's Resend asks again.
+      const bases = await signInLinkBases(platform, request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'No verification email at registration: the request named no address its link could lead to');
+        return null;
+      });
+      const verification = bases ? { mail: mailToOwe(platform, context), bases } : undefined;
+      const userId = await registerUser(platform, context, { email: request.body.email, passwordHash, fullName: request.body.full_name, verification });
+      if (verification) {
+        await deliverAtRegistration(platform, verification.mail.mailId, (error) =>
+          request.log.error({ err: error }, 'The verification email at registration could not be sent now; the mail sender tries it again'),
+        );
+      }
       const user = await platform.read.get<UserView>(USERS, userId);
       return reply.code(201).send(await userResponse(platform, user!));
     },

@@ -21,15 +21,28 @@ export async function signInLinkBases(platform: Pick<Platform, 'config' | 'event
   return { settings: await mailLinkBase(platform, request), installation: trustedOrigin(platform.config, request) };
 }
 
+/** Where one mailed link leads and through which transport it goes. */
+export interface LinkPlace {
+  base: string;
+  /** Only through the environment's transport (docs/admin.md#e-mail). */
+  environmentOnly: boolean;
+}
+
 /**
- * The message for one account (docs/admin.md#e-mail). An admin's or the super admin's link is
- * built on the installation's origin and goes only through the environment's transport: the
- * mail settings are admin-edited, and an admin who pointed the transport or the frontend URL
- * at a server they run would read the link and take the account. Everyone else's follows
- * the settings.
+ * Where one account's sign-in-capable link leads (docs/admin.md#e-mail). An admin's or the
+ * super admin's link is built on the installation's origin and goes only through the
+ * environment's transport: the mail settings are admin-edited, and an admin who pointed the
+ * transport or the frontend URL at a server they run would read the link and take the
+ * account. Everyone else's follows the settings.
  */
-export function signInLinkMail(account: { role: Role }, bases: SignInLinkBases, compose: (base: string) => MailMessage): MailMessage {
-  if (account.role === 'user') return compose(bases.settings);
+export function signInLinkPlace(account: { role: Role }, bases: SignInLinkBases): LinkPlace {
+  if (account.role === 'user') return { base: bases.settings, environmentOnly: false };
   if (bases.installation === null) throw invalid(UNKNOWN_ORIGIN);
-  return { ...compose(bases.installation), environmentOnly: true };
+  return { base: bases.installation, environmentOnly: true };
+}
+
+/** The message for one account, its link built on the account's place. */
+export function signInLinkMail(account: { role: Role }, bases: SignInLinkBases, compose: (base: string) => MailMessage): MailMessage {
+  const place = signInLinkPlace(account, bases);
+  return place.environmentOnly ? { ...compose(place.base), environmentOnly: true } : compose(place.base);
 }

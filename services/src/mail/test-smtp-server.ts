@@ -18,6 +18,8 @@ export function decodeQuotedPrintable(raw: string): string {
  */
 export async function startTestSmtpServer(login: { user: string; pass: string }) {
   const received: ReceivedMail[] = [];
+  /** While set, every recipient is refused with a temporary failure (a mail service that is down). */
+  const state = { refusing: false };
   const server = new SMTPServer({
     // Plain connection on loopback: no certificate to trust, so no STARTTLS offered.
     disabledCommands: ['STARTTLS'],
@@ -27,6 +29,10 @@ export async function startTestSmtpServer(login: { user: string; pass: string })
     onAuth(auth, _session, callback) {
       if (auth.username === login.user && auth.password === login.pass) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(_address, _session, callback) {
+      if (state.refusing) callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -47,6 +53,10 @@ export async function startTestSmtpServer(login: { user: string; pass: string })
   return {
     url: `smtp://${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@127.0.0.1:${address.port}`,
     received,
+    /** Refuse (true) or accept (false) the messages from now on. */
+    refuse(refusing: boolean) {
+      state.refusing = refusing;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -56,6 +56,11 @@ const ConfigSchema = z.object({
    * How long a write's answer waits for the read model and the redirect cache to include it
    * before answering 202 "still processing" (docs/architecture.md#the-command-path).
    */
+  /**
+   * How long a mail a request owes but could not send waits before the mail sender tries it
+   * again, and between tries (docs/operations.md#mail-that-is-never-lost).
+   */
+  MAIL_RETRY_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(120),
   READ_YOUR_WRITES_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number').min(1, 'must be at least 1').max(60_000, 'must be at most 60000').default(5000),
   PROJECTOR_NICE: z.coerce.number({ message: 'must be a whole number from 0 to 19' }).int('must be a whole number from 0 to 19').min(0, 'must be a whole number from 0 to 19').max(19, 'must be a whole number from 0 to 19').default(10),
   /**

@@ -15,6 +15,8 @@ import { LinkCache } from '../redirect/link-cache.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { ConfiguredMailer } from '../mail/configured-mailer.ts';
+import { owedMailComposers } from '../owed-mail/composers.ts';
+import { OwedMailSender } from '../owed-mail/owed-mail-sender.ts';
 import type { Config } from './config.ts';
 import { privateDataDirectory } from './data-dir.ts';
 import { assertKeysCoverLog, awaitReadModelWithinLog, resetProjectionsAheadOfLog } from './data-dir-consistency.ts';
@@ -66,6 +68,8 @@ export interface Platform {
   domainRechecker: DomainRechecker | null;
   /** Weekly summaries, usage warnings and moderation notices, where the projectors run (null when ROLE=api). */
   notificationScheduler: NotificationScheduler | null;
+  /** The mails commands owe: sent by the owing request, else by this sender's rounds where the projectors run. */
+  owedMail: OwedMailSender;
   clock: () => Date;
   /** Milliseconds that never go back: what rate limits and throttles count with (monotonic.ts). */
   monotonic: Monotonic;
@@ -246,6 +250,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const analyticsProgress = runners.find((r) => r.name === analyticsTarget.name);
   const notificationScheduler = analyticsProgress ? new NotificationScheduler({ events, read, analytics, readModel, analyticsProgress, mailer, config, clock }, options.log) : null;
   await notificationScheduler?.start();
+  const owedMail = new OwedMailSender({ events, read, readModel, mailer, clock, retryMs: config.MAIL_RETRY_SECONDS * 1000, composers: owedMailComposers }, options.log);
+  if (runsProjectors) await owedMail.start();
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
 
@@ -267,11 +273,13 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     billingScheduler,
     domainRechecker,
     notificationScheduler,
+    owedMail,
     clock,
     monotonic,
     async close() {
       await domainRechecker?.stop();
       await notificationScheduler?.stop();
+      await owedMail.stop();
       await billingScheduler?.stop();
       await owner?.close();
       await analysts.close();

@@ -11,7 +11,7 @@ export interface ScheduledRoundsOptions {
   events: EventStore;
   /** The read model the due work is found in: a prompted round waits for it to hold the prompt. */
   readModel: ReadModelProgress;
-  /** Events after which work may be due at once rather than at the next tick. */
+  /** Events after which work may be due at once rather than at the next tick (none: the ticks alone). */
   prompting: readonly string[];
   /** What following those events is, for the log ("payments"). */
   following: string;
@@ -41,6 +41,7 @@ export class ScheduledRounds {
     void this.tick();
     this.timer = setInterval(() => void this.tick(), this.options.tickMs);
     this.timer.unref();
+    if (prompting.length === 0) return;
     const after = await events.headPosition();
     this.subscription = events.subscribe({ after, filter: { types: [...prompting] }, lingerMs: 50 }, async (batch, through) => {
       if (batch.length === 0) return;

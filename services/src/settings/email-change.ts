@@ -1,14 +1,14 @@
 import type { DomainEvent } from '@linkledger/contracts';
-import { handleMultiStreamCommand, type CommandDeps, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
-import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, newEmailToken, noEmailToken, type EmailTokenState } from '../accounts/email-tokens.ts';
-import { MAIL_FAILED } from '../accounts/email-flows.ts';
+import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from '../accounts/email-tokens.ts';
+import { MAIL_DELAYED, mailToOwe, type OwingDeps } from '../accounts/email-flows.ts';
 import { normalizeEmail } from '../accounts/register.ts';
 import { emailStream, evolveEmailClaim } from '../accounts/register-user.ts';
-import type { Platform } from '../platform/platform.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
+import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
 import { ACCOUNT_GONE } from './profile.ts';
-import { emailChangeMail, emailChangedNoticeMail } from './settings-mail.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
 
 export const EMAIL_IN_USE = 'That e-mail address is already used by another account.';
@@ -22,48 +22,48 @@ export const changeLinkSent = (email: string) => `We sent a confirmation link to
 interface RequestChange {
   userId: number;
   newEmail: string;
-  token: string;
   expiresAt: string;
+  /** The confirmation mail the request owes, and where its link leads. */
+  mail: MailToOwe;
+  appBase: string;
 }
 
 /**
- * Given the account, the new address's claim and a fresh token's stream, when the owner
- * (who proved their password) asks to move to another address: the token is issued for the
- * new address and the request noted on the account; a taken address is refused at once.
+ * Given the account and the new address's claim, when the owner (who proved their
+ * password) asks to move to another address: the request is noted on the account and the
+ * confirmation mail to the new address is owed (its link's token is minted when it is
+ * written); a taken address is refused at once.
  */
-export function decideEmailChangeRequest(command: RequestChange, states: { user: SettingsUser; claim: number | null; token: EmailTokenState }): { user?: DomainEvent[]; token?: DomainEvent[] } {
+export function decideEmailChangeRequest(command: RequestChange, states: { user: SettingsUser; claim: number | null }): { user?: DomainEvent[]; mail?: DomainEvent[] } {
   const { user } = states.user;
   if (user.id === null || user.deleted) throw notFound(ACCOUNT_GONE);
   if (command.newEmail === user.email) throw invalid(EMAIL_UNCHANGED);
   if (states.claim !== null) throw conflict(EMAIL_IN_USE);
-  if (states.token.issued) throw conflict('Please try again.');
   return {
-    token: [{ type: 'EmailTokenIssued', data: { purpose: 'change_email', user_id: command.userId, email: command.newEmail, expires_at: command.expiresAt } }],
     user: [{ type: 'EmailChangeRequested', data: { user_id: command.userId, new_email: command.newEmail, expires_at: command.expiresAt } }],
+    mail: [mailOwed(command.mail, { kind: 'change_email', userId: command.userId, place: { base: command.appBase, environmentOnly: false }, about: command.newEmail })],
   };
 }
 
-export const emailChangeRequestDecider: MultiStreamDecider<RequestChange, { user: SettingsUser; claim: number | null; token: EmailTokenState }> = {
+export const emailChangeRequestDecider: MultiStreamDecider<RequestChange, { user: SettingsUser; claim: number | null; mail: OwedMailState }> = {
   streamsOf: (command) => ({
     user: { stream: userStream(command.userId), initialState: noSettingsUser, evolve: evolveSettingsUser },
     claim: { stream: emailStream(command.newEmail), initialState: null, evolve: evolveEmailClaim },
-    token: { stream: emailTokenStream(command.token), initialState: noEmailToken, evolve: evolveEmailToken },
+    mail: owedMailSpec(command.mail.mailId),
   }),
   decide: decideEmailChangeRequest,
 };
 
-const link = (base: string, token: string) => `${base}/confirm-email-change?token=${encodeURIComponent(token)}`;
-
 /** Records the request and mails the link to the new address (the current password was checked before). */
-export async function requestEmailChange(platform: CommandDeps & Pick<Platform, 'mailer'>, context: CommandContext, userId: number, newEmailTyped: string, appBase: string): Promise<string> {
+export async function requestEmailChange(platform: OwingDeps, context: CommandContext, userId: number, newEmailTyped: string, appBase: string): Promise<string> {
   const newEmail = normalizeEmail(newEmailTyped);
-  const token = newEmailToken();
   const expiresAt = new Date(context.now.getTime() + EMAIL_TOKEN_LIFETIME_MS.change_email).toISOString();
-  await handleMultiStreamCommand(platform, context, emailChangeRequestDecider, { userId, newEmail, token, expiresAt });
+  const mail = mailToOwe(platform, context);
+  await handleMultiStreamCommand(platform, context, emailChangeRequestDecider, { userId, newEmail, expiresAt, mail, appBase });
   try {
-    await platform.mailer.send(emailChangeMail(newEmail, link(appBase, token)));
+    await platform.owedMail.deliver(mail.mailId);
   } catch (error) {
-    throw unavailable(MAIL_FAILED, { cause: error });
+    throw unavailable(MAIL_DELAYED, { cause: error });
   }
   return newEmail;
 }
@@ -75,9 +75,12 @@ interface ConfirmChange {
   previousEmail: string;
   newEmail: string;
   now: Date;
+  /** The notice to the previous address the change owes, and where its support link leads. */
+  notice: MailToOwe;
+  appBase: string;
 }
 
-type ConfirmStates = { token: EmailTokenState; user: SettingsUser; newClaim: number | null; oldClaim: number | null };
+type ConfirmStates = { token: EmailTokenState; user: SettingsUser; newClaim: number | null; oldClaim: number | null; notice: OwedMailState };
 
 /**
  * Given the token, the account and both addresses' claims, when the link is followed:
@@ -100,6 +103,7 @@ export function decideEmailChangeConfirmation(command: ConfirmChange, states: Co
     user: [{ type: 'EmailChanged', data: { user_id: user.id, email: issued.email, previous_email: user.email } }],
     newClaim: [{ type: 'EmailClaimed', data: { user_id: user.id } }],
     oldClaim: states.oldClaim === user.id ? [{ type: 'EmailReleased', data: { user_id: user.id } }] : [],
+    notice: [mailOwed(command.notice, { kind: 'email_changed_notice', userId: user.id, place: { base: command.appBase, environmentOnly: false }, to: user.email, about: issued.email })],
   };
 }
 
@@ -109,13 +113,14 @@ export const emailChangeConfirmDecider: MultiStreamDecider<ConfirmChange, Confir
     user: { stream: userStream(command.userId), initialState: noSettingsUser, evolve: evolveSettingsUser },
     newClaim: { stream: emailStream(command.newEmail), initialState: null, evolve: evolveEmailClaim },
     oldClaim: { stream: emailStream(command.previousEmail), initialState: null, evolve: evolveEmailClaim },
+    notice: owedMailSpec(command.notice.mailId),
   }),
   decide: decideEmailChangeConfirmation,
 };
 
 /** Follows the link: moves the account to the new address, then tells the old address. */
 export async function confirmEmailChange(
-  platform: CommandDeps & Pick<Platform, 'mailer'>,
+  platform: OwingDeps,
   context: CommandContext,
   token: string,
   appBase: string,
@@ -126,8 +131,9 @@ export async function confirmEmailChange(
   if (!issued || issued.purpose !== 'change_email') throw invalid(CHANGE_LINK_INVALID);
   const { state } = await loadStream(platform.events, userStream(issued.userId), noSettingsUser, evolveSettingsUser);
   const asOwner: CommandContext = { ...context, actor: { kind: 'user', id: String(issued.userId) } };
-  const command = { token, userId: issued.userId, previousEmail: state.user.email, newEmail: issued.email, now: context.now };
+  const notice = mailToOwe(platform, context);
+  const command = { token, userId: issued.userId, previousEmail: state.user.email, newEmail: issued.email, now: context.now, notice, appBase };
   await handleMultiStreamCommand(platform, asOwner, emailChangeConfirmDecider, command);
-  // The change is made; a notice that cannot go out is logged, not turned into a failure.
-  await platform.mailer.send(emailChangedNoticeMail(state.user.email, issued.email, `${appBase}/support`)).catch(onNoticeFailed);
+  // The change is made; a notice that cannot go out now is logged and left to the mail sender.
+  await platform.owedMail.deliver(notice.mailId).catch(onNoticeFailed);
 }

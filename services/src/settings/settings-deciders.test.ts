@@ -7,6 +7,7 @@ import { decidePasswordChange, decideRevokeOthers } from './password-change.ts';
 import { ACCOUNT_GONE, decideProfileUpdate } from './profile.ts';
 import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, evolveSession, noSession } from './session-stream.ts';
 import { evolveSettingsUser, noSettingsUser, type SettingsUser } from './settings-user.ts';
+import { noOwedMail } from '../owed-mail/owed-mail-state.ts';
 
 /** The account folded from its events, as the command handler would. */
 const given = (...events: DomainEvent[]): SettingsUser => recorded(events, 'user-7').reduce(evolveSettingsUser, noSettingsUser);
@@ -28,37 +29,53 @@ describe('profile', () => {
 });
 
 describe('e-mail change', () => {
-  const request = { userId: 7, newEmail: 'new@example.com', token: 't', expiresAt: '2026-01-02T10:00:00.000Z' };
-  const noToken: EmailTokenState = { issued: null, redeemed: false };
+  const owing = (mailId: string) => ({ mailId, now: new Date('2026-01-01T10:00:00Z'), retryMs: 120_000 });
+  const request = { userId: 7, newEmail: 'new@example.com', expiresAt: '2026-01-02T10:00:00.000Z', mail: owing('00000000-0000-4000-8000-000000000001'), appBase: 'https://app.example' };
 
-  it('given a free address, when asked, then a change_email token for the new address and the request on the account', () => {
-    expect(decideEmailChangeRequest(request, { user: ada, claim: null, token: noToken })).toEqual({
-      token: [{ type: 'EmailTokenIssued', data: { purpose: 'change_email', user_id: 7, email: 'new@example.com', expires_at: request.expiresAt } }],
+  it('given a free address, when asked, then the request on the account and the confirmation mail to the new address owed (its token minted when it is written)', () => {
+    expect(decideEmailChangeRequest(request, { user: ada, claim: null })).toEqual({
       user: [{ type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } }],
+      mail: [
+        {
+          type: 'MailOwed',
+          data: {
+            mail_id: request.mail.mailId,
+            kind: 'change_email',
+            user_id: 7,
+            link_base: 'https://app.example',
+            environment_only: false,
+            lease_until: '2026-01-01T10:02:00.000Z',
+            give_up_at: '2026-01-02T10:00:00.000Z',
+            to: '',
+            about: 'new@example.com',
+          },
+        },
+      ],
     });
   });
 
   it('given a taken address or the current one, then it is refused', () => {
-    expect(() => decideEmailChangeRequest(request, { user: ada, claim: 9, token: noToken })).toThrow(EMAIL_IN_USE);
-    expect(() => decideEmailChangeRequest({ ...request, newEmail: 'ada@example.com' }, { user: ada, claim: 7, token: noToken })).toThrow(EMAIL_UNCHANGED);
+    expect(() => decideEmailChangeRequest(request, { user: ada, claim: 9 })).toThrow(EMAIL_IN_USE);
+    expect(() => decideEmailChangeRequest({ ...request, newEmail: 'ada@example.com' }, { user: ada, claim: 7 })).toThrow(EMAIL_UNCHANGED);
   });
 
   const requested: DomainEvent = { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } };
   const pending = given(registered, requested);
   const issued: EmailTokenState = { issued: { purpose: 'change_email', userId: 7, email: 'new@example.com', issuedAt: '2026-01-01T10:00:00.000Z', expiresAt: request.expiresAt }, redeemed: false };
-  const confirm = { token: 't', userId: 7, previousEmail: 'ada@example.com', newEmail: 'new@example.com', now: new Date('2026-01-01T12:00:00Z') };
+  const confirm = { token: 't', userId: 7, previousEmail: 'ada@example.com', newEmail: 'new@example.com', now: new Date('2026-01-01T12:00:00Z'), notice: owing('00000000-0000-4000-8000-000000000002'), appBase: 'https://app.example' };
 
-  it('given the latest request, when its link is followed in time, then the address moves: new claimed, old released', () => {
-    expect(decideEmailChangeConfirmation(confirm, { token: issued, user: pending, newClaim: null, oldClaim: 7 })).toEqual({
+  it('given the latest request, when its link is followed in time, then the address moves (new claimed, old released) and the notice to the old address is owed', () => {
+    expect(decideEmailChangeConfirmation(confirm, { token: issued, user: pending, newClaim: null, oldClaim: 7, notice: noOwedMail })).toEqual({
       token: [{ type: 'EmailTokenRedeemed', data: { purpose: 'change_email', user_id: 7 } }],
       user: [{ type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } }],
       newClaim: [{ type: 'EmailClaimed', data: { user_id: 7 } }],
       oldClaim: [{ type: 'EmailReleased', data: { user_id: 7 } }],
+      notice: [{ type: 'MailOwed', data: expect.objectContaining({ kind: 'email_changed_notice', user_id: 7, to: 'ada@example.com', about: 'new@example.com', link_base: 'https://app.example' }) }],
     });
   });
 
   it('given a used, replaced, late or other-purpose link, or an address taken meanwhile, then it is refused', () => {
-    const states = { token: issued, user: pending, newClaim: null, oldClaim: 7 };
+    const states = { token: issued, user: pending, newClaim: null, oldClaim: 7, notice: noOwedMail };
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, redeemed: true } })).toThrow(CHANGE_LINK_INVALID);
     const replaced = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'other@example.com', expires_at: request.expiresAt } });
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: replaced })).toThrow(CHANGE_LINK_INVALID);
@@ -68,7 +85,7 @@ describe('e-mail change', () => {
   });
 
   it('given the owner proved the address after the request (EmailChangeCancelled), then its link is invalid, also after a new request to the same address', () => {
-    const states = { token: issued, newClaim: null, oldClaim: 7 };
+    const states = { token: issued, newClaim: null, oldClaim: 7, notice: noOwedMail };
     const cancelled = given(registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } });
     expect(cancelled.user.pendingChange).toBeNull();
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: cancelled })).toThrow(CHANGE_LINK_INVALID);

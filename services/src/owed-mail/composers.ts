@@ -1,0 +1,11 @@
+import { composePasswordResetMail, composeVerificationMail } from '../accounts/account-owed-mail.ts';
+import { composeEmailChangeMail, composeEmailChangedNotice } from '../settings/settings-owed-mail.ts';
+import type { OwedMailComposers } from './owed-mail-sender.ts';
+
+/** How each kind of owed mail is written, by the feature that owes it. */
+export const owedMailComposers: OwedMailComposers = {
+  verify_email: composeVerificationMail,
+  reset_password: composePasswordResetMail,
+  change_email: composeEmailChangeMail,
+  email_changed_notice: composeEmailChangedNotice,
+};

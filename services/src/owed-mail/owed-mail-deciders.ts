@@ -1,0 +1,89 @@
+import type { DomainEvent, OwedMailKind } from '@linkledger/contracts';
+import type { Decider, StreamSpec } from '../commands/command-handler.ts';
+import type { LinkPlace } from '../mail/sign-in-link-mail.ts';
+import { evolveOwedMail, noOwedMail, owedMailStream, type OwedMailState } from './owed-mail-state.ts';
+
+/**
+ * How long each kind of mail is worth trying: a link mail while its link would be, a notice
+ * for a week (docs/operations.md#mail-that-is-never-lost).
+ */
+export const GIVE_UP_AFTER_MS: Record<OwedMailKind, number> = {
+  verify_email: 24 * 3_600_000,
+  reset_password: 3_600_000,
+  change_email: 24 * 3_600_000,
+  email_changed_notice: 7 * 24 * 3_600_000,
+};
+
+/** A mail a command will owe, minted before it is decided (the id, and the times from the request's clock). */
+export interface MailToOwe {
+  mailId: string;
+  /** When the command is decided. */
+  now: Date;
+  /** How long the request's own attempt holds the mail before the sender may try it. */
+  retryMs: number;
+}
+
+/** The stream of the mail a command owes: new, so the command's append creates it. */
+export const owedMailSpec = (mailId: string): StreamSpec<OwedMailState> => ({ stream: owedMailStream(mailId), initialState: noOwedMail, evolve: evolveOwedMail });
+
+/** The event that records the debt, for the decider of the command that owes the mail. */
+export function mailOwed(mail: MailToOwe, what: { kind: OwedMailKind; userId: number; place: LinkPlace; to?: string; about?: string }): DomainEvent {
+  return {
+    type: 'MailOwed',
+    data: {
+      mail_id: mail.mailId,
+      kind: what.kind,
+      user_id: what.userId,
+      link_base: what.place.base,
+      environment_only: what.place.environmentOnly,
+      lease_until: new Date(mail.now.getTime() + mail.retryMs).toISOString(),
+      give_up_at: new Date(mail.now.getTime() + GIVE_UP_AFTER_MS[what.kind]).toISOString(),
+      to: what.to ?? '',
+      about: what.about ?? '',
+    },
+  };
+}
+
+const open = (state: OwedMailState) => state.owed !== null && !state.ended;
+
+interface Lease {
+  mailId: string;
+  now: Date;
+  retryMs: number;
+}
+
+/**
+ * Given an owed mail whose lease has run out, when the sender comes for it: it takes a new
+ * lease (so no other sender tries it meanwhile), or gives it up once it is no longer of use.
+ * Nothing while someone else's lease runs, or once it ended.
+ */
+export const leaseDecider: Decider<Lease, OwedMailState> = {
+  streamOf: (command) => owedMailStream(command.mailId),
+  initialState: noOwedMail,
+  evolve: evolveOwedMail,
+  decide: (command, state) => {
+    if (!open(state)) return [];
+    const now = command.now.getTime();
+    if (state.leaseUntil !== null && now < Date.parse(state.leaseUntil)) return [];
+    if (now >= Date.parse(state.owed!.giveUpAt)) return [{ type: 'MailAbandoned', data: { mail_id: command.mailId, reason: 'expired' } }];
+    return [{ type: 'MailLeased', data: { mail_id: command.mailId, lease_until: new Date(now + command.retryMs).toISOString() } }];
+  },
+};
+
+/** Given an owed mail, when the transport accepted it: it ends (once, however often this is said). */
+export const sentDecider: Decider<{ mailId: string }, OwedMailState> = {
+  streamOf: (command) => owedMailStream(command.mailId),
+  initialState: noOwedMail,
+  evolve: evolveOwedMail,
+  decide: (command, state) => (open(state) ? [{ type: 'MailSent', data: { mail_id: command.mailId } }] : []),
+};
+
+export type AbandonReason = Extract<DomainEvent, { type: 'MailAbandoned' }>['data']['reason'];
+
+/** Given an owed mail, when it turns out to be of no use (the account is gone, the address already verified). */
+export const abandonDecider: Decider<{ mailId: string; reason: AbandonReason }, OwedMailState> = {
+  streamOf: (command) => owedMailStream(command.mailId),
+  initialState: noOwedMail,
+  evolve: evolveOwedMail,
+  decide: (command, state) => (open(state) ? [{ type: 'MailAbandoned', data: { mail_id: command.mailId, reason: command.reason } }] : []),
+};
