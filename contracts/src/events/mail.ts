@@ -17,6 +17,12 @@ export const OwedMailKind = z.enum([
   'change_email',
   /** The notice to the previous address that the account's address was changed. */
   'email_changed_notice',
+  /** The confirmation of a support ticket, to its owner (written when it was owed). */
+  'support_ticket',
+  /** An admin's answer on a support ticket, to its owner (written when it was owed). */
+  'support_reply',
+  /** The super admin told of another admin's change to sign-in or mail settings (written when it was owed). */
+  'security_notice',
 ]);
 export type OwedMailKind = z.infer<typeof OwedMailKind>;
 
@@ -37,6 +43,13 @@ export const MailOwedV1 = z.object({
   to: z.string(),
   /** The address the mail is about, where it names one ('' otherwise). */
   about: z.string(),
+  /**
+   * A mail with no link to mint is written when it is owed: its subject and body, sealed like
+   * `to` ('' for the kinds written when they are sent).
+   */
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
 });
 
 /** A sender took the mail over from an expired lease: nobody else tries it until `lease_until`. */

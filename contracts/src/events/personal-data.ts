@@ -35,7 +35,7 @@ export const personalData: PersonalDataMap = {
   SessionStarted: { subject: 'user_id', shredded: { user_agent: '' } },
   SupportTicketOpened: { subject: 'user_id', shredded: { subject: shreddedText, message: shreddedText } },
   SupportTicketReplied: { subject: 'user_id', shredded: { message: shreddedText } },
-  MailOwed: { subject: 'user_id', shredded: { to: shreddedEmail, about: shreddedEmail } },
+  MailOwed: { subject: 'user_id', shredded: { to: shreddedEmail, about: shreddedEmail, subject: shreddedText, text: shreddedText, html: shreddedText } },
 };
 
 export function personalFieldsOf(type: string): PersonalFields<EventType> | undefined {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, domainEventOf, type EmailSettings } from '@linkledger/contracts';
+import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, domainEventOf, type DomainEvent, type EmailSettings } from '@linkledger/contracts';
 import { testMail } from '../accounts/account-mail.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
-import { NO_READ_MODEL, handleCommand, type Decider } from '../commands/command-handler.ts';
+import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
@@ -11,7 +11,7 @@ import { requestContext } from '../http/request-context.ts';
 import { deliveriesStream } from '../mail/configured-mailer.ts';
 import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
-import { announceToSuperAdmin, describeChanges, type FieldLabels } from './settings-announcement.ts';
+import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './settings-announcement.ts';
 
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
@@ -103,12 +103,10 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
       const caller = callerOf(request);
       const context = requestContext(platform, request, caller.actor);
-      const handled = await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, emailSettingsDecider, settings);
-      if (handled.events.length > 0) {
-        await announceToSuperAdmin(platform, caller.userId, { setting: 'the e-mail settings', lines: describeChanges(handled.state, settings, EMAIL_FIELDS) }, (error) =>
-          request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change'),
-        );
-      }
+      const describe = (decided: DomainEvent[], before: EmailSettings) => ({ setting: 'the e-mail settings', lines: decided.length > 0 ? describeChanges(before, settings, EMAIL_FIELDS) : [] });
+      await handleTellingSuperAdmin({ ...platform, ...NO_READ_MODEL, config: platform.config }, context, caller.userId, emailSettingsDecider, settings, describe, (error) =>
+        request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change now; the mail sender tries it again'),
+      );
       return { message: 'Email configuration saved successfully', config: await view() };
     },
   );

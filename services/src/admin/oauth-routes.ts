@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, OAuthConfigAnswer, OAuthConfigBody, OAuthConfigList, OAuthConfigUpdateBody, OAuthProviderParams, OAuthToggleQuery, type OAuthProvider } from '@linkledger/contracts';
+import { ErrorBody, OAuthConfigAnswer, OAuthConfigBody, OAuthConfigList, OAuthConfigUpdateBody, OAuthProviderParams, OAuthToggleQuery, type DomainEvent, type OAuthProvider } from '@linkledger/contracts';
 import { PROVIDERS } from '../accounts/oauth/providers.ts';
 import {
   CLIENT_SECRET_PURPOSE,
-  configureProvider,
+  configureProviderDecider,
   evolveProvider,
+  providerSettingsOf,
   providerStream,
   removeProviderDecider,
   toggleProviderDecider,
@@ -14,11 +15,11 @@ import {
 } from '../accounts/oauth/provider-config.ts';
 import { providerName } from '../accounts/oauth/provider-hosts.ts';
 import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
-import { NO_READ_MODEL, handleCommand, type Handled } from '../commands/command-handler.ts';
+import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { announceToSuperAdmin, describeChanges, type FieldLabels } from './settings-announcement.ts';
+import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from './settings-announcement.ts';
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
@@ -39,7 +40,8 @@ const PROVIDER_FIELDS: FieldLabels<ProviderSettings> = {
 /** Social sign-in providers' settings for admins (docs/admin.md#sign-in-providers); secrets only ever encrypted. */
 export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const store = { events: platform.events, ...NO_READ_MODEL };
+  // Sign-in reads the settings from their stream: nothing waits for a read model.
+  const store = { ...platform, ...NO_READ_MODEL, config: platform.config };
 
   const view = async (provider: OAuthProvider) => {
     const recorded = await platform.events.readStream(providerStream(provider));
@@ -60,22 +62,26 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     };
   };
 
-  /** Tells the super admin what another admin changed (settings-announcement.ts). */
-  const announce = async (request: FastifyRequest, provider: OAuthProvider, handled: Handled<ProviderSettings | null>) => {
-    const [event] = handled.events;
-    if (!event) return;
-    const after = event.type === 'OAuthProviderConfigured' ? event.data : null;
-    const lines = after ? describeChanges(handled.state, after, PROVIDER_FIELDS) : ['Removed, its client secret with it.'];
-    await announceToSuperAdmin(platform, callerOf(request).userId, { setting: `${providerName(provider)} sign-in`, lines }, (error) =>
-      request.log.error({ err: error }, 'The super admin could not be told of a sign-in provider change'),
+  /** What a provider's change is told as to the super admin (settings-announcement.ts). */
+  const describe =
+    (provider: OAuthProvider) =>
+    (decided: DomainEvent[], before: ProviderSettings | null): SettingsChange => {
+      const [event] = decided;
+      const after = event?.type === 'OAuthProviderConfigured' ? event.data : null;
+      const lines = !event ? [] : after ? describeChanges(before, after, PROVIDER_FIELDS) : ['Removed, its client secret with it.'];
+      return { setting: `${providerName(provider)} sign-in`, lines };
+    };
+
+  /** Runs a change of one provider's settings, telling the super admin of another admin's. */
+  const change = <C,>(request: FastifyRequest, provider: OAuthProvider, decider: Decider<C, ProviderSettings | null>, command: C) =>
+    handleTellingSuperAdmin(store, requestContext(platform, request, callerOf(request).actor), callerOf(request).userId, decider, command, describe(provider), (error) =>
+      request.log.error({ err: error }, 'The super admin could not be told of a sign-in provider change now; the mail sender tries it again'),
     );
-  };
 
   const save = async (request: FastifyRequest, provider: OAuthProvider, body: Omit<typeof OAuthConfigBody._output, 'provider'>, mode: ConfigureMode) => {
     const { client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, is_enabled } = body;
-    const context = requestContext(platform, request, callerOf(request).actor);
-    const handled = await configureProvider(platform, context, { provider, client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, enabled: is_enabled }, mode);
-    await announce(request, provider, handled);
+    const settings = providerSettingsOf(platform, { provider, client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, enabled: is_enabled }, mode);
+    await change(request, provider, configureProviderDecider, { settings, mode });
     return { message: `Configuration ${mode === 'create' ? 'created' : 'updated'} successfully`, config: await view(provider) };
   };
 
@@ -126,7 +132,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     async (request) => {
       const { provider } = request.params;
       const enabled = request.query.enabled === 'true';
-      await announce(request, provider, await handleCommand(store, requestContext(platform, request, callerOf(request).actor), toggleProviderDecider, { provider, enabled }));
+      await change(request, provider, toggleProviderDecider, { provider, enabled });
       return { message: `Configuration ${enabled ? 'enabled' : 'disabled'} successfully`, config: await view(provider) };
     },
   );
@@ -139,7 +145,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     },
     async (request) => {
       const { provider } = request.params;
-      await announce(request, provider, await handleCommand(store, requestContext(platform, request, callerOf(request).actor), removeProviderDecider, { provider }));
+      await change(request, provider, removeProviderDecider, { provider });
       return { message: 'Configuration deleted successfully', config: null };
     },
   );

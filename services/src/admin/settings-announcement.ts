@@ -1,4 +1,9 @@
-import { loadStream } from '../commands/command-context.ts';
+import type { DomainEvent } from '@linkledger/contracts';
+import { handleMultiStreamCommand, type Decider, type Handled } from '../commands/command-handler.ts';
+import { loadStream, type CommandContext } from '../commands/command-context.ts';
+import { mailToOwe, type OwingDeps } from '../accounts/email-flows.ts';
+import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
+import { owingMail } from '../owed-mail/owing-mail.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser } from '../accounts/user-state.ts';
 import { composeMail } from '../mail/compose-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -46,27 +51,49 @@ export function settingsChangedMail(to: string, change: { setting: string; admin
   };
 }
 
+/** What a change is told as: the setting's name and one line per changed field. */
+export interface SettingsChange {
+  setting: string;
+  lines: string[];
+}
+
 /**
- * Mails the notice to the super admin, through the environment's transport, when the change
- * was another admin's. The change is made already: a notice that cannot go out is logged.
+ * Runs an admin's command on a setting the super admin is told of: when it was another
+ * admin's and changed something, the notice is owed in the command's own append and sent
+ * through the environment's transport (docs/operations.md#mail-that-is-never-lost). The
+ * change is made either way: a notice that cannot go out now is logged and sent later.
  */
-export async function announceToSuperAdmin(
-  platform: Pick<Platform, 'events' | 'mailer' | 'clock'>,
+export async function handleTellingSuperAdmin<C, S>(
+  platform: OwingDeps & Pick<Platform, 'clock'>,
+  context: CommandContext,
   adminId: number,
-  change: { setting: string; lines: string[] },
+  decider: Decider<C, S>,
+  command: C,
+  describe: (decided: DomainEvent[], before: S) => SettingsChange,
   log: (error: unknown) => void,
-): Promise<void> {
-  if (change.lines.length === 0) return;
-  try {
-    const { state: system } = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
-    if (system.superAdminId === null || system.superAdminId === adminId) return;
-    const [{ state: superAdmin }, { state: admin }] = await Promise.all([
-      loadStream(platform.events, `user-${system.superAdminId}`, noUser, evolveUser),
-      loadStream(platform.events, `user-${adminId}`, noUser, evolveUser),
-    ]);
-    if (superAdmin.id === null || superAdmin.deleted) return;
-    await platform.mailer.send(settingsChangedMail(superAdmin.email, { ...change, adminEmail: admin.email || `account ${adminId}`, at: platform.clock() }));
-  } catch (error) {
-    log(error);
-  }
+): Promise<Handled<S>> {
+  const recipient = await noticeRecipient(platform, adminId);
+  const mail = mailToOwe(platform, context);
+  const notice = (decided: DomainEvent[], before: S): DomainEvent | null => {
+    if (!recipient) return null;
+    const change = describe(decided, before);
+    if (change.lines.length === 0) return null;
+    const written = settingsChangedMail(recipient.to, { ...change, adminEmail: recipient.adminEmail, at: context.now });
+    return mailOwed(mail, { kind: 'security_notice', userId: recipient.superAdminId, place: { base: '', environmentOnly: true }, to: recipient.to, written });
+  };
+  const handled = await handleMultiStreamCommand(platform, context, owingMail(decider, mail.mailId, notice), command);
+  if (handled.events.some((event) => event.type === 'MailOwed')) await platform.owedMail.deliver(mail.mailId).catch(log);
+  return { ...handled, events: handled.events.filter((event) => event.type !== 'MailOwed'), state: handled.state.main };
+}
+
+/** Who is told of a change by this admin: the super admin, unless it is the super admin's own change. */
+async function noticeRecipient(platform: Pick<Platform, 'events'>, adminId: number): Promise<{ superAdminId: number; to: string; adminEmail: string } | null> {
+  const { state: system } = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
+  if (system.superAdminId === null || system.superAdminId === adminId) return null;
+  const [{ state: superAdmin }, { state: admin }] = await Promise.all([
+    loadStream(platform.events, `user-${system.superAdminId}`, noUser, evolveUser),
+    loadStream(platform.events, `user-${adminId}`, noUser, evolveUser),
+  ]);
+  if (superAdmin.id === null || superAdmin.deleted) return null;
+  return { superAdminId: superAdmin.id, to: superAdmin.email, adminEmail: admin.email || `account ${adminId}` };
 }

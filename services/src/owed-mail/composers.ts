@@ -1,5 +1,6 @@
 import { composePasswordResetMail, composeVerificationMail } from '../accounts/account-owed-mail.ts';
 import { composeEmailChangeMail, composeEmailChangedNotice } from '../settings/settings-owed-mail.ts';
+import { composeWrittenMail } from './compose-written-mail.ts';
 import type { OwedMailComposers } from './owed-mail-sender.ts';
 
 /** How each kind of owed mail is written, by the feature that owes it. */
@@ -8,4 +9,7 @@ export const owedMailComposers: OwedMailComposers = {
   reset_password: composePasswordResetMail,
   change_email: composeEmailChangeMail,
   email_changed_notice: composeEmailChangedNotice,
+  support_ticket: composeWrittenMail,
+  support_reply: composeWrittenMail,
+  security_notice: composeWrittenMail,
 };

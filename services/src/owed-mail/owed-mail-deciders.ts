@@ -1,5 +1,6 @@
 import type { DomainEvent, OwedMailKind } from '@linkledger/contracts';
 import type { Decider, StreamSpec } from '../commands/command-handler.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import type { LinkPlace } from '../mail/sign-in-link-mail.ts';
 import { evolveOwedMail, noOwedMail, owedMailStream, type OwedMailState } from './owed-mail-state.ts';
 
@@ -12,6 +13,9 @@ export const GIVE_UP_AFTER_MS: Record<OwedMailKind, number> = {
   reset_password: 3_600_000,
   change_email: 24 * 3_600_000,
   email_changed_notice: 7 * 24 * 3_600_000,
+  support_ticket: 7 * 24 * 3_600_000,
+  support_reply: 7 * 24 * 3_600_000,
+  security_notice: 7 * 24 * 3_600_000,
 };
 
 /** A mail a command will owe, minted before it is decided (the id, and the times from the request's clock). */
@@ -27,7 +31,10 @@ export interface MailToOwe {
 export const owedMailSpec = (mailId: string): StreamSpec<OwedMailState> => ({ stream: owedMailStream(mailId), initialState: noOwedMail, evolve: evolveOwedMail });
 
 /** The event that records the debt, for the decider of the command that owes the mail. */
-export function mailOwed(mail: MailToOwe, what: { kind: OwedMailKind; userId: number; place: LinkPlace; to?: string; about?: string }): DomainEvent {
+export function mailOwed(
+  mail: MailToOwe,
+  what: { kind: OwedMailKind; userId: number; place: LinkPlace; to?: string; about?: string; written?: Pick<MailMessage, 'subject' | 'text' | 'html'> },
+): DomainEvent {
   return {
     type: 'MailOwed',
     data: {
@@ -40,6 +47,9 @@ export function mailOwed(mail: MailToOwe, what: { kind: OwedMailKind; userId: nu
       give_up_at: new Date(mail.now.getTime() + GIVE_UP_AFTER_MS[what.kind]).toISOString(),
       to: what.to ?? '',
       about: what.about ?? '',
+      subject: what.written?.subject ?? '',
+      text: what.written?.text ?? '',
+      html: what.written?.html ?? '',
     },
   };
 }

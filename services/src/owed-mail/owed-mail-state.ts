@@ -14,6 +14,8 @@ export interface OwedMail {
   to: string;
   /** The address the mail is about, else ''. */
   about: string;
+  /** A mail written when it was owed; null for the kinds written when they are sent. */
+  written: { subject: string; text: string; html: string } | null;
 }
 
 /** What an `owed-mail-{id}` stream says. */
@@ -31,8 +33,9 @@ export function evolveOwedMail(state: OwedMailState, recorded: RecordedEvent): O
   const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'MailOwed': {
-      const { mail_id, kind, user_id, link_base, environment_only, give_up_at, to, about, lease_until } = event.data;
-      return { owed: { mailId: mail_id, kind, userId: user_id, linkBase: link_base, environmentOnly: environment_only, giveUpAt: give_up_at, to, about }, leaseUntil: lease_until, ended: false };
+      const { mail_id, kind, user_id, link_base, environment_only, give_up_at, to, about, lease_until, subject, text, html } = event.data;
+      const written = subject === '' && text === '' ? null : { subject, text, html };
+      return { owed: { mailId: mail_id, kind, userId: user_id, linkBase: link_base, environmentOnly: environment_only, giveUpAt: give_up_at, to, about, written }, leaseUntil: lease_until, ended: false };
     }
     case 'MailLeased':
       return { ...state, leaseUntil: event.data.lease_until };

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWED_MAILS } from '@linkledger/projections';
+import { deliveriesStream } from '../mail/configured-mailer.ts';
 import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
 import { linkIn } from '../testing/outbox.ts';
 import { signIn, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { MAIL_DELAYED } from '../accounts/email-flows.ts';
+import { REPLY_NOT_MAILED } from '../support/admin-routes.ts';
+import { ticketOpened } from '../support/routes.ts';
 import { owedMailComposers } from './composers.ts';
 import { GIVE_UP_AFTER_MS } from './owed-mail-deciders.ts';
 import { OwedMailSender } from './owed-mail-sender.ts';
@@ -18,6 +21,8 @@ describe('mail a command owes is sent after the request could not, once', () => 
   const log = { info: (message: string) => lines.push(message), error: (error: unknown, message: string) => lines.push(`${message}: ${String(error)}`) };
   const mailsTo = (address: string) => smtp.server!.received.filter((mail) => mail.to.includes(address));
   const register = (email: string) => t.app.inject({ method: 'POST', url: '/api/register', payload: { email, password: 'correct horse' } });
+  /** How many messages the transport refused so far (each refusal is recorded for the admin's statistics). */
+  const refusals = async () => (await t.platform.events.readStream(deliveriesStream(now))).filter((event) => (event.data as { ok: boolean }).ok === false).length;
   /** The read model holds everything appended so far (the sender finds due mail there). */
   const settled = async () => expect(await t.platform.readModel.waitFor(await t.platform.events.headPosition(), 5_000)).toBe(true);
   const later = async (ms: number) => {
@@ -95,9 +100,10 @@ describe('mail a command owes is sent after the request could not, once', () => 
     expect((await register('hour@example.com')).statusCode).toBe(201);
     const before = mailsTo('hour@example.com').length;
     smtp.server!.refuse(true);
+    const refusedBefore = await refusals();
     expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'hour@example.com' } })).statusCode).toBe(200);
-    // The reset mail is owed after the answer (its timing must not tell which addresses have accounts).
-    await expect.poll(() => t.platform.read.count(OWED_MAILS)).toBe(1);
+    // The reset mail is owed, and tried, after the answer (its timing must not tell which addresses have accounts).
+    await expect.poll(refusals).toBe(refusedBefore + 1);
     await later(RETRY_MS);
     smtp.server!.refuse(false);
     await later(GIVE_UP_AFTER_MS.reset_password);
@@ -115,6 +121,50 @@ describe('mail a command owes is sent after the request could not, once', () => 
     const other = new OwedMailSender({ events, read, readModel, mailer, clock, retryMs: RETRY_MS, composers: owedMailComposers }, log);
     await Promise.all([t.platform.owedMail.tick(), other.tick(), other.tick()]);
     expect(mailsTo('twice@example.com')).toHaveLength(1);
+  });
+
+  it('a support confirmation and an admin’s reply the transport refused follow once it answers, once each', async () => {
+    expect((await register('ticket@example.com')).statusCode).toBe(201);
+    const verifyToken = linkIn(mailsTo('ticket@example.com')[0]!.body, 'verify-email').searchParams.get('token')!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token: verifyToken } })).statusCode).toBe(200);
+    await settled();
+    const owner = await signIn(t.app, 'ticket@example.com');
+    const root = await signIn(t.app, 'root@example.com');
+
+    smtp.server!.refuse(true);
+    const opened = await t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: owner.headers, payload: { subject: 'Links <b>broken</b>', message: 'Since Monday.' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const ticketId = opened.json().ticket.id as number;
+    expect(opened.json().message).toBe(ticketOpened(ticketId, 'failed'));
+    const replied = await t.app.inject({ method: 'POST', url: `/api/admin/support/tickets/${ticketId}/replies`, headers: root.headers, payload: { message: 'Fixed now.' } });
+    expect(replied.json().message).toBe(REPLY_NOT_MAILED);
+    expect(mailsTo('ticket@example.com')).toHaveLength(1);
+
+    smtp.server!.refuse(false);
+    await later(RETRY_MS);
+    await later(RETRY_MS);
+    const support = mailsTo('ticket@example.com').slice(1);
+    expect(support.map((mail) => /Subject: ([^\r\n]+)/.exec(mail.body)?.[1]).sort()).toEqual([`Re: Links <b>broken</b> [support request #${ticketId}]`, `We received your support request #${ticketId}: Links <b>broken</b>`].sort());
+    expect(support.find((mail) => mail.body.includes('Fixed now.'))).toBeDefined();
+  });
+
+  it('the super admin is told of another admin’s change of the mail settings after a refusal, through the environment’s transport, once', async () => {
+    expect((await register('deputy@example.com')).statusCode).toBe(201);
+    const deputy = await signIn(t.app, 'deputy@example.com');
+    const root = await signIn(t.app, 'root@example.com');
+    const userId = (await t.app.inject({ url: '/api/users/me', headers: deputy.headers })).json().id as number;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}/role`, headers: root.headers, payload: { role: 'admin' } })).statusCode).toBe(200);
+    const notices = () => mailsTo('root@example.com').filter((mail) => mail.body.includes('changed by deputy@example.com'));
+
+    smtp.server!.refuse(true);
+    const saved = await t.app.inject({ method: 'POST', url: '/api/admin/email-config', headers: deputy.headers, payload: { frontend_url: 'https://app.lnk.example.com' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(notices()).toHaveLength(0);
+    smtp.server!.refuse(false);
+    await later(RETRY_MS);
+    await later(RETRY_MS);
+    expect(notices()).toHaveLength(1);
+    expect(notices()[0]!.body).toContain('https://app.lnk.example.com');
   });
 
   it('no log line names an address', () => {

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminSupportQuery, AdminSupportTicketAnswer, AdminSupportTicketList, ErrorBody, IdParams, ReplyTicketBody, type DomainEvent, type Where } from '@linkledger/contracts';
 import { PRIORITY_RANK, SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
-import { handleCommand } from '../commands/command-handler.ts';
+import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { sendSupportMail, supportLinkBase } from './send-support-mail.ts';
+import { mailToOwe } from '../accounts/email-flows.ts';
+import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
+import { owingMail } from '../owed-mail/owing-mail.ts';
+import { deliverSupportMail, supportLinkBase } from './send-support-mail.ts';
 import { ticketReplyMail } from './support-mail.ts';
 import { closeTicketDecider, replyToTicketDecider } from './ticket-deciders.ts';
 import { adminTicketsOf, anyTicket, ownerEmail } from './ticket-views.ts';
@@ -17,7 +20,7 @@ const bearer = [{ bearer: [] }];
 
 export const replyMailed = (email: string) => `Your reply was sent successfully to ${email}.`;
 export const REPLY_NOT_MAILED =
-  'Your reply is recorded and the user sees it on their Support page, but the e-mail could not be sent. Check the e-mail settings in the Email tab.';
+  'Your reply is recorded and the user sees it on their Support page. The e-mail could not be sent just now; it goes out by itself once the mail service answers. Check the e-mail settings in the Email tab.';
 export const REPLY_NO_ADDRESS = 'Your reply is recorded. The account no longer has an e-mail address, so nothing was mailed.';
 export const TICKET_CLOSED = 'The ticket is closed.';
 
@@ -69,18 +72,18 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
     async (request, reply) => {
       const caller = callerOf(request);
       const view = await anyTicket(platform, request.params.id);
-      const { events } = await handleCommand(platform, requestContext(platform, request, caller.actor), replyToTicketDecider, {
-        ticketId: view.id,
-        author: 'admin',
-        message: request.body.message,
-      });
-      const recorded = events.find((event): event is Extract<DomainEvent, { type: 'SupportTicketReplied' }> => event.type === 'SupportTicketReplied');
+      const context = requestContext(platform, request, caller.actor);
       const to = await ownerEmail(platform, view.user_id);
+      const base = to === null ? null : await supportLinkBase(platform, request);
+      const mail = mailToOwe(platform, context);
+      const replied = (decided: DomainEvent[]) => decided.find((event): event is Extract<DomainEvent, { type: 'SupportTicketReplied' }> => event.type === 'SupportTicketReplied');
+      const answerMail = (decided: DomainEvent[]) => {
+        const reply = replied(decided);
+        return to === null || !reply ? null : mailOwed(mail, { kind: 'support_reply', userId: view.user_id, place: { base: base ?? '', environmentOnly: false }, to, written: ticketReplyMail(to, view, reply.data.message, base) });
+      };
+      const { events } = await handleMultiStreamCommand(platform, context, owingMail(replyToTicketDecider, mail.mailId, answerMail), { ticketId: view.id, author: 'admin', message: request.body.message });
       let message = REPLY_NO_ADDRESS;
-      if (to !== null && recorded) {
-        const mailed = await sendSupportMail(platform, request, ticketReplyMail(to, view, recorded.data.message, await supportLinkBase(platform, request)));
-        message = mailed ? replyMailed(to) : REPLY_NOT_MAILED;
-      }
+      if (to !== null && replied(events)) message = (await deliverSupportMail(platform, request, mail.mailId)) ? replyMailed(to) : REPLY_NOT_MAILED;
       return reply.code(201).send(await answerOf(message, view.id));
     },
   );

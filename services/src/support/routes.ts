@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParams, IdempotencyKeyHeaders, OpenTicketBody, ReplyTicketBody, StillProcessingBody, SupportTicket, SupportTicketAnswer, SupportTicketList } from '@linkledger/contracts';
 import { SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
-import { handleCommand } from '../commands/command-handler.ts';
+import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
@@ -10,7 +10,10 @@ import { requestContext } from '../http/request-context.ts';
 import { claimedId, idempotencyOf } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
-import { sendSupportMail, supportLinkBase } from './send-support-mail.ts';
+import { mailToOwe } from '../accounts/email-flows.ts';
+import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
+import { owingMail } from '../owed-mail/owing-mail.ts';
+import { deliverSupportMail, supportLinkBase } from './send-support-mail.ts';
 import { ticketOpenedMail } from './support-mail.ts';
 import { TICKET_NOT_FOUND, openTicketDecider, replyToTicketDecider, ticketMessage, ticketSubject } from './ticket-deciders.ts';
 import { ownerEmail, ticketOf, visibleTicket } from './ticket-views.ts';
@@ -20,7 +23,7 @@ const bearer = [{ bearer: [] }];
 
 const OPENED_MAIL_NOTE = {
   mailed: 'We e-mailed you a confirmation and will answer soon.',
-  failed: 'We could not e-mail you a confirmation just now; your ticket is listed under Your tickets.',
+  failed: 'We could not e-mail you a confirmation just now; it follows as soon as our mail service answers, and your ticket is listed under Your tickets.',
   unverified: 'Verify your e-mail address to get a confirmation and our replies by e-mail; until then your ticket and our replies are listed under Your tickets.',
   retried: 'This is the ticket your earlier request with the same Idempotency-Key opened; no other was opened.',
 } as const;
@@ -60,14 +63,18 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const message = ticketMessage(request.body.message);
       const ticketId = await allocateId(platform.events, 'ticket', metadataFor(context));
       const claimed = idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('ticket', ticketId) } : context;
-      const { shown } = await handleCommand(platform, claimed, openTicketDecider, { ticketId, userId: caller.userId, subject, priority, message });
-      // Opened, but not yet readable (no projector caught up): the confirmation mail is written from the ticket as read.
+      // The caller is signed in, so no address means one not verified yet: no confirmation is owed.
+      const to = await ownerEmail(platform, caller.userId);
+      const base = to === null ? null : await supportLinkBase(platform, request);
+      const mail = mailToOwe(platform, context);
+      const confirmation = () =>
+        to === null ? null : mailOwed(mail, { kind: 'support_ticket', userId: caller.userId, place: { base: base ?? '', environmentOnly: false }, to, written: ticketOpenedMail(to, { id: ticketId, subject, priority, message }, base) });
+      const { shown } = await handleMultiStreamCommand(platform, claimed, owingMail(openTicketDecider, mail.mailId, confirmation), { ticketId, userId: caller.userId, subject, priority, message });
+      // The ticket is recorded whatever the mail does: a mail not sent now follows, never a failed request.
+      const mailed = to !== null && (await deliverSupportMail(platform, request, mail.mailId));
+      // Opened, but not yet readable (no projector caught up).
       if (!shown) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: ticketId });
       const view = await visibleTicket(platform, caller, ticketId);
-      // The ticket is recorded whatever the mail does: a transport failure is logged and said, never a failed request.
-      const to = await ownerEmail(platform, caller.userId);
-      // The caller is signed in, so no address means one not verified yet.
-      const mailed = to !== null && (await sendSupportMail(platform, request, ticketOpenedMail(to, view, await supportLinkBase(platform, request))));
       return reply.code(201).send({ message: ticketOpened(ticketId, to === null ? 'unverified' : mailed ? 'mailed' : 'failed'), ticket: ticketOf(view) });
     },
   );

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../commands/domain-error.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
-import type { MailMessage } from '../mail/mailer.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /**
@@ -18,16 +17,17 @@ export async function supportLinkBase(platform: Pick<Platform, 'config' | 'event
 }
 
 /**
- * Sends a support mail after its ticket event is recorded: the ticket stands whether or not
- * the mail goes out, so a transport failure is logged (never the message) and answered as
- * false for the caller to say so.
+ * The request's own attempt at a support mail its command owed: the ticket stands whether or
+ * not the mail goes out now, and a mail not sent now is sent by the mail sender
+ * (docs/operations.md#mail-that-is-never-lost); a refusal is logged (never the message) and
+ * answered as false for the caller to say so.
  */
-export async function sendSupportMail(platform: Pick<Platform, 'mailer'>, request: FastifyRequest, message: MailMessage): Promise<boolean> {
+export async function deliverSupportMail(platform: Pick<Platform, 'owedMail'>, request: FastifyRequest, mailId: string): Promise<boolean> {
   try {
-    await platform.mailer.send(message);
+    await platform.owedMail.deliver(mailId);
     return true;
   } catch (error) {
-    request.log.error({ err: error, purpose: message.purpose }, 'Support e-mail could not be sent');
+    request.log.error({ err: error }, 'Support e-mail could not be sent now; the mail sender tries it again');
     return false;
   }
 }

@@ -107,13 +107,13 @@ function httpUrl(name: string, value: string): string {
   return url.toString();
 }
 
-/** Records a provider's settings, its endpoints defaulting to the provider's public ones. */
-export async function configureProvider(deps: ProviderDeps, context: CommandContext, input: ConfigureProviderInput, mode: ConfigureMode = 'replace') {
-  const { events, secret } = deps;
+/** The settings an input gives, its endpoints defaulting to the provider's public ones, checked (hosts, addresses), the secret sealed. */
+export function providerSettingsOf(deps: ProviderDeps, input: ConfigureProviderInput, mode: ConfigureMode): ProviderSettings {
+  const { secret } = deps;
   const defaults = PROVIDER_DEFAULTS[input.provider];
   if (!input.client_id.trim()) throw new InvalidProviderSettings('client id must not be empty');
   if (!input.client_secret && mode !== 'update') throw new InvalidProviderSettings('client secret must not be empty');
-  const settings: ProviderSettings = {
+  return {
     provider: input.provider,
     client_id: input.client_id.trim(),
     // Empty on an edit: the decider keeps the stored one.
@@ -125,7 +125,11 @@ export async function configureProvider(deps: ProviderDeps, context: CommandCont
     redirect_uri: input.redirect_uri ? httpUrl('redirect_uri', input.redirect_uri) : '',
     enabled: input.enabled,
   };
-  return handleCommand({ events, ...NO_READ_MODEL }, context, configureProviderDecider, { settings, mode });
+}
+
+/** Records a provider's settings. */
+export async function configureProvider(deps: ProviderDeps, context: CommandContext, input: ConfigureProviderInput, mode: ConfigureMode = 'replace') {
+  return handleCommand({ events: deps.events, ...NO_READ_MODEL }, context, configureProviderDecider, { settings: providerSettingsOf(deps, input, mode), mode });
 }
 
 /**
