@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorText } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import type { Link } from '../../api/types.ts';
 import { toast } from '../../ui/toasts.ts';
@@ -33,7 +34,7 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
       void linksChanged();
     } catch (error) {
       console.error('Delete failed', error);
-      toast('Delete Failed', 'error', 'The URL could not be deleted. Please try again.');
+      toast('Delete Failed', 'error', errorText(error, 'The URL could not be deleted. Please try again.'));
     }
   };
 
@@ -45,7 +46,7 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
       void linksChanged();
     } catch (error) {
       console.error('Bulk delete failed', error);
-      toast('Delete Failed', 'error', 'The selected URLs could not be deleted. Please try again.');
+      toast('Delete Failed', 'error', errorText(error, 'The selected URLs could not be deleted. Please try again.'));
     }
   };
 
