@@ -6,6 +6,7 @@ import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { PRICING_HREF } from './pricing-href.ts';
 import { UsageBar } from './UsageBar.tsx';
+import { offersUpgrade } from './account-limits.ts';
 import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
 
@@ -66,7 +67,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
         </div>
       ) : null}
 
-      {plan.name === 'free' ? (
+      {offersUpgrade(view) ? (
         <section className="upgrade-banner" aria-labelledby="upgrade-title">
           <span className="upgrade-banner__icon" aria-hidden="true">
             <SparkIcon />
