@@ -147,7 +147,7 @@ describe('analytics, limits, API key and docs in the browser', () => {
     await page.getByLabel('From', { exact: true }).fill(today);
     await page.getByLabel('To', { exact: true }).fill(twoDaysAgo);
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The From date must be on or before the To date.' }).waitFor();
     await page.getByLabel('From', { exact: true }).fill(twoDaysAgo);
     await page.getByLabel('To', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Apply' }).click();
