@@ -22,13 +22,13 @@ describe('dashboard on a phone', () => {
     await product?.stop();
   });
 
-  /** A fresh account with `links` links (an admin lifts its monthly limit), signed in on /dashboard. */
-  async function dashboardWith(links: number, viewport: { width: number; height: number }) {
+  /** A fresh account with `links` links, signed in; an admin gives it `limits` first (by default: unlimited). */
+  async function dashboardWith(links: number, viewport: { width: number; height: number }, limits: Record<string, unknown> = { is_unlimited_user: true }) {
     accounts += 1;
     const email = `phone${accounts}@example.com`;
     const token = await registerByApi(product, email);
     const me = await apiCall<{ id: number }>(product, token, 'GET', '/api/users/me');
-    await apiCall(product, adminToken, 'PUT', `/api/admin/api/users/${me.id}/limits`, { is_unlimited_user: true });
+    await apiCall(product, adminToken, 'PUT', `/api/admin/api/users/${me.id}/limits`, limits);
     for (let n = 1; n <= links; n++) await apiCall(product, token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
     const context = await newContext(browser, product, viewport);
     await signInContext(context, token);
@@ -135,4 +135,29 @@ describe('dashboard on a phone', () => {
     }
     await context.close();
   }, 120_000);
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`calls a limit an admin set the account's, and pitches no upgrade to an account made unlimited (${size})`, async () => {
+      const limited = await dashboardWith(1, viewport, { custom_monthly_links_limit: 1 });
+      await limited.page.goto('/dashboard');
+      const banner = limited.page.getByTestId('limit-banner');
+      await banner.getByText('You have used 1 of 1 link your account allows this month.').waitFor();
+      expect(await banner.textContent()).not.toContain('bigger plan');
+      expect(await banner.textContent()).not.toContain('Free plan');
+      await screenshot(limited.page, 'dashboard-account-limit');
+      await limited.context.close();
+
+      const unlimited = await dashboardWith(0, viewport);
+      await unlimited.page.goto('/limits');
+      await unlimited.page.getByRole('heading', { level: 1 }).waitFor();
+      await unlimited.page.getByText('Unlimited').first().waitFor();
+      expect(await unlimited.page.locator('.upgrade-banner').count()).toBe(0);
+      expect(await unlimited.page.getByText(/Upgrade to Pro/).count()).toBe(0);
+      await screenshot(unlimited.page, 'limits-unlimited-account');
+      await unlimited.context.close();
+    }, 120_000);
+  }
 });
