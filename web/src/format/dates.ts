@@ -54,9 +54,9 @@ export function monthYearLabel(month: string): string {
   return format(`${month}-01T00:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' }, month);
 }
 
-/** A moment in the viewer's time zone: "5 Jun 2026, 3:04 pm". */
+/** A moment in the viewer's time zone: "5 Jun 2026, 3:04 pm" (the time never split from its am/pm). */
 export function momentLabel(iso: string): string {
-  return format(iso, MOMENT);
+  return format(iso, MOMENT).replace(/\s(am|pm)$/i, '\u00a0$1');
 }
 
 /** A moment to the second, 24-hour clock, in the viewer's time zone (the event log): "2 Nov 2026, 09:00:05". */

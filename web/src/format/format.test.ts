@@ -15,7 +15,7 @@ describe('display formatting rules', () => {
     expect(calendarDateLabel('2026-12-01T00:00:00.000Z')).toBe('1 Dec 2026');
     expect(dayMonthLabel('2026-12-01T00:00:00.000Z')).toBe('1 December');
     expect(monthYearLabel('2026-06')).toBe('June 2026');
-    expect(momentLabel('2026-06-05T12:04:00.000Z')).toMatch(/^5 Jun 2026, \d{1,2}:04 (am|pm)$/);
+    expect(momentLabel('2026-06-05T12:04:00.000Z')).toMatch(/^5 Jun 2026, \d{1,2}:04\u00a0(am|pm)$/);
     expect(secondLabel('2026-11-02T12:00:05.000Z')).toMatch(/^2 Nov 2026, \d{2}:\d{2}:05$/);
   });
 
