@@ -14,7 +14,7 @@ const SIZES = [
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const fullDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 describe('analytics, limits, API key and docs in the browser', () => {
   let suite: VisitorSuite | undefined;
