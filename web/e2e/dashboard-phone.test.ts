@@ -160,4 +160,29 @@ describe('dashboard on a phone', () => {
       await unlimited.context.close();
     }, 120_000);
   }
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`says why a delete failed in the server's words (${size})`, async () => {
+      const { token, page, context } = await dashboardWith(1, viewport);
+      await page.goto('/dashboard');
+      const row = page.locator('[data-link-id]').first();
+      await row.waitFor();
+      await row.locator('[data-action="delete"]').click();
+      const confirm = page.getByRole('dialog', { name: 'Delete URL' });
+      await confirm.waitFor();
+      // Meanwhile the link goes from another tab.
+      await apiCall(product, token, 'DELETE', `/api/urls/${await row.getAttribute('data-link-id')}`);
+      await confirm.getByRole('button', { name: 'Delete URL' }).click();
+      const toast = page.locator('.toast', { has: page.locator('.toast__title', { hasText: 'Delete Failed' }) });
+      await toast.getByText('URL not found').waitFor();
+      expect(await toast.textContent()).not.toContain('Please try again');
+      // The list is read again, so the link that was already gone leaves it.
+      await page.getByTestId('empty-none').waitFor();
+      await screenshot(page, 'dashboard-delete-failed');
+      await context.close();
+    }, 120_000);
+  }
 });

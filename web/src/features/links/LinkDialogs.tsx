@@ -35,6 +35,8 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
     } catch (error) {
       console.error('Delete failed', error);
       toast('Delete Failed', 'error', errorText(error, 'The URL could not be deleted. Please try again.'));
+      // The list may be what is out of date (a link deleted in another tab): read it again.
+      void linksChanged();
     }
   };
 
@@ -47,6 +49,7 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
     } catch (error) {
       console.error('Bulk delete failed', error);
       toast('Delete Failed', 'error', errorText(error, 'The selected URLs could not be deleted. Please try again.'));
+      void linksChanged();
     }
   };
 
