@@ -111,13 +111,16 @@ describe('dashboard on a phone', () => {
     const { token, page, context } = await dashboardWith(1, DESKTOP);
     const [link] = (await apiCall<{ urls: { id: number; short_url: string }[] }>(product, token, 'GET', '/api/urls?include_counts=true')).urls;
     if (!link) throw new Error('no link');
-    await page.goto('/dashboard');
-    await page.locator('[data-action="qr"]').first().click();
-    const dialog = page.getByRole('dialog', { name: 'QR Code' });
-    await dialog.getByText('Scans count as clicks and show in the link’s analytics as QR code scans.').waitFor();
-    await dialog.locator('img.qr__image').waitFor();
-    await screenshot(page, 'dashboard-qr-dialog');
-    await page.keyboard.press('Escape');
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/dashboard');
+      await page.locator('[data-action="qr"]').first().click();
+      const dialog = page.getByRole('dialog', { name: 'QR Code' });
+      await dialog.getByText('Scans count as clicks and show in the link’s analytics as QR code scans.').waitFor();
+      await dialog.locator('img.qr__image').waitFor();
+      await screenshot(page, 'dashboard-qr-dialog');
+      await page.keyboard.press('Escape');
+    }
 
     // Two people scan the printed code (the code opens the short URL with ?src=qr), one types the link.
     for (const url of [`${link.short_url}?src=qr`, `${link.short_url}?src=qr`, link.short_url]) {
