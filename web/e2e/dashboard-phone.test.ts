@@ -156,7 +156,8 @@ describe('dashboard on a phone', () => {
       const unlimited = await dashboardWith(0, viewport);
       await unlimited.page.goto('/limits');
       await unlimited.page.getByRole('heading', { level: 1 }).waitFor();
-      await unlimited.page.getByText('Unlimited').first().waitFor();
+      await unlimited.page.getByText('Unlimited links on your account').waitFor();
+      expect(await unlimited.page.getByText('No monthly limit on your account.').count()).toBe(1);
       expect(await unlimited.page.locator('.upgrade-banner').count()).toBe(0);
       expect(await unlimited.page.getByText(/Upgrade to Pro/).count()).toBe(0);
       await screenshot(unlimited.page, 'limits-unlimited-account');
