@@ -14,7 +14,7 @@ const SIZES = [
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const fullDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 describe('analytics, limits, API key and docs in the browser', () => {
   let suite: VisitorSuite | undefined;
@@ -147,7 +147,7 @@ describe('analytics, limits, API key and docs in the browser', () => {
     await page.getByLabel('From', { exact: true }).fill(today);
     await page.getByLabel('To', { exact: true }).fill(twoDaysAgo);
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The From date must be on or before the To date.' }).waitFor();
     await page.getByLabel('From', { exact: true }).fill(twoDaysAgo);
     await page.getByLabel('To', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Apply' }).click();

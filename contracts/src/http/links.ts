@@ -230,5 +230,6 @@ export const AnalyticsResponse = z.object({
   browsers: z.array(NamedCount),
   operating_systems: z.array(NamedCount),
   unique_visitors: z.number().describe('Distinct visitors; a visitor is recognised within one UTC day (the visitor hash rotates daily)'),
+  qr_scans: z.number().describe('Clicks in the range that came from the link’s QR code (the short URL with ?src=qr); those without a referrer are listed as "QR code" in top_referrers, not "Direct"'),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

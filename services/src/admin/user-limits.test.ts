@@ -46,6 +46,17 @@ describe('an admin’s limits for one user', () => {
     expect(await createLinks(cy.headers, 1)).toEqual([201]);
   });
 
+  it('says a refused link met the account’s own limit, not the plan’s, and pitches no upgrade that would not lift it', async () => {
+    const gus = await signUp(t.app, 'gus@example.com');
+    await setLimits(gus.user.id, { custom_monthly_links_limit: 1 });
+    expect(await createLinks(gus.headers, 1)).toEqual([201]);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/urls', headers: gus.headers, payload: { original_url: 'https://example.com/more' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(
+      'You have created the 1 link your account allows this month (a limit set for your account, not by your plan). Wait until the 1st of next month, or ask support to change the limit.',
+    );
+  });
+
   it('sets the API rate limit, and lifts every limit for an unlimited user', async () => {
     const di = await signUp(t.app, 'di@example.com');
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: di.headers })).json<{ api_key: string }>().api_key;

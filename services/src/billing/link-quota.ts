@@ -10,12 +10,23 @@ export async function linksCreatedThisMonth(platform: Pick<Platform, 'clock' | '
   return (await platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(userId, platform.clock())))?.links_created ?? 0;
 }
 
-/** The owner has created all the links their plan allows this month. */
+/** Whose limit it is: the plan's, or one an admin set for the account (docs/plans.md#monthly-link-limit). */
+export type LinkLimitSource = { kind: 'plan'; planName: string } | { kind: 'account' };
+
+/** "all 10 links", or "the 1 link": the count as the refusal says it. */
+const allLinks = (limit: number) => (limit === 1 ? 'the 1 link' : `all ${formatLimit(limit)} links`);
+
+/**
+ * The owner has created all the links their limit allows this month. An admin's limit for
+ * the account outlasts any plan change, so only the plan's limit is met with an upgrade.
+ */
 export class MonthlyLimitReached extends DomainError {
-  constructor(planName: string, limit: number) {
+  constructor(source: LinkLimitSource, limit: number) {
     super(
       'forbidden',
-      `You have created all ${formatLimit(limit)} links your ${planName} plan allows this month. Upgrade your plan on the pricing page, or wait until the 1st of next month.`,
+      source.kind === 'plan'
+        ? `You have created ${allLinks(limit)} your ${source.planName} plan allows this month. Upgrade your plan on the pricing page, or wait until the 1st of next month.`
+        : `You have created ${allLinks(limit)} your account allows this month (a limit set for your account, not by your plan). Wait until the 1st of next month, or ask support to change the limit.`,
     );
   }
 }
@@ -33,9 +44,10 @@ export class LinkQuota {
   async run<T>(ownerId: number, create: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(ownerId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(async () => {
-      const { plan, limits } = await currentPlan(this.platform, ownerId);
+      const { plan, limits, subscription } = await currentPlan(this.platform, ownerId);
       if (limitReached(await linksCreatedThisMonth(this.platform, ownerId), limits.monthly_links)) {
-        throw new MonthlyLimitReached(plan.display_name, limits.monthly_links);
+        const accountsOwn = subscription.custom_limits?.monthly_links != null;
+        throw new MonthlyLimitReached(accountsOwn ? { kind: 'account' } : { kind: 'plan', planName: plan.display_name }, limits.monthly_links);
       }
       return create();
     });

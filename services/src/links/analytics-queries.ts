@@ -53,6 +53,26 @@ const EMPTY_NAME = `multiIf(value != '', value, dimension = 'referrer', 'Direct'
 
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** What top_referrers calls the QR code's scans that came without a referrer (docs/analytics.md#qr-scans). */
+export const QR_REFERRER = 'QR code';
+const DIRECT = 'Direct';
+
+type Referrer = { referrer: string; count: number };
+
+/**
+ * The referrers with the QR code's scans that had no referrer taken out of "Direct" and
+ * named "QR code": the per-day table counts them as Direct, the clicks table knows their
+ * source. Most clicks first, ties by name, at most the top 10.
+ */
+export function withQrScans(referrers: readonly Referrer[], qrWithoutReferrer: number): Referrer[] {
+  if (qrWithoutReferrer <= 0) return [...referrers];
+  const rows = referrers
+    .map((row) => (row.referrer === DIRECT ? { ...row, count: row.count - qrWithoutReferrer } : row))
+    .filter((row) => row.count > 0)
+    .concat({ referrer: QR_REFERRER, count: qrWithoutReferrer });
+  return rows.sort((a, b) => b.count - a.count || (a.referrer < b.referrer ? -1 : a.referrer > b.referrer ? 1 : 0)).slice(0, TOP);
+}
+
 /**
  * The analytics of one link, in ClickHouse SQL that runs unchanged on chDB and on a
  * server. Only human clicks count: bots are kept in the table but never shown.
@@ -76,8 +96,9 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
        ${DAILY_OF_LINK} AND dimension = ''`,
       { link: linkId, today: day(today), week: day(week), month: day(month) },
     ),
-    store.query<{ visitors: number }>(
-      `SELECT uniqExact(visitor) AS visitors FROM clicks
+    // Distinct visitors and the QR code's scans need the clicks themselves (source is not in the per-day table): one pass.
+    store.query<{ visitors: number; qr: number; qr_direct: number }>(
+      `SELECT uniqExact(visitor) AS visitors, countIf(source = 'qr') AS qr, countIf(source = 'qr' AND referrer = '') AS qr_direct FROM clicks
        WHERE link_id = {link:UInt64} AND is_bot = 0 AND at >= {from:DateTime64(3, 'UTC')} AND at < {to:DateTime64(3, 'UTC')}`,
       { link: linkId, from: range.from ? clickhouseTime(startOf(range.from)) : BEGINNING, to: range.to ? nextDayStart(range.to) : END_OF_TIME },
     ),
@@ -107,11 +128,15 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     clicks_this_week: Number(total?.week ?? 0),
     clicks_this_month: Number(total?.month ?? 0),
     clicks_by_date: byDate.map((row) => ({ date: String(row.day), clicks: Number(row.clicks) })),
-    top_referrers: of('referrer').map((row) => ({ referrer: row.name, count: row.count })),
+    top_referrers: withQrScans(
+      of('referrer').map((row) => ({ referrer: row.name, count: row.count })),
+      Number(visitors[0]?.qr_direct ?? 0),
+    ),
     top_countries: of('country').map((row) => ({ country: row.name, count: row.count })),
     devices: named(of('device'), capitalised),
     browsers: named(of('browser')),
     operating_systems: named(of('os')),
     unique_visitors: Number(visitors[0]?.visitors ?? 0),
+    qr_scans: Number(visitors[0]?.qr ?? 0),
   };
 }

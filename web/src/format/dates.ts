@@ -1,22 +1,67 @@
-/** Chart axis label for a YYYY-MM-DD day: short month and day ("Nov 22"), read as UTC. */
-export function shortDayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
+/*
+ * Every date the app shows is written here, en-IN, one shape per kind of date
+ * (docs/web-app.md#formats): "27 Nov 2026" for a day, "27 Nov 2026, 3:04 pm" for a moment.
+ * No screen formats a date itself (format.test.ts checks the sources for it).
+ */
 
-/** Tooltip label for a YYYY-MM-DD day: the full date ("Sunday, November 22, 2026"). */
-export function fullDayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
+const LOCALE = 'en-IN';
 
-/** A link's creation date as the lists show it ("Nov 22, 2026"). */
-export function createdLabel(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const MOMENT: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
 
-/** A moment as "Jun 5, 2026, 3:04 PM" in the viewer's time zone. */
-export function momentLabel(iso: string): string {
+/** The date of an ISO string, or null when it names no moment (shown as it came). */
+function parsed(iso: string): Date | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `iso` written with the options; what is not a date is shown as it came (`given`). */
+function format(iso: string, options: Intl.DateTimeFormatOptions, given = iso): string {
+  const date = parsed(iso);
+  return date ? date.toLocaleString(LOCALE, options) : given;
+}
+
+/** A calendar day YYYY-MM-DD as midnight UTC (the analytics' days are UTC days). */
+const utcDay = (day: string) => `${day}T00:00:00Z`;
+
+/** Chart axis and range label for a YYYY-MM-DD day: "22 Nov", read as UTC. */
+export function shortDayLabel(day: string): string {
+  return format(utcDay(day), { day: 'numeric', month: 'short', timeZone: 'UTC' }, day);
+}
+
+/** Tooltip and table label for a YYYY-MM-DD day: "Sunday, 22 November 2026", read as UTC. */
+export function fullDayLabel(day: string): string {
+  return format(utcDay(day), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }, day);
+}
+
+/** A day something happened, in the viewer's time zone: "22 Nov 2026" (link creation, a ticket opened). */
+export function createdLabel(iso: string): string {
+  return format(iso, DAY);
+}
+
+/** A day the server counts in UTC (a paid period's end, the usage reset): "1 Dec 2026". */
+export function calendarDateLabel(iso: string): string {
+  return format(iso, { ...DAY, timeZone: 'UTC' });
+}
+
+/** Day and month of a UTC date, for sentences within the year: "1 December". */
+export function dayMonthLabel(iso: string): string {
+  return format(iso, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+}
+
+/** A calendar month YYYY-MM: "June 2026" (UTC). */
+export function monthYearLabel(month: string): string {
+  return format(`${month}-01T00:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' }, month);
+}
+
+/** A moment in the viewer's time zone: "5 Jun 2026, 3:04 pm" (the time never split from its am/pm). */
+export function momentLabel(iso: string): string {
+  return format(iso, MOMENT).replace(/\s(am|pm)$/i, '\u00a0$1');
+}
+
+/** A moment to the second, 24-hour clock, in the viewer's time zone (the event log): "2 Nov 2026, 09:00:05". */
+export function secondLabel(iso: string): string {
+  return format(iso, { ...DAY, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
 
 /** Today as YYYY-MM-DD in the viewer's time zone (export file names). */

@@ -1,16 +1,22 @@
 import './NotFoundPage.css';
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { useSession } from '../features/auth/index.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import { LoadingScreen } from '../ui/LoadingScreen.tsx';
 import { SiteFrame } from './SiteFrame.tsx';
 
 /**
  * The 404 screen (docs/web-app.md#the-404-page): also what unknown and deleted short links show. Its helpful
  * links are Login, Register and Support (a visitor who is not signed in is asked to sign in
  * first, then taken there); a signed-in visitor gets their Dashboard and the docs in place of
- * Login and Register.
+ * Login and Register, inside their own signed-in frame (sidebar) rather than the visitor's header.
  */
 export function NotFoundPage() {
-  const signedIn = useSession((s) => s.status === 'signed-in');
+  const status = useSession((s) => s.status);
+  // A stored session is still being checked: neither frame yet, so a signed-in user never sees the visitor's header flash.
+  if (status === 'loading') return <LoadingScreen />;
+  const signedIn = status === 'signed-in';
   const links = signedIn
     ? [
         { to: '/dashboard', label: 'Dashboard' },
@@ -23,7 +29,7 @@ export function NotFoundPage() {
         { to: '/support', label: 'Support' },
       ];
   return (
-    <SiteFrame className="container not-found">
+    <NotFoundFrame signedIn={signedIn}>
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
@@ -44,6 +50,15 @@ export function NotFoundPage() {
           </Link>
         ))}
       </nav>
-    </SiteFrame>
+    </NotFoundFrame>
+  );
+}
+
+function NotFoundFrame({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  if (!signedIn) return <SiteFrame className="container not-found">{children}</SiteFrame>;
+  return (
+    <AppShell>
+      <div className="not-found">{children}</div>
+    </AppShell>
   );
 }

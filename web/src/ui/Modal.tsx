@@ -12,9 +12,32 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
+/** The fields a person fills in, in document order; hidden and disabled ones are passed over. */
+const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape closes it,
- * and focus returns to what opened it.
+ * Where focus lands when a dialog opens (docs/web-app.md#dialogs): the first field, else the
+ * primary control, else the first control of the body or footer; the close button only when
+ * the dialog has nothing else. A control the dialog's content focused itself is left alone.
+ */
+export function initialFocusOf(panel: HTMLElement): HTMLElement | null {
+  const active = panel.ownerDocument.activeElement;
+  if (active instanceof HTMLElement && panel.contains(active) && !active.closest('.modal__header')) return active;
+  const content = [...panel.querySelectorAll<HTMLElement>('.modal__body, .modal__footer')];
+  const first = (selector: string) => {
+    for (const part of content) {
+      const found = [...part.querySelectorAll<HTMLElement>(selector)].find((element) => element.getClientRects().length > 0);
+      if (found) return found;
+    }
+    return null;
+  };
+  return first(FIELDS) ?? first('.button--primary:not([disabled])') ?? first(FOCUSABLE) ?? panel.querySelector<HTMLElement>('.modal__header button');
+}
+
+/**
+ * A modal dialog on the native <dialog>: focus moves in (to the first field, see
+ * initialFocusOf) and is trapped, Escape closes it, and focus returns to what opened it.
  */
 export function Modal({ title, open, onClose, children, footer, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -23,7 +46,12 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element, the close button in the header.
+      const panel = dialog.querySelector<HTMLElement>('.modal__panel');
+      if (panel) initialFocusOf(panel)?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -19,6 +19,20 @@ interface TabsProps {
 }
 
 /**
+ * Scrolls the tablist sideways, and only the tablist, until the tab is inside it. Never the
+ * page: scrollIntoView would also scroll the page down to a strip below the fold (on a
+ * phone the dashboard jumped to its tabs as soon as the list loaded).
+ */
+function showInStrip(tab: HTMLElement): void {
+  const strip = tab.parentElement;
+  if (!strip) return;
+  const tabBox = tab.getBoundingClientRect();
+  const stripBox = strip.getBoundingClientRect();
+  if (tabBox.left < stripBox.left) strip.scrollLeft -= stripBox.left - tabBox.left;
+  else if (tabBox.right > stripBox.right) strip.scrollLeft += tabBox.right - stripBox.right;
+}
+
+/**
  * WAI-ARIA tabs: a tablist of tabs with a roving tab stop (Left/Right arrows, Home and End
  * move and select; Tab goes on into the panel), each tab controlling its tabpanel.
  */
@@ -46,7 +60,8 @@ export function Tabs({ label, tabs, selected, onSelect, className }: TabsProps) 
 
   // A tab chosen by the address (a reload, a shared link) may sit past the edge of a scrolling tablist: bring it into view.
   useEffect(() => {
-    buttons.current.get(current)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const button = buttons.current.get(current);
+    if (button) showInStrip(button);
   }, [current]);
 
   const tabId = (id: string) => `${base}-tab-${id}`;

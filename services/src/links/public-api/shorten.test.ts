@@ -91,7 +91,7 @@ describe('cutt.ly-compatible GET /api/shorten', () => {
   it('maps link-creation refusals to cutt.ly statuses, and leaves others as errors', () => {
     expect(cuttlyStatusOf(new ShortCodeTaken())).toEqual({ url: { status: 3 } });
     expect(cuttlyStatusOf(new InvalidShortCode('bad code'))).toEqual({ url: { status: 5 } });
-    expect(cuttlyStatusOf(new MonthlyLimitReached('Free', 50))).toEqual({ url: { status: 8 } });
+    expect(cuttlyStatusOf(new MonthlyLimitReached({ kind: 'plan', planName: 'Free' }, 50))).toEqual({ url: { status: 8 } });
     // By kind, not by status: another conflict or refusal is not a cutt.ly status.
     expect(cuttlyStatusOf(conflict('changed meanwhile'))).toBeNull();
     expect(cuttlyStatusOf(forbidden('not yours'))).toBeNull();

@@ -1,3 +1,4 @@
+import { monthYearLabel } from '../../format/dates.ts';
 import type { EmailConfig, EmailConfigInput, MailStats } from './admin-api.ts';
 
 // The e-mail tab's pure parts (docs/admin.md#e-mail): the form, the body it saves, the names it shows.
@@ -82,7 +83,4 @@ export function purposeRows(byPurpose: Record<string, number>): { purpose: strin
 }
 
 /** "2026-06" as "June 2026" (the statistics' calendar month, UTC). */
-export function monthLabel(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+export const monthLabel = monthYearLabel;

@@ -179,6 +179,10 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
             <dt>Unique visitors</dt>
             <dd data-figure="unique-visitors">{analytics.unique_visitors.toLocaleString('en-US')}</dd>
           </div>
+          <div>
+            <dt>QR code scans</dt>
+            <dd data-figure="qr-scans">{analytics.qr_scans.toLocaleString('en-US')}</dd>
+          </div>
         </dl>
       </div>
 

@@ -21,6 +21,7 @@ const loaded = (): Analytics => ({
   browsers: [{ name: 'Chrome', count: 5 }],
   operating_systems: [{ name: 'Linux', count: 5 }],
   unique_visitors: 3,
+  qr_scans: 0,
 });
 
 const context = { readDay: '2026-11-22', range: { from: '2026-11-20', to: '2026-11-22' } };
@@ -94,7 +95,7 @@ describe('the analytics date range', () => {
   it('refuses an incomplete, reversed or too long custom range', () => {
     expect(rangeProblem({ from: '2026-11-01', to: '2026-11-22' })).toBeNull();
     expect(rangeProblem({ from: '', to: '2026-11-22' })).toBe('Choose both a start and an end date.');
-    expect(rangeProblem({ from: '2026-11-23', to: '2026-11-22' })).toBe('The start date must be on or before the end date.');
+    expect(rangeProblem({ from: '2026-11-23', to: '2026-11-22' })).toBe('The From date must be on or before the To date.');
     expect(rangeProblem({ from: '2025-01-01', to: '2026-11-22' })).toBe('Choose at most 366 days.');
   });
 });

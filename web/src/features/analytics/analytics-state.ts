@@ -1,5 +1,6 @@
 import type { Analytics } from '../../api/types.ts';
 import type { LiveClick } from '../../live/live.ts';
+import { REVERSED_RANGE, isReversedRange } from '../../format/day-range.ts';
 
 /** Inclusive days (UTC, YYYY-MM-DD), as the analytics call's date_from and date_to take them. */
 export interface DayRange {
@@ -28,7 +29,7 @@ export const rangeDays = (range: DayRange): number => Math.round((Date.parse(`${
 /** Why a custom range cannot be asked for, or null when it can. */
 export function rangeProblem(range: DayRange): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(range.from) || !/^\d{4}-\d{2}-\d{2}$/.test(range.to)) return 'Choose both a start and an end date.';
-  if (range.from > range.to) return 'The start date must be on or before the end date.';
+  if (isReversedRange(range.from, range.to)) return REVERSED_RANGE;
   if (rangeDays(range) > MAX_RANGE_DAYS) return `Choose at most ${MAX_RANGE_DAYS} days.`;
   return null;
 }

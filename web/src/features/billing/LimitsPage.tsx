@@ -6,6 +6,7 @@ import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { PRICING_HREF } from './pricing-href.ts';
 import { UsageBar } from './UsageBar.tsx';
+import { linkLimitIsAccounts, offersUpgrade } from './account-limits.ts';
 import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
 
@@ -52,6 +53,8 @@ function LimitsContent({ view }: { view: LimitsView }) {
   const { plan, limits, usage } = view;
   const linksLeft = limits.monthly_links === -1 ? null : Math.max(0, limits.monthly_links - usage.links_created);
   const linkTone = usageTone(usage.links_created, limits.monthly_links);
+  // An admin's limit for the account is the account's, not the plan's (docs/plans.md#monthly-link-limit).
+  const whose = linkLimitIsAccounts(limits, plan) ? 'your account' : 'your plan';
   const price = view.billingCycle === 'yearly' && plan.price_yearly !== null ? `${rupees(plan.price_yearly)} / year` : `${rupees(plan.price_monthly)} / month`;
 
   return (
@@ -66,7 +69,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
         </div>
       ) : null}
 
-      {plan.name === 'free' ? (
+      {offersUpgrade(view) ? (
         <section className="upgrade-banner" aria-labelledby="upgrade-title">
           <span className="upgrade-banner__icon" aria-hidden="true">
             <SparkIcon />
@@ -129,7 +132,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
             <UsageBar used={usage.links_created} limit={limits.monthly_links} label="links this month" />
             <p className={`tile__hint usage-note usage-note--${linkTone}`}>
               {linksLeft === null
-                ? 'Unlimited links on your plan'
+                ? `Unlimited links on ${whose}`
                 : linksLeft === 0
                   ? `Limit reached · new links resume on ${indianDate(view.resetsAt)}`
                   : `${linksLeft.toLocaleString('en-IN')} left · ${Math.round(usagePercent(usage.links_created, limits.monthly_links) ?? 0)}% used`}
@@ -165,7 +168,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
               used={usage.links_created}
               limit={limits.monthly_links}
               unit="links this month"
-              note={linksLeft === null ? 'No monthly limit on your plan.' : `New links are refused once the limit is reached, until ${indianDate(view.resetsAt)}.`}
+              note={linksLeft === null ? `No monthly limit on ${whose}.` : `New links are refused once the limit is reached, until ${indianDate(view.resetsAt)}.`}
             />
             {usage.api_calls === null ? null : (
               <div className="usage-row">

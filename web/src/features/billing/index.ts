@@ -6,6 +6,7 @@ export { refreshSubscription, useSubscription } from './subscription.ts';
 export { planLabel } from './plan-label.ts';
 export { PRICING_HREF } from './pricing-href.ts';
 export { limitLabel } from './usage.ts';
+export { linkLimitIsAccounts } from './account-limits.ts';
 export { usePlanCatalogue } from './plan-catalogue.ts';
 export { chooseLabel } from './plan-lines.ts';
 export { PlanCards } from './PlanCards.tsx';

@@ -1,3 +1,5 @@
+import { calendarDateLabel } from '../../format/dates.ts';
+
 /** Usage bars are green below 75 %, yellow from 75 %, red from 90 %; unlimited is always green (docs/plans.md#usage-bars). */
 export const USAGE_WARNING_PERCENT = 75;
 export const USAGE_CRITICAL_PERCENT = 90;
@@ -37,6 +39,4 @@ export function rupees(amount: number): string {
 }
 
 /** A date as the plan screens write dates (en-IN): "1 Dec 2026" (docs/web-app.md#formats). */
-export function indianDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
+export const indianDate = calendarDateLabel;

@@ -10,6 +10,8 @@ interface FiltersProps {
   searchText: string;
   onSearchText(text: string): void;
   onChange(changes: Partial<Omit<LinkQuery, 'page' | 'tab' | 'search'>>): void;
+  /** Why the date range cannot be asked for (To before From), shown under the dates. */
+  rangeProblem: string | null;
 }
 
 const DOMAINS: { value: DomainFilter; label: string }[] = [
@@ -30,7 +32,7 @@ const SORTS: { value: SortBy; label: string }[] = [
 ];
 
 /** Search, domain, status, sort and the creation-date range of the Your URLs panel. */
-export function Filters({ query, searchText, onSearchText, onChange }: FiltersProps) {
+export function Filters({ query, searchText, onSearchText, onChange, rangeProblem }: FiltersProps) {
   const id = useId();
   return (
     <div className="filters" role="search" aria-label="Filter your URLs">
@@ -57,25 +59,48 @@ export function Filters({ query, searchText, onSearchText, onChange }: FiltersPr
       <fieldset className="filters__dates">
         <legend className="field__label">Created</legend>
         <div className="filters__date-row">
-          <label className="filters__date">
-            <span className="visually-hidden">Created from</span>
-            <span aria-hidden="true" className="filters__date-word">
-              From
-            </span>
-            <input className="input" type="date" value={query.dateFrom} max={query.dateTo || undefined} onChange={(event) => onChange({ dateFrom: event.target.value })} />
-          </label>
-          <label className="filters__date">
-            <span className="visually-hidden">Created to</span>
-            <span aria-hidden="true" className="filters__date-word">
-              To
-            </span>
-            <input className="input" type="date" value={query.dateTo} min={query.dateFrom || undefined} onChange={(event) => onChange({ dateTo: event.target.value })} />
-          </label>
+          <DayField word="From" value={query.dateFrom} bounds={{ max: query.dateTo || undefined }} onChange={(dateFrom) => onChange({ dateFrom })} problemId={rangeProblem ? `${id}-range` : null} />
+          <DayField word="To" value={query.dateTo} bounds={{ min: query.dateFrom || undefined }} onChange={(dateTo) => onChange({ dateTo })} problemId={rangeProblem ? `${id}-range` : null} />
           <button type="button" className="button button--ghost button--sm" onClick={() => onChange({ dateFrom: '', dateTo: '' })} disabled={!query.dateFrom && !query.dateTo}>
             Clear Dates
           </button>
         </div>
+        {rangeProblem ? (
+          <p id={`${id}-range`} className="field__error">
+            {rangeProblem}
+          </p>
+        ) : null}
       </fieldset>
     </div>
+  );
+}
+
+interface DayFieldProps {
+  word: 'From' | 'To';
+  value: string;
+  bounds: { min?: string | undefined; max?: string | undefined };
+  onChange(day: string): void;
+  /** The id of the range's problem when there is one: the field is then marked invalid and described by it. */
+  problemId: string | null;
+}
+
+/** One end of the creation-date range: "From" or "To" on screen, "Created from/to" for screen readers. */
+function DayField({ word, value, bounds, onChange, problemId }: DayFieldProps) {
+  return (
+    <label className="filters__date">
+      <span className="visually-hidden">Created {word.toLowerCase()}</span>
+      <span aria-hidden="true" className="filters__date-word">
+        {word}
+      </span>
+      <input
+        className="input"
+        type="date"
+        value={value}
+        {...bounds}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId ?? undefined}
+      />
+    </label>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorText } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import type { Link } from '../../api/types.ts';
 import { toast } from '../../ui/toasts.ts';
@@ -33,7 +34,9 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
       void linksChanged();
     } catch (error) {
       console.error('Delete failed', error);
-      toast('Delete Failed', 'error', 'The URL could not be deleted. Please try again.');
+      toast('Delete Failed', 'error', errorText(error, 'The URL could not be deleted. Please try again.'));
+      // The list may be what is out of date (a link deleted in another tab): read it again.
+      void linksChanged();
     }
   };
 
@@ -45,7 +48,8 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
       void linksChanged();
     } catch (error) {
       console.error('Bulk delete failed', error);
-      toast('Delete Failed', 'error', 'The selected URLs could not be deleted. Please try again.');
+      toast('Delete Failed', 'error', errorText(error, 'The selected URLs could not be deleted. Please try again.'));
+      void linksChanged();
     }
   };
 

@@ -4,13 +4,14 @@ import { KeyIcon, LinkIcon, PlusIcon, RefreshIcon, SearchIcon } from '../../ui/i
 import type { LinkHandlers } from './LinkActions.tsx';
 import { LinkCard, LinkRow } from './LinkRow.tsx';
 import { hasFilters, type LinkQuery } from './list-query.ts';
+import type { ListFailure } from './useLinkList.ts';
 
 export type View = 'list' | 'cards';
 
 interface LinkResultsProps {
   query: LinkQuery;
   list: LinkList | null;
-  failed: boolean;
+  failure: ListFailure | null;
   view: View;
   isSelected(link: Link): boolean;
   onSelect(link: Link, on: boolean): void;
@@ -22,16 +23,18 @@ interface LinkResultsProps {
 }
 
 /** The shown page of links as rows or cards, or why there are none: loading, failed, empty. */
-export function LinkResults({ query, list, failed, view, isSelected, onSelect, handlers, pulses, onRetry, onCreate, onClearFilters }: LinkResultsProps) {
-  if (failed) {
+export function LinkResults({ query, list, failure, view, isSelected, onSelect, handlers, pulses, onRetry, onCreate, onClearFilters }: LinkResultsProps) {
+  if (failure) {
     return (
-      <div className="empty-state" role="alert">
-        <p className="empty-state__title">Your URLs could not be loaded</p>
-        <p>Check your connection and try again.</p>
-        <button type="button" className="button button--secondary" onClick={onRetry}>
-          <RefreshIcon />
-          Try again
-        </button>
+      <div className="empty-state" role="alert" data-testid="list-failure">
+        <p className="empty-state__title">{failure.title}</p>
+        <p>{failure.message}</p>
+        {failure.retry ? (
+          <button type="button" className="button button--secondary" onClick={onRetry}>
+            <RefreshIcon />
+            Try again
+          </button>
+        ) : null}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Link } from '../../api/types.ts';
 import { GridIcon, ListIcon } from '../../ui/icons.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -29,13 +29,21 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
   const id = useId();
   const openCreate = useCreateLink((s) => s.setOpen);
   const { change, goToPage } = useListView.getState();
-  const { query, searchText, setSearchText, list, loading, failed, retry, clearFilters } = useLinkList();
+  const { query, searchText, setSearchText, list, loading, failure, rangeProblem, retry, clearFilters } = useLinkList();
   const links = list?.urls ?? NO_LINKS;
   const selection = useSelection(links);
   const { selectedLinks, allSelected } = selection;
   const { handlers, openBulkDelete, dialogs } = useLinkDialogs(selectedLinks, selection.clear);
   const pulses = useClickPulses();
   const [view, setView] = useState<View>(storedView);
+  const results = useRef<HTMLDivElement>(null);
+
+  // A page chosen in the pager replaces the rows above it: take the view (and focus) to the top of the new rows.
+  const choosePage = (page: number) => {
+    goToPage(page);
+    results.current?.scrollIntoView({ block: 'start' });
+    results.current?.focus({ preventScroll: true });
+  };
 
   const chooseView = (next: View) => {
     localStorage.setItem(VIEW_KEY, next);
@@ -48,7 +56,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
 
   const body = (
     <div className="links-panel__body">
-      <Filters query={query} searchText={searchText} onSearchText={setSearchText} onChange={change} />
+      <Filters query={query} searchText={searchText} onSearchText={setSearchText} onChange={change} rangeProblem={rangeProblem} />
 
       <div className="results-bar">
         <label className="checkbox results-bar__all">
@@ -65,17 +73,17 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
           Select all on this page
         </label>
         <p className="results-bar__count" aria-live="polite" data-testid="result-count">
-          {list ? resultLine(list.total, query.page, links.length) : 'Loading your URLs…'}
+          {list ? resultLine(list.total, query.page, links.length) : failure ? '' : 'Loading your URLs…'}
         </p>
       </div>
 
       {selectedLinks.length > 0 ? <BulkBar count={selectedLinks.length} onCopyAll={copySelected} onDeleteAll={openBulkDelete} onClear={selection.clear} /> : null}
 
-      <div className={`links-panel__results${loading && list ? ' links-panel__results--busy' : ''}`} aria-busy={loading}>
+      <div ref={results} tabIndex={-1} className={`links-panel__results${loading && list ? ' links-panel__results--busy' : ''}`} aria-busy={loading}>
         <LinkResults
           query={query}
           list={list}
-          failed={failed}
+          failure={failure}
           view={view}
           isSelected={selection.isSelected}
           onSelect={selection.select}
@@ -87,7 +95,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
         />
       </div>
 
-      {list ? <Pagination page={query.page} total={list.total} onPage={goToPage} /> : null}
+      {list ? <Pagination page={query.page} total={list.total} onPage={choosePage} /> : null}
     </div>
   );
 

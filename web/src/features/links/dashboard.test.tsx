@@ -173,8 +173,14 @@ describe('approaching-limit banner', () => {
     expect(linkLimitLevel(1_000_000, -1)).toBe('ok');
   });
 
-  const subscription = (used: number, limit: number) =>
-    ({ plan: { display_name: 'Free' }, usage: { links_created: used }, limits: { monthly_links: limit }, usage_resets_at: '2026-12-01T00:00:00.000Z' }) as unknown as Subscription;
+  /** A Free subscription whose plan allows `planLimit` links; `limit` is the one in force (an admin's, when they differ). */
+  const subscription = (used: number, limit: number, planLimit = limit) =>
+    ({
+      plan: { display_name: 'Free', monthly_links_limit: planLimit, is_unlimited: false },
+      usage: { links_created: used },
+      limits: { monthly_links: limit },
+      usage_resets_at: '2026-12-01T00:00:00.000Z',
+    }) as unknown as Subscription;
 
   it('says how many of how many are used and links to /limits', () => {
     const inRouter = (used: number, limit: number) => (
@@ -190,8 +196,21 @@ describe('approaching-limit banner', () => {
     expect(banner.querySelector('a')?.getAttribute('href')).toBe('/limits');
     rerender(inRouter(10, 10));
     expect(screen.getByTestId('limit-banner').textContent).toContain('Monthly link limit reached');
+    expect(screen.getByTestId('limit-banner').textContent).toContain('New links can be created again on 1 December, or right away on a bigger plan.');
     rerender(inRouter(5000, -1));
     expect(screen.queryByTestId('limit-banner')).toBeNull();
+  });
+
+  it('calls a limit an admin set the account’s, not the plan’s, and offers no bigger plan for it', () => {
+    render(
+      <MemoryRouter>
+        <LimitBanner subscription={subscription(1, 1, 10)} />
+      </MemoryRouter>,
+    );
+    const text = screen.getByTestId('limit-banner').textContent;
+    expect(text).toContain('You have used 1 of 1 link your account allows this month.');
+    expect(text).toContain('New links can be created again on 1 December.');
+    expect(text).not.toContain('plan');
   });
 });
 

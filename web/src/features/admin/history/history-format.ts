@@ -1,3 +1,4 @@
+import { secondLabel } from '../../../format/dates.ts';
 import type { EntityKind, HistoryEvent } from '@linkledger/contracts';
 
 type Actor = HistoryEvent['actor'];
@@ -16,11 +17,7 @@ export const entityKindName = (kind: EntityKind) => ENTITY_NAMES[kind];
 export const entityLabel = (kind: EntityKind, id: number) => `${ENTITY_NAMES[kind]} ${id}`;
 
 /** An event's time as the lists show it, in the viewer's time zone, to the second. */
-export function timeLabel(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-}
+export const timeLabel = secondLabel;
 
 /**
  * A field's value as one line of text (never markup): strings as they are, no value in

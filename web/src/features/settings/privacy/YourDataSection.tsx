@@ -2,6 +2,7 @@ import './privacy.css';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../../api/client.ts';
+import { momentLabel } from '../../../format/dates.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
 import { toast } from '../../../ui/toasts.ts';
@@ -86,7 +87,7 @@ function ExportCard() {
       )}
       {job?.status === 'ready' && job.expires_at && (
         <p className="privacy-ready" role="status">
-          Your export is ready. It can be downloaded until {new Date(job.expires_at).toLocaleString('en-IN')}.
+          Your export is ready. It can be downloaded until {momentLabel(job.expires_at)}.
         </p>
       )}
       {job?.status === 'failed' && <p className="field__error">{job.error}</p>}
