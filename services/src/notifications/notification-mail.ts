@@ -1,5 +1,6 @@
 import { formatLimit } from '@linkledger/contracts';
 import { composeMail } from '../mail/compose-mail.ts';
+import type { LinkLimitSource } from '../billing/link-quota.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { dayLabel } from '../payments/day-label.ts';
 
@@ -42,23 +43,28 @@ export function weeklySummaryMail(to: string, summary: { week: string; monday: s
   };
 }
 
-/** The links created this month reached 80 % or all of the plan's monthly limit (docs/notifications.md). */
-export function usageWarningMail(to: string, usage: { threshold: 80 | 100; used: number; limit: number; planName: string; base: string | null }): MailMessage {
+/**
+ * The links created this month reached 80 % or all of the monthly limit (docs/notifications.md):
+ * the plan's, met with an upgrade, or one an admin set for the account, which outlasts any plan
+ * change and is met by support.
+ */
+export function usageWarningMail(to: string, usage: { threshold: 80 | 100; used: number; limit: number; source: LinkLimitSource; base: string | null }): MailMessage {
   const reached = usage.threshold === 100;
+  const whose = usage.source.kind === 'plan' ? `your ${usage.source.planName} plan allows` : 'your account allows (a limit set for your account, not by your plan)';
   return {
     purpose: 'usage_warning',
     ...composeMail(
       to,
       reached ? 'You have reached your monthly link limit' : `You have used ${usage.threshold}% of your monthly links`,
       [
-        `You have created ${formatLimit(usage.used)} of the ${formatLimit(usage.limit)} links your ${usage.planName} plan allows this month.`,
+        `You have created ${formatLimit(usage.used)} of the ${formatLimit(usage.limit)} links ${whose} this month.`,
         reached
           ? 'New links cannot be created until the 1st of next month (UTC). Your existing links keep working.'
           : 'Once you reach the limit, new links can be created again from the 1st of next month (UTC).',
-        'To create more links now, upgrade your plan on the pricing page.',
+        usage.source.kind === 'plan' ? 'To create more links now, upgrade your plan on the pricing page.' : 'To create more links now, ask support to change the limit.',
       ],
       `You receive this warning at 80% and at 100% of the limit, once each a month. ${SWITCH_OFF}`,
-      screen(usage.base, '/pricing', 'See the plans'),
+      usage.source.kind === 'plan' ? screen(usage.base, '/pricing', 'See the plans') : screen(usage.base, '/support', 'Contact support'),
     ),
   };
 }

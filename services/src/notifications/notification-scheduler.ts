@@ -21,6 +21,7 @@ import {
 import { NO_READ_MODEL, handleCommand, type CommandDeps, type Decider } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { currentPlan } from '../billing/current-plan.ts';
+import type { LinkLimitSource } from '../billing/link-quota.ts';
 import { claimDroppedMail } from '../domains/claim-dropped-mail.ts';
 import { dropNoticeDecider } from '../domains/domain-deciders.ts';
 import { loadEmailSettings } from '../mail/email-settings.ts';
@@ -232,7 +233,8 @@ export class NotificationScheduler {
       const view = settings.get(row.user_id)!;
       const warned = view.warned_month === month ? view.warned_threshold : 0;
       if (!view.usage_warnings || warned >= 100) continue;
-      const { plan, limits } = await currentPlan({ read: this.deps.read, clock: () => now }, row.user_id);
+      const { plan, limits, subscription } = await currentPlan({ read: this.deps.read, clock: () => now }, row.user_id);
+      const source: LinkLimitSource = subscription.custom_limits?.monthly_links != null ? { kind: 'account' } : { kind: 'plan', planName: plan.display_name };
       const reached = usageThreshold(row.links_created, limits.monthly_links);
       if (reached === 0 || warned >= reached) continue;
       bases ??= await this.bases();
@@ -242,7 +244,7 @@ export class NotificationScheduler {
         usageWarningDecider,
         { userId: row.user_id, month, threshold: reached },
         (state) => warningDue(state, month, reached) === reached,
-        async (to) => usageWarningMail(to, { threshold: reached, used: row.links_created, limit: limits.monthly_links, planName: plan.display_name, base: app }),
+        async (to) => usageWarningMail(to, { threshold: reached, used: row.links_created, limit: limits.monthly_links, source, base: app }),
       );
     }
   }

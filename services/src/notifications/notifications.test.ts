@@ -156,6 +156,19 @@ describe('notification e-mails, driven from the log with a test clock', () => {
     await tick();
     expect(mails('usage_warning')).toHaveLength(2);
     expect(mails('weekly_summary')).toHaveLength(1);
+
+    // A limit an admin set for the account is called the account's, and met by support, not an upgrade.
+    [alice, admin] = [await signIn(alice), await signIn(admin)];
+    const limited = await t.app.inject({ method: 'PUT', url: `/api/admin/api/users/${alice.user.id}/limits`, headers: admin.headers, payload: { custom_monthly_links_limit: 5 } });
+    expect(limited.statusCode, limited.body).toBe(200);
+    for (let i = 0; i < 4; i++) await create(t.app, alice, `march ${i}`);
+    await tick();
+    await tick();
+    const own = mails('usage_warning')[2]!;
+    expect(own.text).toContain('You have created 4 of the 5 links your account allows (a limit set for your account, not by your plan) this month.');
+    expect(own.text).toContain('ask support to change the limit');
+    expect(own.html).toContain(`href="${PUBLIC_URL}/support"`);
+    expect(own.text).not.toContain('upgrade');
   });
 
   it('a link disabled by an admin is told to its owner once, with the reason escaped; not when switched off', async () => {
@@ -191,6 +204,6 @@ describe('notification e-mails, driven from the log with a test clock', () => {
     await t.close();
     t = await open();
     await tick();
-    expect([mails('weekly_summary'), mails('usage_warning'), mails('moderation_notice')].map((list) => list.length)).toEqual([2, 2, 2]);
+    expect([mails('weekly_summary'), mails('usage_warning'), mails('moderation_notice')].map((list) => list.length)).toEqual([2, 3, 2]);
   });
 });
