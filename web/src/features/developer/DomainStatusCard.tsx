@@ -5,8 +5,8 @@ import type { ApiKeyResponse } from '../../api/endpoints.ts';
 /** The domains links made with the key are served on (docs/developer-api.md#domains-of-a-key). */
 export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse['domains'] | null; loading: boolean }) {
   const rows = [
-    { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'Short links made through the API use this domain.' },
-    { label: 'Active TRAI header', value: domains?.active_trai_header ?? null, hint: 'SMS-compliant links carry this sender header in their path.' },
+    { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'Short links made through the API go on this domain.' },
+    { label: 'Active TRAI header', value: domains?.active_trai_header ?? null, hint: 'Short links made through the API carry this sender header in their path, on its own domain.' },
   ];
   return (
     <section className="card domain-status" aria-labelledby="domain-status-title" aria-busy={loading}>
@@ -28,7 +28,7 @@ export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse
           </div>
         ))}
       </dl>
-      <p className="domain-status__note">Without an active domain, short links use this site’s own address.</p>
+      <p className="domain-status__note">With neither active, short links made through the API use this site’s own address. A call can name another of your verified domains or headers instead.</p>
     </section>
   );
 }
