@@ -220,6 +220,24 @@ describe('payments in the browser', () => {
     }
   });
 
+  it('says on /limits until when Pro is paid, never that it renews: no plan renews by itself', async () => {
+    expect(payer).not.toBeNull();
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await signedIn(payer!.token, '/limits', viewport);
+      try {
+        const card = page.locator('.plan-card');
+        await card.locator('[data-figure="period-end"]').waitFor();
+        const text = await card.innerText();
+        expect(text).toContain('Paid until');
+        expect(text).not.toMatch(/renews on/i);
+        expect(text).toContain('Does not renew by itself: pay again before then to keep Pro, or the account moves to Free.');
+        await screenshot(page, 'limits-paid-period');
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
   it('shows the admin a user’s payments with the receipt on the Subscriptions tab', async () => {
     expect(payer).not.toBeNull();
     const page = await signedIn(adminToken, '/admin?tab=subscriptions');
