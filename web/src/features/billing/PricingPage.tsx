@@ -257,8 +257,9 @@ function Faq({ plans }: { plans: PlanList | null }) {
       answer: (
         <p>
           Choose a plan on this page and pay for it. A first purchase starts at once. Paying again for the plan and billing cycle you are on adds a period after the current one
-          ends. Moving up to a higher plan, or to the other billing cycle, starts the new plan at once and takes the unused part of your current period off the price. To move
-          to a cheaper plan, cancel first: when the period you paid for ends, your account is on Free and you can choose again.
+          ends. Moving up to a higher plan, or from monthly to yearly billing on the same plan, starts the new plan at once and takes the unused part of your current period
+          off the price. Moving down — to a cheaper plan, or from yearly to monthly billing — is not possible while a paid period runs, because it would throw away time you paid
+          for: nothing renews by itself, so when the period ends your account moves to Free and you can choose any plan and cycle.
         </p>
       ),
     },
