@@ -42,7 +42,7 @@ export default function PaymentsTable({ items, caption }: PaymentsTableProps) {
 
   return (
     <div className="table-wrap">
-      <table className="table payments-table">
+      <table className="table table--stacked payments-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
