@@ -108,4 +108,27 @@ describe('code samples and the subscription history fit the screen', () => {
       }
     }
   });
+
+  it('documents where an API link goes, on /docs and in the support FAQ that test-mode receipts say so', async () => {
+    for (const viewport of [LAPTOP, PHONE]) {
+      const page = await openSignedIn(browser, product, userToken, '/docs?tab=endpoints', viewport);
+      try {
+        const create = page.locator('section.endpoint').filter({ has: page.locator('#endpoint-api-urls-api') });
+        await create.waitFor();
+        const placeText = await create.innerText();
+        expect(placeText).toContain('custom_domain, trai_header');
+        expect(placeText).toContain('Send neither and the link goes to your active domain and header');
+        expect(await page.getByText('1 (or left out) for your active domain and header, 0 for this site’s own address.').count()).toBe(1);
+        expect(await noSidewaysScroll(page)).toBe(true);
+        await screenshot(page, 'docs-endpoints-place');
+
+        await page.goto('/support');
+        await page.getByText('How do payments work, and do plans renew by themselves?').click();
+        expect(await page.locator('#faq-payments').innerText()).toContain('its receipts say they are test-mode receipts');
+        await screenshot(page, 'support-faq-payments');
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
 });

@@ -211,6 +211,10 @@ describe('payments in the browser', () => {
       const phone = await signedIn(token, '/payment-management?tab=history', PHONE);
       try {
         await phone.locator('.payments-table tbody tr').first().waitFor();
+        // The receipt's number, its test-mode badge and Download all fit on the phone's screen.
+        const button = await phone.getByRole('button', { name: `Download receipt ${receipt} (PDF)` }).boundingBox();
+        expect(button!.x + button!.width).toBeLessThanOrEqual(PHONE.width);
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await screenshot(phone, 'payments-history');
       } finally {
         await phone.context().close();

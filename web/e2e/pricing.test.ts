@@ -187,6 +187,12 @@ describe('pricing page in the browser', () => {
           plan_type: 'pro',
           billing_cycle: 'yearly',
         });
+        await page.reload();
+        // The monthly toggle does not offer the switch the server refuses; it says when monthly can be chosen.
+        const pro = card(page, 'pro');
+        await pro.getByText('You are on Pro, billed yearly. Monthly billing can be chosen once your paid year ends.').waitFor();
+        expect(await pro.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+        expect(await pro.getByRole('button', { name: /Switch to monthly/ }).count()).toBe(0);
         const faq = page.locator('.faq');
         await faq.getByText('How do I change my plan?').click();
         const answer = (await faq.locator('details[open] .faq__answer').innerText()).replace(/\s+/g, ' ');

@@ -70,8 +70,12 @@ function SignedInPricing() {
     const planCycle: BillingCycle = plan.price_yearly === null ? 'monthly' : cycle;
     const choose = () => setRequest({ plan: plan.name as CheckoutRequest['plan'], planName: plan.display_name, cycle: planCycle, requestedAt: Date.now() });
     if (plan.name !== current) return { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: choose };
-    // The plan in force, on the other billing cycle: a switch the server prices as a plan change.
-    if (subscription && subscription.billing_cycle !== planCycle) return { kind: 'choose', label: `Switch to ${planCycle} billing`, onChoose: choose };
+    // The plan in force, on the other billing cycle: monthly to yearly is a switch the server prices as a plan change;
+    // yearly to monthly it refuses while the paid year runs (docs/payments.md#what-an-order-buys), so it is not offered.
+    if (subscription && subscription.billing_cycle !== planCycle) {
+      if (planCycle === 'yearly') return { kind: 'choose', label: 'Switch to yearly billing', onChoose: choose };
+      return { kind: 'current', note: `You are on ${plan.display_name}, billed yearly. Monthly billing can be chosen once your paid year ends.` };
+    }
     return already;
   };
 
