@@ -5,6 +5,8 @@ import { CreateLinkBody } from './links.ts';
 export const ApiKeyDomains = z.object({
   active_custom_domain: z.string().nullable(),
   active_trai_header: z.string().nullable(),
+  /** What a link made with the key starts with now, when the call names no place: "https://go.acme.in/", "https://lnk.example.com/ACMEIN/". */
+  api_links_at: z.string(),
 });
 
 export const ApiKeyResponse = z.object({

@@ -73,6 +73,7 @@ describe('links made through the API go to the active domain and header unless t
   it('uses this service’s address while nothing is active', async () => {
     const link = await withKey({ original_url: 'https://example.com/nothing-active' });
     expect(link.short_url).toBe(`https://${OUR_HOST}/${link.short_code}`);
+    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains.api_links_at).toBe(`https://${OUR_HOST}/`);
     expect(await follow(link.short_url)).toBe('https://example.com/nothing-active');
   });
 
@@ -83,8 +84,8 @@ describe('links made through the API go to the active domain and header unless t
     expect(link.short_url).toBe(`https://go.acme.in/${link.short_code}`);
     expect(await follow(link.short_url)).toBe('https://example.com/on-active');
     expect(await follow(`https://${OUR_HOST}/${link.short_code}`)).toBe(404);
-    // The key's answer names the same domain the link went to.
-    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({ active_custom_domain: 'go.acme.in', active_trai_header: null });
+    // The key's answer names the same domain, and says where API links go now.
+    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({ active_custom_domain: 'go.acme.in', active_trai_header: null, api_links_at: 'https://go.acme.in/' });
   });
 
   it('puts the link where the call says: another verified domain, or this service’s own address with null', async () => {
@@ -104,6 +105,8 @@ describe('links made through the API go to the active domain and header unless t
     expect((await api(brand, 'POST', `/api/custom-domains/trai/${header.id}/set-active`)).statusCode).toBe(200);
     const link = await withKey({ original_url: 'https://example.com/under-header' });
     expect(link.short_url).toBe(`https://${OUR_HOST}/ACMEIN/${link.short_code}`);
+    // The header wins over the active domain, and the key's answer says so.
+    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({ active_custom_domain: 'go.acme.in', active_trai_header: 'ACMEIN', api_links_at: `https://${OUR_HOST}/ACMEIN/` });
     expect(await follow(link.short_url)).toBe('https://example.com/under-header');
     // A bearer token on the API's route is an API call too.
     const bearer = (await api(brand, 'POST', '/api/urls/api', { original_url: 'https://example.com/bearer-api' })).json<CreatedLink>();
