@@ -107,7 +107,7 @@ describe('custom domains and TRAI headers in the browser', () => {
     dns.set(domain, 'A', [TARGET_IP]);
   };
 
-  it('shows a Free user the feature gate on the custom tab, and the server’s refusal on the trai tab', async () => {
+  it('shows a Free user the feature gate on the custom tab, and on the trai tab up front that the plan does not include headers, its controls disabled', async () => {
     const token = await registerByApi(product, unique('free'));
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await open(token, '/custom-domains', viewport);
@@ -123,21 +123,30 @@ describe('custom domains and TRAI headers in the browser', () => {
       }
     }
 
-    const page = await open(token, '/custom-domains?tab=trai');
-    try {
-      await page.getByLabel('Header', { exact: true }).fill('freeme');
-      await page.getByRole('button', { name: 'Add TRAI Header' }).click();
-      const refused = await refusal(token, 'POST', '/api/custom-domains/trai', { header: 'FREEME', domain_type: 'our_domain', custom_domain_id: null });
-      expect(refused.status).toBe(403);
-      await flash(page).waitFor();
-      expect(await text(flash(page))).toBe(refused.detail);
-      expect(await flash(page).getAttribute('data-tone')).toBe('error');
-    } finally {
-      await page.context().close();
+    // What the server answers an add with is said before anything is typed, and nothing can be typed.
+    const refused = await refusal(token, 'POST', '/api/custom-domains/trai', { header: 'FREEME', domain_type: 'our_domain', custom_domain_id: null });
+    expect(refused.status).toBe(403);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await open(token, '/custom-domains?tab=trai', viewport);
+      try {
+        const notice = page.getByTestId('plan-ended');
+        await notice.getByRole('heading', { name: 'Your Free plan does not include TRAI headers' }).waitFor();
+        expect(await text(notice)).toContain(refused.detail);
+        expect(await notice.getByRole('link', { name: 'View Pricing Plans' }).getAttribute('href')).toBe('/pricing');
+        for (const control of [page.getByLabel('Header', { exact: true }), page.getByRole('radio', { name: /Our domain/ }), page.getByRole('radio', { name: /My custom domain/ }), page.getByLabel(/DLT registration id/)]) {
+          expect(await control.isDisabled()).toBe(true);
+        }
+        expect(await page.getByRole('button', { name: 'Add TRAI Header' }).isDisabled()).toBe(true);
+        expect(await noHorizontalOverflow(page)).toBe(true);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, 'domains-trai-free');
+      } finally {
+        await page.context().close();
+      }
     }
   }, 90_000);
 
-  it('adds a domain, shows its TXT token, fails and then passes the DNS check, sets it active and deletes another after asking', async () => {
+  it('adds a domain, shows its TXT and A/CNAME records up front, fails and then passes the DNS check, sets it active and deletes another after asking', async () => {
     const page = await open(pro, '/custom-domains');
     try {
       await page.getByText('No custom domains yet').waitFor();
@@ -158,19 +167,28 @@ describe('custom domains and TRAI headers in the browser', () => {
 
       await input.fill('  Links.Acme.in ');
       await add.click();
-      await expect.poll(() => text(flash(page))).toBe('links.acme.in was added successfully. Publish its TXT record, then verify it.');
+      await expect.poll(() => text(flash(page))).toBe('links.acme.in was added successfully. Publish its DNS records, then verify it.');
       expect(await input.inputValue()).toBe('');
       const row = domainRow(page, 'links.acme.in');
       await row.waitFor();
       const [added] = await call<DomainItem[]>(pro, 'GET', '/api/custom-domains');
       expect(added).toMatchObject({ domain: 'links.acme.in', dns_verified: false, is_active: false });
       expect(await text(row.locator('[data-state="unverified"]'))).toBe('Unverified');
-      expect(await text(row.locator('.txt-token__code').first())).toBe('_linkledger-verify.links.acme.in');
-      expect(await text(row.locator('[data-token]'))).toBe(added!.dns_token);
+      // Before any check, every record to publish: the TXT token, and the A record (or the CNAME instead) that points the domain here.
+      const setup = row.locator('.dns-setup');
+      const upFront = setup.locator('tbody tr');
+      expect(await upFront.evaluateAll((rows) => rows.map((tr) => tr.getAttribute('data-type')))).toEqual(['TXT', 'A', 'CNAME']);
+      expect(await text(upFront.nth(0).locator('td[data-label="Name"] code'))).toBe('_linkledger-verify.links.acme.in');
+      expect(await text(upFront.nth(0).locator('td[data-label="Value"] code'))).toBe(added!.dns_token);
+      expect(await text(upFront.nth(1).locator('td[data-label="Name"] code'))).toBe('links.acme.in');
+      expect(await text(upFront.nth(1).locator('td[data-label="Value"] code'))).toBe(TARGET_IP);
+      expect(await text(upFront.nth(2).locator('td[data-label="Value"] code'))).toBe(CNAME_TARGET);
+      expect(await text(upFront.nth(2))).toContain('Or, instead of the A record');
       expect(await row.getByRole('button', { name: 'Set as Active' }).count()).toBe(0);
       // The token is copyable.
-      await row.getByRole('button', { name: 'Copy the TXT token for links.acme.in' }).click();
+      await upFront.nth(0).getByRole('button', { name: 'Copy the TXT record\'s value' }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(added!.dns_token);
+      await screenshot(page, 'domains-new-records');
       // The success line goes after 5 seconds.
       await flash(page).waitFor({ state: 'detached', timeout: 8000 });
 
@@ -196,7 +214,7 @@ describe('custom domains and TRAI headers in the browser', () => {
       await row.getByRole('button', { name: 'Verify' }).click();
       await expect.poll(() => text(flash(page))).toBe('links.acme.in is verified successfully.');
       await row.locator('[data-state="verified"]').waitFor();
-      expect(await row.locator('.txt-token').count()).toBe(0);
+      expect(await row.locator('.dns-setup').count()).toBe(0);
       expect(await row.locator('.check-details').count()).toBe(0);
 
       await row.getByRole('button', { name: 'Set as Active' }).click();
@@ -232,7 +250,7 @@ describe('custom domains and TRAI headers in the browser', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const shot = await open(pro, '/custom-domains', viewport);
       try {
-        await domainRow(shot, 'new.acme.in').locator('.txt-token').waitFor();
+        await domainRow(shot, 'new.acme.in').locator('.dns-setup').waitFor();
         await domainRow(shot, 'links.acme.in').locator('[data-state="active"]').waitFor();
         expect(await noHorizontalOverflow(shot)).toBe(true);
         if (viewport === PHONE) expect(await seriousA11yViolations(shot)).toEqual([]);
@@ -356,6 +374,10 @@ describe('custom domains and TRAI headers in the browser', () => {
       try {
         const status = page.locator('.domain-status');
         await expect.poll(() => status.locator('.badge').allInnerTexts(), { timeout: 10_000 }).toEqual(['links.acme.in', 'ACMEIN']);
+        // The card says what the API does with them (services/src/links/public-api/api-link-place.test.ts proves it).
+        // ACMEIN lives on our host and wins over the active domain: the card says where API links go now.
+        expect(await text(status.getByTestId('api-links-at'))).toBe(`${product.baseUrl}/ACMEIN/`);
+        await screenshot(page, 'developer-tools-active-place');
         await page.getByRole('tab', { name: 'Domains' }).click();
         await domainRow(page, 'links.acme.in').waitFor();
         expect(await noHorizontalOverflow(page)).toBe(true);

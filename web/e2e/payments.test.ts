@@ -135,7 +135,7 @@ describe('payments in the browser', () => {
 
       await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
       await toast(page, 'Payment Successful').waitFor();
-      expect(await toast(page, 'Payment Successful').innerText()).toMatch(/Your Pro plan is active until .+\. Receipt LL-\d{6,}\./);
+      expect(await toast(page, 'Payment Successful').innerText()).toMatch(/Your Pro plan is active until .+\. Test-mode receipt LL-\d{6,}: no money was taken\./);
       await expect.poll(() => planLabel(page).innerText(), { timeout: 5000 }).toBe('Pro');
       await card(page, 'pro').getByText('You are already on the Pro plan!', { exact: true }).waitFor();
       await screenshot(page, 'payments-paid');
@@ -169,6 +169,8 @@ describe('payments in the browser', () => {
       expect(rowText).toContain('Paid');
       expect(rowText).toContain('₹999');
       expect(rowText).toContain(receipt);
+      // A test-mode payment's receipt says it took no money, on the screen and in the PDF.
+      expect(rowText).toContain('Test · no money taken');
       expect(await row.locator('.payment-status--success').count()).toBe(1);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'payments-history');
@@ -182,6 +184,7 @@ describe('payments in the browser', () => {
       const rendered = await renderPdf(browser, pdf, join(SCREENSHOT_DIR, 'payments-receipt.png'));
       expect(rendered.pages).toBeGreaterThanOrEqual(1);
       expect(rendered.text).toContain(receipt);
+      expect(rendered.text).toContain('TEST-MODE RECEIPT: no money was taken.');
 
       // Methods: the one paid with, as the default.
       await page.getByRole('tab', { name: 'Payment Methods' }).click();
@@ -208,12 +211,34 @@ describe('payments in the browser', () => {
       const phone = await signedIn(token, '/payment-management?tab=history', PHONE);
       try {
         await phone.locator('.payments-table tbody tr').first().waitFor();
+        // The receipt's number, its test-mode badge and Download all fit on the phone's screen.
+        const button = await phone.getByRole('button', { name: `Download receipt ${receipt} (PDF)` }).boundingBox();
+        expect(button!.x + button!.width).toBeLessThanOrEqual(PHONE.width);
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await screenshot(phone, 'payments-history');
       } finally {
         await phone.context().close();
       }
     } finally {
       await page.context().close();
+    }
+  });
+
+  it('says on /limits until when Pro is paid, never that it renews: no plan renews by itself', async () => {
+    expect(payer).not.toBeNull();
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await signedIn(payer!.token, '/limits', viewport);
+      try {
+        const card = page.locator('.plan-card');
+        await card.locator('[data-figure="period-end"]').waitFor();
+        const text = await card.innerText();
+        expect(text).toContain('Paid until');
+        expect(text).not.toMatch(/renews on/i);
+        expect(text).toContain('Does not renew by itself: pay again before then to keep Pro, or the account moves to Free.');
+        await screenshot(page, 'limits-paid-period');
+      } finally {
+        await page.context().close();
+      }
     }
   });
 

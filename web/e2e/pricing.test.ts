@@ -173,6 +173,44 @@ describe('pricing page in the browser', () => {
     }
   });
 
+  it('answers in the FAQ how a plan changes as the server decides it: monthly to yearly at once, yearly to monthly only after the period', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, token } = await signedInPage(viewport);
+      try {
+        // Pro yearly, paid through the test checkout as the dialog does.
+        const { order } = await apiCall<{ order: { order_id: string } }>(product, token, 'POST', '/api/payment/create-intent', { plan_type: 'pro', billing_cycle: 'yearly' });
+        const paid = await apiCall<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(product, token, 'POST', `/api/payment/test-checkout/${order.order_id}`, { outcome: 'pay' });
+        await apiCall(product, token, 'POST', '/api/payment/verify', {
+          payment_id: paid.razorpay_payment_id,
+          order_id: paid.razorpay_order_id,
+          signature: paid.razorpay_signature,
+          plan_type: 'pro',
+          billing_cycle: 'yearly',
+        });
+        await page.reload();
+        // The monthly toggle does not offer the switch the server refuses; it says when monthly can be chosen.
+        const pro = card(page, 'pro');
+        await pro.getByText('You are on Pro, billed yearly. Monthly billing can be chosen once your paid year ends.').waitFor();
+        expect(await pro.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+        expect(await pro.getByRole('button', { name: /Switch to monthly/ }).count()).toBe(0);
+        const faq = page.locator('.faq');
+        await faq.getByText('How do I change my plan?').click();
+        const answer = (await faq.locator('details[open] .faq__answer').innerText()).replace(/\s+/g, ' ');
+        expect(answer).toContain('Moving up to a higher plan, or from monthly to yearly billing on the same plan, starts the new plan at once');
+        expect(answer).toContain('Moving down — to a cheaper plan, or from yearly to monthly billing — is not possible while a paid period runs');
+        expect(answer).not.toContain('to the other billing cycle');
+        // The server does what the answer says.
+        const quote = (plan_type: string, billing_cycle: string) =>
+          fetch(`${product.baseUrl}/api/payment/quote?plan_type=${plan_type}&billing_cycle=${billing_cycle}`, { headers: { authorization: `Bearer ${token}` } });
+        expect((await quote('pro', 'monthly')).status).toBe(409);
+        expect((await quote('enterprise', 'yearly')).status).toBe(200);
+        await screenshot(page, 'pricing-faq-plan-change');
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
   it('sends every upgrade link to /pricing', async () => {
     const { page } = await signedInPage();
     try {

@@ -5,6 +5,8 @@ import { CreateLinkBody } from './links.ts';
 export const ApiKeyDomains = z.object({
   active_custom_domain: z.string().nullable(),
   active_trai_header: z.string().nullable(),
+  /** What a link made with the key starts with now, when the call names no place: "https://go.acme.in/", "https://lnk.example.com/ACMEIN/". */
+  api_links_at: z.string(),
 });
 
 export const ApiKeyResponse = z.object({
@@ -13,8 +15,11 @@ export const ApiKeyResponse = z.object({
 });
 export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;
 
-/** The documented public API's link (docs/developer-api.md#creating-links-with-an-api-key), with the same optional short code as the dashboard's. */
-export const PublicCreateLinkBody = CreateLinkBody.pick({ original_url: true, title: true, description: true, short_code: true });
+/**
+ * The documented public API's link (docs/developer-api.md#creating-links-with-an-api-key), with the same optional short code
+ * and place as the dashboard's; a call that sends neither place field gets the account's active domain and header.
+ */
+export const PublicCreateLinkBody = CreateLinkBody.pick({ original_url: true, title: true, description: true, short_code: true, custom_domain: true, trai_header: true });
 
 /** cutt.ly's status codes, numbered as its API documents them, so its clients work unchanged. */
 export const CUTTLY_STATUS = {
@@ -34,6 +39,10 @@ export const ShortenQuery = z.object({
   key: z.string().optional().describe('Your API key (the same one as X-API-Key)'),
   short: z.string().optional().describe('The address to shorten, URL-encoded: http:// or https://'),
   name: z.string().optional().describe('Optional short code of your choice: 3 to 32 letters, digits, hyphens or underscores'),
+  userDomain: z
+    .string()
+    .optional()
+    .describe('1 or absent: on your active custom domain and TRAI header, when you have them; 0: on this service’s own address'),
 });
 
 export const ShortenedLink = z.object({

@@ -102,6 +102,8 @@ export const BillingHistoryItem = z.object({
   receipt_url: z.string().nullable(),
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
+  /** Paid in test mode: no money was taken, and its receipt says so. */
+  test_mode: z.boolean(),
 });
 export type BillingHistoryItem = z.infer<typeof BillingHistoryItem>;
 

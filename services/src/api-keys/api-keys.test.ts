@@ -20,7 +20,7 @@ describe('API key management', () => {
   const generate = () => t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers });
   const regenerate = () => t.app.inject({ method: 'POST', url: '/api/users/me/regenerate-api-key', headers });
   const listWith = (key: string) => t.app.inject({ url: '/api/urls', headers: { 'x-api-key': key } });
-  const domains = { active_custom_domain: null, active_trai_header: null };
+  const domains = { active_custom_domain: null, active_trai_header: null, api_links_at: 'http://localhost:80/' };
 
   it('answers 404 with a clear detail before a key exists', async () => {
     const response = await reveal();

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiKeyResponse, ErrorBody } from '@linkledger/contracts';
 import { API_KEYS, type ApiKeyView } from '@linkledger/projections';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { domainInfo } from '../links/domain-info.ts';
+import { publicBase, shortUrl } from '../links/link-response.ts';
+import { activePlace } from '../domains/link-placement.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requestContext } from '../http/request-context.ts';
@@ -18,9 +20,11 @@ export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/us
 /** The web app's key screen tells this case by its first words, and offers a new key rather than making one. */
 export const API_KEY_REVOKED = 'Your API key was revoked to protect your account (a password reset or change, or a proof of your address). Create a new one with POST /api/users/me/generate-api-key when your integrations need it.';
 
-async function keyResponse(platform: Pick<Platform, 'read'>, userId: number, apiKey: string): Promise<ApiKeyResponse> {
-  const { active_custom_domain, active_trai_header } = await domainInfo(platform.read, userId);
-  return { api_key: apiKey, domains: { active_custom_domain, active_trai_header } };
+/** The key, its owner's active domain and header, and where links made with it go now (docs/developer-api.md#where-api-links-go). */
+async function keyResponse(platform: Pick<Platform, 'read' | 'clock' | 'config'>, request: FastifyRequest, userId: number, apiKey: string): Promise<ApiKeyResponse> {
+  const [{ active_custom_domain, active_trai_header }, place] = await Promise.all([domainInfo(platform.read, userId), activePlace(platform, userId)]);
+  const api_links_at = shortUrl(publicBase(platform, request), { ...place, short_code: '' });
+  return { api_key: apiKey, domains: { active_custom_domain, active_trai_header, api_links_at } };
 }
 
 /** The caller's API key: reveal, generate, regenerate (bearer token only: a key cannot mint keys); and the public API. */
@@ -48,7 +52,7 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
         const { state } = await loadStream(platform.events, `user-${caller.userId}`, noApiKeyState, evolveApiKey);
         throw notFound(state.revokedFor && state.revokedFor !== 'regenerated' ? API_KEY_REVOKED : NO_API_KEY);
       }
-      return keyResponse(platform, caller.userId, revealApiKey(platform.secret, key.key_encrypted));
+      return keyResponse(platform, request, caller.userId, revealApiKey(platform.secret, key.key_encrypted));
     },
   );
 
@@ -71,7 +75,7 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
         const caller = callerOf(request);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         const { apiKey, created } = await issueApiKey(platform, context, { userId: caller.userId, replace: false });
-        return reply.code(created ? 201 : 200).send(await keyResponse(platform, caller.userId, apiKey));
+        return reply.code(created ? 201 : 200).send(await keyResponse(platform, request, caller.userId, apiKey));
       },
     );
 
@@ -89,7 +93,7 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
         const caller = callerOf(request);
         const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
         const { apiKey } = await issueApiKey(platform, context, { userId: caller.userId, replace: true });
-        return keyResponse(platform, caller.userId, apiKey);
+        return keyResponse(platform, request, caller.userId, apiKey);
       },
     );
   });

@@ -1,5 +1,6 @@
 import type { ReadStore } from '@linkledger/contracts';
-import { CUSTOM_DOMAINS, TRAI_DOMAINS, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
+import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS, type ActiveDomainsView, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
+import { currentPlan } from '../billing/current-plan.ts';
 import { invalid } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireDomainFeature } from './domain-access.ts';
@@ -32,7 +33,7 @@ export const traiUsable = (view: TraiDomainView): boolean => (view.domain_type =
 export async function placeLink(
   platform: Pick<Platform, 'clock' | 'read'>,
   ownerId: number,
-  requested: { custom_domain?: string | null | undefined; trai_header?: string | null | undefined },
+  requested: RequestedPlace,
 ): Promise<LinkPlacement> {
   const read: ReadStore = platform.read;
   const domain = requested.custom_domain?.trim() ? hostOf(requested.custom_domain.trim()) : null;
@@ -58,3 +59,37 @@ export async function placeLink(
   }
   return ON_OUR_HOST;
 }
+
+/** The place fields of a create call; a field sent, even as `null` or "", names the place. */
+export interface RequestedPlace {
+  custom_domain?: string | null | undefined;
+  trai_header?: string | null | undefined;
+}
+
+/** Whether a create call says where its link goes: `null` for both fields names this service's own host. */
+export const namesAPlace = (requested: RequestedPlace): boolean => requested.custom_domain !== undefined || requested.trai_header !== undefined;
+
+/**
+ * Where an API-created link goes when its call names no place (docs/developer-api.md#where-api-links-go):
+ * the account's active TRAI header on its own host, else its active custom domain, else our
+ * own host. An active one the link could not be created on now (the plan no longer includes
+ * it, its domain lost its records, a header awaits approval) is passed over, as if not active.
+ */
+export async function activePlace(platform: Pick<Platform, 'clock' | 'read'>, ownerId: number): Promise<LinkPlacement> {
+  const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, ownerId);
+  if (!active?.trai_id && !active?.custom_domain_id) return ON_OUR_HOST;
+  const { features } = (await currentPlan(platform, ownerId)).plan;
+  const domainsAllowed = features.includes('custom_domains');
+  const domainOf = async (id: number | null) => (id && domainsAllowed ? platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, id) : null);
+  const header = active.trai_id && features.includes('trai_domains') ? await platform.read.get<TraiDomainView>(TRAI_DOMAINS, active.trai_id) : null;
+  if (header && header.owner_id === ownerId && header.dns_verified && traiUsable(header) && (header.custom_domain_id === null || usableDomain(await domainOf(header.custom_domain_id), ownerId))) {
+    return { custom_domain: header.domain, trai_header: header.header, custom_domain_id: header.custom_domain_id, trai_id: header.id };
+  }
+  const domain = await domainOf(active.custom_domain_id);
+  if (usableDomain(domain, ownerId)) return { custom_domain: domain.domain, trai_header: null, custom_domain_id: domain.id, trai_id: null };
+  return ON_OUR_HOST;
+}
+
+/** An API call's place: the one it names (checked as `placeLink` checks it), else the account's active one. */
+export const placeApiLink = (platform: Pick<Platform, 'clock' | 'read'>, ownerId: number, requested: RequestedPlace): Promise<LinkPlacement> =>
+  namesAPlace(requested) ? placeLink(platform, ownerId, requested) : activePlace(platform, ownerId);

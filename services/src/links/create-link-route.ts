@@ -11,7 +11,7 @@ import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './decide.ts';
 import { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
-import { placeLink } from '../domains/link-placement.ts';
+import { placeApiLink, placeLink } from '../domains/link-placement.ts';
 
 interface CreateLinkRequest {
   Body: { original_url: string; title: string; description: string; short_code?: string | undefined; custom_domain?: string | null | undefined; trai_header?: string | null | undefined };
@@ -31,7 +31,9 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
     if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
     const { original_url, title, description, short_code, custom_domain, trai_header } = request.body;
     await refuseLoopingDestination(platform, request, original_url);
-    const placement = await placeLink(platform, caller.userId, { custom_domain, trai_header });
+    // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
+    const place = createdVia === 'api' ? placeApiLink : placeLink;
+    const placement = await place(platform, caller.userId, { custom_domain, trai_header });
     const { link, created } = await recordLink(platform, context, {
       ownerId: caller.userId,
       createdVia,

@@ -5,16 +5,21 @@ import { dayLabel } from './day-label.ts';
 import { formatInr } from './receipt/money.ts';
 import { receiptFileName } from './receipts.ts';
 
-/** The receipt of a payment, its PDF attached. */
-export function receiptMail(to: string, receipt: { number: string; planType: PlanName; amountPaise: number; periodEnd: string | null; pdf: Buffer }): MailMessage {
+/** The first line of a test-mode receipt's mail: no one should take it for a charge (docs/payments.md#test-mode). */
+export const TEST_MODE_MAIL_NOTICE = 'This is a test-mode receipt: the payment was made in test mode and no money was taken.';
+
+/** The receipt of a payment, its PDF attached; a test-mode payment's says plainly that it is a test. */
+export function receiptMail(to: string, receipt: { number: string; planType: PlanName; amountPaise: number; periodEnd: string | null; testMode: boolean; pdf: Buffer }): MailMessage {
   const plan = defaultPlan(receipt.planType).display_name;
   return {
     purpose: 'receipt',
     ...composeMail(
       to,
-      `Your Linkledger receipt ${receipt.number}`,
+      receipt.testMode ? `Your Linkledger test-mode receipt ${receipt.number} (no money taken)` : `Your Linkledger receipt ${receipt.number}`,
       [
-        `Thank you for your payment of ${formatInr(receipt.amountPaise)} for the ${plan} plan.`,
+        ...(receipt.testMode
+          ? [TEST_MODE_MAIL_NOTICE, `Your test payment of ${formatInr(receipt.amountPaise)} for the ${plan} plan went through.`]
+          : [`Thank you for your payment of ${formatInr(receipt.amountPaise)} for the ${plan} plan.`]),
         receipt.periodEnd ? `Your ${plan} plan is active until ${dayLabel(receipt.periodEnd)}.` : `Your ${plan} plan is active.`,
         `Receipt ${receipt.number} is attached as a PDF; you can also download it from Payment management.`,
       ],

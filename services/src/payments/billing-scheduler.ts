@@ -13,6 +13,7 @@ import { receiptEmailedDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
 import { receiptPdf } from './receipts.ts';
 import { receiptMail, renewalReminderMail } from './billing-mail.ts';
+import { isTestModeOrder } from './test-mode-gateway.ts';
 
 interface Deps extends Pick<CommandDeps, 'readModel'> {
   events: EventStore;
@@ -114,7 +115,7 @@ export class BillingScheduler {
       const user = await this.deps.read.get<UserView>(USERS, payment.user_id);
       if (state.receiptEmailed || !user || user.status === 'deleted' || !payment.receipt_number) continue;
       const pdf = await receiptPdf(payment, user, this.deps.payments);
-      await this.deps.mailer.send(receiptMail(user.email, { number: payment.receipt_number, planType: payment.plan_type, amountPaise: payment.amount_paise, periodEnd: payment.period_end, pdf }));
+      await this.deps.mailer.send(receiptMail(user.email, { number: payment.receipt_number, planType: payment.plan_type, amountPaise: payment.amount_paise, periodEnd: payment.period_end, testMode: isTestModeOrder(payment.id), pdf }));
       await handleCommand(this.commands, this.context(this.deps.clock()), receiptEmailedDecider, { orderId: payment.id });
     }
   }

@@ -4,6 +4,7 @@ import type { PaymentMethodsView, PaymentView } from '@linkledger/projections';
 import { dayLabel } from './day-label.ts';
 import { instrumentId, instrumentLabel } from './payment-instrument.ts';
 import { formatInr } from './receipt/money.ts';
+import { isTestModeOrder } from './test-mode-gateway.ts';
 
 /** One line of billing history: what was bought, for how much, how, and its receipt. */
 export function historyItem(payment: PaymentView): BillingHistoryItem {
@@ -25,6 +26,7 @@ export function historyItem(payment: PaymentView): BillingHistoryItem {
     receipt_url: paid ? `/api/payment/receipts/${payment.receipt_number}` : null,
     period_start: payment.period_start,
     period_end: payment.period_end,
+    test_mode: isTestModeOrder(payment.id),
   };
 }
 

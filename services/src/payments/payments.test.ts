@@ -7,6 +7,8 @@ import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { hmacSha256Hex } from './signatures.ts';
 import { startRazorpayApiServer, type RazorpayApiServer } from './testing/razorpay-api-server.ts';
 import type { OutboxFile } from '../mail/outbox-mailer.ts';
+import { TEST_MODE_MAIL_NOTICE } from './billing-mail.ts';
+import { readPdf } from './receipt/testing/pdf-text.ts';
 
 type Headers = Record<string, string>;
 const DAY = 86_400_000;
@@ -95,15 +97,21 @@ describe('paying for a plan in test mode', () => {
     expect(subscription.limits).toEqual({ monthly_links: 1000, api_calls_per_minute: 1000, custom_domains: 2 });
 
     await t.platform.billingScheduler!.tick();
-    const receipts = outbox(t.dataDir).filter((mail) => mail.subject === 'Your Linkledger receipt LL-000001');
+    // Test mode took no money: the mail, its PDF, the downloaded PDF and the history all say so.
+    const receipts = outbox(t.dataDir).filter((mail) => mail.subject === 'Your Linkledger test-mode receipt LL-000001 (no money taken)');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.to).toBe('buyer@example.com');
     expect(receipts[0]!.text).toContain('₹999.00');
+    expect(receipts[0]!.text).toContain(TEST_MODE_MAIL_NOTICE);
     const attachment = receipts[0]!.attachments![0]!;
     expect(attachment).toMatchObject({ filename: 'LL-000001.pdf', contentType: 'application/pdf' });
-    expect(readFileSync(attachment.file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readPdf(readFileSync(attachment.file))).text).toContain('TEST-MODE RECEIPT: no money was taken.');
+    const [item] = (await t.app.inject({ method: 'GET', url: '/api/payment/billing-history', headers })).json().billing_history;
+    expect(item).toMatchObject({ receipt: 'LL-000001', test_mode: true });
+    const downloaded = await t.app.inject({ method: 'GET', url: item.receipt_url, headers });
+    expect((await readPdf(downloaded.rawPayload)).text).toContain('TEST-MODE RECEIPT: no money was taken.');
     await t.platform.billingScheduler!.tick();
-    expect(outbox(t.dataDir).filter((mail) => mail.subject.startsWith('Your Linkledger receipt'))).toHaveLength(1);
+    expect(outbox(t.dataDir).filter((mail) => mail.subject.includes('receipt LL-000001'))).toHaveLength(1);
   });
 
   it('a yearly plan runs a year', async () => {
@@ -399,6 +407,13 @@ describe('paying through Razorpay (the official client against a local Razorpay 
     const methods = (await t.app.inject({ method: 'GET', url: '/api/payment/methods', headers })).json().payment_methods;
     expect(methods).toEqual([expect.objectContaining({ type: 'upi', icon: 'upi', is_default: true })]);
     expect(methods[0].name).toMatch(/^UPI g\w*\*+@okhdfc$/);
+    // Real money: the receipt is a plain one, with no test-mode notice.
+    const [item] = (await t.app.inject({ method: 'GET', url: '/api/payment/billing-history', headers })).json().billing_history;
+    expect(item).toMatchObject({ receipt: 'LL-000001', test_mode: false });
+    expect((await readPdf((await t.app.inject({ method: 'GET', url: item.receipt_url, headers })).rawPayload)).text).not.toMatch(/test/i);
+    await t.platform.billingScheduler!.tick();
+    const mail = outbox(t.dataDir).find((sent) => sent.subject === 'Your Linkledger receipt LL-000001');
+    expect(mail?.text).not.toContain(TEST_MODE_MAIL_NOTICE);
     expect(JSON.stringify(methods)).not.toContain('gaurav.kumar');
 
     const delivery = razorpay.webhook('payment.captured', checkout.razorpay_payment_id);

@@ -2,6 +2,7 @@ import type { PaymentView, UserView } from '@linkledger/projections';
 import { defaultPlan } from '@linkledger/contracts';
 import type { Payments } from './payment-setup.ts';
 import { instrumentLabel } from './payment-instrument.ts';
+import { isTestModeOrder } from './test-mode-gateway.ts';
 import { renderReceiptPdf, type ReceiptDocument } from './receipt/receipt-pdf.ts';
 
 /** The receipt of a captured (or since refunded) order, as its PDF shows it. */
@@ -24,6 +25,7 @@ export function receiptDocumentOf(payment: PaymentView, buyer: Pick<UserView, 'e
     paymentId: payment.payment_id,
     method: instrumentLabel(payment.instrument),
     refunded: payment.status === 'refunded',
+    testMode: isTestModeOrder(payment.id),
   };
 }
 

@@ -53,6 +53,9 @@ function newId(prefix: 'order' | 'pay'): string {
   return `${prefix}_test_${randomBase62()}`;
 }
 
+/** An order test mode made: no money moved for it, whatever mode the installation runs in now (Razorpay's ids have no second underscore). */
+export const isTestModeOrder = (orderId: string): boolean => orderId.startsWith('order_test_');
+
 /** The embedded default: orders and payments live here, nothing leaves the machine. */
 export function createTestModeGateway(config: TestModeConfig): TestModeGateway {
   if (config.secret.length < 16) throw new Error('The test-mode secret must be at least 16 characters.');

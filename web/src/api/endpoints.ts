@@ -72,7 +72,8 @@ export const billingApi = {
 
 export interface ApiKeyResponse {
   api_key: string;
-  domains: { active_custom_domain: string | null; active_trai_header: string | null };
+  /** `api_links_at`: what a link made with the key starts with now (docs/developer-api.md#where-api-links-go). */
+  domains: { active_custom_domain: string | null; active_trai_header: string | null; api_links_at: string };
 }
 
 export const apiKeysApi = {

@@ -98,7 +98,7 @@ describe('public API with X-API-Key', () => {
     expect(document.paths['/api/urls'].get.security).toEqual(both);
     expect(document.paths['/api/urls/{id}/analytics'].get.security).toEqual(both);
     expect(document.paths['/api/users/me/api-key'].get.security).toEqual([{ bearer: [] }]);
-    expect(document.paths['/api/shorten'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['key', 'short', 'name']);
+    expect(document.paths['/api/shorten'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['key', 'short', 'name', 'userDomain']);
   });
 
   it('counts every key route against an injected limit, per user, and -1 means unlimited', async () => {

@@ -20,20 +20,20 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'anyone' },
       schema: {
         tags: ['links'],
-        summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>]; status 7 is success',
+        summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>][&userDomain=0|1]; status 7 is success',
         querystring: ShortenQuery,
         response: { 200: ShortenResponse, 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const { key, short, name } = request.query;
+      const { key, short, name, userDomain } = request.query;
       const owner = key ? await keyOwner(platform, key) : null;
       // cutt.ly has no status for a blocked account: its key is as good as invalid.
       if (!owner || owner.refusal) return failed(CUTTLY_STATUS.invalidKey);
       await admitApiCall(platform, owner.userId);
       const context = requestContext(platform, request, { kind: 'api_key', id: owner.keyId });
       const base = publicBase(platform, request);
-      return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, base, ownHosts: ownHosts(platform, request) });
+      return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, userDomain, base, ownHosts: ownHosts(platform, request) });
     },
   );
 }

@@ -9,11 +9,14 @@ import { DomainError } from '../../commands/domain-error.ts';
 import { InvalidShortCode, ShortCodeTaken } from '../create-link.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { answeredFromTheWrite } from '../../http/still-processing.ts';
+import { activePlace, ON_OUR_HOST } from '../../domains/link-placement.ts';
 
 export interface ShortenInput {
   ownerId: number;
   short: string | undefined;
   name: string | undefined;
+  /** cutt.ly's switch: "0" for this service's own address; "1" or absent for the account's active domain and header. */
+  userDomain: string | undefined;
   /** Where this service's short links are served from (publicBase). */
   base: string;
   /** Host names that are this service itself: the public address and the one the caller used. */
@@ -48,9 +51,10 @@ export async function shortenLikeCuttly(platform: Platform, context: CommandCont
   if (loop) return loop;
   const name = input.name?.trim() || undefined;
   if (name !== undefined && validateCustomCode(name)) return failed(CUTTLY_STATUS.invalidName);
+  const placement = input.userDomain?.trim() === '0' ? ON_OUR_HOST : await activePlace(platform, input.ownerId);
   try {
     // Answered from what the creation recorded, so a projector that is behind changes nothing here (cutt.ly has no 202).
-    const { created } = await recordLink(platform, answeredFromTheWrite(context), { ownerId: input.ownerId, createdVia: 'api', original_url: destination.data, title: '', description: '', shortCode: name });
+    const { created } = await recordLink(platform, answeredFromTheWrite(context), { ownerId: input.ownerId, createdVia: 'api', original_url: destination.data, title: '', description: '', shortCode: name, placement });
     return {
       url: { status: CUTTLY_STATUS.ok, fullLink: created.original_url, shortLink: shortUrl(input.base, created), title: created.title, date: context.now.toISOString().slice(0, 10) },
     };

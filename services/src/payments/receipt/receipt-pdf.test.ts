@@ -1,21 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { formatInr, gstBreakdown } from './money.ts';
-import { renderReceiptPdf, type ReceiptDocument } from './receipt-pdf.ts';
-
-// pdfjs-dist 6 targets Node >= 22.13; getDocument() needs Promise.withResolvers, which Node 20 lacks.
-const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };
-promiseStatics.withResolvers ??= () => {
-  let resolve: unknown;
-  let reject: unknown;
-  const promise = new Promise((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-};
+import { renderReceiptPdf, TEST_MODE_NOTICE, type ReceiptDocument } from './receipt-pdf.ts';
+import { readPdf } from './testing/pdf-text.ts';
 
 const ARTIFACT_DIR = fileURLToPath(new URL('../../../../test-artifacts/receipts/', import.meta.url));
 
@@ -41,21 +29,8 @@ const RECEIPT: ReceiptDocument = {
   paymentId: 'pay_A1s2D3f4G5h6J7',
   method: 'Visa •••• 4242',
   refunded: false,
+  testMode: false,
 };
-
-async function readPdf(buffer: Buffer): Promise<{ pages: number; items: string[]; text: string; info: Record<string, unknown> }> {
-  const task = getDocument({ data: new Uint8Array(buffer) });
-  try {
-    const pdf = await task.promise;
-    const page = await pdf.getPage(1);
-    const content = await page.getTextContent();
-    const items = content.items.map((item) => ('str' in item ? item.str : ''));
-    const { info } = await pdf.getMetadata();
-    return { pages: pdf.numPages, items, text: items.join(' '), info: info as Record<string, unknown> };
-  } finally {
-    await task.destroy();
-  }
-}
 
 async function render(overrides: Partial<ReceiptDocument> = {}) {
   const buffer = await renderReceiptPdf({ ...RECEIPT, ...overrides });
@@ -131,6 +106,22 @@ describe('renderReceiptPdf', () => {
     mkdirSync(ARTIFACT_DIR, { recursive: true });
     writeFileSync(`${ARTIFACT_DIR}sample-receipt.pdf`, buffer);
     expect((await readPdf(buffer)).pages).toBe(1);
+  });
+
+  it('says on its face that a test-mode receipt took no money, and is neither a tax invoice nor proof of payment', async () => {
+    const { pages, items, text, info } = await render({ testMode: true });
+    expect(pages).toBe(1);
+    expect(items).toContain('Test receipt');
+    expect(items).not.toContain('Tax invoice');
+    expect(text).toContain('TEST-MODE RECEIPT: no money was taken.');
+    expect(text.replace(/\s+/g, ' ')).toContain(TEST_MODE_NOTICE);
+    expect(text).toContain('Total (test mode: not charged)');
+    expect(text).not.toContain('Total paid');
+    expect(text).not.toContain('GST (18%)');
+    expect(info.Title).toBe('Test-mode receipt LL-000001');
+    // A real receipt says none of it.
+    const real = await render();
+    expect(real.text).not.toMatch(/test/i);
   });
 
   describe('hostile or unusual text', () => {

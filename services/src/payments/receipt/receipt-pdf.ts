@@ -21,7 +21,11 @@ export interface ReceiptDocument {
   paymentId: string;
   method: string;                 // e.g. 'Visa •••• 4242' or 'UPI ga****@okhdfc'
   refunded: boolean;              // true: the receipt is marked REFUNDED
+  testMode: boolean;              // true: paid in test mode, no money taken; the receipt says so on its face
 }
+
+/** What a test-mode receipt says on its face, under its title (docs/payments.md#test-mode). */
+export const TEST_MODE_NOTICE = 'TEST-MODE RECEIPT: no money was taken. This payment was made in test mode; it is not a tax invoice and not proof of payment.';
 
 // DejaVu Sans carries ₹, Latin, Greek, Cyrillic, Arabic and Hebrew; other scripts fall back to boxes, never errors.
 const requireHere = createRequire(import.meta.url);
@@ -35,6 +39,7 @@ const INK = '#111111';
 const MUTED = '#5f6368';
 const RULE = '#d0d4d9';
 const REFUND_RED = '#b3261e';
+const TEST_AMBER = '#8a4b00';
 
 type Pdf = PDFKit.PDFDocument;
 interface TextStyle { bold?: boolean; size?: number; color?: string; align?: 'left' | 'right' | 'center'; lines?: number }
@@ -53,7 +58,7 @@ export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
       font: REGULAR_FONT,
       lang: 'en-IN',
       displayTitle: true,
-      info: { Title: `Receipt ${receiptNumber}`, Author: sellerName, CreationDate: new Date(doc.issuedAt) },
+      info: { Title: `${doc.testMode ? 'Test-mode receipt' : 'Receipt'} ${receiptNumber}`, Author: sellerName, CreationDate: new Date(doc.issuedAt) },
     });
     const chunks: Uint8Array[] = [];
     pdf.on('data', (chunk: Uint8Array) => chunks.push(chunk));
@@ -81,7 +86,8 @@ function drawReceipt(pdf: Pdf, doc: ReceiptDocument, receiptNumber: string, sell
   const left = MARGIN;
   const right = pdf.page.width - MARGIN;
   const width = right - left;
-  const hasGst = doc.gstRateBasisPoints !== null;
+  // A test-mode payment took no money: it is never presented as a tax invoice.
+  const hasGst = doc.gstRateBasisPoints !== null && !doc.testMode;
 
   // Header: seller on the left, document title and number on the right.
   const metaWidth = 190;
@@ -93,11 +99,12 @@ function drawReceipt(pdf: Pdf, doc: ReceiptDocument, receiptNumber: string, sell
   const sellerBottom = pdf.y;
 
   const metaLeft = right - metaWidth;
-  write(pdf, hasGst ? 'Tax invoice' : 'Receipt', metaLeft, MARGIN, metaWidth, { bold: true, size: 20, align: 'right' });
+  write(pdf, doc.testMode ? 'Test receipt' : hasGst ? 'Tax invoice' : 'Receipt', metaLeft, MARGIN, metaWidth, { bold: true, size: 20, align: 'right' });
   write(pdf, `Receipt no. ${receiptNumber}`, metaLeft, pdf.y + 4, metaWidth, { align: 'right' });
   write(pdf, `Date: ${formatIndianDate(doc.issuedAt)}`, metaLeft, pdf.y, metaWidth, { align: 'right' });
   if (doc.refunded) drawRefundedMark(pdf, right - 110, pdf.y + 10);
   let y = Math.max(sellerBottom, pdf.y) + 36;
+  if (doc.testMode) y = drawTestModeNotice(pdf, left, y, width) + 24;
 
   write(pdf, 'Billed to', left, y, width, { bold: true, size: 9, color: MUTED });
   write(pdf, cleanText(doc.buyer.name, NAME_CHARS), left, pdf.y + 2, width, { size: 11, lines: 3 });
@@ -133,12 +140,12 @@ function drawReceipt(pdf: Pdf, doc: ReceiptDocument, receiptNumber: string, sell
   if (doc.creditPaise > 0) row('Credit for unused time on your previous plan', formatInr(-doc.creditPaise));
   rule();
 
-  if (doc.gstRateBasisPoints !== null) {
+  if (hasGst && doc.gstRateBasisPoints !== null) {
     const { taxablePaise, taxPaise } = gstBreakdown(doc.amountPaise, doc.gstRateBasisPoints);
     row('Taxable value', formatInr(taxablePaise), { color: MUTED });
     row(`GST (${formatRatePercent(doc.gstRateBasisPoints)})`, formatInr(taxPaise), { color: MUTED });
   }
-  row('Total paid', formatInr(doc.amountPaise), { bold: true, size: 13 });
+  row(doc.testMode ? 'Total (test mode: not charged)' : 'Total paid', formatInr(doc.amountPaise), { bold: true, size: 13 });
   if (hasGst) write(pdf, 'Prices include GST.', left, pdf.y, descriptionWidth, { size: 9, color: MUTED });
   y = pdf.y + 28;
 
@@ -157,6 +164,18 @@ function drawReceipt(pdf: Pdf, doc: ReceiptDocument, receiptNumber: string, sell
   pdf.font('regular').fontSize(footerSize);
   const footerY = pdf.page.height - MARGIN - pdf.currentLineHeight(true);
   write(pdf, `Thank you for using ${sellerName}.`, left, footerY, width, { size: footerSize, color: MUTED, align: 'center' });
+}
+
+/** A boxed notice across the page, so no one takes the receipt for a real one. Returns the box's bottom. */
+function drawTestModeNotice(pdf: Pdf, left: number, y: number, width: number): number {
+  const padding = 10;
+  pdf.font('bold').fontSize(11);
+  const height = pdf.heightOfString(TEST_MODE_NOTICE, { width: width - 2 * padding }) + 2 * padding;
+  pdf.save();
+  pdf.rect(left, y, width, height).lineWidth(2).strokeColor(TEST_AMBER).stroke();
+  pdf.restore();
+  write(pdf, TEST_MODE_NOTICE, left + padding, y + padding, width - 2 * padding, { bold: true, size: 11, color: TEST_AMBER, lines: 3 });
+  return y + height;
 }
 
 function drawRefundedMark(pdf: Pdf, x: number, y: number): void {

@@ -154,7 +154,7 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
         <p className="admin__count">No plan changes recorded for this user.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table admin__table">
+          <table className="table table--stacked admin__table" data-testid="subscription-history">
             <caption className="visually-hidden">Plan changes of {email}, newest first</caption>
             <thead>
               <tr>
@@ -168,13 +168,15 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{planLabel(row.plan_name, null)}</td>
-                  <td>
+                  <td data-label="Plan">{planLabel(row.plan_name, null)}</td>
+                  <td data-label="Status">
                     <StatusBadge status={row.status} />
                   </td>
-                  <td>{capitalised(row.billing_cycle)}</td>
-                  <td>{REASONS[row.reason] ?? row.reason}</td>
-                  <td className="subscriptions__date">{momentLabel(row.created_at)}</td>
+                  <td data-label="Cycle">{capitalised(row.billing_cycle)}</td>
+                  <td data-label="Reason">{REASONS[row.reason] ?? row.reason}</td>
+                  <td data-label="Date" className="subscriptions__date">
+                    {momentLabel(row.created_at)}
+                  </td>
                 </tr>
               ))}
             </tbody>

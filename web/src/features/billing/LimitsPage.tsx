@@ -7,6 +7,7 @@ import { FeatureList } from './FeatureList.tsx';
 import { PRICING_HREF } from './pricing-href.ts';
 import { UsageBar } from './UsageBar.tsx';
 import { linkLimitIsAccounts, offersUpgrade } from './account-limits.ts';
+import { periodEndLabel, periodEndNote } from './period-end.ts';
 import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
 
@@ -51,6 +52,7 @@ function LimitsSkeleton() {
 
 function LimitsContent({ view }: { view: LimitsView }) {
   const { plan, limits, usage } = view;
+  const endNote = view.periodEnd && view.status ? periodEndNote(view.status, plan.display_name) : null;
   const linksLeft = limits.monthly_links === -1 ? null : Math.max(0, limits.monthly_links - usage.links_created);
   const linkTone = usageTone(usage.links_created, limits.monthly_links);
   // An admin's limit for the account is the account's, not the plan's (docs/plans.md#monthly-link-limit).
@@ -98,12 +100,13 @@ function LimitsContent({ view }: { view: LimitsView }) {
             {view.status ? <span className={`badge ${view.status === 'active' ? 'badge--success' : 'badge--danger'}`}>{view.status === 'active' ? 'Active' : view.status.charAt(0).toUpperCase() + view.status.slice(1)}</span> : null}
           </h2>
           <p className="plan-card__price">{price}</p>
+          {endNote ? <p className="plan-card__note">{endNote}</p> : null}
         </div>
         <dl className="plan-card__facts">
-          {view.periodEnd ? (
+          {view.periodEnd && view.status ? (
             <div>
-              <dt>{view.status === 'active' ? 'Renews on' : 'Ends on'}</dt>
-              <dd>{indianDate(view.periodEnd)}</dd>
+              <dt>{periodEndLabel(view.status)}</dt>
+              <dd data-figure="period-end">{indianDate(view.periodEnd)}</dd>
             </div>
           ) : null}
           <div>

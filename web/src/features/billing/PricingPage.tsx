@@ -70,8 +70,12 @@ function SignedInPricing() {
     const planCycle: BillingCycle = plan.price_yearly === null ? 'monthly' : cycle;
     const choose = () => setRequest({ plan: plan.name as CheckoutRequest['plan'], planName: plan.display_name, cycle: planCycle, requestedAt: Date.now() });
     if (plan.name !== current) return { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: choose };
-    // The plan in force, on the other billing cycle: a switch the server prices as a plan change.
-    if (subscription && subscription.billing_cycle !== planCycle) return { kind: 'choose', label: `Switch to ${planCycle} billing`, onChoose: choose };
+    // The plan in force, on the other billing cycle: monthly to yearly is a switch the server prices as a plan change;
+    // yearly to monthly it refuses while the paid year runs (docs/payments.md#what-an-order-buys), so it is not offered.
+    if (subscription && subscription.billing_cycle !== planCycle) {
+      if (planCycle === 'yearly') return { kind: 'choose', label: 'Switch to yearly billing', onChoose: choose };
+      return { kind: 'current', note: `You are on ${plan.display_name}, billed yearly. Monthly billing can be chosen once your paid year ends.` };
+    }
     return already;
   };
 
@@ -257,8 +261,9 @@ function Faq({ plans }: { plans: PlanList | null }) {
       answer: (
         <p>
           Choose a plan on this page and pay for it. A first purchase starts at once. Paying again for the plan and billing cycle you are on adds a period after the current one
-          ends. Moving up to a higher plan, or to the other billing cycle, starts the new plan at once and takes the unused part of your current period off the price. To move
-          to a cheaper plan, cancel first: when the period you paid for ends, your account is on Free and you can choose again.
+          ends. Moving up to a higher plan, or from monthly to yearly billing on the same plan, starts the new plan at once and takes the unused part of your current period
+          off the price. Moving down — to a cheaper plan, or from yearly to monthly billing — is not possible while a paid period runs, because it would throw away time you paid
+          for: nothing renews by itself, so when the period ends your account moves to Free and you can choose any plan and cycle.
         </p>
       ),
     },

@@ -2,11 +2,11 @@ import { GlobeIcon } from '../../ui/icons.tsx';
 import { CardHead } from './CardHead.tsx';
 import type { ApiKeyResponse } from '../../api/endpoints.ts';
 
-/** The domains links made with the key are served on (docs/developer-api.md#domains-of-a-key). */
+/** The domains links made with the key are served on, and where they go now (docs/developer-api.md#where-api-links-go). */
 export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse['domains'] | null; loading: boolean }) {
   const rows = [
-    { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'Short links made through the API use this domain.' },
-    { label: 'Active TRAI header', value: domains?.active_trai_header ?? null, hint: 'SMS-compliant links carry this sender header in their path.' },
+    { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'API links go on this domain, unless an active TRAI header names its own.' },
+    { label: 'Active TRAI header', value: domains?.active_trai_header ?? null, hint: 'API links carry this sender header in their path, on the header’s own domain.' },
   ];
   return (
     <section className="card domain-status" aria-labelledby="domain-status-title" aria-busy={loading}>
@@ -27,8 +27,20 @@ export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse
             </dd>
           </div>
         ))}
+        {domains && !loading ? (
+          <div className="domain-status__row">
+            <dt>New API links start with</dt>
+            <dd>
+              <code className="code-inline domain-status__prefix" data-testid="api-links-at">
+                {domains.api_links_at}
+              </code>
+            </dd>
+          </div>
+        ) : null}
       </dl>
-      <p className="domain-status__note">Without an active domain, short links use this site’s own address.</p>
+      <p className="domain-status__note">
+        With neither active, API links use this site’s own address. A call can name another of your verified domains or headers, or this site’s address, instead.
+      </p>
     </section>
   );
 }

@@ -24,6 +24,11 @@ export const ENDPOINTS: EndpointDoc[] = [
       { name: 'title', where: 'body', text: 'Optional, up to 255 characters.' },
       { name: 'description', where: 'body', text: 'Optional, up to 2,000 characters.' },
       { name: 'short_code', where: 'body', text: 'Optional code of your choice: 3 to 32 letters, digits, hyphens or underscores.' },
+      {
+        name: 'custom_domain, trai_header',
+        where: 'body',
+        text: 'Optional place: one of your verified custom domains and/or TRAI headers. Send neither and the link goes to your active domain and header; send both as null for this site’s own address.',
+      },
     ],
     responses: [
       { status: '201', text: 'The new link: id, short_code, short_url, original_url, title, total_clicks, created_at …' },
@@ -76,6 +81,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       { name: 'key', where: 'query', text: 'Your API key.' },
       { name: 'short', where: 'query', text: 'The URL-encoded address to shorten (http:// or https://).' },
       { name: 'name', where: 'query', text: 'Optional short code of your choice.' },
+      { name: 'userDomain', where: 'query', text: 'Optional: 1 (or left out) for your active domain and header, 0 for this site’s own address.' },
     ],
     responses: [{ status: '200', text: 'Always, with { url: { status, … } }: read url.status below.' }, RATE_LIMITED],
   },

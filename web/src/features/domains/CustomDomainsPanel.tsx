@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { CopyButton } from '../../ui/CopyButton.tsx';
 import { CheckIcon, GlobeIcon, PlusIcon, RefreshIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { CheckDetails } from './DnsRecords.tsx';
+import { CheckDetails, DnsRecordsTable } from './DnsRecords.tsx';
 import { DnsSetupDialog } from './DnsSetupDialog.tsx';
 import { domainChecked, domainsChanged, useCustomDomains } from './domain-queries.ts';
-import { ADD_FAILED, CLAIM_BADGES, DELETE_FAILED, SET_ACTIVE_FAILED, VERIFY_FAILED, canVerify, claimNotice, verificationFailedText, verifyRecordName } from './domain-rules.ts';
+import { ADD_FAILED, CLAIM_BADGES, DELETE_FAILED, SET_ACTIVE_FAILED, VERIFY_FAILED, canVerify, claimNotice, verificationFailedText } from './domain-rules.ts';
 import { domainsApi, type CustomDomain, type Verification } from './domains-api.ts';
 import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
 import { DOMAINS_READ_ONLY, PlanEndedNotice } from './PlanEndedNotice.tsx';
@@ -53,7 +52,7 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
     try {
       const added = await domainsApi.add(domain);
       setInput('');
-      report({ tone: 'success', title: 'Domain Added', text: `${added.domain} was added successfully. Publish its TXT record, then verify it.` });
+      report({ tone: 'success', title: 'Domain Added', text: `${added.domain} was added successfully. Publish its DNS records, then verify it.` });
       await changed();
     } catch (failure) {
       report({ tone: 'error', title: 'Domain Not Added', text: errorText(failure, ADD_FAILED) });
@@ -283,7 +282,7 @@ function DomainRow({ domain, mode, readOnly, busy, check, onVerify, onActivate, 
           </button>
         </div>
       </div>
-      {/* After a failed check its records (the TXT one among them) say it all; before, the TXT token. */}
+      {/* After a failed check, what to fix and the records; before, the records to publish. */}
       {notice ? (
         <p className="domain-row__notice" data-testid="claim-notice">
           {notice}
@@ -291,39 +290,24 @@ function DomainRow({ domain, mode, readOnly, busy, check, onVerify, onActivate, 
       ) : !actionable ? null : check && mode === 'page' ? (
         <CheckDetails result={check} domain={domain.domain} />
       ) : !domain.dns_verified ? (
-        <TxtToken domain={domain} />
+        <DnsSetup domain={domain} />
       ) : null}
     </li>
   );
 }
 
-/** The TXT record that proves the domain is the user's: its name and the token, each copyable. */
-function TxtToken({ domain }: { domain: CustomDomain }) {
-  const name = verifyRecordName(domain.domain);
+/**
+ * A domain not verified yet: every record to publish, up front — the TXT record that proves it
+ * is the user's and the A (or CNAME) record that points it here — each copyable.
+ */
+function DnsSetup({ domain }: { domain: CustomDomain }) {
   return (
-    <div className="txt-token">
-      <p className="txt-token__intro">
-        Add this TXT record at your DNS provider to verify the domain
+    <div className="dns-setup">
+      <p className="dns-setup__intro">
+        Publish these records at your DNS provider, then press Verify
         {domain.expires_at ? <> by {createdLabel(domain.expires_at)}, when this claim expires (the first account to verify a domain owns it)</> : null}:
       </p>
-      <dl className="txt-token__fields">
-        <div className="txt-token__field">
-          <dt>Name</dt>
-          <dd>
-            <code className="txt-token__code">{name}</code>
-            <CopyButton text={() => name} label={`Copy the TXT record name for ${domain.domain}`} size="sm" variant="ghost" />
-          </dd>
-        </div>
-        <div className="txt-token__field">
-          <dt>Value</dt>
-          <dd>
-            <code className="txt-token__code" data-token>
-              {domain.dns_token}
-            </code>
-            <CopyButton text={() => domain.dns_token} label={`Copy the TXT token for ${domain.domain}`} size="sm" variant="ghost" />
-          </dd>
-        </div>
-      </dl>
+      <DnsRecordsTable guide={domain.dns_instructions} caption={`DNS records for ${domain.domain}`} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ import {
 } from './domain-rules.ts';
 import { traiApi, type DomainType, type TraiHeader } from './domains-api.ts';
 import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
-import { PlanEndedNotice, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
+import { PlanEndedNotice, TRAI_NOT_IN_PLAN, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
 import { useSubscription } from '../billing/index.ts';
 
 /**
@@ -37,7 +37,9 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   const verifiedDomains = (domains.data ?? []).filter((domain) => domain.dns_verified);
   const { flash, report } = useReporter(mode);
   const { subscription } = useSubscription();
-  const readOnly = !!subscription && !subscription.feature_list.includes('trai_domains') && !!headers.data?.length;
+  // The server refuses adding a header without the plan feature: the form says so up front, its controls disabled.
+  const notInPlan = !!subscription && !subscription.feature_list.includes('trai_domains');
+  const readOnly = notInPlan && !!headers.data?.length;
 
   const [header, setHeader] = useState('');
   const [dltId, setDltId] = useState('');
@@ -53,7 +55,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   // The chosen domain must still be a verified one (it may have been deleted meanwhile).
   const chosenId = customDomainId !== null && verifiedDomains.some((domain) => domain.id === customDomainId) ? customDomainId : null;
   const noVerified = domainType === 'custom_domain' && domains.data !== undefined && verifiedDomains.length === 0;
-  const canSubmit = isHeaderComplete(header) && !typing && !adding;
+  const canSubmit = isHeaderComplete(header) && !typing && !adding && !notInPlan;
   const chosenDomain = verifiedDomains.find((domain) => domain.id === chosenId)?.domain ?? null;
   const preview = traiHostForm({ header: header || 'HEADER', domain: domainType === 'custom_domain' ? (chosenDomain ?? 'your-domain') : null }, host);
 
@@ -112,72 +114,74 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
           Add a TRAI header
         </h2>
         <p className="card__subtitle">SMS-compliant links carry your registered sender header in their path, as TRAI rules require for messages sent in India.</p>
+        {notInPlan && subscription ? <PlanEndedNotice what="TRAI headers" title={`Your ${subscription.plan.display_name} plan does not include TRAI headers`} text={TRAI_NOT_IN_PLAN} /> : null}
         <form className="trai-form" onSubmit={(event) => void add(event)} aria-busy={adding}>
-          <div className="field trai-form__header">
-            <label className="field__label" htmlFor={`${id}-header`}>
-              Header
-            </label>
-            <input
-              id={`${id}-header`}
-              name="header"
-              className="input trai-form__header-input"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={TRAI_HEADER_LENGTH}
-              placeholder="ACMEIN"
-              value={header}
-              onChange={(event) => {
-                setHeader(normalizeHeader(event.target.value));
-                setFormProblem(null);
-              }}
-              aria-describedby={`${id}-header-hint`}
-              aria-invalid={typing ? true : undefined}
-              disabled={adding}
-            />
-            <p className="field__hint" id={`${id}-header-hint`}>
-              Exactly {TRAI_HEADER_LENGTH} letters or digits ({header.length}/{TRAI_HEADER_LENGTH}), upper-cased for you.
-            </p>
-            {typing ? <p className="field__error">{typing}</p> : null}
-          </div>
+          <fieldset className="trai-form__controls" disabled={notInPlan}>
+            <div className="field trai-form__header">
+              <label className="field__label" htmlFor={`${id}-header`}>
+                Header
+              </label>
+              <input
+                id={`${id}-header`}
+                name="header"
+                className="input trai-form__header-input"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={TRAI_HEADER_LENGTH}
+                placeholder="ACMEIN"
+                value={header}
+                onChange={(event) => {
+                  setHeader(normalizeHeader(event.target.value));
+                  setFormProblem(null);
+                }}
+                aria-describedby={`${id}-header-hint`}
+                aria-invalid={typing ? true : undefined}
+                disabled={adding}
+              />
+              <p className="field__hint" id={`${id}-header-hint`}>
+                Exactly {TRAI_HEADER_LENGTH} letters or digits ({header.length}/{TRAI_HEADER_LENGTH}), upper-cased for you.
+              </p>
+              {typing ? <p className="field__error">{typing}</p> : null}
+            </div>
 
-          <fieldset className="trai-form__type">
-            <legend className="field__label">Domain</legend>
-            <label className="trai-form__choice">
-              <input
-                type="radio"
-                name={`${id}-type`}
-                value="our_domain"
-                checked={domainType === 'our_domain'}
-                onChange={() => {
-                  setDomainType('our_domain');
-                  setFormProblem(null);
-                }}
-                disabled={adding}
-              />
-              <span>
-                <span className="trai-form__choice-name">Our domain</span>
-                <span className="trai-form__choice-hint">{host}/HEADER/ — ready once an administrator approves it</span>
-              </span>
-            </label>
-            <label className="trai-form__choice">
-              <input
-                type="radio"
-                name={`${id}-type`}
-                value="custom_domain"
-                checked={domainType === 'custom_domain'}
-                onChange={() => {
-                  setDomainType('custom_domain');
-                  setFormProblem(null);
-                }}
-                disabled={adding}
-              />
-              <span>
-                <span className="trai-form__choice-name">My custom domain</span>
-                <span className="trai-form__choice-hint">your-domain/HEADER/ — on a verified domain, then verified</span>
-              </span>
-            </label>
+            <fieldset className="trai-form__type">
+              <legend className="field__label">Domain</legend>
+              <label className="trai-form__choice">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  value="our_domain"
+                  checked={domainType === 'our_domain'}
+                  onChange={() => {
+                    setDomainType('our_domain');
+                    setFormProblem(null);
+                  }}
+                  disabled={adding}
+                />
+                <span>
+                  <span className="trai-form__choice-name">Our domain</span>
+                  <span className="trai-form__choice-hint">{host}/HEADER/ — ready once an administrator approves it</span>
+                </span>
+              </label>
+              <label className="trai-form__choice">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  value="custom_domain"
+                  checked={domainType === 'custom_domain'}
+                  onChange={() => {
+                    setDomainType('custom_domain');
+                    setFormProblem(null);
+                  }}
+                  disabled={adding}
+                />
+                <span>
+                  <span className="trai-form__choice-name">My custom domain</span>
+                  <span className="trai-form__choice-hint">your-domain/HEADER/ — on a verified domain, then verified</span>
+                </span>
+              </label>
           </fieldset>
 
           {domainType === 'our_domain' ? (
@@ -240,6 +244,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
               {adding ? 'Adding…' : 'Add TRAI Header'}
             </button>
           </div>
+          </fieldset>
         </form>
       </section>
       )}

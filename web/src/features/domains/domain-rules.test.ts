@@ -12,7 +12,6 @@ import {
   traiStatus,
   ttlLabel,
   verificationFailedText,
-  verifyRecordName,
 } from './domain-rules.ts';
 
 describe('TRAI header input', () => {
@@ -68,10 +67,6 @@ describe('TRAI rows', () => {
 });
 
 describe('verification', () => {
-  it('names the TXT record under the verification prefix', () => {
-    expect(verifyRecordName('links.acme.in')).toBe('_linkledger-verify.links.acme.in');
-  });
-
   it('lists the failed checks, joined by commas', () => {
     expect(verificationFailedText({ failed_checks: ['txt_missing', 'not_pointing'] })).toBe('Verification failed. Please check: TXT record missing, domain not pointing here');
     expect(verificationFailedText({ failed_checks: ['txt_mismatch'] })).toBe('Verification failed. Please check: TXT record does not match');

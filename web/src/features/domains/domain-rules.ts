@@ -26,9 +26,6 @@ export const SUCCESS_CLEAR_MS = 5000;
 
 export const TRAI_HEADER_LENGTH = 6;
 
-/** The name of the TXT record that proves a domain is the user's (docs/domains.md#verifying-by-dns). */
-export const verifyRecordName = (domain: string) => `_linkledger-verify.${domain}`;
-
 /** What the user typed, as a header: upper-case, no spaces, at most 6 characters. */
 export function normalizeHeader(input: string): string {
   return input.toUpperCase().replace(/\s+/g, '').slice(0, TRAI_HEADER_LENGTH);

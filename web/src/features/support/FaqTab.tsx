@@ -114,7 +114,7 @@ const QUESTIONS: Question[] = [
         <Link className="text-link" to="/payment-management">
           Payment Management
         </Link>
-        . An installation without Razorpay keys runs in test mode: its checkout is clearly labelled as a test and no money moves.
+        . An installation without Razorpay keys runs in test mode: its checkout is clearly labelled as a test, no money moves, and its receipts say they are test-mode receipts.
       </p>
     ),
   },

@@ -40,10 +40,11 @@ export function CheckoutFlow({ request, onClose }: { request: CheckoutRequest; o
   const [stage, setStage] = useState<Stage>({ kind: 'confirm', busy: false });
   const choice: PlanChoice = { plan_type: request.plan, billing_cycle: request.cycle };
 
-  const verify = async (result: SignedResult, quote: Quote) => {
+  const verify = async (result: SignedResult, quote: Quote, testMode: boolean) => {
     try {
       const verified = await paymentsApi.verify(result, choice);
-      toast('Payment Successful', 'success', `Your ${request.planName} plan is active until ${indianDate(quote.period_end)}. Receipt ${verified.receipt_number}.`);
+      const receipt = testMode ? `Test-mode receipt ${verified.receipt_number}: no money was taken.` : `Receipt ${verified.receipt_number}.`;
+      toast('Payment Successful', 'success', `Your ${request.planName} plan is active until ${indianDate(quote.period_end)}. ${receipt}`);
     } catch (error) {
       toast(VERIFICATION_FAILED, 'error', errorText(error, VERIFICATION_FAILED_TEXT));
     } finally {
@@ -70,7 +71,7 @@ export function CheckoutFlow({ request, onClose }: { request: CheckoutRequest; o
     setStage({ kind: 'razorpay' });
     try {
       await openRazorpay(intent, `${request.planName} plan, billed ${request.cycle}`, {
-        onPaid: (result) => void verify(result, intent.quote).finally(onClose),
+        onPaid: (result) => void verify(result, intent.quote, false).finally(onClose),
         onFailed: (failure) => toast(PAYMENT_FAILED, 'error', failure.error.description || PAYMENT_FAILED_TEXT),
         onDismiss: onClose,
       });
@@ -82,7 +83,7 @@ export function CheckoutFlow({ request, onClose }: { request: CheckoutRequest; o
   };
 
   if (stage.kind === 'test') {
-    return <TestCheckoutDialog intent={stage.intent} planName={request.planName} cycle={request.cycle} onClose={onClose} onPaid={(result) => verify(result, stage.intent.quote)} />;
+    return <TestCheckoutDialog intent={stage.intent} planName={request.planName} cycle={request.cycle} onClose={onClose} onPaid={(result) => verify(result, stage.intent.quote, true)} />;
   }
   return <ConfirmPaymentDialog request={request} open={stage.kind === 'confirm'} busy={stage.kind === 'confirm' && stage.busy} onPay={() => void pay()} onClose={onClose} />;
 }

@@ -42,7 +42,7 @@ export default function PaymentsTable({ items, caption }: PaymentsTableProps) {
 
   return (
     <div className="table-wrap">
-      <table className="table payments-table">
+      <table className="table table--stacked payments-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -84,6 +84,11 @@ export default function PaymentsTable({ items, caption }: PaymentsTableProps) {
                   {item.receipt ? (
                     <span className="payments-table__receipt">
                       <span className="payments-table__receipt-number">{item.receipt}</span>
+                      {item.test_mode ? (
+                        <span className="badge badge--warning" title="Paid in test mode: no money was taken.">
+                          Test · no money taken
+                        </span>
+                      ) : null}
                       {item.receipt_url ? (
                         <button
                           type="button"

@@ -1,0 +1,28 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+// pdfjs-dist 6 targets Node >= 22.13; getDocument() needs Promise.withResolvers, which Node 20 lacks.
+const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };
+promiseStatics.withResolvers ??= () => {
+  let resolve: unknown;
+  let reject: unknown;
+  const promise = new Promise((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+/** What a PDF says, read from its bytes as a PDF reader would: page count, first page's text items (and joined), metadata. */
+export async function readPdf(buffer: Buffer): Promise<{ pages: number; items: string[]; text: string; info: Record<string, unknown> }> {
+  const task = getDocument({ data: new Uint8Array(buffer) });
+  try {
+    const pdf = await task.promise;
+    const page = await pdf.getPage(1);
+    const content = await page.getTextContent();
+    const items = content.items.map((item) => ('str' in item ? item.str : ''));
+    const { info } = await pdf.getMetadata();
+    return { pages: pdf.numPages, items, text: items.join(' '), info: info as Record<string, unknown> };
+  } finally {
+    await task.destroy();
+  }
+}
