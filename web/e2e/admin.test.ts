@@ -293,6 +293,10 @@ describe('admin panel in the browser', () => {
       await page.getByRole('button', { name: 'Change plan' }).waitFor();
       await page.getByLabel('New plan').selectOption('enterprise');
       await page.getByRole('button', { name: 'Change plan' }).click();
+      // It asks first, as on the user list: an admin's grant was all they had, so nothing paid is lost.
+      const dialog = page.getByRole('dialog', { name: 'Change plan to Enterprise?' });
+      await dialog.locator('.confirm-action__consequence[data-paid="false"]').waitFor();
+      await dialog.getByRole('button', { name: 'Change to Enterprise' }).click();
       await page.getByText(/Plan changed successfully/).waitFor();
       await expect.poll(async () => (await call<{ plan_type: string }>('GET', '/api/subscription/current', undefined, token)).plan_type).toBe('enterprise');
       await expect.poll(() => page.locator('table').last().locator('tbody tr').count()).toBe(2);

@@ -8,7 +8,7 @@ import { priceLabel } from './plan-form.ts';
 export const planName = (plan: string) => plan[0]!.toUpperCase() + plan.slice(1);
 
 interface PlanChangeProps {
-  user: AdminUser;
+  user: Pick<AdminUser, 'id' | 'email' | 'plan_type'>;
   plan: string;
   onConfirm(): Promise<void>;
   onClose(): void;
