@@ -164,7 +164,7 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
   it('counts the events after a position that a filter matches, however far apart their positions are', async () => {
     const start = await store.headPosition();
     await store.append([{ stream: `${ns}-clicks-1`, expected: 'any', events: [event('Clicked'), event('Clicked')] }]);
-    const middle = await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('UserRegistered'), event('UserProfileUpdated')] }]);
+    const middle = await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('Registered'), event('ProfileEdited')] }]);
     await store.append([{ stream: `${ns}-clicks-1`, expected: 'any', events: [event('Clicked')] }]);
     await store.append([{ stream: `${ns}-link-1`, expected: 'any', events: [event('LinkCreated')] }]);
     const head = await store.headPosition();
