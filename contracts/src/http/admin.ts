@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EmailSettingsConfiguredV1, OAuthProvider } from '../events/accounts.ts';
 import { UserResponse } from './accounts.ts';
 import { LinkResponse } from './links.ts';
-import { FeatureKeySchema, Plan } from '../plans/catalogue.ts';
+import { FeatureKeySchema, Plan, PlanName } from '../plans/catalogue.ts';
+import { BillingCycle } from '../events/billing.ts';
 
 /** Page sizes the admin user list offers. */
 export const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
@@ -188,9 +189,23 @@ export const UpdatePlanBody = z
     popular: z.boolean(),
     is_unlimited: z.boolean(),
     features: z.array(FeatureKeySchema).max(64),
+    /** Says that a price of 0 on a paid plan is meant: without it such an edit is refused. */
+    confirm_free_price: z.literal(true, { message: 'confirm_free_price can only be true' }),
   })
   .partial();
 export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
+/** What an admin's plan change would do to a user's paid period: the confirmation says it (docs/admin.md#users). */
+export const PaidPeriodResponse = z.object({
+  plan_type: PlanName,
+  billing_cycle: BillingCycle,
+  /** Whether a period paid for runs now (an admin's grant and the free plan are not). */
+  paid: z.boolean(),
+  period_end: z.string().nullable(),
+  /** The unused share of the period at what it was paid, in paise, and whole days left. */
+  unused_value_paise: z.number().int(),
+  unused_days: z.number().int(),
+});
+export type PaidPeriodResponse = z.infer<typeof PaidPeriodResponse>;
 export const UpdatePlanResponse = z.object({ message: z.string(), plan: Plan });
 export const AdminPlanList = z.object({ plans: z.array(Plan) });
 
@@ -239,4 +254,12 @@ export const EmailStats = z.object({
   by_purpose: z.record(z.string(), z.number().int()),
   last_sent_at: z.string().nullable(),
   last_failure: z.object({ at: z.string(), error: z.string() }).nullable(),
+  /** Accounts that exist (deleted ones left out), and how many have confirmed their address. */
+  total_users: z.number().int(),
+  verified_users: z.number().int(),
+  unverified_users: z.number().int(),
+  /** Verification messages delivered this month (the `verify_email` purpose). */
+  verification_emails_sent: z.number().int(),
+  /** Verified users as a percentage of all users, to one decimal (0 with no users). */
+  verification_rate: z.number(),
 });

@@ -66,6 +66,13 @@ export interface ReadAllOptions {
   filter?: EventFilter;
 }
 
+/** Which events to count: between two positions (both exclusive), filtered as a read is. */
+export interface CountAllOptions {
+  after?: number;
+  before?: number;
+  filter?: EventFilter;
+}
+
 export interface SubscribeOptions {
   after: number;
   filter?: EventFilter;
@@ -104,6 +111,12 @@ export interface EventStore {
   readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** Events after a global position, optionally filtered. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * How many events match between the bounds. Positions are not a count (KurrentDB's are
+   * byte offsets, and a projector skips events it does not handle): how far a projector is
+   * behind is the number of events it handles after its checkpoint.
+   */
+  countAll(options: CountAllOptions): Promise<number>;
   /** Position of the last event in the log (0 when empty). */
   headPosition(): Promise<number>;
   /** Rejects with the reason while the store cannot save (a full disk, say); adapters that cannot tell leave it out. */

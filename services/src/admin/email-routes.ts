@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, domainEventOf, type DomainEvent, type EmailSettings } from '@linkledger/contracts';
+import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, type DomainEvent, type EmailSettings } from '@linkledger/contracts';
 import { testMail } from '../accounts/account-mail.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
@@ -8,9 +8,9 @@ import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
 import { requestContext } from '../http/request-context.ts';
-import { deliveriesStream } from '../mail/configured-mailer.ts';
 import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
+import { emailStatistics } from './email-statistics.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './settings-announcement.ts';
 
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
@@ -144,26 +144,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-stats',
-    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose', security: [{ bearer: [] }], response: { 200: EmailStats, ...errors } } },
-    async () => {
-      const now = platform.clock();
-      const { settings } = await loadEmailSettings(platform.events);
-      const stats = { transport: chosenTransport(settings) ?? platform.mailer.adapter, month: now.toISOString().slice(0, 7), sent: 0, failed: 0, by_purpose: {} as Record<string, number> };
-      let last_sent_at: string | null = null;
-      let last_failure: { at: string; error: string } | null = null;
-      for (const recorded of await platform.events.readStream(deliveriesStream(now))) {
-        const event = domainEventOf(recorded);
-        if (event?.type !== 'MailDelivered') continue;
-        if (event.data.ok) {
-          stats.sent += 1;
-          stats.by_purpose[event.data.purpose] = (stats.by_purpose[event.data.purpose] ?? 0) + 1;
-          last_sent_at = recorded.metadata.at;
-        } else {
-          stats.failed += 1;
-          last_failure = { at: recorded.metadata.at, error: event.data.error };
-        }
-      }
-      return { ...stats, last_sent_at, last_failure };
-    },
+    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address', security: [{ bearer: [] }], response: { 200: EmailStats, ...errors } } },
+    async () => emailStatistics(platform),
   );
 }

@@ -25,6 +25,27 @@ describe('an admin edits the plan catalogue', () => {
     await editPlan(1, { monthly_links_limit: 10, display_name: 'Free' });
   });
 
+  it('refuses an empty or 0 price for a paid plan, naming the field as the screen does, until a free price is confirmed', async () => {
+    const priceOfPro = async () => (await publicPlans()).find((plan) => plan.name === 'pro')!.price_monthly;
+    const before = await priceOfPro();
+    for (const empty of ['', null]) {
+      const refused = await editPlan(2, { price_monthly: empty });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toContain('Monthly price');
+    }
+    const zero = await editPlan(2, { price_monthly: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().detail).toBe('Monthly price (₹) of Pro is 0, which makes it free for everyone who takes it: enter a price, or confirm that Pro is free.');
+    expect((await editPlan(2, { price_yearly: 0 })).json().detail).toContain('Yearly price (₹) of Pro is 0');
+    expect(await priceOfPro()).toBe(before);
+    expect((await editPlan(2, { price_monthly: 0, confirm_free_price: false })).statusCode).toBe(400);
+
+    const confirmed = await editPlan(2, { price_monthly: 0, confirm_free_price: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await priceOfPro()).toBe(0);
+    await editPlan(2, { price_monthly: before });
+  });
+
   it('prices in rupees to the paisa, features that gate at once, and inactive plans off the public list', async () => {
     const bo = await signUp(t.app, 'bo@example.com');
     await givePlan(t.platform, bo.user.id, 'pro');

@@ -7,6 +7,7 @@ import { AdminStatsResponse, ErrorBody, SystemReport } from '@linkledger/contrac
 import { LINKS, LINK_TOTALS, USERS, type LinkTotalsView } from '@linkledger/projections';
 import { checkStores } from '../health/store-check.ts';
 import type { Platform } from '../platform/platform.ts';
+import { logHead, projectorStatus } from '../projection-ops/projector-status.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can see the platform’s figures.';
 const admin = { access: 'admin', refusal: ADMINS_ONLY } as const;
@@ -61,15 +62,12 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
     },
     async (): Promise<SystemReport> => {
       const { config } = platform;
-      const [[events, read, analytics], head] = await Promise.all([checkStores(platform), platform.events.headPosition().catch(() => 0)]);
-      const targets = [platform.readModelTarget, platform.analyticsTarget];
+      const [[events, read, analytics], head] = await Promise.all([checkStores(platform), logHead(platform.events).catch(() => ({ position: 0, at: null }))]);
+      // The Projections tab's figures, so the two tabs never disagree (docs/admin.md#overview-and-system).
       const projectors = await Promise.all(
-        targets.map(async (target) => {
-          // A projector running here knows how far it has read, events it skips included; the
-          // stored checkpoint only moves when it writes (the analytics one: with clicks).
-          const running = platform.runners.find((runner) => runner.name === target.name)?.applied ?? 0;
-          const checkpoint = Math.max(running, await target.checkpoint().catch(() => 0));
-          return { name: target.name, checkpoint, lag: Math.max(0, head - checkpoint) };
+        (['read', 'analytics'] as const).map(async (key) => {
+          const status = await projectorStatus(platform, key, head);
+          return { name: status.name, checkpoint: status.checkpoint, lag: status.lag_events };
         }),
       );
       const embedded = !config.EVENTSTORE_URL && !config.MONGODB_URL && !config.CLICKHOUSE_URL;
@@ -85,7 +83,7 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
         role: config.ROLE,
         uptime_seconds: Math.floor((Date.now() - startedAt) / 1000),
         stores: { events, read, analytics },
-        head_position: head,
+        head_position: head.position,
         projectors,
         data_sizes,
       };

@@ -29,7 +29,8 @@ describe('the admin’s overview, system and subscription figures', () => {
     expect(report.node).toBe(process.version);
     expect(report.head_position).toBeGreaterThan(0);
     expect(report.projectors.map((p: { name: string }) => p.name).sort()).toEqual(['accounts-links', 'analytics-clicks'].sort());
-    for (const projector of report.projectors) expect(projector.lag).toBe(report.head_position - projector.checkpoint);
+    // Events waiting for the projector, never more than the positions after its checkpoint.
+    for (const projector of report.projectors) expect(projector.lag).toBeLessThanOrEqual(report.head_position - projector.checkpoint);
     // Caught up, the analytics projector too (it writes only clicks, but reads past everything else).
     await signUp(t.app, 'late@example.com');
     const lags = async () => (await t.app.inject({ url: '/api/admin/system', headers: admin.headers })).json().projectors.map((p: { lag: number }) => p.lag);

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminUserActionResponse, AdminUserList, AdminUsersQuery, ChangeRoleBody, ErrorBody, IdParams, PlanName, UserResponse, type Where } from '@linkledger/contracts';
+import { AdminUserActionResponse, AdminUserList, AdminUsersQuery, ChangeRoleBody, ErrorBody, IdParams, PaidPeriodResponse, PlanName, UserResponse, type Where } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { userResponse } from '../accounts/user-response.ts';
+import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
+import { paidPeriodOf } from './paid-period.ts';
 import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';
@@ -118,6 +121,25 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       const context = requestContext(platform, request, caller.actor);
       await handleCommand(platform, context, userRoleDecider, { actorId: caller.userId, actorRole: caller.role, userId, role });
       return { message: role === 'admin' ? 'Admin role granted successfully' : 'Admin role removed successfully', user: await loadUser(userId) };
+    },
+  );
+
+  api.get(
+    '/api/admin/users/:id/paid-period',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The paid period a plan change would end, and the value of its unused part (nothing of it is credited)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: PaidPeriodResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await loadUser(request.params.id);
+      const { state } = await loadStream(platform.events, `subscription-${request.params.id}`, noSubscription, evolveSubscription);
+      return paidPeriodOf(state, platform.clock());
     },
   );
 }

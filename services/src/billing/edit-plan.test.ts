@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPlan } from '@linkledger/contracts';
 import { recorded } from '../testing/recorded.ts';
-import { ADMINS_EDIT_PLANS, FREE_STAYS_ACTIVE, FREE_STAYS_FREE, PLAN_NOT_FOUND, decideEditPlan, evolvePlan } from './edit-plan.ts';
+import { ADMINS_EDIT_PLANS, FREE_STAYS_ACTIVE, FREE_STAYS_FREE, PLAN_NOT_FOUND, decideEditPlan, evolvePlan, freePriceUnconfirmed } from './edit-plan.ts';
 
 const pro = defaultPlan('pro');
 const edit = (changes: Parameters<typeof decideEditPlan>[0]['changes'], plan = pro) => decideEditPlan({ actorRole: 'admin', planId: plan.id, changes }, plan);
@@ -27,5 +27,16 @@ describe('editing a plan', () => {
     expect(edit({ monthly_links_limit: 20 }, free)).toHaveLength(1);
     expect(() => decideEditPlan({ actorRole: 'admin', planId: 9, changes: {} }, null)).toThrow(PLAN_NOT_FOUND);
     expect(() => decideEditPlan({ actorRole: 'user', planId: pro.id, changes: {} }, pro)).toThrow(ADMINS_EDIT_PLANS);
+  });
+
+  it('given a paid plan, when an edit prices it 0 without confirming, then it is refused naming the price; confirmed, it is recorded free', () => {
+    expect(() => edit({ price_monthly: 0 })).toThrow(freePriceUnconfirmed('Monthly price', 'Pro'));
+    expect(() => edit({ price_yearly: 0 })).toThrow(freePriceUnconfirmed('Yearly price', 'Pro'));
+    const events = edit({ price_monthly: 0, confirm_free_price: true });
+    expect(events[0]!.data).toMatchObject({ price_monthly_paise: 0 });
+    expect(events[0]!.data).not.toHaveProperty('confirm_free_price');
+    // Already free: nothing to confirm again.
+    const freePro = recorded(events).reduce(evolvePlan, null)!;
+    expect(edit({ monthly_links_limit: 600, price_monthly: 0 }, freePro)).toHaveLength(1);
   });
 });

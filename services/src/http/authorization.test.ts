@@ -183,6 +183,7 @@ const table: Record<string, Row> = {
     expect: adminOnly(200),
     request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/change-plan`, payload: { plan_type: 'enterprise' } }),
   },
+  'GET /api/admin/users/:id/paid-period': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/paid-period` }) },
   'GET /api/admin/users': { expect: adminOnly(200), request: () => ({ url: '/api/admin/users', query: { search: 'example.com', limit: '5' } }) },
   'GET /api/admin/users/:id': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}` }) },
   'POST /api/admin/users/:id/suspend': { expect: adminOnly(200), request: freshUserAction('suspend') },

@@ -1,6 +1,7 @@
 import {
   personalFieldsOf,
   type AppendResult,
+  type CountAllOptions,
   type EventStore,
   type NewEvent,
   type ReadAllOptions,
@@ -71,6 +72,10 @@ export class PersonalDataVault implements EventStore {
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readAll(options));
+  }
+
+  countAll(options: CountAllOptions): Promise<number> {
+    return this.inner.countAll(options);
   }
 
   headPosition(): Promise<number> {

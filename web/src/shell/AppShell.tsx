@@ -193,7 +193,8 @@ function UserMenu() {
           <span className="user-menu__email">{user?.email}</span>
         </span>
       </div>
-      {user?.plan_type === 'enterprise' ? (
+      {/* The role decides, never the plan: the panel admits admins and the super admin only (docs/admin.md). */}
+      {user?.role === 'admin' || user?.role === 'super_admin' ? (
         <a className="user-menu__link" href="/admin" target="_blank" rel="noopener">
           <ShieldIcon />
           Admin Panel

@@ -161,6 +161,25 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     expect(await store.readAll({ after: start, limit: 100, filter: { stream: `${ns}-nothing` } })).toEqual([]);
   });
 
+  it('counts the events after a position that a filter matches, however far apart their positions are', async () => {
+    const start = await store.headPosition();
+    await store.append([{ stream: `${ns}-clicks-1`, expected: 'any', events: [event('Clicked'), event('Clicked')] }]);
+    const middle = await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('Registered'), event('ProfileEdited')] }]);
+    await store.append([{ stream: `${ns}-clicks-1`, expected: 'any', events: [event('Clicked')] }]);
+    await store.append([{ stream: `${ns}-link-1`, expected: 'any', events: [event('LinkCreated')] }]);
+    const head = await store.headPosition();
+    const mineOnly = { streamPrefixes: [`${ns}-`] };
+
+    expect(await store.countAll({ after: start, filter: mineOnly })).toBe(6);
+    expect(await store.countAll({ after: start, filter: { ...mineOnly, types: ['Clicked'] } })).toBe(3);
+    // Non-clicks after the clicks' last batch do not count as clicks waiting.
+    expect(await store.countAll({ after: middle.position, filter: { ...mineOnly, types: ['Clicked', 'LinkDeleted'] } })).toBe(1);
+    expect(await store.countAll({ after: start, before: middle.position, filter: { ...mineOnly, excludeTypes: ['Clicked'] } })).toBe(1);
+    expect(await store.countAll({ after: head, filter: mineOnly })).toBe(0);
+    expect(await store.countAll({ after: start, filter: { stream: `${ns}-clicks-1` } })).toBe(3);
+    expect(await store.countAll({ after: start, filter: { stream: `${ns}-nothing` } })).toBe(0);
+  });
+
   it('finds an event by its time when the log holds it a little out of time order', async () => {
     const start = await store.headPosition();
     const at = (time: string, stream: string) => ({ stream, expected: 'any' as const, events: [{ ...event('Timed'), metadata: { ...metadata, at: time } }] });

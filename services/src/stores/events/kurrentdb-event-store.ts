@@ -24,6 +24,7 @@ import {
 import {
   WrongExpectedRevisionError,
   type AppendResult,
+  type CountAllOptions,
   type EventFilter,
   type EventMetadata,
   type EventStore,
@@ -45,6 +46,8 @@ import { eventFilterTest } from './event-filter.ts';
  * JSON string plus the schema version: one encoding, one decoder.
  */
 const METADATA_KEY = 'linkledger.metadata';
+/** How many events a count reads from the server at a time. */
+const COUNT_PAGE = 1000;
 const VERSION_KEY = 'linkledger.version';
 
 export interface KurrentDbEventStoreOptions {
@@ -152,6 +155,28 @@ export class KurrentDbEventStore implements EventStore {
     const { after = 0, before = Number.MAX_SAFE_INTEGER, direction = 'forward', limit, filter } = options;
     if (direction === 'backward') return this.scanBackward(after, before, limit, filter);
     return (await this.scan(after, limit, filter, before)).events;
+  }
+
+  /**
+   * KurrentDB has no count: the matching events are read in pages (the server filtering on
+   * one criterion, as for reads) and counted here. A count is asked for a projector's lag,
+   * so it reads what that projector has yet to read anyway.
+   */
+  async countAll(options: CountAllOptions): Promise<number> {
+    const { after = 0, before = Number.MAX_SAFE_INTEGER, filter } = options;
+    const serverSide = serverFilter(filter);
+    const test = matcher(filter);
+    let count = 0;
+    let scannedTo = after;
+    for (;;) {
+      const batch = await this.readBatch(scannedTo, COUNT_PAGE, serverSide);
+      for (const stored of batch) {
+        if (commitPosition(stored) >= before) return count;
+        scannedTo = commitPosition(stored);
+        if (test(stored)) count++;
+      }
+      if (batch.length < COUNT_PAGE) return count;
+    }
   }
 
   async headPosition(): Promise<number> {

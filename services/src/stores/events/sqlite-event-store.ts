@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
+  type CountAllOptions,
   type EventFilter,
   type EventStore,
   type ReadAllOptions,
@@ -201,7 +202,7 @@ export class SqliteEventStore implements EventStore {
   private readonly tailSize: number;
   private readonly statements;
   private closed = false;
-  private readonly pageStatements = new Map<string, Database.Statement<(string | number)[], Row>>();
+  private readonly pageStatements = new Map<string, Database.Statement<(string | number)[], unknown>>();
   /**
    * The latest events committed by this process, with no gap: every position from the
    * first entry's to the last one's is here. Subscriptions that are not behind read from it
@@ -521,14 +522,39 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  async countAll(options: CountAllOptions): Promise<number> {
+    const where = this.whereOf(options.after ?? 0, options.before ?? Number.MAX_SAFE_INTEGER, options.filter);
+    if (!where) return 0;
+    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM events ${where.index} WHERE ${where.clauses.join(' AND ')}`).get(...where.params);
+    return row?.count ?? 0;
+  }
+
   /** Up to `limit` matching rows strictly between two positions, oldest or newest first. */
   private select(after: number, before: number, forward: boolean, limit: number, filter: EventFilter | undefined): Row[] {
+    const where = this.whereOf(after, before, filter);
+    if (!where) return [];
+    const sql = `SELECT * FROM events ${where.index} WHERE ${where.clauses.join(' AND ')} ORDER BY ${where.order} ${forward ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.floor(limit))}`;
+    return this.prepared<Row>(sql).all(...where.params);
+  }
+
+  /** A statement built from a filter, prepared once per distinct text. */
+  private prepared<T>(sql: string) {
+    let statement = this.pageStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<(string | number)[], unknown>(sql);
+      this.pageStatements.set(sql, statement);
+    }
+    return statement as Database.Statement<(string | number)[], T>;
+  }
+
+  /** The SQL conditions (and index) for the events strictly between two positions that match a filter; null when none can. */
+  private whereOf(after: number, before: number, filter: EventFilter | undefined): { clauses: string[]; params: (string | number)[]; order: string; index: string } | null {
     // A time range narrows the positions first, then is checked exactly. The log is in time
     // order only nearly (a retried command keeps its decision time; processes' clocks differ),
     // so the search looks a little wider than the range.
     if (filter?.from !== undefined) after = Math.max(after, this.firstPositionAt(shiftedIso(filter.from, -TIME_ORDER_SLACK_MS)) - 1);
     if (filter?.to !== undefined) before = Math.min(before, this.firstPositionAt(shiftedIso(filter.to, TIME_ORDER_SLACK_MS)));
-    if (after + 1 >= before) return [];
+    if (after + 1 >= before) return null;
     const clauses: string[] = [];
     const params: (string | number)[] = [];
     let order = 'position';
@@ -536,7 +562,7 @@ export class SqliteEventStore implements EventStore {
     if (filter?.stream !== undefined) {
       // Within a stream revisions follow positions: read its (stream, revision) index.
       const revisions = this.revisionsBetween(filter.stream, after, before);
-      if (!revisions) return [];
+      if (!revisions) return null;
       clauses.push('stream = ?', 'revision BETWEEN ? AND ?');
       params.push(filter.stream, revisions.first, revisions.last);
       order = 'revision';
@@ -575,13 +601,7 @@ export class SqliteEventStore implements EventStore {
       clauses.push("json_extract(metadata, '$.at') < ?");
       params.push(filter.to);
     }
-    const sql = `SELECT * FROM events ${index} WHERE ${clauses.join(' AND ')} ORDER BY ${order} ${forward ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.floor(limit))}`;
-    let statement = this.pageStatements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare<(string | number)[], Row>(sql);
-      this.pageStatements.set(sql, statement);
-    }
-    return statement.all(...params);
+    return { clauses, params, order, index };
   }
 
   /**

@@ -7,8 +7,8 @@ import { countLabel } from '../../format/numbers.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
-import { adminApi, type EmailConfig } from './admin-api.ts';
-import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, monthLabel, purposeRows, storedSecretHint, type EmailForm } from './email-form.ts';
+import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
+import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, monthLabel, purposeRows, rateLabel, storedSecretHint, type EmailForm } from './email-form.ts';
 
 const CONFIG_KEY = ['admin', 'email-config'] as const;
 const STATS_KEY = ['admin', 'email-stats'] as const;
@@ -211,6 +211,15 @@ function TestEmailBox() {
   );
 }
 
+/** The users' verification as the spec names its figures: key, label, value shown. */
+const verificationTiles = (data: MailStats): [string, string, string][] => [
+  ['total_users', 'Total users', countLabel(data.total_users)],
+  ['verified_users', 'Verified users', countLabel(data.verified_users)],
+  ['unverified_users', 'Unverified users', countLabel(data.unverified_users)],
+  ['verification_emails_sent', 'Verification e-mails sent this month', countLabel(data.verification_emails_sent)],
+  ['verification_rate', 'Verification rate', rateLabel(data.verification_rate)],
+];
+
 function MailStatistics() {
   const id = useId();
   const stats = useQuery(STATS_KEY, adminApi.emailStats);
@@ -243,6 +252,16 @@ function MailStatistics() {
               <p className="tile__value">{countLabel(data.failed)}</p>
             </div>
           </div>
+          <h3 className="email-stats__heading">Address verification</h3>
+          <div className="tiles email-stats__tiles" data-figures="verification">
+            {verificationTiles(data).map(([key, label, value]) => (
+              <div key={key} className="tile" data-tile={key}>
+                <p className="tile__label">{label}</p>
+                <p className="tile__value">{value}</p>
+              </div>
+            ))}
+          </div>
+          <h3 className="email-stats__heading">Messages by purpose</h3>
           <div className="table-wrap">
             <table className="table email-stats__table">
               <caption className="visually-hidden">Messages sent this month by purpose</caption>

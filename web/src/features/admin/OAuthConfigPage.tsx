@@ -4,11 +4,11 @@ import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { OAuthTab } from './OAuthTab.tsx';
 
-/** `/admin/oauth-config`: the sign-in providers on their own, open to the role `admin` only (docs/web-app.md#admin-panel). */
+/** `/admin/oauth-config`: the sign-in providers on their own, open to admins and the super admin (docs/web-app.md#admin-panel). */
 export default function OAuthConfigPage() {
   const user = useSession((s) => s.user);
   if (!user) return <LoadingScreen />;
-  if (user.role !== 'admin') return <AccessDenied role={user.role} />;
+  if (user.role !== 'admin' && user.role !== 'super_admin') return <AccessDenied role={user.role} />;
   return (
     <div className="admin">
       <header className="page-header admin__header">

@@ -5,9 +5,9 @@ import { invalidate } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
-import { adminApi, type AdminPlan } from './admin-api.ts';
+import { adminApi, type AdminPlan, type PlanChanges } from './admin-api.ts';
 import { useAdminPlans, useFeatureList } from './FeaturesTab.tsx';
-import { FLAG_FIELDS, LIMIT_FIELDS, changesOf, formOf, groupFeatures, limitLabel, priceLabel, type Feature, type FeatureKey, type PlanForm } from './plan-form.ts';
+import { FLAG_FIELDS, LIMIT_FIELDS, changesOf, formOf, groupFeatures, limitLabel, priceLabel, priceProblem, pricesMadeFree, type Feature, type FeatureKey, type PlanForm } from './plan-form.ts';
 
 /** The plans of the catalogue, inactive ones included, each editable (docs/admin.md#plans-and-features). */
 export function PlansTab() {
@@ -152,6 +152,8 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
   const [form, setForm] = useState<PlanForm>(() => formOf(plan));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The price boxes this edit sets to 0, waiting for the admin to confirm a free plan.
+  const [freeAsked, setFreeAsked] = useState<string[]>([]);
 
   const setLimit = (key: keyof PlanForm['limits'], value: string) => setForm((current) => ({ ...current, limits: { ...current.limits, [key]: value } }));
   const setFlag = (key: keyof PlanForm['flags'], value: boolean) => setForm((current) => ({ ...current, flags: { ...current.flags, [key]: value } }));
@@ -159,11 +161,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
   const toggleFeature = (key: string, on: boolean) =>
     setForm((current) => ({ ...current, features: on ? [...current.features, key as FeatureKey] : current.features.filter((granted) => granted !== key) }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const changes = changesOf(plan, form);
-    // Nothing changed: nothing to send, as the server would record nothing either.
-    if (Object.keys(changes).length === 0) return onCancel();
+  const save = async (changes: PlanChanges) => {
     setBusy(true);
     setError(null);
     try {
@@ -175,6 +173,26 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
       setError(errorText(failure, 'Failed to update plan'));
       setBusy(false);
     }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = priceProblem(form);
+    if (problem) return setError(problem);
+    const changes = changesOf(plan, form);
+    // Nothing changed: nothing to send, as the server would record nothing either.
+    if (Object.keys(changes).length === 0) return onCancel();
+    const madeFree = pricesMadeFree(plan, changes);
+    if (madeFree.length > 0) {
+      setError(null);
+      return setFreeAsked(madeFree);
+    }
+    await save(changes);
+  };
+
+  const confirmFree = async () => {
+    setFreeAsked([]);
+    await save({ ...changesOf(plan, form), confirm_free_price: true });
   };
 
   return (
@@ -284,14 +302,30 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
       </fieldset>
 
       <StatusMessage text={error} />
-      <div className="plan-form__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      {freeAsked.length > 0 ? (
+        <div className="plan-form__free" role="alert">
+          <p>
+            {freeAsked.join(' and ')} {freeAsked.length === 1 ? 'is' : 'are'} 0: {plan.display_name} becomes free, and everyone who takes it from now on pays nothing.
+          </p>
+          <div className="plan-form__actions">
+            <button type="button" className="button button--secondary" onClick={() => setFreeAsked([])} disabled={busy}>
+              Keep editing
+            </button>
+            <button type="button" className="button button--danger" onClick={() => void confirmFree()} disabled={busy}>
+              Make {plan.display_name} free
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="plan-form__actions">
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

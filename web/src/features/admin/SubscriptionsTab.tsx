@@ -6,6 +6,7 @@ import type { Subscription } from '../../api/types.ts';
 import { createdLabel, momentLabel } from '../../format/dates.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
+import { PlanChangeConfirmation } from './UserConfirmations.tsx';
 import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
@@ -51,7 +52,7 @@ export function SubscriptionsTab() {
       {found ? (
         <>
           {subscription.data ? (
-            <SubscriptionCard key={`${found.id}:${subscription.data.plan_type}`} email={found.email} subscription={subscription.data} onChangePlan={changePlan} />
+            <SubscriptionCard key={`${found.id}:${subscription.data.plan_type}`} userId={found.id} email={found.email} subscription={subscription.data} onChangePlan={changePlan} />
           ) : subscription.error !== undefined ? (
             <StatusMessage text={errorText(subscription.error, 'Failed to fetch user subscription')} />
           ) : (
@@ -72,25 +73,22 @@ export function SubscriptionsTab() {
 }
 
 interface SubscriptionCardProps {
+  userId: number;
   email: string;
   subscription: Subscription;
   onChangePlan(planType: string): Promise<void>;
 }
 
-function SubscriptionCard({ email, subscription, onChangePlan }: SubscriptionCardProps) {
+function SubscriptionCard({ userId, email, subscription, onChangePlan }: SubscriptionCardProps) {
   const id = useId();
   const [plan, setPlan] = useState<string>(subscription.plan_type);
-  const [busy, setBusy] = useState(false);
+  // The change asks first: it ends a paid period without credit (docs/admin.md#plans-and-features).
+  const [confirming, setConfirming] = useState(false);
   const { usage, limits } = subscription;
 
-  const change = async (event: FormEvent) => {
+  const change = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await onChangePlan(plan);
-    } finally {
-      setBusy(false);
-    }
+    setConfirming(true);
   };
 
   const facts = [
@@ -120,7 +118,7 @@ function SubscriptionCard({ email, subscription, onChangePlan }: SubscriptionCar
           </div>
         ))}
       </dl>
-      <form className="admin__toolbar" onSubmit={(event) => void change(event)}>
+      <form className="admin__toolbar" onSubmit={change}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-plan`}>
             New plan
@@ -133,10 +131,13 @@ function SubscriptionCard({ email, subscription, onChangePlan }: SubscriptionCar
             ))}
           </select>
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={confirming}>
           Change plan
         </button>
       </form>
+      {confirming ? (
+        <PlanChangeConfirmation user={{ id: userId, email, plan_type: subscription.plan_type }} plan={plan} onConfirm={() => onChangePlan(plan)} onClose={() => setConfirming(false)} />
+      ) : null}
     </section>
   );
 }

@@ -90,7 +90,7 @@ function SystemReport({ report }: { report: System }) {
                   <span className="badge badge--success">caught up</span>
                 ) : (
                   <span className="badge badge--warning">
-                    {countLabel(projector.lag)} behind
+                    {countLabel(projector.lag)} {projector.lag === 1 ? 'event' : 'events'} behind
                   </span>
                 )}
               </div>
@@ -100,7 +100,7 @@ function SystemReport({ report }: { report: System }) {
                   <dd>{countLabel(projector.checkpoint)}</dd>
                 </div>
                 <div>
-                  <dt>Lag</dt>
+                  <dt>Lag (events waiting)</dt>
                   <dd>{countLabel(projector.lag)}</dd>
                 </div>
               </dl>

@@ -1,9 +1,11 @@
+import './UsersTab.css';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
-import { fullDayLabel } from '../../format/dates.ts';
+import { createdLabel } from '../../format/dates.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
+import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirmations.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 
@@ -12,12 +14,16 @@ const SEARCH_PAUSE_MS = 400;
 const STATUS_TONE = { active: 'success', suspended: 'warning', banned: 'danger', deleted: 'info' } as const;
 const PLANS = ['free', 'pro', 'enterprise'] as const;
 
+/** An action waiting for the admin to confirm it in a dialog. */
+type Pending = { kind: 'plan'; user: AdminUser; plan: string } | { kind: 'ban'; user: AdminUser };
+
 /** Users: search by e-mail or plan, pages of 5/10/20/50, status, role and plan actions (docs/admin.md#users). */
 export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; selfId: number }) {
   const id = useId();
   const { searchText, setSearchText, search, page, setPage } = useDebouncedSearch(SEARCH_PAUSE_MS);
   const [pageSize, setPageSize] = useState<number>(10);
   const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
 
   const query = { search: search || undefined, skip: (page - 1) * pageSize, limit: pageSize };
   const users = useQuery(['admin', 'users', query], () => adminApi.users(query));
@@ -64,34 +70,52 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
       </div>
 
       <StatusMessage text={message} />
-      {users.error !== undefined && !users.data ? <StatusMessage text={errorText(users.error, 'Failed to fetch users')} /> : null}
-
-      <p className="admin__count" aria-live="polite">
-        {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : 'Loading users…'}
-      </p>
-      <div className="table-wrap">
-        <table className="table admin__table">
-          <caption className="visually-hidden">Users, page {page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(users.data?.users ?? []).map((user) => (
-              <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* One state at a time: the failure, the wait, or the list. */}
+      {users.data ? (
+        <p className="admin__count" aria-live="polite">
+          {`${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}`}
+        </p>
+      ) : users.error !== undefined ? (
+        <StatusMessage text={errorText(users.error, 'Failed to fetch users')} />
+      ) : (
+        <p className="admin__count" aria-live="polite">
+          Loading users…
+        </p>
+      )}
+      {users.data ? (
+        <div className="table-wrap admin-users">
+          <table className="table admin__table admin-users__table">
+            <caption className="visually-hidden">Users, page {page}</caption>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role and status</th>
+                <th scope="col">Plan</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.users.map((user) => (
+                <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} ask={setPending} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {users.data ? <Pagination page={page} total={users.data.total} pageSize={pageSize} onPage={setPage} label="Pages of users" /> : null}
+      {pending?.kind === 'plan' ? (
+        <PlanChangeConfirmation
+          user={pending.user}
+          plan={pending.plan}
+          onConfirm={() => act(() => adminApi.changePlan(pending.user.id, pending.plan), 'Failed to change user plan')}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+      {pending?.kind === 'ban' ? (
+        <BanConfirmation user={pending.user} onConfirm={() => act(() => adminApi.setStatus(pending.user.id, 'ban'), 'Failed to perform action')} onClose={() => setPending(null)} />
+      ) : null}
     </div>
   );
 }
@@ -101,48 +125,53 @@ interface UserRowProps {
   isSuperAdmin: boolean;
   isSelf: boolean;
   act(action: () => Promise<{ message: string }>, fallback: string): Promise<void>;
+  /** Opens the confirmation of an action that costs the user something. */
+  ask(pending: Pending): void;
 }
 
-function UserRow({ user, isSuperAdmin, isSelf, act }: UserRowProps) {
+function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
   // Admins act on ordinary users; the super admin on admins too; nobody on a deleted account (docs/admin.md#who-acts-on-whom).
   const outOfReach = user.status === 'deleted' || (!isSelf && (user.role === 'super_admin' || (user.role === 'admin' && !isSuperAdmin)));
   const protectedUser = isSelf || outOfReach;
   const name = user.full_name || user.username;
   return (
     <tr data-user={user.email}>
-      <td>
+      <td className="admin-users__who">
         <span className="admin__user-name">{name}</span>
         <span className="admin__user-email">{user.email}</span>
-        <span className="admin__user-id">{user.customer_id}</span>
+        <span className="admin__user-id">
+          {user.customer_id} · Joined {createdLabel(user.created_at)}
+        </span>
       </td>
-      <td>{user.role === 'super_admin' ? 'Super Admin' : user.role === 'admin' ? 'Admin' : 'User'}</td>
-      <td>
-        <span className={`badge badge--${STATUS_TONE[user.status]}`}>{user.status}</span>
+      <td data-label="Role and status">
+        <div className="admin-users__access">
+          <span>{user.role === 'super_admin' ? 'Super Admin' : user.role === 'admin' ? 'Admin' : 'User'}</span>
+          <span className={`badge badge--${STATUS_TONE[user.status]}`}>{user.status}</span>
+        </div>
       </td>
-      <td>
+      <td data-label="Plan">
         <select
-          className="select"
+          className="select admin-users__plan"
           aria-label={`Plan of ${user.email}`}
           value={user.plan_type}
           disabled={outOfReach}
-          onChange={(event) => void act(() => adminApi.changePlan(user.id, event.target.value), 'Failed to change user plan')}
+          onChange={(event) => ask({ kind: 'plan', user, plan: event.target.value })}
         >
           {PLANS.map((plan) => (
             <option key={plan} value={plan}>
-              {plan[0]!.toUpperCase() + plan.slice(1)}
+              {planName(plan)}
             </option>
           ))}
         </select>
       </td>
-      <td>{fullDayLabel(user.created_at.slice(0, 10))}</td>
-      <td>
+      <td className="admin-users__actions">
         <div className="admin__actions" role="group" aria-label={`Actions for ${user.email}`}>
           {protectedUser ? null : user.status === 'active' ? (
             <>
               <button type="button" className="button button--secondary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'suspend'), 'Failed to perform action')}>
                 Suspend
               </button>
-              <button type="button" className="button button--danger button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'ban'), 'Failed to perform action')}>
+              <button type="button" className="button button--danger button--sm" onClick={() => ask({ kind: 'ban', user })}>
                 Ban
               </button>
             </>

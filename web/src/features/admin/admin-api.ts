@@ -13,6 +13,7 @@ import type {
   OAuthConfigAnswer,
   OAuthConfigBody,
   OAuthConfigList,
+  PaidPeriodResponse,
   SubscriptionHistoryResponse,
   SystemReport,
   TestEmailAnswer,
@@ -40,6 +41,7 @@ export type PlanChanges = z.input<typeof UpdatePlanBody>;
 export type SubscriptionHistory = z.infer<typeof SubscriptionHistoryResponse>['history'];
 export type AdminLinks = z.infer<typeof AdminLinkList>;
 export type AdminLink = AdminLinks['links'][number];
+export type PaidPeriod = z.infer<typeof PaidPeriodResponse>;
 
 export interface PageQuery {
   search?: string;
@@ -55,6 +57,7 @@ export const adminApi = {
   setStatus: (id: number, action: 'suspend' | 'ban' | 'activate') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/${action}`, { method: 'POST' }),
   setRole: (id: number, role: 'user' | 'admin') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/role`, { method: 'PUT', body: { role } }),
   changePlan: (id: number, planType: string) => api<{ message: string }>(`/admin/users/${id}/change-plan`, { method: 'POST', body: { plan_type: planType } }),
+  paidPeriod: (id: number) => api<PaidPeriod>(`/admin/users/${id}/paid-period`),
   subscription: (id: number) => api<Subscription>(`/admin/users/${id}/subscription`),
   subscriptionHistory: (id: number) => api<{ history: SubscriptionHistory }>(`/admin/users/${id}/subscription/history`),
   limits: (id: number) => api<UserLimits>(`/admin/api/users/${id}/limits`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailConfig } from './admin-api.ts';
-import { DEFAULT_SMTP_PORT, emailFormFrom, emailSaveBody, monthLabel, purposeRows, storedSecretHint } from './email-form.ts';
+import { DEFAULT_SMTP_PORT, emailFormFrom, emailSaveBody, monthLabel, purposeRows, rateLabel, storedSecretHint } from './email-form.ts';
 
 const stored: EmailConfig = {
   transport: 'smtp',
@@ -68,14 +68,20 @@ describe('e-mail settings form', () => {
 });
 
 describe('e-mail statistics', () => {
-  it('names every known purpose in order, with 0 for none, then any other the server counts', () => {
-    expect(purposeRows({ test: 2, verify_email: 5, digest: 1 })).toEqual([
+  it('names every purpose in words, the main ones in order with 0 for none, then any other the month has, never by its key', () => {
+    expect(purposeRows({ test: 2, verify_email: 5, receipt: 3, security_notice: 1, some_new_digest: 1 })).toEqual([
       { purpose: 'verify_email', label: 'Verification', count: 5 },
       { purpose: 'reset_password', label: 'Password reset', count: 0 },
       { purpose: 'test', label: 'Test', count: 2 },
       { purpose: 'other', label: 'Other', count: 0 },
-      { purpose: 'digest', label: 'digest', count: 1 },
+      { purpose: 'receipt', label: 'Payment receipt', count: 3 },
+      { purpose: 'security_notice', label: 'Security notice to the super admin', count: 1 },
+      { purpose: 'some_new_digest', label: 'Some new digest', count: 1 },
     ]);
+  });
+
+  it('writes the verification rate as a percentage to one decimal', () => {
+    expect([rateLabel(25), rateLabel(66.7), rateLabel(0)]).toEqual(['25 %', '66.7 %', '0 %']);
   });
 
   it('names the month in UTC', () => {

@@ -1,3 +1,4 @@
+import type { MailPurpose } from '@linkledger/contracts';
 import { monthYearLabel } from '../../format/dates.ts';
 import type { EmailConfig, EmailConfigInput, MailStats } from './admin-api.ts';
 
@@ -68,19 +69,45 @@ export const TRANSPORT_NAMES: Record<Transport, string> = {
   outbox: 'Outbox (saved in the data directory, not sent)',
 };
 
-const PURPOSE_NAMES: Record<string, string> = {
+/** Every purpose a delivery is recorded with, in words: a key never reaches the screen (the compiler asks for a new purpose's name). */
+const PURPOSE_NAMES: Record<MailPurpose, string> = {
   verify_email: 'Verification',
   reset_password: 'Password reset',
   test: 'Test',
+  receipt: 'Payment receipt',
+  renewal_reminder: 'Renewal reminder',
+  email_change: 'E-mail change confirmation',
+  email_change_notice: 'E-mail change notice',
+  support_ticket: 'Support ticket',
+  support_reply: 'Support reply',
+  weekly_summary: 'Weekly summary',
+  usage_warning: 'Usage warning',
+  moderation_notice: 'Link moderation notice',
+  domain_claim_dropped: 'Domain claim dropped',
+  account_deleted: 'Account deleted',
+  security_notice: 'Security notice to the super admin',
   other: 'Other',
 };
 
-/** This month's counts by purpose: the known purposes always (0 when none), in a fixed order, then any the server adds. */
+/** The purposes always listed, sent or not; the others appear once the month has some. */
+const ALWAYS_LISTED = ['verify_email', 'reset_password', 'test', 'other'];
+
+/** A purpose this screen does not know yet, in words: "some_new_thing" → "Some new thing". */
+const wordsOf = (purpose: string) => {
+  const words = purpose.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : purpose;
+};
+
+export const purposeLabel = (purpose: string): string => (PURPOSE_NAMES as Record<string, string>)[purpose] ?? wordsOf(purpose);
+
+/** This month's counts by purpose: the main purposes always (0 when none), in a fixed order, then any other the month has. */
 export function purposeRows(byPurpose: Record<string, number>): { purpose: string; label: string; count: number }[] {
-  const known = Object.keys(PURPOSE_NAMES);
-  const extra = Object.keys(byPurpose).filter((purpose) => !known.includes(purpose));
-  return [...known, ...extra].map((purpose) => ({ purpose, label: PURPOSE_NAMES[purpose] ?? purpose, count: byPurpose[purpose] ?? 0 }));
+  const extra = Object.keys(byPurpose).filter((purpose) => !ALWAYS_LISTED.includes(purpose));
+  return [...ALWAYS_LISTED, ...extra].map((purpose) => ({ purpose, label: purposeLabel(purpose), count: byPurpose[purpose] ?? 0 }));
 }
+
+/** The verification rate as the tile shows it: "66.7 %", "0 %". */
+export const rateLabel = (percent: number): string => `${percent.toLocaleString('en-IN', { maximumFractionDigits: 1 })} %`;
 
 /** "2026-06" as "June 2026" (the statistics' calendar month, UTC). */
 export const monthLabel = monthYearLabel;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPlan } from './admin-api.ts';
-import { changesOf, formOf, groupFeatures, limitLabel, parseLimit, parsePrice, parseYearlyPrice, priceLabel, type Feature } from './plan-form.ts';
+import { changesOf, formOf, groupFeatures, limitLabel, parseLimit, parsePrice, parseYearlyPrice, priceLabel, priceProblem, pricesMadeFree, type Feature } from './plan-form.ts';
 
 const pro: AdminPlan = {
   id: 2,
@@ -113,5 +113,16 @@ describe('groupFeatures', () => {
     const groups = groupFeatures(features);
     expect(groups.map((group) => group.label)).toEqual(['Analytics', 'Links', 'QR codes']);
     expect(groups[0]!.features.map((feature) => feature.key)).toEqual(['basic_analytics', 'advanced_analytics']);
+  });
+
+  it('refuses an empty or unreadable monthly price before sending, and names the boxes an edit sets to 0 on a paid plan', () => {
+    expect(priceProblem({ price_monthly: '  ', price_yearly: '' })).toBe('Monthly price (₹) is required: enter 0 only to make the plan free.');
+    expect(priceProblem({ price_monthly: 'abc', price_yearly: '' })).toBe('Monthly price (₹) must be a number of rupees.');
+    expect(priceProblem({ price_monthly: '999', price_yearly: 'x' })).toBe('Yearly price (₹) must be a number of rupees, or empty for none.');
+    expect(priceProblem({ price_monthly: '0', price_yearly: '' })).toBeNull();
+    expect(pricesMadeFree(pro, { price_monthly: 0 })).toEqual(['Monthly price (₹)']);
+    expect(pricesMadeFree(pro, { price_monthly: 0, price_yearly: 0 })).toEqual(['Monthly price (₹)', 'Yearly price (₹)']);
+    expect(pricesMadeFree(pro, { price_monthly: 10 })).toEqual([]);
+    expect(pricesMadeFree({ ...pro, name: 'free', price_monthly: 0 }, { price_monthly: 0 })).toEqual([]);
   });
 });

@@ -89,6 +89,28 @@ export function parsePrice(text: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
+/**
+ * What is wrong with the price boxes before anything is sent: an empty monthly box once
+ * saved ₹0 and made a paid plan free. Null when both can be read.
+ */
+export function priceProblem(form: Pick<PlanForm, 'price_monthly' | 'price_yearly'>): string | null {
+  const monthly = form.price_monthly.trim();
+  if (monthly === '') return 'Monthly price (₹) is required: enter 0 only to make the plan free.';
+  if (!Number.isFinite(Number(monthly))) return 'Monthly price (₹) must be a number of rupees.';
+  const yearly = form.price_yearly.trim();
+  if (yearly !== '' && !Number.isFinite(Number(yearly))) return 'Yearly price (₹) must be a number of rupees, or empty for none.';
+  return null;
+}
+
+/** The price boxes an edit sets to 0 on a paid plan: saving them makes it free, so the admin confirms first. */
+export function pricesMadeFree(plan: Pick<AdminPlan, 'name' | 'price_monthly' | 'price_yearly'>, changes: PlanChanges): string[] {
+  if (plan.name === 'free') return [];
+  const fields: string[] = [];
+  if (changes.price_monthly === 0 && plan.price_monthly !== 0) fields.push('Monthly price (₹)');
+  if (changes.price_yearly === 0 && plan.price_yearly !== 0) fields.push('Yearly price (₹)');
+  return fields;
+}
+
 /** A limit box as a whole number (-1 unlimited): read as an integer; what is not a number becomes 0. */
 export function parseLimit(text: string): number {
   const value = Number.parseInt(text.trim(), 10);
