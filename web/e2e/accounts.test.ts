@@ -331,17 +331,28 @@ describe('visitor and sign-in screens', () => {
         await page.waitForURL('**/dashboard');
         await expect.poll(() => sidebarEmail(page)).toBe(email);
 
-        // The link worked once.
+        // The link worked once; opened again it says so at once, before any password is typed.
         await page.evaluate(() => localStorage.clear());
         await page.goto(link);
-        await page.getByLabel('New Password', { exact: true }).fill('another-1');
-        await page.getByLabel('Confirm Password', { exact: true }).fill('another-1');
-        await page.getByRole('button', { name: 'Reset Password' }).click();
         await page.getByRole('heading', { name: 'Reset Failed' }).waitFor();
         await page.getByText('This reset link is invalid or has already been used. Please request a new reset link.', { exact: true }).waitFor();
+        expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe('/forgot-password');
+        await screenshot(page, 'reset-password-used');
       });
     }
   }, 120_000);
+
+  it('checks a reset link before the form: an unknown one ends in the error view and spends nothing', async () => {
+    for (const viewport of VIEWPORTS) {
+      await withPage(viewport, async (page) => {
+        await page.goto('/reset-password?token=not-a-real-token');
+        await page.getByRole('heading', { name: 'Reset Failed' }).waitFor();
+        await page.getByText('This reset link is invalid or has already been used. Please request a new reset link.', { exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: 'Reset Password' }).count()).toBe(0);
+      });
+    }
+  });
 
   it('shows the error view for a reset link without a token', async () => {
     for (const viewport of VIEWPORTS) {

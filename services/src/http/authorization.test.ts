@@ -374,6 +374,7 @@ const table: Record<string, Row> = {
   'POST /api/settings/second-factor/recovery-codes': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/recovery-codes', payload: { code: '000000' } }) },
   'POST /api/settings/second-factor/disable': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/disable', payload: { current_password: 'secret123', code: '000000' } }) },
   'POST /api/token/second-factor': { expect: everyone(400), request: () => ({ url: '/api/token/second-factor', payload: { challenge: 'not-a-challenge' } }) },
+  'POST /api/reset-password/check': { expect: everyone(200), request: () => ({ url: '/api/reset-password/check', payload: { token: 'not-a-real-token' } }) },
   'POST /api/reset-password/second-factor': { expect: everyone(200), request: () => ({ url: '/api/reset-password/second-factor', payload: { token: 'not-a-real-token' } }) },
   // A session of the owner's: nobody else can sign it out.
   'DELETE /api/settings/sessions/:jti': {
