@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { USERS, type UserView } from '@linkledger/projections';
+import type { Platform } from '../platform/platform.ts';
+
+/**
+ * The uniqueness claim of a username: a stream named by the hash of its lower-case form, so
+ * "Ada" and "ada" are one name (docs/accounts.md#profile).
+ */
+export const usernameStream = (username: string) => `username-${createHash('sha256').update(username.trim().toLowerCase()).digest('hex')}`;
+
+export const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Who holds a username's claim: the last UsernameClaimed, unless a UsernameReleased followed it. */
+export function evolveUsernameClaim(holder: number | null, recorded: RecordedEvent): number | null {
+  const event = domainEventOf(recorded);
+  if (event?.type === 'UsernameClaimed') return event.data.user_id;
+  if (event?.type === 'UsernameReleased') return null;
+  return holder;
+}
+
+/**
+ * Whether an account other than `userId` shows this username now without holding its claim:
+ * the name an account starts with (its address before the `@`), or one saved before names
+ * were claimed. Read from the users read model, compared without regard to case.
+ */
+export async function usernameShownByAnother(platform: Pick<Platform, 'read'>, userId: number, username: string): Promise<boolean> {
+  const wanted = username.trim().toLowerCase();
+  const candidates = await platform.read.find<UserView>(USERS, { where: { username: { contains: wanted } }, limit: 1000 });
+  return candidates.some((user) => user.id !== userId && user.status !== 'deleted' && user.username.toLowerCase() === wanted);
+}
+
+/**
+ * What a profile save must know about the name it wants before its cycle: whether another
+ * account shows it, and whether its claim's holder has deleted their account (the read
+ * model's status; a deletion ends every claim of the account's name).
+ */
+export async function wantedUsernameFacts(
+  platform: Pick<Platform, 'read' | 'events'>,
+  userId: number,
+  wanted: string,
+): Promise<{ shownByAnother: boolean; deletedHolder?: number }> {
+  const holder = (await platform.events.readStream(usernameStream(wanted))).reduce(evolveUsernameClaim, null);
+  const shownByAnother = await usernameShownByAnother(platform, userId, wanted);
+  if (holder === null || holder === userId) return { shownByAnother };
+  const holderView = await platform.read.get<UserView>(USERS, holder);
+  return holderView?.status === 'deleted' ? { shownByAnother, deletedHolder: holder } : { shownByAnother };
+}
