@@ -113,7 +113,7 @@ export const AuthProvidersResponse = z.object({
 export const ProviderParams = z.object({ provider: z.string() });
 
 export const AuthorizeQuery = z.object({
-  redirect_uri: z.url({ protocol: /^https?$/, message: 'redirect_uri must be an http(s) address such as https://lnk.example.com/auth/callback' }).optional(),
+  redirect_uri: z.url({ protocol: /^https?$/, message: 'Redirect URI must be an http(s) address such as https://lnk.example.com/auth/callback' }).optional(),
 });
 
 export const AuthorizeResponse = z.object({
