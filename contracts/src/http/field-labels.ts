@@ -1,6 +1,6 @@
 /**
  * What a person calls a request's fields: the label the screen shows beside it
- * (docs/web-app.md#messages). The API's messages name fields this way; the machine name
+ * (docs/web-app.md#messages-and-toasts). The API's messages name fields this way; the machine name
  * travels beside the message in the answer's `field`. A field not listed is named by its
  * words, with the usual capitals (`billing_cycle` → "Billing cycle", `client_id` → "Client ID").
  */

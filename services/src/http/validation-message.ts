@@ -15,7 +15,7 @@ const ZOD_DEFAULT = /^(Invalid input|Invalid option|Invalid string|Invalid eleme
 const NOUNS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object', date: 'a date' };
 
 /**
- * A refused request in words a person can act on (docs/web-app.md#messages): the field named
+ * A refused request in words a person can act on (docs/web-app.md#messages-and-toasts): the field named
  * as its screen names it, never a machine name or zod's own wording; the machine name of the
  * field goes beside it, for clients that mark the field.
  */
