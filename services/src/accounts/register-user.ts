@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { defaultUsername, domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
+import { freeStartName } from './username-claim.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
 /** The uniqueness claim of an email: a stream named by its hash, never the address itself. */
@@ -27,6 +28,7 @@ interface Register {
   email: string;
   passwordHash: string;
   emailVerifiedByProvider: boolean;
+  username?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
   decide: (command, states) => {
     const decided = decideRegistration(command, { emailTaken: states.claim, superAdminExists: states.system.superAdminId !== null, signupEnabled: states.system.signupEnabled });
     const ofType = (...types: string[]) => decided.filter((event) => types.includes(event.type));
-    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'EmailVerified'), system: ofType('SuperAdminAssigned') };
+    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'ProfileUpdated', 'EmailVerified'), system: ofType('SuperAdminAssigned') };
   },
 };
 
@@ -51,7 +53,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
  * account. Returns the new id once the read model has it.
  */
 export async function registerUser(
-  platform: CommandDeps,
+  platform: CommandDeps & Pick<Platform, 'read'>,
   context: CommandContext,
   input: { email: string; passwordHash: string; fullName?: string; emailVerifiedByProvider?: boolean },
 ): Promise<number> {
@@ -59,8 +61,16 @@ export async function registerUser(
   const system = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
   // Checked before an id is spent, and again in the command against the state its append expects.
   decideRegistration({ userId: 1, email, passwordHash: '' }, { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled });
+  const username = await freeStartName(platform, defaultUsername(email));
   const userId = await allocateId(platform.events, 'user', metadataFor(context));
   const asNewUser = { ...context, actor: { kind: 'user' as const, id: String(userId) } };
-  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, fullName: input.fullName || undefined, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false });
+  await handleMultiStreamCommand(platform, asNewUser, registerDecider, {
+    userId,
+    email,
+    passwordHash: input.passwordHash,
+    fullName: input.fullName || undefined,
+    emailVerifiedByProvider: input.emailVerifiedByProvider ?? false,
+    ...(username ? { username } : {}),
+  });
   return userId;
 }

@@ -51,6 +51,18 @@ describe('profile and password saves', () => {
     expect(taken.json()).toEqual({ detail: USERNAME_TAKEN });
   });
 
+  it('a new account whose address’s own name another account shows or holds starts with the next free one', async () => {
+    const first = await signUp(t.app, 'kim@one.example');
+    const second = await signUp(t.app, 'Kim@two.example');
+    expect(await profile(first.headers)).toMatchObject({ username: 'kim' });
+    expect(await profile(second.headers)).toMatchObject({ username: 'kim-2', full_name: null, phone: null });
+    // A chosen name is claimed: registering its address's name gets the next one too.
+    const third = await signUp(t.app, 'lee@three.example');
+    expect((await put(third.headers, { username: 'kim-3' })).statusCode).toBe(200);
+    const fourth = await signUp(t.app, 'kim@four.example');
+    expect(await profile(fourth.headers)).toMatchObject({ username: 'kim-4' });
+  });
+
   it('two saves of one free name at once: one wins, the other is refused', async () => {
     const [fay, gus] = await Promise.all([signUp(t.app, 'fay@example.com'), signUp(t.app, 'gus@example.com')]);
     const answers = await Promise.all([put(fay.headers, { username: 'racer' }), put(gus.headers, { username: 'RACER' })]);

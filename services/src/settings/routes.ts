@@ -31,7 +31,7 @@ import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange
 import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
 import { PROFILE_UPDATED, profileDecider } from './profile.ts';
 import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
-import { sameUsername, wantedUsernameFacts } from './username-claim.ts';
+import { sameUsername, wantedUsernameFacts } from '../accounts/username-claim.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 

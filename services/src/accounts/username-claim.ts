@@ -46,3 +46,24 @@ export async function wantedUsernameFacts(
   const holderView = await platform.read.get<UserView>(USERS, holder);
   return holderView?.status === 'deleted' ? { shownByAnother, deletedHolder: holder } : { shownByAnother };
 }
+
+/** The n-th candidate start name: `ada`, `ada-2`, `ada-3` … always within the username rule's 50 characters. */
+export function numberedUsername(base: string, n: number): string {
+  if (n <= 1) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, 50 - suffix.length)}${suffix}`;
+}
+
+/**
+ * The name a new account starts with: its address's own (`defaultUsername`) unless another
+ * account holds or shows it, else the first free `name-2`, `name-3` … (docs/accounts.md#profile).
+ * Null when the address's own name is free: the account shows it without recording anything.
+ */
+export async function freeStartName(platform: Pick<Platform, 'read' | 'events'>, base: string): Promise<string | null> {
+  for (let n = 1; n < 1000; n++) {
+    const candidate = numberedUsername(base, n);
+    const holder = (await platform.events.readStream(usernameStream(candidate))).reduce(evolveUsernameClaim, null);
+    if (holder === null && !(await usernameShownByAnother(platform, 0, candidate))) return n === 1 ? null : candidate;
+  }
+  return null;
+}
