@@ -22,12 +22,16 @@ export function evolveUsernameClaim(holder: number | null, recorded: RecordedEve
 /**
  * Whether an account other than `userId` shows this username now without holding its claim:
  * the name an account starts with (its address before the `@`), or one saved before names
- * were claimed. Read from the users read model, compared without regard to case.
+ * were claimed. Read from the users read model by exact value, in the forms such a name is
+ * written: as typed, in lower case (every start name) and capitalised ("Ada"); a name saved
+ * before claims in another mix of cases is not found this way (docs/accounts.md#profile).
  */
 export async function usernameShownByAnother(platform: Pick<Platform, 'read'>, userId: number, username: string): Promise<boolean> {
-  const wanted = username.trim().toLowerCase();
-  const candidates = await platform.read.find<UserView>(USERS, { where: { username: { contains: wanted } }, limit: 1000 });
-  return candidates.some((user) => user.id !== userId && user.status !== 'deleted' && user.username.toLowerCase() === wanted);
+  const typed = username.trim();
+  const lower = typed.toLowerCase();
+  const forms = [...new Set([typed, lower, lower.charAt(0).toUpperCase() + lower.slice(1)])];
+  const holders = await platform.read.find<UserView>(USERS, { where: { username: { in: forms } }, limit: 100 });
+  return holders.some((user) => user.id !== userId && user.status !== 'deleted');
 }
 
 /**
