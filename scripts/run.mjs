@@ -151,6 +151,11 @@ switch (command) {
     ensureInstalled();
     serve(['services/src/privacy/seal-log-cli.ts', ...rest]);
     break;
+  // Social sign-in providers, configured from the shell (docs/accounts.md#social-sign-in).
+  case 'oauth':
+    ensureInstalled();
+    serve(['services/src/accounts/oauth/cli.ts', ...rest]);
+    break;
   // Online backup of DATA_DIR, and restore into an empty one (docs/operations.md).
   case 'backup':
   case 'restore':

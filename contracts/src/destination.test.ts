@@ -21,6 +21,6 @@ describe('destinationProblem: the web app’s check says what the API says', () 
       const parsed = Destination.safeParse(value);
       expect(destinationProblem(value), value).toBe(parsed.success ? null : parsed.error.issues[0]!.message);
     }
-    expect(destinationProblem('example.com')).toBe('original_url must be a full web address starting with http:// or https://');
+    expect(destinationProblem('example.com')).toBe('Destination URL must be a full web address starting with http:// or https://');
   });
 });

@@ -38,11 +38,11 @@ export const DESTINATION_MAX_LENGTH = 2048;
 
 /** What a person is told about a destination that cannot be one: the API's refusals and the web app's forms say the same. */
 export const DESTINATION_MESSAGES = {
-  required: 'original_url is required',
-  tooLong: `original_url must be at most ${DESTINATION_MAX_LENGTH} characters`,
-  controlCharacters: 'original_url must not contain line breaks, tabs or other control characters: paste the address on one line',
-  notWeb: 'original_url must be a full web address starting with http:// or https://',
-  tooLongEncoded: `original_url must be at most ${DESTINATION_MAX_LENGTH} characters once its non-ASCII characters are encoded`,
+  required: 'Destination URL is required',
+  tooLong: `Destination URL must be at most ${DESTINATION_MAX_LENGTH} characters`,
+  controlCharacters: 'Destination URL must not contain line breaks, tabs or other control characters: paste the address on one line',
+  notWeb: 'Destination URL must be a full web address starting with http:// or https://',
+  tooLongEncoded: `Destination URL must be at most ${DESTINATION_MAX_LENGTH} characters once its non-ASCII characters are encoded`,
 } as const;
 
 /**

@@ -39,3 +39,4 @@ export * from './ports/event-store.ts';
 export * from './ports/read-store.ts';
 export * from './ports/analytics-store.ts';
 export * from './http/privacy.ts';
+export * from './http/field-labels.ts';

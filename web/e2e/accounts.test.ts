@@ -112,11 +112,13 @@ describe('visitor and sign-in screens', () => {
         expect(await pricing.locator('.plan-card').first().innerText()).toContain(`${freeLinks} links per month`);
         expect(await popular.innerText()).toMatch(/₹999\s*per month/);
         for (const href of await pricing.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toBe('/register');
-        // The footer: API and Support lead somewhere; the rest are plain text.
+        // The footer: API, Support, Privacy and Terms lead somewhere; the rest are plain text.
         const footer = page.locator('.site-footer');
         expect(await footer.getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/docs');
         expect(await footer.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('/support');
-        for (const name of ['Blog', 'Careers', 'Contact', 'Privacy', 'Terms', 'Security', 'GDPR']) {
+        expect(await footer.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+        expect(await footer.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+        for (const name of ['Blog', 'Careers', 'Contact', 'Security', 'GDPR']) {
           expect(await footer.getByRole('link', { name }).count()).toBe(0);
           await footer.getByText(name, { exact: true }).waitFor();
         }
@@ -331,17 +333,28 @@ describe('visitor and sign-in screens', () => {
         await page.waitForURL('**/dashboard');
         await expect.poll(() => sidebarEmail(page)).toBe(email);
 
-        // The link worked once.
+        // The link worked once; opened again it says so at once, before any password is typed.
         await page.evaluate(() => localStorage.clear());
         await page.goto(link);
-        await page.getByLabel('New Password', { exact: true }).fill('another-1');
-        await page.getByLabel('Confirm Password', { exact: true }).fill('another-1');
-        await page.getByRole('button', { name: 'Reset Password' }).click();
         await page.getByRole('heading', { name: 'Reset Failed' }).waitFor();
         await page.getByText('This reset link is invalid or has already been used. Please request a new reset link.', { exact: true }).waitFor();
+        expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe('/forgot-password');
+        await screenshot(page, 'reset-password-used');
       });
     }
   }, 120_000);
+
+  it('checks a reset link before the form: an unknown one ends in the error view and spends nothing', async () => {
+    for (const viewport of VIEWPORTS) {
+      await withPage(viewport, async (page) => {
+        await page.goto('/reset-password?token=not-a-real-token');
+        await page.getByRole('heading', { name: 'Reset Failed' }).waitFor();
+        await page.getByText('This reset link is invalid or has already been used. Please request a new reset link.', { exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: 'Reset Password' }).count()).toBe(0);
+      });
+    }
+  });
 
   it('shows the error view for a reset link without a token', async () => {
     for (const viewport of VIEWPORTS) {
@@ -521,9 +534,10 @@ describe('visitor and sign-in screens', () => {
           expect(await seriousA11yViolations(page)).toEqual([]);
           // The helpful links are router links: no new document is loaded.
           await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-          // Support needs a sign-in: the visitor is asked for one first.
+          // Support's FAQ is open to visitors (issue #29): no sign-in first.
           await helpful.filter({ hasText: 'Support' }).click();
-          await page.waitForURL((url) => url.pathname === '/login');
+          await page.getByRole('heading', { name: 'Help & Support' }).waitFor();
+          expect(new URL(page.url()).pathname).toBe('/support');
           expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
           const short = await page.goto('/zzzzzzzz');
           expect(short?.status()).toBe(404);

@@ -240,7 +240,7 @@ describe('dashboard in the browser', () => {
     const destination = edit.getByLabel('Destination URL');
     await destination.fill('javascript:alert(1)');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await edit.getByRole('alert').filter({ hasText: 'original_url must be a full web address starting with http:// or https://' }).waitFor();
+    await edit.getByRole('alert').filter({ hasText: 'Destination URL must be a full web address starting with http:// or https://' }).waitFor();
     expect(await destination.getAttribute('aria-invalid')).toBe('true');
     expect(await destination.evaluate((input) => input === document.activeElement)).toBe(true);
     await screenshot(page, 'dashboard-modal-edit-invalid');

@@ -127,6 +127,36 @@ describe('settings in the browser', () => {
     await page.context().close();
   });
 
+  it('says a taken username (any case) is taken, naming Username, and refuses the current password as the new one', { timeout: 60_000 }, async () => {
+    const taken = unique('taken');
+    const takenToken = await registerByApi(product, taken);
+    await call(takenToken, 'PUT', '/api/settings/profile', { username: 'Lovelace' });
+    const token = await registerByApi(product, unique('second'));
+    for (const viewport of [undefined, PHONE]) {
+      const page = await openSignedIn(browser, product, token, '/settings', viewport);
+      try {
+        page.setDefaultTimeout(10_000);
+        await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+        await page.getByLabel('Username').fill('lovelace');
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        await page.locator('.settings-status--error', { hasText: 'Username is already taken. Please choose another one.' }).waitFor();
+        await screenshot(page, 'settings-username-taken');
+
+        await page.goto('/settings?tab=security');
+        await page.getByLabel('Current password').fill('secret123');
+        await page.getByLabel('New password', { exact: true }).fill('secret123');
+        await page.getByLabel('Confirm new password').fill('secret123');
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await page.locator('.settings-status--error', { hasText: 'New password must be different from your current password.' }).waitFor();
+        await screenshot(page, 'settings-password-not-new');
+      } finally {
+        await page.context().close();
+      }
+    }
+    // Nothing changed: the old password still signs in.
+    expect((await fetch(`${product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
   it('revokes the API key with the password unless the box is cleared, then the key screen offers a new key instead of making one', async () => {
     const email = unique('key');
     const token = await registerByApi(product, email);

@@ -1,8 +1,8 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminPage, OAuthConfigPage } from './features/admin/index.ts';
 import { AnalyticsPage } from './features/analytics/index.ts';
-import { AuthCallbackPage, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
+import { AuthCallbackPage, ForAnyone, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
 import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
 import { CustomDomainsPage } from './features/domains/index.ts';
@@ -12,6 +12,7 @@ import { SupportPage } from './features/support/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
 import { NotFoundPage } from './site/NotFoundPage.tsx';
+import { SiteFrame } from './site/SiteFrame.tsx';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
 import { Toasts } from './ui/Toasts.tsx';
 
@@ -22,6 +23,21 @@ const signedIn = (page: ReactNode) => (
     <AppShell>{page}</AppShell>
   </RequireAuth>
 );
+
+/** Pages anyone may read: in the signed-in frame for users, in the site's frame for visitors (docs/web-app.md#routes). */
+const anyone = (page: ReactNode) => (
+  <ForAnyone
+    signedIn={<AppShell>{page}</AppShell>}
+    visitor={
+      <SiteFrame className="site-page">
+        <div className="container">{page}</div>
+      </SiteFrame>
+    }
+  />
+);
+
+const TermsPage = lazy(() => import('./site/TermsPage.tsx'));
+const PrivacyPage = lazy(() => import('./site/PrivacyPage.tsx'));
 
 /** The route table (docs/web-app.md#routes). */
 export function App() {
@@ -44,8 +60,10 @@ export function App() {
           <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />
           <Route path="/custom-domains" element={signedIn(<CustomDomainsPage />)} />
-          <Route path="/docs" element={signedIn(<DocsPage />)} />
-          <Route path="/support" element={signedIn(<SupportPage />)} />
+          <Route path="/docs" element={anyone(<DocsPage />)} />
+          <Route path="/support" element={anyone(<SupportPage />)} />
+          <Route path="/terms" element={anyone(<TermsPage />)} />
+          <Route path="/privacy" element={anyone(<PrivacyPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
           <Route path="/settings" element={signedIn(<SettingsPage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />

@@ -6,6 +6,14 @@ export const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() })
 /** The account moved to another address (EmailChanged) or was deleted: this one is free to register or claim again. */
 export const EmailReleasedV1 = z.object({ user_id: z.number().int().positive() });
 
+/**
+ * A username chosen in the profile, claimed on a stream named by the hash of its lower-case
+ * form (docs/accounts.md#profile): no two accounts hold one, whatever its case. Released when
+ * its holder picks another.
+ */
+export const UsernameClaimedV1 = z.object({ user_id: z.number().int().positive() });
+export const UsernameReleasedV1 = z.object({ user_id: z.number().int().positive() });
+
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
 export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket']) });
 
@@ -29,6 +37,8 @@ export const claimEvents = {
   ShortCodeClaimed: { 1: ShortCodeClaimedV1 },
   EmailClaimed: { 1: EmailClaimedV1 },
   EmailReleased: { 1: EmailReleasedV1 },
+  UsernameClaimed: { 1: UsernameClaimedV1 },
+  UsernameReleased: { 1: UsernameReleasedV1 },
   IdAllocated: { 1: IdAllocatedV1 },
   SuperAdminAssigned: { 1: SuperAdminAssignedV1 },
   IdempotencyKeyClaimed: { 1: IdempotencyKeyClaimedV1 },

@@ -89,6 +89,20 @@ export const ResetPasswordBody = z.object({
   second_factor_code: z.string().trim().max(64).optional(),
 });
 
+/** Asking whether a reset link still works, before the form is shown (docs/accounts.md#password-reset). */
+export const ResetLinkCheckBody = z.strictObject({ token: z.string({ message: 'The reset link has no token' }).max(512) });
+
+/** What a reset link would meet: `valid`, `used`, `expired` or `invalid` (unknown, or stale after a later password change); nothing is spent by asking. */
+export const ResetLinkState = z.enum(['valid', 'used', 'expired', 'invalid']);
+export const ResetLinkCheckResponse = z.object({
+  state: ResetLinkState,
+  /** What the reset itself would say about a dead link; null for a valid one. */
+  detail: z.string().nullable(),
+  /** The link's account has two-step verification on: the form asks for a code too. */
+  second_factor_required: z.boolean(),
+});
+export type ResetLinkCheckResponse = z.infer<typeof ResetLinkCheckResponse>;
+
 export const ProviderStatus = z.object({ enabled: z.boolean(), client_id: z.string().nullable() });
 
 export const AuthProvidersResponse = z.object({
@@ -99,7 +113,7 @@ export const AuthProvidersResponse = z.object({
 export const ProviderParams = z.object({ provider: z.string() });
 
 export const AuthorizeQuery = z.object({
-  redirect_uri: z.url({ protocol: /^https?$/, message: 'redirect_uri must be an http(s) address such as https://lnk.example.com/auth/callback' }).optional(),
+  redirect_uri: z.url({ protocol: /^https?$/, message: 'Redirect URI must be an http(s) address such as https://lnk.example.com/auth/callback' }).optional(),
 });
 
 export const AuthorizeResponse = z.object({

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Every 4xx/5xx body: a message a person can act on. */
-export const ErrorBody = z.object({ detail: z.string() });
+/**
+ * Every 4xx/5xx body: a message a person can act on, naming fields as the screens do; a
+ * refused field's machine name (`original_url`, `links.0.original_url`) also in `field`.
+ */
+export const ErrorBody = z.object({ detail: z.string(), field: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const IdParams = z.object({

@@ -199,6 +199,8 @@ export const UserStatsResponse = z.object({
   monthly_growth: z
     .number()
     .describe('Percent change of links created this calendar month (UTC) over last month, one decimal; 100 when last month had none and this month has some, 0 when both have none'),
+  active_urls: z.number().describe('Links that redirect now: switched on and not disabled by an admin'),
+  custom_domains_count: z.number().describe('Custom domains the caller has added, verified or not'),
 });
 
 export const DomainInfoResponse = z.object({

@@ -30,17 +30,22 @@ export function defaultUsername(email: string): string {
   return local.length >= 3 ? local : local.padEnd(3, '_');
 }
 
-export const UpdateProfileBody = z.object({
+/**
+ * A profile save (docs/accounts.md#profile): each field is optional and one left out stays
+ * as it is; an empty full name or phone clears it. Unknown fields are refused.
+ */
+export const UpdateProfileBody = z.strictObject({
   username: z
-    .string({ message: 'Username is required' })
+    .string({ message: USERNAME_RULE })
     .trim()
     .min(3, USERNAME_RULE)
     .max(50, USERNAME_RULE)
-    .regex(/^[A-Za-z0-9._-]+$/, USERNAME_RULE),
-  full_name: z.string().trim().max(100, 'Full name must be at most 100 characters').optional(),
-  /** Empty or absent clears it. */
+    .regex(/^[A-Za-z0-9._-]+$/, USERNAME_RULE)
+    .optional(),
+  full_name: z.string({ message: 'Full name must be text' }).trim().max(100, 'Full name must be at most 100 characters').optional(),
+  /** Empty clears it; absent leaves it. */
   phone: z
-    .string()
+    .string({ message: PHONE_RULE })
     .max(32, PHONE_RULE)
     .refine((value) => value.trim() === '' || normalizePhone(value) !== null, PHONE_RULE)
     .optional(),

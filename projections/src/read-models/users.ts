@@ -31,7 +31,8 @@ export interface UserView {
   pending_email?: string | null;
 }
 
-export const userIndexes = { [USERS]: [['email']] } as const;
+// Usernames are looked up by value when one is chosen or an account starts (docs/accounts.md#profile).
+export const userIndexes = { [USERS]: [['email'], ['username']] } as const;
 
 /**
  * From when the account's sessions are valid again after a password change or a sign-out

@@ -89,7 +89,7 @@ describe('password guessing', () => {
     for (const [i, password] of common.entries()) {
       const refused = await register(`common${i}@example.com`, password, '203.0.113.77');
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ detail: commonPasswordRefused('password') });
+      expect(refused.json()).toEqual({ detail: commonPasswordRefused('password'), field: 'password' });
     }
     // Refused before counting: the address may still register.
     expect((await register('uncommon@example.com', 'lantern-osprey-42', '203.0.113.77')).statusCode).toBe(201);
@@ -98,7 +98,7 @@ describe('password guessing', () => {
     for (const password of ['aaaaaa', '123456', 'password', 'qwerty']) {
       const refused = await reset(token, password);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ detail: commonPasswordRefused('new_password') });
+      expect(refused.json()).toEqual({ detail: commonPasswordRefused('new_password'), field: 'new_password' });
     }
     // Refused before the link was used: it still sets an uncommon password (and signs every session out).
     expect((await reset(token, 'lantern-osprey-43')).statusCode).toBe(200);
@@ -107,7 +107,7 @@ describe('password guessing', () => {
     for (const password of ['aaaaaa', '123456', 'password', 'qwerty']) {
       const change = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers, payload: { current_password: 'lantern-osprey-43', new_password: password } });
       expect(change.statusCode).toBe(400);
-      expect(change.json()).toEqual({ detail: commonPasswordRefused('new_password') });
+      expect(change.json()).toEqual({ detail: commonPasswordRefused('new_password'), field: 'new_password' });
     }
     // The shortest allowed length still works for an uncommon password.
     expect((await t.app.inject({ method: 'POST', url: '/api/settings/password', headers, payload: { current_password: 'lantern-osprey-43', new_password: 'k7#qZp' } })).statusCode).toBe(200);

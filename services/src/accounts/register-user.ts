@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { defaultUsername, domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -7,6 +7,7 @@ import { signInLinkPlace, type LinkPlace, type SignInLinkBases } from '../mail/s
 import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
 import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
+import { freeStartName } from './username-claim.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
 /** The uniqueness claim of an email: a stream named by its hash, never the address itself. */
@@ -30,6 +31,7 @@ interface Register {
   email: string;
   passwordHash: string;
   emailVerifiedByProvider: boolean;
+  username?: string;
   /** The verification mail the registration owes, and where its link may lead. */
   verification?: { mail: MailToOwe; bases: SignInLinkBases };
 }
@@ -62,7 +64,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
     const verified = decided.some((event) => event.type === 'EmailVerified');
     const place = command.verification && registered?.type === 'UserRegistered' && !verified ? placeFor(registered.data.role, command.verification.bases) : null;
     const mail = place && command.verification ? [mailOwed(command.verification.mail, { kind: 'verify_email', userId: command.userId, place })] : [];
-    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'EmailVerified'), system: ofType('SuperAdminAssigned'), mail };
+    return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'ProfileUpdated', 'EmailVerified'), system: ofType('SuperAdminAssigned'), mail };
   },
 };
 
@@ -71,7 +73,7 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
  * account. Returns the new id once the read model has it.
  */
 export async function registerUser(
-  platform: CommandDeps,
+  platform: CommandDeps & Pick<Platform, 'read'>,
   context: CommandContext,
   input: { email: string; passwordHash: string; fullName?: string; emailVerifiedByProvider?: boolean; verification?: Register['verification'] },
 ): Promise<number> {
@@ -79,8 +81,17 @@ export async function registerUser(
   const system = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
   // Checked before an id is spent, and again in the command against the state its append expects.
   decideRegistration({ userId: 1, email, passwordHash: '' }, { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled });
+  const username = await freeStartName(platform, defaultUsername(email));
   const userId = await allocateId(platform.events, 'user', metadataFor(context));
   const asNewUser = { ...context, actor: { kind: 'user' as const, id: String(userId) } };
-  await handleMultiStreamCommand(platform, asNewUser, registerDecider, { userId, email, passwordHash: input.passwordHash, fullName: input.fullName || undefined, emailVerifiedByProvider: input.emailVerifiedByProvider ?? false, verification: input.verification });
+  await handleMultiStreamCommand(platform, asNewUser, registerDecider, {
+    userId,
+    email,
+    passwordHash: input.passwordHash,
+    fullName: input.fullName || undefined,
+    emailVerifiedByProvider: input.emailVerifiedByProvider ?? false,
+    ...(username ? { username } : {}),
+    verification: input.verification,
+  });
   return userId;
 }

@@ -18,6 +18,12 @@ describe('decideRegistration', () => {
     expect(events[1]).toMatchObject({ data: { role: 'user', user_id: 2 } });
   });
 
+  it('given another account has the address’s own name, when someone registers, then the account starts with the free numbered one', () => {
+    const events = decideRegistration({ ...command, userId: 3, fullName: 'Ada', username: 'ada-2' }, open);
+    expect(events.map((e) => e.type)).toEqual(['EmailClaimed', 'UserRegistered', 'ProfileUpdated']);
+    expect(events[2]).toEqual({ type: 'ProfileUpdated', data: { user_id: 3, username: 'ada-2', full_name: 'Ada', phone: '' } });
+  });
+
   it('given the email is taken, when someone registers with it, then it is refused', () => {
     expect(() => decideRegistration(command, { ...open, emailTaken: true })).toThrow(DomainError);
     expect(() => decideRegistration(command, { ...open, emailTaken: true })).toThrow(EMAIL_TAKEN);

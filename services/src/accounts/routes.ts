@@ -11,6 +11,7 @@ import { requestContext } from '../http/request-context.ts';
 import { accountRefusal } from './account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
+import { resetCheckRoutes } from './reset-check-routes.ts';
 import { deliverAtRegistration, mailToOwe } from './email-flows.ts';
 import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -118,7 +119,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
     },
   );
 
-  for (const routes of [sessionRoutes, signupRoutes, emailRoutes, oauthRoutes]) await routes(app, platform);
+  for (const routes of [sessionRoutes, signupRoutes, emailRoutes, resetCheckRoutes, oauthRoutes]) await routes(app, platform);
 }
 
 const DUMMY_HASH = await hashPassword('not a real password');

@@ -75,16 +75,16 @@ describe('e-mail settings set by an admin, against a real SMTP server', () => {
     const cases: [object, string][] = [
       [{ smtp_server: 'smtp.example.com' }, 'From e-mail is required with an SMTP server'],
       [{ sendgrid_api_key: 'SG.abc' }, 'SendGrid from e-mail is required with a SendGrid API key'],
-      [{ smtp_port: 70000 }, 'smtp_port: SMTP port must be between 1 and 65535'],
-      [{ from_email: 'not-an-address' }, 'from_email: From e-mail must be an e-mail address'],
+      [{ smtp_port: 70000 }, 'SMTP port must be between 1 and 65535'],
+      [{ from_email: 'not-an-address' }, 'From e-mail must be an e-mail address'],
       [{ frontend_url: 'javascript:alert(1)' }, 'Frontend URL must be an http(s) address such as https://links.example.com (got "javascript:alert(1)")'],
-      [{ sendgrid_from_name: 'Evil\r\nBcc: x@example.com' }, 'sendgrid_from_name: SendGrid from name cannot contain line breaks, <, > or "'],
+      [{ sendgrid_from_name: 'Evil\r\nBcc: x@example.com' }, 'SendGrid from name cannot contain line breaks, <, > or "'],
     ];
     for (const [payload, detail] of cases) {
       const answer = await asAdmin('POST', '/api/admin/email-config', payload);
       expect([answer.statusCode, answer.json().detail], JSON.stringify(payload)).toEqual([400, detail]);
     }
     const empty = await asAdmin('POST', '/api/admin/test-email', { test_email: '' });
-    expect([empty.statusCode, empty.json().detail]).toEqual([400, 'test_email: Please enter a test email address']);
+    expect([empty.statusCode, empty.json().detail]).toEqual([400, 'Please enter a test email address']);
   });
 });

@@ -77,9 +77,9 @@ describe('sign-in providers configured by an admin', () => {
 
   it('refuses an incomplete form, a second add, edits of what is not there and a bad toggle, saying why', async () => {
     const missing = await asAdmin('POST', '/api/admin/oauth-config', { ...config(), client_id: ' ' });
-    expect([missing.statusCode, missing.json().detail]).toEqual([400, 'client_id: Client ID is required']);
+    expect([missing.statusCode, missing.json().detail]).toEqual([400, 'Client ID is required']);
     const noSecret = await asAdmin('POST', '/api/admin/oauth-config', { ...config(), client_secret: '' });
-    expect([noSecret.statusCode, noSecret.json().detail]).toEqual([400, 'client secret must not be empty']);
+    expect([noSecret.statusCode, noSecret.json().detail]).toEqual([400, 'Client secret must not be empty']);
     const badUrl = await asAdmin('POST', '/api/admin/oauth-config', { ...config(), token_url: 'ftp://x' });
     expect(badUrl.statusCode).toBe(400);
     expect((await asAdmin('POST', '/api/admin/oauth-config', config())).statusCode).toBe(200);

@@ -70,10 +70,10 @@ describe('an admin edits the plan catalogue', () => {
 
   it('refuses what a person could not mean, saying why, and changes nothing', async () => {
     const cases: [number, object, string][] = [
-      [2, { price_monthly: -1 }, 'price_monthly: Monthly price cannot be negative'],
-      [2, { price_monthly: 10.123 }, 'price_monthly: Monthly price can have at most 2 decimals (paise)'],
-      [2, { monthly_links_limit: -2 }, 'monthly_links_limit: Monthly links must be -1 (unlimited) or more'],
-      [2, { display_name: '  ' }, 'display_name: Display name is required'],
+      [2, { price_monthly: -1 }, 'Monthly price cannot be negative'],
+      [2, { price_monthly: 10.123 }, 'Monthly price can have at most 2 decimals (paise)'],
+      [2, { monthly_links_limit: -2 }, 'Monthly links must be -1 (unlimited) or more'],
+      [2, { display_name: '  ' }, 'Display name is required'],
       [2, { features: ['teleportation'] }, ''],
       [1, { price_monthly: 99 }, 'The free plan cannot have a price: every new account starts on it.'],
       [1, { is_active: false }, 'The free plan cannot be deactivated: every new account starts on it.'],

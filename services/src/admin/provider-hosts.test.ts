@@ -63,7 +63,7 @@ describe('sign-in provider addresses', () => {
 
   const local = () => provider.issuer.url!;
   const edit = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/admin/oauth-config/google', headers: mallory.headers, payload: { ...GOOGLE, client_secret: '', ...payload } });
-  const refusal = (answer: { statusCode: number; json(): { detail: string } }) => [answer.statusCode, answer.json().detail.split(' ')[0]];
+  const refusal = (answer: { statusCode: number; json(): { detail: string; field?: string } }) => [answer.statusCode, answer.json().field];
   const noticesToRoot = () => outbox(t.dataDir).filter((mail) => mail.to === 'root@example.com' && mail.subject.includes('sign-in changed'));
 
   it('refuses an admin’s provider address on a host that is not the provider’s, naming the field', async () => {

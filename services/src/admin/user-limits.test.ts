@@ -81,7 +81,7 @@ describe('an admin’s limits for one user', () => {
   it('refuses figures a person could not mean, saying why, and unknown users', async () => {
     const fi = await signUp(t.app, 'fi@example.com');
     const negative = await setLimits(fi.user.id, { custom_monthly_links_limit: -5 });
-    expect([negative.statusCode, negative.json().detail]).toEqual([400, 'custom_monthly_links_limit: Limits must be -1 (unlimited) or more']);
+    expect([negative.statusCode, negative.json().detail]).toEqual([400, 'Limits must be -1 (unlimited) or more']);
     const fraction = await setLimits(fi.user.id, { custom_api_calls_per_minute: 1.5 });
     expect(fraction.statusCode).toBe(400);
     expect((await setLimits(999_999, {})).statusCode).toBe(404);

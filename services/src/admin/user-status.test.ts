@@ -100,6 +100,6 @@ describe('suspending, banning and activating an account', () => {
     const none = await t.app.inject({ url: '/api/admin/users', headers: admin.headers, query: { search: 'enterprise' } });
     expect(none.json()).toMatchObject({ users: [], total: 0 });
     const badSize = await t.app.inject({ url: '/api/admin/users', headers: admin.headers, query: { limit: '7' } });
-    expect([badSize.statusCode, badSize.json().detail]).toEqual([400, 'limit must be 5, 10, 20 or 50 (querystring)']);
+    expect([badSize.statusCode, badSize.json().detail]).toEqual([400, 'Limit must be 5, 10, 20 or 50']);
   });
 });

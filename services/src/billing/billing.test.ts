@@ -165,7 +165,7 @@ describe('plans, subscription and limits', () => {
 
     expect((await change(admin, 999_999, 'pro')).statusCode).toBe(404);
     const bad = await change(admin, user.user.id, 'platinum');
-    expect([bad.statusCode, bad.json().detail]).toEqual([400, 'plan_type must be one of: free, pro, enterprise']);
+    expect([bad.statusCode, bad.json().detail]).toEqual([400, 'Plan type must be one of: free, pro, enterprise']);
   });
 
   it('keeps every plan’s yearly price below twelve months of the monthly one', () => {

@@ -22,17 +22,20 @@ export class DomainError extends Error {
   constructor(
     readonly refusal: Refusal,
     readonly detail: string,
-    options: { retryAfterMs?: number; cause?: unknown } = {},
+    options: { retryAfterMs?: number; cause?: unknown; field?: string } = {},
   ) {
     super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.retryAfterMs = options.retryAfterMs;
+    this.field = options.field;
   }
 
   readonly retryAfterMs: number | undefined;
+  /** The request field the refusal is about, by its machine name (the detail names it by its label). */
+  readonly field: string | undefined;
 }
 
-export const invalid = (detail: string) => new DomainError('invalid', detail);
+export const invalid = (detail: string, field?: string) => new DomainError('invalid', detail, field === undefined ? {} : { field });
 export const unauthorized = (detail: string) => new DomainError('unauthorized', detail);
 export const forbidden = (detail: string) => new DomainError('forbidden', detail);
 export const notFound = (detail: string) => new DomainError('not_found', detail);

@@ -114,7 +114,7 @@ describe('TRAI headers on our host wait for an administrator', () => {
     expect(unknown.json().detail).toMatch(/evidence/);
     const hostile = await api(bank, 'POST', '/api/custom-domains/trai', { header: 'OTHER1', domain_type: 'our_domain', dlt_registration_id: '<script>alert(1)</script>' });
     expect(hostile.statusCode).toBe(400);
-    expect(hostile.json().detail).toMatch(/dlt_registration_id/);
+    expect(hostile.json()).toMatchObject({ detail: expect.stringMatching(/^DLT registration ID /), field: 'dlt_registration_id' });
     const reason = await api(root, 'POST', '/api/admin/trai-approvals/1/reject', { reason: 'x', extra: true });
     expect(reason.statusCode).toBe(400);
     expect(reason.json().detail).toMatch(/extra/);

@@ -361,12 +361,13 @@ const table: Record<string, Row> = {
   'GET /api/settings/notifications': { expect: signedIn(200), request: () => ({ url: '/api/settings/notifications' }) },
   'PUT /api/settings/notifications': { expect: signedIn(200), request: () => ({ url: '/api/settings/notifications', payload: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }) },
   'GET /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile' }) },
-  'PUT /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile', payload: { username: 'settings-row', full_name: 'Row', phone: '+91 98765 43210' } }) },
+  'PUT /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile', payload: { full_name: 'Row', phone: '+91 98765 43210' } }) },
   'POST /api/settings/email': { expect: signedIn(200), request: (f) => ({ url: '/api/settings/email', payload: { new_email: `${f.unique()}@example.com`, current_password: 'secret123' } }) },
   // Public by design: the link may be opened where nobody is signed in; the token says whose account it is.
   'POST /api/settings/email/confirm': { expect: everyone(400), request: () => ({ url: '/api/settings/email/confirm', payload: { token: 'not-a-real-token' } }) },
   // The same password again: the caller's session stays, and the fixtures still sign in with it.
-  'POST /api/settings/password': { expect: signedIn(200), request: () => ({ url: '/api/settings/password', payload: { current_password: 'secret123', new_password: 'secret123' } }) },
+  // The current password again as the new one: refused once the caller is let in, and every row keeps its password.
+  'POST /api/settings/password': { expect: signedIn(400), request: () => ({ url: '/api/settings/password', payload: { current_password: 'secret123', new_password: 'secret123' } }) },
   'GET /api/settings/sessions': { expect: signedIn(200), request: () => ({ url: '/api/settings/sessions' }) },
   'GET /api/settings/second-factor': { expect: signedIn(200), request: () => ({ url: '/api/settings/second-factor' }) },
   // Nobody here has a second factor: a wrong password, then nothing to confirm or spend a code on.
@@ -375,6 +376,7 @@ const table: Record<string, Row> = {
   'POST /api/settings/second-factor/recovery-codes': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/recovery-codes', payload: { code: '000000' } }) },
   'POST /api/settings/second-factor/disable': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/disable', payload: { current_password: 'secret123', code: '000000' } }) },
   'POST /api/token/second-factor': { expect: everyone(400), request: () => ({ url: '/api/token/second-factor', payload: { challenge: 'not-a-challenge' } }) },
+  'POST /api/reset-password/check': { expect: everyone(200), request: () => ({ url: '/api/reset-password/check', payload: { token: 'not-a-real-token' } }) },
   'POST /api/reset-password/second-factor': { expect: everyone(200), request: () => ({ url: '/api/reset-password/second-factor', payload: { token: 'not-a-real-token' } }) },
   // A session of the owner's: nobody else can sign it out.
   'DELETE /api/settings/sessions/:jti': {

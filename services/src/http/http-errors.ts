@@ -1,3 +1,4 @@
+import { withFieldLabels } from '@linkledger/contracts';
 import { DomainError, type Refusal } from '../commands/domain-error.ts';
 import { StoreWriteError, codeOf } from '../stores/store-write-error.ts';
 
@@ -11,12 +12,14 @@ const STATUS: Record<Refusal, number> = {
   unavailable: 503,
 };
 
-/** The one place a refusal becomes an HTTP answer: status, headers and `{detail}`. */
-export function httpAnswer(error: DomainError): { status: number; headers: Record<string, string>; body: { detail: string } } {
+/** The one place a refusal becomes an HTTP answer: status, headers and `{detail}` (with `field`, the machine name of the field it is about, when it names one). */
+export function httpAnswer(error: DomainError): { status: number; headers: Record<string, string>; body: { detail: string; field?: string } } {
   const headers: Record<string, string> = {};
   if (error.refusal === 'unauthorized') headers['www-authenticate'] = 'Bearer';
   if (error.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
-  return { status: STATUS[error.refusal], headers, body: { detail: error.detail } };
+  // A field named by its machine name in a refusal's text is named as the screens name it.
+  const detail = withFieldLabels(error.detail, error.field);
+  return { status: STATUS[error.refusal], headers, body: error.field === undefined ? { detail } : { detail, field: error.field } };
 }
 
 /**

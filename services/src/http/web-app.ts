@@ -27,6 +27,8 @@ export const WEB_ROUTES = [
   '/settings',
   '/support',
   '/docs',
+  '/terms',
+  '/privacy',
   '/admin',
   '/admin/oauth-config',
 ] as const;

@@ -67,16 +67,16 @@ describe('POST /api/urls/bulk-delete', () => {
 
   it('refuses a malformed list', async () => {
     const refusals: [unknown, string][] = [
-      [{}, 'ids is required: a list of 1 to 100 URL ids'],
-      [{ ids: [] }, 'ids must list at least 1 URL id'],
-      [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'ids must list at most 100 URL ids'],
-      [{ ids: ['a'] }, 'ids.0: each id must be a URL id (a whole number)'],
-      [{ ids: [1, 0] }, 'ids.1: each id must be a URL id (a whole number)'],
+      [{}, 'IDs is required: a list of 1 to 100 URL ids'],
+      [{ ids: [] }, 'IDs must list at least 1 URL id'],
+      [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'IDs must list at most 100 URL ids'],
+      [{ ids: ['a'] }, 'Each id must be a URL id (a whole number)'],
+      [{ ids: [1, 0] }, 'Each id must be a URL id (a whole number)'],
     ];
     for (const [body, detail] of refusals) {
       const response = await bulkDelete(body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expect(response.json().detail).toBe(detail);
     }
   });
 });

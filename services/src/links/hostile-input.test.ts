@@ -25,7 +25,7 @@ describe('hostile input', () => {
     for (const destination of ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'vbscript:msgbox', 'ftp://example.com/x', '//evil.example/x', 'https://']) {
       const response = await create(destination);
       expect(response.statusCode, destination).toBe(400);
-      expect(response.json().detail).toBe('original_url must be a full web address starting with http:// or https://');
+      expect(response.json().detail).toBe('Destination URL must be a full web address starting with http:// or https://');
     }
     expect(await t.platform.read.find('links')).toEqual([]);
   });

@@ -98,20 +98,20 @@ describe('GET /api/urls/{id}/analytics', () => {
 
   it('refuses bad ranges with a detail naming the parameter', async () => {
     const refusals: [string, string][] = [
-      ['date_from=2026-11-31', 'date_from must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],
-      ['date_to=yesterday', 'date_to must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],
-      ['date_from=2026-11-20&date_to=2026-11-19', 'date_from must be on or before date_to (querystring)'],
-      ['date_from=2025-01-01&date_to=2026-01-02', 'date_from and date_to may be at most 366 days apart (without date_to, the range ends today)'],
-      ['date_from=2020-01-01', 'date_from and date_to may be at most 366 days apart (without date_to, the range ends today)'],
+      ['date_from=2026-11-31', 'From date must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22'],
+      ['date_to=yesterday', 'To date must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22'],
+      ['date_from=2026-11-20&date_to=2026-11-19', 'From date must be on or before To date'],
+      ['date_from=2025-01-01&date_to=2026-01-02', 'From date and To date may be at most 366 days apart (without To date, the range ends today)'],
+      ['date_from=2020-01-01', 'From date and To date may be at most 366 days apart (without To date, the range ends today)'],
       // Days the analytics store cannot hold are the caller's mistake (400), not a store failure (503).
-      ['date_from=0001-01-01&date_to=0001-01-02', 'date_from must be a day from 1970-01-01 to 2299-12-31 (querystring)'],
-      ['date_from=9999-12-30&date_to=9999-12-31', 'date_from must be a day from 1970-01-01 to 2299-12-31 (querystring)'],
-      ['date_from=2026-11-01&date_to=2300-01-01', 'date_to must be a day from 1970-01-01 to 2299-12-31 (querystring)'],
+      ['date_from=0001-01-01&date_to=0001-01-02', 'From date must be a day from 1970-01-01 to 2299-12-31'],
+      ['date_from=9999-12-30&date_to=9999-12-31', 'From date must be a day from 1970-01-01 to 2299-12-31'],
+      ['date_from=2026-11-01&date_to=2300-01-01', 'To date must be a day from 1970-01-01 to 2299-12-31'],
     ];
     for (const [query, detail] of refusals) {
       const response = await t.app.inject({ url: `/api/urls/${link.id}/analytics?${query}`, headers });
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ detail });
+      expect(response.json().detail, query).toBe(detail);
     }
     expect((await analytics('?date_from=2025-11-22&date_to=2026-11-22')).clicks_by_date).toHaveLength(366);
   });

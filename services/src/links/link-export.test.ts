@@ -83,12 +83,12 @@ describe('GET /api/urls/export', () => {
 
   it('refuses bad filter values with a detail naming the parameter', async () => {
     for (const [query, detail] of [
-      ['tab=web', 'tab must be one of: all, manual, api (querystring)'],
-      ['domain=mine', 'domain must be one of: all, default, custom (querystring)'],
+      ['tab=web', 'Tab must be one of: all, manual, api'],
+      ['domain=mine', 'Domain must be one of: all, default, custom'],
     ] as const) {
       const response = await exportCsv(`?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expect(response.json().detail).toBe(detail);
     }
   });
 });

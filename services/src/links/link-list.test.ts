@@ -151,26 +151,26 @@ describe('GET /api/urls: search, tabs, sort, dates, domains, counts', () => {
 
   it('refuses bad values with a detail naming the parameter and what it accepts', async () => {
     const refusals: [string, string][] = [
-      ['sort_by=popular', 'sort_by must be one of: newest, oldest, clicks, title (querystring)'],
-      ['created_via=web', 'created_via must be one of: manual, api (querystring)'],
-      ['domain=mine', 'domain must be one of: all, default, custom (querystring)'],
-      ['status=paused', 'status must be one of: all, active, inactive (querystring)'],
-      ['include_counts=yes', 'include_counts must be true or false (querystring)'],
-      ['date_from=2026-13-01', 'date_from must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],
-      ['date_to=2026-02-30', 'date_to must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],
-      ['date_from=20261101', 'date_from must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22 (querystring)'],
-      ['date_from=2026-11-02&date_to=2026-11-01', 'date_from must be on or before date_to (querystring)'],
-      ['skip=-1', 'skip must be 0 or more (querystring)'],
-      ['skip=one', 'skip must be a whole number, 0 or more (querystring)'],
-      ['limit=0', 'limit must be at least 1 (querystring)'],
-      ['limit=101', 'limit must be at most 100 (querystring)'],
-      ['limit=2.5', 'limit must be a whole number from 1 to 100 (querystring)'],
-      [`search=${'a'.repeat(201)}`, 'search must be at most 200 characters (querystring)'],
+      ['sort_by=popular', 'Sort by must be one of: newest, oldest, clicks, title'],
+      ['created_via=web', 'Created via must be one of: manual, api'],
+      ['domain=mine', 'Domain must be one of: all, default, custom'],
+      ['status=paused', 'Status must be one of: all, active, inactive'],
+      ['include_counts=yes', 'Include counts must be true or false'],
+      ['date_from=2026-13-01', 'From date must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22'],
+      ['date_to=2026-02-30', 'To date must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22'],
+      ['date_from=20261101', 'From date must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22'],
+      ['date_from=2026-11-02&date_to=2026-11-01', 'From date must be on or before To date'],
+      ['skip=-1', 'Skip must be 0 or more'],
+      ['skip=one', 'Skip must be a whole number, 0 or more'],
+      ['limit=0', 'Limit must be at least 1'],
+      ['limit=101', 'Limit must be at most 100'],
+      ['limit=2.5', 'Limit must be a whole number from 1 to 100'],
+      [`search=${'a'.repeat(201)}`, 'Search must be at most 200 characters'],
     ];
     for (const [query, detail] of refusals) {
       const response = await t.app.inject({ url: `/api/urls?${query}`, headers });
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ detail });
+      expect(response.json().detail, query).toBe(detail);
     }
   });
 });

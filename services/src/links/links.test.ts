@@ -18,9 +18,9 @@ describe('links API', () => {
     for (const original_url of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/file', 'not a url', '', 'https://']) {
       const response = await create({ original_url });
       expect(response.statusCode, original_url).toBe(400);
-      expect(response.json().detail).toMatch(/original_url/);
+      expect(response.json()).toMatchObject({ detail: expect.stringMatching(/^Destination URL /), field: 'original_url' });
     }
-    expect((await create({})).json().detail).toMatch(/original_url is required/);
+    expect((await create({})).json().detail).toMatch(/Destination URL is required/);
     expect(await t.platform.events.headPosition()).toBe(before);
     expect(await t.platform.read.count(LINKS)).toBe(0);
   });
@@ -117,7 +117,7 @@ describe('links API', () => {
       for (const [short_code, detail] of refusals) {
         const response = await create({ original_url: 'https://example.com/r', short_code });
         expect(response.statusCode, short_code).toBe(400);
-        expect(response.json(), short_code).toEqual({ detail });
+        expect(response.json().detail, short_code).toBe(detail);
       }
       expect(await t.platform.events.headPosition()).toBe(before);
     });

@@ -9,7 +9,7 @@ import { RESERVED_CODES } from './custom-code.ts';
 import { CUSTOM_DOMAINS } from '@linkledger/projections';
 
 export const DESTINATION_LOOPS =
-  'original_url points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';
+  'Destination URL points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';
 
 /** The host names that are this service: every name it answers to, and the one the caller used. */
 export function ownHosts(platform: Pick<Platform, 'config'>, request: FastifyRequest): string[] {

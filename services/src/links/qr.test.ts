@@ -54,14 +54,14 @@ describe('GET /api/urls/{id}/qr.png and qr.svg', () => {
 
   it('refuses sizes outside 128–1024 pixels', async () => {
     for (const [size, detail] of [
-      ['127', 'size must be at least 128 pixels (querystring)'],
-      ['1025', 'size must be at most 1024 pixels (querystring)'],
-      ['big', 'size must be a whole number of pixels from 128 to 1024 (querystring)'],
-      ['200.5', 'size must be a whole number of pixels from 128 to 1024 (querystring)'],
+      ['127', 'Size must be at least 128 pixels'],
+      ['1025', 'Size must be at most 1024 pixels'],
+      ['big', 'Size must be a whole number of pixels from 128 to 1024'],
+      ['200.5', 'Size must be a whole number of pixels from 128 to 1024'],
     ] as const) {
       const response = await t.app.inject({ url: `/api/urls/${link.id}/qr.svg?size=${size}`, headers });
       expect(response.statusCode, size).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expect(response.json().detail).toBe(detail);
     }
   });
 

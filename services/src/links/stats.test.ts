@@ -49,7 +49,7 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
   const settle = async () => t.platform.readModel.waitFor(await t.platform.events.headPosition(), 5000);
 
   it('starts at zero', async () => {
-    expect(await stats()).toEqual({ total_urls: 0, total_clicks: 0, urls_this_month: 0, monthly_growth: 0 });
+    expect(await stats()).toEqual({ total_urls: 0, total_clicks: 0, urls_this_month: 0, monthly_growth: 0, active_urls: 0, custom_domains_count: 0 });
   });
 
   it('counts links, human clicks, this month’s links (UTC) and growth over last month', async () => {
@@ -65,16 +65,16 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
       expect((await t.app.inject({ url: `/${code}`, headers: { 'user-agent': ua } })).statusCode).toBe(302);
     }
     await settle();
-    expect(await stats()).toEqual({ total_urls: 5, total_clicks: 3, urls_this_month: 3, monthly_growth: 50 });
-    expect(await stats('stats-other@example.com')).toEqual({ total_urls: 1, total_clicks: 0, urls_this_month: 1, monthly_growth: 100 });
+    expect(await stats()).toEqual({ total_urls: 5, total_clicks: 3, urls_this_month: 3, monthly_growth: 50, active_urls: 5, custom_domains_count: 0 });
+    expect(await stats('stats-other@example.com')).toEqual({ total_urls: 1, total_clicks: 0, urls_this_month: 1, monthly_growth: 100, active_urls: 1, custom_domains_count: 0 });
 
     // Deleted links and their clicks leave the totals.
     await t.app.inject({ method: 'DELETE', url: `/api/urls/${clicked.id}`, headers: await as(ME) });
-    expect(await stats()).toEqual({ total_urls: 4, total_clicks: 1, urls_this_month: 2, monthly_growth: 0 });
+    expect(await stats()).toEqual({ total_urls: 4, total_clicks: 1, urls_this_month: 2, monthly_growth: 0, active_urls: 4, custom_domains_count: 0 });
 
     // A new month: nothing yet, down 100% on November.
     now = new Date('2026-12-01T00:00:00.000Z');
-    expect(await stats()).toEqual({ total_urls: 4, total_clicks: 1, urls_this_month: 0, monthly_growth: -100 });
+    expect(await stats()).toEqual({ total_urls: 4, total_clicks: 1, urls_this_month: 0, monthly_growth: -100, active_urls: 4, custom_domains_count: 0 });
     now = new Date('2027-01-03T00:00:00.000Z');
     expect(await stats()).toMatchObject({ urls_this_month: 0, monthly_growth: 0 });
   });
@@ -102,5 +102,19 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
     expect(info).toEqual({ has_trai_domains: true, has_custom_domains: true, active_custom_domain: 'go.brand.example', active_trai_header: null });
     await signUp(t.app, 'no-domains@example.com');
     expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: await as('no-domains@example.com') })).json()).toMatchObject({ has_custom_domains: false, active_custom_domain: null });
+  });
+
+  it('counts the links that redirect (switched on, not disabled by an admin) and the custom domains added (spec 2 §3)', async () => {
+    const OWNER = 'stats-active@example.com';
+    await signUp(t.app, OWNER);
+    const [off, disabled] = [await createAt('2027-01-03T01:00:00.000Z', OWNER), await createAt('2027-01-03T02:00:00.000Z', OWNER)];
+    await createAt('2027-01-03T03:00:00.000Z', OWNER);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/urls/${off.id}`, headers: await as(OWNER), payload: { is_active: false } })).statusCode).toBe(200);
+    // The first account is the super admin: it moderates.
+    const moderated = await t.app.inject({ method: 'POST', url: `/api/admin/links/${disabled.id}/disable`, headers: await as(ME), payload: { reason: 'Phishing page' } });
+    expect(moderated.statusCode).toBe(200);
+    expect(await stats(OWNER)).toMatchObject({ total_urls: 3, active_urls: 1, custom_domains_count: 0 });
+    // The two domains of the test above are the caller's; the third is someone else's.
+    expect(await stats()).toMatchObject({ custom_domains_count: 2 });
   });
 });

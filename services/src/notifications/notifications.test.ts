@@ -81,7 +81,7 @@ describe('notification e-mails, driven from the log with a test clock', () => {
 
     const wrong = await setPreferences(carol, { weekly_summary: 'yes', usage_warnings: false, moderation_notices: false });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().detail).toContain('weekly_summary must be true or false');
+    expect(wrong.json().detail).toContain('Weekly summary must be true or false');
     expect((await t.app.inject({ url: '/api/settings/notifications' })).statusCode).toBe(401);
   });
 

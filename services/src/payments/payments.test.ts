@@ -312,8 +312,8 @@ describe('paying for a plan in test mode', () => {
     const { headers } = await signUp(t.app, 'typo@example.com');
     const free = await intent(t.app, headers, 'free', 'monthly');
     expect(free.statusCode).toBe(400);
-    expect(free.json().detail).toMatch(/plan_type must be pro or enterprise/);
-    expect((await intent(t.app, headers, 'pro', 'weekly')).json().detail).toMatch(/billing_cycle must be monthly or yearly/);
+    expect(free.json().detail).toMatch(/Plan type must be pro or enterprise/);
+    expect((await intent(t.app, headers, 'pro', 'weekly')).json().detail).toMatch(/Billing cycle must be monthly or yearly/);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/payment/test-checkout/order_test_nope', headers });
     expect(unknown.statusCode).toBe(404);
     expect(await eventsOfType(t, 'PaymentOrderCreated')).toHaveLength(0);

@@ -47,6 +47,7 @@ import { AddressRateLimiter } from '../redirect/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
+import { validationAnswer } from '../http/validation-message.ts';
 import { httpAnswer, storageRefusal } from '../http/http-errors.ts';
 import { RepeatedErrors } from './repeated-errors.ts';
 import type { Platform } from './platform.ts';
@@ -143,11 +144,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = issue?.message ?? 'Invalid request';
-      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
-      return reply.code(400).send({ detail: field && !message.includes(field) ? `${field}: ${message}${where}` : `${message}${where}` });
+      return reply.code(400).send(validationAnswer(error.validation[0]));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: clientErrorDetail(error) });

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@linkledger/contracts';
 import { handleCommand, type CommandDeps, type Decider } from '../commands/command-handler.ts';
-import { conflict, forbidden, notFound, type DomainError } from '../commands/domain-error.ts';
+import { conflict, forbidden, invalid, notFound, type DomainError } from '../commands/domain-error.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { SessionToken } from '../accounts/tokens.ts';
@@ -11,6 +11,7 @@ import { revokeCurrentKey } from '../api-keys/decide.ts';
 export const PASSWORD_UPDATED = 'Password updated successfully. Every other session was signed out.';
 export const PASSWORD_UPDATED_KEY_REVOKED = 'Password updated successfully. Every other session was signed out, and your API key was revoked: create a new one for your integrations.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
+export const PASSWORD_NOT_NEW = 'New password must be different from your current password.';
 export const OTHERS_SIGNED_OUT = 'All other sessions were signed out successfully.';
 
 export interface ChangePassword {
@@ -22,15 +23,19 @@ export interface ChangePassword {
   keptJti: string;
   /** The owner also revokes the account's API key (a key made by whoever knew the old password stops). */
   revokeApiKey: boolean;
+  /** The new password is the one the owner just proved: nothing would change but the sessions. */
+  sameAsCurrent: boolean;
 }
 
 /**
  * Given the account, when the owner (who proved the current password) sets a new one: every
- * other session ends, and the API key too when the owner asked for that.
+ * other session ends, and the API key too when the owner asked for that. The password just
+ * proved is no new one and is refused.
  */
 export function decidePasswordChange(command: ChangePassword, state: SettingsUser): DomainEvent[] {
   if (state.user.id === null || state.user.deleted) throw notFound(ACCOUNT_GONE);
   if (state.user.passwordHash !== command.checkedHash) throw conflict('Your password was changed at the same moment. Please try again.');
+  if (command.sameAsCurrent) throw invalid(PASSWORD_NOT_NEW);
   return [
     { type: 'PasswordChanged', data: { user_id: command.userId, password_hash: command.passwordHash, reason: 'change', kept_jti: command.keptJti } },
     ...(command.revokeApiKey ? revokeCurrentKey(state.keys, 'password_changed') : []),
@@ -92,8 +97,9 @@ export async function changePassword(
   input: { session: SessionToken; currentPassword: string; newPassword: string; revokeApiKey: boolean; ip: string },
 ): Promise<{ apiKeyRevoked: boolean }> {
   const state = await proveCurrentPassword(platform, guard, input.session.userId, input.currentPassword, input.ip);
-  const passwordHash = await hashPassword(input.newPassword);
-  const command = { userId: input.session.userId, checkedHash: state.user.passwordHash, passwordHash, keptJti: input.session.jti, revokeApiKey: input.revokeApiKey };
+  const sameAsCurrent = input.newPassword === input.currentPassword;
+  const passwordHash = sameAsCurrent ? state.user.passwordHash : await hashPassword(input.newPassword);
+  const command = { userId: input.session.userId, checkedHash: state.user.passwordHash, passwordHash, keptJti: input.session.jti, revokeApiKey: input.revokeApiKey, sameAsCurrent };
   const { events } = await handleCommand(platform, context, passwordChangeDecider, command);
   return { apiKeyRevoked: events.some((event) => event.type === 'ApiKeyRevoked') };
 }

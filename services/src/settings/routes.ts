@@ -16,7 +16,8 @@ import {
   type ActiveSession,
 } from '@linkledger/contracts';
 import { USERS, USER_SESSIONS, type UserSessionsView, type UserView } from '@linkledger/projections';
-import { handleCommand } from '../commands/command-handler.ts';
+import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
 import { invalid, unauthorized } from '../commands/domain-error.ts';
 import { BAD_TOKEN } from '../accounts/authenticate.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
@@ -29,6 +30,8 @@ import type { Platform } from '../platform/platform.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
 import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
 import { PROFILE_UPDATED, profileDecider } from './profile.ts';
+import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
+import { sameUsername, wantedUsernameFacts } from '../accounts/username-claim.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 
@@ -60,7 +63,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'user' },
       schema: {
         tags: ['settings'],
-        summary: 'Change the username, full name and phone number',
+        summary: 'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
         security: bearer,
         body: UpdateProfileBody,
         response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }), 400: ErrorBody, 401: ErrorBody },
@@ -69,8 +72,11 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const context = requestContext(platform, request, caller.actor);
-      const { username, full_name, phone } = request.body;
-      await handleCommand(platform, context, profileDecider, { userId: caller.userId, username, fullName: full_name ?? '', phone: phone ?? '' });
+      const { username, full_name: fullName, phone } = request.body;
+      const { state } = await loadStream(platform.events, userStream(caller.userId), noSettingsUser, evolveSettingsUser);
+      const changesName = username !== undefined && !sameUsername(username, state.username);
+      const facts = changesName ? await wantedUsernameFacts(platform, caller.userId, username) : { shownByAnother: false };
+      await handleMultiStreamCommand(platform, context, profileDecider, { userId: caller.userId, username, fullName, phone, currentUsername: state.username, ...facts });
       return { ...(await profileOf(caller.userId)), message: PROFILE_UPDATED };
     },
   );

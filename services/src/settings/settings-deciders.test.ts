@@ -3,8 +3,8 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { recorded } from '../testing/recorded.ts';
 import type { EmailTokenState } from '../accounts/email-tokens.ts';
 import { CHANGE_LINK_EXPIRED, CHANGE_LINK_INVALID, EMAIL_IN_USE, EMAIL_UNCHANGED, decideEmailChangeConfirmation, decideEmailChangeRequest } from './email-change.ts';
-import { decidePasswordChange, decideRevokeOthers } from './password-change.ts';
-import { ACCOUNT_GONE, decideProfileUpdate } from './profile.ts';
+import { PASSWORD_NOT_NEW, decidePasswordChange, decideRevokeOthers } from './password-change.ts';
+import { ACCOUNT_GONE, PROFILE_CHANGED_MEANWHILE, USERNAME_TAKEN, decideProfileUpdate, type ProfileStates, type UpdateProfile } from './profile.ts';
 import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, evolveSession, noSession } from './session-stream.ts';
 import { evolveSettingsUser, noSettingsUser, type SettingsUser } from './settings-user.ts';
 import { noOwedMail } from '../owed-mail/owed-mail-state.ts';
@@ -15,16 +15,48 @@ const registered: DomainEvent = { type: 'UserRegistered', data: { user_id: 7, em
 const ada = given(registered);
 
 describe('profile', () => {
-  it('given a new account, when the profile is saved, then one ProfileUpdated with the phone normalised', () => {
-    expect(decideProfileUpdate({ userId: 7, username: ' ada.l ', fullName: 'Ada L', phone: '+91 98765-43210' }, ada)).toEqual([
-      { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } },
+  const save = (fields: Partial<UpdateProfile>): UpdateProfile => ({ userId: 7, currentUsername: 'ada', shownByAnother: false, ...fields });
+  const free = (user: SettingsUser): ProfileStates => ({ user, wanted: null, current: null });
+
+  it('given a new account, when the profile is saved, then one ProfileUpdated with the phone normalised, and the new username claimed', () => {
+    expect(decideProfileUpdate(save({ username: ' ada.l ', fullName: 'Ada L', phone: '+91 98765-43210' }), free(ada))).toEqual({
+      user: [{ type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } }],
+      wanted: [{ type: 'UsernameClaimed', data: { user_id: 7 } }],
+      current: [],
+    });
+  });
+
+  const saved = given(registered, { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } });
+  const savedStates: ProfileStates = { user: saved, wanted: 7, current: 7 };
+
+  it('given the same values saved before, then nothing is recorded; given no account, then it is refused', () => {
+    expect(decideProfileUpdate(save({ currentUsername: 'ada.l', username: 'ada.l', fullName: 'Ada L', phone: '+91 9876543210' }), savedStates)).toEqual({});
+    expect(() => decideProfileUpdate(save({ username: 'ada', fullName: '', phone: '' }), free(noSettingsUser))).toThrow(ACCOUNT_GONE);
+  });
+
+  it('given a saved profile, when only the username is sent, then the full name and phone stay as they are', () => {
+    expect(decideProfileUpdate(save({ currentUsername: 'ada.l', username: 'countess' }), { user: saved, wanted: null, current: 7 })).toEqual({
+      user: [{ type: 'ProfileUpdated', data: { user_id: 7, username: 'countess', full_name: 'Ada L', phone: '+919876543210' } }],
+      wanted: [{ type: 'UsernameClaimed', data: { user_id: 7 } }],
+      current: [{ type: 'UsernameReleased', data: { user_id: 7 } }],
+    });
+    expect(decideProfileUpdate(save({ currentUsername: 'ada.l', phone: '' }), savedStates).user).toEqual([
+      { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '' } },
     ]);
   });
 
-  it('given the same values saved before, then nothing is recorded; given no account, then it is refused', () => {
-    const saved = given(registered, { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } });
-    expect(decideProfileUpdate({ userId: 7, username: 'ada.l', fullName: 'Ada L', phone: '+91 9876543210' }, saved)).toEqual([]);
-    expect(() => decideProfileUpdate({ userId: 7, username: 'ada', fullName: '', phone: '' }, noSettingsUser)).toThrow(ACCOUNT_GONE);
+  it('given a username another account holds or shows, in any case, then it is refused; a deleted holder no longer counts', () => {
+    expect(() => decideProfileUpdate(save({ username: 'Grace' }), { user: ada, wanted: 9, current: null })).toThrow(USERNAME_TAKEN);
+    expect(() => decideProfileUpdate(save({ username: 'grace', shownByAnother: true }), free(ada))).toThrow(USERNAME_TAKEN);
+    expect(decideProfileUpdate(save({ username: 'grace', deletedHolder: 9 }), { user: ada, wanted: 9, current: null }).wanted).toEqual([{ type: 'UsernameClaimed', data: { user_id: 7 } }]);
+    // Only its case changes: still the owner's name, nothing to claim.
+    expect(decideProfileUpdate(save({ currentUsername: 'ada.l', username: 'Ada.L' }), savedStates)).toEqual({
+      user: [{ type: 'ProfileUpdated', data: { user_id: 7, username: 'Ada.L', full_name: 'Ada L', phone: '+919876543210' } }],
+    });
+  });
+
+  it('given a username changed since it was read, then the save is refused for a retry', () => {
+    expect(() => decideProfileUpdate(save({ currentUsername: 'ada', username: 'x-men' }), savedStates)).toThrow(PROFILE_CHANGED_MEANWHILE);
   });
 });
 
@@ -105,21 +137,25 @@ describe('e-mail change', () => {
 
 describe('password change and sessions', () => {
   it('given the checked hash is current, when changed, then PasswordChanged (change) keeps the caller session; a hash changed meanwhile is refused', () => {
-    expect(decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true }, ada)).toEqual([
+    expect(decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true, sameAsCurrent: false }, ada)).toEqual([
       { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } },
     ]);
-    expect(() => decidePasswordChange({ userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true }, ada)).toThrow(/same moment/);
+    expect(() => decidePasswordChange({ userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true, sameAsCurrent: false }, ada)).toThrow(/same moment/);
     expect(decideRevokeOthers({ userId: 7, keptJti: 'j1' }, ada)).toEqual([{ type: 'OtherSessionsRevoked', data: { user_id: 7, kept_jti: 'j1' } }]);
   });
 
   const withKey = given(registered, { type: 'ApiKeyIssued', data: { user_id: 7, key_id: 'k1', key_hash: 'b'.repeat(64), key_encrypted: 'v1.x' } });
-  const change = { userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1' };
+  const change = { userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', sameAsCurrent: false };
 
   it('given an API key, when the password changes with the revocation asked for, then the key is revoked in the same append', () => {
     expect(decidePasswordChange({ ...change, revokeApiKey: true }, withKey)).toEqual([
       { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } },
       { type: 'ApiKeyRevoked', data: { user_id: 7, key_id: 'k1', key_hash: 'b'.repeat(64), reason: 'password_changed' } },
     ]);
+  });
+
+  it('given the new password is the current one, then it is refused and nothing is recorded', () => {
+    expect(() => decidePasswordChange({ ...change, passwordHash: 'scrypt$old', sameAsCurrent: true, revokeApiKey: true }, withKey)).toThrow(PASSWORD_NOT_NEW);
   });
 
   it('given an API key, when the password changes with the revocation declined, then the key stays', () => {

@@ -154,18 +154,18 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
       [{ subject: 'Hello', message: '\n \n' }, MESSAGE_REQUIRED],
       [{ subject: 'x'.repeat(201), message: 'Hello' }, subjectTooLong(201)],
       [{ subject: 'Hello', message: 'y'.repeat(5001) }, messageTooLong(5001)],
-      [{ subject: 'Hello', message: 'Hello', priority: 'critical' }, 'priority must be one of: low, medium, high, urgent'],
+      [{ subject: 'Hello', message: 'Hello', priority: 'critical' }, 'Priority must be one of: low, medium, high, urgent'],
     ];
     for (const [payload, detail] of cases) {
       const answer = await call(ada, 'POST', '/api/support/tickets', payload);
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(answer.json()).toEqual({ detail });
+      expect(answer.json().detail).toBe(detail);
     }
     const empty = await call(ada, 'POST', `/api/support/tickets/${ticketId}/replies`, { message: ' ' });
     expect(empty.json()).toEqual({ detail: MESSAGE_REQUIRED });
     const badFilter = await call(root, 'GET', '/api/admin/support/tickets?status=pending');
     expect(badFilter.statusCode).toBe(400);
-    expect(badFilter.json().detail).toContain('status must be one of: open, closed');
+    expect(badFilter.json().detail).toContain('Status must be one of: open, closed');
     expect((await t.platform.events.readAll({ after: 0, limit: 100_000 })).length).toBe(before);
   });
 

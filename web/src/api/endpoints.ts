@@ -1,4 +1,4 @@
-import type { SortBy, DomainFilter, StatusFilter, SignInResponse } from '@linkledger/contracts';
+import type { SortBy, DomainFilter, StatusFilter, SignInResponse, ResetLinkCheckResponse } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
 
@@ -25,7 +25,7 @@ export const accountsApi = {
   forgotPassword: (email: string) => api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (token: string, newPassword: string, secondFactorCode?: string) =>
     api<{ message: string }>('/reset-password', { method: 'POST', body: { token, new_password: newPassword, ...(secondFactorCode ? { second_factor_code: secondFactorCode } : {}) } }),
-  resetNeedsSecondFactor: (token: string) => api<{ second_factor_required: boolean }>('/reset-password/second-factor', { method: 'POST', body: { token } }),
+  checkResetLink: (token: string) => api<ResetLinkCheckResponse>('/reset-password/check', { method: 'POST', body: { token } }),
 };
 
 export interface LinkListParams {

@@ -114,7 +114,7 @@ const FOOTER_GROUPS: readonly FooterGroup[] = [
   },
   {
     heading: 'Legal',
-    entries: [{ label: 'Privacy' }, { label: 'Terms' }, { label: 'Security' }, { label: 'GDPR' }],
+    entries: [{ label: 'Privacy', href: '/privacy' }, { label: 'Terms', href: '/terms' }, { label: 'Security' }, { label: 'GDPR' }],
   },
 ];
 

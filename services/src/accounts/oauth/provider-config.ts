@@ -81,8 +81,9 @@ export interface ConfigureProviderInput {
 
 /** Settings an operator must correct; the message says how (a 400 over HTTP). */
 export class InvalidProviderSettings extends DomainError {
-  constructor(detail: string) {
-    super('invalid', detail);
+  /** `field`: the setting's machine name (`token_url`); the answer names it by its label. */
+  constructor(detail: string, field?: string) {
+    super('invalid', detail, field === undefined ? {} : { field });
   }
 }
 
@@ -92,7 +93,7 @@ export type ConfigureMode = 'replace' | 'create' | 'update';
 /** One of the provider's own addresses (provider-hosts.ts), or a 400 that names the field. */
 function providerUrl(provider: OAuthProvider, field: ProviderAddressField, value: string, deps: ProviderDeps): string {
   const problem = providerAddressProblem(provider, field, value, extraHosts(deps.config));
-  if (problem !== null) throw new InvalidProviderSettings(problem);
+  if (problem !== null) throw new InvalidProviderSettings(problem, field);
   return new URL(value).toString();
 }
 
@@ -101,9 +102,9 @@ function httpUrl(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidProviderSettings(`${name} must be an http(s) address, such as https://links.example.com/auth/callback (got "${value}")`);
+    throw new InvalidProviderSettings(`${name} must be an http(s) address, such as https://links.example.com/auth/callback (got "${value}")`, name);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidProviderSettings(`${name} must be an http(s) address (got "${value}")`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidProviderSettings(`${name} must be an http(s) address (got "${value}")`, name);
   return url.toString();
 }
 
@@ -111,8 +112,8 @@ function httpUrl(name: string, value: string): string {
 export function providerSettingsOf(deps: ProviderDeps, input: ConfigureProviderInput, mode: ConfigureMode): ProviderSettings {
   const { secret } = deps;
   const defaults = PROVIDER_DEFAULTS[input.provider];
-  if (!input.client_id.trim()) throw new InvalidProviderSettings('client id must not be empty');
-  if (!input.client_secret && mode !== 'update') throw new InvalidProviderSettings('client secret must not be empty');
+  if (!input.client_id.trim()) throw new InvalidProviderSettings('Client ID must not be empty', 'client_id');
+  if (!input.client_secret && mode !== 'update') throw new InvalidProviderSettings('Client secret must not be empty', 'client_secret');
   return {
     provider: input.provider,
     client_id: input.client_id.trim(),
@@ -141,7 +142,7 @@ export function decideProviderSettings(command: { settings: ProviderSettings; mo
   if (mode === 'create' && state) throw conflict(`${providerName(settings.provider)} sign-in is already configured: edit it instead.`);
   if (mode === 'update' && !state) throw notFound(`${providerName(settings.provider)} sign-in is not configured.`);
   const client_secret_encrypted = settings.client_secret_encrypted || state?.client_secret_encrypted;
-  if (!client_secret_encrypted) throw new InvalidProviderSettings('client secret must not be empty');
+  if (!client_secret_encrypted) throw new InvalidProviderSettings('Client secret must not be empty', 'client_secret');
   return [{ type: 'OAuthProviderConfigured' as const, data: { ...settings, client_secret_encrypted } }];
 }
 

@@ -52,7 +52,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       // The return address is the installation's, never the caller's choice.
       const redirectUri = settings.redirect_uri || `${requireTrustedOrigin(platform.config, request)}/auth/callback`;
       if (request.query.redirect_uri !== undefined && request.query.redirect_uri !== redirectUri) {
-        throw invalid(`redirect_uri must be ${redirectUri}: the return address of a sign-in is set by this installation's configuration.`);
+        throw invalid(`Redirect URI must be ${redirectUri}: the return address of a sign-in is set by this installation's configuration.`, 'redirect_uri');
       }
       const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
       const { state, challenge } = await startSignIn(platform.events, platform.secret, metadataFor(context), { provider, redirectUri, now: context.now });

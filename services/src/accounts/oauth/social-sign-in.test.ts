@@ -149,7 +149,7 @@ describe('social sign-in', () => {
   it('fixes the return address by configuration: another redirect_uri is refused, whatever Host the request names', async () => {
     const other = await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent('https://evil.example.com/auth/callback')}` });
     expect(other.statusCode).toBe(400);
-    expect(other.json().detail).toBe(`redirect_uri must be ${REDIRECT}: the return address of a sign-in is set by this installation's configuration.`);
+    expect(other.json().detail).toBe(`Redirect URI must be ${REDIRECT}: the return address of a sign-in is set by this installation's configuration.`);
     const foreignHost = await t.app.inject({ url: '/api/auth/google/authorize', headers: { host: 'attacker.example' } });
     expect(foreignHost.statusCode).toBe(400);
     expect(foreignHost.json().detail).toMatch(/^This server does not answer to the address/);

@@ -124,7 +124,15 @@ function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
             aria-describedby={invalid('terms') ? errorId : undefined}
           />
           <span>
-            I agree to the <strong>Terms of Service</strong> and <strong>Privacy Policy</strong>
+            I agree to the{' '}
+            {/* A new tab, so the form keeps what was typed. */}
+            <a className="text-link" href="/terms" target="_blank" rel="noopener">
+              Terms of Service
+            </a>{' '}
+            and{' '}
+            <a className="text-link" href="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </a>
           </span>
         </label>
         <SubmitButton busy={busy} label="Create Account" busyLabel="Creating account..." />

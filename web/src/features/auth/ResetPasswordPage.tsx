@@ -8,6 +8,7 @@ import { BackToLogin, FormAlert, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout, StatusBadge } from './AuthLayout.tsx';
 import { AuthResult, AuthWaiting } from './AuthResult.tsx';
 import {
+  RESET_CHECK_FAILED,
   RESET_DONE,
   RESET_FAILED,
   RESET_REDIRECT_MS,
@@ -22,13 +23,6 @@ import { SecondFactorCodeField } from './SecondFactorCodeField.tsx';
 
 type View = { name: 'loading' } | { name: 'form'; needsCode: boolean } | { name: 'success'; message: string } | { name: 'error'; message: string };
 
-/**
- * How long the "Verifying Reset Link" view shows at least. Meanwhile the screen asks whether
- * the link's account has a second factor (then the form asks for a code too); the token
- * itself is checked when the form is sent (docs/accounts.md#password-reset).
- */
-const VERIFYING_MS = 300;
-
 /** The reset password screen (docs/accounts.md#password-reset): loading, form, success and error views. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -39,14 +33,18 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (view.name !== 'loading') return;
     let live = true;
-    const needsCode = accountsApi.resetNeedsSecondFactor(token).then(
-      (answer) => answer.second_factor_required,
-      // Unknown: the form goes without the code field, and the server still asks for one if it must.
-      () => false,
+    // The link is checked before the form shows: a used or expired one ends here, before
+    // anyone types a password (docs/accounts.md#password-reset). Checking spends nothing.
+    accountsApi.checkResetLink(token).then(
+      (link) => {
+        if (!live) return;
+        if (link.state === 'valid') setView({ name: 'form', needsCode: link.second_factor_required });
+        else setView({ name: 'error', message: link.detail ?? RESET_FAILED });
+      },
+      (error: unknown) => {
+        if (live) setView({ name: 'error', message: errorText(error, RESET_CHECK_FAILED) });
+      },
     );
-    void Promise.all([needsCode, new Promise((resolve) => setTimeout(resolve, VERIFYING_MS))]).then(([required]) => {
-      if (live) setView({ name: 'form', needsCode: required });
-    });
     return () => {
       live = false;
     };

@@ -114,6 +114,8 @@ export function registerProblem(input: RegisterInput): FieldProblem<RegisterFiel
 
 export const RESET_TOKEN_MISSING = 'Invalid reset link. Token is missing.';
 export const RESET_FAILED = 'Password reset failed. Please try again.';
+/** The link could not be checked at all (no answer): nothing is known about it yet. */
+export const RESET_CHECK_FAILED = 'We could not check your reset link. Please check your connection and open the link again.';
 export const RESET_DONE = 'Password reset successfully!';
 export const RESET_REDIRECT_MS = 3000;
 

@@ -28,6 +28,16 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * Pages anyone may read (the API docs, the support FAQ, the terms): a signed-in user sees
+ * them in the signed-in frame, a visitor in the site's, and neither is sent elsewhere.
+ */
+export function ForAnyone({ signedIn, visitor }: { signedIn: ReactNode; visitor: ReactNode }) {
+  const status = useSession((s) => s.status);
+  if (status === 'loading') return <LoadingScreen />;
+  return <>{status === 'signed-in' ? signedIn : visitor}</>;
+}
+
 /** A same-site path to return to after signing in; anything else is ignored. */
 function returnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;

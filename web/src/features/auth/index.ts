@@ -3,7 +3,7 @@ import { lazy } from 'react';
 // The auth feature's public face: the session every screen reads, the route guards, and
 // its screens (each its own chunk, loaded when its route is first shown).
 export { useSession, type SessionStatus } from './session.ts';
-export { PublicOnly, RequireAuth } from './guards.tsx';
+export { ForAnyone, PublicOnly, RequireAuth } from './guards.tsx';
 
 export const LoginPage = lazy(() => import('./LoginPage.tsx'));
 export const RegisterPage = lazy(() => import('./RegisterPage.tsx'));

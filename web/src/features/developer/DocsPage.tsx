@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../auth/index.ts';
 import { useSubscription, limitLabel } from '../billing/index.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ExternalIcon, KeyIcon } from '../../ui/icons.tsx';
@@ -15,7 +16,7 @@ const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/
 const DOC_TABS = ['overview', 'authentication', 'endpoints', 'examples'] as const;
 const TAB_LABELS: Record<(typeof DOC_TABS)[number], string> = { overview: 'Overview', authentication: 'Authentication', endpoints: 'Endpoints', examples: 'Examples' };
 
-/** The API documentation screen (docs/developer-api.md#documentation-screen): overview, authentication, endpoints and examples of the public API. */
+/** The API documentation screen (docs/developer-api.md#documentation-screen): overview, authentication, endpoints and examples of the public API; anyone may read it. */
 export default function DocsPage() {
   const [params, setParams] = useSearchParams();
   // The tab is kept here (instant) and mirrored into ?tab= so a link can open one.
@@ -128,10 +129,35 @@ function Overview({ base }: { base: string }) {
   );
 }
 
-function Authentication({ base }: { base: string }) {
+/** The caller's own rate limit when signed in; a visitor reading the docs is pointed at the plans (docs/developer-api.md#documentation-screen). */
+function RateLimitFact() {
+  const signedIn = useSession((s) => s.status === 'signed-in');
+  if (!signedIn) {
+    return (
+      <li>
+        Calls per minute depend on your plan: see{' '}
+        <Link to="/pricing" className="text-link">
+          Pricing
+        </Link>
+        . Over the limit: 429 with a Retry-After header.
+      </li>
+    );
+  }
+  return <YourRateLimit />;
+}
+
+function YourRateLimit() {
   const { subscription } = useSubscription();
   const limits = subscription?.limits;
   const plan = subscription?.plan.display_name;
+  return (
+    <li>
+      Calls per minute on your plan{plan ? ` (${plan})` : ''}: <strong>{limits ? limitLabel(limits.api_calls_per_minute) : 'see Usage & Limits'}</strong>. Over the limit: 429 with a Retry-After header.
+    </li>
+  );
+}
+
+function Authentication({ base }: { base: string }) {
   return (
     <div className="docs__grid">
       <section className="card docs__section" aria-labelledby="docs-key-title">
@@ -160,9 +186,7 @@ function Authentication({ base }: { base: string }) {
           <li>
             Signed-in apps may send <code className="code-inline">Authorization: Bearer &lt;token&gt;</code> instead of a key.
           </li>
-          <li>
-            Calls per minute on your plan{plan ? ` (${plan})` : ''}: <strong>{limits ? limitLabel(limits.api_calls_per_minute) : 'see Usage & Limits'}</strong>. Over the limit: 429 with a Retry-After header.
-          </li>
+          <RateLimitFact />
         </ul>
         <Link to="/api-keys" className="button button--primary docs__cta">
           <KeyIcon /> Manage API key

@@ -120,11 +120,11 @@ describe('QuickShorten component', () => {
   });
 
   it('shows the server’s detail when it refuses', async () => {
-    const create = vi.fn().mockRejectedValue(new ApiError(400, 'original_url must be a full web address starting with http:// or https://'));
+    const create = vi.fn().mockRejectedValue(new ApiError(400, 'Destination URL must be a full web address starting with http:// or https://'));
     render(<QuickShorten onCreated={vi.fn()} create={create} />);
     type('exa mple');
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe('original_url must be a full web address starting with http:// or https://');
+    expect(screen.getByRole('alert').textContent).toBe('Destination URL must be a full web address starting with http:// or https://');
   });
 });
 

@@ -1,5 +1,6 @@
 import './support.css';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../auth/index.ts';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { ContactTab } from './ContactTab.tsx';
 import { FaqTab } from './FaqTab.tsx';
@@ -7,14 +8,19 @@ import { ResourcesTab } from './ResourcesTab.tsx';
 
 const TAB_IDS = ['faq', 'contact', 'resources'] as const;
 
-/** /support (signed in, docs/support.md): the faq, contact and resources tabs, the tab kept in `?tab=`. */
+/**
+ * /support (docs/support.md): the faq, contact and resources tabs, the tab kept in `?tab=`.
+ * Anyone may read the FAQ and the resources; writing to support needs an account, and the
+ * contact tab tells a visitor so.
+ */
 export default function SupportPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const selected = TAB_IDS.find((id) => id === asked) ?? 'faq';
+  const signedIn = useSession((s) => s.status === 'signed-in');
   const tabs: TabItem[] = [
     { id: 'faq', label: 'FAQ', content: <FaqTab /> },
-    { id: 'contact', label: 'Contact', content: <ContactTab /> },
+    { id: 'contact', label: 'Contact', content: signedIn ? <ContactTab /> : <SignInToWrite /> },
     { id: 'resources', label: 'Resources', content: <ResourcesTab /> },
   ];
   return (
@@ -27,5 +33,25 @@ export default function SupportPage() {
       </header>
       <Tabs label="Support sections" tabs={tabs} selected={selected} onSelect={(tab) => setParams(tab === 'faq' ? {} : { tab }, { replace: true })} />
     </div>
+  );
+}
+
+/** The contact tab for a visitor: tickets belong to an account, so writing needs one. */
+function SignInToWrite() {
+  return (
+    <section className="card support-signin" aria-labelledby="support-signin-title">
+      <h2 id="support-signin-title" className="card__title">
+        Sign in to write to us
+      </h2>
+      <p>Support requests belong to an account, so we can answer you by e-mail and you can follow the conversation here. Sign in, or create a free account, to write one.</p>
+      <p className="support-signin__actions">
+        <Link className="button button--primary" to="/login" state={{ from: '/support?tab=contact' }}>
+          Sign in
+        </Link>
+        <Link className="button button--secondary" to="/register">
+          Create an account
+        </Link>
+      </p>
+    </section>
   );
 }
