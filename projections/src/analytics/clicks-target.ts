@@ -2,10 +2,8 @@ import { domainEventOf, type ClickRow, type ClickSink, type RecordedEvent } from
 import { BOT_POLICY_CHANGED, BotPolicyFollower, DEFAULT_CLASSIFIER, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
+import { clickhouseTime } from './clickhouse-time.ts';
 import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
-
-/** An event's ISO time as ClickHouse's DateTime64 text (UTC). */
-export const clickhouseTime = (iso: string) => iso.replace('T', ' ').replace('Z', '');
 
 export function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow | null {
   const event = domainEventOf(recorded);

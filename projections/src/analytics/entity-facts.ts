@@ -1,5 +1,5 @@
 import { domainEventOf, type EntityFacts, type LinkFactRow, type OwnerFactRow, type RecordedEvent } from '@linkledger/contracts';
-import { clickhouseTime } from './clicks-target.ts';
+import { clickhouseTime } from './clickhouse-time.ts';
 
 /** The events that change what analysts see of links and owners (docs/analysts.md#schema). */
 export const FACT_EVENT_TYPES = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserRegistered', 'UserStatusChanged', 'UserRoleChanged', 'PlanChanged', 'AccountDeleted'];

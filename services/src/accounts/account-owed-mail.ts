@@ -1,5 +1,6 @@
 import { shreddedEmail, type EmailTokenPurpose, type EventStore } from '@linkledger/contracts';
-import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
+import { loadStream, type CommandContext } from '../commands/command-context.ts';
+import { recordFact } from '../commands/record-fact.ts';
 import type { OwedMailComposer } from '../owed-mail/owed-mail-sender.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, newEmailToken } from './email-tokens.ts';
@@ -18,8 +19,8 @@ export async function issueEmailToken(
   expiresAt = new Date(context.now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]).toISOString(),
 ): Promise<string> {
   const token = newEmailToken();
-  const event = toNewEvent({ type: 'EmailTokenIssued', data: { purpose, user_id: user.id, email: user.email, expires_at: expiresAt } }, metadataFor(context));
-  await events.append([{ stream: emailTokenStream(token), expected: 'no_stream', events: [event] }]);
+  const event = { type: 'EmailTokenIssued', data: { purpose, user_id: user.id, email: user.email, expires_at: expiresAt } } as const;
+  await recordFact(events, context, { stream: emailTokenStream(token), event, expected: 'no_stream' });
   return token;
 }
 

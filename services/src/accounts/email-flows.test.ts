@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_TOKEN_MISSING, VERIFICATION_TOKEN_MISSING } from '@linkledger/contracts';
-import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
 import { linkIn, outbox } from '../testing/outbox.ts';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { BAD_TOKEN } from './authenticate.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { eventually } from '../testing/eventually.ts';
 import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, type DomainEvent, type EmailSettings } from '@linkledger/contracts';
 import { testMail } from '../accounts/account-mail.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
-import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
+import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
 import { requestContext } from '../http/request-context.ts';
-import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
+import { emailSettingsDecider } from '../mail/email-settings-deciders.ts';
+import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { emailStatistics } from './email-statistics.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './settings-announcement.ts';
@@ -16,14 +17,6 @@ import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './se
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody };
-
-/** The settings replace the previous ones whole; the same settings again record nothing. */
-const emailSettingsDecider: Decider<EmailSettings, EmailSettings> = {
-  streamOf: () => EMAIL_SETTINGS_STREAM,
-  initialState: noEmailSettings,
-  evolve: evolveEmailSettings,
-  decide: (settings, state) => (JSON.stringify(settings) === JSON.stringify(state) ? [] : [{ type: 'EmailSettingsConfigured', data: settings }]),
-};
 
 /** How the settings' fields are named in the super admin's notice of a change (as on the E-mail tab). */
 const EMAIL_FIELDS: FieldLabels<EmailSettings> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import { USER_NOT_FOUND, evolveUser, noUser } from '../accounts/user-state.ts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { NOT_ON_SUPER_ADMIN, ONLY_SUPER_ADMIN_ON_ADMINS } from './who-acts-on-whom.ts';
 import {
   NOT_ON_YOURSELF,
@@ -19,7 +19,7 @@ function given(role: Role, ...statuses: UserStatus[]) {
     events.push({ type: 'UserStatusChanged', data: { user_id: 9, status, previous } });
     previous = status;
   }
-  return recorded(events).reduce(evolveUser, noUser);
+  return deciderSpec({ initialState: noUser, evolve: evolveUser, decide: decideUserStatus }).given(events).state;
 }
 
 const admin = { actorId: 1, actorRole: 'admin' as const };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, AnalystQueryRan, EventStore } from '@linkledger/contracts';
-import { metadataFor, toNewEvent } from '../commands/command-context.ts';
+import { recordFact } from '../commands/record-fact.ts';
 import type { Logger } from '../platform/platform.ts';
 import { ClickHouseError, asClickHouseError } from './clickhouse-error.ts';
 import { DEFAULT_FORMAT, outputFormat, resultRows } from './formats.ts';
@@ -139,9 +139,8 @@ export class AnalystQueries {
     };
     const id = query.correlationId ?? randomUUID();
     const route = query.via === 'console' ? '/api/admin/sql' : 'ANALYST_PORT';
-    const event = toNewEvent({ type: 'AnalystQueryRan', data }, metadataFor({ actor: query.actor, correlationId: id, now, route }));
     try {
-      await this.events.append([{ stream: analystQueriesStream(now), expected: 'any', events: [event] }]);
+      await recordFact(this.events, { actor: query.actor, correlationId: id, now, route }, { stream: analystQueriesStream(now), event: { type: 'AnalystQueryRan', data } });
     } catch (error) {
       this.log.error(error, 'Could not record an analyst query');
       if (!refusal) throw ClickHouseError.of('STD_EXCEPTION', 'The query ran but could not be recorded, so its answer is withheld; try again');

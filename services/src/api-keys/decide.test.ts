@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import type { StoredApiKey } from './api-key.ts';
 import { ACCOUNT_NOT_FOUND, decideGenerateApiKey, decideRegenerateApiKey, evolveApiKey, noApiKeyState, type ApiKeyState } from './decide.ts';
 
-const given = (events: DomainEvent[]): ApiKeyState => recorded(events).reduce(evolveApiKey, noApiKeyState);
+const apiKeys = deciderSpec({ initialState: noApiKeyState, evolve: evolveApiKey, decide: decideGenerateApiKey });
+const given = (events: DomainEvent[]): ApiKeyState => apiKeys.given(events).state;
 
 const key = (n: number): StoredApiKey => ({ keyId: `key-${n}`, keyHash: String(n).repeat(64).slice(0, 64), keyEncrypted: `v1.encrypted-${n}` });
 const registered: DomainEvent = { type: 'UserRegistered', data: { user_id: 7, email: 'a@example.com', password_hash: 'h', role: 'user' } };

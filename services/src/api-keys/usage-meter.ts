@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '@linkledger/contracts';
-import { toNewEvent } from '../commands/command-context.ts';
+import type { CommandContext } from '../commands/command-context.ts';
+import { recordFact } from '../commands/record-fact.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 
@@ -30,17 +30,10 @@ export class ApiUsageMeter {
     if (this.counts.size === 0) return 0;
     const counts = this.counts;
     this.counts = new Map();
-    const at = this.platform.clock().toISOString();
-    const correlation = randomUUID();
-    const metadata: EventMetadata = { actor: { kind: 'system', id: 'api-usage-meter' }, correlation_id: correlation, causation_id: correlation, at };
+    const context: CommandContext = { actor: { kind: 'system', id: 'api-usage-meter' }, correlationId: randomUUID(), now: this.platform.clock() };
     try {
-      const { position } = await this.platform.events.append(
-        [...counts].map(([userId, calls]) => ({
-          stream: `api-usage-${userId}`,
-          expected: 'any' as const,
-          events: [toNewEvent({ type: 'ApiCallsMetered', data: { user_id: userId, calls } }, metadata)],
-        })),
-      );
+      const metered = [...counts].map(([userId, calls]) => ({ stream: `api-usage-${userId}`, event: { type: 'ApiCallsMetered', data: { user_id: userId, calls } } as const }));
+      const { position } = await recordFact(this.platform.events, context, ...metered);
       return position;
     } catch (error) {
       for (const [userId, calls] of counts) this.counts.set(userId, (this.counts.get(userId) ?? 0) + calls);

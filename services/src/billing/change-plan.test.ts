@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../commands/domain-error.ts';
-import { recorded } from '../testing/recorded.ts';
-import { decideChangePlan } from './change-plan.ts';
-import { evolveSubscription, noSubscription } from './subscription-state.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { changePlanDecider, decideChangePlan } from './change-plan.ts';
+import { noSubscription } from './subscription-state.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const given = (status: 'active' | 'cancelled') =>
-  recorded([{ type: 'PlanChanged', data: { user_id: 7, plan_type: 'pro', billing_cycle: 'monthly', status, period_start: now.toISOString(), period_end: null, reason: 'admin' } }]).reduce(
-    evolveSubscription,
-    noSubscription,
-  );
+  deciderSpec(changePlanDecider).given([
+    { type: 'PlanChanged', data: { user_id: 7, plan_type: 'pro', billing_cycle: 'monthly', status, period_start: now.toISOString(), period_end: null, reason: 'admin' } },
+  ]).state;
 
 describe('changing a user’s plan', () => {
   it('given a free user, when an admin chooses pro, then pro is active from now without an end', () => {

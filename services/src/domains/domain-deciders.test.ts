@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { recorded } from '../testing/recorded.ts';
 import { addDomainDecider, checkDomainDecider, claimDropped, claimExpiredMessage, deleteDomainDecider, dropNoticeDecider, verifiedElsewhere } from './domain-deciders.ts';
-import { evolveDomain, noDomain, type DomainState } from './domain-state.ts';
+import { noDomain, type DomainState } from './domain-state.ts';
 import { evolveTrai, noTrai } from './trai-state.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
 
 /** A claim folded from its events, added on 2026-11-22 (the recorded events' time). */
-const claim = (...events: DomainEvent[]): DomainState => recorded(events, 'domain-x').reduce(evolveDomain, noDomain);
+const claim = (...events: DomainEvent[]): DomainState => deciderSpec(dropNoticeDecider, 'domain-x').given(events).state;
 const added = (id: number, userId: number): DomainEvent => ({ type: 'CustomDomainAdded', data: { domain_id: id, user_id: userId, domain: 'links.acme.in', dns_token: `t${id}` } });
 const verified = (id: number, userId: number): DomainEvent => ({ type: 'CustomDomainVerified', data: { domain_id: id, user_id: userId, domain: 'links.acme.in' } });
 const check = { domain: 'links.acme.in', verified: true, failedChecks: [], now: new Date('2026-11-23T00:00:00Z') };

@@ -1,7 +1,6 @@
 import type { AnalyticsResponse, AnalyticsStore } from '@linkledger/contracts';
+import { clickhouseTime } from '@linkledger/projections';
 
-/** 'YYYY-MM-DD hh:mm:ss.sss', the form ClickHouse's DateTime64(3, 'UTC') parameters take. */
-export const clickhouseTime = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 const startOf = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
@@ -42,7 +41,7 @@ const FIRST_DAY = '1970-01-01';
 const LAST_DAY = '2199-12-31';
 const BEGINNING = '1970-01-01 00:00:00.000';
 const END_OF_TIME = '2200-01-01 00:00:00.000';
-const nextDayStart = (isoDay: string) => clickhouseTime(new Date(startOf(isoDay).getTime() + DAY_MS));
+const nextDayStart = (isoDay: string) => clickhouseTime(new Date(startOf(isoDay).getTime() + DAY_MS).toISOString());
 
 /** A link's human clicks per UTC day and breakdown value (infra/clickhouse/schema.sql). */
 const DAILY_OF_LINK = 'FROM clicks_daily WHERE link_id = {link:UInt64}';
@@ -100,7 +99,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     store.query<{ visitors: number; qr: number; qr_direct: number }>(
       `SELECT uniqExact(visitor) AS visitors, countIf(source = 'qr') AS qr, countIf(source = 'qr' AND referrer = '') AS qr_direct FROM clicks
        WHERE link_id = {link:UInt64} AND is_bot = 0 AND at >= {from:DateTime64(3, 'UTC')} AND at < {to:DateTime64(3, 'UTC')}`,
-      { link: linkId, from: range.from ? clickhouseTime(startOf(range.from)) : BEGINNING, to: range.to ? nextDayStart(range.to) : END_OF_TIME },
+      { link: linkId, from: range.from ? clickhouseTime(startOf(range.from).toISOString()) : BEGINNING, to: range.to ? nextDayStart(range.to) : END_OF_TIME },
     ),
     store.query<{ day: string; clicks: number }>(
       `SELECT day, sum(clicks) AS clicks

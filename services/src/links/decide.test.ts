@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { LINK_NOT_FOUND, decideBulkDelete, decideCreateLink, decideDeleteLink, decideUpdateLink } from './decide.ts';
 import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
 
-const given = (events: DomainEvent[]) => recorded(events).reduce<LinkState | null>(evolveLink, null);
+const given = (events: DomainEvent[]) => deciderSpec({ initialState: null, evolve: evolveLink, decide: decideDeleteLink }).given(events).state;
 
 const created = decideCreateLink({
   linkId: 1,
@@ -49,7 +49,7 @@ describe('link decider', () => {
   });
 });
 
-const givenEditable = (events: DomainEvent[]) => recorded(events).reduce<EditableLink | null>(evolveEditableLink, null);
+const givenEditable = (events: DomainEvent[]) => deciderSpec({ initialState: null, evolve: evolveEditableLink, decide: decideUpdateLink }).given(events).state;
 const update = (changes: Record<string, unknown>, state: EditableLink | null, actorId = 7) => decideUpdateLink({ actorId, changes }, state);
 
 describe('update decider', () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { LINK_NOT_FOUND } from './decide.ts';
-import { evolveLink, type LinkState } from './link-state.ts';
-import { ADMINS_MODERATE, ALREADY_DISABLED, NOT_DISABLED, REASON_REQUIRED, decideModeration } from './moderate-link.ts';
+import type { LinkState } from './link-state.ts';
+import { ADMINS_MODERATE, ALREADY_DISABLED, NOT_DISABLED, REASON_REQUIRED, decideModeration, moderateLinkDecider } from './moderate-link.ts';
 
 const created: DomainEvent = {
   type: 'LinkCreated',
   data: { link_id: 4, owner_id: 2, short_code: 'phish', original_url: 'https://bad.example/', title: '', description: '', created_via: 'manual', custom_domain: '', trai_header: null },
 };
-const given = (...events: DomainEvent[]) => recorded([created, ...events]).reduce<LinkState | null>(evolveLink, null);
+const given = (...events: DomainEvent[]) => deciderSpec(moderateLinkDecider).given([created, ...events]).state;
 const disable = (state: LinkState | null, reason = 'Phishing page') => decideModeration({ actorRole: 'admin', linkId: 4, disable: true, reason }, state);
 const enable = (state: LinkState | null) => decideModeration({ actorRole: 'super_admin', linkId: 4, disable: false, reason: '' }, state);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, MailPurpose } from '@linkledger/contracts';
-import { metadataFor, toNewEvent } from '../commands/command-context.ts';
+import { recordFact } from '../commands/record-fact.ts';
 import { decryptSecret } from '../accounts/oauth/secret-box.ts';
 import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from './email-settings.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
@@ -81,10 +81,10 @@ export class ConfiguredMailer implements Mailer {
     const now = this.clock();
     // A transport's refusal may quote the recipient (`550 <bob@example.com>: …`): the record never holds one.
     const reason = error.replace(/[^\s<>@"']+@[^\s<>@"']+/g, '[address]').slice(0, 500);
-    const metadata = metadataFor({ actor: { kind: 'system', id: 'mailer' }, correlationId: randomUUID(), now });
-    const event = toNewEvent({ type: 'MailDelivered', data: { purpose, transport, ok: error === '', error: reason } }, metadata);
+    const context = { actor: { kind: 'system', id: 'mailer' }, correlationId: randomUUID(), now } as const;
+    const event = { type: 'MailDelivered', data: { purpose, transport, ok: error === '', error: reason } } as const;
     // The message went (or failed) either way: a statistics entry that cannot be written is only logged.
-    await this.events.append([{ stream: deliveriesStream(now), expected: 'any', events: [event] }]).catch((failure: unknown) => this.log(failure, 'Could not record a mail delivery'));
+    await recordFact(this.events, context, { stream: deliveriesStream(now), event }).catch((failure: unknown) => this.log(failure, 'Could not record a mail delivery'));
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import { createMailer } from './create-mailer.ts';
 import type { MailMessage } from './mailer.ts';
 import type { OutboxFile } from './outbox-mailer.ts';
 import { SendGridMailer } from './sendgrid-mailer.ts';
-import { startTestSmtpServer } from './test-smtp-server.ts';
+import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
 
 const link = 'https://lnk.example.com/verify-email?token=' + 'x'.repeat(60);
 const message: MailMessage = {

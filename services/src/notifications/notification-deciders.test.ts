@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { changePreferencesDecider, moderationNoticeDecider, usageWarningDecider, weeklySummaryDecider } from './notification-deciders.ts';
-import { evolveNotifications, isoWeek, noNotifications, usageThreshold, weekBefore, type NotificationState } from './notification-state.ts';
+import { isoWeek, usageThreshold, weekBefore, type NotificationState } from './notification-state.ts';
 
 const USER = 7;
-const stateOf = (events: DomainEvent[]): NotificationState => recorded(events).reduce(evolveNotifications, noNotifications);
+const stateOf = (events: DomainEvent[]): NotificationState => deciderSpec(changePreferencesDecider).given(events).state;
 const switched = (weekly_summary: boolean, usage_warnings: boolean, moderation_notices: boolean): DomainEvent => ({
   type: 'NotificationPreferencesChanged',
   data: { user_id: USER, weekly_summary, usage_warnings, moderation_notices },

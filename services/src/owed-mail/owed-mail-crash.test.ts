@@ -3,7 +3,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
 import { linkIn } from '../testing/outbox.ts';
 import { startServerProcess } from '../testing/server-process.ts';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { GIVE_UP_AFTER_MS, abandonDecider, leaseDecider, mailOwed, sentDecider } from './owed-mail-deciders.ts';
-import { evolveOwedMail, noOwedMail } from './owed-mail-state.ts';
+import { noOwedMail } from './owed-mail-state.ts';
 
 const mailId = '00000000-0000-4000-8000-00000000000a';
 const owedAt = new Date('2026-11-27T10:00:00Z');
 const owed = mailOwed({ mailId, now: owedAt, retryMs: 120_000 }, { kind: 'reset_password', userId: 7, place: { base: 'https://app.example', environmentOnly: true } });
-const given = (...events: DomainEvent[]) => recorded(events, `owed-mail-${mailId}`).reduce(evolveOwedMail, noOwedMail);
+const given = (...events: DomainEvent[]) => deciderSpec(leaseDecider, `owed-mail-${mailId}`).given(events).state;
 const at = (ms: number) => new Date(owedAt.getTime() + ms);
 
 describe('an owed mail', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWED_MAILS } from '@linkledger/projections';
 import { deliveriesStream } from '../mail/configured-mailer.ts';
-import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
 import { linkIn } from '../testing/outbox.ts';
 import { signIn, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { MAIL_DELAYED } from '../accounts/email-flows.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { domainEventOf, type EventStore, type RecordedEvent } from '@linkledger/contracts';
-import { metadataFor, toNewEvent } from '../commands/command-context.ts';
+import { metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
+import { recordFact } from '../commands/record-fact.ts';
 import type { TestModeLedger, TestOrderRecord, TestPaymentRecord } from './test-mode-ledger.ts';
 
 const orderStream = (orderId: string) => `test-gateway-order-${orderId}`;
@@ -13,7 +14,8 @@ const paymentStream = (paymentId: string) => `test-gateway-payment-${paymentId}`
  * once even when two clicks race) and to its own stream, for lookup by payment id.
  */
 export function createEventTestModeLedger(events: EventStore, clock: () => Date): TestModeLedger {
-  const metadata = () => metadataFor({ actor: { kind: 'system', id: 'payments-test-mode' }, correlationId: randomUUID(), now: clock() });
+  const context = (): CommandContext => ({ actor: { kind: 'system', id: 'payments-test-mode' }, correlationId: randomUUID(), now: clock() });
+  const metadata = () => metadataFor(context());
   const payment = (recorded: RecordedEvent): TestPaymentRecord | null => {
     const event = domainEventOf(recorded);
     if (event?.type !== 'TestGatewayPaymentMade') return null;
@@ -24,7 +26,7 @@ export function createEventTestModeLedger(events: EventStore, clock: () => Date)
   return {
     async saveOrder(order) {
       const event = { type: 'TestGatewayOrderCreated' as const, data: { order_id: order.orderId, amount_paise: order.amountPaise, receipt: order.receipt, notes: order.notes } };
-      await events.append([{ stream: orderStream(order.orderId), expected: 'no_stream', events: [toNewEvent(event, metadata())] }]);
+      await recordFact(events, context(), { stream: orderStream(order.orderId), event, expected: 'no_stream' });
     },
 
     async findOrder(orderId): Promise<TestOrderRecord | undefined> {

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPlan, type DomainEvent } from '@linkledger/contracts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { recorded } from '../testing/recorded.ts';
 import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
 import { quotePayment } from './payment-quote.ts';
 import { decideCapture } from './capture-payment.ts';
-import { refundDecider } from './order-outcomes.ts';
+import { createOrderDecider, refundDecider } from './order-outcomes.ts';
 import { cancelDecider, expireDecider, reminderDecider } from './subscription-commands.ts';
-import { evolveOrder, noOrder, type PaymentOrderState } from './payment-order.ts';
+import { evolveOrder, type PaymentOrderState } from './payment-order.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
 
 const USER = 7;
 const at = (iso: string) => new Date(iso);
-const subscriptionOf = (events: DomainEvent[]): SubscriptionState => recorded(events).reduce(evolveSubscription, noSubscription);
-const orderOf = (events: DomainEvent[]): PaymentOrderState => recorded(events).reduce(evolveOrder, noOrder);
+const subscriptionOf = (events: DomainEvent[]): SubscriptionState => deciderSpec(cancelDecider).given(events).state;
+const orderOf = (events: DomainEvent[]): PaymentOrderState => deciderSpec(createOrderDecider).given(events).state;
 
 const activated = (plan: 'pro' | 'enterprise', start: string, end: string, order = 'order_A', value = 99_900): DomainEvent => ({
   type: 'SubscriptionActivated',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import {
   ALREADY_ENABLED,
   CODE_ALREADY_USED,
@@ -14,9 +14,10 @@ import {
   decideDisable,
   decideRegenerateRecoveryCodes,
   decideStartEnrolment,
+  startEnrolmentDecider,
 } from './decide-second-factor.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
-import { evolveSecondFactor, noSecondFactor, type SecondFactorState } from './second-factor-state.ts';
+import { noSecondFactor, type SecondFactorState } from './second-factor-state.ts';
 import { stepAt, totpCode } from './totp.ts';
 
 const keys = secondFactorKeys('test installation secret');
@@ -26,7 +27,7 @@ const step = stepAt(now);
 const seconds = (n: number) => new Date(now.getTime() + n * 1000);
 const hashes = ['aaaaa-bbbbb', 'ccccc-ddddd'].map((code) => keys.hashRecoveryCode(7, code));
 
-const given = (events: DomainEvent[]): SecondFactorState => recorded(events).reduce(evolveSecondFactor, noSecondFactor);
+const given = (events: DomainEvent[]): SecondFactorState => deciderSpec(startEnrolmentDecider).given(events).state;
 const started: DomainEvent = { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } };
 const enabledAt = (usedStep: number): DomainEvent => ({ type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: hashes, step: usedStep } });
 const enabled = () => given([started, enabledAt(step - 10)]);

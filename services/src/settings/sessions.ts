@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
-import { metadataFor, toNewEvent, type CommandContext } from '../commands/command-context.ts';
+import type { CommandContext } from '../commands/command-context.ts';
+import { recordFact } from '../commands/record-fact.ts';
 import { waitForReadModel } from '../http/request-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
@@ -28,11 +29,12 @@ export async function startSession(
   const issuedAt = validAfter && Date.parse(validAfter) > context.now.getTime() ? new Date(validAfter) : context.now;
   const token = issueToken(platform.secret, claims, issuedAt);
   const session = readToken(platform.secret, token, issuedAt)!;
-  const started = toNewEvent(
-    { type: 'SessionStarted', data: { user_id: claims.userId, jti: session.jti, expires_at: session.expiresAt.toISOString(), user_agent: (userAgent ?? '').slice(0, USER_AGENT_MAX) } },
-    metadataFor({ ...context, actor: { kind: 'user', id: String(claims.userId) } }),
-  );
-  const { position } = await platform.events.append([{ stream: sessionStream(session.jti), expected: 'no_stream', events: [started] }]);
+  const started = {
+    type: 'SessionStarted',
+    data: { user_id: claims.userId, jti: session.jti, expires_at: session.expiresAt.toISOString(), user_agent: (userAgent ?? '').slice(0, USER_AGENT_MAX) },
+  } as const;
+  const asUser: CommandContext = { ...context, actor: { kind: 'user', id: String(claims.userId) } };
+  const { position } = await recordFact(platform.events, asUser, { stream: sessionStream(session.jti), event: started, expected: 'no_stream' });
   await waitForReadModel(platform, position);
   return token;
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import type { EmailTokenState } from '../accounts/email-tokens.ts';
 import { CHANGE_LINK_EXPIRED, CHANGE_LINK_INVALID, EMAIL_IN_USE, EMAIL_UNCHANGED, decideEmailChangeConfirmation, decideEmailChangeRequest } from './email-change.ts';
-import { PASSWORD_NOT_NEW, decidePasswordChange, decideRevokeOthers } from './password-change.ts';
+import { PASSWORD_NOT_NEW, decidePasswordChange, decideRevokeOthers, passwordChangeDecider } from './password-change.ts';
 import { ACCOUNT_GONE, PROFILE_CHANGED_MEANWHILE, USERNAME_TAKEN, decideProfileUpdate, type ProfileStates, type UpdateProfile } from './profile.ts';
-import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, evolveSession, noSession } from './session-stream.ts';
-import { evolveSettingsUser, noSettingsUser, type SettingsUser } from './settings-user.ts';
+import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, noSession, sessionUseDecider } from './session-stream.ts';
+import { noSettingsUser, type SettingsUser } from './settings-user.ts';
 import { noOwedMail } from '../owed-mail/owed-mail-state.ts';
 
 /** The account folded from its events, as the command handler would. */
-const given = (...events: DomainEvent[]): SettingsUser => recorded(events, 'user-7').reduce(evolveSettingsUser, noSettingsUser);
+const given = (...events: DomainEvent[]): SettingsUser => deciderSpec(passwordChangeDecider, 'user-7').given(events).state;
 const registered: DomainEvent = { type: 'UserRegistered', data: { user_id: 7, email: 'ada@example.com', password_hash: 'scrypt$old', role: 'user', full_name: 'Ada' } };
 const ada = given(registered);
 
@@ -162,8 +162,8 @@ describe('password change and sessions', () => {
     expect(decidePasswordChange({ ...change, revokeApiKey: false }, withKey).map((event) => event.type)).toEqual(['PasswordChanged']);
   });
 
-  const started = recorded([{ type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } }], 'session-j1').reduce(evolveSession, noSession);
-  // recorded() stamps its events 2026-11-22T00:00:00Z.
+  const started = deciderSpec(sessionUseDecider, 'session-j1').given([{ type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } }]).state;
+  // The spec stamps its given events 2026-11-22T00:00:00Z (testing/recorded.ts).
   const use = { userId: 7, jti: 'j1', expiresAt: new Date('2026-12-01T00:00:00Z'), userAgent: 'UA' };
 
   it('given a session used less than an hour ago, then no SessionUsed; an hour later, then one', () => {

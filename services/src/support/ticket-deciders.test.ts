@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { DomainError } from '../commands/domain-error.ts';
-import { recorded } from '../testing/recorded.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import {
   MESSAGE_REQUIRED,
   SUBJECT_REQUIRED,
@@ -14,7 +14,7 @@ import {
   replyToTicketDecider,
   subjectTooLong,
 } from './ticket-deciders.ts';
-import { evolveTicket, noTicket } from './ticket-state.ts';
+import type { TicketState } from './ticket-state.ts';
 
 const ADA = 7;
 const BOB = 8;
@@ -22,8 +22,8 @@ const opened: DomainEvent = { type: 'SupportTicketOpened', data: { ticket_id: 3,
 const closed: DomainEvent = { type: 'SupportTicketClosed', data: { ticket_id: 3, user_id: ADA } };
 
 /** Given the events, when the command is decided, then: the events it decides. */
-const given = <C,>(decider: Decider<C, typeof noTicket>, history: DomainEvent[]) => ({
-  when: (command: C) => decider.decide(command, recorded(history).reduce(evolveTicket, noTicket)),
+const given = <C,>(decider: Decider<C, TicketState>, history: DomainEvent[]) => ({
+  when: (command: C) => deciderSpec(decider).given(history).when(command).events,
 });
 const refusal = (decide: () => unknown) => {
   try {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, type OAuthProvider, type SignInResponse } from '@linkledger/contracts';
 import { handleCommand, type CommandDeps } from '../../commands/command-handler.ts';
-import { loadStream, metadataFor, toNewEvent, type CommandContext } from '../../commands/command-context.ts';
+import { loadStream, metadataFor, type CommandContext } from '../../commands/command-context.ts';
+import { recordFact } from '../../commands/record-fact.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';
@@ -35,12 +36,10 @@ export interface CallbackInput {
 export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config' | 'read'>, context: CommandContext, input: CallbackInput): Promise<SignInResponse> {
   const settings = await enabledProvider(platform, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
-  const metadata = metadataFor(context);
-  const { verifier, redirectUri } = await redeemState(platform.events, platform.secret, metadata, { ...input, now: context.now });
+  const { verifier, redirectUri } = await redeemState(platform.events, platform.secret, metadataFor(context), { ...input, now: context.now });
 
   try {
-    const claim = toNewEvent({ type: 'OAuthCodeRedeemed', data: { provider: input.provider } }, metadata);
-    await platform.events.append([{ stream: codeStream(input.provider, input.code), expected: 'no_stream', events: [claim] }]);
+    await recordFact(platform.events, context, { stream: codeStream(input.provider, input.code), event: { type: 'OAuthCodeRedeemed', data: { provider: input.provider } }, expected: 'no_stream' });
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw oauthError.codeUsed();
     throw error;

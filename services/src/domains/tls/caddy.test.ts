@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../testing/server-process.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from '../dns/testing/dns-test-server.ts';
-import { CADDY_PATH, caddyInstalled, httpsGet, startAskRecorder, startCaddy, type AskRecorder, type CaddyProcess } from './caddy-process.ts';
+import { CADDY_PATH, caddyInstalled, httpsGet, startAskRecorder, startCaddy, type AskRecorder, type CaddyProcess } from '../../testing/caddy-process.ts';
 
 /**
  * The shipped infra/caddy/Caddyfile, run by a real Caddy in front of the real product on a
