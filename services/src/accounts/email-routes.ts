@@ -48,7 +48,6 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         schema: {
           tags: ['accounts'],
           summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
-          security: [{ bearer: [] }],
           response: { 200: MessageBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
         },
       },

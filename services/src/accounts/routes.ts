@@ -107,7 +107,6 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
-        security: [{ bearer: [] }],
         response: { 200: UserResponse, 401: ErrorBody },
       },
     },

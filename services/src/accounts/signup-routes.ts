@@ -15,7 +15,7 @@ const loadSystem = (platform: Platform) => loadStream(platform.events, 'system',
 
 export async function signupRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { tags: ['admin'], security: [{ bearer: [] }] };
+  const admin = { tags: ['admin'] };
 
   api.get(
     '/api/public/signup-status',

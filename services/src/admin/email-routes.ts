@@ -68,7 +68,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-config',
-    { config: admin, schema: { tags: ['admin'], summary: 'How e-mail is sent (secrets masked)', security: [{ bearer: [] }], response: { 200: EmailConfigView, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'How e-mail is sent (secrets masked)', response: { 200: EmailConfigView, ...errors } } },
     view,
   );
 
@@ -79,7 +79,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Set how e-mail is sent: SendGrid with an API key, else SMTP with a server, else the outbox; applies to the next message',
-        security: [{ bearer: [] }],
         body: EmailConfigBody,
         response: { 200: EmailConfigAnswer, ...errors },
       },
@@ -118,7 +117,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Send a test message through the transport in force, for real',
-        security: [{ bearer: [] }],
         body: TestEmailBody,
         response: { 200: TestEmailAnswer, ...errors },
       },
@@ -144,7 +142,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-stats',
-    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address', security: [{ bearer: [] }], response: { 200: EmailStats, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address', response: { 200: EmailStats, ...errors } } },
     async () => emailStatistics(platform),
   );
 }

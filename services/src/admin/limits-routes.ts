@@ -44,7 +44,6 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       schema: {
         tags: ['admin'],
         summary: 'A user’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: UserLimitsResponse, ...errors },
       },
@@ -59,7 +58,6 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       schema: {
         tags: ['admin'],
         summary: 'Set a user’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UserLimitsBody,
         response: { 200: UserLimitsResponse, ...errors },

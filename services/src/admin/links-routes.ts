@@ -44,7 +44,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Every user’s links, newest first; search by part of the short code, the destination or the owner’s e-mail',
-        security: [{ bearer: [] }],
         querystring: AdminLinksQuery,
         response: { 200: AdminLinkList, ...errors },
       },
@@ -83,7 +82,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Disable a link with a reason its owner sees: it answers the "link disabled" page, never its destination',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: DisableLinkBody,
         response: { 200: AdminLinkActionResponse, ...errors },
@@ -99,7 +97,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Enable a link an admin disabled',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: AdminLinkActionResponse, ...errors },
       },
@@ -114,7 +111,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Correct any user’s link (destination, title, description, on/off); the change is recorded with the admin as its actor',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdateLinkBody,
         response: { 200: AdminLinkActionResponse, ...errors },

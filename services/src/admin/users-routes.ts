@@ -49,7 +49,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Users, newest first; search by part of the e-mail address or by plan name; pages of 5, 10, 20 or 50',
-        security: [{ bearer: [] }],
         querystring: AdminUsersQuery,
         response: { 200: AdminUserList, ...errors },
       },
@@ -70,7 +69,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
     '/api/admin/users/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'One user as the admin sees them', security: [{ bearer: [] }], params: IdParams, response: { 200: UserResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'One user as the admin sees them', params: IdParams, response: { 200: UserResponse, ...errors } },
     },
     async (request) => loadUser(request.params.id),
   );
@@ -86,7 +85,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
             action === 'activate'
               ? 'Re-activate a suspended or banned user'
               : `${action === 'suspend' ? 'Suspend' : 'Ban'} a user: their sessions, sockets and API key stop at once${action === 'ban' ? ', and their links stop redirecting' : ''}`,
-          security: [{ bearer: [] }],
           params: IdParams,
           response: { 200: AdminUserActionResponse, ...errors },
         },
@@ -108,7 +106,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Grant or remove the admin role (super admin only)',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: ChangeRoleBody,
         response: { 200: AdminUserActionResponse, ...errors },
@@ -131,7 +128,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'The paid period a plan change would end, and the value of its unused part (nothing of it is credited)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: PaidPeriodResponse, ...errors },
       },

@@ -62,7 +62,6 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Run a read-only query over the analysts’ schema; the first 1000 rows as JSON',
-        security: [{ bearer: [] }],
         body: SqlConsoleBody,
         response: { 200: SqlConsoleResult, ...errors },
       },
@@ -95,7 +94,6 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Run a read-only query and download every row as CSV, TSV, JSON lines or Parquet',
-        security: [{ bearer: [] }],
         body: SqlExportBody,
         response: { 200: { description: 'The file in the chosen format', content: { 'application/octet-stream': { schema: z.string() } } }, ...errors },
       },
@@ -120,13 +118,13 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/sql/queries',
-    { config: admin, schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', security: [{ bearer: [] }], response: { 200: SavedQueryList, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } } },
     async (request) => ({ queries: [...(await saved(callerOf(request).userId)).values()], starters: STARTER_QUERIES }),
   );
 
   api.post(
     '/api/admin/sql/queries',
-    { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', security: [{ bearer: [] }], body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const context = requestContext(platform, request, caller.actor);
@@ -138,7 +136,7 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
 
   api.delete(
     '/api/admin/sql/queries/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', security: [{ bearer: [] }], params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
     async (request) => {
       const caller = callerOf(request);
       await handleCommand(deps, requestContext(platform, request, caller.actor), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });

@@ -22,7 +22,7 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
 
   api.get(
     '/api/admin/analysts',
-    { config: admin, schema: { tags: ['admin'], summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens', security: [{ bearer: [] }], response: { 200: AnalystList, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens', response: { 200: AnalystList, ...errors } } },
     async () => {
       const { state } = await loadStream(platform.events, ANALYSTS_STREAM, analystCredentialsDecider.initialState, analystCredentialsDecider.evolve);
       return { analysts: [...state.values()].map(view), port: platform.analysts.port ?? platform.config.ANALYST_PORT ?? null, database: platform.analysts.queries.database };
@@ -36,7 +36,6 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
       schema: {
         tags: ['admin'],
         summary: 'Issue a credential: the answer holds its password, shown this once',
-        security: [{ bearer: [] }],
         body: IssueAnalystBody,
         response: { 201: IssuedAnalyst, ...errors },
       },
@@ -52,7 +51,7 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
 
   api.delete(
     '/api/admin/analysts/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', security: [{ bearer: [] }], params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
     async (request) => {
       await handleCommand(deps, requestContext(platform, request, callerOf(request).actor), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });
       return { message: 'The credential was revoked' };

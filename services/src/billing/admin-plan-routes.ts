@@ -40,7 +40,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     '/api/admin/plans',
     {
       config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
-      schema: { tags: ['admin'], summary: 'Every plan of the catalogue, inactive ones included', security: [{ bearer: [] }], response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody } },
+      schema: { tags: ['admin'], summary: 'Every plan of the catalogue, inactive ones included', response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody } },
     },
     async () => ({ plans: await planCatalogue(platform) }),
   );
@@ -52,7 +52,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Edit a plan of the catalogue (prices in rupees, limits with -1 unlimited, flags, features); every reader sees it with the next request',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdatePlanBody,
         response: { 200: UpdatePlanResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -74,7 +73,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'A user’s subscription: plan, period, features, limits and this month’s usage',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: SubscriptionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
@@ -92,7 +90,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Every plan change of a user, newest first, from the event log',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: SubscriptionHistoryResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
@@ -119,7 +116,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: ChangePlanBody,
         response: { 200: ChangePlanResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },

@@ -20,7 +20,6 @@ import { dnsInstructions } from './dns/verify-domain.ts';
 import { TLS_ASK_PATH, refuseAskFromOutside } from './tls/ask-callers.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 
 /** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
 export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
@@ -53,7 +52,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/custom-domains',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s custom domains, with DNS state, active flag and TXT token', security: bearer, response: { 200: CustomDomainList, 401: ErrorBody } } },
+    { config: user, schema: { tags: ['domains'], summary: 'The caller’s custom domains, with DNS state, active flag and TXT token', response: { 200: CustomDomainList, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const [views, active] = await Promise.all([
@@ -72,7 +71,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: AddDomainBody,
         response: { 201: CustomDomainItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
@@ -106,7 +104,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
-        security: bearer,
         params: IdParams,
         response: { 200: VerifyDomainResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
@@ -138,7 +135,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Make a verified domain the active one (the others stop being active)',
-        security: bearer,
         params: IdParams,
         response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
@@ -161,7 +157,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
-        security: bearer,
         params: IdParams,
         response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody },
       },

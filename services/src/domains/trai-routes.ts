@@ -15,7 +15,6 @@ import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 
 function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiItem {
   const { id, header, domain_type, custom_domain_id, domain, dns_token, created_at } = view;
@@ -44,12 +43,12 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     return view;
   };
   const itemOf = async (userId: number, traiId: number) => traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
-  const action = { config: user, schema: { tags: ['domains'], security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
+  const action = { config: user, schema: { tags: ['domains'], params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
   const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
   api.get(
     '/api/custom-domains/trai',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', security: bearer, response: { 200: TraiList, 401: ErrorBody } } },
+    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', response: { 200: TraiList, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const [views, active] = await Promise.all([
@@ -67,7 +66,6 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: AddTraiBody,
         response: { 201: TraiItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },

@@ -12,7 +12,7 @@ import { evolveNotifications, noNotifications, notificationStream } from './noti
 /** The settings' notifications tab (docs/notifications.md): which e-mails the caller receives. */
 export async function notificationRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['settings'], security: [{ bearer: [] }] };
+  const schema = { tags: ['settings'] };
 
   api.get(
     '/api/settings/notifications',

@@ -44,7 +44,6 @@ import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 const HISTORY_LIMIT = 200;
 
 /** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
@@ -69,7 +68,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
-        security: bearer,
         querystring: PlanChoice,
         response: { 200: PaymentQuote, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
@@ -84,7 +82,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: PlanChoice,
         response: { 200: CreateIntentResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 503: ErrorBody },
@@ -146,7 +143,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
-        security: bearer,
         body: VerifyPaymentBody,
         response: { 200: VerifyPaymentResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
       },
@@ -196,7 +192,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     '/api/payment/billing-history',
     {
       config: user,
-      schema: { tags: ['payments'], summary: 'The caller’s payments and failed attempts, newest first, with receipts', security: bearer, response: { 200: BillingHistoryResponse, 401: ErrorBody } },
+      schema: { tags: ['payments'], summary: 'The caller’s payments and failed attempts, newest first, with receipts', response: { 200: BillingHistoryResponse, 401: ErrorBody } },
     },
     async (request) => ({ billing_history: await billingHistory(platform, callerOf(request).userId) }),
   );
@@ -205,7 +201,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     '/api/payment/methods',
     {
       config: user,
-      schema: { tags: ['payments'], summary: 'The payment methods the caller has paid with (masked), default first', security: bearer, response: { 200: PaymentMethodsResponse, 401: ErrorBody } },
+      schema: { tags: ['payments'], summary: 'The payment methods the caller has paid with (masked), default first', response: { 200: PaymentMethodsResponse, 401: ErrorBody } },
     },
     async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
   );
@@ -218,7 +214,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     await handleCommand(platform, requestContext(platform, request, caller.actor), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
   };
   const methodRoute = (summary: string) =>
-    ({ config: user, schema: { tags: ['payments'], summary, security: bearer, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
+    ({ config: user, schema: { tags: ['payments'], summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
 
   api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {
     await chooseMethod(request, 'default');
@@ -237,7 +233,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
-        security: bearer,
         body: CancelSubscriptionBody,
         response: { 200: CancelSubscriptionResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
@@ -261,7 +256,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
-        security: bearer,
         params: ReceiptParams,
         response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 401: ErrorBody, 404: ErrorBody },
       },

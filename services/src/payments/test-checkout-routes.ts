@@ -35,7 +35,6 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['payments'],
         summary: 'Test mode only: the order the local test checkout shows',
-        security: [{ bearer: [] }],
         params: OrderParams,
         response: { 200: TestCheckoutOrder, 401: ErrorBody, 404: ErrorBody },
       },
@@ -61,7 +60,6 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['payments'],
         summary: 'Test mode only: pay or fail the order as a customer at checkout would; answers what Razorpay’s checkout hands the page',
-        security: [{ bearer: [] }],
         params: OrderParams,
         body: TestCheckoutBody,
         response: { 200: TestCheckoutResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },

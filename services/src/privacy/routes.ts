@@ -38,7 +38,7 @@ function exportView(job: ExportJob): AccountExportResponse {
 
 /** "Your data" (export) and deleting the account (docs/privacy.md). */
 export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
-  const schema = { tags: ['privacy'], security: [{ bearer: [] }] };
+  const schema = { tags: ['privacy'] };
   const exports = new AccountExports({ read: platform.read, analytics: platform.analytics, dataDir: platform.config.DATA_DIR, clock: platform.clock, log: app.log });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -38,7 +38,6 @@ export const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. S
 export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
 export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
 
-const bearer = [{ bearer: [] }];
 const visitor = { kind: 'visitor' as const, id: 'anonymous' };
 
 /** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
@@ -58,7 +57,7 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
 
   api.get(
     '/api/settings/second-factor',
-    { config: { access: 'user' }, schema: { tags: ['settings'], summary: 'Whether two-step verification is on, and how many recovery codes are left', security: bearer, response: { 200: SecondFactorStatusResponse, 401: ErrorBody } } },
+    { config: { access: 'user' }, schema: { tags: ['settings'], summary: 'Whether two-step verification is on, and how many recovery codes are left', response: { 200: SecondFactorStatusResponse, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const [factor, user] = await Promise.all([factorOf(userId), loadStream(platform.events, `user-${userId}`, noUser, evolveUser)]);
@@ -78,7 +77,6 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Begin setting up two-step verification: a new secret for the authenticator app (shown this once), as text, otpauth URI and QR code',
-        security: bearer,
         body: StartSecondFactorBody,
         response: { 200: StartSecondFactorResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -100,7 +98,6 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
-        security: bearer,
         body: ConfirmSecondFactorBody,
         response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -115,7 +112,6 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
-        security: bearer,
         body: RegenerateRecoveryCodesBody,
         response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -130,7 +126,6 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Turn two-step verification off with the password and a current or recovery code',
-        security: bearer,
         body: DisableSecondFactorBody,
         response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },

@@ -35,7 +35,6 @@ import { sameUsername, wantedUsernameFacts } from '../accounts/username-claim.ts
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 
-const bearer = [{ bearer: [] }];
 
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
@@ -53,7 +52,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/settings/profile',
-    { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", security: bearer, response: { 200: ProfileResponse, 401: ErrorBody } } },
+    { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse, 401: ErrorBody } } },
     async (request) => profileOf(callerOf(request).userId),
   );
 
@@ -64,7 +63,6 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['settings'],
         summary: 'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
-        security: bearer,
         body: UpdateProfileBody,
         response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }), 400: ErrorBody, 401: ErrorBody },
       },
@@ -88,7 +86,6 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['settings'],
         summary: 'Ask to move the account to another address: a link goes to it, and the change happens when it is followed',
-        security: bearer,
         body: ChangeEmailBody,
         response: { 200: ChangeEmailResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
@@ -131,7 +128,6 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['settings'],
         summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
-        security: bearer,
         body: ChangePasswordBody,
         response: { 200: ChangePasswordResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -153,7 +149,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
 
     sessions.get(
       '/api/settings/sessions',
-      { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's active sessions, newest first; `current` marks this one", security: bearer, response: { 200: SessionsResponse, 401: ErrorBody } } },
+      { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's active sessions, newest first; `current` marks this one", response: { 200: SessionsResponse, 401: ErrorBody } } },
       async (request) => {
         const caller = callerOf(request);
         const now = platform.clock().toISOString();
@@ -169,7 +165,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       '/api/settings/sessions/:jti',
       {
         config: { access: 'user' },
-        schema: { tags: ['settings'], summary: 'Sign out one of your sessions', security: bearer, params: SessionParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
+        schema: { tags: ['settings'], summary: 'Sign out one of your sessions', params: SessionParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
       },
       async (request) => {
         const caller = callerOf(request);
@@ -182,7 +178,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       '/api/settings/sessions/revoke-others',
       {
         config: { access: 'user' },
-        schema: { tags: ['settings'], summary: 'Sign out every session but this one', security: bearer, response: { 200: RevokeOthersResponse, 401: ErrorBody } },
+        schema: { tags: ['settings'], summary: 'Sign out every session but this one', response: { 200: RevokeOthersResponse, 401: ErrorBody } },
       },
       async (request) => {
         const caller = callerOf(request);

@@ -16,7 +16,6 @@ import { adminTicketsOf, anyTicket, ownerEmail } from './ticket-views.ts';
 
 export const ADMINS_ANSWER_SUPPORT = 'Only an admin or super admin can read and answer support tickets.';
 const admin = { access: 'admin', refusal: ADMINS_ANSWER_SUPPORT } as const;
-const bearer = [{ bearer: [] }];
 
 export const replyMailed = (email: string) => `Your reply was sent successfully to ${email}.`;
 export const REPLY_NOT_MAILED =
@@ -36,7 +35,6 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'Support inbox: tickets by status and priority, urgent first and oldest first within a priority, with the requester’s e-mail',
-        security: bearer,
         querystring: AdminSupportQuery,
         response: { 200: AdminSupportTicketList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
@@ -63,7 +61,6 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'Answer a ticket: the reply is shown to its owner and e-mailed to them',
-        security: bearer,
         params: IdParams,
         body: ReplyTicketBody,
         response: { 201: AdminSupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -95,7 +92,6 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'Close a ticket (its owner can open it again by replying)',
-        security: bearer,
         params: IdParams,
         response: { 200: AdminSupportTicketAnswer, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },

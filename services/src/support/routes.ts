@@ -19,7 +19,6 @@ import { TICKET_NOT_FOUND, openTicketDecider, replyToTicketDecider, ticketMessag
 import { ownerEmail, ticketOf, visibleTicket } from './ticket-views.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 
 const OPENED_MAIL_NOTE = {
   mailed: 'We e-mailed you a confirmation and will answer soon.',
@@ -41,7 +40,6 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['support'],
         summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: OpenTicketBody,
         response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
@@ -81,7 +79,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/support/tickets',
-    { config: user, schema: { tags: ['support'], summary: 'The caller’s support tickets, newest first, each with its replies', security: bearer, response: { 200: SupportTicketList, 401: ErrorBody } } },
+    { config: user, schema: { tags: ['support'], summary: 'The caller’s support tickets, newest first, each with its replies', response: { 200: SupportTicketList, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] });
@@ -93,7 +91,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     '/api/support/tickets/:id',
     {
       config: user,
-      schema: { tags: ['support'], summary: 'One support ticket with its replies (its owner’s, or any for an admin)', security: bearer, params: IdParams, response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['support'], summary: 'One support ticket with its replies (its owner’s, or any for an admin)', params: IdParams, response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => ticketOf(await visibleTicket(platform, callerOf(request), request.params.id)),
   );
@@ -105,7 +103,6 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['support'],
         summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
-        security: bearer,
         params: IdParams,
         headers: IdempotencyKeyHeaders,
         body: ReplyTicketBody,
