@@ -7,7 +7,7 @@ import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { EMAIL_SECRET_PURPOSE, EMAIL_SETTINGS_STREAM, chosenTransport, evolveEmailSettings, loadEmailSettings, noEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { emailStatistics } from './email-statistics.ts';
@@ -101,7 +101,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       if (settings.sendgrid_api_key_encrypted && !settings.sendgrid_from_email) throw invalid('SendGrid from e-mail is required with a SendGrid API key');
       if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const describe = (decided: DomainEvent[], before: EmailSettings) => ({ setting: 'the e-mail settings', lines: decided.length > 0 ? describeChanges(before, settings, EMAIL_FIELDS) : [] });
       await handleTellingSuperAdmin({ ...platform, ...NO_READ_MODEL, config: platform.config }, context, caller.userId, emailSettingsDecider, settings, describe, (error) =>
         request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change now; the mail sender tries it again'),

@@ -8,7 +8,7 @@ import { NO_CUSTOM_LIMITS } from '../billing/subscription-state.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { requireMayActOnUser } from './who-acts-on-whom.ts';
@@ -75,7 +75,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
         custom_domains: body.custom_custom_domains_limit,
         is_unlimited: body.is_unlimited_user,
       };
-      await handleCommand(platform, requestContext(platform, request, caller.actor), customLimitsDecider, { actorRole: caller.role, userId, limits });
+      await handleCommand(platform, commandContext(platform, request), customLimitsDecider, { actorRole: caller.role, userId, limits });
       return limitsOfUser(userId);
     },
   );

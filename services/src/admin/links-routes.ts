@@ -5,7 +5,7 @@ import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projecti
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { LINK_NOT_FOUND } from '../links/decide.ts';
 import { publicBase, toLinkResponse } from '../links/link-response.ts';
 import { refuseLoopingDestination } from '../links/loop-guard.ts';
@@ -63,7 +63,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     const caller = callerOf(request);
     const linkId = request.params.id;
     await requireMayActOnLink(platform, caller, linkId);
-    await handleCommand(platform, requestContext(platform, request, caller.actor), moderateLinkDecider, {
+    await handleCommand(platform, commandContext(platform, request), moderateLinkDecider, {
       actorRole: caller.role,
       linkId,
       disable,
@@ -120,7 +120,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       const caller = callerOf(request);
       await requireMayActOnLink(platform, caller, request.params.id);
       await refuseLoopingDestination(platform, request, request.body.original_url);
-      const link = await updateLink(platform, requestContext(platform, request, caller.actor), {
+      const link = await updateLink(platform, commandContext(platform, request), {
         actorId: caller.userId,
         linkId: request.params.id,
         changes: request.body,

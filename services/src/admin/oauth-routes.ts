@@ -17,7 +17,7 @@ import { providerName } from '../accounts/oauth/provider-hosts.ts';
 import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from './settings-announcement.ts';
 
@@ -74,7 +74,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   /** Runs a change of one provider's settings, telling the super admin of another admin's. */
   const change = <C,>(request: FastifyRequest, provider: OAuthProvider, decider: Decider<C, ProviderSettings | null>, command: C) =>
-    handleTellingSuperAdmin(store, requestContext(platform, request, callerOf(request).actor), callerOf(request).userId, decider, command, describe(provider), (error) =>
+    handleTellingSuperAdmin(store, commandContext(platform, request), callerOf(request).userId, decider, command, describe(provider), (error) =>
       request.log.error({ err: error }, 'The super admin could not be told of a sign-in provider change now; the mail sender tries it again'),
     );
 

@@ -8,7 +8,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { paidPeriodOf } from './paid-period.ts';
@@ -92,7 +92,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       async (request) => {
         const caller = callerOf(request);
         const userId = request.params.id;
-        const context = requestContext(platform, request, caller.actor);
+        const context = commandContext(platform, request);
         await handleCommand(platform, context, userStatusDecider, { actorId: caller.userId, actorRole: caller.role, userId, action });
         return { message: DONE[action], user: await loadUser(userId) };
       },
@@ -115,7 +115,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       const caller = callerOf(request);
       const userId = request.params.id;
       const { role } = request.body;
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       await handleCommand(platform, context, userRoleDecider, { actorId: caller.userId, actorRole: caller.role, userId, role });
       return { message: role === 'admin' ? 'Admin role granted successfully' : 'Admin role removed successfully', user: await loadUser(userId) };
     },

@@ -7,7 +7,7 @@ import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { fileBody } from '../links/file-body.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AnalystQuery } from './analyst-queries.ts';
@@ -127,7 +127,7 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
     { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const id = randomUUID();
       await handleCommand(deps, context, savedQueriesDecider, { kind: 'save', userId: caller.userId, id, name: request.body.name, sql: request.body.sql });
       return reply.code(201).send({ id, name: request.body.name, sql: request.body.sql, saved_at: context.now.toISOString() });
@@ -139,7 +139,7 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
     { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
     async (request) => {
       const caller = callerOf(request);
-      await handleCommand(deps, requestContext(platform, request, caller.actor), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });
+      await handleCommand(deps, commandContext(platform, request), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });
       return { message: 'The query was deleted' };
     },
   );

@@ -5,7 +5,7 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
 import { evolveSubscription, noSubscription } from './subscription-state.ts';
 import { callerOf } from '../http/access.ts';
@@ -60,7 +60,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     async (request) => {
       const caller = callerOf(request);
       const planId = request.params.id;
-      await handleCommand(platform, requestContext(platform, request, caller.actor), editPlanDecider, { actorRole: caller.role, planId, changes: request.body });
+      await handleCommand(platform, commandContext(platform, request), editPlanDecider, { actorRole: caller.role, planId, changes: request.body });
       const plan = (await planCatalogue(platform)).find((candidate) => candidate.id === planId)!;
       return { message: 'Plan updated successfully', plan };
     },
@@ -128,7 +128,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       await knownUser(userId);
       await requireMayActOnUser(platform, caller, userId);
       const { plan_type } = request.body;
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = commandContext(platform, request);
       await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });
       return { message: `Plan changed successfully: the user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
     },

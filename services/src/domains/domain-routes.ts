@@ -7,7 +7,7 @@ import { handleCommand, handleMultiStreamCommand } from '../commands/command-han
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ownHosts } from '../links/loop-guard.ts';
@@ -78,7 +78,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       return createOnce(platform, request, reply, caller.userId, context, {
         resource: 'domain',
         create: async (withClaim) => {
@@ -118,7 +118,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const result = await checkDomainDns(platform.config, view.domain, view.dns_token);
       // DNS that could not be asked says nothing about the records: the domain stays as it was.
       const unavailable = result.failed_checks.includes('dns_unavailable');
-      if (!unavailable) await recordDomainCheck(platform, requestContext(platform, request, caller.actor), view, result);
+      if (!unavailable) await recordDomainCheck(platform, commandContext(platform, request), view, result);
       const message = result.fully_verified
         ? `${view.domain} is verified successfully.`
         : unavailable
@@ -144,7 +144,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const view = await ownView(caller.userId, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
       if (active?.custom_domain_id !== view.id) {
-        await handleCommand(platform, requestContext(platform, request, caller.actor), activateDomainDecider, { domainId: view.id, userId: caller.userId });
+        await handleCommand(platform, commandContext(platform, request), activateDomainDecider, { domainId: view.id, userId: caller.userId });
       }
       return { message: `${view.domain} is now your active domain.` };
     },
@@ -164,7 +164,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
-      await deleteDomain(platform, requestContext(platform, request, caller.actor), view);
+      await deleteDomain(platform, commandContext(platform, request), view);
       return { message: `${view.domain} was deleted successfully.` };
     },
   );

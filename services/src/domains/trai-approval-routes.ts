@@ -4,8 +4,7 @@ import { DomainActionResponse, ErrorBody, IdParams, TraiApprovalList, TraiDecisi
 import { TRAI_DOMAINS, USERS, type TraiDomainView, type UserView } from '@linkledger/projections';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
 
@@ -44,7 +43,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
   const decide = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.domain_type !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
-    await handleMultiStreamCommand(platform, requestContext(platform, request, callerOf(request).actor), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
+    await handleMultiStreamCommand(platform, commandContext(platform, request), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
     return { message: approve ? `The TRAI header ${view.header} was approved successfully: its owner's links can use it.` : `The TRAI header ${view.header} was rejected successfully: it serves nothing, and the header is free again.` };
   };
 

@@ -22,7 +22,7 @@ import { LINKS, type LinkView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND } from './decide.ts';
@@ -117,7 +117,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     async (request, reply) => {
       const caller = callerOf(request);
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
-      const context = answeredFromTheWrite(requestContext(platform, request, caller.actor));
+      const context = answeredFromTheWrite(commandContext(platform, request));
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const { link, shown } = await recordLinkUpdate(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
       const answer = toLinkResponse(link, publicBase(platform, request));
@@ -133,7 +133,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = commandContext(platform, request);
       await handleCommand(platform, context, deleteLinkDecider, { actorId: caller.userId, linkId: request.params.id });
       return { message: 'URL deleted successfully' };
     },
@@ -152,7 +152,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = commandContext(platform, request);
       const deleted = await bulkDeleteLinks(platform, context, { actorId: caller.userId, ids: request.body.ids });
       return { message: `${deleted.length} ${deleted.length === 1 ? 'URL' : 'URLs'} deleted successfully`, deleted };
     },

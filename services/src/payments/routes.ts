@@ -22,7 +22,7 @@ import { handleCommand, handleMultiStreamCommand } from '../commands/command-han
 import { loadStream } from '../commands/command-context.ts';
 import { conflict, invalid, notFound } from '../commands/domain-error.ts';
 import { callerOf, isAdmin } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { idempotencyOf } from '../http/idempotency.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -90,7 +90,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     async (request): Promise<CreateIntentResponse> => {
       const caller = callerOf(request);
       // The answer is the gateway's order, not a read back: a slow projector does not turn it into a 202.
-      const context = answeredFromTheWrite(requestContext(platform, request, caller.actor));
+      const context = answeredFromTheWrite(commandContext(platform, request));
       const prefill = async () => {
         const account = await platform.read.get<UserView>(USERS, caller.userId);
         return { email: account?.email ?? '', name: account?.full_name ?? '' };
@@ -160,7 +160,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
         throw invalid(`This order is for the ${state.order.plan_type} plan, ${state.order.billing_cycle}; it was not changed.`);
       }
       const payment = await throughGateway(() => gateway.fetchPayment(payment_id), logOf(request));
-      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), captureDecider, {
+      await handleMultiStreamCommand(platform, commandContext(platform, request), captureDecider, {
         orderId: order_id,
         userId: caller.userId,
         payment,
@@ -211,7 +211,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
     const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
     if (!method) throw notFound('There is no such payment method on your account.');
-    await handleCommand(platform, requestContext(platform, request, caller.actor), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
+    await handleCommand(platform, commandContext(platform, request), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
   };
   const methodRoute = (summary: string) =>
     ({ config: user, schema: { tags: ['payments'], summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
@@ -239,7 +239,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { state } = await handleCommand(platform, requestContext(platform, request, caller.actor), cancelDecider, {
+      const { state } = await handleCommand(platform, commandContext(platform, request), cancelDecider, {
         userId: caller.userId,
         subscriptionId: request.body.subscription_id,
         now: platform.clock(),

@@ -5,7 +5,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ORDER_NOT_FOUND } from './capture-payment.ts';
 import { failureDecider } from './order-outcomes.ts';
@@ -71,7 +71,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
       const result = await throughGateway(() => testMode.completeTestPayment(order.order_id, request.body.outcome), (error, message) => request.log.error({ err: error }, message));
       if (result.outcome === 'failed') {
         // Razorpay reports a failed attempt by webhook; test mode records it here.
-        await handleCommand(platform, requestContext(platform, request, caller.actor), failureDecider, {
+        await handleCommand(platform, commandContext(platform, request), failureDecider, {
           orderId: order.order_id,
           paymentId: result.error.metadata.payment_id,
           amountPaise: order.amount_paise,

@@ -17,8 +17,7 @@ import {
 import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { unavailable } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { botPolicyDecider, botPolicyView } from './bot-policy.ts';
 import { logHead, projectorStatus } from './projector-status.ts';
@@ -57,7 +56,7 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
 
   const start = async (request: FastifyRequest, projections: ProjectionKey[], reason: RebuildReason) => {
     const rebuildId = randomUUID();
-    const context = requestContext(platform, request, callerOf(request).actor);
+    const context = commandContext(platform, request);
     await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, startRebuildDecider, { rebuildId, projections, reason });
     const deadline = Date.now() + PICKUP_WAIT_MS;
     while (platform.rebuilds && !platform.rebuilds.hasTaken(rebuildId) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -138,7 +137,7 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       },
     },
     async (request) => {
-      const context = requestContext(platform, request, callerOf(request).actor);
+      const context = commandContext(platform, request);
       const handled = await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, botPolicyDecider, request.body);
       const policy = await botPolicyView(platform.events, await loadRebuildLog(platform.events));
       const message =

@@ -24,7 +24,7 @@ import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
@@ -69,7 +69,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const { username, full_name: fullName, phone } = request.body;
       const { state } = await loadStream(platform.events, userStream(caller.userId), noSettingsUser, evolveSettingsUser);
       const changesName = username !== undefined && !sameUsername(username, state.username);
@@ -96,7 +96,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       await proveCurrentPassword(platform, loginThrottle(platform), caller.userId, request.body.current_password, request.ip);
       const wait = await mailThrottle.take(`user-${caller.userId}`);
       if (wait) throw MailThrottle.refusal(wait);
-      const pending = await requestEmailChange(platform, requestContext(platform, request, caller.actor), caller.userId, request.body.new_email, base);
+      const pending = await requestEmailChange(platform, commandContext(platform, request), caller.userId, request.body.new_email, base);
       return { message: changeLinkSent(pending), pending_email: pending };
     },
   );
@@ -116,7 +116,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       const token = request.body.token?.trim();
       if (!token) throw invalid(CHANGE_TOKEN_MISSING);
       const base = await mailLinkBase(platform, request);
-      await confirmEmailChange(platform, requestContext(platform, request, { kind: 'visitor', id: 'anonymous' }), token, base, (error) => request.log.error({ err: error }, 'E-mail change notice failed'));
+      await confirmEmailChange(platform, visitorContext(platform, request), token, base, (error) => request.log.error({ err: error }, 'E-mail change notice failed'));
       return { message: EMAIL_CHANGED };
     },
   );
@@ -135,7 +135,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const session = caller.session!;
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
       refuseCommonPassword('new_password', newPassword);
       const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), { session, currentPassword, newPassword, revokeApiKey, ip: request.ip });
@@ -169,7 +169,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request) => {
         const caller = callerOf(request);
-        await handleCommand(platform, requestContext(platform, request, caller.actor), sessionRevokeDecider, { userId: caller.userId, jti: request.params.jti });
+        await handleCommand(platform, commandContext(platform, request), sessionRevokeDecider, { userId: caller.userId, jti: request.params.jti });
         return { message: SESSION_SIGNED_OUT };
       },
     );
@@ -185,7 +185,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
         const before = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
         const now = platform.clock().toISOString();
         const others = (before?.sessions ?? []).filter((session) => session.jti !== caller.session!.jti && session.expires_at > now).length;
-        await handleCommand(platform, requestContext(platform, request, caller.actor), revokeOthersDecider, { userId: caller.userId, keptJti: caller.session!.jti });
+        await handleCommand(platform, commandContext(platform, request), revokeOthersDecider, { userId: caller.userId, keptJti: caller.session!.jti });
         return { message: OTHERS_SIGNED_OUT, signed_out: others };
       },
     );

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminSupportQuery, AdminSupportTicketAnswer, AdminSupportTicketList, ErrorBody, IdParams, ReplyTicketBody, type DomainEvent, type Where } from '@linkledger/contracts';
 import { PRIORITY_RANK, SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mailToOwe } from '../accounts/email-flows.ts';
 import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
@@ -67,9 +66,8 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
       const view = await anyTicket(platform, request.params.id);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const to = await ownerEmail(platform, view.user_id);
       const base = to === null ? null : await supportLinkBase(platform, request);
       const mail = mailToOwe(platform, context);
@@ -97,9 +95,8 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
-      const caller = callerOf(request);
       const view = await anyTicket(platform, request.params.id);
-      await handleCommand(platform, requestContext(platform, request, caller.actor), closeTicketDecider, { ticketId: view.id });
+      await handleCommand(platform, commandContext(platform, request), closeTicketDecider, { ticketId: view.id });
       return answerOf(TICKET_CLOSED, view.id);
     },
   );

@@ -6,7 +6,7 @@ import { handleCommand, handleMultiStreamCommand } from '../commands/command-han
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { claimedId, idempotencyOf } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -47,7 +47,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       if (idempotency.kind === 'replay') {
         const earlierId = claimedId(idempotency.claimed);
@@ -114,7 +114,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const view = await visibleTicket(platform, caller, request.params.id);
       // Admins answer from the inbox, as the support team; here only the owner writes.
       if (view.user_id !== caller.userId) throw notFound(TICKET_NOT_FOUND);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       // Sent before with this key: the ticket as it is now, with that reply and no other.
       if (idempotency.kind === 'replay') return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(view) });
