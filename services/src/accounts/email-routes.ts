@@ -13,7 +13,7 @@ import {
 import { DomainError, invalid } from '../commands/domain-error.ts';
 import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext, visitorContext } from '../http/command-context.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { MAIL_DELAYED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from './optional-body.ts';
@@ -27,7 +27,6 @@ import { callerOf } from '../http/access.ts';
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
 export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';
 
-const visitor = { kind: 'visitor' as const, id: 'anonymous' };
 
 export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +47,6 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         schema: {
           tags: ['accounts'],
           summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
-          security: [{ bearer: [] }],
           response: { 200: MessageBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
         },
       },
@@ -57,7 +55,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         const bases = await signInLinkBases(platform, request);
         const wait = await mailThrottle.take(`user-${caller.userId}`);
         if (wait) throw MailThrottle.refusal(wait);
-        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const context = commandContext(platform, request);
         try {
           await sendVerificationEmail(platform, context, caller.userId, bases);
         } catch (error) {
@@ -83,7 +81,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const token = request.body.token?.trim();
       if (!token) throw invalid(VERIFICATION_TOKEN_MISSING);
-      const { alreadyVerified } = await verifyEmailWithToken(platform, requestContext(platform, request, visitor), token);
+      const { alreadyVerified } = await verifyEmailWithToken(platform, visitorContext(platform, request), token);
       return { message: alreadyVerified ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED, already_verified: alreadyVerified };
     },
   );
@@ -102,7 +100,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const email = normalizeEmail(request.body.email);
       const bases = await signInLinkBases(platform, request);
-      const context = requestContext(platform, request, visitor);
+      const context = visitorContext(platform, request);
       const work = (async () => {
         if (await mailThrottle.take(email)) return request.log.warn('Password reset mail not sent: too many for this address this hour');
         await sendPasswordResetEmail(platform, context, email, bases);
@@ -128,7 +126,7 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       const token = request.body.token?.trim();
       if (!token) throw invalid(RESET_TOKEN_MISSING);
       refuseCommonPassword('new_password', request.body.new_password);
-      const context = requestContext(platform, request, visitor);
+      const context = visitorContext(platform, request);
       await proveSecondFactorForReset(platform, context, { token, code: request.body.second_factor_code, ip: request.ip });
       const { email } = await resetPasswordWithToken(platform, context, token, request.body.new_password);
       loginThrottle(platform).passwordReset(email);

@@ -7,6 +7,7 @@ import { USERS } from '@linkledger/projections';
 import { loadStream } from '../commands/command-context.ts';
 import { forbidden, unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
+import { visitorContext } from '../http/command-context.ts';
 import { requestContext } from '../http/request-context.ts';
 import { accountRefusal } from './account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
@@ -50,7 +51,7 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       refuseCommonPassword('password', request.body.password);
       await registrations.take(request.ip);
       const passwordHash = await hashPassword(request.body.password);
-      const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
+      const context = visitorContext(platform, request);
       // A link base that cannot be told never fails the registration: the banner's Resend asks again.
       const bases = await signInLinkBases(platform, request).catch((error: unknown) => {
         request.log.error({ err: error }, 'No verification email at registration: the request named no address its link could lead to');
@@ -107,7 +108,6 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
-        security: [{ bearer: [] }],
         response: { 200: UserResponse, 401: ErrorBody },
       },
     },

@@ -4,7 +4,7 @@ import { ErrorBody, MessageBody } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { logoutDecider } from './session-deciders.ts';
 
@@ -20,13 +20,12 @@ export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
         schema: {
           tags: ['accounts'],
           summary: 'Sign out: the bearer token stops working everywhere at once',
-          security: [{ bearer: [] }],
           response: { 200: MessageBody, 401: ErrorBody },
         },
       },
       async (request) => {
         const session = callerOf(request).session!;
-        const context = requestContext(platform, request, { kind: 'user', id: String(session.userId) });
+        const context = commandContext(platform, request);
         await handleCommand(platform, context, logoutDecider, { userId: session.userId, jti: session.jti, expiresAt: session.expiresAt });
         return { message: SIGNED_OUT };
       },

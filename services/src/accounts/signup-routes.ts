@@ -4,7 +4,7 @@ import { ErrorBody, SignupStatusResponse, SystemSignupSetting } from '@linkledge
 import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { ignoreBodies } from './optional-body.ts';
 import { ADMINS_ONLY, signupMessage, signupToggleDecider } from './signup.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
@@ -15,7 +15,7 @@ const loadSystem = (platform: Platform) => loadStream(platform.events, 'system',
 
 export async function signupRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { tags: ['admin'], security: [{ bearer: [] }] };
+  const admin = { tags: ['admin'] };
 
   api.get(
     '/api/public/signup-status',
@@ -49,7 +49,7 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request) => {
         const caller = callerOf(request);
-        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const context = commandContext(platform, request);
         const { state } = await handleCommand(platform, context, signupToggleDecider, { role: caller.role });
         const enabled = !state.signupEnabled;
         return { signup_enabled: enabled, message: signupMessage(enabled) };

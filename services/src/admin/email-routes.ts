@@ -7,7 +7,7 @@ import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { emailSettingsDecider } from '../mail/email-settings-deciders.ts';
 import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -61,7 +61,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-config',
-    { config: admin, schema: { tags: ['admin'], summary: 'How e-mail is sent (secrets masked)', security: [{ bearer: [] }], response: { 200: EmailConfigView, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'How e-mail is sent (secrets masked)', response: { 200: EmailConfigView, ...errors } } },
     view,
   );
 
@@ -72,7 +72,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Set how e-mail is sent: SendGrid with an API key, else SMTP with a server, else the outbox; applies to the next message',
-        security: [{ bearer: [] }],
         body: EmailConfigBody,
         response: { 200: EmailConfigAnswer, ...errors },
       },
@@ -95,7 +94,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       if (settings.sendgrid_api_key_encrypted && !settings.sendgrid_from_email) throw invalid('SendGrid from e-mail is required with a SendGrid API key');
       if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const describe = (decided: DomainEvent[], before: EmailSettings) => ({ setting: 'the e-mail settings', lines: decided.length > 0 ? describeChanges(before, settings, EMAIL_FIELDS) : [] });
       await handleTellingSuperAdmin({ ...platform, ...NO_READ_MODEL, config: platform.config }, context, caller.userId, emailSettingsDecider, settings, describe, (error) =>
         request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change now; the mail sender tries it again'),
@@ -111,7 +110,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Send a test message through the transport in force, for real',
-        security: [{ bearer: [] }],
         body: TestEmailBody,
         response: { 200: TestEmailAnswer, ...errors },
       },
@@ -137,7 +135,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-stats',
-    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address', security: [{ bearer: [] }], response: { 200: EmailStats, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address', response: { 200: EmailStats, ...errors } } },
     async () => emailStatistics(platform),
   );
 }

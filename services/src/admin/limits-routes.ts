@@ -8,7 +8,7 @@ import { NO_CUSTOM_LIMITS } from '../billing/subscription-state.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { requireMayActOnUser } from './who-acts-on-whom.ts';
@@ -44,7 +44,6 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       schema: {
         tags: ['admin'],
         summary: 'A user’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: UserLimitsResponse, ...errors },
       },
@@ -59,7 +58,6 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       schema: {
         tags: ['admin'],
         summary: 'Set a user’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UserLimitsBody,
         response: { 200: UserLimitsResponse, ...errors },
@@ -77,7 +75,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
         custom_domains: body.custom_custom_domains_limit,
         is_unlimited: body.is_unlimited_user,
       };
-      await handleCommand(platform, requestContext(platform, request, caller.actor), customLimitsDecider, { actorRole: caller.role, userId, limits });
+      await handleCommand(platform, commandContext(platform, request), customLimitsDecider, { actorRole: caller.role, userId, limits });
       return limitsOfUser(userId);
     },
   );

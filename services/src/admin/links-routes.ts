@@ -5,7 +5,7 @@ import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projecti
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { LINK_NOT_FOUND } from '../links/decide.ts';
 import { publicBase, toLinkResponse } from '../links/link-response.ts';
 import { refuseLoopingDestination } from '../links/loop-guard.ts';
@@ -44,7 +44,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Every user’s links, newest first; search by part of the short code, the destination or the owner’s e-mail',
-        security: [{ bearer: [] }],
         querystring: AdminLinksQuery,
         response: { 200: AdminLinkList, ...errors },
       },
@@ -64,7 +63,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     const caller = callerOf(request);
     const linkId = request.params.id;
     await requireMayActOnLink(platform, caller, linkId);
-    await handleCommand(platform, requestContext(platform, request, caller.actor), moderateLinkDecider, {
+    await handleCommand(platform, commandContext(platform, request), moderateLinkDecider, {
       actorRole: caller.role,
       linkId,
       disable,
@@ -83,7 +82,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Disable a link with a reason its owner sees: it answers the "link disabled" page, never its destination',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: DisableLinkBody,
         response: { 200: AdminLinkActionResponse, ...errors },
@@ -99,7 +97,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Enable a link an admin disabled',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: AdminLinkActionResponse, ...errors },
       },
@@ -114,7 +111,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Correct any user’s link (destination, title, description, on/off); the change is recorded with the admin as its actor',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdateLinkBody,
         response: { 200: AdminLinkActionResponse, ...errors },
@@ -124,7 +120,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       const caller = callerOf(request);
       await requireMayActOnLink(platform, caller, request.params.id);
       await refuseLoopingDestination(platform, request, request.body.original_url);
-      const link = await updateLink(platform, requestContext(platform, request, caller.actor), {
+      const link = await updateLink(platform, commandContext(platform, request), {
         actorId: caller.userId,
         linkId: request.params.id,
         changes: request.body,

@@ -17,7 +17,7 @@ import { providerName } from '../accounts/oauth/provider-hosts.ts';
 import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from './settings-announcement.ts';
 
@@ -74,7 +74,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   /** Runs a change of one provider's settings, telling the super admin of another admin's. */
   const change = <C,>(request: FastifyRequest, provider: OAuthProvider, decider: Decider<C, ProviderSettings | null>, command: C) =>
-    handleTellingSuperAdmin(store, requestContext(platform, request, callerOf(request).actor), callerOf(request).userId, decider, command, describe(provider), (error) =>
+    handleTellingSuperAdmin(store, commandContext(platform, request), callerOf(request).userId, decider, command, describe(provider), (error) =>
       request.log.error({ err: error }, 'The super admin could not be told of a sign-in provider change now; the mail sender tries it again'),
     );
 
@@ -87,7 +87,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/oauth-config',
-    { config: admin, schema: { tags: ['admin'], summary: 'The configured sign-in providers (secrets masked)', security: [{ bearer: [] }], response: { 200: OAuthConfigList, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'The configured sign-in providers (secrets masked)', response: { 200: OAuthConfigList, ...errors } } },
     async () => ({ configs: (await Promise.all(PROVIDERS.map(view))).filter((config) => config !== null) }),
   );
 
@@ -95,7 +95,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     '/api/admin/oauth-config',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Add a sign-in provider; it is offered at once when enabled', security: [{ bearer: [] }], body: OAuthConfigBody, response: { 200: OAuthConfigAnswer, ...errors } },
+      schema: { tags: ['admin'], summary: 'Add a sign-in provider; it is offered at once when enabled', body: OAuthConfigBody, response: { 200: OAuthConfigAnswer, ...errors } },
     },
     async (request) => save(request, request.body.provider, request.body, 'create'),
   );
@@ -107,7 +107,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Edit a sign-in provider (the provider itself cannot change; an empty secret keeps the stored one)',
-        security: [{ bearer: [] }],
         params: OAuthProviderParams,
         body: OAuthConfigUpdateBody,
         response: { 200: OAuthConfigAnswer, ...errors },
@@ -123,7 +122,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Switch a sign-in provider on or off (?enabled=true|false)',
-        security: [{ bearer: [] }],
         params: OAuthProviderParams,
         querystring: OAuthToggleQuery,
         response: { 200: OAuthConfigAnswer, ...errors },
@@ -141,7 +139,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     '/api/admin/oauth-config/:provider',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Remove a sign-in provider and its secret', security: [{ bearer: [] }], params: OAuthProviderParams, response: { 200: OAuthConfigAnswer, ...errors } },
+      schema: { tags: ['admin'], summary: 'Remove a sign-in provider and its secret', params: OAuthProviderParams, response: { 200: OAuthConfigAnswer, ...errors } },
     },
     async (request) => {
       const { provider } = request.params;

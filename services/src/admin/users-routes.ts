@@ -8,7 +8,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { paidPeriodOf } from './paid-period.ts';
@@ -49,7 +49,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Users, newest first; search by part of the e-mail address or by plan name; pages of 5, 10, 20 or 50',
-        security: [{ bearer: [] }],
         querystring: AdminUsersQuery,
         response: { 200: AdminUserList, ...errors },
       },
@@ -70,7 +69,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
     '/api/admin/users/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'One user as the admin sees them', security: [{ bearer: [] }], params: IdParams, response: { 200: UserResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'One user as the admin sees them', params: IdParams, response: { 200: UserResponse, ...errors } },
     },
     async (request) => loadUser(request.params.id),
   );
@@ -86,7 +85,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
             action === 'activate'
               ? 'Re-activate a suspended or banned user'
               : `${action === 'suspend' ? 'Suspend' : 'Ban'} a user: their sessions, sockets and API key stop at once${action === 'ban' ? ', and their links stop redirecting' : ''}`,
-          security: [{ bearer: [] }],
           params: IdParams,
           response: { 200: AdminUserActionResponse, ...errors },
         },
@@ -94,7 +92,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       async (request) => {
         const caller = callerOf(request);
         const userId = request.params.id;
-        const context = requestContext(platform, request, caller.actor);
+        const context = commandContext(platform, request);
         await handleCommand(platform, context, userStatusDecider, { actorId: caller.userId, actorRole: caller.role, userId, action });
         return { message: DONE[action], user: await loadUser(userId) };
       },
@@ -108,7 +106,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Grant or remove the admin role (super admin only)',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: ChangeRoleBody,
         response: { 200: AdminUserActionResponse, ...errors },
@@ -118,7 +115,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       const caller = callerOf(request);
       const userId = request.params.id;
       const { role } = request.body;
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       await handleCommand(platform, context, userRoleDecider, { actorId: caller.userId, actorRole: caller.role, userId, role });
       return { message: role === 'admin' ? 'Admin role granted successfully' : 'Admin role removed successfully', user: await loadUser(userId) };
     },
@@ -131,7 +128,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'The paid period a plan change would end, and the value of its unused part (nothing of it is credited)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: PaidPeriodResponse, ...errors },
       },

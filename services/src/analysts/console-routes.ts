@@ -7,7 +7,7 @@ import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { fileBody } from '../links/file-body.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AnalystQuery } from './analyst-queries.ts';
@@ -62,7 +62,6 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Run a read-only query over the analysts’ schema; the first 1000 rows as JSON',
-        security: [{ bearer: [] }],
         body: SqlConsoleBody,
         response: { 200: SqlConsoleResult, ...errors },
       },
@@ -95,7 +94,6 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Run a read-only query and download every row as CSV, TSV, JSON lines or Parquet',
-        security: [{ bearer: [] }],
         body: SqlExportBody,
         response: { 200: { description: 'The file in the chosen format', content: { 'application/octet-stream': { schema: z.string() } } }, ...errors },
       },
@@ -120,16 +118,16 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/sql/queries',
-    { config: admin, schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', security: [{ bearer: [] }], response: { 200: SavedQueryList, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } } },
     async (request) => ({ queries: [...(await saved(callerOf(request).userId)).values()], starters: STARTER_QUERIES }),
   );
 
   api.post(
     '/api/admin/sql/queries',
-    { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', security: [{ bearer: [] }], body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const id = randomUUID();
       await handleCommand(deps, context, savedQueriesDecider, { kind: 'save', userId: caller.userId, id, name: request.body.name, sql: request.body.sql });
       return reply.code(201).send({ id, name: request.body.name, sql: request.body.sql, saved_at: context.now.toISOString() });
@@ -138,10 +136,10 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
 
   api.delete(
     '/api/admin/sql/queries/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', security: [{ bearer: [] }], params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
     async (request) => {
       const caller = callerOf(request);
-      await handleCommand(deps, requestContext(platform, request, caller.actor), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });
+      await handleCommand(deps, commandContext(platform, request), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });
       return { message: 'The query was deleted' };
     },
   );

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AnalystList, ErrorBody, IssueAnalystBody, IssuedAnalyst, MessageBody, TextIdParams } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type AnalystCredential } from './credentials.ts';
 
@@ -22,7 +21,7 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
 
   api.get(
     '/api/admin/analysts',
-    { config: admin, schema: { tags: ['admin'], summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens', security: [{ bearer: [] }], response: { 200: AnalystList, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens', response: { 200: AnalystList, ...errors } } },
     async () => {
       const { state } = await loadStream(platform.events, ANALYSTS_STREAM, analystCredentialsDecider.initialState, analystCredentialsDecider.evolve);
       return { analysts: [...state.values()].map(view), port: platform.analysts.port ?? platform.config.ANALYST_PORT ?? null, database: platform.analysts.queries.database };
@@ -36,14 +35,13 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
       schema: {
         tags: ['admin'],
         summary: 'Issue a credential: the answer holds its password, shown this once',
-        security: [{ bearer: [] }],
         body: IssueAnalystBody,
         response: { 201: IssuedAnalyst, ...errors },
       },
     },
     async (request, reply) => {
       const minted = mintCredential(platform.secret);
-      const context = requestContext(platform, request, callerOf(request).actor);
+      const context = commandContext(platform, request);
       await handleCommand(deps, context, analystCredentialsDecider, { kind: 'issue', id: minted.id, name: request.body.name, secretHash: minted.secretHash });
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ id: minted.id, name: request.body.name, created_at: context.now.toISOString(), password: minted.password });
@@ -52,9 +50,9 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
 
   api.delete(
     '/api/admin/analysts/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', security: [{ bearer: [] }], params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
     async (request) => {
-      await handleCommand(deps, requestContext(platform, request, callerOf(request).actor), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });
+      await handleCommand(deps, commandContext(platform, request), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });
       return { message: 'The credential was revoked' };
     },
   );

@@ -9,9 +9,6 @@ import { hashApiKey } from './api-key.ts';
 import { apiRateLimiter } from './rate-limit.ts';
 import { apiUsageMeter } from './usage-meter.ts';
 
-/** OpenAPI security of the public API's routes: an API key or a bearer token. */
-export const keyOrBearer: { security: Record<string, string[]>[] } = { security: [{ apiKey: [] }, { bearer: [] }] };
-
 /** Who a public-API request acts for, and as whom its events are recorded. */
 export interface ApiCaller {
   userId: number;

@@ -8,7 +8,7 @@ import { publicBase, shortUrl } from '../links/link-response.ts';
 import { activePlace } from '../domains/link-placement.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { revealApiKey } from './api-key.ts';
 import { evolveApiKey, noApiKeyState } from './decide.ts';
 import { loadStream } from '../commands/command-context.ts';
@@ -29,7 +29,7 @@ async function keyResponse(platform: Pick<Platform, 'read' | 'clock' | 'config'>
 
 /** The caller's API key: reveal, generate, regenerate (bearer token only: a key cannot mint keys); and the public API. */
 export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
-  const schema = { tags: ['api keys'], security: [{ bearer: [] }] };
+  const schema = { tags: ['api keys'] };
   // Calls counted but not yet recorded are written before the stores close.
   app.addHook('onClose', async () => {
     await apiUsageMeter(platform).close();
@@ -73,7 +73,7 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const context = commandContext(platform, request);
         const { apiKey, created } = await issueApiKey(platform, context, { userId: caller.userId, replace: false });
         return reply.code(created ? 201 : 200).send(await keyResponse(platform, request, caller.userId, apiKey));
       },
@@ -91,7 +91,7 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       },
       async (request) => {
         const caller = callerOf(request);
-        const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+        const context = commandContext(platform, request);
         const { apiKey } = await issueApiKey(platform, context, { userId: caller.userId, replace: true });
         return keyResponse(platform, request, caller.userId, apiKey);
       },

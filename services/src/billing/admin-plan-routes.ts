@@ -5,7 +5,7 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
 import { evolveSubscription, noSubscription } from './subscription-state.ts';
 import { callerOf } from '../http/access.ts';
@@ -40,7 +40,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     '/api/admin/plans',
     {
       config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
-      schema: { tags: ['admin'], summary: 'Every plan of the catalogue, inactive ones included', security: [{ bearer: [] }], response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody } },
+      schema: { tags: ['admin'], summary: 'Every plan of the catalogue, inactive ones included', response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody } },
     },
     async () => ({ plans: await planCatalogue(platform) }),
   );
@@ -52,7 +52,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Edit a plan of the catalogue (prices in rupees, limits with -1 unlimited, flags, features); every reader sees it with the next request',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdatePlanBody,
         response: { 200: UpdatePlanResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -61,7 +60,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     async (request) => {
       const caller = callerOf(request);
       const planId = request.params.id;
-      await handleCommand(platform, requestContext(platform, request, caller.actor), editPlanDecider, { actorRole: caller.role, planId, changes: request.body });
+      await handleCommand(platform, commandContext(platform, request), editPlanDecider, { actorRole: caller.role, planId, changes: request.body });
       const plan = (await planCatalogue(platform)).find((candidate) => candidate.id === planId)!;
       return { message: 'Plan updated successfully', plan };
     },
@@ -74,7 +73,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'A user’s subscription: plan, period, features, limits and this month’s usage',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: SubscriptionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
@@ -92,7 +90,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Every plan change of a user, newest first, from the event log',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: SubscriptionHistoryResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
@@ -119,7 +116,6 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['admin'],
         summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: ChangePlanBody,
         response: { 200: ChangePlanResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -132,7 +128,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       await knownUser(userId);
       await requireMayActOnUser(platform, caller, userId);
       const { plan_type } = request.body;
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = commandContext(platform, request);
       await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });
       return { message: `Plan changed successfully: the user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
     },

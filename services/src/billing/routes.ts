@@ -53,7 +53,6 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['billing'],
         summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
-        security: [{ bearer: [] }],
         response: { 200: SubscriptionResponse, 401: ErrorBody },
       },
     },

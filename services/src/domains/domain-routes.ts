@@ -7,7 +7,7 @@ import { handleCommand, handleMultiStreamCommand } from '../commands/command-han
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ownHosts } from '../links/loop-guard.ts';
@@ -20,7 +20,6 @@ import { dnsInstructions } from './dns/verify-domain.ts';
 import { TLS_ASK_PATH, refuseAskFromOutside } from './tls/ask-callers.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 
 /** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
 export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
@@ -53,7 +52,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/custom-domains',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s custom domains, with DNS state, active flag and TXT token', security: bearer, response: { 200: CustomDomainList, 401: ErrorBody } } },
+    { config: user, schema: { tags: ['domains'], summary: 'The caller’s custom domains, with DNS state, active flag and TXT token', response: { 200: CustomDomainList, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const [views, active] = await Promise.all([
@@ -72,7 +71,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: AddDomainBody,
         response: { 201: CustomDomainItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
@@ -80,7 +78,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       return createOnce(platform, request, reply, caller.userId, context, {
         resource: 'domain',
         create: async (withClaim) => {
@@ -106,7 +104,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
-        security: bearer,
         params: IdParams,
         response: { 200: VerifyDomainResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
@@ -121,7 +118,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const result = await checkDomainDns(platform.config, view.domain, view.dns_token);
       // DNS that could not be asked says nothing about the records: the domain stays as it was.
       const unavailable = result.failed_checks.includes('dns_unavailable');
-      if (!unavailable) await recordDomainCheck(platform, requestContext(platform, request, caller.actor), view, result);
+      if (!unavailable) await recordDomainCheck(platform, commandContext(platform, request), view, result);
       const message = result.fully_verified
         ? `${view.domain} is verified successfully.`
         : unavailable
@@ -138,7 +135,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Make a verified domain the active one (the others stop being active)',
-        security: bearer,
         params: IdParams,
         response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
@@ -148,7 +144,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const view = await ownView(caller.userId, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
       if (active?.custom_domain_id !== view.id) {
-        await handleCommand(platform, requestContext(platform, request, caller.actor), activateDomainDecider, { domainId: view.id, userId: caller.userId });
+        await handleCommand(platform, commandContext(platform, request), activateDomainDecider, { domainId: view.id, userId: caller.userId });
       }
       return { message: `${view.domain} is now your active domain.` };
     },
@@ -161,7 +157,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
-        security: bearer,
         params: IdParams,
         response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody },
       },
@@ -169,7 +164,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
-      await deleteDomain(platform, requestContext(platform, request, caller.actor), view);
+      await deleteDomain(platform, commandContext(platform, request), view);
       return { message: `${view.domain} was deleted successfully.` };
     },
   );

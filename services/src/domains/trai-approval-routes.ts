@@ -4,14 +4,12 @@ import { DomainActionResponse, ErrorBody, IdParams, TraiApprovalList, TraiDecisi
 import { TRAI_DOMAINS, USERS, type TraiDomainView, type UserView } from '@linkledger/projections';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
 
 export const ADMINS_APPROVE_TRAI = 'Only administrators can approve TRAI headers.';
 const admin = { access: 'admin', refusal: ADMINS_APPROVE_TRAI } as const;
-const bearer = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
@@ -24,7 +22,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
 
   api.get(
     '/api/admin/trai-approvals',
-    { config: admin, schema: { tags: ['admin'], summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence', security: bearer, response: { 200: TraiApprovalList, 401: ErrorBody, 403: ErrorBody } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence', response: { 200: TraiApprovalList, 401: ErrorBody, 403: ErrorBody } } },
     async () => {
       // A header projected before approvals existed has no `approval` yet: it waits like a new one.
       const ours = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { domain_type: 'our_domain' }, sort: [{ field: 'created_at', direction: 'asc' }] });
@@ -45,13 +43,13 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
   const decide = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.domain_type !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
-    await handleMultiStreamCommand(platform, requestContext(platform, request, callerOf(request).actor), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
+    await handleMultiStreamCommand(platform, commandContext(platform, request), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
     return { message: approve ? `The TRAI header ${view.header} was approved successfully: its owner's links can use it.` : `The TRAI header ${view.header} was rejected successfully: it serves nothing, and the header is free again.` };
   };
 
   api.post(
     '/api/admin/trai-approvals/:id/approve',
-    { config: admin, schema: { tags: ['admin'], summary: 'Approve a TRAI header on this service’s host: links may use it from now on', security: bearer, params: IdParams, response: { 200: DomainActionResponse, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Approve a TRAI header on this service’s host: links may use it from now on', params: IdParams, response: { 200: DomainActionResponse, ...errors } } },
     async (request) => decide(request, request.params.id, true),
   );
 
@@ -59,7 +57,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     '/api/admin/trai-approvals/:id/reject',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again', security: bearer, params: IdParams, body: TraiDecisionBody, response: { 200: DomainActionResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again', params: IdParams, body: TraiDecisionBody, response: { 200: DomainActionResponse, ...errors } },
     },
     async (request) => decide(request, request.params.id, false, request.body?.reason),
   );

@@ -6,7 +6,7 @@ import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
 import { NO_VERIFIED_DOMAINS, SELECT_CUSTOM_DOMAIN, TRAI_NOT_FOUND, activateTraiDecider, addTraiDecider, deleteTraiDecider, parseTraiHeader, verifyTraiDecider } from './trai-deciders.ts';
@@ -15,7 +15,6 @@ import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 
 function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiItem {
   const { id, header, domain_type, custom_domain_id, domain, dns_token, created_at } = view;
@@ -44,12 +43,12 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     return view;
   };
   const itemOf = async (userId: number, traiId: number) => traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
-  const action = { config: user, schema: { tags: ['domains'], security: bearer, params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
+  const action = { config: user, schema: { tags: ['domains'], params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
   const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
   api.get(
     '/api/custom-domains/trai',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', security: bearer, response: { 200: TraiList, 401: ErrorBody } } },
+    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', response: { 200: TraiList, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const [views, active] = await Promise.all([
@@ -67,7 +66,6 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['domains'],
         summary: 'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: AddTraiBody,
         response: { 201: TraiItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
@@ -75,7 +73,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       return createOnce(platform, request, reply, caller.userId, context, {
         resource: 'trai',
         create: async (withClaim) => {
@@ -111,7 +109,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
   api.post('/api/custom-domains/trai/:id/verify', { ...action, config: withFeature, schema: { ...action.schema, summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it' } }, async (request) => {
     const caller = callerOf(request);
     const view = await ownView(caller.userId, request.params.id);
-    await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), verifyTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
+    await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
     return { message: `The TRAI header ${view.header} is verified successfully.` };
   });
 
@@ -120,7 +118,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     const view = await ownView(caller.userId, request.params.id);
     const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
     if (active?.trai_id !== view.id) {
-      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), activateTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
+      await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
     }
     return { message: `${view.header} is now your active TRAI header.` };
   });
@@ -128,7 +126,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
   api.delete('/api/custom-domains/trai/:id', { ...action, schema: { ...action.schema, summary: 'Delete a TRAI header: the pair (host, header) is free again' } }, async (request) => {
     const caller = callerOf(request);
     const view = await ownView(caller.userId, request.params.id);
-    await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), deleteTraiDecider, {
+    await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
       traiId: view.id,
       userId: caller.userId,
       customDomainId: view.custom_domain_id,

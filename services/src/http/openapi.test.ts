@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { openApi } from './openapi.ts';
 
 describe('OpenAPI document and interactive docs', () => {
   let t: TestApp;
@@ -30,6 +32,30 @@ describe('OpenAPI document and interactive docs', () => {
     );
     expect(routes).toEqual(expect.arrayContaining(['POST /api/urls', 'POST /api/register', 'GET /api/urls/:id/analytics']));
     for (const route of routes) expect(documented, route).toContain(route);
+  });
+
+  it('documents each route’s security as its declared access implies, and none for routes anyone may call', async () => {
+    const document = (await t.app.inject('/api/openapi.json')).json();
+    const expected = {
+      anyone: undefined,
+      user: [{ bearer: [] }],
+      admin: [{ bearer: [] }],
+      super_admin: [{ bearer: [] }],
+      user_or_api_key: [{ apiKey: [] }, { bearer: [] }],
+    };
+    const routes = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.hidden && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    expect(new Set(routes.map((route) => route.access))).toEqual(new Set(Object.keys(expected)));
+    for (const route of routes) {
+      const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()];
+      expect(operation.security, `${route.method} ${route.url} (${route.access})`).toEqual(expected[route.access!]);
+    }
+  });
+
+  it('refuses a route that writes its security by hand beside its access', async () => {
+    const app = Fastify();
+    await openApi(app);
+    expect(() => app.get('/api/by-hand', { config: { access: 'user' }, schema: { security: [{ apiKey: [] }] } }, async () => ({}))).toThrow(/derived from config.access/);
+    await app.close();
   });
 
   it('serves the interactive docs', async () => {

@@ -2,6 +2,26 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { AccessLevel } from './access.ts';
+
+type SecurityRequirement = Record<string, string[]>[];
+
+/** What each access level (http/access.ts) asks the caller to send, as OpenAPI security; `anyone` asks nothing. */
+const SECURITY_OF_ACCESS: Record<AccessLevel, SecurityRequirement | undefined> = {
+  anyone: undefined,
+  user: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+  super_admin: [{ bearer: [] }],
+  user_or_api_key: [{ apiKey: [] }, { bearer: [] }],
+};
+
+/** The zod schemas as JSON schema, and the route's security derived from its declared access: never written by hand beside it. */
+const documentRoute: typeof jsonSchemaTransform = (input) => {
+  const documented = jsonSchemaTransform(input);
+  const access = (input.route.config as { access?: AccessLevel } | undefined)?.access;
+  const security = access && SECURITY_OF_ACCESS[access];
+  return security ? { ...documented, schema: { ...documented.schema, security } } : documented;
+};
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate each route, at
@@ -23,7 +43,11 @@ export async function openApi(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
+  });
+  // One place: a route that wrote its own security could contradict its access.
+  app.addHook('onRoute', (route) => {
+    if ((route.schema as { security?: unknown } | undefined)?.security) throw new Error(`${String(route.method)} ${route.url} writes its OpenAPI security by hand: it is derived from config.access`);
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
   app.get('/api/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());

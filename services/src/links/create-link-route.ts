@@ -3,7 +3,7 @@ import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type L
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
@@ -26,7 +26,7 @@ interface CreateLinkRequest {
 export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
   return async (request: FastifyRequest<CreateLinkRequest>, reply: FastifyReply) => {
     const caller = callerOf(request);
-    const context = requestContext(platform, request, caller.actor);
+    const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
     if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
     const { original_url, title, description, short_code, custom_domain, trai_header } = request.body;

@@ -41,7 +41,6 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['links'],
         summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
-        security: [{ bearer: [] }],
         querystring: ExportQuery,
         response: {
           200: { description: 'The CSV file, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: z.string() } } },

@@ -19,11 +19,10 @@ import {
   UpdateLinkBody,
 } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { keyOrBearer } from '../api-keys/authenticate-key.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND } from './decide.ts';
@@ -36,7 +35,6 @@ import { recordLinkUpdate } from './update-link.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
 import { callerOf } from '../http/access.ts';
 
-const auth = { security: [{ bearer: [] }] };
 
 /** The caller's own link from the read model; anyone else's is "not found". */
 export async function ownLink(platform: Pick<Platform, 'read'>, userId: number, linkId: number): Promise<LinkView> {
@@ -55,7 +53,6 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
-        ...auth,
         headers: IdempotencyKeyHeaders,
         body: CreateLinkBody,
         response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
@@ -71,7 +68,6 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
-        ...keyOrBearer,
         querystring: LinkListQuery,
         response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
@@ -98,7 +94,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     '/api/urls/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ['links'], summary: 'One of the caller’s links', ...auth, params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['links'], summary: 'One of the caller’s links', params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -113,7 +109,6 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
-        ...keyOrBearer,
         params: IdParams,
         body: UpdateLinkBody,
         response: { 200: LinkResponse, 202: EditedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
@@ -122,7 +117,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     async (request, reply) => {
       const caller = callerOf(request);
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
-      const context = answeredFromTheWrite(requestContext(platform, request, caller.actor));
+      const context = answeredFromTheWrite(commandContext(platform, request));
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const { link, shown } = await recordLinkUpdate(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
       const answer = toLinkResponse(link, publicBase(platform, request));
@@ -134,11 +129,11 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     '/api/urls/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', ...auth, params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = commandContext(platform, request);
       await handleCommand(platform, context, deleteLinkDecider, { actorId: caller.userId, linkId: request.params.id });
       return { message: 'URL deleted successfully' };
     },
@@ -151,14 +146,13 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
-        ...auth,
         body: BulkDeleteBody,
         response: { 200: BulkDeleteResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, { kind: 'user', id: String(caller.userId) });
+      const context = commandContext(platform, request);
       const deleted = await bulkDeleteLinks(platform, context, { actorId: caller.userId, ids: request.body.ids });
       return { message: `${deleted.length} ${deleted.length === 1 ? 'URL' : 'URLs'} deleted successfully`, deleted };
     },
@@ -171,7 +165,6 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['links'],
         summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
-        ...keyOrBearer,
         params: IdParams,
         querystring: AnalyticsQuery,
         response: { 200: AnalyticsResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },

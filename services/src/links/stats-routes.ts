@@ -9,7 +9,7 @@ import { callerOf } from '../http/access.ts';
 /** The dashboard's tiles and the domain facts its create form needs (docs/analytics.md#dashboard-tiles, docs/links.md#short-url-forms). */
 export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['links'], security: [{ bearer: [] }] };
+  const schema = { tags: ['links'] };
 
   api.get(
     '/api/users/me/stats',

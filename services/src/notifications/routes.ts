@@ -4,7 +4,7 @@ import { ErrorBody, NOTIFICATIONS_SAVED, NotificationSettings, NotificationSetti
 import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { changePreferencesDecider } from './notification-deciders.ts';
 import { evolveNotifications, noNotifications, notificationStream } from './notification-state.ts';
@@ -12,7 +12,7 @@ import { evolveNotifications, noNotifications, notificationStream } from './noti
 /** The settings' notifications tab (docs/notifications.md): which e-mails the caller receives. */
 export async function notificationRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['settings'], security: [{ bearer: [] }] };
+  const schema = { tags: ['settings'] };
 
   api.get(
     '/api/settings/notifications',
@@ -45,7 +45,7 @@ export async function notificationRoutes(app: FastifyInstance, platform: Platfor
       const caller = callerOf(request);
       const { weekly_summary, usage_warnings, moderation_notices } = request.body;
       const preferences = { weekly_summary, usage_warnings, moderation_notices };
-      await handleCommand(platform, requestContext(platform, request, caller.actor), changePreferencesDecider, { userId: caller.userId, preferences });
+      await handleCommand(platform, commandContext(platform, request), changePreferencesDecider, { userId: caller.userId, preferences });
       return { ...preferences, message: NOTIFICATIONS_SAVED };
     },
   );

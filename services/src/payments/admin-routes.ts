@@ -18,7 +18,6 @@ export async function adminPaymentRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'A user’s payments and failed attempts, newest first, with receipt numbers',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: BillingHistoryResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },

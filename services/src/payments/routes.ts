@@ -22,7 +22,7 @@ import { handleCommand, handleMultiStreamCommand } from '../commands/command-han
 import { loadStream } from '../commands/command-context.ts';
 import { conflict, invalid, notFound } from '../commands/domain-error.ts';
 import { callerOf, isAdmin } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { idempotencyOf } from '../http/idempotency.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -44,7 +44,6 @@ import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 const HISTORY_LIMIT = 200;
 
 /** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
@@ -69,7 +68,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
-        security: bearer,
         querystring: PlanChoice,
         response: { 200: PaymentQuote, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
@@ -84,7 +82,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: PlanChoice,
         response: { 200: CreateIntentResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 503: ErrorBody },
@@ -93,7 +90,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     async (request): Promise<CreateIntentResponse> => {
       const caller = callerOf(request);
       // The answer is the gateway's order, not a read back: a slow projector does not turn it into a 202.
-      const context = answeredFromTheWrite(requestContext(platform, request, caller.actor));
+      const context = answeredFromTheWrite(commandContext(platform, request));
       const prefill = async () => {
         const account = await platform.read.get<UserView>(USERS, caller.userId);
         return { email: account?.email ?? '', name: account?.full_name ?? '' };
@@ -146,7 +143,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
-        security: bearer,
         body: VerifyPaymentBody,
         response: { 200: VerifyPaymentResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
       },
@@ -164,7 +160,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
         throw invalid(`This order is for the ${state.order.plan_type} plan, ${state.order.billing_cycle}; it was not changed.`);
       }
       const payment = await throughGateway(() => gateway.fetchPayment(payment_id), logOf(request));
-      await handleMultiStreamCommand(platform, requestContext(platform, request, caller.actor), captureDecider, {
+      await handleMultiStreamCommand(platform, commandContext(platform, request), captureDecider, {
         orderId: order_id,
         userId: caller.userId,
         payment,
@@ -196,7 +192,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     '/api/payment/billing-history',
     {
       config: user,
-      schema: { tags: ['payments'], summary: 'The caller’s payments and failed attempts, newest first, with receipts', security: bearer, response: { 200: BillingHistoryResponse, 401: ErrorBody } },
+      schema: { tags: ['payments'], summary: 'The caller’s payments and failed attempts, newest first, with receipts', response: { 200: BillingHistoryResponse, 401: ErrorBody } },
     },
     async (request) => ({ billing_history: await billingHistory(platform, callerOf(request).userId) }),
   );
@@ -205,7 +201,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     '/api/payment/methods',
     {
       config: user,
-      schema: { tags: ['payments'], summary: 'The payment methods the caller has paid with (masked), default first', security: bearer, response: { 200: PaymentMethodsResponse, 401: ErrorBody } },
+      schema: { tags: ['payments'], summary: 'The payment methods the caller has paid with (masked), default first', response: { 200: PaymentMethodsResponse, 401: ErrorBody } },
     },
     async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
   );
@@ -215,10 +211,10 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
     const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
     if (!method) throw notFound('There is no such payment method on your account.');
-    await handleCommand(platform, requestContext(platform, request, caller.actor), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
+    await handleCommand(platform, commandContext(platform, request), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
   };
   const methodRoute = (summary: string) =>
-    ({ config: user, schema: { tags: ['payments'], summary, security: bearer, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
+    ({ config: user, schema: { tags: ['payments'], summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
 
   api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {
     await chooseMethod(request, 'default');
@@ -237,14 +233,13 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
-        security: bearer,
         body: CancelSubscriptionBody,
         response: { 200: CancelSubscriptionResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const { state } = await handleCommand(platform, requestContext(platform, request, caller.actor), cancelDecider, {
+      const { state } = await handleCommand(platform, commandContext(platform, request), cancelDecider, {
         userId: caller.userId,
         subscriptionId: request.body.subscription_id,
         now: platform.clock(),
@@ -261,7 +256,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['payments'],
         summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
-        security: bearer,
         params: ReceiptParams,
         response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 401: ErrorBody, 404: ErrorBody },
       },

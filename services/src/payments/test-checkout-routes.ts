@@ -5,7 +5,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ORDER_NOT_FOUND } from './capture-payment.ts';
 import { failureDecider } from './order-outcomes.ts';
@@ -35,7 +35,6 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['payments'],
         summary: 'Test mode only: the order the local test checkout shows',
-        security: [{ bearer: [] }],
         params: OrderParams,
         response: { 200: TestCheckoutOrder, 401: ErrorBody, 404: ErrorBody },
       },
@@ -61,7 +60,6 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['payments'],
         summary: 'Test mode only: pay or fail the order as a customer at checkout would; answers what Razorpay’s checkout hands the page',
-        security: [{ bearer: [] }],
         params: OrderParams,
         body: TestCheckoutBody,
         response: { 200: TestCheckoutResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
@@ -73,7 +71,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
       const result = await throughGateway(() => testMode.completeTestPayment(order.order_id, request.body.outcome), (error, message) => request.log.error({ err: error }, message));
       if (result.outcome === 'failed') {
         // Razorpay reports a failed attempt by webhook; test mode records it here.
-        await handleCommand(platform, requestContext(platform, request, caller.actor), failureDecider, {
+        await handleCommand(platform, commandContext(platform, request), failureDecider, {
           orderId: order.order_id,
           paymentId: result.error.metadata.payment_id,
           amountPaise: order.amount_paise,

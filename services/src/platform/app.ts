@@ -11,35 +11,18 @@ import { settingsRoutes } from '../settings/routes.ts';
 import { secondFactorRoutes } from '../second-factor/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
-import { adminPlanRoutes } from '../billing/admin-plan-routes.ts';
-import { adminUserRoutes } from '../admin/users-routes.ts';
-import { adminLimitsRoutes } from '../admin/limits-routes.ts';
-import { adminLinkRoutes } from '../admin/links-routes.ts';
-import { adminPlatformRoutes } from '../admin/platform-routes.ts';
-import { adminOAuthRoutes } from '../admin/oauth-routes.ts';
-import { adminEmailRoutes } from '../admin/email-routes.ts';
-import { supportRoutes } from '../support/routes.ts';
+import { adminFeature } from '../admin/admin-feature.ts';
+import { analystsFeature } from '../analysts/analysts-feature.ts';
+import { billingFeature } from '../billing/billing-feature.ts';
+import { domainsFeature } from '../domains/domains-feature.ts';
+import { historyFeature } from '../history/history-feature.ts';
+import { linksFeature } from '../links/links-feature.ts';
+import { paymentsFeature } from '../payments/payments-feature.ts';
+import { supportFeature } from '../support/support-feature.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
-import { adminSupportRoutes } from '../support/admin-routes.ts';
-import { analystCredentialRoutes } from '../analysts/credential-routes.ts';
-import { sqlConsoleRoutes } from '../analysts/console-routes.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
-import { billingRoutes } from '../billing/routes.ts';
-import { paymentRoutes } from '../payments/routes.ts';
-import { adminPaymentRoutes } from '../payments/admin-routes.ts';
-import { domainRoutes } from '../domains/domain-routes.ts';
-import { traiRoutes } from '../domains/trai-routes.ts';
-import { traiApprovalRoutes } from '../domains/trai-approval-routes.ts';
 import { healthRoutes } from '../health/routes.ts';
-import { eventTailRoutes } from '../history/live-tail.ts';
-import { historyRoutes } from '../history/routes.ts';
-import { linkExportRoutes } from '../links/export-routes.ts';
-import { linkQrRoutes } from '../links/qr-routes.ts';
-import { publicApiRoutes } from '../links/public-api/public-api-routes.ts';
-import { shortenRoutes } from '../links/public-api/shorten-routes.ts';
-import { linkRoutes } from '../links/routes.ts';
-import { linkStatsRoutes } from '../links/stats-routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
@@ -187,8 +170,25 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const { notFoundPage: appNotFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => (servesApp(appHosts, request) ? appNotFoundPage : elsewhereNotFound)(request, reply);
-  // Each feature registers its own routes; add a feature here.
-  const features = [healthRoutes, accountRoutes, linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, billingRoutes, paymentRoutes, domainRoutes, traiRoutes, traiApprovalRoutes, privacyRoutes, supportRoutes, adminSupportRoutes, adminPlanRoutes, adminPaymentRoutes, adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes, analystCredentialRoutes, sqlConsoleRoutes, projectionRoutes, historyRoutes, eventTailRoutes, apiKeyRoutes, settingsRoutes, secondFactorRoutes, notificationRoutes];
+  // Each feature registers its own routes (a feature with several route files, through its `*-feature.ts`); add a feature here.
+  const features = [
+    healthRoutes,
+    accountRoutes,
+    linksFeature,
+    billingFeature,
+    paymentsFeature,
+    domainsFeature,
+    privacyRoutes,
+    supportFeature,
+    adminFeature,
+    analystsFeature,
+    projectionRoutes,
+    historyFeature,
+    apiKeyRoutes,
+    settingsRoutes,
+    secondFactorRoutes,
+    notificationRoutes,
+  ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
 

@@ -11,7 +11,7 @@ import { loginThrottle } from '../accounts/throttles.ts';
 import { proveCurrentPassword } from '../settings/password-change.ts';
 import { callerOf } from '../http/access.ts';
 import { fileBody } from '../links/file-body.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { AccountExports, type ExportJob } from './account-export.ts';
 import { addressesOf } from './addresses-of.ts';
@@ -38,7 +38,7 @@ function exportView(job: ExportJob): AccountExportResponse {
 
 /** "Your data" (export) and deleting the account (docs/privacy.md). */
 export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
-  const schema = { tags: ['privacy'], security: [{ bearer: [] }] };
+  const schema = { tags: ['privacy'] };
   const exports = new AccountExports({ read: platform.read, analytics: platform.analytics, dataDir: platform.config.DATA_DIR, clock: platform.clock, log: app.log });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -106,7 +106,7 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
       if (!confirmationMatches) throw forbidden(CONFIRMATION_MISMATCH);
       // Gathered while they can still be read: afterwards the log only holds them sealed.
       const addresses = await addressesOf(platform.events, caller.userId, user.email);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       await releasePlaces(platform, context, caller.userId);
       await handleMultiStreamCommand(platform, context, deleteAccountDecider, {
         userId: caller.userId,

@@ -17,8 +17,7 @@ import {
 import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { unavailable } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { botPolicyDecider, botPolicyView } from './bot-policy.ts';
 import { logHead, projectorStatus } from './projector-status.ts';
@@ -28,7 +27,6 @@ import { rebuildView } from './rebuild-view.ts';
 export const ADMINS_RUN_PROJECTIONS = 'Only an admin or super admin can see and rebuild the projections.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_PROJECTIONS } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody };
-const security = [{ bearer: [] }];
 
 /** How long a start's answer waits for this process to take the rebuild up, so it can say "running". */
 const PICKUP_WAIT_MS = 1000;
@@ -58,7 +56,7 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
 
   const start = async (request: FastifyRequest, projections: ProjectionKey[], reason: RebuildReason) => {
     const rebuildId = randomUUID();
-    const context = requestContext(platform, request, callerOf(request).actor);
+    const context = commandContext(platform, request);
     await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, startRebuildDecider, { rebuildId, projections, reason });
     const deadline = Date.now() + PICKUP_WAIT_MS;
     while (platform.rebuilds && !platform.rebuilds.hasTaken(rebuildId) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -73,7 +71,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Each projector’s checkpoint, lag (events and seconds), events per second and last error, and the rebuild under way or the last one',
-        security,
         response: { 200: ProjectionsReport, ...errors },
       },
     },
@@ -96,7 +93,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Rebuild one projection from position 0 beside the live one, which keeps answering until the copy takes its place (one rebuild at a time)',
-        security,
         params: ProjectionParams,
         response: { 202: RebuildAnswer, ...errors },
       },
@@ -114,7 +110,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Classify every click again with the current bot policy: rebuilds the analytics and the read model, and reports human and bot clicks before and after',
-        security,
         response: { 202: RebuildAnswer, ...errors },
       },
     },
@@ -126,7 +121,7 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/bot-policy',
-    { config: admin, schema: { tags: ['admin'], summary: 'Which clicks count as bots, and whether past clicks still need a replay', security, response: { 200: BotPolicyView, ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Which clicks count as bots, and whether past clicks still need a replay', response: { 200: BotPolicyView, ...errors } } },
     async () => botPolicyView(platform.events, await loadRebuildLog(platform.events)),
   );
 
@@ -137,13 +132,12 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       schema: {
         tags: ['admin'],
         summary: 'Set which clicks count as bots: new clicks follow it at once, past clicks after a replay',
-        security,
         body: BotPolicyBody,
         response: { 200: BotPolicyAnswer, ...errors },
       },
     },
     async (request) => {
-      const context = requestContext(platform, request, callerOf(request).actor);
+      const context = commandContext(platform, request);
       const handled = await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, botPolicyDecider, request.body);
       const policy = await botPolicyView(platform.events, await loadRebuildLog(platform.events));
       const message =

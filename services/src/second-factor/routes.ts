@@ -22,7 +22,7 @@ import { DomainError } from '../commands/domain-error.ts';
 import { loginThrottle } from '../accounts/throttles.ts';
 import { evolveUser, noUser } from '../accounts/user-state.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext, visitorContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { proveCurrentPassword } from '../settings/password-change.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
@@ -38,8 +38,6 @@ export const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. S
 export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
 export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
 
-const bearer = [{ bearer: [] }];
-const visitor = { kind: 'visitor' as const, id: 'anonymous' };
 
 /** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
 export async function secondFactorRoutes(app: FastifyInstance, platform: Platform) {
@@ -47,10 +45,10 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
   const keys = secondFactorKeys(platform.secret);
   /** Runs a code-checked command that records a fresh set of recovery codes (their hashes), and answers the codes: the only time they are seen. */
   async function withNewRecoveryCodes(request: FastifyRequest, decider: Decider<CodeCheck & { recoveryHashes: string[] }, SecondFactorState>, code: string, message: string) {
-    const { userId, actor } = callerOf(request);
+    const { userId } = callerOf(request);
     const codes = newRecoveryCodes();
     const recoveryHashes = codes.map((recoveryCode) => keys.hashRecoveryCode(userId, recoveryCode));
-    const context = requestContext(platform, request, actor);
+    const context = commandContext(platform, request);
     await guardedCodeCheck(platform, userId, request.ip, () => handleCommand(platform, context, decider, { userId, code, now: context.now, keys, recoveryHashes }));
     return { message, recovery_codes: codes };
   }
@@ -58,7 +56,7 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
 
   api.get(
     '/api/settings/second-factor',
-    { config: { access: 'user' }, schema: { tags: ['settings'], summary: 'Whether two-step verification is on, and how many recovery codes are left', security: bearer, response: { 200: SecondFactorStatusResponse, 401: ErrorBody } } },
+    { config: { access: 'user' }, schema: { tags: ['settings'], summary: 'Whether two-step verification is on, and how many recovery codes are left', response: { 200: SecondFactorStatusResponse, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const [factor, user] = await Promise.all([factorOf(userId), loadStream(platform.events, `user-${userId}`, noUser, evolveUser)]);
@@ -78,16 +76,15 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Begin setting up two-step verification: a new secret for the authenticator app (shown this once), as text, otpauth URI and QR code',
-        security: bearer,
         body: StartSecondFactorBody,
         response: { 200: StartSecondFactorResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const { userId, actor } = callerOf(request);
+      const { userId } = callerOf(request);
       const account = await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
       const secret = newTotpSecret();
-      await handleCommand(platform, requestContext(platform, request, actor), startEnrolmentDecider, { userId, sealedSecret: keys.seal(secret), emailVerified: account.user.isVerified });
+      await handleCommand(platform, commandContext(platform, request), startEnrolmentDecider, { userId, sealedSecret: keys.seal(secret), emailVerified: account.user.isVerified });
       const uri = otpauthUri(secret, account.user.email);
       return { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
     },
@@ -100,7 +97,6 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
-        security: bearer,
         body: ConfirmSecondFactorBody,
         response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -115,7 +111,6 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
-        security: bearer,
         body: RegenerateRecoveryCodesBody,
         response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -130,15 +125,14 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['settings'],
         summary: 'Turn two-step verification off with the password and a current or recovery code',
-        security: bearer,
         body: DisableSecondFactorBody,
         response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const { userId, actor } = callerOf(request);
+      const { userId } = callerOf(request);
       await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
-      const context = requestContext(platform, request, actor);
+      const context = commandContext(platform, request);
       await guardedCodeCheck(platform, userId, request.ip, () => handleCommand(platform, context, disableDecider, { userId, code: request.body.code, now: context.now, keys }));
       return { message: SECOND_FACTOR_OFF };
     },
@@ -156,7 +150,7 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       },
     },
     async (request) => {
-      const context = requestContext(platform, request, visitor);
+      const context = visitorContext(platform, request);
       const token = await answerChallenge(platform, context, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
       return { access_token: token, token_type: 'bearer' as const };
     },

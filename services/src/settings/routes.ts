@@ -24,7 +24,7 @@ import { refuseCommonPassword } from '../accounts/common-passwords.ts';
 import { ignoreBodies } from '../accounts/optional-body.ts';
 import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
@@ -35,7 +35,6 @@ import { sameUsername, wantedUsernameFacts } from '../accounts/username-claim.ts
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 
-const bearer = [{ bearer: [] }];
 
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
@@ -53,7 +52,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/settings/profile',
-    { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", security: bearer, response: { 200: ProfileResponse, 401: ErrorBody } } },
+    { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse, 401: ErrorBody } } },
     async (request) => profileOf(callerOf(request).userId),
   );
 
@@ -64,14 +63,13 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['settings'],
         summary: 'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
-        security: bearer,
         body: UpdateProfileBody,
         response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }), 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const { username, full_name: fullName, phone } = request.body;
       const { state } = await loadStream(platform.events, userStream(caller.userId), noSettingsUser, evolveSettingsUser);
       const changesName = username !== undefined && !sameUsername(username, state.username);
@@ -88,7 +86,6 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['settings'],
         summary: 'Ask to move the account to another address: a link goes to it, and the change happens when it is followed',
-        security: bearer,
         body: ChangeEmailBody,
         response: { 200: ChangeEmailResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
@@ -99,7 +96,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       await proveCurrentPassword(platform, loginThrottle(platform), caller.userId, request.body.current_password, request.ip);
       const wait = await mailThrottle.take(`user-${caller.userId}`);
       if (wait) throw MailThrottle.refusal(wait);
-      const pending = await requestEmailChange(platform, requestContext(platform, request, caller.actor), caller.userId, request.body.new_email, base);
+      const pending = await requestEmailChange(platform, commandContext(platform, request), caller.userId, request.body.new_email, base);
       return { message: changeLinkSent(pending), pending_email: pending };
     },
   );
@@ -119,7 +116,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       const token = request.body.token?.trim();
       if (!token) throw invalid(CHANGE_TOKEN_MISSING);
       const base = await mailLinkBase(platform, request);
-      await confirmEmailChange(platform, requestContext(platform, request, { kind: 'visitor', id: 'anonymous' }), token, base, (error) => request.log.error({ err: error }, 'E-mail change notice failed'));
+      await confirmEmailChange(platform, visitorContext(platform, request), token, base, (error) => request.log.error({ err: error }, 'E-mail change notice failed'));
       return { message: EMAIL_CHANGED };
     },
   );
@@ -131,7 +128,6 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['settings'],
         summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
-        security: bearer,
         body: ChangePasswordBody,
         response: { 200: ChangePasswordResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -139,7 +135,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const session = caller.session!;
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
       refuseCommonPassword('new_password', newPassword);
       const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), { session, currentPassword, newPassword, revokeApiKey, ip: request.ip });
@@ -153,7 +149,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
 
     sessions.get(
       '/api/settings/sessions',
-      { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's active sessions, newest first; `current` marks this one", security: bearer, response: { 200: SessionsResponse, 401: ErrorBody } } },
+      { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's active sessions, newest first; `current` marks this one", response: { 200: SessionsResponse, 401: ErrorBody } } },
       async (request) => {
         const caller = callerOf(request);
         const now = platform.clock().toISOString();
@@ -169,11 +165,11 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       '/api/settings/sessions/:jti',
       {
         config: { access: 'user' },
-        schema: { tags: ['settings'], summary: 'Sign out one of your sessions', security: bearer, params: SessionParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
+        schema: { tags: ['settings'], summary: 'Sign out one of your sessions', params: SessionParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
       },
       async (request) => {
         const caller = callerOf(request);
-        await handleCommand(platform, requestContext(platform, request, caller.actor), sessionRevokeDecider, { userId: caller.userId, jti: request.params.jti });
+        await handleCommand(platform, commandContext(platform, request), sessionRevokeDecider, { userId: caller.userId, jti: request.params.jti });
         return { message: SESSION_SIGNED_OUT };
       },
     );
@@ -182,14 +178,14 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       '/api/settings/sessions/revoke-others',
       {
         config: { access: 'user' },
-        schema: { tags: ['settings'], summary: 'Sign out every session but this one', security: bearer, response: { 200: RevokeOthersResponse, 401: ErrorBody } },
+        schema: { tags: ['settings'], summary: 'Sign out every session but this one', response: { 200: RevokeOthersResponse, 401: ErrorBody } },
       },
       async (request) => {
         const caller = callerOf(request);
         const before = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
         const now = platform.clock().toISOString();
         const others = (before?.sessions ?? []).filter((session) => session.jti !== caller.session!.jti && session.expires_at > now).length;
-        await handleCommand(platform, requestContext(platform, request, caller.actor), revokeOthersDecider, { userId: caller.userId, keptJti: caller.session!.jti });
+        await handleCommand(platform, commandContext(platform, request), revokeOthersDecider, { userId: caller.userId, keptJti: caller.session!.jti });
         return { message: OTHERS_SIGNED_OUT, signed_out: others };
       },
     );

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminSupportQuery, AdminSupportTicketAnswer, AdminSupportTicketList, ErrorBody, IdParams, ReplyTicketBody, type DomainEvent, type Where } from '@linkledger/contracts';
 import { PRIORITY_RANK, SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
-import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mailToOwe } from '../accounts/email-flows.ts';
 import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
@@ -16,7 +15,6 @@ import { adminTicketsOf, anyTicket, ownerEmail } from './ticket-views.ts';
 
 export const ADMINS_ANSWER_SUPPORT = 'Only an admin or super admin can read and answer support tickets.';
 const admin = { access: 'admin', refusal: ADMINS_ANSWER_SUPPORT } as const;
-const bearer = [{ bearer: [] }];
 
 export const replyMailed = (email: string) => `Your reply was sent successfully to ${email}.`;
 export const REPLY_NOT_MAILED =
@@ -36,7 +34,6 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'Support inbox: tickets by status and priority, urgent first and oldest first within a priority, with the requester’s e-mail',
-        security: bearer,
         querystring: AdminSupportQuery,
         response: { 200: AdminSupportTicketList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
@@ -63,16 +60,14 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'Answer a ticket: the reply is shown to its owner and e-mailed to them',
-        security: bearer,
         params: IdParams,
         body: ReplyTicketBody,
         response: { 201: AdminSupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
       const view = await anyTicket(platform, request.params.id);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const to = await ownerEmail(platform, view.user_id);
       const base = to === null ? null : await supportLinkBase(platform, request);
       const mail = mailToOwe(platform, context);
@@ -95,15 +90,13 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       schema: {
         tags: ['admin'],
         summary: 'Close a ticket (its owner can open it again by replying)',
-        security: bearer,
         params: IdParams,
         response: { 200: AdminSupportTicketAnswer, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
-      const caller = callerOf(request);
       const view = await anyTicket(platform, request.params.id);
-      await handleCommand(platform, requestContext(platform, request, caller.actor), closeTicketDecider, { ticketId: view.id });
+      await handleCommand(platform, commandContext(platform, request), closeTicketDecider, { ticketId: view.id });
       return answerOf(TICKET_CLOSED, view.id);
     },
   );

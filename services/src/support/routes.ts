@@ -6,7 +6,7 @@ import { handleCommand, handleMultiStreamCommand } from '../commands/command-han
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
-import { requestContext } from '../http/request-context.ts';
+import { commandContext } from '../http/command-context.ts';
 import { claimedId, idempotencyOf } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -19,7 +19,6 @@ import { TICKET_NOT_FOUND, openTicketDecider, replyToTicketDecider, ticketMessag
 import { ownerEmail, ticketOf, visibleTicket } from './ticket-views.ts';
 
 const user = { access: 'user' } as const;
-const bearer = [{ bearer: [] }];
 
 const OPENED_MAIL_NOTE = {
   mailed: 'We e-mailed you a confirmation and will answer soon.',
@@ -41,7 +40,6 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['support'],
         summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
-        security: bearer,
         headers: IdempotencyKeyHeaders,
         body: OpenTicketBody,
         response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
@@ -49,7 +47,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       if (idempotency.kind === 'replay') {
         const earlierId = claimedId(idempotency.claimed);
@@ -81,7 +79,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/support/tickets',
-    { config: user, schema: { tags: ['support'], summary: 'The caller’s support tickets, newest first, each with its replies', security: bearer, response: { 200: SupportTicketList, 401: ErrorBody } } },
+    { config: user, schema: { tags: ['support'], summary: 'The caller’s support tickets, newest first, each with its replies', response: { 200: SupportTicketList, 401: ErrorBody } } },
     async (request) => {
       const { userId } = callerOf(request);
       const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] });
@@ -93,7 +91,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     '/api/support/tickets/:id',
     {
       config: user,
-      schema: { tags: ['support'], summary: 'One support ticket with its replies (its owner’s, or any for an admin)', security: bearer, params: IdParams, response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['support'], summary: 'One support ticket with its replies (its owner’s, or any for an admin)', params: IdParams, response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody } },
     },
     async (request) => ticketOf(await visibleTicket(platform, callerOf(request), request.params.id)),
   );
@@ -105,7 +103,6 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         tags: ['support'],
         summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
-        security: bearer,
         params: IdParams,
         headers: IdempotencyKeyHeaders,
         body: ReplyTicketBody,
@@ -117,7 +114,7 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const view = await visibleTicket(platform, caller, request.params.id);
       // Admins answer from the inbox, as the support team; here only the owner writes.
       if (view.user_id !== caller.userId) throw notFound(TICKET_NOT_FOUND);
-      const context = requestContext(platform, request, caller.actor);
+      const context = commandContext(platform, request);
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       // Sent before with this key: the ticket as it is now, with that reply and no other.
       if (idempotency.kind === 'replay') return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(view) });

@@ -6,7 +6,7 @@ import { metadataFor } from '../../commands/command-context.ts';
 import { invalid } from '../../commands/domain-error.ts';
 import { requireTrustedOrigin } from '../../http/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { requestContext } from '../../http/request-context.ts';
+import { visitorContext } from '../../http/command-context.ts';
 import { oauthError } from './errors.ts';
 import { startSignIn } from './oauth-state.ts';
 import { addressesAllowed, enabledProvider, loadProvider } from './provider-config.ts';
@@ -54,7 +54,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       if (request.query.redirect_uri !== undefined && request.query.redirect_uri !== redirectUri) {
         throw invalid(`Redirect URI must be ${redirectUri}: the return address of a sign-in is set by this installation's configuration.`, 'redirect_uri');
       }
-      const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
+      const context = visitorContext(platform, request);
       const { state, challenge } = await startSignIn(platform.events, platform.secret, metadataFor(context), { provider, redirectUri, now: context.now });
       const url = new URL(settings.auth_url);
       url.searchParams.set('response_type', 'code');
@@ -82,7 +82,7 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     },
     async (request) => {
       const provider = parseProvider(request.params.provider);
-      const context = requestContext(platform, request, { kind: 'visitor', id: 'anonymous' });
+      const context = visitorContext(platform, request);
       const { code, redirect_uri, state } = request.body;
       return signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state, userAgent: request.headers['user-agent'] });
     },

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreatedLinkStillProcessing, ErrorBody, IdempotencyKeyHeaders, LinkResponse, PublicCreateLinkBody } from '@linkledger/contracts';
 import type { Platform } from '../../platform/platform.ts';
-import { keyOrBearer } from '../../api-keys/authenticate-key.ts';
 import { createLinkHandler } from '../create-link-route.ts';
 
 /** The documented public API's link creation (docs/developer-api.md#creating-links-with-an-api-key): links made here are counted as "api" links. */
@@ -14,7 +13,6 @@ export async function publicApiRoutes(app: FastifyInstance, platform: Platform) 
       schema: {
         tags: ['links'],
         summary: 'Shorten a URL through the API (X-API-Key): the link is listed under the "api" tab; calls count against your plan’s rate limit',
-        ...keyOrBearer,
         headers: IdempotencyKeyHeaders,
         body: PublicCreateLinkBody,
         response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },

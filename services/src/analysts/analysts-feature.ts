@@ -1,0 +1,6 @@
+import { featureRoutes } from '../http/feature-routes.ts';
+import { analystCredentialRoutes } from './credential-routes.ts';
+import { sqlConsoleRoutes } from './console-routes.ts';
+
+/** Analysts over HTTP: their credentials and the SQL console. */
+export const analystsFeature = featureRoutes(analystCredentialRoutes, sqlConsoleRoutes);

@@ -1,0 +1,6 @@
+import { featureRoutes } from '../http/feature-routes.ts';
+import { paymentRoutes } from './routes.ts';
+import { adminPaymentRoutes } from './admin-routes.ts';
+
+/** Payments over HTTP: checkout, receipts, history, payment methods and cancelling, and a user's payments as admins see them. */
+export const paymentsFeature = featureRoutes(paymentRoutes, adminPaymentRoutes);
