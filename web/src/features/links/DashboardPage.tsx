@@ -6,7 +6,7 @@ import { useQuery } from '../../api/query.ts';
 import { useSession } from '../auth/index.ts';
 import { useSubscription } from '../billing/index.ts';
 import { useLiveClicks } from '../../live/useLiveClicks.ts';
-import { LiveMarker } from '../../shell/AppShell.tsx';
+import { LiveMarker } from '../../live/LiveMarker.tsx';
 import { useCreateLink } from './create-link-dialog.ts';
 import { PlusIcon, RefreshIcon } from '../../ui/icons.tsx';
 import { LimitBanner } from './LimitBanner.tsx';
