@@ -9,14 +9,13 @@ import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
 import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, monthLabel, purposeRows, rateLabel, storedSecretHint, type EmailForm } from './email-form.ts';
+import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
 
-const CONFIG_KEY = ['admin', 'email-config'] as const;
-const STATS_KEY = ['admin', 'email-stats'] as const;
 
 /** E-mail: how mail is sent, a real test message, and this month's deliveries (docs/admin.md#e-mail). */
 export function EmailTab() {
   const id = useId();
-  const config = useQuery(CONFIG_KEY, adminApi.emailConfig);
+  const config = useQuery(EMAIL_CONFIG_QUERY, adminApi.emailConfig);
   // Kept here, not in the form: a save restarts the form (see below) and the result must stay.
   const [message, setMessage] = useState<string | null>(null);
   return (
@@ -65,7 +64,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
       // The secrets typed are sent once and not kept in the form.
       setForm(emailFormFrom(answer.config));
       onResult(answer.message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       onResult(errorText(error, 'Failed to save email configuration'));
     } finally {
@@ -175,7 +174,7 @@ function TestEmailBox() {
     } finally {
       setSending(false);
       // Sent or refused, the delivery is counted in this month's statistics.
-      await invalidate(STATS_KEY);
+      await invalidate(EMAIL_STATS_QUERY);
     }
   };
 
@@ -222,7 +221,7 @@ const verificationTiles = (data: MailStats): [string, string, string][] => [
 
 function MailStatistics() {
   const id = useId();
-  const stats = useQuery(STATS_KEY, adminApi.emailStats);
+  const stats = useQuery(EMAIL_STATS_QUERY, adminApi.emailStats);
   const data = stats.data;
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`} aria-busy={stats.loading}>

@@ -1,13 +1,14 @@
 import './OAuthTab.css';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate, useQuery } from '../../api/query.ts';
+import { useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Field } from './Field.tsx';
 import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type OAuthConfig, type OAuthConfigInput } from './admin-api.ts';
+import { OAUTH_CONFIG_QUERY, adminChanged } from './admin-queries.ts';
 
 type Provider = OAuthConfig['provider'];
 const PROVIDERS: readonly Provider[] = ['google', 'facebook', 'twitter'];
@@ -62,7 +63,7 @@ const updatedLabel = (iso: string) => (iso ? momentLabel(iso) : '—');
 /** Sign-in providers: Google, Facebook and Twitter, added, edited, switched on or off, removed (docs/admin.md#sign-in-providers). */
 export function OAuthTab() {
   const id = useId();
-  const configs = useQuery(['admin', 'oauth-config'], adminApi.oauthConfigs);
+  const configs = useQuery(OAUTH_CONFIG_QUERY, adminApi.oauthConfigs);
   const [message, setMessage] = useState<string | null>(null);
   /** The open form: a configured provider to edit, or null to add one. */
   const [editing, setEditing] = useState<{ config: OAuthConfig | null } | null>(null);
@@ -77,7 +78,7 @@ export function OAuthTab() {
     setBusy(provider);
     try {
       setMessage((await action()).message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       setMessage(errorText(error, fallback));
     } finally {
@@ -88,7 +89,7 @@ export function OAuthTab() {
   const saved = async (text: string) => {
     setEditing(null);
     setMessage(text);
-    await invalidate(['admin']);
+    await adminChanged();
   };
 
   return (

@@ -1,13 +1,14 @@
 import './UsersTab.css';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate, useQuery } from '../../api/query.ts';
+import { useQuery } from '../../api/query.ts';
 import { createdLabel } from '../../format/dates.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirmations.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
+import { adminChanged, userListQuery } from './admin-queries.ts';
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
@@ -26,13 +27,13 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
   const [pending, setPending] = useState<Pending | null>(null);
 
   const query = { search: search || undefined, skip: (page - 1) * pageSize, limit: pageSize };
-  const users = useQuery(['admin', 'users', query], () => adminApi.users(query));
+  const users = useQuery(userListQuery(query), () => adminApi.users(query));
 
   /** Runs an action on a user, says how it went, and reads the list again. */
   const act = async (action: () => Promise<{ message: string }>, fallback: string) => {
     try {
       setMessage((await action()).message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       setMessage(errorText(error, fallback));
     }

@@ -4,8 +4,9 @@ import { invalidate, useQuery } from '../../../api/query.ts';
 import { momentLabel } from '../../../format/dates.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { StatusMessage } from '../StatusMessage.tsx';
-import { POLICY_KEY, projectionsApi, type BotPolicy } from './projections-api.ts';
+import { projectionsApi, type BotPolicy } from './projections-api.ts';
 import { patternsFrom, patternsText } from './projections-format.ts';
+import { BOT_POLICY_QUERY, botPolicyQuery } from '../admin-queries.ts';
 
 interface BotPolicyCardProps {
   /** Changes when a rebuild starts or ends: the policy (whether a replay is needed) is read again then. */
@@ -17,7 +18,7 @@ interface BotPolicyCardProps {
 /** Which clicks count as bots, and the replay that classifies every past click again (docs/admin.md#bot-policy). */
 export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
   const id = useId();
-  const policy = useQuery([...POLICY_KEY, stamp], projectionsApi.botPolicy);
+  const policy = useQuery(botPolicyQuery(stamp), projectionsApi.botPolicy);
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   return (
@@ -68,7 +69,7 @@ function PolicyForm({ policy, onResult }: { policy: BotPolicy; onResult(message:
     try {
       const answer = await projectionsApi.saveBotPolicy({ known_bots: knownBots, patterns: patternsFrom(patterns) });
       onResult(answer.message);
-      await invalidate(POLICY_KEY);
+      await invalidate(BOT_POLICY_QUERY);
     } catch (error) {
       onResult(errorText(error, 'Failed to save the bot policy'));
     } finally {
