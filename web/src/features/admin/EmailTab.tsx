@@ -21,7 +21,7 @@ export function EmailTab() {
   return (
     <div className="admin__section">
       <section className="card admin__card" aria-labelledby={`${id}-title`}>
-        <div className="admin__row">
+        <div className="admin__row cluster cluster--between cluster--loose">
           <h2 id={`${id}-title`} className="card__title">
             E-mail settings
           </h2>
@@ -141,7 +141,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
         {...text('frontend_url')}
       />
 
-      <div className="email-settings__actions">
+      <div className="email-settings__actions cluster">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save e-mail settings'}
         </button>
@@ -225,7 +225,7 @@ function MailStatistics() {
   const data = stats.data;
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`} aria-busy={stats.loading}>
-      <div className="admin__row">
+      <div className="admin__row cluster cluster--between cluster--loose">
         <h2 id={`${id}-title`} className="card__title">
           {data ? `E-mail in ${monthLabel(data.month)}` : 'E-mail this month'}
         </h2>

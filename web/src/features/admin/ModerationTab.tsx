@@ -151,7 +151,7 @@ function LinkRow({ link, busy, onDisable, onEnable }: LinkRowProps) {
         )}
       </td>
       <td>
-        <div className="admin__actions" role="group" aria-label={`Actions for ${link.short_url}`}>
+        <div className="admin__actions cluster cluster--end" role="group" aria-label={`Actions for ${link.short_url}`}>
           {link.disabled_by_admin ? (
             <button type="button" className="button button--primary button--sm" onClick={onEnable} disabled={busy}>
               Enable

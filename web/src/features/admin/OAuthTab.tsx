@@ -94,7 +94,7 @@ export function OAuthTab() {
 
   return (
     <div className="admin__section">
-      <div className="admin__row">
+      <div className="admin__row cluster cluster--between cluster--loose">
         <p className="admin__count" aria-live="polite">
           {configs.data ? `${configured.length} of ${PROVIDERS.length} sign-in providers configured` : configs.loading ? 'Loading sign-in providers…' : ''}
         </p>
@@ -185,7 +185,7 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
   ];
   return (
     <article className="card oauth-provider" aria-labelledby={`${id}-name`} data-provider={config.provider}>
-      <header className="oauth-provider__head">
+      <header className="oauth-provider__head cluster cluster--between">
         <h3 id={`${id}-name`} className="card__title">
           {name}
         </h3>
@@ -199,7 +199,7 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
           </div>
         ))}
       </dl>
-      <div className="admin__actions oauth-provider__actions" role="group" aria-label={`Actions for ${name} sign-in`}>
+      <div className="admin__actions cluster cluster--end oauth-provider__actions" role="group" aria-label={`Actions for ${name} sign-in`}>
         <button type="button" className="button button--secondary button--sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
           Edit
         </button>
@@ -338,7 +338,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         <span>Enabled: offer {providerName} on the sign-in and registration pages</span>
       </label>
       <StatusMessage text={error} />
-      <div className="modal__footer">
+      <div className="modal__footer cluster cluster--end">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </button>

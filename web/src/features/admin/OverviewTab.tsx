@@ -68,7 +68,7 @@ function SignupSwitch() {
       {status.error !== undefined && !status.data ? (
         <RetryMessage text={errorText(status.error, 'Failed to fetch signup status')} onRetry={() => void status.refetch()} />
       ) : status.data ? (
-        <div className="admin__row">
+        <div className="admin__row cluster cluster--between cluster--loose">
           <p>{status.data.message}</p>
           <button type="button" className={`button ${status.data.signup_enabled ? 'button--danger' : 'button--primary'}`} onClick={() => void toggle()} disabled={busy}>
             {status.data.signup_enabled ? 'Disable registration' : 'Enable registration'}

@@ -306,7 +306,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           <p>
             {freeAsked.join(' and ')} {freeAsked.length === 1 ? 'is' : 'are'} 0: {plan.display_name} becomes free, and everyone who takes it from now on pays nothing.
           </p>
-          <div className="plan-form__actions">
+          <div className="plan-form__actions cluster cluster--end">
             <button type="button" className="button button--secondary" onClick={() => setFreeAsked([])} disabled={busy}>
               Keep editing
             </button>
@@ -316,7 +316,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           </div>
         </div>
       ) : (
-        <div className="plan-form__actions">
+        <div className="plan-form__actions cluster cluster--end">
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </button>

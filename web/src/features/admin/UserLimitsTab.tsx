@@ -148,7 +148,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
         <span>Unlimited user (lifts every limit, whatever the figures above)</span>
       </label>
 
-      <div className="user-limits__buttons">
+      <div className="user-limits__buttons cluster">
         <button type="submit" className="button button--primary" disabled={busy}>
           Update limits
         </button>

@@ -166,7 +166,7 @@ function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
         </select>
       </td>
       <td className="admin-users__actions">
-        <div className="admin__actions" role="group" aria-label={`Actions for ${user.email}`}>
+        <div className="admin__actions cluster cluster--end" role="group" aria-label={`Actions for ${user.email}`}>
           {protectedUser ? null : user.status === 'active' ? (
             <>
               <button type="button" className="button button--secondary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'suspend'), 'Failed to perform action')}>

@@ -41,7 +41,7 @@ export function DomainItemRow({ className, data, icon, name, detail, status, act
   );
   return (
     <li className={className ? `domain-row ${className}` : 'domain-row'} {...data} aria-labelledby={titleId} aria-busy={busy}>
-      <div className="domain-row__main">
+      <div className="domain-row__main cluster cluster--between cluster--loose">
         <div className="domain-row__name">
           <span className="domain-row__icon" aria-hidden="true">
             {icon}
@@ -67,7 +67,7 @@ export function DomainItemRow({ className, data, icon, name, detail, status, act
             {extraBadge}
           </span>
         </div>
-        <div className="domain-row__actions">
+        <div className="domain-row__actions cluster">
           {onSetup ? (
             <button type="button" className="button button--secondary button--sm" onClick={onSetup} disabled={busy} aria-describedby={titleId}>
               <SettingsIcon />

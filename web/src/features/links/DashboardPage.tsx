@@ -64,7 +64,7 @@ export default function DashboardPage() {
           </h1>
           <p className="page-subtitle">Here is how your links are doing. Clicks arrive here the moment they happen.</p>
         </div>
-        <div className="dashboard__actions">
+        <div className="dashboard__actions cluster cluster--center">
           <LiveMarker />
           <button type="button" className="button button--secondary" onClick={refresh} disabled={refreshing}>
             <span className={refreshing ? 'refresh-spin' : undefined}>

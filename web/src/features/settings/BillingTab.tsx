@@ -75,7 +75,7 @@ export function BillingTab() {
           </div>
         </dl>
         <StatusLine text={status} />
-        <div className="settings__actions">
+        <div className="settings__actions cluster cluster--center">
           <Link className="button button--primary" to={PRICING_HREF}>
             {paid ? 'Change plan' : 'View plans'}
           </Link>

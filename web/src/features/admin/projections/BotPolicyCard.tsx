@@ -23,7 +23,7 @@ export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <div className="admin__row">
+      <div className="admin__row cluster cluster--between cluster--loose">
         <h2 id={`${id}-title`} className="card__title">
           Bot policy
         </h2>
@@ -37,7 +37,7 @@ export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
       {/* Keyed by the save time: a save starts the form again from what is stored. */}
       {policy.data ? <PolicyForm key={policy.data.updated_at ?? 'default'} policy={policy.data} onResult={setMessage} /> : policy.loading ? <p>Loading…</p> : null}
       <StatusMessage text={message} />
-      <div className="admin__row projections__replay">
+      <div className="admin__row cluster cluster--between cluster--loose projections__replay">
         <p className="admin__count">{policy.data?.updated_at ? `Policy last changed ${momentLabel(policy.data.updated_at)}.` : 'The default policy: no admin has changed it.'}</p>
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming(true)}>
           Replay over all clicks

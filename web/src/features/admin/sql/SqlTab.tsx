@@ -136,7 +136,7 @@ function QueryList({ title, items, empty, onPick, onDeleted }: { title: string; 
       {items.length === 0 && empty ? <p className="admin__count">{empty}</p> : null}
       <ul className="sql__items">
         {items.map((item) => (
-          <li key={item.key} className="sql__item">
+          <li key={item.key} className="sql__item cluster cluster--between">
             <button type="button" className="button button--ghost button--sm sql__pick" onClick={() => onPick(item.sql)} title={item.sql}>
               {item.name}
             </button>
@@ -228,7 +228,7 @@ function AnalystCredentials() {
       {analysts.error !== undefined && !analysts.data ? <RetryMessage text={errorText(analysts.error, 'Failed to load credentials')} onRetry={() => void analysts.refetch()} /> : null}
       <ul className="sql__items">
         {analysts.data?.analysts.map((analyst) => (
-          <li key={analyst.id} className="sql__item">
+          <li key={analyst.id} className="sql__item cluster cluster--between">
             <span>
               <strong>{analyst.name}</strong> <span className="admin__count">since {analyst.created_at.slice(0, 10)}</span>
             </span>
@@ -245,7 +245,7 @@ function AnalystCredentials() {
         </button>
       </form>
       {issued ? (
-        <div className="sql__issued" role="status">
+        <div className="sql__issued cluster cluster--center" role="status">
           <p>
             Password for <strong>{issued.name}</strong>, shown this once:
           </p>

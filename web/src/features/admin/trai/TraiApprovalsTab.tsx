@@ -83,7 +83,7 @@ export function TraiApprovalsTab() {
                   {item.dlt_registration_id ? <code className="trai-approvals__evidence">{item.dlt_registration_id}</code> : <span className="trai-approvals__none">None given</span>}
                 </td>
                 <td data-label="Requested">{momentLabel(item.created_at)}</td>
-                <td className="trai-approvals__actions">
+                <td className="trai-approvals__actions cluster cluster--end">
                   <button type="button" className="button button--primary button--sm" onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))} disabled={busy === item.id} aria-label={`Approve ${item.header}`}>
                     {busy === item.id ? <Spinner size="sm" /> : <CheckIcon />}
                     Approve
