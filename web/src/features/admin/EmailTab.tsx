@@ -184,7 +184,7 @@ function TestEmailBox() {
         Send a test e-mail
       </h2>
       <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
-      <form className="email-test" onSubmit={(event) => void send(event)} aria-busy={sending}>
+      <form className="email-test cluster cluster--bottom cluster--loose" onSubmit={(event) => void send(event)} aria-busy={sending}>
         <div className="field email-test__field">
           <label className="field__label" htmlFor={`${id}-address`}>
             Test e-mail address

@@ -119,7 +119,7 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
           </div>
         ))}
       </dl>
-      <form className="admin__toolbar" onSubmit={change}>
+      <form className="admin__toolbar cluster cluster--bottom cluster--loose" onSubmit={change}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-plan`}>
             New plan

@@ -187,7 +187,7 @@ function StateAtCard({ timeline, entity, at, onAt, headingRef }: StateAtCardProp
             {versionName(entries, index)}
           </p>
         </div>
-        <form className="history-travel__time" onSubmit={pickTime}>
+        <form className="history-travel__time cluster cluster--bottom" onSubmit={pickTime}>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-time`}>
               Time

@@ -106,7 +106,7 @@ function SqlConsole() {
           ))}
         </fieldset>
       ) : null}
-      <div className="admin__toolbar">
+      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
         <button type="button" className="button button--primary" onClick={() => void run()} disabled={busy}>
           {busy ? 'Running…' : 'Run'}
         </button>
@@ -115,7 +115,7 @@ function SqlConsole() {
             {label}
           </button>
         ))}
-        <form className="sql__save" onSubmit={save}>
+        <form className="sql__save cluster cluster--bottom" onSubmit={save}>
           <Field id={`${id}-save-name`} label="Save as" value={saveName} onChange={(event) => setSaveName(event.target.value)} required maxLength={200} placeholder="Query name" />
           <button type="submit" className="button button--secondary" disabled={busy}>
             Save
@@ -238,7 +238,7 @@ function AnalystCredentials() {
           </li>
         ))}
       </ul>
-      <form className="sql__save" onSubmit={(event) => void issue(event)}>
+      <form className="sql__save cluster cluster--bottom" onSubmit={(event) => void issue(event)}>
         <Field id={`${id}-name`} label="Analyst name" hint="Their ClickHouse user name: letters, digits, _ . -" value={name} onChange={(event) => setName(event.target.value)} required pattern="[A-Za-z][A-Za-z0-9_.\-]{0,63}" />
         <button type="submit" className="button button--primary">
           Issue credential

@@ -55,7 +55,7 @@ export function SupportInboxTab() {
 
   return (
     <div className="admin__section support-inbox">
-      <div className="admin__toolbar">
+      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
         <SelectField id={`${id}-status`} label="Status" value={filter.status} options={STATUS_OPTIONS} onChange={(status) => setFilter((current) => ({ ...current, status }))} />
         <SelectField id={`${id}-priority`} label="Priority" value={filter.priority} options={PRIORITY_OPTIONS} onChange={(priority) => setFilter((current) => ({ ...current, priority }))} />
       </div>
