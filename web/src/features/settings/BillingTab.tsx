@@ -64,7 +64,7 @@ export function BillingTab() {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`settings__sub-status settings__sub-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
+              <span className={`subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
                 {STATUS_WORDS[subscription.status]}
               </span>
             </dd>
