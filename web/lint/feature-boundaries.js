@@ -4,10 +4,12 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /*
  * The web app's folder rule (docs/architecture.md#the-web-app): a feature (`src/features/<name>/`)
  * is used from outside only through its `index.ts`, and the shared layers (`api`, `ui`,
- * `format`, `live`) never depend on a feature.
+ * `format`, `live`) never depend on a feature nor on the frames (`shell`, `site`) that compose
+ * the features: what features share lives in a shared layer.
  */
 
 const SHARED_LAYERS = new Set(['api', 'ui', 'format', 'live']);
+const FRAMES = new Set(['shell', 'site']);
 
 /** Where a file sits: a feature's name, a shared layer, or another part of the app. */
 function placeOf(file, sourceRoot) {
@@ -26,6 +28,7 @@ export const featureBoundaries = {
     messages: {
       throughIndex: "'{{from}}' reaches into the {{feature}} feature: import from its index.ts instead.",
       sharedLayer: "The shared '{{layer}}' layer may not depend on the {{feature}} feature.",
+      sharedOnFrame: "The shared '{{layer}}' layer may not depend on the '{{frame}}' frame: move what it needs into a shared layer.",
     },
   },
   create(context) {
@@ -39,7 +42,12 @@ export const featureBoundaries = {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = placeOf(resolve(dirname(file), source.value), sourceRoot);
-      if (!target || !target.feature || target.feature === here.feature) return;
+      if (!target) return;
+      if (target.layer !== undefined && FRAMES.has(target.layer) && here.layer !== undefined && SHARED_LAYERS.has(here.layer)) {
+        context.report({ node: source, messageId: 'sharedOnFrame', data: { layer: here.layer, frame: target.layer } });
+        return;
+      }
+      if (!target.feature || target.feature === here.feature) return;
       if (here.layer !== undefined && SHARED_LAYERS.has(here.layer)) {
         context.report({ node: source, messageId: 'sharedLayer', data: { layer: here.layer, feature: target.feature } });
       } else if (target.inside !== 'index.ts') {

@@ -19,6 +19,8 @@ tester.run('feature-boundaries', featureBoundaries, {
     at('App.tsx', "import { DashboardPage } from './features/links/index.ts';"),
     at('shell/AppShell.tsx', "export { CreateLinkModal } from '../features/links/index.ts';"),
     at('ui/Modal.tsx', "import { Spinner } from './Spinner.tsx';"),
+    at('features/links/DashboardPage.tsx', "import { LiveMarker } from '../../live/LiveMarker.tsx';"),
+    at('shell/AppShell.tsx', "import { LiveMarker } from '../live/LiveMarker.tsx';"),
     at('features/links/x.ts', "import { z } from 'zod';"),
   ],
   invalid: [
@@ -28,5 +30,7 @@ tester.run('feature-boundaries', featureBoundaries, {
     { ...at('features/auth/x.ts', "export * from '../billing/usage.ts';"), errors: [{ messageId: 'throughIndex' }] },
     { ...at('ui/Modal.tsx', "import { useSession } from '../features/auth/index.ts';"), errors: [{ messageId: 'sharedLayer' }] },
     { ...at('live/live.ts', "import { x } from '../features/links/link-queries.ts';"), errors: [{ messageId: 'sharedLayer' }] },
+    { ...at('live/LiveMarker.tsx', "import { APP_VERSION } from '../shell/AppShell.tsx';"), errors: [{ messageId: 'sharedOnFrame' }] },
+    { ...at('ui/Footer.tsx', "export { SiteFrame } from '../site/SiteFrame.tsx';"), errors: [{ messageId: 'sharedOnFrame' }] },
   ],
 });

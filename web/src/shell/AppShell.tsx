@@ -4,7 +4,8 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { storedToken } from '../api/client.ts';
 import { useSession } from '../features/auth/index.ts';
 import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/index.ts';
-import { live, useLiveStatus } from '../live/live.ts';
+import { live } from '../live/live.ts';
+import { LiveMarker } from '../live/LiveMarker.tsx';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
 import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HelpIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon, SettingsIcon, ShieldIcon } from '../ui/icons.tsx';
 
@@ -208,17 +209,5 @@ function UserMenu() {
         {APP_VERSION} <LiveMarker />
       </p>
     </div>
-  );
-}
-
-/** A quiet marker of the live connection's state. */
-export function LiveMarker() {
-  const status = useLiveStatus((s) => s.status);
-  const text = status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline';
-  return (
-    <span className={`live-marker live-marker--${status}`} role="status" aria-label={`Live updates: ${text}`}>
-      <span className="live-marker__dot" aria-hidden="true" />
-      {text}
-    </span>
   );
 }

@@ -80,7 +80,7 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
             </button>
           </header>
           <div className="modal__body">{children}</div>
-          {footer ? <footer className="modal__footer">{footer}</footer> : null}
+          {footer ? <footer className="modal__footer cluster cluster--end">{footer}</footer> : null}
         </div>
       ) : null}
     </dialog>

@@ -9,20 +9,19 @@ import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
 import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, monthLabel, purposeRows, rateLabel, storedSecretHint, type EmailForm } from './email-form.ts';
+import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
 
-const CONFIG_KEY = ['admin', 'email-config'] as const;
-const STATS_KEY = ['admin', 'email-stats'] as const;
 
 /** E-mail: how mail is sent, a real test message, and this month's deliveries (docs/admin.md#e-mail). */
 export function EmailTab() {
   const id = useId();
-  const config = useQuery(CONFIG_KEY, adminApi.emailConfig);
+  const config = useQuery(EMAIL_CONFIG_QUERY, adminApi.emailConfig);
   // Kept here, not in the form: a save restarts the form (see below) and the result must stay.
   const [message, setMessage] = useState<string | null>(null);
   return (
     <div className="admin__section">
       <section className="card admin__card" aria-labelledby={`${id}-title`}>
-        <div className="admin__row">
+        <div className="admin__row cluster cluster--between cluster--loose">
           <h2 id={`${id}-title`} className="card__title">
             E-mail settings
           </h2>
@@ -65,7 +64,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
       // The secrets typed are sent once and not kept in the form.
       setForm(emailFormFrom(answer.config));
       onResult(answer.message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       onResult(errorText(error, 'Failed to save email configuration'));
     } finally {
@@ -142,7 +141,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
         {...text('frontend_url')}
       />
 
-      <div className="email-settings__actions">
+      <div className="email-settings__actions cluster">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save e-mail settings'}
         </button>
@@ -175,7 +174,7 @@ function TestEmailBox() {
     } finally {
       setSending(false);
       // Sent or refused, the delivery is counted in this month's statistics.
-      await invalidate(STATS_KEY);
+      await invalidate(EMAIL_STATS_QUERY);
     }
   };
 
@@ -185,7 +184,7 @@ function TestEmailBox() {
         Send a test e-mail
       </h2>
       <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
-      <form className="email-test" onSubmit={(event) => void send(event)} aria-busy={sending}>
+      <form className="email-test cluster cluster--bottom cluster--loose" onSubmit={(event) => void send(event)} aria-busy={sending}>
         <div className="field email-test__field">
           <label className="field__label" htmlFor={`${id}-address`}>
             Test e-mail address
@@ -222,11 +221,11 @@ const verificationTiles = (data: MailStats): [string, string, string][] => [
 
 function MailStatistics() {
   const id = useId();
-  const stats = useQuery(STATS_KEY, adminApi.emailStats);
+  const stats = useQuery(EMAIL_STATS_QUERY, adminApi.emailStats);
   const data = stats.data;
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`} aria-busy={stats.loading}>
-      <div className="admin__row">
+      <div className="admin__row cluster cluster--between cluster--loose">
         <h2 id={`${id}-title`} className="card__title">
           {data ? `E-mail in ${monthLabel(data.month)}` : 'E-mail this month'}
         </h2>

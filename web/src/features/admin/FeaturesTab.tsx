@@ -5,10 +5,11 @@ import { useQuery } from '../../api/query.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminPlan } from './admin-api.ts';
 import { groupFeatures, type Feature } from './plan-form.ts';
+import { ADMIN_PLANS_QUERY, FEATURES_QUERY } from './admin-queries.ts';
 
 /** Every plan, inactive ones included (the plans and features tabs share it). */
 export function useAdminPlans() {
-  return useQuery(['admin', 'plans'], adminApi.plans);
+  return useQuery(ADMIN_PLANS_QUERY, adminApi.plans);
 }
 
 const loadFeatures = async () => (await billingApi.plans()).features;
@@ -19,7 +20,7 @@ const loadFeatures = async () => (await billingApi.plans()).features;
  * the public catalogue's ['plans'] entry holds another shape.
  */
 export function useFeatureList() {
-  return useQuery(['admin', 'features'], loadFeatures);
+  return useQuery(FEATURES_QUERY, loadFeatures);
 }
 
 /** Every feature a plan can grant, by category, with the plans that grant it (docs/plans.md#features). */

@@ -1,12 +1,13 @@
 import './ModerationTab.css';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate, useQuery } from '../../api/query.ts';
+import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminLink } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
+import { adminChanged, adminLinkListQuery } from './admin-queries.ts';
 
 const PAGE_SIZE = 10;
 const SEARCH_PAUSE_MS = 400;
@@ -26,7 +27,7 @@ export function ModerationTab() {
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const query = { search: search || undefined, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
-  const links = useQuery(['admin', 'links', query], () => adminApi.links(query));
+  const links = useQuery(adminLinkListQuery(query), () => adminApi.links(query));
 
   /** Runs a moderation call, says how it went, and reads the list again either way (another admin may have acted). */
   const act = async (link: AdminLink, action: () => Promise<{ message: string }>) => {
@@ -38,13 +39,13 @@ export function ModerationTab() {
     } finally {
       setBusyId(null);
     }
-    await invalidate(['admin']);
+    await adminChanged();
   };
 
   const rows = links.data?.links ?? [];
   return (
     <div className="admin__section">
-      <div className="admin__toolbar">
+      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
         <div className="field admin__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by code, destination or owner e-mail
@@ -150,7 +151,7 @@ function LinkRow({ link, busy, onDisable, onEnable }: LinkRowProps) {
         )}
       </td>
       <td>
-        <div className="admin__actions" role="group" aria-label={`Actions for ${link.short_url}`}>
+        <div className="admin__actions cluster cluster--end" role="group" aria-label={`Actions for ${link.short_url}`}>
           {link.disabled_by_admin ? (
             <button type="button" className="button button--primary button--sm" onClick={onEnable} disabled={busy}>
               Enable

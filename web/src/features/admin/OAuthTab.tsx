@@ -1,13 +1,14 @@
 import './OAuthTab.css';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate, useQuery } from '../../api/query.ts';
+import { useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Field } from './Field.tsx';
 import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type OAuthConfig, type OAuthConfigInput } from './admin-api.ts';
+import { OAUTH_CONFIG_QUERY, adminChanged } from './admin-queries.ts';
 
 type Provider = OAuthConfig['provider'];
 const PROVIDERS: readonly Provider[] = ['google', 'facebook', 'twitter'];
@@ -62,7 +63,7 @@ const updatedLabel = (iso: string) => (iso ? momentLabel(iso) : '—');
 /** Sign-in providers: Google, Facebook and Twitter, added, edited, switched on or off, removed (docs/admin.md#sign-in-providers). */
 export function OAuthTab() {
   const id = useId();
-  const configs = useQuery(['admin', 'oauth-config'], adminApi.oauthConfigs);
+  const configs = useQuery(OAUTH_CONFIG_QUERY, adminApi.oauthConfigs);
   const [message, setMessage] = useState<string | null>(null);
   /** The open form: a configured provider to edit, or null to add one. */
   const [editing, setEditing] = useState<{ config: OAuthConfig | null } | null>(null);
@@ -77,7 +78,7 @@ export function OAuthTab() {
     setBusy(provider);
     try {
       setMessage((await action()).message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       setMessage(errorText(error, fallback));
     } finally {
@@ -88,12 +89,12 @@ export function OAuthTab() {
   const saved = async (text: string) => {
     setEditing(null);
     setMessage(text);
-    await invalidate(['admin']);
+    await adminChanged();
   };
 
   return (
     <div className="admin__section">
-      <div className="admin__row">
+      <div className="admin__row cluster cluster--between cluster--loose">
         <p className="admin__count" aria-live="polite">
           {configs.data ? `${configured.length} of ${PROVIDERS.length} sign-in providers configured` : configs.loading ? 'Loading sign-in providers…' : ''}
         </p>
@@ -184,7 +185,7 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
   ];
   return (
     <article className="card oauth-provider" aria-labelledby={`${id}-name`} data-provider={config.provider}>
-      <header className="oauth-provider__head">
+      <header className="oauth-provider__head cluster cluster--between">
         <h3 id={`${id}-name`} className="card__title">
           {name}
         </h3>
@@ -198,7 +199,7 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
           </div>
         ))}
       </dl>
-      <div className="admin__actions oauth-provider__actions" role="group" aria-label={`Actions for ${name} sign-in`}>
+      <div className="admin__actions cluster cluster--end oauth-provider__actions" role="group" aria-label={`Actions for ${name} sign-in`}>
         <button type="button" className="button button--secondary button--sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
           Edit
         </button>
@@ -337,7 +338,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         <span>Enabled: offer {providerName} on the sign-in and registration pages</span>
       </label>
       <StatusMessage text={error} />
-      <div className="modal__footer">
+      <div className="modal__footer cluster cluster--end">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </button>

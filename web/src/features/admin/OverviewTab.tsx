@@ -5,13 +5,14 @@ import { countLabel } from '../../format/numbers.ts';
 import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi } from './admin-api.ts';
 import { useRefetchEvery } from './use-refetch-every.ts';
+import { ADMIN_STATS_QUERY, SIGNUP_STATUS_QUERY } from './admin-queries.ts';
 
 /** The sign-up switch's confirmation shows this long (docs/accounts.md#the-sign-up-switch). */
 const CONFIRMATION_MS = 3000;
 
 /** Totals of the platform, live, and the sign-up switch. */
 export function OverviewTab() {
-  const stats = useQuery(['admin', 'stats'], adminApi.stats);
+  const stats = useQuery(ADMIN_STATS_QUERY, adminApi.stats);
   useRefetchEvery(stats.refetch);
   const tiles = [
     { label: 'Total Users', value: stats.data?.total_users },
@@ -36,7 +37,7 @@ export function OverviewTab() {
 }
 
 function SignupSwitch() {
-  const status = useQuery(['admin', 'signup'], adminApi.signupStatus);
+  const status = useQuery(SIGNUP_STATUS_QUERY, adminApi.signupStatus);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -67,7 +68,7 @@ function SignupSwitch() {
       {status.error !== undefined && !status.data ? (
         <RetryMessage text={errorText(status.error, 'Failed to fetch signup status')} onRetry={() => void status.refetch()} />
       ) : status.data ? (
-        <div className="admin__row">
+        <div className="admin__row cluster cluster--between cluster--loose">
           <p>{status.data.message}</p>
           <button type="button" className={`button ${status.data.signup_enabled ? 'button--danger' : 'button--primary'}`} onClick={() => void toggle()} disabled={busy}>
             {status.data.signup_enabled ? 'Disable registration' : 'Enable registration'}

@@ -1,13 +1,13 @@
 import './PlansTab.css';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminPlan, type PlanChanges } from './admin-api.ts';
 import { useAdminPlans, useFeatureList } from './FeaturesTab.tsx';
 import { FLAG_FIELDS, LIMIT_FIELDS, changesOf, formOf, groupFeatures, limitLabel, priceLabel, priceProblem, pricesMadeFree, type Feature, type FeatureKey, type PlanForm } from './plan-form.ts';
+import { plansChanged } from './admin-queries.ts';
 
 /** The plans of the catalogue, inactive ones included, each editable (docs/admin.md#plans-and-features). */
 export function PlansTab() {
@@ -167,8 +167,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
     try {
       const answer = await adminApi.updatePlan(plan.id, changes);
       onSaved(answer.message);
-      // ['plans'] is the public catalogue's key (billing's PLANS_QUERY): the pricing and limits screens follow the edit.
-      await Promise.all([invalidate(['admin']), invalidate(['plans'])]);
+      await plansChanged();
     } catch (failure) {
       setError(errorText(failure, 'Failed to update plan'));
       setBusy(false);
@@ -307,7 +306,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           <p>
             {freeAsked.join(' and ')} {freeAsked.length === 1 ? 'is' : 'are'} 0: {plan.display_name} becomes free, and everyone who takes it from now on pays nothing.
           </p>
-          <div className="plan-form__actions">
+          <div className="plan-form__actions cluster cluster--end">
             <button type="button" className="button button--secondary" onClick={() => setFreeAsked([])} disabled={busy}>
               Keep editing
             </button>
@@ -317,7 +316,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           </div>
         </div>
       ) : (
-        <div className="plan-form__actions">
+        <div className="plan-form__actions cluster cluster--end">
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </button>

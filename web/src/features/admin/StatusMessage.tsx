@@ -14,7 +14,7 @@ export function StatusMessage({ text }: { text: string | null }) {
 /** A read that failed: why, and a button to read again. */
 export function RetryMessage({ text, onRetry }: { text: string; onRetry(): void }) {
   return (
-    <div className="admin__row">
+    <div className="admin__row cluster cluster--between cluster--loose">
       <StatusMessage text={text} />
       <button type="button" className="button button--secondary" onClick={onRetry}>
         <RefreshIcon />

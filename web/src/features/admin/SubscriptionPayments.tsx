@@ -5,6 +5,7 @@ import { api, errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { PaymentsTable } from '../billing/index.ts';
 import { RetryMessage } from './StatusMessage.tsx';
+import { userPaymentsQuery } from './admin-queries.ts';
 
 type Payments = z.infer<typeof BillingHistoryResponse>['billing_history'];
 
@@ -14,7 +15,7 @@ const userPayments = (id: number) => api<{ billing_history: Payments }>(`/admin/
 /** A user's payments on the subscriptions tab: status, amount, method, receipt number and date, with the receipt's PDF. */
 export function SubscriptionPayments({ userId, email }: { userId: number; email: string }) {
   const id = useId();
-  const payments = useQuery(['admin', 'payments', userId], () => userPayments(userId));
+  const payments = useQuery(userPaymentsQuery(userId), () => userPayments(userId));
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`} data-testid="admin-payments">
       <h2 id={`${id}-title`} className="card__title">

@@ -10,6 +10,7 @@ import { PlanChangeConfirmation } from './UserConfirmations.tsx';
 import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
+import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, userPaymentsQuery } from './admin-queries.ts';
 
 /** The plans a user can be put on (docs/plans.md#changing-a-users-plan). */
 const PLANS = ['free', 'pro', 'enterprise'] as const;
@@ -26,10 +27,10 @@ export function SubscriptionsTab() {
   const lookup = useUserLookup();
   const { found, message, setMessage } = lookup;
   const userId = found?.id ?? null;
-  const subscription = useQuery(['admin', 'subscription', userId], () => (userId === null ? Promise.resolve(null) : adminApi.subscription(userId)), {
+  const subscription = useQuery(subscriptionQuery(userId), () => (userId === null ? Promise.resolve(null) : adminApi.subscription(userId)), {
     enabled: userId !== null,
   });
-  const history = useQuery(['admin', 'subscription-history', userId], () => (userId === null ? Promise.resolve(null) : adminApi.subscriptionHistory(userId)), {
+  const history = useQuery(subscriptionHistoryQuery(userId), () => (userId === null ? Promise.resolve(null) : adminApi.subscriptionHistory(userId)), {
     enabled: userId !== null,
   });
 
@@ -37,7 +38,7 @@ export function SubscriptionsTab() {
     if (userId === null) return;
     try {
       setMessage((await adminApi.changePlan(userId, planType)).message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       setMessage(errorText(error, 'Failed to change user plan'));
     }
@@ -45,7 +46,7 @@ export function SubscriptionsTab() {
 
   return (
     <div className="admin__section">
-      <UserLookupForm lookup={lookup} submitLabel="Get subscription" reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(['admin', 'payments', userId])])} />
+      <UserLookupForm lookup={lookup} submitLabel="Get subscription" reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(userPaymentsQuery(userId))])} />
 
       <StatusMessage text={message} />
 
@@ -118,7 +119,7 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
           </div>
         ))}
       </dl>
-      <form className="admin__toolbar" onSubmit={change}>
+      <form className="admin__toolbar cluster cluster--bottom cluster--loose" onSubmit={change}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-plan`}>
             New plan

@@ -6,6 +6,7 @@ import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type System } from './admin-api.ts';
 import { bytesLabel, uptimeLabel } from './system-format.ts';
 import { useRefetchEvery } from './use-refetch-every.ts';
+import { SYSTEM_QUERY } from './admin-queries.ts';
 
 const STORE_NAMES: Record<keyof System['stores'], string> = { events: 'Event store', read: 'Read store', analytics: 'Analytics store' };
 /** data_sizes is keyed by the same store names. */
@@ -16,7 +17,7 @@ const sizeName = (name: string) => (STORE_NAMES as Record<string, string>)[name]
  * (docs/admin.md#overview-and-system), read again every 5 s so the lag moves while shown.
  */
 export function SystemTab() {
-  const system = useQuery(['admin', 'system'], adminApi.system);
+  const system = useQuery(SYSTEM_QUERY, adminApi.system);
   useRefetchEvery(system.refetch);
   const report = system.data;
 

@@ -4,6 +4,7 @@ import { createdLabel } from '../../format/dates.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { adminApi, type AdminUser, type PaidPeriod } from './admin-api.ts';
 import { priceLabel } from './plan-form.ts';
+import { paidPeriodQuery } from './admin-queries.ts';
 
 export const planName = (plan: string) => plan[0]!.toUpperCase() + plan.slice(1);
 
@@ -26,7 +27,7 @@ function paidPeriodFate(period: PaidPeriod): string {
 
 /** Asks before a plan change, saying what happens to the paid period the user may have. */
 export function PlanChangeConfirmation({ user, plan, onConfirm, onClose }: PlanChangeProps) {
-  const period = useQuery(['admin', 'paid-period', user.id], () => adminApi.paidPeriod(user.id));
+  const period = useQuery(paidPeriodQuery(user.id), () => adminApi.paidPeriod(user.id));
   return (
     <ConfirmAction title={`Change plan to ${planName(plan)}?`} confirmLabel={`Change to ${planName(plan)}`} ready={period.data !== undefined || period.error !== undefined} onConfirm={onConfirm} onClose={onClose}>
       <p>

@@ -1,13 +1,14 @@
 import './UserLimitsTab.css';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate, setQueryData, useQuery } from '../../api/query.ts';
+import { setQueryData, useQuery } from '../../api/query.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type UserLimits } from './admin-api.ts';
 import { Field } from './Field.tsx';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { MAX_LIMIT, NOT_WHOLE, limitText, parseLimitInput } from './limit-input.ts';
+import { adminChanged, userLimitsQuery } from './admin-queries.ts';
 
 const FIELDS = [
   { key: 'custom_monthly_links_limit', current: 'monthly_links', label: 'Monthly links' },
@@ -17,13 +18,12 @@ const FIELDS = [
 type FieldKey = (typeof FIELDS)[number]['key'];
 
 const NO_LIMITS_YET = 'Please get user limits first';
-const limitsKey = (userId: number | null) => ['admin', 'limits', userId] as const;
 
 /** One user's own limits in place of their plan's, found by e-mail (docs/admin.md#per-user-limits). */
 export function UserLimitsTab() {
   const lookup = useUserLookup();
   const { found, message, setMessage, lookups } = lookup;
-  const limits = useQuery(limitsKey(found?.id ?? null), () => (found ? adminApi.limits(found.id) : Promise.resolve(null)), { enabled: found !== null });
+  const limits = useQuery(userLimitsQuery(found?.id ?? null), () => (found ? adminApi.limits(found.id) : Promise.resolve(null)), { enabled: found !== null });
 
   const current = found && limits.data && limits.data.user_id === found.id ? limits.data : null;
   return (
@@ -65,8 +65,8 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
     try {
       const answer = await adminApi.setLimits(limits.user_id, body);
       onMessage(success);
-      setQueryData<UserLimits>(limitsKey(limits.user_id), () => answer);
-      await invalidate(['admin']);
+      setQueryData<UserLimits>(userLimitsQuery(limits.user_id), () => answer);
+      await adminChanged();
     } catch (error) {
       onMessage(errorText(error, fallback));
     } finally {
@@ -148,7 +148,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
         <span>Unlimited user (lifts every limit, whatever the figures above)</span>
       </label>
 
-      <div className="user-limits__buttons">
+      <div className="user-limits__buttons cluster">
         <button type="submit" className="button button--primary" disabled={busy}>
           Update limits
         </button>

@@ -60,7 +60,7 @@ export function UserLookupForm({ lookup, submitLabel, searchingLabel = 'Looking 
   const id = useId();
   return (
     <form
-      className="admin__toolbar"
+      className="admin__toolbar cluster cluster--bottom cluster--loose"
       onSubmit={(event) => {
         event.preventDefault();
         void lookup.lookUp(reread);

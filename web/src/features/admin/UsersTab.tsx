@@ -1,13 +1,14 @@
 import './UsersTab.css';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
-import { invalidate, useQuery } from '../../api/query.ts';
+import { useQuery } from '../../api/query.ts';
 import { createdLabel } from '../../format/dates.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirmations.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
+import { adminChanged, userListQuery } from './admin-queries.ts';
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
@@ -26,13 +27,13 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
   const [pending, setPending] = useState<Pending | null>(null);
 
   const query = { search: search || undefined, skip: (page - 1) * pageSize, limit: pageSize };
-  const users = useQuery(['admin', 'users', query], () => adminApi.users(query));
+  const users = useQuery(userListQuery(query), () => adminApi.users(query));
 
   /** Runs an action on a user, says how it went, and reads the list again. */
   const act = async (action: () => Promise<{ message: string }>, fallback: string) => {
     try {
       setMessage((await action()).message);
-      await invalidate(['admin']);
+      await adminChanged();
     } catch (error) {
       setMessage(errorText(error, fallback));
     }
@@ -40,7 +41,7 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
 
   return (
     <div className="admin__section">
-      <div className="admin__toolbar">
+      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
         <div className="field admin__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by e-mail or plan
@@ -165,7 +166,7 @@ function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
         </select>
       </td>
       <td className="admin-users__actions">
-        <div className="admin__actions" role="group" aria-label={`Actions for ${user.email}`}>
+        <div className="admin__actions cluster cluster--end" role="group" aria-label={`Actions for ${user.email}`}>
           {protectedUser ? null : user.status === 'active' ? (
             <>
               <button type="button" className="button button--secondary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'suspend'), 'Failed to perform action')}>

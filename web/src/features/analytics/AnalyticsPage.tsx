@@ -7,7 +7,7 @@ import type { Analytics, Link } from '../../api/types.ts';
 import { shortDayLabel } from '../../format/dates.ts';
 import type { LiveClick } from '../../live/live.ts';
 import { useLiveClicks } from '../../live/useLiveClicks.ts';
-import { LiveMarker } from '../../shell/AppShell.tsx';
+import { LiveMarker } from '../../live/LiveMarker.tsx';
 import { linkDetailsQuery, loadLinkDetails } from '../../api/link-details.ts';
 import { ExternalIcon } from '../../ui/icons.tsx';
 import { Breakdown } from './Breakdown.tsx';

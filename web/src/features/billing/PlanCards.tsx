@@ -62,7 +62,7 @@ export function PlanCards({ catalogue, cycle = 'monthly', currency = 'INR', limi
         const classes = ['plan-card', plan.popular ? 'plan-card--popular' : '', todo.kind === 'current' ? 'plan-card--current' : ''].filter(Boolean).join(' ');
         return (
           <li key={plan.name} className={classes} data-plan={plan.name}>
-            <div className="plan-card__head">
+            <div className="plan-card__head cluster cluster--between">
               <Heading className="plan-card__name">{plan.display_name}</Heading>
               {plan.popular ? <span className="plan-card__badge">Most Popular</span> : null}
             </div>

@@ -82,7 +82,7 @@ export function ApiKeyCard({ state }: { state: ApiKeyState }) {
         </div>
       ) : key ? (
         <>
-          <div className="api-key">
+          <div className="api-key cluster">
             <label htmlFor={keyId} className="visually-hidden">
               API key
             </label>
@@ -96,7 +96,7 @@ export function ApiKeyCard({ state }: { state: ApiKeyState }) {
               autoComplete="off"
               onFocus={(event) => state.visible && event.currentTarget.select()}
             />
-            <div className="api-key__actions">
+            <div className="api-key__actions cluster">
               <button type="button" className="button button--secondary" aria-pressed={state.visible} onClick={() => state.setVisible(!state.visible)}>
                 {state.visible ? <EyeOffIcon /> : <EyeIcon />}
                 {state.visible ? 'Hide' : 'Show'}

@@ -30,7 +30,7 @@ export default function DocsPage() {
           <h1 className="page-title">API Documentation</h1>
           <p className="page-subtitle">Create short links and read their analytics from your own code.</p>
         </div>
-        <div className="docs__links">
+        <div className="docs__links cluster">
           <a className="button button--secondary" href="/api/docs" target="_blank" rel="noreferrer">
             Interactive docs <ExternalIcon />
           </a>

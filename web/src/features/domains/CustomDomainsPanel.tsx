@@ -1,14 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorText } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { CheckIcon, GlobeIcon, PlusIcon, RefreshIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
+import { GlobeIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CheckDetails, DnsRecordsTable } from './DnsRecords.tsx';
 import { DnsSetupDialog } from './DnsSetupDialog.tsx';
-import { domainChecked, domainsChanged, useCustomDomains } from './domain-queries.ts';
+import { domainChecked, useCustomDomains } from './domain-queries.ts';
+import { DomainItemRow } from './DomainItemRow.tsx';
+import { DomainListCard } from './DomainListCard.tsx';
 import { ADD_FAILED, CLAIM_BADGES, DELETE_FAILED, SET_ACTIVE_FAILED, VERIFY_FAILED, canVerify, claimNotice, verificationFailedText } from './domain-rules.ts';
 import { domainsApi, type CustomDomain, type Verification } from './domains-api.ts';
-import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
+import { FlashLine, type ReportMode } from './useFlash.tsx';
+import { useDomainActions } from './useDomainActions.ts';
 import { DOMAINS_READ_ONLY, PlanEndedNotice } from './PlanEndedNotice.tsx';
 import { createdLabel } from '../../format/dates.ts';
 
@@ -28,85 +30,59 @@ interface PanelProps {
 export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelProps) {
   const id = useId();
   const host = location.host;
-  const { data: domains, loading, error, refetch } = useCustomDomains();
-  const { flash, report } = useReporter(mode);
+  const list = useCustomDomains();
+  const domains = list.data;
+  const { flash, adding, busy, deleting, setDeleting, changed, add, act } = useDomainActions<CustomDomain>(mode, onChanged);
   const [input, setInput] = useState('');
-  const [adding, setAdding] = useState(false);
-  /** The row whose action is under way. */
-  const [busy, setBusy] = useState<number | null>(null);
   /** Each domain's last failed check (what to fix), shown under its row on the page. */
   const [checks, setChecks] = useState<Record<number, Verification>>({});
-  const [deleting, setDeleting] = useState<CustomDomain | null>(null);
   const [setup, setSetup] = useState<CustomDomain | null>(null);
 
-  const changed = async () => {
-    await domainsChanged();
-    onChanged?.();
-  };
-
-  const add = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const domain = input.trim();
     if (!domain || adding) return;
-    setAdding(true);
-    try {
-      const added = await domainsApi.add(domain);
-      setInput('');
-      report({ tone: 'success', title: 'Domain Added', text: `${added.domain} was added successfully. Publish its DNS records, then verify it.` });
-      await changed();
-    } catch (failure) {
-      report({ tone: 'error', title: 'Domain Not Added', text: errorText(failure, ADD_FAILED) });
-    } finally {
-      setAdding(false);
-    }
-  };
-
-  const run = async (domain: CustomDomain, action: () => Promise<void>) => {
-    setBusy(domain.id);
-    try {
-      await action();
-    } finally {
-      setBusy(null);
-    }
+    await add(
+      async () => {
+        const added = await domainsApi.add(domain);
+        setInput('');
+        return { tone: 'success', title: 'Domain Added', text: `${added.domain} was added successfully. Publish its DNS records, then verify it.` };
+      },
+      { title: 'Domain Not Added', fallback: ADD_FAILED },
+    );
   };
 
   const verify = (domain: CustomDomain) =>
-    run(domain, async () => {
-      try {
+    act(
+      domain,
+      async () => {
         const answer = await domainsApi.verify(domain.id);
         domainChecked(answer.domain);
         const result = answer.verification_result;
         setChecks((all) => (result.fully_verified ? without(all, domain.id) : { ...all, [domain.id]: result }));
-        if (result.fully_verified) report({ tone: 'success', title: 'Domain Verified', text: answer.message });
-        else report({ tone: 'error', title: 'Verification Failed', text: result.failed_checks.length ? verificationFailedText(result) : answer.message });
-        await changed();
-      } catch (failure) {
-        report({ tone: 'error', title: 'Verification Failed', text: errorText(failure, VERIFY_FAILED) });
-      }
-    });
+        if (result.fully_verified) return { tone: 'success', title: 'Domain Verified', text: answer.message };
+        return { tone: 'error', title: 'Verification Failed', text: result.failed_checks.length ? verificationFailedText(result) : answer.message };
+      },
+      { title: 'Verification Failed', fallback: VERIFY_FAILED },
+    );
 
   const activate = (domain: CustomDomain) =>
-    run(domain, async () => {
-      try {
-        const { message } = await domainsApi.setActive(domain.id);
-        report({ tone: 'success', title: 'Domain Activated', text: message });
-        await changed();
-      } catch (failure) {
-        report({ tone: 'error', title: 'Domain Not Activated', text: errorText(failure, SET_ACTIVE_FAILED) });
-      }
-    });
+    act(
+      domain,
+      async () => ({ tone: 'success', title: 'Domain Activated', text: (await domainsApi.setActive(domain.id)).message }),
+      { title: 'Domain Not Activated', fallback: SET_ACTIVE_FAILED },
+    );
 
   const remove = (domain: CustomDomain) =>
-    run(domain, async () => {
-      try {
+    act(
+      domain,
+      async () => {
         const { message } = await domainsApi.remove(domain.id);
         setChecks((all) => without(all, domain.id));
-        report({ tone: 'success', title: 'Domain Deleted', text: message });
-        await changed();
-      } catch (failure) {
-        report({ tone: 'error', title: 'Domain Not Deleted', text: errorText(failure, DELETE_FAILED) });
-      }
-    });
+        return { tone: 'success', title: 'Domain Deleted', text: message };
+      },
+      { title: 'Domain Not Deleted', fallback: DELETE_FAILED },
+    );
 
   return (
     <div className="stack domains">
@@ -118,7 +94,7 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
           Add a custom domain
         </h2>
         <p className="card__subtitle">Serve your short links from your own branded domain, such as links.yourbrand.com.</p>
-        <form className="field domains__form" onSubmit={(event) => void add(event)} aria-busy={adding}>
+        <form className="field domains__form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
           <label className="field__label" htmlFor={`${id}-domain`}>
             Domain
           </label>
@@ -155,50 +131,32 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
 
       <FlashLine flash={flash} />
 
-      <section className="card domains__list-card" aria-labelledby={`${id}-list-title`} aria-busy={loading}>
-        <h2 id={`${id}-list-title`} className="card__title">
-          Your domains
-        </h2>
-        {loading && !domains ? (
-          <div className="domains__loading" aria-hidden="true">
-            <span className="skeleton" style={{ height: '4rem' }} />
-            <span className="skeleton" style={{ height: '4rem' }} />
-          </div>
-        ) : error && !domains ? (
-          <div className="banner banner--error domains__load-error" role="alert">
-            <p className="banner__body">{errorText(error, 'Your domains could not be loaded just now.')}</p>
-            <button type="button" className="button button--secondary button--sm" onClick={() => void refetch()}>
-              <RefreshIcon />
-              Try again
-            </button>
-          </div>
-        ) : !domains?.length ? (
-          <div className="empty-state domains__empty">
-            <span className="empty-state__icon" aria-hidden="true">
-              <GlobeIcon />
-            </span>
-            <p className="empty-state__title">{readOnly ? 'No custom domains left' : 'No custom domains yet'}</p>
-            <p>{readOnly ? 'Upgrade to Pro or Enterprise to add a domain again.' : 'Add a domain above, publish its DNS records, then verify it.'}</p>
-          </div>
-        ) : (
-          <ul className="domains__rows">
-            {domains.map((domain) => (
-              <DomainRow
-                key={domain.id}
-                domain={domain}
-                mode={mode}
-                readOnly={readOnly}
-                busy={busy === domain.id}
-                check={checks[domain.id] ?? null}
-                onVerify={() => void verify(domain)}
-                onActivate={() => void activate(domain)}
-                onDelete={() => setDeleting(domain)}
-                onSetup={() => setSetup(domain)}
-              />
-            ))}
-          </ul>
+      <DomainListCard
+        title="Your domains"
+        list={list}
+        placeholders={2}
+        loadFailed="Your domains could not be loaded just now."
+        empty={{
+          icon: <GlobeIcon />,
+          title: readOnly ? 'No custom domains left' : 'No custom domains yet',
+          text: readOnly ? 'Upgrade to Pro or Enterprise to add a domain again.' : 'Add a domain above, publish its DNS records, then verify it.',
+        }}
+      >
+        {(domain) => (
+          <DomainRow
+            key={domain.id}
+            domain={domain}
+            mode={mode}
+            readOnly={readOnly}
+            busy={busy === domain.id}
+            check={checks[domain.id] ?? null}
+            onVerify={() => void verify(domain)}
+            onActivate={() => void activate(domain)}
+            onDelete={() => setDeleting(domain)}
+            onSetup={() => setSetup(domain)}
+          />
         )}
-      </section>
+      </DomainListCard>
 
       <ConfirmDialog
         open={deleting !== null}
@@ -232,56 +190,23 @@ interface RowProps {
 }
 
 function DomainRow({ domain, mode, readOnly, busy, check, onVerify, onActivate, onDelete, onSetup }: RowProps) {
-  const titleId = useId();
   const badge = CLAIM_BADGES[domain.status];
   const notice = claimNotice(domain);
   // A claim another account won, or one left pending too long, can only be deleted; so can everything after a downgrade.
   const actionable = !readOnly && canVerify(domain);
   return (
-    <li className="domain-row" data-domain={domain.domain} aria-labelledby={titleId} aria-busy={busy}>
-      <div className="domain-row__main">
-        <div className="domain-row__name">
-          <span className="domain-row__icon" aria-hidden="true">
-            <GlobeIcon />
-          </span>
-          <h3 id={titleId} className="domain-row__title">
-            {domain.domain}
-          </h3>
-          <span className="domain-row__badges">
-            <span className={`badge badge--${badge.tone}`} data-state={domain.status === 'pending' ? 'unverified' : domain.status}>
-              {domain.status === 'verified' ? <CheckIcon /> : null}
-              {badge.text}
-            </span>
-            {domain.is_active ? (
-              <span className="badge badge--info" data-state="active">
-                Active
-              </span>
-            ) : null}
-          </span>
-        </div>
-        <div className="domain-row__actions">
-          {!actionable ? null : mode === 'toasts' ? (
-            <button type="button" className="button button--secondary button--sm" onClick={onSetup} disabled={busy} aria-describedby={titleId}>
-              <SettingsIcon />
-              DNS setup
-            </button>
-          ) : (
-            <button type="button" className="button button--secondary button--sm" onClick={onVerify} disabled={busy} aria-describedby={titleId}>
-              {busy ? <Spinner size="sm" /> : <RefreshIcon />}
-              Verify
-            </button>
-          )}
-          {actionable && domain.dns_verified && !domain.is_active ? (
-            <button type="button" className="button button--primary button--sm" onClick={onActivate} disabled={busy} aria-describedby={titleId}>
-              Set as Active
-            </button>
-          ) : null}
-          <button type="button" className="button button--ghost button--sm domain-row__delete" onClick={onDelete} disabled={busy} aria-describedby={titleId}>
-            <TrashIcon />
-            Delete
-          </button>
-        </div>
-      </div>
+    <DomainItemRow
+      data={{ 'data-domain': domain.domain }}
+      icon={<GlobeIcon />}
+      name={domain.domain}
+      status={{ className: `badge badge--${badge.tone}`, state: domain.status === 'pending' ? 'unverified' : domain.status, text: badge.text, checked: domain.status === 'verified' }}
+      active={domain.is_active}
+      busy={busy}
+      onSetup={actionable && mode === 'toasts' ? onSetup : undefined}
+      onVerify={actionable && mode !== 'toasts' ? onVerify : undefined}
+      onActivate={actionable && domain.dns_verified && !domain.is_active ? onActivate : undefined}
+      onDelete={onDelete}
+    >
       {/* After a failed check, what to fix and the records; before, the records to publish. */}
       {notice ? (
         <p className="domain-row__notice" data-testid="claim-notice">
@@ -292,7 +217,7 @@ function DomainRow({ domain, mode, readOnly, busy, check, onVerify, onActivate, 
       ) : !domain.dns_verified ? (
         <DnsSetup domain={domain} />
       ) : null}
-    </li>
+    </DomainItemRow>
   );
 }
 

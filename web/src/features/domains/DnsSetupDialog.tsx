@@ -94,7 +94,7 @@ function DnsSetup({ domain, onChanged, onClose }: { domain: CustomDomain; onChan
           ))}
         </ul>
       ) : null}
-      <div className="dns-setup__footer">
+      <div className="dns-setup__footer cluster cluster--end">
         <button type="button" className="button button--secondary" onClick={onClose}>
           Done
         </button>

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorText } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { CheckIcon, PlusIcon, RefreshIcon, ShieldIcon, TrashIcon } from '../../ui/icons.tsx';
+import { PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { domainsChanged, useCustomDomains, useTraiHeaders } from './domain-queries.ts';
+import { useCustomDomains, useTraiHeaders } from './domain-queries.ts';
+import { DomainItemRow } from './DomainItemRow.tsx';
+import { DomainListCard } from './DomainListCard.tsx';
 import {
   TRAI_ADD_FAILED,
   TRAI_DELETE_FAILED,
@@ -19,7 +20,8 @@ import {
   traiStatus,
 } from './domain-rules.ts';
 import { traiApi, type DomainType, type TraiHeader } from './domains-api.ts';
-import { FlashLine, useReporter, type ReportMode } from './useFlash.tsx';
+import { FlashLine, type ReportMode } from './useFlash.tsx';
+import { useDomainActions, type Failure } from './useDomainActions.ts';
 import { PlanEndedNotice, TRAI_NOT_IN_PLAN, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
 import { useSubscription } from '../billing/index.ts';
 
@@ -35,7 +37,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   const headers = useTraiHeaders();
   const domains = useCustomDomains();
   const verifiedDomains = (domains.data ?? []).filter((domain) => domain.dns_verified);
-  const { flash, report } = useReporter(mode);
+  const { flash, adding, busy, deleting, setDeleting, add, act } = useDomainActions<TraiHeader>(mode, onChanged);
   const { subscription } = useSubscription();
   // The server refuses adding a header without the plan feature: the form says so up front, its controls disabled.
   const notInPlan = !!subscription && !subscription.feature_list.includes('trai_domains');
@@ -47,9 +49,6 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   const [customDomainId, setCustomDomainId] = useState<number | null>(null);
   /** A problem found on submit ('Please select a custom domain'). */
   const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<TraiHeader | null>(null);
 
   const typing = headerProblem(header);
   // The chosen domain must still be a verified one (it may have been deleted meanwhile).
@@ -59,48 +58,31 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   const chosenDomain = verifiedDomains.find((domain) => domain.id === chosenId)?.domain ?? null;
   const preview = traiHostForm({ header: header || 'HEADER', domain: domainType === 'custom_domain' ? (chosenDomain ?? 'your-domain') : null }, host);
 
-  const changed = async () => {
-    await domainsChanged();
-    onChanged?.();
-  };
-
-  const add = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSubmit) return;
     const problem = traiDomainProblem(domainType, chosenId, verifiedDomains.length);
     setFormProblem(problem);
     if (problem) return;
-    setAdding(true);
-    try {
-      const evidence = domainType === 'our_domain' && dltId.trim() ? { dlt_registration_id: dltId.trim() } : {};
-      const added = await traiApi.add({ header, domain_type: domainType, custom_domain_id: domainType === 'custom_domain' ? chosenId : null, ...evidence });
-      setHeader('');
-      setDltId('');
-      const ready = added.dns_verified ? 'It is ready to use.' : added.approval === 'pending' ? 'An administrator reviews it before links can use it.' : 'Verify it to use it.';
-      report({ tone: 'success', title: 'TRAI Header Added', text: `The TRAI header ${added.header} was added successfully. ${ready}` });
-      await changed();
-    } catch (failure) {
-      report({ tone: 'error', title: 'TRAI Header Not Added', text: errorText(failure, TRAI_ADD_FAILED) });
-    } finally {
-      setAdding(false);
-    }
+    await add(
+      async () => {
+        const evidence = domainType === 'our_domain' && dltId.trim() ? { dlt_registration_id: dltId.trim() } : {};
+        const added = await traiApi.add({ header, domain_type: domainType, custom_domain_id: domainType === 'custom_domain' ? chosenId : null, ...evidence });
+        setHeader('');
+        setDltId('');
+        const ready = added.dns_verified ? 'It is ready to use.' : added.approval === 'pending' ? 'An administrator reviews it before links can use it.' : 'Verify it to use it.';
+        return { tone: 'success', title: 'TRAI Header Added', text: `The TRAI header ${added.header} was added successfully. ${ready}` };
+      },
+      { title: 'TRAI Header Not Added', fallback: TRAI_ADD_FAILED },
+    );
   };
 
-  const run = async (trai: TraiHeader, action: () => Promise<{ message: string }>, title: string, fallback: string, failedTitle: string) => {
-    setBusy(trai.id);
-    try {
-      const { message } = await action();
-      report({ tone: 'success', title, text: message });
-      await changed();
-    } catch (failure) {
-      report({ tone: 'error', title: failedTitle, text: errorText(failure, fallback) });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const verify = (trai: TraiHeader) => run(trai, () => traiApi.verify(trai.id), 'TRAI Header Verified', TRAI_VERIFY_FAILED, 'Verification Failed');
-  const activate = (trai: TraiHeader) => run(trai, () => traiApi.setActive(trai.id), 'TRAI Header Activated', TRAI_SET_ACTIVE_FAILED, 'TRAI Header Not Activated');
-  const remove = (trai: TraiHeader) => run(trai, () => traiApi.remove(trai.id), 'TRAI Header Deleted', TRAI_DELETE_FAILED, 'TRAI Header Not Deleted');
+  /** A row's request, its success reported with the server's message. */
+  const run = (trai: TraiHeader, request: () => Promise<{ message: string }>, title: string, failure: Failure) =>
+    act(trai, async () => ({ tone: 'success', title, text: (await request()).message }), failure);
+  const verify = (trai: TraiHeader) => run(trai, () => traiApi.verify(trai.id), 'TRAI Header Verified', { title: 'Verification Failed', fallback: TRAI_VERIFY_FAILED });
+  const activate = (trai: TraiHeader) => run(trai, () => traiApi.setActive(trai.id), 'TRAI Header Activated', { title: 'TRAI Header Not Activated', fallback: TRAI_SET_ACTIVE_FAILED });
+  const remove = (trai: TraiHeader) => run(trai, () => traiApi.remove(trai.id), 'TRAI Header Deleted', { title: 'TRAI Header Not Deleted', fallback: TRAI_DELETE_FAILED });
 
   const domainOptions = [{ value: '' as string | number, label: 'Select a custom domain' }, ...verifiedDomains.map((domain) => ({ value: domain.id as string | number, label: domain.domain }))];
 
@@ -115,7 +97,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
         </h2>
         <p className="card__subtitle">SMS-compliant links carry your registered sender header in their path, as TRAI rules require for messages sent in India.</p>
         {notInPlan && subscription ? <PlanEndedNotice what="TRAI headers" title={`Your ${subscription.plan.display_name} plan does not include TRAI headers`} text={TRAI_NOT_IN_PLAN} /> : null}
-        <form className="trai-form" onSubmit={(event) => void add(event)} aria-busy={adding}>
+        <form className="trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
           <fieldset className="trai-form__controls" disabled={notInPlan}>
             <div className="field trai-form__header">
               <label className="field__label" htmlFor={`${id}-header`}>
@@ -235,7 +217,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
             </p>
           ) : null}
 
-          <div className="trai-form__footer">
+          <div className="trai-form__footer cluster cluster--between cluster--loose">
             <p className="trai-form__preview">
               Links will look like <code className="code-inline">{preview}abc123</code>
             </p>
@@ -251,47 +233,26 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
 
       <FlashLine flash={flash} />
 
-      <section className="card domains__list-card" aria-labelledby={`${id}-list-title`} aria-busy={headers.loading}>
-        <h2 id={`${id}-list-title`} className="card__title">
-          Your TRAI headers
-        </h2>
-        {headers.loading && !headers.data ? (
-          <div className="domains__loading" aria-hidden="true">
-            <span className="skeleton" style={{ height: '4rem' }} />
-          </div>
-        ) : headers.error && !headers.data ? (
-          <div className="banner banner--error domains__load-error" role="alert">
-            <p className="banner__body">{errorText(headers.error, 'Your TRAI headers could not be loaded just now.')}</p>
-            <button type="button" className="button button--secondary button--sm" onClick={() => void headers.refetch()}>
-              <RefreshIcon />
-              Try again
-            </button>
-          </div>
-        ) : !headers.data?.length ? (
-          <div className="empty-state domains__empty">
-            <span className="empty-state__icon" aria-hidden="true">
-              <ShieldIcon />
-            </span>
-            <p className="empty-state__title">No TRAI headers yet</p>
-            <p>Add your 6-character sender header above.</p>
-          </div>
-        ) : (
-          <ul className="domains__rows">
-            {headers.data.map((trai) => (
-              <TraiRow
-                key={trai.id}
-                trai={trai}
-                host={host}
-                readOnly={readOnly}
-                busy={busy === trai.id}
-                onVerify={() => void verify(trai)}
-                onActivate={() => void activate(trai)}
-                onDelete={() => setDeleting(trai)}
-              />
-            ))}
-          </ul>
+      <DomainListCard
+        title="Your TRAI headers"
+        list={headers}
+        placeholders={1}
+        loadFailed="Your TRAI headers could not be loaded just now."
+        empty={{ icon: <ShieldIcon />, title: 'No TRAI headers yet', text: 'Add your 6-character sender header above.' }}
+      >
+        {(trai) => (
+          <TraiRow
+            key={trai.id}
+            trai={trai}
+            host={host}
+            readOnly={readOnly}
+            busy={busy === trai.id}
+            onVerify={() => void verify(trai)}
+            onActivate={() => void activate(trai)}
+            onDelete={() => setDeleting(trai)}
+          />
         )}
-      </section>
+      </DomainListCard>
 
       <ConfirmDialog
         open={deleting !== null}
@@ -324,54 +285,23 @@ interface TraiRowProps {
 }
 
 function TraiRow({ trai, host, readOnly, busy, onVerify, onActivate, onDelete }: TraiRowProps) {
-  const titleId = useId();
   const status = traiStatus(trai);
   const badge = STATUS_BADGES[status];
-  const checked = status === 'ready' || status === 'verified';
   return (
-    <li className="domain-row trai-row" data-header={trai.header} data-host={trai.domain ?? host} aria-labelledby={titleId} aria-busy={busy}>
-      <div className="domain-row__main">
-        <div className="domain-row__name">
-          <span className="domain-row__icon" aria-hidden="true">
-            <ShieldIcon />
-          </span>
-          <div className="trai-row__names">
-            <h3 id={titleId} className="domain-row__title trai-row__header">
-              {trai.header}
-            </h3>
-            <code className="trai-row__form">{traiHostForm(trai, host)}</code>
-          </div>
-          <span className="domain-row__badges">
-            <span className={badge.className} data-state={status}>
-              {checked ? <CheckIcon /> : null}
-              {badge.text}
-            </span>
-            {trai.is_active ? (
-              <span className="badge badge--info" data-state="active">
-                Active
-              </span>
-            ) : null}
-            <span className="badge">{trai.domain_type === 'our_domain' ? 'Our domain' : 'Custom domain'}</span>
-          </span>
-        </div>
-        <div className="domain-row__actions">
-          {!readOnly && trai.domain_type === 'custom_domain' && !trai.dns_verified ? (
-            <button type="button" className="button button--secondary button--sm" onClick={onVerify} disabled={busy} aria-describedby={titleId}>
-              {busy ? <Spinner size="sm" /> : <RefreshIcon />}
-              Verify
-            </button>
-          ) : null}
-          {!readOnly && trai.dns_verified && !trai.is_active ? (
-            <button type="button" className="button button--primary button--sm" onClick={onActivate} disabled={busy} aria-describedby={titleId}>
-              Set as Active
-            </button>
-          ) : null}
-          <button type="button" className="button button--ghost button--sm domain-row__delete" onClick={onDelete} disabled={busy} aria-describedby={titleId}>
-            <TrashIcon />
-            Delete
-          </button>
-        </div>
-      </div>
+    <DomainItemRow
+      className="trai-row"
+      data={{ 'data-header': trai.header, 'data-host': trai.domain ?? host }}
+      icon={<ShieldIcon />}
+      name={trai.header}
+      detail={traiHostForm(trai, host)}
+      status={{ className: badge.className, state: status, text: badge.text, checked: status === 'ready' || status === 'verified' }}
+      active={trai.is_active}
+      extraBadge={<span className="badge">{trai.domain_type === 'our_domain' ? 'Our domain' : 'Custom domain'}</span>}
+      busy={busy}
+      onVerify={!readOnly && trai.domain_type === 'custom_domain' && !trai.dns_verified ? onVerify : undefined}
+      onActivate={!readOnly && trai.dns_verified && !trai.is_active ? onActivate : undefined}
+      onDelete={onDelete}
+    >
       {status === 'awaiting_approval' ? (
         <p className="domain-row__notice" data-testid="approval-notice">
           An administrator checks {trai.dlt_registration_id ? <>the DLT registration <code className="code-inline">{trai.dlt_registration_id}</code></> : 'your DLT registration'} before links can use this header.
@@ -381,6 +311,6 @@ function TraiRow({ trai, host, readOnly, busy, onVerify, onActivate, onDelete }:
           Rejected by an administrator{trai.rejection_reason ? `: ${trai.rejection_reason}` : '.'} Delete it, or register it again with your DLT registration id.
         </p>
       ) : null}
-    </li>
+    </DomainItemRow>
   );
 }

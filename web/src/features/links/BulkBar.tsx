@@ -14,7 +14,7 @@ export function BulkBar({ count, onCopyAll, onDeleteAll, onClear }: BulkBarProps
       <p className="bulk-bar__count" aria-live="polite">
         <strong>{count}</strong> {count === 1 ? 'URL' : 'URLs'} selected
       </p>
-      <div className="bulk-bar__actions">
+      <div className="bulk-bar__actions cluster cluster--center">
         <button type="button" className="button button--secondary button--sm" onClick={onCopyAll}>
           <CopyIcon />
           Copy All

@@ -6,7 +6,7 @@ import { useQuery } from '../../api/query.ts';
 import { useSession } from '../auth/index.ts';
 import { useSubscription } from '../billing/index.ts';
 import { useLiveClicks } from '../../live/useLiveClicks.ts';
-import { LiveMarker } from '../../shell/AppShell.tsx';
+import { LiveMarker } from '../../live/LiveMarker.tsx';
 import { useCreateLink } from './create-link-dialog.ts';
 import { PlusIcon, RefreshIcon } from '../../ui/icons.tsx';
 import { LimitBanner } from './LimitBanner.tsx';
@@ -64,7 +64,7 @@ export default function DashboardPage() {
           </h1>
           <p className="page-subtitle">Here is how your links are doing. Clicks arrive here the moment they happen.</p>
         </div>
-        <div className="dashboard__actions">
+        <div className="dashboard__actions cluster cluster--center">
           <LiveMarker />
           <button type="button" className="button button--secondary" onClick={refresh} disabled={refreshing}>
             <span className={refreshing ? 'refresh-spin' : undefined}>

@@ -34,7 +34,7 @@ export function LimitBanner({ subscription }: { subscription: Subscription | nul
           {reached ? again : `The count starts again on ${resets}.`}
         </p>
       </div>
-      <div className="dash-banner__actions">
+      <div className="dash-banner__actions cluster cluster--center">
         <RouterLink to="/limits" className="button button--secondary button--sm">
           View usage and limits
         </RouterLink>

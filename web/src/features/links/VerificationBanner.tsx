@@ -41,7 +41,7 @@ export function VerificationBanner({ userId, email }: { userId: number; email: s
           We sent a verification link to <strong className="dash-banner__email">{email}</strong>. Verifying keeps your account recoverable and secure.
         </p>
       </div>
-      <div className="dash-banner__actions">
+      <div className="dash-banner__actions cluster cluster--center">
         <button type="button" className="button button--secondary button--sm" onClick={() => void resend()} disabled={sending}>
           {sending ? <Spinner size="sm" /> : null}
           {sending ? 'Sending…' : 'Resend verification email'}

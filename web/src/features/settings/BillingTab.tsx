@@ -64,7 +64,7 @@ export function BillingTab() {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`settings__sub-status settings__sub-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
+              <span className={`subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
                 {STATUS_WORDS[subscription.status]}
               </span>
             </dd>
@@ -75,7 +75,7 @@ export function BillingTab() {
           </div>
         </dl>
         <StatusLine text={status} />
-        <div className="settings__actions">
+        <div className="settings__actions cluster cluster--center">
           <Link className="button button--primary" to={PRICING_HREF}>
             {paid ? 'Change plan' : 'View plans'}
           </Link>

@@ -99,7 +99,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </div>
       </div>
       <StatusLine text={status} />
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? <Spinner size="sm" /> : null}
           Save changes
@@ -159,7 +159,7 @@ function EmailChange({ profile }: { profile: Profile }) {
         </div>
       </div>
       <StatusLine text={status} />
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
           {busy ? <Spinner size="sm" /> : null}
           Send confirmation link

@@ -38,7 +38,7 @@ export function SecondFactorCard() {
   if (!data) {
     body =
       error !== undefined ? (
-        <div className="settings__actions">
+        <div className="settings__actions cluster cluster--center">
           <StatusLine text={errorText(error, 'Failed to load your two-step verification.')} />
           <button type="button" className="button button--secondary" onClick={() => void refetch()}>
             Retry
@@ -106,7 +106,7 @@ export function SecondFactorCard() {
         <p className="second-factor__summary" data-testid="second-factor-summary">
           On since {momentLabel(data.enabled_at ?? '')} · {data.recovery_codes_left} recovery code{data.recovery_codes_left === 1 ? '' : 's'} left
         </p>
-        <div className="settings__actions">
+        <div className="settings__actions cluster cluster--center">
           <button type="button" className="button button--secondary" onClick={() => go({ name: 'new-codes' })}>
             New recovery codes
           </button>
@@ -120,7 +120,7 @@ export function SecondFactorCard() {
     body = <p className="settings__pending">Verify your e-mail address first: two-step verification can be set up once your address is confirmed.</p>;
   } else {
     body = (
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <button type="button" className="button button--primary" onClick={() => go({ name: 'password' })}>
           Set up two-step verification
         </button>
@@ -130,7 +130,7 @@ export function SecondFactorCard() {
 
   return (
     <section className="card settings__card" aria-labelledby="second-factor-title">
-      <div className="settings__card-head">
+      <div className="settings__card-head cluster cluster--between">
         <h2 id="second-factor-title" className="card__title">
           Two-step verification
         </h2>
@@ -210,7 +210,7 @@ function CodeForm({ fields, hint, submitLabel, danger, onCancel, onSubmit }: Cod
         ))}
       </div>
       <StatusLine text={problem} />
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <button type="submit" className={`button ${danger ? 'button--danger' : 'button--primary'}`} disabled={busy} aria-busy={busy}>
           {busy ? <Spinner size="sm" /> : null}
           {submitLabel}
@@ -262,7 +262,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
           </li>
         ))}
       </ul>
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <CopyButton text={() => codes.join('\n')} label="Copy recovery codes" />
         <button type="button" className="button button--primary" onClick={onDone}>
           I have saved my codes

@@ -78,7 +78,7 @@ function PasswordForm() {
           <Link to="/api-keys">Create a new API key</Link> when your integrations need one.
         </p>
       ) : null}
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? <Spinner size="sm" /> : null}
           Update password
@@ -132,7 +132,7 @@ function SessionsList() {
 
   return (
     <section className="card settings__card" aria-labelledby="sessions-title">
-      <div className="settings__card-head">
+      <div className="settings__card-head cluster cluster--between">
         <h2 id="sessions-title" className="card__title">
           Where you are signed in
         </h2>
@@ -144,7 +144,7 @@ function SessionsList() {
       </div>
       {!data ? (
         error !== undefined ? (
-          <div className="settings__actions">
+          <div className="settings__actions cluster cluster--center">
             <StatusLine text={errorText(error, 'Failed to load your sessions.')} />
             <button type="button" className="button button--secondary" onClick={() => void refetch()}>
               Retry

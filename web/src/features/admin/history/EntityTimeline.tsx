@@ -8,11 +8,12 @@ import { RetryMessage } from '../StatusMessage.tsx';
 import { EventHead } from './EventRow.tsx';
 import { ByActor, CorrelationLink, useHistoryLinks } from './HistoryLinks.tsx';
 import { ChangesTable, StateTable } from './StateTable.tsx';
-import { historyApi, historyKeys, type Timeline, type TimelineEntry } from './history-api.ts';
+import { historyApi, type Timeline, type TimelineEntry } from './history-api.ts';
 import { isoToLocalInput, localInputToIso, type EntityRef } from './history-filters.ts';
 import { entityLabel, timeLabel } from './history-format.ts';
 import { diffStates } from './state-diff.ts';
 import { stateAtFromParam, versionIndexAt, type StateAt } from './versions.ts';
+import { historyQueries } from '../admin-queries.ts';
 
 const versionName = (entries: readonly TimelineEntry[], index: number) => {
   const entry = entries[index];
@@ -25,7 +26,7 @@ const versionName = (entries: readonly TimelineEntry[], index: number) => {
  * the address as `at`), and the differences between any two versions.
  */
 export function EntityTimeline({ entity }: { entity: EntityRef }) {
-  const timeline = useQuery(historyKeys.timeline(entity), () => historyApi.timeline(entity));
+  const timeline = useQuery(historyQueries.timeline(entity), () => historyApi.timeline(entity));
   const [params, setParams] = useSearchParams();
   const at = stateAtFromParam(params.get('at'));
   const stateAtHeading = useRef<HTMLHeadingElement>(null);
@@ -56,7 +57,7 @@ export function EntityTimeline({ entity }: { entity: EntityRef }) {
   return (
     <>
       <section className="card admin__card" aria-labelledby="history-entity-title">
-        <div className="admin__row">
+        <div className="admin__row cluster cluster--between cluster--loose">
           <h2 id="history-entity-title" className="card__title">
             {name}
           </h2>
@@ -146,7 +147,7 @@ function StateAtCard({ timeline, entity, at, onAt, headingRef }: StateAtCardProp
   const id = useId();
   const entries = timeline.entries;
   const index = versionIndexAt(entries, at);
-  const asked = useQuery(historyKeys.stateAt(entity, at ?? 'now'), () => historyApi.stateAt(entity, at ?? ''), { enabled: at !== null });
+  const asked = useQuery(historyQueries.stateAt(entity, at ?? 'now'), () => historyApi.stateAt(entity, at ?? ''), { enabled: at !== null });
   const last = entries.at(-1);
   // Now needs no call: the timeline carries the state after its last event.
   const shown = at === null ? { state: timeline.state, as_of: last ? { position: last.position, at: last.at } : null } : asked.data;
@@ -186,7 +187,7 @@ function StateAtCard({ timeline, entity, at, onAt, headingRef }: StateAtCardProp
             {versionName(entries, index)}
           </p>
         </div>
-        <form className="history-travel__time" onSubmit={pickTime}>
+        <form className="history-travel__time cluster cluster--bottom" onSubmit={pickTime}>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-time`}>
               Time
@@ -229,8 +230,8 @@ function CompareVersions({ timeline, entity }: { timeline: Timeline; entity: Ent
   const [to, setTo] = useState(entries.length - 1);
   const fromPosition = entries[from]?.position ?? 0;
   const toPosition = entries[to]?.position ?? 0;
-  const before = useQuery(historyKeys.stateAt(entity, fromPosition), () => historyApi.stateAt(entity, fromPosition));
-  const after = useQuery(historyKeys.stateAt(entity, toPosition), () => historyApi.stateAt(entity, toPosition));
+  const before = useQuery(historyQueries.stateAt(entity, fromPosition), () => historyApi.stateAt(entity, fromPosition));
+  const after = useQuery(historyQueries.stateAt(entity, toPosition), () => historyApi.stateAt(entity, toPosition));
   const failed = before.error ?? after.error;
 
   const versions = entries.map((_, index) => ({ value: index, label: versionName(entries, index) }));

@@ -6,10 +6,11 @@ import { RetryMessage } from '../StatusMessage.tsx';
 import { EventFilters } from './EventFilters.tsx';
 import { EventRow } from './EventRow.tsx';
 import { LiveBar } from './LiveBar.tsx';
-import { historyApi, historyKeys, type HistoryEvent } from './history-api.ts';
+import { historyApi, type HistoryEvent } from './history-api.ts';
 import { cursorFromParams, eventsQuery, filtersFromParams, isFiltered, paramsFor, tailFilter, type Cursor, type HistoryFilters } from './history-filters.ts';
 import { emptyTail, pause, receive, resume, withPage, type TailBuffer } from './tail-buffer.ts';
 import { useEventTail } from './useEventTail.ts';
+import { historyQueries } from '../admin-queries.ts';
 
 /** The tail's buffer with the filter it was filled under: another filter starts it afresh. */
 interface Tail {
@@ -26,7 +27,7 @@ export function EventBrowser() {
   const filters = filtersFromParams(params);
   const cursor = cursorFromParams(params);
   const query = eventsQuery(filters, cursor);
-  const page = useQuery(historyKeys.events(query), () => historyApi.events(query));
+  const page = useQuery(historyQueries.events(query), () => historyApi.events(query));
   const go = (next: HistoryFilters, nextCursor: Cursor = null) => setParams(paramsFor(params, next, nextCursor));
 
   const [live, setLive] = useState(false);
@@ -90,7 +91,7 @@ export function EventBrowser() {
       {page.error !== undefined ? <RetryMessage text={errorText(page.error, 'Failed to fetch events')} onRetry={() => void page.refetch()} /> : null}
 
       <section className="history-list" aria-labelledby="history-events-title" aria-busy={page.loading}>
-        <div className="admin__row">
+        <div className="admin__row cluster cluster--between cluster--loose">
           <h2 id="history-events-title" className="card__title">
             Events
           </h2>

@@ -62,12 +62,12 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
           <SelectField id={`${id}-limit`} label="Per page" value={draft.limit} options={pageSizes.map((size) => ({ value: size, label: String(size) }))} onChange={(limit) => set('limit', limit)} />
         </div>
       </details>
-      <div className="history-filters__actions">
+      <div className="history-filters__actions cluster cluster--between cluster--loose">
         <label className="checkbox">
           <input type="checkbox" checked={draft.includeClicks} onChange={(event) => set('includeClicks', event.target.checked)} />
           Include clicks
         </label>
-        <div className="history-filters__buttons">
+        <div className="history-filters__buttons cluster">
           <button type="button" className="button button--secondary" onClick={() => onApply({ ...NO_FILTERS, limit: filters.limit })}>
             Clear
           </button>

@@ -52,7 +52,7 @@ function EntityLookup({ current }: { current: EntityRef | null }) {
   };
 
   return (
-    <form className="history-lookup" role="search" aria-label="Open an entity’s timeline" onSubmit={open}>
+    <form className="history-lookup cluster cluster--bottom" role="search" aria-label="Open an entity’s timeline" onSubmit={open}>
       <SelectField id={`${id}-kind`} label="Entity" value={kind} options={ENTITY_KINDS.map((option) => ({ value: option, label: entityKindName(option) }))} onChange={setKind} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-id`}>

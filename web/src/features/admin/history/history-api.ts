@@ -11,10 +11,3 @@ export const historyApi = {
   /** `at`: a position in the log, or an ISO time. */
   stateAt: ({ kind, id }: EntityRef, at: number | string) => api<EntityStateAt>(`/admin/entities/${kind}/${id}/state`, { query: { at } }),
 };
-
-/** The query keys, all under the admin panel's. */
-export const historyKeys = {
-  events: (query: object) => ['admin', 'history', 'events', query] as const,
-  timeline: ({ kind, id }: EntityRef) => ['admin', 'history', 'timeline', kind, id] as const,
-  stateAt: ({ kind, id }: EntityRef, at: number | string) => ['admin', 'history', 'state', kind, id, at] as const,
-};

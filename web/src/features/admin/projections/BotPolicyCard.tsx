@@ -4,8 +4,9 @@ import { invalidate, useQuery } from '../../../api/query.ts';
 import { momentLabel } from '../../../format/dates.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { StatusMessage } from '../StatusMessage.tsx';
-import { POLICY_KEY, projectionsApi, type BotPolicy } from './projections-api.ts';
+import { projectionsApi, type BotPolicy } from './projections-api.ts';
 import { patternsFrom, patternsText } from './projections-format.ts';
+import { BOT_POLICY_QUERY, botPolicyQuery } from '../admin-queries.ts';
 
 interface BotPolicyCardProps {
   /** Changes when a rebuild starts or ends: the policy (whether a replay is needed) is read again then. */
@@ -17,12 +18,12 @@ interface BotPolicyCardProps {
 /** Which clicks count as bots, and the replay that classifies every past click again (docs/admin.md#bot-policy). */
 export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
   const id = useId();
-  const policy = useQuery([...POLICY_KEY, stamp], projectionsApi.botPolicy);
+  const policy = useQuery(botPolicyQuery(stamp), projectionsApi.botPolicy);
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <div className="admin__row">
+      <div className="admin__row cluster cluster--between cluster--loose">
         <h2 id={`${id}-title`} className="card__title">
           Bot policy
         </h2>
@@ -36,7 +37,7 @@ export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
       {/* Keyed by the save time: a save starts the form again from what is stored. */}
       {policy.data ? <PolicyForm key={policy.data.updated_at ?? 'default'} policy={policy.data} onResult={setMessage} /> : policy.loading ? <p>Loading…</p> : null}
       <StatusMessage text={message} />
-      <div className="admin__row projections__replay">
+      <div className="admin__row cluster cluster--between cluster--loose projections__replay">
         <p className="admin__count">{policy.data?.updated_at ? `Policy last changed ${momentLabel(policy.data.updated_at)}.` : 'The default policy: no admin has changed it.'}</p>
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming(true)}>
           Replay over all clicks
@@ -68,7 +69,7 @@ function PolicyForm({ policy, onResult }: { policy: BotPolicy; onResult(message:
     try {
       const answer = await projectionsApi.saveBotPolicy({ known_bots: knownBots, patterns: patternsFrom(patterns) });
       onResult(answer.message);
-      await invalidate(POLICY_KEY);
+      await invalidate(BOT_POLICY_QUERY);
     } catch (error) {
       onResult(errorText(error, 'Failed to save the bot policy'));
     } finally {

@@ -7,7 +7,8 @@ import { LIVE_REFRESH_MS, useRefetchEvery } from '../use-refetch-every.ts';
 import { BotPolicyCard } from './BotPolicyCard.tsx';
 import { ProjectorTable } from './ProjectorTable.tsx';
 import { RebuildCard } from './RebuildCard.tsx';
-import { REPORT_KEY, projectionsApi } from './projections-api.ts';
+import { projectionsApi } from './projections-api.ts';
+import { PROJECTIONS_REPORT_QUERY } from '../admin-queries.ts';
 
 /** Read again this often while a rebuild runs, so its progress bar moves. */
 const RUNNING_REFRESH_MS = 1000;
@@ -17,7 +18,7 @@ const RUNNING_REFRESH_MS = 1000;
  * error; rebuilding one beside the live one, with its progress; the bot policy and its replay.
  */
 export function ProjectionsTab() {
-  const report = useQuery(REPORT_KEY, projectionsApi.report);
+  const report = useQuery(PROJECTIONS_REPORT_QUERY, projectionsApi.report);
   const rebuild = report.data?.rebuild ?? null;
   const busy = rebuild !== null && (rebuild.state === 'running' || rebuild.state === 'pending');
   useRefetchEvery(report.refetch, busy ? RUNNING_REFRESH_MS : LIVE_REFRESH_MS);
@@ -31,7 +32,7 @@ export function ProjectionsTab() {
     } catch (error) {
       setMessage(errorText(error, 'Failed to start the rebuild'));
     } finally {
-      await invalidate(REPORT_KEY);
+      await invalidate(PROJECTIONS_REPORT_QUERY);
     }
   };
 

@@ -9,9 +9,6 @@ export type Rebuild = NonNullable<Report['rebuild']>;
 export type BotPolicy = z.infer<typeof BotPolicyView>;
 export type ProjectionKey = Projector['key'];
 
-export const REPORT_KEY = ['admin', 'projections'] as const;
-export const POLICY_KEY = ['admin', 'bot-policy'] as const;
-
 export const projectionsApi = {
   report: () => api<Report>('/admin/projections'),
   rebuild: (key: ProjectionKey) => api<z.infer<typeof RebuildAnswer>>(`/admin/projections/${key}/rebuild`, { method: 'POST' }),

@@ -8,7 +8,8 @@ import { CopyButton } from '../../../ui/CopyButton.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
 import { Field } from '../Field.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
-import { ANALYSTS_KEY, SAVED_KEY, cellText, queryParameters, sqlApi, type ExportFormat, type Issued, type SqlResult } from './sql-api.ts';
+import { cellText, queryParameters, sqlApi, type ExportFormat, type Issued, type SqlResult } from './sql-api.ts';
+import { ANALYSTS_QUERY, SAVED_SQL_QUERY } from '../admin-queries.ts';
 
 const FIRST_QUERY = 'SELECT country, count() AS clicks\nFROM clicks\nWHERE is_bot = 0\nGROUP BY country\nORDER BY clicks DESC';
 const DOWNLOADS: { format: ExportFormat; label: string; extension: string }[] = [
@@ -28,7 +29,7 @@ export function SqlTab() {
 
 function SqlConsole() {
   const id = useId();
-  const saved = useQuery(SAVED_KEY, sqlApi.saved);
+  const saved = useQuery(SAVED_SQL_QUERY, sqlApi.saved);
   const [sql, setSql] = useState(FIRST_QUERY);
   const [values, setValues] = useState<Record<string, string>>({});
   const [result, setResult] = useState<SqlResult | null>(null);
@@ -64,7 +65,7 @@ function SqlConsole() {
       await sqlApi.save(saveName, sql);
       setSaveName('');
       setMessage('Query saved successfully');
-      await invalidate(SAVED_KEY);
+      await invalidate(SAVED_SQL_QUERY);
     }, 'The query could not be saved');
   };
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -89,7 +90,7 @@ function SqlConsole() {
           items={saved.data?.queries.map((query) => ({ key: query.id, name: query.name, sql: query.sql, id: query.id })) ?? []}
           empty="None yet: write a query and save it below."
           onPick={setSql}
-          onDeleted={() => void invalidate(SAVED_KEY)}
+          onDeleted={() => void invalidate(SAVED_SQL_QUERY)}
         />
       </div>
       {saved.error !== undefined && !saved.data ? <RetryMessage text={errorText(saved.error, 'Failed to load saved queries')} onRetry={() => void saved.refetch()} /> : null}
@@ -105,7 +106,7 @@ function SqlConsole() {
           ))}
         </fieldset>
       ) : null}
-      <div className="admin__toolbar">
+      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
         <button type="button" className="button button--primary" onClick={() => void run()} disabled={busy}>
           {busy ? 'Running…' : 'Run'}
         </button>
@@ -114,7 +115,7 @@ function SqlConsole() {
             {label}
           </button>
         ))}
-        <form className="sql__save" onSubmit={save}>
+        <form className="sql__save cluster cluster--bottom" onSubmit={save}>
           <Field id={`${id}-save-name`} label="Save as" value={saveName} onChange={(event) => setSaveName(event.target.value)} required maxLength={200} placeholder="Query name" />
           <button type="submit" className="button button--secondary" disabled={busy}>
             Save
@@ -135,7 +136,7 @@ function QueryList({ title, items, empty, onPick, onDeleted }: { title: string; 
       {items.length === 0 && empty ? <p className="admin__count">{empty}</p> : null}
       <ul className="sql__items">
         {items.map((item) => (
-          <li key={item.key} className="sql__item">
+          <li key={item.key} className="sql__item cluster cluster--between">
             <button type="button" className="button button--ghost button--sm sql__pick" onClick={() => onPick(item.sql)} title={item.sql}>
               {item.name}
             </button>
@@ -200,7 +201,7 @@ function ResultTable({ result }: { result: SqlResult }) {
 
 function AnalystCredentials() {
   const id = useId();
-  const analysts = useQuery(ANALYSTS_KEY, sqlApi.analysts);
+  const analysts = useQuery(ANALYSTS_QUERY, sqlApi.analysts);
   const [name, setName] = useState('');
   const [issued, setIssued] = useState<Issued | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -212,7 +213,7 @@ function AnalystCredentials() {
     try {
       setIssued(await sqlApi.issue(name));
       setName('');
-      await invalidate(ANALYSTS_KEY);
+      await invalidate(ANALYSTS_QUERY);
     } catch (error) {
       setMessage(errorText(error, 'The credential could not be issued'));
     }
@@ -227,7 +228,7 @@ function AnalystCredentials() {
       {analysts.error !== undefined && !analysts.data ? <RetryMessage text={errorText(analysts.error, 'Failed to load credentials')} onRetry={() => void analysts.refetch()} /> : null}
       <ul className="sql__items">
         {analysts.data?.analysts.map((analyst) => (
-          <li key={analyst.id} className="sql__item">
+          <li key={analyst.id} className="sql__item cluster cluster--between">
             <span>
               <strong>{analyst.name}</strong> <span className="admin__count">since {analyst.created_at.slice(0, 10)}</span>
             </span>
@@ -237,14 +238,14 @@ function AnalystCredentials() {
           </li>
         ))}
       </ul>
-      <form className="sql__save" onSubmit={(event) => void issue(event)}>
+      <form className="sql__save cluster cluster--bottom" onSubmit={(event) => void issue(event)}>
         <Field id={`${id}-name`} label="Analyst name" hint="Their ClickHouse user name: letters, digits, _ . -" value={name} onChange={(event) => setName(event.target.value)} required pattern="[A-Za-z][A-Za-z0-9_.\-]{0,63}" />
         <button type="submit" className="button button--primary">
           Issue credential
         </button>
       </form>
       {issued ? (
-        <div className="sql__issued" role="status">
+        <div className="sql__issued cluster cluster--center" role="status">
           <p>
             Password for <strong>{issued.name}</strong>, shown this once:
           </p>
@@ -266,7 +267,7 @@ function AnalystCredentials() {
           } catch (error) {
             setMessage(errorText(error, 'The credential could not be revoked'));
           }
-          await invalidate(ANALYSTS_KEY);
+          await invalidate(ANALYSTS_QUERY);
         }}
         onClose={() => setRevoking(null)}
       />

@@ -10,9 +10,6 @@ export type Analysts = z.infer<typeof AnalystList>;
 export type Issued = z.infer<typeof IssuedAnalyst>;
 export type ExportFormat = z.infer<typeof SqlExportFormat>;
 
-export const SAVED_KEY = ['admin', 'sql-queries'] as const;
-export const ANALYSTS_KEY = ['admin', 'analysts'] as const;
-
 export const sqlApi = {
   run: (query: string, params: Record<string, string>) => api<SqlResult>('/admin/sql', { method: 'POST', body: { query, params } }),
   download: (query: string, params: Record<string, string>, format: ExportFormat) => apiBlob('/admin/sql/export', { method: 'POST', body: { query, params, format } }),

@@ -9,8 +9,8 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { PRIORITIES, TicketBadges, TicketConversation } from '../../support/index.ts';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { supportInboxApi, type InboxFilter, type InboxTicket } from './support-inbox-api.ts';
+import { SUPPORT_INBOX_QUERY, supportInboxQuery } from '../admin-queries.ts';
 
-const INBOX_QUERY = ['admin', 'support-tickets'] as const;
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
@@ -27,7 +27,7 @@ export function SupportInboxTab() {
   const [shown, setShown] = useState<InboxTicket | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
-  const inbox = useQuery([...INBOX_QUERY, filter], () => supportInboxApi.list(filter));
+  const inbox = useQuery(supportInboxQuery(filter), () => supportInboxApi.list(filter));
   const tickets = inbox.data?.tickets ?? [];
   // The open ticket as the list has it now; one that left the filtered list (just closed) stays as last answered.
   const selected = (openId !== null ? tickets.find((ticket) => ticket.id === openId) : undefined) ?? (shown?.id === openId ? shown : null);
@@ -39,7 +39,7 @@ export function SupportInboxTab() {
   };
   const answered = async (answer: { message: string; ticket: InboxTicket }) => {
     setShown(answer.ticket);
-    await invalidate(INBOX_QUERY);
+    await invalidate(SUPPORT_INBOX_QUERY);
     return answer.message;
   };
   const close = async (ticket: InboxTicket) => {
@@ -55,7 +55,7 @@ export function SupportInboxTab() {
 
   return (
     <div className="admin__section support-inbox">
-      <div className="admin__toolbar">
+      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
         <SelectField id={`${id}-status`} label="Status" value={filter.status} options={STATUS_OPTIONS} onChange={(status) => setFilter((current) => ({ ...current, status }))} />
         <SelectField id={`${id}-priority`} label="Priority" value={filter.priority} options={PRIORITY_OPTIONS} onChange={(priority) => setFilter((current) => ({ ...current, priority }))} />
       </div>

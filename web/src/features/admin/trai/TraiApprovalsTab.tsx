@@ -8,8 +8,8 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { traiApprovalsApi, type TraiApproval } from './trai-approvals-api.ts';
+import { TRAI_APPROVALS_QUERY } from '../admin-queries.ts';
 
-const QUEUE_QUERY = ['admin', 'trai-approvals'] as const;
 const MAX_REASON = 500;
 
 /**
@@ -19,7 +19,7 @@ const MAX_REASON = 500;
  */
 export function TraiApprovalsTab() {
   const id = useId();
-  const queue = useQuery(QUEUE_QUERY, traiApprovalsApi.list);
+  const queue = useQuery(TRAI_APPROVALS_QUERY, traiApprovalsApi.list);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<TraiApproval | null>(null);
@@ -30,7 +30,7 @@ export function TraiApprovalsTab() {
     setBusy(item.id);
     try {
       setMessage((await action()).message);
-      await invalidate(QUEUE_QUERY);
+      await invalidate(TRAI_APPROVALS_QUERY);
     } catch (error) {
       setMessage(errorText(error, 'Failed to perform action'));
     } finally {
@@ -83,7 +83,7 @@ export function TraiApprovalsTab() {
                   {item.dlt_registration_id ? <code className="trai-approvals__evidence">{item.dlt_registration_id}</code> : <span className="trai-approvals__none">None given</span>}
                 </td>
                 <td data-label="Requested">{momentLabel(item.created_at)}</td>
-                <td className="trai-approvals__actions">
+                <td className="trai-approvals__actions cluster cluster--end">
                   <button type="button" className="button button--primary button--sm" onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))} disabled={busy === item.id} aria-label={`Approve ${item.header}`}>
                     {busy === item.id ? <Spinner size="sm" /> : <CheckIcon />}
                     Approve

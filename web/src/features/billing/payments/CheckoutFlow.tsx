@@ -121,7 +121,7 @@ function ConfirmPaymentDialog({ request, open, busy, onPay, onClose }: ConfirmPr
       }
     >
       <div className="checkout" data-testid="confirm-payment">
-        <p className="checkout__plan">
+        <p className="checkout__plan cluster cluster--between">
           <span className="checkout__plan-name">
             {request.planName} · {CYCLE_WORD[request.cycle]}
           </span>

@@ -150,7 +150,7 @@ function MethodsTab() {
                   </p>
                   <p className="payment-method__text">{method.description}</p>
                 </div>
-                <div className="payment-method__actions">
+                <div className="payment-method__actions cluster">
                   {method.is_default ? null : (
                     <button type="button" className="button button--secondary button--sm" disabled={busy !== null} onClick={() => void makeDefault(method)} aria-label={`Make ${method.name} the default`}>
                       {busy === method.id ? <Spinner size="sm" /> : null}
@@ -250,7 +250,7 @@ function SubscriptionTab() {
                 ? `${name} is paid until ${end}. Nothing is charged automatically: to keep ${name} after that, pay for another period.`
                 : `${name} was granted to your account without an end date.`}
         </p>
-        <div className="subscription-card__actions">
+        <div className="subscription-card__actions cluster">
           {paid && end ? (
             <button type="button" className="button button--primary" onClick={renew}>
               {active ? 'Pay for another period' : `Renew ${name}`}

@@ -92,7 +92,7 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
           </li>
         ))}
       </ul>
-      <div className="settings__actions">
+      <div className="settings__actions cluster cluster--center">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save Notification Settings'}
         </button>
