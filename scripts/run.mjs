@@ -142,6 +142,8 @@ switch (command) {
   case 'lint':
     ensureInstalled();
     run(bin('eslint'), ['.', ...rest]);
+    // One layout for all code (.prettierrc.json); `npx prettier --write .` applies it.
+    run(bin('prettier'), ['--check', '--log-level', 'warn', '.']);
     break;
   case 'rebuild':
     ensureInstalled();
@@ -191,6 +193,8 @@ switch (command) {
     serve([`bench/src/${command === 'generate' ? 'generate' : `${command.slice('bench:'.length)}-bench`}.ts`, ...rest]);
     break;
   default:
-    console.error(`Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, backup, restore, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`);
+    console.error(
+      `Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, backup, restore, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`,
+    );
     process.exit(2);
 }

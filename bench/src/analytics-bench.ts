@@ -23,7 +23,12 @@ async function main() {
     const calls: TimedCall[] = [
       { name: 'floor: GET /api/health', path: '/api/health', floor: true },
       { name: 'floor: GET /api/users/me', path: '/api/users/me', headers, floor: true },
-      { name: `GET /api/urls/{id}/analytics, hot link (${fmt(fixture.hot.human)}+ human clicks)`, path: `/api/urls/${fixture.hot.id}/analytics`, headers, target: 100 },
+      {
+        name: `GET /api/urls/{id}/analytics, hot link (${fmt(fixture.hot.human)}+ human clicks)`,
+        path: `/api/urls/${fixture.hot.id}/analytics`,
+        headers,
+        target: 100,
+      },
       {
         name: `… hot link, date_from 90 days ago`,
         path: `/api/urls/${fixture.hot.id}/analytics?date_from=${new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10)}`,

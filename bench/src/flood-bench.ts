@@ -38,11 +38,19 @@ interface FloodResult {
 /** The flood, run in a child process so it does not share the probe's event loop. */
 async function flood(url: string, seconds: number): Promise<FloodResult> {
   const result = await autocannon({ url, connections: FLOOD_CONNECTIONS, duration: seconds, headers: { 'user-agent': UA, 'x-forwarded-for': FLOODER } });
-  return { total: result.requests.total, redirected: result['3xx'], refused: result['4xx'], rps: result.requests.average, errors: result.errors + result['5xx'] };
+  return {
+    total: result.requests.total,
+    redirected: result['3xx'],
+    refused: result['4xx'],
+    rps: result.requests.average,
+    errors: result.errors + result['5xx'],
+  };
 }
 
 function startFlood(url: string, seconds: number): Promise<FloodResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood', url, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood', url, String(seconds)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) =>
@@ -128,7 +136,8 @@ async function scenario(dir: string, label: string, env: Record<string, string>)
       'content-type': 'application/x-www-form-urlencoded',
     });
     const auth = { ...json, authorization: `Bearer ${access_token}` };
-    const create = (destination: string) => post<{ id: number; short_code: string }>(`${product.baseUrl}/api/urls`, JSON.stringify({ original_url: destination }), auth);
+    const create = (destination: string) =>
+      post<{ id: number; short_code: string }>(`${product.baseUrl}/api/urls`, JSON.stringify({ original_url: destination }), auth);
     const probeLink = await create('https://example.com/visitor');
     const floodLink = await create('https://example.com/flooded');
     const probeUrl = `${product.baseUrl}/${probeLink.short_code}`;
@@ -157,7 +166,8 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-flood-'));
   const rate = process.env['REDIRECT_RATE_PER_IP'] || '50';
   const burst = process.env['REDIRECT_BURST_PER_IP'] || '200';
-  if (Number(rate) === 0) throw new Error('REDIRECT_RATE_PER_IP=0 here would measure no limit twice: leave it unset for the default (50), or give the limit to measure');
+  if (Number(rate) === 0)
+    throw new Error('REDIRECT_RATE_PER_IP=0 here would measure no limit twice: leave it unset for the default (50), or give the limit to measure');
   console.log(`Machine: ${machine()}`);
   console.log(
     `Probe: ${PROBE_RATE} redirects/s, open loop, from 1,000 addresses (X-Forwarded-For, TRUST_PROXY=1); ${DURATION} s measured per phase after ${WARM_UP} s warm-up.`,
@@ -172,7 +182,7 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log('Other visitors\' redirects (probe), without and during the flood\n');
+  console.log("Other visitors' redirects (probe), without and during the flood\n");
   console.log('| per-address limit | alone p50 / p99 ms | flooded p50 / p99 / max ms | p99 ratio | p99 added ms | probe not 302 |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of runs) {

@@ -73,7 +73,16 @@ const MAX_LAG = 200_000;
 /** Share of all links that belong to the benchmark's owner (a busy account, 1,000 links at the default size). */
 const OWNER_SHARE = 0.01;
 
-const DOMAINS = ['shop.example.com', 'blog.example.org', 'news.example.net', 'docs.example.io', 'events.example.com', 'www.example.co.uk', 'store.example.de', 'app.example.dev'];
+const DOMAINS = [
+  'shop.example.com',
+  'blog.example.org',
+  'news.example.net',
+  'docs.example.io',
+  'events.example.com',
+  'www.example.co.uk',
+  'store.example.de',
+  'app.example.dev',
+];
 const WORDS = ['spring-sale', 'launch', 'webinar', 'release-notes', 'pricing', 'careers', 'podcast', 'report-2026', 'guide', 'signup', 'summit', 'newsletter'];
 
 interface UserPlan {
@@ -110,7 +119,11 @@ function plan() {
   const users: UserPlan[] = [];
   for (let u = 0; u < USERS; u++) {
     const registeredAt =
-      u === 0 ? windowStart - 200 * DAY : Number.isFinite(firstLink[u]!) ? firstLink[u]! - (0.01 + random() * 14) * DAY : windowStart - 100 * DAY + random() * 190 * DAY;
+      u === 0
+        ? windowStart - 200 * DAY
+        : Number.isFinite(firstLink[u]!)
+          ? firstLink[u]! - (0.01 + random() * 14) * DAY
+          : windowStart - 100 * DAY + random() * 190 * DAY;
     const email = u === 0 ? 'admin@bench.linkledger.test' : u === 1 ? 'owner@bench.linkledger.test' : `user${u}@bench.linkledger.test`;
     users.push({ registeredAt: Math.min(registeredAt, now - 60_000), id: 0, email });
   }
@@ -121,7 +134,13 @@ const metadata = (actor: EventMetadata['actor'], at: number): EventMetadata => {
   const id = randomUUID();
   return { actor, correlation_id: id, causation_id: id, at: new Date(at).toISOString() };
 };
-const event = (domain: DomainEvent, meta: EventMetadata): NewEvent => ({ id: randomUUID(), type: domain.type, version: currentVersion[domain.type], data: domain.data, metadata: meta });
+const event = (domain: DomainEvent, meta: EventMetadata): NewEvent => ({
+  id: randomUUID(),
+  type: domain.type,
+  version: currentVersion[domain.type],
+  data: domain.data,
+  metadata: meta,
+});
 
 async function main() {
   if (existsSync(join(DATA_DIR, 'events.db'))) {
@@ -205,7 +224,8 @@ async function main() {
         ],
       },
     ];
-    if (role === 'super_admin') appends.push({ stream: 'system', expected: 'no_stream', events: [event({ type: 'SuperAdminAssigned', data: { user_id: user.id } }, meta)] });
+    if (role === 'super_admin')
+      appends.push({ stream: 'system', expected: 'no_stream', events: [event({ type: 'SuperAdminAssigned', data: { user_id: user.id } }, meta)] });
     for (const append of appends) await add(append);
   };
   const emitLink = async (link: LinkPlan) => {
@@ -216,19 +236,32 @@ async function main() {
     codes.add(link.code);
     const meta = metadata({ kind: 'user', id: String(owner.id) }, link.createdAt);
     await add({ stream: 'sequence-link', expected: 'any', events: [event({ type: 'IdAllocated', data: { kind: 'link' } }, meta)] });
-    await add({ stream: `shortcode-${link.code}`, expected: 'no_stream', events: [event({ type: 'ShortCodeClaimed', data: { short_code: link.code, link_id: link.id } }, meta)] });
+    await add({
+      stream: `shortcode-${link.code}`,
+      expected: 'no_stream',
+      events: [event({ type: 'ShortCodeClaimed', data: { short_code: link.code, link_id: link.id } }, meta)],
+    });
     const created: DomainEvent = {
       type: 'LinkCreated',
-      data: { link_id: link.id, owner_id: owner.id, short_code: link.code, original_url: link.url, title: link.title, description: '', created_via: random() < 0.15 ? 'api' : 'manual', custom_domain: null, trai_header: null },
+      data: {
+        link_id: link.id,
+        owner_id: owner.id,
+        short_code: link.code,
+        original_url: link.url,
+        title: link.title,
+        description: '',
+        created_via: random() < 0.15 ? 'api' : 'manual',
+        custom_domain: null,
+        trai_header: null,
+      },
     };
     await add({ stream: `link-${link.id}`, expected: 'no_stream', events: [event(created, meta)] });
   };
 
   // Users and links in the order they came, interleaved with the clicks by time.
-  const entities = [
-    ...users.map((user, index) => ({ at: user.registeredAt, user, index })),
-    ...links.map((link) => ({ at: link.createdAt, link })),
-  ].sort((a, b) => a.at - b.at);
+  const entities = [...users.map((user, index) => ({ at: user.registeredAt, user, index })), ...links.map((link) => ({ at: link.createdAt, link }))].sort(
+    (a, b) => a.at - b.at,
+  );
   let nextEntity = 0;
   const emitEntitiesUntil = async (at: number) => {
     while (nextEntity < entities.length && entities[nextEntity]!.at <= at) {
@@ -291,7 +324,10 @@ async function main() {
   const ref = (rank: number): LinkRef => ({ id: links[rank]!.id, code: links[rank]!.code, clicks: clicksOf[rank]!, human: humanOf[rank]! });
   const ownerRanks = links.flatMap((link, rank) => (link.owner === 1 ? [rank] : []));
   const early = ownerRanks.filter((rank) => links[rank]!.createdAt < windowStart && rank > 0);
-  const tailRank = early.reduce((best, rank) => (Math.abs(rank - LINKS_COUNT / 2) < Math.abs(best - LINKS_COUNT / 2) ? rank : best), early[0] ?? ownerRanks.at(-1)!);
+  const tailRank = early.reduce(
+    (best, rank) => (Math.abs(rank - LINKS_COUNT / 2) < Math.abs(best - LINKS_COUNT / 2) ? rank : best),
+    early[0] ?? ownerRanks.at(-1)!,
+  );
   const probeRank = ownerRanks.reduce((best, rank) => (clicksOf[rank]! < clicksOf[best]! ? rank : best), ownerRanks.at(-1)!);
   const fixture: Fixture = {
     generatedAt: new Date(now).toISOString(),
@@ -312,13 +348,21 @@ async function main() {
 
   // The projections must agree with what was written.
   const hotView = await platform.read.get<LinkView>(LINKS, fixture.hot.id);
-  const [analyticsRow] = await platform.analytics.query<{ n: number }>('SELECT count() AS n FROM clicks WHERE link_id = {link:UInt64} AND is_bot = 0', { link: fixture.hot.id });
+  const [analyticsRow] = await platform.analytics.query<{ n: number }>('SELECT count() AS n FROM clicks WHERE link_id = {link:UInt64} AND is_bot = 0', {
+    link: fixture.hot.id,
+  });
   await platform.close();
   writeFixture(DATA_DIR, fixture);
 
-  console.log(`\nWrote ${fmt(head)} events in ${writeSeconds.toFixed(1)} s (${fmt(head / writeSeconds)} events/s); projections caught up after ${projectionSeconds.toFixed(1)} s.`);
-  console.log(`Hot link ${fixture.hot.code} (id ${fixture.hot.id}): ${fmt(fixture.hot.clicks)} clicks, ${fmt(fixture.hot.human)} human; read model ${fmt(hotView?.total_clicks ?? -1)}, analytics ${fmt(Number(analyticsRow?.n ?? -1))}.`);
-  console.log(`Owner ${fixture.owner.email} (password ${PASSWORD}) has ${fmt(fixture.owner.links)} links; long-tail link ${fixture.tail.code} ${fmt(fixture.tail.clicks)} clicks; probe ${fixture.probe.code} ${fmt(fixture.probe.clicks)}.`);
+  console.log(
+    `\nWrote ${fmt(head)} events in ${writeSeconds.toFixed(1)} s (${fmt(head / writeSeconds)} events/s); projections caught up after ${projectionSeconds.toFixed(1)} s.`,
+  );
+  console.log(
+    `Hot link ${fixture.hot.code} (id ${fixture.hot.id}): ${fmt(fixture.hot.clicks)} clicks, ${fmt(fixture.hot.human)} human; read model ${fmt(hotView?.total_clicks ?? -1)}, analytics ${fmt(Number(analyticsRow?.n ?? -1))}.`,
+  );
+  console.log(
+    `Owner ${fixture.owner.email} (password ${PASSWORD}) has ${fmt(fixture.owner.links)} links; long-tail link ${fixture.tail.code} ${fmt(fixture.tail.clicks)} clicks; probe ${fixture.probe.code} ${fmt(fixture.probe.clicks)}.`,
+  );
   if (hotView?.total_clicks !== fixture.hot.human || Number(analyticsRow?.n) !== fixture.hot.human) {
     throw new Error('The projections do not match the generated clicks');
   }

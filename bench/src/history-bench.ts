@@ -44,7 +44,11 @@ async function main() {
     const timeline = await get<Timeline>(`/api/admin/entities/link/${fixture.hot.id}/timeline`);
     if (timeline.entries[0]?.type !== 'LinkCreated') throw new Error(`The hot link's timeline starts with ${timeline.entries[0]?.type}`);
     // An analyst's credential, issued as an admin does, and the count every analyst starts with.
-    const issued = await fetch(`${server.baseUrl}/api/admin/analysts`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: `bench_${Date.now()}` }) });
+    const issued = await fetch(`${server.baseUrl}/api/admin/analysts`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `bench_${Date.now()}` }),
+    });
     if (!issued.ok) throw new Error(`Issuing an analyst credential: ${issued.status} ${await issued.text()}`);
     const analyst = (await issued.json()) as { name: string; password: string };
     const analystUrl = `http://127.0.0.1:${analystPort}`;
@@ -66,14 +70,24 @@ async function main() {
         headers,
       },
       { name: `GET /api/admin/entities/link/{hot}/timeline`, path: `/api/admin/entities/link/${fixture.hot.id}/timeline`, headers, target: 100 },
-      { name: `analysts' endpoint: SELECT count() FROM clicks (${fmt(counted)} rows)`, path: countQuery, baseUrl: analystUrl, headers: analystHeaders, target: 100 },
+      {
+        name: `analysts' endpoint: SELECT count() FROM clicks (${fmt(counted)} rows)`,
+        path: countQuery,
+        baseUrl: analystUrl,
+        headers: analystHeaders,
+        target: 100,
+      },
       {
         name: "analysts' endpoint: clicks per country, last 7 days",
         path: `/?query=${encodeURIComponent('SELECT country, count() AS clicks FROM clicks WHERE at >= now() - INTERVAL 7 DAY GROUP BY country ORDER BY clicks DESC')}`,
         baseUrl: analystUrl,
         headers: analystHeaders,
       },
-      { name: `GET /api/admin/entities/user/{owner}/state?at= a month ago`, path: `/api/admin/entities/user/${fixture.owner.id}/state?at=${new Date(Date.now() - 30 * 86_400_000).toISOString()}`, headers },
+      {
+        name: `GET /api/admin/entities/user/{owner}/state?at= a month ago`,
+        path: `/api/admin/entities/user/${fixture.owner.id}/state?at=${new Date(Date.now() - 30 * 86_400_000).toISOString()}`,
+        headers,
+      },
     ];
     await measureCalls(server.baseUrl, calls, ITERATIONS, WARMUP);
   } finally {

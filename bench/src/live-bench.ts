@@ -138,9 +138,17 @@ async function main() {
       const p99 = percentile(lat, 99);
       const lost = results.length - ok.length;
       const verdict = target ? `p99 < ${TARGET_P99} ms: ${p99 < TARGET_P99 && lost === 0 ? 'met' : `missed by ${fmt(p99 - TARGET_P99)} ms`}` : '';
-      return `| ${name} | ${ok.length} | ${fmt(percentile(lat, 50), 1)} | ${fmt(p99, 1)} | ${fmt(Math.max(...lat), 1)} | ${fmt(percentile(ok.map((r) => r.answer), 50), 1)} | ${lost} | ${verdict} |`;
+      return `| ${name} | ${ok.length} | ${fmt(percentile(lat, 50), 1)} | ${fmt(p99, 1)} | ${fmt(Math.max(...lat), 1)} | ${fmt(
+        percentile(
+          ok.map((r) => r.answer),
+          50,
+        ),
+        1,
+      )} | ${lost} | ${verdict} |`;
     };
-    console.log(`\nBackground load: autocannon, ${CONNECTIONS} connections, ${DURATION} s on the hot link ${fixture.hot.code}: ${fmt(load.rps)} redirects/s, p50 ${fmt(load.p50)} ms, p99 ${fmt(load.p99)} ms, ${fmt(load.redirects)} answered, ${load.errors} errors`);
+    console.log(
+      `\nBackground load: autocannon, ${CONNECTIONS} connections, ${DURATION} s on the hot link ${fixture.hot.code}: ${fmt(load.rps)} redirects/s, p50 ${fmt(load.p50)} ms, p99 ${fmt(load.p99)} ms, ${fmt(load.redirects)} answered, ${load.errors} errors`,
+    );
     console.log(`Probes: one click every ${PROBE_MS} ms on the owner's quiet link ${fixture.probe.code}; latency = push arrival − 302 arrival (same clock)\n`);
     console.log('| run | probes | p50 ms | p99 ms | max ms | probe 302 p50 ms | no push within 5 s | target |');
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');

@@ -6,7 +6,9 @@
 // argv[2]; the result goes back over the IPC channel.
 import autocannon from 'autocannon';
 
-const { url, connections, duration, userAgent } = /** @type {{ url: string, connections: number, duration: number, userAgent: string }} */ (JSON.parse(process.argv[2] ?? '{}'));
+const { url, connections, duration, userAgent } = /** @type {{ url: string, connections: number, duration: number, userAgent: string }} */ (
+  JSON.parse(process.argv[2] ?? '{}')
+);
 /** @type {number[]} */
 const answered = [];
 const now = () => performance.timeOrigin + performance.now();

@@ -47,7 +47,11 @@ async function main() {
   let projector: ReturnType<typeof spawn> | null = null;
   if (ROLE === 'api') {
     const profiling = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'projector-profiles')}`] : [];
-    projector = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...profiling, entry], { cwd: ROOT, env: { ...process.env, ...env, ROLE: 'projector' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    projector = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...profiling, entry], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, ROLE: 'projector' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve) => projector!.stdout!.once('data', () => resolve()));
   }
   const product = await startCompiledServerProcess(entry, { ...env, ROLE }, 60_000, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []);
@@ -55,15 +59,29 @@ async function main() {
     const json = { 'content-type': 'application/json' };
     const email = `profile-${Date.now()}@example.com`;
     await fetch(`${product.baseUrl}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'benchmark' }) });
-    const token = (await (await fetch(`${product.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${encodeURIComponent(email)}&password=benchmark` })).json()) as { access_token: string };
+    const token = (await (
+      await fetch(`${product.baseUrl}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `username=${encodeURIComponent(email)}&password=benchmark`,
+      })
+    ).json()) as { access_token: string };
     const signedIn = { ...json, authorization: `Bearer ${token.access_token}` };
     if (LINKS > 1) {
       // The first account is the super admin: Enterprise has links enough for LINKS.
       const me = (await (await fetch(`${product.baseUrl}/api/users/me`, { headers: signedIn })).json()) as { id: number };
-      await fetch(`${product.baseUrl}/api/admin/users/${me.id}/change-plan`, { method: 'POST', headers: signedIn, body: JSON.stringify({ plan_type: 'enterprise' }) });
+      await fetch(`${product.baseUrl}/api/admin/users/${me.id}/change-plan`, {
+        method: 'POST',
+        headers: signedIn,
+        body: JSON.stringify({ plan_type: 'enterprise' }),
+      });
     }
     const paths = await manyLinks(LINKS, async () => {
-      const response = await fetch(`${product.baseUrl}/api/urls`, { method: 'POST', headers: signedIn, body: JSON.stringify({ original_url: 'https://example.com/landing' }) });
+      const response = await fetch(`${product.baseUrl}/api/urls`, {
+        method: 'POST',
+        headers: signedIn,
+        body: JSON.stringify({ original_url: 'https://example.com/landing' }),
+      });
       if (!response.ok) throw new Error(`POST /api/urls: ${response.status} ${await response.text()}`);
       return (await response.json()) as { short_code: string };
     });
@@ -79,7 +97,9 @@ async function main() {
     await caughtUp();
     const through = meter();
     const clicks = result['3xx'];
-    console.log(`ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${clicks} redirects${LINKS > 1 ? ` over ${LINKS} links in turn` : ''} at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up${PROFILE ? ', under the profiler' : ''}`);
+    console.log(
+      `ROLE=${ROLE}, EVENTS_SYNC=${SYNC}: ${clicks} redirects${LINKS > 1 ? ` over ${LINKS} links in turn` : ''} at ${Math.round(result.requests.average)}/s (asked ${RATE}/s, ${CONNECTIONS} connections) after a 2 s warm-up${PROFILE ? ', under the profiler' : ''}`,
+    );
     const perClick = (micros: number) => (micros / clicks).toFixed(1);
     for (const name of Object.keys(pids)) {
       // The HTTP process only answers the catch-up's polls meanwhile.

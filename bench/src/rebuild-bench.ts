@@ -35,7 +35,12 @@ function counted(target: ProjectionTarget) {
 
 function bar(name: string) {
   return new cliProgress.SingleBar(
-    { format: `${name.padEnd(18)} [{bar}] {percentage}% | {value}/{total} positions | {eps} events/s`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 15_000 },
+    {
+      format: `${name.padEnd(18)} [{bar}] {percentage}% | {value}/{total} positions | {eps} events/s`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 15_000,
+    },
     cliProgress.Presets.shades_classic,
   );
 }
@@ -50,7 +55,10 @@ async function main() {
   process.env['DATA_DIR'] = dataDir;
   process.env['LOG_LEVEL'] ??= 'warn';
   // The stores (analytics owned by this process) without projectors: the benchmark drives the rebuilds.
-  const platform = await openPlatform({ ...loadConfig(), ROLE: 'projector' }, { log: { info: () => undefined, error: (e, m) => console.error(m, e) }, projectors: false });
+  const platform = await openPlatform(
+    { ...loadConfig(), ROLE: 'projector' },
+    { log: { info: () => undefined, error: (e, m) => console.error(m, e) }, projectors: false },
+  );
   const rows: string[] = [];
   let equal: string | undefined;
   // What the dashboard and analytics show, before and after: hot link, owner totals, every
@@ -58,8 +66,12 @@ async function main() {
   const snapshot = async () => ({
     hot: (await platform.read.get<LinkView>(LINKS, fixture.hot.id))?.total_clicks,
     owner: await platform.read.get(LINK_TOTALS, fixture.owner.id),
-    clicks: await platform.analytics.query('SELECT count() AS n, sum(is_bot) AS bots, max(position) AS last, sum(cityHash64(visitor_hash, at, link_id)) AS digest FROM clicks'),
-    daily: await platform.analytics.query('SELECT dimension, sum(clicks) AS clicks, uniqExact(link_id, day, value) AS keys FROM clicks_daily GROUP BY dimension ORDER BY dimension'),
+    clicks: await platform.analytics.query(
+      'SELECT count() AS n, sum(is_bot) AS bots, max(position) AS last, sum(cityHash64(visitor_hash, at, link_id)) AS digest FROM clicks',
+    ),
+    daily: await platform.analytics.query(
+      'SELECT dimension, sum(clicks) AS clicks, uniqExact(link_id, day, value) AS keys FROM clicks_daily GROUP BY dimension ORDER BY dimension',
+    ),
   });
   try {
     const head = await platform.events.headPosition();
@@ -88,12 +100,7 @@ async function main() {
       const progress = bar(target.name);
       progress.start(head, 0, { eps: 0 });
       started = performance.now();
-      await rebuild(
-        platform.events,
-        wrapper,
-        (through) => progress.update(through, { eps: fmt(events() / ((performance.now() - started) / 1000)) }),
-        BATCH,
-      );
+      await rebuild(platform.events, wrapper, (through) => progress.update(through, { eps: fmt(events() / ((performance.now() - started) / 1000)) }), BATCH);
       progress.stop();
       const seconds = (performance.now() - started) / 1000;
       const eps = events() / seconds;
@@ -103,7 +110,8 @@ async function main() {
 
     // Rebuild equality at scale: the rebuilt models give what the incremental ones gave.
     const rebuilt = await snapshot();
-    if (JSON.stringify(rebuilt) !== JSON.stringify(before)) throw new Error(`Rebuilt projections differ:\nbefore  ${JSON.stringify(before)}\nrebuilt ${JSON.stringify(rebuilt)}`);
+    if (JSON.stringify(rebuilt) !== JSON.stringify(before))
+      throw new Error(`Rebuilt projections differ:\nbefore  ${JSON.stringify(before)}\nrebuilt ${JSON.stringify(rebuilt)}`);
     equal = JSON.stringify(rebuilt);
   } finally {
     await platform.close();

@@ -38,7 +38,8 @@ const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL,NORMAL').split(',').map((mode
  */
 const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
   const name = place.trim();
-  if (name !== 'plain' && name !== 'host' && name !== 'trai' && name !== 'spread') throw new Error(`PLACES must list plain, host, trai and/or spread (got ${place})`);
+  if (name !== 'plain' && name !== 'host' && name !== 'trai' && name !== 'spread')
+    throw new Error(`PLACES must list plain, host, trai and/or spread (got ${place})`);
   return name;
 });
 const SPREAD_LINKS = Number(process.env['LINKS'] ?? 1000);
@@ -214,7 +215,9 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linkledger-bench-'));
   console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}`);
   console.log(`Load: autocannon in this process, ${DURATION} s per run after 2 s warm-up; servers in their own processes.`);
-  console.log(`Product: ${SINGLE ? `one process (ROLE=all${LAYOUT === 'all-tsx' ? ', under tsx' : ', compiled'})` : 'as npm start runs it: an HTTP process (ROLE=api) and a projector process (ROLE=projector) under the supervisor'}.`);
+  console.log(
+    `Product: ${SINGLE ? `one process (ROLE=all${LAYOUT === 'all-tsx' ? ', under tsx' : ', compiled'})` : 'as npm start runs it: an HTTP process (ROLE=api) and a projector process (ROLE=projector) under the supervisor'}.`,
+  );
   console.log('Per-address redirect limit off (REDIRECT_RATE_PER_IP=0): all load comes from 127.0.0.1 (npm run bench:flood measures the limit).\n');
   const bare = await startServer('./bare-server.ts');
   const dns = await startDnsTestServer();
@@ -230,9 +233,11 @@ async function main() {
   }
 
   console.log('Redirects (302; the product appends each click durably before answering, see README, EVENTS_SYNC)\n');
-  console.log('CPU per redirect is each process\'s CPU time (every thread, user + system) over the run, divided by the redirects answered in it.\n');
+  console.log("CPU per redirect is each process's CPU time (every thread, user + system) over the run, divided by the redirects answered in it.\n");
   const processes = SINGLE ? ['all'] : ['api', 'projector'];
-  console.log(`| sync | place | connections | bare Node req/s | Linkledger req/s | ratio | Linkledger p50 / p99 ms | errors | CPU µs/redirect: ${processes.join(' + ')} | bare server µs/req | load generator µs/req (bare / Linkledger) |`);
+  console.log(
+    `| sync | place | connections | bare Node req/s | Linkledger req/s | ratio | Linkledger p50 / p99 ms | errors | CPU µs/redirect: ${processes.join(' + ')} | bare server µs/req | load generator µs/req (bare / Linkledger) |`,
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const run of runs) {
     for (const { connections, place, bare: baseline, real } of run.rows) {
@@ -242,8 +247,12 @@ async function main() {
       );
     }
   }
-  console.log('\nThe floor in the same run: the bare server that also appends each click to the event store before answering, as the product does, and nothing else (bench/src/durable-bare-server.ts)\n');
-  console.log('| sync | place | connections | bare Node req/s | durable bare req/s | its ratio: the floor | errors | durable bare CPU µs/req | Linkledger ratio | Linkledger / floor |');
+  console.log(
+    '\nThe floor in the same run: the bare server that also appends each click to the event store before answering, as the product does, and nothing else (bench/src/durable-bare-server.ts)\n',
+  );
+  console.log(
+    '| sync | place | connections | bare Node req/s | durable bare req/s | its ratio: the floor | errors | durable bare CPU µs/req | Linkledger ratio | Linkledger / floor |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const run of runs) {
     for (const { connections, place, bare: baseline, floor, real } of run.rows) {
@@ -264,10 +273,13 @@ async function main() {
     );
   }
 
-  console.log('\nThe floor: the product\'s commit of the same clicks on one thread, no HTTP (SQLite WAL, synchronous=NORMAL, plus the WAL\'s fdatasync after each commit where FULL)\n');
+  console.log(
+    "\nThe floor: the product's commit of the same clicks on one thread, no HTTP (SQLite WAL, synchronous=NORMAL, plus the WAL's fdatasync after each commit where FULL)\n",
+  );
   console.log('| clicks per commit | WAL synced | CPU µs per click | clicks/s |');
   console.log('| --- | --- | --- | --- |');
-  for (const row of await commitFloor(dir)) console.log(`| ${row.perCommit} | ${row.synced ? 'yes (FULL)' : 'no (NORMAL)'} | ${fmt(row.cpuMicrosPerClick, 1)} | ${fmt(row.clicksPerSecond)} |`);
+  for (const row of await commitFloor(dir))
+    console.log(`| ${row.perCommit} | ${row.synced ? 'yes (FULL)' : 'no (NORMAL)'} | ${fmt(row.cpuMicrosPerClick, 1)} | ${fmt(row.clicksPerSecond)} |`);
   console.log('\nThe event store itself (group commit, the WAL synced from the thread pool), appenders each waiting for its click\n');
   console.log('| sync | appenders | clicks/s | CPU µs per click |');
   console.log('| --- | --- | --- | --- |');

@@ -64,7 +64,13 @@ async function main() {
 
   const loadedCalls = async (baseUrl: string) => {
     const { authorization } = await signIn(baseUrl, fixture.owner.email, fixture.password);
-    for (const path of ['/api/urls?include_counts=true', '/api/users/me/stats', `/api/urls/${fixture.hot.id}/analytics`, `/api/urls/${fixture.hot.id}/analytics`, `/api/urls/${fixture.tail.id}/analytics`]) {
+    for (const path of [
+      '/api/urls?include_counts=true',
+      '/api/users/me/stats',
+      `/api/urls/${fixture.hot.id}/analytics`,
+      `/api/urls/${fixture.hot.id}/analytics`,
+      `/api/urls/${fixture.tail.id}/analytics`,
+    ]) {
       const response = await fetch(`${baseUrl}${path}`, { headers: { authorization } });
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       await response.arrayBuffer();
@@ -76,7 +82,13 @@ async function main() {
     const json = { 'content-type': 'application/json' };
     await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: fixture.password }) });
     const { authorization } = await signIn(baseUrl, email, fixture.password);
-    const link = (await (await fetch(`${baseUrl}/api/urls`, { method: 'POST', headers: { ...json, authorization }, body: JSON.stringify({ original_url: 'https://example.com/' }) })).json()) as { id: number };
+    const link = (await (
+      await fetch(`${baseUrl}/api/urls`, {
+        method: 'POST',
+        headers: { ...json, authorization },
+        body: JSON.stringify({ original_url: 'https://example.com/' }),
+      })
+    ).json()) as { id: number };
     for (const path of ['/api/urls?include_counts=true', '/api/users/me/stats', `/api/urls/${link.id}/analytics`, `/api/urls/${link.id}/analytics`]) {
       const response = await fetch(`${baseUrl}${path}`, { headers: { authorization } });
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -115,10 +127,20 @@ async function main() {
     const times = list.map((r) => fmt(r.startMs)).join(', ');
     const supervisor = median((r) => r.rssSupervisor) === 0 ? '–' : `${fmt(median((r) => r.rssSupervisor))} / ${fmt(median((r) => r.pssSupervisor))}`;
     const sizes = (start: number, after: number) => `${fmt(start)} → ${fmt(after)}`;
-    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${sizes(median((r) => r.rssStart), median((r) => r.rssAfter))} | ${sizes(median((r) => r.pssStart), median((r) => r.pssAfter))} | ${supervisor} |`;
+    return `| ${layout} | ${data} | ${fmt(median((r) => r.startMs))} (${times}) | ${sizes(
+      median((r) => r.rssStart),
+      median((r) => r.rssAfter),
+    )} | ${sizes(
+      median((r) => r.pssStart),
+      median((r) => r.pssAfter),
+    )} | ${supervisor} |`;
   };
-  console.log(`\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); memory summed over the HTTP and projector processes, or the one process, after start → after the dashboard and analytics calls\n`);
-  console.log('| processes | data directory | start-up ms: spawn → /api/health 200 | RSS MiB | PSS MiB (shared pages counted once) | supervisor RSS / PSS MiB |');
+  console.log(
+    `\n${REPEAT} starts each, alternating; medians (each run's start-up time in brackets); memory summed over the HTTP and projector processes, or the one process, after start → after the dashboard and analytics calls\n`,
+  );
+  console.log(
+    '| processes | data directory | start-up ms: spawn → /api/health 200 | RSS MiB | PSS MiB (shared pages counted once) | supervisor RSS / PSS MiB |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const layout of layouts) {
     console.log(row(layout.name, 'empty', runs.get(`${layout.name}|empty`)!));

@@ -57,7 +57,11 @@ export interface OnlineRebuildOptions {
  * Only step 3 pauses the live projectors, for about one batch; reads never pause. On failure
  * the copies are dropped and the live projections are as they were.
  */
-export async function rebuildOnline(events: EventStore, parts: readonly OnlinePart[], options: OnlineRebuildOptions = {}): Promise<{ through: number; events: number }> {
+export async function rebuildOnline(
+  events: EventStore,
+  parts: readonly OnlinePart[],
+  options: OnlineRebuildOptions = {},
+): Promise<{ through: number; events: number }> {
   const batchSize = options.batchSize ?? ONLINE_REBUILD_BATCH;
   const through = parts.map(() => 0);
   const heads = parts.map(() => 0);

@@ -18,18 +18,20 @@ async function main() {
   }
   const only = args.positionals[0];
   const batchSize = Number(args.values.batch ?? REBUILD_BATCH);
-  if ((only && only !== 'read' && only !== 'analytics') || args.positionals.length > 1 || !Number.isInteger(batchSize) || batchSize < 1) throw new ConfigError(usage);
+  if ((only && only !== 'read' && only !== 'analytics') || args.positionals.length > 1 || !Number.isInteger(batchSize) || batchSize < 1)
+    throw new ConfigError(usage);
   // Opens the stores (analytics included: this process must own them) without starting the
   // projectors: the rebuild drives them.
   const config = { ...loadConfig(), ROLE: 'projector' as const };
-  const platform = await openPlatform(config, { log: { info: console.log, error: (e, m) => console.error(m, e) }, projectors: false }).catch((error: unknown) => {
-    if (!(error instanceof AnalyticsOwnedElsewhere)) throw error;
-    throw new ConfigError(`Stop the server first: a process${error.ownerPid === null ? '' : ` (pid ${error.ownerPid})`} has ${error.path} open, and a rebuild must own it.`);
-  });
-  const targets = [
-    ...(only !== 'analytics' ? [platform.readModelTarget] : []),
-    ...(only !== 'read' ? [platform.analyticsTarget] : []),
-  ];
+  const platform = await openPlatform(config, { log: { info: console.log, error: (e, m) => console.error(m, e) }, projectors: false }).catch(
+    (error: unknown) => {
+      if (!(error instanceof AnalyticsOwnedElsewhere)) throw error;
+      throw new ConfigError(
+        `Stop the server first: a process${error.ownerPid === null ? '' : ` (pid ${error.ownerPid})`} has ${error.path} open, and a rebuild must own it.`,
+      );
+    },
+  );
+  const targets = [...(only !== 'analytics' ? [platform.readModelTarget] : []), ...(only !== 'read' ? [platform.analyticsTarget] : [])];
   try {
     await rebuildWithProgress(platform.events, targets, batchSize);
   } finally {

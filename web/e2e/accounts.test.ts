@@ -111,7 +111,8 @@ describe('visitor and sign-in screens', () => {
         // Figures come from the catalogue: ₹ prices and links per month.
         expect(await pricing.locator('.plan-card').first().innerText()).toContain(`${freeLinks} links per month`);
         expect(await popular.innerText()).toMatch(/₹999\s*per month/);
-        for (const href of await pricing.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toBe('/register');
+        for (const href of await pricing.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+          expect(href).toBe('/register');
         // The footer: API, Support, Privacy and Terms lead somewhere; the rest are plain text.
         const footer = page.locator('.site-footer');
         expect(await footer.getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/docs');
@@ -200,7 +201,10 @@ describe('visitor and sign-in screens', () => {
   });
 
   it('shows the closed notice while registration is switched off', async () => {
-    const toggle = () => api('/api/admin/system-settings/signup-toggle', { method: 'POST', headers: bearer(adminToken) }).then((r) => r.json() as Promise<{ signup_enabled: boolean }>);
+    const toggle = () =>
+      api('/api/admin/system-settings/signup-toggle', { method: 'POST', headers: bearer(adminToken) }).then(
+        (r) => r.json() as Promise<{ signup_enabled: boolean }>,
+      );
     expect((await toggle()).signup_enabled).toBe(false);
     try {
       for (const viewport of VIEWPORTS) {
@@ -208,7 +212,9 @@ describe('visitor and sign-in screens', () => {
           await page.goto('/register');
           await page.getByRole('heading', { name: 'Registration Disabled' }).waitFor();
           await page.getByRole('heading', { name: 'Registration Temporarily Unavailable' }).waitFor();
-          await page.getByText('We are currently not accepting new user registrations. Please check back later or contact the administrator.', { exact: true }).waitFor();
+          await page
+            .getByText('We are currently not accepting new user registrations. Please check back later or contact the administrator.', { exact: true })
+            .waitFor();
           expect(await page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
           await screenshot(page, 'register-disabled');
           if (viewport === DESKTOP) {
@@ -471,7 +477,11 @@ describe('visitor and sign-in screens', () => {
     try {
       const urls = ['--auth-url', `${base}/authorize`, '--token-url', `${base}/token`, '--userinfo-url', `${base}/userinfo`];
       for (const name of ['google', 'twitter']) {
-        await runOAuthCli(['configure', name, '--client-id', `${name}-client`, '--client-secret', 'shh', ...urls], { DATA_DIR: product.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' }, () => undefined);
+        await runOAuthCli(
+          ['configure', name, '--client-id', `${name}-client`, '--client-secret', 'shh', ...urls],
+          { DATA_DIR: product.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' },
+          () => undefined,
+        );
       }
       // Login offers every enabled provider; register offers google and facebook only.
       await withPage(DESKTOP, async (page) => {

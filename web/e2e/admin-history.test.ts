@@ -1,6 +1,18 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * The admin panel's History tab (docs/web-app.md#history-tab) on the real server: the event
@@ -38,7 +50,8 @@ describe('the History tab in the browser', () => {
   function call<T>(method: string, path: string, body?: unknown, token = rootToken) {
     return apiCall<T>(product, token, method, path, body);
   }
-  const createLink = (url: string, extra: Record<string, unknown> = {}) => call<{ id: number; short_code: string }>('POST', '/api/urls', { original_url: url, ...extra }, ownerToken);
+  const createLink = (url: string, extra: Record<string, unknown> = {}) =>
+    call<{ id: number; short_code: string }>('POST', '/api/urls', { original_url: url, ...extra }, ownerToken);
 
   /** Dialogs each page opened: a payload that ran would open one. */
   const dialogs = new WeakMap<Page, string[]>();
@@ -58,7 +71,7 @@ describe('the History tab in the browser', () => {
   }
 
   const rows = (page: Page) => page.locator('.history-events > li');
-  const positionsOf = async (page: Page) => (await rows(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-position')))));
+  const positionsOf = async (page: Page) => await rows(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-position'))));
   const search = (page: Page) => new URL(page.url()).searchParams;
 
   /** Nothing a payload would have made exists, and nothing ran. */
@@ -88,7 +101,13 @@ describe('the History tab in the browser', () => {
       expect(await created.locator('.history-event__summary').innerText()).toContain('https://example.com/owner-first');
       await created.locator(`a[data-actor="${ownerId}"]`).click();
       await expect.poll(() => search(page).get('actor')).toBe(String(ownerId));
-      await expect.poll(async () => (await rows(page).evaluateAll((items) => items.map((item) => item.querySelector('[data-actor]')?.getAttribute('data-actor')))).every((id) => id === String(ownerId))).toBe(true);
+      await expect
+        .poll(async () =>
+          (await rows(page).evaluateAll((items) => items.map((item) => item.querySelector('[data-actor]')?.getAttribute('data-actor')))).every(
+            (id) => id === String(ownerId),
+          ),
+        )
+        .toBe(true);
       expect(await page.getByLabel('Actor id').inputValue()).toBe(String(ownerId));
       await page.goBack();
       await expect.poll(() => page.locator('.history-events [data-type="UserRegistered"]').count()).toBe(2);
@@ -101,7 +120,9 @@ describe('the History tab in the browser', () => {
       await details.locator('a[data-correlation]').click();
       await expect.poll(() => search(page).get('correlation')).not.toBeNull();
       // The request that created the link: its event and the short code it claimed, nothing else.
-      await expect.poll(async () => (await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).includes('LinkCreated')).toBe(true);
+      await expect
+        .poll(async () => (await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).includes('LinkCreated'))
+        .toBe(true);
       expect(await rows(page).count()).toBeLessThan(5);
       expect(await page.locator('.history-events [data-type="UserRegistered"]').count()).toBe(0);
     } finally {
@@ -122,7 +143,9 @@ describe('the History tab in the browser', () => {
       const second = await positionsOf(page);
       expect(second.length).toBeGreaterThanOrEqual(4);
       expect(second.every((position) => position < Math.min(...first))).toBe(true);
-      expect(await page.locator('.history-events [data-type]').evaluateAll((items) => items.every((item) => item.getAttribute('data-type')?.startsWith('Link')))).toBe(true);
+      expect(
+        await page.locator('.history-events [data-type]').evaluateAll((items) => items.every((item) => item.getAttribute('data-type')?.startsWith('Link'))),
+      ).toBe(true);
       await page.getByRole('button', { name: 'Newer' }).click();
       await expect.poll(() => positionsOf(page)).toEqual(first);
       expect(search(page).get('after')).toBe(String(second[0]));
@@ -156,11 +179,9 @@ describe('the History tab in the browser', () => {
       expect(await top.locator('.history-event__summary').innerText()).toContain(`/${watched.short_code} created`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Resume' }).click();
-      await expect.poll(async () => (await rows(page).locator('.history-event__summary').allInnerTexts()).slice(0, 3).map((text) => text.split(' ')[1])).toEqual([
-        `/${held[1]!.short_code}`,
-        `/${held[0]!.short_code}`,
-        `/${watched.short_code}`,
-      ]);
+      await expect
+        .poll(async () => (await rows(page).locator('.history-event__summary').allInnerTexts()).slice(0, 3).map((text) => text.split(' ')[1]))
+        .toEqual([`/${held[1]!.short_code}`, `/${held[0]!.short_code}`, `/${watched.short_code}`]);
 
       // Other filters: the tail listens again with them (this one matches no link event).
       await page.getByLabel('Category').selectOption('user');
@@ -218,7 +239,12 @@ describe('the History tab in the browser', () => {
     try {
       await page.getByRole('heading', { name: `Link ${link.id}` }).waitFor();
       const versions = page.locator('.history-timeline > li');
-      expect(await versions.evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).toEqual(['LinkCreated', 'LinkUpdated', 'LinkUpdated', 'LinkUpdated']);
+      expect(await versions.evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).toEqual([
+        'LinkCreated',
+        'LinkUpdated',
+        'LinkUpdated',
+        'LinkUpdated',
+      ]);
       const edits = page.locator('.history-timeline > li[data-type="LinkUpdated"]');
       const destinationChange = async (index: number) => edits.nth(index).locator('tr[data-field="destination"] td').allInnerTexts();
       expect([await destinationChange(0), await destinationChange(1), await destinationChange(2)]).toEqual([
@@ -233,7 +259,9 @@ describe('the History tab in the browser', () => {
       expect(actors[2]).toBe(`User ${rootId}`);
       // Hostile text is text: the title and the destination as typed, nothing made of them.
       expect(await page.locator('.history-state').first().locator('[data-field="title"] .history-state__value').innerText()).toBe(HOSTILE_EDIT);
-      expect(await page.locator('.history-state').first().locator('[data-field="destination"] .history-state__value').innerText()).toBe('https://example.com/v3');
+      expect(await page.locator('.history-state').first().locator('[data-field="destination"] .history-state__value').innerText()).toBe(
+        'https://example.com/v3',
+      );
       await expectInert(page);
 
       // The slider to version 3 of 4: the link between the second and third edit.
@@ -254,7 +282,9 @@ describe('the History tab in the browser', () => {
       // Any two versions: 2 against 4.
       await page.getByLabel('From', { exact: true }).selectOption({ index: 1 });
       const compared = page.locator('.history-compare__result');
-      await expect.poll(() => compared.locator('tr[data-field="destination"] td').allInnerTexts()).toEqual(['https://example.com/v1', 'https://example.com/v3']);
+      await expect
+        .poll(() => compared.locator('tr[data-field="destination"] td').allInnerTexts())
+        .toEqual(['https://example.com/v1', 'https://example.com/v3']);
       expect(await compared.locator('tr[data-field="title"] td').allInnerTexts()).toEqual([HOSTILE_TITLE, HOSTILE_EDIT]);
       expect(await compared.locator('tr[data-field="description"]').count()).toBe(0);
 
@@ -304,7 +334,10 @@ describe('the History tab in the browser', () => {
         await rows(page).first().waitFor();
         await page.getByRole('button', { name: 'Live', exact: true }).click();
         await page.locator('.history-live--live').waitFor();
-        await rows(page).first().getByRole('button', { name: /^Details/ }).click();
+        await rows(page)
+          .first()
+          .getByRole('button', { name: /^Details/ })
+          .click();
         await expectFitsAndPassesAxe(page);
         await screenshot(page, 'admin-history-events');
 

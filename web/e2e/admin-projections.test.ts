@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  HUMAN_AGENT,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  openSignedIn,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * The admin's projections tab (docs/admin.md#projections) on the real server: the projectors'
@@ -42,7 +54,8 @@ describe('projections tab in the browser', () => {
 
   const rebuildCard = (page: Page) => page.locator('section[data-rebuild]');
   /** Waits for the rebuild card of that title to say Done. */
-  const waitDone = (page: Page, title: string) => page.locator('section[data-rebuild="done"]', { has: page.getByRole('heading', { name: title }) }).waitFor({ timeout: 30_000 });
+  const waitDone = (page: Page, title: string) =>
+    page.locator('section[data-rebuild="done"]', { has: page.getByRole('heading', { name: title }) }).waitFor({ timeout: 30_000 });
   const count = (page: Page, row: 'human' | 'bot') => page.locator(`tr[data-count="${row}"] td`).allInnerTexts();
 
   it('shows each projector’s figures, rebuilds one with a click, and replays a changed bot policy with counts before and after', async () => {
@@ -58,7 +71,9 @@ describe('projections tab in the browser', () => {
       await page.getByRole('button', { name: 'Rebuild read model' }).click();
       await page.locator('.status-message', { hasText: 'Rebuild of the read model started successfully' }).waitFor();
       await waitDone(page, 'Rebuild of the read model');
-      expect(await rebuildCard(page).locator('[data-figure="rebuild-line"]').innerText()).toMatch(/^Done: [\d,]+ events applied in .+; the rebuilt copy is live\.$/);
+      expect(await rebuildCard(page).locator('[data-figure="rebuild-line"]').innerText()).toMatch(
+        /^Done: [\d,]+ events applied in .+; the rebuilt copy is live\.$/,
+      );
       expect(await rebuildCard(page).innerText()).toContain('by root@example.com');
 
       // Search engines are people now; the internal checker is a bot.
@@ -101,14 +116,28 @@ describe('projections tab in the browser', () => {
       await page.route('**/api/admin/projections', async (route) => {
         const response = await route.fetch();
         const report = (await response.json()) as { rebuild: Record<string, unknown> };
-        const rebuild = { ...report.rebuild, reason: 'rebuild', projections: ['analytics'], state: 'running', phase: 'copying', done: 12_000, total: 40_000, events: 11_500 };
-        await route.fulfill({ response, json: { ...report, rebuild: { ...rebuild, events_per_second: 2300, progress_known: true, finished_at: null, duration_ms: null, clicks: null } } });
+        const rebuild = {
+          ...report.rebuild,
+          reason: 'rebuild',
+          projections: ['analytics'],
+          state: 'running',
+          phase: 'copying',
+          done: 12_000,
+          total: 40_000,
+          events: 11_500,
+        };
+        await route.fulfill({
+          response,
+          json: { ...report, rebuild: { ...rebuild, events_per_second: 2300, progress_known: true, finished_at: null, duration_ms: null, clicks: null } },
+        });
       });
       await page.reload();
       const bar = page.getByRole('progressbar', { name: 'Rebuild of the analytics progress' });
       await bar.waitFor();
       expect(await bar.getAttribute('aria-valuenow')).toBe('30');
-      expect(await rebuildCard(page).locator('[data-figure="rebuild-line"]').innerText()).toBe('30 % · Copying the log into a fresh copy: 12,000 of 40,000 positions · 2,300/s');
+      expect(await rebuildCard(page).locator('[data-figure="rebuild-line"]').innerText()).toBe(
+        '30 % · Copying the log into a fresh copy: 12,000 of 40,000 positions · 2,300/s',
+      );
       expect(await page.getByRole('button', { name: 'Rebuild analytics' }).isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Replay over all clicks' }).isDisabled()).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);

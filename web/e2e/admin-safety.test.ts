@@ -18,14 +18,21 @@ async function layoutFaults(page: Page, selector: string): Promise<{ overflow: b
     const outside = [...document.querySelectorAll<HTMLElement>(query)]
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > width + 0.5))
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(box.left)}–${Math.round(box.right)}`,
+      );
     return { overflow: document.documentElement.scrollWidth > width, outside };
   }, selector);
 }
 
 /** How many lines the block holding each matching address takes. */
 const linesOf = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight))));
+  page
+    .locator(selector)
+    .evaluateAll((elements) =>
+      elements.map((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight))),
+    );
 
 describe('admin safety and layouts in the browser', () => {
   let product: Product;
@@ -51,8 +58,18 @@ describe('admin safety and layouts in the browser', () => {
   async function payForPro(token: string) {
     const choice = { plan_type: 'pro', billing_cycle: 'monthly' };
     const intent = await call<{ order: { order_id: string } }>('POST', '/api/payment/create-intent', choice, token);
-    const paid = await call<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>('POST', `/api/payment/test-checkout/${intent.order.order_id}`, { outcome: 'pay' }, token);
-    await call('POST', '/api/payment/verify', { payment_id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, signature: paid.razorpay_signature, ...choice }, token);
+    const paid = await call<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
+      'POST',
+      `/api/payment/test-checkout/${intent.order.order_id}`,
+      { outcome: 'pay' },
+      token,
+    );
+    await call(
+      'POST',
+      '/api/payment/verify',
+      { payment_id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, signature: paid.razorpay_signature, ...choice },
+      token,
+    );
   }
 
   async function findUser(page: Page, email: string) {
@@ -75,7 +92,9 @@ describe('admin safety and layouts in the browser', () => {
         const dialog = page.getByRole('dialog', { name: 'Change plan to Enterprise?' });
         const fate = dialog.locator('.confirm-action__consequence[data-paid="true"]');
         await fate.waitFor();
-        expect(await fate.innerText()).toMatch(/^They have paid for Pro \(monthly\) until .+\. That period ends now and is not credited or refunded: they lose the (30|31) unused days, worth ₹[\d,.]+\.$/);
+        expect(await fate.innerText()).toMatch(
+          /^They have paid for Pro \(monthly\) until .+\. That period ends now and is not credited or refunded: they lose the (30|31) unused days, worth ₹[\d,.]+\.$/,
+        );
         expect(await dialog.innerText()).toContain(`${email} moves from Pro to Enterprise at once.`);
         expect((await layoutFaults(page, 'dialog button')).outside).toEqual([]);
         await screenshot(page, 'admin-plan-change-confirm');
@@ -138,7 +157,9 @@ describe('admin safety and layouts in the browser', () => {
   });
 
   it('refuses an empty price on the screen and confirms a free one before Pro is made free', async () => {
-    const proPrice = async () => (await call<{ plans: { name: string; price_monthly: number }[] }>('GET', '/api/subscription/plans')).plans.find((plan) => plan.name === 'pro')!.price_monthly;
+    const proPrice = async () =>
+      (await call<{ plans: { name: string; price_monthly: number }[] }>('GET', '/api/subscription/plans')).plans.find((plan) => plan.name === 'pro')!
+        .price_monthly;
     const before = await proPrice();
     const page = await open('/admin?tab=plans');
     try {
@@ -189,10 +210,14 @@ describe('admin safety and layouts in the browser', () => {
       try {
         await page.getByLabel('Per page').selectOption('5');
         await expect.poll(() => page.locator('tr[data-user]').count()).toBe(5);
-        const faults = await layoutFaults(page, 'tr[data-user] select, tr[data-user] button, tr[data-user] .admin__user-email, .admin__toolbar input, .admin__toolbar select');
+        const faults = await layoutFaults(
+          page,
+          'tr[data-user] select, tr[data-user] button, tr[data-user] .admin__user-email, .admin__toolbar input, .admin__toolbar select',
+        );
         expect(faults).toEqual({ overflow: false, outside: [] });
         // The select keeps room for its longest plan name.
-        for (const width of await page.locator('tr[data-user] select').evaluateAll((selects) => selects.map((select) => select.getBoundingClientRect().width))) expect(width).toBeGreaterThan(110);
+        for (const width of await page.locator('tr[data-user] select').evaluateAll((selects) => selects.map((select) => select.getBoundingClientRect().width)))
+          expect(width).toBeGreaterThan(110);
         await screenshot(page, 'admin-users');
         const lines = await linesOf(page, 'tr[data-user] .admin__user-email');
         // On a laptop each address is one line; on a phone, at most two (it breaks only at the card's edge).
@@ -209,7 +234,8 @@ describe('admin safety and layouts in the browser', () => {
       const page = await open('/admin?tab=email', viewport);
       try {
         await page.getByLabel('SMTP server').waitFor();
-        const tops = async (labels: string[]) => Promise.all(labels.map(async (label) => Math.round((await page.getByLabel(label, { exact: true }).boundingBox())!.y)));
+        const tops = async (labels: string[]) =>
+          Promise.all(labels.map(async (label) => Math.round((await page.getByLabel(label, { exact: true }).boundingBox())!.y)));
         if (viewport === LAPTOP) {
           // Side by side, the boxes of a row start at the same height, whatever their hints.
           const [server, port] = await tops(['SMTP server', 'SMTP port']);

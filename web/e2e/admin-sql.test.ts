@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  HUMAN_AGENT,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * The admin SQL tab (docs/analysts.md#the-admin-console) on the real server: starter and
@@ -15,8 +28,12 @@ describe('the admin SQL console in the browser', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     rootToken = await registerByApi(product, 'root@example.com');
-    const link = await apiCall<{ short_code: string }>(product, rootToken, 'POST', '/api/urls', { original_url: 'https://example.com/', title: '<img src=x onerror=alert(1)>' });
-    for (let i = 0; i < 3; i++) await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': HUMAN_AGENT, referer: 'https://news.example/' } });
+    const link = await apiCall<{ short_code: string }>(product, rootToken, 'POST', '/api/urls', {
+      original_url: 'https://example.com/',
+      title: '<img src=x onerror=alert(1)>',
+    });
+    for (let i = 0; i < 3; i++)
+      await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': HUMAN_AGENT, referer: 'https://news.example/' } });
     // The analytics projector writes clicks in batches: wait until the console sees them.
     for (let tries = 0; ; tries++) {
       const answer = await apiCall<{ rows: string[][] }>(product, rootToken, 'POST', '/api/admin/sql', { query: 'SELECT count() FROM clicks' });
@@ -51,7 +68,12 @@ describe('the admin SQL console in the browser', () => {
       await page.getByRole('button', { name: 'Bots share by browser' }).click();
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await page.locator('.sql__table').waitFor();
-      expect(await page.locator('.sql__table th').allInnerTexts()).toEqual(['browser\nLowCardinality(String)', 'clicks\nUInt64', 'bots\nUInt64', 'bot_percent\nFloat64']);
+      expect(await page.locator('.sql__table th').allInnerTexts()).toEqual([
+        'browser\nLowCardinality(String)',
+        'clicks\nUInt64',
+        'bots\nUInt64',
+        'bot_percent\nFloat64',
+      ]);
       expect(await page.locator('.sql__result [role=status]').innerText()).toMatch(/^1 row · [\d.,]+ ms · [\d,]+ rows? read$/);
 
       // Typed, run with Ctrl+Enter; what the query returns is shown as text, never markup.

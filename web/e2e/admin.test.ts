@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * The admin panel (docs/web-app.md#admin-panel, docs/admin.md) on the real server: who gets
@@ -63,7 +75,8 @@ describe('admin panel in the browser', () => {
       try {
         await page.locator('.admin__badge', { hasText: 'Super Admin' }).waitFor();
         // The sidebar's item, and the user menu's link that opens the panel in a new tab.
-        if (viewport === DESKTOP) expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin Panel' }).count()).toBe(2);
+        if (viewport === DESKTOP)
+          expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin Panel' }).count()).toBe(2);
         const users = page.locator('[data-tile="Total Users"] .tile__value');
         await expect.poll(() => users.innerText(), { timeout: 10_000 }).toMatch(/^\d+$/);
         const before = Number(await users.innerText());
@@ -207,7 +220,10 @@ describe('admin panel in the browser', () => {
       await page.getByLabel('API calls per minute').fill('0');
       await page.getByRole('button', { name: 'Update limits' }).click();
       await page.getByText('User limits updated successfully').waitFor();
-      const limits = await call<{ custom_monthly_links_limit: number | null; custom_api_calls_per_minute: number | null }>('GET', `/api/admin/api/users/${await idOf(token)}/limits`);
+      const limits = await call<{ custom_monthly_links_limit: number | null; custom_api_calls_per_minute: number | null }>(
+        'GET',
+        `/api/admin/api/users/${await idOf(token)}/limits`,
+      );
       expect([limits.custom_monthly_links_limit, limits.custom_api_calls_per_minute]).toEqual([1, null]);
       await call('POST', '/api/urls', { original_url: 'https://example.com/one' }, token);
       await expect(call('POST', '/api/urls', { original_url: 'https://example.com/two' }, token)).rejects.toThrow(/403/);
@@ -255,7 +271,12 @@ describe('admin panel in the browser', () => {
     }
     const adminToken = await registerByApi(product, unique('oauth-admin'));
     await call('PUT', `/api/admin/users/${await idOf(adminToken)}/role`, { role: 'admin' });
-    await eachSize('/admin/oauth-config', async (page) => page.getByRole('heading', { name: 'OAuth Configuration' }).waitFor(), 'admin-oauth-config', adminToken);
+    await eachSize(
+      '/admin/oauth-config',
+      async (page) => page.getByRole('heading', { name: 'OAuth Configuration' }).waitFor(),
+      'admin-oauth-config',
+      adminToken,
+    );
   }, 60_000);
 
   it('sends a test e-mail through the transport in force and counts it; saves settings without showing secrets', async () => {
@@ -267,7 +288,10 @@ describe('admin panel in the browser', () => {
       await page.getByLabel('Test e-mail address').fill('ops@example.com');
       await send.click();
       await page.getByText('Test email sent successfully').waitFor();
-      await page.getByText(/outbox folder/).first().waitFor();
+      await page
+        .getByText(/outbox folder/)
+        .first()
+        .waitFor();
       await page.getByLabel('SMTP server').fill('smtp.example.com');
       await page.getByLabel('SMTP password').fill('e2e-smtp-pass-1234');
       await page.getByLabel('From e-mail', { exact: true }).fill('no-reply@example.com');

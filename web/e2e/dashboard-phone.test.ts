@@ -1,6 +1,18 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, signInContext, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  HUMAN_AGENT,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  newContext,
+  registerByApi,
+  screenshot,
+  signInContext,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /**
  * What a person on a phone meets on the dashboard (docs/web-app.md#dashboard): the page stays
@@ -29,7 +41,8 @@ describe('dashboard on a phone', () => {
     const token = await registerByApi(product, email);
     const me = await apiCall<{ id: number }>(product, token, 'GET', '/api/users/me');
     await apiCall(product, adminToken, 'PUT', `/api/admin/api/users/${me.id}/limits`, limits);
-    for (let n = 1; n <= links; n++) await apiCall(product, token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
+    for (let n = 1; n <= links; n++)
+      await apiCall(product, token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
     const context = await newContext(browser, product, viewport);
     await signInContext(context, token);
     const page = await context.newPage();
@@ -80,7 +93,12 @@ describe('dashboard on a phone', () => {
       const reversedCalls: string[] = [];
       page.on('request', (request: Request) => {
         const url = new URL(request.url());
-        if (url.pathname === '/api/urls' && url.searchParams.has('date_from') && url.searchParams.has('date_to') && url.searchParams.get('date_from')! > url.searchParams.get('date_to')!) {
+        if (
+          url.pathname === '/api/urls' &&
+          url.searchParams.has('date_from') &&
+          url.searchParams.has('date_to') &&
+          url.searchParams.get('date_from')! > url.searchParams.get('date_to')!
+        ) {
           reversedCalls.push(url.search);
         }
       });

@@ -1,6 +1,19 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
+import {
+  DESKTOP,
+  HUMAN_AGENT,
+  PHONE,
+  apiCall,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startVisitorSuite,
+  type Product,
+  type VisitorSuite,
+} from './harness.ts';
 
 /**
  * The dashboard (docs/web-app.md#dashboard, docs/links.md) on the real server with embedded stores:
@@ -277,7 +290,8 @@ describe('dashboard in the browser', () => {
     expect((await listAll(token)).some((l) => l.short_code === 'spring-launch')).toBe(false);
 
     // Bulk: select two of three, copy them all, delete them all.
-    for (const name of ['one', 'two', 'three']) await call(token, 'POST', '/api/urls', { original_url: `https://example.com/${name}`, title: `Bulk ${name}`, short_code: `bulk-${name}` });
+    for (const name of ['one', 'two', 'three'])
+      await call(token, 'POST', '/api/urls', { original_url: `https://example.com/${name}`, title: `Bulk ${name}`, short_code: `bulk-${name}` });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => rows(page).count()).toBe(3);
     await row(page, 'bulk-one').getByRole('checkbox', { name: 'Select Bulk one' }).check();
@@ -324,7 +338,9 @@ describe('dashboard in the browser', () => {
     // Two links through the API (cutt.ly-style call with the user's key): the API tab.
     const { api_key } = await call<{ api_key: string }>(token, 'POST', '/api/users/me/generate-api-key');
     for (const name of ['api-one', 'api-two']) {
-      const answer = await (await fetch(`${product.baseUrl}/api/shorten?key=${api_key}&short=${encodeURIComponent(`https://example.org/${name}`)}&name=${name}`)).json();
+      const answer = await (
+        await fetch(`${product.baseUrl}/api/shorten?key=${api_key}&short=${encodeURIComponent(`https://example.org/${name}`)}&name=${name}`)
+      ).json();
       expect(answer).toMatchObject({ url: { status: 7 } });
     }
     await call(token, 'PATCH', `/api/urls/${made['Delta force']!.id}`, { is_active: false });
@@ -441,7 +457,8 @@ describe('dashboard in the browser', () => {
     const me = await call<{ id: number }>(token, 'GET', '/api/users/me');
     // More links than the free plan allows in a month: an admin moves the user to pro.
     await call(adminToken, 'POST', `/api/admin/users/${me.id}/change-plan`, { plan_type: 'pro' });
-    for (let n = 1; n <= 23; n++) await call(token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
+    for (let n = 1; n <= 23; n++)
+      await call(token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
     await page.reload();
 
     const pages = page.getByRole('navigation', { name: 'Pages of your URLs' });
@@ -469,7 +486,10 @@ describe('dashboard in the browser', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^urls_export_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await (await file.createReadStream()).toArray()).join('');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Title,Original URL,Short URL,Clicks,Created Date,Status');
     expect(lines).toHaveLength(24);
     await page.getByText('Export Successful!').waitFor();

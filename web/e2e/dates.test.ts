@@ -35,9 +35,23 @@ describe('dates on the screens', () => {
   const screens = [
     { name: 'dashboard', path: '/dashboard', ready: (page: Page) => page.locator('[data-link-id] time').first().waitFor(), hasDay: true },
     { name: 'limits', path: '/limits', ready: (page: Page) => page.getByText('Usage resets on').waitFor(), hasDay: true },
-    { name: 'settings-security', path: '/settings?tab=security', ready: (page: Page) => page.getByText(/signed in \d/).first().waitFor(), hasDay: true },
+    {
+      name: 'settings-security',
+      path: '/settings?tab=security',
+      ready: (page: Page) =>
+        page
+          .getByText(/signed in \d/)
+          .first()
+          .waitFor(),
+      hasDay: true,
+    },
     { name: 'settings-billing', path: '/settings?tab=billing', ready: (page: Page) => page.getByTestId('billing-plan').waitFor(), hasDay: false },
-    { name: 'payments-subscription', path: '/payment-management?tab=subscription', ready: (page: Page) => expect.poll(() => bodyText(page)).toMatch(/Pro/), hasDay: false },
+    {
+      name: 'payments-subscription',
+      path: '/payment-management?tab=subscription',
+      ready: (page: Page) => expect.poll(() => bodyText(page)).toMatch(/Pro/),
+      hasDay: false,
+    },
   ];
 
   for (const [size, viewport] of [

@@ -97,7 +97,10 @@ describe('code samples and the subscription history fit the screen', () => {
         for (const words of ['Enterprise', 'Active', 'Monthly', 'Changed by an admin']) expect(first).toContain(words);
         if (viewport === PHONE) {
           // On a phone each value is led by its column's name.
-          const leads = await rows.first().locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+          const leads = await rows
+            .first()
+            .locator('td')
+            .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
           expect(leads).toEqual(['"Plan"', '"Status"', '"Cycle"', '"Reason"', '"Date"']);
         }
         expect(await noSidewaysScroll(page)).toBe(true);

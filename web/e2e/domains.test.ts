@@ -1,7 +1,19 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsTestServer, type DnsTestServer } from '../../services/src/domains/dns/testing/dns-test-server.ts';
-import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * Custom domains and TRAI headers in the browser (docs/web-app.md#custom-domains,
@@ -133,7 +145,12 @@ describe('custom domains and TRAI headers in the browser', () => {
         await notice.getByRole('heading', { name: 'Your Free plan does not include TRAI headers' }).waitFor();
         expect(await text(notice)).toContain(refused.detail);
         expect(await notice.getByRole('link', { name: 'View Pricing Plans' }).getAttribute('href')).toBe('/pricing');
-        for (const control of [page.getByLabel('Header', { exact: true }), page.getByRole('radio', { name: /Our domain/ }), page.getByRole('radio', { name: /My custom domain/ }), page.getByLabel(/DLT registration id/)]) {
+        for (const control of [
+          page.getByLabel('Header', { exact: true }),
+          page.getByRole('radio', { name: /Our domain/ }),
+          page.getByRole('radio', { name: /My custom domain/ }),
+          page.getByLabel(/DLT registration id/),
+        ]) {
           expect(await control.isDisabled()).toBe(true);
         }
         expect(await page.getByRole('button', { name: 'Add TRAI Header' }).isDisabled()).toBe(true);
@@ -186,7 +203,7 @@ describe('custom domains and TRAI headers in the browser', () => {
       expect(await text(upFront.nth(2))).toContain('Or, instead of the A record');
       expect(await row.getByRole('button', { name: 'Set as Active' }).count()).toBe(0);
       // The token is copyable.
-      await upFront.nth(0).getByRole('button', { name: 'Copy the TXT record\'s value' }).click();
+      await upFront.nth(0).getByRole('button', { name: "Copy the TXT record's value" }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(added!.dns_token);
       await screenshot(page, 'domains-new-records');
       // The success line goes after 5 seconds.
@@ -221,7 +238,9 @@ describe('custom domains and TRAI headers in the browser', () => {
       await expect.poll(() => text(flash(page))).toBe('links.acme.in is now your active domain.');
       await row.locator('[data-state="active"]').waitFor();
       expect(await row.getByRole('button', { name: 'Set as Active' }).count()).toBe(0);
-      expect(await call<{ active_custom_domain: string | null }>(pro, 'GET', '/api/users/me/domain-info')).toMatchObject({ active_custom_domain: 'links.acme.in' });
+      expect(await call<{ active_custom_domain: string | null }>(pro, 'GET', '/api/users/me/domain-info')).toMatchObject({
+        active_custom_domain: 'links.acme.in',
+      });
 
       // Delete asks first; Cancel keeps the domain.
       await input.fill('old.acme.in');
@@ -284,7 +303,9 @@ describe('custom domains and TRAI headers in the browser', () => {
       await ours.waitFor();
       expect(await text(ours.locator('.trai-row__form'))).toBe(`${host}/ACMEIN/`);
       expect(await text(ours.locator('[data-state="awaiting_approval"]'))).toBe('Awaiting approval');
-      expect(await text(ours.getByTestId('approval-notice'))).toBe('An administrator checks the DLT registration 1101234567890123456 before links can use this header.');
+      expect(await text(ours.getByTestId('approval-notice'))).toBe(
+        'An administrator checks the DLT registration 1101234567890123456 before links can use this header.',
+      );
       expect(await ours.getByRole('button', { name: 'Set as Active' }).count()).toBe(0);
       await screenshot(page, 'domains-trai-awaiting-approval');
       // The super admin approves it (the queue has its own test below); the page shows it ready.
@@ -476,7 +497,12 @@ describe('custom domains and TRAI headers in the browser', () => {
         expect(await text(create.locator('.create-form__preview-url'))).toBe(`${host}/…`);
         await own.check();
         const place = create.getByLabel('Domain or TRAI header');
-        expect(await place.locator('option').allTextContents()).toEqual(['links.acme.in', 'shop.acme.in', `TRAI header ACMEIN (${host})`, 'TRAI header ACMEPR (links.acme.in)']);
+        expect(await place.locator('option').allTextContents()).toEqual([
+          'links.acme.in',
+          'shop.acme.in',
+          `TRAI header ACMEIN (${host})`,
+          'TRAI header ACMEPR (links.acme.in)',
+        ]);
         // The active header is chosen first.
         expect(await place.locator('option:checked').textContent()).toBe(`TRAI header ACMEIN (${host})`);
         expect(await text(create.locator('.create-form__preview-url'))).toBe(`${host}/ACMEIN/…`);
@@ -531,7 +557,11 @@ describe('custom domains and TRAI headers in the browser', () => {
     const domain = await call<DomainItem>(token, 'POST', '/api/custom-domains', { domain: 'kept.acme.in' });
     publish('kept.acme.in', domain.dns_token);
     await call(token, 'POST', `/api/custom-domains/${domain.id}/verify`);
-    const header = await call<TraiItem>(token, 'POST', '/api/custom-domains/trai', { header: 'KEPTIN', domain_type: 'our_domain', dlt_registration_id: '1101000000000000777' });
+    const header = await call<TraiItem>(token, 'POST', '/api/custom-domains/trai', {
+      header: 'KEPTIN',
+      domain_type: 'our_domain',
+      dlt_registration_id: '1101000000000000777',
+    });
     await call(rootToken, 'POST', `/api/admin/trai-approvals/${header.id}/approve`);
     await call(token, 'POST', '/api/urls', { original_url: 'https://example.com/kept', custom_domain: 'kept.acme.in', short_code: 'kept-link' });
     await call(rootToken, 'POST', `/api/admin/users/${userId}/change-plan`, { plan_type: 'free' });
@@ -621,7 +651,9 @@ describe('custom domains and TRAI headers in the browser', () => {
       const reject = dialog(page, 'Reject HDFCBK');
       await reject.getByLabel('Reason (shown to the user)').fill('No DLT registration for this header on your account.');
       await reject.getByRole('button', { name: 'Reject' }).click();
-      await expect.poll(() => text(page.locator('.status-message'))).toBe('The TRAI header HDFCBK was rejected successfully: it serves nothing, and the header is free again.');
+      await expect
+        .poll(() => text(page.locator('.status-message')))
+        .toBe('The TRAI header HDFCBK was rejected successfully: it serves nothing, and the header is free again.');
       await page.getByText('No TRAI headers await approval.').waitFor();
     } finally {
       await page.context().close();
@@ -635,7 +667,9 @@ describe('custom domains and TRAI headers in the browser', () => {
     try {
       const row = traiRow(own, 'HDFCBK');
       await row.locator('[data-state="rejected"]').waitFor();
-      expect(await text(row.getByTestId('approval-notice'))).toBe('Rejected by an administrator: No DLT registration for this header on your account. Delete it, or register it again with your DLT registration id.');
+      expect(await text(row.getByTestId('approval-notice'))).toBe(
+        'Rejected by an administrator: No DLT registration for this header on your account. Delete it, or register it again with your DLT registration id.',
+      );
     } finally {
       await own.context().close();
     }

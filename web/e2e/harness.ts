@@ -39,7 +39,15 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -57,7 +65,8 @@ export async function newContext(browser: Browser, product: Product, viewport: {
 }
 
 /** What the content security policy has blocked on the page since it loaded. */
-export const cspViolations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+export const cspViolations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 
 /** Saves a full-page screenshot as `{name}-{desktop|phone}.png`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -141,7 +150,13 @@ export async function startVisitorSuite(): Promise<VisitorSuite> {
 }
 
 /** A page of a fresh browser profile signed in with the token, opened at `path`. */
-export async function openSignedIn(browser: Browser, product: Product, token: string, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+export async function openSignedIn(
+  browser: Browser,
+  product: Product,
+  token: string,
+  path: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> {
   const context = await newContext(browser, product, viewport);
   await signInContext(context, token);
   const page = await context.newPage();

@@ -22,7 +22,11 @@ describe('hostile content in the browser', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     token = await registerByApi(product, 'mallory@example.com');
-    const created = await apiCall<{ id: number }>(product, token, 'POST', '/api/urls', { original_url: PAYLOADS.destination, title: PAYLOADS.title, description: PAYLOADS.description });
+    const created = await apiCall<{ id: number }>(product, token, 'POST', '/api/urls', {
+      original_url: PAYLOADS.destination,
+      title: PAYLOADS.title,
+      description: PAYLOADS.description,
+    });
     linkId = created.id;
   }, 120_000);
   afterAll(async () => {
@@ -87,8 +91,14 @@ describe('hostile content in the browser', () => {
   }
 
   it('shows a look-alike host in punycode, so the homograph is visible, and serves non-Latin destinations', async () => {
-    const homograph = await apiCall<{ id: number; short_code: string }>(product, token, 'POST', '/api/urls', { original_url: 'https://аpple.com/login', title: 'Homograph' });
-    const japanese = await apiCall<{ id: number; short_code: string; original_url: string }>(product, token, 'POST', '/api/urls', { original_url: `${product.baseUrl}/pricing?q=日本語`, title: '日本語' });
+    const homograph = await apiCall<{ id: number; short_code: string }>(product, token, 'POST', '/api/urls', {
+      original_url: 'https://аpple.com/login',
+      title: 'Homograph',
+    });
+    const japanese = await apiCall<{ id: number; short_code: string; original_url: string }>(product, token, 'POST', '/api/urls', {
+      original_url: `${product.baseUrl}/pricing?q=日本語`,
+      title: '日本語',
+    });
     const { page, context, dialogs } = await open('/dashboard', DESKTOP);
     const row = page.locator(`[data-link-id="${homograph.id}"]`);
     await row.waitFor();

@@ -1,6 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, HUMAN_AGENT, PHONE, SCREENSHOT_DIR, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startVisitorSuite, type Product, type VisitorSuite } from './harness.ts';
+import {
+  DESKTOP,
+  HUMAN_AGENT,
+  PHONE,
+  SCREENSHOT_DIR,
+  apiCall,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startVisitorSuite,
+  type Product,
+  type VisitorSuite,
+} from './harness.ts';
 
 /**
  * The analytics screen (live), Usage & Limits, API Key Management, the API documentation
@@ -170,7 +184,10 @@ describe('analytics, limits, API key and docs in the browser', () => {
     ];
     for (const [referer, times] of visits) {
       for (let i = 0; i < times; i += 1) {
-        const answer = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': HUMAN_AGENT, ...(referer ? { referer } : {}) } });
+        const answer = await fetch(`${product.baseUrl}/${link.short_code}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': HUMAN_AGENT, ...(referer ? { referer } : {}) },
+        });
         expect(answer.status).toBe(302);
       }
     }
@@ -191,7 +208,9 @@ describe('analytics, limits, API key and docs in the browser', () => {
       expect(await page.locator(`.chart-key__row[data-referrer="${referrer}"] .chart-key__percent`).innerText()).toBe(percent);
     }
     // Every label drawn lies inside the ring, clear of the others.
-    const boxes = await page.locator('.referrers__slice-label').evaluateAll((labels) => labels.map((node) => (node as SVGGraphicsElement).getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await page
+      .locator('.referrers__slice-label')
+      .evaluateAll((labels) => labels.map((node) => (node as SVGGraphicsElement).getBoundingClientRect().toJSON() as DOMRect));
     const ring = (await page.locator('.referrers__pie').boundingBox())!;
     for (const box of boxes) {
       expect(box.left).toBeGreaterThanOrEqual(ring.x);
@@ -253,7 +272,9 @@ describe('analytics, limits, API key and docs in the browser', () => {
       await page.getByRole('heading', { name: 'Usage & Limits' }).waitFor();
       await page.locator('[data-tile="links"]').waitFor();
 
-      const plans = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: { name: string; monthly_links_limit: number; api_calls_per_minute: number }[] };
+      const plans = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as {
+        plans: { name: string; monthly_links_limit: number; api_calls_per_minute: number }[];
+      };
       const free = plans.plans.find((plan) => plan.name === 'free')!;
       expect(free.monthly_links_limit).toBe(10);
       expect(await tileValue(page, 'links')).toBe(`2 of ${free.monthly_links_limit}`);
@@ -305,7 +326,9 @@ describe('analytics, limits, API key and docs in the browser', () => {
     expect(await page.locator('.feature-list__item').count()).toBe(5);
 
     // A 401 is the authentication message (the session then ends and the login screen follows).
-    await page.route('**/api/subscription/current', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }));
+    await page.route('**/api/subscription/current', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }),
+    );
     await page.reload();
     await page.waitForURL('**/login');
   }, 90_000);
@@ -420,7 +443,12 @@ describe('analytics, limits, API key and docs in the browser', () => {
 
       await page.keyboard.press('ArrowRight');
       const endpoints = page.getByRole('tabpanel', { name: 'Endpoints' });
-      expect(await endpoints.locator('.endpoint__title code').allInnerTexts()).toEqual(['/api/urls/api', '/api/urls', '/api/urls/{id}/analytics', '/api/shorten']);
+      expect(await endpoints.locator('.endpoint__title code').allInnerTexts()).toEqual([
+        '/api/urls/api',
+        '/api/urls',
+        '/api/urls/{id}/analytics',
+        '/api/shorten',
+      ]);
       expect(await page.getByTestId('shorten-statuses').locator('tbody tr').count()).toBe(8);
       await screenshot(page, 'docs-endpoints');
       if (size.name === 'desktop') expect(await seriousA11yViolations(page)).toEqual([]);

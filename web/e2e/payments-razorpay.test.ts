@@ -32,7 +32,12 @@ describe('paying through Razorpay in the browser', () => {
   beforeAll(async () => {
     razorpay = await startRazorpayApiServer(KEYS);
     [product, browser] = await Promise.all([
-      startProduct({ RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret, RAZORPAY_API_URL: razorpay.url }),
+      startProduct({
+        RAZORPAY_KEY_ID: KEYS.keyId,
+        RAZORPAY_KEY_SECRET: KEYS.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+        RAZORPAY_API_URL: razorpay.url,
+      }),
       launchBrowser(),
     ]);
   }, 120_000);
@@ -50,7 +55,10 @@ describe('paying through Razorpay in the browser', () => {
       scriptRequests += 1;
       return route.fulfill({ contentType: 'application/javascript', body: STAND_IN });
     });
-    await page.exposeFunction('payAtRazorpay', (orderId: string) => razorpay.registerPayment(orderId, 'captured', { method: 'upi', vpa: 'asha.rao@okicici' }).checkout);
+    await page.exposeFunction(
+      'payAtRazorpay',
+      (orderId: string) => razorpay.registerPayment(orderId, 'captured', { method: 'upi', vpa: 'asha.rao@okicici' }).checkout,
+    );
     return page;
   }
 
@@ -67,9 +75,14 @@ describe('paying through Razorpay in the browser', () => {
       expect(scriptRequests).toBe(0);
 
       await confirm.getByRole('button', { name: 'Pay ₹999' }).click();
-      await page.locator('.toast').filter({ hasText: 'Pro' }).first().waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-        throw new Error(`${String(error)}\nconsole: ${logged.join(' | ')}\nscript requests: ${scriptRequests}\n${await page.locator('body').innerText()}`);
-      });
+      await page
+        .locator('.toast')
+        .filter({ hasText: 'Pro' })
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(async (error: unknown) => {
+          throw new Error(`${String(error)}\nconsole: ${logged.join(' | ')}\nscript requests: ${scriptRequests}\n${await page.locator('body').innerText()}`);
+        });
       await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).locator('.plan-label').innerText()).toBe('Pro');
       expect(scriptRequests).toBe(1);
       const opened = await page.evaluate(() => (window as unknown as { __razorpayOpened: unknown[] }).__razorpayOpened);

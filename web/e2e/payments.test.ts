@@ -135,7 +135,9 @@ describe('payments in the browser', () => {
 
       await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
       await toast(page, 'Payment Successful').waitFor();
-      expect(await toast(page, 'Payment Successful').innerText()).toMatch(/Your Pro plan is active until .+\. Test-mode receipt LL-\d{6,}: no money was taken\./);
+      expect(await toast(page, 'Payment Successful').innerText()).toMatch(
+        /Your Pro plan is active until .+\. Test-mode receipt LL-\d{6,}: no money was taken\./,
+      );
       await expect.poll(() => planLabel(page).innerText(), { timeout: 5000 }).toBe('Pro');
       await card(page, 'pro').getByText('You are already on the Pro plan!', { exact: true }).waitFor();
       await screenshot(page, 'payments-paid');
@@ -255,8 +257,15 @@ describe('payments in the browser', () => {
       expect(text).toContain('Paid');
       expect(text).toContain('₹999');
       expect(text).toContain(payer!.receipt);
-      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download receipt ${payer!.receipt} (PDF)` }).click()]);
-      expect(readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: `Download receipt ${payer!.receipt} (PDF)` }).click(),
+      ]);
+      expect(
+        readFileSync((await download.path())!)
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'admin-subscriptions-payments');
     } finally {
@@ -356,8 +365,12 @@ describe('payments in the browser', () => {
     const page = await signedIn(token, '/pricing');
     try {
       // The server's answers are replaced here, in the browser only.
-      await page.route('**/api/payment/methods', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The read store is busy.' }) }));
-      await page.route('**/api/payment/verify', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'The payment signature does not match this order.' }) }));
+      await page.route('**/api/payment/methods', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The read store is busy.' }) }),
+      );
+      await page.route('**/api/payment/verify', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'The payment signature does not match this order.' }) }),
+      );
 
       await card(page, 'pro').getByRole('button', { name: 'Choose Pro' }).click();
       await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: 'Pay ₹999' }).click();
@@ -389,7 +402,12 @@ describe('payments in the browser', () => {
       `/api/payment/test-checkout/${intent.order.order_id}`,
       { outcome: 'pay' },
     );
-    await apiCall(product, token, 'POST', '/api/payment/verify', { payment_id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, signature: paid.razorpay_signature, ...choice });
+    await apiCall(product, token, 'POST', '/api/payment/verify', {
+      payment_id: paid.razorpay_payment_id,
+      order_id: paid.razorpay_order_id,
+      signature: paid.razorpay_signature,
+      ...choice,
+    });
     const page = await signedIn(token, '/pricing');
     try {
       await card(page, 'pro').getByRole('button', { name: 'Choose Pro' }).click();

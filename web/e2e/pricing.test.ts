@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, launchBrowser, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInContext,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * The public /pricing screen (docs/web-app.md#pricing-page, docs/plans.md) on the real server: plan cards from the
@@ -30,7 +42,7 @@ describe('pricing page in the browser', () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     // The installation's first account is its super admin, who can change plans.
     adminToken = await registerByApi(product, 'pricing-admin@example.com');
-    plans = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json() as { plans: CataloguePlan[] }).plans;
+    plans = ((await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: CataloguePlan[] }).plans;
   }, 120_000);
 
   afterAll(async () => {
@@ -178,8 +190,17 @@ describe('pricing page in the browser', () => {
       const { page, token } = await signedInPage(viewport);
       try {
         // Pro yearly, paid through the test checkout as the dialog does.
-        const { order } = await apiCall<{ order: { order_id: string } }>(product, token, 'POST', '/api/payment/create-intent', { plan_type: 'pro', billing_cycle: 'yearly' });
-        const paid = await apiCall<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(product, token, 'POST', `/api/payment/test-checkout/${order.order_id}`, { outcome: 'pay' });
+        const { order } = await apiCall<{ order: { order_id: string } }>(product, token, 'POST', '/api/payment/create-intent', {
+          plan_type: 'pro',
+          billing_cycle: 'yearly',
+        });
+        const paid = await apiCall<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
+          product,
+          token,
+          'POST',
+          `/api/payment/test-checkout/${order.order_id}`,
+          { outcome: 'pay' },
+        );
         await apiCall(product, token, 'POST', '/api/payment/verify', {
           payment_id: paid.razorpay_payment_id,
           order_id: paid.razorpay_order_id,
@@ -201,7 +222,9 @@ describe('pricing page in the browser', () => {
         expect(answer).not.toContain('to the other billing cycle');
         // The server does what the answer says.
         const quote = (plan_type: string, billing_cycle: string) =>
-          fetch(`${product.baseUrl}/api/payment/quote?plan_type=${plan_type}&billing_cycle=${billing_cycle}`, { headers: { authorization: `Bearer ${token}` } });
+          fetch(`${product.baseUrl}/api/payment/quote?plan_type=${plan_type}&billing_cycle=${billing_cycle}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
         expect((await quote('pro', 'monthly')).status).toBe(409);
         expect((await quote('enterprise', 'yearly')).status).toBe(200);
         await screenshot(page, 'pricing-faq-plan-change');

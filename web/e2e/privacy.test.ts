@@ -2,7 +2,18 @@ import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  launchBrowser,
+  openSignedIn,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * "Your data" and deleting the account in the browser (docs/privacy.md), on the real server:
@@ -35,7 +46,10 @@ describe('your data and deleting the account in the browser', () => {
   it('prepares an export in the background and downloads it as one zip', async () => {
     const email = unique('exporter');
     const token = await registerByApi(product, email);
-    const link = await apiCall<{ short_code: string }>(product, token, 'POST', '/api/urls', { original_url: 'https://example.com/<script>alert(1)</script>', title: '<img src=x onerror=alert(1)>' });
+    const link = await apiCall<{ short_code: string }>(product, token, 'POST', '/api/urls', {
+      original_url: 'https://example.com/<script>alert(1)</script>',
+      title: '<img src=x onerror=alert(1)>',
+    });
     const page = await profileTab(token);
     try {
       await page.getByRole('button', { name: 'Export my data' }).click();

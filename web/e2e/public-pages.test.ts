@@ -1,6 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newContext, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  openSignedIn,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 /*
  * Issue #29: the pages a visitor may read without an account (docs/web-app.md#routes): the

@@ -1,7 +1,22 @@
 import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, linkInMail, newContext, openSignedIn, registerByApi, screenshot, signInByApi, seriousA11yViolations, startProduct, verifyByMail, waitForMail, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  linkInMail,
+  newContext,
+  openSignedIn,
+  registerByApi,
+  screenshot,
+  signInByApi,
+  seriousA11yViolations,
+  startProduct,
+  verifyByMail,
+  waitForMail,
+  type Product,
+} from './harness.ts';
 
 /*
  * Two-step verification in the browser (docs/accounts.md#second-factor) on the real server:
@@ -12,7 +27,8 @@ import { DESKTOP, PHONE, launchBrowser, linkInMail, newContext, openSignedIn, re
  */
 
 /** What an authenticator app shows for the key, `offsetSeconds` from now. */
-const appCode = (secret: string, offsetSeconds = 0) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+const appCode = (secret: string, offsetSeconds = 0) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
 
 describe('two-step verification in the browser', () => {
   let product: Product;

@@ -45,7 +45,11 @@ describe('notification settings in the browser', () => {
       const saved = page.locator('.settings-status--success');
       await saved.waitFor();
       expect(await saved.textContent()).toBe('Notification settings saved successfully.');
-      expect(await apiCall<Switches>(product, token, 'GET', '/api/settings/notifications')).toEqual({ weekly_summary: false, usage_warnings: true, moderation_notices: true });
+      expect(await apiCall<Switches>(product, token, 'GET', '/api/settings/notifications')).toEqual({
+        weekly_summary: false,
+        usage_warnings: true,
+        moderation_notices: true,
+      });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'settings-notifications');
 
@@ -57,7 +61,11 @@ describe('notification settings in the browser', () => {
       // A save the server refuses shows its words, in red.
       await page.route('**/api/settings/notifications', (route) =>
         route.request().method() === 'PUT'
-          ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ detail: 'Someone else changed this at the same moment. Please try again.' }) })
+          ? route.fulfill({
+              status: 409,
+              contentType: 'application/json',
+              body: JSON.stringify({ detail: 'Someone else changed this at the same moment. Please try again.' }),
+            })
           : route.fallback(),
       );
       await page.getByRole('switch', { name: 'Moderation notices' }).click();
@@ -65,7 +73,11 @@ describe('notification settings in the browser', () => {
       const refused = page.locator('.settings-status--error');
       await refused.waitFor();
       expect(await refused.textContent()).toBe('Someone else changed this at the same moment. Please try again.');
-      expect(await apiCall<Switches>(product, token, 'GET', '/api/settings/notifications')).toEqual({ weekly_summary: false, usage_warnings: true, moderation_notices: true });
+      expect(await apiCall<Switches>(product, token, 'GET', '/api/settings/notifications')).toEqual({
+        weekly_summary: false,
+        usage_warnings: true,
+        moderation_notices: true,
+      });
       await screenshot(page, 'settings-notifications-error');
     } finally {
       await page.context().close();

@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, apiCall, launchBrowser, linkInMail, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, waitForMail, type Product } from './harness.ts';
+import {
+  PHONE,
+  apiCall,
+  launchBrowser,
+  linkInMail,
+  openSignedIn,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  startProduct,
+  waitForMail,
+  type Product,
+} from './harness.ts';
 
 /*
  * /settings in the browser (docs/accounts.md#account-settings) on the real server: the
@@ -202,9 +214,18 @@ describe('settings in the browser', () => {
 
   it('shows the billing tab of a paid account and cancels with a confirmation; links to /pricing', async () => {
     const token = await registerByApi(product, unique('billing'));
-    const { order: intent } = await call<{ order: { order_id: string } }>(token, 'POST', '/api/payment/create-intent', { plan_type: 'pro', billing_cycle: 'monthly' });
+    const { order: intent } = await call<{ order: { order_id: string } }>(token, 'POST', '/api/payment/create-intent', {
+      plan_type: 'pro',
+      billing_cycle: 'monthly',
+    });
     const paid = await call<Record<string, string>>(token, 'POST', `/api/payment/test-checkout/${intent.order_id}`, { outcome: 'pay' });
-    await call(token, 'POST', '/api/payment/verify', { payment_id: paid.razorpay_payment_id, order_id: intent.order_id, signature: paid.razorpay_signature, plan_type: 'pro', billing_cycle: 'monthly' });
+    await call(token, 'POST', '/api/payment/verify', {
+      payment_id: paid.razorpay_payment_id,
+      order_id: intent.order_id,
+      signature: paid.razorpay_signature,
+      plan_type: 'pro',
+      billing_cycle: 'monthly',
+    });
 
     const page = await openSignedIn(browser, product, token, '/settings?tab=billing');
     await page.getByTestId('billing-status').waitFor();

@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, signInByApi, screenshot, seriousA11yViolations, startProduct, verifyByMail, waitForMail, type Product } from './harness.ts';
+import {
+  PHONE,
+  apiCall,
+  launchBrowser,
+  openSignedIn,
+  registerByApi,
+  signInByApi,
+  screenshot,
+  seriousA11yViolations,
+  startProduct,
+  verifyByMail,
+  waitForMail,
+  type Product,
+} from './harness.ts';
 
 /*
  * The support screen and the admin inbox on the real server (docs/support.md): a user writes
@@ -96,7 +109,11 @@ describe('support in the browser', () => {
   it('an admin finds the ticket in the inbox with the user’s address, answers it by e-mail and closes it', async () => {
     // A second, urgent ticket goes first in the inbox.
     const other = await registerByApi(product, 'bob@example.com');
-    await apiCall(product, other, 'POST', '/api/support/tickets', { subject: 'Checkout fails', priority: 'urgent', message: 'The payment page does not open.' });
+    await apiCall(product, other, 'POST', '/api/support/tickets', {
+      subject: 'Checkout fails',
+      priority: 'urgent',
+      message: 'The payment page does not open.',
+    });
 
     const page = await openSignedIn(browser, product, rootToken, '/admin?tab=support');
     try {
@@ -112,7 +129,10 @@ describe('support in the browser', () => {
       await expect.poll(() => rows.count()).toBe(2);
       await screenshot(page, 'admin-support-inbox');
 
-      await rows.nth(1).getByRole('button', { name: /Open ticket/ }).click();
+      await rows
+        .nth(1)
+        .getByRole('button', { name: /Open ticket/ })
+        .click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText(MESSAGE.split('\n')[0]!).waitFor();
       await dialog.getByLabel('Reply to the user').fill(REPLY);

@@ -2,7 +2,17 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminPage, OAuthConfigPage } from './features/admin/index.ts';
 import { AnalyticsPage } from './features/analytics/index.ts';
-import { AuthCallbackPage, ForAnyone, ForgotPasswordPage, LoginPage, PublicOnly, RegisterPage, RequireAuth, ResetPasswordPage, VerifyEmailPage } from './features/auth/index.ts';
+import {
+  AuthCallbackPage,
+  ForAnyone,
+  ForgotPasswordPage,
+  LoginPage,
+  PublicOnly,
+  RegisterPage,
+  RequireAuth,
+  ResetPasswordPage,
+  VerifyEmailPage,
+} from './features/auth/index.ts';
 import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
 import { CustomDomainsPage } from './features/domains/index.ts';

@@ -10,14 +10,30 @@ const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML,
 /** The append a redirect makes, with the same fields and sizes (also the durable bare server's). */
 export function click(linkId: number, userAgent = UA) {
   return clickAppend(
-    { link_id: linkId, owner_id: 1, link_version: 1, destination: 'https://example.com/landing', country: 'IN', user_agent: userAgent, referrer: '', source: 'link', visitor_hash: 'q1w2e3r4t5y6u7i8o9p0as' },
+    {
+      link_id: linkId,
+      owner_id: 1,
+      link_version: 1,
+      destination: 'https://example.com/landing',
+      country: 'IN',
+      user_agent: userAgent,
+      referrer: '',
+      source: 'link',
+      visitor_hash: 'q1w2e3r4t5y6u7i8o9p0as',
+    },
     new Date(),
   );
 }
 
 function asRows(linkId: number): StreamRows[] {
   const { stream, expected, events } = click(linkId);
-  return [{ stream, expected, events: events.map((e) => [e.id, e.type, e.version, JSON.stringify(e.data), JSON.stringify(e.metadata)] as [string, string, number, string, string]) }];
+  return [
+    {
+      stream,
+      expected,
+      events: events.map((e) => [e.id, e.type, e.version, JSON.stringify(e.data), JSON.stringify(e.metadata)] as [string, string, number, string, string]),
+    },
+  ];
 }
 
 export interface FloorRow {

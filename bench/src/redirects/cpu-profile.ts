@@ -52,7 +52,8 @@ const AREAS: [string, RegExp][] = [
   ['HTTP parsing and response (node:http)', /_http_|node:net|node:events|stream_base/],
 ];
 
-const frameKey = (frame: CpuProfile['nodes'][number]['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}${frame.url && !frame.url.startsWith('node:') ? `:${frame.lineNumber + 1}` : ''}`;
+const frameKey = (frame: CpuProfile['nodes'][number]['callFrame']) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}${frame.url && !frame.url.startsWith('node:') ? `:${frame.lineNumber + 1}` : ''}`;
 
 /** Busy time by area and the busiest functions (self time), as markdown. */
 export function summarizeProfile(compiled: CpuProfile, top = 15): string {

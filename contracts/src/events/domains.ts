@@ -15,7 +15,13 @@ export const CustomDomainDeletedV1 = z.object({ domain_id: id, user_id: id, doma
  * A pending claim was dropped because another account proved the name first
  * (`verified_elsewhere`): it can no longer be verified and serves nothing; its owner sees why.
  */
-export const CustomDomainClaimDroppedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), reason: z.enum(['verified_elsewhere']), winner_domain_id: id });
+export const CustomDomainClaimDroppedV1 = z.object({
+  domain_id: id,
+  user_id: id,
+  domain: z.string(),
+  reason: z.enum(['verified_elsewhere']),
+  winner_domain_id: id,
+});
 /**
  * The owner of a dropped claim was e-mailed that it was dropped (stream `domain-{domain_id}`):
  * recorded after the mail went, so a later round, a restart or a second process sends no other.

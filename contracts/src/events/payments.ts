@@ -8,7 +8,10 @@ const paise = z.number().int().nonnegative();
 export const PaymentInstrument = z.object({
   kind: z.enum(['card', 'upi', 'netbanking', 'wallet', 'emi', 'other']),
   card_network: z.string().max(40).optional(),
-  card_last4: z.string().regex(/^\d{4}$/).optional(),
+  card_last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   /** The UPI id with its handle masked (`ga****@okhdfc`). */
   vpa_masked: z.string().max(120).optional(),
   bank: z.string().max(40).optional(),

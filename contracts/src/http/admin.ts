@@ -169,7 +169,11 @@ const rupees = (name: string) =>
     .max(10_000_000, `${name} must be at most ₹1,00,00,000`)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${name} can have at most 2 decimals (paise)`);
 const planLimit = (name: string) =>
-  z.number({ message: `${name} must be a whole number (-1 for unlimited)` }).int(`${name} must be a whole number (-1 for unlimited)`).min(-1, `${name} must be -1 (unlimited) or more`).max(1_000_000_000);
+  z
+    .number({ message: `${name} must be a whole number (-1 for unlimited)` })
+    .int(`${name} must be a whole number (-1 for unlimited)`)
+    .min(-1, `${name} must be -1 (unlimited) or more`)
+    .max(1_000_000_000);
 
 /** An admin's edit of a plan: only the fields sent change (docs/admin.md#plans-and-features). */
 export const UpdatePlanBody = z
@@ -221,10 +225,25 @@ const optionalEmail = (name: string) =>
 export const EmailConfigBody = z.object({
   sendgrid_api_key: z.string().trim().max(512).default(''),
   sendgrid_from_email: optionalEmail('SendGrid from e-mail'),
-  sendgrid_from_name: z.string().trim().max(100).refine((value) => !/[\r\n<>"]/.test(value), 'SendGrid from name cannot contain line breaks, <, > or "').default(''),
+  sendgrid_from_name: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => !/[\r\n<>"]/.test(value), 'SendGrid from name cannot contain line breaks, <, > or "')
+    .default(''),
   frontend_url: z.string().trim().max(2048).default(''),
-  smtp_server: z.string().trim().max(253).refine((value) => value === '' || /^[A-Za-z0-9.-]+$/.test(value), 'SMTP server must be a host name, such as smtp.example.com').default(''),
-  smtp_port: z.coerce.number().int('SMTP port must be a whole number').min(1, 'SMTP port must be between 1 and 65535').max(65535, 'SMTP port must be between 1 and 65535').default(587),
+  smtp_server: z
+    .string()
+    .trim()
+    .max(253)
+    .refine((value) => value === '' || /^[A-Za-z0-9.-]+$/.test(value), 'SMTP server must be a host name, such as smtp.example.com')
+    .default(''),
+  smtp_port: z.coerce
+    .number()
+    .int('SMTP port must be a whole number')
+    .min(1, 'SMTP port must be between 1 and 65535')
+    .max(65535, 'SMTP port must be between 1 and 65535')
+    .default(587),
   smtp_username: z.string().trim().max(254).default(''),
   smtp_password: z.string().max(512).default(''),
   from_email: optionalEmail('From e-mail'),
@@ -242,7 +261,12 @@ export const EmailConfigView = EmailSettingsConfiguredV1.omit({ sendgrid_api_key
 });
 export const EmailConfigAnswer = z.object({ message: z.string(), config: EmailConfigView });
 export const TestEmailBody = z.object({
-  test_email: z.string({ message: 'Please enter a test email address' }).trim().min(1, 'Please enter a test email address').max(254).refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value), 'Please enter a valid email address'),
+  test_email: z
+    .string({ message: 'Please enter a test email address' })
+    .trim()
+    .min(1, 'Please enter a test email address')
+    .max(254)
+    .refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value), 'Please enter a valid email address'),
 });
 export const TestEmailAnswer = z.object({ message: z.string(), note: z.string() });
 export const EmailStats = z.object({

@@ -19,7 +19,14 @@ export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;
  * The documented public API's link (docs/developer-api.md#creating-links-with-an-api-key), with the same optional short code
  * and place as the dashboard's; a call that sends neither place field gets the account's active domain and header.
  */
-export const PublicCreateLinkBody = CreateLinkBody.pick({ original_url: true, title: true, description: true, short_code: true, custom_domain: true, trai_header: true });
+export const PublicCreateLinkBody = CreateLinkBody.pick({
+  original_url: true,
+  title: true,
+  description: true,
+  short_code: true,
+  custom_domain: true,
+  trai_header: true,
+});
 
 /** cutt.ly's status codes, numbered as its API documents them, so its clients work unchanged. */
 export const CUTTLY_STATUS = {
@@ -39,10 +46,7 @@ export const ShortenQuery = z.object({
   key: z.string().optional().describe('Your API key (the same one as X-API-Key)'),
   short: z.string().optional().describe('The address to shorten, URL-encoded: http:// or https://'),
   name: z.string().optional().describe('Optional short code of your choice: 3 to 32 letters, digits, hyphens or underscores'),
-  userDomain: z
-    .string()
-    .optional()
-    .describe('1 or absent: on your active custom domain and TRAI header, when you have them; 0: on this service’s own address'),
+  userDomain: z.string().optional().describe('1 or absent: on your active custom domain and TRAI header, when you have them; 0: on this service’s own address'),
 });
 
 export const ShortenedLink = z.object({
@@ -54,9 +58,11 @@ export const ShortenedLink = z.object({
 });
 
 export const ShortenFailure = z.object({
-  status: z.literal([1, 2, 3, 4, 5, 6, 8] satisfies CuttlyFailureStatus[]).describe(
-    '1 already a short link of this service; 2 not a web address (http/https); 3 name taken; 4 invalid API key; 5 name not allowed (length, characters or reserved word); 6 blocked domain (this service’s own host: a redirect loop); 8 monthly link limit of your plan reached',
-  ),
+  status: z
+    .literal([1, 2, 3, 4, 5, 6, 8] satisfies CuttlyFailureStatus[])
+    .describe(
+      '1 already a short link of this service; 2 not a web address (http/https); 3 name taken; 4 invalid API key; 5 name not allowed (length, characters or reserved word); 6 blocked domain (this service’s own host: a redirect loop); 8 monthly link limit of your plan reached',
+    ),
 });
 
 export const ShortenResponse = z.object({ url: z.union([ShortenedLink, ShortenFailure]) });

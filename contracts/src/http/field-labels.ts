@@ -31,13 +31,31 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   sort_by: 'Sort by',
 };
 
-const CAPITALS: Readonly<Record<string, string>> = { url: 'URL', uri: 'URI', id: 'ID', ids: 'IDs', api: 'API', dlt: 'DLT', trai: 'TRAI', smtp: 'SMTP', gst: 'GST', qr: 'QR', dns: 'DNS', sql: 'SQL', ip: 'IP', utc: 'UTC' };
+const CAPITALS: Readonly<Record<string, string>> = {
+  url: 'URL',
+  uri: 'URI',
+  id: 'ID',
+  ids: 'IDs',
+  api: 'API',
+  dlt: 'DLT',
+  trai: 'TRAI',
+  smtp: 'SMTP',
+  gst: 'GST',
+  qr: 'QR',
+  dns: 'DNS',
+  sql: 'SQL',
+  ip: 'IP',
+  utc: 'UTC',
+};
 
 /** The label of a field, by its machine name (the last part of a path such as `links.0.original_url`). */
 export function fieldLabel(name: string): string {
   const known = FIELD_LABELS[name];
   if (known) return known;
-  const words = name.split(/[_\s]+/).filter(Boolean).map((word) => CAPITALS[word.toLowerCase()] ?? word.toLowerCase());
+  const words = name
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => CAPITALS[word.toLowerCase()] ?? word.toLowerCase());
   if (words.length === 0) return name;
   const [first, ...rest] = words;
   return [first!.charAt(0).toUpperCase() + first!.slice(1), ...rest].join(' ');

@@ -93,7 +93,10 @@ export type Timeline = z.infer<typeof Timeline>;
 export const StateAtQuery = z.object({
   at: z
     .string()
-    .refine((value) => /^\d+$/.test(value) || IsoTime.safeParse(value).success, 'must be an ISO time such as 2026-11-23T09:00:00Z or a position in the log (a whole number)')
+    .refine(
+      (value) => /^\d+$/.test(value) || IsoTime.safeParse(value).success,
+      'must be an ISO time such as 2026-11-23T09:00:00Z or a position in the log (a whole number)',
+    )
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
     .optional(),
 });

@@ -35,8 +35,16 @@ export const CreateLinkBody = z.object({
   original_url: Destination,
   title: Title.optional().default(''),
   description: Description.optional().default(''),
-  custom_domain: z.string({ message: 'custom_domain must be text' }).max(300, 'custom_domain is at most 253 characters').nullish().describe('One of your verified custom domains: the link is served on it'),
-  trai_header: z.string({ message: 'trai_header must be text' }).max(20, 'trai_header is 6 letters or digits').nullish().describe('One of your verified TRAI headers: the link is served at /{HEADER}/{code} on its host'),
+  custom_domain: z
+    .string({ message: 'custom_domain must be text' })
+    .max(300, 'custom_domain is at most 253 characters')
+    .nullish()
+    .describe('One of your verified custom domains: the link is served on it'),
+  trai_header: z
+    .string({ message: 'trai_header must be text' })
+    .max(20, 'trai_header is 6 letters or digits')
+    .nullish()
+    .describe('One of your verified TRAI headers: the link is served at /{HEADER}/{code} on its host'),
   short_code: z
     .string({ message: 'short_code must be text' })
     .trim()
@@ -58,9 +66,7 @@ export const UpdateLinkBody = z.strictObject(
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Only title, description, original_url and is_active can be changed; remove ${issue.keys.join(', ')}`
-        : undefined,
+      issue.code === 'unrecognized_keys' ? `Only title, description, original_url and is_active can be changed; remove ${issue.keys.join(', ')}` : undefined,
   },
 );
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;
@@ -108,15 +114,17 @@ export const EditedLinkStillProcessing = LinkResponse.extend({ detail: z.string(
 /** A calendar day in a query string, named in its own error message. */
 const isoDay = (name: string) => {
   const message = `${name} must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22`;
-  return z
-    .string({ message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00.000Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, message)
-    // The days the analytics store can hold (ClickHouse's Date32 and DateTime64 reach 2299).
-    .refine((value) => value >= FIRST_DAY && value <= LAST_DAY, `${name} must be a day from ${FIRST_DAY} to ${LAST_DAY}`);
+  return (
+    z
+      .string({ message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine((value) => {
+        const date = new Date(`${value}T00:00:00.000Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+      }, message)
+      // The days the analytics store can hold (ClickHouse's Date32 and DateTime64 reach 2299).
+      .refine((value) => value >= FIRST_DAY && value <= LAST_DAY, `${name} must be a day from ${FIRST_DAY} to ${LAST_DAY}`)
+  );
 };
 const FIRST_DAY = '1970-01-01';
 const LAST_DAY = '2299-12-31';
@@ -135,7 +143,11 @@ const Search = z.string().trim().max(200, 'search must be at most 200 characters
 
 export const LinkListQuery = z
   .object({
-    skip: z.coerce.number({ message: 'skip must be a whole number, 0 or more' }).int('skip must be a whole number, 0 or more').min(0, 'skip must be 0 or more').default(0),
+    skip: z.coerce
+      .number({ message: 'skip must be a whole number, 0 or more' })
+      .int('skip must be a whole number, 0 or more')
+      .min(0, 'skip must be 0 or more')
+      .default(0),
     limit: z.coerce
       .number({ message: 'limit must be a whole number from 1 to 100' })
       .int('limit must be a whole number from 1 to 100')
@@ -143,7 +155,10 @@ export const LinkListQuery = z
       .max(100, 'limit must be at most 100')
       .default(10),
     search: Search.describe('Case-insensitive part of the title, destination or short code'),
-    created_via: z.enum(CreatedVia.options, { message: 'created_via must be one of: manual, api' }).optional().describe('The tab: manual or api; all links when absent'),
+    created_via: z
+      .enum(CreatedVia.options, { message: 'created_via must be one of: manual, api' })
+      .optional()
+      .describe('The tab: manual or api; all links when absent'),
     sort_by: SortBy.default('newest'),
     date_from: isoDay('date_from').optional().describe('Created on or after this day (UTC), YYYY-MM-DD'),
     date_to: isoDay('date_to').optional().describe('Created on or before this day (UTC), YYYY-MM-DD'),
@@ -173,9 +188,15 @@ export const ExportQuery = z.object({
 
 export const BulkDeleteBody = z.object({
   ids: z
-    .array(z.number({ message: 'each id must be a URL id (a whole number)' }).int('each id must be a URL id (a whole number)').positive('each id must be a URL id (a whole number)'), {
-      message: 'ids is required: a list of 1 to 100 URL ids',
-    })
+    .array(
+      z
+        .number({ message: 'each id must be a URL id (a whole number)' })
+        .int('each id must be a URL id (a whole number)')
+        .positive('each id must be a URL id (a whole number)'),
+      {
+        message: 'ids is required: a list of 1 to 100 URL ids',
+      },
+    )
     .min(1, 'ids must list at least 1 URL id')
     .max(100, 'ids must list at most 100 URL ids'),
 });
@@ -198,7 +219,9 @@ export const UserStatsResponse = z.object({
   urls_this_month: z.number(),
   monthly_growth: z
     .number()
-    .describe('Percent change of links created this calendar month (UTC) over last month, one decimal; 100 when last month had none and this month has some, 0 when both have none'),
+    .describe(
+      'Percent change of links created this calendar month (UTC) over last month, one decimal; 100 when last month had none and this month has some, 0 when both have none',
+    ),
   active_urls: z.number().describe('Links that redirect now: switched on and not disabled by an admin'),
   custom_domains_count: z.number().describe('Custom domains the caller has added, verified or not'),
 });
@@ -232,6 +255,10 @@ export const AnalyticsResponse = z.object({
   browsers: z.array(NamedCount),
   operating_systems: z.array(NamedCount),
   unique_visitors: z.number().describe('Distinct visitors; a visitor is recognised within one UTC day (the visitor hash rotates daily)'),
-  qr_scans: z.number().describe('Clicks in the range that came from the link’s QR code (the short URL with ?src=qr); those without a referrer are listed as "QR code" in top_referrers, not "Direct"'),
+  qr_scans: z
+    .number()
+    .describe(
+      'Clicks in the range that came from the link’s QR code (the short URL with ?src=qr); those without a referrer are listed as "QR code" in top_referrers, not "Direct"',
+    ),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

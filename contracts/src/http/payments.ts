@@ -45,7 +45,12 @@ export const CreateIntentResponse = z.object({
 });
 export type CreateIntentResponse = z.infer<typeof CreateIntentResponse>;
 
-const gatewayId = (name: string) => z.string({ message: `${name} is required` }).trim().min(1, `${name} is required`).max(64, `${name} is at most 64 characters`);
+const gatewayId = (name: string) =>
+  z
+    .string({ message: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64, `${name} is at most 64 characters`);
 
 export const VerifyPaymentBody = z.object({
   payment_id: gatewayId('payment_id'),
@@ -79,7 +84,14 @@ export const TestCheckoutResult = z.union([
   z.object({ outcome: z.literal('paid'), razorpay_payment_id: z.string(), razorpay_order_id: z.string(), razorpay_signature: z.string() }),
   z.object({
     outcome: z.literal('failed'),
-    error: z.object({ code: z.string(), description: z.string(), source: z.string(), step: z.string(), reason: z.string(), metadata: z.object({ payment_id: z.string(), order_id: z.string() }) }),
+    error: z.object({
+      code: z.string(),
+      description: z.string(),
+      source: z.string(),
+      step: z.string(),
+      reason: z.string(),
+      metadata: z.object({ payment_id: z.string(), order_id: z.string() }),
+    }),
   }),
 ]);
 
@@ -124,10 +136,15 @@ export type PaymentMethodItem = z.infer<typeof PaymentMethodItem>;
 
 export const PaymentMethodsResponse = z.object({ payment_methods: z.array(PaymentMethodItem) });
 
-export const PaymentMethodParams = z.object({ method_id: z.string().regex(/^[a-f0-9]{16}$/, 'method_id is a payment method id from GET /api/payment/methods') });
+export const PaymentMethodParams = z.object({
+  method_id: z.string().regex(/^[a-f0-9]{16}$/, 'method_id is a payment method id from GET /api/payment/methods'),
+});
 
 export const CancelSubscriptionBody = z.object({
-  subscription_id: z.number({ message: 'subscription_id must be a number (your subscription’s id)' }).int('subscription_id must be a whole number').positive('subscription_id must be positive'),
+  subscription_id: z
+    .number({ message: 'subscription_id must be a number (your subscription’s id)' })
+    .int('subscription_id must be a whole number')
+    .positive('subscription_id must be positive'),
 });
 
 export const CancelSubscriptionResponse = z.object({ success: z.literal(true), message: z.string(), ends_at: z.string() });

@@ -6,7 +6,22 @@ export type PlanName = z.infer<typeof PlanName>;
 /** The value a limit takes when there is none. */
 export const UNLIMITED = -1;
 
-export const FeatureCategory = z.enum(['analytics', 'links', 'domains', 'api', 'security', 'branding', 'team', 'social', 'reports', 'surveys', 'qr', 'bio', 'data', 'other']);
+export const FeatureCategory = z.enum([
+  'analytics',
+  'links',
+  'domains',
+  'api',
+  'security',
+  'branding',
+  'team',
+  'social',
+  'reports',
+  'surveys',
+  'qr',
+  'bio',
+  'data',
+  'other',
+]);
 
 /** Every feature a plan can grant (docs/plans.md#features), with what it means to a person. */
 export const FEATURES = {
@@ -82,63 +97,63 @@ const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom
  */
 export const DEFAULT_PLANS: readonly Plan[] = (
   [
-  {
-    id: 1,
-    name: 'free',
-    display_name: 'Free',
-    price_monthly: 0,
-    price_yearly: null,
-    monthly_links_limit: 10,
-    custom_domains_limit: 0,
-    api_calls_per_minute: 100,
-    analytics_retention_days: 30,
-    trai_domains_limit: 0,
-    surveys_limit: 0,
-    link_in_bio_pages_limit: 0,
-    is_active: true,
-    is_featured: false,
-    popular: false,
-    is_unlimited: false,
-    features: freeFeatures,
-  },
-  {
-    id: 2,
-    name: 'pro',
-    display_name: 'Pro',
-    price_monthly: 999,
-    price_yearly: 9990,
-    monthly_links_limit: 1000,
-    custom_domains_limit: 2,
-    api_calls_per_minute: 1000,
-    analytics_retention_days: 90,
-    trai_domains_limit: 2,
-    surveys_limit: 5,
-    link_in_bio_pages_limit: 3,
-    is_active: true,
-    is_featured: true,
-    popular: true,
-    is_unlimited: false,
-    features: proFeatures,
-  },
-  {
-    id: 3,
-    name: 'enterprise',
-    display_name: 'Enterprise',
-    price_monthly: 4999,
-    price_yearly: 49990,
-    monthly_links_limit: 10000,
-    custom_domains_limit: 10,
-    api_calls_per_minute: 10000,
-    analytics_retention_days: 365,
-    trai_domains_limit: 5,
-    surveys_limit: 10,
-    link_in_bio_pages_limit: 10,
-    is_active: true,
-    is_featured: false,
-    popular: false,
-    is_unlimited: false,
-    features: proFeatures,
-  },
+    {
+      id: 1,
+      name: 'free',
+      display_name: 'Free',
+      price_monthly: 0,
+      price_yearly: null,
+      monthly_links_limit: 10,
+      custom_domains_limit: 0,
+      api_calls_per_minute: 100,
+      analytics_retention_days: 30,
+      trai_domains_limit: 0,
+      surveys_limit: 0,
+      link_in_bio_pages_limit: 0,
+      is_active: true,
+      is_featured: false,
+      popular: false,
+      is_unlimited: false,
+      features: freeFeatures,
+    },
+    {
+      id: 2,
+      name: 'pro',
+      display_name: 'Pro',
+      price_monthly: 999,
+      price_yearly: 9990,
+      monthly_links_limit: 1000,
+      custom_domains_limit: 2,
+      api_calls_per_minute: 1000,
+      analytics_retention_days: 90,
+      trai_domains_limit: 2,
+      surveys_limit: 5,
+      link_in_bio_pages_limit: 3,
+      is_active: true,
+      is_featured: true,
+      popular: true,
+      is_unlimited: false,
+      features: proFeatures,
+    },
+    {
+      id: 3,
+      name: 'enterprise',
+      display_name: 'Enterprise',
+      price_monthly: 4999,
+      price_yearly: 49990,
+      monthly_links_limit: 10000,
+      custom_domains_limit: 10,
+      api_calls_per_minute: 10000,
+      analytics_retention_days: 365,
+      trai_domains_limit: 5,
+      surveys_limit: 10,
+      link_in_bio_pages_limit: 10,
+      is_active: true,
+      is_featured: false,
+      popular: false,
+      is_unlimited: false,
+      features: proFeatures,
+    },
   ] satisfies PlanDefaults[]
 ).map(withRateAlias);
 
@@ -167,13 +182,20 @@ export const rupeesOf = (paise: number) => paise / 100;
 export const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
 /** A plan as the catalogue shows it, from the plan as an edit recorded it. */
-export function planFromRecord(record: {
-  plan_id: number;
-  name: PlanName;
-  display_name: string;
-  price_monthly_paise: number;
-  price_yearly_paise: number | null;
-} & Omit<PlanDefaults, 'id' | 'name' | 'display_name' | 'price_monthly' | 'price_yearly'>): Plan {
+export function planFromRecord(
+  record: {
+    plan_id: number;
+    name: PlanName;
+    display_name: string;
+    price_monthly_paise: number;
+    price_yearly_paise: number | null;
+  } & Omit<PlanDefaults, 'id' | 'name' | 'display_name' | 'price_monthly' | 'price_yearly'>,
+): Plan {
   const { plan_id, price_monthly_paise, price_yearly_paise, ...rest } = record;
-  return withRateAlias({ ...rest, id: plan_id, price_monthly: rupeesOf(price_monthly_paise), price_yearly: price_yearly_paise === null ? null : rupeesOf(price_yearly_paise) });
+  return withRateAlias({
+    ...rest,
+    id: plan_id,
+    price_monthly: rupeesOf(price_monthly_paise),
+    price_yearly: price_yearly_paise === null ? null : rupeesOf(price_yearly_paise),
+  });
 }

@@ -9,7 +9,12 @@ describe('docs/plans.md against the catalogue', () => {
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   const header = section
     .split('\n')
     .find((line) => line.startsWith('| feature |'))!

@@ -2,9 +2,28 @@ import { domainEventOf, type EntityFacts, type LinkFactRow, type OwnerFactRow, t
 import { clickhouseTime } from './clickhouse-time.ts';
 
 /** The events that change what analysts see of links and owners (docs/analysts.md#schema). */
-export const FACT_EVENT_TYPES = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserRegistered', 'UserStatusChanged', 'UserRoleChanged', 'PlanChanged', 'AccountDeleted'];
+export const FACT_EVENT_TYPES = [
+  'LinkCreated',
+  'LinkUpdated',
+  'LinkDeleted',
+  'LinkModerated',
+  'UserRegistered',
+  'UserStatusChanged',
+  'UserRoleChanged',
+  'PlanChanged',
+  'AccountDeleted',
+];
 
-const noLinkFields = { owner_id: null, short_code: null, destination: null, title: null, created_via: null, custom_domain: null, is_active: null, disabled: null };
+const noLinkFields = {
+  owner_id: null,
+  short_code: null,
+  destination: null,
+  title: null,
+  created_via: null,
+  custom_domain: null,
+  is_active: null,
+  disabled: null,
+};
 const noOwnerFields = { role: null, status: null, plan: null, plan_status: null };
 const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 
@@ -14,7 +33,19 @@ function linkFact(recorded: RecordedEvent): LinkFactRow | null {
   switch (event?.type) {
     case 'LinkCreated': {
       const { link_id, owner_id, short_code, original_url, title, created_via, custom_domain } = event.data;
-      return { ...base, link_id, fact: 'created', owner_id, short_code, destination: original_url, title, created_via, custom_domain, is_active: 1, disabled: 0 };
+      return {
+        ...base,
+        link_id,
+        fact: 'created',
+        owner_id,
+        short_code,
+        destination: original_url,
+        title,
+        created_via,
+        custom_domain,
+        is_active: 1,
+        disabled: 0,
+      };
     }
     case 'LinkUpdated': {
       const { title, original_url, is_active } = event.data.changes;

@@ -44,6 +44,9 @@ describe('BotPolicyFollower', () => {
   it('reads the newest policy of the log, or the default without one', async () => {
     const events = (recorded: RecordedEvent[]) => ({ readStream: async () => recorded });
     expect(await latestBotPolicy(events([]))()).toEqual({ policy: { known_bots: true, patterns: [] }, position: 0 });
-    expect(await latestBotPolicy(events([policyEvent(3, false, []), policyEvent(9, true, ['x'])]))()).toEqual({ policy: { known_bots: true, patterns: ['x'] }, position: 9 });
+    expect(await latestBotPolicy(events([policyEvent(3, false, []), policyEvent(9, true, ['x'])]))()).toEqual({
+      policy: { known_bots: true, patterns: ['x'] },
+      position: 9,
+    });
   });
 });

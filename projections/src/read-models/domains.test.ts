@@ -51,7 +51,9 @@ describe('the domains read model', () => {
       { type: 'CustomDomainClaimDropped', data: { ...ids(2, 8), reason: 'verified_elsewhere', winner_domain_id: 1 } },
     ];
     expect(await (await project(dropped)).get(DOMAIN_DROP_NOTICES_DUE, 2)).toEqual({ id: 2, user_id: 8, at: '2026-11-23T10:01:00.000Z' });
-    expect(await (await project([...dropped, { type: 'CustomDomainDropNoticeSent', data: { domain_id: 2, user_id: 8 } }])).get(DOMAIN_DROP_NOTICES_DUE, 2)).toBeNull();
+    expect(
+      await (await project([...dropped, { type: 'CustomDomainDropNoticeSent', data: { domain_id: 2, user_id: 8 } }])).get(DOMAIN_DROP_NOTICES_DUE, 2),
+    ).toBeNull();
     expect(await (await project([...dropped, { type: 'CustomDomainDeleted', data: ids(2, 8) }])).get(DOMAIN_DROP_NOTICES_DUE, 2)).toBeNull();
   });
 
@@ -61,8 +63,15 @@ describe('the domains read model', () => {
       { type: 'TraiHeaderVerified', data: header },
       { type: 'TraiHeaderApprovalRequested', data: { ...header, dlt_registration_id: '1101234567890123456' } },
     ];
-    expect(await (await project(added)).get(TRAI_DOMAINS, 5)).toMatchObject({ dns_verified: false, approval: 'pending', dlt_registration_id: '1101234567890123456' });
-    expect(await (await project([...added, { type: 'TraiHeaderApproved', data: header }])).get(TRAI_DOMAINS, 5)).toMatchObject({ dns_verified: true, approval: 'approved' });
+    expect(await (await project(added)).get(TRAI_DOMAINS, 5)).toMatchObject({
+      dns_verified: false,
+      approval: 'pending',
+      dlt_registration_id: '1101234567890123456',
+    });
+    expect(await (await project([...added, { type: 'TraiHeaderApproved', data: header }])).get(TRAI_DOMAINS, 5)).toMatchObject({
+      dns_verified: true,
+      approval: 'approved',
+    });
     expect(await (await project([...added, { type: 'TraiHeaderRejected', data: { ...header, reason: 'Not yours' } }])).get(TRAI_DOMAINS, 5)).toMatchObject({
       dns_verified: false,
       approval: 'rejected',

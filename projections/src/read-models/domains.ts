@@ -73,7 +73,11 @@ export const domainIndexes = {
 
 const noneActive = (id: number): ActiveDomainsView => ({ id, custom_domain_id: null, trai_id: null });
 
-async function choose(tx: Parameters<NonNullable<ReadModelHandlers['CustomDomainAdded']>>[2], userId: number, change: (active: ActiveDomainsView) => ActiveDomainsView) {
+async function choose(
+  tx: Parameters<NonNullable<ReadModelHandlers['CustomDomainAdded']>>[2],
+  userId: number,
+  change: (active: ActiveDomainsView) => ActiveDomainsView,
+) {
   tx.put(ACTIVE_DOMAINS, change((await tx.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId)) ?? noneActive(userId)));
 }
 
@@ -108,7 +112,20 @@ export const domainHandlers: ReadModelHandlers = {
   },
   TraiHeaderAdded({ trai_id, user_id, header, domain_type, custom_domain_id, domain, dns_token }, recorded, tx) {
     const approval = domain_type === 'our_domain' ? 'pending' : null;
-    const view: TraiDomainView = { id: trai_id, owner_id: user_id, header, domain_type, custom_domain_id, domain, dns_token, dns_verified: false, approval, dlt_registration_id: null, rejection_reason: null, created_at: recorded.metadata.at };
+    const view: TraiDomainView = {
+      id: trai_id,
+      owner_id: user_id,
+      header,
+      domain_type,
+      custom_domain_id,
+      domain,
+      dns_token,
+      dns_verified: false,
+      approval,
+      dlt_registration_id: null,
+      rejection_reason: null,
+      created_at: recorded.metadata.at,
+    };
     tx.put(TRAI_DOMAINS, view);
   },
   async TraiHeaderVerified({ trai_id }, _recorded, tx) {

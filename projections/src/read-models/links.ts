@@ -79,7 +79,12 @@ export const linkHandlers: ReadModelHandlers = {
     }));
   },
   async LinkModerated({ link_id, disabled, reason }, recorded, tx) {
-    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, disabled_by_admin: disabled, moderation_reason: disabled ? reason : null, updated_at: recorded.metadata.at }));
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({
+      ...link,
+      disabled_by_admin: disabled,
+      moderation_reason: disabled ? reason : null,
+      updated_at: recorded.metadata.at,
+    }));
   },
   async LinkDeleted({ link_id }, _recorded, tx) {
     const link = await tx.get<LinkView>(LINKS, link_id);

@@ -44,7 +44,9 @@ export const paymentIndexes = { [PAYMENTS]: [['user_id'], ['receipt_number'], ['
 
 /** How a method is told apart: the same instrument always has the same key (the API shows a short hash of it). */
 export const instrumentKey = (instrument: PaymentInstrument) =>
-  [instrument.kind, instrument.card_network, instrument.card_last4, instrument.vpa_masked, instrument.bank, instrument.wallet].map((part) => part ?? '').join('|');
+  [instrument.kind, instrument.card_network, instrument.card_last4, instrument.vpa_masked, instrument.bank, instrument.wallet]
+    .map((part) => part ?? '')
+    .join('|');
 
 export const paymentHandlers: ReadModelHandlers = {
   PaymentOrderCreated(order, recorded, tx) {
@@ -74,11 +76,21 @@ export const paymentHandlers: ReadModelHandlers = {
     tx.put(PAYMENTS, view);
   },
   async PaymentFailed({ order_id, reason }, _recorded, tx) {
-    await tx.update<PaymentView>(PAYMENTS, order_id, (view) => (view.status === 'created' || view.status === 'failed' ? { ...view, status: 'failed', failure_reason: reason } : view));
+    await tx.update<PaymentView>(PAYMENTS, order_id, (view) =>
+      view.status === 'created' || view.status === 'failed' ? { ...view, status: 'failed', failure_reason: reason } : view,
+    );
   },
   async PaymentCaptured({ order_id, payment_id, user_id, instrument, receipt_number }, recorded, tx) {
     const at = recorded.metadata.at;
-    await tx.update<PaymentView>(PAYMENTS, order_id, (view) => ({ ...view, status: 'captured', payment_id, instrument, receipt_number, paid_at: at, failure_reason: null }));
+    await tx.update<PaymentView>(PAYMENTS, order_id, (view) => ({
+      ...view,
+      status: 'captured',
+      payment_id,
+      instrument,
+      receipt_number,
+      paid_at: at,
+      failure_reason: null,
+    }));
     const methods = (await tx.get<PaymentMethodsView>(PAYMENT_METHODS, user_id)) ?? { id: user_id, methods: [], default_id: null };
     const id = instrumentKey(instrument);
     const others = methods.methods.filter((method) => method.id !== id);
@@ -97,7 +109,9 @@ export const paymentHandlers: ReadModelHandlers = {
     await tx.update<PaymentView>(PAYMENTS, order_id, (view) => ({ ...view, period_start, period_end }));
   },
   async PaymentMethodDefaultSet({ user_id, method_id }, _recorded, tx) {
-    await tx.update<PaymentMethodsView>(PAYMENT_METHODS, user_id, (view) => (view.methods.some((method) => method.id === method_id) ? { ...view, default_id: method_id } : view));
+    await tx.update<PaymentMethodsView>(PAYMENT_METHODS, user_id, (view) =>
+      view.methods.some((method) => method.id === method_id) ? { ...view, default_id: method_id } : view,
+    );
   },
   async PaymentMethodRemoved({ user_id, method_id }, _recorded, tx) {
     await tx.update<PaymentMethodsView>(PAYMENT_METHODS, user_id, (view) => {

@@ -25,13 +25,42 @@ function recorded(events: { stream: string; event: DomainEvent }[], startAt = 1)
 const user = (event: DomainEvent) => ({ stream: 'user-1', event });
 const link = (event: DomainEvent) => ({ stream: 'link-10', event });
 const click = (userAgent: string) =>
-  ({ stream: 'clicks-10', event: { type: 'Clicked', data: { link_id: 10, owner_id: 1, link_version: 0, destination: 'https://example.com/', country: 'IN', user_agent: userAgent, referrer: '', source: 'link', visitor_hash: 'v' } } }) as const;
+  ({
+    stream: 'clicks-10',
+    event: {
+      type: 'Clicked',
+      data: {
+        link_id: 10,
+        owner_id: 1,
+        link_version: 0,
+        destination: 'https://example.com/',
+        country: 'IN',
+        user_agent: userAgent,
+        referrer: '',
+        source: 'link',
+        visitor_hash: 'v',
+      },
+    },
+  }) as const;
 
 const history = recorded([
   user({ type: 'UserRegistered', data: { user_id: 1, email: 'ada@example.com', password_hash: 'scrypt$x', role: 'super_admin' } }),
   user({ type: 'EmailVerified', data: { user_id: 1, via: 'email_link' } }),
   user({ type: 'ApiKeyIssued', data: { user_id: 1, key_id: 'k1', key_hash: HASH, key_encrypted: 'v1.enc' } }),
-  link({ type: 'LinkCreated', data: { link_id: 10, owner_id: 1, short_code: 'abc', original_url: 'https://example.com/', title: 'Launch', description: '', created_via: 'manual', custom_domain: '', trai_header: null } }),
+  link({
+    type: 'LinkCreated',
+    data: {
+      link_id: 10,
+      owner_id: 1,
+      short_code: 'abc',
+      original_url: 'https://example.com/',
+      title: 'Launch',
+      description: '',
+      created_via: 'manual',
+      custom_domain: '',
+      trai_header: null,
+    },
+  }),
   click(CHROME),
   click(BOT),
   click(CHROME),
@@ -93,7 +122,10 @@ describe('the accounts and links read model', () => {
     );
     const store = await project([history, later]);
     expect(await store.get(USERS, 2)).toMatchObject({ status: 'suspended', is_active: false, role: 'admin' });
-    const reactivated = recorded([{ stream: 'user-2', event: { type: 'UserStatusChanged', data: { user_id: 2, status: 'active', previous: 'suspended' } } }], history.length + 4);
+    const reactivated = recorded(
+      [{ stream: 'user-2', event: { type: 'UserStatusChanged', data: { user_id: 2, status: 'active', previous: 'suspended' } } }],
+      history.length + 4,
+    );
     const after = await project([history, later, reactivated]);
     expect(await after.get(USERS, 2)).toMatchObject({ status: 'active', is_active: true });
   });
@@ -103,7 +135,10 @@ describe('the accounts and links read model', () => {
       [
         { stream: 'user-3', event: { type: 'UserRegistered', data: { user_id: 3, email: 'cy@example.com', password_hash: 'h', role: 'user' } } },
         { stream: 'user-3', event: { type: 'OtherSessionsRevoked', data: { user_id: 3, kept_jti: 'jti-kept' } } },
-        { stream: 'user-3', event: { type: 'EmailChangeRequested', data: { user_id: 3, new_email: 'mallory@evil.example', expires_at: '2026-11-24T10:00:00.000Z' } } },
+        {
+          stream: 'user-3',
+          event: { type: 'EmailChangeRequested', data: { user_id: 3, new_email: 'mallory@evil.example', expires_at: '2026-11-24T10:00:00.000Z' } },
+        },
         { stream: 'user-3', event: { type: 'EmailVerified', data: { user_id: 3, via: 'email_link' } } },
         { stream: 'user-3', event: { type: 'AllSessionsRevoked', data: { user_id: 3, reason: 'email_verified' } } },
         { stream: 'user-3', event: { type: 'EmailChangeCancelled', data: { user_id: 3, reason: 'email_verified' } } },

@@ -65,7 +65,10 @@ describe('the support read model', () => {
   });
 
   it('when an account is deleted, removes that user’s tickets and keeps the others', async () => {
-    const deleted = recorded([...history.map((r) => ({ stream: r.stream, event: { type: r.type, data: r.data } as DomainEvent })), { stream: 'user-7', event: { type: 'AccountDeleted', data: { user_id: 7 } } }]);
+    const deleted = recorded([
+      ...history.map((r) => ({ stream: r.stream, event: { type: r.type, data: r.data } as DomainEvent })),
+      { stream: 'user-7', event: { type: 'AccountDeleted', data: { user_id: 7 } } },
+    ]);
     const store = await project([deleted.slice(0, 4), deleted.slice(4)]);
     expect(await store.get(SUPPORT_TICKETS, 1)).toBeNull();
     expect(await store.get(SUPPORT_TICKETS, 3)).toBeNull();

@@ -38,7 +38,10 @@ interface TicketOwnerView {
   ticket_ids: number[];
 }
 
-export const supportIndexes = { [SUPPORT_TICKETS]: [['user_id'], ['status', 'priority_rank', 'created_at'], ['priority_rank', 'created_at']], [SUPPORT_TICKET_OWNERS]: [] } as const;
+export const supportIndexes = {
+  [SUPPORT_TICKETS]: [['user_id'], ['status', 'priority_rank', 'created_at'], ['priority_rank', 'created_at']],
+  [SUPPORT_TICKET_OWNERS]: [],
+} as const;
 
 const touch = (tx: UnitOfWork, ticketId: number, at: string, change: (view: SupportTicketView) => Partial<SupportTicketView>) =>
   tx.update<SupportTicketView>(SUPPORT_TICKETS, ticketId, (view) => ({ ...view, ...change(view), updated_at: at }));
@@ -46,7 +49,18 @@ const touch = (tx: UnitOfWork, ticketId: number, at: string, change: (view: Supp
 export const supportHandlers: ReadModelHandlers = {
   async SupportTicketOpened({ ticket_id, user_id, subject, priority, message }, recorded, tx) {
     const at = recorded.metadata.at;
-    const view: SupportTicketView = { id: ticket_id, user_id, subject, priority, priority_rank: PRIORITY_RANK[priority], status: 'open', message, replies: [], created_at: at, updated_at: at };
+    const view: SupportTicketView = {
+      id: ticket_id,
+      user_id,
+      subject,
+      priority,
+      priority_rank: PRIORITY_RANK[priority],
+      status: 'open',
+      message,
+      replies: [],
+      created_at: at,
+      updated_at: at,
+    };
     tx.put(SUPPORT_TICKETS, view);
     const owner = (await tx.get<TicketOwnerView>(SUPPORT_TICKET_OWNERS, user_id)) ?? { id: user_id, ticket_ids: [] };
     if (!owner.ticket_ids.includes(ticket_id)) tx.put(SUPPORT_TICKET_OWNERS, { ...owner, ticket_ids: [...owner.ticket_ids, ticket_id] });

@@ -10,7 +10,8 @@ function storeOf(docs: Record<string, Doc>) {
       reads += 1;
       return (docs[String(id)] ?? null) as T | null;
     },
-    getMany: async <T extends Doc>(_collection: string, ids: (string | number)[]) => new Map(ids.filter((id) => docs[String(id)]).map((id) => [String(id), docs[String(id)] as T])),
+    getMany: async <T extends Doc>(_collection: string, ids: (string | number)[]) =>
+      new Map(ids.filter((id) => docs[String(id)]).map((id) => [String(id), docs[String(id)] as T])),
   };
   return { store, reads: () => reads };
 }

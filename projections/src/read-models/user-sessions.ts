@@ -49,7 +49,16 @@ export const userSessionHandlers: ReadModelHandlers = {
     const at = recorded.metadata.at;
     // Parsed here, off the sign-in path; the raw agent stays in the log for a better parser later.
     const profile = profileUserAgentCached(user_agent);
-    const entry: ActiveSessionEntry = { jti, user_agent, browser: profile.browser, os: profile.os, device: profile.device, started_at: at, last_used_at: at, expires_at };
+    const entry: ActiveSessionEntry = {
+      jti,
+      user_agent,
+      browser: profile.browser,
+      os: profile.os,
+      device: profile.device,
+      started_at: at,
+      last_used_at: at,
+      expires_at,
+    };
     await change(tx, user_id, at, (sessions) => [entry, ...sessions.filter((session) => session.jti !== jti)]);
   },
   async SessionUsed({ user_id, jti }, recorded, tx) {

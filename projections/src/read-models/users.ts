@@ -79,7 +79,9 @@ export const userHandlers: ReadModelHandlers = {
   },
   async SessionStarted({ user_id }, recorded, tx) {
     const at = recorded.metadata.at;
-    await tx.update<UserView>(USERS, user_id, (user) => (user.sessions_started_until && Date.parse(user.sessions_started_until) >= Date.parse(at) ? user : { ...user, sessions_started_until: at }));
+    await tx.update<UserView>(USERS, user_id, (user) =>
+      user.sessions_started_until && Date.parse(user.sessions_started_until) >= Date.parse(at) ? user : { ...user, sessions_started_until: at },
+    );
   },
   async PasswordChanged({ user_id, kept_jti }, recorded, tx) {
     // A reset keeps no session: any session kept by an earlier change goes too.
@@ -90,7 +92,11 @@ export const userHandlers: ReadModelHandlers = {
     });
   },
   async OtherSessionsRevoked({ user_id, kept_jti }, recorded, tx) {
-    await tx.update<UserView>(USERS, user_id, (user) => ({ ...user, sessions_valid_after: sessionsValidAfter(user, recorded.metadata.at), sessions_kept_jti: kept_jti }));
+    await tx.update<UserView>(USERS, user_id, (user) => ({
+      ...user,
+      sessions_valid_after: sessionsValidAfter(user, recorded.metadata.at),
+      sessions_kept_jti: kept_jti,
+    }));
   },
   async AllSessionsRevoked({ user_id }, recorded, tx) {
     await tx.update<UserView>(USERS, user_id, (user) => {

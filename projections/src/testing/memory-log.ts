@@ -17,7 +17,12 @@ export class MemoryLog implements Pick<EventStore, 'readAll' | 'headPosition' | 
       type,
       version,
       data,
-      metadata: { actor: { kind: 'system', id: 'test' }, correlation_id: 'c', causation_id: 'c', at: new Date(Date.UTC(2026, 10, 23, 10, 0, position)).toISOString() },
+      metadata: {
+        actor: { kind: 'system', id: 'test' },
+        correlation_id: 'c',
+        causation_id: 'c',
+        at: new Date(Date.UTC(2026, 10, 23, 10, 0, position)).toISOString(),
+      },
     };
     this.events.push(event);
     return event;

@@ -1,7 +1,8 @@
 import type { MailMessage } from '../mail/mailer.ts';
 import { composeMail } from '../mail/compose-mail.ts';
 
-const message = (to: string, subject: string, lines: string[], link: { label: string; url: string }, closing: string) => composeMail(to, subject, lines, closing, link);
+const message = (to: string, subject: string, lines: string[], link: { label: string; url: string }, closing: string) =>
+  composeMail(to, subject, lines, closing, link);
 
 export const verificationMail = (to: string, url: string): MailMessage => ({
   purpose: 'verify_email',
@@ -19,7 +20,10 @@ export const passwordResetMail = (to: string, url: string): MailMessage => ({
   ...message(
     to,
     'Reset your Linkledger password',
-    ['Someone (hopefully you) asked to reset the password of your Linkledger account.', 'Open the link below to choose a new password. The link will expire in 1 hour and works once.'],
+    [
+      'Someone (hopefully you) asked to reset the password of your Linkledger account.',
+      'Open the link below to choose a new password. The link will expire in 1 hour and works once.',
+    ],
     { label: 'Choose a new password', url },
     'If you did not ask for this, ignore this message: your password stays as it is.',
   ),

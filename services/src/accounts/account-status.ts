@@ -6,7 +6,7 @@ import type { UserStatus } from '@linkledger/contracts';
  */
 export const ACCOUNT_SUSPENDED = 'Your account is suspended, so it cannot be used for now. Contact support to have it reactivated.';
 export const ACCOUNT_BANNED = 'Your account has been banned for breaking the terms of use, and can no longer be used.';
-export const ACCOUNT_DELETED = 'This account was deleted at its owner\'s request and can no longer be used.';
+export const ACCOUNT_DELETED = "This account was deleted at its owner's request and can no longer be used.";
 
 /** Why an account with this status may not act, or null when it may (absent: projected before statuses, active). */
 export function accountRefusal(status: UserStatus | 'deleted' | undefined): string | null {
@@ -17,4 +17,5 @@ export function accountRefusal(status: UserStatus | 'deleted' | undefined): stri
 }
 
 /** The refusal if it is about the account's status (not a bad or ended token), else null. */
-export const accountRefusalOnly = (refusal: string): string | null => (refusal === ACCOUNT_SUSPENDED || refusal === ACCOUNT_BANNED || refusal === ACCOUNT_DELETED ? refusal : null);
+export const accountRefusalOnly = (refusal: string): string | null =>
+  refusal === ACCOUNT_SUSPENDED || refusal === ACCOUNT_BANNED || refusal === ACCOUNT_DELETED ? refusal : null;

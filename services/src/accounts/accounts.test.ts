@@ -61,7 +61,8 @@ describe('accounts: register, token, me', () => {
   });
 
   it('answers /api/users/me only with a valid token', async () => {
-    const token = (await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: 'username=bob%40example.com&password=secret123' })).json().access_token;
+    const token = (await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: 'username=bob%40example.com&password=secret123' })).json()
+      .access_token;
     const me = await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json()).toMatchObject({ email: 'bob@example.com', role: 'user', plan_type: 'free', is_verified: false, full_name: null });
     expect(me.json()).not.toHaveProperty('password_hash');

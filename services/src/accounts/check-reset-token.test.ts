@@ -21,7 +21,8 @@ describe('checking a reset link', () => {
   /** Each check from its own address unless told, so the throttle test alone meets the limit. */
   const check = (token: unknown, ip = `198.51.100.${address++}`) =>
     t.app.inject({ method: 'POST', url: '/api/reset-password/check', headers: { 'x-forwarded-for': ip }, payload: { token } });
-  const reset = (token: string, newPassword: string) => t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: newPassword } });
+  const reset = (token: string, newPassword: string) =>
+    t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: newPassword } });
 
   async function mailedResetToken(email: string): Promise<string> {
     const before = outbox(t.dataDir).filter((m) => m.to === email).length;

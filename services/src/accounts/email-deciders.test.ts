@@ -49,9 +49,13 @@ describe('decideEmailVerification', () => {
 
   it('given a late, unknown, reset-purpose or re-addressed token, then it is expired or invalid', () => {
     expect(() => decideEmailVerification(token('verify_email'), account(), at('2026-01-01T11:00:00Z'))).toThrow(VERIFICATION_EXPIRED);
-    expect(() => decideEmailVerification({ issued: null, redeemed: false }, { user: noUser, keys: noKey }, at('2026-01-01T10:00:00Z'))).toThrow(VERIFICATION_INVALID);
+    expect(() => decideEmailVerification({ issued: null, redeemed: false }, { user: noUser, keys: noKey }, at('2026-01-01T10:00:00Z'))).toThrow(
+      VERIFICATION_INVALID,
+    );
     expect(() => decideEmailVerification(token('reset_password'), account(), at('2026-01-01T10:30:00Z'))).toThrow(VERIFICATION_INVALID);
-    expect(() => decideEmailVerification(token('verify_email'), account({ email: 'new@example.com' }), at('2026-01-01T10:30:00Z'))).toThrow(VERIFICATION_INVALID);
+    expect(() => decideEmailVerification(token('verify_email'), account({ email: 'new@example.com' }), at('2026-01-01T10:30:00Z'))).toThrow(
+      VERIFICATION_INVALID,
+    );
   });
 });
 

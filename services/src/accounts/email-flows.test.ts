@@ -22,7 +22,12 @@ describe('e-mail flows through the outbox', () => {
   afterAll(async () => t.close());
 
   const login = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: form,
+      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    });
   const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/users/me', headers });
   const verify = (token?: string) => t.app.inject({ method: 'POST', url: '/api/verify-email', payload: token === undefined ? {} : { token } });
   const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/reset-password', payload });
@@ -189,7 +194,9 @@ describe('mailed links never follow the Host header', () => {
     const before = outbox(t.dataDir).length;
     const answer = await t.app.inject({ method: 'POST', url: '/api/forgot-password', headers: { host }, payload: { email } });
     if (answer.statusCode === 200) await vi.waitFor(() => expect(outbox(t.dataDir).length).toBe(before + 1));
-    const mail = outbox(t.dataDir).slice(before).find((m) => m.to === email);
+    const mail = outbox(t.dataDir)
+      .slice(before)
+      .find((m) => m.to === email);
     return { answer, link: mail ? linkIn(mail.text, 'reset-password') : null };
   };
 
@@ -217,7 +224,8 @@ describe('mailed links never follow the Host header', () => {
       for (const host of ['attacker.example', 'localhost@attacker.example', 'go.example.com.attacker.example', '127.0.0.1:3000', '[::1]:8080']) {
         const { answer, link } = await resetLinkFor(t, 'ada@example.com', host);
         expect(answer.statusCode).toBe(host.includes('attacker') ? 404 : 400);
-        if (answer.statusCode === 400) expect(answer.json().detail).toMatch(/^This server does not answer to the address .*PUBLIC_URL \(or ALLOWED_ORIGINS\)\.$/);
+        if (answer.statusCode === 400)
+          expect(answer.json().detail).toMatch(/^This server does not answer to the address .*PUBLIC_URL \(or ALLOWED_ORIGINS\)\.$/);
         expect(link).toBeNull();
       }
       const verification = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: { ...ada.headers, host: '127.0.0.2' } });
@@ -241,7 +249,10 @@ describe('registration when mail cannot be sent', () => {
       const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'unlucky@example.com', password: 'secret123' } });
       expect(registered.statusCode, registered.body).toBe(201);
       const session = await signUp(t.app, 'second@example.com', 'secret123');
-      expect((await t.app.inject({ url: '/api/users/me', headers: session.headers })).json()).toMatchObject({ email: 'second@example.com', is_verified: false });
+      expect((await t.app.inject({ url: '/api/users/me', headers: session.headers })).json()).toMatchObject({
+        email: 'second@example.com',
+        is_verified: false,
+      });
       const resend = await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: session.headers });
       expect(resend.statusCode).toBe(503);
     } finally {
@@ -277,7 +288,11 @@ describe('e-mail flows through a real SMTP server', () => {
     // No PUBLIC_URL: links point at the origin the request came to.
     const link = linkIn(mail.body, 'reset-password');
     expect(link.origin).toBe('http://localhost');
-    const done = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: link.searchParams.get('token'), new_password: 'via-smtp' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token: link.searchParams.get('token'), new_password: 'via-smtp' },
+    });
     expect(done.json()).toEqual({ message: PASSWORD_RESET });
     const token = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: 'username=erin%40example.com&password=via-smtp' });
     expect(token.statusCode).toBe(200);

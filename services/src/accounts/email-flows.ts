@@ -15,7 +15,8 @@ import { evolveUser, noUser, type UserState } from './user-state.ts';
 import { EMAIL_ALREADY_VERIFIED, VERIFICATION_INVALID, decideEmailVerification } from './verify-email.ts';
 
 /** The request's own attempt failed; the mail stays owed and the sender sends it (docs/operations.md#mail-that-is-never-lost). */
-export const MAIL_DELAYED = 'We could not send the email just now. It goes out by itself as soon as the mail service answers, so there is no need to ask again.';
+export const MAIL_DELAYED =
+  'We could not send the email just now. It goes out by itself as soon as the mail service answers, so there is no need to ask again.';
 
 /** What sending a mail a command owes needs: the log, and the sender that delivers it. */
 export type OwingDeps = CommandDeps & Pick<Platform, 'owedMail' | 'config'>;

@@ -27,7 +27,6 @@ import { callerOf } from '../http/access.ts';
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
 export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';
 
-
 export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const mailThrottle = new MailThrottle(platform.monotonic);
@@ -59,7 +58,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         try {
           await sendVerificationEmail(platform, context, caller.userId, bases);
         } catch (error) {
-          if (error instanceof DomainError && error.detail === MAIL_DELAYED) request.log.error({ err: error.cause }, 'Verification email not sent now; the mail sender tries it again');
+          if (error instanceof DomainError && error.detail === MAIL_DELAYED)
+            request.log.error({ err: error.cause }, 'Verification email not sent now; the mail sender tries it again');
           throw error;
         }
         return { message: VERIFICATION_SENT };

@@ -31,7 +31,13 @@ export function evolveEmailToken(state: EmailTokenState, recorded: RecordedEvent
     case 'EmailTokenIssued':
       return {
         ...state,
-        issued: { purpose: event.data.purpose, userId: event.data.user_id, email: event.data.email, issuedAt: recorded.metadata.at, expiresAt: event.data.expires_at },
+        issued: {
+          purpose: event.data.purpose,
+          userId: event.data.user_id,
+          email: event.data.email,
+          issuedAt: recorded.metadata.at,
+          expiresAt: event.data.expires_at,
+        },
       };
     case 'EmailTokenRedeemed':
       return { ...state, redeemed: true };

@@ -23,8 +23,14 @@ describe('password guessing', () => {
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
   const login = (email: string, password: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/api/token', headers: { ...form, ...from(ip) }, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
-  const register = (email: string, password: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/register', headers: from(ip), payload: { email, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { ...form, ...from(ip) },
+      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    });
+  const register = (email: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/register', headers: from(ip), payload: { email, password } });
 
   /** 40 wrong guesses, two from each of 20 addresses: under every per-address count. */
   async function guessFromTwentyAddresses(email: string, subnet: number) {
@@ -39,7 +45,8 @@ describe('password guessing', () => {
     await eventually(() => latestMail(t.dataDir, email, '/reset-password') !== undefined, 5000, 'the reset mail');
     return linkIn(latestMail(t.dataDir, email, '/reset-password')!.text, 'reset-password').searchParams.get('token');
   }
-  const reset = (token: string | null, newPassword: string) => t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: newPassword } });
+  const reset = (token: string | null, newPassword: string) =>
+    t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, new_password: newPassword } });
 
   it('caps failures per account across addresses: 40 guesses from 20 addresses, then the right password waits (429, Retry-After) until the clock passes it', async () => {
     await register('ada@example.com', 'ada-real-password', '203.0.113.1');
@@ -105,11 +112,25 @@ describe('password guessing', () => {
     const session = await login('uncommon@example.com', 'lantern-osprey-43', '203.0.113.77');
     const headers = { authorization: `Bearer ${session.json().access_token}` };
     for (const password of ['aaaaaa', '123456', 'password', 'qwerty']) {
-      const change = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers, payload: { current_password: 'lantern-osprey-43', new_password: password } });
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings/password',
+        headers,
+        payload: { current_password: 'lantern-osprey-43', new_password: password },
+      });
       expect(change.statusCode).toBe(400);
       expect(change.json()).toEqual({ detail: commonPasswordRefused('new_password'), field: 'new_password' });
     }
     // The shortest allowed length still works for an uncommon password.
-    expect((await t.app.inject({ method: 'POST', url: '/api/settings/password', headers, payload: { current_password: 'lantern-osprey-43', new_password: 'k7#qZp' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/settings/password',
+          headers,
+          payload: { current_password: 'lantern-osprey-43', new_password: 'k7#qZp' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -36,7 +36,12 @@ describe('taking an account back from whoever registered its address first', () 
   async function preRegister(victim: string, attackerMailbox: string) {
     const attacker = await signUp(t.app, victim, 'mallory-knows-this');
     const key = await apiKeyOf(attacker);
-    const asked = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: attacker.headers, payload: { new_email: attackerMailbox, current_password: 'mallory-knows-this' } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/email',
+      headers: attacker.headers,
+      payload: { new_email: attackerMailbox, current_password: 'mallory-knows-this' },
+    });
     expect(asked.statusCode).toBe(200);
     const changeToken = linkIn(latestMail(t.dataDir, attackerMailbox, '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token')!;
     // Before the owner acts, everything the attacker set up works, a live-update socket too.
@@ -122,7 +127,10 @@ describe('taking an account back from whoever registered its address first', () 
     expect(asked.json()).toEqual({ message: PASSWORD_UPDATED_KEY_REVOKED, api_key_revoked: true });
     expect((await withKey(fresh)).statusCode).toBe(401);
     // Nothing to revoke: the answer says so.
-    expect((await change({ current_password: 'owner-pass-4d', new_password: 'owner-pass-4e' })).json()).toEqual({ message: PASSWORD_UPDATED, api_key_revoked: false });
+    expect((await change({ current_password: 'owner-pass-4d', new_password: 'owner-pass-4e' })).json()).toEqual({
+      message: PASSWORD_UPDATED,
+      api_key_revoked: false,
+    });
 
     const notBoolean = await change({ current_password: 'owner-pass-4e', new_password: 'owner-pass-4f', revoke_api_keys: 'yes' });
     expect(notBoolean.statusCode).toBe(400);

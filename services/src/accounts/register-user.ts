@@ -58,11 +58,16 @@ export const registerDecider: MultiStreamDecider<Register, { claim: boolean; use
     mail: owedMailSpec(command.verification?.mail.mailId ?? `none-${command.userId}`),
   }),
   decide: (command, states) => {
-    const decided = decideRegistration(command, { emailTaken: states.claim, superAdminExists: states.system.superAdminId !== null, signupEnabled: states.system.signupEnabled });
+    const decided = decideRegistration(command, {
+      emailTaken: states.claim,
+      superAdminExists: states.system.superAdminId !== null,
+      signupEnabled: states.system.signupEnabled,
+    });
     const ofType = (...types: string[]) => decided.filter((event) => types.includes(event.type));
     const registered = decided.find((event) => event.type === 'UserRegistered');
     const verified = decided.some((event) => event.type === 'EmailVerified');
-    const place = command.verification && registered?.type === 'UserRegistered' && !verified ? placeFor(registered.data.role, command.verification.bases) : null;
+    const place =
+      command.verification && registered?.type === 'UserRegistered' && !verified ? placeFor(registered.data.role, command.verification.bases) : null;
     const mail = place && command.verification ? [mailOwed(command.verification.mail, { kind: 'verify_email', userId: command.userId, place })] : [];
     return { claim: ofType('EmailClaimed'), user: ofType('UserRegistered', 'ProfileUpdated', 'EmailVerified'), system: ofType('SuperAdminAssigned'), mail };
   },
@@ -80,7 +85,10 @@ export async function registerUser(
   const email = normalizeEmail(input.email);
   const system = await loadStream(platform.events, 'system', initialSystem, evolveSystem);
   // Checked before an id is spent, and again in the command against the state its append expects.
-  decideRegistration({ userId: 1, email, passwordHash: '' }, { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled });
+  decideRegistration(
+    { userId: 1, email, passwordHash: '' },
+    { emailTaken: false, superAdminExists: system.state.superAdminId !== null, signupEnabled: system.state.signupEnabled },
+  );
   const username = await freeStartName(platform, defaultUsername(email));
   const userId = await allocateId(platform.events, 'user', metadataFor(context));
   const asNewUser = { ...context, actor: { kind: 'user' as const, id: String(userId) } };

@@ -30,10 +30,20 @@ export function decideRegistration(command: RegisterCommand, state: Registration
   const role = state.superAdminExists ? 'user' : 'super_admin';
   const events: DomainEvent[] = [
     { type: 'EmailClaimed', data: { user_id: command.userId } },
-    { type: 'UserRegistered', data: { user_id: command.userId, email: command.email, password_hash: command.passwordHash, role, ...(command.fullName ? { full_name: command.fullName } : {}) } },
+    {
+      type: 'UserRegistered',
+      data: {
+        user_id: command.userId,
+        email: command.email,
+        password_hash: command.passwordHash,
+        role,
+        ...(command.fullName ? { full_name: command.fullName } : {}),
+      },
+    },
   ];
   // Usernames are unique (docs/accounts.md#profile): a start name taken by another account becomes `name-2` …
-  if (command.username) events.push({ type: 'ProfileUpdated', data: { user_id: command.userId, username: command.username, full_name: command.fullName ?? '', phone: '' } });
+  if (command.username)
+    events.push({ type: 'ProfileUpdated', data: { user_id: command.userId, username: command.username, full_name: command.fullName ?? '', phone: '' } });
   if (command.emailVerifiedByProvider) events.push({ type: 'EmailVerified', data: { user_id: command.userId, via: 'oauth' } });
   if (role === 'super_admin') events.push({ type: 'SuperAdminAssigned', data: { user_id: command.userId } });
   return events;

@@ -29,7 +29,6 @@ import { callerOf } from '../http/access.ts';
 
 export const INVALID_LOGIN = 'Incorrect email or password';
 
-
 /** Accounts: register, sign in and out, the sign-up switch, e-mail flows and social sign-in. */
 export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +74,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'anyone' },
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in: form-encoded username (the email) and password give an access token, or a challenge for the code step when the account has a second factor',
+        summary:
+          'Sign in: form-encoded username (the email) and password give an access token, or a challenge for the code step when the account has a second factor',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenBody,
         response: { 200: SignInResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },

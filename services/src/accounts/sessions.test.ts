@@ -23,7 +23,13 @@ describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => 
   afterAll(async () => t.close());
 
   const login = (email: string, password: string, ip = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/token', headers: form, remoteAddress: ip, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: form,
+      remoteAddress: ip,
+      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    });
 
   it('logout revokes exactly the bearer token: it then gets 401 everywhere, other sessions go on', async () => {
     const other = (await login('bob@example.com', 'secret123')).json().access_token as string;
@@ -108,7 +114,11 @@ describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => 
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/system-settings/signup-toggle' })).statusCode).toBe(401);
 
-    const closed = await t.app.inject({ method: 'POST', url: '/api/admin/system-settings/signup-toggle', headers: { ...admin.headers, 'content-type': 'application/json' } });
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/system-settings/signup-toggle',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+    });
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toEqual({ signup_enabled: false, message: 'Sign-up is disabled: new users cannot register. Existing users can still sign in.' });
     expect((await t.app.inject('/api/public/signup-status')).json()).toEqual({ signup_enabled: false });
@@ -131,7 +141,8 @@ describe('registration throttle', () => {
   it('throttles registration per address: REGISTRATIONS_PER_IP accounts an hour, then 429 with Retry-After; other addresses go on', async () => {
     const limited = await startTestApp({ REGISTRATIONS_PER_IP: '2' });
     try {
-      const register = (email: string, ip: string) => limited.app.inject({ method: 'POST', url: '/api/register', remoteAddress: ip, payload: { email, password: 'secret123' } });
+      const register = (email: string, ip: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/register', remoteAddress: ip, payload: { email, password: 'secret123' } });
       expect((await register('r1@example.com', '10.1.0.1')).statusCode).toBe(201);
       expect((await register('r2@example.com', '10.1.0.1')).statusCode).toBe(201);
       const refused = await register('r3@example.com', '10.1.0.1');

@@ -19,7 +19,10 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/public/signup-status',
-    { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } } },
+    {
+      config: { access: 'anyone' },
+      schema: { tags: ['accounts'], summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } },
+    },
     async () => ({ signup_enabled: (await loadSystem(platform)).state.signupEnabled }),
   );
 
@@ -27,7 +30,11 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
     '/api/admin/system-settings/signup-status',
     {
       config: { access: 'admin', refusal: ADMINS_ONLY },
-      schema: { ...admin, summary: 'Whether new users can register (admin and super admin)', response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody } },
+      schema: {
+        ...admin,
+        summary: 'Whether new users can register (admin and super admin)',
+        response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody },
+      },
     },
     async () => {
       const enabled = (await loadSystem(platform)).state.signupEnabled;

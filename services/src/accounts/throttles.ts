@@ -12,7 +12,8 @@ export function whenAgain(ms: number): string {
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-const tooManyFailures = (waitMs: number) => tooManyRequests(`Too many failed sign-in attempts. Please try again ${whenAgain(waitMs)}, or reset your password.`, waitMs);
+const tooManyFailures = (waitMs: number) =>
+  tooManyRequests(`Too many failed sign-in attempts. Please try again ${whenAgain(waitMs)}, or reset your password.`, waitMs);
 
 /** Milliseconds on the platform's monotonic clock (tests move their injected clock forward). */
 type Now = () => number;
@@ -127,7 +128,9 @@ export class RegistrationThrottle {
 
   take(ip: string): Promise<void> {
     const wait = this.limiter?.take(addressKey(ip)) ?? 0;
-    return wait > 0 ? Promise.reject(tooManyRequests(`Too many accounts were created from your address. Please try again ${whenAgain(wait)}.`, wait)) : Promise.resolve();
+    return wait > 0
+      ? Promise.reject(tooManyRequests(`Too many accounts were created from your address. Please try again ${whenAgain(wait)}.`, wait))
+      : Promise.resolve();
   }
 }
 

@@ -23,7 +23,17 @@ export interface UserState {
   pendingChange: { email: string; expiresAt: string } | null;
 }
 
-export const noUser: UserState = { id: null, email: '', passwordHash: '', role: 'user', status: 'active', isVerified: false, passwordChangedAt: null, deleted: false, pendingChange: null };
+export const noUser: UserState = {
+  id: null,
+  email: '',
+  passwordHash: '',
+  role: 'user',
+  status: 'active',
+  isVerified: false,
+  passwordChangedAt: null,
+  deleted: false,
+  pendingChange: null,
+};
 
 export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
   const event = domainEventOf(recorded);

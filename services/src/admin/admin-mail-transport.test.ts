@@ -27,7 +27,14 @@ describe('mail for admins’ accounts goes only through the environment’s tran
       method: 'POST',
       url: '/api/admin/email-config',
       headers: mallory.headers,
-      payload: { smtp_server: '127.0.0.1', smtp_port: Number(new URL(smtp.url).port), smtp_username: LOGIN.user, smtp_password: LOGIN.pass, from_email: 'no-reply@mallory.example', frontend_url: FRONTEND },
+      payload: {
+        smtp_server: '127.0.0.1',
+        smtp_port: Number(new URL(smtp.url).port),
+        smtp_username: LOGIN.user,
+        smtp_password: LOGIN.pass,
+        from_email: 'no-reply@mallory.example',
+        frontend_url: FRONTEND,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
   });

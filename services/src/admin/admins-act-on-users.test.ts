@@ -20,11 +20,21 @@ describe('admins act on ordinary users only', () => {
     otherAdmin = await signUp(t.app, 'other-admin@example.com');
     user = await signUp(t.app, 'user@example.com');
     for (const promoted of [admin, otherAdmin]) {
-      const granted = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.user.id}/role`, headers: root.headers, payload: { role: 'admin' } });
+      const granted = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${promoted.user.id}/role`,
+        headers: root.headers,
+        payload: { role: 'admin' },
+      });
       expect(granted.statusCode, granted.body).toBe(200);
     }
     for (const [name, owner] of Object.entries({ root, otherAdmin, user, admin })) {
-      const created = await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: `https://example.com/${name}` } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/urls',
+        headers: owner.headers,
+        payload: { original_url: `https://example.com/${name}` },
+      });
       expect(created.statusCode, created.body).toBe(201);
       links[name] = created.json<{ id: number }>().id;
     }
@@ -40,7 +50,8 @@ describe('admins act on ordinary users only', () => {
   const enableLink = (actor: Session, linkId: number) => t.app.inject({ method: 'POST', url: `/api/admin/links/${linkId}/enable`, headers: actor.headers });
   const repointLink = (actor: Session, linkId: number) =>
     t.app.inject({ method: 'PATCH', url: `/api/admin/links/${linkId}`, headers: actor.headers, payload: { original_url: 'https://attacker.example/' } });
-  const suspend = (actor: Session, target: Session) => t.app.inject({ method: 'POST', url: `/api/admin/users/${target.user.id}/suspend`, headers: actor.headers });
+  const suspend = (actor: Session, target: Session) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/users/${target.user.id}/suspend`, headers: actor.headers });
   const refusal = (answer: { statusCode: number; json(): { detail?: string } }) => [answer.statusCode, answer.json().detail];
 
   it('an admin cannot change the super admin’s plan, limits, status or links', async () => {
@@ -90,7 +101,12 @@ describe('admins act on ordinary users only', () => {
 
   it('a deleted account is listed and shown as deleted', async () => {
     const gone = await signUp(t.app, 'gone@example.com', 'gone password');
-    const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: gone.headers, payload: { password: 'gone password', confirm_email: 'gone@example.com' } });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/account/delete',
+      headers: gone.headers,
+      payload: { password: 'gone password', confirm_email: 'gone@example.com' },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const list = await t.app.inject({ url: '/api/admin/users', headers: admin.headers });

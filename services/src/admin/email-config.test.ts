@@ -19,11 +19,17 @@ describe('e-mail settings set by an admin, against a real SMTP server', () => {
     await smtp.close();
   });
 
-  const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+  const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
   const port = () => Number(new URL(smtp.url).port);
 
   it('starts on the outbox: a test message is saved there, and says so', async () => {
-    expect((await asAdmin('GET', '/api/admin/email-config')).json()).toMatchObject({ transport: 'outbox', smtp_port: 587, sendgrid_api_key: '', updated_at: null });
+    expect((await asAdmin('GET', '/api/admin/email-config')).json()).toMatchObject({
+      transport: 'outbox',
+      smtp_port: 587,
+      sendgrid_api_key: '',
+      updated_at: null,
+    });
     const sent = await asAdmin('POST', '/api/admin/test-email', { test_email: 'ops@example.com' });
     expect(sent.json()).toMatchObject({ message: 'Test email sent successfully', note: expect.stringContaining('outbox') });
     expect(latestMail(t.dataDir, 'ops@example.com')?.subject).toBe('Linkledger test e-mail');
@@ -39,7 +45,12 @@ describe('e-mail settings set by an admin, against a real SMTP server', () => {
       frontend_url: 'https://links.example.com/ignored/path',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().config).toMatchObject({ transport: 'smtp', smtp_server: '127.0.0.1', smtp_password: '••••••••4321', frontend_url: 'https://links.example.com' });
+    expect(saved.json().config).toMatchObject({
+      transport: 'smtp',
+      smtp_server: '127.0.0.1',
+      smtp_password: '••••••••4321',
+      frontend_url: 'https://links.example.com',
+    });
     expect(saved.body).not.toContain(LOGIN.pass);
     expect(JSON.stringify(await t.platform.events.readStream('email-settings'))).not.toContain(LOGIN.pass);
 
@@ -61,7 +72,12 @@ describe('e-mail settings set by an admin, against a real SMTP server', () => {
   });
 
   it('keeps the stored password when none is sent, reports a refusal, and counts it', async () => {
-    const kept = await asAdmin('POST', '/api/admin/email-config', { smtp_server: '127.0.0.1', smtp_port: port(), smtp_username: 'someone-else', from_email: 'no-reply@links.example.com' });
+    const kept = await asAdmin('POST', '/api/admin/email-config', {
+      smtp_server: '127.0.0.1',
+      smtp_port: port(),
+      smtp_username: 'someone-else',
+      from_email: 'no-reply@links.example.com',
+    });
     expect(kept.json().config.smtp_password).toBe('••••••••4321');
     const refused = await asAdmin('POST', '/api/admin/test-email', { test_email: 'ops@example.com' });
     expect(refused.statusCode).toBe(503);

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmailConfigAnswer, EmailConfigBody, EmailConfigView, EmailStats, ErrorBody, TestEmailAnswer, TestEmailBody, type DomainEvent, type EmailSettings } from '@linkledger/contracts';
+import {
+  EmailConfigAnswer,
+  EmailConfigBody,
+  EmailConfigView,
+  EmailStats,
+  ErrorBody,
+  TestEmailAnswer,
+  TestEmailBody,
+  type DomainEvent,
+  type EmailSettings,
+} from '@linkledger/contracts';
 import { testMail } from '../accounts/account-mail.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
 import { NO_READ_MODEL } from '../commands/command-handler.ts';
@@ -95,9 +105,18 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
       const caller = callerOf(request);
       const context = commandContext(platform, request);
-      const describe = (decided: DomainEvent[], before: EmailSettings) => ({ setting: 'the e-mail settings', lines: decided.length > 0 ? describeChanges(before, settings, EMAIL_FIELDS) : [] });
-      await handleTellingSuperAdmin({ ...platform, ...NO_READ_MODEL, config: platform.config }, context, caller.userId, emailSettingsDecider, settings, describe, (error) =>
-        request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change now; the mail sender tries it again'),
+      const describe = (decided: DomainEvent[], before: EmailSettings) => ({
+        setting: 'the e-mail settings',
+        lines: decided.length > 0 ? describeChanges(before, settings, EMAIL_FIELDS) : [],
+      });
+      await handleTellingSuperAdmin(
+        { ...platform, ...NO_READ_MODEL, config: platform.config },
+        context,
+        caller.userId,
+        emailSettingsDecider,
+        settings,
+        describe,
+        (error) => request.log.error({ err: error }, 'The super admin could not be told of an e-mail settings change now; the mail sender tries it again'),
       );
       return { message: 'Email configuration saved successfully', config: await view() };
     },
@@ -135,7 +154,14 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-stats',
-    { config: admin, schema: { tags: ['admin'], summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address', response: { 200: EmailStats, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address',
+        response: { 200: EmailStats, ...errors },
+      },
+    },
     async () => emailStatistics(platform),
   );
 }

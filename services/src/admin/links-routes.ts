@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminLinkActionResponse, AdminLinkList, AdminLinksQuery, DisableLinkBody, ErrorBody, IdParams, UpdateLinkBody, type Where } from '@linkledger/contracts';
+import {
+  AdminLinkActionResponse,
+  AdminLinkList,
+  AdminLinksQuery,
+  DisableLinkBody,
+  ErrorBody,
+  IdParams,
+  UpdateLinkBody,
+  type Where,
+} from '@linkledger/contracts';
 import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';

@@ -21,7 +21,10 @@ describe('an admin disables and enables links', () => {
     const link = await create('https://login.bank-secure.example/verify');
     const reason = 'Phishing: imitates a bank’s sign-in page <script>alert(1)</script>';
     const disabled = await t.app.inject({ method: 'POST', url: `/api/admin/links/${link.id}/disable`, headers: admin.headers, payload: { reason } });
-    expect(disabled.json()).toMatchObject({ message: 'Link disabled successfully', link: { id: link.id, disabled_by_admin: true, moderation_reason: reason, owner_email: 'lure@example.com' } });
+    expect(disabled.json()).toMatchObject({
+      message: 'Link disabled successfully',
+      link: { id: link.id, disabled_by_admin: true, moderation_reason: reason, owner_email: 'lure@example.com' },
+    });
 
     for (const method of ['GET', 'HEAD'] as const) {
       const visit = await t.app.inject({ method, url: `/${link.short_code}`, headers: browser });
@@ -31,7 +34,12 @@ describe('an admin disables and enables links', () => {
       expect(visit.body).not.toContain('bank-secure');
     }
     // The owner cannot switch it back on; they see the state and the reason (as data, not markup).
-    await t.app.inject({ method: 'PATCH', url: `/api/urls/${link.id}`, headers: owner.headers, payload: { is_active: true, original_url: 'https://other.example/' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/urls/${link.id}`,
+      headers: owner.headers,
+      payload: { is_active: true, original_url: 'https://other.example/' },
+    });
     expect((await t.app.inject({ url: `/${link.short_code}`, headers: browser })).statusCode).toBe(410);
     const seen = await t.app.inject({ url: `/api/urls/${link.id}`, headers: owner.headers });
     expect(seen.json()).toMatchObject({ disabled_by_admin: true, moderation_reason: reason, total_clicks: 0 });
@@ -48,7 +56,9 @@ describe('an admin disables and enables links', () => {
     expect([noReason.statusCode, noReason.json().detail]).toEqual([400, 'Give the reason for disabling the link: its owner will see it.']);
     const notDisabled = await t.app.inject({ method: 'POST', url: `/api/admin/links/${link.id}/enable`, headers: admin.headers });
     expect([notDisabled.statusCode, notDisabled.json().detail]).toEqual([409, 'The link is not disabled.']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/links/999999/disable', headers: admin.headers, payload: { reason: 'x' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/links/999999/disable', headers: admin.headers, payload: { reason: 'x' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ url: `/${link.short_code}`, headers: browser })).statusCode).toBe(302);
   });
 

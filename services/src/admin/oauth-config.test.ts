@@ -25,7 +25,8 @@ describe('sign-in providers configured by an admin', () => {
   });
 
   const base = () => provider.issuer.url!;
-  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
   const config = () => ({
     provider: 'facebook',
     client_id: 'linkledger-fb',
@@ -41,7 +42,10 @@ describe('sign-in providers configured by an admin', () => {
   it('a provider added through the API is offered at once and signs people in; the secret is never shown or stored in full', async () => {
     const added = await asAdmin('POST', '/api/admin/oauth-config', config());
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json()).toMatchObject({ message: 'Configuration created successfully', config: { provider: 'facebook', client_id: 'linkledger-fb', is_enabled: true, client_secret: '••••••••9f3k' } });
+    expect(added.json()).toMatchObject({
+      message: 'Configuration created successfully',
+      config: { provider: 'facebook', client_id: 'linkledger-fb', is_enabled: true, client_secret: '••••••••9f3k' },
+    });
     expect(await offered()).toEqual({ enabled: true, client_id: 'linkledger-fb' });
 
     const listed = await asAdmin('GET', '/api/admin/oauth-config');
@@ -53,18 +57,33 @@ describe('sign-in providers configured by an admin', () => {
     provider.service.once('beforeUserinfo', (response) => {
       response.body = { sub: 'fb-1', email: 'zoe@example.com', email_verified: true };
     });
-    const started = (await t.app.inject({ url: `/api/auth/facebook/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{ authorization_url: string; state: string }>();
+    const started = (await t.app.inject({ url: `/api/auth/facebook/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{
+      authorization_url: string;
+      state: string;
+    }>();
     const back = new URL((await fetch(started.authorization_url, { redirect: 'manual' })).headers.get('location')!);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/facebook/callback', payload: { code: back.searchParams.get('code'), state: started.state, redirect_uri: REDIRECT } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/facebook/callback',
+      payload: { code: back.searchParams.get('code'), state: started.state, redirect_uri: REDIRECT },
+    });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().access_token).toEqual(expect.any(String));
   });
 
   it('edits keep the stored secret unless a new one is sent; toggling and removing take effect at once', async () => {
-    const edited = await asAdmin('PUT', '/api/admin/oauth-config/facebook', { ...config(), provider: undefined, client_id: 'linkledger-fb-2', client_secret: '' });
+    const edited = await asAdmin('PUT', '/api/admin/oauth-config/facebook', {
+      ...config(),
+      provider: undefined,
+      client_id: 'linkledger-fb-2',
+      client_secret: '',
+    });
     expect(edited.json()).toMatchObject({ config: { client_id: 'linkledger-fb-2', client_secret: '••••••••9f3k' } });
 
-    expect((await asAdmin('PATCH', '/api/admin/oauth-config/facebook/toggle?enabled=false')).json()).toMatchObject({ message: 'Configuration disabled successfully', config: { is_enabled: false } });
+    expect((await asAdmin('PATCH', '/api/admin/oauth-config/facebook/toggle?enabled=false')).json()).toMatchObject({
+      message: 'Configuration disabled successfully',
+      config: { is_enabled: false },
+    });
     expect(await offered()).toEqual({ enabled: false, client_id: null });
     expect((await t.app.inject({ url: `/api/auth/facebook/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).statusCode).toBe(400);
     await asAdmin('PATCH', '/api/admin/oauth-config/facebook/toggle?enabled=true');

@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, OAuthConfigAnswer, OAuthConfigBody, OAuthConfigList, OAuthConfigUpdateBody, OAuthProviderParams, OAuthToggleQuery, type DomainEvent, type OAuthProvider } from '@linkledger/contracts';
+import {
+  ErrorBody,
+  OAuthConfigAnswer,
+  OAuthConfigBody,
+  OAuthConfigList,
+  OAuthConfigUpdateBody,
+  OAuthProviderParams,
+  OAuthToggleQuery,
+  type DomainEvent,
+  type OAuthProvider,
+} from '@linkledger/contracts';
 import { PROVIDERS } from '../accounts/oauth/providers.ts';
 import {
   CLIENT_SECRET_PURPOSE,
@@ -73,14 +83,18 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     };
 
   /** Runs a change of one provider's settings, telling the super admin of another admin's. */
-  const change = <C,>(request: FastifyRequest, provider: OAuthProvider, decider: Decider<C, ProviderSettings | null>, command: C) =>
+  const change = <C>(request: FastifyRequest, provider: OAuthProvider, decider: Decider<C, ProviderSettings | null>, command: C) =>
     handleTellingSuperAdmin(store, commandContext(platform, request), callerOf(request).userId, decider, command, describe(provider), (error) =>
       request.log.error({ err: error }, 'The super admin could not be told of a sign-in provider change now; the mail sender tries it again'),
     );
 
   const save = async (request: FastifyRequest, provider: OAuthProvider, body: Omit<typeof OAuthConfigBody._output, 'provider'>, mode: ConfigureMode) => {
     const { client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, is_enabled } = body;
-    const settings = providerSettingsOf(platform, { provider, client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, enabled: is_enabled }, mode);
+    const settings = providerSettingsOf(
+      platform,
+      { provider, client_id, client_secret, redirect_uri, scope, auth_url, token_url, userinfo_url, enabled: is_enabled },
+      mode,
+    );
     await change(request, provider, configureProviderDecider, { settings, mode });
     return { message: `Configuration ${mode === 'create' ? 'created' : 'updated'} successfully`, config: await view(provider) };
   };
@@ -95,7 +109,12 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     '/api/admin/oauth-config',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Add a sign-in provider; it is offered at once when enabled', body: OAuthConfigBody, response: { 200: OAuthConfigAnswer, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a sign-in provider; it is offered at once when enabled',
+        body: OAuthConfigBody,
+        response: { 200: OAuthConfigAnswer, ...errors },
+      },
     },
     async (request) => save(request, request.body.provider, request.body, 'create'),
   );
@@ -139,7 +158,12 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     '/api/admin/oauth-config/:provider',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Remove a sign-in provider and its secret', params: OAuthProviderParams, response: { 200: OAuthConfigAnswer, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a sign-in provider and its secret',
+        params: OAuthProviderParams,
+        response: { 200: OAuthConfigAnswer, ...errors },
+      },
     },
     async (request) => {
       const { provider } = request.params;

@@ -18,15 +18,32 @@ describe('the paid period an admin’s plan change would end', () => {
 
   it('says what is left of a paid period and what it was worth, and nothing once the admin’s change has ended it', async () => {
     const ada = await signUp(t.app, 'ada@example.com');
-    expect(await paidPeriod(ada.user.id)).toEqual({ plan_type: 'free', billing_cycle: 'monthly', paid: false, period_end: null, unused_value_paise: 0, unused_days: 0 });
+    expect(await paidPeriod(ada.user.id)).toEqual({
+      plan_type: 'free',
+      billing_cycle: 'monthly',
+      paid: false,
+      period_end: null,
+      unused_value_paise: 0,
+      unused_days: 0,
+    });
 
-    const order = (await t.app.inject({ method: 'POST', url: '/api/payment/create-intent', headers: ada.headers, payload: { plan_type: 'pro', billing_cycle: 'monthly' } })).json();
-    const paid = (await t.app.inject({ method: 'POST', url: `/api/payment/test-checkout/${order.order.order_id}`, headers: ada.headers, payload: { outcome: 'pay' } })).json();
+    const order = (
+      await t.app.inject({ method: 'POST', url: '/api/payment/create-intent', headers: ada.headers, payload: { plan_type: 'pro', billing_cycle: 'monthly' } })
+    ).json();
+    const paid = (
+      await t.app.inject({ method: 'POST', url: `/api/payment/test-checkout/${order.order.order_id}`, headers: ada.headers, payload: { outcome: 'pay' } })
+    ).json();
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/payment/verify',
       headers: ada.headers,
-      payload: { payment_id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, signature: paid.razorpay_signature, plan_type: 'pro', billing_cycle: 'monthly' },
+      payload: {
+        payment_id: paid.razorpay_payment_id,
+        order_id: paid.razorpay_order_id,
+        signature: paid.razorpay_signature,
+        plan_type: 'pro',
+        billing_cycle: 'monthly',
+      },
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const subscription = (await t.app.inject({ url: '/api/subscription/current', headers: ada.headers })).json();
@@ -37,7 +54,12 @@ describe('the paid period an admin’s plan change would end', () => {
     admin = await signIn(t.app, 'root@example.com'); // sessions do not last ten days
     const worth = order.order.amount as number;
     const period = await paidPeriod(ada.user.id);
-    expect(period).toMatchObject({ plan_type: 'pro', paid: true, period_end: subscription.current_period_end, unused_days: Math.ceil((end - now.getTime()) / DAY) });
+    expect(period).toMatchObject({
+      plan_type: 'pro',
+      paid: true,
+      period_end: subscription.current_period_end,
+      unused_days: Math.ceil((end - now.getTime()) / DAY),
+    });
     expect(period.unused_value_paise).toBe(Math.floor((worth * (end - now.getTime())) / (end - start)));
     expect(period.unused_value_paise).toBeGreaterThan(0);
 

@@ -9,18 +9,27 @@ describe('an admin edits the plan catalogue', () => {
   afterAll(async () => t.close());
 
   const editPlan = (id: number, payload: object) => t.app.inject({ method: 'PUT', url: `/api/subscription/plans/${id}`, headers: admin.headers, payload });
-  const publicPlans = async () => (await t.app.inject('/api/subscription/plans')).json<{ plans: { name: string; price_monthly: number; monthly_links_limit: number; features: string[] }[] }>().plans;
+  const publicPlans = async () =>
+    (await t.app.inject('/api/subscription/plans')).json<{
+      plans: { name: string; price_monthly: number; monthly_links_limit: number; features: string[] }[];
+    }>().plans;
 
   it('changes what the plans call, the subscription and the link limit say, from the next request', async () => {
     const ada = await signUp(t.app, 'ada@example.com');
     const free = (await publicPlans()).find((plan) => plan.name === 'free')!;
     const edited = await editPlan(1, { monthly_links_limit: 2, display_name: 'Starter' });
-    expect(edited.json()).toMatchObject({ message: 'Plan updated successfully', plan: { id: 1, name: 'free', display_name: 'Starter', monthly_links_limit: 2, price_monthly: 0 } });
+    expect(edited.json()).toMatchObject({
+      message: 'Plan updated successfully',
+      plan: { id: 1, name: 'free', display_name: 'Starter', monthly_links_limit: 2, price_monthly: 0 },
+    });
     expect((await publicPlans()).find((plan) => plan.name === 'free')).toMatchObject({ ...free, display_name: 'Starter', monthly_links_limit: 2 });
     const current = (await t.app.inject({ url: '/api/subscription/current', headers: ada.headers })).json();
     expect(current).toMatchObject({ plan: { display_name: 'Starter' }, limits: { monthly_links: 2 } });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: `https://example.com/${i}` } })).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: `https://example.com/${i}` } })).statusCode,
+      );
     expect(statuses).toEqual([201, 201, 403]);
     await editPlan(1, { monthly_links_limit: 10, display_name: 'Free' });
   });
@@ -35,7 +44,9 @@ describe('an admin edits the plan catalogue', () => {
     }
     const zero = await editPlan(2, { price_monthly: 0 });
     expect(zero.statusCode).toBe(400);
-    expect(zero.json().detail).toBe('Monthly price (₹) of Pro is 0, which makes it free for everyone who takes it: enter a price, or confirm that Pro is free.');
+    expect(zero.json().detail).toBe(
+      'Monthly price (₹) of Pro is 0, which makes it free for everyone who takes it: enter a price, or confirm that Pro is free.',
+    );
     expect((await editPlan(2, { price_yearly: 0 })).json().detail).toContain('Yearly price (₹) of Pro is 0');
     expect(await priceOfPro()).toBe(before);
     expect((await editPlan(2, { price_monthly: 0, confirm_free_price: false })).statusCode).toBe(400);

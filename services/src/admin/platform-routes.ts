@@ -35,7 +35,10 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
 
   api.get(
     '/api/admin/stats',
-    { config: admin, schema: { tags: ['admin'], summary: 'Users, links, clicks and this month’s new users', response: { 200: AdminStatsResponse, ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Users, links, clicks and this month’s new users', response: { 200: AdminStatsResponse, ...errors } },
+    },
     async () => {
       const now = platform.clock();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
@@ -72,7 +75,11 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
       const embedded = !config.EVENTSTORE_URL && !config.MONGODB_URL && !config.CLICKHOUSE_URL;
       const data_sizes: Record<string, number> = {};
       if (embedded) {
-        for (const [name, file] of [['events', 'events.db'], ['read', 'read.db'], ['analytics', 'analytics']] as const) {
+        for (const [name, file] of [
+          ['events', 'events.db'],
+          ['read', 'read.db'],
+          ['analytics', 'analytics'],
+        ] as const) {
           data_sizes[name] = (await sizeOf(join(config.DATA_DIR, file))) + (file.endsWith('.db') ? await sizeOf(join(config.DATA_DIR, `${file}-wal`)) : 0);
         }
       }

@@ -12,7 +12,9 @@ describe('the admin’s overview, system and subscription figures', () => {
 
   it('counts users, links, human clicks and this month’s new users', async () => {
     const ada = await signUp(t.app, 'ada@example.com');
-    const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/' } })).json<{ short_code: string }>();
+    const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/' } })).json<{
+      short_code: string;
+    }>();
     await t.app.inject({ url: `/${link.short_code}`, headers: browser });
     await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
     const stats = async () => (await t.app.inject({ url: '/api/admin/stats', headers: admin.headers })).json();

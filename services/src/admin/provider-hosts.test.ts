@@ -26,11 +26,17 @@ async function startCaptureServer() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       requests.push({ url: request.url ?? '', body: Buffer.concat(chunks).toString('utf8'), authorization: request.headers.authorization ?? '' });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'forged', email: 'root@example.com', email_verified: true }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: 'forged', email: 'root@example.com', email_verified: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -62,26 +68,41 @@ describe('sign-in provider addresses', () => {
   });
 
   const local = () => provider.issuer.url!;
-  const edit = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/admin/oauth-config/google', headers: mallory.headers, payload: { ...GOOGLE, client_secret: '', ...payload } });
+  const edit = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/oauth-config/google', headers: mallory.headers, payload: { ...GOOGLE, client_secret: '', ...payload } });
   const refusal = (answer: { statusCode: number; json(): { detail: string; field?: string } }) => [answer.statusCode, answer.json().field];
   const noticesToRoot = () => outbox(t.dataDir).filter((mail) => mail.to === 'root@example.com' && mail.subject.includes('sign-in changed'));
 
   it('refuses an admin’s provider address on a host that is not the provider’s, naming the field', async () => {
     const added = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-config', headers: mallory.headers, payload: { provider: 'google', ...GOOGLE } });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().config).toMatchObject({ token_url: 'https://oauth2.googleapis.com/token', userinfo_url: 'https://openidconnect.googleapis.com/v1/userinfo' });
+    expect(added.json().config).toMatchObject({
+      token_url: 'https://oauth2.googleapis.com/token',
+      userinfo_url: 'https://openidconnect.googleapis.com/v1/userinfo',
+    });
 
     expect(refusal(await edit({ token_url: 'https://idp.attacker.example/token' }))).toEqual([400, 'token_url']);
     expect(refusal(await edit({ userinfo_url: `${capture.base}/userinfo` }))).toEqual([400, 'userinfo_url']);
     expect(refusal(await edit({ auth_url: 'https://accounts.google.com.attacker.example/auth' }))).toEqual([400, 'auth_url']);
     // A provider's own host, but in the clear: the secret would cross the network readable.
     expect(refusal(await edit({ token_url: 'http://oauth2.googleapis.com/token' }))).toEqual([400, 'token_url']);
-    const adding = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-config', headers: mallory.headers, payload: { provider: 'facebook', ...GOOGLE, auth_url: 'https://www.facebook.com/v19.0/dialog/oauth', token_url: `${capture.base}/token` } });
+    const adding = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/oauth-config',
+      headers: mallory.headers,
+      payload: { provider: 'facebook', ...GOOGLE, auth_url: 'https://www.facebook.com/v19.0/dialog/oauth', token_url: `${capture.base}/token` },
+    });
     expect(refusal(adding)).toEqual([400, 'token_url']);
     expect((await edit({ token_url: `${capture.base}/token` })).json().detail).toContain('OAUTH_EXTRA_PROVIDER_HOSTS');
 
     const stored = (await t.app.inject({ url: '/api/admin/oauth-config', headers: mallory.headers })).json().configs;
-    expect(stored).toEqual([expect.objectContaining({ provider: 'google', token_url: 'https://oauth2.googleapis.com/token', userinfo_url: 'https://openidconnect.googleapis.com/v1/userinfo' })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        provider: 'google',
+        token_url: 'https://oauth2.googleapis.com/token',
+        userinfo_url: 'https://openidconnect.googleapis.com/v1/userinfo',
+      }),
+    ]);
     expect(capture.requests).toEqual([]);
   });
 
@@ -91,16 +112,26 @@ describe('sign-in provider addresses', () => {
     provider.service.once('beforeUserinfo', (response) => {
       response.body = { sub: 'zoe', email: 'zoe@example.com', email_verified: true };
     });
-    const started = (await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{ authorization_url: string; state: string }>();
+    const started = (await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{
+      authorization_url: string;
+      state: string;
+    }>();
     expect(started.authorization_url.startsWith(`${local()}/authorize?`)).toBe(true);
     const back = new URL((await fetch(started.authorization_url, { redirect: 'manual' })).headers.get('location')!);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload: { code: back.searchParams.get('code'), state: started.state, redirect_uri: REDIRECT } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/callback',
+      payload: { code: back.searchParams.get('code'), state: started.state, redirect_uri: REDIRECT },
+    });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
 
   it('never sends the client secret to a host that is not the provider’s, even when such an address was recorded before the rule', async () => {
     // A sign-in under way through the trusted server…
-    const started = (await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{ authorization_url: string; state: string }>();
+    const started = (await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{
+      authorization_url: string;
+      state: string;
+    }>();
     const code = new URL((await fetch(started.authorization_url, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code');
     // …when the log holds settings pointing at the capture server (written as an older version would have).
     const legacy: ProviderSettings = {
@@ -115,7 +146,9 @@ describe('sign-in provider addresses', () => {
       enabled: true,
     };
     const metadata = metadataFor({ actor: { kind: 'user', id: String(mallory.user.id) }, correlationId: 'legacy-settings', now: new Date() });
-    await t.platform.events.append([{ stream: providerStream('google'), expected: 'any', events: [toNewEvent({ type: 'OAuthProviderConfigured', data: legacy }, metadata)] }]);
+    await t.platform.events.append([
+      { stream: providerStream('google'), expected: 'any', events: [toNewEvent({ type: 'OAuthProviderConfigured', data: legacy }, metadata)] },
+    ]);
 
     const finished = await t.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload: { code, state: started.state, redirect_uri: REDIRECT } });
     expect(finished.statusCode).toBe(400);
@@ -145,7 +178,11 @@ describe('sign-in provider addresses', () => {
     // Switching off and removing are told too; the super admin's own changes are not mailed back to them.
     await t.app.inject({ method: 'PATCH', url: '/api/admin/oauth-config/google/toggle?enabled=false', headers: mallory.headers });
     await t.app.inject({ method: 'DELETE', url: '/api/admin/oauth-config/google', headers: mallory.headers });
-    expect(noticesToRoot().slice(2).map((notice) => notice.text.split('\n')[1])).toEqual(['Enabled: true → false', 'Removed, its client secret with it.']);
+    expect(
+      noticesToRoot()
+        .slice(2)
+        .map((notice) => notice.text.split('\n')[1]),
+    ).toEqual(['Enabled: true → false', 'Removed, its client secret with it.']);
     await t.app.inject({ method: 'POST', url: '/api/admin/oauth-config', headers: root.headers, payload: { provider: 'google', ...GOOGLE } });
     expect(noticesToRoot()).toHaveLength(4);
   });

@@ -8,10 +8,12 @@ describe('an admin’s limits for one user', () => {
   beforeAll(async () => ({ t, admin } = await startWithSuperAdmin()));
   afterAll(async () => t.close());
 
-  const setLimits = (id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/admin/api/users/${id}/limits`, headers: admin.headers, payload });
+  const setLimits = (id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/api/users/${id}/limits`, headers: admin.headers, payload });
   const createLinks = async (headers: Record<string, string>, count: number) => {
     const statuses: number[] = [];
-    for (let i = 0; i < count; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: `https://example.com/${i}` } })).statusCode);
+    for (let i = 0; i < count; i++)
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: `https://example.com/${i}` } })).statusCode);
     return statuses;
   };
 
@@ -61,7 +63,8 @@ describe('an admin’s limits for one user', () => {
     const di = await signUp(t.app, 'di@example.com');
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: di.headers })).json<{ api_key: string }>().api_key;
     await setLimits(di.user.id, { custom_api_calls_per_minute: 1 });
-    const call = () => t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/api' } });
+    const call = () =>
+      t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/api' } });
     expect([(await call()).statusCode, (await call()).statusCode]).toEqual([201, 429]);
 
     const unlimited = await setLimits(di.user.id, { custom_monthly_links_limit: 1, is_unlimited_user: true });
@@ -75,7 +78,11 @@ describe('an admin’s limits for one user', () => {
     await setLimits(ed.user.id, { custom_monthly_links_limit: 3 });
     await givePlan(t.platform, ed.user.id, 'enterprise');
     const after = await t.app.inject({ url: `/api/admin/api/users/${ed.user.id}/limits`, headers: admin.headers });
-    expect(after.json()).toMatchObject({ plan_type: 'enterprise', custom_monthly_links_limit: 3, current_limits: { monthly_links: 3, api_calls_per_minute: 10000 } });
+    expect(after.json()).toMatchObject({
+      plan_type: 'enterprise',
+      custom_monthly_links_limit: 3,
+      current_limits: { monthly_links: 3, api_calls_per_minute: 10000 },
+    });
   });
 
   it('refuses figures a person could not mean, saying why, and unknown users', async () => {
@@ -85,6 +92,8 @@ describe('an admin’s limits for one user', () => {
     const fraction = await setLimits(fi.user.id, { custom_api_calls_per_minute: 1.5 });
     expect(fraction.statusCode).toBe(400);
     expect((await setLimits(999_999, {})).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/admin/api/users/${fi.user.id}/limits`, headers: admin.headers })).json()).toMatchObject({ custom_monthly_links_limit: null });
+    expect((await t.app.inject({ url: `/api/admin/api/users/${fi.user.id}/limits`, headers: admin.headers })).json()).toMatchObject({
+      custom_monthly_links_limit: null,
+    });
   });
 });

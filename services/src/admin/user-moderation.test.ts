@@ -3,13 +3,7 @@ import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import { USER_NOT_FOUND, evolveUser, noUser } from '../accounts/user-state.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { NOT_ON_SUPER_ADMIN, ONLY_SUPER_ADMIN_ON_ADMINS } from './who-acts-on-whom.ts';
-import {
-  NOT_ON_YOURSELF,
-  ONLY_SUPER_ADMIN_GRANTS,
-  decideUserRole,
-  decideUserStatus,
-  type StatusAction,
-} from './user-moderation.ts';
+import { NOT_ON_YOURSELF, ONLY_SUPER_ADMIN_GRANTS, decideUserRole, decideUserStatus, type StatusAction } from './user-moderation.ts';
 
 /** A user with the given role, whose status has gone through the given changes. */
 function given(role: Role, ...statuses: UserStatus[]) {
@@ -24,7 +18,8 @@ function given(role: Role, ...statuses: UserStatus[]) {
 
 const admin = { actorId: 1, actorRole: 'admin' as const };
 const superAdmin = { actorId: 1, actorRole: 'super_admin' as const };
-const act = (action: StatusAction, state = given('user'), actor: { actorId: number; actorRole: Role } = admin) => decideUserStatus({ ...actor, userId: 9, action }, state);
+const act = (action: StatusAction, state = given('user'), actor: { actorId: number; actorRole: Role } = admin) =>
+  decideUserStatus({ ...actor, userId: 9, action }, state);
 
 describe('user status', () => {
   it('given an active user, when an admin suspends or bans them, then the status changes from active', () => {

@@ -49,7 +49,8 @@ function mayActOn(command: { actorId: number; actorRole: Role }, target: UserSta
 export function decideUserStatus(command: ChangeUserStatus, target: UserState): DomainEvent[] {
   mayActOn(command, target);
   const status = TARGET[command.action];
-  if (!FROM[command.action].includes(target.status)) throw conflict(target.status === status ? ALREADY[status] : `A ${target.status} user cannot be ${status === 'banned' ? 'banned' : status}.`);
+  if (!FROM[command.action].includes(target.status))
+    throw conflict(target.status === status ? ALREADY[status] : `A ${target.status} user cannot be ${status === 'banned' ? 'banned' : status}.`);
   return [{ type: 'UserStatusChanged', data: { user_id: command.userId, status, previous: target.status } }];
 }
 

@@ -19,8 +19,10 @@ describe('suspending, banning and activating an account', () => {
   });
   afterAll(async () => t.close());
 
-  const adminDoes = (id: number, action: 'suspend' | 'ban' | 'activate') => t.app.inject({ method: 'POST', url: `/api/admin/users/${id}/${action}`, headers: admin.headers });
-  const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${encodeURIComponent(email)}&password=correct%20horse` });
+  const adminDoes = (id: number, action: 'suspend' | 'ban' | 'activate') =>
+    t.app.inject({ method: 'POST', url: `/api/admin/users/${id}/${action}`, headers: admin.headers });
+  const login = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${encodeURIComponent(email)}&password=correct%20horse` });
 
   it('a suspension stops the sessions, sockets and API key at once and refuses sign-in; activation restores them', async () => {
     const eve = await signUp(t.app, 'eve@example.com');
@@ -36,7 +38,12 @@ describe('suspending, banning and activating an account', () => {
     expect(await within(1000, socket.closedWith)).toEqual({ code: SESSION_ENDED.code, reason: ACCOUNT_SUSPENDED });
     const me = await t.app.inject({ url: '/api/users/me', headers: eve.headers });
     expect([me.statusCode, me.json().detail]).toEqual([401, ACCOUNT_SUSPENDED]);
-    const byKey = await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/' } });
+    const byKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls/api',
+      headers: { 'x-api-key': key },
+      payload: { original_url: 'https://example.com/' },
+    });
     expect([byKey.statusCode, byKey.json().detail]).toEqual([401, ACCOUNT_SUSPENDED]);
     const cuttly = await t.app.inject({ url: '/api/shorten', query: { key, short: 'https://example.com/' } });
     expect(cuttly.json()).toMatchObject({ url: { status: 4 } });
@@ -45,15 +52,26 @@ describe('suspending, banning and activating an account', () => {
     const refused = await liveClient(baseUrl, eve.token);
     expect(refused.messages[0]).toEqual({ type: 'error', detail: ACCOUNT_SUSPENDED });
 
-    expect((await adminDoes(eve.user.id, 'activate')).json()).toMatchObject({ message: 'User activated successfully', user: { status: 'active', is_active: true } });
+    expect((await adminDoes(eve.user.id, 'activate')).json()).toMatchObject({
+      message: 'User activated successfully',
+      user: { status: 'active', is_active: true },
+    });
     expect((await t.app.inject({ url: '/api/users/me', headers: eve.headers })).statusCode).toBe(200);
     expect((await login('eve@example.com')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/' } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/' } }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('a ban also stops the user’s links from redirecting, until the user is activated', async () => {
     const mallory = await signUp(t.app, 'mallory@example.com');
-    const created = await t.app.inject({ method: 'POST', url: '/api/urls', headers: mallory.headers, payload: { original_url: 'https://phish.example/login' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: mallory.headers,
+      payload: { original_url: 'https://phish.example/login' },
+    });
     const code = created.json<{ short_code: string }>().short_code;
     expect((await t.app.inject({ url: `/${code}`, headers: browser })).statusCode).toBe(302);
 
@@ -85,7 +103,10 @@ describe('suspending, banning and activating an account', () => {
     expect([onSuper.statusCode, onSuper.json().detail]).toEqual([403, 'The super admin’s account cannot be suspended, banned or changed.']);
     const grant = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${admin.user.id}/role`, headers: asGrace, payload: { role: 'user' } });
     expect(grant.statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/admin/users/${admin.user.id}`, headers: admin.headers })).json()).toMatchObject({ role: 'super_admin', status: 'active' });
+    expect((await t.app.inject({ url: `/api/admin/users/${admin.user.id}`, headers: admin.headers })).json()).toMatchObject({
+      role: 'super_admin',
+      status: 'active',
+    });
   });
 
   it('lists users newest first, searches by e-mail or plan, pages by the offered sizes', async () => {

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminUserActionResponse, AdminUserList, AdminUsersQuery, ChangeRoleBody, ErrorBody, IdParams, PaidPeriodResponse, PlanName, UserResponse, type Where } from '@linkledger/contracts';
+import {
+  AdminUserActionResponse,
+  AdminUserList,
+  AdminUsersQuery,
+  ChangeRoleBody,
+  ErrorBody,
+  IdParams,
+  PaidPeriodResponse,
+  PlanName,
+  UserResponse,
+  type Where,
+} from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { userResponse } from '../accounts/user-response.ts';
 import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';

@@ -40,14 +40,16 @@ describe('analysts and the host', () => {
       'SELECT revision()',
       'SELECT chdb()',
       'SELECT tid()',
-      'SELECT n FROM (SELECT 1 AS n) WHERE version() != \'\'',
+      "SELECT n FROM (SELECT 1 AS n) WHERE version() != ''",
     ]) {
       expect(await refusal(query), query).toBe('ACCESS_DENIED');
     }
   });
 
   it('shows no setting whose value is the host’s number of cores', async () => {
-    const automatic = await run("SELECT name, value FROM system.settings WHERE value LIKE 'auto(%' UNION ALL SELECT 'getSetting', toString(getSetting('max_threads'))");
+    const automatic = await run(
+      "SELECT name, value FROM system.settings WHERE value LIKE 'auto(%' UNION ALL SELECT 'getSetting', toString(getSetting('max_threads'))",
+    );
     expect(automatic.bytes.toString('utf8')).toBe('getSetting\t4\n');
   });
 

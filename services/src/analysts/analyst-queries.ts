@@ -37,7 +37,16 @@ export interface AnalystAnswer {
   format: string;
   contentType: string;
   /** ClickHouse's X-ClickHouse-Summary counters. */
-  summary: { read_rows: string; read_bytes: string; written_rows: string; written_bytes: string; total_rows_to_read: string; result_rows: string; result_bytes: string; elapsed_ns: string };
+  summary: {
+    read_rows: string;
+    read_bytes: string;
+    written_rows: string;
+    written_bytes: string;
+    total_rows_to_read: string;
+    result_rows: string;
+    result_bytes: string;
+    elapsed_ns: string;
+  };
   rowsRead: number;
   elapsedMs: number;
 }
@@ -86,7 +95,10 @@ export class AnalystQueries {
       });
       // max_result_bytes counts ClickHouse's blocks; a text format can be several times larger.
       if (answer.bytes.length > MAX_ANSWER_BYTES) {
-        throw ClickHouseError.of('TOO_MANY_BYTES', `The answer is ${answer.bytes.length} bytes in ${format}, more than the ${MAX_ANSWER_BYTES} an analyst may receive: aggregate, add a LIMIT or choose a compact format such as Parquet`);
+        throw ClickHouseError.of(
+          'TOO_MANY_BYTES',
+          `The answer is ${answer.bytes.length} bytes in ${format}, more than the ${MAX_ANSWER_BYTES} an analyst may receive: aggregate, add a LIMIT or choose a compact format such as Parquet`,
+        );
       }
       rows = resultRows(format, answer.bytes);
     } catch (error) {
@@ -140,7 +152,11 @@ export class AnalystQueries {
     const id = query.correlationId ?? randomUUID();
     const route = query.via === 'console' ? '/api/admin/sql' : 'ANALYST_PORT';
     try {
-      await recordFact(this.events, { actor: query.actor, correlationId: id, now, route }, { stream: analystQueriesStream(now), event: { type: 'AnalystQueryRan', data } });
+      await recordFact(
+        this.events,
+        { actor: query.actor, correlationId: id, now, route },
+        { stream: analystQueriesStream(now), event: { type: 'AnalystQueryRan', data } },
+      );
     } catch (error) {
       this.log.error(error, 'Could not record an analyst query');
       if (!refusal) throw ClickHouseError.of('STD_EXCEPTION', 'The query ran but could not be recorded, so its answer is withheld; try again');

@@ -79,7 +79,9 @@ export const REFUSED_FUNCTIONS = new Set([
 
 /** CREATE DATABASE and the views of infra/clickhouse/analyst-schema.sql for these database names. */
 export function applyAnalystSchema(productDatabase: string, analystDatabase: string): string[] {
-  return schemaStatements(ANALYST_SCHEMA_FILE).map((statement) => statement.replaceAll('{analysts}', analystDatabase).replaceAll('{database}', productDatabase));
+  return schemaStatements(ANALYST_SCHEMA_FILE).map((statement) =>
+    statement.replaceAll('{analysts}', analystDatabase).replaceAll('{database}', productDatabase),
+  );
 }
 
 /** Tables a query may name, fully qualified as ClickHouse resolves them (`db.table`). */

@@ -44,17 +44,30 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
     official = createClient({ url: endpoint, username: analyst.name, password: analyst.password });
     const owner = await signUp(t.app, 'owner@example.com');
     for (const clicks of [3, 1]) {
-      const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/', title: 'A <b>title</b>' } })).json();
+      const link = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/urls',
+          headers: owner.headers,
+          payload: { original_url: 'https://example.com/', title: 'A <b>title</b>' },
+        })
+      ).json();
       links.push(link);
       for (let i = 0; i < clicks; i++) await t.app.inject({ url: `/${link.short_code}`, headers: { ...BROWSER, referer: 'https://news.example/' } });
       await t.app.inject({ url: `/${link.short_code}`, headers: BOT });
     }
     const total = async () => {
-      const answers = await Promise.all(links.map(async (link) => (await t.app.inject({ url: `/api/urls/${link.id}/analytics`, headers: owner.headers })).json().total_clicks));
+      const answers = await Promise.all(
+        links.map(async (link) => (await t.app.inject({ url: `/api/urls/${link.id}/analytics`, headers: owner.headers })).json().total_clicks),
+      );
       return answers.join(',') === '3,1';
     };
     await eventually(total, 10_000, 'the product’s analytics to count the clicks');
-    await eventually(async () => (await official.query({ query: 'SELECT count() AS n FROM links', format: 'JSONEachRow' }).then((r) => r.json<{ n: number }>()))[0]?.n === 2, 10_000, 'the links to reach the analysts’ tables');
+    await eventually(
+      async () => (await official.query({ query: 'SELECT count() AS n FROM links', format: 'JSONEachRow' }).then((r) => r.json<{ n: number }>()))[0]?.n === 2,
+      10_000,
+      'the links to reach the analysts’ tables',
+    );
   });
   afterAll(async () => {
     await official?.close();
@@ -65,7 +78,11 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
     expect(analyst).toMatchObject({ name: 'ana', id: expect.any(String), created_at: expect.any(String) });
     expect(analyst.password).toMatch(/^lla_[\w-]{43}$/);
     const list = await t.app.inject({ url: '/api/admin/analysts', headers: admin.headers });
-    expect(list.json()).toEqual({ analysts: [{ id: analyst.id, name: 'ana', created_at: analyst.created_at }], port: t.platform.analysts.port, database: 'linkledger_analysts' });
+    expect(list.json()).toEqual({
+      analysts: [{ id: analyst.id, name: 'ana', created_at: analyst.created_at }],
+      port: t.platform.analysts.port,
+      database: 'linkledger_analysts',
+    });
     expect(list.body).not.toContain(analyst.password);
     const again = await t.app.inject({ method: 'POST', url: '/api/admin/analysts', headers: admin.headers, payload: { name: 'ana' } });
     expect(again.statusCode).toBe(409);
@@ -76,7 +93,8 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
   it('answers @clickhouse/client with the counts the product’s analytics show', async () => {
     expect(await official.ping()).toEqual({ success: true });
     const result = await official.query({
-      query: 'SELECT link_id, countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bots FROM clicks WHERE link_id IN {ids:Array(UInt64)} GROUP BY link_id ORDER BY link_id',
+      query:
+        'SELECT link_id, countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bots FROM clicks WHERE link_id IN {ids:Array(UInt64)} GROUP BY link_id ORDER BY link_id',
       query_params: { ids: links.map((link) => link.id) },
       format: 'JSONEachRow',
     });
@@ -85,12 +103,17 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
       { link_id: links[1]!.id, human: 1, bots: 1 },
     ]);
     const text = "tab\there, 'quote', back\\slash, new\nline";
-    const echoed = await official.query({ query: 'SELECT {text:String} AS text, {day:Date} AS day', query_params: { text, day: '2026-01-02' }, format: 'JSONEachRow' });
+    const echoed = await official.query({
+      query: 'SELECT {text:String} AS text, {day:Date} AS day',
+      query_params: { text, day: '2026-01-02' },
+      format: 'JSONEachRow',
+    });
     expect(await echoed.json()).toEqual([{ text, day: '2026-01-02' }]);
     const daily = await official.query({ query: "SELECT sum(clicks) AS clicks FROM clicks_daily WHERE dimension = ''", format: 'JSONEachRow' });
     expect(await daily.json()).toEqual([{ clicks: 4 }]);
     const joined = await official.query({
-      query: 'SELECT l.short_code AS code, o.plan AS plan, count() AS clicks FROM clicks AS c JOIN links AS l USING link_id JOIN owners AS o ON o.owner_id = l.owner_id WHERE c.is_bot = 0 GROUP BY code, plan ORDER BY clicks DESC',
+      query:
+        'SELECT l.short_code AS code, o.plan AS plan, count() AS clicks FROM clicks AS c JOIN links AS l USING link_id JOIN owners AS o ON o.owner_id = l.owner_id WHERE c.is_bot = 0 GROUP BY code, plan ORDER BY clicks DESC',
       format: 'JSON',
     });
     expect((await joined.json()).data).toEqual(links.map((link, i) => ({ code: link.short_code, plan: 'free', clicks: [3, 1][i] })));
@@ -101,9 +124,22 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
     const sql = 'SELECT link_id, count() AS clicks FROM clicks WHERE is_bot = 0 GROUP BY link_id ORDER BY link_id';
     const expected = links.map((link, i) => ({ link_id: link.id, clicks: [3, 1][i] }));
     // user/password as URL parameters, a session id and the database named.
-    const withParameters = new ClickHouse({ url: 'http://127.0.0.1', port, user: analyst.name, password: analyst.password, config: { session_id: 'a-session', database: 'linkledger_analysts' } });
+    const withParameters = new ClickHouse({
+      url: 'http://127.0.0.1',
+      port,
+      user: analyst.name,
+      password: analyst.password,
+      config: { session_id: 'a-session', database: 'linkledger_analysts' },
+    });
     expect(await withParameters.query(sql).toPromise()).toEqual(expected);
-    const basic = new ClickHouse({ url: 'http://127.0.0.1', port, basicAuth: { username: analyst.name, password: analyst.password }, format: 'csv', usePost: true, isSessionPerQuery: true });
+    const basic = new ClickHouse({
+      url: 'http://127.0.0.1',
+      port,
+      basicAuth: { username: analyst.name, password: analyst.password },
+      format: 'csv',
+      usePost: true,
+      isSessionPerQuery: true,
+    });
     // Its CSV reader turns numbers back into numbers; usePost sends the query as multipart form data.
     expect(await basic.query(sql).toPromise()).toEqual(expected);
   });
@@ -116,7 +152,7 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
     expect(JSON.parse(get.headers.get('x-clickhouse-summary')!)).toMatchObject({ result_rows: '1', read_rows: '1' });
     const appended = await send('{n:UInt8} + 1 AS n', { params: { query: 'SELECT', param_n: '41', default_format: 'TabSeparatedWithNames' } });
     expect(await appended.text()).toBe('n\n42\n');
-    expect(await (await send('SELECT 1 AS a, \'x,y\' AS b FORMAT CSVWithNames')).text()).toBe('"a","b"\n1,"x,y"\n');
+    expect(await (await send("SELECT 1 AS a, 'x,y' AS b FORMAT CSVWithNames")).text()).toBe('"a","b"\n1,"x,y"\n');
     expect(await (await send('SELECT 1 AS a FORMAT CSV')).text()).toBe('1\n');
     expect(await (await send('SELECT 1 AS a')).text()).toBe('1\n');
     expect((await (await send('SELECT 1 AS a FORMAT JSON')).json()).data).toEqual([{ a: 1 }]);
@@ -129,7 +165,7 @@ describe('analysts’ SQL over ClickHouse’s HTTP interface', () => {
   });
 
   it('refuses writes, DDL, settings, table functions that reach out and other tables, in ClickHouse’s words', async () => {
-    await expectClickHouseError(await send("INSERT INTO clicks (link_id) VALUES (1)"), 500, 164, 'READONLY');
+    await expectClickHouseError(await send('INSERT INTO clicks (link_id) VALUES (1)'), 500, 164, 'READONLY');
     await expectClickHouseError(await send('CREATE TABLE evil (a UInt8) ENGINE = Memory'), 500, 164, 'READONLY');
     await expectClickHouseError(await send('DROP TABLE clicks'), 500, 164, 'READONLY');
     await expectClickHouseError(await send('ALTER TABLE clicks DELETE WHERE 1'), 500, 164, 'READONLY');

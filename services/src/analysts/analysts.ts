@@ -46,7 +46,12 @@ export async function openAnalysts(config: Config, deps: AnalystDeps): Promise<A
   let server: AnalystHttpServer | null = null;
   try {
     if (config.ANALYST_PORT !== undefined && !deps.remote) {
-      server = await serveAnalystHttp({ port: config.ANALYST_PORT, host: config.HOST, limits }, queries, new CredentialDirectory(deps.events, deps.secret), deps.log);
+      server = await serveAnalystHttp(
+        { port: config.ANALYST_PORT, host: config.HOST, limits },
+        queries,
+        new CredentialDirectory(deps.events, deps.secret),
+        deps.log,
+      );
       deps.log.info(`Analysts' ClickHouse endpoint on port ${server.port} (docs/analysts.md)`);
     }
   } catch (error) {

@@ -71,7 +71,8 @@ export class ChdbSqlEngine implements SqlEngine {
   private async acquire(): Promise<ChdbSession> {
     const session = this.free.pop();
     if (session) return session;
-    if (this.waiting.length >= QUEUE_LIMIT) throw ClickHouseError.of('TOO_MANY_SIMULTANEOUS_QUERIES', `Too many simultaneous queries: ${SESSIONS} run and ${QUEUE_LIMIT} wait already`);
+    if (this.waiting.length >= QUEUE_LIMIT)
+      throw ClickHouseError.of('TOO_MANY_SIMULTANEOUS_QUERIES', `Too many simultaneous queries: ${SESSIONS} run and ${QUEUE_LIMIT} wait already`);
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
@@ -121,10 +122,12 @@ export class ChdbSqlEngine implements SqlEngine {
     this.open.add(fresh);
     this.release(fresh);
     // A failed purge costs memory, not the answer: the next renewal purges again.
-    this.purging = this.purging.then(() => this.housekeeping.queryAsync('SYSTEM JEMALLOC PURGE')).then(
-      () => undefined,
-      () => undefined,
-    );
+    this.purging = this.purging
+      .then(() => this.housekeeping.queryAsync('SYSTEM JEMALLOC PURGE'))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
     await this.purging;
   }
 

@@ -13,7 +13,9 @@ describe('engine errors as analysts read them', () => {
   });
 
   it('replaces paths on the host’s disk', () => {
-    const engine = new Error("Code: 107. DB::Exception: Cannot open file /work/data/analytics/store/abc/data.bin, errno: 2. (FILE_DOESNT_EXIST) (version 25.8.1.1)");
+    const engine = new Error(
+      'Code: 107. DB::Exception: Cannot open file /work/data/analytics/store/abc/data.bin, errno: 2. (FILE_DOESNT_EXIST) (version 25.8.1.1)',
+    );
     const error = asClickHouseError(engine);
     expect(error.message).toBe('Cannot open file <path>, errno: 2');
     expect(error.codeName).toBe('FILE_DOESNT_EXIST');

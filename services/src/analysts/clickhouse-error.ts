@@ -79,7 +79,8 @@ export function asClickHouseError(error: unknown): ClickHouseError {
     const inner = asNested(match[2]!);
     return withoutHostDetails(new ClickHouseError(Number(match[1]), match[3] ?? inner.name ?? 'UNKNOWN_EXCEPTION', inner.message.replace(/\.$/, '')));
   }
-  const code = typeof (error as { code?: unknown })?.code === 'string' && /^\d+$/.test((error as { code: string }).code) ? Number((error as { code: string }).code) : null;
+  const code =
+    typeof (error as { code?: unknown })?.code === 'string' && /^\d+$/.test((error as { code: string }).code) ? Number((error as { code: string }).code) : null;
   if (code !== null) return withoutHostDetails(new ClickHouseError(code, (error as { type?: string }).type ?? 'UNKNOWN_EXCEPTION', text));
   return ClickHouseError.of('STD_EXCEPTION', 'The query could not be run');
 }
@@ -97,7 +98,10 @@ function asNested(message: string): { message: string; name?: string } {
  */
 export function withoutHostDetails(error: ClickHouseError): ClickHouseError {
   if (error.code === CODES.MEMORY_LIMIT_EXCEEDED) {
-    return ClickHouseError.of('MEMORY_LIMIT_EXCEEDED', 'Memory limit exceeded: the query needs more memory than an analyst’s query may use. Read fewer rows or columns, or group by fewer keys');
+    return ClickHouseError.of(
+      'MEMORY_LIMIT_EXCEEDED',
+      'Memory limit exceeded: the query needs more memory than an analyst’s query may use. Read fewer rows or columns, or group by fewer keys',
+    );
   }
   const message = error.message.replace(/(^|[\s'"`(=])\/(?:[\w.+@-]+\/)*[\w.+@-]*/g, '$1<path>');
   return message === error.message ? error : new ClickHouseError(error.code, error.codeName, message);

@@ -44,7 +44,8 @@ async function parseRequest(request: IncomingMessage, url: URL): Promise<ParsedR
       throw ClickHouseError.of('BAD_ARGUMENTS', 'The multipart body could not be read');
     });
     for (const [name, value] of form) {
-      if (typeof value !== 'string') throw ClickHouseError.of('BAD_ARGUMENTS', 'External data (files in a multipart body) is not accepted by the analysts’ endpoint');
+      if (typeof value !== 'string')
+        throw ClickHouseError.of('BAD_ARGUMENTS', 'External data (files in a multipart body) is not accepted by the analysts’ endpoint');
       if (name === 'query') bodyQuery = value;
       else fields.append(name, value);
     }
@@ -112,15 +113,25 @@ export async function serveAnalystHttp(
       return response.end('Ok.\n');
     }
     if (url.pathname !== '/') throw ClickHouseError.of('UNSUPPORTED_METHOD', `There is no handle ${url.pathname.slice(0, 200)}: send queries to /`);
-    if (request.method !== 'GET' && request.method !== 'POST') throw ClickHouseError.of('UNSUPPORTED_METHOD', `The HTTP method ${request.method} is not answered: use GET or POST`);
+    if (request.method !== 'GET' && request.method !== 'POST')
+      throw ClickHouseError.of('UNSUPPORTED_METHOD', `The HTTP method ${request.method} is not answered: use GET or POST`);
     const { fields, query } = await parseRequest(request, url);
     const credentials = credentialsOf(request, fields);
-    if (!credentials) throw ClickHouseError.of('REQUIRED_PASSWORD', 'default: Authentication failed: a user name and password are required (see docs/analysts.md#connecting)');
+    if (!credentials)
+      throw ClickHouseError.of('REQUIRED_PASSWORD', 'default: Authentication failed: a user name and password are required (see docs/analysts.md#connecting)');
     const analyst = await directory.check(credentials.user, credentials.password);
-    if (!analyst) throw ClickHouseError.of('AUTHENTICATION_FAILED', `${credentials.user.slice(0, 64)}: Authentication failed: password is incorrect, or there is no user with such name`);
+    if (!analyst)
+      throw ClickHouseError.of(
+        'AUTHENTICATION_FAILED',
+        `${credentials.user.slice(0, 64)}: Authentication failed: password is incorrect, or there is no user with such name`,
+      );
     const database = fields.get('database');
-    if (database && database !== 'default' && database !== queries.database) throw ClickHouseError.of('UNKNOWN_DATABASE', `Database ${database.slice(0, 100)} does not exist for analysts: their database is ${queries.database}`);
-    const params = plainParams(query, Object.fromEntries([...fields].filter(([name]) => name.startsWith('param_')).map(([name, value]) => [name.slice('param_'.length), value])));
+    if (database && database !== 'default' && database !== queries.database)
+      throw ClickHouseError.of('UNKNOWN_DATABASE', `Database ${database.slice(0, 100)} does not exist for analysts: their database is ${queries.database}`);
+    const params = plainParams(
+      query,
+      Object.fromEntries([...fields].filter(([name]) => name.startsWith('param_')).map(([name, value]) => [name.slice('param_'.length), value])),
+    );
     const answer = await queries.run({
       via: 'clickhouse_http',
       actor: { kind: 'analyst', id: analyst.id },

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, MessageBody, SaveQueryBody, SavedQuery, SavedQueryList, SqlConsoleBody, SqlConsoleResult, SqlExportBody, TextIdParams } from '@linkledger/contracts';
+import {
+  ErrorBody,
+  MessageBody,
+  SaveQueryBody,
+  SavedQuery,
+  SavedQueryList,
+  SqlConsoleBody,
+  SqlConsoleResult,
+  SqlExportBody,
+  TextIdParams,
+} from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
@@ -118,7 +128,10 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/sql/queries',
-    { config: admin, schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } },
+    },
     async (request) => ({ queries: [...(await saved(callerOf(request).userId)).values()], starters: STARTER_QUERIES }),
   );
 
@@ -136,7 +149,10 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
 
   api.delete(
     '/api/admin/sql/queries/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       const caller = callerOf(request);
       await handleCommand(deps, commandContext(platform, request), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });

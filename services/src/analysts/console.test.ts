@@ -13,16 +13,25 @@ describe('the admin SQL console', () => {
   beforeAll(async () => {
     ({ t, admin } = await startWithSuperAdmin());
     const owner = await signUp(t.app, 'owner@example.com');
-    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })).json().short_code;
+    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })).json()
+      .short_code;
     for (const referer of ['https://a.example/', 'https://a.example/', 'https://b.example/']) {
       await t.app.inject({ url: `/${code}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0', referer } });
     }
-    await eventually(async () => (await sql({ query: 'SELECT count() AS n FROM clicks JOIN links USING link_id' })).json().rows?.[0]?.[0] === '3', 10_000, 'the clicks to reach the analysts’ tables');
+    await eventually(
+      async () => (await sql({ query: 'SELECT count() AS n FROM clicks JOIN links USING link_id' })).json().rows?.[0]?.[0] === '3',
+      10_000,
+      'the clicks to reach the analysts’ tables',
+    );
   });
   afterAll(async () => t?.close());
 
   it('answers rows and columns as JSON, 64-bit numbers as strings, as the admin', async () => {
-    const answer = await sql({ query: 'SELECT referrer, count() AS clicks FROM clicks WHERE link_id = (SELECT link_id FROM links WHERE short_code = {code:String}) GROUP BY referrer ORDER BY clicks DESC', params: { code } });
+    const answer = await sql({
+      query:
+        'SELECT referrer, count() AS clicks FROM clicks WHERE link_id = (SELECT link_id FROM links WHERE short_code = {code:String}) GROUP BY referrer ORDER BY clicks DESC',
+      params: { code },
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({
       columns: [
@@ -55,11 +64,21 @@ describe('the admin SQL console', () => {
   });
 
   it('downloads every row as CSV or Parquet', async () => {
-    const csv = await t.app.inject({ method: 'POST', url: '/api/admin/sql/export', headers: admin.headers, payload: { query: 'SELECT number AS n FROM numbers(1500)', format: 'CSVWithNames' } });
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sql/export',
+      headers: admin.headers,
+      payload: { query: 'SELECT number AS n FROM numbers(1500)', format: 'CSVWithNames' },
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="query_\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.body.split('\n')).toHaveLength(1502);
-    const parquet = await t.app.inject({ method: 'POST', url: '/api/admin/sql/export', headers: admin.headers, payload: { query: 'SELECT country, browser FROM clicks', format: 'Parquet' } });
+    const parquet = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sql/export',
+      headers: admin.headers,
+      payload: { query: 'SELECT country, browser FROM clicks', format: 'Parquet' },
+    });
     expect(parquet.headers['content-disposition']).toContain('.parquet"');
     expect([parquet.rawPayload.subarray(0, 4).toString(), parquet.rawPayload.subarray(-4).toString()]).toEqual(['PAR1', 'PAR1']);
   });
@@ -77,7 +96,12 @@ describe('the admin SQL console', () => {
 
   it('saves and deletes an admin’s queries, and offers starter queries that run', async () => {
     const list = async () => (await t.app.inject({ url: '/api/admin/sql/queries', headers: admin.headers })).json<SavedQueryList>();
-    const saved = await t.app.inject({ method: 'POST', url: '/api/admin/sql/queries', headers: admin.headers, payload: { name: 'Countries <b>', sql: 'SELECT country FROM clicks' } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sql/queries',
+      headers: admin.headers,
+      payload: { name: 'Countries <b>', sql: 'SELECT country FROM clicks' },
+    });
     expect(saved.statusCode).toBe(201);
     expect((await list()).queries).toEqual([saved.json()]);
     const other = await signUp(t.app, 'other-admin@example.com');
@@ -98,9 +122,19 @@ describe('the admin SQL console', () => {
   it('runs from a ROLE=api process through the process that owns chDB, recorded there too', async () => {
     const api = await startTestApp({ ROLE: 'api' }, { dataDir: t.dataDir });
     try {
-      const answer = await api.app.inject({ method: 'POST', url: '/api/admin/sql', headers: admin.headers, payload: { query: 'SELECT count() AS n FROM clicks' } });
+      const answer = await api.app.inject({
+        method: 'POST',
+        url: '/api/admin/sql',
+        headers: admin.headers,
+        payload: { query: 'SELECT count() AS n FROM clicks' },
+      });
       expect(answer.json()).toMatchObject({ rows: [['3']] });
-      const refused = await api.app.inject({ method: 'POST', url: '/api/admin/sql', headers: admin.headers, payload: { query: 'SELECT * FROM system.tables' } });
+      const refused = await api.app.inject({
+        method: 'POST',
+        url: '/api/admin/sql',
+        headers: admin.headers,
+        payload: { query: 'SELECT * FROM system.tables' },
+      });
       expect(refused.json().detail).toMatch(/^Code: 497\./);
       const recorded = (await t.platform.events.readStream(analystQueriesStream(new Date()))).map((event) => domainEventOf(event)!.data as { query: string });
       expect(recorded.at(-1)!.query).toBe('SELECT * FROM system.tables');

@@ -21,10 +21,21 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
 
   api.get(
     '/api/admin/analysts',
-    { config: admin, schema: { tags: ['admin'], summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens', response: { 200: AnalystList, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens',
+        response: { 200: AnalystList, ...errors },
+      },
+    },
     async () => {
       const { state } = await loadStream(platform.events, ANALYSTS_STREAM, analystCredentialsDecider.initialState, analystCredentialsDecider.evolve);
-      return { analysts: [...state.values()].map(view), port: platform.analysts.port ?? platform.config.ANALYST_PORT ?? null, database: platform.analysts.queries.database };
+      return {
+        analysts: [...state.values()].map(view),
+        port: platform.analysts.port ?? platform.config.ANALYST_PORT ?? null,
+        database: platform.analysts.queries.database,
+      };
     },
   );
 
@@ -50,7 +61,10 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
 
   api.delete(
     '/api/admin/analysts/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } },
+    },
     async (request) => {
       await handleCommand(deps, commandContext(platform, request), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });
       return { message: 'The credential was revoked' };

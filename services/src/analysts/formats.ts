@@ -77,7 +77,7 @@ const QUOTE = 0x22;
 
 /** Whether some `"` is followed by a line break before the next `"`: a quoted value may span lines. */
 function quoteBeforeLineBreak(bytes: Buffer): boolean {
-  for (let quote = bytes.indexOf(QUOTE); quote !== -1; ) {
+  for (let quote = bytes.indexOf(QUOTE); quote !== -1;) {
     const next = bytes.indexOf(QUOTE, quote + 1);
     const newline = bytes.indexOf(NEWLINE, quote + 1);
     if (newline !== -1 && (next === -1 || newline < next)) return true;
@@ -94,7 +94,12 @@ function quoteBeforeLineBreak(bytes: Buffer): boolean {
 export function resultRows(format: string, bytes: Buffer): number | null {
   if (/^JSON(Strings|Compact|CompactStrings)?$/.test(format)) {
     // The count sits at the end ("rows": N, then statistics): read only the tail, never the whole answer as text.
-    const counts = [...bytes.subarray(Math.max(0, bytes.length - 4096)).toString('utf8').matchAll(/\n\t"rows": (\d+),?\n/g)];
+    const counts = [
+      ...bytes
+        .subarray(Math.max(0, bytes.length - 4096))
+        .toString('utf8')
+        .matchAll(/\n\t"rows": (\d+),?\n/g),
+    ];
     return counts.length ? Number(counts.at(-1)![1]) : null;
   }
   const lineFormat = /^(TabSeparated|TSV|CSV|JSON\w*EachRow|NDJSON|JSONLines|TSKV)/.test(format) && !format.endsWith('WithProgress');

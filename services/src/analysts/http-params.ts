@@ -3,7 +3,9 @@ const STRING_TYPE = /^(?:(?:Nullable|LowCardinality)\()*(?:String|FixedString\(\
 const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', '0': '\0', a: '\x07', v: '\v' };
 
 const unescape = (value: string) =>
-  value.replace(/\\(x[0-9a-fA-F]{2}|[\s\S])/g, (_, code: string) => (code.length === 3 ? String.fromCharCode(parseInt(code.slice(1), 16)) : (ESCAPES[code] ?? code)));
+  value.replace(/\\(x[0-9a-fA-F]{2}|[\s\S])/g, (_, code: string) =>
+    code.length === 3 ? String.fromCharCode(parseInt(code.slice(1), 16)) : (ESCAPES[code] ?? code),
+  );
 
 /**
  * The values of a request's param_… parameters as plain values, the form the engines bind:

@@ -49,7 +49,8 @@ export class QueryGuard {
   }
 
   async check(query: string, params: Record<string, string>): Promise<GuardedQuery> {
-    if (Buffer.byteLength(query) > MAX_QUERY_BYTES) throw ClickHouseError.of('QUERY_IS_TOO_LARGE', `Query is too large (${Buffer.byteLength(query)} bytes); max_query_size = ${MAX_QUERY_BYTES}`);
+    if (Buffer.byteLength(query) > MAX_QUERY_BYTES)
+      throw ClickHouseError.of('QUERY_IS_TOO_LARGE', `Query is too large (${Buffer.byteLength(query)} bytes); max_query_size = ${MAX_QUERY_BYTES}`);
     if (!query.trim()) throw ClickHouseError.of('SYNTAX_ERROR', 'Empty query');
     const formatted = await this.format(query);
     const ast = parseExplain(await this.text(`EXPLAIN AST ${formatted}`, params));
@@ -86,13 +87,20 @@ export class QueryGuard {
     for (const node of ast) {
       const kind = kindOf(node);
       const name = nameOf(node);
-      if (kind === 'Set') throw readonly('Cannot modify settings in a query: the analysts’ limits are fixed. Pass format settings as URL parameters (see docs/analysts.md#limits)');
+      if (kind === 'Set')
+        throw readonly(
+          'Cannot modify settings in a query: the analysts’ limits are fixed. Pass format settings as URL parameters (see docs/analysts.md#limits)',
+        );
       if (kind === 'Literal' && node.parent === ast[0]) throw refuse('INTO OUTFILE is not allowed');
       if (kind === 'Function') {
         const lower = name.toLowerCase();
         const isTableFunction = node.parent !== null && kindOf(node.parent) === 'TableExpression';
-        if (isTableFunction ? !ALLOWED_TABLE_FUNCTIONS.includes(lower) : REFUSED_FUNCTIONS.has(lower) || lower.startsWith('dict') || tableFunctions.has(lower)) {
-          throw refuse(`${name}() ${isTableFunction || tableFunctions.has(lower) ? 'is a table function that reaches outside the analysts’ tables' : 'reaches outside the analysts’ tables'}`);
+        if (
+          isTableFunction ? !ALLOWED_TABLE_FUNCTIONS.includes(lower) : REFUSED_FUNCTIONS.has(lower) || lower.startsWith('dict') || tableFunctions.has(lower)
+        ) {
+          throw refuse(
+            `${name}() ${isTableFunction || tableFunctions.has(lower) ? 'is a table function that reaches outside the analysts’ tables' : 'reaches outside the analysts’ tables'}`,
+          );
         }
       }
       if (kind === 'TableIdentifier' && name.includes('.') && !allowed.has(name)) throw refuse(`${name} is not one of the analysts’ tables`);

@@ -31,14 +31,22 @@ export class RemoteSqlEngine implements SqlEngine {
       body: JSON.stringify({ sql, ...options }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     }).catch((error: unknown) => {
-      throw ClickHouseError.of('STD_EXCEPTION', `The analytics owner (pid ${owner.pid}) does not answer: ${error instanceof Error ? error.message : String(error)}`);
+      throw ClickHouseError.of(
+        'STD_EXCEPTION',
+        `The analytics owner (pid ${owner.pid}) does not answer: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
     if (!response.ok) {
       const failure = (await response.json().catch(() => ({}))) as { code?: number; name?: string; message?: string };
       throw new ClickHouseError(failure.code ?? 1001, failure.name ?? 'STD_EXCEPTION', failure.message ?? `The analytics owner answered ${response.status}`);
     }
     const counter = (name: string) => Number(response.headers.get(name) ?? 0);
-    return { bytes: Buffer.from(await response.arrayBuffer()), rowsRead: counter('x-rows-read'), bytesRead: counter('x-bytes-read'), elapsedMs: counter('x-elapsed-ms') };
+    return {
+      bytes: Buffer.from(await response.arrayBuffer()),
+      rowsRead: counter('x-rows-read'),
+      bytesRead: counter('x-bytes-read'),
+      elapsedMs: counter('x-elapsed-ms'),
+    };
   }
 
   async close(): Promise<void> {}

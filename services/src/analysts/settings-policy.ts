@@ -37,10 +37,12 @@ const TIGHTENABLE = new Set(['max_execution_time', 'max_result_rows', 'max_resul
 const OVERFLOW_MODES = new Set(['result_overflow_mode', 'timeout_overflow_mode', 'read_overflow_mode']);
 
 /** How results are written: harmless, applied (but never one that names a schema or template file). */
-const OUTPUT = /^(output_format_(?!schema)\w+|format_(csv|tsv|custom|json|pretty)_\w+|date_time_output_format|interval_output_format|bool_(true|false)_representation|extremes|session_timezone|join_use_nulls|aggregate_functions_null_for_empty)$/;
+const OUTPUT =
+  /^(output_format_(?!schema)\w+|format_(csv|tsv|custom|json|pretty)_\w+|date_time_output_format|interval_output_format|bool_(true|false)_representation|extremes|session_timezone|join_use_nulls|aggregate_functions_null_for_empty)$/;
 
 /** Settings that could loosen a limit or reach further: refused unless tightening. */
-const GUARDED = /^(readonly|allow_|enable_|max_|min_|limit$|offset$)|timeout|memory|quota|priority|overflow|_path$|schema|file|url|s3|http|insert|user|role|profile|distributed|replica|cache|remote|dictionar|introspection/;
+const GUARDED =
+  /^(readonly|allow_|enable_|max_|min_|limit$|offset$)|timeout|memory|quota|priority|overflow|_path$|schema|file|url|s3|http|insert|user|role|profile|distributed|replica|cache|remote|dictionar|introspection/;
 
 /**
  * The settings of a request's URL an analyst's query runs with: transport parameters are
@@ -72,4 +74,7 @@ export function vetSettings(parameters: Iterable<[string, string]>, limits: Reco
 }
 
 const refused = (name: string, allowed: string) =>
-  ClickHouseError.of('READONLY', `Cannot modify '${name.slice(0, 100)}' setting in readonly mode: analysts may set it ${allowed} (see docs/analysts.md#limits)`);
+  ClickHouseError.of(
+    'READONLY',
+    `Cannot modify '${name.slice(0, 100)}' setting in readonly mode: analysts may set it ${allowed} (see docs/analysts.md#limits)`,
+  );

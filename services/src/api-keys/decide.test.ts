@@ -14,7 +14,10 @@ const issued = (n: number): DomainEvent => ({
   type: 'ApiKeyIssued',
   data: { user_id: 7, key_id: key(n).keyId, key_hash: key(n).keyHash, key_encrypted: key(n).keyEncrypted },
 });
-const revoked = (n: number): DomainEvent => ({ type: 'ApiKeyRevoked', data: { user_id: 7, key_id: key(n).keyId, key_hash: key(n).keyHash, reason: 'regenerated' } });
+const revoked = (n: number): DomainEvent => ({
+  type: 'ApiKeyRevoked',
+  data: { user_id: 7, key_id: key(n).keyId, key_hash: key(n).keyHash, reason: 'regenerated' },
+});
 
 describe('API key decider', () => {
   it('given a user without a key, when a key is generated, then it is issued', () => {

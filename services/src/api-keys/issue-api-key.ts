@@ -29,7 +29,11 @@ export const issueApiKeyDecider: Decider<IssueApiKey, ApiKeyState> = {
  * Generates (or, with replace, regenerates) the user's key on the `user-{id}` stream; the
  * answer waits for the read model, so its key works at once and a replaced one already fails.
  */
-export async function issueApiKey(platform: CommandDeps & Pick<Platform, 'secret'>, context: CommandContext, command: { userId: number; replace: boolean }): Promise<IssuedKey> {
+export async function issueApiKey(
+  platform: CommandDeps & Pick<Platform, 'secret'>,
+  context: CommandContext,
+  command: { userId: number; replace: boolean },
+): Promise<IssuedKey> {
   const key = mintApiKey(platform.secret);
   const { state, events } = await handleCommand(platform, context, issueApiKeyDecider, { ...command, key });
   if (!events.length && state.current) return { apiKey: revealApiKey(platform.secret, state.current.keyEncrypted), created: false };

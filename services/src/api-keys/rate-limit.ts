@@ -46,7 +46,9 @@ export class ApiRateLimiter {
 }
 
 /** The API rate limiter of this process's platform; by default each user's plan sets the limit. */
-export const apiRateLimiter = perPlatform((platform) => new ApiRateLimiter(async (userId) => (await currentLimits(platform, userId)).api_calls_per_minute, platform.monotonic));
+export const apiRateLimiter = perPlatform(
+  (platform) => new ApiRateLimiter(async (userId) => (await currentLimits(platform, userId)).api_calls_per_minute, platform.monotonic),
+);
 
 /** Replaces where the limit comes from (and starts counting afresh): for tests, or another source of limits. */
 export function useApiCallsPerMinute(platform: Platform, callsPerMinute: ApiCallsPerMinute): void {

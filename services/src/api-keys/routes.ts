@@ -18,10 +18,16 @@ import { callerOf } from '../http/access.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
 /** The web app's key screen tells this case by its first words, and offers a new key rather than making one. */
-export const API_KEY_REVOKED = 'Your API key was revoked to protect your account (a password reset or change, or a proof of your address). Create a new one with POST /api/users/me/generate-api-key when your integrations need it.';
+export const API_KEY_REVOKED =
+  'Your API key was revoked to protect your account (a password reset or change, or a proof of your address). Create a new one with POST /api/users/me/generate-api-key when your integrations need it.';
 
 /** The key, its owner's active domain and header, and where links made with it go now (docs/developer-api.md#where-api-links-go). */
-async function keyResponse(platform: Pick<Platform, 'read' | 'clock' | 'config'>, request: FastifyRequest, userId: number, apiKey: string): Promise<ApiKeyResponse> {
+async function keyResponse(
+  platform: Pick<Platform, 'read' | 'clock' | 'config'>,
+  request: FastifyRequest,
+  userId: number,
+  apiKey: string,
+): Promise<ApiKeyResponse> {
   const [{ active_custom_domain, active_trai_header }, place] = await Promise.all([domainInfo(platform.read, userId), activePlace(platform, userId)]);
   const api_links_at = shortUrl(publicBase(platform, request), { ...place, short_code: '' });
   return { api_key: apiKey, domains: { active_custom_domain, active_trai_header, api_links_at } };
@@ -97,5 +103,4 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       },
     );
   });
-
 }

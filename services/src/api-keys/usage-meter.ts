@@ -32,7 +32,10 @@ export class ApiUsageMeter {
     this.counts = new Map();
     const context: CommandContext = { actor: { kind: 'system', id: 'api-usage-meter' }, correlationId: randomUUID(), now: this.platform.clock() };
     try {
-      const metered = [...counts].map(([userId, calls]) => ({ stream: `api-usage-${userId}`, event: { type: 'ApiCallsMetered', data: { user_id: userId, calls } } as const }));
+      const metered = [...counts].map(([userId, calls]) => ({
+        stream: `api-usage-${userId}`,
+        event: { type: 'ApiCallsMetered', data: { user_id: userId, calls } } as const,
+      }));
       const { position } = await recordFact(this.platform.events, context, ...metered);
       return position;
     } catch (error) {

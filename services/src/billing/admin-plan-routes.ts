@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChangePlanBody, ChangePlanResponse, ErrorBody, IdParams, SubscriptionHistoryResponse, SubscriptionResponse, UpdatePlanBody, UpdatePlanResponse, AdminPlanList, domainEventOf, type DomainEvent } from '@linkledger/contracts';
+import {
+  ChangePlanBody,
+  ChangePlanResponse,
+  ErrorBody,
+  IdParams,
+  SubscriptionHistoryResponse,
+  SubscriptionResponse,
+  UpdatePlanBody,
+  UpdatePlanResponse,
+  AdminPlanList,
+  domainEventOf,
+  type DomainEvent,
+} from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
@@ -14,7 +26,6 @@ import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { requireMayActOnUser } from '../admin/who-acts-on-whom.ts';
-
 
 /** The subscription events its history lists, and why each changed it. */
 const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => string)> = {
@@ -40,7 +51,11 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     '/api/admin/plans',
     {
       config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
-      schema: { tags: ['admin'], summary: 'Every plan of the catalogue, inactive ones included', response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every plan of the catalogue, inactive ones included',
+        response: { 200: AdminPlanList, 401: ErrorBody, 403: ErrorBody },
+      },
     },
     async () => ({ plans: await planCatalogue(platform) }),
   );
@@ -103,7 +118,14 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
         const reason = HISTORY_REASONS[recorded.type];
         if (reason === undefined) continue;
         const because = typeof reason === 'string' ? reason : reason(domainEventOf(recorded));
-        history.push({ id: recorded.revision, plan_name: state.planType, status: state.status, billing_cycle: state.billingCycle, reason: because, created_at: recorded.metadata.at });
+        history.push({
+          id: recorded.revision,
+          plan_name: state.planType,
+          status: state.status,
+          billing_cycle: state.billingCycle,
+          reason: because,
+          created_at: recorded.metadata.at,
+        });
       }
       return { history: history.reverse() };
     },

@@ -31,7 +31,14 @@ describe('plans, subscription and limits', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/subscription/plans' });
     expect(response.statusCode).toBe(200);
     const { plans, features } = response.json();
-    expect(plans.map((p: { name: string; price_monthly: number; price_yearly: number | null; monthly_links_limit: number }) => [p.name, p.price_monthly, p.price_yearly, p.monthly_links_limit])).toEqual([
+    expect(
+      plans.map((p: { name: string; price_monthly: number; price_yearly: number | null; monthly_links_limit: number }) => [
+        p.name,
+        p.price_monthly,
+        p.price_yearly,
+        p.monthly_links_limit,
+      ]),
+    ).toEqual([
       ['free', 0, null, 10],
       ['pro', 999, 9990, 1000],
       ['enterprise', 4999, 49990, 10000],
@@ -130,7 +137,11 @@ describe('plans, subscription and limits', () => {
     const { headers } = await signUp(t.app, 'clicked@example.com');
     const link = (await create(headers, 1)).json();
     for (let i = 0; i < 3; i++) {
-      const visit = await t.app.inject({ method: 'GET', url: `/${link.short_code}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' } });
+      const visit = await t.app.inject({
+        method: 'GET',
+        url: `/${link.short_code}`,
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' },
+      });
       expect(visit.statusCode).toBe(302);
     }
     await expect.poll(async () => (await subscription(headers)).usage.total_clicks).toBe(3);
@@ -154,7 +165,11 @@ describe('plans, subscription and limits', () => {
 
     const done = await change(admin, user.user.id, 'enterprise');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: 'Plan changed successfully: the user is now on the enterprise plan.', user_id: user.user.id, plan_type: 'enterprise' });
+    expect(done.json()).toEqual({
+      message: 'Plan changed successfully: the user is now on the enterprise plan.',
+      user_id: user.user.id,
+      plan_type: 'enterprise',
+    });
     const current = await subscription(user.headers);
     expect([current.plan_type, current.current_period_end, current.limits.monthly_links]).toEqual(['enterprise', null, 10000]);
 

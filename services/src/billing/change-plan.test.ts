@@ -7,7 +7,10 @@ import { noSubscription } from './subscription-state.ts';
 const now = new Date('2026-11-23T10:00:00Z');
 const given = (status: 'active' | 'cancelled') =>
   deciderSpec(changePlanDecider).given([
-    { type: 'PlanChanged', data: { user_id: 7, plan_type: 'pro', billing_cycle: 'monthly', status, period_start: now.toISOString(), period_end: null, reason: 'admin' } },
+    {
+      type: 'PlanChanged',
+      data: { user_id: 7, plan_type: 'pro', billing_cycle: 'monthly', status, period_start: now.toISOString(), period_end: null, reason: 'admin' },
+    },
   ]).state;
 
 describe('changing a user’s plan', () => {

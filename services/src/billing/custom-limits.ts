@@ -12,7 +12,10 @@ export interface SetCustomLimits {
 }
 
 const same = (a: CustomLimits, b: CustomLimits) =>
-  a.monthly_links === b.monthly_links && a.api_calls_per_minute === b.api_calls_per_minute && a.custom_domains === b.custom_domains && a.is_unlimited === b.is_unlimited;
+  a.monthly_links === b.monthly_links &&
+  a.api_calls_per_minute === b.api_calls_per_minute &&
+  a.custom_domains === b.custom_domains &&
+  a.is_unlimited === b.is_unlimited;
 
 /**
  * Given a user's subscription, when an admin sets their own limits, then those apply in

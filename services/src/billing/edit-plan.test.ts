@@ -10,7 +10,14 @@ describe('editing a plan', () => {
   it('given the shipped plan, when an admin edits prices and limits, then the whole plan is recorded with prices in paise', () => {
     const events = edit({ price_monthly: 1299.5, monthly_links_limit: 500 });
     expect(events).toHaveLength(1);
-    expect(events[0]!.data).toMatchObject({ plan_id: pro.id, name: 'pro', price_monthly_paise: 129950, price_yearly_paise: 999000, monthly_links_limit: 500, features: pro.features });
+    expect(events[0]!.data).toMatchObject({
+      plan_id: pro.id,
+      name: 'pro',
+      price_monthly_paise: 129950,
+      price_yearly_paise: 999000,
+      monthly_links_limit: 500,
+      features: pro.features,
+    });
     const folded = recorded(events).reduce(evolvePlan, null);
     expect(folded).toMatchObject({ id: pro.id, price_monthly: 1299.5, price_yearly: 9990, monthly_links_limit: 500, api_rate_limit: pro.api_calls_per_minute });
   });

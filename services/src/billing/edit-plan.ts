@@ -1,4 +1,16 @@
-import { DEFAULT_PLANS, PlanUpdatedV1, domainEventOf, paiseOf, planFromRecord, type DomainEvent, type Plan, type PlanUpdated, type RecordedEvent, type Role, type UpdatePlanBody } from '@linkledger/contracts';
+import {
+  DEFAULT_PLANS,
+  PlanUpdatedV1,
+  domainEventOf,
+  paiseOf,
+  planFromRecord,
+  type DomainEvent,
+  type Plan,
+  type PlanUpdated,
+  type RecordedEvent,
+  type Role,
+  type UpdatePlanBody,
+} from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { forbidden, invalid, notFound } from '../commands/domain-error.ts';
 

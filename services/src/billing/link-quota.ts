@@ -43,14 +43,16 @@ export class LinkQuota {
 
   async run<T>(ownerId: number, create: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(ownerId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(async () => {
-      const { plan, limits, subscription } = await currentPlan(this.platform, ownerId);
-      if (limitReached(await linksCreatedThisMonth(this.platform, ownerId), limits.monthly_links)) {
-        const accountsOwn = subscription.custom_limits?.monthly_links != null;
-        throw new MonthlyLimitReached(accountsOwn ? { kind: 'account' } : { kind: 'plan', planName: plan.display_name }, limits.monthly_links);
-      }
-      return create();
-    });
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const { plan, limits, subscription } = await currentPlan(this.platform, ownerId);
+        if (limitReached(await linksCreatedThisMonth(this.platform, ownerId), limits.monthly_links)) {
+          const accountsOwn = subscription.custom_limits?.monthly_links != null;
+          throw new MonthlyLimitReached(accountsOwn ? { kind: 'account' } : { kind: 'plan', planName: plan.display_name }, limits.monthly_links);
+        }
+        return create();
+      });
     this.queues.set(ownerId, next);
     try {
       return await next;

@@ -39,7 +39,14 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/subscription/plans',
-    { config: { access: 'anyone' }, schema: { tags: ['billing'], summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)', response: { 200: PlansResponse } } },
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['billing'],
+        summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)',
+        response: { 200: PlansResponse },
+      },
+    },
     async () => ({
       plans: (await planCatalogue(platform)).filter((plan) => plan.is_active),
       features: Object.entries(FEATURES).map(([key, feature]) => ({ key, ...feature })),

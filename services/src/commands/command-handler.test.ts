@@ -37,7 +37,11 @@ describe('handleCommand', () => {
     expect(handled.state).toEqual({ enabled: true, seen: 0 });
     expect(handled.events).toEqual([{ type: 'SignupToggled', data: { enabled: false } }]);
     const [stored] = await events.readStream('system-test');
-    expect(stored).toMatchObject({ type: 'SignupToggled', revision: 0, metadata: { actor: context.actor, correlation_id: 'corr-1', at: context.now.toISOString() } });
+    expect(stored).toMatchObject({
+      type: 'SignupToggled',
+      revision: 0,
+      metadata: { actor: context.actor, correlation_id: 'corr-1', at: context.now.toISOString() },
+    });
     expect(waited).toContain(handled.position);
   });
 
@@ -73,9 +77,17 @@ describe('handleCommand', () => {
   });
 
   it('answers 409 when every attempt loses the race, and lets a decider’s own error through', async () => {
-    const alwaysLate = { ...platform, events: Object.assign(Object.create(events) as SqliteEventStore, { readStream: async () => [], append: events.append.bind(events) }) };
+    const alwaysLate = {
+      ...platform,
+      events: Object.assign(Object.create(events) as SqliteEventStore, { readStream: async () => [], append: events.append.bind(events) }),
+    };
     await expect(handleCommand(alwaysLate, context, signupSwitch, { enabled: false })).rejects.toMatchObject({ refusal: 'conflict' });
-    const refusing = { ...signupSwitch, decide: () => { throw forbidden('Not yours'); } };
+    const refusing = {
+      ...signupSwitch,
+      decide: () => {
+        throw forbidden('Not yours');
+      },
+    };
     await expect(handleCommand(platform, context, refusing, { enabled: false })).rejects.toMatchObject({ refusal: 'forbidden', detail: 'Not yours' });
   });
 
@@ -83,7 +95,10 @@ describe('handleCommand', () => {
     const claim = (expected: 'no_stream' | number): NonNullable<CommandContext['claim']> => ({
       stream: 'idempotency-test',
       expected,
-      event: { type: 'IdempotencyKeyClaimed', data: { fingerprint: 'f', resource: 'link', resource_id: 1, answer: null, expires_at: '2026-11-24T10:00:00.000Z' } },
+      event: {
+        type: 'IdempotencyKeyClaimed',
+        data: { fingerprint: 'f', resource: 'link', resource_id: 1, answer: null, expires_at: '2026-11-24T10:00:00.000Z' },
+      },
     });
 
     it('is appended in the same append as the decided events, and not at all when nothing is decided', async () => {
@@ -98,7 +113,9 @@ describe('handleCommand', () => {
       const before = await events.readStream('system-test');
       const enabled = (before.at(-1)?.data as { enabled: boolean } | undefined)?.enabled ?? true;
       // The command would switch it (it decides an event), but the key's stream is no longer empty.
-      await expect(handleCommand(platform, { ...context, claim: claim('no_stream') }, signupSwitch, { enabled: !enabled })).rejects.toMatchObject({ refusal: 'conflict' });
+      await expect(handleCommand(platform, { ...context, claim: claim('no_stream') }, signupSwitch, { enabled: !enabled })).rejects.toMatchObject({
+        refusal: 'conflict',
+      });
       expect(await events.readStream('system-test')).toHaveLength(before.length);
     });
   });

@@ -23,7 +23,11 @@ describe('recordFact', () => {
     await recordFact(events, context, { stream: 'deliveries-test', event: delivered });
     const stored = await events.readStream('deliveries-test');
     expect(stored.map((event) => event.revision)).toEqual([0, 1]);
-    expect(stored[0]).toMatchObject({ type: 'MailDelivered', data: delivered.data, metadata: { actor: context.actor, correlation_id: 'corr-7', at: '2026-11-27T10:00:00.000Z', origin: { route: '/api/test' } } });
+    expect(stored[0]).toMatchObject({
+      type: 'MailDelivered',
+      data: delivered.data,
+      metadata: { actor: context.actor, correlation_id: 'corr-7', at: '2026-11-27T10:00:00.000Z', origin: { route: '/api/test' } },
+    });
   });
 
   it('claims a fresh stream once when asked to, and refuses a second claim', async () => {

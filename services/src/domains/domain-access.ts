@@ -29,9 +29,13 @@ export async function requireRoomFor(platform: Pick<Platform, 'clock' | 'read'>,
   const limit = kind === 'custom' ? limits.custom_domains : plan.trai_domains_limit;
   // A claim another account won no longer counts: its owner can only delete it.
   const collection = kind === 'custom' ? CUSTOM_DOMAINS : TRAI_DOMAINS;
-  const used = (await platform.read.count(collection, { owner_id: userId })) - (kind === 'custom' ? await platform.read.count(collection, { owner_id: userId, dropped: true }) : 0);
+  const used =
+    (await platform.read.count(collection, { owner_id: userId })) -
+    (kind === 'custom' ? await platform.read.count(collection, { owner_id: userId, dropped: true }) : 0);
   if (limit !== -1 && used >= limit) {
     const what = kind === 'custom' ? 'custom domains' : 'TRAI headers';
-    throw forbidden(`Your ${plan.display_name} plan allows ${formatLimit(limit)} ${what}, and you have ${used}. Delete one, or upgrade your plan on the pricing page.`);
+    throw forbidden(
+      `Your ${plan.display_name} plan allows ${formatLimit(limit)} ${what}, and you have ${used}. Delete one, or upgrade your plan on the pricing page.`,
+    );
   }
 }

@@ -56,7 +56,11 @@ export async function recordDomainCheck(
 }
 
 /** Deletes a domain as its owner does, with the TRAI headers registered on it (docs/domains.md#deleting-a-domain). */
-export async function deleteDomain(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, view: Pick<CustomDomainView, 'id' | 'owner_id' | 'domain'>): Promise<void> {
+export async function deleteDomain(
+  platform: CommandDeps & Pick<Platform, 'read'>,
+  context: CommandContext,
+  view: Pick<CustomDomainView, 'id' | 'owner_id' | 'domain'>,
+): Promise<void> {
   const headers = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { custom_domain_id: view.id } });
   await handleMultiStreamCommand(platform, context, deleteDomainDecider, {
     domainId: view.id,

@@ -2,15 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { recorded } from '../testing/recorded.ts';
-import { addDomainDecider, checkDomainDecider, claimDropped, claimExpiredMessage, deleteDomainDecider, dropNoticeDecider, verifiedElsewhere } from './domain-deciders.ts';
+import {
+  addDomainDecider,
+  checkDomainDecider,
+  claimDropped,
+  claimExpiredMessage,
+  deleteDomainDecider,
+  dropNoticeDecider,
+  verifiedElsewhere,
+} from './domain-deciders.ts';
 import { noDomain, type DomainState } from './domain-state.ts';
 import { evolveTrai, noTrai } from './trai-state.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
 
 /** A claim folded from its events, added on 2026-11-22 (the recorded events' time). */
 const claim = (...events: DomainEvent[]): DomainState => deciderSpec(dropNoticeDecider, 'domain-x').given(events).state;
-const added = (id: number, userId: number): DomainEvent => ({ type: 'CustomDomainAdded', data: { domain_id: id, user_id: userId, domain: 'links.acme.in', dns_token: `t${id}` } });
-const verified = (id: number, userId: number): DomainEvent => ({ type: 'CustomDomainVerified', data: { domain_id: id, user_id: userId, domain: 'links.acme.in' } });
+const added = (id: number, userId: number): DomainEvent => ({
+  type: 'CustomDomainAdded',
+  data: { domain_id: id, user_id: userId, domain: 'links.acme.in', dns_token: `t${id}` },
+});
+const verified = (id: number, userId: number): DomainEvent => ({
+  type: 'CustomDomainVerified',
+  data: { domain_id: id, user_id: userId, domain: 'links.acme.in' },
+});
 const check = { domain: 'links.acme.in', verified: true, failedChecks: [], now: new Date('2026-11-23T00:00:00Z') };
 
 describe('one owner per name', () => {
@@ -19,30 +33,51 @@ describe('one owner per name', () => {
     expect(addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: claim(added(1, 7)) })).toEqual({
       domain: [{ type: 'CustomDomainAdded', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', dns_token: 't2' } }],
     });
-    expect(() => addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: claim(added(1, 7), verified(1, 7)) })).toThrow(verifiedElsewhere('links.acme.in'));
+    expect(() => addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: claim(added(1, 7), verified(1, 7)) })).toThrow(
+      verifiedElsewhere('links.acme.in'),
+    );
   });
 
   it('given two pending claims, when the first is verified, then it takes the name and the other is dropped', () => {
-    expect(checkDomainDecider.decide({ ...check, domainId: 1, userId: 7, rivalIds: [2] }, { domain: claim(added(1, 7)), name: null, 'rival-2': claim(added(2, 8)) })).toEqual({
+    expect(
+      checkDomainDecider.decide({ ...check, domainId: 1, userId: 7, rivalIds: [2] }, { domain: claim(added(1, 7)), name: null, 'rival-2': claim(added(2, 8)) }),
+    ).toEqual({
       domain: [{ type: 'CustomDomainVerified', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in' } }],
       name: [{ type: 'DomainNameClaimed', data: { domain: 'links.acme.in', domain_id: 1 } }],
-      'rival-2': [{ type: 'CustomDomainClaimDropped', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 } }],
+      'rival-2': [
+        { type: 'CustomDomainClaimDropped', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 } },
+      ],
     });
   });
 
   it('given a dropped claim, or one pending for 7 days, when its records are right, then it is refused', () => {
-    const dropped = claim(added(2, 8), { type: 'CustomDomainClaimDropped', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 } });
-    expect(() => checkDomainDecider.decide({ ...check, domainId: 2, userId: 8, rivalIds: [1] }, { domain: dropped, name: 1, 'rival-1': claim(added(1, 7), verified(1, 7)) })).toThrow(claimDropped('links.acme.in'));
+    const dropped = claim(added(2, 8), {
+      type: 'CustomDomainClaimDropped',
+      data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 },
+    });
+    expect(() =>
+      checkDomainDecider.decide(
+        { ...check, domainId: 2, userId: 8, rivalIds: [1] },
+        { domain: dropped, name: 1, 'rival-1': claim(added(1, 7), verified(1, 7)) },
+      ),
+    ).toThrow(claimDropped('links.acme.in'));
     const sevenDaysOn = { ...check, now: new Date('2026-11-29T00:00:00Z'), domainId: 1, userId: 7, rivalIds: [] };
     expect(() => checkDomainDecider.decide(sevenDaysOn, { domain: claim(added(1, 7)), name: null })).toThrow(claimExpiredMessage('links.acme.in'));
     // Just inside the 7 days it still verifies.
-    expect(checkDomainDecider.decide({ ...sevenDaysOn, now: new Date('2026-11-28T23:59:59Z') }, { domain: claim(added(1, 7)), name: null }).domain).toHaveLength(1);
+    expect(
+      checkDomainDecider.decide({ ...sevenDaysOn, now: new Date('2026-11-28T23:59:59Z') }, { domain: claim(added(1, 7)), name: null }).domain,
+    ).toHaveLength(1);
   });
 
   it('given a name owned by a verified claim, when another claim’s records are right, then it is refused; once the owner lost its records, the new claim takes over', () => {
     const command = { ...check, domainId: 2, userId: 8, rivalIds: [1] };
-    expect(() => checkDomainDecider.decide(command, { domain: claim(added(2, 8)), name: 1, 'rival-1': claim(added(1, 7), verified(1, 7)) })).toThrow(verifiedElsewhere('links.acme.in'));
-    const lapsed = claim(added(1, 7), verified(1, 7), { type: 'CustomDomainUnverified', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', failed_checks: ['not_pointing'] } });
+    expect(() => checkDomainDecider.decide(command, { domain: claim(added(2, 8)), name: 1, 'rival-1': claim(added(1, 7), verified(1, 7)) })).toThrow(
+      verifiedElsewhere('links.acme.in'),
+    );
+    const lapsed = claim(added(1, 7), verified(1, 7), {
+      type: 'CustomDomainUnverified',
+      data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', failed_checks: ['not_pointing'] },
+    });
     expect(checkDomainDecider.decide(command, { domain: claim(added(2, 8)), name: 1, 'rival-1': lapsed })['rival-1']).toEqual([
       { type: 'CustomDomainClaimDropped', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 2 } },
     ]);
@@ -50,7 +85,10 @@ describe('one owner per name', () => {
 });
 
 describe('the notice of a dropped claim', () => {
-  const dropped: DomainEvent = { type: 'CustomDomainClaimDropped', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 } };
+  const dropped: DomainEvent = {
+    type: 'CustomDomainClaimDropped',
+    data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 },
+  };
   const sent: DomainEvent = { type: 'CustomDomainDropNoticeSent', data: { domain_id: 2, user_id: 8 } };
   const notice = { domainId: 2, userId: 8 };
 
@@ -64,14 +102,24 @@ describe('the notice of a dropped claim', () => {
 
   it('given a claim never dropped, deleted after its drop, or another account’s, then no notice is due', () => {
     expect(dropNoticeDecider.decide(notice, claim(added(2, 8)))).toEqual([]);
-    expect(dropNoticeDecider.decide(notice, claim(added(2, 8), dropped, { type: 'CustomDomainDeleted', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in' } }))).toEqual([]);
+    expect(
+      dropNoticeDecider.decide(
+        notice,
+        claim(added(2, 8), dropped, { type: 'CustomDomainDeleted', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in' } }),
+      ),
+    ).toEqual([]);
     expect(dropNoticeDecider.decide({ domainId: 2, userId: 9 }, claim(added(2, 8), dropped))).toEqual([]);
   });
 });
 
 describe('deleting a domain', () => {
   it('given a domain with a TRAI header on it, when it is deleted, then the header is deleted and both names are released', () => {
-    const header = recorded([{ type: 'TraiHeaderAdded', data: { trai_id: 5, user_id: 7, header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in', dns_token: 't' } }]).reduce(evolveTrai, noTrai);
+    const header = recorded([
+      {
+        type: 'TraiHeaderAdded',
+        data: { trai_id: 5, user_id: 7, header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in', dns_token: 't' },
+      },
+    ]).reduce(evolveTrai, noTrai);
     const decided = deleteDomainDecider.decide(
       { domainId: 1, userId: 7, domain: 'links.acme.in', headers: [{ traiId: 5, header: 'ACMEGO' }] },
       { domain: claim(added(1, 7), verified(1, 7)), name: 1, 'trai-5': header, 'trai-claim-5': 5 },
@@ -87,7 +135,10 @@ describe('deleting a domain', () => {
 
 describe('headers on our host', () => {
   const pending = recorded([
-    { type: 'TraiHeaderAdded', data: { trai_id: 5, user_id: 7, header: 'HDFCBK', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' } },
+    {
+      type: 'TraiHeaderAdded',
+      data: { trai_id: 5, user_id: 7, header: 'HDFCBK', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' },
+    },
     // Recorded before approvals existed: still only pending.
     { type: 'TraiHeaderVerified', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } },
   ]).reduce(evolveTrai, noTrai);
@@ -99,6 +150,8 @@ describe('headers on our host', () => {
       claim: [{ type: 'TraiHeaderReleased', data: { header: 'HDFCBK', domain: null, trai_id: 5 } }],
     });
     const approved = evolveTrai(pending, recorded([{ type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } }])[0]!);
-    expect(() => decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: true, reason: '' }, { trai: approved, claim: 5 })).toThrow('already approved');
+    expect(() => decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: true, reason: '' }, { trai: approved, claim: 5 })).toThrow(
+      'already approved',
+    );
   });
 });

@@ -1,15 +1,30 @@
 import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
-import { claimExpired, domainNameStream, domainStream, dropNoticeDue, evolveDomain, evolveNameClaim, liveClaim, noDomain, type DomainState } from './domain-state.ts';
+import {
+  claimExpired,
+  domainNameStream,
+  domainStream,
+  dropNoticeDue,
+  evolveDomain,
+  evolveNameClaim,
+  liveClaim,
+  noDomain,
+  type DomainState,
+} from './domain-state.ts';
 import { evolveTrai, evolveTraiClaim, noTrai, traiNameStream, traiStream, type TraiState } from './trai-state.ts';
 
 export const DOMAIN_NOT_FOUND = 'There is no such custom domain on your account.';
 export const verifiedElsewhere = (domain: string) => `${domain} is already verified by another account. Only one account can own a domain.`;
 export const claimDropped = (domain: string) => `Another account verified ${domain} first, so this claim was dropped. Delete it from your list.`;
-export const claimExpiredMessage = (domain: string) => `Your claim on ${domain} was not verified within 7 days and has expired. Delete it and add the domain again for a new token.`;
+export const claimExpiredMessage = (domain: string) =>
+  `Your claim on ${domain} was not verified within 7 days and has expired. Delete it and add the domain again for a new token.`;
 
-const domainSpec = (id: number | null): StreamSpec<DomainState> => ({ stream: id === null ? 'domain-none' : domainStream(id), initialState: noDomain, evolve: evolveDomain });
+const domainSpec = (id: number | null): StreamSpec<DomainState> => ({
+  stream: id === null ? 'domain-none' : domainStream(id),
+  initialState: noDomain,
+  evolve: evolveDomain,
+});
 const nameSpec = (domain: string): StreamSpec<number | null> => ({ stream: domainNameStream(domain), initialState: null, evolve: evolveNameClaim });
 
 /** The claim holding a name, when it stops anyone else: live and verified (a lapsed or legacy pending holder does not). */
@@ -77,11 +92,12 @@ type CheckStates = { domain: DomainState; name: number | null } & { [rival: `riv
  * cannot be verified, nor can a name another account owns while its records are right.
  */
 export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = {
-  streamsOf: (command) => ({
-    domain: domainSpec(command.domainId),
-    name: nameSpec(command.domain),
-    ...Object.fromEntries(command.rivalIds.filter((id) => id !== command.domainId).map((id) => [`rival-${id}`, domainSpec(id)])),
-  }) as { [K in keyof CheckStates]: StreamSpec<CheckStates[K]> },
+  streamsOf: (command) =>
+    ({
+      domain: domainSpec(command.domainId),
+      name: nameSpec(command.domain),
+      ...Object.fromEntries(command.rivalIds.filter((id) => id !== command.domainId).map((id) => [`rival-${id}`, domainSpec(id)])),
+    }) as { [K in keyof CheckStates]: StreamSpec<CheckStates[K]> },
   decide: (command, states) => {
     const claim = states.domain;
     const ids = ownDomain(claim, command.userId);
@@ -101,7 +117,10 @@ export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = 
       const rival = states[`rival-${rivalId}`];
       if (!rival || !liveClaim(rival)) continue;
       decided[`rival-${rivalId}`] = [
-        { type: 'CustomDomainClaimDropped', data: { domain_id: rivalId, user_id: rival.userId!, domain: rival.domain, reason: 'verified_elsewhere', winner_domain_id: ids.domain_id } },
+        {
+          type: 'CustomDomainClaimDropped',
+          data: { domain_id: rivalId, user_id: rival.userId!, domain: rival.domain, reason: 'verified_elsewhere', winner_domain_id: ids.domain_id },
+        },
       ];
     }
     return decided;
@@ -126,7 +145,9 @@ export const activateDomainDecider = onDomain<DomainAction>((command, state) => 
  * records nothing (docs/domains.md#the-notice-of-a-dropped-claim).
  */
 export const dropNoticeDecider = onDomain<DomainAction>((command, state) =>
-  dropNoticeDue(state) && state.userId === command.userId ? [{ type: 'CustomDomainDropNoticeSent', data: { domain_id: command.domainId, user_id: command.userId } }] : [],
+  dropNoticeDue(state) && state.userId === command.userId
+    ? [{ type: 'CustomDomainDropNoticeSent', data: { domain_id: command.domainId, user_id: command.userId } }]
+    : [],
 );
 
 export interface DeleteDomain extends DomainAction {

@@ -9,6 +9,10 @@ export const domainTarget = (config: Pick<Config, 'DOMAIN_TARGET_IPS' | 'DOMAIN_
 });
 
 /** The live DNS check of one domain against that target. */
-export function checkDomainDns(config: Pick<Config, 'DNS_SERVERS' | 'DOMAIN_TARGET_IPS' | 'DOMAIN_CNAME_TARGET'>, domain: string, token: string): Promise<VerificationResult> {
+export function checkDomainDns(
+  config: Pick<Config, 'DNS_SERVERS' | 'DOMAIN_TARGET_IPS' | 'DOMAIN_CNAME_TARGET'>,
+  domain: string,
+  token: string,
+): Promise<VerificationResult> {
   return verifyDomain(createResolver(config.DNS_SERVERS), domain, token, domainTarget(config));
 }

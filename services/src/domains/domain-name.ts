@@ -20,8 +20,10 @@ export function parseDomainName(input: string, ownHosts: readonly string[]): str
   }
   const parsed = parse(host, { allowPrivateDomains: true });
   if (parsed.isIp || /^\[.*\]$/.test(host)) throw invalid('Enter a domain name, not an IP address.');
-  if (host.length > 253 || host.split('.').some((label) => label.length === 0 || label.length > 63)) throw invalid('That domain name is too long: at most 253 characters, 63 per label.');
-  if (!parsed.domain || !(parsed.isIcann || parsed.isPrivate) || parsed.hostname !== host) throw invalid(`${host} is not a domain you can register: use a name under a public suffix, such as links.example.com.`);
+  if (host.length > 253 || host.split('.').some((label) => label.length === 0 || label.length > 63))
+    throw invalid('That domain name is too long: at most 253 characters, 63 per label.');
+  if (!parsed.domain || !(parsed.isIcann || parsed.isPrivate) || parsed.hostname !== host)
+    throw invalid(`${host} is not a domain you can register: use a name under a public suffix, such as links.example.com.`);
   if (ownHosts.includes(host)) throw invalid(`${host} is this service's own address; add a domain of your own.`);
   return host;
 }

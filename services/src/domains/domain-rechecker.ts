@@ -62,7 +62,12 @@ export class DomainRechecker {
         const result = await checkDomainDns(this.deps.config, domain.domain, domain.dns_token);
         this.checkedAt.set(domain.id, now);
         if (result.failed_checks.includes('dns_unavailable')) continue;
-        const context = { actor: { kind: 'system' as const, id: 'domain-recheck' }, correlationId: randomUUID(), now: this.deps.clock(), route: 'domain-recheck' };
+        const context = {
+          actor: { kind: 'system' as const, id: 'domain-recheck' },
+          correlationId: randomUUID(),
+          now: this.deps.clock(),
+          route: 'domain-recheck',
+        };
         await recordDomainCheck({ events: this.deps.events, read: this.deps.read, clock: this.deps.clock, ...NO_READ_MODEL }, context, domain, result);
       }
     } catch (error) {

@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AddDomainBody, CustomDomainItem, CustomDomainList, DomainActionResponse, ErrorBody, IdParams, IdempotencyKeyHeaders, StillProcessingBody, TlsAllowedQuery, VerifyDomainResponse } from '@linkledger/contracts';
+import {
+  AddDomainBody,
+  CustomDomainItem,
+  CustomDomainList,
+  DomainActionResponse,
+  ErrorBody,
+  IdParams,
+  IdempotencyKeyHeaders,
+  StillProcessingBody,
+  TlsAllowedQuery,
+  VerifyDomainResponse,
+} from '@linkledger/contracts';
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, type ActiveDomainsView, type CustomDomainView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
@@ -52,7 +63,14 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/custom-domains',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s custom domains, with DNS state, active flag and TXT token', response: { 200: CustomDomainList, 401: ErrorBody } } },
+    {
+      config: user,
+      schema: {
+        tags: ['domains'],
+        summary: 'The caller’s custom domains, with DNS state, active flag and TXT token',
+        response: { 200: CustomDomainList, 401: ErrorBody },
+      },
+    },
     async (request) => {
       const { userId } = callerOf(request);
       const [views, active] = await Promise.all([
@@ -82,13 +100,22 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       return createOnce(platform, request, reply, caller.userId, context, {
         resource: 'domain',
         create: async (withClaim) => {
-          const domain = parseDomainName(request.body.domain, [...ownHosts(platform, request), ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : [])]);
+          const domain = parseDomainName(request.body.domain, [
+            ...ownHosts(platform, request),
+            ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : []),
+          ]);
           await requireRoomFor(platform, caller.userId, 'custom');
           const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
           if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
           const holderId = await nameHolder(platform.events, domain);
           const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
-          const { shown } = await handleMultiStreamCommand(platform, withClaim(domainId), addDomainDecider, { domainId, userId: caller.userId, domain, dnsToken: newDnsToken(), holderId });
+          const { shown } = await handleMultiStreamCommand(platform, withClaim(domainId), addDomainDecider, {
+            domainId,
+            userId: caller.userId,
+            domain,
+            dnsToken: newDnsToken(),
+            holderId,
+          });
           return { id: domainId, shown };
         },
         answer: (domainId) => itemOf(caller.userId, domainId),
@@ -103,7 +130,8 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       config: withFeature,
       schema: {
         tags: ['domains'],
-        summary: 'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
+        summary:
+          'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
         params: IdParams,
         response: { 200: VerifyDomainResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },

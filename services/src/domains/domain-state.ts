@@ -22,7 +22,19 @@ export interface DomainState {
   dropNoticeSent: boolean;
 }
 
-export const noDomain: DomainState = { id: null, userId: null, domain: '', dnsToken: '', addedAt: '', verified: false, everVerified: false, active: false, deleted: false, dropped: false, dropNoticeSent: false };
+export const noDomain: DomainState = {
+  id: null,
+  userId: null,
+  domain: '',
+  dnsToken: '',
+  addedAt: '',
+  verified: false,
+  everVerified: false,
+  active: false,
+  deleted: false,
+  dropped: false,
+  dropNoticeSent: false,
+};
 
 export const domainStream = (id: number) => `domain-${id}`;
 export const domainNameStream = (domain: string) => `domain-name-${domain}`;
@@ -41,7 +53,14 @@ export function evolveDomain(state: DomainState, recorded: RecordedEvent): Domai
   const event = domainEventOf(recorded);
   switch (event?.type) {
     case 'CustomDomainAdded':
-      return { ...state, id: event.data.domain_id, userId: event.data.user_id, domain: event.data.domain, dnsToken: event.data.dns_token, addedAt: recorded.metadata.at };
+      return {
+        ...state,
+        id: event.data.domain_id,
+        userId: event.data.user_id,
+        domain: event.data.domain,
+        dnsToken: event.data.dns_token,
+        addedAt: recorded.metadata.at,
+      };
     case 'CustomDomainVerified':
       return { ...state, verified: true, everVerified: true };
     case 'CustomDomainUnverified':

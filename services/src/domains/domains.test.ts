@@ -29,7 +29,12 @@ describe('custom domains verified by real DNS', () => {
   it('adds a domain as typed, trimmed and lower-cased, unverified with its TXT token; refuses what is not a registrable domain', async () => {
     const added = await add(pro, '  Links.Acme.IN ');
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ domain: 'links.acme.in', dns_verified: false, is_active: false, dns_token: expect.stringMatching(/^linkledger-verify=[0-9a-f]{32}$/) });
+    expect(added.json()).toMatchObject({
+      domain: 'links.acme.in',
+      dns_verified: false,
+      is_active: false,
+      dns_token: expect.stringMatching(/^linkledger-verify=[0-9a-f]{32}$/),
+    });
     for (const [input, message] of [
       ['https://go.acme.in', /without http:\/\/ or https:\/\//],
       ['go.acme.in/path', /without a path/],
@@ -101,8 +106,13 @@ describe('custom domains verified by real DNS', () => {
     // Set active: it becomes the one active domain, and domain-info and the API key say so.
     const activated = await t.app.inject({ method: 'POST', url: `/api/custom-domains/${domain.id}/set-active`, headers: pro.headers });
     expect(activated.statusCode).toBe(200);
-    expect((await list(pro)).filter((item: { is_active: boolean }) => item.is_active).map((item: { domain: string }) => item.domain)).toEqual(['links.acme.in']);
-    expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: pro.headers })).json()).toMatchObject({ has_custom_domains: true, active_custom_domain: 'links.acme.in' });
+    expect((await list(pro)).filter((item: { is_active: boolean }) => item.is_active).map((item: { domain: string }) => item.domain)).toEqual([
+      'links.acme.in',
+    ]);
+    expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: pro.headers })).json()).toMatchObject({
+      has_custom_domains: true,
+      active_custom_domain: 'links.acme.in',
+    });
 
     // Records removed: the next check unverifies it, it is no longer active, and no certificate is allowed.
     dns.remove('links.acme.in');
@@ -134,18 +144,30 @@ describe('custom domains verified by real DNS', () => {
   });
 
   it('registers TRAI headers: on our host once approved, on a custom domain only once one is verified; unique per host', async () => {
-    const addTrai = (session: Session, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/custom-domains/trai', headers: session.headers, payload });
+    const addTrai = (session: Session, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/custom-domains/trai', headers: session.headers, payload });
     const ours = await addTrai(pro, { header: 'acmein', domain_type: 'our_domain' });
     expect(ours.statusCode, ours.body).toBe(201);
-    expect(ours.json()).toMatchObject({ header: 'ACMEIN', domain_type: 'our_domain', domain: null, dns_verified: false, approval: 'pending', is_active: false });
+    expect(ours.json()).toMatchObject({
+      header: 'ACMEIN',
+      domain_type: 'our_domain',
+      domain: null,
+      dns_verified: false,
+      approval: 'pending',
+      is_active: false,
+    });
     // On our host an administrator approves it (this suite's first account is the super admin).
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/trai-approvals/${ours.json().id}/approve`, headers: pro.headers })).statusCode).toBe(200);
-    expect((await addTrai(pro, { header: 'ACME', domain_type: 'our_domain' })).json().detail).toBe('A TRAI header is exactly 6 letters or digits, such as ACMEIN.');
+    expect((await addTrai(pro, { header: 'ACME', domain_type: 'our_domain' })).json().detail).toBe(
+      'A TRAI header is exactly 6 letters or digits, such as ACMEIN.',
+    );
     expect((await addTrai(pro, { header: 'ACME-1', domain_type: 'our_domain' })).statusCode).toBe(400);
     const other = await signUp(t.app, 'trai-other@example.com');
     await givePlan(t.platform, other.user.id, 'pro');
     expect((await addTrai(other, { header: 'ACMEIN', domain_type: 'our_domain' })).statusCode).toBe(409);
-    expect((await addTrai(other, { header: 'OTHERS', domain_type: 'custom_domain' })).json().detail).toBe('No verified custom domains available. Please verify a custom domain first.');
+    expect((await addTrai(other, { header: 'OTHERS', domain_type: 'custom_domain' })).json().detail).toBe(
+      'No verified custom domains available. Please verify a custom domain first.',
+    );
     expect((await addTrai(free, { header: 'FREEIN', domain_type: 'our_domain' })).statusCode).toBe(403);
 
     const verifiedDomain = (await list(pro)).find((item: { domain: string }) => item.domain === 'second.acme.in');
@@ -162,7 +184,10 @@ describe('custom domains verified by real DNS', () => {
     expect(verified.statusCode).toBe(200);
     const active = await t.app.inject({ method: 'POST', url: `/api/custom-domains/trai/${ours.json().id}/set-active`, headers: pro.headers });
     expect(active.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: pro.headers })).json()).toMatchObject({ has_trai_domains: true, active_trai_header: 'ACMEIN' });
+    expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: pro.headers })).json()).toMatchObject({
+      has_trai_domains: true,
+      active_trai_header: 'ACMEIN',
+    });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-domains/trai/${ours.json().id}`, headers: pro.headers })).statusCode).toBe(200);
     expect((await addTrai(other, { header: 'ACMEIN', domain_type: 'our_domain' })).statusCode).toBe(201);
   });
@@ -185,7 +210,9 @@ describe('the daily re-check of verified domains', () => {
     const added = (await t.app.inject({ method: 'POST', url: '/api/custom-domains', headers: owner.headers, payload: { domain: 'go.recheck.in' } })).json();
     dns.set('_linkledger-verify.go.recheck.in', 'TXT', [added.dns_token]);
     dns.set('go.recheck.in', 'A', [TARGET_IP]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/custom-domains/${added.id}/verify`, headers: owner.headers })).json().domain.dns_verified).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: `/api/custom-domains/${added.id}/verify`, headers: owner.headers })).json().domain.dns_verified).toBe(
+      true,
+    );
     const unverified = () => t.platform.events.readAll({ limit: 10, filter: { types: ['CustomDomainUnverified'] } });
 
     await t.platform.domainRechecker!.tick(); // records in place: nothing to record

@@ -29,7 +29,8 @@ describe('a claim dropped because another account verified the name first', () =
   let losers: Session[];
 
   const open = () => startTestApp(env, { clock: () => now, dataDir });
-  const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+  const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
   const add = async (session: Session) => {
     const added = await api(session, 'POST', '/api/custom-domains', { domain: DOMAIN });
     expect(added.statusCode, added.body).toBe(201);
@@ -77,7 +78,9 @@ describe('a claim dropped because another account verified the name first', () =
     }
     expect(outbox(dataDir).filter((mail) => mail.to === 'winner@example.com' && mail.subject.includes(DOMAIN))).toEqual([]);
     // Each hand-over is counted for the admin's statistics under its own purpose.
-    const delivered = (await t.platform.events.readStream(deliveriesStream(now))).map(domainEventOf).filter((event) => event?.type === 'MailDelivered' && event.data.purpose === 'domain_claim_dropped');
+    const delivered = (await t.platform.events.readStream(deliveriesStream(now)))
+      .map(domainEventOf)
+      .filter((event) => event?.type === 'MailDelivered' && event.data.purpose === 'domain_claim_dropped');
     expect(delivered).toHaveLength(2);
     // The claims stay listed as dropped, to be deleted.
     const listed = (await api(losers[0]!, 'GET', '/api/custom-domains')).json<{ domain: string; status: string }[]>();

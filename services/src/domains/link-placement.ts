@@ -20,7 +20,8 @@ export interface LinkPlacement {
 export const ON_OUR_HOST: LinkPlacement = { custom_domain: null, trai_header: null, custom_domain_id: null, trai_id: null };
 
 /** A domain of the owner's that can take links now: theirs, verified, not dropped. */
-const usableDomain = (view: CustomDomainView | null, ownerId: number): view is CustomDomainView => !!view && view.owner_id === ownerId && view.dns_verified && !view.dropped;
+const usableDomain = (view: CustomDomainView | null, ownerId: number): view is CustomDomainView =>
+  !!view && view.owner_id === ownerId && view.dns_verified && !view.dropped;
 
 /** A header that can take links: approved on our host (a document projected before approvals may say verified without one), verified on a custom domain. */
 export const traiUsable = (view: TraiDomainView): boolean => (view.domain_type === 'our_domain' ? view.approval === 'approved' : view.dns_verified);
@@ -30,11 +31,7 @@ export const traiUsable = (view: TraiDomainView): boolean => (view.domain_type =
  * and headers: a header carries its own host (ours, or the custom domain it was registered
  * on), and a custom domain given beside it must be that host.
  */
-export async function placeLink(
-  platform: Pick<Platform, 'clock' | 'read'>,
-  ownerId: number,
-  requested: RequestedPlace,
-): Promise<LinkPlacement> {
+export async function placeLink(platform: Pick<Platform, 'clock' | 'read'>, ownerId: number, requested: RequestedPlace): Promise<LinkPlacement> {
   const read: ReadStore = platform.read;
   const domain = requested.custom_domain?.trim() ? hostOf(requested.custom_domain.trim()) : null;
   const header = requested.trai_header?.trim() ? requested.trai_header.trim().toUpperCase() : null;
@@ -82,7 +79,13 @@ export async function activePlace(platform: Pick<Platform, 'clock' | 'read'>, ow
   const domainsAllowed = features.includes('custom_domains');
   const domainOf = async (id: number | null) => (id && domainsAllowed ? platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, id) : null);
   const header = active.trai_id && features.includes('trai_domains') ? await platform.read.get<TraiDomainView>(TRAI_DOMAINS, active.trai_id) : null;
-  if (header && header.owner_id === ownerId && header.dns_verified && traiUsable(header) && (header.custom_domain_id === null || usableDomain(await domainOf(header.custom_domain_id), ownerId))) {
+  if (
+    header &&
+    header.owner_id === ownerId &&
+    header.dns_verified &&
+    traiUsable(header) &&
+    (header.custom_domain_id === null || usableDomain(await domainOf(header.custom_domain_id), ownerId))
+  ) {
     return { custom_domain: header.domain, trai_header: header.header, custom_domain_id: header.custom_domain_id, trai_id: header.id };
   }
   const domain = await domainOf(active.custom_domain_id);

@@ -19,7 +19,8 @@ describe('a custom domain has one owner, ever', () => {
   let first: Session;
   let second: Session;
 
-  const api = (session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+  const api = (session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
   const visit = async (host: string, path: string) => {
     const answer = await t.app.inject({ method: 'GET', url: path, headers: { host } });
     return answer.statusCode === 302 ? answer.headers.location : answer.statusCode;
@@ -34,15 +35,24 @@ describe('a custom domain has one owner, ever', () => {
     return added.json<{ id: number; dns_token: string; status: string }>();
   };
   const signIn = async (email: string) => {
-    const token = await t.app.inject({ method: 'POST', url: '/api/token', payload: `username=${encodeURIComponent(email)}&password=correct%20horse`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: `username=${encodeURIComponent(email)}&password=correct%20horse`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     return { authorization: `Bearer ${token.json<{ access_token: string }>().access_token}` };
   };
   const verify = (session: Session, id: number) => api(session, 'POST', `/api/custom-domains/${id}/verify`);
-  const listed = async (session: Session, domain: string) => (await api(session, 'GET', '/api/custom-domains')).json<{ id: number; domain: string; status: string }[]>().find((item) => item.domain === domain);
+  const listed = async (session: Session, domain: string) =>
+    (await api(session, 'GET', '/api/custom-domains')).json<{ id: number; domain: string; status: string }[]>().find((item) => item.domain === domain);
 
   beforeAll(async () => {
     dns = await startDnsTestServer();
-    t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' }, { clock: () => now });
+    t = await startTestApp(
+      { DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' },
+      { clock: () => now },
+    );
     await signUp(t.app, 'root@example.com'); // the first account: super admin
     first = await signUp(t.app, 'first-owner@example.com');
     second = await signUp(t.app, 'second-owner@example.com');
@@ -60,8 +70,17 @@ describe('a custom domain has one owner, ever', () => {
     expect((await verify(first, old.id)).json().domain.dns_verified).toBe(true);
     const header = (await api(first, 'POST', '/api/custom-domains/trai', { header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: old.id })).json();
     expect((await api(first, 'POST', `/api/custom-domains/trai/${header.id}/verify`)).statusCode).toBe(200);
-    const plain = (await api(first, 'POST', '/api/urls', { original_url: 'https://first.example/plain', custom_domain: 'links.acme.in', short_code: 'first-plain' })).json();
-    const underHeader = (await api(first, 'POST', '/api/urls', { original_url: 'https://first.example/sms', custom_domain: 'links.acme.in', trai_header: 'ACMEGO', short_code: 'first-sms' })).json();
+    const plain = (
+      await api(first, 'POST', '/api/urls', { original_url: 'https://first.example/plain', custom_domain: 'links.acme.in', short_code: 'first-plain' })
+    ).json();
+    const underHeader = (
+      await api(first, 'POST', '/api/urls', {
+        original_url: 'https://first.example/sms',
+        custom_domain: 'links.acme.in',
+        trai_header: 'ACMEGO',
+        short_code: 'first-sms',
+      })
+    ).json();
     expect(await visit('links.acme.in', `/${plain.short_code}`)).toBe('https://first.example/plain');
     expect(await visit('links.acme.in', `/ACMEGO/${underHeader.short_code}`)).toBe('https://first.example/sms');
 
@@ -70,14 +89,18 @@ describe('a custom domain has one owner, ever', () => {
     publish('links.acme.in', taken.dns_token);
     expect((await verify(second, taken.id)).json().domain.dns_verified).toBe(true);
     // The new owner registers the same header on it: the old owner's code under it is still nobody's.
-    const newHeader = (await api(second, 'POST', '/api/custom-domains/trai', { header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: taken.id })).json();
+    const newHeader = (
+      await api(second, 'POST', '/api/custom-domains/trai', { header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: taken.id })
+    ).json();
     expect(newHeader.id, JSON.stringify(newHeader)).toBeGreaterThan(0);
     expect((await api(second, 'POST', `/api/custom-domains/trai/${newHeader.id}/verify`)).statusCode).toBe(200);
 
     expect(await visit('links.acme.in', `/${plain.short_code}`)).toBe(404);
     expect(await visit('links.acme.in', `/ACMEGO/${underHeader.short_code}`)).toBe(404);
     // The new owner's own links serve.
-    const mine = (await api(second, 'POST', '/api/urls', { original_url: 'https://second.example/', custom_domain: 'links.acme.in', short_code: 'second-plain' })).json();
+    const mine = (
+      await api(second, 'POST', '/api/urls', { original_url: 'https://second.example/', custom_domain: 'links.acme.in', short_code: 'second-plain' })
+    ).json();
     expect(await visit('links.acme.in', `/${mine.short_code}`)).toBe('https://second.example/');
   });
 
@@ -85,9 +108,13 @@ describe('a custom domain has one owner, ever', () => {
     const domain = await add(first, 'go.first.in');
     publish('go.first.in', domain.dns_token);
     await verify(first, domain.id);
-    const header = (await api(first, 'POST', '/api/custom-domains/trai', { header: 'FIRSTG', domain_type: 'custom_domain', custom_domain_id: domain.id })).json();
+    const header = (
+      await api(first, 'POST', '/api/custom-domains/trai', { header: 'FIRSTG', domain_type: 'custom_domain', custom_domain_id: domain.id })
+    ).json();
     await api(first, 'POST', `/api/custom-domains/trai/${header.id}/verify`);
-    const link = (await api(first, 'POST', '/api/urls', { original_url: 'https://first.example/go', custom_domain: 'go.first.in', trai_header: 'FIRSTG' })).json();
+    const link = (
+      await api(first, 'POST', '/api/urls', { original_url: 'https://first.example/go', custom_domain: 'go.first.in', trai_header: 'FIRSTG' })
+    ).json();
     expect(await visit('go.first.in', `/FIRSTG/${link.short_code}`)).toBe('https://first.example/go');
 
     expect((await api(first, 'DELETE', `/api/custom-domains/${domain.id}`)).statusCode).toBe(200);
@@ -130,7 +157,9 @@ describe('a custom domain has one owner, ever', () => {
     expect(await listed(first, 'slow.acme.in')).toMatchObject({ status: 'expired' });
     const late = await verify(first, claim.id);
     expect(late.statusCode).toBe(409);
-    expect(late.json().detail).toBe('Your claim on slow.acme.in was not verified within 7 days and has expired. Delete it and add the domain again for a new token.');
+    expect(late.json().detail).toBe(
+      'Your claim on slow.acme.in was not verified within 7 days and has expired. Delete it and add the domain again for a new token.',
+    );
     expect((await api(first, 'DELETE', `/api/custom-domains/${claim.id}`)).statusCode).toBe(200);
     const fresh = await add(first, 'slow.acme.in');
     publish('slow.acme.in', fresh.dns_token);

@@ -20,7 +20,8 @@ describe('custom domains and TRAI headers after a downgrade', () => {
   let oursHeader: { id: number };
   const links: Record<string, { short_code: string }> = {};
 
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
   const visit = async (host: string, path: string) => (await t.app.inject({ method: 'GET', url: path, headers: { host } })).statusCode;
 
   beforeAll(async () => {
@@ -35,7 +36,9 @@ describe('custom domains and TRAI headers after a downgrade', () => {
     expect((await api('POST', `/api/custom-domains/${domain.id}/verify`)).json().domain.dns_verified).toBe(true);
     domainHeader = (await api('POST', '/api/custom-domains/trai', { header: 'DOWNGO', domain_type: 'custom_domain', custom_domain_id: domain.id })).json();
     expect((await api('POST', `/api/custom-domains/trai/${domainHeader.id}/verify`)).statusCode).toBe(200);
-    oursHeader = (await api('POST', '/api/custom-domains/trai', { header: 'DOWNIN', domain_type: 'our_domain', dlt_registration_id: '1107000000000000001' })).json();
+    oursHeader = (
+      await api('POST', '/api/custom-domains/trai', { header: 'DOWNIN', domain_type: 'our_domain', dlt_registration_id: '1107000000000000001' })
+    ).json();
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/trai-approvals/${oursHeader.id}/approve`, headers: root.headers })).statusCode).toBe(200);
     for (const [name, placement] of [
       ['domain', { custom_domain: 'go.down.in' }],
@@ -78,8 +81,15 @@ describe('custom domains and TRAI headers after a downgrade', () => {
   });
 
   it('still lists the domains and headers, and keeps serving the links made before the downgrade', async () => {
-    expect((await api('GET', '/api/custom-domains')).json()).toEqual([expect.objectContaining({ domain: 'go.down.in', dns_verified: true, status: 'verified' })]);
-    expect((await api('GET', '/api/custom-domains/trai')).json().map((item: { header: string }) => item.header).sort()).toEqual(['DOWNGO', 'DOWNIN']);
+    expect((await api('GET', '/api/custom-domains')).json()).toEqual([
+      expect.objectContaining({ domain: 'go.down.in', dns_verified: true, status: 'verified' }),
+    ]);
+    expect(
+      (await api('GET', '/api/custom-domains/trai'))
+        .json()
+        .map((item: { header: string }) => item.header)
+        .sort(),
+    ).toEqual(['DOWNGO', 'DOWNIN']);
     expect(await visit('go.down.in', `/${links.domain!.short_code}`)).toBe(302);
     expect(await visit('go.down.in', `/DOWNGO/${links['domain-header']!.short_code}`)).toBe(302);
     expect(await visit('lnk.example.com', `/DOWNIN/${links['ours-header']!.short_code}`)).toBe(302);

@@ -12,7 +12,8 @@ describe('links served by Host and TRAI path', () => {
   let other: Session;
   const links: Record<string, { short_code: string; short_url: string }> = {};
 
-  const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+  const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
   const visit = (host: string, path: string) => t.app.inject({ method: 'GET', url: path, headers: { host } });
 
   async function verifiedDomain(session: Session, domain: string) {
@@ -33,7 +34,9 @@ describe('links served by Host and TRAI path', () => {
     await givePlan(t.platform, other.user.id, 'pro');
     const acme = await verifiedDomain(brand, 'go.acme.in');
     await verifiedDomain(other, 'go.other.in');
-    const ours = (await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' })).json();
+    const ours = (
+      await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' })
+    ).json();
     expect((await api(root, 'POST', `/api/admin/trai-approvals/${ours.id}/approve`)).statusCode).toBe(200);
     await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: acme.id }).then(async (added) => {
       await api(brand, 'POST', `/api/custom-domains/trai/${added.json().id}/verify`);
@@ -62,7 +65,8 @@ describe('links served by Host and TRAI path', () => {
   });
 
   it('lists links by domain filter and writes each link’s own short URL in the CSV and the QR code', async () => {
-    const codes = async (domain: string) => ((await api(brand, 'GET', `/api/urls?domain=${domain}`)).json() as { short_code: string }[]).map((link) => link.short_code).sort();
+    const codes = async (domain: string) =>
+      ((await api(brand, 'GET', `/api/urls?domain=${domain}`)).json() as { short_code: string }[]).map((link) => link.short_code).sort();
     expect(await codes('default')).toEqual([links.plain!.short_code]);
     expect(await codes('custom')).toEqual([links.domain!.short_code, links['ours-header']!.short_code, links['domain-header']!.short_code].sort());
     const csv = (await api(brand, 'GET', '/api/urls/export')).body;
@@ -72,7 +76,12 @@ describe('links served by Host and TRAI path', () => {
   });
 
   it('refuses a domain or header that is not the caller’s verified one, creating nothing', async () => {
-    for (const placement of [{ custom_domain: 'go.other.in' }, { custom_domain: 'nowhere.acme.in' }, { trai_header: 'NOPE12' }, { custom_domain: 'go.other.in', trai_header: 'ACMEGO' }]) {
+    for (const placement of [
+      { custom_domain: 'go.other.in' },
+      { custom_domain: 'nowhere.acme.in' },
+      { trai_header: 'NOPE12' },
+      { custom_domain: 'go.other.in', trai_header: 'ACMEGO' },
+    ]) {
       const refused = await api(brand, 'POST', '/api/urls', { original_url: 'https://example.com/refused', ...placement });
       expect(refused.statusCode, JSON.stringify(placement)).toBe(400);
       expect(refused.json().detail).toMatch(/verified/);

@@ -22,10 +22,20 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
 
   api.get(
     '/api/admin/trai-approvals',
-    { config: admin, schema: { tags: ['admin'], summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence', response: { 200: TraiApprovalList, 401: ErrorBody, 403: ErrorBody } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence',
+        response: { 200: TraiApprovalList, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
     async () => {
       // A header projected before approvals existed has no `approval` yet: it waits like a new one.
-      const ours = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { domain_type: 'our_domain' }, sort: [{ field: 'created_at', direction: 'asc' }] });
+      const ours = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, {
+        where: { domain_type: 'our_domain' },
+        sort: [{ field: 'created_at', direction: 'asc' }],
+      });
       const pending = ours.filter((view) => (view.approval ?? 'pending') === 'pending');
       const owners = await platform.read.getMany<UserView>(USERS, [...new Set(pending.map((view) => view.owner_id))]);
       return pending.map((view) => ({
@@ -44,12 +54,24 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.domain_type !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
     await handleMultiStreamCommand(platform, commandContext(platform, request), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
-    return { message: approve ? `The TRAI header ${view.header} was approved successfully: its owner's links can use it.` : `The TRAI header ${view.header} was rejected successfully: it serves nothing, and the header is free again.` };
+    return {
+      message: approve
+        ? `The TRAI header ${view.header} was approved successfully: its owner's links can use it.`
+        : `The TRAI header ${view.header} was rejected successfully: it serves nothing, and the header is free again.`,
+    };
   };
 
   api.post(
     '/api/admin/trai-approvals/:id/approve',
-    { config: admin, schema: { tags: ['admin'], summary: 'Approve a TRAI header on this service’s host: links may use it from now on', params: IdParams, response: { 200: DomainActionResponse, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a TRAI header on this service’s host: links may use it from now on',
+        params: IdParams,
+        response: { 200: DomainActionResponse, ...errors },
+      },
+    },
     async (request) => decide(request, request.params.id, true),
   );
 
@@ -57,7 +79,13 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     '/api/admin/trai-approvals/:id/reject',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again', params: IdParams, body: TraiDecisionBody, response: { 200: DomainActionResponse, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again',
+        params: IdParams,
+        body: TraiDecisionBody,
+        response: { 200: DomainActionResponse, ...errors },
+      },
     },
     async (request) => decide(request, request.params.id, false, request.body?.reason),
   );

@@ -84,8 +84,10 @@ const ownTrai = (state: TraiState, userId: number) => {
   return { trai_id: state.id, user_id: userId, header: state.header };
 };
 
-export const awaitingApproval = (header: string) => `The TRAI header ${header} on this service awaits an administrator's approval of your DLT registration. Links can use it once it is approved.`;
-export const rejectedHeader = (header: string) => `The TRAI header ${header} was rejected by an administrator. Delete it, or register it again with your DLT registration id.`;
+export const awaitingApproval = (header: string) =>
+  `The TRAI header ${header} on this service awaits an administrator's approval of your DLT registration. Links can use it once it is approved.`;
+export const rejectedHeader = (header: string) =>
+  `The TRAI header ${header} was rejected by an administrator. Delete it, or register it again with your DLT registration id.`;
 
 /** A header on our host that is not approved yet: why it cannot be used. */
 function refuseUnapproved(trai: TraiState): void {
@@ -103,7 +105,8 @@ export const verifyTraiDecider: MultiStreamDecider<TraiAction, ActionStates> = {
     const ids = ownTrai(trai, command.userId);
     refuseUnapproved(trai);
     if (traiReady(trai)) return {};
-    if (!custom.verified || !liveClaim(custom)) throw conflict(`${trai.domain ?? 'Its domain'} is not verified: verify the custom domain first, then this header.`);
+    if (!custom.verified || !liveClaim(custom))
+      throw conflict(`${trai.domain ?? 'Its domain'} is not verified: verify the custom domain first, then this header.`);
     return { trai: [{ type: 'TraiHeaderVerified', data: ids }] };
   },
 };
@@ -132,7 +135,8 @@ export const deleteTraiDecider: MultiStreamDecider<TraiAction & { header: string
     const ids = ownTrai(states.trai, command.userId);
     return {
       trai: [{ type: 'TraiHeaderDeleted', data: ids }],
-      claim: states.claim === command.traiId ? [{ type: 'TraiHeaderReleased', data: { header: ids.header, domain: states.trai.domain, trai_id: ids.trai_id } }] : [],
+      claim:
+        states.claim === command.traiId ? [{ type: 'TraiHeaderReleased', data: { header: ids.header, domain: states.trai.domain, trai_id: ids.trai_id } }] : [],
     };
   },
 };

@@ -9,7 +9,16 @@ import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
-import { NO_VERIFIED_DOMAINS, SELECT_CUSTOM_DOMAIN, TRAI_NOT_FOUND, activateTraiDecider, addTraiDecider, deleteTraiDecider, parseTraiHeader, verifyTraiDecider } from './trai-deciders.ts';
+import {
+  NO_VERIFIED_DOMAINS,
+  SELECT_CUSTOM_DOMAIN,
+  TRAI_NOT_FOUND,
+  activateTraiDecider,
+  addTraiDecider,
+  deleteTraiDecider,
+  parseTraiHeader,
+  verifyTraiDecider,
+} from './trai-deciders.ts';
 import { TRAI_FEATURE, requireRoomFor } from './domain-access.ts';
 import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
@@ -42,8 +51,12 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     if (!view || view.owner_id !== userId) throw notFound(TRAI_NOT_FOUND);
     return view;
   };
-  const itemOf = async (userId: number, traiId: number) => traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
-  const action = { config: user, schema: { tags: ['domains'], params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } } as const;
+  const itemOf = async (userId: number, traiId: number) =>
+    traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
+  const action = {
+    config: user,
+    schema: { tags: ['domains'], params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+  } as const;
   const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
   api.get(
@@ -65,7 +78,8 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       config: user,
       schema: {
         tags: ['domains'],
-        summary: 'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
+        summary:
+          'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
         headers: IdempotencyKeyHeaders,
         body: AddTraiBody,
         response: { 201: TraiItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
@@ -106,33 +120,60 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     },
   );
 
-  api.post('/api/custom-domains/trai/:id/verify', { ...action, config: withFeature, schema: { ...action.schema, summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it' } }, async (request) => {
-    const caller = callerOf(request);
-    const view = await ownView(caller.userId, request.params.id);
-    await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
-    return { message: `The TRAI header ${view.header} is verified successfully.` };
-  });
+  api.post(
+    '/api/custom-domains/trai/:id/verify',
+    {
+      ...action,
+      config: withFeature,
+      schema: {
+        ...action.schema,
+        summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it',
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await ownView(caller.userId, request.params.id);
+      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, {
+        traiId: view.id,
+        userId: caller.userId,
+        customDomainId: view.custom_domain_id,
+      });
+      return { message: `The TRAI header ${view.header} is verified successfully.` };
+    },
+  );
 
-  api.post('/api/custom-domains/trai/:id/set-active', { ...action, config: withFeature, schema: { ...action.schema, summary: 'Make a verified (or approved) TRAI header the active one' } }, async (request) => {
-    const caller = callerOf(request);
-    const view = await ownView(caller.userId, request.params.id);
-    const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
-    if (active?.trai_id !== view.id) {
-      await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, { traiId: view.id, userId: caller.userId, customDomainId: view.custom_domain_id });
-    }
-    return { message: `${view.header} is now your active TRAI header.` };
-  });
+  api.post(
+    '/api/custom-domains/trai/:id/set-active',
+    { ...action, config: withFeature, schema: { ...action.schema, summary: 'Make a verified (or approved) TRAI header the active one' } },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await ownView(caller.userId, request.params.id);
+      const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
+      if (active?.trai_id !== view.id) {
+        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, {
+          traiId: view.id,
+          userId: caller.userId,
+          customDomainId: view.custom_domain_id,
+        });
+      }
+      return { message: `${view.header} is now your active TRAI header.` };
+    },
+  );
 
-  api.delete('/api/custom-domains/trai/:id', { ...action, schema: { ...action.schema, summary: 'Delete a TRAI header: the pair (host, header) is free again' } }, async (request) => {
-    const caller = callerOf(request);
-    const view = await ownView(caller.userId, request.params.id);
-    await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
-      traiId: view.id,
-      userId: caller.userId,
-      customDomainId: view.custom_domain_id,
-      header: view.header,
-      domain: view.domain,
-    });
-    return { message: `The TRAI header ${view.header} was deleted successfully.` };
-  });
+  api.delete(
+    '/api/custom-domains/trai/:id',
+    { ...action, schema: { ...action.schema, summary: 'Delete a TRAI header: the pair (host, header) is free again' } },
+    async (request) => {
+      const caller = callerOf(request);
+      const view = await ownView(caller.userId, request.params.id);
+      await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
+        traiId: view.id,
+        userId: caller.userId,
+        customDomainId: view.custom_domain_id,
+        header: view.header,
+        domain: view.domain,
+      });
+      return { message: `The TRAI header ${view.header} was deleted successfully.` };
+    },
+  );
 }

@@ -16,7 +16,17 @@ export interface TraiState {
   deleted: boolean;
 }
 
-export const noTrai: TraiState = { id: null, userId: null, header: '', domainType: 'our_domain', customDomainId: null, domain: null, verified: false, approval: null, deleted: false };
+export const noTrai: TraiState = {
+  id: null,
+  userId: null,
+  header: '',
+  domainType: 'our_domain',
+  customDomainId: null,
+  domain: null,
+  verified: false,
+  approval: null,
+  deleted: false,
+};
 
 /** Whether links may use the header: approved on our host, verified on a custom domain. */
 export const traiReady = (state: Pick<TraiState, 'domainType' | 'verified' | 'approval'>): boolean =>
@@ -32,7 +42,16 @@ export function evolveTrai(state: TraiState, recorded: RecordedEvent): TraiState
     case 'TraiHeaderAdded': {
       const { trai_id, user_id, header, domain_type, custom_domain_id, domain } = event.data;
       // A header on our host waits for an administrator, also one recorded before approvals existed.
-      return { ...state, id: trai_id, userId: user_id, header, domainType: domain_type, customDomainId: custom_domain_id, domain, approval: domain_type === 'our_domain' ? 'pending' : null };
+      return {
+        ...state,
+        id: trai_id,
+        userId: user_id,
+        header,
+        domainType: domain_type,
+        customDomainId: custom_domain_id,
+        domain,
+        approval: domain_type === 'our_domain' ? 'pending' : null,
+      };
     }
     case 'TraiHeaderVerified':
       return { ...state, verified: true };

@@ -8,7 +8,14 @@ import { checkStores } from './store-check.ts';
 export async function healthRoutes(app: FastifyInstance, platform: Platform) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { config: { access: 'anyone' }, schema: { tags: ['platform'], summary: 'Each store’s status; 503 names the store that is down', response: { 200: HealthResponse, 503: HealthResponse } } },
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['platform'],
+        summary: 'Each store’s status; 503 names the store that is down',
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
     async (_request, reply) => {
       const [events, read, analytics] = await checkStores(platform);
       const stores = { events, read, analytics };

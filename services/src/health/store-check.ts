@@ -14,7 +14,11 @@ type EventLog = { adapter: string; headPosition(): Promise<number>; checkWritabl
  * The three stores' states, each pinged at once: the log by reading its head and, where the
  * adapter can tell, by whether it can save (a log that reads but cannot write is down).
  */
-export function checkStores(platform: { events: EventLog; read: { adapter: string; ping(): Promise<void> }; analytics: { adapter: string; ping(): Promise<void> } }) {
+export function checkStores(platform: {
+  events: EventLog;
+  read: { adapter: string; ping(): Promise<void> };
+  analytics: { adapter: string; ping(): Promise<void> };
+}) {
   const { events } = platform;
   return Promise.all([
     checkStore({ adapter: events.adapter, ping: async () => void (await Promise.all([events.headPosition(), events.checkWritable?.()])) }),

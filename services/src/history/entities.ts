@@ -105,7 +105,8 @@ const domain: EntityHistory<DomainState> = {
   stream: domainStream,
   initial: noDomain,
   evolve: evolveDomain,
-  view: (state) => (state.id === null ? null : { id: state.id, owner_id: state.userId, domain: state.domain, dns_verified: state.verified, deleted: state.deleted }),
+  view: (state) =>
+    state.id === null ? null : { id: state.id, owner_id: state.userId, domain: state.domain, dns_verified: state.verified, deleted: state.deleted },
 };
 
 export const ENTITY_HISTORIES: Record<EntityKind, EntityFolder> = {

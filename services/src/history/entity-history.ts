@@ -22,7 +22,19 @@ export async function timelineOf(events: Pick<EventStore, 'readStream'>, kind: E
   const { steps, view } = ENTITY_HISTORIES[kind].fold(recorded);
   const entries = steps.map(({ event, before, after }) => {
     const { position, revision, type, version, at, actor, correlation_id, causation_id, origin, summary } = toHistoryEvent(event);
-    return { position, revision, type, version, at, actor, correlation_id, causation_id, origin, summary, changes: diffStates(redacted(before), redacted(after)) };
+    return {
+      position,
+      revision,
+      type,
+      version,
+      at,
+      actor,
+      correlation_id,
+      causation_id,
+      origin,
+      summary,
+      changes: diffStates(redacted(before), redacted(after)),
+    };
   });
   return { kind, id, stream, entries, state: redacted(view) };
 }

@@ -36,9 +36,13 @@ export const inStoredForm = (iso: string) => new Date(Math.min(LATEST, Math.max(
  * The store filter for a history query, where a category that is one stream by itself
  * (`system`, `analysts`) is that stream rather than the streams named `{category}-…`.
  */
-export async function resolvedFilter(events: Pick<EventStore, 'readAll'>, query: Pick<EventsQuery, keyof EventTailFilter | 'from' | 'to'>): Promise<EventFilter> {
+export async function resolvedFilter(
+  events: Pick<EventStore, 'readAll'>,
+  query: Pick<EventsQuery, keyof EventTailFilter | 'from' | 'to'>,
+): Promise<EventFilter> {
   const filter = historyFilter(query);
-  if (query.category !== undefined && (await events.readAll({ limit: 1, filter: { stream: query.category } })).length > 0) filter.streamPrefixes = [query.category];
+  if (query.category !== undefined && (await events.readAll({ limit: 1, filter: { stream: query.category } })).length > 0)
+    filter.streamPrefixes = [query.category];
   return filter;
 }
 

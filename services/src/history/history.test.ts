@@ -17,10 +17,11 @@ describe('entity timelines and time travel', () => {
   });
   afterAll(async () => t.close());
 
-  const asAdmin = <T>(url: string) => t.app.inject({ url, headers: admin.headers }).then((r) => {
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json<T>();
-  });
+  const asAdmin = <T>(url: string) =>
+    t.app.inject({ url, headers: admin.headers }).then((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<T>();
+    });
 
   it('shows three edits of a link (dashboard, API key, admin) with their actors and diffs, and the link as it was between them', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/v0' } });
@@ -28,13 +29,28 @@ describe('entity timelines and time travel', () => {
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: owner.headers })).json<{ api_key: string }>().api_key;
 
     tick(10);
-    const byDashboard = await t.app.inject({ method: 'PATCH', url: `/api/urls/${link.id}`, headers: owner.headers, payload: { original_url: 'https://example.com/v1' } });
+    const byDashboard = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/urls/${link.id}`,
+      headers: owner.headers,
+      payload: { original_url: 'https://example.com/v1' },
+    });
     expect(byDashboard.statusCode, byDashboard.body).toBe(200);
     tick(10);
-    const byKey = await t.app.inject({ method: 'PATCH', url: `/api/urls/${link.id}`, headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/v2' } });
+    const byKey = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/urls/${link.id}`,
+      headers: { 'x-api-key': key },
+      payload: { original_url: 'https://example.com/v2' },
+    });
     expect(byKey.statusCode, byKey.body).toBe(200);
     tick(10);
-    const byAdmin = await t.app.inject({ method: 'PATCH', url: `/api/admin/links/${link.id}`, headers: admin.headers, payload: { original_url: 'https://example.com/v3', title: 'Checked' } });
+    const byAdmin = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/links/${link.id}`,
+      headers: admin.headers,
+      payload: { original_url: 'https://example.com/v3', title: 'Checked' },
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json()).toMatchObject({ message: 'Link updated successfully', link: { original_url: 'https://example.com/v3', owner_id: owner.user.id } });
 
@@ -55,7 +71,9 @@ describe('entity timelines and time travel', () => {
     expect(timeline.state).toMatchObject({ destination: 'https://example.com/v3', title: 'Checked', owner_id: owner.user.id });
 
     // Between the second and third edit, by time and by position.
-    const byTime = await asAdmin<EntityStateAt>(`/api/admin/entities/link/${link.id}/state?at=${encodeURIComponent(new Date(now.getTime() - 5 * 60_000).toISOString())}`);
+    const byTime = await asAdmin<EntityStateAt>(
+      `/api/admin/entities/link/${link.id}/state?at=${encodeURIComponent(new Date(now.getTime() - 5 * 60_000).toISOString())}`,
+    );
     expect(byTime.state).toMatchObject({ destination: 'https://example.com/v2' });
     expect(byTime.as_of).toEqual({ position: edits[1]!.position, revision: 2, at: edits[1]!.at });
     const byPosition = await asAdmin<EntityStateAt>(`/api/admin/entities/link/${link.id}/state?at=${edits[1]!.position}`);
@@ -85,11 +103,19 @@ describe('entity timelines and time travel', () => {
       [String(admin.user.id), [{ field: 'status', before: 'suspended', after: 'active' }]],
     ]);
     expect(user.entries[0]).toMatchObject({ type: 'UserRegistered', summary: `Account ${eve.user.id} registered as user` });
-    expect((await asAdmin<EntityStateAt>(`/api/admin/entities/user/${eve.user.id}/state?at=${suspendedAt}`)).state).toMatchObject({ status: 'suspended', email: 'eve@example.com' });
+    expect((await asAdmin<EntityStateAt>(`/api/admin/entities/user/${eve.user.id}/state?at=${suspendedAt}`)).state).toMatchObject({
+      status: 'suspended',
+      email: 'eve@example.com',
+    });
     expect(JSON.stringify(user)).not.toMatch(/scrypt|password_hash|passwordHash/);
 
     tick(10);
-    const toPro = await t.app.inject({ method: 'POST', url: `/api/admin/users/${eve.user.id}/change-plan`, headers: admin.headers, payload: { plan_type: 'pro' } });
+    const toPro = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${eve.user.id}/change-plan`,
+      headers: admin.headers,
+      payload: { plan_type: 'pro' },
+    });
     expect(toPro.statusCode, toPro.body).toBe(200);
     const proAt = tick(10).toISOString();
     tick(10);
@@ -169,8 +195,12 @@ describe('the event browser', () => {
     }
     expect(forward).toEqual(seen);
 
-    const combined = await page(`category=bulk&type=BulkFlagged&actor=odd&from=${encodeURIComponent(new Date(Date.UTC(2026, 0, 1) + 3000 * 1000).toISOString())}&to=${encodeURIComponent(new Date(Date.UTC(2026, 0, 1) + 3100 * 1000).toISOString())}&limit=200`);
-    const expected = Array.from({ length: 100 }, (_, k) => 3000 + k).filter((i) => i % 3 === 0 && i % 2 === 1).reverse();
+    const combined = await page(
+      `category=bulk&type=BulkFlagged&actor=odd&from=${encodeURIComponent(new Date(Date.UTC(2026, 0, 1) + 3000 * 1000).toISOString())}&to=${encodeURIComponent(new Date(Date.UTC(2026, 0, 1) + 3100 * 1000).toISOString())}&limit=200`,
+    );
+    const expected = Array.from({ length: 100 }, (_, k) => 3000 + k)
+      .filter((i) => i % 3 === 0 && i % 2 === 1)
+      .reverse();
     expect(combined.events.map((event) => (event.data as { i: number }).i)).toEqual(expected);
     expect(combined.events.every((event) => event.type === 'BulkFlagged' && event.actor.id === 'odd')).toBe(true);
   });
@@ -188,13 +218,28 @@ describe('the event browser', () => {
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: eve.headers })).json<{ api_key: string }>().api_key;
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: eve.headers });
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'eve-secrets@example.com' } });
-    const twitter = { provider: 'twitter', client_id: 'tw', client_secret: 'tw-client-secret-value', redirect_uri: 'http://localhost/auth/callback', scope: 'users.read', auth_url: 'https://twitter.com/i/oauth2/authorize' };
+    const twitter = {
+      provider: 'twitter',
+      client_id: 'tw',
+      client_secret: 'tw-client-secret-value',
+      redirect_uri: 'http://localhost/auth/callback',
+      scope: 'users.read',
+      auth_url: 'https://twitter.com/i/oauth2/authorize',
+    };
     const oauth = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-config', headers: admin.headers, payload: twitter });
     expect(oauth.statusCode, oauth.body).toBe(200);
-    const mail = { smtp_server: 'smtp.example.com', smtp_username: 'mailer', smtp_password: 'smtp-password-value', sendgrid_api_key: 'SG.sendgrid-key-value', sendgrid_from_email: 'noreply@example.com' };
+    const mail = {
+      smtp_server: 'smtp.example.com',
+      smtp_username: 'mailer',
+      smtp_password: 'smtp-password-value',
+      sendgrid_api_key: 'SG.sendgrid-key-value',
+      sendgrid_from_email: 'noreply@example.com',
+    };
     const configured = await t.app.inject({ method: 'POST', url: '/api/admin/email-config', headers: admin.headers, payload: mail });
     expect(configured.statusCode, configured.body).toBe(200);
-    const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: admin.headers, payload: { original_url: 'https://example.com/secret-test' } })).json<{ id: number; short_code: string }>();
+    const link = (
+      await t.app.inject({ method: 'POST', url: '/api/urls', headers: admin.headers, payload: { original_url: 'https://example.com/secret-test' } })
+    ).json<{ id: number; short_code: string }>();
     const agent = 'Mozilla/5.0 (X11; Linux x86_64) SecretAgent/1.0';
     expect((await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': agent } })).statusCode).toBe(302);
 
@@ -216,7 +261,8 @@ describe('the event browser', () => {
       bodies.push(body);
       cursor = (JSON.parse(body) as EventPage).older;
     } while (cursor !== null);
-    for (const kind of ['user', 'subscription']) bodies.push((await t.app.inject({ url: `/api/admin/entities/${kind}/${eve.user.id}/timeline`, headers: admin.headers })).body);
+    for (const kind of ['user', 'subscription'])
+      bodies.push((await t.app.inject({ url: `/api/admin/entities/${kind}/${eve.user.id}/timeline`, headers: admin.headers })).body);
     bodies.push((await t.app.inject({ url: `/api/admin/entities/user/${eve.user.id}/state`, headers: admin.headers })).body);
     const everything = bodies.join('\n');
     expect(everything).toContain('ApiKeyIssued');
@@ -227,7 +273,14 @@ describe('the event browser', () => {
       expect(at, `a secret of ${secret.length} characters in ${everything.slice(Math.max(0, at - 300), at)}`).toBe(-1);
     }
     const click = JSON.parse(bodies[0]!).events.find((event: HistoryEvent) => event.type === 'Clicked') as HistoryEvent;
-    expect(click.data).toEqual({ link_id: link.id, owner_id: admin.user.id, link_version: 0, destination: 'https://example.com/secret-test', country: '', referrer: '', source: 'link' });
+    expect(click.data).toEqual({
+      link_id: link.id,
+      owner_id: admin.user.id,
+      link_version: 0,
+      destination: 'https://example.com/secret-test',
+      country: '',
+      referrer: '',
+      source: 'link',
+    });
   });
 });
-

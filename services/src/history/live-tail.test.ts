@@ -36,7 +36,12 @@ describe('the event history’s live tail', () => {
     const everything = await tail(baseUrl, { type: 'auth', token: admin.token });
     expect(links.messages[0]).toMatchObject({ type: 'ready' });
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/urls', headers: user.headers, payload: { original_url: 'https://example.com/<script>alert(1)</script>' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: user.headers,
+      payload: { original_url: 'https://example.com/<script>alert(1)</script>' },
+    });
     await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: user.headers });
     const code = created.json<{ short_code: string }>().short_code;
     await t.app.inject({ url: `/${code}`, headers: { 'user-agent': 'Mozilla/5.0 Firefox/120.0' } });

@@ -64,7 +64,8 @@ export function enforceAccess(app: FastifyInstance, platform: Platform): void {
     if (!route.url.startsWith('/api/') || PLUGIN_ROUTES.test(route.url)) return;
     const config = route.config as AccessConfig | undefined;
     if (!config?.access) throw new Error(`${String(route.method)} ${route.url} declares no access: add config: { access: … }`);
-    if ((config.access === 'admin' || config.access === 'super_admin') && !config.refusal) throw new Error(`${String(route.method)} ${route.url}: ${config.access} access needs the refusal text`);
+    if ((config.access === 'admin' || config.access === 'super_admin') && !config.refusal)
+      throw new Error(`${String(route.method)} ${route.url}: ${config.access} access needs the refusal text`);
   });
   // onRequest: before the body is parsed or validated, so a caller who may not use the route
   // learns nothing of what it accepts (401, then 403, and only then 400).
@@ -89,7 +90,10 @@ export function enforceAccess(app: FastifyInstance, platform: Platform): void {
       }
     }
     // The session's last use, recorded at most once an hour (docs/accounts.md#active-sessions); never delays the request.
-    if (request.caller?.session) sessionUse(platform).touch(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
+    if (request.caller?.session)
+      sessionUse(platform).touch(request.caller.session, request.headers['user-agent'], (error) =>
+        request.log.error({ err: error }, 'Recording a session use failed'),
+      );
     if (config.feature) await requireFeature(platform, request.caller!.userId, config.feature.key, config.feature.refusal);
   });
 }

@@ -53,7 +53,14 @@ interface Row {
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const keyHeader = (key: string | null): Record<string, string> => (key ? { 'x-api-key': key } : {});
-const everyone = (status: number): Record<Role, number> => ({ anonymous: status, other: status, owner: status, admin: status, super: status, suspended: status });
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  other: status,
+  owner: status,
+  admin: status,
+  super: status,
+  suspended: status,
+});
 // A suspended account's token is refused like no token at all.
 const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, other: status, owner: status, admin: status, super: status, suspended: 401 });
 const ownerOnly = (status: number): Record<Role, number> => ({ anonymous: 401, other: 404, owner: status, admin: 404, super: 404, suspended: 401 });
@@ -69,11 +76,21 @@ const TWITTER = {
   auth_url: 'https://twitter.com/i/oauth2/authorize',
 };
 const rebuildOver = async (f: Fixture) => {
-  await expect.poll(async () => (await f.asAdminJson<{ rebuild: { state: string } | null }>({ method: 'GET', url: '/api/admin/projections' })).rebuild?.state, { timeout: 20_000 }).toBe('done');
+  await expect
+    .poll(async () => (await f.asAdminJson<{ rebuild: { state: string } | null }>({ method: 'GET', url: '/api/admin/projections' })).rebuild?.state, {
+      timeout: 20_000,
+    })
+    .toBe('done');
 };
 /** A fresh support ticket of the owner's (open). */
 const ownerTicket = async (f: Fixture) =>
-  (await f.asJson<{ ticket: { id: number } }>('owner', { method: 'POST', url: '/api/support/tickets', payload: { subject: `Ticket ${f.unique()}`, message: 'Something is wrong.' } })).ticket;
+  (
+    await f.asJson<{ ticket: { id: number } }>('owner', {
+      method: 'POST',
+      url: '/api/support/tickets',
+      payload: { subject: `Ticket ${f.unique()}`, message: 'Something is wrong.' },
+    })
+  ).ticket;
 const freshUserAction = (action: string) => async (f: Fixture) => ({ url: `/api/admin/users/${await f.newUser()}/${action}` });
 
 /**
@@ -97,7 +114,10 @@ const table: Record<string, Row> = {
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
-  'POST /api/urls/bulk-delete': { expect: ownerOnly(200), request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }) },
+  'POST /api/urls/bulk-delete': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }),
+  },
   'GET /api/urls/:id/qr.png': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.png` }) },
   'GET /api/urls/:id/qr.svg': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.svg` }) },
   // A plan feature: the owner is on enterprise, the others on free.
@@ -106,28 +126,56 @@ const table: Record<string, Row> = {
   'GET /api/subscription/current': { expect: signedIn(200), request: () => ({ url: '/api/subscription/current' }) },
   'GET /api/payment/config': { expect: everyone(200), request: () => ({ url: '/api/payment/config' }) },
   // Enterprise yearly: a first purchase for the free accounts, an upgrade of the owner's monthly grant.
-  'GET /api/payment/quote': { expect: signedIn(200), request: () => ({ url: '/api/payment/quote', query: { plan_type: 'enterprise', billing_cycle: 'yearly' } }) },
-  'POST /api/payment/create-intent': { expect: signedIn(200), request: () => ({ url: '/api/payment/create-intent', payload: { plan_type: 'enterprise', billing_cycle: 'yearly' } }) },
+  'GET /api/payment/quote': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/payment/quote', query: { plan_type: 'enterprise', billing_cycle: 'yearly' } }),
+  },
+  'POST /api/payment/create-intent': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/payment/create-intent', payload: { plan_type: 'enterprise', billing_cycle: 'yearly' } }),
+  },
   'GET /api/payment/test-checkout/:order_id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/payment/test-checkout/${await f.ownerOrder()}` }) },
-  'POST /api/payment/test-checkout/:order_id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/payment/test-checkout/${await f.ownerOrder()}`, payload: { outcome: 'fail' } }) },
+  'POST /api/payment/test-checkout/:order_id': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/payment/test-checkout/${await f.ownerOrder()}`, payload: { outcome: 'fail' } }),
+  },
   // The owner's genuinely signed result: anyone else is told there is no such order of theirs.
   'POST /api/payment/verify': {
     expect: ownerOnly(200),
     request: async (f) => {
       const orderId = await f.ownerOrder();
-      const paid = await f.asJson<Record<string, string>>('owner', { method: 'POST', url: `/api/payment/test-checkout/${orderId}`, payload: { outcome: 'pay' } });
+      const paid = await f.asJson<Record<string, string>>('owner', {
+        method: 'POST',
+        url: `/api/payment/test-checkout/${orderId}`,
+        payload: { outcome: 'pay' },
+      });
       return {
         url: '/api/payment/verify',
-        payload: { payment_id: paid.razorpay_payment_id, order_id: orderId, signature: paid.razorpay_signature, plan_type: 'enterprise', billing_cycle: 'yearly' },
+        payload: {
+          payment_id: paid.razorpay_payment_id,
+          order_id: orderId,
+          signature: paid.razorpay_signature,
+          plan_type: 'enterprise',
+          billing_cycle: 'yearly',
+        },
       };
     },
   },
   // Signed by Razorpay or nobody: no caller's session makes an unsigned body acceptable.
-  'POST /api/payment/webhook': { expect: everyone(400), request: () => ({ url: '/api/payment/webhook', headers: { 'content-type': 'application/json' }, payload: '{"event":"payment.captured","payload":{}}' }) },
+  'POST /api/payment/webhook': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/payment/webhook', headers: { 'content-type': 'application/json' }, payload: '{"event":"payment.captured","payload":{}}' }),
+  },
   'GET /api/payment/billing-history': { expect: signedIn(200), request: () => ({ url: '/api/payment/billing-history' }) },
   'GET /api/payment/methods': { expect: signedIn(200), request: () => ({ url: '/api/payment/methods' }) },
-  'POST /api/payment/methods/:method_id/default': { expect: ownerOnly(204), request: async (f) => ({ url: `/api/payment/methods/${(await f.ownerPurchase()).methodId}/default` }) },
-  'DELETE /api/payment/methods/:method_id': { expect: ownerOnly(204), request: async (f) => ({ url: `/api/payment/methods/${(await f.ownerPurchase()).methodId}` }) },
+  'POST /api/payment/methods/:method_id/default': {
+    expect: ownerOnly(204),
+    request: async (f) => ({ url: `/api/payment/methods/${(await f.ownerPurchase()).methodId}/default` }),
+  },
+  'DELETE /api/payment/methods/:method_id': {
+    expect: ownerOnly(204),
+    request: async (f) => ({ url: `/api/payment/methods/${(await f.ownerPurchase()).methodId}` }),
+  },
   // Each caller names the owner's subscription: only the owner's own is found (and cancelling again is harmless).
   'POST /api/payment/subscription/cancel': {
     expect: ownerOnly(200),
@@ -147,36 +195,66 @@ const table: Record<string, Row> = {
     expect: { ...signedIn(403), owner: 201 },
     request: (f) => ({ url: '/api/custom-domains', payload: { domain: `${f.unique()}.acme.in` } }),
   },
-  'POST /api/custom-domains/:id/verify': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}/verify` }) },
-  'POST /api/custom-domains/:id/set-active': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerVerifiedDomain()).id}/set-active` }) },
+  'POST /api/custom-domains/:id/verify': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}/verify` }),
+  },
+  'POST /api/custom-domains/:id/set-active': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerVerifiedDomain()).id}/set-active` }),
+  },
   'DELETE /api/custom-domains/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/${(await f.ownerDomain()).id}` }) },
   'GET /api/custom-domains/trai': { expect: signedIn(200), request: () => ({ url: '/api/custom-domains/trai' }) },
   'POST /api/custom-domains/trai': {
     expect: { ...signedIn(403), owner: 201 },
     request: (f) => ({ url: '/api/custom-domains/trai', payload: { header: f.unique().slice(-6).padStart(6, 'X').toUpperCase(), domain_type: 'our_domain' } }),
   },
-  'POST /api/custom-domains/trai/:id/verify': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/verify` }) },
-  'POST /api/custom-domains/trai/:id/set-active': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/set-active` }) },
+  'POST /api/custom-domains/trai/:id/verify': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/verify` }),
+  },
+  'POST /api/custom-domains/trai/:id/set-active': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}/set-active` }),
+  },
   'DELETE /api/custom-domains/trai/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/custom-domains/trai/${(await f.ownerTrai()).id}` }) },
   'GET /api/admin/trai-approvals': { expect: adminOnly(200), request: () => ({ url: '/api/admin/trai-approvals' }) },
-  'POST /api/admin/trai-approvals/:id/approve': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/trai-approvals/${(await f.ownerPendingTrai()).id}/approve` }) },
+  'POST /api/admin/trai-approvals/:id/approve': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/trai-approvals/${(await f.ownerPendingTrai()).id}/approve` }),
+  },
   'POST /api/admin/trai-approvals/:id/reject': {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/trai-approvals/${(await f.ownerPendingTrai()).id}/reject`, payload: { reason: 'No DLT registration on file.' } }),
   },
-  'POST /api/support/tickets': { expect: signedIn(201), request: () => ({ url: '/api/support/tickets', payload: { subject: 'Help', message: 'Please help.' } }) },
+  'POST /api/support/tickets': {
+    expect: signedIn(201),
+    request: () => ({ url: '/api/support/tickets', payload: { subject: 'Help', message: 'Please help.' } }),
+  },
   'GET /api/support/tickets': { expect: signedIn(200), request: () => ({ url: '/api/support/tickets' }) },
   // A ticket is its owner's; admins read any (and answer from the inbox below).
   'GET /api/support/tickets/:id': {
     expect: { ...ownerOnly(200), admin: 200, super: 200 },
     request: async (f) => ({ url: `/api/support/tickets/${(await ownerTicket(f)).id}` }),
   },
-  'POST /api/support/tickets/:id/replies': { expect: ownerOnly(201), request: async (f) => ({ url: `/api/support/tickets/${(await ownerTicket(f)).id}/replies`, payload: { message: 'More detail.' } }) },
+  'POST /api/support/tickets/:id/replies': {
+    expect: ownerOnly(201),
+    request: async (f) => ({ url: `/api/support/tickets/${(await ownerTicket(f)).id}/replies`, payload: { message: 'More detail.' } }),
+  },
   'GET /api/admin/support/tickets': { expect: adminOnly(200), request: () => ({ url: '/api/admin/support/tickets', query: { status: 'open' } }) },
-  'POST /api/admin/support/tickets/:id/replies': { expect: adminOnly(201), request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/replies`, payload: { message: 'We are on it.' } }) },
-  'POST /api/admin/support/tickets/:id/close': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/close` }) },
+  'POST /api/admin/support/tickets/:id/replies': {
+    expect: adminOnly(201),
+    request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/replies`, payload: { message: 'We are on it.' } }),
+  },
+  'POST /api/admin/support/tickets/:id/close': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/close` }),
+  },
   // Asked by the reverse proxy, which has no session: a verified domain is answered to anyone.
-  'GET /api/domains/tls-allowed': { expect: everyone(200), request: async (f) => ({ url: '/api/domains/tls-allowed', query: { domain: (await f.ownerVerifiedDomain()).domain } }) },
+  'GET /api/domains/tls-allowed': {
+    expect: everyone(200),
+    request: async (f) => ({ url: '/api/domains/tls-allowed', query: { domain: (await f.ownerVerifiedDomain()).domain } }),
+  },
   'GET /api/admin/users/:id/payments': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/payments` }) },
   // The owner is already on enterprise: the admin's call is accepted and changes nothing.
   'POST /api/admin/users/:id/change-plan': {
@@ -202,11 +280,23 @@ const table: Record<string, Row> = {
     request: async (f) => ({ url: `/api/admin/api/users/${await f.newUser()}/limits`, payload: { custom_monthly_links_limit: 50 } }),
   },
   'GET /api/admin/events': { expect: adminOnly(200), request: () => ({ url: '/api/admin/events', query: { category: 'link' } }) },
-  'GET /api/admin/entities/:kind/:id/timeline': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/entities/link/${(await f.ownerLink()).id}/timeline` }) },
-  'GET /api/admin/entities/:kind/:id/state': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/entities/link/${(await f.ownerLink()).id}/state` }) },
-  'PATCH /api/admin/links/:id': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}`, payload: { title: 'Corrected' } }) },
+  'GET /api/admin/entities/:kind/:id/timeline': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/entities/link/${(await f.ownerLink()).id}/timeline` }),
+  },
+  'GET /api/admin/entities/:kind/:id/state': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/entities/link/${(await f.ownerLink()).id}/state` }),
+  },
+  'PATCH /api/admin/links/:id': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}`, payload: { title: 'Corrected' } }),
+  },
   'GET /api/admin/links': { expect: adminOnly(200), request: () => ({ url: '/api/admin/links', query: { search: 'owner@' } }) },
-  'POST /api/admin/links/:id/disable': { expect: adminOnly(200), request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}/disable`, payload: { reason: 'Phishing' } }) },
+  'POST /api/admin/links/:id/disable': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/links/${(await f.ownerLink()).id}/disable`, payload: { reason: 'Phishing' } }),
+  },
   'POST /api/admin/links/:id/enable': {
     expect: adminOnly(200),
     request: async (f) => {
@@ -224,7 +314,10 @@ const table: Record<string, Row> = {
   'GET /api/admin/bot-policy': { expect: adminOnly(200), request: () => ({ url: '/api/admin/bot-policy' }) },
   'PUT /api/admin/bot-policy': { expect: adminOnly(200), request: () => ({ url: '/api/admin/bot-policy', payload: { known_bots: true, patterns: [] } }) },
   'GET /api/admin/users/:id/subscription': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription` }) },
-  'GET /api/admin/users/:id/subscription/history': { expect: adminOnly(200), request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }) },
+  'GET /api/admin/users/:id/subscription/history': {
+    expect: adminOnly(200),
+    request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }),
+  },
   // Each row adds a provider, then puts the installation back (none configured).
   'GET /api/admin/oauth-config': { expect: adminOnly(200), request: () => ({ url: '/api/admin/oauth-config' }) },
   'POST /api/admin/oauth-config': {
@@ -267,16 +360,23 @@ const table: Record<string, Row> = {
   'POST /api/admin/analysts': { expect: adminOnly(201), request: (f) => ({ url: '/api/admin/analysts', payload: { name: f.unique() } }) },
   'DELETE /api/admin/analysts/:id': {
     expect: adminOnly(200),
-    request: async (f) => ({ url: `/api/admin/analysts/${(await f.asAdminJson<{ id: string }>({ method: 'POST', url: '/api/admin/analysts', payload: { name: f.unique() } })).id}` }),
+    request: async (f) => ({
+      url: `/api/admin/analysts/${(await f.asAdminJson<{ id: string }>({ method: 'POST', url: '/api/admin/analysts', payload: { name: f.unique() } })).id}`,
+    }),
   },
   'POST /api/admin/sql': { expect: adminOnly(200), request: () => ({ url: '/api/admin/sql', payload: { query: 'SELECT 1' } }) },
-  'POST /api/admin/sql/export': { expect: adminOnly(200), request: () => ({ url: '/api/admin/sql/export', payload: { query: 'SELECT 1', format: 'CSVWithNames' } }) },
+  'POST /api/admin/sql/export': {
+    expect: adminOnly(200),
+    request: () => ({ url: '/api/admin/sql/export', payload: { query: 'SELECT 1', format: 'CSVWithNames' } }),
+  },
   'GET /api/admin/sql/queries': { expect: adminOnly(200), request: () => ({ url: '/api/admin/sql/queries' }) },
   'POST /api/admin/sql/queries': { expect: adminOnly(201), request: () => ({ url: '/api/admin/sql/queries', payload: { name: 'One', sql: 'SELECT 1' } }) },
   // Saved queries are each admin's own: the super admin's is not found for another admin.
   'DELETE /api/admin/sql/queries/:id': {
     expect: { ...adminOnly(200), admin: 404 },
-    request: async (f) => ({ url: `/api/admin/sql/queries/${(await f.asAdminJson<{ id: string }>({ method: 'POST', url: '/api/admin/sql/queries', payload: { name: 'One', sql: 'SELECT 1' } })).id}` }),
+    request: async (f) => ({
+      url: `/api/admin/sql/queries/${(await f.asAdminJson<{ id: string }>({ method: 'POST', url: '/api/admin/sql/queries', payload: { name: 'One', sql: 'SELECT 1' } })).id}`,
+    }),
   },
   // Only the super admin grants the admin role.
   'PUT /api/admin/users/:id/role': {
@@ -319,7 +419,10 @@ const table: Record<string, Row> = {
   // Public by design: the token in the body, not a session, says whose account it is.
   'POST /api/verify-email': { expect: everyone(400), request: () => ({ url: '/api/verify-email', payload: { token: 'not-a-real-token' } }) },
   'POST /api/forgot-password': { expect: everyone(200), request: () => ({ url: '/api/forgot-password', payload: { email: 'owner@example.com' } }) },
-  'POST /api/reset-password': { expect: everyone(400), request: () => ({ url: '/api/reset-password', payload: { token: 'not-a-real-token', new_password: 'another1' } }) },
+  'POST /api/reset-password': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/reset-password', payload: { token: 'not-a-real-token', new_password: 'another1' } }),
+  },
   'GET /api/public/signup-status': { expect: everyone(200), request: () => ({ url: '/api/public/signup-status' }) },
   'GET /api/admin/system-settings/signup-status': { expect: adminOnly(200), request: () => ({ url: '/api/admin/system-settings/signup-status' }) },
   'POST /api/admin/system-settings/signup-toggle': {
@@ -357,27 +460,60 @@ const table: Record<string, Row> = {
     },
   },
   // Nobody's account goes here: the confirmation never matches, so each caller is refused before anything is written.
-  'POST /api/settings/account/delete': { expect: signedIn(403), request: () => ({ url: '/api/settings/account/delete', payload: { password: 'secret123', confirm_email: 'not-mine@example.com' } }) },
+  'POST /api/settings/account/delete': {
+    expect: signedIn(403),
+    request: () => ({ url: '/api/settings/account/delete', payload: { password: 'secret123', confirm_email: 'not-mine@example.com' } }),
+  },
   'GET /api/settings/notifications': { expect: signedIn(200), request: () => ({ url: '/api/settings/notifications' }) },
-  'PUT /api/settings/notifications': { expect: signedIn(200), request: () => ({ url: '/api/settings/notifications', payload: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }) },
+  'PUT /api/settings/notifications': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/settings/notifications', payload: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }),
+  },
   'GET /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile' }) },
-  'PUT /api/settings/profile': { expect: signedIn(200), request: () => ({ url: '/api/settings/profile', payload: { full_name: 'Row', phone: '+91 98765 43210' } }) },
-  'POST /api/settings/email': { expect: signedIn(200), request: (f) => ({ url: '/api/settings/email', payload: { new_email: `${f.unique()}@example.com`, current_password: 'secret123' } }) },
+  'PUT /api/settings/profile': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/settings/profile', payload: { full_name: 'Row', phone: '+91 98765 43210' } }),
+  },
+  'POST /api/settings/email': {
+    expect: signedIn(200),
+    request: (f) => ({ url: '/api/settings/email', payload: { new_email: `${f.unique()}@example.com`, current_password: 'secret123' } }),
+  },
   // Public by design: the link may be opened where nobody is signed in; the token says whose account it is.
-  'POST /api/settings/email/confirm': { expect: everyone(400), request: () => ({ url: '/api/settings/email/confirm', payload: { token: 'not-a-real-token' } }) },
+  'POST /api/settings/email/confirm': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/settings/email/confirm', payload: { token: 'not-a-real-token' } }),
+  },
   // The same password again: the caller's session stays, and the fixtures still sign in with it.
   // The current password again as the new one: refused once the caller is let in, and every row keeps its password.
-  'POST /api/settings/password': { expect: signedIn(400), request: () => ({ url: '/api/settings/password', payload: { current_password: 'secret123', new_password: 'secret123' } }) },
+  'POST /api/settings/password': {
+    expect: signedIn(400),
+    request: () => ({ url: '/api/settings/password', payload: { current_password: 'secret123', new_password: 'secret123' } }),
+  },
   'GET /api/settings/sessions': { expect: signedIn(200), request: () => ({ url: '/api/settings/sessions' }) },
   'GET /api/settings/second-factor': { expect: signedIn(200), request: () => ({ url: '/api/settings/second-factor' }) },
   // Nobody here has a second factor: a wrong password, then nothing to confirm or spend a code on.
-  'POST /api/settings/second-factor/start': { expect: signedIn(403), request: () => ({ url: '/api/settings/second-factor/start', payload: { current_password: 'not-the-password' } }) },
-  'POST /api/settings/second-factor/confirm': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/confirm', payload: { code: '000000' } }) },
-  'POST /api/settings/second-factor/recovery-codes': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/recovery-codes', payload: { code: '000000' } }) },
-  'POST /api/settings/second-factor/disable': { expect: signedIn(409), request: () => ({ url: '/api/settings/second-factor/disable', payload: { current_password: 'secret123', code: '000000' } }) },
+  'POST /api/settings/second-factor/start': {
+    expect: signedIn(403),
+    request: () => ({ url: '/api/settings/second-factor/start', payload: { current_password: 'not-the-password' } }),
+  },
+  'POST /api/settings/second-factor/confirm': {
+    expect: signedIn(409),
+    request: () => ({ url: '/api/settings/second-factor/confirm', payload: { code: '000000' } }),
+  },
+  'POST /api/settings/second-factor/recovery-codes': {
+    expect: signedIn(409),
+    request: () => ({ url: '/api/settings/second-factor/recovery-codes', payload: { code: '000000' } }),
+  },
+  'POST /api/settings/second-factor/disable': {
+    expect: signedIn(409),
+    request: () => ({ url: '/api/settings/second-factor/disable', payload: { current_password: 'secret123', code: '000000' } }),
+  },
   'POST /api/token/second-factor': { expect: everyone(400), request: () => ({ url: '/api/token/second-factor', payload: { challenge: 'not-a-challenge' } }) },
   'POST /api/reset-password/check': { expect: everyone(200), request: () => ({ url: '/api/reset-password/check', payload: { token: 'not-a-real-token' } }) },
-  'POST /api/reset-password/second-factor': { expect: everyone(200), request: () => ({ url: '/api/reset-password/second-factor', payload: { token: 'not-a-real-token' } }) },
+  'POST /api/reset-password/second-factor': {
+    expect: everyone(200),
+    request: () => ({ url: '/api/reset-password/second-factor', payload: { token: 'not-a-real-token' } }),
+  },
   // A session of the owner's: nobody else can sign it out.
   'DELETE /api/settings/sessions/:jti': {
     expect: ownerOnly(200),
@@ -425,7 +561,13 @@ describe('authorization of every route', () => {
     return response.json<T>();
   };
   const ownerOrder = async () =>
-    (await asJson<{ order: { order_id: string } }>('owner', { method: 'POST', url: '/api/payment/create-intent', payload: { plan_type: 'enterprise', billing_cycle: 'yearly' } })).order.order_id;
+    (
+      await asJson<{ order: { order_id: string } }>('owner', {
+        method: 'POST',
+        url: '/api/payment/create-intent',
+        payload: { plan_type: 'enterprise', billing_cycle: 'yearly' },
+      })
+    ).order.order_id;
 
   const fixture: Fixture = {
     unique: () => `user${++n}`,
@@ -441,7 +583,11 @@ describe('authorization of every route', () => {
     },
     ownerVerifiedDomain() {
       verifiedDomain ??= (async () => {
-        const domain = await asJson<{ id: number; domain: string; dns_token: string }>('owner', { method: 'POST', url: '/api/custom-domains', payload: { domain: 'verified.acme.in' } });
+        const domain = await asJson<{ id: number; domain: string; dns_token: string }>('owner', {
+          method: 'POST',
+          url: '/api/custom-domains',
+          payload: { domain: 'verified.acme.in' },
+        });
         dns.set(`_linkledger-verify.${domain.domain}`, 'TXT', [domain.dns_token]);
         dns.set(domain.domain, 'A', ['203.0.113.7']);
         await asJson('owner', { method: 'POST', url: `/api/custom-domains/${domain.id}/verify` });
@@ -452,7 +598,11 @@ describe('authorization of every route', () => {
     async ownerTrai() {
       const mine = await asJson<{ id: number }[]>('owner', { method: 'GET', url: '/api/custom-domains/trai' });
       if (!trai || !mine.some((item) => item.id === trai!.id)) {
-        trai = await asJson<{ id: number }>('owner', { method: 'POST', url: '/api/custom-domains/trai', payload: { header: fixture.unique().slice(-6).padStart(6, 'T').toUpperCase(), domain_type: 'our_domain' } });
+        trai = await asJson<{ id: number }>('owner', {
+          method: 'POST',
+          url: '/api/custom-domains/trai',
+          payload: { header: fixture.unique().slice(-6).padStart(6, 'T').toUpperCase(), domain_type: 'our_domain' },
+        });
         await fixture.asAdmin({ method: 'POST', url: `/api/admin/trai-approvals/${trai.id}/approve` });
       }
       return trai!;
@@ -463,17 +613,32 @@ describe('authorization of every route', () => {
       const pending = queue.find((item) => item.owner_id === sessions.owner!.user.id);
       if (pending) return pending;
       const mine = await asJson<{ id: number; approval: string | null }[]>('owner', { method: 'GET', url: '/api/custom-domains/trai' });
-      for (const decided of mine.filter((item) => item.approval !== 'pending' && item.id !== trai?.id)) await asJson('owner', { method: 'DELETE', url: `/api/custom-domains/trai/${decided.id}` });
-      return asJson<{ id: number }>('owner', { method: 'POST', url: '/api/custom-domains/trai', payload: { header: fixture.unique().slice(-6).padStart(6, 'P').toUpperCase(), domain_type: 'our_domain', dlt_registration_id: '1101000000000000001' } });
+      for (const decided of mine.filter((item) => item.approval !== 'pending' && item.id !== trai?.id))
+        await asJson('owner', { method: 'DELETE', url: `/api/custom-domains/trai/${decided.id}` });
+      return asJson<{ id: number }>('owner', {
+        method: 'POST',
+        url: '/api/custom-domains/trai',
+        payload: { header: fixture.unique().slice(-6).padStart(6, 'P').toUpperCase(), domain_type: 'our_domain', dlt_registration_id: '1101000000000000001' },
+      });
     },
     ownerPurchase() {
       purchase ??= (async () => {
         const orderId = await ownerOrder();
-        const paid = await asJson<Record<string, string>>('owner', { method: 'POST', url: `/api/payment/test-checkout/${orderId}`, payload: { outcome: 'pay' } });
+        const paid = await asJson<Record<string, string>>('owner', {
+          method: 'POST',
+          url: `/api/payment/test-checkout/${orderId}`,
+          payload: { outcome: 'pay' },
+        });
         const verified = await asJson<{ receipt_number: string }>('owner', {
           method: 'POST',
           url: '/api/payment/verify',
-          payload: { payment_id: paid.razorpay_payment_id, order_id: orderId, signature: paid.razorpay_signature, plan_type: 'enterprise', billing_cycle: 'yearly' },
+          payload: {
+            payment_id: paid.razorpay_payment_id,
+            order_id: orderId,
+            signature: paid.razorpay_signature,
+            plan_type: 'enterprise',
+            billing_cycle: 'yearly',
+          },
         });
         const methods = await asJson<{ payment_methods: { id: string }[] }>('owner', { method: 'GET', url: '/api/payment/methods' });
         return { receipt: verified.receipt_number, methodId: methods.payment_methods[0]!.id };
@@ -508,11 +673,20 @@ describe('authorization of every route', () => {
       expect([200, 409], added.body).toContain(added.statusCode);
     },
     async newUser() {
-      const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: `${fixture.unique()}@example.com`, password: 'secret123' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { email: `${fixture.unique()}@example.com`, password: 'secret123' },
+      });
       return response.json<{ id: number }>().id;
     },
     async ownerLink() {
-      const response = await t.app.inject({ method: 'POST', url: '/api/urls', headers: sessions.owner!.headers, payload: { original_url: 'https://example.com/owned' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/urls',
+        headers: sessions.owner!.headers,
+        payload: { original_url: 'https://example.com/owned' },
+      });
       return response.json();
     },
   };
@@ -557,7 +731,8 @@ describe('authorization of every route', () => {
       for (const role of ROLES) {
         const status = row.expect[role];
         // 403 from the hook: an admin route, or a plan feature; other 403s come from the handler.
-        const refusedByHook = status === 401 || (status === 403 && (listed.access === 'admin' || listed.access === 'super_admin' || listed.feature !== undefined));
+        const refusedByHook =
+          status === 401 || (status === 403 && (listed.access === 'admin' || listed.access === 'super_admin' || listed.feature !== undefined));
         if (!refusedByHook) continue;
         const auth = role === 'anonymous' ? {} : sessions[role]!.headers;
         const response = await t.app.inject({ method, url, ...body, headers: { ...auth, ...body.headers } } as InjectOptions);
@@ -570,7 +745,9 @@ describe('authorization of every route', () => {
   });
 
   for (const [route, row] of Object.entries(table)) {
-    it(`${route}: ${Object.entries(row.expect).map(([role, status]) => `${role} ${status}`).join(', ')}`, async () => {
+    it(`${route}: ${Object.entries(row.expect)
+      .map(([role, status]) => `${role} ${status}`)
+      .join(', ')}`, async () => {
       const method = route.split(' ')[0] as InjectOptions['method'];
       for (const role of ROLES) {
         const options = await row.request(fixture, role);

@@ -21,6 +21,11 @@ describe('the context of a route’s command', () => {
   it('has no caller on a route anyone may call: such a command is a visitor’s', () => {
     const request = requestOn('/api/register', null);
     expect(() => commandContext(clock, request)).toThrow(/declares access: 'anyone'/);
-    expect(visitorContext(clock, request)).toMatchObject({ actor: { kind: 'visitor', id: 'anonymous' }, correlationId: 'request-1', route: '/api/register', now });
+    expect(visitorContext(clock, request)).toMatchObject({
+      actor: { kind: 'visitor', id: 'anonymous' },
+      correlationId: 'request-1',
+      route: '/api/register',
+      now,
+    });
   });
 });

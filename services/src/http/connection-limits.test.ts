@@ -28,7 +28,9 @@ describe('unauthenticated sockets are capped per address and closed within secon
   beforeAll(async () => {
     t = await startTestApp({ REDIRECT_RATE_PER_IP: '0' });
     const { headers } = await signUp(t.app, 'ada@example.com');
-    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/kept' } })).json<{ short_code: string }>().short_code;
+    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/kept' } })).json<{
+      short_code: string;
+    }>().short_code;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
@@ -37,7 +39,9 @@ describe('unauthenticated sockets are capped per address and closed within secon
   it('closes the connections of one address past CONNECTIONS_PER_IP (256) at once', async () => {
     const sockets = await Promise.all(Array.from({ length: 300 }, () => open(port)));
     try {
-      const shut = await Promise.all(sockets.map((socket) => Promise.race([closed(socket).then(() => 1), new Promise<number>((resolve) => setTimeout(resolve, 1000, 0))])));
+      const shut = await Promise.all(
+        sockets.map((socket) => Promise.race([closed(socket).then(() => 1), new Promise<number>((resolve) => setTimeout(resolve, 1000, 0))])),
+      );
       const stillOpen = shut.filter((was) => was === 0).length;
       expect(stillOpen).toBe(256);
     } finally {
@@ -59,42 +63,50 @@ describe('unauthenticated sockets are capped per address and closed within secon
     expect(performance.now() - started).toBeLessThan(HEADERS_TIMEOUT_MS + 4000);
   }, 20_000);
 
-  it('cuts a request whose body trickles in within the request timeout, not minutes', async () => {
-    const slow = await open(port);
-    slow.write('POST /api/urls HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
-    const timer = setInterval(() => slow.write(' '), 500);
-    const started = performance.now();
-    try {
-      await closed(slow);
-    } finally {
-      clearInterval(timer);
-    }
-    expect(performance.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 4000);
-  }, REQUEST_TIMEOUT_MS + 15_000);
+  it(
+    'cuts a request whose body trickles in within the request timeout, not minutes',
+    async () => {
+      const slow = await open(port);
+      slow.write('POST /api/urls HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+      const timer = setInterval(() => slow.write(' '), 500);
+      const started = performance.now();
+      try {
+        await closed(slow);
+      } finally {
+        clearInterval(timer);
+      }
+      expect(performance.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 4000);
+    },
+    REQUEST_TIMEOUT_MS + 15_000,
+  );
 
-  it('bounds and frees what a client that pipelines requests and reads no answer leaves buffered', async () => {
-    const serverSide: Socket[] = [];
-    const watch = (socket: Socket) => void serverSide.push(socket);
-    t.app.server.on('connection', watch);
-    const client = await open(port);
-    client.pause(); // never reads: the answers pile up in its receive window, then in the server
-    const request = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n';
-    const batch = request.repeat(1000);
-    for (let i = 0; i < 50; i++) client.write(batch);
-    let mostBuffered = 0;
-    const sampler = setInterval(() => (mostBuffered = Math.max(mostBuffered, ...serverSide.map((socket) => socket.writableLength))), 20);
-    try {
-      await expect.poll(() => serverSide.length, { timeout: 2000 }).toBe(1);
-      // Answering the requests the system's buffers took in takes a few seconds here; then nothing moves.
-      await expect.poll(() => serverSide[0]!.closed, { timeout: STALLED_OUTPUT_TIMEOUT_MS + 30_000, interval: 200 }).toBe(true);
-    } finally {
-      clearInterval(sampler);
-      t.app.server.off('connection', watch);
-      client.destroy();
-    }
-    // One read of pipelined requests may be answered past the limit before the next request is refused.
-    expect(mostBuffered).toBeLessThan(UNREAD_OUTPUT_LIMIT_BYTES * 2);
-  }, STALLED_OUTPUT_TIMEOUT_MS + 45_000);
+  it(
+    'bounds and frees what a client that pipelines requests and reads no answer leaves buffered',
+    async () => {
+      const serverSide: Socket[] = [];
+      const watch = (socket: Socket) => void serverSide.push(socket);
+      t.app.server.on('connection', watch);
+      const client = await open(port);
+      client.pause(); // never reads: the answers pile up in its receive window, then in the server
+      const request = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n';
+      const batch = request.repeat(1000);
+      for (let i = 0; i < 50; i++) client.write(batch);
+      let mostBuffered = 0;
+      const sampler = setInterval(() => (mostBuffered = Math.max(mostBuffered, ...serverSide.map((socket) => socket.writableLength))), 20);
+      try {
+        await expect.poll(() => serverSide.length, { timeout: 2000 }).toBe(1);
+        // Answering the requests the system's buffers took in takes a few seconds here; then nothing moves.
+        await expect.poll(() => serverSide[0]!.closed, { timeout: STALLED_OUTPUT_TIMEOUT_MS + 30_000, interval: 200 }).toBe(true);
+      } finally {
+        clearInterval(sampler);
+        t.app.server.off('connection', watch);
+        client.destroy();
+      }
+      // One read of pipelined requests may be answered past the limit before the next request is refused.
+      expect(mostBuffered).toBeLessThan(UNREAD_OUTPUT_LIMIT_BYTES * 2);
+    },
+    STALLED_OUTPUT_TIMEOUT_MS + 45_000,
+  );
 
   it('answers redirect after redirect on one kept-alive socket', async () => {
     const socket = await open(port);
@@ -123,7 +135,9 @@ describe('the cap on live sockets in all', () => {
   it('closes the connections past MAX_CONNECTIONS at once, and takes new ones when others close', async () => {
     const sockets = await Promise.all(Array.from({ length: 30 }, () => open(port)));
     try {
-      const shut = await Promise.all(sockets.map((socket) => Promise.race([closed(socket).then(() => 1), new Promise<number>((resolve) => setTimeout(resolve, 1000, 0))])));
+      const shut = await Promise.all(
+        sockets.map((socket) => Promise.race([closed(socket).then(() => 1), new Promise<number>((resolve) => setTimeout(resolve, 1000, 0))])),
+      );
       expect(shut.filter((was) => was === 0).length).toBe(20);
     } finally {
       for (const socket of sockets) socket.destroy();

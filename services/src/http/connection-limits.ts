@@ -41,7 +41,12 @@ export interface ConnectionLimits {
  */
 export function limitedServer(handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>, options: ConnectionLimits): Server {
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: CHECK_INTERVAL_MS },
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: CHECK_INTERVAL_MS,
+    },
     (request, response) => {
       // Another request while the answers to earlier ones lie unread: the client is not reading.
       if (request.socket.writableLength > UNREAD_OUTPUT_LIMIT_BYTES) request.socket.destroy();

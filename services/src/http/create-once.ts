@@ -25,13 +25,22 @@ export interface Creation {
  * the resource, `202` with its id while the read model does not show it, and for a retry with
  * the key the same answer about the resource the first request created.
  */
-export async function createOnce(platform: Pick<Platform, 'events'>, request: FastifyRequest, reply: FastifyReply, userId: number, context: CommandContext, creation: Creation) {
+export async function createOnce(
+  platform: Pick<Platform, 'events'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  context: CommandContext,
+  creation: Creation,
+) {
   const stillProcessing = (id: number) => reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id } satisfies StillProcessingBody);
   const idempotency = await idempotencyOf(platform, request, userId, context.now);
   if (idempotency.kind === 'replay') {
     const earlier = claimedId(idempotency.claimed);
     return (await creation.shows(earlier)) ? reply.code(201).send(await creation.answer(earlier)) : stillProcessing(earlier);
   }
-  const { id, shown } = await creation.create((id) => (idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor(creation.resource, id) } : context));
+  const { id, shown } = await creation.create((id) =>
+    idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor(creation.resource, id) } : context,
+  );
   return shown ? reply.code(201).send(await creation.answer(id)) : stillProcessing(id);
 }

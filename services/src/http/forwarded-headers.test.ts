@@ -3,7 +3,13 @@ import { loadConfig } from '../platform/config.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 const register = (t: TestApp, email: string, remoteAddress: string, forwardedFor: string) =>
-  t.app.inject({ method: 'POST', url: '/api/register', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { email, password: 'correct horse' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    remoteAddress,
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { email, password: 'correct horse' },
+  });
 
 describe('TRUST_PROXY: forwarded headers only from the proxy’s addresses', () => {
   let t: TestApp | undefined;
@@ -17,7 +23,8 @@ describe('TRUST_PROXY: forwarded headers only from the proxy’s addresses', () 
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual(['loopback']);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
-    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/8']) expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY=.*must be 0, 1 \(a proxy on this machine\) or the proxy's addresses/);
+    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/8'])
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY=.*must be 0, 1 \(a proxy on this machine\) or the proxy's addresses/);
   });
 
   it('with TRUST_PROXY=1, a client that reaches the process directly cannot pose as many addresses', async () => {
@@ -49,7 +56,12 @@ describe('TRUST_PROXY: forwarded headers only from the proxy’s addresses', () 
 
     for (const proto of ['javascript', 'data', 'https, javascript', 'ftp']) {
       const headers = { ...ada.headers, host: 'localhost', 'x-forwarded-proto': proto };
-      const link = await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: `https://example.com/${encodeURIComponent(proto)}` } });
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/urls',
+        headers,
+        payload: { original_url: `https://example.com/${encodeURIComponent(proto)}` },
+      });
       expect(link.statusCode).toBe(201);
       expect(link.json<{ short_url: string }>().short_url).toMatch(/^http:\/\/localhost\/\w+$/);
       const reset = await t.app.inject({ method: 'POST', url: '/api/forgot-password', headers, payload: { email: 'ada@example.com' } });

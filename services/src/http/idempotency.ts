@@ -23,7 +23,11 @@ export type Idempotency =
   | { kind: 'replay'; claimed: IdempotencyKeyClaimed }
   | {
       kind: 'claim';
-      claimFor: (resource: IdempotencyKeyClaimed['resource'], resourceId: IdempotencyKeyClaimed['resource_id'], answer?: IdempotencyKeyClaimed['answer']) => NonNullable<CommandContext['claim']>;
+      claimFor: (
+        resource: IdempotencyKeyClaimed['resource'],
+        resourceId: IdempotencyKeyClaimed['resource_id'],
+        answer?: IdempotencyKeyClaimed['answer'],
+      ) => NonNullable<CommandContext['claim']>;
     };
 
 /**
@@ -61,7 +65,9 @@ function sha256(text: string): string {
 /** JSON with object keys sorted, so the same body written in another key order is the same request. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
   );
 }
 

@@ -7,11 +7,14 @@ import { startTestApp, type TestApp } from '../testing/test-app.ts';
 function postWithHost(port: number, host: string, path: string, body: unknown): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -31,7 +34,15 @@ describe('without PUBLIC_URL, mailed links are built only for the address the se
 
   it('refuses every other loopback name or port with a 400 that says what to set, and sends nothing', async () => {
     const before = outbox(t.dataDir).length;
-    for (const host of ['127.0.0.2', `127.0.0.2:${port}`, `[::1]:${port}`, `localhost:${port}`, `127.0.0.1:${port + 1}`, `[::ffff:127.0.0.1]:${port}`, 'evil.example']) {
+    for (const host of [
+      '127.0.0.2',
+      `127.0.0.2:${port}`,
+      `[::1]:${port}`,
+      `localhost:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `[::ffff:127.0.0.1]:${port}`,
+      'evil.example',
+    ]) {
       const answer = await postWithHost(port, host, '/api/forgot-password', { email: 'ada@example.com' });
       expect([answer.status, host]).toEqual([400, host]);
       expect(answer.body).toContain('PUBLIC_URL');
@@ -42,6 +53,8 @@ describe('without PUBLIC_URL, mailed links are built only for the address the se
   it('builds the reset link on the listening address itself', async () => {
     const answer = await postWithHost(port, `127.0.0.1:${port}`, '/api/forgot-password', { email: 'ada@example.com' });
     expect(answer.status).toBe(200);
-    await expect.poll(() => outbox(t.dataDir).find((mail) => mail.text.includes('/reset-password?token='))?.text ?? '', { timeout: 5000 }).toContain(`http://127.0.0.1:${port}/reset-password?token=`);
+    await expect
+      .poll(() => outbox(t.dataDir).find((mail) => mail.text.includes('/reset-password?token='))?.text ?? '', { timeout: 5000 })
+      .toContain(`http://127.0.0.1:${port}/reset-password?token=`);
   });
 });

@@ -43,7 +43,9 @@ describe('OpenAPI document and interactive docs', () => {
       super_admin: [{ bearer: [] }],
       user_or_api_key: [{ apiKey: [] }, { bearer: [] }],
     };
-    const routes = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.hidden && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    const routes = t.app.routeList.filter(
+      (route) => route.url.startsWith('/api/') && !route.hidden && !route.url.startsWith('/api/docs') && route.method !== 'HEAD',
+    );
     expect(new Set(routes.map((route) => route.access))).toEqual(new Set(Object.keys(expected)));
     for (const route of routes) {
       const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()];
@@ -54,7 +56,9 @@ describe('OpenAPI document and interactive docs', () => {
   it('refuses a route that writes its security by hand beside its access', async () => {
     const app = Fastify();
     await openApi(app);
-    expect(() => app.get('/api/by-hand', { config: { access: 'user' }, schema: { security: [{ apiKey: [] }] } }, async () => ({}))).toThrow(/derived from config.access/);
+    expect(() => app.get('/api/by-hand', { config: { access: 'user' }, schema: { security: [{ apiKey: [] }] } }, async () => ({}))).toThrow(
+      /derived from config.access/,
+    );
     await app.close();
   });
 

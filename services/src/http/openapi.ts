@@ -47,7 +47,8 @@ export async function openApi(app: FastifyInstance) {
   });
   // One place: a route that wrote its own security could contradict its access.
   app.addHook('onRoute', (route) => {
-    if ((route.schema as { security?: unknown } | undefined)?.security) throw new Error(`${String(route.method)} ${route.url} writes its OpenAPI security by hand: it is derived from config.access`);
+    if ((route.schema as { security?: unknown } | undefined)?.security)
+      throw new Error(`${String(route.method)} ${route.url} writes its OpenAPI security by hand: it is derived from config.access`);
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
   app.get('/api/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());

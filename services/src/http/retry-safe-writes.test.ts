@@ -24,7 +24,9 @@ describe('writes safe to retry, with no projector running', () => {
     bob = await signUp(owner.app, 'bob@example.com');
     await givePlan(owner.platform, alice.user.id, 'pro');
     apiKey = (await owner.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: alice.headers })).json<{ api_key: string }>().api_key;
-    existingId = (await owner.app.inject({ method: 'POST', url: '/api/urls', headers: alice.headers, payload: { original_url: 'https://before.example/' } })).json<{ id: number }>().id;
+    existingId = (
+      await owner.app.inject({ method: 'POST', url: '/api/urls', headers: alice.headers, payload: { original_url: 'https://before.example/' } })
+    ).json<{ id: number }>().id;
     await owner.close();
     api = await startTestApp({ ROLE: 'api', READ_YOUR_WRITES_MS: '100' }, { dataDir, clock: () => now });
   });
@@ -36,7 +38,9 @@ describe('writes safe to retry, with no projector running', () => {
   const create = (session: Session, key: string | undefined, payload: object, url = '/api/urls') =>
     api.app.inject({ method: 'POST', url, headers: { ...session.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload });
   const linksCreatedBy = async (session: Session) =>
-    (await api.platform.events.readAll({ limit: 10_000, filter: { types: ['LinkCreated'] } })).filter((event) => (event.data as { owner_id: number }).owner_id === session.user.id).length;
+    (await api.platform.events.readAll({ limit: 10_000, filter: { types: ['LinkCreated'] } })).filter(
+      (event) => (event.data as { owner_id: number }).owner_id === session.user.id,
+    ).length;
 
   it('answers 202 with the created link instead of a 500, and a retry with the same key answers the same and creates nothing', async () => {
     const before = await linksCreatedBy(alice);
@@ -96,7 +100,12 @@ describe('writes safe to retry, with no projector running', () => {
 
   it('opens one support ticket for a retried request, answering 202 with its number both times', async () => {
     const open = (key: string, message: string) =>
-      api.app.inject({ method: 'POST', url: '/api/support/tickets', headers: { ...alice.headers, 'idempotency-key': key }, payload: { subject: 'Help', message } });
+      api.app.inject({
+        method: 'POST',
+        url: '/api/support/tickets',
+        headers: { ...alice.headers, 'idempotency-key': key },
+        payload: { subject: 'Help', message },
+      });
     const tickets = async () => (await api.platform.events.readAll({ limit: 100, filter: { types: ['SupportTicketOpened'] } })).length;
     const first = await open('ticket-1', 'My link does not redirect');
     expect(first.statusCode).toBe(202);
@@ -108,7 +117,13 @@ describe('writes safe to retry, with no projector running', () => {
   });
 
   it('adds one custom domain for a retried request, answering 202 with its id both times', async () => {
-    const add = () => api.app.inject({ method: 'POST', url: '/api/custom-domains', headers: { ...alice.headers, 'idempotency-key': 'domain-1' }, payload: { domain: 'go.retry.in' } });
+    const add = () =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/custom-domains',
+        headers: { ...alice.headers, 'idempotency-key': 'domain-1' },
+        payload: { domain: 'go.retry.in' },
+      });
     const first = await add();
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: expect.any(Number) });
@@ -118,7 +133,12 @@ describe('writes safe to retry, with no projector running', () => {
 
   it('adds one TRAI header for a retried request, answering 202 with its id both times', async () => {
     const add = () =>
-      api.app.inject({ method: 'POST', url: '/api/custom-domains/trai', headers: { ...alice.headers, 'idempotency-key': 'trai-1' }, payload: { header: 'RETRY1', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' } });
+      api.app.inject({
+        method: 'POST',
+        url: '/api/custom-domains/trai',
+        headers: { ...alice.headers, 'idempotency-key': 'trai-1' },
+        payload: { header: 'RETRY1', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' },
+      });
     const first = await add();
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: expect.any(Number) });
@@ -129,13 +149,24 @@ describe('writes safe to retry, with no projector running', () => {
   it('shortens through the cutt.ly-compatible API in its own shape, not a 500', async () => {
     const response = await api.app.inject({ url: '/api/shorten', query: { key: apiKey, short: 'https://retry.example/cuttly' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().url).toMatchObject({ status: 7, fullLink: 'https://retry.example/cuttly', shortLink: expect.stringMatching(/^http:\/\/localhost:80\/[A-Za-z0-9]+$/), date: now.toISOString().slice(0, 10) });
+    expect(response.json().url).toMatchObject({
+      status: 7,
+      fullLink: 'https://retry.example/cuttly',
+      shortLink: expect.stringMatching(/^http:\/\/localhost:80\/[A-Za-z0-9]+$/),
+      date: now.toISOString().slice(0, 10),
+    });
   });
 
   it('answers an edit the read model has not caught up with 202, not 200 with the old data', async () => {
     const edited = await api.app.inject({ method: 'PATCH', url: `/api/urls/${existingId}`, headers: alice.headers, payload: { title: 'New title' } });
     expect(edited.statusCode).toBe(202);
-    expect(edited.json()).toMatchObject({ detail: expect.stringMatching(/still being processed/), still_processing: true, id: existingId, title: 'New title', original_url: 'https://before.example/' });
+    expect(edited.json()).toMatchObject({
+      detail: expect.stringMatching(/still being processed/),
+      still_processing: true,
+      id: existingId,
+      title: 'New title',
+      original_url: 'https://before.example/',
+    });
   });
 
   it('answers any other write the read model has not caught up with 202, not its usual answer', async () => {
@@ -155,7 +186,12 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
   afterAll(async () => t.close());
 
   it('answers the first answer: the same link, 201, created once', async () => {
-    const request = { method: 'POST' as const, url: '/api/urls/api', headers: { ...alice.headers, 'idempotency-key': 'b7e1c0de' }, payload: { original_url: 'https://retry.example/' } };
+    const request = {
+      method: 'POST' as const,
+      url: '/api/urls/api',
+      headers: { ...alice.headers, 'idempotency-key': 'b7e1c0de' },
+      payload: { original_url: 'https://retry.example/' },
+    };
     const first = await t.app.inject(request);
     expect(first.statusCode).toBe(201);
     const retry = await t.app.inject(request);
@@ -166,7 +202,12 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
   });
 
   it('answers a retried support request or reply with the ticket, and records neither twice', async () => {
-    const request = { method: 'POST' as const, url: '/api/support/tickets', headers: { ...alice.headers, 'idempotency-key': 'ticket-a' }, payload: { subject: 'Help', message: 'Please' } };
+    const request = {
+      method: 'POST' as const,
+      url: '/api/support/tickets',
+      headers: { ...alice.headers, 'idempotency-key': 'ticket-a' },
+      payload: { subject: 'Help', message: 'Please' },
+    };
     const first = await t.app.inject(request);
     expect(first.statusCode).toBe(201);
     const retry = await t.app.inject({ ...request, payload: { message: 'Please', priority: 'medium', subject: 'Help' } });
@@ -175,7 +216,12 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
     expect(retry.json().message).toMatch(/same Idempotency-Key/);
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['SupportTicketOpened'] } })).toHaveLength(1);
 
-    const replyOnce = { method: 'POST' as const, url: `/api/support/tickets/${first.json().ticket.id}/replies`, headers: { ...alice.headers, 'idempotency-key': 'reply-a' }, payload: { message: 'Any news?' } };
+    const replyOnce = {
+      method: 'POST' as const,
+      url: `/api/support/tickets/${first.json().ticket.id}/replies`,
+      headers: { ...alice.headers, 'idempotency-key': 'reply-a' },
+      payload: { message: 'Any news?' },
+    };
     const replied = await t.app.inject(replyOnce);
     expect(replied.statusCode).toBe(201);
     const again = await t.app.inject(replyOnce);
@@ -184,7 +230,12 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
   });
 
   it('answers a retried payment intent with the first order, and records one order', async () => {
-    const request = { method: 'POST' as const, url: '/api/payment/create-intent', headers: { ...alice.headers, 'idempotency-key': 'order-1' }, payload: { plan_type: 'pro', billing_cycle: 'monthly' } };
+    const request = {
+      method: 'POST' as const,
+      url: '/api/payment/create-intent',
+      headers: { ...alice.headers, 'idempotency-key': 'order-1' },
+      payload: { plan_type: 'pro', billing_cycle: 'monthly' },
+    };
     const first = await t.app.inject(request);
     expect(first.statusCode).toBe(200);
     const retry = await t.app.inject(request);
@@ -200,14 +251,24 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
 
   it('answers a retried custom domain or TRAI header with the one it added', async () => {
     await givePlan(t.platform, alice.user.id, 'pro');
-    const request = { method: 'POST' as const, url: '/api/custom-domains', headers: { ...alice.headers, 'idempotency-key': 'domain-a' }, payload: { domain: 'go.retried.in' } };
+    const request = {
+      method: 'POST' as const,
+      url: '/api/custom-domains',
+      headers: { ...alice.headers, 'idempotency-key': 'domain-a' },
+      payload: { domain: 'go.retried.in' },
+    };
     const first = await t.app.inject(request);
     expect(first.statusCode).toBe(201);
     const retry = await t.app.inject(request);
     expect([retry.statusCode, retry.json()]).toEqual([201, first.json()]);
     expect(await t.platform.events.readAll({ limit: 100, filter: { types: ['CustomDomainAdded'] } })).toHaveLength(1);
 
-    const header = { ...request, url: '/api/custom-domains/trai', headers: { ...alice.headers, 'idempotency-key': 'trai-a' }, payload: { header: 'RETRYA', domain_type: 'our_domain' } };
+    const header = {
+      ...request,
+      url: '/api/custom-domains/trai',
+      headers: { ...alice.headers, 'idempotency-key': 'trai-a' },
+      payload: { header: 'RETRYA', domain_type: 'our_domain' },
+    };
     const added = await t.app.inject(header);
     expect(added.statusCode).toBe(201);
     expect((await t.app.inject(header)).json()).toEqual(added.json());
@@ -215,7 +276,9 @@ describe('a retry with the same Idempotency-Key while the projector runs', () =>
   });
 
   it('documents the header and the 202 on both routes that create links', async () => {
-    const paths = (await t.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>> }>().paths;
+    const paths = (await t.app.inject('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+    }>().paths;
     for (const path of ['/api/urls', '/api/urls/api']) {
       const create = paths[path]!.post!;
       expect(create.parameters, path).toContainEqual(expect.objectContaining({ name: 'idempotency-key', in: 'header' }));

@@ -9,7 +9,10 @@ import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 function fakeWebBuild(): string {
   const dist = mkdtempSync(join(tmpdir(), 'linkledger-web-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app.js'), 'localStorage.setItem("token", "x");');
   return dist;
 }
@@ -24,7 +27,9 @@ describe('with PUBLIC_URL set, the app and the API answer only on the installati
     dist = fakeWebBuild();
     t = await startTestApp({ PUBLIC_URL: 'https://lnk.example.com', WEB_DIST_DIR: dist, REGISTRATIONS_PER_IP: '0' });
     const ada = await signUp(t.app, 'ada@example.com');
-    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/page' } })).json<{ short_code: string }>().short_code;
+    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/page' } })).json<{
+      short_code: string;
+    }>().short_code;
   });
   afterAll(async () => {
     await t.close();
@@ -50,7 +55,12 @@ describe('with PUBLIC_URL set, the app and the API answer only on the installati
       { url: '/api/docs/' },
       { url: '/api/users/me' },
       { url: '/no-such-page' },
-      { method: 'POST' as const, url: '/api/token', payload: 'username=ada%40example.com&password=correct%20horse', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      {
+        method: 'POST' as const,
+        url: '/api/token',
+        payload: 'username=ada%40example.com&password=correct%20horse',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
       { method: 'POST' as const, url: '/api/register', payload: { email: 'eve@example.com', password: 'correct horse' } },
     ];
     for (const request of asked) {
@@ -72,7 +82,9 @@ describe('with PUBLIC_URL set, the app and the API answer only on the installati
     const upgrade = (host: string) =>
       new Promise<{ status: string; closed: boolean }>((resolve) => {
         const socket = connect(port, '127.0.0.1', () =>
-          socket.write(`GET /api/live HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
+          socket.write(
+            `GET /api/live HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+          ),
         );
         let text = '';
         socket.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -4,7 +4,8 @@ import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { validationAnswer, type SchemaIssue } from './validation-message.ts';
 
 /** zod's own English, which a person should never read. */
-const ZOD_WORDING = /Invalid input|expected (string|number|boolean|array|object)|received (undefined|string|number|array|object)|Too small|Too big|Unrecognized key/;
+const ZOD_WORDING =
+  /Invalid input|expected (string|number|boolean|array|object)|received (undefined|string|number|array|object)|Too small|Too big|Unrecognized key/;
 
 /** Issue #29: refusals name fields as the screens do; the machine name travels in `field`. */
 describe('refusals name fields as the screens do', () => {
@@ -38,7 +39,10 @@ describe('refusals name fields as the screens do', () => {
   it('a machine name in a refusal’s own text is named by its label too (a common new password)', async () => {
     const answer = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: 'not-a-token', new_password: 'password' } });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ detail: expect.stringMatching(/^New password: This password is one of the most commonly used/), field: 'new_password' });
+    expect(answer.json()).toMatchObject({
+      detail: expect.stringMatching(/^New password: This password is one of the most commonly used/),
+      field: 'new_password',
+    });
   });
 
   it('a field the API does not know is named as it was sent', async () => {
@@ -48,9 +52,14 @@ describe('refusals name fields as the screens do', () => {
 });
 
 /** Every request schema of the contracts, as fastify-type-provider-zod reports its first issue. */
-type RequestSchema = { shape: Record<string, unknown>; safeParse(value: unknown): { success: boolean; error?: { issues: { code: string; path: PropertyKey[]; message: string }[] } } };
+type RequestSchema = {
+  shape: Record<string, unknown>;
+  safeParse(value: unknown): { success: boolean; error?: { issues: { code: string; path: PropertyKey[]; message: string }[] } };
+};
 const isRequestSchema = (name: string, value: unknown): value is RequestSchema =>
-  /(Body|Query|Params)$/.test(name) && typeof (value as Partial<RequestSchema> | undefined)?.safeParse === 'function' && typeof (value as Partial<RequestSchema>).shape === 'object';
+  /(Body|Query|Params)$/.test(name) &&
+  typeof (value as Partial<RequestSchema> | undefined)?.safeParse === 'function' &&
+  typeof (value as Partial<RequestSchema>).shape === 'object';
 const requestSchemas: [string, RequestSchema][] = [];
 for (const [name, value] of Object.entries(contracts) as [string, unknown][]) if (isRequestSchema(name, value)) requestSchemas.push([name, value]);
 

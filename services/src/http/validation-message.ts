@@ -8,11 +8,19 @@ export interface SchemaIssue {
   params?: Record<string, unknown>;
 }
 
-
 /** zod's own English texts ("Invalid input: expected string, received undefined"): never shown as they are. */
-const ZOD_DEFAULT = /^(Invalid input|Invalid option|Invalid string|Invalid element|Invalid key|Too small|Too big|Unrecognized keys?:|Invalid (email|URL|url|uuid|date|datetime)\b)/;
+const ZOD_DEFAULT =
+  /^(Invalid input|Invalid option|Invalid string|Invalid element|Invalid key|Too small|Too big|Unrecognized keys?:|Invalid (email|URL|url|uuid|date|datetime)\b)/;
 
-const NOUNS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object', date: 'a date' };
+const NOUNS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  date: 'a date',
+};
 
 /**
  * A refused request in words a person can act on (docs/web-app.md#messages-and-toasts): the field named
@@ -28,7 +36,10 @@ export function validationAnswer(issue: SchemaIssue | undefined): { detail: stri
     // own words where it has some ("Only title, … can be changed; remove short_code").
     if (issue.message && !ZOD_DEFAULT.test(issue.message)) return { detail: issue.message, field: [...path, unknown[0]!].join('.') };
     const names = unknown.map((key) => `"${key}"`).join(', ');
-    return { detail: `Unknown field${unknown.length > 1 ? 's' : ''} ${names}: this request does not take ${unknown.length > 1 ? 'them' : 'it'}.`, field: [...path, unknown[0]!].join('.') };
+    return {
+      detail: `Unknown field${unknown.length > 1 ? 's' : ''} ${names}: this request does not take ${unknown.length > 1 ? 'them' : 'it'}.`,
+      field: [...path, unknown[0]!].join('.'),
+    };
   }
   const name = [...path].reverse().find((part) => !/^\d+$/.test(part));
   const field = path.length ? path.join('.') : undefined;
@@ -55,7 +66,8 @@ function ownWords(issue: SchemaIssue, label: string): string {
       return `${label} must be ${expected}.`;
     }
     case 'too_small':
-      if (origin === 'string') return Number(params['minimum']) <= 1 ? `${label} is required.` : `${label} must be at least ${String(params['minimum'])} characters.`;
+      if (origin === 'string')
+        return Number(params['minimum']) <= 1 ? `${label} is required.` : `${label} must be at least ${String(params['minimum'])} characters.`;
       if (origin === 'array' || origin === 'set') return `${label} needs at least ${String(params['minimum'])}.`;
       return `${label} must be at least ${String(params['minimum'])}.`;
     case 'too_big':

@@ -64,7 +64,11 @@ export async function webApp(app: FastifyInstance, dist = WEB_DIST) {
   if (built) await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false, setHeaders: immutableAssets });
 
   const page = (status: number) => (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(built ? status : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    reply
+      .code(built ? status : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   for (const route of WEB_ROUTES) app.get(route, { schema: { hide: true } }, page(200));
   return { notFoundPage: page(404) };
 }

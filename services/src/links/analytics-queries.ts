@@ -118,8 +118,10 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
       window,
     ),
   ]);
-  const of = (dimension: string) => breakdowns.filter((row) => row.dimension === dimension).map((row) => ({ name: String(row.name), count: Number(row.count) }));
-  const named = (rows: { name: string; count: number }[], display: (name: string) => string = String) => rows.map((row) => ({ name: display(row.name), count: row.count }));
+  const of = (dimension: string) =>
+    breakdowns.filter((row) => row.dimension === dimension).map((row) => ({ name: String(row.name), count: Number(row.count) }));
+  const named = (rows: { name: string; count: number }[], display: (name: string) => string = String) =>
+    rows.map((row) => ({ name: display(row.name), count: row.count }));
   const total = totals[0];
   return {
     total_clicks: Number(total?.total ?? 0),

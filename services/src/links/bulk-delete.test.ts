@@ -18,8 +18,12 @@ describe('POST /api/urls/bulk-delete', () => {
   afterAll(async () => t.close());
 
   const create = async (as: Record<string, string>, n: number) =>
-    (await t.app.inject({ method: 'POST', url: '/api/urls', headers: as, payload: { original_url: `https://example.com/${n}` } })).json<{ id: number; short_code: string }>();
-  const bulkDelete = (payload: unknown, as = headers) => t.app.inject({ method: 'POST', url: '/api/urls/bulk-delete', headers: as, payload: payload as object });
+    (await t.app.inject({ method: 'POST', url: '/api/urls', headers: as, payload: { original_url: `https://example.com/${n}` } })).json<{
+      id: number;
+      short_code: string;
+    }>();
+  const bulkDelete = (payload: unknown, as = headers) =>
+    t.app.inject({ method: 'POST', url: '/api/urls/bulk-delete', headers: as, payload: payload as object });
   const exists = async (id: number) => (await t.app.inject({ url: `/api/urls/${id}`, headers })).statusCode === 200;
 
   it('refuses the whole request when an id is not the caller’s link, naming the ids, and deletes nothing', async () => {

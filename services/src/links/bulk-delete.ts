@@ -11,7 +11,9 @@ interface BulkDelete {
 /** Every named link's stream, keyed by its id: all are deleted in one append, or (someone else's id, a concurrent change) none. */
 export const bulkDeleteDecider: MultiStreamDecider<BulkDelete, Record<string, LinkState | null>> = {
   streamsOf: (command) =>
-    Object.fromEntries(command.ids.map((id): [string, StreamSpec<LinkState | null>] => [String(id), { stream: `link-${id}`, initialState: null, evolve: evolveLink }])),
+    Object.fromEntries(
+      command.ids.map((id): [string, StreamSpec<LinkState | null>] => [String(id), { stream: `link-${id}`, initialState: null, evolve: evolveLink }]),
+    ),
   decide: (command, states) => {
     const links = new Map(Object.entries(states).map(([id, state]) => [Number(id), state]));
     return Object.fromEntries(decideBulkDelete(command, links).map(({ linkId, events }) => [String(linkId), events]));

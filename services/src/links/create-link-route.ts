@@ -14,7 +14,14 @@ import { refuseLoopingDestination } from './loop-guard.ts';
 import { placeApiLink, placeLink } from '../domains/link-placement.ts';
 
 interface CreateLinkRequest {
-  Body: { original_url: string; title: string; description: string; short_code?: string | undefined; custom_domain?: string | null | undefined; trai_header?: string | null | undefined };
+  Body: {
+    original_url: string;
+    title: string;
+    description: string;
+    short_code?: string | undefined;
+    custom_domain?: string | null | undefined;
+    trai_header?: string | null | undefined;
+  };
 }
 
 /**

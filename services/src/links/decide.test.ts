@@ -21,7 +21,17 @@ const created = decideCreateLink({
 
 describe('link decider', () => {
   it('given nothing, when a link is created, then the code is claimed and the link created', () => {
-    const events = decideCreateLink({ linkId: 1, ownerId: 7, shortCode: 'abc1234', originalUrl: 'https://x.io', title: '', description: '', createdVia: 'api', customDomain: null, traiHeader: null });
+    const events = decideCreateLink({
+      linkId: 1,
+      ownerId: 7,
+      shortCode: 'abc1234',
+      originalUrl: 'https://x.io',
+      title: '',
+      description: '',
+      createdVia: 'api',
+      customDomain: null,
+      traiHeader: null,
+    });
     expect(events.map((e) => e.type)).toEqual(['ShortCodeClaimed', 'LinkCreated']);
     expect(events[1]).toMatchObject({ data: { created_via: 'api', owner_id: 7, short_code: 'abc1234' } });
   });
@@ -82,14 +92,26 @@ describe('update decider', () => {
   });
 
   it('given a deleted link or none, when it is edited, then it is not found', () => {
-    expect(() => update({ title: 'x' }, givenEditable([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]))).toThrow(LINK_NOT_FOUND);
+    expect(() => update({ title: 'x' }, givenEditable([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]))).toThrow(
+      LINK_NOT_FOUND,
+    );
     expect(() => update({ title: 'x' }, null)).toThrow(LINK_NOT_FOUND);
   });
 });
 
 const linkOf = (linkId: number, ownerId: number, deleted = false) =>
   given([
-    ...decideCreateLink({ linkId, ownerId, shortCode: `code${linkId}`, originalUrl: 'https://example.com', title: '', description: '', createdVia: 'manual', customDomain: null, traiHeader: null }).filter((e) => e.type === 'LinkCreated'),
+    ...decideCreateLink({
+      linkId,
+      ownerId,
+      shortCode: `code${linkId}`,
+      originalUrl: 'https://example.com',
+      title: '',
+      description: '',
+      createdVia: 'manual',
+      customDomain: null,
+      traiHeader: null,
+    }).filter((e) => e.type === 'LinkCreated'),
     ...(deleted ? [{ type: 'LinkDeleted', data: { link_id: linkId, short_code: `code${linkId}` } } as const] : []),
   ]);
 

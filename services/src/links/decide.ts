@@ -39,7 +39,9 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
     },
     ...(command.customDomainId == null && command.traiId == null
       ? []
-      : [{ type: 'LinkPlaced' as const, data: { link_id: command.linkId, custom_domain_id: command.customDomainId ?? null, trai_id: command.traiId ?? null } }]),
+      : [
+          { type: 'LinkPlaced' as const, data: { link_id: command.linkId, custom_domain_id: command.customDomainId ?? null, trai_id: command.traiId ?? null } },
+        ]),
   ];
 }
 

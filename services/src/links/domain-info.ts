@@ -4,7 +4,11 @@ import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS, type ActiveDomainsView, t
 /** Whether the owner has domains and TRAI headers, and which are active (docs/domains.md). */
 export async function domainInfo(read: ReadStore, ownerId: number) {
   const mine = { owner_id: ownerId };
-  const [customCount, traiCount, active] = await Promise.all([read.count(CUSTOM_DOMAINS, mine), read.count(TRAI_DOMAINS, mine), read.get<ActiveDomainsView>(ACTIVE_DOMAINS, ownerId)]);
+  const [customCount, traiCount, active] = await Promise.all([
+    read.count(CUSTOM_DOMAINS, mine),
+    read.count(TRAI_DOMAINS, mine),
+    read.get<ActiveDomainsView>(ACTIVE_DOMAINS, ownerId),
+  ]);
   const [domain, header] = await Promise.all([
     active?.custom_domain_id ? read.get<CustomDomainView>(CUSTOM_DOMAINS, active.custom_domain_id) : null,
     active?.trai_id ? read.get<TraiDomainView>(TRAI_DOMAINS, active.trai_id) : null,

@@ -61,7 +61,7 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
       const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true });
       // Then page by page into the stream: memory stays bounded however many links there are.
       const write = async () => {
-        for (let skip = 0; ; ) {
+        for (let skip = 0; ;) {
           for (const link of links) csv.write(exportRow(link, base));
           if (links.length < PAGE) break;
           if (csv.writableNeedDrain) await new Promise((resolve) => csv.once('drain', resolve));

@@ -22,7 +22,16 @@ describe('hostile input', () => {
     t.app.inject({ method: 'POST', url: '/api/urls', headers: { ...headers, ...extra }, payload: { original_url } });
 
   it('refuses destinations that are not web pages: javascript:, data:, file:, and friends', async () => {
-    for (const destination of ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'vbscript:msgbox', 'ftp://example.com/x', '//evil.example/x', 'https://']) {
+    for (const destination of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'vbscript:msgbox',
+      'ftp://example.com/x',
+      '//evil.example/x',
+      'https://',
+    ]) {
       const response = await create(destination);
       expect(response.statusCode, destination).toBe(400);
       expect(response.json().detail).toBe('Destination URL must be a full web address starting with http:// or https://');
@@ -32,11 +41,21 @@ describe('hostile input', () => {
 
   it('refuses a destination that is one of our own short links, by public address or by the address the caller used', async () => {
     const link = (await create('https://example.com/real')).json();
-    for (const loop of [`https://lnk.example/${link.short_code}`, `https://LNK.example./${link.short_code}?x=1`, `http://localhost/${link.short_code}`, 'https://lnk.example/notyetused']) {
+    for (const loop of [
+      `https://lnk.example/${link.short_code}`,
+      `https://LNK.example./${link.short_code}?x=1`,
+      `http://localhost/${link.short_code}`,
+      'https://lnk.example/notyetused',
+    ]) {
       const response = await create(loop);
       expect([response.statusCode, response.json().detail], loop).toEqual([400, DESTINATION_LOOPS]);
     }
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/urls/${link.id}`, headers, payload: { original_url: `https://lnk.example/${link.short_code}` } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/urls/${link.id}`,
+      headers,
+      payload: { original_url: `https://lnk.example/${link.short_code}` },
+    });
     expect([edit.statusCode, edit.json().detail]).toEqual([400, DESTINATION_LOOPS]);
     // The service's own pages are not short links: linking to them is fine.
     expect((await create('https://lnk.example/pricing')).statusCode).toBe(201);
@@ -69,7 +88,12 @@ describe('hostile input', () => {
 
   it('answers an oversized body with 413 without reading it all', async () => {
     const started = Date.now();
-    const response = await t.app.inject({ method: 'POST', url: '/api/urls', headers: { ...headers, 'content-type': 'application/json' }, payload: `{"original_url":"https://example.com/${'a'.repeat(2 * 1024 * 1024)}"}` });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: `{"original_url":"https://example.com/${'a'.repeat(2 * 1024 * 1024)}"}`,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().detail).toBe('The request body is too large.');
     expect(Date.now() - started).toBeLessThan(2000);

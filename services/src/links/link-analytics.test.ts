@@ -73,7 +73,16 @@ describe('GET /api/urls/{id}/analytics', () => {
 
   it('bounds clicks_by_date and every breakdown by date_from and date_to, both days included', async () => {
     const later = await analytics('?date_from=2026-11-15');
-    expect(later.clicks_by_date.map((d: { date: string }) => d.date)).toEqual(['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(later.clicks_by_date.map((d: { date: string }) => d.date)).toEqual([
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     expect(later.clicks_by_date.find((d: { date: string }) => d.date === '2026-11-20').clicks).toBe(1);
     expect(later).toMatchObject({ total_clicks: 4, clicks_this_month: 4, unique_visitors: 1 });
     expect(later.devices).toEqual([{ name: 'Desktop', count: 1 }]);

@@ -15,20 +15,33 @@ describe('GET /api/urls/export', () => {
     await givePlan(t.platform, account.user.id, 'pro'); // export is a paid feature
     const add = async (at: string, via: 'manual' | 'api', original_url: string, title: string, shortCode: string) => {
       now = new Date(at);
-      return createLink(t.platform, { actor: { kind: 'user', id: String(account.user.id) }, correlationId: randomUUID(), now }, { ownerId: account.user.id, createdVia: via, original_url, title, description: '', shortCode });
+      return createLink(
+        t.platform,
+        { actor: { kind: 'user', id: String(account.user.id) }, correlationId: randomUUID(), now },
+        { ownerId: account.user.id, createdVia: via, original_url, title, description: '', shortCode },
+      );
     };
     await add('2026-11-01T10:00:00.000Z', 'manual', 'https://example.com/a?x=1,2', 'Plain, with "quotes"', 'plain-a');
     await add('2026-11-02T10:00:00.000Z', 'api', 'https://example.com/b', '=HYPERLINK("http://evil.example")', 'formula-b');
     const off = await add('2026-11-03T10:00:00.000Z', 'manual', 'https://example.com/c', 'Switched off', 'off-c');
     await t.app.inject({ method: 'PATCH', url: `/api/urls/${off.id}`, headers, payload: { is_active: false } });
     const other = await signUp(t.app, 'not-exported@example.com');
-    await t.app.inject({ method: 'POST', url: '/api/urls', headers: other.headers, payload: { original_url: 'https://example.com/other', title: 'Someone else' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: other.headers,
+      payload: { original_url: 'https://example.com/other', title: 'Someone else' },
+    });
     now = new Date('2026-11-22T23:59:00.000Z');
   });
   afterAll(async () => t.close());
 
   const exportCsv = (query = '') => t.app.inject({ url: `/api/urls/export${query}`, headers });
-  const lines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const lines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
 
   it('downloads the caller’s links as CSV with the export’s columns, newest first', async () => {
     const response = await exportCsv();
@@ -45,9 +58,15 @@ describe('GET /api/urls/export', () => {
   });
 
   it('exports one tab, with the search and domain filters', async () => {
-    expect(lines((await exportCsv('?tab=manual')).body).slice(1).map((l) => l.split(',')[0])).toEqual(['Switched off', '"Plain']);
+    expect(
+      lines((await exportCsv('?tab=manual')).body)
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['Switched off', '"Plain']);
     expect(lines((await exportCsv('?tab=api')).body)).toHaveLength(2);
-    expect(lines((await exportCsv('?tab=all&search=SWITCHED')).body).slice(1)).toEqual(['Switched off,https://example.com/c,https://lnk.example/off-c,0,2026-11-03,Inactive']);
+    expect(lines((await exportCsv('?tab=all&search=SWITCHED')).body).slice(1)).toEqual([
+      'Switched off,https://example.com/c,https://lnk.example/off-c,0,2026-11-03,Inactive',
+    ]);
     expect(lines((await exportCsv('?domain=custom')).body)).toEqual(['Title,Original URL,Short URL,Clicks,Created Date,Status']);
     expect(lines((await exportCsv('?domain=default&tab=manual&search=plain')).body)).toHaveLength(2);
   });
@@ -66,7 +85,17 @@ describe('GET /api/urls/export', () => {
             id: randomUUID(),
             type: 'LinkCreated',
             version: 1,
-            data: { link_id: 5000 + i, owner_id: bulk.user.id, short_code: `many-${i}`, original_url: `https://example.com/${i}`, title: `Link ${i}`, description: '', created_via: 'api', custom_domain: null, trai_header: null },
+            data: {
+              link_id: 5000 + i,
+              owner_id: bulk.user.id,
+              short_code: `many-${i}`,
+              original_url: `https://example.com/${i}`,
+              title: `Link ${i}`,
+              description: '',
+              created_via: 'api',
+              custom_domain: null,
+              trai_header: null,
+            },
             metadata,
           },
         ],

@@ -29,7 +29,11 @@ describe('GET /api/urls: search, tabs, sort, dates, domains, counts', () => {
     const linkId = 900 + Object.keys(ids).length;
     const metadata = { actor: { kind: 'user' as const, id: String(owner) }, correlation_id: 'c', causation_id: 'c', at };
     const { position } = await t.platform.events.append([
-      { stream: `link-${linkId}`, expected: 'no_stream', events: [{ id: randomUUID(), type: 'LinkCreated', version: 1, data: { ...data, link_id: linkId, owner_id: owner, description: '' }, metadata }] },
+      {
+        stream: `link-${linkId}`,
+        expected: 'no_stream',
+        events: [{ id: randomUUID(), type: 'LinkCreated', version: 1, data: { ...data, link_id: linkId, owner_id: owner, description: '' }, metadata }],
+      },
     ]);
     await t.platform.readModel.waitFor(position, 5000);
     ids[key] = linkId;
@@ -44,11 +48,30 @@ describe('GET /api/urls: search, tabs, sort, dates, domains, counts', () => {
     await linkAt('2026-10-31T23:59:59.999Z', 'L2', { title: 'beta Notes', url: 'https://notes.example/ALPHA', via: 'manual', code: 'notes-2' });
     await linkAt('2026-11-01T00:00:00.000Z', 'L3', { title: 'Gamma', url: 'https://gamma.example/', via: 'api', code: 'gamma-3' });
     await linkAt('2026-11-20T12:00:00.000Z', 'L4', { title: '', url: 'https://delta.example/', via: 'api', code: 'delta-x9' });
-    await domainLinkAt('2026-11-21T08:00:00.000Z', 'L5', { short_code: 'zeta-5', original_url: 'https://sms.example/', title: 'Zeta on TRAI', created_via: 'manual', custom_domain: null, trai_header: 'ABCDEF' });
-    await domainLinkAt('2026-11-22T08:00:00.000Z', 'L6', { short_code: 'eta-6', original_url: 'https://shop.example/sale', title: 'Eta custom', created_via: 'api', custom_domain: 'go.brand.example', trai_header: null });
+    await domainLinkAt('2026-11-21T08:00:00.000Z', 'L5', {
+      short_code: 'zeta-5',
+      original_url: 'https://sms.example/',
+      title: 'Zeta on TRAI',
+      created_via: 'manual',
+      custom_domain: null,
+      trai_header: 'ABCDEF',
+    });
+    await domainLinkAt('2026-11-22T08:00:00.000Z', 'L6', {
+      short_code: 'eta-6',
+      original_url: 'https://shop.example/sale',
+      title: 'Eta custom',
+      created_via: 'api',
+      custom_domain: 'go.brand.example',
+      trai_header: null,
+    });
     now = new Date('2026-11-22T12:00:00.000Z');
     const stranger = await signUp(t.app, 'stranger@example.com');
-    await t.app.inject({ method: 'POST', url: '/api/urls', headers: stranger.headers, payload: { original_url: 'https://alpha.example/other', title: 'Alpha other' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: stranger.headers,
+      payload: { original_url: 'https://alpha.example/other', title: 'Alpha other' },
+    });
     for (const code of ['gamma-3', 'gamma-3', 'gamma-3', 'spring-1']) {
       expect((await t.app.inject({ url: `/${code}`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(302);
     }

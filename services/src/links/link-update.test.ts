@@ -14,8 +14,10 @@ describe('PATCH /api/urls/{id}', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (payload: object) => (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload })).json<{ id: number; short_code: string }>();
-  const patch = (id: number, payload: unknown, as = headers) => t.app.inject({ method: 'PATCH', url: `/api/urls/${id}`, headers: as, payload: payload as object });
+  const create = async (payload: object) =>
+    (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload })).json<{ id: number; short_code: string }>();
+  const patch = (id: number, payload: unknown, as = headers) =>
+    t.app.inject({ method: 'PATCH', url: `/api/urls/${id}`, headers: as, payload: payload as object });
   const updates = async (id: number) => (await t.platform.events.readStream(`link-${id}`)).filter((e) => e.type === 'LinkUpdated');
   /** Through the server's own front, where real redirects are answered. */
   const visit = (code: string) => fetch(`${origin}/${code}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
@@ -25,7 +27,14 @@ describe('PATCH /api/urls/{id}', () => {
     const link = await create({ original_url: 'https://example.com/a', title: 'Old', description: 'same' });
     const response = await patch(link.id, { title: 'New title', description: 'same' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: link.id, title: 'New title', description: 'same', original_url: 'https://example.com/a', is_active: true, short_code: link.short_code });
+    expect(response.json()).toMatchObject({
+      id: link.id,
+      title: 'New title',
+      description: 'same',
+      original_url: 'https://example.com/a',
+      is_active: true,
+      short_code: link.short_code,
+    });
     expect((await t.app.inject({ url: `/api/urls/${link.id}`, headers })).json()).toMatchObject({ title: 'New title' });
     const recorded = await updates(link.id);
     expect(recorded.map((e) => e.data)).toEqual([{ link_id: link.id, changes: { title: 'New title' } }]);
@@ -59,7 +68,9 @@ describe('PATCH /api/urls/{id}', () => {
     const inApp = await visitInApp(link.short_code);
     expect(inApp.statusCode).toBe(404);
     expect(inApp.headers['content-type']).toMatch(/text\/html/);
-    expect((await t.app.inject({ url: '/api/urls?include_counts=true', headers })).json().urls.find((l: { id: number }) => l.id === link.id)).toMatchObject({ is_active: false });
+    expect((await t.app.inject({ url: '/api/urls?include_counts=true', headers })).json().urls.find((l: { id: number }) => l.id === link.id)).toMatchObject({
+      is_active: false,
+    });
 
     expect((await patch(link.id, { is_active: true })).json()).toMatchObject({ is_active: true });
     expect((await visit(link.short_code)).headers.get('location')).toBe('https://example.org/after?x=1');

@@ -82,8 +82,16 @@ describe('links API', () => {
       expect(generated.short_code).toMatch(/^[A-Za-z0-9]{7}$/);
       const before = await t.platform.events.headPosition();
       const links = await t.platform.read.count(LINKS);
-      for (const [who, code] of [[other.headers, 'Launch-2026_v2'], [headers, generated.short_code]] as const) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/urls', headers: who, payload: { original_url: 'https://example.com/x', short_code: code } });
+      for (const [who, code] of [
+        [other.headers, 'Launch-2026_v2'],
+        [headers, generated.short_code],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/urls',
+          headers: who,
+          payload: { original_url: 'https://example.com/x', short_code: code },
+        });
         expect(response.statusCode, code).toBe(409);
         expect(response.json()).toEqual({ detail: 'This short code is already taken. Choose another one.' });
       }
@@ -111,7 +119,26 @@ describe('links API', () => {
         ['Login', '"Login" is reserved by the app and cannot be used as a short code. Choose another one.'],
         ['API', '"API" is reserved by the app and cannot be used as a short code. Choose another one.'],
       ];
-      for (const route of ['forgot-password', 'verify-email', 'analytics', 'api-keys', 'custom-domains', 'developer-tools', 'payment-management', 'settings', 'support', 'pricing', 'limits', 'register', 'auth', 'admin', 'assets', 'static', 'health', 'docs']) {
+      for (const route of [
+        'forgot-password',
+        'verify-email',
+        'analytics',
+        'api-keys',
+        'custom-domains',
+        'developer-tools',
+        'payment-management',
+        'settings',
+        'support',
+        'pricing',
+        'limits',
+        'register',
+        'auth',
+        'admin',
+        'assets',
+        'static',
+        'health',
+        'docs',
+      ]) {
         refusals.push([route, `"${route}" is reserved by the app and cannot be used as a short code. Choose another one.`]);
       }
       for (const [short_code, detail] of refusals) {

@@ -14,7 +14,9 @@ describe('the loop guard and the spellings of our own addresses', () => {
     headers = (await signUp(t.app, 'loops@example.com')).headers;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
-    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/target' } })).json<{ short_code: string }>().short_code;
+    code = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/target' } })).json<{
+      short_code: string;
+    }>().short_code;
   });
   afterAll(async () => t.close());
 

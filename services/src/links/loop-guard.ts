@@ -50,7 +50,11 @@ export async function ownDestination(platform: Pick<Platform, 'read'>, destinati
  * Refuses a destination that is one of our own short links (taken or not yet: a code can be
  * claimed later): a link to a link redirects in a loop, or hides where it really leads.
  */
-export async function refuseLoopingDestination(platform: Pick<Platform, 'config' | 'read'>, request: FastifyRequest, destination: string | undefined): Promise<void> {
+export async function refuseLoopingDestination(
+  platform: Pick<Platform, 'config' | 'read'>,
+  request: FastifyRequest,
+  destination: string | undefined,
+): Promise<void> {
   if (destination === undefined) return;
   if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw invalid(DESTINATION_LOOPS);
 }

@@ -7,7 +7,17 @@ import { ADMINS_MODERATE, ALREADY_DISABLED, NOT_DISABLED, REASON_REQUIRED, decid
 
 const created: DomainEvent = {
   type: 'LinkCreated',
-  data: { link_id: 4, owner_id: 2, short_code: 'phish', original_url: 'https://bad.example/', title: '', description: '', created_via: 'manual', custom_domain: '', trai_header: null },
+  data: {
+    link_id: 4,
+    owner_id: 2,
+    short_code: 'phish',
+    original_url: 'https://bad.example/',
+    title: '',
+    description: '',
+    created_via: 'manual',
+    custom_domain: '',
+    trai_header: null,
+  },
 };
 const given = (...events: DomainEvent[]) => deciderSpec(moderateLinkDecider).given([created, ...events]).state;
 const disable = (state: LinkState | null, reason = 'Phishing page') => decideModeration({ actorRole: 'admin', linkId: 4, disable: true, reason }, state);

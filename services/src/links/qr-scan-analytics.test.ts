@@ -15,7 +15,10 @@ describe('QR code scans in a link’s analytics', () => {
   let link: { id: number; short_code: string };
 
   const visit = (path: string, ip: string, options: { referer?: string; agent?: string } = {}) =>
-    t.app.inject({ url: path, headers: { 'user-agent': options.agent ?? PHONE, 'x-forwarded-for': ip, ...(options.referer ? { referer: options.referer } : {}) } });
+    t.app.inject({
+      url: path,
+      headers: { 'user-agent': options.agent ?? PHONE, 'x-forwarded-for': ip, ...(options.referer ? { referer: options.referer } : {}) },
+    });
 
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: '1' }, { clock: () => now });

@@ -13,7 +13,9 @@ describe('GET /api/urls/{id}/qr.png and qr.svg', () => {
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: 'https://lnk.example/' });
     headers = (await signUp(t.app, 'qr@example.com')).headers;
-    link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/menu', short_code: 'menu-qr' } })).json();
+    link = (
+      await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/menu', short_code: 'menu-qr' } })
+    ).json();
   });
   afterAll(async () => t.close());
 
@@ -46,7 +48,10 @@ describe('GET /api/urls/{id}/qr.png and qr.svg', () => {
   });
 
   it('counts a scan as a QR click', async () => {
-    const scan = await t.app.inject({ url: '/menu-qr?src=qr', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1' } });
+    const scan = await t.app.inject({
+      url: '/menu-qr?src=qr',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1' },
+    });
     expect(scan.statusCode).toBe(302);
     const [click] = await t.platform.events.readStream(`clicks-${link.id}`);
     expect(click?.data).toMatchObject({ source: 'qr' });

@@ -35,7 +35,6 @@ import { recordLinkUpdate } from './update-link.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
 import { callerOf } from '../http/access.ts';
 
-
 /** The caller's own link from the read model; anyone else's is "not found". */
 export async function ownLink(platform: Pick<Platform, 'read'>, userId: number, linkId: number): Promise<LinkView> {
   const link = await platform.read.get<LinkView>(LINKS, linkId);
@@ -94,7 +93,12 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     '/api/urls/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ['links'], summary: 'One of the caller’s links', params: IdParams, response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['links'],
+        summary: 'One of the caller’s links',
+        params: IdParams,
+        response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -111,7 +115,16 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
         params: IdParams,
         body: UpdateLinkBody,
-        response: { 200: LinkResponse, 202: EditedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: {
+          200: LinkResponse,
+          202: EditedLinkStillProcessing,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -129,7 +142,12 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     '/api/urls/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ['links'], summary: 'Delete one of the caller’s links', params: IdParams, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['links'],
+        summary: 'Delete one of the caller’s links',
+        params: IdParams,
+        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -181,7 +199,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       return linkAnalytics(platform.analytics, link.id, now, range).catch((error: unknown) => {
         request.log.error({ err: error }, 'Analytics query failed');
         // The clicks are in the log: they reach analytics once the store is back.
-        throw unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', { retryAfterMs: 5000 });
+        throw unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', {
+          retryAfterMs: 5000,
+        });
       });
     },
   );

@@ -13,7 +13,14 @@ export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) 
 
   api.get(
     '/api/users/me/stats',
-    { config: { access: 'user' }, schema: { ...schema, summary: 'The caller’s link totals, links created this month and growth over last month', response: { 200: UserStatsResponse, 401: ErrorBody } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        ...schema,
+        summary: 'The caller’s link totals, links created this month and growth over last month',
+        response: { 200: UserStatsResponse, 401: ErrorBody },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       return userStats(platform.read, caller.userId, platform.clock());
@@ -22,7 +29,14 @@ export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) 
 
   api.get(
     '/api/users/me/domain-info',
-    { config: { access: 'user' }, schema: { ...schema, summary: 'Whether the caller has custom domains or TRAI headers, and which are active', response: { 200: DomainInfoResponse, 401: ErrorBody } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        ...schema,
+        summary: 'Whether the caller has custom domains or TRAI headers, and which are active',
+        response: { 200: DomainInfoResponse, 401: ErrorBody },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       return domainInfo(platform.read, caller.userId);

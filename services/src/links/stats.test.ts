@@ -44,7 +44,10 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
   };
   const createAt = async (at: string, email = ME) => {
     now = new Date(at);
-    return (await t.app.inject({ method: 'POST', url: '/api/urls', headers: await as(email), payload: { original_url: 'https://example.com/' } })).json<{ id: number; short_code: string }>();
+    return (await t.app.inject({ method: 'POST', url: '/api/urls', headers: await as(email), payload: { original_url: 'https://example.com/' } })).json<{
+      id: number;
+      short_code: string;
+    }>();
   };
   const settle = async () => t.platform.readModel.waitFor(await t.platform.events.headPosition(), 5000);
 
@@ -61,12 +64,24 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
     await signUp(t.app, 'stats-other@example.com');
     await createAt('2026-11-22T09:00:00.000Z', 'stats-other@example.com');
     now = new Date('2026-11-22T12:00:00.000Z');
-    for (const [code, ua] of [[clicked.short_code, BROWSER], [clicked.short_code, BROWSER], [clicked.short_code, BOT], [alsoClicked.short_code, BROWSER]] as const) {
+    for (const [code, ua] of [
+      [clicked.short_code, BROWSER],
+      [clicked.short_code, BROWSER],
+      [clicked.short_code, BOT],
+      [alsoClicked.short_code, BROWSER],
+    ] as const) {
       expect((await t.app.inject({ url: `/${code}`, headers: { 'user-agent': ua } })).statusCode).toBe(302);
     }
     await settle();
     expect(await stats()).toEqual({ total_urls: 5, total_clicks: 3, urls_this_month: 3, monthly_growth: 50, active_urls: 5, custom_domains_count: 0 });
-    expect(await stats('stats-other@example.com')).toEqual({ total_urls: 1, total_clicks: 0, urls_this_month: 1, monthly_growth: 100, active_urls: 1, custom_domains_count: 0 });
+    expect(await stats('stats-other@example.com')).toEqual({
+      total_urls: 1,
+      total_clicks: 0,
+      urls_this_month: 1,
+      monthly_growth: 100,
+      active_urls: 1,
+      custom_domains_count: 0,
+    });
 
     // Deleted links and their clicks leave the totals.
     await t.app.inject({ method: 'DELETE', url: `/api/urls/${clicked.id}`, headers: await as(ME) });
@@ -101,7 +116,10 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
     const info = (await t.app.inject({ url: '/api/users/me/domain-info', headers: await as(ME) })).json();
     expect(info).toEqual({ has_trai_domains: true, has_custom_domains: true, active_custom_domain: 'go.brand.example', active_trai_header: null });
     await signUp(t.app, 'no-domains@example.com');
-    expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: await as('no-domains@example.com') })).json()).toMatchObject({ has_custom_domains: false, active_custom_domain: null });
+    expect((await t.app.inject({ url: '/api/users/me/domain-info', headers: await as('no-domains@example.com') })).json()).toMatchObject({
+      has_custom_domains: false,
+      active_custom_domain: null,
+    });
   });
 
   it('counts the links that redirect (switched on, not disabled by an admin) and the custom domains added (spec 2 §3)', async () => {
@@ -111,7 +129,12 @@ describe('GET /api/users/me/stats and /api/users/me/domain-info', () => {
     await createAt('2027-01-03T03:00:00.000Z', OWNER);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/urls/${off.id}`, headers: await as(OWNER), payload: { is_active: false } })).statusCode).toBe(200);
     // The first account is the super admin: it moderates.
-    const moderated = await t.app.inject({ method: 'POST', url: `/api/admin/links/${disabled.id}/disable`, headers: await as(ME), payload: { reason: 'Phishing page' } });
+    const moderated = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/links/${disabled.id}/disable`,
+      headers: await as(ME),
+      payload: { reason: 'Phishing page' },
+    });
     expect(moderated.statusCode).toBe(200);
     expect(await stats(OWNER)).toMatchObject({ total_urls: 3, active_urls: 1, custom_domains_count: 0 });
     // The two domains of the test above are the caller's; the third is someone else's.

@@ -29,7 +29,11 @@ type LinkUpdate = { actorId: number; linkId: number; changes: LinkChanges; asAdm
  * Edits a link as `updateLink` does, and says whether the read model showed the edit in
  * time; when it did not, the link is the read model's with the recorded changes applied.
  */
-export async function recordLinkUpdate(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: LinkUpdate): Promise<{ link: LinkView; shown: boolean }> {
+export async function recordLinkUpdate(
+  platform: CommandDeps & Pick<Platform, 'read'>,
+  context: CommandContext,
+  input: LinkUpdate,
+): Promise<{ link: LinkView; shown: boolean }> {
   const { events, shown } = await handleCommand(platform, context, updateLinkDecider, input);
   const link = await platform.read.get<LinkView>(LINKS, input.linkId);
   if (!link) throw notFound(LINK_NOT_FOUND);

@@ -9,7 +9,6 @@ import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-
 describe('/api/live checks sessions like every REST call, all the time', () => {
   let t: TestApp;
   let baseUrl: string;
@@ -20,7 +19,14 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
   afterAll(async () => t.close());
 
   const signIn = async (email: string, password = 'correct horse') =>
-    (await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` })).json<{ access_token: string }>().access_token;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        headers: form,
+        payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+      })
+    ).json<{ access_token: string }>().access_token;
 
   it('refuses a token revoked by logout, and closes the socket of a session within a second of its logout; other sessions stay', async () => {
     const ada = await signUp(t.app, 'ada@example.com');
@@ -54,7 +60,12 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
   it('closes the sockets of an account within a second of its deletion, saying why', async () => {
     const erin = await signUp(t.app, 'erin@example.com');
     const socket = await liveClient(baseUrl, erin.token);
-    const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: erin.headers, payload: { password: 'correct horse', confirm_email: 'erin@example.com' } });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/account/delete',
+      headers: erin.headers,
+      payload: { password: 'correct horse', confirm_email: 'erin@example.com' },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await within(1000, socket.closedWith)).toEqual({ code: SESSION_ENDED.code, reason: ACCOUNT_DELETED });
   });
@@ -72,11 +83,15 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
     expect(dave.messages[0]).toEqual({ type: 'ready' });
     open[0]!.close();
     await open[0]!.closedWith;
-    await eventually(async () => {
-      const again = await liveClient(baseUrl, carol.token);
-      again.close();
-      return again.messages[0]?.type === 'ready';
-    }, 2000, 'a freed place');
+    await eventually(
+      async () => {
+        const again = await liveClient(baseUrl, carol.token);
+        again.close();
+        return again.messages[0]?.type === 'ready';
+      },
+      2000,
+      'a freed place',
+    );
     for (const socket of open) socket.close();
     dave.close();
   });

@@ -18,9 +18,17 @@ describe('the configured mailer’s delivery record', () => {
       close: async () => undefined,
     };
     const now = new Date('2026-11-23T10:00:00Z');
-    const mailer = new ConfiguredMailer(events, 'x'.repeat(64), refusing, () => now, () => undefined);
+    const mailer = new ConfiguredMailer(
+      events,
+      'x'.repeat(64),
+      refusing,
+      () => now,
+      () => undefined,
+    );
     try {
-      await expect(mailer.send({ to: 'bob.smith@example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>', purpose: 'test' })).rejects.toThrow('Recipient address rejected');
+      await expect(mailer.send({ to: 'bob.smith@example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>', purpose: 'test' })).rejects.toThrow(
+        'Recipient address rejected',
+      );
       const [recorded] = await events.readStream(deliveriesStream(now));
       expect(recorded!.data).toEqual({ purpose: 'test', transport: 'smtp', ok: false, error: '550 5.1.1 <[address]>: Recipient address rejected' });
       expect(JSON.stringify(recorded)).not.toContain('bob.smith');

@@ -47,7 +47,9 @@ export class ConfiguredMailer implements Mailer {
     let mailer: Mailer;
     if (transport === 'sendgrid') {
       const from = settings.sendgrid_from_name ? `${settings.sendgrid_from_name} <${settings.sendgrid_from_email}>` : settings.sendgrid_from_email;
-      mailer = new SendGridMailer(decryptSecret(this.secret, EMAIL_SECRET_PURPOSE, settings.sendgrid_api_key_encrypted), from, { baseUrl: this.sendgridBaseUrl });
+      mailer = new SendGridMailer(decryptSecret(this.secret, EMAIL_SECRET_PURPOSE, settings.sendgrid_api_key_encrypted), from, {
+        baseUrl: this.sendgridBaseUrl,
+      });
     } else {
       const password = settings.smtp_password_encrypted ? decryptSecret(this.secret, EMAIL_SECRET_PURPOSE, settings.smtp_password_encrypted) : '';
       mailer = new SmtpMailer(
@@ -84,7 +86,9 @@ export class ConfiguredMailer implements Mailer {
     const context = { actor: { kind: 'system', id: 'mailer' }, correlationId: randomUUID(), now } as const;
     const event = { type: 'MailDelivered', data: { purpose, transport, ok: error === '', error: reason } } as const;
     // The message went (or failed) either way: a statistics entry that cannot be written is only logged.
-    await recordFact(this.events, context, { stream: deliveriesStream(now), event }).catch((failure: unknown) => this.log(failure, 'Could not record a mail delivery'));
+    await recordFact(this.events, context, { stream: deliveriesStream(now), event }).catch((failure: unknown) =>
+      this.log(failure, 'Could not record a mail delivery'),
+    );
   }
 
   async close(): Promise<void> {

@@ -35,7 +35,11 @@ export function chosenTransport(settings: EmailSettings): 'sendgrid' | 'smtp' | 
 /** The settings as last recorded, and the revision they were read at (null: never set). */
 export async function loadEmailSettings(events: EventStore): Promise<{ settings: EmailSettings; revision: number | null; at: string | null }> {
   const recorded = await events.readStream(EMAIL_SETTINGS_STREAM);
-  return { settings: recorded.reduce(evolveEmailSettings, noEmailSettings), revision: recorded.at(-1)?.revision ?? null, at: recorded.at(-1)?.metadata.at ?? null };
+  return {
+    settings: recorded.reduce(evolveEmailSettings, noEmailSettings),
+    revision: recorded.at(-1)?.revision ?? null,
+    at: recorded.at(-1)?.metadata.at ?? null,
+  };
 }
 
 /**

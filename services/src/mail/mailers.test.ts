@@ -83,7 +83,9 @@ describe('mailers', () => {
     const address = server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     try {
-      expect(createMailer(loadConfig({ DATA_DIR: dataDir, SENDGRID_API_KEY: 'SG.test-key', MAIL_FROM: 'no-reply@example.com' }), () => undefined).adapter).toBe('sendgrid');
+      expect(createMailer(loadConfig({ DATA_DIR: dataDir, SENDGRID_API_KEY: 'SG.test-key', MAIL_FROM: 'no-reply@example.com' }), () => undefined).adapter).toBe(
+        'sendgrid',
+      );
       const mailer = new SendGridMailer('SG.test-key', 'Linkledger <no-reply@example.com>', { baseUrl: `http://127.0.0.1:${address.port}/` });
       await mailer.send(message);
       expect(requests).toHaveLength(1);

@@ -34,7 +34,9 @@ export class OutboxMailer implements Mailer {
     const saved = [];
     for (const [index, attachment] of attachments.entries()) {
       // Our own name for the file: the attachment's name is shown, never trusted as a path.
-      const name = `${file.slice(0, -'.json'.length)}-attachment-${index + 1}${extname(attachment.filename).replace(/[^.a-z0-9]/gi, '').slice(0, 8)}`;
+      const name = `${file.slice(0, -'.json'.length)}-attachment-${index + 1}${extname(attachment.filename)
+        .replace(/[^.a-z0-9]/gi, '')
+        .slice(0, 8)}`;
       await writeFile(name, attachment.content, { mode: 0o600, flag: 'wx' });
       saved.push({ filename: attachment.filename, contentType: attachment.contentType, file: name });
     }

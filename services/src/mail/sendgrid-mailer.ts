@@ -33,13 +33,24 @@ export class SendGridMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const { to, subject, text, html, attachments = [] } = message;
-    await (await this.opened()).send({
+    await (
+      await this.opened()
+    ).send({
       from: this.from,
       to,
       subject,
       text,
       html,
-      ...(attachments.length ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, type: contentType, content: content.toString('base64'), disposition: 'attachment' })) } : {}),
+      ...(attachments.length
+        ? {
+            attachments: attachments.map(({ filename, contentType, content }) => ({
+              filename,
+              type: contentType,
+              content: content.toString('base64'),
+              disposition: 'attachment',
+            })),
+          }
+        : {}),
     });
   }
 

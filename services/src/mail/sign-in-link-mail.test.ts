@@ -4,7 +4,8 @@ import { composeMail } from './compose-mail.ts';
 import { signInLinkMail } from './sign-in-link-mail.ts';
 
 const bases = { settings: 'https://links.example.com', installation: 'https://lnk.example.com' };
-const compose = (base: string) => composeMail('someone@example.com', 'Reset', ['Open the link.'], 'Bye', { label: 'Reset', url: `${base}/reset-password?token=t` });
+const compose = (base: string) =>
+  composeMail('someone@example.com', 'Reset', ['Open the link.'], 'Bye', { label: 'Reset', url: `${base}/reset-password?token=t` });
 
 describe('a mailed sign-in link', () => {
   it('for an ordinary user, follows the admin’s settings: their frontend URL and transport', () => {

@@ -14,16 +14,26 @@ const allOff = switched(false, false, false);
 
 describe('notification switches', () => {
   it('given nothing saved, when all stay on, then nothing is recorded (all on is the default)', () => {
-    expect(changePreferencesDecider.decide({ userId: USER, preferences: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }, stateOf([]))).toEqual([]);
+    expect(
+      changePreferencesDecider.decide({ userId: USER, preferences: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }, stateOf([])),
+    ).toEqual([]);
   });
 
   it('given all on, when one is switched off, then the three switches are recorded', () => {
-    const events = changePreferencesDecider.decide({ userId: USER, preferences: { weekly_summary: false, usage_warnings: true, moderation_notices: true } }, stateOf([]));
+    const events = changePreferencesDecider.decide(
+      { userId: USER, preferences: { weekly_summary: false, usage_warnings: true, moderation_notices: true } },
+      stateOf([]),
+    );
     expect(events).toEqual([switched(false, true, true)]);
   });
 
   it('given a switch off, when the same is saved again, then nothing more is recorded', () => {
-    expect(changePreferencesDecider.decide({ userId: USER, preferences: { weekly_summary: false, usage_warnings: true, moderation_notices: true } }, stateOf([switched(false, true, true)]))).toEqual([]);
+    expect(
+      changePreferencesDecider.decide(
+        { userId: USER, preferences: { weekly_summary: false, usage_warnings: true, moderation_notices: true } },
+        stateOf([switched(false, true, true)]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -66,7 +76,9 @@ describe('usage warnings', () => {
   });
 
   it('thresholds: 80 % and 100 % of the limit; unlimited and zero limits never warn', () => {
-    expect([usageThreshold(7, 10), usageThreshold(8, 10), usageThreshold(9, 10), usageThreshold(10, 10), usageThreshold(12, 10)]).toEqual([0, 80, 80, 100, 100]);
+    expect([usageThreshold(7, 10), usageThreshold(8, 10), usageThreshold(9, 10), usageThreshold(10, 10), usageThreshold(12, 10)]).toEqual([
+      0, 80, 80, 100, 100,
+    ]);
     expect([usageThreshold(799, 1000), usageThreshold(800, 1000)]).toEqual([0, 80]);
     expect([usageThreshold(5000, -1), usageThreshold(3, 0)]).toEqual([0, 0]);
   });

@@ -19,7 +19,10 @@ export interface SummaryLink {
 }
 
 /** Monday's e-mail: the human clicks of each link in the week before (docs/notifications.md). */
-export function weeklySummaryMail(to: string, summary: { week: string; monday: string; sunday: string; links: SummaryLink[]; base: string | null }): MailMessage {
+export function weeklySummaryMail(
+  to: string,
+  summary: { week: string; monday: string; sunday: string; links: SummaryLink[]; base: string | null },
+): MailMessage {
   const total = summary.links.reduce((sum, link) => sum + link.clicks, 0);
   const ranked = [...summary.links].sort((a, b) => b.clicks - a.clicks || a.shortUrl.localeCompare(b.shortUrl));
   const listed = ranked.slice(0, SUMMARY_LINKS_LISTED);
@@ -34,7 +37,9 @@ export function weeklySummaryMail(to: string, summary: { week: string; monday: s
       [
         `Here is how your links did last week (${summary.week}, ${from} to ${to_}, UTC): ${clicks(total)} in all.`,
         ...listed.map((link) => `${link.title || link.shortUrl} (${link.shortUrl}): ${clicks(link.clicks)}`),
-        ...(rest.length ? [`and ${rest.length} more ${rest.length === 1 ? 'link' : 'links'}: ${clicks(rest.reduce((sum, link) => sum + link.clicks, 0))}`] : []),
+        ...(rest.length
+          ? [`and ${rest.length} more ${rest.length === 1 ? 'link' : 'links'}: ${clicks(rest.reduce((sum, link) => sum + link.clicks, 0))}`]
+          : []),
         'Only visits by people are counted; bots are left out.',
       ],
       `You receive this summary every Monday. ${SWITCH_OFF}`,
@@ -48,9 +53,13 @@ export function weeklySummaryMail(to: string, summary: { week: string; monday: s
  * the plan's, met with an upgrade, or one an admin set for the account, which outlasts any plan
  * change and is met by support.
  */
-export function usageWarningMail(to: string, usage: { threshold: 80 | 100; used: number; limit: number; source: LinkLimitSource; base: string | null }): MailMessage {
+export function usageWarningMail(
+  to: string,
+  usage: { threshold: 80 | 100; used: number; limit: number; source: LinkLimitSource; base: string | null },
+): MailMessage {
   const reached = usage.threshold === 100;
-  const whose = usage.source.kind === 'plan' ? `your ${usage.source.planName} plan allows` : 'your account allows (a limit set for your account, not by your plan)';
+  const whose =
+    usage.source.kind === 'plan' ? `your ${usage.source.planName} plan allows` : 'your account allows (a limit set for your account, not by your plan)';
   return {
     purpose: 'usage_warning',
     ...composeMail(
@@ -61,7 +70,9 @@ export function usageWarningMail(to: string, usage: { threshold: 80 | 100; used:
         reached
           ? 'New links cannot be created until the 1st of next month (UTC). Your existing links keep working.'
           : 'Once you reach the limit, new links can be created again from the 1st of next month (UTC).',
-        usage.source.kind === 'plan' ? 'To create more links now, upgrade your plan on the pricing page.' : 'To create more links now, ask support to change the limit.',
+        usage.source.kind === 'plan'
+          ? 'To create more links now, upgrade your plan on the pricing page.'
+          : 'To create more links now, ask support to change the limit.',
       ],
       `You receive this warning at 80% and at 100% of the limit, once each a month. ${SWITCH_OFF}`,
       usage.source.kind === 'plan' ? screen(usage.base, '/pricing', 'See the plans') : screen(usage.base, '/support', 'Contact support'),
@@ -70,7 +81,10 @@ export function usageWarningMail(to: string, usage: { threshold: 80 | 100; used:
 }
 
 /** An admin disabled one of the user's links (docs/notifications.md). */
-export function moderationNoticeMail(to: string, link: { title: string; shortUrl: string; shortCode: string; destination: string; reason: string; base: string | null }): MailMessage {
+export function moderationNoticeMail(
+  to: string,
+  link: { title: string; shortUrl: string; shortCode: string; destination: string; reason: string; base: string | null },
+): MailMessage {
   return {
     purpose: 'moderation_notice',
     ...composeMail(

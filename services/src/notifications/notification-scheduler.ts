@@ -179,7 +179,10 @@ export class NotificationScheduler {
 
   private async sendModerationNotices(now: Date): Promise<void> {
     const since = new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString();
-    const due = await this.deps.read.find<ModerationNoticeDueView>(MODERATION_NOTICES_DUE, { where: { at: { gte: since } }, sort: [{ field: 'at', direction: 'asc' }] });
+    const due = await this.deps.read.find<ModerationNoticeDueView>(MODERATION_NOTICES_DUE, {
+      where: { at: { gte: since } },
+      sort: [{ field: 'at', direction: 'asc' }],
+    });
     if (due.length === 0) return;
     const settings = await this.settingsOf([...new Set(due.map((notice) => notice.user_id))]);
     const bases = await this.bases();
@@ -207,7 +210,10 @@ export class NotificationScheduler {
   /** Claims dropped because another account verified their name first: told whatever the switches say (a service notice). */
   private async sendDropNotices(now: Date): Promise<void> {
     const since = new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString();
-    const due = await this.deps.read.find<DomainDropNoticeDueView>(DOMAIN_DROP_NOTICES_DUE, { where: { at: { gte: since } }, sort: [{ field: 'at', direction: 'asc' }] });
+    const due = await this.deps.read.find<DomainDropNoticeDueView>(DOMAIN_DROP_NOTICES_DUE, {
+      where: { at: { gte: since } },
+      sort: [{ field: 'at', direction: 'asc' }],
+    });
     if (due.length === 0) return;
     const bases = await this.bases();
     for (const notice of due) {
@@ -261,7 +267,8 @@ export class NotificationScheduler {
     if (candidates.length > 0) {
       // The clicks up to now must be in the analytics store, or the week would be undercounted.
       const head = await this.deps.events.headPosition();
-      if (!(await this.deps.analyticsProgress.waitFor(head, ANALYTICS_WAIT_MS))) throw new Error('The analytics projector is behind the log; the weekly summaries wait for it');
+      if (!(await this.deps.analyticsProgress.waitFor(head, ANALYTICS_WAIT_MS)))
+        throw new Error('The analytics projector is behind the log; the weekly summaries wait for it');
     }
     const weekEnds = `${sunday}T23:59:59.999Z`;
     const bases = await this.bases();

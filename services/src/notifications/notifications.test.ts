@@ -43,18 +43,29 @@ describe('notification e-mails, driven from the log with a test clock', () => {
     await t.platform.notificationScheduler!.tick();
   };
   const create = async (app: FastifyInstance, session: Session, title: string) => {
-    const response = await app.inject({ method: 'POST', url: '/api/urls', headers: session.headers, payload: { original_url: 'https://example.com/a?b=<c>', title } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: session.headers,
+      payload: { original_url: 'https://example.com/a?b=<c>', title },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number; short_code: string }>();
   };
   /** A fresh sign-in: the test clock moves past the tokens' lifetime. */
   const signIn = async (session: Session): Promise<Session> => {
     const email = `${(await t.platform.read.get<{ id: number; email: string }>('users', session.user.id))!.email}`;
-    const token = await t.app.inject({ method: 'POST', url: '/api/token', payload: `username=${encodeURIComponent(email)}&password=correct%20horse`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: `username=${encodeURIComponent(email)}&password=correct%20horse`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(token.statusCode, token.body).toBe(200);
     return { ...session, headers: { authorization: `Bearer ${token.json<{ access_token: string }>().access_token}` } };
   };
-  const setPreferences = (session: Session, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/settings/notifications', headers: session.headers, payload: payload as object });
+  const setPreferences = (session: Session, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/settings/notifications', headers: session.headers, payload: payload as object });
 
   beforeAll(async () => {
     t = await open();
@@ -77,7 +88,11 @@ describe('notification e-mails, driven from the log with a test clock', () => {
     expect(saved.json()).toEqual({ ...off, message: 'Notification settings saved successfully.' });
     expect((await t.app.inject({ url: '/api/settings/notifications', headers: carol.headers })).json()).toEqual(off);
     // Someone else's stay on.
-    expect((await t.app.inject({ url: '/api/settings/notifications', headers: alice.headers })).json()).toEqual({ weekly_summary: true, usage_warnings: true, moderation_notices: true });
+    expect((await t.app.inject({ url: '/api/settings/notifications', headers: alice.headers })).json()).toEqual({
+      weekly_summary: true,
+      usage_warnings: true,
+      moderation_notices: true,
+    });
 
     const wrong = await setPreferences(carol, { weekly_summary: 'yes', usage_warnings: false, moderation_notices: false });
     expect(wrong.statusCode).toBe(400);
@@ -159,7 +174,12 @@ describe('notification e-mails, driven from the log with a test clock', () => {
 
     // A limit an admin set for the account is called the account's, and met by support, not an upgrade.
     [alice, admin] = [await signIn(alice), await signIn(admin)];
-    const limited = await t.app.inject({ method: 'PUT', url: `/api/admin/api/users/${alice.user.id}/limits`, headers: admin.headers, payload: { custom_monthly_links_limit: 5 } });
+    const limited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/api/users/${alice.user.id}/limits`,
+      headers: admin.headers,
+      payload: { custom_monthly_links_limit: 5 },
+    });
     expect(limited.statusCode, limited.body).toBe(200);
     for (let i = 0; i < 4; i++) await create(t.app, alice, `march ${i}`);
     await tick();
@@ -173,13 +193,16 @@ describe('notification e-mails, driven from the log with a test clock', () => {
 
   it('a link disabled by an admin is told to its owner once, with the reason escaped; not when switched off', async () => {
     admin = await signIn(admin);
-    const disable = (id: number) => t.app.inject({ method: 'POST', url: `/api/admin/links/${id}/disable`, headers: admin.headers, payload: { reason: HOSTILE_REASON } });
+    const disable = (id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/links/${id}/disable`, headers: admin.headers, payload: { reason: HOSTILE_REASON } });
     expect((await disable(links.aliceHostile!.id)).statusCode).toBe(200);
     expect((await disable(links.carol!.id)).statusCode).toBe(200);
     await tick();
     await tick();
     const notices = mails('moderation_notice');
-    expect(notices.map((mail) => [mail.to, mail.subject])).toEqual([['alice@example.com', `Your link ${links.aliceHostile!.short_code} was disabled by an administrator`]]);
+    expect(notices.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['alice@example.com', `Your link ${links.aliceHostile!.short_code} was disabled by an administrator`],
+    ]);
     expect(notices[0]!.text).toContain(`Reason: ${HOSTILE_REASON}`);
     expect(notices[0]!.text).toContain(`${PUBLIC_URL}/${links.aliceHostile!.short_code}`);
     expect(notices[0]!.html).not.toContain('<img');

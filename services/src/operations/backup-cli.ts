@@ -17,8 +17,13 @@ async function main() {
   const started = performance.now();
   const manifest = await takeBackup(config, target, new Date());
   const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
-  console.log(`Backed up ${config.DATA_DIR} into ${target}: the log up to position ${manifest.position} (${manifest.events} events), ${manifest.keys} data keys, ${manifest.files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; checked and described in manifest.json.`);
-  if (manifest.secretsFromEnvironment.length > 0) console.log(`Keep ${manifest.secretsFromEnvironment.join(' and ')} with this backup: the installation takes them from the environment, and the backup cannot be read without them.`);
+  console.log(
+    `Backed up ${config.DATA_DIR} into ${target}: the log up to position ${manifest.position} (${manifest.events} events), ${manifest.keys} data keys, ${manifest.files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; checked and described in manifest.json.`,
+  );
+  if (manifest.secretsFromEnvironment.length > 0)
+    console.log(
+      `Keep ${manifest.secretsFromEnvironment.join(' and ')} with this backup: the installation takes them from the environment, and the backup cannot be read without them.`,
+    );
 }
 
 main().catch((error: unknown) => {

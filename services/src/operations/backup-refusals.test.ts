@@ -39,7 +39,12 @@ describe('backup and restore refuse what they cannot do right', () => {
 
   it('writes a manifest naming the secret taken from the environment, and no copy of a secret file it does not use', () => {
     const manifest = Manifest.parse(JSON.parse(readFileSync(join(backup, MANIFEST_FILE), 'utf8')));
-    expect(manifest).toMatchObject({ productVersion: productVersion(), createdAt: '2026-11-27T10:00:00.000Z', secretsFromEnvironment: ['JWT_SECRET'], keys: 1 });
+    expect(manifest).toMatchObject({
+      productVersion: productVersion(),
+      createdAt: '2026-11-27T10:00:00.000Z',
+      secretsFromEnvironment: ['JWT_SECRET'],
+      keys: 1,
+    });
     expect(manifest.files.map((f) => f.name)).toEqual(['data-keys.key', 'events.db', 'keys.db']);
     expect(manifest.events).toBe(manifest.position);
   });
@@ -84,7 +89,12 @@ describe('a backup of a server that keeps registering accounts', () => {
         afterKeysCopied: async () => {
           late = (await signUp(t.app, 'late@example.com')).user.id;
           // Deleted after the keys' copy: the backup holds the account as it was, key and all.
-          const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: early.headers, payload: { password: 'correct horse', confirm_email: 'early@example.com' } });
+          const deleted = await t.app.inject({
+            method: 'POST',
+            url: '/api/settings/account/delete',
+            headers: early.headers,
+            payload: { password: 'correct horse', confirm_email: 'early@example.com' },
+          });
           expect(deleted.statusCode).toBe(200);
         },
       });

@@ -46,10 +46,18 @@ describe('npm run backup of a running server under load, then npm run restore', 
     owner.id = (await me(base, owner.auth)).id;
     accounts.push(owner);
     const hot = await createLinkOver(base, owner.auth, 'https://example.com/hot');
-    const { api_key } = await json<{ api_key: string }>(fetch(`${base}/api/users/me/generate-api-key`, { method: 'POST', headers: owner.auth.headers, body: '{}' }));
+    const { api_key } = await json<{ api_key: string }>(
+      fetch(`${base}/api/users/me/generate-api-key`, { method: 'POST', headers: owner.auth.headers, body: '{}' }),
+    );
     // A deleted account: its key is destroyed before the backup, and stays so after restore.
     const gone = await signUpOver(base, 'gone@example.com');
-    await json(fetch(`${base}/api/settings/account/delete`, { method: 'POST', headers: gone.headers, body: JSON.stringify({ password: 'secret123', confirm_email: 'gone@example.com' }) }));
+    await json(
+      fetch(`${base}/api/settings/account/delete`, {
+        method: 'POST',
+        headers: gone.headers,
+        body: JSON.stringify({ password: 'secret123', confirm_email: 'gone@example.com' }),
+      }),
+    );
 
     // Load during the backup: redirects, new links and new accounts (new data keys).
     let loading = true;
@@ -78,12 +86,18 @@ describe('npm run backup of a running server under load, then npm run restore', 
     // The server went on appending after the backup's position.
     const head = new Database(join(original, 'events.db'), { readonly: true });
     const originalHead = head.prepare<[], { h: number }>('SELECT max(position) AS h FROM events').get()!.h;
-    const firstPosition = (stream: string) => head.prepare<[string], { p: number | null }>('SELECT min(position) AS p FROM events WHERE stream = ?').get(stream)?.p ?? Infinity;
-    const clicksUpTo = (linkId: number) => head.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM events WHERE stream = ? AND position <= ?').get(`clicks-${linkId}`, manifest.position)!.n;
+    const firstPosition = (stream: string) =>
+      head.prepare<[string], { p: number | null }>('SELECT min(position) AS p FROM events WHERE stream = ?').get(stream)?.p ?? Infinity;
+    const clicksUpTo = (linkId: number) =>
+      head
+        .prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM events WHERE stream = ? AND position <= ?')
+        .get(`clicks-${linkId}`, manifest.position)!.n;
     const registeredAt = new Map(accounts.map((a) => [a.email, firstPosition(`user-${a.id}`)]));
     const linkIdsBefore = (userId: number) =>
       head
-        .prepare<[number, number], { id: number }>("SELECT json_extract(data, '$.link_id') AS id FROM events WHERE type = 'LinkCreated' AND json_extract(data, '$.owner_id') = ? AND position <= ? ORDER BY 1")
+        .prepare<[number, number], { id: number }>(
+          "SELECT json_extract(data, '$.link_id') AS id FROM events WHERE type = 'LinkCreated' AND json_extract(data, '$.owner_id') = ? AND position <= ? ORDER BY 1",
+        )
         .all(userId, manifest.position)
         .map((row) => row.id);
     const expectedLinks = new Map(accounts.map((a) => [a.email, linkIdsBefore(a.id)]));
@@ -92,7 +106,12 @@ describe('npm run backup of a running server under load, then npm run restore', 
     expect(originalHead).toBeGreaterThan(manifest.position);
     expect([...registeredAt.values()].some((position) => position > manifest.position)).toBe(true);
     expect(expectedClicks.get(hot.id)).toBeGreaterThan(0);
-    expect(Manifest.parse(JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8'))).files.map((f) => f.name)).toEqual(['data-keys.key', 'events.db', 'keys.db', 'secret.key']);
+    expect(Manifest.parse(JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8'))).files.map((f) => f.name)).toEqual([
+      'data-keys.key',
+      'events.db',
+      'keys.db',
+      'secret.key',
+    ]);
 
     const restore = runScript(RESTORE, [backup], { DATA_DIR: restored });
     expect(await restore.exited, restore.output()).toBe(0);
@@ -101,7 +120,11 @@ describe('npm run backup of a running server under load, then npm run restore', 
     servers.push(again);
 
     for (const account of accounts) {
-      const signIn = await fetch(`${again.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${encodeURIComponent(account.email)}&password=secret123` });
+      const signIn = await fetch(`${again.baseUrl}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `username=${encodeURIComponent(account.email)}&password=secret123`,
+      });
       if (registeredAt.get(account.email)! > manifest.position) {
         expect(signIn.status, `${account.email} registered after the backup`).toBe(401);
         continue;
@@ -110,13 +133,20 @@ describe('npm run backup of a running server under load, then npm run restore', 
       const auth = { authorization: `Bearer ${((await signIn.json()) as { access_token: string }).access_token}` };
       expect((await me(again.baseUrl, { token: '', headers: auth })).email).toBe(account.email);
       const restoredLinks = await links(again.baseUrl, auth);
-      expect(restoredLinks.map((l) => l.id).sort((a, b) => a - b), account.email).toEqual(expectedLinks.get(account.email));
+      expect(
+        restoredLinks.map((l) => l.id).sort((a, b) => a - b),
+        account.email,
+      ).toEqual(expectedLinks.get(account.email));
       for (const link of restoredLinks) expect(link.total_clicks, `clicks of link ${link.id}`).toBe(expectedClicks.get(link.id));
     }
     // The API key made before the backup still answers for its owner.
     expect((await links(again.baseUrl, { 'x-api-key': api_key })).map((l) => l.id)).toContain(hot.id);
     // The deleted account stays deleted: it cannot sign in.
-    const deleted = await fetch(`${again.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=gone%40example.com&password=secret123' });
+    const deleted = await fetch(`${again.baseUrl}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=gone%40example.com&password=secret123',
+    });
     expect(deleted.status).toBe(401);
     // And the restored instance takes new writes after the restored position.
     const fresh = await createLinkOver(again.baseUrl, await signUpOver(again.baseUrl, owner.email, 'secret123', false), 'https://example.com/after-restore');

@@ -27,11 +27,14 @@ export interface BackupOptions {
  */
 export async function takeBackup(config: BackupConfig, target: string, now: Date, options: BackupOptions = {}): Promise<Manifest> {
   if (config.EVENTSTORE_URL || config.MONGODB_URL) {
-    throw new ConfigError('npm run backup copies an embedded data directory: with EVENTSTORE_URL or MONGODB_URL set, back up KurrentDB and MongoDB with their own tools (docs/operations.md#server-mode).');
+    throw new ConfigError(
+      'npm run backup copies an embedded data directory: with EVENTSTORE_URL or MONGODB_URL set, back up KurrentDB and MongoDB with their own tools (docs/operations.md#server-mode).',
+    );
   }
   const eventsFile = join(config.DATA_DIR, 'events.db');
   const keysFile = join(config.DATA_DIR, 'keys.db');
-  for (const file of [eventsFile, keysFile]) if (!existsSync(file)) throw new ConfigError(`${file} does not exist: DATA_DIR must name the data directory of an installation that has started once.`);
+  for (const file of [eventsFile, keysFile])
+    if (!existsSync(file)) throw new ConfigError(`${file} does not exist: DATA_DIR must name the data directory of an installation that has started once.`);
   // The copies hold the secrets and personal data: the service user's alone, like the data directory.
   process.umask(0o077);
   prepareEmptyFolder(target);

@@ -11,9 +11,17 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
-const folders = (path: string) => readdirSync(join(root, path)).filter((name) => statSync(join(root, path, name)).isDirectory()).sort();
+const folders = (path: string) =>
+  readdirSync(join(root, path))
+    .filter((name) => statSync(join(root, path, name)).isDirectory())
+    .sort();
 
 /** npm's own commands a page may name besides the scripts (`npm install`, `npm ci`). */
 const NPM_COMMANDS = new Set(['install', 'ci', 'exec', 'init', 'version']);
@@ -65,8 +73,12 @@ describe('the docs match the code', () => {
     expect(listedFolders(read('docs/architecture.md'), '`services/`').sort()).toEqual(services);
 
     const features = folders('web/src/features');
-    const readmeWeb = read('README.md').split('\n').find((line) => line.startsWith('| `web/` |'))!;
-    expect([...readmeWeb.slice(readmeWeb.indexOf('web/src/features/'), readmeWeb.indexOf('(`site/`')).matchAll(/`([\w-]+)\/`/g)].map((match) => match[1]).sort()).toEqual(features);
+    const readmeWeb = read('README.md')
+      .split('\n')
+      .find((line) => line.startsWith('| `web/` |'))!;
+    expect(
+      [...readmeWeb.slice(readmeWeb.indexOf('web/src/features/'), readmeWeb.indexOf('(`site/`')).matchAll(/`([\w-]+)\/`/g)].map((match) => match[1]).sort(),
+    ).toEqual(features);
     const sentence = /`web\/src\/features\/<name>\/` holds one product area each:([^.]*)\./.exec(read('docs/architecture.md'))?.[1] ?? '';
     expect([...sentence.matchAll(/`([\w-]+)`/g)].map((match) => match[1]).sort()).toEqual(features);
   });

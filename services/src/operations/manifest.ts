@@ -7,7 +7,11 @@ import { z } from 'zod';
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 1;
 
-const BackupFile = z.strictObject({ name: z.string().regex(/^[a-z][a-z.-]*$/), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const BackupFile = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z.-]*$/),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 export const Manifest = z.strictObject({
   format: z.literal(MANIFEST_FORMAT),

@@ -13,9 +13,14 @@ export async function rebuildWithProgress(events: EventStore, targets: Projectio
     const head = await events.headPosition();
     console.log(`${target.name}: rebuilding ${head} positions`);
     bar.start(head, 0, { eps: 0 });
-    await rebuild(events, target, (through) => {
-      bar.update(through, { eps: Math.round(through / Math.max(0.001, (Date.now() - started) / 1000)) });
-    }, batchSize);
+    await rebuild(
+      events,
+      target,
+      (through) => {
+        bar.update(through, { eps: Math.round(through / Math.max(0.001, (Date.now() - started) / 1000)) });
+      },
+      batchSize,
+    );
     bar.update(head);
     bar.stop();
     console.log(`${target.name}: rebuilt ${head} positions in ${((Date.now() - started) / 1000).toFixed(1)} s`);

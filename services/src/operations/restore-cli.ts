@@ -22,7 +22,9 @@ async function main() {
   if (!backup || args.positionals.length !== 1) throw new ConfigError(usage);
   const config = { ...loadConfig(), ROLE: 'projector' as const };
   const manifest = await restoreBackup(backup, config);
-  console.log(`Restored the log up to position ${manifest.position} (${manifest.events} events, backed up ${manifest.createdAt} by version ${manifest.productVersion}) and ${manifest.keys} data keys into ${config.DATA_DIR}.`);
+  console.log(
+    `Restored the log up to position ${manifest.position} (${manifest.events} events, backed up ${manifest.createdAt} by version ${manifest.productVersion}) and ${manifest.keys} data keys into ${config.DATA_DIR}.`,
+  );
   if (args.values['no-rebuild']) {
     console.log('The read model and analytics will be rebuilt from the log when the server starts.');
     return;

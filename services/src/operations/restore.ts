@@ -19,18 +19,23 @@ export class RestoreRefused extends ConfigError {
  * rebuilt from the log.
  */
 export async function restoreBackup(backup: string, config: RestoreConfig): Promise<Manifest> {
-  if (config.EVENTSTORE_URL || config.MONGODB_URL) throw new RestoreRefused('npm run restore fills an embedded data directory: unset EVENTSTORE_URL and MONGODB_URL.');
+  if (config.EVENTSTORE_URL || config.MONGODB_URL)
+    throw new RestoreRefused('npm run restore fills an embedded data directory: unset EVENTSTORE_URL and MONGODB_URL.');
   const manifest = readManifest(backup);
   if (compareVersions(manifest.productVersion, productVersion()) > 0) {
-    throw new RestoreRefused(`The backup was taken by version ${manifest.productVersion}, newer than this one (${productVersion()}): restore it with that version or a later one.`);
+    throw new RestoreRefused(
+      `The backup was taken by version ${manifest.productVersion}, newer than this one (${productVersion()}): restore it with that version or a later one.`,
+    );
   }
   for (const expected of manifest.files) {
     if (!existsSync(join(backup, expected.name))) throw new RestoreRefused(`${expected.name} is missing from the backup ${backup}.`);
     const actual = await describeFile(backup, expected.name);
-    if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256) throw new RestoreRefused(`${expected.name} in ${backup} is not the file the backup wrote (its size or sha256 differs): the backup is damaged.`);
+    if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256)
+      throw new RestoreRefused(`${expected.name} in ${backup} is not the file the backup wrote (its size or sha256 differs): the backup is damaged.`);
   }
   for (const variable of manifest.secretsFromEnvironment) {
-    if (!config[variable as 'JWT_SECRET' | 'DATA_KEYS_SECRET']) throw new RestoreRefused(`The backed-up installation took ${variable} from the environment: set it to the same value to restore.`);
+    if (!config[variable as 'JWT_SECRET' | 'DATA_KEYS_SECRET'])
+      throw new RestoreRefused(`The backed-up installation took ${variable} from the environment: set it to the same value to restore.`);
   }
   if (existsSync(config.DATA_DIR) && readdirSync(config.DATA_DIR).length > 0) {
     throw new RestoreRefused(`${config.DATA_DIR} is not empty: restore into a new or empty data directory (DATA_DIR=…).`);
@@ -41,7 +46,9 @@ export async function restoreBackup(backup: string, config: RestoreConfig): Prom
     for (const { name } of manifest.files) copyFileSync(join(backup, name), join(config.DATA_DIR, name));
     const checked = checkSnapshot(join(config.DATA_DIR, 'events.db'), join(config.DATA_DIR, 'keys.db'));
     if (checked.head !== manifest.position || checked.events !== manifest.events || checked.keys !== manifest.keys) {
-      throw new RestoreRefused(`The restored log ends at ${checked.head} with ${checked.events} events and ${checked.keys} keys; the manifest says ${manifest.position}, ${manifest.events} and ${manifest.keys}.`);
+      throw new RestoreRefused(
+        `The restored log ends at ${checked.head} with ${checked.events} events and ${checked.keys} keys; the manifest says ${manifest.position}, ${manifest.events} and ${manifest.keys}.`,
+      );
     }
   } catch (error) {
     // The directory was empty: leave it so, ready for another try.

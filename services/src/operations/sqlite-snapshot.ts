@@ -16,7 +16,12 @@ export interface CheckedSnapshot {
 function assertIntact(db: Database.Database, name: string): void {
   const findings = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
   if (findings.length !== 1 || findings[0]!.integrity_check !== 'ok') {
-    throw new Error(`${name} failed SQLite's integrity check: ${findings.map((f) => f.integrity_check).slice(0, 5).join('; ')}`);
+    throw new Error(
+      `${name} failed SQLite's integrity check: ${findings
+        .map((f) => f.integrity_check)
+        .slice(0, 5)
+        .join('; ')}`,
+    );
   }
 }
 

@@ -37,7 +37,11 @@ describe('a server killed between a registration and its mail', () => {
     const common = { DATA_DIR: dataDir, PUBLIC_URL: 'https://lnk.example.com', MAIL_FROM: 'no-reply@lnk.example.com', MAIL_RETRY_SECONDS: '1' };
     const silent = await silentMailServer();
     let server = await startServerProcess({ ...common, SMTP_URL: silent.url });
-    const registration = fetch(`${server.baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'killed@example.com', password: 'correct horse' }) }).catch(() => null);
+    const registration = fetch(`${server.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'killed@example.com', password: 'correct horse' }),
+    }).catch(() => null);
     // The mail is tried only after the registration is in the log: once the mail server is called, kill.
     await silent.firstConnection;
     await server.kill('SIGKILL');
@@ -53,7 +57,11 @@ describe('a server killed between a registration and its mail', () => {
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(smtp.received).toHaveLength(1);
       const token = linkIn(smtp.received[0]!.body, 'verify-email').searchParams.get('token')!;
-      const verified = await fetch(`${server.baseUrl}/api/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const verified = await fetch(`${server.baseUrl}/api/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       expect(await verified.json()).toMatchObject({ already_verified: false });
     } finally {
       await server.kill('SIGTERM');

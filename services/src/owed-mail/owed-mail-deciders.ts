@@ -28,7 +28,11 @@ export interface MailToOwe {
 }
 
 /** The stream of the mail a command owes: new, so the command's append creates it. */
-export const owedMailSpec = (mailId: string): StreamSpec<OwedMailState> => ({ stream: owedMailStream(mailId), initialState: noOwedMail, evolve: evolveOwedMail });
+export const owedMailSpec = (mailId: string): StreamSpec<OwedMailState> => ({
+  stream: owedMailStream(mailId),
+  initialState: noOwedMail,
+  evolve: evolveOwedMail,
+});
 
 /** The event that records the debt, for the decider of the command that owes the mail. */
 export function mailOwed(

@@ -95,7 +95,11 @@ export class OwedMailSender {
 
   private async sendDue(): Promise<void> {
     const now = this.deps.clock().toISOString();
-    const due = await this.deps.read.find<OwedMailView>(OWED_MAILS, { where: { lease_until: { lte: now } }, sort: [{ field: 'lease_until', direction: 'asc' }], limit: ROUND_LIMIT });
+    const due = await this.deps.read.find<OwedMailView>(OWED_MAILS, {
+      where: { lease_until: { lte: now } },
+      sort: [{ field: 'lease_until', direction: 'asc' }],
+      limit: ROUND_LIMIT,
+    });
     for (const mail of due) {
       try {
         await this.attempt(mail.id, 'take');

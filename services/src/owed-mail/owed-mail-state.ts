@@ -35,7 +35,11 @@ export function evolveOwedMail(state: OwedMailState, recorded: RecordedEvent): O
     case 'MailOwed': {
       const { mail_id, kind, user_id, link_base, environment_only, give_up_at, to, about, lease_until, subject, text, html } = event.data;
       const written = subject === '' && text === '' ? null : { subject, text, html };
-      return { owed: { mailId: mail_id, kind, userId: user_id, linkBase: link_base, environmentOnly: environment_only, giveUpAt: give_up_at, to, about, written }, leaseUntil: lease_until, ended: false };
+      return {
+        owed: { mailId: mail_id, kind, userId: user_id, linkBase: link_base, environmentOnly: environment_only, giveUpAt: give_up_at, to, about, written },
+        leaseUntil: lease_until,
+        ended: false,
+      };
     }
     case 'MailLeased':
       return { ...state, leaseUntil: event.data.lease_until };

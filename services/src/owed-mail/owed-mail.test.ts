@@ -22,7 +22,8 @@ describe('mail a command owes is sent after the request could not, once', () => 
   const mailsTo = (address: string) => smtp.server!.received.filter((mail) => mail.to.includes(address));
   const register = (email: string) => t.app.inject({ method: 'POST', url: '/api/register', payload: { email, password: 'correct horse' } });
   /** How many messages the transport refused so far (each refusal is recorded for the admin's statistics). */
-  const refusals = async () => (await t.platform.events.readStream(deliveriesStream(now))).filter((event) => (event.data as { ok: boolean }).ok === false).length;
+  const refusals = async () =>
+    (await t.platform.events.readStream(deliveriesStream(now))).filter((event) => (event.data as { ok: boolean }).ok === false).length;
   /** The read model holds everything appended so far (the sender finds due mail there). */
   const settled = async () => expect(await t.platform.readModel.waitFor(await t.platform.events.headPosition(), 5_000)).toBe(true);
   const later = async (ms: number) => {
@@ -132,11 +133,21 @@ describe('mail a command owes is sent after the request could not, once', () => 
     const root = await signIn(t.app, 'root@example.com');
 
     smtp.server!.refuse(true);
-    const opened = await t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: owner.headers, payload: { subject: 'Links <b>broken</b>', message: 'Since Monday.' } });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/tickets',
+      headers: owner.headers,
+      payload: { subject: 'Links <b>broken</b>', message: 'Since Monday.' },
+    });
     expect(opened.statusCode, opened.body).toBe(201);
     const ticketId = opened.json().ticket.id as number;
     expect(opened.json().message).toBe(ticketOpened(ticketId, 'failed'));
-    const replied = await t.app.inject({ method: 'POST', url: `/api/admin/support/tickets/${ticketId}/replies`, headers: root.headers, payload: { message: 'Fixed now.' } });
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${ticketId}/replies`,
+      headers: root.headers,
+      payload: { message: 'Fixed now.' },
+    });
     expect(replied.json().message).toBe(REPLY_NOT_MAILED);
     expect(mailsTo('ticket@example.com')).toHaveLength(1);
 
@@ -144,7 +155,9 @@ describe('mail a command owes is sent after the request could not, once', () => 
     await later(RETRY_MS);
     await later(RETRY_MS);
     const support = mailsTo('ticket@example.com').slice(1);
-    expect(support.map((mail) => /Subject: ([^\r\n]+)/.exec(mail.body)?.[1]).sort()).toEqual([`Re: Links <b>broken</b> [support request #${ticketId}]`, `We received your support request #${ticketId}: Links <b>broken</b>`].sort());
+    expect(support.map((mail) => /Subject: ([^\r\n]+)/.exec(mail.body)?.[1]).sort()).toEqual(
+      [`Re: Links <b>broken</b> [support request #${ticketId}]`, `We received your support request #${ticketId}: Links <b>broken</b>`].sort(),
+    );
     expect(support.find((mail) => mail.body.includes('Fixed now.'))).toBeDefined();
   });
 
@@ -153,11 +166,18 @@ describe('mail a command owes is sent after the request could not, once', () => 
     const deputy = await signIn(t.app, 'deputy@example.com');
     const root = await signIn(t.app, 'root@example.com');
     const userId = (await t.app.inject({ url: '/api/users/me', headers: deputy.headers })).json().id as number;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}/role`, headers: root.headers, payload: { role: 'admin' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}/role`, headers: root.headers, payload: { role: 'admin' } })).statusCode).toBe(
+      200,
+    );
     const notices = () => mailsTo('root@example.com').filter((mail) => mail.body.includes('changed by deputy@example.com'));
 
     smtp.server!.refuse(true);
-    const saved = await t.app.inject({ method: 'POST', url: '/api/admin/email-config', headers: deputy.headers, payload: { frontend_url: 'https://app.lnk.example.com' } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/email-config',
+      headers: deputy.headers,
+      payload: { frontend_url: 'https://app.lnk.example.com' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(notices()).toHaveLength(0);
     smtp.server!.refuse(false);

@@ -9,7 +9,11 @@ import type { OwedMailState } from './owed-mail-state.ts';
  * sees the decided events and the state they were decided on, and answers the `MailOwed`
  * event or null; a command that decides nothing owes nothing.
  */
-export function owingMail<C, S>(decider: Decider<C, S>, mailId: string, owe: (decided: DomainEvent[], state: S) => DomainEvent | null): MultiStreamDecider<C, { main: S; mail: OwedMailState }> {
+export function owingMail<C, S>(
+  decider: Decider<C, S>,
+  mailId: string,
+  owe: (decided: DomainEvent[], state: S) => DomainEvent | null,
+): MultiStreamDecider<C, { main: S; mail: OwedMailState }> {
   const single = asMultiStream(decider);
   return {
     streamsOf: (command) => ({ main: single.streamsOf(command).only, mail: owedMailSpec(mailId) }),

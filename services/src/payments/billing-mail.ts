@@ -9,7 +9,10 @@ import { receiptFileName } from './receipts.ts';
 export const TEST_MODE_MAIL_NOTICE = 'This is a test-mode receipt: the payment was made in test mode and no money was taken.';
 
 /** The receipt of a payment, its PDF attached; a test-mode payment's says plainly that it is a test. */
-export function receiptMail(to: string, receipt: { number: string; planType: PlanName; amountPaise: number; periodEnd: string | null; testMode: boolean; pdf: Buffer }): MailMessage {
+export function receiptMail(
+  to: string,
+  receipt: { number: string; planType: PlanName; amountPaise: number; periodEnd: string | null; testMode: boolean; pdf: Buffer },
+): MailMessage {
   const plan = defaultPlan(receipt.planType).display_name;
   return {
     purpose: 'receipt',

@@ -9,6 +9,14 @@ export function periodEnd(start: Date, cycle: BillingCycle): Date {
   const targetMonth = start.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(start.getUTCFullYear(), targetMonth + 1, 0)).getUTCDate();
   return new Date(
-    Date.UTC(start.getUTCFullYear(), targetMonth, Math.min(start.getUTCDate(), lastDay), start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds(), start.getUTCMilliseconds()),
+    Date.UTC(
+      start.getUTCFullYear(),
+      targetMonth,
+      Math.min(start.getUTCDate(), lastDay),
+      start.getUTCHours(),
+      start.getUTCMinutes(),
+      start.getUTCSeconds(),
+      start.getUTCMilliseconds(),
+    ),
   );
 }

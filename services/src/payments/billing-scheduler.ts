@@ -89,7 +89,9 @@ export class BillingScheduler {
   }
 
   private async expire(now: Date): Promise<void> {
-    const due = await this.deps.read.find<SubscriptionView>(SUBSCRIPTIONS, { where: { current_period_end: { lte: now.toISOString() }, status: { in: ['active', 'cancelled'] } } });
+    const due = await this.deps.read.find<SubscriptionView>(SUBSCRIPTIONS, {
+      where: { current_period_end: { lte: now.toISOString() }, status: { in: ['active', 'cancelled'] } },
+    });
     for (const subscription of due) await handleCommand(this.commands, this.context(now), expireDecider, { userId: subscription.id, now });
   }
 
@@ -115,7 +117,16 @@ export class BillingScheduler {
       const user = await this.deps.read.get<UserView>(USERS, payment.user_id);
       if (state.receiptEmailed || !user || user.status === 'deleted' || !payment.receipt_number) continue;
       const pdf = await receiptPdf(payment, user, this.deps.payments);
-      await this.deps.mailer.send(receiptMail(user.email, { number: payment.receipt_number, planType: payment.plan_type, amountPaise: payment.amount_paise, periodEnd: payment.period_end, testMode: isTestModeOrder(payment.id), pdf }));
+      await this.deps.mailer.send(
+        receiptMail(user.email, {
+          number: payment.receipt_number,
+          planType: payment.plan_type,
+          amountPaise: payment.amount_paise,
+          periodEnd: payment.period_end,
+          testMode: isTestModeOrder(payment.id),
+          pdf,
+        }),
+      );
       await handleCommand(this.commands, this.context(this.deps.clock()), receiptEmailedDecider, { orderId: payment.id });
     }
   }

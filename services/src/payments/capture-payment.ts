@@ -36,9 +36,12 @@ export function decideCapture(command: CapturePayment, states: CaptureStates): P
   if (captured) return {};
   const { payment } = command;
   if (payment.orderId !== order.order_id) throw invalid(`Payment ${payment.id} belongs to another order, not ${order.order_id}.`);
-  if (payment.status !== 'captured') throw invalid(`Payment ${payment.id} is ${payment.status}, not captured: your plan starts as soon as the payment is captured.`);
+  if (payment.status !== 'captured')
+    throw invalid(`Payment ${payment.id} is ${payment.status}, not captured: your plan starts as soon as the payment is captured.`);
   if (payment.amountPaise !== order.amount_paise || payment.currency !== 'INR') {
-    throw invalid(`Payment ${payment.id} is for ${payment.amountPaise} paise ${payment.currency}, but the order was for ${order.amount_paise} paise INR. Please contact support.`);
+    throw invalid(
+      `Payment ${payment.id} is for ${payment.amountPaise} paise ${payment.currency}, but the order was for ${order.amount_paise} paise INR. Please contact support.`,
+    );
   }
   const receipt = receiptNumber(states.receipts + 1);
   const instrument: PaymentInstrument = instrumentOf(payment);
@@ -48,7 +51,16 @@ export function decideCapture(command: CapturePayment, states: CaptureStates): P
     order: [
       {
         type: 'PaymentCaptured',
-        data: { order_id: order.order_id, payment_id: payment.id, user_id: order.user_id, amount_paise: order.amount_paise, currency: 'INR', instrument, receipt_number: receipt, via: command.via },
+        data: {
+          order_id: order.order_id,
+          payment_id: payment.id,
+          user_id: order.user_id,
+          amount_paise: order.amount_paise,
+          currency: 'INR',
+          instrument,
+          receipt_number: receipt,
+          via: command.via,
+        },
       },
       ...settlement.requoted,
     ],

@@ -32,7 +32,10 @@ export function settleAtCapture(order: OrderCreated & { at: string }, subscripti
   const current = quoteAt(order, subscription, plans, now);
   if (current instanceof DomainError) {
     const reason = `This order can no longer be applied: ${current.detail}`;
-    return { subscription: [], requoted: [{ type: 'PaymentRequoted', data: { ...base, due_amount_paise: null, outcome: 'not_applied', period_start: null, period_end: null, reason } }] };
+    return {
+      subscription: [],
+      requoted: [{ type: 'PaymentRequoted', data: { ...base, due_amount_paise: null, outcome: 'not_applied', period_start: null, period_end: null, reason } }],
+    };
   }
   const due = quoteHeld(order, subscription, plans, now) ? order.amount_paise : current.amountPaise;
   if (due === order.amount_paise) return { subscription: [periodEvent(order, current, current.periodEnd, order.list_price_paise)], requoted: [] };
@@ -45,7 +48,12 @@ export function settleAtCapture(order: OrderCreated & { at: string }, subscripti
     ` (${formatInr(order.amount_paise)} when the order was made), so it buys the period in proportion: until ${dayLabel(end)}.`;
   return {
     subscription: [periodEvent(order, current, end, scale(current.listPricePaise))],
-    requoted: [{ type: 'PaymentRequoted', data: { ...base, due_amount_paise: due, outcome: 'prorated', period_start: current.periodStart.toISOString(), period_end: end.toISOString(), reason } }],
+    requoted: [
+      {
+        type: 'PaymentRequoted',
+        data: { ...base, due_amount_paise: due, outcome: 'prorated', period_start: current.periodStart.toISOString(), period_end: end.toISOString(), reason },
+      },
+    ],
   };
 }
 

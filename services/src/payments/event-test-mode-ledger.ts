@@ -25,7 +25,10 @@ export function createEventTestModeLedger(events: EventStore, clock: () => Date)
 
   return {
     async saveOrder(order) {
-      const event = { type: 'TestGatewayOrderCreated' as const, data: { order_id: order.orderId, amount_paise: order.amountPaise, receipt: order.receipt, notes: order.notes } };
+      const event = {
+        type: 'TestGatewayOrderCreated' as const,
+        data: { order_id: order.orderId, amount_paise: order.amountPaise, receipt: order.receipt, notes: order.notes },
+      };
       await recordFact(events, context(), { stream: orderStream(order.orderId), event, expected: 'no_stream' });
     },
 
@@ -33,7 +36,14 @@ export function createEventTestModeLedger(events: EventStore, clock: () => Date)
       const [first] = await events.readStream(orderStream(orderId));
       const event = first && domainEventOf(first);
       if (event?.type !== 'TestGatewayOrderCreated') return undefined;
-      return { orderId, amountPaise: event.data.amount_paise, currency: 'INR', receipt: event.data.receipt, notes: event.data.notes, createdAt: first!.metadata.at };
+      return {
+        orderId,
+        amountPaise: event.data.amount_paise,
+        currency: 'INR',
+        receipt: event.data.receipt,
+        notes: event.data.notes,
+        createdAt: first!.metadata.at,
+      };
     },
 
     async savePayment(record) {

@@ -22,9 +22,15 @@ export function refusalOf(error: unknown, log: (error: unknown, message: string)
     case 'not-found':
       return notFound(`The payment gateway does not know this payment or order. ${error.message}`);
     case 'unavailable':
-      return unavailable('The payment gateway cannot be reached at the moment. Nothing was charged twice; please try again in a minute.', { retryAfterMs: 30_000, cause: error });
+      return unavailable('The payment gateway cannot be reached at the moment. Nothing was charged twice; please try again in a minute.', {
+        retryAfterMs: 30_000,
+        cause: error,
+      });
     default:
       log(error, `Payment gateway ${error.kind} failure`);
-      return unavailable('Payments are not working on this installation right now; an administrator has to check its payment settings. Please try again later.', { cause: error });
+      return unavailable(
+        'Payments are not working on this installation right now; an administrator has to check its payment settings. Please try again later.',
+        { cause: error },
+      );
   }
 }

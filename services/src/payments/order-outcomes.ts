@@ -38,7 +38,13 @@ export const failureDecider: Decider<RecordFailure, PaymentOrderState> = {
     return [
       {
         type: 'PaymentFailed',
-        data: { order_id: command.orderId, payment_id: command.paymentId, user_id: state.order.user_id, amount_paise: command.amountPaise, reason: command.reason.slice(0, 300) },
+        data: {
+          order_id: command.orderId,
+          payment_id: command.paymentId,
+          user_id: state.order.user_id,
+          amount_paise: command.amountPaise,
+          reason: command.reason.slice(0, 300),
+        },
       },
     ];
   },
@@ -69,13 +75,25 @@ export const refundDecider: MultiStreamDecider<RecordRefund, RefundStates> = {
     if (order.refunds.includes(command.refundId)) return {};
     const refunded: DomainEvent = {
       type: 'PaymentRefunded',
-      data: { order_id: command.orderId, payment_id: command.paymentId, refund_id: command.refundId, user_id: order.order.user_id, amount_paise: command.amountPaise },
+      data: {
+        order_id: command.orderId,
+        payment_id: command.paymentId,
+        refund_id: command.refundId,
+        user_id: order.order.user_id,
+        amount_paise: command.amountPaise,
+      },
     };
     const whole = order.refundedPaise + command.amountPaise >= order.captured.amount_paise;
     const fundsCurrentPeriod = subscription.appliedOrders.at(-1) === command.orderId && paidPeriodRuns(subscription, command.now);
-    const ended: DomainEvent[] = whole && fundsCurrentPeriod
-      ? [{ type: 'SubscriptionExpired', data: { user_id: command.userId, plan_type: subscription.planType, period_end: command.now.toISOString(), reason: 'refunded' } }]
-      : [];
+    const ended: DomainEvent[] =
+      whole && fundsCurrentPeriod
+        ? [
+            {
+              type: 'SubscriptionExpired',
+              data: { user_id: command.userId, plan_type: subscription.planType, period_end: command.now.toISOString(), reason: 'refunded' },
+            },
+          ]
+        : [];
     return { order: [refunded], subscription: ended };
   },
 };
@@ -85,5 +103,6 @@ export const receiptEmailedDecider: Decider<{ orderId: string }, PaymentOrderSta
   streamOf: (command) => orderStream(command.orderId),
   initialState: noOrder,
   evolve: evolveOrder,
-  decide: (command, state) => (!state.captured || state.receiptEmailed ? [] : [{ type: 'ReceiptEmailed', data: { order_id: command.orderId, user_id: state.captured.user_id } }]),
+  decide: (command, state) =>
+    !state.captured || state.receiptEmailed ? [] : [{ type: 'ReceiptEmailed', data: { order_id: command.orderId, user_id: state.captured.user_id } }],
 };

@@ -23,7 +23,18 @@ const proFromNov23 = () => subscriptionOf([activated('pro', '2026-11-23T00:00:00
 
 const orderCreated = (purpose: 'new' | 'renewal' | 'upgrade' = 'new', amount = 99_900): DomainEvent => ({
   type: 'PaymentOrderCreated',
-  data: { order_id: 'order_B', user_id: USER, plan_type: 'pro', billing_cycle: 'monthly', purpose, list_price_paise: 99_900, credit_paise: 99_900 - amount, amount_paise: amount, currency: 'INR', gateway: 'test' },
+  data: {
+    order_id: 'order_B',
+    user_id: USER,
+    plan_type: 'pro',
+    billing_cycle: 'monthly',
+    purpose,
+    list_price_paise: 99_900,
+    credit_paise: 99_900 - amount,
+    amount_paise: amount,
+    currency: 'INR',
+    gateway: 'test',
+  },
 });
 const payment = (overrides: Partial<PaymentDetails> = {}): PaymentDetails => ({
   id: 'pay_B',
@@ -54,7 +65,13 @@ describe('what paying for a plan buys', () => {
 
   it('given Pro half used, when Enterprise is quoted, then half of Pro’s worth comes off and Enterprise starts now', () => {
     const quote = quotePayment(enterprise, 'monthly', proFromNov23(), 'Pro', at('2026-12-08T00:00:00Z'));
-    expect(quote).toMatchObject({ purpose: 'upgrade', listPricePaise: 499_900, creditPaise: 49_950, amountPaise: 449_950, periodStart: at('2026-12-08T00:00:00Z') });
+    expect(quote).toMatchObject({
+      purpose: 'upgrade',
+      listPricePaise: 499_900,
+      creditPaise: 49_950,
+      amountPaise: 449_950,
+      periodStart: at('2026-12-08T00:00:00Z'),
+    });
   });
 
   it('given Pro running, when Pro yearly is quoted, then it is an upgrade with the unused month credited', () => {
@@ -64,24 +81,45 @@ describe('what paying for a plan buys', () => {
 
   it('given Enterprise running, when Pro is quoted, then it is refused: paid time would be lost', () => {
     const state = subscriptionOf([activated('enterprise', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z', 'order_A', 499_900)]);
-    expect(() => quotePayment(pro, 'monthly', state, 'Enterprise', at('2026-11-30T00:00:00Z'))).toThrow('Your Enterprise plan is active until 23 Dec 2026. You can choose Pro (monthly) once it has ended.');
+    expect(() => quotePayment(pro, 'monthly', state, 'Enterprise', at('2026-11-30T00:00:00Z'))).toThrow(
+      'Your Enterprise plan is active until 23 Dec 2026. You can choose Pro (monthly) once it has ended.',
+    );
   });
 
   it('given Enterprise yearly running, when Enterprise monthly is quoted, then it is refused (a shorter cycle mid-period)', () => {
     const yearly = activated('enterprise', '2026-11-23T00:00:00.000Z', '2027-11-23T00:00:00.000Z', 'order_A', 4_999_000);
-    const state = subscriptionOf([{ type: 'SubscriptionActivated', data: { ...(yearly.data as Extract<DomainEvent, { type: 'SubscriptionActivated' }>['data']), billing_cycle: 'yearly' } }]);
-    expect(() => quotePayment(enterprise, 'monthly', state, 'Enterprise', at('2026-11-24T00:00:00Z'))).toThrow('Your Enterprise plan is active until 23 Nov 2027. You can choose Enterprise (monthly) once it has ended.');
+    const state = subscriptionOf([
+      { type: 'SubscriptionActivated', data: { ...(yearly.data as Extract<DomainEvent, { type: 'SubscriptionActivated' }>['data']), billing_cycle: 'yearly' } },
+    ]);
+    expect(() => quotePayment(enterprise, 'monthly', state, 'Enterprise', at('2026-11-24T00:00:00Z'))).toThrow(
+      'Your Enterprise plan is active until 23 Nov 2027. You can choose Enterprise (monthly) once it has ended.',
+    );
   });
 
   it('given an admin’s grant without an end, when the same plan is quoted, then there is nothing to renew', () => {
-    const state = subscriptionOf([{ type: 'PlanChanged', data: { user_id: USER, plan_type: 'pro', billing_cycle: 'monthly', status: 'active', period_start: '2026-11-01T00:00:00.000Z', period_end: null, reason: 'admin' } }]);
+    const state = subscriptionOf([
+      {
+        type: 'PlanChanged',
+        data: {
+          user_id: USER,
+          plan_type: 'pro',
+          billing_cycle: 'monthly',
+          status: 'active',
+          period_start: '2026-11-01T00:00:00.000Z',
+          period_end: null,
+          reason: 'admin',
+        },
+      },
+    ]);
     expect(() => quotePayment(pro, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toThrow(/no end date, so there is nothing to renew/);
     // Moving up from a grant credits nothing: it was not paid for.
     expect(quotePayment(enterprise, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toMatchObject({ purpose: 'upgrade', creditPaise: 0 });
   });
 
   it('refuses an inactive plan and a yearly price that does not exist', () => {
-    expect(() => quotePayment({ ...pro, is_active: false }, 'monthly', noSubscription, 'Free', at('2026-11-24T00:00:00Z'))).toThrow('The Pro plan is not on offer at the moment.');
+    expect(() => quotePayment({ ...pro, is_active: false }, 'monthly', noSubscription, 'Free', at('2026-11-24T00:00:00Z'))).toThrow(
+      'The Pro plan is not on offer at the moment.',
+    );
     expect(() => quotePayment({ ...pro, price_yearly: null }, 'yearly', noSubscription, 'Free', at('2026-11-24T00:00:00Z'))).toThrow(/no yearly price/);
   });
 });
@@ -89,19 +127,36 @@ describe('what paying for a plan buys', () => {
 describe('capturing a payment', () => {
   it('given an order, when its payment is captured, then it is recorded with the next receipt number and its period starts', () => {
     const decided = decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 41 });
-    expect(decided.order?.[0]).toMatchObject({ type: 'PaymentCaptured', data: { receipt_number: 'LL-000042', amount_paise: 99_900, instrument: { kind: 'card', card_network: 'Visa', card_last4: '4242' } } });
+    expect(decided.order?.[0]).toMatchObject({
+      type: 'PaymentCaptured',
+      data: { receipt_number: 'LL-000042', amount_paise: 99_900, instrument: { kind: 'card', card_network: 'Visa', card_last4: '4242' } },
+    });
     expect(decided.receipts).toEqual([{ type: 'ReceiptIssued', data: { receipt_number: 'LL-000042', order_id: 'order_B', user_id: USER } }]);
     expect(decided.subscription).toEqual([activated('pro', '2026-11-23T10:00:00.000Z', '2026-12-23T10:00:00.000Z', 'order_B')]);
   });
 
   it('given a captured order, when the capture is reported again, then nothing is decided', () => {
-    const decided = decideCapture(capture(), { order: orderOf([orderCreated(), ...(decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 }).order ?? [])]), subscription: noSubscription, receipts: 1 });
+    const decided = decideCapture(capture(), {
+      order: orderOf([
+        orderCreated(),
+        ...(decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 }).order ?? []),
+      ]),
+      subscription: noSubscription,
+      receipts: 1,
+    });
     expect(decided).toEqual({});
   });
 
   it('given a renewal order, when it is paid while Pro runs, then the new period follows the current one', () => {
-    const decided = decideCapture(capture(at('2026-12-01T00:00:00Z')), { order: orderOf([orderCreated('renewal')]), subscription: proFromNov23(), receipts: 1 });
-    expect(decided.subscription?.[0]).toMatchObject({ type: 'SubscriptionRenewed', data: { period_start: '2026-12-23T00:00:00.000Z', period_end: '2027-01-23T00:00:00.000Z' } });
+    const decided = decideCapture(capture(at('2026-12-01T00:00:00Z')), {
+      order: orderOf([orderCreated('renewal')]),
+      subscription: proFromNov23(),
+      receipts: 1,
+    });
+    expect(decided.subscription?.[0]).toMatchObject({
+      type: 'SubscriptionRenewed',
+      data: { period_start: '2026-12-23T00:00:00.000Z', period_end: '2027-01-23T00:00:00.000Z' },
+    });
   });
 
   it('refuses a payment for another amount, one not captured, one of another order, and another user’s order', () => {
@@ -121,7 +176,18 @@ describe('re-quoting at capture', () => {
     const quote = quotePayment(defaultPlan('enterprise'), 'monthly', subscription, 'Pro', at(ORDERED));
     return {
       type: 'PaymentOrderCreated',
-      data: { order_id: 'order_B', user_id: USER, plan_type: 'enterprise', billing_cycle: 'monthly', purpose: 'upgrade', list_price_paise: quote.listPricePaise, credit_paise: quote.creditPaise, amount_paise: quote.amountPaise, currency: 'INR', gateway: 'test' },
+      data: {
+        order_id: 'order_B',
+        user_id: USER,
+        plan_type: 'enterprise',
+        billing_cycle: 'monthly',
+        purpose: 'upgrade',
+        list_price_paise: quote.listPricePaise,
+        credit_paise: quote.creditPaise,
+        amount_paise: quote.amountPaise,
+        currency: 'INR',
+        gateway: 'test',
+      },
     };
   };
   const payFor = (order: DomainEvent, subscription: SubscriptionState, now: Date) => {
@@ -133,7 +199,17 @@ describe('re-quoting at capture', () => {
     const order = enterpriseUpgrade(proFromNov1());
     const decided = payFor(order, proFromNov1(), at('2026-11-22T00:29:00Z'));
     expect(decided.order?.map((event) => event.type)).toEqual(['PaymentCaptured']);
-    expect(decided.subscription).toEqual([{ type: 'SubscriptionActivated', data: expect.objectContaining({ plan_type: 'enterprise', period_start: '2026-11-22T00:29:00.000Z', period_end: '2026-12-22T00:29:00.000Z', period_value_paise: 499_900 }) }]);
+    expect(decided.subscription).toEqual([
+      {
+        type: 'SubscriptionActivated',
+        data: expect.objectContaining({
+          plan_type: 'enterprise',
+          period_start: '2026-11-22T00:29:00.000Z',
+          period_end: '2026-12-22T00:29:00.000Z',
+          period_value_paise: 499_900,
+        }),
+      },
+    ]);
   });
 
   it('given the Pro period the credit came from was refunded meanwhile, when the old upgrade is paid, then it buys only the share of a full-price month it covers', () => {
@@ -145,7 +221,10 @@ describe('re-quoting at capture', () => {
     ]);
     const decided = payFor(order, refunded, at('2026-11-22T00:10:00Z'));
     const requoted = decided.order?.[1];
-    expect(requoted).toMatchObject({ type: 'PaymentRequoted', data: { outcome: 'prorated', ordered_amount_paise: ordered, due_amount_paise: 499_900, paid_paise: ordered } });
+    expect(requoted).toMatchObject({
+      type: 'PaymentRequoted',
+      data: { outcome: 'prorated', ordered_amount_paise: ordered, due_amount_paise: 499_900, paid_paise: ordered },
+    });
     const period = decided.subscription?.[0]?.data as { period_start: string; period_end: string; period_value_paise: number };
     const month = Date.parse('2026-12-22T00:10:00Z') - Date.parse('2026-11-22T00:10:00Z');
     expect(Date.parse(period.period_end) - Date.parse(period.period_start)).toBe(Math.floor((month * ordered) / 499_900));
@@ -163,7 +242,10 @@ describe('re-quoting at capture', () => {
   });
 
   it('given the price was lowered after the order, when it is paid, then the period is longer in proportion', () => {
-    const decided = decideCapture({ ...capture(at('2026-11-22T00:10:00Z')), plans: { ...plans, pro: { ...plans.pro, price_monthly: 499 } } }, { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 });
+    const decided = decideCapture(
+      { ...capture(at('2026-11-22T00:10:00Z')), plans: { ...plans, pro: { ...plans.pro, price_monthly: 499 } } },
+      { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 },
+    );
     const period = decided.subscription?.[0]?.data as { period_start: string; period_end: string };
     const month = Date.parse('2026-12-22T00:10:00Z') - Date.parse('2026-11-22T00:10:00Z');
     expect(Date.parse(period.period_end) - Date.parse(period.period_start)).toBe(Math.floor((month * 99_900) / 49_900));
@@ -181,14 +263,26 @@ describe('re-quoting at capture', () => {
 describe('refunds, cancellation, expiry and reminders', () => {
   const paidOrder = () => {
     const created = orderCreated();
-    const captured = decideCapture({ ...capture(), payment: payment({ orderId: 'order_B' }) }, { order: orderOf([created]), subscription: noSubscription, receipts: 0 });
+    const captured = decideCapture(
+      { ...capture(), payment: payment({ orderId: 'order_B' }) },
+      { order: orderOf([created]), subscription: noSubscription, receipts: 0 },
+    );
     return { order: orderOf([created, ...captured.order!]), subscription: subscriptionOf(captured.subscription!) };
   };
-  const refund = (amountPaise: number, refundId = 'rfnd_1') => ({ orderId: 'order_B', userId: USER, paymentId: 'pay_B', refundId, amountPaise, now: at('2026-11-25T00:00:00Z') });
+  const refund = (amountPaise: number, refundId = 'rfnd_1') => ({
+    orderId: 'order_B',
+    userId: USER,
+    paymentId: 'pay_B',
+    refundId,
+    amountPaise,
+    now: at('2026-11-25T00:00:00Z'),
+  });
 
   it('given the order that bought the running period, when it is refunded in full, then the period ends now', () => {
     const decided = refundDecider.decide(refund(99_900), paidOrder());
-    expect(decided.subscription).toEqual([{ type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-11-25T00:00:00.000Z', reason: 'refunded' } }]);
+    expect(decided.subscription).toEqual([
+      { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-11-25T00:00:00.000Z', reason: 'refunded' } },
+    ]);
   });
 
   it('given a partial refund, then the plan stays; given the same refund again, then nothing', () => {
@@ -215,7 +309,9 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const state = proFromNov23();
     expect(expireDecider.decide({ userId: USER, now: at('2026-12-22T23:59:59Z') }, state)).toEqual([]);
     const expired = expireDecider.decide({ userId: USER, now: at('2026-12-23T00:00:00Z') }, state);
-    expect(expired).toEqual([{ type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-12-23T00:00:00.000Z', reason: 'period_ended' } }]);
+    expect(expired).toEqual([
+      { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-12-23T00:00:00.000Z', reason: 'period_ended' } },
+    ]);
     expect(expireDecider.decide({ userId: USER, now: at('2026-12-24T00:00:00Z') }, recorded(expired).reduce(evolveSubscription, state))).toEqual([]);
   });
 
@@ -225,7 +321,10 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const reminded = reminderDecider.decide({ userId: USER, now: at('2026-12-20T01:00:00Z') }, state);
     expect(reminded).toEqual([{ type: 'RenewalReminderSent', data: { user_id: USER, period_end: '2026-12-23T00:00:00.000Z' } }]);
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, recorded(reminded).reduce(evolveSubscription, state))).toEqual([]);
-    const cancelled = subscriptionOf([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z'), { type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } }]);
+    const cancelled = subscriptionOf([
+      activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z'),
+      { type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } },
+    ]);
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, cancelled)).toEqual([]);
   });
 });

@@ -20,7 +20,12 @@ export interface ContractSubject {
   close(): Promise<void>;
 }
 
-const order = (amountPaise: number, receipt = `rcpt_${amountPaise}`) => ({ amountPaise, currency: 'INR' as const, receipt, notes: { plan_type: 'pro', billing_cycle: 'monthly' } });
+const order = (amountPaise: number, receipt = `rcpt_${amountPaise}`) => ({
+  amountPaise,
+  currency: 'INR' as const,
+  receipt,
+  notes: { plan_type: 'pro', billing_cycle: 'monthly' },
+});
 
 /** Flips one hex digit: a signature that is well-formed but wrong. */
 function tamper(signature: string): string {
@@ -61,7 +66,15 @@ export function describePaymentGatewayContract(name: string, makeSubject: () => 
       expect(result.orderId).toBe(created.orderId);
       expect(subject.gateway.verifyPaymentSignature(result)).toBe(true);
       const payment = await subject.gateway.fetchPayment(result.paymentId);
-      expect(payment).toMatchObject({ id: result.paymentId, orderId: created.orderId, status: 'captured', amountPaise: 99_900, currency: 'INR', method: 'card', card: subject.expectedCard });
+      expect(payment).toMatchObject({
+        id: result.paymentId,
+        orderId: created.orderId,
+        status: 'captured',
+        amountPaise: 99_900,
+        currency: 'INR',
+        method: 'card',
+        card: subject.expectedCard,
+      });
       expect(payment.card?.last4).toMatch(/^\d{4}$/);
     });
 
@@ -79,14 +92,24 @@ export function describePaymentGatewayContract(name: string, makeSubject: () => 
         expect(verify({ ...result, signature })).toBe(false);
       }
       // Untrusted JSON can carry anything; the port must still answer false.
-      const malformed = [{ ...result, signature: 42 }, { ...result, orderId: null }, { ...result, paymentId: undefined }, { ...result, orderId: '' }] as unknown as SignedCheckoutResult[];
+      const malformed = [
+        { ...result, signature: 42 },
+        { ...result, orderId: null },
+        { ...result, paymentId: undefined },
+        { ...result, orderId: '' },
+      ] as unknown as SignedCheckoutResult[];
       for (const input of malformed) expect(verify(input)).toBe(false);
     });
 
     it('fetches a failed payment as failed', async () => {
       const created = await subject.gateway.createOrder(order(29_900));
       const paymentId = await subject.fail(created);
-      await expect(subject.gateway.fetchPayment(paymentId)).resolves.toMatchObject({ id: paymentId, orderId: created.orderId, status: 'failed', amountPaise: 29_900 });
+      await expect(subject.gateway.fetchPayment(paymentId)).resolves.toMatchObject({
+        id: paymentId,
+        orderId: created.orderId,
+        status: 'failed',
+        amountPaise: 29_900,
+      });
     });
 
     it('answers an unknown payment id with a not-found error', async () => {
@@ -95,7 +118,9 @@ export function describePaymentGatewayContract(name: string, makeSubject: () => 
     });
 
     it('accepts a webhook signature only for the exact raw body', () => {
-      const rawBody = Buffer.from(JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: 'pay_X', amount: 99_900 } } } }));
+      const rawBody = Buffer.from(
+        JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: 'pay_X', amount: 99_900 } } } }),
+      );
       const signature = subject.signWebhook(rawBody);
       expect(subject.gateway.verifyWebhookSignature(rawBody, signature)).toBe(true);
       for (let index = 0; index < rawBody.length; index += 17) {

@@ -7,7 +7,9 @@ import type { PaymentDetails } from './payment-gateway.ts';
 export function instrumentOf(payment: PaymentDetails): PaymentInstrument {
   return {
     kind: payment.method,
-    ...(payment.card ? { card_network: payment.card.network.slice(0, 40), card_last4: /^\d{4}$/.test(payment.card.last4) ? payment.card.last4 : undefined } : {}),
+    ...(payment.card
+      ? { card_network: payment.card.network.slice(0, 40), card_last4: /^\d{4}$/.test(payment.card.last4) ? payment.card.last4 : undefined }
+      : {}),
     ...(payment.vpa ? { vpa_masked: payment.vpa.slice(0, 120) } : {}),
     ...(payment.bank ? { bank: payment.bank.slice(0, 40) } : {}),
     ...(payment.wallet ? { wallet: payment.wallet.slice(0, 40) } : {}),
@@ -19,7 +21,14 @@ export function instrumentId(instrument: PaymentInstrument): string {
   return createHash('sha256').update(instrumentKey(instrument)).digest('hex').slice(0, 16);
 }
 
-const KIND_NAMES: Record<PaymentInstrument['kind'], string> = { card: 'Card', upi: 'UPI', netbanking: 'Netbanking', wallet: 'Wallet', emi: 'EMI', other: 'Other method' };
+const KIND_NAMES: Record<PaymentInstrument['kind'], string> = {
+  card: 'Card',
+  upi: 'UPI',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  other: 'Other method',
+};
 
 /** How receipts, history and the methods list name an instrument: "Visa •••• 4242", "UPI ga****@okhdfc". */
 export function instrumentLabel(instrument: PaymentInstrument): string {

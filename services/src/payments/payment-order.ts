@@ -17,7 +17,15 @@ export interface PaymentOrderState {
   requoted: Requoted | null;
 }
 
-export const noOrder: PaymentOrderState = { order: null, captured: null, failedPayments: [], refunds: [], refundedPaise: 0, receiptEmailed: false, requoted: null };
+export const noOrder: PaymentOrderState = {
+  order: null,
+  captured: null,
+  failedPayments: [],
+  refunds: [],
+  refundedPaise: 0,
+  receiptEmailed: false,
+  requoted: null,
+};
 
 export const orderStream = (orderId: string) => `payment-order-${orderId}`;
 

@@ -45,7 +45,17 @@ export function quotePayment(target: Plan, cycle: BillingCycle, current: Subscri
   const name = target.display_name;
   const fresh = (purpose: OrderPurpose, creditPaise: number, explanation: (end: Date) => string): Quote => {
     const end = periodEnd(now, cycle);
-    return { planType: target.name, billingCycle: cycle, purpose, listPricePaise, creditPaise, amountPaise: listPricePaise - creditPaise, periodStart: now, periodEnd: end, explanation: explanation(end) };
+    return {
+      planType: target.name,
+      billingCycle: cycle,
+      purpose,
+      listPricePaise,
+      creditPaise,
+      amountPaise: listPricePaise - creditPaise,
+      periodStart: now,
+      periodEnd: end,
+      explanation: explanation(end),
+    };
   };
 
   if (!paidPeriodRuns(current, now)) {
@@ -77,7 +87,9 @@ export function quotePayment(target: Plan, cycle: BillingCycle, current: Subscri
 
   const creditPaise = unusedCredit(current, now);
   if (listPricePaise - creditPaise < MINIMUM_ORDER_PAISE) {
-    throw conflict(`The unused part of your ${currentPlanName} plan (${formatInr(creditPaise)}) covers the ${name} ${cycle} price. Choose the yearly cycle, or switch once your current period has ended.`);
+    throw conflict(
+      `The unused part of your ${currentPlanName} plan (${formatInr(creditPaise)}) covers the ${name} ${cycle} price. Choose the yearly cycle, or switch once your current period has ended.`,
+    );
   }
   if (creditPaise === 0) return fresh('upgrade', 0, (end) => `${name} replaces your ${currentPlanName} plan when you pay and runs until ${dayLabel(end)}.`);
   const daysLeft = Math.ceil((Date.parse(current.periodEnd!) - now.getTime()) / DAY_MS);

@@ -25,7 +25,9 @@ export interface Payments {
 export async function openPayments(config: Config, events: EventStore, secret: string, clock: () => Date): Promise<Payments> {
   const seller: ReceiptSeller = {
     name: config.SELLER_NAME,
-    address: config.SELLER_ADDRESS.split(/\s*(?:\\n|\n|\|)\s*/).filter(Boolean).join('\n'),
+    address: config.SELLER_ADDRESS.split(/\s*(?:\\n|\n|\|)\s*/)
+      .filter(Boolean)
+      .join('\n'),
     gstin: config.SELLER_GSTIN ?? null,
     email: config.SELLER_EMAIL ?? null,
   };

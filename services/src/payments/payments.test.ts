@@ -30,7 +30,13 @@ async function testCheckout(app: FastifyInstance, headers: Headers, orderId: str
   return answer.json();
 }
 
-function verify(app: FastifyInstance, headers: Headers, paid: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }, plan_type = 'pro', billing_cycle = 'monthly') {
+function verify(
+  app: FastifyInstance,
+  headers: Headers,
+  paid: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string },
+  plan_type = 'pro',
+  billing_cycle = 'monthly',
+) {
   return app.inject({
     method: 'POST',
     url: '/api/payment/verify',
@@ -68,7 +74,12 @@ function outbox(dataDir: string): OutboxFile[] {
 function webhookFor(t: TestApp, event: string, payment: Record<string, unknown>, eventId: string) {
   const rawBody = Buffer.from(JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: 0 }));
   const signature = t.platform.payments.testMode!.signWebhookBody(rawBody);
-  return { method: 'POST' as const, url: '/api/payment/webhook', payload: rawBody, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } };
+  return {
+    method: 'POST' as const,
+    url: '/api/payment/webhook',
+    payload: rawBody,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+  };
 }
 
 describe('paying for a plan in test mode', () => {
@@ -90,10 +101,19 @@ describe('paying for a plan in test mode', () => {
     const paid = await testCheckout(t.app, headers, created.json().order.order_id);
     expect(Object.keys(paid).sort()).toEqual(['outcome', 'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature']);
     const verified = await verify(t.app, headers, paid);
-    expect(verified.json()).toEqual({ success: true, message: 'Payment verified successfully. Your Pro plan is active until 23 Dec 2026.', receipt_number: 'LL-000001' });
+    expect(verified.json()).toEqual({
+      success: true,
+      message: 'Payment verified successfully. Your Pro plan is active until 23 Dec 2026.',
+      receipt_number: 'LL-000001',
+    });
 
     const subscription = await current(t.app, headers);
-    expect(subscription).toMatchObject({ plan_type: 'pro', status: 'active', current_period_start: '2026-11-23T10:00:00.000Z', current_period_end: '2026-12-23T10:00:00.000Z' });
+    expect(subscription).toMatchObject({
+      plan_type: 'pro',
+      status: 'active',
+      current_period_start: '2026-11-23T10:00:00.000Z',
+      current_period_end: '2026-12-23T10:00:00.000Z',
+    });
     expect(subscription.limits).toEqual({ monthly_links: 1000, api_calls_per_minute: 1000, custom_domains: 2 });
 
     await t.platform.billingScheduler!.tick();
@@ -128,7 +148,10 @@ describe('paying for a plan in test mode', () => {
     const created = await intent(t.app, headers, 'pro', 'monthly');
     const paid = await testCheckout(t.app, headers, created.json().order.order_id);
     const before = await t.platform.events.headPosition();
-    const forged = await verify(t.app, headers, { ...paid, razorpay_signature: hmacSha256Hex('not-the-installation-secret', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`) });
+    const forged = await verify(t.app, headers, {
+      ...paid,
+      razorpay_signature: hmacSha256Hex('not-the-installation-secret', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`),
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().detail).toMatch(/^The payment signature does not match, so nothing was changed\./);
     expect(await t.platform.events.headPosition()).toBe(before);
@@ -192,7 +215,11 @@ describe('paying for a plan in test mode', () => {
     expect((await current(t.app, headers)).plan_type).toBe('free');
     // A signed body that is not JSON is a 400 too, not a crash.
     const garbage = Buffer.from('{"event":');
-    const signedGarbage = await t.app.inject({ ...hook, payload: garbage, headers: { ...hook.headers, 'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(garbage) } });
+    const signedGarbage = await t.app.inject({
+      ...hook,
+      payload: garbage,
+      headers: { ...hook.headers, 'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(garbage) },
+    });
     expect(signedGarbage.statusCode).toBe(400);
   });
 
@@ -219,7 +246,14 @@ describe('paying for a plan in test mode', () => {
     const headers = await signIn(t.app, 'upgrade@example.com');
     const quote = (await t.app.inject({ method: 'GET', url: '/api/payment/quote?plan_type=enterprise&billing_cycle=monthly', headers })).json();
     // 20 of the period's 30 days are unused: 2/3 of ₹999.00, rounded down to the paisa.
-    expect(quote).toMatchObject({ purpose: 'upgrade', list_price_paise: 499_900, credit_paise: 66_600, amount_paise: 433_300, period_start: '2026-12-03T10:00:00.000Z', period_end: '2027-01-03T10:00:00.000Z' });
+    expect(quote).toMatchObject({
+      purpose: 'upgrade',
+      list_price_paise: 499_900,
+      credit_paise: 66_600,
+      amount_paise: 433_300,
+      period_start: '2026-12-03T10:00:00.000Z',
+      period_end: '2027-01-03T10:00:00.000Z',
+    });
     expect(quote.explanation).toContain('The 20 unused days of your current plan, worth ₹666.00, come off the price.');
     const { order } = await buy(t.app, headers, 'enterprise', 'monthly');
     expect(order.order.amount).toBe(433_300);
@@ -239,15 +273,31 @@ describe('paying for a plan in test mode', () => {
     // One sequence for the installation: the second payment has the next number.
     expect(verified.receipt_number).toBe('LL-000002');
     expect(await current(t.app, headers)).toMatchObject({ current_period_start: '2026-11-23T10:00:00.000Z', current_period_end: '2027-01-23T10:00:00.000Z' });
-    expect((await eventsOfType(t, 'SubscriptionRenewed')).map((event) => event.data)).toEqual([expect.objectContaining({ period_start: '2026-12-23T10:00:00.000Z' })]);
+    expect((await eventsOfType(t, 'SubscriptionRenewed')).map((event) => event.data)).toEqual([
+      expect.objectContaining({ period_start: '2026-12-23T10:00:00.000Z' }),
+    ]);
   });
 
   it('a refund.processed webhook records the refund and ends the period it paid for', async () => {
     t = await startTestApp({}, { clock: time.clock });
     const { headers } = await signUp(t.app, 'refund@example.com');
     const { paid } = await buy(t.app, headers);
-    const rawBody = Buffer.from(JSON.stringify({ event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_Test000001', payment_id: paid.razorpay_payment_id, amount: 99_900 } } } }));
-    const hook = { method: 'POST' as const, url: '/api/payment/webhook', payload: rawBody, headers: { 'content-type': 'application/json', 'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(rawBody), 'x-razorpay-event-id': 'evt_Refund000001' } };
+    const rawBody = Buffer.from(
+      JSON.stringify({
+        event: 'refund.processed',
+        payload: { refund: { entity: { id: 'rfnd_Test000001', payment_id: paid.razorpay_payment_id, amount: 99_900 } } },
+      }),
+    );
+    const hook = {
+      method: 'POST' as const,
+      url: '/api/payment/webhook',
+      payload: rawBody,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(rawBody),
+        'x-razorpay-event-id': 'evt_Refund000001',
+      },
+    };
     expect((await t.app.inject(hook)).json()).toEqual({ status: 'processed' });
     expect(await current(t.app, headers)).toMatchObject({ plan_type: 'free', status: 'expired' });
     const history = (await t.app.inject({ method: 'GET', url: '/api/payment/billing-history', headers })).json().billing_history;
@@ -264,21 +314,39 @@ describe('paying for a plan in test mode', () => {
     const created = await intent(t.app, headers, 'enterprise', 'monthly');
     // ₹666.00 of Pro's unused days came off the order.
     expect(created.json().order.amount).toBe(433_300);
-    const refund = Buffer.from(JSON.stringify({ event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_Requote00001', payment_id: proPaid.razorpay_payment_id, amount: 99_900 } } } }));
-    const hook = { method: 'POST' as const, url: '/api/payment/webhook', payload: refund, headers: { 'content-type': 'application/json', 'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(refund), 'x-razorpay-event-id': 'evt_Requote00001' } };
+    const refund = Buffer.from(
+      JSON.stringify({
+        event: 'refund.processed',
+        payload: { refund: { entity: { id: 'rfnd_Requote00001', payment_id: proPaid.razorpay_payment_id, amount: 99_900 } } },
+      }),
+    );
+    const hook = {
+      method: 'POST' as const,
+      url: '/api/payment/webhook',
+      payload: refund,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(refund),
+        'x-razorpay-event-id': 'evt_Requote00001',
+      },
+    };
     expect((await t.app.inject(hook)).json()).toEqual({ status: 'processed' });
     time.advance(60_000);
 
     const paid = await testCheckout(t.app, headers, created.json().order.order_id);
     const verified = await verify(t.app, headers, paid, 'enterprise', 'monthly');
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json().message).toContain('the Enterprise plan (monthly) cost ₹4,999.00 on your account (₹4,333.00 when the order was made), so it buys the period in proportion');
+    expect(verified.json().message).toContain(
+      'the Enterprise plan (monthly) cost ₹4,999.00 on your account (₹4,333.00 when the order was made), so it buys the period in proportion',
+    );
     const subscription = await current(t.app, headers);
     expect(subscription.plan_type).toBe('enterprise');
     // The credit was gone: ₹4,333.00 of ₹4,999.00 buys that share of a month, not the month.
     const month = Date.parse('2027-01-03T10:01:00Z') - Date.parse('2026-12-03T10:01:00Z');
     expect(Date.parse(subscription.current_period_end) - Date.parse(subscription.current_period_start)).toBe(Math.floor((month * 433_300) / 499_900));
-    expect((await eventsOfType(t, 'PaymentRequoted')).map((event) => event.data)).toEqual([expect.objectContaining({ outcome: 'prorated', ordered_amount_paise: 433_300, due_amount_paise: 499_900 })]);
+    expect((await eventsOfType(t, 'PaymentRequoted')).map((event) => event.data)).toEqual([
+      expect.objectContaining({ outcome: 'prorated', ordered_amount_paise: 433_300, due_amount_paise: 499_900 }),
+    ]);
   });
 
   it('an order can be paid for 30 minutes: the test checkout refuses it after that', async () => {
@@ -286,7 +354,12 @@ describe('paying for a plan in test mode', () => {
     const { headers } = await signUp(t.app, 'late@example.com');
     const created = await intent(t.app, headers, 'pro', 'monthly');
     time.advance(30 * 60_000 + 1_000);
-    const late = await t.app.inject({ method: 'POST', url: `/api/payment/test-checkout/${created.json().order.order_id}`, headers, payload: { outcome: 'pay' } });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/test-checkout/${created.json().order.order_id}`,
+      headers,
+      payload: { outcome: 'pay' },
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().detail).toMatch(/has expired: an order can be paid for 30 minutes/);
     expect((await current(t.app, headers)).plan_type).toBe('free');
@@ -297,7 +370,12 @@ describe('paying for a plan in test mode', () => {
     const { headers } = await signUp(t.app, 'hostile@example.com');
     const created = await intent(t.app, headers, 'pro', 'monthly');
     const hostile = `<img src=x onerror=alert(1)>\u0000${'x'.repeat(500)}`;
-    const hook = webhookFor(t, 'payment.failed', { id: 'pay_Hostile00001', order_id: created.json().order.order_id, amount: 99_900, error_description: hostile }, 'evt_Hostile00001');
+    const hook = webhookFor(
+      t,
+      'payment.failed',
+      { id: 'pay_Hostile00001', order_id: created.json().order.order_id, amount: 99_900, error_description: hostile },
+      'evt_Hostile00001',
+    );
     expect((await t.app.inject(hook)).json()).toEqual({ status: 'processed' });
     const history = await t.app.inject({ method: 'GET', url: '/api/payment/billing-history', headers });
     expect(history.headers['content-type']).toMatch(/^application\/json/);
@@ -350,7 +428,12 @@ describe('the subscription lifecycle across restarts', () => {
       ends_at: '2026-12-23T10:00:00.000Z',
     });
     expect(await current(t.app, headers)).toMatchObject({ plan_type: 'pro', status: 'cancelled' });
-    const someoneElses = await t.app.inject({ method: 'POST', url: '/api/payment/subscription/cancel', headers, payload: { subscription_id: subscription.id + 1 } });
+    const someoneElses = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/subscription/cancel',
+      headers,
+      payload: { subscription_id: subscription.id + 1 },
+    });
     expect(someoneElses.statusCode).toBe(404);
     await t.close();
 
@@ -365,9 +448,16 @@ describe('the subscription lifecycle across restarts', () => {
 
     t = await startTestApp({}, { clock: time.clock, dataDir });
     await t.platform.billingScheduler!.tick();
-    expect(await eventsOfType(t, 'SubscriptionExpired')).toEqual([expect.objectContaining({ data: expect.objectContaining({ reason: 'period_ended', plan_type: 'pro' }) })]);
+    expect(await eventsOfType(t, 'SubscriptionExpired')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ reason: 'period_ended', plan_type: 'pro' }) }),
+    ]);
     expect(reminders()).toHaveLength(1);
-    const cancelAgain = await t.app.inject({ method: 'POST', url: '/api/payment/subscription/cancel', headers: await signIn(t.app, 'leaving@example.com'), payload: { subscription_id: subscription.id } });
+    const cancelAgain = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/subscription/cancel',
+      headers: await signIn(t.app, 'leaving@example.com'),
+      payload: { subscription_id: subscription.id },
+    });
     expect(cancelAgain.statusCode).toBe(409);
     expect(cancelAgain.json().detail).toBe('You are on the Free plan: there is no paid subscription to cancel.');
     await t.close();
@@ -375,7 +465,12 @@ describe('the subscription lifecycle across restarts', () => {
 });
 
 async function signIn(app: FastifyInstance, email: string, password = 'correct horse'): Promise<Headers> {
-  const token = await app.inject({ method: 'POST', url: '/api/token', payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/token',
+    payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   return { authorization: `Bearer ${token.json().access_token}` };
 }
 
@@ -385,7 +480,12 @@ describe('paying through Razorpay (the official client against a local Razorpay 
   let t: TestApp;
   beforeAll(async () => {
     razorpay = await startRazorpayApiServer(KEYS);
-    t = await startTestApp({ RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret, RAZORPAY_API_URL: razorpay.url });
+    t = await startTestApp({
+      RAZORPAY_KEY_ID: KEYS.keyId,
+      RAZORPAY_KEY_SECRET: KEYS.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+      RAZORPAY_API_URL: razorpay.url,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -394,7 +494,11 @@ describe('paying through Razorpay (the official client against a local Razorpay 
 
   it('creates the order at Razorpay and verifies checkout’s result by the same path as test mode', async () => {
     const { headers } = await signUp(t.app, 'razorpay@example.com');
-    expect((await t.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toEqual({ mode: 'razorpay', key_id: KEYS.keyId, gst_rate_basis_points: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toEqual({
+      mode: 'razorpay',
+      key_id: KEYS.keyId,
+      gst_rate_basis_points: null,
+    });
     const created = await intent(t.app, headers, 'pro', 'monthly');
     expect(created.json()).toMatchObject({ mode: 'razorpay', order: { key_id: KEYS.keyId, amount: 99_900 } });
     expect(razorpay.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/orders', body: { amount: 99_900, currency: 'INR' } });
@@ -417,7 +521,9 @@ describe('paying through Razorpay (the official client against a local Razorpay 
     expect(JSON.stringify(methods)).not.toContain('gaurav.kumar');
 
     const delivery = razorpay.webhook('payment.captured', checkout.razorpay_payment_id);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', payload: delivery.rawBody, headers: delivery.headers })).json()).toEqual({ status: 'processed' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', payload: delivery.rawBody, headers: delivery.headers })).json()).toEqual({
+      status: 'processed',
+    });
     expect(await eventsOfType(t, 'SubscriptionActivated')).toHaveLength(1);
   });
 });
@@ -429,7 +535,10 @@ describe('an old order paid late through Razorpay (its checkout can outlive the 
   let t: TestApp;
   beforeAll(async () => {
     razorpay = await startRazorpayApiServer(KEYS);
-    t = await startTestApp({ RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret, RAZORPAY_API_URL: razorpay.url }, { clock: time.clock });
+    t = await startTestApp(
+      { RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret, RAZORPAY_API_URL: razorpay.url },
+      { clock: time.clock },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -454,6 +563,8 @@ describe('an old order paid late through Razorpay (its checkout can outlive the 
     expect(requoted).toEqual([expect.objectContaining({ outcome: 'prorated', ordered_amount_paise: ordered, due_amount_paise: quoteNow.amount_paise })]);
     const subscription = await current(t.app, late);
     const year = Date.parse(quoteNow.period_end) - Date.parse(quoteNow.period_start);
-    expect(Date.parse(subscription.current_period_end) - Date.parse(subscription.current_period_start)).toBe(Math.floor((year * ordered) / quoteNow.amount_paise));
+    expect(Date.parse(subscription.current_period_end) - Date.parse(subscription.current_period_start)).toBe(
+      Math.floor((year * ordered) / quoteNow.amount_paise),
+    );
   });
 });

@@ -6,7 +6,12 @@ import type { Platform } from '../platform/platform.ts';
 import { quotePayment, type Quote } from './payment-quote.ts';
 
 /** What paying for a plan would buy the user now, decided on their subscription stream and the catalogue as it is. */
-export async function quoteFor(platform: Pick<Platform, 'events' | 'read' | 'clock'>, userId: number, planType: 'pro' | 'enterprise', cycle: BillingCycle): Promise<Quote> {
+export async function quoteFor(
+  platform: Pick<Platform, 'events' | 'read' | 'clock'>,
+  userId: number,
+  planType: 'pro' | 'enterprise',
+  cycle: BillingCycle,
+): Promise<Quote> {
   const now = platform.clock();
   const { state } = await loadStream(platform.events, `subscription-${userId}`, noSubscription, evolveSubscription);
   const [target, current] = await Promise.all([planNamed(platform, planType), planNamed(platform, paidPeriodRuns(state, now) ? state.planType : 'free')]);

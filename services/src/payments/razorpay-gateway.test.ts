@@ -34,7 +34,11 @@ describe('Razorpay adapter specifics', () => {
     const gateway = createRazorpayGateway({ ...KEYS, apiUrl: server.url });
     const order = await gateway.createOrder({ amountPaise: 1_199_900, currency: 'INR', receipt: 'rcpt_yearly', notes: { plan_type: 'enterprise' } });
     expect(order.keyId).toBe(KEYS.keyId);
-    expect(server.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/orders', body: { amount: 1_199_900, currency: 'INR', receipt: 'rcpt_yearly', notes: { plan_type: 'enterprise' } } });
+    expect(server.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: '/v1/orders',
+      body: { amount: 1_199_900, currency: 'INR', receipt: 'rcpt_yearly', notes: { plan_type: 'enterprise' } },
+    });
   });
 
   // Test mode pays by test card only; a UPI payment is Razorpay's.
@@ -71,7 +75,14 @@ describe('Razorpay adapter specifics', () => {
     const first = await gateway.createOrder({ amountPaise: 10_000, currency: 'INR', receipt: 'nb', notes: {} });
     const byBank = server.registerPayment(first.orderId, 'captured', { method: 'netbanking', bank: 'HDFC' }, { email: 'asha@example.com' });
     await expect(gateway.fetchPayment(byBank.payment.id)).resolves.toEqual({
-      id: byBank.payment.id, orderId: first.orderId, status: 'captured', amountPaise: 10_000, currency: 'INR', method: 'netbanking', bank: 'HDFC', email: 'asha@example.com',
+      id: byBank.payment.id,
+      orderId: first.orderId,
+      status: 'captured',
+      amountPaise: 10_000,
+      currency: 'INR',
+      method: 'netbanking',
+      bank: 'HDFC',
+      email: 'asha@example.com',
     });
     const second = await gateway.createOrder({ amountPaise: 10_000, currency: 'INR', receipt: 'wl', notes: {} });
     const byWallet = server.registerPayment(second.orderId, 'captured', { method: 'wallet', wallet: 'paytm' });
@@ -85,6 +96,10 @@ describe('Razorpay adapter specifics', () => {
     const delivery = server.webhook('order.paid', payment.id);
     expect(gateway.verifyWebhookSignature(delivery.rawBody, delivery.headers['x-razorpay-signature'] ?? '')).toBe(true);
     expect(delivery.headers['x-razorpay-event-id']).toMatch(/^evt_/);
-    expect(JSON.parse(delivery.rawBody.toString())).toMatchObject({ event: 'order.paid', contains: ['payment', 'order'], payload: { order: { entity: { status: 'paid', amount_paid: 10_000 } } } });
+    expect(JSON.parse(delivery.rawBody.toString())).toMatchObject({
+      event: 'order.paid',
+      contains: ['payment', 'order'],
+      payload: { order: { entity: { status: 'paid', amount_paid: 10_000 } } },
+    });
   });
 });

@@ -51,7 +51,10 @@ export function createRazorpayGateway(config: RazorpayGatewayConfig): PaymentGat
         (body) => razorpayOrderSchema.parse(body),
       );
       if (order.amount !== request.amountPaise || order.currency !== request.currency) {
-        throw new PaymentGatewayError('unexpected-response', `Razorpay created order ${order.id} for ${order.amount} ${order.currency}, not ${request.amountPaise} ${request.currency}.`);
+        throw new PaymentGatewayError(
+          'unexpected-response',
+          `Razorpay created order ${order.id} for ${order.amount} ${order.currency}, not ${request.amountPaise} ${request.currency}.`,
+        );
       }
       return { orderId: order.id, amountPaise: order.amount, currency: 'INR', keyId: config.keyId };
     },
@@ -59,9 +62,16 @@ export function createRazorpayGateway(config: RazorpayGatewayConfig): PaymentGat
     async fetchPayment(paymentId: string): Promise<PaymentDetails> {
       // The client throws synchronously on an empty id; answer it like any unknown id.
       if (paymentId === '') throw new PaymentGatewayError('not-found', 'No payment id was given.');
-      const payment = await call(`fetch payment ${paymentId}`, () => client.payments.fetch(paymentId), (body) => razorpayPaymentSchema.parse(body));
+      const payment = await call(
+        `fetch payment ${paymentId}`,
+        () => client.payments.fetch(paymentId),
+        (body) => razorpayPaymentSchema.parse(body),
+      );
       if (payment.order_id === null) {
-        throw new PaymentGatewayError('unexpected-response', `Razorpay payment ${payment.id} belongs to no order; this installation only creates payments through orders.`);
+        throw new PaymentGatewayError(
+          'unexpected-response',
+          `Razorpay payment ${payment.id} belongs to no order; this installation only creates payments through orders.`,
+        );
       }
       const method = KNOWN_METHODS.find((known) => known === payment.method) ?? 'other';
       const vpa = payment.vpa ?? payment.upi?.vpa;

@@ -53,7 +53,14 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/payment/config',
-    { config: { access: 'anyone' }, schema: { tags: ['payments'], summary: 'How this installation takes payments: Razorpay or the local test mode, and its public key', response: { 200: PaymentConfigResponse } } },
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['payments'],
+        summary: 'How this installation takes payments: Razorpay or the local test mode, and its public key',
+        response: { 200: PaymentConfigResponse },
+      },
+    },
     async () => ({
       mode: platform.payments.gateway.mode,
       key_id: platform.config.RAZORPAY_KEY_ID ?? 'test_mode_local',
@@ -152,7 +159,9 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       const { payment_id, order_id, signature, plan_type, billing_cycle } = request.body;
       const { gateway } = platform.payments;
       if (!gateway.verifyPaymentSignature({ orderId: order_id, paymentId: payment_id, signature })) {
-        throw invalid(`The payment signature does not match, so nothing was changed. If money left your account, contact support with payment id ${payment_id}.`);
+        throw invalid(
+          `The payment signature does not match, so nothing was changed. If money left your account, contact support with payment id ${payment_id}.`,
+        );
       }
       const { state } = await loadStream(platform.events, orderStream(order_id), noOrder, evolveOrder);
       if (!state.order || state.order.user_id !== caller.userId) throw notFound(ORDER_NOT_FOUND);
@@ -192,7 +201,11 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     '/api/payment/billing-history',
     {
       config: user,
-      schema: { tags: ['payments'], summary: 'The caller’s payments and failed attempts, newest first, with receipts', response: { 200: BillingHistoryResponse, 401: ErrorBody } },
+      schema: {
+        tags: ['payments'],
+        summary: 'The caller’s payments and failed attempts, newest first, with receipts',
+        response: { 200: BillingHistoryResponse, 401: ErrorBody },
+      },
     },
     async (request) => ({ billing_history: await billingHistory(platform, callerOf(request).userId) }),
   );
@@ -201,7 +214,11 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     '/api/payment/methods',
     {
       config: user,
-      schema: { tags: ['payments'], summary: 'The payment methods the caller has paid with (masked), default first', response: { 200: PaymentMethodsResponse, 401: ErrorBody } },
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment methods the caller has paid with (masked), default first',
+        response: { 200: PaymentMethodsResponse, 401: ErrorBody },
+      },
     },
     async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
   );
@@ -214,17 +231,24 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     await handleCommand(platform, commandContext(platform, request), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
   };
   const methodRoute = (summary: string) =>
-    ({ config: user, schema: { tags: ['payments'], summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }) as const;
+    ({
+      config: user,
+      schema: { tags: ['payments'], summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+    }) as const;
 
   api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {
     await chooseMethod(request, 'default');
     return reply.code(204).send(null);
   });
 
-  api.delete('/api/payment/methods/:method_id', methodRoute('Remove a payment method from the list (paying with it again brings it back)'), async (request, reply) => {
-    await chooseMethod(request, 'remove');
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/api/payment/methods/:method_id',
+    methodRoute('Remove a payment method from the list (paying with it again brings it back)'),
+    async (request, reply) => {
+      await chooseMethod(request, 'remove');
+      return reply.code(204).send(null);
+    },
+  );
 
   api.post(
     '/api/payment/subscription/cancel',
@@ -264,7 +288,8 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
       const caller = callerOf(request);
       const [payment] = await platform.read.find<PaymentView>(PAYMENTS, { where: { receipt_number: request.params.receipt_number }, limit: 1 });
       // Someone else's receipt is answered as a missing one: numbers are sequential and easy to guess.
-      if (!payment || (payment.user_id !== caller.userId && !isAdmin(caller.role))) throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
+      if (!payment || (payment.user_id !== caller.userId && !isAdmin(caller.role)))
+        throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
       const buyer = await platform.read.get<UserView>(USERS, payment.user_id);
       if (!buyer) throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
       const pdf = await receiptPdf(payment, buyer, platform.payments);

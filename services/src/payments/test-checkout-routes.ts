@@ -68,7 +68,10 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
     async (request) => {
       const caller = callerOf(request);
       const { order, testMode } = await ownOrder(caller.userId, request.params.order_id);
-      const result = await throughGateway(() => testMode.completeTestPayment(order.order_id, request.body.outcome), (error, message) => request.log.error({ err: error }, message));
+      const result = await throughGateway(
+        () => testMode.completeTestPayment(order.order_id, request.body.outcome),
+        (error, message) => request.log.error({ err: error }, message),
+      );
       if (result.outcome === 'failed') {
         // Razorpay reports a failed attempt by webhook; test mode records it here.
         await handleCommand(platform, commandContext(platform, request), failureDecider, {

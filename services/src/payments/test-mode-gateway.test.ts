@@ -82,7 +82,9 @@ describe('test mode specifics', () => {
     const order = await theirs.createOrder({ amountPaise: 10_000, currency: 'INR', receipt: 'r2', notes: {} });
     const result = await theirs.completeTestPayment(order.orderId, 'pay');
     if (result.outcome !== 'paid') throw new Error('expected paid');
-    expect(ours.verifyPaymentSignature({ orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, signature: result.razorpay_signature })).toBe(false);
+    expect(
+      ours.verifyPaymentSignature({ orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, signature: result.razorpay_signature }),
+    ).toBe(false);
   });
 
   it('refuses to pay an unknown order or one already paid', async () => {

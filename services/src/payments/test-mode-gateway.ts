@@ -68,7 +68,14 @@ export function createTestModeGateway(config: TestModeConfig): TestModeGateway {
     async createOrder(request: OrderRequest): Promise<CreatedOrder> {
       assertValidOrderRequest(request);
       const orderId = newId('order');
-      await ledger.saveOrder({ orderId, amountPaise: request.amountPaise, currency: request.currency, receipt: request.receipt, notes: request.notes, createdAt: now().toISOString() });
+      await ledger.saveOrder({
+        orderId,
+        amountPaise: request.amountPaise,
+        currency: request.currency,
+        receipt: request.receipt,
+        notes: request.notes,
+        createdAt: now().toISOString(),
+      });
       return { orderId, amountPaise: request.amountPaise, currency: 'INR', keyId: TEST_MODE_KEY_ID };
     },
 
@@ -79,7 +86,10 @@ export function createTestModeGateway(config: TestModeConfig): TestModeGateway {
       const paid = (await ledger.paymentsForOrder(orderId)).some((payment) => payment.status === 'captured');
       if (paid) throw new PaymentGatewayError('invalid-request', `Test-mode order ${orderId} is already paid.`);
       if (now().getTime() - Date.parse(order.createdAt) > ORDER_PAYABLE_MS) {
-        throw new PaymentGatewayError('invalid-request', `Test-mode order ${orderId} has expired: an order can be paid for 30 minutes. Start again from the pricing page.`);
+        throw new PaymentGatewayError(
+          'invalid-request',
+          `Test-mode order ${orderId} has expired: an order can be paid for 30 minutes. Start again from the pricing page.`,
+        );
       }
       const paymentId = newId('pay');
       const status = outcome === 'pay' ? 'captured' : 'failed';
@@ -97,7 +107,12 @@ export function createTestModeGateway(config: TestModeConfig): TestModeGateway {
           },
         };
       }
-      return { outcome: 'paid', razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signCheckoutResult(config.secret, orderId, paymentId) };
+      return {
+        outcome: 'paid',
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: orderId,
+        razorpay_signature: signCheckoutResult(config.secret, orderId, paymentId),
+      };
     },
 
     async fetchPayment(paymentId: string): Promise<PaymentDetails> {

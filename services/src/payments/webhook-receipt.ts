@@ -28,9 +28,13 @@ export function recordingWebhook<Command, States extends Record<string, unknown>
       const decided = decider.decide(command, states);
       return {
         ...decided,
-        webhook: [{ type: 'PaymentWebhookReceived', data: { event_id: delivery.eventId, event: delivery.event, order_id: delivery.orderId, payment_id: delivery.paymentId } }],
+        webhook: [
+          {
+            type: 'PaymentWebhookReceived',
+            data: { event_id: delivery.eventId, event: delivery.event, order_id: delivery.orderId, payment_id: delivery.paymentId },
+          },
+        ],
       } as { [K in keyof (States & { webhook: boolean })]?: DomainEvent[] };
     },
   };
 }
-

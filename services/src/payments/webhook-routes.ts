@@ -41,7 +41,8 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
         config: { access: 'anyone' },
         schema: {
           tags: ['payments'],
-          summary: 'Razorpay webhooks: payment.captured, order.paid, payment.failed, refund.processed (signed with X-Razorpay-Signature; an event id is acted on once)',
+          summary:
+            'Razorpay webhooks: payment.captured, order.paid, payment.failed, refund.processed (signed with X-Razorpay-Signature; an event id is acted on once)',
           response: { 200: WebhookAck, 400: ErrorBody, 503: ErrorBody },
         },
       },
@@ -58,7 +59,8 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
         }
         const header = request.headers['x-razorpay-event-id'];
         // Razorpay always names the event; a body without one is told apart by its bytes.
-        const eventId = typeof header === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : `body-${createHash('sha256').update(raw).digest('hex').slice(0, 32)}`;
+        const eventId =
+          typeof header === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : `body-${createHash('sha256').update(raw).digest('hex').slice(0, 32)}`;
         return { status: await actOn(platform, request, body, eventId) };
       },
     );
@@ -90,7 +92,14 @@ async function actOn(platform: Platform, request: FastifyRequest, body: WebhookB
       const details = await throughGateway(() => gateway.fetchPayment(payment.entity.id), log);
       const delivery = { eventId, event: body.event, orderId: known.order_id, paymentId: details.id };
       const plans = await plansByName(platform);
-      return run(captureDecider, delivery, { orderId: known.order_id, userId: known.user_id, payment: details, via: 'webhook' as const, now: platform.clock(), plans });
+      return run(captureDecider, delivery, {
+        orderId: known.order_id,
+        userId: known.user_id,
+        payment: details,
+        via: 'webhook' as const,
+        now: platform.clock(),
+        plans,
+      });
     }
     case 'payment.failed': {
       const known = await ourOrder(payment?.entity.order_id);
@@ -109,7 +118,14 @@ async function actOn(platform: Platform, request: FastifyRequest, body: WebhookB
       const known = await ourOrder(paid.orderId);
       if (!known) return 'ignored';
       const delivery = { eventId, event: body.event, orderId: known.order_id, paymentId: paid.id };
-      return run(refundDecider, delivery, { orderId: known.order_id, userId: known.user_id, paymentId: paid.id, refundId: refund.entity.id, amountPaise: refund.entity.amount, now: platform.clock() });
+      return run(refundDecider, delivery, {
+        orderId: known.order_id,
+        userId: known.user_id,
+        paymentId: paid.id,
+        refundId: refund.entity.id,
+        amountPaise: refund.entity.amount,
+        now: platform.clock(),
+      });
     }
     default:
       return 'ignored';

@@ -16,7 +16,10 @@ describe('app smoke', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/x', title: 'X' } });
     expect(created.statusCode).toBe(201);
     const link = created.json();
-    const redirect = await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' } });
+    const redirect = await t.app.inject({
+      url: `/${link.short_code}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' },
+    });
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('https://example.com/x');
   });

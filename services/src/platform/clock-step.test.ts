@@ -18,7 +18,9 @@ describe('a wall clock stepped back two hours', () => {
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: '127.0.0.1', REDIRECT_RATE_PER_IP: '1', REDIRECT_BURST_PER_IP: '5' }, { clock: () => new Date(clock.now) });
     const owner = await signUp(t.app, 'root@example.com');
-    shortCode = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/stepped' } })).json<{ short_code: string }>().short_code;
+    shortCode = (
+      await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/stepped' } })
+    ).json<{ short_code: string }>().short_code;
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t.close());
@@ -30,7 +32,12 @@ describe('a wall clock stepped back two hours', () => {
     return out;
   };
   const login = (email: string, password: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/api/token', headers: { ...form, 'x-forwarded-for': ip }, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { ...form, 'x-forwarded-for': ip },
+      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    });
 
   it('keeps redirecting an address that was merely active, and still answers a flooder 429 with a wait of seconds', async () => {
     expect(await statuses(3, '198.51.100.7')).toEqual([302, 302, 302]);
@@ -59,7 +66,12 @@ describe('a wall clock stepped back two hours', () => {
 
   it('accepts the token of a sign-in made after a password change, though the clock now reads before the change', async () => {
     const erin = await signUp(t.app, 'erin@example.com', 'erin-old-password');
-    const changed = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: erin.headers, payload: { current_password: 'erin-old-password', new_password: 'erin-new-password' } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: erin.headers,
+      payload: { current_password: 'erin-old-password', new_password: 'erin-new-password' },
+    });
     expect(changed.statusCode).toBe(200);
     const older = await signIn(t.app, 'erin@example.com', 'erin-new-password');
     clock.now -= TWO_HOURS_MS;
@@ -77,7 +89,12 @@ describe('a wall clock stepped back two hours', () => {
     clock.now -= TWO_HOURS_MS;
     const after = await signIn(t.app, 'frank@example.com', 'frank-old-password');
 
-    const changed = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: after.headers, payload: { current_password: 'frank-old-password', new_password: 'frank-new-password' } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: after.headers,
+      payload: { current_password: 'frank-old-password', new_password: 'frank-new-password' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/users/me', headers: before.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/users/me', headers: after.headers })).statusCode).toBe(200); // the session the change was made from

@@ -9,16 +9,25 @@ import { startServerProcess } from '../testing/server-process.ts';
 /** 24 workers on one address: the per-address redirect limit would refuse most of them. */
 const UNLIMITED = { REDIRECT_RATE_PER_IP: '0' };
 
-
 describe('a server killed with SIGKILL under redirect load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-crash-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('counts every answered redirect exactly once after restart, in the log, total_clicks and analytics', async () => {
     let server = await startServerProcess({ DATA_DIR: dataDir, ...UNLIMITED });
-    await json(fetch(`${server.baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'crash@example.com', password: 'secret123' }) }));
+    await json(
+      fetch(`${server.baseUrl}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'crash@example.com', password: 'secret123' }),
+      }),
+    );
     const { access_token } = await json<{ access_token: string }>(
-      fetch(`${server.baseUrl}/api/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=crash%40example.com&password=secret123' }),
+      fetch(`${server.baseUrl}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=crash%40example.com&password=secret123',
+      }),
     );
     const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
     const link = await json<{ id: number; short_code: string }>(
@@ -32,7 +41,10 @@ describe('a server killed with SIGKILL under redirect load', () => {
       while (!killed) {
         const referrer = `r${sent++}.example`;
         try {
-          const response = await fetch(`${server.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': CHROME, referer: `https://${referrer}/` } });
+          const response = await fetch(`${server.baseUrl}/${link.short_code}`, {
+            redirect: 'manual',
+            headers: { 'user-agent': CHROME, referer: `https://${referrer}/` },
+          });
           if (response.status === 302) answered.push(referrer);
         } catch {
           // Killed mid-request: not answered, so it may or may not be counted.

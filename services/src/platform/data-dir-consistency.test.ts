@@ -30,14 +30,19 @@ describe('the data directory is checked at start', () => {
     const dataDir = newDir();
     let t = await startTestApp({}, { dataDir });
     const ann = await signUp(t.app, 'ann@example.com');
-    const kept = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ann.headers, payload: { original_url: 'https://example.com/kept' } })).json<{ id: number }>();
+    const kept = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: ann.headers, payload: { original_url: 'https://example.com/kept' } })).json<{
+      id: number;
+    }>();
     await t.close();
     const olderLog = join(newDir(), 'events.db');
     copyFileSync(join(dataDir, 'events.db'), olderLog);
 
     t = await startTestApp({}, { dataDir });
     const bob = await signUp(t.app, 'bob@example.com');
-    const lost = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: bob.headers, payload: { original_url: 'https://example.com/lost' } })).json<{ id: number; short_code: string }>();
+    const lost = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: bob.headers, payload: { original_url: 'https://example.com/lost' } })).json<{
+      id: number;
+      short_code: string;
+    }>();
     await t.close();
     putBack(olderLog, join(dataDir, 'events.db'));
     return { dataDir, kept, lost };
@@ -57,7 +62,12 @@ describe('the data directory is checked at start', () => {
       const annLinks = await t.app.inject({ method: 'GET', url: '/api/urls', headers: (await signIn(t.app, 'ann@example.com')).headers });
       expect(annLinks.json<{ id: number }[]>().map((l) => l.id)).toEqual([kept.id]);
       // Bob is not in the log: he cannot sign in, and his link's code does not redirect.
-      const bobToken = await t.app.inject({ method: 'POST', url: '/api/token', payload: 'username=bob%40example.com&password=correct%20horse', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const bobToken = await t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: 'username=bob%40example.com&password=correct%20horse',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(bobToken.statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: `/${lost.short_code}` })).statusCode).toBe(404);
     } finally {
@@ -69,7 +79,9 @@ describe('the data directory is checked at start', () => {
     const { dataDir } = await readModelAhead();
     const config = loadConfig({ DATA_DIR: dataDir, ROLE: 'api', EVENTS_SYNC: 'NORMAL' });
     const quiet = { info: () => undefined, error: () => undefined };
-    await expect(openPlatform(config, { log: quiet, readModelRepairWaitMs: 300 })).rejects.toThrow(/past the log's last position .* no projector process rebuilt it/);
+    await expect(openPlatform(config, { log: quiet, readModelRepairWaitMs: 300 })).rejects.toThrow(
+      /past the log's last position .* no projector process rebuilt it/,
+    );
 
     // With a projector process starting beside it, the API process starts once the read model is rebuilt.
     const api = openPlatform(config, { log: quiet, readModelRepairWaitMs: 30_000 });

@@ -29,7 +29,7 @@ const FIRST_SEALED = 'UserRegistered';
 export async function assertKeysCoverLog(log: EventStore, keys: DataKeyStore): Promise<void> {
   const fields = personalData[FIRST_SEALED]!;
   const missing: number[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await log.readAll({ after, limit: PAGE, filter: { types: [FIRST_SEALED] } });
     for (const event of page) {
       const data = event.data as Record<string, unknown>;
@@ -89,14 +89,20 @@ export async function resetProjectionsAheadOfLog(log: EventStore, targets: Proje
  * the log either: it waits for the projector process to empty and replay it, and refuses to
  * start if none does within `timeoutMs`.
  */
-export async function awaitReadModelWithinLog(log: EventStore, target: Pick<ProjectionTarget, 'name' | 'checkpoint'>, timeoutMs: number, info: (message: string) => void): Promise<void> {
+export async function awaitReadModelWithinLog(
+  log: EventStore,
+  target: Pick<ProjectionTarget, 'name' | 'checkpoint'>,
+  timeoutMs: number,
+  info: (message: string) => void,
+): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let said = false;
   for (;;) {
     const checkpoint = await target.checkpoint();
     const head = await log.headPosition();
     if (checkpoint <= head) return;
-    if (!said) info(`Projection ${target.name} is at position ${checkpoint}, past the log's last position ${head}: waiting for the projector process to rebuild it`);
+    if (!said)
+      info(`Projection ${target.name} is at position ${checkpoint}, past the log's last position ${head}: waiting for the projector process to rebuild it`);
     said = true;
     if (performance.now() >= deadline) {
       throw new InconsistentDataDirectory(

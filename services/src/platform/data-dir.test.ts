@@ -31,7 +31,9 @@ describe('the data directory', () => {
     const t = await startTestApp({}, { dataDir });
     try {
       const { headers } = await signUp(t.app, 'ada@example.com');
-      const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/' } })).json<{ short_code: string }>();
+      const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/' } })).json<{
+        short_code: string;
+      }>();
       expect((await t.app.inject({ url: `/${link.short_code}` })).statusCode).toBe(302);
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers })).statusCode).toBe(200);
       expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);

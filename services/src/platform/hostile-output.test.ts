@@ -87,7 +87,12 @@ describe('hostile values, read back through every output', () => {
       const texts = Object.values(TEXTS);
       const title = texts[index % texts.length]!;
       const description = texts[(index + 3) % texts.length]!;
-      const viaDashboard = await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: input, title, description } });
+      const viaDashboard = await t.app.inject({
+        method: 'POST',
+        url: '/api/urls',
+        headers: owner.headers,
+        payload: { original_url: input, title, description },
+      });
       expect(viaDashboard.statusCode, viaDashboard.body).toBe(201);
       expect(viaDashboard.json()).toMatchObject({ original_url: stored, title: title.trim(), description: description.trim() });
       created.push(viaDashboard.json());
@@ -100,7 +105,12 @@ describe('hostile values, read back through every output', () => {
       const viaCuttly = await t.app.inject({ url: `/api/shorten?key=${apiKey}&short=${encodeURIComponent(input)}` });
       expect(viaCuttly.json().url, viaCuttly.body).toMatchObject({ status: 7, fullLink: stored });
     }
-    const edited = await t.app.inject({ method: 'PATCH', url: `/api/urls/${created[0]!.id}`, headers: owner.headers, payload: { original_url: GOOD_DESTINATIONS[1]![0], title: TEXTS.markup } });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/urls/${created[0]!.id}`,
+      headers: owner.headers,
+      payload: { original_url: GOOD_DESTINATIONS[1]![0], title: TEXTS.markup },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ original_url: GOOD_DESTINATIONS[1]![1], title: TEXTS.markup });
     created[0] = edited.json();
@@ -144,7 +154,19 @@ describe('hostile values, read back through every output', () => {
       {
         stream: `link-${linkId}`,
         expected: 'no_stream',
-        events: [event('LinkCreated', { link_id: linkId, owner_id: owner.user.id, short_code: 'oldlink', original_url: dangerous, title: '', description: '', created_via: 'manual', custom_domain: null, trai_header: null })],
+        events: [
+          event('LinkCreated', {
+            link_id: linkId,
+            owner_id: owner.user.id,
+            short_code: 'oldlink',
+            original_url: dangerous,
+            title: '',
+            description: '',
+            created_via: 'manual',
+            custom_domain: null,
+            trai_header: null,
+          }),
+        ],
       },
     ]);
     for (const method of ['GET', 'HEAD', 'GET'] as const) {
@@ -212,7 +234,12 @@ describe('hostile values, read back through every output', () => {
     const markupName = '"<b>x</b>"@example.com';
     const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: markupName, password: 'secret123' } });
     if (registered.statusCode === 201) {
-      const signedIn = await t.app.inject({ method: 'POST', url: '/api/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=${encodeURIComponent(markupName)}&password=secret123` });
+      const signedIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `username=${encodeURIComponent(markupName)}&password=secret123`,
+      });
       await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
     } else {
       expect(registered.statusCode).toBe(400);

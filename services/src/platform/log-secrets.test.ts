@@ -28,7 +28,12 @@ const PERSONAL = {
 describe('the log of a full run', () => {
   let t: TestApp;
   const lines: string[] = [];
-  const secrets: Record<string, string> = { password: PASSWORD, 'new password': NEW_PASSWORD, 'visitor address': VISITOR_IP, 'e-mail address': 'ada@example.com' };
+  const secrets: Record<string, string> = {
+    password: PASSWORD,
+    'new password': NEW_PASSWORD,
+    'visitor address': VISITOR_IP,
+    'e-mail address': 'ada@example.com',
+  };
   const readFault = new Fault('read');
 
   beforeAll(async () => {
@@ -49,23 +54,41 @@ describe('the log of a full run', () => {
     secrets['verification token'] = verifyToken;
     await t.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token: verifyToken } });
     // Proving the address ends every earlier session (docs/accounts.md#taking-an-account-back): sign in again.
-    const reverified = (await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=ada%40example.com&password=${PASSWORD}` })).json<{ access_token: string }>().access_token;
+    const reverified = (
+      await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=ada%40example.com&password=${PASSWORD}` })
+    ).json<{ access_token: string }>().access_token;
     secrets['second access token'] = reverified;
     const adaHeaders = { authorization: `Bearer ${reverified}` };
 
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: adaHeaders })).json<{ api_key: string }>().api_key;
     secrets['API key'] = key;
     await t.app.inject({ url: `/api/shorten?key=${key}&short=${encodeURIComponent('https://example.com/a')}` });
-    const link = (await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/b' } })).json<{ short_code: string }>();
+    const link = (
+      await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/b' } })
+    ).json<{ short_code: string }>();
     await t.app.inject({ url: `/${link.short_code}`, headers: { 'x-forwarded-for': VISITOR_IP } });
 
     // Personal fields: a support ticket (its subject reaches a mail), a reply, a profile, a
     // link's title and destination, a search; each also sent while the store fails below.
-    const ticket = await t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: adaHeaders, payload: { subject: PERSONAL.subject, message: PERSONAL.message } });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/tickets',
+      headers: adaHeaders,
+      payload: { subject: PERSONAL.subject, message: PERSONAL.message },
+    });
     expect(ticket.statusCode).toBe(201);
     const ticketId = ticket.json<{ ticket: { id: number } }>().ticket.id;
     await t.app.inject({ method: 'POST', url: `/api/support/tickets/${ticketId}/replies`, headers: adaHeaders, payload: { message: PERSONAL.reply } });
-    expect((await t.app.inject({ method: 'PUT', url: '/api/settings/profile', headers: adaHeaders, payload: { username: 'ada_l', full_name: PERSONAL.name, phone: PERSONAL.phone } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/settings/profile',
+          headers: adaHeaders,
+          payload: { username: 'ada_l', full_name: PERSONAL.name, phone: PERSONAL.phone },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/urls', headers: adaHeaders, payload: { original_url: PERSONAL.destination, title: PERSONAL.title } });
     await eventually(() => latestMail(t.dataDir, 'ada@example.com')?.subject.includes(PERSONAL.subject) === true, 5000, 'the ticket mail');
 
@@ -74,7 +97,13 @@ describe('the log of a full run', () => {
     const resetToken = linkIn(latestMail(t.dataDir, 'ada@example.com', '/reset-password')!.text, 'reset-password').searchParams.get('token')!;
     secrets['reset token'] = resetToken;
     await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: resetToken, new_password: NEW_PASSWORD } });
-    await t.app.inject({ method: 'POST', url: '/api/token', headers: form, remoteAddress: VISITOR_IP, payload: `username=ada%40example.com&password=${NEW_PASSWORD}x` });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: form,
+      remoteAddress: VISITOR_IP,
+      payload: `username=ada%40example.com&password=${NEW_PASSWORD}x`,
+    });
 
     // The reset signed Ada out: signed in again with the new password, for the requests below.
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload: `username=ada%40example.com&password=${NEW_PASSWORD}` });

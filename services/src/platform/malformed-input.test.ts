@@ -54,7 +54,9 @@ describe('malformed bodies, queries, headers and path parameters on every route'
   });
 
   it('never answers 5xx and never changes anything', async () => {
-    const routes = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.hidden && route.method !== 'HEAD' && !route.url.startsWith('/api/docs'));
+    const routes = t.app.routeList.filter(
+      (route) => route.url.startsWith('/api/') && !route.hidden && route.method !== 'HEAD' && !route.url.startsWith('/api/docs'),
+    );
     const before = await snapshot();
     await fc.assert(
       fc.asyncProperty(

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
-import { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget, apiReadModel, latestBotPolicy, type ProjectionTarget, type RunnerOptions } from '@linkledger/projections';
+import {
+  ClicksAnalyticsTarget,
+  ProjectionRunner,
+  ReadModelTarget,
+  apiReadModel,
+  latestBotPolicy,
+  type ProjectionTarget,
+  type RunnerOptions,
+} from '@linkledger/projections';
 import { RebuildExecutor } from '../projection-ops/rebuild-executor.ts';
 import { startUpgradeRebuild } from '../projection-ops/upgrade-rebuild.ts';
 import { openAnalysts, type Analysts } from '../analysts/analysts.ts';
@@ -100,7 +108,10 @@ async function openLog(config: Config): Promise<EventStore> {
   // indexed max()). Its tail, filled by reading ahead, needs to span only the distance between its two
   // projectors (the analytics one lingers up to half a second): a shorter tail holds less
   // parsed memory under a stream of clicks.
-  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { synchronous: config.EVENTS_SYNC, ...(config.ROLE === 'projector' ? { pollMs: 5, tailSize: 5_000 } : {}) });
+  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), {
+    synchronous: config.EVENTS_SYNC,
+    ...(config.ROLE === 'projector' ? { pollMs: 5, tailSize: 5_000 } : {}),
+  });
 }
 
 export async function openReadStore(config: Config): Promise<ReadStore> {
@@ -215,7 +226,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   // A read model or analytics copied from later than the log would answer with data the log
   // does not have: where the projectors run, they are emptied and replayed (docs/operations.md#start-up-checks).
   if (runsProjectors) await resetProjectionsAheadOfLog(events, [readModelTarget, analyticsTarget], (message) => options.log.info(message));
-  else await awaitReadModelWithinLog(events, readModelTarget, options.readModelRepairWaitMs ?? READ_MODEL_REPAIR_WAIT_MS, (message) => options.log.info(message));
+  else
+    await awaitReadModelWithinLog(events, readModelTarget, options.readModelRepairWaitMs ?? READ_MODEL_REPAIR_WAIT_MS, (message) => options.log.info(message));
   // Asked before the analytics projector runs: its first link or user event would fill a fact.
   const lacksFacts = runsProjectors && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts());
   if (runsProjectors) {
@@ -240,7 +252,13 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const linkCache = new LinkCache(events, (error) => options.log.error(error, 'The redirect cache stopped following link changes'));
   if (config.ROLE !== 'projector') await linkCache.start();
   // The admin's e-mail settings win over the environment's choice, from the next message on.
-  const mailer = new ConfiguredMailer(events, secret, createMailer(config, (message) => options.log.info(message)), clock, (error, message) => options.log.error(error, message));
+  const mailer = new ConfiguredMailer(
+    events,
+    secret,
+    createMailer(config, (message) => options.log.info(message)),
+    clock,
+    (error, message) => options.log.error(error, message),
+  );
   const analysts = await openAnalysts(config, { events, secret, clock, log: options.log, remote });
   const payments = await openPayments(config, events, secret, clock);
   const billingScheduler = runsProjectors ? new BillingScheduler({ events, read, readModel, mailer, payments, clock }, options.log) : null;
@@ -248,9 +266,14 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   const domainRechecker = runsProjectors ? new DomainRechecker({ events, read, config, clock }, options.log) : null;
   domainRechecker?.start();
   const analyticsProgress = runners.find((r) => r.name === analyticsTarget.name);
-  const notificationScheduler = analyticsProgress ? new NotificationScheduler({ events, read, analytics, readModel, analyticsProgress, mailer, config, clock }, options.log) : null;
+  const notificationScheduler = analyticsProgress
+    ? new NotificationScheduler({ events, read, analytics, readModel, analyticsProgress, mailer, config, clock }, options.log)
+    : null;
   await notificationScheduler?.start();
-  const owedMail = new OwedMailSender({ events, read, readModel, mailer, clock, retryMs: config.MAIL_RETRY_SECONDS * 1000, composers: owedMailComposers }, options.log);
+  const owedMail = new OwedMailSender(
+    { events, read, readModel, mailer, clock, retryMs: config.MAIL_RETRY_SECONDS * 1000, composers: owedMailComposers },
+    options.log,
+  );
   if (runsProjectors) await owedMail.start();
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;

@@ -31,19 +31,35 @@ describe('rebuild from position 0', () => {
     const links: { id: number; short_code: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const account = accounts[i % 2]!;
-      const response = await t.app.inject({ method: 'POST', url: '/api/urls', headers: account.headers, payload: { original_url: `https://example.com/${i}`, title: `Link ${i}` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/urls',
+        headers: account.headers,
+        payload: { original_url: `https://example.com/${i}`, title: `Link ${i}` },
+      });
       links.push(response.json());
     }
     for (let i = 0; i < 60; i++) {
       const link = links[i % links.length]!;
-      await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': UAS[i % UAS.length]!, 'x-forwarded-for': `8.8.${i}.1`, referer: `https://site${i % 4}.example/` } });
+      await t.app.inject({
+        url: `/${link.short_code}`,
+        headers: { 'user-agent': UAS[i % UAS.length]!, 'x-forwarded-for': `8.8.${i}.1`, referer: `https://site${i % 4}.example/` },
+      });
     }
     // An edit made through the log (its route comes with the links API), and a deletion.
     await t.platform.events.append([
       {
         stream: `link-${links[0]!.id}`,
         expected: 0,
-        events: [{ id: randomUUID(), type: 'LinkUpdated', version: 1, data: { link_id: links[0]!.id, changes: { title: 'Renamed', is_active: false } }, metadata: { actor: { kind: 'system', id: 'test' }, correlation_id: 'c', causation_id: 'c', at: new Date().toISOString() } }],
+        events: [
+          {
+            id: randomUUID(),
+            type: 'LinkUpdated',
+            version: 1,
+            data: { link_id: links[0]!.id, changes: { title: 'Renamed', is_active: false } },
+            metadata: { actor: { kind: 'system', id: 'test' }, correlation_id: 'c', causation_id: 'c', at: new Date().toISOString() },
+          },
+        ],
       },
     ]);
     await t.app.inject({ method: 'DELETE', url: `/api/urls/${links[1]!.id}`, headers: accounts[1]!.headers });

@@ -5,7 +5,6 @@ import { Fault, faulty } from '../testing/faulty-store.ts';
 import { CHROME } from '../testing/http-client.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
-
 describe('when the read store or the analytics store fails', () => {
   const readFault = new Fault('read');
   const analyticsFault = new Fault('analytics');
@@ -44,7 +43,8 @@ describe('when the read store or the analytics store fails', () => {
     const head = await t.platform.events.headPosition();
     await waitUntil(() => t.platform.runners.every((runner) => runner.applied >= head), 15_000);
   };
-  const totalClicks = async (id: number) => (await t.app.inject({ url: `/api/urls/${id}`, headers: owner.headers })).json<{ total_clicks: number }>().total_clicks;
+  const totalClicks = async (id: number) =>
+    (await t.app.inject({ url: `/api/urls/${id}`, headers: owner.headers })).json<{ total_clicks: number }>().total_clicks;
   const analyticsClicks = async (id: number) => {
     const response = await t.app.inject({ url: `/api/urls/${id}/analytics`, headers: owner.headers });
     return response.statusCode === 200 ? response.json<{ total_clicks: number }>().total_clicks : -1;
@@ -69,7 +69,11 @@ describe('when the read store or the analytics store fails', () => {
 
     const health = await t.app.inject('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: 'degraded', down: ['read'], stores: { read: { status: 'down', adapter: 'sqlite' }, events: { status: 'up' }, analytics: { status: 'up' } } });
+    expect(health.json()).toMatchObject({
+      status: 'degraded',
+      down: ['read'],
+      stores: { read: { status: 'down', adapter: 'sqlite' }, events: { status: 'up' }, analytics: { status: 'up' } },
+    });
     expect(health.json().detail).toMatch(/^read store \(sqlite\) is down: /);
     await waitUntil(() => projectionErrors.some((m) => m.includes('accounts-links')), 5000);
 

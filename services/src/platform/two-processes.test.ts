@@ -35,7 +35,9 @@ describe('two API processes on one data directory', () => {
     const authB = await signUpOver(b.baseUrl, 'two@example.com', 'secret123', false);
     const fromB = await createLinkOver(b.baseUrl, authB, 'https://example.com/b');
     // Read your writes on B, whose read model is projected by A.
-    expect((await json<{ id: number }[]>(fetch(`${b.baseUrl}/api/urls`, { headers: authB.headers }))).map((l) => l.id).sort()).toEqual([fromA.id, fromB.id].sort());
+    expect((await json<{ id: number }[]>(fetch(`${b.baseUrl}/api/urls`, { headers: authB.headers }))).map((l) => l.id).sort()).toEqual(
+      [fromA.id, fromB.id].sort(),
+    );
 
     const liveA = await liveClient(a.baseUrl, auth.token);
     const liveB = await liveClient(b.baseUrl, authB.token);
@@ -51,19 +53,31 @@ describe('two API processes on one data directory', () => {
 
     // Each process feeds its own sockets from the shared log, whoever answered the redirect.
     for (const live of [liveA, liveB]) {
-      await eventually(() => {
-        const last = (id: number) => live.clicks().filter((c) => c.url_id === id).at(-1)?.total_clicks;
-        return last(fromA.id) === 4 && last(fromB.id) === 3;
-      }, 10_000, 'live totals 4 and 3 on both processes');
+      await eventually(
+        () => {
+          const last = (id: number) =>
+            live
+              .clicks()
+              .filter((c) => c.url_id === id)
+              .at(-1)?.total_clicks;
+          return last(fromA.id) === 4 && last(fromB.id) === 3;
+        },
+        10_000,
+        'live totals 4 and 3 on both processes',
+      );
     }
 
     // Analytics through B are asked of A, which owns chDB.
     for (const server of [b, a]) {
       const who = server === b ? authB : auth;
-      await eventually(async () => {
-        const [ca, cb] = [await countsOver(server.baseUrl, who, fromA.id), await countsOver(server.baseUrl, who, fromB.id)];
-        return ca.total === 4 && ca.analytics === 4 && cb.total === 3 && cb.analytics === 3;
-      }, 10_000, `counts on ${server.baseUrl}`);
+      await eventually(
+        async () => {
+          const [ca, cb] = [await countsOver(server.baseUrl, who, fromA.id), await countsOver(server.baseUrl, who, fromB.id)];
+          return ca.total === 4 && ca.analytics === 4 && cb.total === 3 && cb.analytics === 3;
+        },
+        10_000,
+        `counts on ${server.baseUrl}`,
+      );
     }
     const health = await json<{ stores: { analytics: { adapter: string } } }>(fetch(`${b.baseUrl}/api/health`));
     expect(health.stores.analytics.adapter).toBe('chdb (via the owning process)');
@@ -89,10 +103,14 @@ describe('two API processes on one data directory', () => {
 
     const again = await startServerProcess({ DATA_DIR: dataDir });
     servers.push(again);
-    await eventually(async () => {
-      const counts = await countsOver(b.baseUrl, auth, link.id).catch(() => null);
-      return counts?.total === 5 && counts.analytics === 5;
-    }, 20_000, 'B to show the clicks it answered while the owner was down');
+    await eventually(
+      async () => {
+        const counts = await countsOver(b.baseUrl, auth, link.id).catch(() => null);
+        return counts?.total === 5 && counts.analytics === 5;
+      },
+      20_000,
+      'B to show the clicks it answered while the owner was down',
+    );
     expect((await fetch(`${b.baseUrl}/api/health`)).status).toBe(200);
   }, 120_000);
 });

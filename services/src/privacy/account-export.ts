@@ -40,7 +40,11 @@ export interface AccountExportDeps {
 export const CLICK_COLUMNS = ['Time (UTC)', 'Link ID', 'Country', 'Referrer', 'Source', 'Browser', 'OS', 'Device', 'Bot'] as const;
 
 /** A click as the export reads it: numbers may come back as strings from ClickHouse. */
-type ClickLine = Omit<ClickRow, 'position' | 'link_id' | 'owner_id' | 'is_bot' | 'visitor_hash'> & { position: number | string; link_id: number | string; is_bot: number | string };
+type ClickLine = Omit<ClickRow, 'position' | 'link_id' | 'owner_id' | 'is_bot' | 'visitor_hash'> & {
+  position: number | string;
+  link_id: number | string;
+  is_bot: number | string;
+};
 
 /**
  * "Your data": everything the account holds, gathered in the background into one zip
@@ -64,7 +68,18 @@ export class AccountExports {
     const running = this.latest(userId);
     if (running?.status === 'running') return running;
     if (running) this.remove(running);
-    const job: ExportJob = { id: randomUUID(), userId, status: 'running', clicksDone: 0, clicksTotal: 0, startedAt: this.deps.clock().toISOString(), finishedAt: null, expiresAt: null, file: null, error: null };
+    const job: ExportJob = {
+      id: randomUUID(),
+      userId,
+      status: 'running',
+      clicksDone: 0,
+      clicksTotal: 0,
+      startedAt: this.deps.clock().toISOString(),
+      finishedAt: null,
+      expiresAt: null,
+      file: null,
+      error: null,
+    };
     this.jobs.set(job.id, job);
     void this.run(job);
     return job;
@@ -132,7 +147,10 @@ export class AccountExports {
     json('profile.json', { profile, subscription: await read.get(SUBSCRIPTIONS, userId) });
     json('links.json', await mine(LINKS, { owner_id: userId }));
     // Key metadata only: the key itself is shown once, in the dashboard.
-    json('api-keys.json', (await mine<ApiKeyView>(API_KEYS, { user_id: userId })).map(({ key_id, created_at }) => ({ key_id, created_at })));
+    json(
+      'api-keys.json',
+      (await mine<ApiKeyView>(API_KEYS, { user_id: userId })).map(({ key_id, created_at }) => ({ key_id, created_at })),
+    );
     json('payments.json', await mine(PAYMENTS, { user_id: userId }));
     json('support-tickets.json', await mine(SUPPORT_TICKETS, { user_id: userId }));
     json('custom-domains.json', await mine(CUSTOM_DOMAINS, { owner_id: userId }));
@@ -158,7 +176,17 @@ export class AccountExports {
       if (page.length === 0) break;
       csv(
         stringify(
-          page.map((click) => [click.at, String(click.link_id), click.country, inertCell(click.referrer), click.source, inertCell(click.browser), inertCell(click.os), click.device, Number(click.is_bot) ? 'yes' : 'no']),
+          page.map((click) => [
+            click.at,
+            String(click.link_id),
+            click.country,
+            inertCell(click.referrer),
+            click.source,
+            inertCell(click.browser),
+            inertCell(click.os),
+            click.device,
+            Number(click.is_bot) ? 'yes' : 'no',
+          ]),
         ),
         false,
       );

@@ -41,13 +41,15 @@ describe('SQLite data key store (embedded)', () => {
   const file = join(dir, 'keys.db');
   keyStoreContract(async () => new SqliteDataKeyStore(file, SECRET));
 
-  it("leaves no byte of a destroyed key in its file, and keeps keys only wrapped", async () => {
+  it('leaves no byte of a destroyed key in its file, and keeps keys only wrapped', async () => {
     const own = join(dir, `own-${n++}.db`);
     const store = new SqliteDataKeyStore(own, SECRET);
     const key = (await store.keyFor(7, true))!;
     expect(readFileSync(own).includes(key)).toBe(false);
     expect(readFileSync(own).includes(Buffer.from(key.toString('base64')))).toBe(false);
-    const wrapped = readFileSync(own).toString('latin1').match(/v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
+    const wrapped = readFileSync(own)
+      .toString('latin1')
+      .match(/v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
     expect(wrapped).toBeDefined();
     await store.destroy(7, '2026-11-23T00:00:00.000Z');
     await store.close();

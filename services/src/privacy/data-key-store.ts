@@ -39,9 +39,7 @@ export class SqliteDataKeyStore implements DataKeyStore {
     this.db.pragma('journal_mode = DELETE');
     this.db.pragma('secure_delete = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS data_keys (user_id INTEGER PRIMARY KEY, wrapped_key TEXT, created_at TEXT NOT NULL, destroyed_at TEXT)',
-    );
+    this.db.exec('CREATE TABLE IF NOT EXISTS data_keys (user_id INTEGER PRIMARY KEY, wrapped_key TEXT, created_at TEXT NOT NULL, destroyed_at TEXT)');
     this.select = this.db.prepare('SELECT wrapped_key FROM data_keys WHERE user_id = ?');
     this.insert = this.db.prepare('INSERT INTO data_keys (user_id, wrapped_key, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING');
     this.shred = this.db.prepare(

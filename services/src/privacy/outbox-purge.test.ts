@@ -12,7 +12,13 @@ describe('purging the outbox of a deleted account’s addresses', () => {
   it('removes every message naming the address, with its attachments, and only those', async () => {
     const mailer = new OutboxMailer(dir, 'Linkledger <no-reply@example.com>', () => undefined);
     const mail = (to: string, text: string, attachments = false) =>
-      mailer.send({ to, subject: 'Hello', text, html: `<p>${text}</p>`, ...(attachments ? { attachments: [{ filename: 'r.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF') }] } : {}) });
+      mailer.send({
+        to,
+        subject: 'Hello',
+        text,
+        html: `<p>${text}</p>`,
+        ...(attachments ? { attachments: [{ filename: 'r.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF') }] } : {}),
+      });
     await mail('A@B.co', 'Your receipt', true);
     await mail('ops@example.com', 'Ticket from a@b.co.');
     await mail('aa@b.co', 'Not the same person');

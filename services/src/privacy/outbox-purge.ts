@@ -27,7 +27,9 @@ export async function purgeOutbox(folder: string, addresses: readonly string[]):
       // Not one of ours in a readable form: judged by its raw text alone.
     }
     // The parsed fields too: JSON may have escaped characters of an address in the raw text.
-    const fields = [text, message.to, message.subject, message.text, message.html].filter((field): field is string => typeof field === 'string').map((field) => field.toLowerCase());
+    const fields = [text, message.to, message.subject, message.text, message.html]
+      .filter((field): field is string => typeof field === 'string')
+      .map((field) => field.toLowerCase());
     if (!wanted.some((address) => fields.some((field) => namesAddress(field, address)))) continue;
     for (const attachment of message.attachments ?? []) await rm(attachment.file, { force: true });
     await rm(path, { force: true });

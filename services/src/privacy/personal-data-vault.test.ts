@@ -26,7 +26,10 @@ function installation() {
   mkdirSync(folder);
   const plainLog = () => new SqliteEventStore(join(folder, 'events.db'), { pollMs: 20 });
   const open = () => new PersonalDataVault(plainLog(), new SqliteDataKeyStore(join(folder, 'keys.db'), SECRET));
-  const bytes = () => readdirSync(folder).map((file) => readFileSync(join(folder, file)).toString('latin1')).join('\n');
+  const bytes = () =>
+    readdirSync(folder)
+      .map((file) => readFileSync(join(folder, file)).toString('latin1'))
+      .join('\n');
   return { open, plainLog, bytes };
 }
 
@@ -46,7 +49,11 @@ describe('Personal data vault', () => {
     await vault.append([{ stream: 'user-1', expected: 'no_stream', events: [registered(1, 'ada@example.com', 'Ada Lovelace')] }]);
     await vault.append([{ stream: 'user-2', expected: 'no_stream', events: [registered(2, 'bob@example.com', 'Bob')] }]);
 
-    expect(dataOf(await vault.readStream('user-1'))[0]).toMatchObject({ email: 'ada@example.com', full_name: 'Ada Lovelace', password_hash: 'scrypt$ada@example.com-hash' });
+    expect(dataOf(await vault.readStream('user-1'))[0]).toMatchObject({
+      email: 'ada@example.com',
+      full_name: 'Ada Lovelace',
+      password_hash: 'scrypt$ada@example.com-hash',
+    });
     expect(dataOf(await vault.readAll({ limit: 10 })).map((data) => data.email)).toEqual(['ada@example.com', 'bob@example.com']);
     const seen: RecordedEvent[] = [];
     const subscription = vault.subscribe({ after: 0 }, async (batch) => void seen.push(...batch));
@@ -72,9 +79,9 @@ describe('Personal data vault', () => {
     const shredded = { email: shreddedEmail, full_name: shreddedName, password_hash: '' };
     expect(dataOf(await vault.readStream('user-1'))[0]).toMatchObject(shredded);
     expect(dataOf(await vault.readStream('user-2'))[0]).toMatchObject({ email: 'bob@example.com' });
-    await expect(vault.append([{ stream: 'user-1', expected: 'any', events: [newEvent('PasswordChanged', { user_id: 1, password_hash: 'x', reason: 'change' })] }])).rejects.toBeInstanceOf(
-      ShreddedSubjectError,
-    );
+    await expect(
+      vault.append([{ stream: 'user-1', expected: 'any', events: [newEvent('PasswordChanged', { user_id: 1, password_hash: 'x', reason: 'change' })] }]),
+    ).rejects.toBeInstanceOf(ShreddedSubjectError);
     await vault.close();
 
     const again = install.open();

@@ -157,4 +157,3 @@ export class PersonalDataVault implements EventStore {
     return key;
   }
 }
-

@@ -63,12 +63,25 @@ describe('your data and deleting the account', () => {
       const accessToken = token.json<{ access_token: string }>().access_token;
       return { user: registered.json<{ id: number; role: string }>(), token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
     });
-    const profile = await t.app.inject({ method: 'PUT', url: '/api/settings/profile', headers: ada.headers, payload: { username: 'ada_l', full_name: NAME, phone: PHONE } });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/profile',
+      headers: ada.headers,
+      payload: { username: 'ada_l', full_name: NAME, phone: PHONE },
+    });
     expect(profile.statusCode).toBe(200);
-    const link = await t.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/notes', title: 'Notes' } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: ada.headers,
+      payload: { original_url: 'https://example.com/notes', title: 'Notes' },
+    });
     ({ short_code: code, id: linkId } = link.json<{ short_code: string; id: number }>());
     for (let i = 0; i < 3; i++) {
-      await t.app.inject({ url: `/${code}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/131.0', 'x-forwarded-for': `81.2.69.${i}`, referer: 'https://news.example/' } });
+      await t.app.inject({
+        url: `/${code}`,
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/131.0', 'x-forwarded-for': `81.2.69.${i}`, referer: 'https://news.example/' },
+      });
     }
     const ticket = await t.app.inject({
       method: 'POST',
@@ -92,10 +105,19 @@ describe('your data and deleting the account', () => {
     const started = await t.app.inject({ method: 'POST', url: '/api/settings/export', headers: ada.headers });
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ status: 'running', download_url: null });
-    for (let i = 0; i < 200 && (await t.app.inject({ url: '/api/settings/export', headers: ada.headers })).json<{ status: string }>().status === 'running'; i++) {
+    for (
+      let i = 0;
+      i < 200 && (await t.app.inject({ url: '/api/settings/export', headers: ada.headers })).json<{ status: string }>().status === 'running';
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const done = (await t.app.inject({ url: '/api/settings/export', headers: ada.headers })).json<{ status: string; clicks_done: number; clicks_total: number; download_url: string }>();
+    const done = (await t.app.inject({ url: '/api/settings/export', headers: ada.headers })).json<{
+      status: string;
+      clicks_done: number;
+      clicks_total: number;
+      download_url: string;
+    }>();
     expect(done).toMatchObject({ status: 'ready', clicks_done: 3, clicks_total: 3 });
 
     // Nobody else can fetch it.
@@ -105,7 +127,17 @@ describe('your data and deleting the account', () => {
     expect(download.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(download.rawPayload));
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'api-keys.json', 'clicks.csv', 'custom-domains.json', 'links.json', 'payments.json', 'profile.json', 'support-tickets.json', 'trai-headers.json'].sort(),
+      [
+        'README.txt',
+        'api-keys.json',
+        'clicks.csv',
+        'custom-domains.json',
+        'links.json',
+        'payments.json',
+        'profile.json',
+        'support-tickets.json',
+        'trai-headers.json',
+      ].sort(),
     );
     const profile = JSON.parse(strFromU8(files['profile.json']!)) as { profile: UserView };
     expect(profile.profile).toMatchObject({ email: EMAIL, full_name: NAME, username: 'ada_l' });
@@ -139,7 +171,12 @@ describe('your data and deleting the account', () => {
     expect((await place(ada, '/api/custom-domains', { domain: 'ada-notes.acme.in' })).statusCode).toBe(201);
     expect((await place(ada, '/api/custom-domains/trai', { header: 'ADANTS', domain_type: 'our_domain' })).statusCode).toBe(201);
 
-    const deleted = await t.app.inject({ method: 'POST', url: '/api/settings/account/delete', headers: ada.headers, payload: { password: PASSWORD, confirm_email: ` ${EMAIL.toUpperCase()} ` } });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/account/delete',
+      headers: ada.headers,
+      payload: { password: PASSWORD, confirm_email: ` ${EMAIL.toUpperCase()} ` },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe(ACCOUNT_DELETED_SUCCESSFULLY);
     await settled();
@@ -162,7 +199,9 @@ describe('your data and deleting the account', () => {
 
     const anonymous = { email: 'deleted-user@deleted.invalid', full_name: 'Deleted user', status: 'deleted', phone: null };
     expect(await t.platform.read.get(USERS, ada.user.id)).toMatchObject(anonymous);
-    const [counted] = await t.platform.analytics.query<{ clicks: string | number }>('SELECT count() AS clicks FROM clicks WHERE link_id = {link:UInt64}', { link: linkId });
+    const [counted] = await t.platform.analytics.query<{ clicks: string | number }>('SELECT count() AS clicks FROM clicks WHERE link_id = {link:UInt64}', {
+      link: linkId,
+    });
     expect(Number(counted?.clicks)).toBe(3);
     const [owner] = await t.platform.analytics.query<{ last_status: string }>(
       'SELECT argMax(status, position) AS last_status FROM owner_facts WHERE owner_id = {owner:UInt64} AND isNotNull(status)',

@@ -12,7 +12,13 @@ import type { Platform } from '../platform/platform.ts';
  */
 export async function releasePlaces(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, userId: number): Promise<void> {
   for (const view of await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId } })) {
-    await handleMultiStreamCommand(platform, context, deleteTraiDecider, { traiId: view.id, userId, customDomainId: view.custom_domain_id, header: view.header, domain: view.domain });
+    await handleMultiStreamCommand(platform, context, deleteTraiDecider, {
+      traiId: view.id,
+      userId,
+      customDomainId: view.custom_domain_id,
+      header: view.header,
+      domain: view.domain,
+    });
   }
   for (const view of await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId } })) {
     await deleteDomain(platform, context, view);

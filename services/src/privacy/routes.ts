@@ -39,14 +39,24 @@ function exportView(job: ExportJob): AccountExportResponse {
 /** "Your data" (export) and deleting the account (docs/privacy.md). */
 export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
   const schema = { tags: ['privacy'] };
-  const exports = new AccountExports({ read: platform.read, analytics: platform.analytics, dataDir: platform.config.DATA_DIR, clock: platform.clock, log: app.log });
+  const exports = new AccountExports({
+    read: platform.read,
+    analytics: platform.analytics,
+    dataDir: platform.config.DATA_DIR,
+    clock: platform.clock,
+    log: app.log,
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
     '/api/settings/export',
     {
       config: { access: 'user' },
-      schema: { ...schema, summary: 'Start gathering everything about your account into one zip (or answer the one already running)', response: { 202: AccountExportResponse, 401: ErrorBody } },
+      schema: {
+        ...schema,
+        summary: 'Start gathering everything about your account into one zip (or answer the one already running)',
+        response: { 202: AccountExportResponse, 401: ErrorBody },
+      },
     },
     async (request, reply) => reply.code(202).send(exportView(exports.start(callerOf(request).userId))),
   );
@@ -101,7 +111,14 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       // Wrong passwords count like failed sign-ins: a stolen session cannot guess its way to a deletion.
-      const { user } = await proveCurrentPassword(platform, loginThrottle(platform), caller.userId, request.body.password, request.ip, forbidden(WRONG_PASSWORD_FOR_DELETION));
+      const { user } = await proveCurrentPassword(
+        platform,
+        loginThrottle(platform),
+        caller.userId,
+        request.body.password,
+        request.ip,
+        forbidden(WRONG_PASSWORD_FOR_DELETION),
+      );
       const confirmationMatches = normalizeEmail(request.body.confirm_email) === normalizeEmail(user.email);
       if (!confirmationMatches) throw forbidden(CONFIRMATION_MISMATCH);
       // Gathered while they can still be read: afterwards the log only holds them sealed.

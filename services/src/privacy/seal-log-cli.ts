@@ -11,7 +11,9 @@ import { sealLog } from './seal-log.ts';
 async function main() {
   const config = loadConfig();
   if (config.EVENTSTORE_URL) {
-    throw new ConfigError('seal-log rewrites the embedded SQLite log only; a KurrentDB log is covered by the exception in docs/privacy.md#older-installations.');
+    throw new ConfigError(
+      'seal-log rewrites the embedded SQLite log only; a KurrentDB log is covered by the exception in docs/privacy.md#older-installations.',
+    );
   }
   const owner = liveOwner(config.DATA_DIR);
   if (owner !== null) throw new ConfigError(`Stop the server first: process ${owner} has ${config.DATA_DIR} open, and the log is about to be replaced.`);

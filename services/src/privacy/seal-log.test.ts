@@ -24,10 +24,32 @@ async function oldInstallation(users: number) {
   const log = new SqliteEventStore(join(folder, 'events.db'));
   for (let user = 1; user <= users; user++) {
     await log.append([
-      { stream: `user-${user}`, expected: 'no_stream', events: [newEvent('UserRegistered', { user_id: user, email: `person${user}@old.example`, password_hash: `hash-of-${user}`, role: 'user', full_name: `Person Number${user}` })] },
+      {
+        stream: `user-${user}`,
+        expected: 'no_stream',
+        events: [
+          newEvent('UserRegistered', {
+            user_id: user,
+            email: `person${user}@old.example`,
+            password_hash: `hash-of-${user}`,
+            role: 'user',
+            full_name: `Person Number${user}`,
+          }),
+        ],
+      },
     ]);
-    await log.append([{ stream: `link-${user}`, expected: 'no_stream', events: [newEvent('LinkCreated', { link_id: user, owner_id: user, short_code: `c${user}` })] }]);
-    await log.append([{ stream: `email-token-${user}`, expected: 'no_stream', events: [newEvent('EmailTokenIssued', { purpose: 'verify_email', user_id: user, email: `person${user}@old.example`, expires_at: '2025-01-02T00:00:00.000Z' })] }]);
+    await log.append([
+      { stream: `link-${user}`, expected: 'no_stream', events: [newEvent('LinkCreated', { link_id: user, owner_id: user, short_code: `c${user}` })] },
+    ]);
+    await log.append([
+      {
+        stream: `email-token-${user}`,
+        expected: 'no_stream',
+        events: [
+          newEvent('EmailTokenIssued', { purpose: 'verify_email', user_id: user, email: `person${user}@old.example`, expires_at: '2025-01-02T00:00:00.000Z' }),
+        ],
+      },
+    ]);
   }
   const before = await log.readAll({ limit: 10_000 });
   await log.close();
@@ -39,7 +61,8 @@ const bytesOf = (folder: string) =>
     .filter((file) => file.startsWith('events'))
     .map((file) => readFileSync(join(folder, file)).toString('latin1'))
     .join('\n');
-const shape = (events: RecordedEvent[]) => events.map(({ position, id, stream, revision, type, version, data, metadata: meta }) => ({ position, id, stream, revision, type, version, data, meta }));
+const shape = (events: RecordedEvent[]) =>
+  events.map(({ position, id, stream, revision, type, version, data, metadata: meta }) => ({ position, id, stream, revision, type, version, data, meta }));
 
 describe('sealing an older installation’s log', () => {
   it('rewrites every event in place order with its personal fields sealed, resumes after an interruption, and leaves no plain copy', async () => {
@@ -63,7 +86,9 @@ describe('sealing an older installation’s log', () => {
     const vault = new PersonalDataVault(new SqliteEventStore(join(folder, 'events.db')), new SqliteDataKeyStore(join(folder, 'keys.db'), SECRET));
     expect(shape(await vault.readAll({ limit: 10_000 }))).toEqual(shape(before));
     // New appends continue after the old head.
-    const appended = await vault.append([{ stream: 'link-99', expected: 'no_stream', events: [newEvent('LinkCreated', { link_id: 99, owner_id: 1, short_code: 'new' })] }]);
+    const appended = await vault.append([
+      { stream: 'link-99', expected: 'no_stream', events: [newEvent('LinkCreated', { link_id: 99, owner_id: 1, short_code: 'new' })] },
+    ]);
     expect(appended.position).toBe(before.at(-1)!.position + 1);
     await vault.close();
 

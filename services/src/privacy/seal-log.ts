@@ -10,7 +10,6 @@ import { contextOf, isSealed, sealField } from './field-cipher.ts';
 export const SEALING_FILE = 'events.sealing.db';
 const LOG_FILE = 'events.db';
 
-
 export interface SealLogOptions {
   dataDir: string;
   keys: DataKeyStore;
@@ -52,7 +51,9 @@ export async function sealLog(options: SealLogOptions): Promise<SealLogResult> {
   const source = new Database(logPath, { readonly: true });
   const target = new Database(sealingPath);
   target.pragma('journal_mode = WAL');
-  const insert = target.prepare('INSERT INTO events (position, id, stream, revision, type, version, data, metadata) VALUES (@position, @id, @stream, @revision, @type, @version, @data, @metadata)');
+  const insert = target.prepare(
+    'INSERT INTO events (position, id, stream, revision, type, version, data, metadata) VALUES (@position, @id, @stream, @revision, @type, @version, @data, @metadata)',
+  );
   const page = source.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
   const result = { sealed: 0, copied: 0 };
   let batches = 0;
@@ -106,6 +107,7 @@ async function sealRow(row: Row, keys: DataKeyStore): Promise<Row> {
   const userId = data[fields.subject];
   if (plain.length === 0 || typeof userId !== 'number') return row;
   const key = await keys.keyFor(userId, true);
-  for (const field of plain) data[field] = key ? sealField(key, contextOf(userId, row.type, field), data[field] as string) : (fields.shredded as Record<string, string>)[field];
+  for (const field of plain)
+    data[field] = key ? sealField(key, contextOf(userId, row.type, field), data[field] as string) : (fields.shredded as Record<string, string>)[field];
   return { ...row, data: JSON.stringify(data) };
 }

@@ -1,4 +1,12 @@
-import { BOT_POLICY_STREAM, DEFAULT_BOT_POLICY, domainEventOf, type BotPolicy, type BotPolicyView, type EventStore, type RecordedEvent } from '@linkledger/contracts';
+import {
+  BOT_POLICY_STREAM,
+  DEFAULT_BOT_POLICY,
+  domainEventOf,
+  type BotPolicy,
+  type BotPolicyView,
+  type EventStore,
+  type RecordedEvent,
+} from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import type { RebuildLog } from './rebuild-log.ts';
 

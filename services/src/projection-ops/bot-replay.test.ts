@@ -16,7 +16,9 @@ describe('the bot policy and its replay over every click', () => {
   beforeAll(async () => {
     ({ t, admin } = await startWithSuperAdmin({ REDIRECT_RATE_PER_IP: '0' }));
     const owner = await signUp(t.app, 'owner@example.com');
-    link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })).json<LinkView>();
+    link = (
+      await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })
+    ).json<LinkView>();
     // 30 browsers, 20 Googlebots, 10 of the internal checker.
     await seedClicks(t.platform, { id: link.id, owner_id: owner.user.id }, 60, [CHROME, GOOGLEBOT, CHROME, INTERNAL, CHROME, GOOGLEBOT]);
     await caughtUp();
@@ -26,7 +28,9 @@ describe('the bot policy and its replay over every click', () => {
   const caughtUp = () => projectorsCaughtUp(t.platform);
   const policy = async () => (await t.app.inject({ url: '/api/admin/bot-policy', headers: admin.headers })).json<BotPolicyView>();
   const counts = async () => {
-    const [row] = await t.platform.analytics.query<{ human: number; bot: number }>('SELECT countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bot FROM clicks');
+    const [row] = await t.platform.analytics.query<{ human: number; bot: number }>(
+      'SELECT countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bot FROM clicks',
+    );
     return { human: Number(row!.human), bot: Number(row!.bot), shown: (await t.platform.read.get<LinkView>(LINKS, link.id))!['total_clicks'] };
   };
 
@@ -34,19 +38,30 @@ describe('the bot policy and its replay over every click', () => {
     expect(await policy()).toEqual({ known_bots: true, patterns: [], updated_at: null, replay_needed: false });
     expect(await counts()).toEqual({ human: 40, bot: 20, shown: 40 });
 
-    const invalid = await t.app.inject({ method: 'PUT', url: '/api/admin/bot-policy', headers: admin.headers, payload: { known_bots: false, patterns: ['x'] } });
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/bot-policy',
+      headers: admin.headers,
+      payload: { known_bots: false, patterns: ['x'] },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().detail).toMatch(/at least 2 characters/);
 
     // Search engines count as people now; the internal checker does not.
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/bot-policy', headers: admin.headers, payload: { known_bots: false, patterns: [' AcmeInternal ', 'acmeinternal'] } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/bot-policy',
+      headers: admin.headers,
+      payload: { known_bots: false, patterns: [' AcmeInternal ', 'acmeinternal'] },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       message: 'Bot policy saved successfully. New clicks follow it from now on; replay to classify past clicks again.',
       policy: { known_bots: false, patterns: ['acmeinternal'], updated_at: expect.any(String), replay_needed: true },
     });
     // New clicks follow it at once; past ones keep their verdict until the replay.
-    for (const userAgent of [GOOGLEBOT, INTERNAL]) expect((await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': userAgent } })).statusCode).toBe(302);
+    for (const userAgent of [GOOGLEBOT, INTERNAL])
+      expect((await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': userAgent } })).statusCode).toBe(302);
     await caughtUp();
     expect(await counts()).toEqual({ human: 41, bot: 21, shown: 41 });
 

@@ -27,7 +27,10 @@ export async function projectorStatus(platform: StatusDeps, key: ProjectionKey, 
   const runner = platform.runners.find((candidate) => candidate.name === target.name)?.status();
   const stored = await (key === 'read' ? platform.read.checkpoint(target.name) : platform.analytics.lastPosition()).then(
     (position) => ({ position, error: null }),
-    (error: unknown) => ({ position: 0, error: { message: `Its store does not answer: ${error instanceof Error ? error.message : String(error)}`, at: platform.clock().toISOString() } }),
+    (error: unknown) => ({
+      position: 0,
+      error: { message: `Its store does not answer: ${error instanceof Error ? error.message : String(error)}`, at: platform.clock().toISOString() },
+    }),
   );
   const checkpoint = Math.max(runner?.applied ?? 0, stored.position);
   const behind = checkpoint < head.position;

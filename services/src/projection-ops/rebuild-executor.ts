@@ -104,7 +104,14 @@ export class RebuildExecutor {
       this.current = null;
       if (this.stopping.signal.aborted) return;
       this.log.error(error, `Rebuild ${record.rebuild_id} (${record.projections.join(', ')}) failed; the live projections are unchanged`);
-      finished = { rebuild_id: record.rebuild_id, outcome: 'failed', through: 0, events: applied, error: error instanceof Error ? error.message : String(error), clicks: null };
+      finished = {
+        rebuild_id: record.rebuild_id,
+        outcome: 'failed',
+        through: 0,
+        events: applied,
+        error: error instanceof Error ? error.message : String(error),
+        clicks: null,
+      };
     }
     this.current = null;
     await this.record({ ...finished, duration_ms: Math.max(0, clock().getTime() - startedAt) }, record);
@@ -112,7 +119,12 @@ export class RebuildExecutor {
 
   private async record(finished: ProjectionRebuildFinished, record: RebuildRecord): Promise<void> {
     try {
-      await handleCommand({ events: this.platform.events, ...NO_READ_MODEL }, { actor: SYSTEM, correlationId: record.correlation_id, now: this.platform.clock() }, finishRebuildDecider, finished);
+      await handleCommand(
+        { events: this.platform.events, ...NO_READ_MODEL },
+        { actor: SYSTEM, correlationId: record.correlation_id, now: this.platform.clock() },
+        finishRebuildDecider,
+        finished,
+      );
     } catch (error) {
       this.log.error(error, `The end of rebuild ${record.rebuild_id} could not be recorded`);
     }

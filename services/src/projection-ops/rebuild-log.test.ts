@@ -49,7 +49,12 @@ describe('the rebuilds stream', () => {
 
   it('folds starts and finishes into each rebuild’s record', () => {
     const log = given(started('a'), finished('a'), started('b'));
-    expect(log[0]).toMatchObject({ rebuild_id: 'a', started_position: 10, correlation_id: 'c0', finished: { outcome: 'done', at: '2026-11-23T10:01:00.000Z', clicks: { after: { bot: 2 } } } });
+    expect(log[0]).toMatchObject({
+      rebuild_id: 'a',
+      started_position: 10,
+      correlation_id: 'c0',
+      finished: { outcome: 'done', at: '2026-11-23T10:01:00.000Z', clicks: { after: { bot: 2 } } },
+    });
     expect(openRebuild(log)).toMatchObject({ rebuild_id: 'b', started_by: { kind: 'user', id: '1' }, finished: null });
   });
 });

@@ -33,7 +33,10 @@ export function evolveRebuildLog(log: RebuildLog, recorded: RecordedEvent): Rebu
   if (event?.type === 'ProjectionRebuildStarted') {
     const { rebuild_id, projections, reason } = event.data;
     const { at, actor, correlation_id } = recorded.metadata;
-    return [...log, { rebuild_id, projections, reason, started_at: at, started_by: actor, started_position: recorded.position, correlation_id, finished: null }];
+    return [
+      ...log,
+      { rebuild_id, projections, reason, started_at: at, started_by: actor, started_position: recorded.position, correlation_id, finished: null },
+    ];
   }
   if (event?.type === 'ProjectionRebuildFinished') {
     const { rebuild_id, ...finished } = event.data;

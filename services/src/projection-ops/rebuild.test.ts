@@ -19,7 +19,9 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     ({ t, admin } = await startWithSuperAdmin({ REDIRECT_RATE_PER_IP: '0' }));
     const owner = await signUp(t.app, 'owner@example.com');
     ownerId = owner.user.id;
-    link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })).json<LinkView>();
+    link = (
+      await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })
+    ).json<LinkView>();
     await seedClicks(t.platform, { id: link.id, owner_id: owner.user.id }, 1500, [CHROME, CHROME, GOOGLEBOT]);
     await caughtUp();
   });
@@ -74,7 +76,10 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
 
     const started = await t.app.inject({ method: 'POST', url: '/api/admin/projections/read/rebuild', headers: admin.headers });
     expect(started.statusCode).toBe(202);
-    expect(started.json()).toMatchObject({ message: expect.stringContaining('started successfully'), rebuild: { projections: ['read'], reason: 'rebuild', state: 'running', started_by: 'root@example.com' } });
+    expect(started.json()).toMatchObject({
+      message: expect.stringContaining('started successfully'),
+      rebuild: { projections: ['read'], reason: 'rebuild', state: 'running', started_by: 'root@example.com' },
+    });
     const { answered, samples } = await redirectDuring();
 
     expect(answered).toBeGreaterThan(0);
@@ -89,7 +94,12 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     // Every redirect made during the rebuild is counted, and nothing else changed.
     expect((after[LINKS]![String(link.id)] as LinkView)['total_clicks']).toBe(totalBefore + answered);
     expect(after[LINK_TOTALS]).toEqual(
-      Object.fromEntries(Object.entries(before[LINK_TOTALS]!).map(([id, doc]) => [id, { ...doc, total_clicks: (doc['total_clicks'] as number) + (doc.id === ownerId ? answered : 0) }])),
+      Object.fromEntries(
+        Object.entries(before[LINK_TOTALS]!).map(([id, doc]) => [
+          id,
+          { ...doc, total_clicks: (doc['total_clicks'] as number) + (doc.id === ownerId ? answered : 0) },
+        ]),
+      ),
     );
     expect(after).toEqual(await fromScratch());
   });
@@ -102,7 +112,9 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toMatch(/A rebuild is already running \(analytics, started .*\)\. Only one runs at a time/);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/projections/replay-bots', headers: admin.headers })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/projections/links/rebuild', headers: admin.headers })).json().detail).toMatch(/read .* or analytics/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/projections/links/rebuild', headers: admin.headers })).json().detail).toMatch(
+      /read .* or analytics/,
+    );
 
     const { answered, samples } = await redirectDuring();
     expect(answered).toBeGreaterThan(0);
@@ -113,7 +125,9 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     expect(finished.clicks!.after.bot).toBe(500);
 
     await caughtUp();
-    const [row] = await t.platform.analytics.query<{ human: number; bot: number }>('SELECT countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bot FROM clicks');
+    const [row] = await t.platform.analytics.query<{ human: number; bot: number }>(
+      'SELECT countIf(is_bot = 0) AS human, countIf(is_bot = 1) AS bot FROM clicks',
+    );
     expect({ human: Number(row!.human), bot: Number(row!.bot) }).toEqual({ human: 1000 + redirected, bot: 500 });
     // The swapped-in tables keep their view: clicks after the swap reach the per-day table too.
     for (let i = 0; i < 5; i++) expect((await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': CHROME } })).statusCode).toBe(302);
@@ -122,7 +136,11 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     const [daily] = await t.platform.analytics.query<{ clicks: number }>("SELECT sum(clicks) AS clicks FROM clicks_daily WHERE dimension = ''");
     expect(Number(daily!.clicks)).toBe(1000 + redirected);
 
-    const recorded = (await t.platform.events.readStream('projection-rebuilds')).map((event) => ({ type: event.type, actor: event.metadata.actor.kind, data: event.data as Record<string, unknown> }));
+    const recorded = (await t.platform.events.readStream('projection-rebuilds')).map((event) => ({
+      type: event.type,
+      actor: event.metadata.actor.kind,
+      data: event.data as Record<string, unknown>,
+    }));
     expect(recorded.map((event) => [event.type, event.actor])).toEqual([
       ['ProjectionRebuildStarted', 'user'],
       ['ProjectionRebuildFinished', 'system'],
@@ -137,7 +155,9 @@ describe('rebuilding a projection from the admin panel, beside the live one', ()
     const status = await report();
     expect(status).toMatchObject({ role: 'all', note: null, head_position: await t.platform.events.headPosition() });
     expect(status.head_at).toEqual(expect.any(String));
-    expect(status.projectors.map((projector) => [projector.key, projector.name, projector.state, projector.lag_events, projector.lag_seconds, projector.last_error])).toEqual([
+    expect(
+      status.projectors.map((projector) => [projector.key, projector.name, projector.state, projector.lag_events, projector.lag_seconds, projector.last_error]),
+    ).toEqual([
       ['read', 'accounts-links', 'running', 0, 0, null],
       ['analytics', 'analytics-clicks', 'running', 0, 0, null],
     ]);

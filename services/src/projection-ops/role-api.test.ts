@@ -40,7 +40,9 @@ describe('projection operations asked of a process that runs no projectors (ROLE
     // This process knows only the analytics store's checkpoint, the last click stored
     // (docs/admin.md#projections): what comes after it and is never handled is not waiting.
     const ada = await signUp(owner.app, 'ada@example.com');
-    const link = (await owner.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/' } })).json<{ short_code: string }>();
+    const link = (await owner.app.inject({ method: 'POST', url: '/api/urls', headers: ada.headers, payload: { original_url: 'https://example.com/' } })).json<{
+      short_code: string;
+    }>();
     await owner.app.inject({ url: `/${link.short_code}`, headers: browser });
     await projectorsCaughtUp(owner.platform);
     // After the last click: events the analytics projector skips, and one it handles.

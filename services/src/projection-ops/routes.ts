@@ -109,7 +109,8 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Classify every click again with the current bot policy: rebuilds the analytics and the read model, and reports human and bot clicks before and after',
+        summary:
+          'Classify every click again with the current bot policy: rebuilds the analytics and the read model, and reports human and bot clicks before and after',
         response: { 202: RebuildAnswer, ...errors },
       },
     },
@@ -121,7 +122,14 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/bot-policy',
-    { config: admin, schema: { tags: ['admin'], summary: 'Which clicks count as bots, and whether past clicks still need a replay', response: { 200: BotPolicyView, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Which clicks count as bots, and whether past clicks still need a replay',
+        response: { 200: BotPolicyView, ...errors },
+      },
+    },
     async () => botPolicyView(platform.events, await loadRebuildLog(platform.events)),
   );
 

@@ -26,5 +26,9 @@ export async function rebuildPart(platform: RebuildDeps, key: ProjectionKey): Pr
     return { runner, copy: { target, promote: () => shadow.promote(), discard: () => shadow.discard() }, analytics: null };
   }
   const shadow = await platform.analytics.shadow();
-  return { runner, copy: { target: new ClicksAnalyticsTarget(shadow, policy), promote: () => shadow.promote(), discard: () => shadow.discard() }, analytics: shadow };
+  return {
+    runner,
+    copy: { target: new ClicksAnalyticsTarget(shadow, policy), promote: () => shadow.promote(), discard: () => shadow.discard() },
+    analytics: shadow,
+  };
 }

@@ -14,13 +14,16 @@ import { loadRebuildLog } from './rebuild-log.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-upgrade-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const clicksStored = async (analytics: { query<T>(sql: string): Promise<T[]> }) => Number((await analytics.query<{ n: number }>('SELECT count() AS n FROM clicks'))[0]!.n);
+const clicksStored = async (analytics: { query<T>(sql: string): Promise<T[]> }) =>
+  Number((await analytics.query<{ n: number }>('SELECT count() AS n FROM clicks'))[0]!.n);
 
 describe('an upgrade that adds analytics only a replay can fill', () => {
   it('fills the link and owner facts by an online rebuild, without emptying the analytics meanwhile', async () => {
     const before = await startTestApp({}, { dataDir });
     const owner = await signUp(before.app, 'owner@example.com');
-    const link = (await before.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })).json<LinkView>();
+    const link = (
+      await before.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })
+    ).json<LinkView>();
     await seedClicks(before.platform, { id: link.id, owner_id: owner.user.id }, 30, [CHROME]);
     // A link made after the last click: the analytics projector resumes from that click, so
     // at the next start this link's fact is written before anything else runs.
@@ -36,7 +39,11 @@ describe('an upgrade that adds analytics only a replay can fill', () => {
     try {
       // The live analytics answer at once: nothing was emptied for the replay.
       expect(await clicksStored(after.platform.analytics)).toBe(30);
-      await eventually(async () => (await loadRebuildLog(after.platform.events)).some((record) => record.finished !== null), 20_000, 'the upgrade rebuild to finish');
+      await eventually(
+        async () => (await loadRebuildLog(after.platform.events)).some((record) => record.finished !== null),
+        20_000,
+        'the upgrade rebuild to finish',
+      );
       const [record] = await loadRebuildLog(after.platform.events);
       expect(record).toMatchObject({ projections: ['analytics'], reason: 'upgrade' });
       expect(await (after.platform.analytics as ClickHouseAnalyticsStore).lacksFacts()).toBe(false);

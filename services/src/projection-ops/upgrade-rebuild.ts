@@ -13,10 +13,17 @@ import { RebuildAlreadyRunning, startRebuildDecider } from './rebuild-log.ts';
 export async function startUpgradeRebuild(platform: { events: EventStore; clock: () => Date }, log: Logger): Promise<void> {
   const context = { actor: { kind: 'system' as const, id: 'upgrade' }, correlationId: randomUUID(), now: platform.clock() };
   try {
-    await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, startRebuildDecider, { rebuildId: randomUUID(), projections: ['analytics'], reason: 'upgrade' });
+    await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, startRebuildDecider, {
+      rebuildId: randomUUID(),
+      projections: ['analytics'],
+      reason: 'upgrade',
+    });
     log.info('Analytics: rebuilding online to fill the link and owner facts this version adds');
   } catch (error) {
-    if (error instanceof RebuildAlreadyRunning) log.info('Analytics: the link and owner facts this version adds are filled by the next analytics rebuild (another rebuild is under way; the next start begins one)');
+    if (error instanceof RebuildAlreadyRunning)
+      log.info(
+        'Analytics: the link and owner facts this version adds are filled by the next analytics rebuild (another rebuild is under way; the next start begins one)',
+      );
     else log.error(error, 'Analytics: could not start the rebuild that fills the link and owner facts; the next start tries again');
   }
 }

@@ -75,7 +75,10 @@ describe('daily visitor salts', () => {
       t.app.inject({ url: `/${code}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0', 'x-forwarded-for': '203.0.113.7' } });
     let t = await startTestApp({ TRUST_PROXY: '1' }, { dataDir, clock: () => now });
     const { headers } = await signUp(t.app, 'ada@example.com');
-    const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/' } })).json<{ id: number; short_code: string }>();
+    const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/' } })).json<{
+      id: number;
+      short_code: string;
+    }>();
     expect((await visit(t, link.short_code)).statusCode).toBe(302);
     await t.close();
     t = await startTestApp({ TRUST_PROXY: '1' }, { dataDir, clock: () => now });

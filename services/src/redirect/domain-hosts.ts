@@ -53,7 +53,7 @@ export class DomainHosts {
 
   /** Folds every domain event up to and including `through`. */
   async load(events: EventStore, through: number): Promise<void> {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await events.readAll({ after, before: through + 1, limit: PAGE, filter: { types: DOMAIN_EVENTS } });
       for (const recorded of page) this.apply(recorded);
       if (page.length < PAGE) return;

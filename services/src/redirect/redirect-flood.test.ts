@@ -12,7 +12,9 @@ async function server(env: Record<string, string>) {
   let framework = 0; // requests that reached Fastify
   t.app.addHook('onRequest', async () => void framework++);
   const owner = await signUp(t.app, 'flood@example.com');
-  const link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/flooded' } })).json<{ id: number; short_code: string }>();
+  const link = (
+    await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/flooded' } })
+  ).json<{ id: number; short_code: string }>();
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const visit = (forwardedFor?: string, code = link.short_code) =>
     fetch(`${baseUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': CHROME, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) } });

@@ -11,7 +11,21 @@ import type { LinkCache } from './link-cache.ts';
 import { createRedirectHandler } from './redirect-handler.ts';
 import { DomainHosts } from './domain-hosts.ts';
 
-const link: LinkState = { id: 1, ownerId: 1, shortCode: 'abc123', destination: 'https://example.com/', isActive: true, deleted: false, moderated: false, version: 0, customDomain: null, traiHeader: null, domainId: null, traiId: null, createdAt: 1 };
+const link: LinkState = {
+  id: 1,
+  ownerId: 1,
+  shortCode: 'abc123',
+  destination: 'https://example.com/',
+  isActive: true,
+  deleted: false,
+  moderated: false,
+  version: 0,
+  customDomain: null,
+  traiHeader: null,
+  domainId: null,
+  traiId: null,
+  createdAt: 1,
+};
 
 /** The redirect front on a real server, with the parts a test wants to break. */
 async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventStore>; salts?: DailySalts }) {
@@ -84,7 +98,7 @@ describe('the redirect front contains its own failures', () => {
     expect(f.errors.map(String)).toEqual(['Error: disk full']);
   });
 
-  it('answers 503, not 500, when the day\'s salt cannot be written (a full disk), and redirects once it can', async () => {
+  it("answers 503, not 500, when the day's salt cannot be written (a full disk), and redirects once it can", async () => {
     let full = true;
     const f = await front({
       cache: { peek: () => link },

@@ -47,7 +47,12 @@ const UNAVAILABLE = Buffer.from('This link is temporarily unavailable. Please tr
 
 /** A click that could not be made durable (a store that cannot save): asked again, it is tried afresh. */
 function unavailable(response: ServerResponse): void {
-  response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store', 'content-length': UNAVAILABLE.length });
+  response.writeHead(503, {
+    'content-type': 'text/plain; charset=utf-8',
+    'retry-after': '1',
+    'cache-control': 'no-store',
+    'content-length': UNAVAILABLE.length,
+  });
   response.end(UNAVAILABLE);
 }
 
@@ -76,7 +81,12 @@ function redirect(response: ServerResponse, destination: string): void {
 
 function refuse(response: ServerResponse, retryAfter: number): void {
   if (response.destroyed) return;
-  response.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store', 'content-length': TOO_MANY.length });
+  response.writeHead(429, {
+    'content-type': 'text/plain; charset=utf-8',
+    'retry-after': String(retryAfter),
+    'cache-control': 'no-store',
+    'content-length': TOO_MANY.length,
+  });
   response.end(TOO_MANY);
 }
 
@@ -189,11 +199,14 @@ export function createRedirectHandler(deps: RedirectDeps) {
     try {
       if (request.method === 'HEAD' || isPrefetch(request.headers)) return redirect(response, link.destination);
       record(request, link, query, ip)
-        .then(() => redirect(response, link.destination), (error: unknown) => {
-          // Without a durable click there is no redirect: the count must never lie.
-          deps.onError(error);
-          unavailable(response);
-        })
+        .then(
+          () => redirect(response, link.destination),
+          (error: unknown) => {
+            // Without a durable click there is no redirect: the count must never lie.
+            deps.onError(error);
+            unavailable(response);
+          },
+        )
         .catch((error: unknown) => failed(response, error));
     } catch (error) {
       failed(response, error);

@@ -55,14 +55,20 @@ describe('starting and confirming the set-up', () => {
 
   it('given a waiting secret, when a wrong or old code comes, then it is a wrong code; with nothing waiting, a conflict', () => {
     expect(() => decideConfirmEnrolment({ userId: 7, code: '000000', now, keys, recoveryHashes: hashes }, given([started]))).toThrow(WrongSecondFactorCode);
-    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, seconds(-120)), now, keys, recoveryHashes: hashes }, given([started]))).toThrow(WrongSecondFactorCode);
-    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, noSecondFactor)).toThrow(NOTHING_TO_CONFIRM);
+    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, seconds(-120)), now, keys, recoveryHashes: hashes }, given([started]))).toThrow(
+      WrongSecondFactorCode,
+    );
+    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, noSecondFactor)).toThrow(
+      NOTHING_TO_CONFIRM,
+    );
   });
 
   it('given a second start, then only the newest secret confirms', () => {
     const other = 'KRUGS4ZANFZSAYJAORSXG5BAONSWG4TF';
     const restarted = given([started, { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(other) } }]);
-    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, restarted)).toThrow(WrongSecondFactorCode);
+    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, restarted)).toThrow(
+      WrongSecondFactorCode,
+    );
     expect(decideConfirmEnrolment({ userId: 7, code: totpCode(other, now), now, keys, recoveryHashes: hashes }, restarted)).toHaveLength(1);
   });
 });
@@ -72,7 +78,10 @@ describe('using a code', () => {
 
   it('given the factor on, when the current code or one a step either side comes, then that step is spent', () => {
     for (const offset of [-30, 0, 30]) {
-      expect(use(totpCode(SECRET, seconds(offset)), enabled())).toEqual({ type: 'SecondFactorCodeUsed', data: { user_id: 7, step: step + offset / 30, purpose: 'sign_in' } });
+      expect(use(totpCode(SECRET, seconds(offset)), enabled())).toEqual({
+        type: 'SecondFactorCodeUsed',
+        data: { user_id: 7, step: step + offset / 30, purpose: 'sign_in' },
+      });
     }
     // Typed with a space, as apps show it.
     const code = totpCode(SECRET, now);
@@ -84,7 +93,7 @@ describe('using a code', () => {
     expect(() => use(totpCode(SECRET, seconds(60)), enabled())).toThrow(WRONG_CODE);
   });
 
-  it('given a code was used, when it (or an earlier step\'s code) comes again, then it is refused as used', () => {
+  it("given a code was used, when it (or an earlier step's code) comes again, then it is refused as used", () => {
     const code = totpCode(SECRET, now);
     const after = given([started, enabledAt(step - 10), use(code, enabled())]);
     expect(() => use(code, after)).toThrow(CODE_ALREADY_USED);

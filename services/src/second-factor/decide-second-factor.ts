@@ -48,7 +48,9 @@ export function decideCodeUse(command: CodeCheck & { purpose: SecondFactorPurpos
   return { type: 'SecondFactorRecoveryCodeUsed', data: { user_id: command.userId, code_hash: hash, purpose: command.purpose } };
 }
 
-const onAccount = <Command extends { userId: number }>(decide: (command: Command, state: SecondFactorState) => DomainEvent[]): Decider<Command, SecondFactorState> => ({
+const onAccount = <Command extends { userId: number }>(
+  decide: (command: Command, state: SecondFactorState) => DomainEvent[],
+): Decider<Command, SecondFactorState> => ({
   streamOf: (command) => secondFactorStream(command.userId),
   initialState: noSecondFactor,
   evolve: evolveSecondFactor,

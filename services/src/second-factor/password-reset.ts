@@ -10,7 +10,8 @@ import { useCodeDecider } from './decide-second-factor.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream } from './second-factor-state.ts';
 
-export const RESET_NEEDS_CODE = 'This account uses two-step verification: enter the 6-digit code from your authenticator app, or one of your recovery codes, to set a new password.';
+export const RESET_NEEDS_CODE =
+  'This account uses two-step verification: enter the 6-digit code from your authenticator app, or one of your recovery codes, to set a new password.';
 
 /**
  * The account a reset link would act on when that account has a second factor, else null.
@@ -30,7 +31,11 @@ export async function resetNeedsSecondFactor(platform: Pick<CommandDeps, 'events
 }
 
 /** Before a reset by link sets the password: an account with a second factor spends a good code, or the reset is refused. */
-export async function proveSecondFactorForReset(platform: Platform, context: CommandContext, input: { token: string; code: string | undefined; ip: string }): Promise<void> {
+export async function proveSecondFactorForReset(
+  platform: Platform,
+  context: CommandContext,
+  input: { token: string; code: string | undefined; ip: string },
+): Promise<void> {
   const userId = await resetNeedsSecondFactor(platform, input.token, context.now);
   if (userId === null) return;
   const code = input.code?.trim();

@@ -26,5 +26,7 @@ export const normalizeRecoveryCode = (typed: string): string => typed.toLowerCas
  * hashes cannot be tried offline without the secret, nor moved to another account.
  */
 export function hashRecoveryCode(installationSecret: string, userId: number, typed: string): string {
-  return createHmac('sha256', installationSecret).update(`linkledger:second-factor-recovery:${userId}:${normalizeRecoveryCode(typed)}`).digest('hex');
+  return createHmac('sha256', installationSecret)
+    .update(`linkledger:second-factor-recovery:${userId}:${normalizeRecoveryCode(typed)}`)
+    .digest('hex');
 }

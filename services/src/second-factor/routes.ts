@@ -38,25 +38,38 @@ export const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. S
 export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
 export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
 
-
 /** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
 export async function secondFactorRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const keys = secondFactorKeys(platform.secret);
   /** Runs a code-checked command that records a fresh set of recovery codes (their hashes), and answers the codes: the only time they are seen. */
-  async function withNewRecoveryCodes(request: FastifyRequest, decider: Decider<CodeCheck & { recoveryHashes: string[] }, SecondFactorState>, code: string, message: string) {
+  async function withNewRecoveryCodes(
+    request: FastifyRequest,
+    decider: Decider<CodeCheck & { recoveryHashes: string[] }, SecondFactorState>,
+    code: string,
+    message: string,
+  ) {
     const { userId } = callerOf(request);
     const codes = newRecoveryCodes();
     const recoveryHashes = codes.map((recoveryCode) => keys.hashRecoveryCode(userId, recoveryCode));
     const context = commandContext(platform, request);
-    await guardedCodeCheck(platform, userId, request.ip, () => handleCommand(platform, context, decider, { userId, code, now: context.now, keys, recoveryHashes }));
+    await guardedCodeCheck(platform, userId, request.ip, () =>
+      handleCommand(platform, context, decider, { userId, code, now: context.now, keys, recoveryHashes }),
+    );
     return { message, recovery_codes: codes };
   }
   const factorOf = async (userId: number) => (await loadStream(platform.events, secondFactorStream(userId), noSecondFactor, evolveSecondFactor)).state;
 
   api.get(
     '/api/settings/second-factor',
-    { config: { access: 'user' }, schema: { tags: ['settings'], summary: 'Whether two-step verification is on, and how many recovery codes are left', response: { 200: SecondFactorStatusResponse, 401: ErrorBody } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Whether two-step verification is on, and how many recovery codes are left',
+        response: { 200: SecondFactorStatusResponse, 401: ErrorBody },
+      },
+    },
     async (request) => {
       const { userId } = callerOf(request);
       const [factor, user] = await Promise.all([factorOf(userId), loadStream(platform.events, `user-${userId}`, noUser, evolveUser)]);
@@ -84,7 +97,11 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       const { userId } = callerOf(request);
       const account = await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
       const secret = newTotpSecret();
-      await handleCommand(platform, commandContext(platform, request), startEnrolmentDecider, { userId, sealedSecret: keys.seal(secret), emailVerified: account.user.isVerified });
+      await handleCommand(platform, commandContext(platform, request), startEnrolmentDecider, {
+        userId,
+        sealedSecret: keys.seal(secret),
+        emailVerified: account.user.isVerified,
+      });
       const uri = otpauthUri(secret, account.user.email);
       return { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
     },
@@ -133,7 +150,9 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       const { userId } = callerOf(request);
       await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
       const context = commandContext(platform, request);
-      await guardedCodeCheck(platform, userId, request.ip, () => handleCommand(platform, context, disableDecider, { userId, code: request.body.code, now: context.now, keys }));
+      await guardedCodeCheck(platform, userId, request.ip, () =>
+        handleCommand(platform, context, disableDecider, { userId, code: request.body.code, now: context.now, keys }),
+      );
       return { message: SECOND_FACTOR_OFF };
     },
   );
@@ -144,7 +163,8 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       config: { access: 'anyone' },
       schema: {
         tags: ['accounts'],
-        summary: 'The code step of a sign-in: the challenge from POST /api/token (or a social sign-in) with an authenticator or recovery code gives the access token',
+        summary:
+          'The code step of a sign-in: the challenge from POST /api/token (or a social sign-in) with an authenticator or recovery code gives the access token',
         body: SecondFactorSignInBody,
         response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },

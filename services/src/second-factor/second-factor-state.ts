@@ -32,7 +32,9 @@ export function evolveSecondFactor(state: SecondFactorState, recorded: RecordedE
     case 'SecondFactorCodeUsed':
       return { ...state, lastUsedStep: Math.max(state.lastUsedStep, event.data.step) };
     case 'SecondFactorRecoveryCodeUsed':
-      return state.enabled ? { ...state, enabled: { ...state.enabled, recoveryHashes: state.enabled.recoveryHashes.filter((hash) => hash !== event.data.code_hash) } } : state;
+      return state.enabled
+        ? { ...state, enabled: { ...state.enabled, recoveryHashes: state.enabled.recoveryHashes.filter((hash) => hash !== event.data.code_hash) } }
+        : state;
     case 'SecondFactorRecoveryCodesRegenerated':
       return state.enabled ? { ...state, enabled: { ...state.enabled, recoveryHashes: event.data.recovery_code_hashes } } : state;
     case 'SecondFactorDisabled':

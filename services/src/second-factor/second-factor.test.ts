@@ -27,14 +27,24 @@ describe('second factor', () => {
   const later = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
 
   beforeAll(async () => {
-    t = await startTestApp({ LOG_LEVEL: 'debug', REGISTRATIONS_PER_IP: '0', OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' }, { clock: () => now, logStream: { write: (line) => void logLines.push(line) } });
+    t = await startTestApp(
+      { LOG_LEVEL: 'debug', REGISTRATIONS_PER_IP: '0', OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' },
+      { clock: () => now, logStream: { write: (line) => void logLines.push(line) } },
+    );
     await signUp(t.app, 'root@example.com', 'secret123');
   });
   afterAll(async () => t.close());
 
   const login = (email: string, password = 'secret123', ip = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/token', headers: form, remoteAddress: ip, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
-  const answer = (challenge: string, code: string, ip = '127.0.0.1') => t.app.inject({ method: 'POST', url: '/api/token/second-factor', remoteAddress: ip, payload: { challenge, code } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: form,
+      remoteAddress: ip,
+      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    });
+  const answer = (challenge: string, code: string, ip = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/token/second-factor', remoteAddress: ip, payload: { challenge, code } });
   const post = (session: Session, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: session.headers, payload });
 
   /** Registers, proves the address and turns the second factor on; answers the secret and the recovery codes. */
@@ -232,17 +242,37 @@ describe('second factor', () => {
     try {
       const base = provider.issuer.url!;
       await runOAuthCli(
-        ['configure', 'google', '--client-id', 'web', '--client-secret', 'google-secret', '--auth-url', `${base}/authorize`, '--token-url', `${base}/token`, '--userinfo-url', `${base}/userinfo`],
+        [
+          'configure',
+          'google',
+          '--client-id',
+          'web',
+          '--client-secret',
+          'google-secret',
+          '--auth-url',
+          `${base}/authorize`,
+          '--token-url',
+          `${base}/token`,
+          '--userinfo-url',
+          `${base}/userinfo`,
+        ],
         { DATA_DIR: t.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: 'localhost' },
         () => undefined,
       );
       const { secret } = await enrolled('jo@example.com');
-      const started = (await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{ authorization_url: string; state: string }>();
+      const started = (await t.app.inject({ url: `/api/auth/google/authorize?redirect_uri=${encodeURIComponent(REDIRECT)}` })).json<{
+        authorization_url: string;
+        state: string;
+      }>();
       const back = new URL((await fetch(started.authorization_url, { redirect: 'manual' })).headers.get('location')!);
       provider.service.once('beforeUserinfo', (response) => {
         response.body = { sub: 'sub-jo', email: 'jo@example.com', email_verified: true };
       });
-      const social = await t.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload: { code: back.searchParams.get('code'), redirect_uri: REDIRECT, state: started.state } });
+      const social = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google/callback',
+        payload: { code: back.searchParams.get('code'), redirect_uri: REDIRECT, state: started.state },
+      });
       expect(social.statusCode).toBe(200);
       expect(social.json()).toEqual({ second_factor_required: true, challenge: expect.any(String), expires_in: 300 });
       const issued = await t.platform.events.readAll({ after: 0, limit: 100_000, filter: { types: ['SecondFactorChallengeIssued'] } });

@@ -21,9 +21,15 @@ const factor = recorded([
 ]).reduce(evolveSecondFactor, noSecondFactor);
 
 const issued = (userId = 7): ChallengeState =>
-  recorded(decideSignInStep({ challenge: 'c', userId, via: 'password', now: issuedAt }, { challenge: noChallenge, factor }).challenge ?? []).reduce(evolveChallenge, noChallenge);
+  recorded(decideSignInStep({ challenge: 'c', userId, via: 'password', now: issuedAt }, { challenge: noChallenge, factor }).challenge ?? []).reduce(
+    evolveChallenge,
+    noChallenge,
+  );
 const answer = (challenge: ChallengeState, overrides: { code?: string; at?: Date; account?: UserState } = {}) =>
-  decideChallengeAnswer({ challenge: 'c', userId: 7, code: overrides.code ?? totpCode(SECRET, overrides.at ?? now), now: overrides.at ?? now, keys }, { challenge, factor, user: overrides.account ?? user });
+  decideChallengeAnswer(
+    { challenge: 'c', userId: 7, code: overrides.code ?? totpCode(SECRET, overrides.at ?? now), now: overrides.at ?? now, keys },
+    { challenge, factor, user: overrides.account ?? user },
+  );
 
 describe('the sign-in challenge', () => {
   it('given the second factor on, when the first factor is proven, then a challenge for 5 minutes names the account and the way in', () => {
@@ -34,7 +40,10 @@ describe('the sign-in challenge', () => {
 
   it('given no second factor (or one only being set up), when the first factor is proven, then nothing is recorded: the token is due at once', () => {
     expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: noSecondFactor })).toEqual({});
-    const pending = recorded([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]).reduce(evolveSecondFactor, noSecondFactor);
+    const pending = recorded([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]).reduce(
+      evolveSecondFactor,
+      noSecondFactor,
+    );
     expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: pending })).toEqual({});
   });
 

@@ -33,13 +33,22 @@ export async function finishSignIn(
   userAgent: string | undefined,
 ): Promise<SignInResponse> {
   const challenge = newChallenge();
-  const { events } = await handleMultiStreamCommand(platform, asAccount(context, account.userId), signInStepDecider, { challenge, userId: account.userId, via, now: context.now });
+  const { events } = await handleMultiStreamCommand(platform, asAccount(context, account.userId), signInStepDecider, {
+    challenge,
+    userId: account.userId,
+    via,
+    now: context.now,
+  });
   if (events.length === 0) return { access_token: await startSession(platform, context, account, userAgent), token_type: 'bearer' };
   return { second_factor_required: true, challenge, expires_in: CHALLENGE_LIFETIME_MS / 1000 };
 }
 
 /** The code step: a good code for a live challenge spends both and starts the session. */
-export async function answerChallenge(platform: Platform, context: CommandContext, input: { challenge: string; code: string; ip: string; userAgent: string | undefined }): Promise<string> {
+export async function answerChallenge(
+  platform: Platform,
+  context: CommandContext,
+  input: { challenge: string; code: string; ip: string; userAgent: string | undefined },
+): Promise<string> {
   const { state: pending } = await loadStream(platform.events, challengeStream(input.challenge), noChallenge, evolveChallenge);
   const userId = pending.issued?.userId;
   if (!userId) throw unauthorized(SIGN_IN_EXPIRED);

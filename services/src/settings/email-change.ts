@@ -34,14 +34,24 @@ interface RequestChange {
  * confirmation mail to the new address is owed (its link's token is minted when it is
  * written); a taken address is refused at once.
  */
-export function decideEmailChangeRequest(command: RequestChange, states: { user: SettingsUser; claim: number | null }): { user?: DomainEvent[]; mail?: DomainEvent[] } {
+export function decideEmailChangeRequest(
+  command: RequestChange,
+  states: { user: SettingsUser; claim: number | null },
+): { user?: DomainEvent[]; mail?: DomainEvent[] } {
   const { user } = states.user;
   if (user.id === null || user.deleted) throw notFound(ACCOUNT_GONE);
   if (command.newEmail === user.email) throw invalid(EMAIL_UNCHANGED);
   if (states.claim !== null) throw conflict(EMAIL_IN_USE);
   return {
     user: [{ type: 'EmailChangeRequested', data: { user_id: command.userId, new_email: command.newEmail, expires_at: command.expiresAt } }],
-    mail: [mailOwed(command.mail, { kind: 'change_email', userId: command.userId, place: { base: command.appBase, environmentOnly: false }, about: command.newEmail })],
+    mail: [
+      mailOwed(command.mail, {
+        kind: 'change_email',
+        userId: command.userId,
+        place: { base: command.appBase, environmentOnly: false },
+        about: command.newEmail,
+      }),
+    ],
   };
 }
 
@@ -55,7 +65,13 @@ export const emailChangeRequestDecider: MultiStreamDecider<RequestChange, { user
 };
 
 /** Records the request and mails the link to the new address (the current password was checked before). */
-export async function requestEmailChange(platform: OwingDeps, context: CommandContext, userId: number, newEmailTyped: string, appBase: string): Promise<string> {
+export async function requestEmailChange(
+  platform: OwingDeps,
+  context: CommandContext,
+  userId: number,
+  newEmailTyped: string,
+  appBase: string,
+): Promise<string> {
   const newEmail = normalizeEmail(newEmailTyped);
   const expiresAt = new Date(context.now.getTime() + EMAIL_TOKEN_LIFETIME_MS.change_email).toISOString();
   const mail = mailToOwe(platform, context);
@@ -96,14 +112,23 @@ export function decideEmailChangeConfirmation(command: ConfirmChange, states: Co
   if (states.token.redeemed || pending?.email !== issued.email || pending.expiresAt !== issued.expiresAt) throw invalid(CHANGE_LINK_INVALID);
   if (command.now.getTime() >= Date.parse(issued.expiresAt)) throw invalid(CHANGE_LINK_EXPIRED);
   // The command was built from an earlier read; a change meanwhile is retried on fresh state.
-  if (user.email !== command.previousEmail || issued.email !== command.newEmail) throw conflict('Someone else changed this at the same moment. Please try again.');
+  if (user.email !== command.previousEmail || issued.email !== command.newEmail)
+    throw conflict('Someone else changed this at the same moment. Please try again.');
   if (states.newClaim !== null && states.newClaim !== user.id) throw conflict(EMAIL_IN_USE);
   return {
     token: [{ type: 'EmailTokenRedeemed', data: { purpose: 'change_email', user_id: user.id } }],
     user: [{ type: 'EmailChanged', data: { user_id: user.id, email: issued.email, previous_email: user.email } }],
     newClaim: [{ type: 'EmailClaimed', data: { user_id: user.id } }],
     oldClaim: states.oldClaim === user.id ? [{ type: 'EmailReleased', data: { user_id: user.id } }] : [],
-    notice: [mailOwed(command.notice, { kind: 'email_changed_notice', userId: user.id, place: { base: command.appBase, environmentOnly: false }, to: user.email, about: issued.email })],
+    notice: [
+      mailOwed(command.notice, {
+        kind: 'email_changed_notice',
+        userId: user.id,
+        place: { base: command.appBase, environmentOnly: false },
+        to: user.email,
+        about: issued.email,
+      }),
+    ],
   };
 }
 

@@ -9,7 +9,8 @@ import { ACCOUNT_GONE } from './profile.ts';
 import { revokeCurrentKey } from '../api-keys/decide.ts';
 
 export const PASSWORD_UPDATED = 'Password updated successfully. Every other session was signed out.';
-export const PASSWORD_UPDATED_KEY_REVOKED = 'Password updated successfully. Every other session was signed out, and your API key was revoked: create a new one for your integrations.';
+export const PASSWORD_UPDATED_KEY_REVOKED =
+  'Password updated successfully. Every other session was signed out, and your API key was revoked: create a new one for your integrations.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const PASSWORD_NOT_NEW = 'New password must be different from your current password.';
 export const OTHERS_SIGNED_OUT = 'All other sessions were signed out successfully.';
@@ -99,7 +100,14 @@ export async function changePassword(
   const state = await proveCurrentPassword(platform, guard, input.session.userId, input.currentPassword, input.ip);
   const sameAsCurrent = input.newPassword === input.currentPassword;
   const passwordHash = sameAsCurrent ? state.user.passwordHash : await hashPassword(input.newPassword);
-  const command = { userId: input.session.userId, checkedHash: state.user.passwordHash, passwordHash, keptJti: input.session.jti, revokeApiKey: input.revokeApiKey, sameAsCurrent };
+  const command = {
+    userId: input.session.userId,
+    checkedHash: state.user.passwordHash,
+    passwordHash,
+    keptJti: input.session.jti,
+    revokeApiKey: input.revokeApiKey,
+    sameAsCurrent,
+  };
   const { events } = await handleCommand(platform, context, passwordChangeDecider, command);
   return { apiKeyRevoked: events.some((event) => event.type === 'ApiKeyRevoked') };
 }

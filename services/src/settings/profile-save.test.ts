@@ -79,7 +79,12 @@ describe('profile and password saves', () => {
   it('refuses the current password as the new one, with a message, and signs nobody out', async () => {
     const ivy = await signUp(t.app, 'ivy@example.com');
     const other = await signIn(t.app, 'ivy@example.com');
-    const same = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: ivy.headers, payload: { current_password: 'correct horse', new_password: 'correct horse' } });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: ivy.headers,
+      payload: { current_password: 'correct horse', new_password: 'correct horse' },
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toEqual({ detail: PASSWORD_NOT_NEW });
     expect((await t.app.inject({ url: '/api/users/me', headers: other.headers })).statusCode).toBe(200);

@@ -28,13 +28,19 @@ import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
-import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED, changePassword, proveCurrentPassword, revokeOthersDecider } from './password-change.ts';
+import {
+  OTHERS_SIGNED_OUT,
+  PASSWORD_UPDATED,
+  PASSWORD_UPDATED_KEY_REVOKED,
+  changePassword,
+  proveCurrentPassword,
+  revokeOthersDecider,
+} from './password-change.ts';
 import { PROFILE_UPDATED, profileDecider } from './profile.ts';
 import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
 import { sameUsername, wantedUsernameFacts } from '../accounts/username-claim.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
-
 
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
@@ -52,7 +58,10 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/settings/profile',
-    { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse, 401: ErrorBody } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse, 401: ErrorBody } },
+    },
     async (request) => profileOf(callerOf(request).userId),
   );
 
@@ -62,7 +71,8 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       config: { access: 'user' },
       schema: {
         tags: ['settings'],
-        summary: 'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
+        summary:
+          'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
         body: UpdateProfileBody,
         response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }), 400: ErrorBody, 401: ErrorBody },
       },
@@ -74,7 +84,14 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       const { state } = await loadStream(platform.events, userStream(caller.userId), noSettingsUser, evolveSettingsUser);
       const changesName = username !== undefined && !sameUsername(username, state.username);
       const facts = changesName ? await wantedUsernameFacts(platform, caller.userId, username) : { shownByAnother: false };
-      await handleMultiStreamCommand(platform, context, profileDecider, { userId: caller.userId, username, fullName, phone, currentUsername: state.username, ...facts });
+      await handleMultiStreamCommand(platform, context, profileDecider, {
+        userId: caller.userId,
+        username,
+        fullName,
+        phone,
+        currentUsername: state.username,
+        ...facts,
+      });
       return { ...(await profileOf(caller.userId)), message: PROFILE_UPDATED };
     },
   );
@@ -116,7 +133,9 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       const token = request.body.token?.trim();
       if (!token) throw invalid(CHANGE_TOKEN_MISSING);
       const base = await mailLinkBase(platform, request);
-      await confirmEmailChange(platform, visitorContext(platform, request), token, base, (error) => request.log.error({ err: error }, 'E-mail change notice failed'));
+      await confirmEmailChange(platform, visitorContext(platform, request), token, base, (error) =>
+        request.log.error({ err: error }, 'E-mail change notice failed'),
+      );
       return { message: EMAIL_CHANGED };
     },
   );
@@ -138,7 +157,13 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       const context = commandContext(platform, request);
       const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
       refuseCommonPassword('new_password', newPassword);
-      const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), { session, currentPassword, newPassword, revokeApiKey, ip: request.ip });
+      const { apiKeyRevoked } = await changePassword(platform, context, loginThrottle(platform), {
+        session,
+        currentPassword,
+        newPassword,
+        revokeApiKey,
+        ip: request.ip,
+      });
       return { message: apiKeyRevoked ? PASSWORD_UPDATED_KEY_REVOKED : PASSWORD_UPDATED, api_key_revoked: apiKeyRevoked };
     },
   );
@@ -149,14 +174,30 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
 
     sessions.get(
       '/api/settings/sessions',
-      { config: { access: 'user' }, schema: { tags: ['settings'], summary: "The signed-in user's active sessions, newest first; `current` marks this one", response: { 200: SessionsResponse, 401: ErrorBody } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['settings'],
+          summary: "The signed-in user's active sessions, newest first; `current` marks this one",
+          response: { 200: SessionsResponse, 401: ErrorBody },
+        },
+      },
       async (request) => {
         const caller = callerOf(request);
         const now = platform.clock().toISOString();
         const doc = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
         const list: ActiveSession[] = (doc?.sessions ?? [])
           .filter((session) => session.expires_at > now)
-          .map(({ jti, browser, os, device, started_at, last_used_at, expires_at }) => ({ jti, browser, os, device, started_at, last_used_at, expires_at, current: jti === caller.session!.jti }));
+          .map(({ jti, browser, os, device, started_at, last_used_at, expires_at }) => ({
+            jti,
+            browser,
+            os,
+            device,
+            started_at,
+            last_used_at,
+            expires_at,
+            current: jti === caller.session!.jti,
+          }));
         return { sessions: list };
       },
     );
@@ -165,7 +206,12 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       '/api/settings/sessions/:jti',
       {
         config: { access: 'user' },
-        schema: { tags: ['settings'], summary: 'Sign out one of your sessions', params: SessionParams, response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody } },
+        schema: {
+          tags: ['settings'],
+          summary: 'Sign out one of your sessions',
+          params: SessionParams,
+          response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody },
+        },
       },
       async (request) => {
         const caller = callerOf(request);

@@ -57,7 +57,17 @@ export interface UseSession {
  */
 export function decideSessionUse(command: UseSession, state: SessionState): DomainEvent[] {
   if (state.userId === null) {
-    return [{ type: 'SessionStarted', data: { user_id: command.userId, jti: command.jti, expires_at: command.expiresAt.toISOString(), user_agent: command.userAgent.slice(0, USER_AGENT_MAX) } }];
+    return [
+      {
+        type: 'SessionStarted',
+        data: {
+          user_id: command.userId,
+          jti: command.jti,
+          expires_at: command.expiresAt.toISOString(),
+          user_agent: command.userAgent.slice(0, USER_AGENT_MAX),
+        },
+      },
+    ];
   }
   if (state.revoked || state.userId !== command.userId) return [];
   if (command.now.getTime() - Date.parse(state.lastUsedAt) < SESSION_USE_INTERVAL_MS) return [];

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { EmailTokenState } from '../accounts/email-tokens.ts';
-import { CHANGE_LINK_EXPIRED, CHANGE_LINK_INVALID, EMAIL_IN_USE, EMAIL_UNCHANGED, decideEmailChangeConfirmation, decideEmailChangeRequest } from './email-change.ts';
+import {
+  CHANGE_LINK_EXPIRED,
+  CHANGE_LINK_INVALID,
+  EMAIL_IN_USE,
+  EMAIL_UNCHANGED,
+  decideEmailChangeConfirmation,
+  decideEmailChangeRequest,
+} from './email-change.ts';
 import { PASSWORD_NOT_NEW, decidePasswordChange, decideRevokeOthers, passwordChangeDecider } from './password-change.ts';
 import { ACCOUNT_GONE, PROFILE_CHANGED_MEANWHILE, USERNAME_TAKEN, decideProfileUpdate, type ProfileStates, type UpdateProfile } from './profile.ts';
 import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, noSession, sessionUseDecider } from './session-stream.ts';
@@ -11,7 +18,10 @@ import { noOwedMail } from '../owed-mail/owed-mail-state.ts';
 
 /** The account folded from its events, as the command handler would. */
 const given = (...events: DomainEvent[]): SettingsUser => deciderSpec(passwordChangeDecider, 'user-7').given(events).state;
-const registered: DomainEvent = { type: 'UserRegistered', data: { user_id: 7, email: 'ada@example.com', password_hash: 'scrypt$old', role: 'user', full_name: 'Ada' } };
+const registered: DomainEvent = {
+  type: 'UserRegistered',
+  data: { user_id: 7, email: 'ada@example.com', password_hash: 'scrypt$old', role: 'user', full_name: 'Ada' },
+};
 const ada = given(registered);
 
 describe('profile', () => {
@@ -48,7 +58,9 @@ describe('profile', () => {
   it('given a username another account holds or shows, in any case, then it is refused; a deleted holder no longer counts', () => {
     expect(() => decideProfileUpdate(save({ username: 'Grace' }), { user: ada, wanted: 9, current: null })).toThrow(USERNAME_TAKEN);
     expect(() => decideProfileUpdate(save({ username: 'grace', shownByAnother: true }), free(ada))).toThrow(USERNAME_TAKEN);
-    expect(decideProfileUpdate(save({ username: 'grace', deletedHolder: 9 }), { user: ada, wanted: 9, current: null }).wanted).toEqual([{ type: 'UsernameClaimed', data: { user_id: 7 } }]);
+    expect(decideProfileUpdate(save({ username: 'grace', deletedHolder: 9 }), { user: ada, wanted: 9, current: null }).wanted).toEqual([
+      { type: 'UsernameClaimed', data: { user_id: 7 } },
+    ]);
     // Only its case changes: still the owner's name, nothing to claim.
     expect(decideProfileUpdate(save({ currentUsername: 'ada.l', username: 'Ada.L' }), savedStates)).toEqual({
       user: [{ type: 'ProfileUpdated', data: { user_id: 7, username: 'Ada.L', full_name: 'Ada L', phone: '+919876543210' } }],
@@ -62,7 +74,13 @@ describe('profile', () => {
 
 describe('e-mail change', () => {
   const owing = (mailId: string) => ({ mailId, now: new Date('2026-01-01T10:00:00Z'), retryMs: 120_000 });
-  const request = { userId: 7, newEmail: 'new@example.com', expiresAt: '2026-01-02T10:00:00.000Z', mail: owing('00000000-0000-4000-8000-000000000001'), appBase: 'https://app.example' };
+  const request = {
+    userId: 7,
+    newEmail: 'new@example.com',
+    expiresAt: '2026-01-02T10:00:00.000Z',
+    mail: owing('00000000-0000-4000-8000-000000000001'),
+    appBase: 'https://app.example',
+  };
 
   it('given a free address, when asked, then the request on the account and the confirmation mail to the new address owed (its token minted when it is written)', () => {
     expect(decideEmailChangeRequest(request, { user: ada, claim: null })).toEqual({
@@ -96,8 +114,19 @@ describe('e-mail change', () => {
 
   const requested: DomainEvent = { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } };
   const pending = given(registered, requested);
-  const issued: EmailTokenState = { issued: { purpose: 'change_email', userId: 7, email: 'new@example.com', issuedAt: '2026-01-01T10:00:00.000Z', expiresAt: request.expiresAt }, redeemed: false };
-  const confirm = { token: 't', userId: 7, previousEmail: 'ada@example.com', newEmail: 'new@example.com', now: new Date('2026-01-01T12:00:00Z'), notice: owing('00000000-0000-4000-8000-000000000002'), appBase: 'https://app.example' };
+  const issued: EmailTokenState = {
+    issued: { purpose: 'change_email', userId: 7, email: 'new@example.com', issuedAt: '2026-01-01T10:00:00.000Z', expiresAt: request.expiresAt },
+    redeemed: false,
+  };
+  const confirm = {
+    token: 't',
+    userId: 7,
+    previousEmail: 'ada@example.com',
+    newEmail: 'new@example.com',
+    now: new Date('2026-01-01T12:00:00Z'),
+    notice: owing('00000000-0000-4000-8000-000000000002'),
+    appBase: 'https://app.example',
+  };
 
   it('given the latest request, when its link is followed in time, then the address moves (new claimed, old released) and the notice to the old address is owed', () => {
     expect(decideEmailChangeConfirmation(confirm, { token: issued, user: pending, newClaim: null, oldClaim: 7, notice: noOwedMail })).toEqual({
@@ -105,7 +134,18 @@ describe('e-mail change', () => {
       user: [{ type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } }],
       newClaim: [{ type: 'EmailClaimed', data: { user_id: 7 } }],
       oldClaim: [{ type: 'EmailReleased', data: { user_id: 7 } }],
-      notice: [{ type: 'MailOwed', data: expect.objectContaining({ kind: 'email_changed_notice', user_id: 7, to: 'ada@example.com', about: 'new@example.com', link_base: 'https://app.example' }) }],
+      notice: [
+        {
+          type: 'MailOwed',
+          data: expect.objectContaining({
+            kind: 'email_changed_notice',
+            user_id: 7,
+            to: 'ada@example.com',
+            about: 'new@example.com',
+            link_base: 'https://app.example',
+          }),
+        },
+      ],
     });
   });
 
@@ -115,7 +155,9 @@ describe('e-mail change', () => {
     const replaced = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'other@example.com', expires_at: request.expiresAt } });
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: replaced })).toThrow(CHANGE_LINK_INVALID);
     expect(() => decideEmailChangeConfirmation({ ...confirm, now: new Date(request.expiresAt) }, states)).toThrow(CHANGE_LINK_EXPIRED);
-    expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, issued: { ...issued.issued!, purpose: 'verify_email' } } })).toThrow(CHANGE_LINK_INVALID);
+    expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, issued: { ...issued.issued!, purpose: 'verify_email' } } })).toThrow(
+      CHANGE_LINK_INVALID,
+    );
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, newClaim: 9 })).toThrow(EMAIL_IN_USE);
   });
 
@@ -124,12 +166,21 @@ describe('e-mail change', () => {
     const cancelled = given(registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } });
     expect(cancelled.user.pendingChange).toBeNull();
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: cancelled })).toThrow(CHANGE_LINK_INVALID);
-    const askedAgain = given(registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } }, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: '2026-01-02T12:00:00.000Z' } });
+    const askedAgain = given(
+      registered,
+      requested,
+      { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } },
+      { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: '2026-01-02T12:00:00.000Z' } },
+    );
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: askedAgain })).toThrow(CHANGE_LINK_INVALID);
   });
 
   it('given the change happened, then the account reads the new address, verified, with nothing pending', () => {
-    const moved = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } }, { type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } });
+    const moved = given(
+      registered,
+      { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } },
+      { type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } },
+    );
     expect(moved.user).toMatchObject({ email: 'new@example.com', isVerified: true });
     expect(moved.user.pendingChange).toBeNull();
   });
@@ -137,10 +188,15 @@ describe('e-mail change', () => {
 
 describe('password change and sessions', () => {
   it('given the checked hash is current, when changed, then PasswordChanged (change) keeps the caller session; a hash changed meanwhile is refused', () => {
-    expect(decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true, sameAsCurrent: false }, ada)).toEqual([
-      { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } },
-    ]);
-    expect(() => decidePasswordChange({ userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true, sameAsCurrent: false }, ada)).toThrow(/same moment/);
+    expect(
+      decidePasswordChange({ userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true, sameAsCurrent: false }, ada),
+    ).toEqual([{ type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$new', reason: 'change', kept_jti: 'j1' } }]);
+    expect(() =>
+      decidePasswordChange(
+        { userId: 7, checkedHash: 'scrypt$older', passwordHash: 'scrypt$new', keptJti: 'j1', revokeApiKey: true, sameAsCurrent: false },
+        ada,
+      ),
+    ).toThrow(/same moment/);
     expect(decideRevokeOthers({ userId: 7, keptJti: 'j1' }, ada)).toEqual([{ type: 'OtherSessionsRevoked', data: { user_id: 7, kept_jti: 'j1' } }]);
   });
 
@@ -162,7 +218,9 @@ describe('password change and sessions', () => {
     expect(decidePasswordChange({ ...change, revokeApiKey: false }, withKey).map((event) => event.type)).toEqual(['PasswordChanged']);
   });
 
-  const started = deciderSpec(sessionUseDecider, 'session-j1').given([{ type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } }]).state;
+  const started = deciderSpec(sessionUseDecider, 'session-j1').given([
+    { type: 'SessionStarted', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z', user_agent: 'UA' } },
+  ]).state;
   // The spec stamps its given events 2026-11-22T00:00:00Z (testing/recorded.ts).
   const use = { userId: 7, jti: 'j1', expiresAt: new Date('2026-12-01T00:00:00Z'), userAgent: 'UA' };
 
@@ -179,7 +237,9 @@ describe('password change and sessions', () => {
   });
 
   it("given the owner's session, when signed out, then SessionRevoked with its expiry; someone else's or a revoked one is not found", () => {
-    expect(decideSessionRevoke({ userId: 7, jti: 'j1' }, started)).toEqual([{ type: 'SessionRevoked', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z' } }]);
+    expect(decideSessionRevoke({ userId: 7, jti: 'j1' }, started)).toEqual([
+      { type: 'SessionRevoked', data: { user_id: 7, jti: 'j1', expires_at: '2026-12-01T00:00:00.000Z' } },
+    ]);
     expect(() => decideSessionRevoke({ userId: 8, jti: 'j1' }, started)).toThrow(SESSION_NOT_FOUND);
     expect(() => decideSessionRevoke({ userId: 7, jti: 'j1' }, { ...started, revoked: true })).toThrow(SESSION_NOT_FOUND);
     expect(() => decideSessionRevoke({ userId: 7, jti: 'j1' }, noSession)).toThrow(SESSION_NOT_FOUND);

@@ -31,7 +31,12 @@ describe('account settings', () => {
   afterAll(async () => t.close());
 
   const login = (email: string, password = 'correct horse', userAgent = FIREFOX) =>
-    t.app.inject({ method: 'POST', url: '/api/token', headers: { ...form, 'user-agent': userAgent }, payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { ...form, 'user-agent': userAgent },
+      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    });
   const signIn = async (email: string, password?: string, userAgent?: string) => {
     const answer = await login(email, password, userAgent);
     expect(answer.statusCode).toBe(200);
@@ -42,15 +47,29 @@ describe('account settings', () => {
   const sessions = async (headers: Record<string, string>) => {
     const answer = await t.app.inject({ url: '/api/settings/sessions', headers });
     expect(answer.statusCode).toBe(200);
-    return answer.json<{ sessions: { jti: string; browser: string; os: string; device: string; current: boolean; last_used_at: string; started_at: string }[] }>().sessions;
+    return answer.json<{
+      sessions: { jti: string; browser: string; os: string; device: string; current: boolean; last_used_at: string; started_at: string }[];
+    }>().sessions;
   };
 
   it('saves the profile: normalised, shown by /me, the profile and the admin user list; hostile text stays text; bad input is refused', async () => {
     const ada = await signUp(t.app, 'ada@example.com');
     const hostile = '<script>alert(1)</script> Ada';
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/settings/profile', headers: ada.headers, payload: { username: 'ada.l', full_name: hostile, phone: '+91 98765-43210' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/profile',
+      headers: ada.headers,
+      payload: { username: 'ada.l', full_name: hostile, phone: '+91 98765-43210' },
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ message: PROFILE_UPDATED, username: 'ada.l', full_name: hostile, phone: '+919876543210', email: 'ada@example.com', pending_email: null });
+    expect(saved.json()).toMatchObject({
+      message: PROFILE_UPDATED,
+      username: 'ada.l',
+      full_name: hostile,
+      phone: '+919876543210',
+      email: 'ada@example.com',
+      pending_email: null,
+    });
     expect(saved.headers['content-type']).toContain('application/json');
 
     expect((await me(ada.headers)).json()).toMatchObject({ username: 'ada.l', full_name: hostile, phone: '+919876543210' });
@@ -64,7 +83,12 @@ describe('account settings', () => {
     expect(badPhone.statusCode).toBe(400);
 
     // Clearing the phone and name.
-    const cleared = await t.app.inject({ method: 'PUT', url: '/api/settings/profile', headers: ada.headers, payload: { username: 'ada', full_name: '', phone: '' } });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/profile',
+      headers: ada.headers,
+      payload: { username: 'ada', full_name: '', phone: '' },
+    });
     expect(cleared.json()).toMatchObject({ username: 'ada', full_name: null, phone: null });
   });
 
@@ -72,17 +96,35 @@ describe('account settings', () => {
     const bob = await signUp(t.app, 'bob@example.com');
     await signUp(t.app, 'taken@example.com');
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: bob.headers, payload: { new_email: 'robert@example.com', current_password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/email',
+      headers: bob.headers,
+      payload: { new_email: 'robert@example.com', current_password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ detail: WRONG_CURRENT_PASSWORD });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: bob.headers, payload: { new_email: 'Taken@Example.com', current_password: 'correct horse' } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/email',
+      headers: bob.headers,
+      payload: { new_email: 'Taken@Example.com', current_password: 'correct horse' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ detail: EMAIL_IN_USE });
 
-    const asked = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: bob.headers, payload: { new_email: 'Robert@Example.com', current_password: 'correct horse' } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/email',
+      headers: bob.headers,
+      payload: { new_email: 'Robert@Example.com', current_password: 'correct horse' },
+    });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: changeLinkSent('robert@example.com'), pending_email: 'robert@example.com' });
-    expect((await t.app.inject({ url: '/api/settings/profile', headers: bob.headers })).json()).toMatchObject({ email: 'bob@example.com', pending_email: 'robert@example.com' });
+    expect((await t.app.inject({ url: '/api/settings/profile', headers: bob.headers })).json()).toMatchObject({
+      email: 'bob@example.com',
+      pending_email: 'robert@example.com',
+    });
 
     const mail = latestMail(t.dataDir, 'robert@example.com')!;
     expect(mail.subject).toBe('Confirm your new Linkledger e-mail address');
@@ -118,12 +160,15 @@ describe('account settings', () => {
     const newcomer = await signUp(t.app, 'bob@example.com', 'another pass');
     expect(newcomer.user.id).not.toBe(bob.user.id);
     // And the new one is taken.
-    expect((await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'robert@example.com', password: 'whatever1' } })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'robert@example.com', password: 'whatever1' } })).statusCode).toBe(
+      409,
+    );
   });
 
   it('only the latest change link counts, and an address taken meanwhile is refused when the link is followed', async () => {
     const cy = await signUp(t.app, 'cy@example.com');
-    const ask = (new_email: string) => t.app.inject({ method: 'POST', url: '/api/settings/email', headers: cy.headers, payload: { new_email, current_password: 'correct horse' } });
+    const ask = (new_email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/settings/email', headers: cy.headers, payload: { new_email, current_password: 'correct horse' } });
     expect((await ask('cy1@example.com')).statusCode).toBe(200);
     const first = linkIn(latestMail(t.dataDir, 'cy1@example.com', '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token');
     expect((await ask('cy2@example.com')).statusCode).toBe(200);
@@ -202,13 +247,28 @@ describe('account settings', () => {
     const [mine, theirs] = [await liveClient(baseUrl, gus.token), await liveClient(baseUrl, other.token)];
     now = new Date(now.getTime() + 1000);
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: gus.headers, payload: { current_password: 'guess', new_password: 'new secret' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: gus.headers,
+      payload: { current_password: 'guess', new_password: 'new secret' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ detail: WRONG_CURRENT_PASSWORD });
-    const short = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: gus.headers, payload: { current_password: 'correct horse', new_password: '123' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: gus.headers,
+      payload: { current_password: 'correct horse', new_password: '123' },
+    });
     expect(short.statusCode).toBe(400);
 
-    const changed = await t.app.inject({ method: 'POST', url: '/api/settings/password', headers: gus.headers, payload: { current_password: 'correct horse', new_password: 'new secret' } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: gus.headers,
+      payload: { current_password: 'correct horse', new_password: 'new secret' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: PASSWORD_UPDATED, api_key_revoked: false });
 

@@ -30,11 +30,7 @@ type Target = { kind: 'url'; url: string } | { kind: 'container'; testcontainers
  * reachable; or nothing, as a skipped suite whose title says why. `suite` receives the URL
  * as a promise, known once the server is up.
  */
-export async function describeAgainstServer(
-  title: string,
-  server: ServerUnderTest,
-  suite: (url: () => Promise<string>) => void,
-): Promise<void> {
+export async function describeAgainstServer(title: string, server: ServerUnderTest, suite: (url: () => Promise<string>) => void): Promise<void> {
   const target = await chooseTarget(server.urlVariable);
   switch (target.kind) {
     case 'url':

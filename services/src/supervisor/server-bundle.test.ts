@@ -84,7 +84,8 @@ describe('the server compiled ahead (npm start)', () => {
     // requests need (mail transports, receipts, payments, server stores) are loaded on first use.
     const atStart = packagesLoadedAtStart(first.entry);
     expect(atStart).toEqual(expect.arrayContaining(['better-sqlite3', 'zod']));
-    for (const later of ['pdfkit', 'nodemailer', '@sendgrid/mail', 'razorpay', 'mongodb', '@kurrent/kurrentdb-client', 'fastify']) expect(atStart).not.toContain(later);
+    for (const later of ['pdfkit', 'nodemailer', '@sendgrid/mail', 'razorpay', 'mongodb', '@kurrent/kurrentdb-client', 'fastify'])
+      expect(atStart).not.toContain(later);
 
     expect(await entryInto(out)).toEqual({ entry: first.entry, said: [] });
     // esbuild's service process is gone with the build: it would hold ~50 MiB for the supervisor's lifetime.
@@ -112,7 +113,9 @@ describe('the server compiled ahead (npm start)', () => {
   it('lets processes that start together each get a whole build, and builds once within a process', async () => {
     const out = newDir('server-build-race');
     const script = `import { serverEntry } from ${JSON.stringify(BUNDLER)}; console.log(await serverEntry(() => {}, ${JSON.stringify(out)}));`;
-    const inProcesses = Promise.all([1, 2, 3].map(() => execFileAsync(process.execPath, ['--input-type=module', '-e', script]).then(({ stdout }) => stdout.trim())));
+    const inProcesses = Promise.all(
+      [1, 2, 3].map(() => execFileAsync(process.execPath, ['--input-type=module', '-e', script]).then(({ stdout }) => stdout.trim())),
+    );
     const inThisProcess = Promise.all([entryInto(out), entryInto(out)]);
     const entries = [...(await inProcesses), ...(await inThisProcess).map(({ entry }) => entry)];
     for (const entry of entries) expect(readFileSync(entry, 'utf8')).toContain('ROLE');

@@ -63,7 +63,15 @@ export function supervise(options = {}) {
   const layout = layoutFor(env);
   if (layout.why) say(layout.why);
   /** @type {Slot[]} */
-  const slots = layout.roles.map((role) => ({ role, process: null, exited: Promise.resolve(), backoffMs: FIRST_BACKOFF_MS, startedAt: 0, ready: false, restartTimer: null }));
+  const slots = layout.roles.map((role) => ({
+    role,
+    process: null,
+    exited: Promise.resolve(),
+    backoffMs: FIRST_BACKOFF_MS,
+    startedAt: 0,
+    ready: false,
+    restartTimer: null,
+  }));
   let stopping = false;
   let announced = false;
   /** @type {(code: number) => void} */

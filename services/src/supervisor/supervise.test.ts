@@ -60,15 +60,27 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       for (let i = 0; i < 4; i++) await visit(product.baseUrl, link.short_code);
       await eventually(() => (product.pids()['projector'] ?? projector) !== projector, 20_000, 'a new projector process');
       expect(product.output()).toMatch(/projector process \(pid \d+\) stopped unexpectedly \(signal SIGKILL\); restarting in 500 ms/);
-      await eventually(async () => {
-        const counts = await countsOver(product.baseUrl, auth, link.id).catch(() => null);
-        return counts?.total === 7 && counts.analytics === 7;
-      }, 20_000, 'the clicks answered while the projector was down to be projected');
+      await eventually(
+        async () => {
+          const counts = await countsOver(product.baseUrl, auth, link.id).catch(() => null);
+          return counts?.total === 7 && counts.analytics === 7;
+        },
+        20_000,
+        'the clicks answered while the projector was down to be projected',
+      );
 
       // The HTTP process crashes: a new one serves on the same port.
       process.kill(api!, 'SIGKILL');
       await eventually(() => (product.pids()['api'] ?? api) !== api, 20_000, 'a new api process');
-      await eventually(async () => (await fetch(`${product.baseUrl}/api/health`).then((r) => r.status, () => 0)) === 200, 20_000, 'the new api process to answer');
+      await eventually(
+        async () =>
+          (await fetch(`${product.baseUrl}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          )) === 200,
+        20_000,
+        'the new api process to answer',
+      );
       await visit(product.baseUrl, link.short_code);
       live.close();
 

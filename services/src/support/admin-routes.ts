@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminSupportQuery, AdminSupportTicketAnswer, AdminSupportTicketList, ErrorBody, IdParams, ReplyTicketBody, type DomainEvent, type Where } from '@linkledger/contracts';
+import {
+  AdminSupportQuery,
+  AdminSupportTicketAnswer,
+  AdminSupportTicketList,
+  ErrorBody,
+  IdParams,
+  ReplyTicketBody,
+  type DomainEvent,
+  type Where,
+} from '@linkledger/contracts';
 import { PRIORITY_RANK, SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -25,7 +34,10 @@ export const TICKET_CLOSED = 'The ticket is closed.';
 /** The admin support inbox (docs/support.md#the-admin-inbox): every user's tickets, most pressing first; reply by e-mail; close. */
 export async function adminSupportRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const answerOf = async (message: string, ticketId: number) => ({ message, ticket: (await adminTicketsOf(platform, [await anyTicket(platform, ticketId)]))[0]! });
+  const answerOf = async (message: string, ticketId: number) => ({
+    message,
+    ticket: (await adminTicketsOf(platform, [await anyTicket(platform, ticketId)]))[0]!,
+  });
 
   api.get(
     '/api/admin/support/tickets',
@@ -71,12 +83,25 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       const to = await ownerEmail(platform, view.user_id);
       const base = to === null ? null : await supportLinkBase(platform, request);
       const mail = mailToOwe(platform, context);
-      const replied = (decided: DomainEvent[]) => decided.find((event): event is Extract<DomainEvent, { type: 'SupportTicketReplied' }> => event.type === 'SupportTicketReplied');
+      const replied = (decided: DomainEvent[]) =>
+        decided.find((event): event is Extract<DomainEvent, { type: 'SupportTicketReplied' }> => event.type === 'SupportTicketReplied');
       const answerMail = (decided: DomainEvent[]) => {
         const reply = replied(decided);
-        return to === null || !reply ? null : mailOwed(mail, { kind: 'support_reply', userId: view.user_id, place: { base: base ?? '', environmentOnly: false }, to, written: ticketReplyMail(to, view, reply.data.message, base) });
+        return to === null || !reply
+          ? null
+          : mailOwed(mail, {
+              kind: 'support_reply',
+              userId: view.user_id,
+              place: { base: base ?? '', environmentOnly: false },
+              to,
+              written: ticketReplyMail(to, view, reply.data.message, base),
+            });
       };
-      const { events } = await handleMultiStreamCommand(platform, context, owingMail(replyToTicketDecider, mail.mailId, answerMail), { ticketId: view.id, author: 'admin', message: request.body.message });
+      const { events } = await handleMultiStreamCommand(platform, context, owingMail(replyToTicketDecider, mail.mailId, answerMail), {
+        ticketId: view.id,
+        author: 'admin',
+        message: request.body.message,
+      });
       let message = REPLY_NO_ADDRESS;
       if (to !== null && replied(events)) message = (await deliverSupportMail(platform, request, mail.mailId)) ? replyMailed(to) : REPLY_NOT_MAILED;
       return reply.code(201).send(await answerOf(message, view.id));

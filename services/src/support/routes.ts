@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, IdParams, IdempotencyKeyHeaders, OpenTicketBody, ReplyTicketBody, StillProcessingBody, SupportTicket, SupportTicketAnswer, SupportTicketList } from '@linkledger/contracts';
+import {
+  ErrorBody,
+  IdParams,
+  IdempotencyKeyHeaders,
+  OpenTicketBody,
+  ReplyTicketBody,
+  StillProcessingBody,
+  SupportTicket,
+  SupportTicketAnswer,
+  SupportTicketList,
+} from '@linkledger/contracts';
 import { SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
@@ -23,7 +33,8 @@ const user = { access: 'user' } as const;
 const OPENED_MAIL_NOTE = {
   mailed: 'We e-mailed you a confirmation and will answer soon.',
   failed: 'We could not e-mail you a confirmation just now; it follows as soon as our mail service answers, and your ticket is listed under Your tickets.',
-  unverified: 'Verify your e-mail address to get a confirmation and our replies by e-mail; until then your ticket and our replies are listed under Your tickets.',
+  unverified:
+    'Verify your e-mail address to get a confirmation and our replies by e-mail; until then your ticket and our replies are listed under Your tickets.',
   retried: 'This is the ticket your earlier request with the same Idempotency-Key opened; no other was opened.',
 } as const;
 export const ticketOpened = (id: number, mail: keyof typeof OPENED_MAIL_NOTE) => `Your support request #${id} was sent successfully. ${OPENED_MAIL_NOTE[mail]}`;
@@ -66,8 +77,22 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const base = to === null ? null : await supportLinkBase(platform, request);
       const mail = mailToOwe(platform, context);
       const confirmation = () =>
-        to === null ? null : mailOwed(mail, { kind: 'support_ticket', userId: caller.userId, place: { base: base ?? '', environmentOnly: false }, to, written: ticketOpenedMail(to, { id: ticketId, subject, priority, message }, base) });
-      const { shown } = await handleMultiStreamCommand(platform, claimed, owingMail(openTicketDecider, mail.mailId, confirmation), { ticketId, userId: caller.userId, subject, priority, message });
+        to === null
+          ? null
+          : mailOwed(mail, {
+              kind: 'support_ticket',
+              userId: caller.userId,
+              place: { base: base ?? '', environmentOnly: false },
+              to,
+              written: ticketOpenedMail(to, { id: ticketId, subject, priority, message }, base),
+            });
+      const { shown } = await handleMultiStreamCommand(platform, claimed, owingMail(openTicketDecider, mail.mailId, confirmation), {
+        ticketId,
+        userId: caller.userId,
+        subject,
+        priority,
+        message,
+      });
       // The ticket is recorded whatever the mail does: a mail not sent now follows, never a failed request.
       const mailed = to !== null && (await deliverSupportMail(platform, request, mail.mailId));
       // Opened, but not yet readable (no projector caught up).
@@ -79,10 +104,23 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/support/tickets',
-    { config: user, schema: { tags: ['support'], summary: 'The caller’s support tickets, newest first, each with its replies', response: { 200: SupportTicketList, 401: ErrorBody } } },
+    {
+      config: user,
+      schema: {
+        tags: ['support'],
+        summary: 'The caller’s support tickets, newest first, each with its replies',
+        response: { 200: SupportTicketList, 401: ErrorBody },
+      },
+    },
     async (request) => {
       const { userId } = callerOf(request);
-      const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] });
+      const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, {
+        where: { user_id: userId },
+        sort: [
+          { field: 'created_at', direction: 'desc' },
+          { field: 'id', direction: 'desc' },
+        ],
+      });
       return { tickets: views.map(ticketOf) };
     },
   );
@@ -91,7 +129,12 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     '/api/support/tickets/:id',
     {
       config: user,
-      schema: { tags: ['support'], summary: 'One support ticket with its replies (its owner’s, or any for an admin)', params: IdParams, response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['support'],
+        summary: 'One support ticket with its replies (its owner’s, or any for an admin)',
+        params: IdParams,
+        response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => ticketOf(await visibleTicket(platform, callerOf(request), request.params.id)),
   );
@@ -118,12 +161,17 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       // Sent before with this key: the ticket as it is now, with that reply and no other.
       if (idempotency.kind === 'replay') return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(view) });
-      await handleCommand(platform, idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('ticket_reply', view.id) } : context, replyToTicketDecider, {
-        ticketId: view.id,
-        author: 'user',
-        userId: caller.userId,
-        message: request.body.message,
-      });
+      await handleCommand(
+        platform,
+        idempotency.kind === 'claim' ? { ...context, claim: idempotency.claimFor('ticket_reply', view.id) } : context,
+        replyToTicketDecider,
+        {
+          ticketId: view.id,
+          author: 'user',
+          userId: caller.userId,
+          message: request.body.message,
+        },
+      );
       return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(await visibleTicket(platform, caller, view.id)) });
     },
   );

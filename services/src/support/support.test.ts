@@ -35,11 +35,14 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
   });
   afterAll(async () => t.close());
 
-  const call = (who: Session, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const call = (who: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
   const inbox = async (query = '') => {
     const answer = await call(root, 'GET', `/api/admin/support/tickets${query}`);
     expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<{ tickets: { id: number; user_email: string | null; priority: string; status: string; subject: string; replies: { author: string; message: string }[] }[] }>().tickets;
+    return answer.json<{
+      tickets: { id: number; user_email: string | null; priority: string; status: string; subject: string; replies: { author: string; message: string }[] }[];
+    }>().tickets;
   };
 
   it('opens a ticket (priority medium by default) and mails the user a confirmation with their words, escaped in the HTML', async () => {
@@ -77,7 +80,10 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
     expect(JSON.stringify(stored)).not.toContain('@example.com');
     // The other user's tickets are not Ada's.
     expect((await call(ada, 'GET', '/api/support/tickets')).json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([ticketId]);
-    expect((await call(bob, 'GET', '/api/support/tickets')).json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([low.json().ticket.id, urgent.json().ticket.id]);
+    expect((await call(bob, 'GET', '/api/support/tickets')).json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([
+      low.json().ticket.id,
+      urgent.json().ticket.id,
+    ]);
   });
 
   it('mails nothing to an address not verified yet (anyone can register someone else’s), and says how to get mail', async () => {
@@ -142,7 +148,10 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
 
     const reopened = await call(ada, 'POST', `/api/support/tickets/${ticketId}/replies`, { message: 'It happens again today.' });
     expect(reopened.statusCode, reopened.body).toBe(201);
-    expect(reopened.json()).toMatchObject({ message: REPLY_SENT, ticket: { status: 'open', replies: [{ author: 'admin' }, { author: 'user', message: 'It happens again today.' }] } });
+    expect(reopened.json()).toMatchObject({
+      message: REPLY_SENT,
+      ticket: { status: 'open', replies: [{ author: 'admin' }, { author: 'user', message: 'It happens again today.' }] },
+    });
   });
 
   it('refuses a form it cannot act on, saying what to fix, and records nothing', async () => {
@@ -170,7 +179,11 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
   });
 
   it('keeps the ticket when the mail cannot be sent, and says so', async () => {
-    const saved = await call(root, 'POST', '/api/admin/email-config', { smtp_server: '127.0.0.1', smtp_port: await closedPort(), from_email: 'no-reply@lnk.example.com' });
+    const saved = await call(root, 'POST', '/api/admin/email-config', {
+      smtp_server: '127.0.0.1',
+      smtp_port: await closedPort(),
+      from_email: 'no-reply@lnk.example.com',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const opened = await call(ada, 'POST', '/api/support/tickets', { subject: 'Mail down?', priority: 'high', message: 'Testing.' });
     expect(opened.statusCode, opened.body).toBe(201);
@@ -179,13 +192,19 @@ describe('support tickets: a user writes, an admin answers by e-mail and closes'
     const replied = await call(root, 'POST', `/api/admin/support/tickets/${id}/replies`, { message: 'We see it.' });
     expect(replied.statusCode).toBe(201);
     expect(replied.json().message).toBe(REPLY_NOT_MAILED);
-    expect((await call(ada, 'GET', `/api/support/tickets/${id}`)).json().replies).toEqual([expect.objectContaining({ author: 'admin', message: 'We see it.' })]);
+    expect((await call(ada, 'GET', `/api/support/tickets/${id}`)).json().replies).toEqual([
+      expect.objectContaining({ author: 'admin', message: 'We see it.' }),
+    ]);
   });
 
   it('removes a deleted account’s tickets from the read model', async () => {
     const metadata = { actor: { kind: 'user' as const, id: String(ada.user.id) }, correlation_id: 'c', causation_id: 'c', at: new Date().toISOString() };
     const { position } = await t.platform.events.append([
-      { stream: `user-${ada.user.id}`, expected: 'any', events: [{ id: randomUUID(), type: 'AccountDeleted', version: 1, data: { user_id: ada.user.id }, metadata }] },
+      {
+        stream: `user-${ada.user.id}`,
+        expected: 'any',
+        events: [{ id: randomUUID(), type: 'AccountDeleted', version: 1, data: { user_id: ada.user.id }, metadata }],
+      },
     ]);
     await t.platform.readModel.waitFor(position, 5000);
     const left = await inbox();

@@ -18,11 +18,14 @@ import type { TicketState } from './ticket-state.ts';
 
 const ADA = 7;
 const BOB = 8;
-const opened: DomainEvent = { type: 'SupportTicketOpened', data: { ticket_id: 3, user_id: ADA, subject: 'Clicks missing', priority: 'high', message: 'My link shows 0 clicks.' } };
+const opened: DomainEvent = {
+  type: 'SupportTicketOpened',
+  data: { ticket_id: 3, user_id: ADA, subject: 'Clicks missing', priority: 'high', message: 'My link shows 0 clicks.' },
+};
 const closed: DomainEvent = { type: 'SupportTicketClosed', data: { ticket_id: 3, user_id: ADA } };
 
 /** Given the events, when the command is decided, then: the events it decides. */
-const given = <C,>(decider: Decider<C, TicketState>, history: DomainEvent[]) => ({
+const given = <C>(decider: Decider<C, TicketState>, history: DomainEvent[]) => ({
   when: (command: C) => deciderSpec(decider).given(history).when(command).events,
 });
 const refusal = (decide: () => unknown) => {
@@ -37,23 +40,36 @@ const refusal = (decide: () => unknown) => {
 
 describe('opening a ticket', () => {
   it('given nothing, when a user opens a ticket, then it is open with the subject and message trimmed (the subject on one line)', () => {
-    const events = given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject: '  Clicks\n  missing ', priority: 'urgent', message: '\n My link\r\nshows 0 clicks.  ' });
-    expect(events).toEqual([{ type: 'SupportTicketOpened', data: { ticket_id: 3, user_id: ADA, subject: 'Clicks missing', priority: 'urgent', message: 'My link\nshows 0 clicks.' } }]);
+    const events = given(openTicketDecider, []).when({
+      ticketId: 3,
+      userId: ADA,
+      subject: '  Clicks\n  missing ',
+      priority: 'urgent',
+      message: '\n My link\r\nshows 0 clicks.  ',
+    });
+    expect(events).toEqual([
+      { type: 'SupportTicketOpened', data: { ticket_id: 3, user_id: ADA, subject: 'Clicks missing', priority: 'urgent', message: 'My link\nshows 0 clicks.' } },
+    ]);
   });
 
   it('refuses a blank subject or message, and one too long, with what to do', () => {
-    const open = (subject: string, message: string) => () => given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject, priority: 'medium', message });
+    const open = (subject: string, message: string) => () =>
+      given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject, priority: 'medium', message });
     expect(refusal(open('   ', 'hello'))).toEqual({ refusal: 'invalid', detail: SUBJECT_REQUIRED });
     expect(refusal(open('Hi', ' \n\t '))).toEqual({ refusal: 'invalid', detail: MESSAGE_REQUIRED });
     expect(refusal(open('x'.repeat(201), 'hello'))).toEqual({ refusal: 'invalid', detail: subjectTooLong(201) });
     expect(refusal(open('Hi', 'y'.repeat(5001)))).toEqual({ refusal: 'invalid', detail: messageTooLong(5001) });
     expect(subjectTooLong(201)).toContain('200 characters or fewer');
     // The limits count what is kept: padding around a full-length text is not held against it.
-    expect(given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject: ` ${'x'.repeat(200)} `, priority: 'low', message: ` ${'y'.repeat(5000)}\n` })).toHaveLength(1);
+    expect(
+      given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject: ` ${'x'.repeat(200)} `, priority: 'low', message: ` ${'y'.repeat(5000)}\n` }),
+    ).toHaveLength(1);
   });
 
   it('given a ticket under the id, when another is opened with it, then it is refused', () => {
-    expect(refusal(() => given(openTicketDecider, [opened]).when({ ticketId: 3, userId: BOB, subject: 'Hi', priority: 'low', message: 'Hello' })).refusal).toBe('conflict');
+    expect(refusal(() => given(openTicketDecider, [opened]).when({ ticketId: 3, userId: BOB, subject: 'Hi', priority: 'low', message: 'Hello' })).refusal).toBe(
+      'conflict',
+    );
   });
 });
 
@@ -65,7 +81,10 @@ describe('replying', () => {
   });
 
   it('given someone else’s ticket or none, when a user replies, then it does not exist for them', () => {
-    expect(refusal(() => given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'user', userId: BOB, message: 'Me too' }))).toEqual({ refusal: 'not_found', detail: TICKET_NOT_FOUND });
+    expect(refusal(() => given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'user', userId: BOB, message: 'Me too' }))).toEqual({
+      refusal: 'not_found',
+      detail: TICKET_NOT_FOUND,
+    });
     expect(refusal(() => given(replyToTicketDecider, []).when({ ticketId: 3, author: 'admin', message: 'Hello' })).refusal).toBe('not_found');
   });
 
@@ -80,11 +99,17 @@ describe('replying', () => {
       { type: 'SupportTicketReopened', data: { ticket_id: 3, user_id: ADA } },
       { type: 'SupportTicketReplied', data: { ticket_id: 3, user_id: ADA, author: 'user', message: 'One more thing' } },
     ]);
-    expect(refusal(() => given(replyToTicketDecider, [opened, closed]).when({ ticketId: 3, author: 'admin', message: 'Hi' }))).toEqual({ refusal: 'conflict', detail: TICKET_CLOSED_FOR_ADMIN });
+    expect(refusal(() => given(replyToTicketDecider, [opened, closed]).when({ ticketId: 3, author: 'admin', message: 'Hi' }))).toEqual({
+      refusal: 'conflict',
+      detail: TICKET_CLOSED_FOR_ADMIN,
+    });
   });
 
   it('refuses an empty reply', () => {
-    expect(refusal(() => given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'admin', message: '  ' }))).toEqual({ refusal: 'invalid', detail: MESSAGE_REQUIRED });
+    expect(refusal(() => given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'admin', message: '  ' }))).toEqual({
+      refusal: 'invalid',
+      detail: MESSAGE_REQUIRED,
+    });
   });
 });
 

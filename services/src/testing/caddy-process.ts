@@ -40,7 +40,8 @@ export async function startCaddy(options: { caddyfile: string; env: Record<strin
   };
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (!(await accepts(options.port))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`caddy exited (${child.exitCode ?? child.signalCode}) before listening on ${options.port}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`caddy exited (${child.exitCode ?? child.signalCode}) before listening on ${options.port}:\n${output}`);
     if (Date.now() > deadline) {
       await caddy.kill();
       throw new Error(`caddy did not listen on ${options.port} in time:\n${output}`);

@@ -29,7 +29,8 @@ export function runScript(script: string, args: string[], env: Record<string, st
     async waitForOutput(pattern, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (!pattern.test(output)) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${script} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`${script} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`);
         if (Date.now() > deadline) throw new Error(`${script} did not print ${pattern} within ${timeoutMs} ms:\n${output}`);
         await new Promise((r) => setTimeout(r, 5));
       }

@@ -38,14 +38,22 @@ describe('deciderSpec', () => {
   });
 
   it('then: passes on the events decided, fails on others', () => {
-    spec.given([toggled(false)]).when({ enabled: true }).then([toggled(true)]);
+    spec
+      .given([toggled(false)])
+      .when({ enabled: true })
+      .then([toggled(true)]);
     spec.given([]).when({ enabled: true }).then([]);
     expect(() => spec.given([]).when({ enabled: false }).then([])).toThrow();
     expect(spec.given([]).when({ enabled: false }).events).toEqual([toggled(false)]);
   });
 
   it('thenThrows: passes on a refusal, fails when the command is decided', () => {
-    const refusing = deciderSpec({ ...signupSwitch, decide: () => { throw conflict('Frozen'); } });
+    const refusing = deciderSpec({
+      ...signupSwitch,
+      decide: () => {
+        throw conflict('Frozen');
+      },
+    });
     refusing.given([]).when({ enabled: false }).thenThrows('Frozen');
     expect(() => refusing.given([]).when({ enabled: false }).thenThrows('Thawed')).toThrow();
     expect(() => spec.given([]).when({ enabled: false }).thenThrows()).toThrow();
@@ -54,10 +62,19 @@ describe('deciderSpec', () => {
   it('gives a multi-stream decider each stream by name, a stream left out new, a sequence stream from its last event', () => {
     const multi = deciderSpec(countedSwitch);
     const allocated: DomainEvent = { type: 'IdAllocated', data: { kind: 'user' } };
-    multi.given({}).when({ enabled: false }).then({ signup: [toggled(false)], count: [allocated] });
-    multi.given({ signup: [toggled(false)] }).when({ enabled: false }).thenThrows('Already so');
+    multi
+      .given({})
+      .when({ enabled: false })
+      .then({ signup: [toggled(false)], count: [allocated] });
+    multi
+      .given({ signup: [toggled(false)] })
+      .when({ enabled: false })
+      .thenThrows('Already so');
     // Three allocations fold to 1, not 3: only the last is read.
-    multi.given({ count: [allocated, allocated, allocated] }).when({ enabled: false }).then({ signup: [toggled(false)], count: [allocated] });
+    multi
+      .given({ count: [allocated, allocated, allocated] })
+      .when({ enabled: false })
+      .then({ signup: [toggled(false)], count: [allocated] });
     expect(() => multi.given({}).when({ enabled: false }).thenThrows()).toThrow();
   });
 });

@@ -9,7 +9,12 @@ export function faultKnobs(defaults: { iterations: number; events?: number }) {
     return value;
   };
   const seed = positive('FAULT_SEED', Math.floor(Math.random() * 2 ** 31));
-  return { iterations: positive('FAULT_ITERATIONS', defaults.iterations), events: positive('FAULT_EVENTS', defaults.events ?? 1), seed, random: seededRandom(seed) };
+  return {
+    iterations: positive('FAULT_ITERATIONS', defaults.iterations),
+    events: positive('FAULT_EVENTS', defaults.events ?? 1),
+    seed,
+    random: seededRandom(seed),
+  };
 }
 
 /** mulberry32: a small, good-enough seeded generator, so a failing run can be replayed with FAULT_SEED. */

@@ -9,7 +9,10 @@ export type Auth = { token: string; headers: Record<string, string> };
 
 /** Registers (unless `register` is false) and signs in; returns the bearer headers. */
 export async function signUpOver(baseUrl: string, email: string, password = 'secret123', register = true): Promise<Auth> {
-  if (register) await json(fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }));
+  if (register)
+    await json(
+      fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }),
+    );
   const { access_token } = await json<{ access_token: string }>(
     fetch(`${baseUrl}/api/token`, {
       method: 'POST',
@@ -21,7 +24,9 @@ export async function signUpOver(baseUrl: string, email: string, password = 'sec
 }
 
 export async function createLinkOver(baseUrl: string, auth: Auth, originalUrl: string) {
-  return json<{ id: number; short_code: string }>(fetch(`${baseUrl}/api/urls`, { method: 'POST', headers: auth.headers, body: JSON.stringify({ original_url: originalUrl }) }));
+  return json<{ id: number; short_code: string }>(
+    fetch(`${baseUrl}/api/urls`, { method: 'POST', headers: auth.headers, body: JSON.stringify({ original_url: originalUrl }) }),
+  );
 }
 
 /** The human click counts the read model and analytics show for a link. */

@@ -7,7 +7,9 @@ export async function liveClient(baseUrl: string, token: string) {
   const messages: LiveServerMessage[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as LiveServerMessage));
   // Listened for from the start: the server may close right after answering the auth message.
-  const closedWith = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);

@@ -6,7 +6,12 @@ import type { Platform } from '../platform/platform.ts';
 import { waitForReadModel } from '../http/request-context.ts';
 
 /** Given: a user on a plan, as an admin's change would record it (for tests that need more than free allows). */
-export async function givePlan(platform: CommandDeps & Pick<Platform, 'clock'>, userId: number, plan: PlanChanged['plan_type'], change: Partial<PlanChanged> = {}): Promise<void> {
+export async function givePlan(
+  platform: CommandDeps & Pick<Platform, 'clock'>,
+  userId: number,
+  plan: PlanChanged['plan_type'],
+  change: Partial<PlanChanged> = {},
+): Promise<void> {
   const now = platform.clock();
   const data: PlanChanged = {
     user_id: userId,
@@ -19,6 +24,8 @@ export async function givePlan(platform: CommandDeps & Pick<Platform, 'clock'>, 
     ...change,
   };
   const metadata = { actor: { kind: 'system' as const, id: 'test' }, correlation_id: randomUUID(), causation_id: randomUUID(), at: now.toISOString() };
-  const { position } = await platform.events.append([{ stream: `subscription-${userId}`, expected: 'any', events: [toNewEvent({ type: 'PlanChanged', data }, metadata)] }]);
+  const { position } = await platform.events.append([
+    { stream: `subscription-${userId}`, expected: 'any', events: [toNewEvent({ type: 'PlanChanged', data }, metadata)] },
+  ]);
   await waitForReadModel(platform, position);
 }

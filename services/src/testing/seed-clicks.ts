@@ -6,7 +6,12 @@ import type { Platform } from '../platform/platform.ts';
  * Appends `count` clicks on a link straight to the log (thousands in a blink, unlike
  * redirects), cycling through the user agents given; each chunk of 500 is one append.
  */
-export async function seedClicks(platform: Pick<Platform, 'events' | 'clock'>, link: { id: number; owner_id: number }, count: number, userAgents: readonly string[]): Promise<number> {
+export async function seedClicks(
+  platform: Pick<Platform, 'events' | 'clock'>,
+  link: { id: number; owner_id: number },
+  count: number,
+  userAgents: readonly string[],
+): Promise<number> {
   let position = 0;
   for (let start = 0; start < count; start += 500) {
     const events: NewEvent[] = [];

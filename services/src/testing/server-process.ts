@@ -56,7 +56,10 @@ async function startProcess({ env, args, timeoutMs, ready = () => true, cwd = RO
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok && ready(output)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -103,7 +106,15 @@ export function childPids(output: string): Record<string, number> {
 }
 
 /** The product as `npm start` runs it: the supervisor (services/src/supervisor/supervise.mjs) with its processes. */
-export async function startSupervisedProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<StartedProcess & { pids: () => Record<string, number> }> {
-  const started = await startProcess({ env: { ROLE: '', ...env }, args: ['services/src/supervisor/supervise.mjs'], timeoutMs, ready: (output) => ANNOUNCED.test(output) });
+export async function startSupervisedProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<StartedProcess & { pids: () => Record<string, number> }> {
+  const started = await startProcess({
+    env: { ROLE: '', ...env },
+    args: ['services/src/supervisor/supervise.mjs'],
+    timeoutMs,
+    ready: (output) => ANNOUNCED.test(output),
+  });
   return { ...started, pids: () => childPids(started.output()) };
 }

@@ -7,7 +7,10 @@ import { openPlatform } from '../platform/platform.ts';
  * what processes built (chDB opens a directory in one process only, so this runs as its own
  * process while no server runs on DATA_DIR).
  */
-const platform = await openPlatform({ ...loadConfig(), ROLE: 'projector' }, { log: { info: () => undefined, error: (e, m) => console.error(m, e) }, projectors: false });
+const platform = await openPlatform(
+  { ...loadConfig(), ROLE: 'projector' },
+  { log: { info: () => undefined, error: (e, m) => console.error(m, e) }, projectors: false },
+);
 try {
   const snapshot = {
     users: await platform.read.find(USERS, { sort: [{ field: 'id', direction: 'asc' }] }),

@@ -57,7 +57,12 @@ export async function signUp(app: FastifyInstance, email: string, password = 'co
 
 /** Signs an existing account in: a new session's token and bearer header. */
 export async function signIn(app: FastifyInstance, email: string, password = 'correct horse') {
-  const token = await app.inject({ method: 'POST', url: '/api/token', payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/token',
+    payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   if (token.statusCode !== 200) throw new Error(`token ${token.statusCode}: ${token.body}`);
   const accessToken = token.json<{ access_token: string }>().access_token;
   return { token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };

@@ -24,7 +24,10 @@ export const accountsApi = {
   verifyEmail: (token: string) => api<{ message: string; already_verified: boolean }>('/verify-email', { method: 'POST', body: { token } }),
   forgotPassword: (email: string) => api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (token: string, newPassword: string, secondFactorCode?: string) =>
-    api<{ message: string }>('/reset-password', { method: 'POST', body: { token, new_password: newPassword, ...(secondFactorCode ? { second_factor_code: secondFactorCode } : {}) } }),
+    api<{ message: string }>('/reset-password', {
+      method: 'POST',
+      body: { token, new_password: newPassword, ...(secondFactorCode ? { second_factor_code: secondFactorCode } : {}) },
+    }),
   checkResetLink: (token: string) => api<ResetLinkCheckResponse>('/reset-password/check', { method: 'POST', body: { token } }),
 };
 

@@ -74,7 +74,11 @@ function run<T>(entry: Entry<T>): Promise<void> {
  * Reads a query, fetching it when nobody has yet; re-renders when its data changes.
  * `enabled: false` reads only what is cached and fetches nothing (a dialog with nothing to show).
  */
-export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>, { enabled = true }: { enabled?: boolean } = {}): QueryState<T> & { refetch(): Promise<void> } {
+export function useQuery<T>(
+  key: QueryKey,
+  fetcher: () => Promise<T>,
+  { enabled = true }: { enabled?: boolean } = {},
+): QueryState<T> & { refetch(): Promise<void> } {
   const entry = entryFor(key, fetcher);
   const subscribe = useCallback(
     (listener: () => void) => {

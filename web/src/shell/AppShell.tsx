@@ -7,7 +7,21 @@ import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/in
 import { live } from '../live/live.ts';
 import { LiveMarker } from '../live/LiveMarker.tsx';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
-import { BookIcon, ChartIcon, CloseIcon, CodeIcon, GaugeIcon, HelpIcon, HomeIcon, LogoMark, LogoutIcon, MenuIcon, PlusIcon, SettingsIcon, ShieldIcon } from '../ui/icons.tsx';
+import {
+  BookIcon,
+  ChartIcon,
+  CloseIcon,
+  CodeIcon,
+  GaugeIcon,
+  HelpIcon,
+  HomeIcon,
+  LogoMark,
+  LogoutIcon,
+  MenuIcon,
+  PlusIcon,
+  SettingsIcon,
+  ShieldIcon,
+} from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
 
@@ -54,7 +68,14 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="mobile-bar">
-        <button type="button" className="icon-button" aria-label="Open navigation" aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Open navigation"
+          aria-expanded={navOpen}
+          aria-controls={navId}
+          onClick={() => setNavOpen(true)}
+        >
           <MenuIcon />
         </button>
         <span className="brand brand--small">

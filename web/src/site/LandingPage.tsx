@@ -37,12 +37,10 @@ function Hero() {
             Short links with a memory
           </p>
           <h1 id="hero-title">
-            <span>Short links.</span> <span>Live clicks.</span>{' '}
-            <span className="hero__title-accent">Every event on record.</span>
+            <span>Short links.</span> <span>Live clicks.</span> <span className="hero__title-accent">Every event on record.</span>
           </h1>
           <p className="hero__lead">
-            Linkledger turns long URLs into short links, shows each click the moment it
-            happens — where it came from and how people engage — and keeps a full,
+            Linkledger turns long URLs into short links, shows each click the moment it happens — where it came from and how people engage — and keeps a full,
             replayable history of everything that ever happened to every link.
           </p>
           <div className="hero__actions">
@@ -99,12 +97,7 @@ function LedgerPreview() {
         <span className="ledger__delta">+3 just now</span>
       </div>
 
-      <svg
-        className="sparkline"
-        viewBox={`0 0 ${SPARKLINE.length * 12} 48`}
-        preserveAspectRatio="none"
-        focusable="false"
-      >
+      <svg className="sparkline" viewBox={`0 0 ${SPARKLINE.length * 12} 48`} preserveAspectRatio="none" focusable="false">
         {SPARKLINE.map((value, index) => (
           <rect
             key={index}
@@ -125,9 +118,7 @@ function LedgerPreview() {
       <ul className="ledger__rows" role="list">
         {LEDGER_ROWS.map((row, index) => (
           <li key={row.position} className={index === 0 ? 'ledger__row ledger__row--new' : 'ledger__row'}>
-            <span className={row.type === 'Clicked' ? 'ledger__type' : 'ledger__type ledger__type--link'}>
-              {row.type}
-            </span>
+            <span className={row.type === 'Clicked' ? 'ledger__type' : 'ledger__type ledger__type--link'}>{row.type}</span>
             <span className="ledger__detail">{row.detail}</span>
             <span className="ledger__time">{row.time}</span>
             <span className="ledger__pos">#{row.position}</span>
@@ -218,10 +209,7 @@ function Features() {
         <div className="section-head">
           <p className="eyebrow">Features</p>
           <h2 id="features-title">Everything a link needs — and a record of everything it did</h2>
-          <p>
-            Linkledger keeps the raw facts of every link and every click, so today’s
-            dashboard and tomorrow’s questions are answered from the same history.
-          </p>
+          <p>Linkledger keeps the raw facts of every link and every click, so today’s dashboard and tomorrow’s questions are answered from the same history.</p>
         </div>
         <ul className="feature-grid" role="list">
           {FEATURES.map((feature) => (

@@ -9,8 +9,8 @@ export default function PrivacyPage() {
   return (
     <LegalPage title="Privacy Policy" updated={LEGAL_UPDATED}>
       <p>
-        This page says what this Linkledger service keeps about you and about the people who click your links, why, for how long, and what happens when you delete your account.
-        It describes what the software does, not what we hope it does.
+        This page says what this Linkledger service keeps about you and about the people who click your links, why, for how long, and what happens when you
+        delete your account. It describes what the software does, not what we hope it does.
       </p>
 
       <h2>What we keep about you</h2>
@@ -49,22 +49,25 @@ export default function PrivacyPage() {
         </tbody>
       </table>
       <p>
-        Every change is kept as an entry in a history that is only ever added to. The parts of it that say who you are (your address, names, phone, password hash, sessions’
-        browsers and support messages) are stored encrypted under a key that belongs to your account alone.
+        Every change is kept as an entry in a history that is only ever added to. The parts of it that say who you are (your address, names, phone, password
+        hash, sessions’ browsers and support messages) are stored encrypted under a key that belongs to your account alone.
       </p>
 
       <h2>What we keep about people who click your links</h2>
       <p>
-        For each click: the time, which link, the country, the site the visitor came from (its host only), the browser, operating system and kind of device, and whether it looked
-        like a bot. <strong>We never store a visitor’s IP address.</strong> The address is used at the moment of the click to find the country, and, together with the
-        browser’s description, to make a code that lets us count unique visitors that day. That code is made with a random value that is thrown away when the day ends; from
-        then on nobody, us included, can tell which visitor it came from.
+        For each click: the time, which link, the country, the site the visitor came from (its host only), the browser, operating system and kind of device, and
+        whether it looked like a bot. <strong>We never store a visitor’s IP address.</strong> The address is used at the moment of the click to find the
+        country, and, together with the browser’s description, to make a code that lets us count unique visitors that day. That code is made with a random value
+        that is thrown away when the day ends; from then on nobody, us included, can tell which visitor it came from.
       </p>
 
       <h2>What we do not do</h2>
       <ul>
         <li>We do not sell or rent anyone’s data, and we show no advertising.</li>
-        <li>We use no cookies. The app keeps your sign-in in your browser’s storage, and your e-mail address too when you tick “Remember me”; a social sign-in in progress keeps its state there until it ends.</li>
+        <li>
+          We use no cookies. The app keeps your sign-in in your browser’s storage, and your e-mail address too when you tick “Remember me”; a social sign-in in
+          progress keeps its state there until it ends.
+        </li>
         <li>Our server logs hold no e-mail addresses, names, phone numbers, links, support messages or IP addresses.</li>
       </ul>
 
@@ -77,23 +80,23 @@ export default function PrivacyPage() {
 
       <h2>Your data</h2>
       <p>
-        In Settings you can download everything about your account in one file: your profile, links, every click on them, payments, support requests and domains. The file is
-        kept for one day and only you can download it.
+        In Settings you can download everything about your account in one file: your profile, links, every click on them, payments, support requests and
+        domains. The file is kept for one day and only you can download it.
       </p>
 
       <h2>Deleting your account</h2>
       <p>
-        You can delete your account in Settings. Its key is destroyed at once, so the parts of its history that said who you were can no longer be read by anyone; your
-        sessions and API key stop, your links stop redirecting, and your address can be used for a new account. What remains is what cannot name you: link records, click
-        counts, the amounts and receipt numbers of payments (kept for tax), and your account’s number. Someone who already knows your e-mail address or a username you chose
-        could still learn that it was once used here, because we check that each is unique by a one-way code of it. Backups made before you deleted your account still hold
-        its key until they expire; e-mails already sent stay in the mailboxes they went to.
+        You can delete your account in Settings. Its key is destroyed at once, so the parts of its history that said who you were can no longer be read by
+        anyone; your sessions and API key stop, your links stop redirecting, and your address can be used for a new account. What remains is what cannot name
+        you: link records, click counts, the amounts and receipt numbers of payments (kept for tax), and your account’s number. Someone who already knows your
+        e-mail address or a username you chose could still learn that it was once used here, because we check that each is unique by a one-way code of it.
+        Backups made before you deleted your account still hold its key until they expire; e-mails already sent stay in the mailboxes they went to.
       </p>
 
       <h2>How long</h2>
       <p>
-        Your account’s data is kept while the account exists. Click records are kept for the life of the service, with nothing in them that names you or the visitor. Downloads of
-        your data are kept for a day, the random value behind visitor codes for a day.
+        Your account’s data is kept while the account exists. Click records are kept for the life of the service, with nothing in them that names you or the
+        visitor. Downloads of your data are kept for a day, the random value behind visitor codes for a day.
       </p>
 
       <h2>Questions</h2>

@@ -6,14 +6,7 @@ export function LogoMark() {
   return (
     <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="var(--color-brand)" />
-      <path
-        d="M10 8v16h12"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d="M10 8v16h12" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M15 13h7M15 18h5" fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeLinecap="round" />
     </svg>
   );

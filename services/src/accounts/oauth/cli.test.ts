@@ -12,10 +12,14 @@ describe('npm run oauth', () => {
 
   it('explains its usage, unknown providers and missing credentials', async () => {
     await expect(runOAuthCli([], env)).rejects.toThrow(UsageError);
-    await expect(runOAuthCli(['configure', 'myspace', '--client-id', 'a', '--client-secret', 'b'], env)).rejects.toThrow('Unsupported provider: myspace. Use one of google, facebook, twitter.');
+    await expect(runOAuthCli(['configure', 'myspace', '--client-id', 'a', '--client-secret', 'b'], env)).rejects.toThrow(
+      'Unsupported provider: myspace. Use one of google, facebook, twitter.',
+    );
     await expect(runOAuthCli(['configure', 'google', '--client-id', 'a'], env)).rejects.toThrow('--client-id and --client-secret are both required.');
     await expect(runOAuthCli(['configure', 'google', '--client-idd', 'a'], env)).rejects.toThrow(UsageError);
-    await expect(runOAuthCli(['configure', 'google', '--client-id', 'a', '--client-secret', 'b', '--token-url', 'ftp://x'], env)).rejects.toThrow(InvalidProviderSettings);
+    await expect(runOAuthCli(['configure', 'google', '--client-id', 'a', '--client-secret', 'b', '--token-url', 'ftp://x'], env)).rejects.toThrow(
+      InvalidProviderSettings,
+    );
   });
 
   it('configures a provider with its public endpoints by default and lists it', async () => {

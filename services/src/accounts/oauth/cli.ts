@@ -56,7 +56,11 @@ export async function runOAuthCli(argv: string[], env: NodeJS.ProcessEnv = proce
     if (command === 'list') {
       for (const provider of PROVIDERS) {
         const { state } = await loadProvider(events, provider);
-        out(state ? `${provider}: ${state.enabled ? 'enabled' : 'disabled'}, client id ${state.client_id}, token url ${state.token_url}` : `${provider}: not configured`);
+        out(
+          state
+            ? `${provider}: ${state.enabled ? 'enabled' : 'disabled'}, client id ${state.client_id}, token url ${state.token_url}`
+            : `${provider}: not configured`,
+        );
       }
       return;
     }

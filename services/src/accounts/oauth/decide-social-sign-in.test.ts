@@ -20,7 +20,9 @@ describe('decideSocialSignIn', () => {
   });
 
   it('given a pending change of address on an unverified account, cancels it with the reclaim', () => {
-    expect(decideSocialSignIn(command, account({ ...registered, pendingChange: { email: 'mallory@example.com', expiresAt: '2026-01-02T10:00:00.000Z' } }, noKey))).toEqual([
+    expect(
+      decideSocialSignIn(command, account({ ...registered, pendingChange: { email: 'mallory@example.com', expiresAt: '2026-01-02T10:00:00.000Z' } }, noKey)),
+    ).toEqual([
       { type: 'PasswordChanged', data: { user_id: 7, password_hash: 'scrypt$unknown', reason: 'account_reclaimed' } },
       { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'account_reclaimed' } },
       { type: 'EmailVerified', data: { user_id: 7, via: 'oauth' } },

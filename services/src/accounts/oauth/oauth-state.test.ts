@@ -22,7 +22,12 @@ describe('oauth state', () => {
   });
   const start = () => startSignIn(events, secret, metadata, { provider: 'google', redirectUri: RETURN, now });
   const redeem = (state: string | undefined, overrides: { provider?: 'google' | 'facebook'; redirectUri?: string; at?: Date } = {}) =>
-    redeemState(events, secret, metadata, { state, provider: overrides.provider ?? 'google', redirectUri: overrides.redirectUri ?? RETURN, now: overrides.at ?? now });
+    redeemState(events, secret, metadata, {
+      state,
+      provider: overrides.provider ?? 'google',
+      redirectUri: overrides.redirectUri ?? RETURN,
+      now: overrides.at ?? now,
+    });
 
   it('gives back the random PKCE verifier and the return address once, within the lifetime; a second return is code_used', async () => {
     const { state, challenge } = await start();

@@ -62,7 +62,8 @@ export async function redeemState(
   const { provider, redirect_uri, verifier_encrypted, expires_at } = started.data;
   if (provider !== input.provider) throw oauthError.authFailed(`the sign-in was started for ${provider}`);
   if (input.now.getTime() > Date.parse(expires_at)) throw oauthError.authFailed('the sign-in took too long');
-  if (input.redirectUri !== undefined && input.redirectUri !== redirect_uri) throw oauthError.authFailed('the return address differs from the one the sign-in started with');
+  if (input.redirectUri !== undefined && input.redirectUri !== redirect_uri)
+    throw oauthError.authFailed('the return address differs from the one the sign-in started with');
   if (recorded.length > 1) throw oauthError.codeUsed();
   try {
     const returned = toNewEvent({ type: 'OAuthSignInReturned', data: { provider } }, metadata);

@@ -50,7 +50,8 @@ export async function loadProvider(events: EventStore, provider: OAuthProvider) 
  * ones recorded before that rule, or naming a host the operator has since stopped trusting,
  * do not.
  */
-export const addressesAllowed = (settings: ProviderSettings, config: ProviderDeps['config']) => firstProviderAddressProblem(settings, extraHosts(config)) === null;
+export const addressesAllowed = (settings: ProviderSettings, config: ProviderDeps['config']) =>
+  firstProviderAddressProblem(settings, extraHosts(config)) === null;
 
 /**
  * The usable settings of an enabled provider, with its secret decrypted; null when off or

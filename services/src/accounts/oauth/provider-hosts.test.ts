@@ -27,6 +27,8 @@ describe('provider addresses', () => {
   it('accepts a host the operator trusts, over http too, and nothing else because of it', () => {
     expect(providerAddressProblem('google', 'token_url', 'http://localhost:9000/token', ['localhost'])).toBeNull();
     expect(providerAddressProblem('google', 'token_url', 'http://127.0.0.1:9000/token', ['localhost'])).toContain('OAUTH_EXTRA_PROVIDER_HOSTS');
-    expect(firstProviderAddressProblem({ provider: 'google', ...PROVIDER_DEFAULTS.google, userinfo_url: 'https://evil.example/me' }, ['localhost'])?.field).toBe('userinfo_url');
+    expect(
+      firstProviderAddressProblem({ provider: 'google', ...PROVIDER_DEFAULTS.google, userinfo_url: 'https://evil.example/me' }, ['localhost'])?.field,
+    ).toBe('userinfo_url');
   });
 });

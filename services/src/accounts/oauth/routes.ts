@@ -19,7 +19,14 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
 
   api.get(
     '/api/auth/providers',
-    { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: 'Social sign-in providers: whether each is enabled, and its public client id', response: { 200: AuthProvidersResponse } } },
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Social sign-in providers: whether each is enabled, and its public client id',
+        response: { 200: AuthProvidersResponse },
+      },
+    },
     async () => {
       const entries = await Promise.all(
         PROVIDERS.map(async (provider) => {

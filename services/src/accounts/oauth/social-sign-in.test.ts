@@ -90,7 +90,13 @@ describe('social sign-in', () => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ token_type: 'bearer' });
     // Our client proved itself and the PKCE verifier matched (the provider checks it).
-    expect(tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', code, client_id: 'linkledger-web', client_secret: CLIENT_SECRET, redirect_uri: REDIRECT });
+    expect(tokenRequests.at(-1)).toMatchObject({
+      grant_type: 'authorization_code',
+      code,
+      client_id: 'linkledger-web',
+      client_secret: CLIENT_SECRET,
+      redirect_uri: REDIRECT,
+    });
     expect(tokenRequests.at(-1)!['code_verifier']).toMatch(/^[\w-]{43}$/);
 
     const me = await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
@@ -169,7 +175,12 @@ describe('social sign-in', () => {
     expect((await t.app.inject({ url: '/api/users/me', headers: victim })).json()).toMatchObject({ id: squatter.user.id, is_verified: true });
 
     expect((await t.app.inject({ url: '/api/users/me', headers: squatter.headers })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/token', payload: 'username=victim%40example.com&password=squatter-password', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: 'username=victim%40example.com&password=squatter-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(login.statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/urls', headers: { 'x-api-key': key } })).statusCode).toBe(401);
     const history = await t.platform.events.readStream(`user-${squatter.user.id}`);
@@ -183,7 +194,12 @@ describe('social sign-in', () => {
   it('a reclaim also cancels the registrant’s pending change of address: its link is refused afterwards', async () => {
     const squatter = await signUp(t.app, 'victim2@example.com', 'squatter-password');
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: squatter.headers })).json<{ api_key: string }>().api_key;
-    const asked = await t.app.inject({ method: 'POST', url: '/api/settings/email', headers: squatter.headers, payload: { new_email: 'mallory@evil.example', current_password: 'squatter-password' } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/email',
+      headers: squatter.headers,
+      payload: { new_email: 'mallory@evil.example', current_password: 'squatter-password' },
+    });
     expect(asked.statusCode).toBe(200);
     const changeToken = linkIn(latestMail(t.dataDir, 'mallory@evil.example', '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token');
 
@@ -205,7 +221,10 @@ describe('social sign-in', () => {
     const grace = await signUp(t.app, 'grace.admin@example.com', 'grace-password');
     const promoted = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${grace.user.id}/role`, headers: admin.headers, payload: { role: 'admin' } });
     expect(promoted.statusCode).toBe(200);
-    for (const [email, account] of [['root@example.com', admin], ['grace.admin@example.com', grace]] as const) {
+    for (const [email, account] of [
+      ['root@example.com', admin],
+      ['grace.admin@example.com', grace],
+    ] as const) {
       const before = (await t.platform.events.readStream(`user-${account.user.id}`)).length;
       const { code, state } = await authorize();
       nextUser(email);
@@ -220,14 +239,31 @@ describe('social sign-in', () => {
   it('signs a verified account in without touching its password, key or sessions', async () => {
     const owner = await signUp(t.app, 'verified@example.com', 'owner-password');
     const verified = await t.platform.events.append([
-      { stream: `user-${owner.user.id}`, expected: 'any', events: [{ id: crypto.randomUUID(), type: 'EmailVerified', version: 1, data: { user_id: owner.user.id, via: 'email_link' }, metadata: { actor: { kind: 'user', id: String(owner.user.id) }, correlation_id: 'x', causation_id: 'x', at: new Date().toISOString() } }] },
+      {
+        stream: `user-${owner.user.id}`,
+        expected: 'any',
+        events: [
+          {
+            id: crypto.randomUUID(),
+            type: 'EmailVerified',
+            version: 1,
+            data: { user_id: owner.user.id, via: 'email_link' },
+            metadata: { actor: { kind: 'user', id: String(owner.user.id) }, correlation_id: 'x', causation_id: 'x', at: new Date().toISOString() },
+          },
+        ],
+      },
     ]);
     await t.platform.readModel.waitFor(verified.position, 2000);
     const { code, state } = await authorize();
     nextUser('verified@example.com');
     expect((await callback({ code, redirect_uri: REDIRECT, state })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/users/me', headers: owner.headers })).statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/token', payload: 'username=verified%40example.com&password=owner-password', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: 'username=verified%40example.com&password=owner-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -257,7 +293,11 @@ describe('social sign-in', () => {
   });
 
   it('turns a provider off with --disabled', async () => {
-    await runOAuthCli(['configure', 'google', '--client-id', 'linkledger-web', '--client-secret', CLIENT_SECRET, '--disabled'], { DATA_DIR: t.dataDir }, () => undefined);
+    await runOAuthCli(
+      ['configure', 'google', '--client-id', 'linkledger-web', '--client-secret', CLIENT_SECRET, '--disabled'],
+      { DATA_DIR: t.dataDir },
+      () => undefined,
+    );
     expect((await providers()).google).toEqual({ enabled: false, client_id: null });
     expect((await callback({ code: 'x', state: 'y' })).json().detail).toMatch(/^google login is not configured/);
   });

@@ -33,13 +33,21 @@ export interface CallbackInput {
  * or creates it.
  * Returns an access token of our own, or the challenge of the code step for an account with a second factor.
  */
-export async function signInWithProvider(platform: CommandDeps & Pick<Platform, 'secret' | 'config' | 'read'>, context: CommandContext, input: CallbackInput): Promise<SignInResponse> {
+export async function signInWithProvider(
+  platform: CommandDeps & Pick<Platform, 'secret' | 'config' | 'read'>,
+  context: CommandContext,
+  input: CallbackInput,
+): Promise<SignInResponse> {
   const settings = await enabledProvider(platform, input.provider);
   if (!settings) throw oauthError.notConfigured(input.provider);
   const { verifier, redirectUri } = await redeemState(platform.events, platform.secret, metadataFor(context), { ...input, now: context.now });
 
   try {
-    await recordFact(platform.events, context, { stream: codeStream(input.provider, input.code), event: { type: 'OAuthCodeRedeemed', data: { provider: input.provider } }, expected: 'no_stream' });
+    await recordFact(platform.events, context, {
+      stream: codeStream(input.provider, input.code),
+      event: { type: 'OAuthCodeRedeemed', data: { provider: input.provider } },
+      expected: 'no_stream',
+    });
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw oauthError.codeUsed();
     throw error;

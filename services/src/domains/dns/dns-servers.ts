@@ -16,8 +16,7 @@ export function parseDnsServers(value: string): string[] {
 }
 
 function parseEntry(entry: string, position: number): string {
-  const bad = (why: string) =>
-    new Error(`DNS_SERVERS entry ${position} ${why}; list IP addresses with optional ports, ${EXAMPLE}`);
+  const bad = (why: string) => new Error(`DNS_SERVERS entry ${position} ${why}; list IP addresses with optional ports, ${EXAMPLE}`);
   if (entry === '') throw bad('is empty (remove the extra comma)');
 
   let host = entry;

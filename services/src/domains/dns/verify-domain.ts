@@ -47,7 +47,16 @@ export interface DnsResolver {
 const NO_RECORD_CODES = new Set(['ENODATA', 'ENOTFOUND', 'ENONAME']);
 // Codes meaning DNS did not give a usable answer this time; anything else is a bug and is thrown.
 const UNAVAILABLE_CODES = new Set([
-  'ETIMEOUT', 'ECONNREFUSED', 'ESERVFAIL', 'EREFUSED', 'EBADRESP', 'EFORMERR', 'ENOTIMP', 'EOF', 'ECANCELLED', 'EDESTRUCTION',
+  'ETIMEOUT',
+  'ECONNREFUSED',
+  'ESERVFAIL',
+  'EREFUSED',
+  'EBADRESP',
+  'EFORMERR',
+  'ENOTIMP',
+  'EOF',
+  'ECANCELLED',
+  'EDESTRUCTION',
 ]);
 
 type Lookup<T> = { kind: 'found'; values: T[] } | { kind: 'none' } | { kind: 'unavailable'; code: string };

@@ -15,7 +15,8 @@ describe('the TLS ask endpoint', () => {
 
   it('without TRUST_PROXY answers this machine only', async () => {
     t = await startTestApp();
-    for (const address of ['127.0.0.1', '::1']) expect((await ask(t, address)).json<{ detail: string }>().detail).toBe('go.customer.example is not a verified custom domain here.');
+    for (const address of ['127.0.0.1', '::1'])
+      expect((await ask(t, address)).json<{ detail: string }>().detail).toBe('go.customer.example is not a verified custom domain here.');
     const outsider = await ask(t, '203.0.113.5');
     expect([outsider.statusCode, outsider.json<{ detail: string }>().detail]).toEqual([403, ASK_ONLY_FROM_PROXY]);
   });

@@ -33,7 +33,13 @@ describe.skipIf(!caddyInstalled)(`Caddy on-demand TLS in front of the product${c
 
   beforeAll(async () => {
     dns = await startDnsTestServer();
-    t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '127.0.0.1', TRUST_PROXY: '1', REGISTRATIONS_PER_IP: '0', PUBLIC_URL: 'https://lnk.example.com' });
+    t = await startTestApp({
+      DNS_SERVERS: dns.address,
+      DOMAIN_TARGET_IPS: '127.0.0.1',
+      TRUST_PROXY: '1',
+      REGISTRATIONS_PER_IP: '0',
+      PUBLIC_URL: 'https://lnk.example.com',
+    });
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
     // Set up as a user would, through the product's HTTP API.
@@ -144,7 +150,9 @@ describe.skipIf(!caddyInstalled)(`Caddy on-demand TLS in front of the product${c
   }, 60_000);
 
   it('redirects plain HTTP on a custom domain to HTTPS', async () => {
-    const answer = await new Promise<IncomingMessage>((resolve, reject) => get({ host: '127.0.0.1', port: httpPort, path: `/${code}`, headers: { host: 'go.acme.in' } }, resolve).on('error', reject));
+    const answer = await new Promise<IncomingMessage>((resolve, reject) =>
+      get({ host: '127.0.0.1', port: httpPort, path: `/${code}`, headers: { host: 'go.acme.in' } }, resolve).on('error', reject),
+    );
     answer.resume();
     expect(answer.statusCode).toBe(308);
     expect(answer.headers.location).toMatch(new RegExp(`^https://go\\.acme\\.in(:${httpsPort})?/${code}$`));

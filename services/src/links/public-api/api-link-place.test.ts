@@ -27,7 +27,8 @@ describe('links made through the API go to the active domain and header unless t
   let key: string;
   let acme: { id: number };
 
-  const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+  const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
   const withKey = async (payload: object): Promise<CreatedLink> => {
     const answer = await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload });
     expect(answer.statusCode, answer.body).toBe(201);
@@ -85,7 +86,11 @@ describe('links made through the API go to the active domain and header unless t
     expect(await follow(link.short_url)).toBe('https://example.com/on-active');
     expect(await follow(`https://${OUR_HOST}/${link.short_code}`)).toBe(404);
     // The key's answer names the same domain, and says where API links go now.
-    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({ active_custom_domain: 'go.acme.in', active_trai_header: null, api_links_at: 'https://go.acme.in/' });
+    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({
+      active_custom_domain: 'go.acme.in',
+      active_trai_header: null,
+      api_links_at: 'https://go.acme.in/',
+    });
   });
 
   it('puts the link where the call says: another verified domain, or this service’s own address with null', async () => {
@@ -95,18 +100,29 @@ describe('links made through the API go to the active domain and header unless t
     const ours = await withKey({ original_url: 'https://example.com/on-ours', custom_domain: null, trai_header: null });
     expect(ours.short_url).toBe(`https://${OUR_HOST}/${ours.short_code}`);
     expect(await follow(ours.short_url)).toBe('https://example.com/on-ours');
-    const refused = await t.app.inject({ method: 'POST', url: '/api/urls/api', headers: { 'x-api-key': key }, payload: { original_url: 'https://example.com/x', custom_domain: 'go.nobody.in' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls/api',
+      headers: { 'x-api-key': key },
+      payload: { original_url: 'https://example.com/x', custom_domain: 'go.nobody.in' },
+    });
     expect(refused.statusCode).toBe(400);
   });
 
   it('puts it under the active TRAI header, on that header’s host', async () => {
-    const header = (await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' })).json<{ id: number }>();
+    const header = (
+      await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' })
+    ).json<{ id: number }>();
     expect((await api(root, 'POST', `/api/admin/trai-approvals/${header.id}/approve`)).statusCode).toBe(200);
     expect((await api(brand, 'POST', `/api/custom-domains/trai/${header.id}/set-active`)).statusCode).toBe(200);
     const link = await withKey({ original_url: 'https://example.com/under-header' });
     expect(link.short_url).toBe(`https://${OUR_HOST}/ACMEIN/${link.short_code}`);
     // The header wins over the active domain, and the key's answer says so.
-    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({ active_custom_domain: 'go.acme.in', active_trai_header: 'ACMEIN', api_links_at: `https://${OUR_HOST}/ACMEIN/` });
+    expect((await api(brand, 'GET', '/api/users/me/api-key')).json().domains).toEqual({
+      active_custom_domain: 'go.acme.in',
+      active_trai_header: 'ACMEIN',
+      api_links_at: `https://${OUR_HOST}/ACMEIN/`,
+    });
     expect(await follow(link.short_url)).toBe('https://example.com/under-header');
     // A bearer token on the API's route is an API call too.
     const bearer = (await api(brand, 'POST', '/api/urls/api', { original_url: 'https://example.com/bearer-api' })).json<CreatedLink>();
@@ -117,7 +133,9 @@ describe('links made through the API go to the active domain and header unless t
     const active = await cuttly(`short=${encodeURIComponent('https://example.com/cuttly-active')}&noTitle=1&public=1`);
     expect(active).toMatch(new RegExp(`^https://${OUR_HOST}/ACMEIN/`));
     expect(await follow(active)).toBe('https://example.com/cuttly-active');
-    expect(await cuttly(`short=${encodeURIComponent('https://example.com/cuttly-user-domain')}&userDomain=1`)).toMatch(new RegExp(`^https://${OUR_HOST}/ACMEIN/`));
+    expect(await cuttly(`short=${encodeURIComponent('https://example.com/cuttly-user-domain')}&userDomain=1`)).toMatch(
+      new RegExp(`^https://${OUR_HOST}/ACMEIN/`),
+    );
     const plain = await cuttly(`short=${encodeURIComponent('https://example.com/cuttly-plain')}&userDomain=0`);
     expect(plain).toMatch(new RegExp(`^https://${OUR_HOST}/[^/]+$`));
     expect(await follow(plain)).toBe('https://example.com/cuttly-plain');
@@ -131,7 +149,12 @@ describe('links made through the API go to the active domain and header unless t
   it('passes over an active domain and header the plan no longer includes, instead of refusing the call', async () => {
     await givePlan(t.platform, brand.user.id, 'free');
     // Free's 10 links a month are spent above: an admin's own limit lifts that, not the features.
-    const lifted = await t.app.inject({ method: 'PUT', url: `/api/admin/api/users/${brand.user.id}/limits`, headers: root.headers, payload: { custom_monthly_links_limit: 100 } });
+    const lifted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/api/users/${brand.user.id}/limits`,
+      headers: root.headers,
+      payload: { custom_monthly_links_limit: 100 },
+    });
     expect(lifted.statusCode, lifted.body).toBe(200);
     const link = await withKey({ original_url: 'https://example.com/after-downgrade' });
     expect(link).toMatchObject({ custom_domain: null, trai_header: null });

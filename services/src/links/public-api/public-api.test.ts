@@ -23,7 +23,13 @@ describe('public API with X-API-Key', () => {
     const response = await create({ 'x-api-key': key }, { original_url: 'https://example.com/from-api', title: 'From API', description: 'made by a script' });
     expect(response.statusCode).toBe(201);
     const link = response.json();
-    expect(link).toMatchObject({ original_url: 'https://example.com/from-api', title: 'From API', description: 'made by a script', created_via: 'api', total_clicks: 0 });
+    expect(link).toMatchObject({
+      original_url: 'https://example.com/from-api',
+      title: 'From API',
+      description: 'made by a script',
+      created_via: 'api',
+      total_clicks: 0,
+    });
     expect(link.short_url).toBe(`http://localhost:80/${link.short_code}`);
 
     const events = await t.platform.events.readStream(`link-${link.id}`);
@@ -50,7 +56,9 @@ describe('public API with X-API-Key', () => {
 
   it('keeps another user’s links out of reach of this key', async () => {
     const other = await signUp(t.app, 'api-other@example.com');
-    const theirs = (await t.app.inject({ method: 'POST', url: '/api/urls', headers: other.headers, payload: { original_url: 'https://example.com/theirs' } })).json();
+    const theirs = (
+      await t.app.inject({ method: 'POST', url: '/api/urls', headers: other.headers, payload: { original_url: 'https://example.com/theirs' } })
+    ).json();
     const analytics = await t.app.inject({ url: `/api/urls/${theirs.id}/analytics`, headers: { 'x-api-key': key } });
     expect(analytics.statusCode).toBe(404);
     expect(analytics.json()).toEqual({ detail: 'URL not found' });
@@ -113,7 +121,9 @@ describe('public API with X-API-Key', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.json().detail).toBe(`API rate limit of 2 calls per minute reached for your plan. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`);
+    expect(refused.json().detail).toBe(
+      `API rate limit of 2 calls per minute reached for your plan. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+    );
     expect(await t.platform.events.headPosition()).toBe(before);
     const shortened = await t.app.inject({ url: `/api/shorten?key=${limitedKey}&short=https%3A%2F%2Fexample.com%2F4` });
     expect(shortened.statusCode).toBe(429);

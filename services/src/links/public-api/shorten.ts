@@ -54,9 +54,23 @@ export async function shortenLikeCuttly(platform: Platform, context: CommandCont
   const placement = input.userDomain?.trim() === '0' ? ON_OUR_HOST : await activePlace(platform, input.ownerId);
   try {
     // Answered from what the creation recorded, so a projector that is behind changes nothing here (cutt.ly has no 202).
-    const { created } = await recordLink(platform, answeredFromTheWrite(context), { ownerId: input.ownerId, createdVia: 'api', original_url: destination.data, title: '', description: '', shortCode: name, placement });
+    const { created } = await recordLink(platform, answeredFromTheWrite(context), {
+      ownerId: input.ownerId,
+      createdVia: 'api',
+      original_url: destination.data,
+      title: '',
+      description: '',
+      shortCode: name,
+      placement,
+    });
     return {
-      url: { status: CUTTLY_STATUS.ok, fullLink: created.original_url, shortLink: shortUrl(input.base, created), title: created.title, date: context.now.toISOString().slice(0, 10) },
+      url: {
+        status: CUTTLY_STATUS.ok,
+        fullLink: created.original_url,
+        shortLink: shortUrl(input.base, created),
+        title: created.title,
+        date: context.now.toISOString().slice(0, 10),
+      },
     };
   } catch (error) {
     const answer = error instanceof DomainError ? cuttlyStatusOf(error) : null;

@@ -33,6 +33,8 @@ export function formatRatePercent(rateBasisPoints: number): string {
     throw new RangeError(`GST rate must be non-negative integer basis points, got ${rateBasisPoints}`);
   }
   const whole = Math.floor(rateBasisPoints / 100);
-  const fraction = String(rateBasisPoints % 100).padStart(2, '0').replace(/0+$/, '');
+  const fraction = String(rateBasisPoints % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${whole}${fraction ? `.${fraction}` : ''}%`;
 }

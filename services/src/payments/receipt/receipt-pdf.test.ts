@@ -45,12 +45,28 @@ describe('renderReceiptPdf', () => {
     const { taxablePaise, taxPaise } = gstBreakdown(999_900, 1800);
     expect(pages).toBe(1);
     for (const expected of [
-      'Tax invoice', 'Receipt no. LL-000001', 'Date: 23 Nov 2026',
-      'Linkledger Technologies Pvt Ltd', 'GSTIN: 29ABCDE1234F1Z5', 'billing@linkledger.example',
-      'Billed to', 'Asha Rao', 'asha@example.com',
-      'Pro plan, yearly', '23 Nov 2026 – 23 Nov 2027', '₹9,999.00',
-      'Taxable value', formatInr(taxablePaise), 'GST (18%)', formatInr(taxPaise), 'Total paid', 'Prices include GST.',
-      'Visa •••• 4242', 'pay_A1s2D3f4G5h6J7', 'order_Q1w2E3r4T5y6U7', 'Thank you for using Linkledger.',
+      'Tax invoice',
+      'Receipt no. LL-000001',
+      'Date: 23 Nov 2026',
+      'Linkledger Technologies Pvt Ltd',
+      'GSTIN: 29ABCDE1234F1Z5',
+      'billing@linkledger.example',
+      'Billed to',
+      'Asha Rao',
+      'asha@example.com',
+      'Pro plan, yearly',
+      '23 Nov 2026 – 23 Nov 2027',
+      '₹9,999.00',
+      'Taxable value',
+      formatInr(taxablePaise),
+      'GST (18%)',
+      formatInr(taxPaise),
+      'Total paid',
+      'Prices include GST.',
+      'Visa •••• 4242',
+      'pay_A1s2D3f4G5h6J7',
+      'order_Q1w2E3r4T5y6U7',
+      'Thank you for using Linkledger.',
     ]) {
       expect(text).toContain(expected);
     }

@@ -3,25 +3,30 @@ import type PDFKitDocument from 'pdfkit';
 import { formatInr, formatRatePercent, gstBreakdown } from './money.ts';
 import { cleanLines, cleanText, formatIndianDate } from './receipt-text.ts';
 
-export interface ReceiptSeller { name: string; address: string; gstin: string | null; email: string | null }
+export interface ReceiptSeller {
+  name: string;
+  address: string;
+  gstin: string | null;
+  email: string | null;
+}
 export interface ReceiptDocument {
-  receiptNumber: string;          // e.g. 'LL-000001'
-  issuedAt: string;               // ISO time the payment was captured
+  receiptNumber: string; // e.g. 'LL-000001'
+  issuedAt: string; // ISO time the payment was captured
   seller: ReceiptSeller;
   buyer: { name: string; email: string };
-  planName: string;               // 'Pro'
+  planName: string; // 'Pro'
   billingCycle: 'monthly' | 'yearly';
-  periodStart: string;            // ISO
-  periodEnd: string;              // ISO
-  listPricePaise: number;         // integer paise
-  creditPaise: number;            // integer paise (unused part of the previous plan, on upgrades; 0 otherwise)
-  amountPaise: number;            // integer paise actually paid = list - credit
+  periodStart: string; // ISO
+  periodEnd: string; // ISO
+  listPricePaise: number; // integer paise
+  creditPaise: number; // integer paise (unused part of the previous plan, on upgrades; 0 otherwise)
+  amountPaise: number; // integer paise actually paid = list - credit
   gstRateBasisPoints: number | null; // 1800 = 18 %; null: no tax line
   orderId: string;
   paymentId: string;
-  method: string;                 // e.g. 'Visa •••• 4242' or 'UPI ga****@okhdfc'
-  refunded: boolean;              // true: the receipt is marked REFUNDED
-  testMode: boolean;              // true: paid in test mode, no money taken; the receipt says so on its face
+  method: string; // e.g. 'Visa •••• 4242' or 'UPI ga****@okhdfc'
+  refunded: boolean; // true: the receipt is marked REFUNDED
+  testMode: boolean; // true: paid in test mode, no money taken; the receipt says so on its face
 }
 
 /** What a test-mode receipt says on its face, under its title (docs/payments.md#test-mode). */
@@ -42,7 +47,13 @@ const REFUND_RED = '#b3261e';
 const TEST_AMBER = '#8a4b00';
 
 type Pdf = PDFKit.PDFDocument;
-interface TextStyle { bold?: boolean; size?: number; color?: string; align?: 'left' | 'right' | 'center'; lines?: number }
+interface TextStyle {
+  bold?: boolean;
+  size?: number;
+  color?: string;
+  align?: 'left' | 'right' | 'center';
+  lines?: number;
+}
 
 /** Renders a one-page A4 receipt (a tax invoice when a GST rate is set). */
 export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
@@ -191,7 +202,10 @@ function drawRefundedMark(pdf: Pdf, x: number, y: number): void {
  */
 function write(pdf: Pdf, text: string, x: number, y: number, width: number, style: TextStyle = {}): void {
   const { bold = false, size = 10, color = INK, align = 'left', lines = 1 } = style;
-  pdf.font(bold ? 'bold' : 'regular').fontSize(size).fillColor(color);
+  pdf
+    .font(bold ? 'bold' : 'regular')
+    .fontSize(size)
+    .fillColor(color);
   const height = lines * pdf.currentLineHeight(true) + 1;
   pdf.text(text, x, y, { width, height, align, ellipsis: true });
 }

@@ -15,7 +15,12 @@ export function cleanText(value: string, maxChars: number): string {
     .replace(/ {2,}/g, ' ')
     .trim();
   const parts = Array.from(graphemes.segment(text), (part) => part.segment);
-  return parts.length > maxChars ? `${parts.slice(0, maxChars - 1).join('').trimEnd()}…` : text;
+  return parts.length > maxChars
+    ? `${parts
+        .slice(0, maxChars - 1)
+        .join('')
+        .trimEnd()}…`
+    : text;
 }
 
 /** Multi-line user text (an address) as at most `maxLines` cleaned, non-empty lines. */

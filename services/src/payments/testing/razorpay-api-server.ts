@@ -26,7 +26,12 @@ export interface RegisteredPayment {
 export interface RazorpayApiServer {
   /** Base address for RAZORPAY_API_URL, e.g. http://127.0.0.1:PORT */
   url: string;
-  registerPayment(orderId: string, status: RazorpayPaymentStatus, instrument?: PaymentInstrument, customer?: { email?: string; contact?: string }): RegisteredPayment;
+  registerPayment(
+    orderId: string,
+    status: RazorpayPaymentStatus,
+    instrument?: PaymentInstrument,
+    customer?: { email?: string; contact?: string },
+  ): RegisteredPayment;
   /** A webhook delivery as Razorpay sends it: raw JSON body, signature and event id headers. */
   webhook(event: 'payment.captured' | 'payment.failed' | 'order.paid', paymentId: string): { rawBody: Buffer; headers: Record<string, string> };
   /** Every request received, for assertions about what the client sent. */
@@ -35,7 +40,15 @@ export interface RazorpayApiServer {
 }
 
 interface ErrorBody {
-  error: { code: 'BAD_REQUEST_ERROR' | 'SERVER_ERROR'; description: string; source: string; step: string; reason: string; metadata: Record<string, never>; field?: string };
+  error: {
+    code: 'BAD_REQUEST_ERROR' | 'SERVER_ERROR';
+    description: string;
+    source: string;
+    step: string;
+    reason: string;
+    metadata: Record<string, never>;
+    field?: string;
+  };
 }
 
 function errorBody(description: string, field?: string): ErrorBody {
@@ -72,7 +85,8 @@ function orderFromBody(body: unknown, nowSeconds: number): RazorpayOrderEntity |
   if (typeof amount !== 'number' || !Number.isInteger(amount)) return errorBody('The amount must be an integer.', 'amount');
   if (currency !== 'INR') return errorBody('Currency is not supported', 'currency');
   if (amount < 100) return errorBody('The amount must be at least INR 1.00', 'amount');
-  if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) return errorBody('The receipt may not be greater than 40 characters.', 'receipt');
+  if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40))
+    return errorBody('The receipt may not be greater than 40 characters.', 'receipt');
   return {
     id: `order_${randomBase62()}`,
     entity: 'order',
@@ -89,7 +103,12 @@ function orderFromBody(body: unknown, nowSeconds: number): RazorpayOrderEntity |
   };
 }
 
-export async function startRazorpayApiServer(options: { keyId: string; keySecret: string; webhookSecret?: string; now?: () => Date }): Promise<RazorpayApiServer> {
+export async function startRazorpayApiServer(options: {
+  keyId: string;
+  keySecret: string;
+  webhookSecret?: string;
+  now?: () => Date;
+}): Promise<RazorpayApiServer> {
   const orders = new Map<string, RazorpayOrderEntity>();
   const payments = new Map<string, RazorpayPaymentEntity>();
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
@@ -127,13 +146,20 @@ export async function startRazorpayApiServer(options: { keyId: string; keySecret
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      send(response, 500, { error: { code: 'SERVER_ERROR', description: `Test server failed: ${String(error)}`, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+      send(response, 500, {
+        error: { code: 'SERVER_ERROR', description: `Test server failed: ${String(error)}`, source: 'NA', step: 'NA', reason: 'NA', metadata: {} },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
 
-  function registerPayment(orderId: string, status: RazorpayPaymentStatus, instrument: PaymentInstrument = { method: 'card' }, customer: { email?: string; contact?: string } = {}): RegisteredPayment {
+  function registerPayment(
+    orderId: string,
+    status: RazorpayPaymentStatus,
+    instrument: PaymentInstrument = { method: 'card' },
+    customer: { email?: string; contact?: string } = {},
+  ): RegisteredPayment {
     const order = orders.get(orderId);
     if (!order) throw new Error(`registerPayment: no order ${orderId} on the test Razorpay server`);
     const id = `pay_${randomBase62()}`;
@@ -194,7 +220,10 @@ export async function startRazorpayApiServer(options: { keyId: string; keySecret
     } else if (order.status === 'created') {
       order.status = 'attempted';
     }
-    return { payment, checkout: { razorpay_payment_id: id, razorpay_order_id: order.id, razorpay_signature: signCheckoutResult(options.keySecret, order.id, id) } };
+    return {
+      payment,
+      checkout: { razorpay_payment_id: id, razorpay_order_id: order.id, razorpay_signature: signCheckoutResult(options.keySecret, order.id, id) },
+    };
   }
 
   function webhook(event: 'payment.captured' | 'payment.failed' | 'order.paid', paymentId: string) {

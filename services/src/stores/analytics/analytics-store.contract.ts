@@ -160,7 +160,16 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
 
   it('answers an empty analytics for a link without clicks', async () => {
     const analytics = await linkAnalytics(store, 12345, new Date('2026-11-22T15:00:00Z'));
-    expect(analytics).toMatchObject({ total_clicks: 0, clicks_today: 0, top_referrers: [], top_countries: [], devices: [], browsers: [], operating_systems: [], unique_visitors: 0 });
+    expect(analytics).toMatchObject({
+      total_clicks: 0,
+      clicks_today: 0,
+      top_referrers: [],
+      top_countries: [],
+      devices: [],
+      browsers: [],
+      operating_systems: [],
+      unique_visitors: 0,
+    });
     expect(analytics.clicks_by_date.every((d) => d.clicks === 0)).toBe(true);
   });
 

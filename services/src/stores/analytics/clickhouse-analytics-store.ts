@@ -64,7 +64,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   private async tableExists(name: string): Promise<boolean> {
-    const [row] = await this.query<{ n: number }>('SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = {name:String}', { name });
+    const [row] = await this.query<{ n: number }>('SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = {name:String}', {
+      name,
+    });
     return Number(row?.n ?? 0) > 0;
   }
 
@@ -86,7 +88,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
    * running the projectors starts as an online rebuild (docs/admin.md#projections).
    */
   async lacksFacts(): Promise<boolean> {
-    const [row] = await this.query<{ clicks: number | string; facts: number | string }>('SELECT (SELECT count() FROM clicks) AS clicks, (SELECT count() FROM link_facts) AS facts');
+    const [row] = await this.query<{ clicks: number | string; facts: number | string }>(
+      'SELECT (SELECT count() FROM clicks) AS clicks, (SELECT count() FROM link_facts) AS facts',
+    );
     return Number(row?.clicks ?? 0) > 0 && Number(row?.facts ?? 0) === 0;
   }
 
@@ -132,7 +136,10 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async insertFacts(facts: EntityFacts): Promise<void> {
-    for (const [table, values] of [['link_facts', facts.links], ['owner_facts', facts.owners]] as const) {
+    for (const [table, values] of [
+      ['link_facts', facts.links],
+      ['owner_facts', facts.owners],
+    ] as const) {
       if (values.length) await this.client.insert({ table, values: values as object[], format: 'JSONEachRow' });
     }
   }

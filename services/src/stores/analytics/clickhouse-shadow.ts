@@ -53,7 +53,8 @@ export function renameTables(sql: string, names: ReadonlyMap<string, string>, wr
   return sql.replace(/\b(FROM|JOIN|INTO|TABLE(?:\s+IF\s+(?:NOT\s+)?EXISTS)?)(\s+)(\w+)\b(?!\.)/gi, (whole, keyword: string, space: string, name: string) => {
     const copy = names.get(name);
     if (copy) return `${keyword}${space}${copy}`;
-    if (write && !/^FROM|^JOIN/i.test(keyword) && !name.endsWith(SUFFIX)) throw new Error(`A rebuild's copy cannot write to ${name}: it is not one of the copied tables`);
+    if (write && !/^FROM|^JOIN/i.test(keyword) && !name.endsWith(SUFFIX))
+      throw new Error(`A rebuild's copy cannot write to ${name}: it is not one of the copied tables`);
     return whole;
   });
 }
@@ -94,10 +95,16 @@ const countsSql = (table: string) => `SELECT countIf(is_bot = 0) AS human, count
  * per-day table. Views elsewhere that read these tables by name (the analysts') read the new
  * ones from then on.
  */
-export async function openClickHouseShadow(client: ClickHouseClient, statements: readonly string[], storeOn: (client: ClickHouseClient) => ClickSink): Promise<AnalyticsShadow> {
+export async function openClickHouseShadow(
+  client: ClickHouseClient,
+  statements: readonly string[],
+  storeOn: (client: ClickHouseClient) => ClickSink,
+): Promise<AnalyticsShadow> {
   const tables = await ownedTables(client, storeOn);
   // Twin only the views between owned tables (clicks → clicks_daily).
-  const views = schemaViews(statements).filter((view) => tables.includes(view.to) && [...view.select.matchAll(/\b(?:FROM|JOIN)\s+(\w+)\b/gi)].every((match) => tables.includes(match[1]!)));
+  const views = schemaViews(statements).filter(
+    (view) => tables.includes(view.to) && [...view.select.matchAll(/\b(?:FROM|JOIN)\s+(\w+)\b/gi)].every((match) => tables.includes(match[1]!)),
+  );
   const names = new Map(tables.map((table) => [table, `${table}${SUFFIX}`]));
   const command = (query: string) => client.command({ query });
   const drop = async () => {
@@ -106,7 +113,8 @@ export async function openClickHouseShadow(client: ClickHouseClient, statements:
   };
   await drop();
   for (const table of tables) await command(`CREATE TABLE ${table}${SUFFIX} AS ${table}`);
-  for (const view of views) await command(`CREATE MATERIALIZED VIEW ${view.name}${SUFFIX} TO ${view.to}${SUFFIX} AS ${renameTables(view.select, names, false)}`);
+  for (const view of views)
+    await command(`CREATE MATERIALIZED VIEW ${view.name}${SUFFIX} TO ${view.to}${SUFFIX} AS ${renameTables(view.select, names, false)}`);
   const sink = storeOn(clientOverCopies(client, names));
   const count = async (table: string) => {
     const result = await client.query({ query: countsSql(table), format: 'JSONEachRow' });

@@ -40,7 +40,9 @@ export class RemoteAnalyticsStore implements AnalyticsStore {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new Error(`The analytics owner (pid ${owner.pid}, ${owner.url}) does not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`The analytics owner (pid ${owner.pid}, ${owner.url}) does not answer: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
     const answer = (await response.json()) as T & { error?: string };
     if (!response.ok) throw new Error(`The analytics owner answered ${response.status}: ${answer.error ?? 'no detail'}`);

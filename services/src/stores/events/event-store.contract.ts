@@ -33,9 +33,7 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
   });
 
   it('appends to a new stream and reads it back in order', async () => {
-    const result = await store.append([
-      { stream: `${ns}-a`, expected: 'no_stream', events: [event('A', { n: 1 }), event('B', { n: 2 })] },
-    ]);
+    const result = await store.append([{ stream: `${ns}-a`, expected: 'no_stream', events: [event('A', { n: 1 }), event('B', { n: 2 })] }]);
     expect(result.revisions).toEqual([1]);
     const events = await store.readStream(`${ns}-a`);
     expect(events.map((e) => [e.type, e.revision, e.data])).toEqual([
@@ -48,12 +46,8 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
 
   it('enforces the expected revision', async () => {
     await store.append([{ stream: `${ns}-a`, expected: 'no_stream', events: [event('A')] }]);
-    await expect(store.append([{ stream: `${ns}-a`, expected: 'no_stream', events: [event('A')] }])).rejects.toBeInstanceOf(
-      WrongExpectedRevisionError,
-    );
-    await expect(store.append([{ stream: `${ns}-a`, expected: 5, events: [event('A')] }])).rejects.toBeInstanceOf(
-      WrongExpectedRevisionError,
-    );
+    await expect(store.append([{ stream: `${ns}-a`, expected: 'no_stream', events: [event('A')] }])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(store.append([{ stream: `${ns}-a`, expected: 5, events: [event('A')] }])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     await expect(store.append([{ stream: `${ns}-missing`, expected: 'stream_exists', events: [event('A')] }])).rejects.toBeInstanceOf(
       WrongExpectedRevisionError,
     );
@@ -75,9 +69,7 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
   });
 
   it('gives every concurrent append to one stream its own revision', async () => {
-    const appends = Array.from({ length: 50 }, (_, i) =>
-      store.append([{ stream: `${ns}-hot`, expected: 'any', events: [event('Hit', { i })] }]),
-    );
+    const appends = Array.from({ length: 50 }, (_, i) => store.append([{ stream: `${ns}-hot`, expected: 'any', events: [event('Hit', { i })] }]));
     const results = await Promise.all(appends);
     const revisions = results.map((r) => r.revisions[0]).sort((a, b) => a! - b!);
     expect(revisions).toEqual(Array.from({ length: 50 }, (_, i) => i));
@@ -94,12 +86,7 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     await store.append([{ stream: `${ns}-user-1`, expected: 'any', events: [event('UserRegistered', { user_id: 1 })] }]);
     await store.append([{ stream: `${ns}-link-2`, expected: 'any', events: [event('LinkCreated')] }]);
     const all = await store.readAll({ after: start, limit: 100 });
-    expect(all.filter((e) => e.stream.startsWith(ns)).map((e) => e.type)).toEqual([
-      'LinkCreated',
-      'LinkUpdated',
-      'UserRegistered',
-      'LinkCreated',
-    ]);
+    expect(all.filter((e) => e.stream.startsWith(ns)).map((e) => e.type)).toEqual(['LinkCreated', 'LinkUpdated', 'UserRegistered', 'LinkCreated']);
     const positions = all.map((e) => e.position);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     const created = await store.readAll({ after: start, limit: 100, filter: { types: ['LinkCreated'] } });
@@ -146,7 +133,10 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
       'user-1:UserStatusChanged',
       'link-10:LinkCreated',
     ]);
-    expect(mine(await store.readAll({ after: start, limit: 100, filter: { correlationId: 'r3' } }))).toEqual(['link-1:LinkUpdated', 'user-1:UserStatusChanged']);
+    expect(mine(await store.readAll({ after: start, limit: 100, filter: { correlationId: 'r3' } }))).toEqual([
+      'link-1:LinkUpdated',
+      'user-1:UserStatusChanged',
+    ]);
     expect(mine(await store.readAll({ after: start, limit: 100, filter: { excludeTypes: ['Clicked'], streamPrefixes: [`${ns}-link-`] } }))).toEqual([
       'link-1:LinkCreated',
       'link-1:LinkUpdated',
@@ -155,9 +145,9 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     const window = { from: '2026-03-01T10:30:00.000Z', to: '2026-03-03T10:00:00.000Z' };
     expect(mine(await store.readAll({ after: start, limit: 100, filter: window }))).toEqual(['clicks-1:Clicked', 'link-1:LinkUpdated']);
     // Criteria combine: all must hold.
-    expect(mine(await store.readAll({ after: start, direction: 'backward', limit: 100, filter: { ...window, actorId: 'k7', types: ['LinkUpdated'] } }))).toEqual([
-      'link-1:LinkUpdated',
-    ]);
+    expect(
+      mine(await store.readAll({ after: start, direction: 'backward', limit: 100, filter: { ...window, actorId: 'k7', types: ['LinkUpdated'] } })),
+    ).toEqual(['link-1:LinkUpdated']);
     expect(await store.readAll({ after: start, limit: 100, filter: { stream: `${ns}-nothing` } })).toEqual([]);
   });
 
@@ -197,13 +187,10 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     for (let i = 0; i < 30; i++) await store.append([{ stream, expected: 'any', events: [event('N', { i })] }]);
     const seen: number[] = [];
     let through = 0;
-    const subscription = store.subscribe(
-      { after: start, batchSize: 7, filter: { streamPrefixes: [stream] } },
-      async (batch, upTo) => {
-        for (const e of batch) seen.push((e.data as { i: number }).i);
-        through = upTo;
-      },
-    );
+    const subscription = store.subscribe({ after: start, batchSize: 7, filter: { streamPrefixes: [stream] } }, async (batch, upTo) => {
+      for (const e of batch) seen.push((e.data as { i: number }).i);
+      through = upTo;
+    });
     // Appends racing with the switch from history to live.
     const live = Array.from({ length: 30 }, (_, k) => store.append([{ stream, expected: 'any', events: [event('N', { i: 30 + k })] }]));
     const last = (await Promise.all(live)).reduce((max, r) => Math.max(max, r.position), 0);

@@ -401,7 +401,9 @@ function decodeMetadata(stored: StoredEvent): { version: number; metadata: Event
   const encoded = isRecord(raw) ? raw[METADATA_KEY] : undefined;
   const version = isRecord(raw) ? Number(raw[VERSION_KEY]) : Number.NaN;
   if (typeof encoded !== 'string' || !Number.isInteger(version)) {
-    throw new Error(`Event ${stored.id} in ${stored.streamId} lacks Linkledger metadata (${METADATA_KEY}, ${VERSION_KEY}): it was not written by this event store`);
+    throw new Error(
+      `Event ${stored.id} in ${stored.streamId} lacks Linkledger metadata (${METADATA_KEY}, ${VERSION_KEY}): it was not written by this event store`,
+    );
   }
   return { version, metadata: JSON.parse(encoded) as EventMetadata };
 }

@@ -5,7 +5,6 @@ import type { ExpectedRevision } from '@linkledger/contracts';
 export type EventRow = [string, string, number, string, string];
 export type StreamRows = { stream: string; expected: ExpectedRevision; events: EventRow[] };
 export type CommitOutcome =
-  | { ok: true; position: number; revisions: number[] }
-  | { ok: false; stream: string; expected: ExpectedRevision; actual: number | null };
+  { ok: true; position: number; revisions: number[] } | { ok: false; stream: string; expected: ExpectedRevision; actual: number | null };
 
 export function createCommit(db: Database.Database): (appends: StreamRows[][]) => CommitOutcome[];

@@ -18,7 +18,11 @@ async function openLog(name: string) {
   const file = join(dir, name);
   await new SqliteEventStore(file).close();
   const db = new Database(file);
-  return { db, commit: createCommit(db), revisions: (stream: string) => db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision').pluck().all(stream) };
+  return {
+    db,
+    commit: createCommit(db),
+    revisions: (stream: string) => db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision').pluck().all(stream),
+  };
 }
 
 describe('the event log’s commit', () => {

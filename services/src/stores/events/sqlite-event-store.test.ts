@@ -73,7 +73,9 @@ describe('SQLite event store (embedded) — several processes on one file', () =
         if (round % 3 === 2) {
           const { revisions } = await store.append([{ stream: 'clicks-1', expected: last, events: [event(round)] }]);
           expect(revisions).toEqual([last + 1]);
-          await expect(stores[(round + 1) % 2]!.append([{ stream: 'clicks-1', expected: last, events: [event(round)] }])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+          await expect(stores[(round + 1) % 2]!.append([{ stream: 'clicks-1', expected: last, events: [event(round)] }])).rejects.toBeInstanceOf(
+            WrongExpectedRevisionError,
+          );
           last += 1;
         }
       }
@@ -87,7 +89,11 @@ describe('SQLite event store (embedded) — several processes on one file', () =
   }
 
   // A tail of 3 events keeps the slower subscription behind it most of the time.
-  for (const [synchronous, tailSize] of [['FULL', undefined], ['NORMAL', undefined], ['FULL', 3]] as const) {
+  for (const [synchronous, tailSize] of [
+    ['FULL', undefined],
+    ['NORMAL', undefined],
+    ['FULL', 3],
+  ] as const) {
     it(`two subscriptions of a process that reads another's appends get each event they ask for once, in order, parsed once (${synchronous}, tail ${tailSize ?? 'default'})`, async () => {
       const file = join(dir, `shared-read-${n++}.db`);
       const writer = new SqliteEventStore(file, { pollMs: 20, synchronous });
@@ -96,7 +102,9 @@ describe('SQLite event store (embedded) — several processes on one file', () =
       const all = new Map<number, RecordedEvent>();
       const onlyB = new Map<number, RecordedEvent>();
       // Different filters and page sizes, as the read model and analytics projectors have.
-      const first = reader.subscribe({ after: 0, batchSize: 7, filter: { types: ['A', 'B', 'C'] } }, async (batch) => batch.forEach((e) => all.set(e.position, e)));
+      const first = reader.subscribe({ after: 0, batchSize: 7, filter: { types: ['A', 'B', 'C'] } }, async (batch) =>
+        batch.forEach((e) => all.set(e.position, e)),
+      );
       const second = reader.subscribe({ after: 0, batchSize: 50, filter: { types: ['B'] } }, async (batch) => batch.forEach((e) => onlyB.set(e.position, e)));
       let i = 0;
       for (let round = 0; round < 30; round++) {
@@ -178,7 +186,14 @@ function heldSync() {
   };
 }
 
-const settledWithin = async <T>(promise: Promise<T>, ms = 50) => Promise.race([promise.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+const settledWithin = async <T>(promise: Promise<T>, ms = 50) =>
+  Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((r) => setTimeout(() => r(false), ms)),
+  ]);
 
 describe('SQLite event store (embedded, synchronous=FULL) — nothing is answered or acted on before it is on disk', () => {
   it('answers an append, and tells this process’s subscribers, only once its WAL sync is done; appends meanwhile share the next commit', async () => {
@@ -233,7 +248,10 @@ describe('SQLite event store (embedded, synchronous=FULL) — nothing is answere
     const waiting = store.append([{ stream: 's-1', expected: 'any', events: [event(1)] }]);
     await waitUntil(() => disk.pending() === 1);
     disk.release(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
-    const refused = await waiting.then(() => null, (error: unknown) => error);
+    const refused = await waiting.then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(StoreWriteError);
     expect(refused).toMatchObject({ code: 'EIO', message: expect.stringMatching(/^The event store could not save: EIO/) });
     // Health asks the disk for a sync of its own: refused while the disk refuses, fine once it syncs again.
@@ -269,7 +287,10 @@ describe('SQLite event store (embedded) — a commit that fails', () => {
     // The store's own committing connection (private) is the one capped.
     const capped = store as unknown as { direct: { db: Database.Database } };
     capped.direct.db.pragma(`max_page_count = ${pages}`);
-    const refused = await store.append([{ stream: 's', expected: 'any', events: fill(50) }]).then(() => null, (error: unknown) => error);
+    const refused = await store.append([{ stream: 's', expected: 'any', events: fill(50) }]).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(StoreWriteError);
     expect(refused).toMatchObject({ code: 'SQLITE_FULL' });
     await expect(store.checkWritable()).rejects.toThrow(/could not save/);
@@ -301,7 +322,9 @@ describe('SQLite event store (embedded) — a click costs no index entry by type
     expect(indexes.find((index) => index.name === 'events_by_type')).toBeUndefined();
     expect(indexes.find((index) => index.name === 'events_by_type_not_clicks')?.partial).toBe(1);
     // A search for other types reads the partial index, not the whole log.
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM events WHERE position > 0 AND type IN ('LinkCreated') AND type <> 'Clicked' ORDER BY position LIMIT 10`).all();
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN SELECT * FROM events WHERE position > 0 AND type IN ('LinkCreated') AND type <> 'Clicked' ORDER BY position LIMIT 10`)
+      .all();
     expect(JSON.stringify(plan)).toMatch(/events_by_type_not_clicks|events_not_clicks/);
     db.close();
     expect((await store.readAll({ limit: 10, filter: { types: ['LinkCreated'] } })).map((e) => e.data)).toEqual([{ i: 3 }]);
@@ -327,12 +350,21 @@ describe('SQLite event store (embedded) — appends that share one commit', () =
           { stream: 's', expected: 2, events: [event(6)] },
           { stream: 's', expected: 3, events: [event(7)] },
         ]),
-        store.append([{ stream: 'u', expected: 'no_stream', events: [] }, { stream: 'u', expected: 'no_stream', events: [event(8)] }]),
+        store.append([
+          { stream: 'u', expected: 'no_stream', events: [] },
+          { stream: 'u', expected: 'no_stream', events: [event(8)] },
+        ]),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
       expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
       expect((results[3] as PromiseFulfilledResult<{ revisions: number[] }>).value.revisions).toEqual([3, 4]);
-      expect((await store.readStream('s')).map((e) => [e.revision, (e.data as { i: number }).i])).toEqual([[0, 1], [1, 2], [2, 5], [3, 6], [4, 7]]);
+      expect((await store.readStream('s')).map((e) => [e.revision, (e.data as { i: number }).i])).toEqual([
+        [0, 1],
+        [1, 2],
+        [2, 5],
+        [3, 6],
+        [4, 7],
+      ]);
       expect((await store.readStream('t')).map((e) => (e.data as { i: number }).i)).toEqual([0]);
       expect((await store.readStream('u')).map((e) => e.revision)).toEqual([0]);
       await store.close();

@@ -255,7 +255,9 @@ export class SqliteEventStore implements EventStore {
       positionOf: this.db.prepare<[string, number], { position: number }>('SELECT position FROM events WHERE stream = ? AND revision = ?'),
       // Every event after a position, as arrays: the cheapest rows better-sqlite3 makes.
       rowsAfter: this.db
-        .prepare<[number, number], RawRow>('SELECT position, id, stream, revision, type, version, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
+        .prepare<[number, number], RawRow>(
+          'SELECT position, id, stream, revision, type, version, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
+        )
         .raw(true),
     };
     const direct = new Database(file);
@@ -266,7 +268,14 @@ export class SqliteEventStore implements EventStore {
     direct.pragma('busy_timeout = 0');
     direct.pragma('wal_autocheckpoint = 0');
     this.direct = { commit: createCommit(direct), db: direct };
-    this.walSync = options.synchronous === 'NORMAL' ? null : new WalSync(`${file}-wal`, (error) => (this.writeFailure = error instanceof StoreWriteError ? error : new StoreWriteError('event', error)), options.syncWal);
+    this.walSync =
+      options.synchronous === 'NORMAL'
+        ? null
+        : new WalSync(
+            `${file}-wal`,
+            (error) => (this.writeFailure = error instanceof StoreWriteError ? error : new StoreWriteError('event', error)),
+            options.syncWal,
+          );
     this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
     this.lastCheckpoint = performance.now();
   }
@@ -511,7 +520,9 @@ export class SqliteEventStore implements EventStore {
       const rows = this.statements.rowsAfter.all(after, Math.max(1, Math.floor(limit)));
       const through = rows.length < limit ? Math.max(rows.at(-1)?.[0] ?? after, head) : rows.at(-1)![0];
       await this.walSync?.reached(through);
-      const entries = rows.map(([position, id, stream, revision, type, version, data, metadata]) => new TailEntry(position, stream, revision, [id, type, version, data, metadata]));
+      const entries = rows.map(
+        ([position, id, stream, revision, type, version, data, metadata]) => new TailEntry(position, stream, revision, [id, type, version, data, metadata]),
+      );
       for (const entry of entries) this.keep(entry);
       this.trimTail();
       const matches = filterTest(filter);
@@ -525,7 +536,9 @@ export class SqliteEventStore implements EventStore {
   async countAll(options: CountAllOptions): Promise<number> {
     const where = this.whereOf(options.after ?? 0, options.before ?? Number.MAX_SAFE_INTEGER, options.filter);
     if (!where) return 0;
-    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM events ${where.index} WHERE ${where.clauses.join(' AND ')}`).get(...where.params);
+    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM events ${where.index} WHERE ${where.clauses.join(' AND ')}`).get(
+      ...where.params,
+    );
     return row?.count ?? 0;
   }
 
@@ -548,7 +561,11 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** The SQL conditions (and index) for the events strictly between two positions that match a filter; null when none can. */
-  private whereOf(after: number, before: number, filter: EventFilter | undefined): { clauses: string[]; params: (string | number)[]; order: string; index: string } | null {
+  private whereOf(
+    after: number,
+    before: number,
+    filter: EventFilter | undefined,
+  ): { clauses: string[]; params: (string | number)[]; order: string; index: string } | null {
     // A time range narrows the positions first, then is checked exactly. The log is in time
     // order only nearly (a retried command keeps its decision time; processes' clocks differ),
     // so the search looks a little wider than the range.
@@ -703,4 +720,3 @@ export class SqliteEventStore implements EventStore {
     this.db.close();
   }
 }
-

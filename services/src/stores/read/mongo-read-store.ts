@@ -125,7 +125,11 @@ export class MongoReadStore implements ReadStore {
       ensureIndex: (collection: string, fields: readonly string[]) => this.ensureIndex(copyOf(collection), fields),
       checkpoint: () => this.checkpoint(key),
       commit: (_: string, writes: readonly DocWrite[], checkpoint: number) =>
-        this.commit(key, writes.map((write) => ({ ...write, collection: copyOf(write.collection) })), checkpoint),
+        this.commit(
+          key,
+          writes.map((write) => ({ ...write, collection: copyOf(write.collection) })),
+          checkpoint,
+        ),
       reset: (_: string, names: readonly string[]) => this.reset(key, names.map(copyOf)),
       promote: async () => {
         const existing = new Set((await this.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
@@ -208,9 +212,7 @@ function conditionFilter(field: string, condition: Condition): Filter<StoredDoc>
   if (condition === null || typeof condition !== 'object') return { [field]: condition };
   if ('in' in condition) return { [field]: { $in: [...condition.in] } };
   if ('contains' in condition) return { [field]: { $regex: escapeRegExp(condition.contains), $options: 'i' } };
-  const bounds = Object.entries({ $gte: condition.gte, $gt: condition.gt, $lte: condition.lte, $lt: condition.lt }).filter(
-    ([, value]) => value !== undefined,
-  );
+  const bounds = Object.entries({ $gte: condition.gte, $gt: condition.gt, $lte: condition.lte, $lt: condition.lt }).filter(([, value]) => value !== undefined);
   return bounds.length ? { [field]: Object.fromEntries(bounds) } : undefined;
 }
 

@@ -25,7 +25,11 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
       { id: 3, owner_id: 8, title: 'Gamma', short_code: 'ALPHA1', clicks: 1, created_at: '2026-03-01T00:00:00Z', active: true, via: 'manual' },
       { id: 10, owner_id: 7, title: 'Delta', short_code: 'd10', clicks: 0, created_at: '2026-04-01T00:00:00Z', active: true, via: 'manual' },
     ];
-    await store.commit(projector, docs.map((doc) => ({ collection: links, id: String(doc.id), doc })), 42);
+    await store.commit(
+      projector,
+      docs.map((doc) => ({ collection: links, id: String(doc.id), doc })),
+      42,
+    );
   };
 
   it('commits documents with the checkpoint and reads them back', async () => {
@@ -34,7 +38,14 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await store.checkpoint(projector)).toBe(42);
     expect(await store.get(links, 2)).toMatchObject({ id: 2, title: 'beta notes', active: false });
     expect(await store.get(links, '99')).toBeNull();
-    await store.commit(projector, [{ collection: links, id: '2', doc: null }, { collection: links, id: '1', doc: { id: 1, owner_id: 7, title: 'Renamed', clicks: 6 } }], 50);
+    await store.commit(
+      projector,
+      [
+        { collection: links, id: '2', doc: null },
+        { collection: links, id: '1', doc: { id: 1, owner_id: 7, title: 'Renamed', clicks: 6 } },
+      ],
+      50,
+    );
     expect(await store.get(links, 2)).toBeNull();
     expect(await store.get(links, 1)).toMatchObject({ title: 'Renamed', clicks: 6 });
     expect(await store.checkpoint(projector)).toBe(50);
@@ -49,7 +60,14 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect((await store.getMany(links, [])).size).toBe(0);
     expect((await store.getMany(`other_${links}`, [1, 2])).size).toBe(0);
     // What a commit rewrites (an update) and adds (an insert) reads back alike.
-    await store.commit(projector, [{ collection: links, id: '2', doc: { id: 2, title: 'beta, renamed' } }, { collection: links, id: '11', doc: { id: 11, title: 'New' } }], 43);
+    await store.commit(
+      projector,
+      [
+        { collection: links, id: '2', doc: { id: 2, title: 'beta, renamed' } },
+        { collection: links, id: '11', doc: { id: 11, title: 'New' } },
+      ],
+      43,
+    );
     const after = await store.getMany<{ id: number; title: string }>(links, [2, 11]);
     expect(after.get('2')?.title).toBe('beta, renamed');
     expect(after.get('11')?.title).toBe('New');
@@ -63,8 +81,12 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await ids({ where: { active: false } })).toEqual([2]);
     expect(await ids({ where: { via: { in: ['api'] } } })).toEqual([2]);
     expect(await ids({ where: { id: { in: [] } } })).toEqual([]);
-    expect(await ids({ where: { created_at: { gte: '2026-02-01T00:00:00Z', lt: '2026-04-01T00:00:00Z' } }, sort: [{ field: 'created_at', direction: 'asc' }] })).toEqual([2, 3]);
-    expect(await ids({ where: { or: [{ title: { contains: 'ALPHA' } }, { short_code: { contains: 'alpha' } }] }, sort: [{ field: 'id', direction: 'asc' }] })).toEqual([1, 3]);
+    expect(
+      await ids({ where: { created_at: { gte: '2026-02-01T00:00:00Z', lt: '2026-04-01T00:00:00Z' } }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+    ).toEqual([2, 3]);
+    expect(
+      await ids({ where: { or: [{ title: { contains: 'ALPHA' } }, { short_code: { contains: 'alpha' } }] }, sort: [{ field: 'id', direction: 'asc' }] }),
+    ).toEqual([1, 3]);
     expect(await store.count(links, { owner_id: 7, active: true })).toBe(2);
     expect(await store.count(links)).toBe(4);
   });

@@ -33,7 +33,11 @@ export const docsTableSql = (table: string) => `
 
 /** Gives a documents table made before 2026-11 its `keys` column (filled when its indexes are declared). */
 function addKeysColumn(db: Database.Database, table: string): void {
-  const hasKeys = () => db.prepare<[], { name: string }>(`PRAGMA table_info(${assertField(table)})`).all().some((column) => column.name === 'keys');
+  const hasKeys = () =>
+    db
+      .prepare<[], { name: string }>(`PRAGMA table_info(${assertField(table)})`)
+      .all()
+      .some((column) => column.name === 'keys');
   if (hasKeys()) return;
   // Under the write lock: another process opening the store at the same moment adds it once.
   db.transaction(() => {
@@ -73,7 +77,9 @@ export class SqliteDocs {
     addKeysColumn(db, t);
     this.statements = {
       get: db.prepare<[string, string], { doc: string }>(`SELECT doc FROM ${t} WHERE collection = ? AND id = ?`),
-      getMany: db.prepare<[string, string], { id: string; doc: string }>(`SELECT id, doc FROM ${t} WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`),
+      getMany: db.prepare<[string, string], { id: string; doc: string }>(
+        `SELECT id, doc FROM ${t} WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`,
+      ),
       // INSERT OR REPLACE deletes and re-inserts every index entry of a document; an UPDATE
       // maintains only the indexes over the columns it sets. So: the document alone when its
       // indexed fields are as stored (no index is touched), else the document and its keys,
@@ -187,26 +193,36 @@ export class SqliteDocs {
     const overDocument = `(collection, ${fields.map(jsonField).join(', ')})`;
     const older = [overDocument, `${overDocument} WHERE collection = ${collectionSql(collection)}`];
     // Under the write lock: another process declaring the same index waits, then finds it.
-    this.db.transaction(() => {
-      const existing = this.indexes();
-      if (existing.some((index) => index.sql?.endsWith(partial))) return;
-      for (const old of existing.filter((index) => older.some((form) => index.sql?.endsWith(form)))) this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
-      const covered = [...new Set([...(this.indexedFields().get(collection) ?? []), ...fields.map(assertField)])].sort();
-      // `->` keeps each value as JSON (a number stays a number), as the documents' own text has it.
-      const keys = `json_object(${covered.map((field) => `'${field}', doc -> '$.${field}'`).join(', ')})`;
-      this.db.prepare(`UPDATE ${this.table} SET keys = ${keys} WHERE collection = ?`).run(collection);
-      const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
-      const taken = new Set(this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'").all().map((index) => index.name));
-      let name = base;
-      for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-      this.db.exec(`CREATE INDEX ${name} ON ${this.table} ${partial}`);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const existing = this.indexes();
+        if (existing.some((index) => index.sql?.endsWith(partial))) return;
+        for (const old of existing.filter((index) => older.some((form) => index.sql?.endsWith(form))))
+          this.db.exec(`DROP INDEX IF EXISTS ${assertField(old.name)}`);
+        const covered = [...new Set([...(this.indexedFields().get(collection) ?? []), ...fields.map(assertField)])].sort();
+        // `->` keeps each value as JSON (a number stays a number), as the documents' own text has it.
+        const keys = `json_object(${covered.map((field) => `'${field}', doc -> '$.${field}'`).join(', ')})`;
+        this.db.prepare(`UPDATE ${this.table} SET keys = ${keys} WHERE collection = ?`).run(collection);
+        const base = `${this.table}_${assertField(collection)}_${fields.map(assertField).join('_')}`;
+        const taken = new Set(
+          this.db
+            .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'")
+            .all()
+            .map((index) => index.name),
+        );
+        let name = base;
+        for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+        this.db.exec(`CREATE INDEX ${name} ON ${this.table} ${partial}`);
+      })
+      .immediate();
     this.describeShape();
     this.knowSchema();
   }
 
   private indexes() {
-    return this.db.prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(this.table);
+    return this.db
+      .prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?")
+      .all(this.table);
   }
 
   /**
@@ -228,7 +244,11 @@ export class SqliteDocs {
     this.db.exec('ANALYZE sqlite_schema');
     // Already so (each start declares every index again): no write, and nothing to reload.
     const written = this.db.prepare<[string], { idx: string; stat: string }>('SELECT idx, stat FROM sqlite_stat1 WHERE tbl = ?').all(this.table);
-    const key = (rows: { name?: string; idx?: string; stat: string }[]) => rows.map((row) => `${row.name ?? row.idx} ${row.stat}`).sort().join('\n');
+    const key = (rows: { name?: string; idx?: string; stat: string }[]) =>
+      rows
+        .map((row) => `${row.name ?? row.idx} ${row.stat}`)
+        .sort()
+        .join('\n');
     if (key(written) === key(shape)) return;
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM sqlite_stat1 WHERE tbl = ?').run(this.table);
@@ -243,21 +263,23 @@ export class SqliteDocs {
   }
 
   async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
-    this.db.transaction(() => {
-      // Under the write lock, so no index can be declared between this and the writes: every
-      // document's keys cover exactly the indexes there are.
-      this.knowSchema();
-      const { updateDoc, update, insert } = this.statements;
-      for (const write of writes) {
-        if (write.doc) {
-          const doc = JSON.stringify(write.doc);
-          const keys = this.keysOf(write.collection, write.doc);
-          if (updateDoc.run(doc, write.collection, write.id, keys).changes > 0) continue;
-          if (update.run(doc, keys, write.collection, write.id).changes === 0) insert.run(write.collection, write.id, doc, keys);
-        } else this.statements.delete.run(write.collection, write.id);
-      }
-      this.statements.setCheckpoint.run(this.checkpointKey(projector), checkpoint);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        // Under the write lock, so no index can be declared between this and the writes: every
+        // document's keys cover exactly the indexes there are.
+        this.knowSchema();
+        const { updateDoc, update, insert } = this.statements;
+        for (const write of writes) {
+          if (write.doc) {
+            const doc = JSON.stringify(write.doc);
+            const keys = this.keysOf(write.collection, write.doc);
+            if (updateDoc.run(doc, write.collection, write.id, keys).changes > 0) continue;
+            if (update.run(doc, keys, write.collection, write.id).changes === 0) insert.run(write.collection, write.id, doc, keys);
+          } else this.statements.delete.run(write.collection, write.id);
+        }
+        this.statements.setCheckpoint.run(this.checkpointKey(projector), checkpoint);
+      })
+      .immediate();
   }
 
   async reset(projector: string, collections: readonly string[]): Promise<void> {

@@ -8,7 +8,8 @@ const RETIRED = 'docs_retired';
 const DROP_STEP = 2000;
 const shadowKey = (projector: string) => `${projector}@rebuild`;
 
-const tableExists = (db: Database.Database, table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+const tableExists = (db: Database.Database, table: string) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
 
 /**
  * Drops a table of documents a few thousand rows at a time, letting the event loop run
@@ -59,7 +60,8 @@ export async function openSqliteShadow(db: Database.Database, projector: string,
         for (const other of collectionsIn(db, 'docs').filter((collection) => !owned.has(collection))) {
           db.prepare(`INSERT INTO ${SHADOW} SELECT * FROM docs WHERE collection = ?`).run(other);
         }
-        const position = db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?').get(shadowKey(projector))?.position ?? 0;
+        const position =
+          db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?').get(shadowKey(projector))?.position ?? 0;
         db.exec(`ALTER TABLE docs RENAME TO ${RETIRED}; ALTER TABLE ${SHADOW} RENAME TO docs;`);
         moveShape(db, SHADOW, 'docs');
         db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)').run(projector, position);

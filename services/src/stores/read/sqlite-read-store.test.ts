@@ -20,7 +20,9 @@ describe('SQLite read store (embedded) — a rebuild’s copy', () => {
   it('keeps one index per field list through swaps, and indexes each new copy', async () => {
     const store = new SqliteReadStore(join(dir, 'read.db'));
     const indexes = (table: string) =>
-      (store['db'] as Database.Database).prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table);
+      (store['db'] as Database.Database)
+        .prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+        .all(table);
     try {
       await store.ensureIndex('users', ['email']);
       for (let round = 1; round <= 3; round++) {
@@ -40,7 +42,9 @@ describe('SQLite read store (embedded) — a rebuild’s copy', () => {
         expect(indexes('docs')).toHaveLength(1);
         expect(await store.find('users', { where: { email: `u${round}@example.com` } })).toHaveLength(1);
       }
-      const tables = (store['db'] as Database.Database).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+      const tables = (store['db'] as Database.Database)
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .all();
       expect(tables).toEqual([{ name: 'checkpoints' }, { name: 'docs' }]);
     } finally {
       await store.close();
@@ -52,7 +56,11 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
   const dir = mkdtempSync(join(tmpdir(), 'll-read-partial-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const indexesOf = (store: SqliteReadStore) =>
-    (store['db'] as Database.Database).prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs' AND sql IS NOT NULL ORDER BY name").all();
+    (store['db'] as Database.Database)
+      .prepare<[], { name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs' AND sql IS NOT NULL ORDER BY name",
+      )
+      .all();
   const planOf = (store: SqliteReadStore, sql: string) =>
     (store['db'] as Database.Database)
       .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
@@ -69,24 +77,36 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
         "CREATE INDEX docs_api_keys_user_id ON docs (collection, json_extract(keys, '$.user_id')) WHERE collection = 'api_keys'",
         "CREATE INDEX docs_links_owner_id_created_at ON docs (collection, json_extract(keys, '$.owner_id'), json_extract(keys, '$.created_at')) WHERE collection = 'links'",
       ]);
-      await store.commit('p', [
-        { collection: 'links', id: '1', doc: { id: 1, owner_id: 7, created_at: '2026-11-01' } },
-        { collection: 'links', id: '2', doc: { id: 2, owner_id: 7, created_at: '2026-11-02' } },
-        { collection: 'link_totals', id: '7', doc: { id: 7, owner_id: 7, total_clicks: 2 } },
-      ], 1);
+      await store.commit(
+        'p',
+        [
+          { collection: 'links', id: '1', doc: { id: 1, owner_id: 7, created_at: '2026-11-01' } },
+          { collection: 'links', id: '2', doc: { id: 2, owner_id: 7, created_at: '2026-11-02' } },
+          { collection: 'link_totals', id: '7', doc: { id: 7, owner_id: 7, total_clicks: 2 } },
+        ],
+        1,
+      );
       // The other collection's document sharing the field is not in the links index.
       const inIndex = (store['db'] as Database.Database)
-        .prepare<[], { n: number }>("SELECT count(*) AS n FROM docs INDEXED BY docs_links_owner_id_created_at WHERE collection = 'links' AND json_extract(keys, '$.owner_id') = 7")
+        .prepare<[], { n: number }>(
+          "SELECT count(*) AS n FROM docs INDEXED BY docs_links_owner_id_created_at WHERE collection = 'links' AND json_extract(keys, '$.owner_id') = 7",
+        )
         .get();
       expect(inIndex?.n).toBe(2);
-      expect((await store.find('links', { where: { owner_id: 7 }, sort: [{ field: 'created_at', direction: 'desc' }] })).map((link) => link.id)).toEqual([2, 1]);
+      expect((await store.find('links', { where: { owner_id: 7 }, sort: [{ field: 'created_at', direction: 'desc' }] })).map((link) => link.id)).toEqual([
+        2, 1,
+      ]);
       expect(await store.count('links', { owner_id: 7 })).toBe(2);
       await store.ensureIndex('users', ['email']);
       // Many documents of each collection: walking one would be the wrong plan.
-      await store.commit('p', [
-        ...Array.from({ length: 300 }, (_, i) => ({ collection: 'api_keys', id: `k${i}`, doc: { id: `k${i}`, user_id: i } })),
-        ...Array.from({ length: 300 }, (_, i) => ({ collection: 'users', id: String(i), doc: { id: i, email: `u${i}@example.com` } })),
-      ], 2);
+      await store.commit(
+        'p',
+        [
+          ...Array.from({ length: 300 }, (_, i) => ({ collection: 'api_keys', id: `k${i}`, doc: { id: `k${i}`, user_id: i } })),
+          ...Array.from({ length: 300 }, (_, i) => ({ collection: 'users', id: String(i), doc: { id: i, email: `u${i}@example.com` } })),
+        ],
+        2,
+      );
       expect(await store.find('api_keys', { where: { user_id: 42 } })).toEqual([{ id: 'k42', user_id: 42 }]);
       expect(await store.find('users', { where: { email: 'u7@example.com' } })).toEqual([{ id: 7, email: 'u7@example.com' }]);
       // The statements the store prepared for those queries seek the collection's index.
@@ -111,7 +131,7 @@ describe('SQLite read store (embedded) — indexes per collection', () => {
       const file = join(dir, `upgraded-${made.length}.db`);
       const old = new Database(file);
       // The table as it was: no keys column.
-      old.exec("CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID");
+      old.exec('CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID');
       old.exec(`CREATE INDEX docs_links_short_code ON docs (collection, json_extract(doc, '$.short_code'))${where}`);
       const insert = old.prepare("INSERT INTO docs (collection, id, doc) VALUES ('links', ?, ?)");
       insert.run('1', JSON.stringify({ id: 1, short_code: 'abc1234', owner_id: 7, total_clicks: 3 }));
@@ -146,7 +166,11 @@ describe('SQLite read store (embedded) — indexed fields kept beside each docum
   const dir = mkdtempSync(join(tmpdir(), 'll-read-keys-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const keysOf = (store: SqliteReadStore, collection: string, id: string) =>
-    JSON.parse((store['db'] as Database.Database).prepare<[string, string], { keys: string }>('SELECT keys FROM docs WHERE collection = ? AND id = ?').get(collection, id)!.keys) as unknown;
+    JSON.parse(
+      (store['db'] as Database.Database)
+        .prepare<[string, string], { keys: string }>('SELECT keys FROM docs WHERE collection = ? AND id = ?')
+        .get(collection, id)!.keys,
+    ) as unknown;
 
   it('finds a document by the indexed fields it has now, whether a rewrite changed them or only the rest', async () => {
     const store = new SqliteReadStore(join(dir, 'rewrites.db'));
@@ -157,7 +181,8 @@ describe('SQLite read store (embedded) — indexed fields kept beside each docum
       await store.commit('p', [{ collection: 'links', id: '1', doc: link }], 1);
       expect(keysOf(store, 'links', '1')).toEqual({ created_at: '2026-11-01', is_active: true, owner_id: 7 });
       // Only the count changes: the indexed fields are as stored.
-      for (let clicks = 1; clicks <= 3; clicks++) await store.commit('p', [{ collection: 'links', id: '1', doc: { ...link, total_clicks: clicks } }], 1 + clicks);
+      for (let clicks = 1; clicks <= 3; clicks++)
+        await store.commit('p', [{ collection: 'links', id: '1', doc: { ...link, total_clicks: clicks } }], 1 + clicks);
       expect(await store.find('links', { where: { owner_id: 7 } })).toEqual([{ ...link, total_clicks: 3 }]);
       // The owner and the flag change: found by the new values only.
       await store.commit('p', [{ collection: 'links', id: '1', doc: { ...link, owner_id: 8, is_active: false, total_clicks: 3 } }], 5);

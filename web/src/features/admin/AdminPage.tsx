@@ -20,7 +20,6 @@ import { TraiApprovalsTab } from './trai/TraiApprovalsTab.tsx';
 import { UserLimitsTab } from './UserLimitsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
-
 /** The admin panel (docs/web-app.md#admin-panel): the role decides, then the tabs of docs/admin.md. */
 export default function AdminPage() {
   const user = useSession((s) => s.user);

@@ -8,9 +8,18 @@ import { RefreshIcon } from '../../ui/icons.tsx';
 import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
-import { DEFAULT_SMTP_PORT, TRANSPORT_NAMES, emailFormFrom, emailSaveBody, monthLabel, purposeRows, rateLabel, storedSecretHint, type EmailForm } from './email-form.ts';
+import {
+  DEFAULT_SMTP_PORT,
+  TRANSPORT_NAMES,
+  emailFormFrom,
+  emailSaveBody,
+  monthLabel,
+  purposeRows,
+  rateLabel,
+  storedSecretHint,
+  type EmailForm,
+} from './email-form.ts';
 import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
-
 
 /** E-mail: how mail is sent, a real test message, and this month's deliveries (docs/admin.md#e-mail). */
 export function EmailTab() {
@@ -33,13 +42,19 @@ export function EmailTab() {
         </div>
         {config.data ? (
           <p className="card__subtitle">
-            {config.data.updated_at ? `Last saved ${momentLabel(config.data.updated_at)}.` : 'Not saved here yet: the server’s environment decides how mail is sent.'} A SendGrid key
-            chooses SendGrid; else an SMTP server chooses SMTP; else messages are saved in the outbox folder. Changes apply to the next message.
+            {config.data.updated_at
+              ? `Last saved ${momentLabel(config.data.updated_at)}.`
+              : 'Not saved here yet: the server’s environment decides how mail is sent.'}{' '}
+            A SendGrid key chooses SendGrid; else an SMTP server chooses SMTP; else messages are saved in the outbox folder. Changes apply to the next message.
           </p>
         ) : null}
         {config.error !== undefined && !config.data ? <StatusMessage text={errorText(config.error, 'Failed to load email configuration')} /> : null}
         {/* Keyed by the save time: a save (here or elsewhere) starts the form again from what is stored. */}
-        {config.data ? <SettingsForm key={config.data.updated_at ?? 'never'} config={config.data} onResult={setMessage} /> : config.loading ? <p>Loading…</p> : null}
+        {config.data ? (
+          <SettingsForm key={config.data.updated_at ?? 'never'} config={config.data} onResult={setMessage} />
+        ) : config.loading ? (
+          <p>Loading…</p>
+        ) : null}
         <StatusMessage text={message} />
       </section>
       <TestEmailBox />
@@ -94,17 +109,38 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
         />
         {config.sendgrid_api_key ? (
           <label className="checkbox">
-            <input type="checkbox" checked={form.clear_sendgrid_api_key} onChange={(event) => set('clear_sendgrid_api_key', event.target.checked)} disabled={saving} />
+            <input
+              type="checkbox"
+              checked={form.clear_sendgrid_api_key}
+              onChange={(event) => set('clear_sendgrid_api_key', event.target.checked)}
+              disabled={saving}
+            />
             <span>Forget stored key (SMTP or the outbox is used again)</span>
           </label>
         ) : null}
-        <Field id={`${id}-sg-from`} label="SendGrid from e-mail" hint="Required with a SendGrid key." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('sendgrid_from_email')} />
+        <Field
+          id={`${id}-sg-from`}
+          label="SendGrid from e-mail"
+          hint="Required with a SendGrid key."
+          type="email"
+          autoComplete="off"
+          placeholder="noreply@example.com"
+          {...text('sendgrid_from_email')}
+        />
         <Field id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
       </fieldset>
 
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SMTP</legend>
-        <Field id={`${id}-smtp-server`} label="SMTP server" type="text" autoComplete="off" spellCheck={false} placeholder="smtp.example.com" {...text('smtp_server')} />
+        <Field
+          id={`${id}-smtp-server`}
+          label="SMTP server"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="smtp.example.com"
+          {...text('smtp_server')}
+        />
         <Field
           id={`${id}-smtp-port`}
           label="SMTP port"
@@ -127,7 +163,15 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           spellCheck={false}
           {...text('smtp_password')}
         />
-        <Field id={`${id}-from`} label="From e-mail" hint="Required with an SMTP server." type="email" autoComplete="off" placeholder="noreply@example.com" {...text('from_email')} />
+        <Field
+          id={`${id}-from`}
+          label="From e-mail"
+          hint="Required with an SMTP server."
+          type="email"
+          autoComplete="off"
+          placeholder="noreply@example.com"
+          {...text('from_email')}
+        />
       </fieldset>
 
       <Field
@@ -149,7 +193,6 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
     </form>
   );
 }
-
 
 function TestEmailBox() {
   const id = useId();

@@ -34,7 +34,11 @@ export function FeaturesTab() {
       {features.error !== undefined && !features.data ? <StatusMessage text={errorText(features.error, 'Failed to fetch features')} /> : null}
       {plans.error !== undefined && !plans.data ? <StatusMessage text={errorText(plans.error, 'Failed to fetch plans')} /> : null}
       <p className="admin__count" aria-live="polite">
-        {features.data ? `${features.data.length} ${features.data.length === 1 ? 'feature' : 'features'}, ${groups.length} ${groups.length === 1 ? 'category' : 'categories'}` : features.loading ? 'Loading features…' : null}
+        {features.data
+          ? `${features.data.length} ${features.data.length === 1 ? 'feature' : 'features'}, ${groups.length} ${groups.length === 1 ? 'category' : 'categories'}`
+          : features.loading
+            ? 'Loading features…'
+            : null}
       </p>
       {groups.map((group) => (
         <section key={group.category} className="card admin__card" aria-labelledby={`features-${group.category}`} data-category={group.category}>

@@ -215,9 +215,7 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
       }
     >
       <form id={`${id}-form`} className="moderation__form" onSubmit={(event) => void submit(event)}>
-        <p>
-          Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.
-        </p>
+        <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>
         {link ? <p className="moderation__dialog-link">{link.short_url}</p> : null}
         <div className="field">
           <label className="field__label" htmlFor={`${id}-reason`}>

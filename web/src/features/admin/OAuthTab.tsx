@@ -145,8 +145,21 @@ export function OAuthTab() {
         ))}
       </div>
 
-      <Modal title={editing?.config ? `Edit ${PROVIDER_NAMES[editing.config.provider]} sign-in` : 'Add sign-in provider'} open={editing !== null} onClose={() => setEditing(null)} size="lg">
-        {editing ? <ProviderFormView key={editing.config?.provider ?? 'new'} config={editing.config} available={available} onSaved={saved} onCancel={() => setEditing(null)} /> : null}
+      <Modal
+        title={editing?.config ? `Edit ${PROVIDER_NAMES[editing.config.provider]} sign-in` : 'Add sign-in provider'}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        size="lg"
+      >
+        {editing ? (
+          <ProviderFormView
+            key={editing.config?.provider ?? 'new'}
+            config={editing.config}
+            available={available}
+            onSaved={saved}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
       </Modal>
 
       <ConfirmDialog
@@ -203,7 +216,13 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
         <button type="button" className="button button--secondary button--sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
           Edit
         </button>
-        <button type="button" className="button button--secondary button--sm" onClick={onToggle} disabled={busy} aria-label={`${config.is_enabled ? 'Disable' : 'Enable'} ${name}`}>
+        <button
+          type="button"
+          className="button button--secondary button--sm"
+          onClick={onToggle}
+          disabled={busy}
+          aria-label={`${config.is_enabled ? 'Disable' : 'Enable'} ${name}`}
+        >
           {config.is_enabled ? 'Disable' : 'Enable'}
         </button>
         <button type="button" className="button button--danger button--sm" onClick={onDelete} disabled={busy} aria-label={`Delete ${name}`}>
@@ -300,7 +319,16 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           placeholder={`${window.location.origin}/auth/callback`}
           {...text('redirect_uri')}
         />
-        <Field id={`${id}-scope`} label="Scope" hint="Separated by spaces." required autoComplete="off" spellCheck={false} placeholder="email profile" {...text('scope')} />
+        <Field
+          id={`${id}-scope`}
+          label="Scope"
+          hint="Separated by spaces."
+          required
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="email profile"
+          {...text('scope')}
+        />
         <Field
           id={`${id}-auth-url`}
           label="Auth URL"

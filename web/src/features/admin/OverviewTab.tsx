@@ -70,7 +70,12 @@ function SignupSwitch() {
       ) : status.data ? (
         <div className="admin__row cluster cluster--between cluster--loose">
           <p>{status.data.message}</p>
-          <button type="button" className={`button ${status.data.signup_enabled ? 'button--danger' : 'button--primary'}`} onClick={() => void toggle()} disabled={busy}>
+          <button
+            type="button"
+            className={`button ${status.data.signup_enabled ? 'button--danger' : 'button--primary'}`}
+            onClick={() => void toggle()}
+            disabled={busy}
+          >
             {status.data.signup_enabled ? 'Disable registration' : 'Enable registration'}
           </button>
         </div>

@@ -6,7 +6,20 @@ import { Field } from './Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminPlan, type PlanChanges } from './admin-api.ts';
 import { useAdminPlans, useFeatureList } from './FeaturesTab.tsx';
-import { FLAG_FIELDS, LIMIT_FIELDS, changesOf, formOf, groupFeatures, limitLabel, priceLabel, priceProblem, pricesMadeFree, type Feature, type FeatureKey, type PlanForm } from './plan-form.ts';
+import {
+  FLAG_FIELDS,
+  LIMIT_FIELDS,
+  changesOf,
+  formOf,
+  groupFeatures,
+  limitLabel,
+  priceLabel,
+  priceProblem,
+  pricesMadeFree,
+  type Feature,
+  type FeatureKey,
+  type PlanForm,
+} from './plan-form.ts';
 import { plansChanged } from './admin-queries.ts';
 
 /** The plans of the catalogue, inactive ones included, each editable (docs/admin.md#plans-and-features). */
@@ -263,7 +276,13 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           {FLAG_FIELDS.map(({ key, label, hint }) => (
             <div key={key}>
               <label className="checkbox">
-                <input type="checkbox" checked={form.flags[key]} onChange={(event) => setFlag(key, event.target.checked)} aria-describedby={`${id}-${key}-hint`} disabled={busy} />
+                <input
+                  type="checkbox"
+                  checked={form.flags[key]}
+                  onChange={(event) => setFlag(key, event.target.checked)}
+                  aria-describedby={`${id}-${key}-hint`}
+                  disabled={busy}
+                />
                 <span>{label}</span>
               </label>
               <p className="field__hint plan-form__check-hint" id={`${id}-${key}-hint`}>
@@ -296,7 +315,9 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
             </fieldset>
           ))
         ) : (
-          <p className="field__hint">{featuresLoading ? 'Loading the feature list…' : 'The feature list could not be read, so the plan’s features stay as they are.'}</p>
+          <p className="field__hint">
+            {featuresLoading ? 'Loading the feature list…' : 'The feature list could not be read, so the plan’s features stay as they are.'}
+          </p>
         )}
       </fieldset>
 
@@ -304,7 +325,8 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
       {freeAsked.length > 0 ? (
         <div className="plan-form__free" role="alert">
           <p>
-            {freeAsked.join(' and ')} {freeAsked.length === 1 ? 'is' : 'are'} 0: {plan.display_name} becomes free, and everyone who takes it from now on pays nothing.
+            {freeAsked.join(' and ')} {freeAsked.length === 1 ? 'is' : 'are'} 0: {plan.display_name} becomes free, and everyone who takes it from now on pays
+            nothing.
           </p>
           <div className="plan-form__actions cluster cluster--end">
             <button type="button" className="button button--secondary" onClick={() => setFreeAsked([])} disabled={busy}>

@@ -46,14 +46,24 @@ export function SubscriptionsTab() {
 
   return (
     <div className="admin__section">
-      <UserLookupForm lookup={lookup} submitLabel="Get subscription" reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(userPaymentsQuery(userId))])} />
+      <UserLookupForm
+        lookup={lookup}
+        submitLabel="Get subscription"
+        reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(userPaymentsQuery(userId))])}
+      />
 
       <StatusMessage text={message} />
 
       {found ? (
         <>
           {subscription.data ? (
-            <SubscriptionCard key={`${found.id}:${subscription.data.plan_type}`} userId={found.id} email={found.email} subscription={subscription.data} onChangePlan={changePlan} />
+            <SubscriptionCard
+              key={`${found.id}:${subscription.data.plan_type}`}
+              userId={found.id}
+              email={found.email}
+              subscription={subscription.data}
+              onChangePlan={changePlan}
+            />
           ) : subscription.error !== undefined ? (
             <StatusMessage text={errorText(subscription.error, 'Failed to fetch user subscription')} />
           ) : (
@@ -137,7 +147,12 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
         </button>
       </form>
       {confirming ? (
-        <PlanChangeConfirmation user={{ id: userId, email, plan_type: subscription.plan_type }} plan={plan} onConfirm={() => onChangePlan(plan)} onClose={() => setConfirming(false)} />
+        <PlanChangeConfirmation
+          user={{ id: userId, email, plan_type: subscription.plan_type }}
+          plan={plan}
+          onConfirm={() => onChangePlan(plan)}
+          onClose={() => setConfirming(false)}
+        />
       ) : null}
     </section>
   );

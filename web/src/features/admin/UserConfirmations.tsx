@@ -29,10 +29,16 @@ function paidPeriodFate(period: PaidPeriod): string {
 export function PlanChangeConfirmation({ user, plan, onConfirm, onClose }: PlanChangeProps) {
   const period = useQuery(paidPeriodQuery(user.id), () => adminApi.paidPeriod(user.id));
   return (
-    <ConfirmAction title={`Change plan to ${planName(plan)}?`} confirmLabel={`Change to ${planName(plan)}`} ready={period.data !== undefined || period.error !== undefined} onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmAction
+      title={`Change plan to ${planName(plan)}?`}
+      confirmLabel={`Change to ${planName(plan)}`}
+      ready={period.data !== undefined || period.error !== undefined}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <p>
-        <strong className="confirm-action__who">{user.email}</strong> moves from {planName(user.plan_type)} to {planName(plan)} at once. An admin’s plan has no end date: it
-        stays until an admin changes it.
+        <strong className="confirm-action__who">{user.email}</strong> moves from {planName(user.plan_type)} to {planName(plan)} at once. An admin’s plan has no
+        end date: it stays until an admin changes it.
       </p>
       <p className="confirm-action__consequence" data-paid={period.data?.paid ?? 'unknown'}>
         {period.data
@@ -53,7 +59,8 @@ export function BanConfirmation({ user, onConfirm, onClose }: { user: AdminUser;
         <strong className="confirm-action__who">{user.email}</strong> is signed out everywhere and cannot sign in, use their API key or keep a live connection.
       </p>
       <p className="confirm-action__consequence">
-        Every one of their short links stops at once: visitors get the not-found page instead of the destination. It all comes back when an admin activates the account.
+        Every one of their short links stops at once: visitors get the not-found page instead of the destination. It all comes back when an admin activates the
+        account.
       </p>
     </ConfirmAction>
   );

@@ -71,7 +71,14 @@ export function UserLookupForm({ lookup, submitLabel, searchingLabel = 'Looking 
         <label className="field__label" htmlFor={`${id}-email`}>
           User e-mail
         </label>
-        <input id={`${id}-email`} className="input" type="email" autoComplete="off" value={lookup.email} onChange={(event) => lookup.setEmail(event.target.value)} />
+        <input
+          id={`${id}-email`}
+          className="input"
+          type="email"
+          autoComplete="off"
+          value={lookup.email}
+          onChange={(event) => lookup.setEmail(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button--primary" disabled={lookup.searching}>
         {lookup.searching ? searchingLabel : submitLabel}

@@ -46,7 +46,14 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by e-mail or plan
           </label>
-          <input id={`${id}-search`} className="input" type="search" value={searchText} placeholder="ada@example.com, pro …" onChange={(event) => setSearchText(event.target.value)} />
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            value={searchText}
+            placeholder="ada@example.com, pro …"
+            onChange={(event) => setSearchText(event.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-size`}>
@@ -115,7 +122,11 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
         />
       ) : null}
       {pending?.kind === 'ban' ? (
-        <BanConfirmation user={pending.user} onConfirm={() => act(() => adminApi.setStatus(pending.user.id, 'ban'), 'Failed to perform action')} onClose={() => setPending(null)} />
+        <BanConfirmation
+          user={pending.user}
+          onConfirm={() => act(() => adminApi.setStatus(pending.user.id, 'ban'), 'Failed to perform action')}
+          onClose={() => setPending(null)}
+        />
       ) : null}
     </div>
   );
@@ -169,7 +180,11 @@ function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
         <div className="admin__actions cluster cluster--end" role="group" aria-label={`Actions for ${user.email}`}>
           {protectedUser ? null : user.status === 'active' ? (
             <>
-              <button type="button" className="button button--secondary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'suspend'), 'Failed to perform action')}>
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                onClick={() => void act(() => adminApi.setStatus(user.id, 'suspend'), 'Failed to perform action')}
+              >
                 Suspend
               </button>
               <button type="button" className="button button--danger button--sm" onClick={() => ask({ kind: 'ban', user })}>
@@ -177,7 +192,11 @@ function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
               </button>
             </>
           ) : (
-            <button type="button" className="button button--primary button--sm" onClick={() => void act(() => adminApi.setStatus(user.id, 'activate'), 'Failed to perform action')}>
+            <button
+              type="button"
+              className="button button--primary button--sm"
+              onClick={() => void act(() => adminApi.setStatus(user.id, 'activate'), 'Failed to perform action')}
+            >
               Activate
             </button>
           )}

@@ -54,7 +54,8 @@ export const adminApi = {
   system: () => api<System>('/admin/system'),
   users: (query: PageQuery) => api<AdminUsers>('/admin/users', { query: { ...query } }),
   user: (id: number) => api<AdminUser>(`/admin/users/${id}`),
-  setStatus: (id: number, action: 'suspend' | 'ban' | 'activate') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/${action}`, { method: 'POST' }),
+  setStatus: (id: number, action: 'suspend' | 'ban' | 'activate') =>
+    api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/${action}`, { method: 'POST' }),
   setRole: (id: number, role: 'user' | 'admin') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/role`, { method: 'PUT', body: { role } }),
   changePlan: (id: number, planType: string) => api<{ message: string }>(`/admin/users/${id}/change-plan`, { method: 'POST', body: { plan_type: planType } }),
   paidPeriod: (id: number) => api<PaidPeriod>(`/admin/users/${id}/paid-period`),
@@ -66,7 +67,8 @@ export const adminApi = {
   toggleSignup: () => api<{ signup_enabled: boolean; message: string }>('/admin/system-settings/signup-toggle', { method: 'POST' }),
   oauthConfigs: () => api<z.infer<typeof OAuthConfigList>>('/admin/oauth-config'),
   addOAuth: (body: OAuthConfigInput) => api<z.infer<typeof OAuthConfigAnswer>>('/admin/oauth-config', { method: 'POST', body }),
-  updateOAuth: (provider: string, body: Omit<OAuthConfigInput, 'provider'>) => api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}`, { method: 'PUT', body }),
+  updateOAuth: (provider: string, body: Omit<OAuthConfigInput, 'provider'>) =>
+    api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}`, { method: 'PUT', body }),
   toggleOAuth: (provider: string, enabled: boolean) =>
     api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}/toggle`, { method: 'PATCH', query: { enabled: String(enabled) } }),
   deleteOAuth: (provider: string) => api<z.infer<typeof OAuthConfigAnswer>>(`/admin/oauth-config/${provider}`, { method: 'DELETE' }),

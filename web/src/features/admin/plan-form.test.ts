@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPlan } from './admin-api.ts';
-import { changesOf, formOf, groupFeatures, limitLabel, parseLimit, parsePrice, parseYearlyPrice, priceLabel, priceProblem, pricesMadeFree, type Feature } from './plan-form.ts';
+import {
+  changesOf,
+  formOf,
+  groupFeatures,
+  limitLabel,
+  parseLimit,
+  parsePrice,
+  parseYearlyPrice,
+  priceLabel,
+  priceProblem,
+  pricesMadeFree,
+  type Feature,
+} from './plan-form.ts';
 
 const pro: AdminPlan = {
   id: 2,

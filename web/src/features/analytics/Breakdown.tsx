@@ -4,7 +4,10 @@ import { oneDecimalPercent } from './chart.ts';
 /** Devices, browsers or operating systems: each value's clicks and share, as a labelled bar. */
 export function Breakdown({ title, rows, total }: { title: string; rows: { name: string; count: number }[]; total: number }) {
   const titleId = useId();
-  const whole = Math.max(total, rows.reduce((sum, row) => sum + row.count, 0));
+  const whole = Math.max(
+    total,
+    rows.reduce((sum, row) => sum + row.count, 0),
+  );
   return (
     <section className="card breakdown" aria-labelledby={titleId}>
       <h2 id={titleId} className="card__title">

@@ -71,7 +71,9 @@ export function ClicksChart({ days, today }: ClicksChartProps) {
         </p>
         {/* Trailing-edge only: a momentary re-layout (a print, a screenshot) does not redraw the chart at the wrong size. */}
         <ParentSize debounceTime={120} enableDebounceLeadingCall={false}>
-          {({ width, height }) => (width > 0 && height > 0 ? <Plot days={days} today={today} width={width} height={height} active={active} onHover={setActive} /> : null)}
+          {({ width, height }) =>
+            width > 0 && height > 0 ? <Plot days={days} today={today} width={width} height={height} active={active} onHover={setActive} /> : null
+          }
         </ParentSize>
         <p className="visually-hidden" aria-live="polite">
           {announced}
@@ -82,7 +84,13 @@ export function ClicksChart({ days, today }: ClicksChartProps) {
           <span className="legend-swatch legend-swatch--bar" aria-hidden="true" /> Clicks per day (UTC)
           <span className="legend-swatch legend-swatch--today" aria-hidden="true" /> Today
         </span>
-        <button type="button" className="button button--ghost button--sm" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((shown) => !shown)}>
+        <button
+          type="button"
+          className="button button--ghost button--sm"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((shown) => !shown)}
+        >
           <TableIcon />
           {showTable ? 'Hide data table' : 'Show data table'}
         </button>

@@ -14,7 +14,9 @@ const PRESETS = [
 ];
 
 export const periodLabel = (period: Period): string =>
-  period.kind === 'last' ? (PRESETS.find((preset) => preset.days === period.days)?.label ?? `Last ${period.days} days`) : `${period.range.from} – ${period.range.to}`;
+  period.kind === 'last'
+    ? (PRESETS.find((preset) => preset.days === period.days)?.label ?? `Last ${period.days} days`)
+    : `${period.range.from} – ${period.range.to}`;
 
 interface PeriodPickerProps {
   period: Period;
@@ -59,7 +61,12 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
         <label htmlFor={selectId} className="field__label">
           Period
         </label>
-        <select id={selectId} className="select" value={custom ? 'custom' : String(period.kind === 'last' ? period.days : 'custom')} onChange={(event) => choose(event.target.value)}>
+        <select
+          id={selectId}
+          className="select"
+          value={custom ? 'custom' : String(period.kind === 'last' ? period.days : 'custom')}
+          onChange={(event) => choose(event.target.value)}
+        >
           {PRESETS.map((preset) => (
             <option key={preset.days} value={preset.days}>
               {preset.label}
@@ -72,11 +79,29 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
         <>
           <label className="period__field">
             <span className="field__label">From</span>
-            <input className="input" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined} required />
+            <input
+              className="input"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
+              required
+            />
           </label>
           <label className="period__field">
             <span className="field__label">To</span>
-            <input className="input" type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined} required />
+            <input
+              className="input"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
+              required
+            />
           </label>
           <button type="submit" className="button button--primary">
             Apply

@@ -38,7 +38,15 @@ export function ReferrersPie({ referrers, total }: { referrers: { referrer: stri
     <div className="referrers">
       <svg className="referrers__pie" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} role="img" aria-label={`Top Referrers: ${summary}`}>
         <Group top={SIZE / 2} left={SIZE / 2}>
-          <Pie<Slice> data={slices} pieValue={(slice) => slice.count} outerRadius={OUTER_RADIUS} innerRadius={INNER_RADIUS} padAngle={slices.length > 1 ? 0.012 : 0} pieSort={null} pieSortValues={null}>
+          <Pie<Slice>
+            data={slices}
+            pieValue={(slice) => slice.count}
+            outerRadius={OUTER_RADIUS}
+            innerRadius={INNER_RADIUS}
+            padAngle={slices.length > 1 ? 0.012 : 0}
+            pieSort={null}
+            pieSortValues={null}
+          >
             {(pie) =>
               pie.arcs.map((arc, index) => {
                 const percent = wholePercent(arc.data.count, whole);
@@ -50,7 +58,14 @@ export function ReferrersPie({ referrers, total }: { referrers: { referrer: stri
                       <title>{`${arc.data.referrer}: ${percent} (${arc.data.count.toLocaleString('en-US')} clicks)`}</title>
                     </path>
                     {label ? (
-                      <text x={label.x} y={label.y - label.height / 2} textAnchor="middle" className={`referrers__slice-label${arc.data.rest ? ' referrers__slice-label--on-grey' : ''}`} aria-hidden="true" pointerEvents="none">
+                      <text
+                        x={label.x}
+                        y={label.y - label.height / 2}
+                        textAnchor="middle"
+                        className={`referrers__slice-label${arc.data.rest ? ' referrers__slice-label--on-grey' : ''}`}
+                        aria-hidden="true"
+                        pointerEvents="none"
+                      >
                         <tspan x={label.x} dy="1em" className="referrers__slice-name">
                           {label.name}
                         </tspan>

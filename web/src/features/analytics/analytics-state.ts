@@ -81,10 +81,22 @@ export function applyLiveClick(analytics: Analytics, click: Pick<LiveClick, 'tot
     clicks_this_month: sameDay ? analytics.clicks_this_month + added : analytics.clicks_this_month,
     clicks_by_date: analytics.clicks_by_date.map((entry) => (entry.date === day ? { ...entry, clicks: entry.clicks + added } : entry)),
     top_referrers: inRange
-      ? bump(analytics.top_referrers, (row) => row.referrer === referrer, () => ({ referrer, count: 0 }), added, (row) => row.referrer)
+      ? bump(
+          analytics.top_referrers,
+          (row) => row.referrer === referrer,
+          () => ({ referrer, count: 0 }),
+          added,
+          (row) => row.referrer,
+        )
       : analytics.top_referrers,
     top_countries: inRange
-      ? bump(analytics.top_countries, (row) => row.country === country, () => ({ country, count: 0 }), added, (row) => row.country)
+      ? bump(
+          analytics.top_countries,
+          (row) => row.country === country,
+          () => ({ country, count: 0 }),
+          added,
+          (row) => row.country,
+        )
       : analytics.top_countries,
   };
 }

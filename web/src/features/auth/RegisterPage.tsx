@@ -124,8 +124,7 @@ function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
             aria-describedby={invalid('terms') ? errorId : undefined}
           />
           <span>
-            I agree to the{' '}
-            {/* A new tab, so the form keeps what was typed. */}
+            I agree to the {/* A new tab, so the form keeps what was typed. */}
             <a className="text-link" href="/terms" target="_blank" rel="noopener">
               Terms of Service
             </a>{' '}
@@ -143,8 +142,8 @@ function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
       <p className="auth-note">
         <CheckIcon />
         <span>
-          <strong>Free Forever Plan:</strong>{' '}
-          {freeLinks === null ? 'Start free.' : `Start with ${formatLimit(freeLinks)} free links per month.`} No credit card required.
+          <strong>Free Forever Plan:</strong> {freeLinks === null ? 'Start free.' : `Start with ${formatLimit(freeLinks)} free links per month.`} No credit card
+          required.
         </span>
       </p>
     </AuthLayout>

@@ -60,7 +60,15 @@ export default function ResetPasswordPage() {
     case 'loading':
       return <AuthWaiting title="Verifying Reset Link" text="Please wait while we check your reset link." />;
     case 'success':
-      return <AuthResult title="Password Reset Successful!" tone="success" message={view.message} redirecting actions={[{ to: '/login', label: 'Go to Login now', replace: true }]} />;
+      return (
+        <AuthResult
+          title="Password Reset Successful!"
+          tone="success"
+          message={view.message}
+          redirecting
+          actions={[{ to: '/login', label: 'Go to Login now', replace: true }]}
+        />
+      );
     case 'error':
       return (
         <AuthResult
@@ -92,7 +100,8 @@ function ResetForm({ token, needsCode, onDone }: { token: string; needsCode: boo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = resetProblem(password, confirmPassword) ?? (needsCode && !code.trim() ? { field: 'code' as const, message: SECOND_FACTOR_CODE_MISSING } : null);
+    const found =
+      resetProblem(password, confirmPassword) ?? (needsCode && !code.trim() ? { field: 'code' as const, message: SECOND_FACTOR_CODE_MISSING } : null);
     setProblem(found);
     if (found) {
       ({ password: passwordRef, confirmPassword: confirmRef, code: codeRef })[found.field].current?.focus();

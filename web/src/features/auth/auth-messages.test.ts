@@ -57,7 +57,9 @@ describe('social callback error codes', () => {
     expect(callbackErrorCode('code_expired: Your login session has expired. Please try logging in again.')).toBe('code_expired');
     expect(callbackErrorCode('code_used: This login link has already been used. Please try logging in again.')).toBe('code_used');
     expect(callbackErrorCode('auth_failed: Authentication failed (the sign-in took too long). Please try logging in again.')).toBe('auth_failed');
-    expect(callbackErrorCode("oauth_failed: OAuth authentication failed (the provider's token endpoint could not be reached). Please try again.")).toBe('oauth_failed');
+    expect(callbackErrorCode("oauth_failed: OAuth authentication failed (the provider's token endpoint could not be reached). Please try again.")).toBe(
+      'oauth_failed',
+    );
   });
 
   it('finds a code after a field name (validation details)', () => {
@@ -96,7 +98,10 @@ describe('register validation', () => {
   });
 
   it('checks matching passwords first, then length, then the at-sign', () => {
-    expect(registerProblem({ ...valid, email: 'nope', password: 'abc', confirmPassword: 'abd' })).toEqual({ field: 'confirmPassword', message: PASSWORDS_DO_NOT_MATCH });
+    expect(registerProblem({ ...valid, email: 'nope', password: 'abc', confirmPassword: 'abd' })).toEqual({
+      field: 'confirmPassword',
+      message: PASSWORDS_DO_NOT_MATCH,
+    });
     expect(registerProblem({ ...valid, email: 'nope', password: 'abc', confirmPassword: 'abc' })).toEqual({ field: 'password', message: PASSWORD_TOO_SHORT });
     expect(registerProblem({ ...valid, email: 'nope' })).toEqual({ field: 'email', message: INVALID_EMAIL });
     expect([PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT, INVALID_EMAIL]).toEqual([
@@ -131,7 +136,9 @@ describe('reset validation', () => {
 
 describe('verification errors', () => {
   it('maps the server’s details to the screen’s texts', () => {
-    expect(verificationErrorMessage(new ApiError(400, 'Verification link has expired. Please request a new verification email from your dashboard.'))).toBe(VERIFICATION_EXPIRED);
+    expect(verificationErrorMessage(new ApiError(400, 'Verification link has expired. Please request a new verification email from your dashboard.'))).toBe(
+      VERIFICATION_EXPIRED,
+    );
     expect(verificationErrorMessage(new ApiError(400, 'Invalid verification link. Please check your email and try again.'))).toBe(VERIFICATION_INVALID);
     expect(verificationErrorMessage(new ApiError(400, 'Invalid verification link. Token is missing.'))).toBe(VERIFICATION_TOKEN_MISSING);
     expect(verificationErrorMessage(new ApiError(503, 'Something went wrong on our side. Please try again in a moment.'))).toBe(VERIFICATION_FAILED);
@@ -159,7 +166,9 @@ describe('agreement with the server’s own texts', () => {
 
 describe('isCodeRefusal (the reset form with a second-factor code)', () => {
   it('keeps the form for a wrong or used code and for too many tries, not for a dead link or a short password', () => {
-    expect(isCodeRefusal(new ApiError(400, 'That code is not right. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.'))).toBe(true);
+    expect(
+      isCodeRefusal(new ApiError(400, 'That code is not right. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.')),
+    ).toBe(true);
     expect(isCodeRefusal(new ApiError(400, 'That code was already used. Wait for the next code in your authenticator app.'))).toBe(true);
     expect(isCodeRefusal(new ApiError(429, 'Too many wrong codes. Please try again in 15 minutes.'))).toBe(true);
     expect(isCodeRefusal(new ApiError(400, 'This reset link is invalid or has already been used. Please request a new reset link.'))).toBe(false);

@@ -40,4 +40,3 @@ export function findSocialSignIn(returnedState: string | null): PendingSocialSig
   if (returnedState === null) return all.at(-1) ?? null;
   return all.find((entry) => entry.state === returnedState) ?? null;
 }
-

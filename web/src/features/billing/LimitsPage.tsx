@@ -97,7 +97,11 @@ function LimitsContent({ view }: { view: LimitsView }) {
           <p className="plan-card__eyebrow">Current plan</p>
           <h2 id="plan-title" className="plan-card__name">
             {plan.display_name}
-            {view.status ? <span className={`badge ${view.status === 'active' ? 'badge--success' : 'badge--danger'}`}>{view.status === 'active' ? 'Active' : view.status.charAt(0).toUpperCase() + view.status.slice(1)}</span> : null}
+            {view.status ? (
+              <span className={`badge ${view.status === 'active' ? 'badge--success' : 'badge--danger'}`}>
+                {view.status === 'active' ? 'Active' : view.status.charAt(0).toUpperCase() + view.status.slice(1)}
+              </span>
+            ) : null}
           </h2>
           <p className="plan-card__price">{price}</p>
           {endNote ? <p className="plan-card__note">{endNote}</p> : null}
@@ -144,12 +148,20 @@ function LimitsContent({ view }: { view: LimitsView }) {
           <div className="tile" data-tile="clicks">
             <p className="tile__label">Total clicks</p>
             <p className="tile__value">{usage.total_clicks.toLocaleString('en-IN')}</p>
-            <p className="tile__hint">{view.totalUrls === null ? 'Across all your links' : `Across ${view.totalUrls.toLocaleString('en-IN')} ${view.totalUrls === 1 ? 'link' : 'links'}`}</p>
+            <p className="tile__hint">
+              {view.totalUrls === null
+                ? 'Across all your links'
+                : `Across ${view.totalUrls.toLocaleString('en-IN')} ${view.totalUrls === 1 ? 'link' : 'links'}`}
+            </p>
           </div>
           <div className="tile" data-tile="api">
             <p className="tile__label">API calls per minute</p>
             <p className="tile__value">{limitLabel(limits.api_calls_per_minute)}</p>
-            <p className="tile__hint">{usage.api_calls === null ? 'Your plan’s rate limit' : `${usage.api_calls.toLocaleString('en-IN')} API ${usage.api_calls === 1 ? 'call' : 'calls'} this month`}</p>
+            <p className="tile__hint">
+              {usage.api_calls === null
+                ? 'Your plan’s rate limit'
+                : `${usage.api_calls.toLocaleString('en-IN')} API ${usage.api_calls === 1 ? 'call' : 'calls'} this month`}
+            </p>
           </div>
           <div className="tile" data-tile="domains">
             <p className="tile__label">Custom domains</p>
@@ -171,7 +183,9 @@ function LimitsContent({ view }: { view: LimitsView }) {
               used={usage.links_created}
               limit={limits.monthly_links}
               unit="links this month"
-              note={linksLeft === null ? `No monthly limit on ${whose}.` : `New links are refused once the limit is reached, until ${indianDate(view.resetsAt)}.`}
+              note={
+                linksLeft === null ? `No monthly limit on ${whose}.` : `New links are refused once the limit is reached, until ${indianDate(view.resetsAt)}.`
+              }
             />
             {usage.api_calls === null ? null : (
               <div className="usage-row">
@@ -179,7 +193,9 @@ function LimitsContent({ view }: { view: LimitsView }) {
                   <span className="usage-row__label">API calls</span>
                   <span className="usage-row__figure">{usage.api_calls.toLocaleString('en-IN')} this month</span>
                 </div>
-                <p className="usage-row__note">Limited to {limitLabel(limits.api_calls_per_minute)} a minute; a call over the limit is answered 429 with Retry-After.</p>
+                <p className="usage-row__note">
+                  Limited to {limitLabel(limits.api_calls_per_minute)} a minute; a call over the limit is answered 429 with Retry-After.
+                </p>
               </div>
             )}
           </div>

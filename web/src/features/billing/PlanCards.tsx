@@ -10,7 +10,8 @@ import './plan-cards.css';
 type Plan = PlanList[number];
 
 /** What a card's button does: go somewhere, open something, or nothing (the plan the user is on). */
-export type PlanAction = { kind: 'link'; to: string; label: string; state?: unknown } | { kind: 'choose'; label: string; onChoose(): void } | { kind: 'current'; note: string };
+export type PlanAction =
+  { kind: 'link'; to: string; label: string; state?: unknown } | { kind: 'choose'; label: string; onChoose(): void } | { kind: 'current'; note: string };
 
 /** Who each plan is for: words only — every figure comes from the catalogue. */
 const PLAN_AUDIENCE: Record<string, string> = {
@@ -89,7 +90,11 @@ export function PlanCards({ catalogue, cycle = 'monthly', currency = 'INR', limi
             <PlanButton plan={plan} action={todo} />
             <div className="plan-card__features">
               <p className="plan-card__inherits">
-                {inherits && features.length === 0 ? `Everything in ${inherits}, with higher limits.` : inherits ? `Everything in ${inherits}, plus:` : 'Includes:'}
+                {inherits && features.length === 0
+                  ? `Everything in ${inherits}, with higher limits.`
+                  : inherits
+                    ? `Everything in ${inherits}, plus:`
+                    : 'Includes:'}
               </p>
               <ul role="list">
                 {features.map((name) => (
@@ -136,4 +141,3 @@ function PlanButton({ plan, action }: { plan: Plan; action: PlanAction }) {
       );
   }
 }
-

@@ -65,7 +65,8 @@ function SignedInPricing() {
 
   const action = (plan: Plan, cycle: BillingCycle): PlanAction => {
     const already: PlanAction = { kind: 'current', note: `You are already on the ${plan.display_name} plan!` };
-    if (plan.price_monthly === 0) return current === plan.name ? already : { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: () => setFreeAsked(true) };
+    if (plan.price_monthly === 0)
+      return current === plan.name ? already : { kind: 'choose', label: `Choose ${plan.display_name}`, onChoose: () => setFreeAsked(true) };
     // A plan without a yearly price is bought monthly whatever the toggle says.
     const planCycle: BillingCycle = plan.price_yearly === null ? 'monthly' : cycle;
     const choose = () => setRequest({ plan: plan.name as CheckoutRequest['plan'], planName: plan.display_name, cycle: planCycle, requestedAt: Date.now() });
@@ -203,8 +204,8 @@ function MoveToFreeDialog({ open, subscription, onClose }: { open: boolean; subs
           <>
             <p className="plan-change__ask">To move to Free, cancel your {plan} subscription under Payment management.</p>
             <p className="plan-change__text">
-              You keep {plan} {ends ? `until ${ends}, the end of the period you paid for` : 'until the end of the period you paid for'}; then your account is on Free.
-              There is no cancellation fee.
+              You keep {plan} {ends ? `until ${ends}, the end of the period you paid for` : 'until the end of the period you paid for'}; then your account is on
+              Free. There is no cancellation fee.
             </p>
           </>
         )}
@@ -220,8 +221,8 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'What counts as a link this month?',
       answer: (
         <p>
-          Every short link you create in a calendar month counts towards that month — from the dashboard or through the API — including links you delete later. The count starts again
-          on the 1st of each month (UTC).
+          Every short link you create in a calendar month counts towards that month — from the dashboard or through the API — including links you delete later.
+          The count starts again on the 1st of each month (UTC).
         </p>
       ),
     },
@@ -237,8 +238,8 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'What happens when I reach my monthly link limit?',
       answer: (
         <p>
-          New links are refused, with a message saying so, until the 1st of next month or until your plan changes. The links you already have keep redirecting and counting clicks.
-          Your dashboard warns you as you get close, and{' '}
+          New links are refused, with a message saying so, until the 1st of next month or until your plan changes. The links you already have keep redirecting
+          and counting clicks. Your dashboard warns you as you get close, and{' '}
           <Link className="text-link" to="/limits">
             Usage &amp; Limits
           </Link>{' '}
@@ -250,9 +251,9 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'How do the API rate limits work?',
       answer: (
         <p>
-          Calls made with your API key are counted per minute{plans ? ` (${rateLimitSummary(plans)} calls a minute)` : ', by plan'}. Past the limit the API answers{' '}
-          <strong>429 Too Many Requests</strong> with a <code className="code-inline">Retry-After</code> header that says how many seconds to wait. The web app’s own requests do not
-          count.
+          Calls made with your API key are counted per minute{plans ? ` (${rateLimitSummary(plans)} calls a minute)` : ', by plan'}. Past the limit the API
+          answers <strong>429 Too Many Requests</strong> with a <code className="code-inline">Retry-After</code> header that says how many seconds to wait. The
+          web app’s own requests do not count.
         </p>
       ),
     },
@@ -260,10 +261,11 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'How do I change my plan?',
       answer: (
         <p>
-          Choose a plan on this page and pay for it. A first purchase starts at once. Paying again for the plan and billing cycle you are on adds a period after the current one
-          ends. Moving up to a higher plan, or from monthly to yearly billing on the same plan, starts the new plan at once and takes the unused part of your current period
-          off the price. Moving down — to a cheaper plan, or from yearly to monthly billing — is not possible while a paid period runs, because it would throw away time you paid
-          for: nothing renews by itself, so when the period ends your account moves to Free and you can choose any plan and cycle.
+          Choose a plan on this page and pay for it. A first purchase starts at once. Paying again for the plan and billing cycle you are on adds a period after
+          the current one ends. Moving up to a higher plan, or from monthly to yearly billing on the same plan, starts the new plan at once and takes the unused
+          part of your current period off the price. Moving down — to a cheaper plan, or from yearly to monthly billing — is not possible while a paid period
+          runs, because it would throw away time you paid for: nothing renews by itself, so when the period ends your account moves to Free and you can choose
+          any plan and cycle.
         </p>
       ),
     },
@@ -283,7 +285,8 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'Can I cancel at any time?',
       answer: (
         <p>
-          Yes, and there are no cancellation fees. You keep your paid plan until the end of the period you paid for; then your account moves to the Free plan and its limits.
+          Yes, and there are no cancellation fees. You keep your paid plan until the end of the period you paid for; then your account moves to the Free plan
+          and its limits.
         </p>
       ),
     },
@@ -291,8 +294,9 @@ function Faq({ plans }: { plans: PlanList | null }) {
       question: 'What currency are the prices in?',
       answer: (
         <p>
-          Indian rupees (₹){config?.gst_rate_basis_points ? `, including GST at ${gstPercent(config.gst_rate_basis_points)}` : ''}. The USD switch shows each figure in US dollars
-          for reference only; payments are made in rupees. A yearly price covers twelve months; its Save badge shows how much less it is than twelve monthly prices.
+          Indian rupees (₹){config?.gst_rate_basis_points ? `, including GST at ${gstPercent(config.gst_rate_basis_points)}` : ''}. The USD switch shows each
+          figure in US dollars for reference only; payments are made in rupees. A yearly price covers twelve months; its Save badge shows how much less it is
+          than twelve monthly prices.
         </p>
       ),
     },

@@ -11,7 +11,10 @@ interface UsageBarProps {
 export function UsageBar({ used, limit, label }: UsageBarProps) {
   const percent = usagePercent(used, limit);
   const tone = usageTone(used, limit);
-  const text = percent === null ? `${used.toLocaleString('en-IN')} ${label}, unlimited` : `${used.toLocaleString('en-IN')} of ${limitLabel(limit)} ${label} (${Math.round(percent)}%)`;
+  const text =
+    percent === null
+      ? `${used.toLocaleString('en-IN')} ${label}, unlimited`
+      : `${used.toLocaleString('en-IN')} of ${limitLabel(limit)} ${label} (${Math.round(percent)}%)`;
   return (
     <div
       className={`usage-bar usage-bar--${tone}`}

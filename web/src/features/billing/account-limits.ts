@@ -8,6 +8,9 @@ export function linkLimitIsAccounts(limits: { monthly_links: number }, plan: { m
 }
 
 /** Whether the usage page pitches the upgrade: on Free, and only while the plan's own link limit is in force. */
-export function offersUpgrade(view: { plan: { name: string; monthly_links_limit: number; is_unlimited?: boolean }; limits: { monthly_links: number } }): boolean {
+export function offersUpgrade(view: {
+  plan: { name: string; monthly_links_limit: number; is_unlimited?: boolean };
+  limits: { monthly_links: number };
+}): boolean {
   return view.plan.name === 'free' && !linkLimitIsAccounts(view.limits, view.plan);
 }

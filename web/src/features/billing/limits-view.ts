@@ -27,7 +27,7 @@ export type LimitsState = { kind: 'loading' } | { kind: 'auth-failed' } | { kind
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 
-const value = <T,>(result: PromiseSettledResult<T>): T | null => (result.status === 'fulfilled' ? result.value : null);
+const value = <T>(result: PromiseSettledResult<T>): T | null => (result.status === 'fulfilled' ? result.value : null);
 
 function featureNames(keys: readonly string[], plans: Plans | null): FeatureName[] {
   const known = new Map(plans?.features.map((feature) => [feature.key, feature]) ?? []);

@@ -68,7 +68,12 @@ describe('plan words', () => {
 
   it('sums up the API rate limits per plan from the catalogue', () => {
     expect(rateLimitSummary([...DEFAULT_PLANS])).toBe('Free 100, Pro 1,000 and Enterprise 10,000');
-    expect(rateLimitSummary([{ ...DEFAULT_PLANS[0]!, api_calls_per_minute: 0 }, { ...DEFAULT_PLANS[2]!, api_calls_per_minute: -1 }])).toBe('Free none and Enterprise Unlimited');
+    expect(
+      rateLimitSummary([
+        { ...DEFAULT_PLANS[0]!, api_calls_per_minute: 0 },
+        { ...DEFAULT_PLANS[2]!, api_calls_per_minute: -1 },
+      ]),
+    ).toBe('Free none and Enterprise Unlimited');
     expect(rateLimitSummary([DEFAULT_PLANS[1]!])).toBe('Pro 1,000');
   });
 });

@@ -38,14 +38,17 @@ export function planLimitLines(plan: PlanList[number], detail: 'links' | 'all'):
   const lines: LimitLine[] = [{ figure: limitLabel(plan.monthly_links_limit), text: 'links per month' }];
   if (detail === 'links') return lines;
   const domains = plan.custom_domains_limit;
-  lines.push(domains === 0 ? { figure: null, text: 'No custom domains' } : { figure: limitLabel(domains), text: domains === 1 ? 'custom domain' : 'custom domains' });
+  lines.push(
+    domains === 0 ? { figure: null, text: 'No custom domains' } : { figure: limitLabel(domains), text: domains === 1 ? 'custom domain' : 'custom domains' },
+  );
   const calls = plan.api_calls_per_minute;
   lines.push(calls === 0 ? { figure: null, text: 'No API calls' } : { figure: limitLabel(calls), text: 'API calls per minute' });
   return lines;
 }
 
 /** The label of a plan's button: "Get started free" for a free plan, else "Choose Pro". */
-export const chooseLabel = (plan: Pick<PlanList[number], 'display_name' | 'price_monthly'>) => (plan.price_monthly === 0 ? 'Get started free' : `Choose ${plan.display_name}`);
+export const chooseLabel = (plan: Pick<PlanList[number], 'display_name' | 'price_monthly'>) =>
+  plan.price_monthly === 0 ? 'Get started free' : `Choose ${plan.display_name}`;
 
 /** Each plan's API calls per minute in words, for the FAQ: "Free 100, Pro 1,000 and Enterprise 10,000". */
 export function rateLimitSummary(plans: PlanList): string {

@@ -18,13 +18,23 @@ describe('yearly saving ("Save 17%")', () => {
   });
 
   it('agrees with the catalogue’s formula (the copy keeps zod out of the bundle)', () => {
-    const cases = [...DEFAULT_PLANS, { price_monthly: 250, price_yearly: 2000 }, { price_monthly: 333, price_yearly: 3999 }, { price_monthly: 0, price_yearly: null }];
+    const cases = [
+      ...DEFAULT_PLANS,
+      { price_monthly: 250, price_yearly: 2000 },
+      { price_monthly: 333, price_yearly: 3999 },
+      { price_monthly: 0, price_yearly: null },
+    ];
     for (const plan of cases) expect(yearlySavingPercent(plan)).toBe(catalogueSaving(plan));
   });
 
   it('names the best saving on offer for the toggle, or none', () => {
     expect(bestYearlySaving(DEFAULT_PLANS)).toBe(17);
-    expect(bestYearlySaving([{ price_monthly: 100, price_yearly: 900 }, { price_monthly: 100, price_yearly: 1100 }])).toBe(25);
+    expect(
+      bestYearlySaving([
+        { price_monthly: 100, price_yearly: 900 },
+        { price_monthly: 100, price_yearly: 1100 },
+      ]),
+    ).toBe(25);
     expect(bestYearlySaving([{ price_monthly: 0, price_yearly: null }])).toBeNull();
     expect(bestYearlySaving([{ price_monthly: 100, price_yearly: 1200 }])).toBeNull();
   });
@@ -44,8 +54,18 @@ describe('plan prices on the cards', () => {
   });
 
   it('keeps the monthly price, with a note, where no yearly price is offered', () => {
-    expect(planPrice({ price_monthly: 0, price_yearly: null }, 'yearly')).toEqual({ amount: '₹0', period: 'per month', note: 'Free every month, no yearly billing', badge: null });
-    expect(planPrice({ price_monthly: 999, price_yearly: null }, 'yearly')).toEqual({ amount: '₹999', period: 'per month', note: 'Billed monthly only', badge: null });
+    expect(planPrice({ price_monthly: 0, price_yearly: null }, 'yearly')).toEqual({
+      amount: '₹0',
+      period: 'per month',
+      note: 'Free every month, no yearly billing',
+      badge: null,
+    });
+    expect(planPrice({ price_monthly: 999, price_yearly: null }, 'yearly')).toEqual({
+      amount: '₹999',
+      period: 'per month',
+      note: 'Billed monthly only',
+      badge: null,
+    });
   });
 
   it('gives no badge to a yearly price that saves nothing', () => {

@@ -14,7 +14,12 @@ import './developer.css';
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 
 const DOC_TABS = ['overview', 'authentication', 'endpoints', 'examples'] as const;
-const TAB_LABELS: Record<(typeof DOC_TABS)[number], string> = { overview: 'Overview', authentication: 'Authentication', endpoints: 'Endpoints', examples: 'Examples' };
+const TAB_LABELS: Record<(typeof DOC_TABS)[number], string> = {
+  overview: 'Overview',
+  authentication: 'Authentication',
+  endpoints: 'Endpoints',
+  examples: 'Examples',
+};
 
 /** The API documentation screen (docs/developer-api.md#documentation-screen): overview, authentication, endpoints and examples of the public API; anyone may read it. */
 export default function DocsPage() {
@@ -152,7 +157,8 @@ function YourRateLimit() {
   const plan = subscription?.plan.display_name;
   return (
     <li>
-      Calls per minute on your plan{plan ? ` (${plan})` : ''}: <strong>{limits ? limitLabel(limits.api_calls_per_minute) : 'see Usage & Limits'}</strong>. Over the limit: 429 with a Retry-After header.
+      Calls per minute on your plan{plan ? ` (${plan})` : ''}: <strong>{limits ? limitLabel(limits.api_calls_per_minute) : 'see Usage & Limits'}</strong>. Over
+      the limit: 429 with a Retry-After header.
     </li>
   );
 }
@@ -165,13 +171,18 @@ function Authentication({ base }: { base: string }) {
           API key in a header
         </h2>
         <p className="docs__text">
-          Send your key with every call in the <code className="code-inline">X-API-Key</code> header. The key acts as you: links it creates are yours and count towards your plan.
+          Send your key with every call in the <code className="code-inline">X-API-Key</code> header. The key acts as you: links it creates are yours and count
+          towards your plan.
         </p>
         <CodeSample title="the X-API-Key header" language="HTTP" shown={`GET /api/urls HTTP/1.1\nHost: ${location.host}\nX-API-Key: ${KEY_PLACEHOLDER}`} />
         <p className="docs__text">
           A missing, wrong or replaced key is answered with <strong>401</strong> and a detail text:
         </p>
-        <CodeSample title="a 401 answer" language="JSON" shown={`{\n  "detail": "Invalid API key. Send the key shown on your API Keys page as \\"X-API-Key: <key>\\"; a regenerated key replaces the old one at once."\n}`} />
+        <CodeSample
+          title="a 401 answer"
+          language="JSON"
+          shown={`{\n  "detail": "Invalid API key. Send the key shown on your API Keys page as \\"X-API-Key: <key>\\"; a regenerated key replaces the old one at once."\n}`}
+        />
       </section>
       <section className="card docs__section" aria-labelledby="docs-manage-title">
         <h2 id="docs-manage-title" className="card__title">
@@ -181,7 +192,8 @@ function Authentication({ base }: { base: string }) {
           <li>You have one key. It is created the first time you open the API Keys page.</li>
           <li>Regenerating it replaces it at once: the old key is refused from then on.</li>
           <li>
-            The compatible call <code className="code-inline">GET /api/shorten</code> takes the key as the <code className="code-inline">key</code> query parameter instead.
+            The compatible call <code className="code-inline">GET /api/shorten</code> takes the key as the <code className="code-inline">key</code> query
+            parameter instead.
           </li>
           <li>
             Signed-in apps may send <code className="code-inline">Authorization: Bearer &lt;token&gt;</code> instead of a key.
@@ -221,7 +233,10 @@ function Endpoints() {
             <DocTable
               caption="Responses"
               columns={['Status', 'Meaning']}
-              rows={endpoint.responses.map((response) => ({ key: response.status, cells: [<StatusCode code={response.status} family={response.status[0]!} />, response.text] }))}
+              rows={endpoint.responses.map((response) => ({
+                key: response.status,
+                cells: [<StatusCode code={response.status} family={response.status[0]!} />, response.text],
+              }))}
             />
           </div>
           {endpoint.path === '/api/shorten' ? (
@@ -229,7 +244,10 @@ function Endpoints() {
               caption="url.status"
               testId="shorten-statuses"
               columns={['Status', 'Meaning']}
-              rows={SHORTEN_STATUSES.map((status) => ({ key: String(status.code), cells: [<StatusCode code={String(status.code)} family={status.code === 7 ? '2' : '4'} />, status.meaning] }))}
+              rows={SHORTEN_STATUSES.map((status) => ({
+                key: String(status.code),
+                cells: [<StatusCode code={String(status.code)} family={status.code === 7 ? '2' : '4'} />, status.meaning],
+              }))}
             />
           ) : null}
         </section>

@@ -5,8 +5,16 @@ import type { ApiKeyResponse } from '../../api/endpoints.ts';
 /** The domains links made with the key are served on, and where they go now (docs/developer-api.md#where-api-links-go). */
 export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse['domains'] | null; loading: boolean }) {
   const rows = [
-    { label: 'Active custom domain', value: domains?.active_custom_domain ?? null, hint: 'API links go on this domain, unless an active TRAI header names its own.' },
-    { label: 'Active TRAI header', value: domains?.active_trai_header ?? null, hint: 'API links carry this sender header in their path, on the header’s own domain.' },
+    {
+      label: 'Active custom domain',
+      value: domains?.active_custom_domain ?? null,
+      hint: 'API links go on this domain, unless an active TRAI header names its own.',
+    },
+    {
+      label: 'Active TRAI header',
+      value: domains?.active_trai_header ?? null,
+      hint: 'API links carry this sender header in their path, on the header’s own domain.',
+    },
   ];
   return (
     <section className="card domain-status" aria-labelledby="domain-status-title" aria-busy={loading}>
@@ -39,7 +47,8 @@ export function DomainStatusCard({ domains, loading }: { domains: ApiKeyResponse
         ) : null}
       </dl>
       <p className="domain-status__note">
-        With neither active, API links use this site’s own address. A call can name another of your verified domains or headers, or this site’s address, instead.
+        With neither active, API links use this site’s own address. A call can name another of your verified domains or headers, or this site’s address,
+        instead.
       </p>
     </section>
   );

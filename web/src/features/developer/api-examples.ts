@@ -85,7 +85,8 @@ for link in response.json():
     title: 'Read a link’s analytics',
     method: 'GET',
     path: '/api/urls/{id}/analytics',
-    summary: 'Clicks today, this week and this month, clicks per day, top referrers and countries, devices, browsers and operating systems. Optional date_from and date_to (YYYY-MM-DD, UTC).',
+    summary:
+      'Clicks today, this week and this month, clicks per day, top referrers and countries, devices, browsers and operating systems. Optional date_from and date_to (YYYY-MM-DD, UTC).',
     code: {
       curl: (origin, key) => `curl "${origin}/api/urls/123/analytics?date_from=2026-01-01&date_to=2026-01-31" \\
   -H "X-API-Key: ${key}"`,

@@ -61,10 +61,17 @@ export const ENDPOINTS: EndpointDoc[] = [
     auth: 'X-API-Key header',
     params: [
       { name: 'id', where: 'path', text: 'The link’s id.' },
-      { name: 'date_from, date_to', where: 'query', text: 'Optional days (YYYY-MM-DD, UTC), at most 366 apart; by default the daily series covers the last 30 days.' },
+      {
+        name: 'date_from, date_to',
+        where: 'query',
+        text: 'Optional days (YYYY-MM-DD, UTC), at most 366 apart; by default the daily series covers the last 30 days.',
+      },
     ],
     responses: [
-      { status: '200', text: 'total_clicks, clicks_today, clicks_this_week, clicks_this_month, clicks_by_date, top_referrers (scans without a referrer as "QR code"), top_countries, devices, browsers, operating_systems, unique_visitors, qr_scans.' },
+      {
+        status: '200',
+        text: 'total_clicks, clicks_today, clicks_this_week, clicks_this_month, clicks_by_date, top_referrers (scans without a referrer as "QR code"), top_countries, devices, browsers, operating_systems, unique_visitors, qr_scans.',
+      },
       { status: '400', text: 'Invalid dates, or a range longer than 366 days.' },
       NO_KEY,
       INACTIVE,

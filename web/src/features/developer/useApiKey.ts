@@ -10,7 +10,8 @@ export const REGENERATE_FAILED = 'Failed to regenerate API key. Please try again
 
 /** How the server's "no key" answer begins when the key was revoked to protect the account, rather than never made. */
 const REVOKED_KEY = 'Your API key was revoked';
-export const KEY_REVOKED = 'Your API key was revoked to protect your account (a password reset or change, or a proof of your address). Create a new one when your integrations need it.';
+export const KEY_REVOKED =
+  'Your API key was revoked to protect your account (a password reset or change, or a proof of your address). Create a new one when your integrations need it.';
 
 export interface ApiKeyState {
   /** The key and its domains once read (or generated). */

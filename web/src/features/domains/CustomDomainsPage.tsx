@@ -11,7 +11,8 @@ import { UpgradePrompt } from './UpgradePrompt.tsx';
 const TAB_IDS = ['custom', 'trai'] as const;
 
 /** Custom domains are on the Pro and Enterprise plans; the custom tab explains so to everyone else. */
-export const CUSTOM_DOMAINS_PROMPT = 'Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.';
+export const CUSTOM_DOMAINS_PROMPT =
+  'Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.';
 
 /** /custom-domains (signed in): the custom tab (behind the custom_domains feature) and the trai tab, the tab kept in `?tab=`. */
 export default function CustomDomainsPage() {
@@ -38,7 +39,12 @@ export default function CustomDomainsPage() {
           <p className="page-subtitle">Serve short links from your own domain, and register the sender headers SMS links need in India.</p>
         </div>
       </header>
-      <Tabs label="Custom domains and TRAI headers" tabs={tabs} selected={selected} onSelect={(tab) => setParams(tab === 'custom' ? {} : { tab }, { replace: true })} />
+      <Tabs
+        label="Custom domains and TRAI headers"
+        tabs={tabs}
+        selected={selected}
+        onSelect={(tab) => setParams(tab === 'custom' ? {} : { tab }, { replace: true })}
+      />
     </div>
   );
 }

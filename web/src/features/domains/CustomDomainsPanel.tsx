@@ -67,11 +67,10 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
     );
 
   const activate = (domain: CustomDomain) =>
-    act(
-      domain,
-      async () => ({ tone: 'success', title: 'Domain Activated', text: (await domainsApi.setActive(domain.id)).message }),
-      { title: 'Domain Not Activated', fallback: SET_ACTIVE_FAILED },
-    );
+    act(domain, async () => ({ tone: 'success', title: 'Domain Activated', text: (await domainsApi.setActive(domain.id)).message }), {
+      title: 'Domain Not Activated',
+      fallback: SET_ACTIVE_FAILED,
+    });
 
   const remove = (domain: CustomDomain) =>
     act(
@@ -89,44 +88,44 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
       {readOnly ? (
         <PlanEndedNotice what="custom domains" text={DOMAINS_READ_ONLY} />
       ) : (
-      <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
-        <h2 id={`${id}-add-title`} className="card__title">
-          Add a custom domain
-        </h2>
-        <p className="card__subtitle">Serve your short links from your own branded domain, such as links.yourbrand.com.</p>
-        <form className="field domains__form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
-          <label className="field__label" htmlFor={`${id}-domain`}>
-            Domain
-          </label>
-          <div className="domains__input-row">
-            <div className="domains__input">
-              <input
-                id={`${id}-domain`}
-                name="domain"
-                className="input"
-                type="text"
-                inputMode="url"
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                maxLength={253}
-                placeholder="links.yourbrand.com"
-                value={input}
-                onChange={(event) => setInput(event.target.value)}
-                aria-describedby={`${id}-domain-hint`}
-                disabled={adding}
-              />
-              <p className="field__hint" id={`${id}-domain-hint`}>
-                Enter your domain without http:// or {host}
-              </p>
+        <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
+          <h2 id={`${id}-add-title`} className="card__title">
+            Add a custom domain
+          </h2>
+          <p className="card__subtitle">Serve your short links from your own branded domain, such as links.yourbrand.com.</p>
+          <form className="field domains__form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
+            <label className="field__label" htmlFor={`${id}-domain`}>
+              Domain
+            </label>
+            <div className="domains__input-row">
+              <div className="domains__input">
+                <input
+                  id={`${id}-domain`}
+                  name="domain"
+                  className="input"
+                  type="text"
+                  inputMode="url"
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={253}
+                  placeholder="links.yourbrand.com"
+                  value={input}
+                  onChange={(event) => setInput(event.target.value)}
+                  aria-describedby={`${id}-domain-hint`}
+                  disabled={adding}
+                />
+                <p className="field__hint" id={`${id}-domain-hint`}>
+                  Enter your domain without http:// or {host}
+                </p>
+              </div>
+              <button type="submit" className="button button--primary" disabled={adding || input.trim() === ''}>
+                {adding ? <Spinner size="sm" /> : <PlusIcon />}
+                {adding ? 'Adding…' : 'Add Domain'}
+              </button>
             </div>
-            <button type="submit" className="button button--primary" disabled={adding || input.trim() === ''}>
-              {adding ? <Spinner size="sm" /> : <PlusIcon />}
-              {adding ? 'Adding…' : 'Add Domain'}
-            </button>
-          </div>
-        </form>
-      </section>
+          </form>
+        </section>
       )}
 
       <FlashLine flash={flash} />
@@ -166,7 +165,9 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
         onClose={() => setDeleting(null)}
       />
-      {mode === 'toasts' ? <DnsSetupDialog domain={setup ? (domains?.find((item) => item.id === setup.id) ?? setup) : null} onClose={() => setSetup(null)} onChanged={changed} /> : null}
+      {mode === 'toasts' ? (
+        <DnsSetupDialog domain={setup ? (domains?.find((item) => item.id === setup.id) ?? setup) : null} onClose={() => setSetup(null)} onChanged={changed} />
+      ) : null}
     </div>
   );
 }
@@ -199,7 +200,12 @@ function DomainRow({ domain, mode, readOnly, busy, check, onVerify, onActivate, 
       data={{ 'data-domain': domain.domain }}
       icon={<GlobeIcon />}
       name={domain.domain}
-      status={{ className: `badge badge--${badge.tone}`, state: domain.status === 'pending' ? 'unverified' : domain.status, text: badge.text, checked: domain.status === 'verified' }}
+      status={{
+        className: `badge badge--${badge.tone}`,
+        state: domain.status === 'pending' ? 'unverified' : domain.status,
+        text: badge.text,
+        checked: domain.status === 'verified',
+      }}
       active={domain.is_active}
       busy={busy}
       onSetup={actionable && mode === 'toasts' ? onSetup : undefined}

@@ -90,7 +90,14 @@ export function CheckDetails({ result, domain }: { result: Verification; domain:
 export function CopyIconButton({ text, label }: { text: string; label: string }) {
   const { copied, copy } = useCopy();
   return (
-    <button type="button" className="icon-button copy-icon-button" aria-label={copied ? `${label}: copied` : label} title={label} data-copied={copied} onClick={() => void copy(text)}>
+    <button
+      type="button"
+      className="icon-button copy-icon-button"
+      aria-label={copied ? `${label}: copied` : label}
+      title={label}
+      data-copied={copied}
+      onClick={() => void copy(text)}
+    >
       {copied ? <CheckIcon /> : <CopyIcon />}
     </button>
   );

@@ -42,7 +42,11 @@ function DnsSetup({ domain, onChanged, onClose }: { domain: CustomDomain; onChan
           show({ tone: 'success', title: 'Domain Verified', text: answer.message });
           toast('Domain Verified', 'success', answer.message);
         } else if (announce) {
-          show({ tone: 'error', title: 'Verification Failed', text: result.failed_checks.length ? verificationFailedText(result) : answer.message || TOOLS_VERIFY_FAILED });
+          show({
+            tone: 'error',
+            title: 'Verification Failed',
+            text: result.failed_checks.length ? verificationFailedText(result) : answer.message || TOOLS_VERIFY_FAILED,
+          });
         }
         await onChanged();
       } catch (failure) {
@@ -63,17 +67,12 @@ function DnsSetup({ domain, onChanged, onClose }: { domain: CustomDomain; onChan
   return (
     <div className="stack dns-setup">
       <p className="dns-setup__status">
-        Status:{' '}
-        {domain.dns_verified ? (
-          <span className="badge badge--success">Verified</span>
-        ) : (
-          <span className="badge badge--warning">Unverified</span>
-        )}
+        Status: {domain.dns_verified ? <span className="badge badge--success">Verified</span> : <span className="badge badge--warning">Unverified</span>}
         {domain.is_active ? <span className="badge badge--info">Active</span> : null}
       </p>
       <p>
-        Publish these records at your DNS provider (where <strong>{domain.domain}</strong> is managed), then select Verify Now. One TXT record proves the domain is yours;
-        an A record, or the CNAME instead, points it at this service.
+        Publish these records at your DNS provider (where <strong>{domain.domain}</strong> is managed), then select Verify Now. One TXT record proves the domain
+        is yours; an A record, or the CNAME instead, points it at this service.
       </p>
       <DnsRecordsTable guide={guide} caption={`DNS records for ${domain.domain}`} />
       {pending && !flash ? (

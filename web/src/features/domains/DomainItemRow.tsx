@@ -32,7 +32,22 @@ interface DomainItemRowProps {
 }
 
 /** One custom domain or TRAI header in its panel's list: name, badges, Verify (or DNS setup), Set as Active, Delete. */
-export function DomainItemRow({ className, data, icon, name, detail, status, active, extraBadge, busy, onVerify, onSetup, onActivate, onDelete, children }: DomainItemRowProps) {
+export function DomainItemRow({
+  className,
+  data,
+  icon,
+  name,
+  detail,
+  status,
+  active,
+  extraBadge,
+  busy,
+  onVerify,
+  onSetup,
+  onActivate,
+  onDelete,
+  children,
+}: DomainItemRowProps) {
   const titleId = useId();
   const title = (
     <h3 id={titleId} className={detail === undefined ? 'domain-row__title' : 'domain-row__title trai-row__header'}>

@@ -70,7 +70,11 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
         const added = await traiApi.add({ header, domain_type: domainType, custom_domain_id: domainType === 'custom_domain' ? chosenId : null, ...evidence });
         setHeader('');
         setDltId('');
-        const ready = added.dns_verified ? 'It is ready to use.' : added.approval === 'pending' ? 'An administrator reviews it before links can use it.' : 'Verify it to use it.';
+        const ready = added.dns_verified
+          ? 'It is ready to use.'
+          : added.approval === 'pending'
+            ? 'An administrator reviews it before links can use it.'
+            : 'Verify it to use it.';
         return { tone: 'success', title: 'TRAI Header Added', text: `The TRAI header ${added.header} was added successfully. ${ready}` };
       },
       { title: 'TRAI Header Not Added', fallback: TRAI_ADD_FAILED },
@@ -80,155 +84,165 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   /** A row's request, its success reported with the server's message. */
   const run = (trai: TraiHeader, request: () => Promise<{ message: string }>, title: string, failure: Failure) =>
     act(trai, async () => ({ tone: 'success', title, text: (await request()).message }), failure);
-  const verify = (trai: TraiHeader) => run(trai, () => traiApi.verify(trai.id), 'TRAI Header Verified', { title: 'Verification Failed', fallback: TRAI_VERIFY_FAILED });
-  const activate = (trai: TraiHeader) => run(trai, () => traiApi.setActive(trai.id), 'TRAI Header Activated', { title: 'TRAI Header Not Activated', fallback: TRAI_SET_ACTIVE_FAILED });
-  const remove = (trai: TraiHeader) => run(trai, () => traiApi.remove(trai.id), 'TRAI Header Deleted', { title: 'TRAI Header Not Deleted', fallback: TRAI_DELETE_FAILED });
+  const verify = (trai: TraiHeader) =>
+    run(trai, () => traiApi.verify(trai.id), 'TRAI Header Verified', { title: 'Verification Failed', fallback: TRAI_VERIFY_FAILED });
+  const activate = (trai: TraiHeader) =>
+    run(trai, () => traiApi.setActive(trai.id), 'TRAI Header Activated', { title: 'TRAI Header Not Activated', fallback: TRAI_SET_ACTIVE_FAILED });
+  const remove = (trai: TraiHeader) =>
+    run(trai, () => traiApi.remove(trai.id), 'TRAI Header Deleted', { title: 'TRAI Header Not Deleted', fallback: TRAI_DELETE_FAILED });
 
-  const domainOptions = [{ value: '' as string | number, label: 'Select a custom domain' }, ...verifiedDomains.map((domain) => ({ value: domain.id as string | number, label: domain.domain }))];
+  const domainOptions = [
+    { value: '' as string | number, label: 'Select a custom domain' },
+    ...verifiedDomains.map((domain) => ({ value: domain.id as string | number, label: domain.domain })),
+  ];
 
   return (
     <div className="stack domains">
       {readOnly ? (
         <PlanEndedNotice what="TRAI headers" text={TRAI_READ_ONLY} />
       ) : (
-      <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
-        <h2 id={`${id}-add-title`} className="card__title">
-          Add a TRAI header
-        </h2>
-        <p className="card__subtitle">SMS-compliant links carry your registered sender header in their path, as TRAI rules require for messages sent in India.</p>
-        {notInPlan && subscription ? <PlanEndedNotice what="TRAI headers" title={`Your ${subscription.plan.display_name} plan does not include TRAI headers`} text={TRAI_NOT_IN_PLAN} /> : null}
-        <form className="trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
-          <fieldset className="trai-form__controls" disabled={notInPlan}>
-            <div className="field trai-form__header">
-              <label className="field__label" htmlFor={`${id}-header`}>
-                Header
-              </label>
-              <input
-                id={`${id}-header`}
-                name="header"
-                className="input trai-form__header-input"
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={TRAI_HEADER_LENGTH}
-                placeholder="ACMEIN"
-                value={header}
-                onChange={(event) => {
-                  setHeader(normalizeHeader(event.target.value));
-                  setFormProblem(null);
-                }}
-                aria-describedby={`${id}-header-hint`}
-                aria-invalid={typing ? true : undefined}
-                disabled={adding}
-              />
-              <p className="field__hint" id={`${id}-header-hint`}>
-                Exactly {TRAI_HEADER_LENGTH} letters or digits ({header.length}/{TRAI_HEADER_LENGTH}), upper-cased for you.
-              </p>
-              {typing ? <p className="field__error">{typing}</p> : null}
-            </div>
-
-            <fieldset className="trai-form__type">
-              <legend className="field__label">Domain</legend>
-              <label className="trai-form__choice">
+        <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
+          <h2 id={`${id}-add-title`} className="card__title">
+            Add a TRAI header
+          </h2>
+          <p className="card__subtitle">
+            SMS-compliant links carry your registered sender header in their path, as TRAI rules require for messages sent in India.
+          </p>
+          {notInPlan && subscription ? (
+            <PlanEndedNotice what="TRAI headers" title={`Your ${subscription.plan.display_name} plan does not include TRAI headers`} text={TRAI_NOT_IN_PLAN} />
+          ) : null}
+          <form className="trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
+            <fieldset className="trai-form__controls" disabled={notInPlan}>
+              <div className="field trai-form__header">
+                <label className="field__label" htmlFor={`${id}-header`}>
+                  Header
+                </label>
                 <input
-                  type="radio"
-                  name={`${id}-type`}
-                  value="our_domain"
-                  checked={domainType === 'our_domain'}
-                  onChange={() => {
-                    setDomainType('our_domain');
+                  id={`${id}-header`}
+                  name="header"
+                  className="input trai-form__header-input"
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={TRAI_HEADER_LENGTH}
+                  placeholder="ACMEIN"
+                  value={header}
+                  onChange={(event) => {
+                    setHeader(normalizeHeader(event.target.value));
                     setFormProblem(null);
                   }}
+                  aria-describedby={`${id}-header-hint`}
+                  aria-invalid={typing ? true : undefined}
                   disabled={adding}
                 />
-                <span>
-                  <span className="trai-form__choice-name">Our domain</span>
-                  <span className="trai-form__choice-hint">{host}/HEADER/ — ready once an administrator approves it</span>
-                </span>
-              </label>
-              <label className="trai-form__choice">
-                <input
-                  type="radio"
-                  name={`${id}-type`}
-                  value="custom_domain"
-                  checked={domainType === 'custom_domain'}
-                  onChange={() => {
-                    setDomainType('custom_domain');
-                    setFormProblem(null);
-                  }}
-                  disabled={adding}
-                />
-                <span>
-                  <span className="trai-form__choice-name">My custom domain</span>
-                  <span className="trai-form__choice-hint">your-domain/HEADER/ — on a verified domain, then verified</span>
-                </span>
-              </label>
-          </fieldset>
+                <p className="field__hint" id={`${id}-header-hint`}>
+                  Exactly {TRAI_HEADER_LENGTH} letters or digits ({header.length}/{TRAI_HEADER_LENGTH}), upper-cased for you.
+                </p>
+                {typing ? <p className="field__error">{typing}</p> : null}
+              </div>
 
-          {domainType === 'our_domain' ? (
-            <div className="field trai-form__dlt">
-              <label className="field__label" htmlFor={`${id}-dlt`}>
-                DLT registration id (optional)
-              </label>
-              <input
-                id={`${id}-dlt`}
-                name="dlt_registration_id"
-                className="input"
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={40}
-                placeholder="1101234567890123456"
-                value={dltId}
-                onChange={(event) => setDltId(event.target.value)}
-                aria-describedby={`${id}-dlt-hint`}
-                disabled={adding}
-              />
-              <p className="field__hint" id={`${id}-dlt-hint`}>
-                The id of your header's registration on the DLT platform, so an administrator can check it is yours.
-              </p>
-            </div>
-          ) : null}
+              <fieldset className="trai-form__type">
+                <legend className="field__label">Domain</legend>
+                <label className="trai-form__choice">
+                  <input
+                    type="radio"
+                    name={`${id}-type`}
+                    value="our_domain"
+                    checked={domainType === 'our_domain'}
+                    onChange={() => {
+                      setDomainType('our_domain');
+                      setFormProblem(null);
+                    }}
+                    disabled={adding}
+                  />
+                  <span>
+                    <span className="trai-form__choice-name">Our domain</span>
+                    <span className="trai-form__choice-hint">{host}/HEADER/ — ready once an administrator approves it</span>
+                  </span>
+                </label>
+                <label className="trai-form__choice">
+                  <input
+                    type="radio"
+                    name={`${id}-type`}
+                    value="custom_domain"
+                    checked={domainType === 'custom_domain'}
+                    onChange={() => {
+                      setDomainType('custom_domain');
+                      setFormProblem(null);
+                    }}
+                    disabled={adding}
+                  />
+                  <span>
+                    <span className="trai-form__choice-name">My custom domain</span>
+                    <span className="trai-form__choice-hint">your-domain/HEADER/ — on a verified domain, then verified</span>
+                  </span>
+                </label>
+              </fieldset>
 
-          {domainType === 'custom_domain' ? (
-            noVerified ? (
-              <p className="banner banner--warning trai-form__message" role="status">
-                No verified custom domains available. Please verify a custom domain first.
-              </p>
-            ) : (
-              <SelectField
-                id={`${id}-custom-domain`}
-                label="Custom domain"
-                value={chosenId ?? ''}
-                options={domainOptions}
-                onChange={(value) => {
-                  setCustomDomainId(typeof value === 'number' ? value : null);
-                  setFormProblem(null);
-                }}
-                className="trai-form__domain"
-              />
-            )
-          ) : null}
+              {domainType === 'our_domain' ? (
+                <div className="field trai-form__dlt">
+                  <label className="field__label" htmlFor={`${id}-dlt`}>
+                    DLT registration id (optional)
+                  </label>
+                  <input
+                    id={`${id}-dlt`}
+                    name="dlt_registration_id"
+                    className="input"
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={40}
+                    placeholder="1101234567890123456"
+                    value={dltId}
+                    onChange={(event) => setDltId(event.target.value)}
+                    aria-describedby={`${id}-dlt-hint`}
+                    disabled={adding}
+                  />
+                  <p className="field__hint" id={`${id}-dlt-hint`}>
+                    The id of your header's registration on the DLT platform, so an administrator can check it is yours.
+                  </p>
+                </div>
+              ) : null}
 
-          {formProblem && !noVerified ? (
-            <p className="field__error trai-form__message" role="alert">
-              {formProblem}
-            </p>
-          ) : null}
+              {domainType === 'custom_domain' ? (
+                noVerified ? (
+                  <p className="banner banner--warning trai-form__message" role="status">
+                    No verified custom domains available. Please verify a custom domain first.
+                  </p>
+                ) : (
+                  <SelectField
+                    id={`${id}-custom-domain`}
+                    label="Custom domain"
+                    value={chosenId ?? ''}
+                    options={domainOptions}
+                    onChange={(value) => {
+                      setCustomDomainId(typeof value === 'number' ? value : null);
+                      setFormProblem(null);
+                    }}
+                    className="trai-form__domain"
+                  />
+                )
+              ) : null}
 
-          <div className="trai-form__footer cluster cluster--between cluster--loose">
-            <p className="trai-form__preview">
-              Links will look like <code className="code-inline">{preview}abc123</code>
-            </p>
-            <button type="submit" className="button button--primary" disabled={!canSubmit}>
-              {adding ? <Spinner size="sm" /> : <PlusIcon />}
-              {adding ? 'Adding…' : 'Add TRAI Header'}
-            </button>
-          </div>
-          </fieldset>
-        </form>
-      </section>
+              {formProblem && !noVerified ? (
+                <p className="field__error trai-form__message" role="alert">
+                  {formProblem}
+                </p>
+              ) : null}
+
+              <div className="trai-form__footer cluster cluster--between cluster--loose">
+                <p className="trai-form__preview">
+                  Links will look like <code className="code-inline">{preview}abc123</code>
+                </p>
+                <button type="submit" className="button button--primary" disabled={!canSubmit}>
+                  {adding ? <Spinner size="sm" /> : <PlusIcon />}
+                  {adding ? 'Adding…' : 'Add TRAI Header'}
+                </button>
+              </div>
+            </fieldset>
+          </form>
+        </section>
       )}
 
       <FlashLine flash={flash} />
@@ -304,11 +318,20 @@ function TraiRow({ trai, host, readOnly, busy, onVerify, onActivate, onDelete }:
     >
       {status === 'awaiting_approval' ? (
         <p className="domain-row__notice" data-testid="approval-notice">
-          An administrator checks {trai.dlt_registration_id ? <>the DLT registration <code className="code-inline">{trai.dlt_registration_id}</code></> : 'your DLT registration'} before links can use this header.
+          An administrator checks{' '}
+          {trai.dlt_registration_id ? (
+            <>
+              the DLT registration <code className="code-inline">{trai.dlt_registration_id}</code>
+            </>
+          ) : (
+            'your DLT registration'
+          )}{' '}
+          before links can use this header.
         </p>
       ) : status === 'rejected' ? (
         <p className="domain-row__notice domain-row__notice--error" data-testid="approval-notice">
-          Rejected by an administrator{trai.rejection_reason ? `: ${trai.rejection_reason}` : '.'} Delete it, or register it again with your DLT registration id.
+          Rejected by an administrator{trai.rejection_reason ? `: ${trai.rejection_reason}` : '.'} Delete it, or register it again with your DLT registration
+          id.
         </p>
       ) : null}
     </DomainItemRow>

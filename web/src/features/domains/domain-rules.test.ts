@@ -68,7 +68,9 @@ describe('TRAI rows', () => {
 
 describe('verification', () => {
   it('lists the failed checks, joined by commas', () => {
-    expect(verificationFailedText({ failed_checks: ['txt_missing', 'not_pointing'] })).toBe('Verification failed. Please check: TXT record missing, domain not pointing here');
+    expect(verificationFailedText({ failed_checks: ['txt_missing', 'not_pointing'] })).toBe(
+      'Verification failed. Please check: TXT record missing, domain not pointing here',
+    );
     expect(verificationFailedText({ failed_checks: ['txt_mismatch'] })).toBe('Verification failed. Please check: TXT record does not match');
     expect(checkLabel('dns_unavailable')).toBe('DNS could not be reached');
     expect(checkLabel('something_new')).toBe('something new');
@@ -98,7 +100,9 @@ describe('DNS instructions', () => {
   });
 
   it('names both pointing types when A and AAAA are offered', () => {
-    const both = dnsRows({ records: [...guide.records.slice(0, 2), { type: 'AAAA', name: 'links.acme.in', value: '2001:db8::7', ttl: 3600 }, guide.records[2]!] });
+    const both = dnsRows({
+      records: [...guide.records.slice(0, 2), { type: 'AAAA', name: 'links.acme.in', value: '2001:db8::7', ttl: 3600 }, guide.records[2]!],
+    });
     expect(both.at(-1)?.purpose).toBe('Or, instead of the A and AAAA records: points the domain here');
   });
 

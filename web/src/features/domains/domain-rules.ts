@@ -75,8 +75,10 @@ export const CLAIM_BADGES: Record<CustomDomain['status'], { tone: 'success' | 'w
 
 /** Why a claim can only be deleted: another account proved the name first, or it was left pending too long. */
 export function claimNotice(domain: Pick<CustomDomain, 'status' | 'domain'>): string | null {
-  if (domain.status === 'dropped') return `Another account verified ${domain.domain} first, so this claim was dropped and serves nothing. Delete it from your list.`;
-  if (domain.status === 'expired') return `This claim was not verified within 7 days and has expired. Delete it and add ${domain.domain} again for a new token.`;
+  if (domain.status === 'dropped')
+    return `Another account verified ${domain.domain} first, so this claim was dropped and serves nothing. Delete it from your list.`;
+  if (domain.status === 'expired')
+    return `This claim was not verified within 7 days and has expired. Delete it and add ${domain.domain} again for a new token.`;
   return null;
 }
 
@@ -131,6 +133,14 @@ export function dnsRows(guide: Pick<DnsGuide, 'records'>): DnsRow[] {
     if (record.type === 'TXT') purpose = 'Proves the domain is yours';
     else if (alternative) purpose = `Or, instead of the ${pointing.join(' and ')} record${pointing.length === 1 ? '' : 's'}: points the domain here`;
     else purpose = 'Points the domain here';
-    return { key: `${record.type}-${record.name}-${index}`, type: record.type, name: record.name, value: record.value, ttl: ttlLabel(record.ttl), purpose, alternative };
+    return {
+      key: `${record.type}-${record.name}-${index}`,
+      type: record.type,
+      name: record.name,
+      value: record.value,
+      ttl: ttlLabel(record.ttl),
+      purpose,
+      alternative,
+    };
   });
 }

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import type { CustomDomainItem, DnsInstructions, DnsRecordInstruction, DomainActionResponse, TraiDomainType, TraiItem, VerificationResult, VerifyDomainResponse } from '@linkledger/contracts';
+import type {
+  CustomDomainItem,
+  DnsInstructions,
+  DnsRecordInstruction,
+  DomainActionResponse,
+  TraiDomainType,
+  TraiItem,
+  VerificationResult,
+  VerifyDomainResponse,
+} from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 
 // The custom-domain and TRAI calls (docs/domains.md), typed from the contracts; type-only

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomDomain, TraiHeader } from './domains-api.ts';
-import { DEFAULT_PLACEMENT, initialChoice, linkPlacement, placementChoices, placementKind, placementPayload, placementPrefix, shortUrlPreview } from './placement.ts';
+import {
+  DEFAULT_PLACEMENT,
+  initialChoice,
+  linkPlacement,
+  placementChoices,
+  placementKind,
+  placementPayload,
+  placementPrefix,
+  shortUrlPreview,
+} from './placement.ts';
 
 const HOST = 'lnk.example.com';
 
@@ -35,7 +44,11 @@ const trai = (overrides: Partial<TraiHeader>): TraiHeader => ({
 
 describe('where a new link can be served', () => {
   const domains = [domain({ id: 1 }), domain({ id: 2, domain: 'go.acme.in', dns_verified: false })];
-  const headers = [trai({ id: 5 }), trai({ id: 6, header: 'ACMEPR', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in' }), trai({ id: 7, header: 'NOTYET', dns_verified: false })];
+  const headers = [
+    trai({ id: 5 }),
+    trai({ id: 6, header: 'ACMEPR', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in' }),
+    trai({ id: 7, header: 'NOTYET', dns_verified: false }),
+  ];
   const choices = placementChoices(domains, headers, HOST);
 
   it('offers only verified domains and headers, domains first', () => {
@@ -96,10 +109,8 @@ describe('an existing link', () => {
     expect(linkPlacement({ custom_domain: null, trai_header: null })).toEqual(DEFAULT_PLACEMENT);
     expect(linkPlacement({ custom_domain: 'links.acme.in', trai_header: null })).toEqual({ kind: 'custom', domain: 'links.acme.in' });
     expect(linkPlacement({ custom_domain: null, trai_header: 'ACMEIN' })).toEqual({ kind: 'trai', header: 'ACMEIN', domain: null });
-    expect([DEFAULT_PLACEMENT, { kind: 'custom', domain: 'links.acme.in' } as const, { kind: 'trai', header: 'ACMEIN', domain: null } as const].map(placementKind)).toEqual([
-      'default short domain',
-      'custom domain',
-      'TRAI header',
-    ]);
+    expect(
+      [DEFAULT_PLACEMENT, { kind: 'custom', domain: 'links.acme.in' } as const, { kind: 'trai', header: 'ACMEIN', domain: null } as const].map(placementKind),
+    ).toEqual(['default short domain', 'custom domain', 'TRAI header']);
   });
 });

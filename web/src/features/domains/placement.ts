@@ -18,12 +18,19 @@ export interface PlacementChoice {
 }
 
 /** The verified custom domains and TRAI headers a link can be created on, domains first. */
-export function placementChoices(domains: readonly CustomDomain[], headers: readonly TraiHeader[], host: string, features?: readonly string[]): PlacementChoice[] {
+export function placementChoices(
+  domains: readonly CustomDomain[],
+  headers: readonly TraiHeader[],
+  host: string,
+  features?: readonly string[],
+): PlacementChoice[] {
   // After a downgrade the server refuses these (docs/domains.md#after-a-downgrade): they are not offered.
   const allows = (feature: string) => !features || features.includes(feature);
   const domainsAllowed = allows('custom_domains');
   return [
-    ...domains.filter((domain) => domainsAllowed && domain.dns_verified).map((domain) => ({ value: `domain:${domain.id}`, label: domain.domain, placement: { kind: 'custom', domain: domain.domain } as const })),
+    ...domains
+      .filter((domain) => domainsAllowed && domain.dns_verified)
+      .map((domain) => ({ value: `domain:${domain.id}`, label: domain.domain, placement: { kind: 'custom', domain: domain.domain } as const })),
     ...headers
       .filter((trai) => trai.dns_verified && allows('trai_domains') && (trai.domain === null || domainsAllowed))
       .map((trai) => ({
@@ -35,7 +42,10 @@ export function placementChoices(domains: readonly CustomDomain[], headers: read
 }
 
 /** The choice to start from: the active TRAI header, else the active custom domain, else the first. */
-export function initialChoice(choices: readonly PlacementChoice[], active: { active_custom_domain: string | null; active_trai_header: string | null } | null): PlacementChoice | null {
+export function initialChoice(
+  choices: readonly PlacementChoice[],
+  active: { active_custom_domain: string | null; active_trai_header: string | null } | null,
+): PlacementChoice | null {
   const header = active?.active_trai_header;
   const domain = active?.active_custom_domain;
   return (
@@ -52,7 +62,8 @@ export function initialChoice(choices: readonly PlacementChoice[], active: { act
  */
 export function placementPayload(placement: Placement): { custom_domain?: string; trai_header?: string } {
   if (placement.kind === 'custom') return { custom_domain: placement.domain };
-  if (placement.kind === 'trai') return placement.domain ? { trai_header: placement.header, custom_domain: placement.domain } : { trai_header: placement.header };
+  if (placement.kind === 'trai')
+    return placement.domain ? { trai_header: placement.header, custom_domain: placement.domain } : { trai_header: placement.header };
   return {};
 }
 

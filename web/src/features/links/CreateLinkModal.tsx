@@ -136,7 +136,12 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
       {offerOwnDomain ? (
         <div className="own-domain">
           <label className="checkbox">
-            <input type="checkbox" checked={ownDomain && choice !== null} onChange={(event) => setOwnDomain(event.target.checked)} disabled={busy || choice === null} />
+            <input
+              type="checkbox"
+              checked={ownDomain && choice !== null}
+              onChange={(event) => setOwnDomain(event.target.checked)}
+              disabled={busy || choice === null}
+            />
             <span>Use my own domain{choice ? '' : ' (none verified yet)'}</span>
           </label>
           {ownDomain && choice ? (

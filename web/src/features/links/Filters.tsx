@@ -53,15 +53,46 @@ export function Filters({ query, searchText, onSearchText, onChange, rangeProble
           />
         </div>
       </div>
-      <SelectField className="filters__select" id={`${id}-domain`} label="Domain" value={query.domain} options={DOMAINS} onChange={(domain) => onChange({ domain })} />
-      <SelectField className="filters__select" id={`${id}-status`} label="Status" value={query.status} options={STATUSES} onChange={(status) => onChange({ status })} />
+      <SelectField
+        className="filters__select"
+        id={`${id}-domain`}
+        label="Domain"
+        value={query.domain}
+        options={DOMAINS}
+        onChange={(domain) => onChange({ domain })}
+      />
+      <SelectField
+        className="filters__select"
+        id={`${id}-status`}
+        label="Status"
+        value={query.status}
+        options={STATUSES}
+        onChange={(status) => onChange({ status })}
+      />
       <SelectField className="filters__select" id={`${id}-sort`} label="Sort by" value={query.sort} options={SORTS} onChange={(sort) => onChange({ sort })} />
       <fieldset className="filters__dates">
         <legend className="field__label">Created</legend>
         <div className="filters__date-row">
-          <DayField word="From" value={query.dateFrom} bounds={{ max: query.dateTo || undefined }} onChange={(dateFrom) => onChange({ dateFrom })} problemId={rangeProblem ? `${id}-range` : null} />
-          <DayField word="To" value={query.dateTo} bounds={{ min: query.dateFrom || undefined }} onChange={(dateTo) => onChange({ dateTo })} problemId={rangeProblem ? `${id}-range` : null} />
-          <button type="button" className="button button--ghost button--sm" onClick={() => onChange({ dateFrom: '', dateTo: '' })} disabled={!query.dateFrom && !query.dateTo}>
+          <DayField
+            word="From"
+            value={query.dateFrom}
+            bounds={{ max: query.dateTo || undefined }}
+            onChange={(dateFrom) => onChange({ dateFrom })}
+            problemId={rangeProblem ? `${id}-range` : null}
+          />
+          <DayField
+            word="To"
+            value={query.dateTo}
+            bounds={{ min: query.dateFrom || undefined }}
+            onChange={(dateTo) => onChange({ dateTo })}
+            problemId={rangeProblem ? `${id}-range` : null}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={() => onChange({ dateFrom: '', dateTo: '' })}
+            disabled={!query.dateFrom && !query.dateTo}
+          >
             Clear Dates
           </button>
         </div>

@@ -15,7 +15,14 @@ export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHand
   const name = linkName(link);
   return (
     <div className="link-actions" role="group" aria-label={`Actions for ${name}`}>
-      <button type="button" className="icon-button" aria-label={`Copy short URL of ${name}`} title="Copy short URL" data-action="copy" onClick={() => handlers.onCopy(link)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Copy short URL of ${name}`}
+        title="Copy short URL"
+        data-action="copy"
+        onClick={() => handlers.onCopy(link)}
+      >
         <CopyIcon />
       </button>
       <button type="button" className="icon-button" aria-label={`QR code of ${name}`} title="QR code" data-action="qr" onClick={() => handlers.onQr(link)}>
@@ -35,7 +42,14 @@ export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHand
       <button type="button" className="icon-button" aria-label={`Edit ${name}`} title="Edit" data-action="edit" onClick={() => handlers.onEdit(link)}>
         <EditIcon />
       </button>
-      <button type="button" className="icon-button icon-button--danger" aria-label={`Delete ${name}`} title="Delete" data-action="delete" onClick={() => handlers.onDelete(link)}>
+      <button
+        type="button"
+        className="icon-button icon-button--danger"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        data-action="delete"
+        onClick={() => handlers.onDelete(link)}
+      >
         <TrashIcon />
       </button>
     </div>

@@ -66,7 +66,16 @@ export function LinkTextFields({ id, destination, title, description, disabled, 
         <label className="field__label" htmlFor={`${id}-title`}>
           Title{optional}
         </label>
-        <input id={`${id}-title`} name="title" className="input" type="text" maxLength={255} value={title.value} onChange={(event) => title.onChange(event.target.value)} disabled={disabled} />
+        <input
+          id={`${id}-title`}
+          name="title"
+          className="input"
+          type="text"
+          maxLength={255}
+          value={title.value}
+          onChange={(event) => title.onChange(event.target.value)}
+          disabled={disabled}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-description`}>

@@ -117,7 +117,11 @@ function EmptyState({ query, list, onCreate, onClear }: { query: LinkQuery; list
         <LinkIcon />
       </span>
       <p className="empty-state__title">{first ? 'No links yet' : 'No manual URLs yet'}</p>
-      <p>{first ? 'Paste a long URL above, or create your first short link here. Its clicks are counted live.' : 'Links you create on the dashboard appear here.'}</p>
+      <p>
+        {first
+          ? 'Paste a long URL above, or create your first short link here. Its clicks are counted live.'
+          : 'Links you create on the dashboard appear here.'}
+      </p>
       <button type="button" className="button button--primary" onClick={onCreate}>
         <PlusIcon />
         {first ? 'Create your first link' : 'Create a link'}

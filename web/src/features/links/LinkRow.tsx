@@ -16,7 +16,11 @@ interface LinkViewProps {
 export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewProps) {
   const name = linkName(link);
   return (
-    <tr className={`link-row${selected ? ' link-row--selected' : ''}${link.is_active ? '' : ' link-row--inactive'}`} data-link-id={link.id} data-short-code={link.short_code}>
+    <tr
+      className={`link-row${selected ? ' link-row--selected' : ''}${link.is_active ? '' : ' link-row--inactive'}`}
+      data-link-id={link.id}
+      data-short-code={link.short_code}
+    >
       <td className="link-row__select">
         <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
       </td>
@@ -47,7 +51,11 @@ export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewP
 export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkViewProps) {
   const name = linkName(link);
   return (
-    <li className={`link-card${selected ? ' link-card--selected' : ''}${link.is_active ? '' : ' link-card--inactive'}`} data-link-id={link.id} data-short-code={link.short_code}>
+    <li
+      className={`link-card${selected ? ' link-card--selected' : ''}${link.is_active ? '' : ' link-card--inactive'}`}
+      data-link-id={link.id}
+      data-short-code={link.short_code}
+    >
       <div className="link-card__top">
         <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
         <div className="link-card__badges">
@@ -78,7 +86,15 @@ export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkView
 
 /** The bulk-selection checkbox, named after the link. */
 function SelectBox({ link, name, selected, onSelect }: Pick<LinkViewProps, 'link' | 'selected' | 'onSelect'> & { name: string }) {
-  return <input type="checkbox" className="dash-checkbox" checked={selected} onChange={(event) => onSelect(link, event.target.checked)} aria-label={`Select ${name}`} />;
+  return (
+    <input
+      type="checkbox"
+      className="dash-checkbox"
+      checked={selected}
+      onChange={(event) => onSelect(link, event.target.checked)}
+      aria-label={`Select ${name}`}
+    />
+  );
 }
 
 /** The short link (opens in a new tab) and the destination it leads to. */

@@ -77,7 +77,9 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
         </p>
       </div>
 
-      {selectedLinks.length > 0 ? <BulkBar count={selectedLinks.length} onCopyAll={copySelected} onDeleteAll={openBulkDelete} onClear={selection.clear} /> : null}
+      {selectedLinks.length > 0 ? (
+        <BulkBar count={selectedLinks.length} onCopyAll={copySelected} onDeleteAll={openBulkDelete} onClear={selection.clear} />
+      ) : null}
 
       <div ref={results} tabIndex={-1} className={`links-panel__results${loading && list ? ' links-panel__results--busy' : ''}`} aria-busy={loading}>
         <LinkResults

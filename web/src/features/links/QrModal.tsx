@@ -97,7 +97,9 @@ export function QrModal({ link, onClose }: { link: Link | null; onClose(): void 
           </div>
           <p className="qr__name">{linkName(link)}</p>
           <p className="qr__url">{displayUrl(link.short_url)}</p>
-          <p className="field__hint qr__hint">Scans count as clicks and show in the link’s analytics as QR code scans. Use the SVG for sharp print at any size.</p>
+          <p className="field__hint qr__hint">
+            Scans count as clicks and show in the link’s analytics as QR code scans. Use the SVG for sharp print at any size.
+          </p>
         </div>
       ) : null}
     </Modal>

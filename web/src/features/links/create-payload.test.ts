@@ -7,7 +7,12 @@ describe('the create payload with the own-domain option', () => {
   const domains = { has_custom_domains: true, has_trai_domains: true, active_custom_domain: 'links.acme.in', active_trai_header: 'ACMEIN' };
 
   it('sends the chosen custom domain or TRAI header', () => {
-    expect(createPayload({ ...form, placement: { kind: 'custom', domain: 'go.acme.in' } }, domains)).toEqual({ original_url: 'https://example.com', title: '', description: '', custom_domain: 'go.acme.in' });
+    expect(createPayload({ ...form, placement: { kind: 'custom', domain: 'go.acme.in' } }, domains)).toEqual({
+      original_url: 'https://example.com',
+      title: '',
+      description: '',
+      custom_domain: 'go.acme.in',
+    });
   });
 
   it('sends a header with the custom domain it lives on', () => {

@@ -217,7 +217,19 @@ describe('approaching-limit banner', () => {
 describe('Your URLs panel query', () => {
   it('pages by 10 and sends only the filters that narrow', () => {
     expect(listParams(INITIAL_QUERY)).toEqual({ skip: 0, limit: 10, created_via: 'manual', sort_by: 'newest' });
-    expect(listParams({ ...INITIAL_QUERY, tab: 'api', page: 3, search: ' gamma ', domain: 'custom', status: 'inactive', sort: 'clicks', dateFrom: '2026-11-01', dateTo: '2026-11-30' })).toEqual({
+    expect(
+      listParams({
+        ...INITIAL_QUERY,
+        tab: 'api',
+        page: 3,
+        search: ' gamma ',
+        domain: 'custom',
+        status: 'inactive',
+        sort: 'clicks',
+        dateFrom: '2026-11-01',
+        dateTo: '2026-11-30',
+      }),
+    ).toEqual({
       skip: 20,
       limit: 10,
       created_via: 'api',
@@ -262,7 +274,10 @@ describe('Edit and Create payloads', () => {
   it('sends only what changed in the Edit URL modal', () => {
     const original = link({ description: 'old' });
     expect(editChanges(original, { title: 'Spring sale', description: 'old', original_url: 'https://example.com/spring/sale', is_active: true })).toEqual({});
-    expect(editChanges(original, { title: ' New ', description: 'old', original_url: 'https://example.com/spring/sale', is_active: false })).toEqual({ title: 'New', is_active: false });
+    expect(editChanges(original, { title: ' New ', description: 'old', original_url: 'https://example.com/spring/sale', is_active: false })).toEqual({
+      title: 'New',
+      is_active: false,
+    });
     expect(editChanges(original, { title: 'Spring sale', description: '', original_url: 'https://example.org/', is_active: true })).toEqual({
       description: '',
       original_url: 'https://example.org/',

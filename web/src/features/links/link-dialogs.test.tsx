@@ -46,7 +46,9 @@ describe('Delete Failed toast', () => {
     vi.spyOn(linksApi, 'remove').mockRejectedValue(new ApiError(409, 'This link is disabled by an admin and cannot be deleted'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const toasts = await confirmDelete();
-    expect(toasts).toEqual([expect.objectContaining({ title: 'Delete Failed', tone: 'error', description: 'This link is disabled by an admin and cannot be deleted' })]);
+    expect(toasts).toEqual([
+      expect.objectContaining({ title: 'Delete Failed', tone: 'error', description: 'This link is disabled by an admin and cannot be deleted' }),
+    ]);
   });
 
   it('falls back to its own sentence when the server sent no detail', async () => {

@@ -20,7 +20,6 @@ export const STATS_QUERY = ['stats'] as const;
 /** Which own domain or TRAI header new links can use (the Create dialog reads it). */
 export const DOMAIN_INFO_QUERY = ['domain-info'] as const;
 
-
 /** A dashboard part that fails is logged and the rest carries on (docs/web-app.md#dashboard). */
 const logged =
   <T>(what: string, read: () => Promise<T>) =>

@@ -47,7 +47,11 @@ export function useLinkList() {
   const reversed = isReversedRange(query.dateFrom, query.dateTo);
   const params = listParams(query);
   const { data, error, refetch } = useQuery(linkListQuery(params), loadLinkList(params), { enabled: !reversed });
-  const failure: ListFailure | null = reversed ? { title: 'Check the dates', message: REVERSED_RANGE, retry: false } : error !== undefined ? listFailureOf(error) : null;
+  const failure: ListFailure | null = reversed
+    ? { title: 'Check the dates', message: REVERSED_RANGE, retry: false }
+    : error !== undefined
+      ? listFailureOf(error)
+      : null;
   const emptiedPage = data !== undefined && data.urls.length === 0 && data.total > 0 && query.page > 1;
 
   useEffect(() => {

@@ -47,7 +47,10 @@ export function BillingTab() {
       setStatus(errorText(error, 'Failed to cancel subscription'));
     }
     await refreshSubscription();
-    void useSession.getState().reloadUser().catch(() => undefined);
+    void useSession
+      .getState()
+      .reloadUser()
+      .catch(() => undefined);
   };
 
   return (

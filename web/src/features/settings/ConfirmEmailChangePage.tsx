@@ -30,7 +30,11 @@ export default function ConfirmEmailChangePage() {
     let live = true;
     confirmOnce(token).then(
       ({ message }) => {
-        if (useSession.getState().status === 'signed-in') void useSession.getState().reloadUser().catch(() => undefined);
+        if (useSession.getState().status === 'signed-in')
+          void useSession
+            .getState()
+            .reloadUser()
+            .catch(() => undefined);
         if (live) setResult(message);
       },
       (error: unknown) => live && setResult(errorText(error, 'Failed to change your e-mail address. Please try again.')),

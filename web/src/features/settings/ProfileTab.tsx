@@ -53,7 +53,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
       setPhone(saved.phone ?? '');
       setStatus(saved.message);
       // The sidebar's name and every other screen read the user.
-      void useSession.getState().reloadUser().catch(() => undefined);
+      void useSession
+        .getState()
+        .reloadUser()
+        .catch(() => undefined);
       void invalidate(PROFILE_QUERY);
     } catch (error) {
       setStatus(errorText(error, PROFILE_FAILED));
@@ -72,7 +75,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <label className="field__label" htmlFor="settings-username">
             Username
           </label>
-          <input id="settings-username" name="username" className="input" value={username} onChange={(e) => setUsername(e.target.value)} required minLength={3} maxLength={50} autoComplete="username" />
+          <input
+            id="settings-username"
+            name="username"
+            className="input"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+            minLength={3}
+            maxLength={50}
+            autoComplete="username"
+          />
           <p className="field__hint">3 to 50 letters, digits, dots, underscores or hyphens.</p>
         </div>
         <div className="field">
@@ -88,13 +101,31 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <label className="field__label" htmlFor="settings-full-name">
             Full name
           </label>
-          <input id="settings-full-name" name="fullName" className="input" value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={100} autoComplete="name" />
+          <input
+            id="settings-full-name"
+            name="fullName"
+            className="input"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            maxLength={100}
+            autoComplete="name"
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="settings-phone">
             Phone
           </label>
-          <input id="settings-phone" name="phone" className="input" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={32} autoComplete="tel" placeholder="+91 98765 43210" />
+          <input
+            id="settings-phone"
+            name="phone"
+            className="input"
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            maxLength={32}
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+          />
           <p className="field__hint">Optional. International form, e.g. +91 98765 43210.</p>
         </div>
       </div>
@@ -149,13 +180,30 @@ function EmailChange({ profile }: { profile: Profile }) {
           <label className="field__label" htmlFor="settings-new-email">
             New e-mail address
           </label>
-          <input id="settings-new-email" className="input" type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} required maxLength={254} autoComplete="email" />
+          <input
+            id="settings-new-email"
+            className="input"
+            type="email"
+            value={newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="settings-email-password">
             Current password
           </label>
-          <input id="settings-email-password" className="input" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required autoComplete="current-password" />
+          <input
+            id="settings-email-password"
+            className="input"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            autoComplete="current-password"
+          />
         </div>
       </div>
       <StatusLine text={status} />

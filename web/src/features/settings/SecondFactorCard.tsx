@@ -137,7 +137,8 @@ export function SecondFactorCard() {
         {data?.enabled ? <span className="settings__badge">On</span> : null}
       </div>
       <p className="card__subtitle">
-        After your password, signing in and resetting your password also ask for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…).
+        After your password, signing in and resetting your password also ask for a code from an authenticator app on your phone (Google Authenticator, Microsoft
+        Authenticator, 1Password…).
       </p>
       <StatusLine text={status} />
       {body}
@@ -253,7 +254,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   return (
     <div className="second-factor__codes">
       <p>
-        <strong>Save these recovery codes somewhere safe.</strong> Each works once, in place of a code from the app, if you lose your phone. They will not be shown again.
+        <strong>Save these recovery codes somewhere safe.</strong> Each works once, in place of a code from the app, if you lose your phone. They will not be
+        shown again.
       </p>
       <ul className="second-factor__code-list" aria-label="Recovery codes" data-testid="recovery-codes">
         {codes.map((code) => (

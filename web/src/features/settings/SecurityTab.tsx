@@ -64,9 +64,30 @@ function PasswordForm() {
       </h2>
       <p className="card__subtitle">Changing it signs out every other device; this one stays signed in.</p>
       <div className="settings__grid settings__grid--narrow">
-        <PasswordInput id="settings-current-password" name="currentPassword" label="Current password" value={currentPassword} onChange={setCurrentPassword} autoComplete="current-password" />
-        <PasswordInput id="settings-new-password" name="newPassword" label="New password" value={newPassword} onChange={setNewPassword} autoComplete="new-password" />
-        <PasswordInput id="settings-confirm-password" name="confirmPassword" label="Confirm new password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
+        <PasswordInput
+          id="settings-current-password"
+          name="currentPassword"
+          label="Current password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          autoComplete="current-password"
+        />
+        <PasswordInput
+          id="settings-new-password"
+          name="newPassword"
+          label="New password"
+          value={newPassword}
+          onChange={setNewPassword}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          id="settings-confirm-password"
+          name="confirmPassword"
+          label="Confirm new password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+        />
       </div>
       <label className="checkbox">
         <input type="checkbox" name="revokeApiKeys" checked={revokeApiKeys} onChange={(event) => setRevokeApiKeys(event.target.checked)} />
@@ -94,7 +115,15 @@ function PasswordInput(props: { id: string; name: string; label: string; value: 
       <label className="field__label" htmlFor={props.id}>
         {props.label}
       </label>
-      <input id={props.id} name={props.name} className="input" type="password" value={props.value} onChange={(e) => props.onChange(e.target.value)} autoComplete={props.autoComplete} />
+      <input
+        id={props.id}
+        name={props.name}
+        className="input"
+        type="password"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete={props.autoComplete}
+      />
     </div>
   );
 }
@@ -102,7 +131,8 @@ function PasswordInput(props: { id: string; name: string; label: string; value: 
 const DEVICE_WORDS: Record<Session['device'], string> = { desktop: 'Computer', mobile: 'Phone', tablet: 'Tablet', other: 'Other device' };
 
 /** "Firefox on Linux": what a person recognises their device by. */
-export const sessionLabel = (session: Session) => `${session.browser === 'Other' ? 'Unknown browser' : session.browser} on ${session.os === 'Other' ? 'an unknown system' : session.os}`;
+export const sessionLabel = (session: Session) =>
+  `${session.browser === 'Other' ? 'Unknown browser' : session.browser} on ${session.os === 'Other' ? 'an unknown system' : session.os}`;
 
 function SessionsList() {
   const { data, error, refetch } = useQuery(SESSIONS_QUERY, settingsApi.sessions);
@@ -169,7 +199,12 @@ function SessionsList() {
                 </p>
               </div>
               {session.current ? null : (
-                <button type="button" className="button button--ghost button--sm" onClick={() => setEnding(session)} aria-label={`Sign out ${sessionLabel(session)}`}>
+                <button
+                  type="button"
+                  className="button button--ghost button--sm"
+                  onClick={() => setEnding(session)}
+                  aria-label={`Sign out ${sessionLabel(session)}`}
+                >
                   Sign out
                 </button>
               )}

@@ -7,7 +7,8 @@ export const SECOND_FACTOR_QUERY = ['settings', 'second-factor'] as const;
 
 export const secondFactorApi = {
   status: () => api<SecondFactorStatusResponse>('/settings/second-factor'),
-  start: (currentPassword: string) => api<StartSecondFactorResponse>('/settings/second-factor/start', { method: 'POST', body: { current_password: currentPassword } }),
+  start: (currentPassword: string) =>
+    api<StartSecondFactorResponse>('/settings/second-factor/start', { method: 'POST', body: { current_password: currentPassword } }),
   confirm: (code: string) => api<RecoveryCodesResponse>('/settings/second-factor/confirm', { method: 'POST', body: { code } }),
   newRecoveryCodes: (code: string) => api<RecoveryCodesResponse>('/settings/second-factor/recovery-codes', { method: 'POST', body: { code } }),
   disable: (currentPassword: string, code: string) =>

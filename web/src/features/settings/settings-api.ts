@@ -28,7 +28,8 @@ export const settingsApi = {
   signOutSession: (jti: string) => api<{ message: string }>(`/settings/sessions/${encodeURIComponent(jti)}`, { method: 'DELETE' }),
   signOutOthers: () => api<z.infer<typeof RevokeOthersResponse>>('/settings/sessions/revoke-others', { method: 'POST' }),
   /** The payments feature's cancel call (POST /api/payment/subscription/cancel). */
-  cancelSubscription: (subscriptionId: number) => api<{ message: string }>('/payment/subscription/cancel', { method: 'POST', body: { subscription_id: subscriptionId } }),
+  cancelSubscription: (subscriptionId: number) =>
+    api<{ message: string }>('/payment/subscription/cancel', { method: 'POST', body: { subscription_id: subscriptionId } }),
 };
 
 export const PROFILE_QUERY = ['settings', 'profile'] as const;

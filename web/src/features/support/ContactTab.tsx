@@ -81,7 +81,14 @@ function ContactForm() {
             </p>
           ) : null}
         </div>
-        <SelectField id={`${id}-priority`} label="Priority" value={form.priority} options={PRIORITIES} onChange={(priority) => set({ priority })} className="support-form__priority" />
+        <SelectField
+          id={`${id}-priority`}
+          label="Priority"
+          value={form.priority}
+          options={PRIORITIES}
+          onChange={(priority) => set({ priority })}
+          className="support-form__priority"
+        />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-message`}>
             Message
@@ -97,7 +104,8 @@ function ContactForm() {
             onChange={(event) => set({ message: event.target.value })}
           />
           <p id={`${id}-message-hint`} className="field__hint">
-            {form.message.length.toLocaleString('en-IN')} of {MESSAGE_MAX.toLocaleString('en-IN')} characters. Include the short link or page concerned, and what you expected to happen.
+            {form.message.length.toLocaleString('en-IN')} of {MESSAGE_MAX.toLocaleString('en-IN')} characters. Include the short link or page concerned, and
+            what you expected to happen.
           </p>
           {errors.message ? (
             <p id={`${id}-message-error`} className="field__error" role="alert">
@@ -138,7 +146,9 @@ function YourTickets() {
           </button>
         </div>
       ) : null}
-      {tickets.data && list.length === 0 ? <p className="support-tickets__note">You have not written to support yet. Tickets you send appear here with our replies.</p> : null}
+      {tickets.data && list.length === 0 ? (
+        <p className="support-tickets__note">You have not written to support yet. Tickets you send appear here with our replies.</p>
+      ) : null}
       {list.map((ticket) => (
         <TicketCard key={ticket.id} ticket={ticket} />
       ))}
@@ -156,7 +166,8 @@ function TicketCard({ ticket }: { ticket: SupportTicket }) {
             {ticket.subject}
           </h3>
           <p className="ticket-card__meta">
-            Ticket #{ticket.id} · opened {createdLabel(ticket.created_at)} · {answered === 0 ? 'no reply yet' : answered === 1 ? '1 reply from support' : `${answered} replies from support`}
+            Ticket #{ticket.id} · opened {createdLabel(ticket.created_at)} ·{' '}
+            {answered === 0 ? 'no reply yet' : answered === 1 ? '1 reply from support' : `${answered} replies from support`}
           </p>
         </div>
         <TicketBadges ticket={ticket} />

@@ -16,7 +16,8 @@ function PlanLimits() {
     <ul className="support-faq__list">
       {catalogue.plans.map((plan) => (
         <li key={plan.name}>
-          <strong>{plan.display_name}</strong>: {limitLabel(plan.monthly_links_limit)} links a month, {limitLabel(plan.api_calls_per_minute)} API calls a minute, {limitLabel(plan.custom_domains_limit)} custom domains.
+          <strong>{plan.display_name}</strong>: {limitLabel(plan.monthly_links_limit)} links a month, {limitLabel(plan.api_calls_per_minute)} API calls a
+          minute, {limitLabel(plan.custom_domains_limit)} custom domains.
         </li>
       ))}
     </ul>
@@ -52,9 +53,9 @@ const QUESTIONS: Question[] = [
     question: 'When does my monthly link count start again?',
     answer: (
       <p>
-        Links created in a calendar month (UTC) count against your plan, whether made in the dashboard or through the API, and deleted links still count. The count starts again
-        on the 1st of the next month, or changes at once when your plan changes. Links you have already made keep working when you reach the limit. The dashboard warns you from 80
-        percent of the limit.
+        Links created in a calendar month (UTC) count against your plan, whether made in the dashboard or through the API, and deleted links still count. The
+        count starts again on the 1st of the next month, or changes at once when your plan changes. Links you have already made keep working when you reach the
+        limit. The dashboard warns you from 80 percent of the limit.
       </p>
     ),
   },
@@ -63,9 +64,9 @@ const QUESTIONS: Question[] = [
     question: 'Why does a link show fewer clicks than I expected?',
     answer: (
       <p>
-        A click is a visit that was redirected by an active short link. Link previews that only ask for the headers, and pages a browser loads ahead of time, are not clicks.
-        Visits by bots and crawlers are recorded but never counted in any figure. Days, weeks and months in the analytics are UTC ones, so a click late in your evening may fall on
-        the next day.
+        A click is a visit that was redirected by an active short link. Link previews that only ask for the headers, and pages a browser loads ahead of time,
+        are not clicks. Visits by bots and crawlers are recorded but never counted in any figure. Days, weeks and months in the analytics are UTC ones, so a
+        click late in your evening may fall on the next day.
       </p>
     ),
   },
@@ -78,9 +79,9 @@ const QUESTIONS: Question[] = [
         <Link className="text-link" to="/custom-domains">
           Custom Domains
         </Link>
-        . Publish the TXT record shown there (it carries your domain’s verification token) and point the domain at this service with the A, AAAA or CNAME record shown, then press
-        Verify. DNS changes can take up to 24 hours to reach everyone. Once it is verified you can create links on it and make it your active domain. Verified domains are checked
-        again every day; if the records disappear, the domain stops serving links until it is verified again.
+        . Publish the TXT record shown there (it carries your domain’s verification token) and point the domain at this service with the A, AAAA or CNAME record
+        shown, then press Verify. DNS changes can take up to 24 hours to reach everyone. Once it is verified you can create links on it and make it your active
+        domain. Verified domains are checked again every day; if the records disappear, the domain stops serving links until it is verified again.
       </p>
     ),
   },
@@ -93,9 +94,9 @@ const QUESTIONS: Question[] = [
         <Link className="text-link" to="/api-keys">
           API Keys
         </Link>{' '}
-        and send it in the <code className="code-inline">X-API-Key</code> header to create links, list them and read a link’s analytics. A cutt.ly-style call with the key in
-        the query string works too. Calls are limited per minute by your plan; past the limit you get status 429 and how long to wait. Regenerating the key stops the old one at
-        once. The{' '}
+        and send it in the <code className="code-inline">X-API-Key</code> header to create links, list them and read a link’s analytics. A cutt.ly-style call
+        with the key in the query string works too. Calls are limited per minute by your plan; past the limit you get status 429 and how long to wait.
+        Regenerating the key stops the old one at once. The{' '}
         <Link className="text-link" to="/docs">
           API Documentation
         </Link>{' '}
@@ -108,13 +109,14 @@ const QUESTIONS: Question[] = [
     question: 'How do payments work, and do plans renew by themselves?',
     answer: (
       <p>
-        Plans are paid in rupees through Razorpay (UPI, cards, netbanking and wallets, as the checkout offers). Nothing renews by itself: each period is one payment, and we e-mail a
-        reminder three days before a paid period ends. If you cancel, the plan stays until the end of the period you paid for. Each payment’s receipt is e-mailed to you as a PDF
-        and can be downloaded again from{' '}
+        Plans are paid in rupees through Razorpay (UPI, cards, netbanking and wallets, as the checkout offers). Nothing renews by itself: each period is one
+        payment, and we e-mail a reminder three days before a paid period ends. If you cancel, the plan stays until the end of the period you paid for. Each
+        payment’s receipt is e-mailed to you as a PDF and can be downloaded again from{' '}
         <Link className="text-link" to="/payment-management">
           Payment Management
         </Link>
-        . An installation without Razorpay keys runs in test mode: its checkout is clearly labelled as a test, no money moves, and its receipts say they are test-mode receipts.
+        . An installation without Razorpay keys runs in test mode: its checkout is clearly labelled as a test, no money moves, and its receipts say they are
+        test-mode receipts.
       </p>
     ),
   },
@@ -136,8 +138,8 @@ const QUESTIONS: Question[] = [
     question: 'I forgot my password. What now?',
     answer: (
       <p>
-        Choose “Forgot password?” on the sign-in screen and enter your e-mail address. The link we send works once, for one hour. Setting the new password signs the account out
-        everywhere, so sign in again with it.
+        Choose “Forgot password?” on the sign-in screen and enter your e-mail address. The link we send works once, for one hour. Setting the new password signs
+        the account out everywhere, so sign in again with it.
       </p>
     ),
   },
@@ -146,8 +148,8 @@ const QUESTIONS: Question[] = [
     question: 'Who answers my support request, and how?',
     answer: (
       <p>
-        The administrators of this Linkledger installation, most urgent requests first. You get a confirmation by e-mail when you write, and each answer both by e-mail and under Your
-        tickets on the Contact tab, where you can reply. Replying to a closed ticket opens it again.
+        The administrators of this Linkledger installation, most urgent requests first. You get a confirmation by e-mail when you write, and each answer both by
+        e-mail and under Your tickets on the Contact tab, where you can reply. Replying to a closed ticket opens it again.
       </p>
     ),
   },

@@ -25,7 +25,8 @@ const RESOURCES: Resource[] = [
   },
   {
     title: 'Interactive API reference',
-    description: 'Every call of the API with its parameters and answers, generated from the same schemas the server checks requests with. You can try calls from the page.',
+    description:
+      'Every call of the API with its parameters and answers, generated from the same schemas the server checks requests with. You can try calls from the page.',
     link: external('/api/docs', 'Open the interactive reference'),
   },
   {

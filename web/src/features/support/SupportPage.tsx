@@ -43,7 +43,10 @@ function SignInToWrite() {
       <h2 id="support-signin-title" className="card__title">
         Sign in to write to us
       </h2>
-      <p>Support requests belong to an account, so we can answer you by e-mail and you can follow the conversation here. Sign in, or create a free account, to write one.</p>
+      <p>
+        Support requests belong to an account, so we can answer you by e-mail and you can follow the conversation here. Sign in, or create a free account, to
+        write one.
+      </p>
       <p className="support-signin__actions">
         <Link className="button button--primary" to="/login" state={{ from: '/support?tab=contact' }}>
           Sign in

@@ -18,7 +18,14 @@ export default function TicketConversation({ ticket, ownerName, onReply, replyLa
   return (
     <>
       <TicketThread ticket={ticket} ownerName={ownerName} />
-      {onReply ? <ReplyForm onSend={onReply} {...(replyLabel ? { label: replyLabel } : {})} {...(replyHint ? { hint: replyHint } : {})} {...(submitLabel ? { submitLabel } : {})} /> : null}
+      {onReply ? (
+        <ReplyForm
+          onSend={onReply}
+          {...(replyLabel ? { label: replyLabel } : {})}
+          {...(replyHint ? { hint: replyHint } : {})}
+          {...(submitLabel ? { submitLabel } : {})}
+        />
+      ) : null}
     </>
   );
 }

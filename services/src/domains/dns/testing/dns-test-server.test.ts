@@ -14,7 +14,10 @@ afterAll(() => server.close());
 /** The error code a lookup fails with, and how long it took to fail. */
 async function failure(lookup: Promise<unknown>): Promise<{ code: unknown; ms: number }> {
   const started = Date.now();
-  const error: unknown = await lookup.then(() => undefined, (caught: unknown) => caught);
+  const error: unknown = await lookup.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   return { code: (error as { code?: unknown } | undefined)?.code, ms: Date.now() - started };
 }
 

@@ -77,7 +77,9 @@ export function EntityTimeline({ entity }: { entity: EntityRef }) {
         <StateTable state={data.state} label={`${name} now`} missing="It does not exist." />
       </section>
 
-      {timeline.error !== undefined ? <RetryMessage text={errorText(timeline.error, 'Failed to read the timeline again')} onRetry={() => void timeline.refetch()} /> : null}
+      {timeline.error !== undefined ? (
+        <RetryMessage text={errorText(timeline.error, 'Failed to read the timeline again')} onRetry={() => void timeline.refetch()} />
+      ) : null}
 
       <StateAtCard timeline={data} entity={entity} at={at} onAt={setAt} headingRef={stateAtHeading} />
       {count > 1 ? <CompareVersions timeline={data} entity={entity} /> : null}
@@ -236,13 +238,19 @@ function CompareVersions({ timeline, entity }: { timeline: Timeline; entity: Ent
 
   const versions = entries.map((_, index) => ({ value: index, label: versionName(entries, index) }));
   let result;
-  if (failed !== undefined) result = <RetryMessage text={errorText(failed, 'Failed to fetch the versions')} onRetry={() => void Promise.all([before.refetch(), after.refetch()])} />;
+  if (failed !== undefined)
+    result = <RetryMessage text={errorText(failed, 'Failed to fetch the versions')} onRetry={() => void Promise.all([before.refetch(), after.refetch()])} />;
   else if (!before.data || !after.data) result = <p className="admin__count">Reading both versions…</p>;
   else if (from === to) result = <p className="history__empty">Pick two different versions.</p>;
   else {
     const changes = diffStates(before.data.state, after.data.state);
     result = changes.length ? (
-      <ChangesTable changes={changes} caption={`Differences between version ${from + 1} and version ${to + 1}`} beforeLabel={`Version ${from + 1}`} afterLabel={`Version ${to + 1}`} />
+      <ChangesTable
+        changes={changes}
+        caption={`Differences between version ${from + 1} and version ${to + 1}`}
+        beforeLabel={`Version ${from + 1}`}
+        afterLabel={`Version ${to + 1}`}
+      />
     ) : (
       <p className="history__empty">No field differs between these versions.</p>
     );

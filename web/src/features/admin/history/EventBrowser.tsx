@@ -108,7 +108,12 @@ export function EventBrowser() {
         )}
         {page.data ? (
           <nav className="history-pager" aria-label="Pages of events">
-            <button type="button" className="button button--secondary button--sm" disabled={page.data.newer === null} onClick={() => page.data?.newer != null && go(filters, { after: page.data.newer })}>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={page.data.newer === null}
+              onClick={() => page.data?.newer != null && go(filters, { after: page.data.newer })}
+            >
               <span aria-hidden="true">‹</span> Newer
             </button>
             {!atNewest ? (
@@ -116,7 +121,12 @@ export function EventBrowser() {
                 Newest
               </button>
             ) : null}
-            <button type="button" className="button button--secondary button--sm" disabled={page.data.older === null} onClick={() => page.data?.older != null && older(page.data.older)}>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={page.data.older === null}
+              onClick={() => page.data?.older != null && older(page.data.older)}
+            >
               Older <span aria-hidden="true">›</span>
             </button>
           </nav>

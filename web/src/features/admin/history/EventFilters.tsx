@@ -4,7 +4,8 @@ import { Field } from '../Field.tsx';
 import { CATEGORIES, DEFAULT_LIMIT, NO_FILTERS, PAGE_SIZES, filterErrors, isoToLocalInput, localInputToIso, type HistoryFilters } from './history-filters.ts';
 
 /** Whether a filter of the "more" section is in force. */
-const moreInForce = (filters: HistoryFilters) => Boolean(filters.stream || filters.correlation || filters.from || filters.to || filters.limit !== DEFAULT_LIMIT);
+const moreInForce = (filters: HistoryFilters) =>
+  Boolean(filters.stream || filters.correlation || filters.from || filters.to || filters.limit !== DEFAULT_LIMIT);
 
 interface EventFiltersProps {
   /** The filters in force (the address's); the form starts from them. */
@@ -49,17 +50,55 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
           spellCheck={false}
           onChange={(event) => set('type', event.target.value)}
         />
-        <Field id={`${id}-actor`} label="Actor id" hint="A user id or an API key id" value={draft.actor} autoComplete="off" spellCheck={false} onChange={(event) => set('actor', event.target.value)} />
+        <Field
+          id={`${id}-actor`}
+          label="Actor id"
+          hint="A user id or an API key id"
+          value={draft.actor}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => set('actor', event.target.value)}
+        />
       </div>
       {/* Open when one of its filters is in force, or wrong. */}
       <details className="history-filters__more" open={moreInForce(filters) || Boolean(errors.to)}>
         <summary>More filters: stream, request, time range, page size</summary>
         <div className="history-filters__grid">
-          <Field id={`${id}-stream`} label="Stream" placeholder="link-12, system" value={draft.stream} autoComplete="off" spellCheck={false} onChange={(event) => set('stream', event.target.value)} />
-          <Field id={`${id}-correlation`} label="Correlation id" hint="Every event one request caused" value={draft.correlation} autoComplete="off" spellCheck={false} onChange={(event) => set('correlation', event.target.value)} />
+          <Field
+            id={`${id}-stream`}
+            label="Stream"
+            placeholder="link-12, system"
+            value={draft.stream}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => set('stream', event.target.value)}
+          />
+          <Field
+            id={`${id}-correlation`}
+            label="Correlation id"
+            hint="Every event one request caused"
+            value={draft.correlation}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => set('correlation', event.target.value)}
+          />
           <Field id={`${id}-from`} label="From" type="datetime-local" step={1} value={draft.from} onChange={(event) => set('from', event.target.value)} />
-          <Field id={`${id}-to`} label="To" type="datetime-local" step={1} value={draft.to} error={errors.to} onChange={(event) => set('to', event.target.value)} />
-          <SelectField id={`${id}-limit`} label="Per page" value={draft.limit} options={pageSizes.map((size) => ({ value: size, label: String(size) }))} onChange={(limit) => set('limit', limit)} />
+          <Field
+            id={`${id}-to`}
+            label="To"
+            type="datetime-local"
+            step={1}
+            value={draft.to}
+            error={errors.to}
+            onChange={(event) => set('to', event.target.value)}
+          />
+          <SelectField
+            id={`${id}-limit`}
+            label="Per page"
+            value={draft.limit}
+            options={pageSizes.map((size) => ({ value: size, label: String(size) }))}
+            onChange={(limit) => set('limit', limit)}
+          />
         </div>
       </details>
       <div className="history-filters__actions cluster cluster--between cluster--loose">

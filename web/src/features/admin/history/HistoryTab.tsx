@@ -53,12 +53,26 @@ function EntityLookup({ current }: { current: EntityRef | null }) {
 
   return (
     <form className="history-lookup cluster cluster--bottom" role="search" aria-label="Open an entity’s timeline" onSubmit={open}>
-      <SelectField id={`${id}-kind`} label="Entity" value={kind} options={ENTITY_KINDS.map((option) => ({ value: option, label: entityKindName(option) }))} onChange={setKind} />
+      <SelectField
+        id={`${id}-kind`}
+        label="Entity"
+        value={kind}
+        options={ENTITY_KINDS.map((option) => ({ value: option, label: entityKindName(option) }))}
+        onChange={setKind}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-id`}>
           Id
         </label>
-        <input id={`${id}-id`} className="input history-lookup__id" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={number} onChange={(event) => setNumber(event.target.value)} />
+        <input
+          id={`${id}-id`}
+          className="input history-lookup__id"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button--primary" disabled={!entity}>
         Open timeline

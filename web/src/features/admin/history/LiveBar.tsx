@@ -31,7 +31,13 @@ export function LiveBar(props: LiveBarProps) {
   const { live, canWatch, status, tail } = props;
   return (
     <div className={`history-live history-live--${live ? status : 'off'}`}>
-      <button type="button" className="button button--secondary button--sm history-live__switch" aria-pressed={live} disabled={!live && !canWatch} onClick={live ? props.onStop : props.onStart}>
+      <button
+        type="button"
+        className="button button--secondary button--sm history-live__switch"
+        aria-pressed={live}
+        disabled={!live && !canWatch}
+        onClick={live ? props.onStop : props.onStart}
+      >
         <span className="history-live__dot" aria-hidden="true" />
         Live
       </button>
@@ -55,9 +61,7 @@ export function LiveBar(props: LiveBarProps) {
         </button>
       ) : null}
       {live && tail.skipped > 0 ? (
-        <p className="history-live__skipped">
-          {countLabel(tail.skipped)} events of busy moments were left out of the tail; page through the list to see them.
-        </p>
+        <p className="history-live__skipped">{countLabel(tail.skipped)} events of busy moments were left out of the tail; page through the list to see them.</p>
       ) : null}
     </div>
   );

@@ -20,7 +20,8 @@ const params = (search: string) => new URLSearchParams(search);
 
 describe('the browser’s filters in the address', () => {
   it('reads every filter and the page, and writes them back the same, the tab kept', () => {
-    const search = 'tab=history&category=link&stream=link-12&type=LinkUpdated%2CLinkDeleted&actor=5&correlation=req-1&from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-02T00%3A00%3A00.000Z&clicks=1&limit=10&before=900';
+    const search =
+      'tab=history&category=link&stream=link-12&type=LinkUpdated%2CLinkDeleted&actor=5&correlation=req-1&from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-02T00%3A00%3A00.000Z&clicks=1&limit=10&before=900';
     const filters = filtersFromParams(params(search));
     expect(filters).toEqual({
       category: 'link',
@@ -48,7 +49,14 @@ describe('the browser’s filters in the address', () => {
 
   it('builds the API query and the live tail’s filter; the system category is its one stream', () => {
     const filters = { ...NO_FILTERS, category: 'link', type: 'LinkUpdated, LinkDeleted', actor: '5', from: '2026-11-01T00:00:00.000Z', limit: 25 };
-    expect(eventsQuery(filters, { after: 7 })).toEqual({ category: 'link', type: 'LinkUpdated,LinkDeleted', actor: '5', from: '2026-11-01T00:00:00.000Z', limit: 25, after: 7 });
+    expect(eventsQuery(filters, { after: 7 })).toEqual({
+      category: 'link',
+      type: 'LinkUpdated,LinkDeleted',
+      actor: '5',
+      from: '2026-11-01T00:00:00.000Z',
+      limit: 25,
+      after: 7,
+    });
     expect(eventsQuery(NO_FILTERS, null)).toEqual({ limit: DEFAULT_LIMIT });
     expect(tailFilter({ ...filters, includeClicks: true })).toEqual({ category: 'link', type: 'LinkUpdated,LinkDeleted', actor: '5', include_clicks: 'true' });
     expect(tailFilter({ ...NO_FILTERS, category: 'system' })).toEqual({ stream: 'system' });

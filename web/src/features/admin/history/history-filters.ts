@@ -25,7 +25,17 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
-export const NO_FILTERS: HistoryFilters = { category: '', stream: '', type: '', actor: '', correlation: '', from: '', to: '', includeClicks: false, limit: DEFAULT_LIMIT };
+export const NO_FILTERS: HistoryFilters = {
+  category: '',
+  stream: '',
+  type: '',
+  actor: '',
+  correlation: '',
+  from: '',
+  to: '',
+  includeClicks: false,
+  limit: DEFAULT_LIMIT,
+};
 
 /** The categories of the log's streams an admin looks for; `system` is one stream, not a prefix. */
 export const CATEGORIES: readonly { value: string; label: string }[] = [
@@ -130,7 +140,8 @@ export function eventsQuery(filters: HistoryFilters, cursor: Cursor): Partial<Re
 export function filterErrors(filters: HistoryFilters): Partial<Record<'type' | 'to', string>> {
   const errors: Partial<Record<'type' | 'to', string>> = {};
   const type = filters.type.replace(/\s+/g, '');
-  if (type && !/^[A-Za-z][A-Za-z0-9]*(,[A-Za-z][A-Za-z0-9]*)*$/.test(type)) errors.type = 'One event type, or several separated by commas, such as LinkUpdated,LinkDeleted';
+  if (type && !/^[A-Za-z][A-Za-z0-9]*(,[A-Za-z][A-Za-z0-9]*)*$/.test(type))
+    errors.type = 'One event type, or several separated by commas, such as LinkUpdated,LinkDeleted';
   if (filters.from && filters.to && Date.parse(filters.from) > Date.parse(filters.to)) errors.to = 'Must be after the start of the range';
   return errors;
 }

@@ -13,7 +13,14 @@ describe('history formats', () => {
 
   it('writes values as text, markup included as it is', () => {
     expect(valueText('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
-    expect([valueText(undefined), valueText(null), valueText(''), valueText(true), valueText(3), valueText({ a: [1] })]).toEqual(['(not set)', '(none)', '(empty)', 'true', '3', '{"a":[1]}']);
+    expect([valueText(undefined), valueText(null), valueText(''), valueText(true), valueText(3), valueText({ a: [1] })]).toEqual([
+      '(not set)',
+      '(none)',
+      '(empty)',
+      'true',
+      '3',
+      '{"a":[1]}',
+    ]);
     expect(prettyJson({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(prettyJson(undefined)).toBe('undefined');
   });

@@ -30,15 +30,21 @@ export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
         {policy.data?.replay_needed ? <span className="badge badge--warning">Replay needed</span> : null}
       </div>
       <p className="card__subtitle">
-        Bots are recorded but never counted. A click without a user agent is always a bot. New clicks follow a change at once; clicks already counted keep their verdict until a replay
-        classifies every click again with the current policy.
+        Bots are recorded but never counted. A click without a user agent is always a bot. New clicks follow a change at once; clicks already counted keep their
+        verdict until a replay classifies every click again with the current policy.
       </p>
       {policy.error !== undefined && !policy.data ? <StatusMessage text={errorText(policy.error, 'Failed to load the bot policy')} /> : null}
       {/* Keyed by the save time: a save starts the form again from what is stored. */}
-      {policy.data ? <PolicyForm key={policy.data.updated_at ?? 'default'} policy={policy.data} onResult={setMessage} /> : policy.loading ? <p>Loading…</p> : null}
+      {policy.data ? (
+        <PolicyForm key={policy.data.updated_at ?? 'default'} policy={policy.data} onResult={setMessage} />
+      ) : policy.loading ? (
+        <p>Loading…</p>
+      ) : null}
       <StatusMessage text={message} />
       <div className="admin__row cluster cluster--between cluster--loose projections__replay">
-        <p className="admin__count">{policy.data?.updated_at ? `Policy last changed ${momentLabel(policy.data.updated_at)}.` : 'The default policy: no admin has changed it.'}</p>
+        <p className="admin__count">
+          {policy.data?.updated_at ? `Policy last changed ${momentLabel(policy.data.updated_at)}.` : 'The default policy: no admin has changed it.'}
+        </p>
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming(true)}>
           Replay over all clicks
         </button>

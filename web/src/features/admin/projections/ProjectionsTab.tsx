@@ -38,7 +38,9 @@ export function ProjectionsTab() {
 
   return (
     <div className="admin__section projections">
-      {report.error !== undefined && !report.data ? <RetryMessage text={errorText(report.error, 'Failed to fetch the projections')} onRetry={() => void report.refetch()} /> : null}
+      {report.error !== undefined && !report.data ? (
+        <RetryMessage text={errorText(report.error, 'Failed to fetch the projections')} onRetry={() => void report.refetch()} />
+      ) : null}
       {report.data ? (
         <ProjectorTable report={report.data} busy={busy} onRebuild={(key) => start(() => projectionsApi.rebuild(key))} />
       ) : report.loading ? (

@@ -31,7 +31,8 @@ export function ProjectorTable({ report, busy, onRebuild }: ProjectorTableProps)
         </span>
       </div>
       <p className="card__subtitle">
-        A rebuild replays the whole log into a fresh copy while the live projection keeps answering; the copy takes its place once it has caught up. Redirects are never paused.
+        A rebuild replays the whole log into a fresh copy while the live projection keeps answering; the copy takes its place once it has caught up. Redirects
+        are never paused.
       </p>
       {report.note ? <p className="projections__note">{report.note}</p> : null}
       <div className="table-wrap">

@@ -12,7 +12,12 @@ const STATE_BADGES: Record<Rebuild['state'], { badge: string; label: string }> =
 
 /** The rebuild under way (with its progress bar), else the last one, with the click counts before and after it. */
 export function RebuildCard({ rebuild }: { rebuild: Rebuild }) {
-  const title = rebuild.reason === 'bot_policy_replay' ? 'Bot-policy replay' : rebuild.reason === 'upgrade' ? 'Analytics rebuild after an upgrade' : `Rebuild of the ${rebuild.projections.map((key) => PROJECTION_NAMES[key].toLowerCase()).join(' and ')}`;
+  const title =
+    rebuild.reason === 'bot_policy_replay'
+      ? 'Bot-policy replay'
+      : rebuild.reason === 'upgrade'
+        ? 'Analytics rebuild after an upgrade'
+        : `Rebuild of the ${rebuild.projections.map((key) => PROJECTION_NAMES[key].toLowerCase()).join(' and ')}`;
   const percent = percentDone(rebuild.done, rebuild.total);
   const showBar = rebuild.state === 'running' && rebuild.progress_known;
   const state = STATE_BADGES[rebuild.state];
@@ -29,7 +34,14 @@ export function RebuildCard({ rebuild }: { rebuild: Rebuild }) {
         {rebuild.finished_at ? ` · ended ${momentLabel(rebuild.finished_at)}` : ''}
       </p>
       {showBar ? (
-        <div className="projections__progress" role="progressbar" aria-label={`${title} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className="projections__progress"
+          role="progressbar"
+          aria-label={`${title} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <div className="projections__progress-bar" style={{ width: `${percent}%` }} />
         </div>
       ) : null}

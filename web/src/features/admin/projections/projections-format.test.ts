@@ -36,7 +36,9 @@ describe('the projections tab’s wording', () => {
     expect(rebuildLine(rebuild({}))).toBe('Copying the log into a fresh copy: 12,000 of 40,000 positions · 2,300/s');
     expect(rebuildLine(rebuild({ progress_known: false }))).toMatch(/progress shows there/);
     expect(rebuildLine(rebuild({ state: 'done', duration_ms: 12_340 }))).toBe('Done: 11,500 events applied in 12.3 s; the rebuilt copy is live.');
-    expect(rebuildLine(rebuild({ state: 'failed', duration_ms: 500, error: 'disk full' }))).toBe('Failed after 500 ms: disk full. The live projections were left as they were.');
+    expect(rebuildLine(rebuild({ state: 'failed', duration_ms: 500, error: 'disk full' }))).toBe(
+      'Failed after 500 ms: disk full. The live projections were left as they were.',
+    );
   });
 
   it('turns the patterns box into a list and back', () => {

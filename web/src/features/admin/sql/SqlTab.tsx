@@ -81,10 +81,15 @@ function SqlConsole() {
         SQL console
       </h2>
       <p className="card__subtitle">
-        Read-only ClickHouse SQL over the analysts’ tables: clicks, clicks_daily, links and owners. Each query is recorded in the history. Ctrl+Enter (⌘+Enter) runs it.
+        Read-only ClickHouse SQL over the analysts’ tables: clicks, clicks_daily, links and owners. Each query is recorded in the history. Ctrl+Enter (⌘+Enter)
+        runs it.
       </p>
       <div className="sql__library">
-        <QueryList title="Starter queries" items={saved.data?.starters.map((starter) => ({ key: starter.name, name: starter.name, sql: starter.sql })) ?? []} onPick={setSql} />
+        <QueryList
+          title="Starter queries"
+          items={saved.data?.starters.map((starter) => ({ key: starter.name, name: starter.name, sql: starter.sql })) ?? []}
+          onPick={setSql}
+        />
         <QueryList
           title="Saved queries"
           items={saved.data?.queries.map((query) => ({ key: query.id, name: query.name, sql: query.sql, id: query.id })) ?? []}
@@ -93,16 +98,33 @@ function SqlConsole() {
           onDeleted={() => void invalidate(SAVED_SQL_QUERY)}
         />
       </div>
-      {saved.error !== undefined && !saved.data ? <RetryMessage text={errorText(saved.error, 'Failed to load saved queries')} onRetry={() => void saved.refetch()} /> : null}
+      {saved.error !== undefined && !saved.data ? (
+        <RetryMessage text={errorText(saved.error, 'Failed to load saved queries')} onRetry={() => void saved.refetch()} />
+      ) : null}
       <label className="field__label" htmlFor={`${id}-sql`}>
         SQL query
       </label>
-      <textarea id={`${id}-sql`} className="textarea sql__editor" value={sql} onChange={(event) => setSql(event.target.value)} onKeyDown={keys} spellCheck={false} rows={8} />
+      <textarea
+        id={`${id}-sql`}
+        className="textarea sql__editor"
+        value={sql}
+        onChange={(event) => setSql(event.target.value)}
+        onKeyDown={keys}
+        spellCheck={false}
+        rows={8}
+      />
       {parameters.length ? (
         <fieldset className="sql__params">
           <legend className="field__label">Parameters</legend>
           {parameters.map(({ name, type }) => (
-            <Field key={name} id={`${id}-param-${name}`} label={`${name} (${type})`} value={values[name] ?? ''} onChange={(event) => setValues({ ...values, [name]: event.target.value })} spellCheck={false} />
+            <Field
+              key={name}
+              id={`${id}-param-${name}`}
+              label={`${name} (${type})`}
+              value={values[name] ?? ''}
+              onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+              spellCheck={false}
+            />
           ))}
         </fieldset>
       ) : null}
@@ -116,7 +138,15 @@ function SqlConsole() {
           </button>
         ))}
         <form className="sql__save cluster cluster--bottom" onSubmit={save}>
-          <Field id={`${id}-save-name`} label="Save as" value={saveName} onChange={(event) => setSaveName(event.target.value)} required maxLength={200} placeholder="Query name" />
+          <Field
+            id={`${id}-save-name`}
+            label="Save as"
+            value={saveName}
+            onChange={(event) => setSaveName(event.target.value)}
+            required
+            maxLength={200}
+            placeholder="Query name"
+          />
           <button type="submit" className="button button--secondary" disabled={busy}>
             Save
           </button>
@@ -128,7 +158,19 @@ function SqlConsole() {
   );
 }
 
-function QueryList({ title, items, empty, onPick, onDeleted }: { title: string; items: { key: string; name: string; sql: string; id?: string }[]; empty?: string; onPick(sql: string): void; onDeleted?(): void }) {
+function QueryList({
+  title,
+  items,
+  empty,
+  onPick,
+  onDeleted,
+}: {
+  title: string;
+  items: { key: string; name: string; sql: string; id?: string }[];
+  empty?: string;
+  onPick(sql: string): void;
+  onDeleted?(): void;
+}) {
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   return (
     <div className="sql__list">
@@ -141,7 +183,12 @@ function QueryList({ title, items, empty, onPick, onDeleted }: { title: string; 
               {item.name}
             </button>
             {item.id ? (
-              <button type="button" className="button button--ghost button--sm" aria-label={`Delete saved query ${item.name}`} onClick={() => setDeleting({ id: item.id!, name: item.name })}>
+              <button
+                type="button"
+                className="button button--ghost button--sm"
+                aria-label={`Delete saved query ${item.name}`}
+                onClick={() => setDeleting({ id: item.id!, name: item.name })}
+              >
                 Delete
               </button>
             ) : null}
@@ -218,14 +265,20 @@ function AnalystCredentials() {
       setMessage(errorText(error, 'The credential could not be issued'));
     }
   };
-  const endpoint = analysts.data ? (analysts.data.port === null ? 'Not served: set ANALYST_PORT to open it.' : `Port ${analysts.data.port}, database ${analysts.data.database}.`) : '';
+  const endpoint = analysts.data
+    ? analysts.data.port === null
+      ? 'Not served: set ANALYST_PORT to open it.'
+      : `Port ${analysts.data.port}, database ${analysts.data.database}.`
+    : '';
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         Analysts’ credentials
       </h2>
       <p className="card__subtitle">Analysts connect ClickHouse clients and tools to the analysts’ endpoint with these. {endpoint}</p>
-      {analysts.error !== undefined && !analysts.data ? <RetryMessage text={errorText(analysts.error, 'Failed to load credentials')} onRetry={() => void analysts.refetch()} /> : null}
+      {analysts.error !== undefined && !analysts.data ? (
+        <RetryMessage text={errorText(analysts.error, 'Failed to load credentials')} onRetry={() => void analysts.refetch()} />
+      ) : null}
       <ul className="sql__items">
         {analysts.data?.analysts.map((analyst) => (
           <li key={analyst.id} className="sql__item cluster cluster--between">
@@ -239,7 +292,15 @@ function AnalystCredentials() {
         ))}
       </ul>
       <form className="sql__save cluster cluster--bottom" onSubmit={(event) => void issue(event)}>
-        <Field id={`${id}-name`} label="Analyst name" hint="Their ClickHouse user name: letters, digits, _ . -" value={name} onChange={(event) => setName(event.target.value)} required pattern="[A-Za-z][A-Za-z0-9_.\-]{0,63}" />
+        <Field
+          id={`${id}-name`}
+          label="Analyst name"
+          hint="Their ClickHouse user name: letters, digits, _ . -"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          pattern="[A-Za-z][A-Za-z0-9_.\-]{0,63}"
+        />
         <button type="submit" className="button button--primary">
           Issue credential
         </button>

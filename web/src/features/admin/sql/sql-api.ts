@@ -12,7 +12,8 @@ export type ExportFormat = z.infer<typeof SqlExportFormat>;
 
 export const sqlApi = {
   run: (query: string, params: Record<string, string>) => api<SqlResult>('/admin/sql', { method: 'POST', body: { query, params } }),
-  download: (query: string, params: Record<string, string>, format: ExportFormat) => apiBlob('/admin/sql/export', { method: 'POST', body: { query, params, format } }),
+  download: (query: string, params: Record<string, string>, format: ExportFormat) =>
+    apiBlob('/admin/sql/export', { method: 'POST', body: { query, params, format } }),
   saved: () => api<SavedQueries>('/admin/sql/queries'),
   save: (name: string, sql: string) => api<Saved>('/admin/sql/queries', { method: 'POST', body: { name, sql } }),
   deleteSaved: (id: string) => api<{ message: string }>(`/admin/sql/queries/${encodeURIComponent(id)}`, { method: 'DELETE' }),

@@ -56,8 +56,20 @@ export function SupportInboxTab() {
   return (
     <div className="admin__section support-inbox">
       <div className="admin__toolbar cluster cluster--bottom cluster--loose">
-        <SelectField id={`${id}-status`} label="Status" value={filter.status} options={STATUS_OPTIONS} onChange={(status) => setFilter((current) => ({ ...current, status }))} />
-        <SelectField id={`${id}-priority`} label="Priority" value={filter.priority} options={PRIORITY_OPTIONS} onChange={(priority) => setFilter((current) => ({ ...current, priority }))} />
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          value={filter.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setFilter((current) => ({ ...current, status }))}
+        />
+        <SelectField
+          id={`${id}-priority`}
+          label="Priority"
+          value={filter.priority}
+          options={PRIORITY_OPTIONS}
+          onChange={(priority) => setFilter((current) => ({ ...current, priority }))}
+        />
       </div>
       {inbox.error !== undefined && !inbox.data ? <StatusMessage text={errorText(inbox.error, 'Failed to fetch data')} /> : null}
       <p className="admin__count" aria-live="polite">

@@ -12,7 +12,8 @@ export interface InboxFilter {
 }
 
 export const supportInboxApi = {
-  list: (filter: InboxFilter) => api<z.infer<typeof AdminSupportTicketList>>('/admin/support/tickets', { query: { status: filter.status, priority: filter.priority } }),
+  list: (filter: InboxFilter) =>
+    api<z.infer<typeof AdminSupportTicketList>>('/admin/support/tickets', { query: { status: filter.status, priority: filter.priority } }),
   reply: (id: number, message: string) => api<Answer>(`/admin/support/tickets/${id}/replies`, { method: 'POST', body: { message } }),
   close: (id: number) => api<Answer>(`/admin/support/tickets/${id}/close`, { method: 'POST' }),
 };

@@ -48,13 +48,19 @@ export function TraiApprovalsTab() {
   return (
     <div className="admin__section trai-approvals">
       <p className="trai-approvals__intro">
-        Headers on this service’s own address have no DNS to prove them: check each one’s DLT registration before any link can use it. A rejected header serves nothing and is free for its
-        real owner.
+        Headers on this service’s own address have no DNS to prove them: check each one’s DLT registration before any link can use it. A rejected header serves
+        nothing and is free for its real owner.
       </p>
       <StatusMessage text={message} />
-      {queue.error !== undefined && !queue.data ? <RetryMessage text={errorText(queue.error, 'Failed to fetch data')} onRetry={() => void queue.refetch()} /> : null}
+      {queue.error !== undefined && !queue.data ? (
+        <RetryMessage text={errorText(queue.error, 'Failed to fetch data')} onRetry={() => void queue.refetch()} />
+      ) : null}
       <p className="admin__count" aria-live="polite">
-        {queue.data ? `${pending.length} ${pending.length === 1 ? 'header awaits' : 'headers await'} approval` : queue.error === undefined ? 'Loading the queue…' : ''}
+        {queue.data
+          ? `${pending.length} ${pending.length === 1 ? 'header awaits' : 'headers await'} approval`
+          : queue.error === undefined
+            ? 'Loading the queue…'
+            : ''}
       </p>
       <div className="table-wrap">
         <table className="table admin__table trai-approvals__table">
@@ -80,15 +86,31 @@ export function TraiApprovalsTab() {
                   {item.owner_email ?? 'Deleted account'}
                 </td>
                 <td data-label="DLT registration id">
-                  {item.dlt_registration_id ? <code className="trai-approvals__evidence">{item.dlt_registration_id}</code> : <span className="trai-approvals__none">None given</span>}
+                  {item.dlt_registration_id ? (
+                    <code className="trai-approvals__evidence">{item.dlt_registration_id}</code>
+                  ) : (
+                    <span className="trai-approvals__none">None given</span>
+                  )}
                 </td>
                 <td data-label="Requested">{momentLabel(item.created_at)}</td>
                 <td className="trai-approvals__actions cluster cluster--end">
-                  <button type="button" className="button button--primary button--sm" onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))} disabled={busy === item.id} aria-label={`Approve ${item.header}`}>
+                  <button
+                    type="button"
+                    className="button button--primary button--sm"
+                    onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))}
+                    disabled={busy === item.id}
+                    aria-label={`Approve ${item.header}`}
+                  >
                     {busy === item.id ? <Spinner size="sm" /> : <CheckIcon />}
                     Approve
                   </button>
-                  <button type="button" className="button button--secondary button--sm" onClick={() => setRejecting(item)} disabled={busy === item.id} aria-label={`Reject ${item.header}`}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--sm"
+                    onClick={() => setRejecting(item)}
+                    disabled={busy === item.id}
+                    aria-label={`Reject ${item.header}`}
+                  >
                     Reject
                   </button>
                 </td>
@@ -125,7 +147,14 @@ export function TraiApprovalsTab() {
           <label className="field__label" htmlFor={`${id}-reason`}>
             Reason (shown to the user)
           </label>
-          <textarea id={`${id}-reason`} className="input trai-approvals__reason" rows={3} maxLength={MAX_REASON} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <textarea
+            id={`${id}-reason`}
+            className="input trai-approvals__reason"
+            rows={3}
+            maxLength={MAX_REASON}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </div>
       </Modal>
     </div>

@@ -83,9 +83,25 @@ export function CheckoutFlow({ request, onClose }: { request: CheckoutRequest; o
   };
 
   if (stage.kind === 'test') {
-    return <TestCheckoutDialog intent={stage.intent} planName={request.planName} cycle={request.cycle} onClose={onClose} onPaid={(result) => verify(result, stage.intent.quote, true)} />;
+    return (
+      <TestCheckoutDialog
+        intent={stage.intent}
+        planName={request.planName}
+        cycle={request.cycle}
+        onClose={onClose}
+        onPaid={(result) => verify(result, stage.intent.quote, true)}
+      />
+    );
   }
-  return <ConfirmPaymentDialog request={request} open={stage.kind === 'confirm'} busy={stage.kind === 'confirm' && stage.busy} onPay={() => void pay()} onClose={onClose} />;
+  return (
+    <ConfirmPaymentDialog
+      request={request}
+      open={stage.kind === 'confirm'}
+      busy={stage.kind === 'confirm' && stage.busy}
+      onPay={() => void pay()}
+      onClose={onClose}
+    />
+  );
 }
 
 interface ConfirmProps {
@@ -99,7 +115,9 @@ interface ConfirmProps {
 /** What paying now buys and costs, from GET /api/payment/quote, before any order exists. */
 function ConfirmPaymentDialog({ request, open, busy, onPay, onClose }: ConfirmProps) {
   const config = usePaymentConfig();
-  const quote = useQuery(['payment-quote', request.plan, request.cycle, request.requestedAt], () => paymentsApi.quote({ plan_type: request.plan, billing_cycle: request.cycle }));
+  const quote = useQuery(['payment-quote', request.plan, request.cycle, request.requestedAt], () =>
+    paymentsApi.quote({ plan_type: request.plan, billing_cycle: request.cycle }),
+  );
   const data = quote.data;
   const refused = quote.error !== undefined && !quote.loading;
 
@@ -223,11 +241,23 @@ function TestCheckoutDialog({ intent, planName, cycle, onPaid, onClose }: TestCh
           <button type="button" className="button button--secondary" onClick={onClose} disabled={busy !== null}>
             Cancel
           </button>
-          <button type="button" className="button button--danger" onClick={() => void complete('fail')} disabled={busy !== null || order?.paid === true} aria-busy={busy === 'fail'}>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void complete('fail')}
+            disabled={busy !== null || order?.paid === true}
+            aria-busy={busy === 'fail'}
+          >
             {busy === 'fail' ? <Spinner size="sm" /> : null}
             Fail
           </button>
-          <button type="button" className="button button--primary" onClick={() => void complete('pay')} disabled={busy !== null || order?.paid === true} aria-busy={busy === 'pay'}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void complete('pay')}
+            disabled={busy !== null || order?.paid === true}
+            aria-busy={busy === 'pay'}
+          >
             {busy === 'pay' ? <Spinner size="sm" /> : null}
             Pay
           </button>
@@ -273,7 +303,9 @@ function TestCheckoutDialog({ intent, planName, cycle, onPaid, onClose }: TestCh
             <span className="banner__body">This order is already paid.</span>
           </p>
         ) : (
-          <p className="checkout__note">Pay completes the payment with a test card; Fail makes this attempt fail, as a declined payment would. Cancel closes the checkout.</p>
+          <p className="checkout__note">
+            Pay completes the payment with a test card; Fail makes this attempt fail, as a declined payment would. Cancel closes the checkout.
+          </p>
         )}
       </div>
     </Modal>

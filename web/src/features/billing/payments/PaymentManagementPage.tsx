@@ -126,7 +126,12 @@ function MethodsTab() {
     }
   };
 
-  if (!data) return error !== undefined && !loading ? <LoadFailed what="payment methods" onRetry={() => void refetch()} /> : <Loading text="Loading your payment methods…" />;
+  if (!data)
+    return error !== undefined && !loading ? (
+      <LoadFailed what="payment methods" onRetry={() => void refetch()} />
+    ) : (
+      <Loading text="Loading your payment methods…" />
+    );
   const methods = data.payment_methods;
   return (
     <div className="payments__panel">
@@ -152,12 +157,24 @@ function MethodsTab() {
                 </div>
                 <div className="payment-method__actions cluster">
                   {method.is_default ? null : (
-                    <button type="button" className="button button--secondary button--sm" disabled={busy !== null} onClick={() => void makeDefault(method)} aria-label={`Make ${method.name} the default`}>
+                    <button
+                      type="button"
+                      className="button button--secondary button--sm"
+                      disabled={busy !== null}
+                      onClick={() => void makeDefault(method)}
+                      aria-label={`Make ${method.name} the default`}
+                    >
                       {busy === method.id ? <Spinner size="sm" /> : null}
                       Make default
                     </button>
                   )}
-                  <button type="button" className="button button--ghost button--sm" disabled={busy !== null} onClick={() => setRemoving(method)} aria-label={`Remove ${method.name}`}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    disabled={busy !== null}
+                    onClick={() => setRemoving(method)}
+                    aria-label={`Remove ${method.name}`}
+                  >
                     Remove
                   </button>
                 </div>
@@ -182,7 +199,12 @@ function MethodsTab() {
 function HistoryTab() {
   const { data, error, loading, refetch } = useQuery(BILLING_HISTORY_QUERY, paymentsApi.history);
   useLoadFailureToast(error, loading);
-  if (!data) return error !== undefined && !loading ? <LoadFailed what="billing history" onRetry={() => void refetch()} /> : <Loading text="Loading your billing history…" />;
+  if (!data)
+    return error !== undefined && !loading ? (
+      <LoadFailed what="billing history" onRetry={() => void refetch()} />
+    ) : (
+      <Loading text="Loading your billing history…" />
+    );
   const items = data.billing_history;
   if (items.length === 0) {
     return <Empty title="No payments yet">Your payments and their receipts appear here once you buy a plan.</Empty>;
@@ -202,14 +224,20 @@ function SubscriptionTab() {
   const [renewal, setRenewal] = useState<CheckoutRequest | null>(null);
   useLoadFailureToast(failed && !subscription ? true : undefined, false);
 
-  if (!subscription) return failed ? <LoadFailed what="subscription" onRetry={() => void refreshSubscription()} /> : <Loading text="Loading your subscription…" />;
+  if (!subscription)
+    return failed ? <LoadFailed what="subscription" onRetry={() => void refreshSubscription()} /> : <Loading text="Loading your subscription…" />;
 
   const name = planLabel(subscription.plan.name, subscription.plan_type);
   const paid = subscription.plan_type !== 'free';
   const active = subscription.status === 'active';
   const end = subscription.current_period_end ? indianDate(subscription.current_period_end) : null;
   const renew = () =>
-    setRenewal({ plan: subscription.plan_type as CheckoutRequest['plan'], planName: subscription.plan.display_name, cycle: subscription.billing_cycle, requestedAt: Date.now() });
+    setRenewal({
+      plan: subscription.plan_type as CheckoutRequest['plan'],
+      planName: subscription.plan.display_name,
+      cycle: subscription.billing_cycle,
+      requestedAt: Date.now(),
+    });
 
   return (
     <div className="payments__panel">
@@ -315,7 +343,8 @@ function CancelDialog({ open, subscription, planName, end, onClose }: CancelDial
     >
       <p>Cancel your {planName} subscription?</p>
       <p className="subscription-card__note">
-        You keep {planName} {end ? `until ${end}` : 'until the end of the period you paid for'}; then your account moves to the Free plan. There is no cancellation fee.
+        You keep {planName} {end ? `until ${end}` : 'until the end of the period you paid for'}; then your account moves to the Free plan. There is no
+        cancellation fee.
       </p>
     </Modal>
   );

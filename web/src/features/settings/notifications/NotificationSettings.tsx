@@ -65,7 +65,9 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
       <h2 id={`${id}-title`} className="card__title">
         Notification e-mails
       </h2>
-      <p className="notifications__intro">Choose which e-mails Linkledger sends to your account’s address. Messages about your password, payments and support tickets are always sent.</p>
+      <p className="notifications__intro">
+        Choose which e-mails Linkledger sends to your account’s address. Messages about your password, payments and support tickets are always sent.
+      </p>
       <ul className="notifications__list">
         {NOTIFICATION_CHOICES.map(({ key, label, explanation }) => (
           <li key={key} className="notifications__choice">

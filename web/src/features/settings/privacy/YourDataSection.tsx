@@ -76,8 +76,8 @@ function ExportCard() {
         Your data
       </h2>
       <p className="card__subtitle">
-        One zip with your profile, links, the clicks on your links (as CSV), API key details, payments and support tickets. Large accounts take a little while: you can
-        leave this page and come back.
+        One zip with your profile, links, the clicks on your links (as CSV), API key details, payments and support tickets. Large accounts take a little while:
+        you can leave this page and come back.
       </p>
       {running && (
         <div className="privacy-progress" role="status">
@@ -102,7 +102,12 @@ function ExportCard() {
             Download my data
           </button>
         )}
-        <button type="button" className={`button ${job?.status === 'ready' ? 'button--secondary' : 'button--primary'}`} onClick={() => void start()} disabled={busy || running}>
+        <button
+          type="button"
+          className={`button ${job?.status === 'ready' ? 'button--secondary' : 'button--primary'}`}
+          onClick={() => void start()}
+          disabled={busy || running}
+        >
           {running ? 'Preparing…' : job ? 'Prepare a new export' : 'Export my data'}
         </button>
       </div>
@@ -118,8 +123,8 @@ function DeleteAccountCard() {
         Delete account
       </h2>
       <p className="card__subtitle">
-        Deleting your account signs you out everywhere and stops your links. Your e-mail address, name, phone number and support messages become unreadable for good,
-        even in our history. Click counts stay, with nothing that identifies you. This cannot be undone: export your data first if you want to keep it.
+        Deleting your account signs you out everywhere and stops your links. Your e-mail address, name, phone number and support messages become unreadable for
+        good, even in our history. Click counts stay, with nothing that identifies you. This cannot be undone: export your data first if you want to keep it.
       </p>
       <div className="privacy-actions">
         <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
@@ -195,13 +200,27 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void
           <label className="field__label" htmlFor={passwordId}>
             Current password
           </label>
-          <input id={passwordId} className="input" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            id={passwordId}
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={emailId}>
             Type {user?.email ?? 'your e-mail address'} to confirm
           </label>
-          <input id={emailId} className="input" type="email" autoComplete="off" value={confirmEmail} onChange={(event) => setConfirmEmail(event.target.value)} />
+          <input
+            id={emailId}
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={confirmEmail}
+            onChange={(event) => setConfirmEmail(event.target.value)}
+          />
         </div>
         {error && (
           <p className="field__error" role="alert">
