@@ -34,7 +34,7 @@ export interface OnlineRebuildProgress {
   events: number;
 }
 
-export interface OnlineRebuildOptions {
+interface OnlineRebuildOptions {
   batchSize?: number;
   onProgress?: (progress: OnlineRebuildProgress) => void;
   /** With the live projectors stopped and every copy at `through`, just before the swap. */

@@ -37,7 +37,7 @@ export interface RunnerOptions {
 }
 
 /** What a runner knows of itself, for the admin's projections tab (docs/admin.md#projections). */
-export interface RunnerStatus {
+interface RunnerStatus {
   /** `running`; `retrying` after a failure, until a batch applies again; `stopped` (e.g. while a rebuild swaps it). */
   state: 'running' | 'retrying' | 'stopped';
   /** The position applied up to, events it skips included. */

@@ -1,5 +1,5 @@
 /** How many seconds of history the rate covers. */
-export const THROUGHPUT_WINDOW_SECONDS = 10;
+const THROUGHPUT_WINDOW_SECONDS = 10;
 
 /**
  * Events per second over the last few seconds, from counts kept per second of the clock

@@ -8,7 +8,7 @@ export type UserStatus = z.infer<typeof UserStatus>;
 
 const userId = z.number().int().positive();
 
-export const UserRegisteredV1 = z.object({
+const UserRegisteredV1 = z.object({
   user_id: userId,
   email: z.string(),
   /** scrypt hash in PHC-like form; never the password itself. */
@@ -20,7 +20,7 @@ export const UserRegisteredV1 = z.object({
 export type UserRegistered = z.infer<typeof UserRegisteredV1>;
 
 /** The owner proved the address is theirs: a verification link, or a provider that vouched for it. */
-export const EmailVerifiedV1 = z.object({
+const EmailVerifiedV1 = z.object({
   user_id: userId,
   via: z.enum(['email_link', 'oauth']),
 });
@@ -30,7 +30,7 @@ export const EmailVerifiedV1 = z.object({
  * sign-in proved the address of an account whose address was never verified, so whoever
  * set its password may not be its owner: that password is replaced by an unknown one.
  */
-export const PasswordChangedV1 = z.object({
+const PasswordChangedV1 = z.object({
   user_id: userId,
   password_hash: z.string(),
   reason: z.enum(['reset', 'change', 'account_reclaimed']),
@@ -39,7 +39,7 @@ export const PasswordChangedV1 = z.object({
 });
 
 /** A signed-in session ended (logout): its token id is refused until the token would have expired anyway. */
-export const SessionRevokedV1 = z.object({
+const SessionRevokedV1 = z.object({
   user_id: userId,
   jti: z.string(),
   /** ISO time at which the token expires by itself; after it the revocation can be forgotten. */
@@ -47,7 +47,7 @@ export const SessionRevokedV1 = z.object({
 });
 
 /** Registration opened or closed by an admin (the `system` stream). Existing users can always sign in. */
-export const SignupToggledV1 = z.object({ enabled: z.boolean() });
+const SignupToggledV1 = z.object({ enabled: z.boolean() });
 
 export const EmailTokenPurpose = z.enum(['verify_email', 'reset_password', 'change_email']);
 export type EmailTokenPurpose = z.infer<typeof EmailTokenPurpose>;
@@ -57,14 +57,14 @@ export type EmailTokenPurpose = z.infer<typeof EmailTokenPurpose>;
  * (`email-token-{sha256}`), so the token itself is never stored and its redemption is a
  * concurrency-checked append to the same stream.
  */
-export const EmailTokenIssuedV1 = z.object({
+const EmailTokenIssuedV1 = z.object({
   purpose: EmailTokenPurpose,
   user_id: userId,
   email: z.string(),
   expires_at: z.string(),
 });
 
-export const EmailTokenRedeemedV1 = z.object({
+const EmailTokenRedeemedV1 = z.object({
   purpose: EmailTokenPurpose,
   user_id: userId,
 });
@@ -73,7 +73,7 @@ export const OAuthProvider = z.enum(['google', 'facebook', 'twitter']);
 export type OAuthProvider = z.infer<typeof OAuthProvider>;
 
 /** A social sign-in provider's settings (stream `oauth-{provider}`); the secret only encrypted. */
-export const OAuthProviderConfiguredV1 = z.object({
+const OAuthProviderConfiguredV1 = z.object({
   provider: OAuthProvider,
   client_id: z.string(),
   /** AES-256-GCM, keyed from the installation secret. */
@@ -88,16 +88,16 @@ export const OAuthProviderConfiguredV1 = z.object({
 });
 
 /** An admin removed a provider's settings, its encrypted secret included: sign-in with it stops. */
-export const OAuthProviderRemovedV1 = z.object({ provider: OAuthProvider });
+const OAuthProviderRemovedV1 = z.object({ provider: OAuthProvider });
 
 /** An authorization code was exchanged (stream `oauth-code-{sha256}`): a second use is refused. */
-export const OAuthCodeRedeemedV1 = z.object({ provider: OAuthProvider });
+const OAuthCodeRedeemedV1 = z.object({ provider: OAuthProvider });
 
 /**
  * A social sign-in began (stream `oauth-state-{sha256 of the state}`): the state itself is
  * never stored; the PKCE verifier only encrypted, until the sign-in returns or expires.
  */
-export const OAuthSignInStartedV1 = z.object({
+const OAuthSignInStartedV1 = z.object({
   provider: OAuthProvider,
   redirect_uri: z.string(),
   /** AES-256-GCM, keyed from the installation secret. */
@@ -106,21 +106,21 @@ export const OAuthSignInStartedV1 = z.object({
 });
 
 /** The provider returned with that state; a second return with it is refused. */
-export const OAuthSignInReturnedV1 = z.object({ provider: OAuthProvider });
+const OAuthSignInReturnedV1 = z.object({ provider: OAuthProvider });
 
 /**
  * An admin suspended, banned or re-activated an account (the acting admin is the event's
  * actor). Suspended and banned users cannot sign in or call the API; a banned user's links
  * also stop redirecting.
  */
-export const UserStatusChangedV1 = z.object({
+const UserStatusChangedV1 = z.object({
   user_id: userId,
   status: UserStatus,
   previous: UserStatus,
 });
 
 /** The super admin granted or removed the admin role. */
-export const UserRoleChangedV1 = z.object({
+const UserRoleChangedV1 = z.object({
   user_id: userId,
   role: z.enum(['user', 'admin']),
   previous: Role,
@@ -168,7 +168,7 @@ export const MailPurpose = z.enum([
 export type MailPurpose = z.infer<typeof MailPurpose>;
 
 /** A message was handed to the mail transport, or refused by it (stream `mail-deliveries-{YYYY-MM}`); never its recipient or content. */
-export const MailDeliveredV1 = z.object({
+const MailDeliveredV1 = z.object({
   purpose: MailPurpose,
   transport: z.enum(['outbox', 'sendgrid', 'smtp']),
   ok: z.boolean(),
@@ -180,7 +180,7 @@ export const MailDeliveredV1 = z.object({
  * The owner deleted the account (docs/privacy.md): its data key is destroyed, so every
  * personal field it wrote reads as shredded; sign-in and the links stop; counts remain.
  */
-export const AccountDeletedV1 = z.object({ user_id: userId });
+const AccountDeletedV1 = z.object({ user_id: userId });
 
 export const accountEvents = {
   UserRegistered: { 1: UserRegisteredV1 },

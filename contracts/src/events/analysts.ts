@@ -15,14 +15,14 @@ export const AnalystName = z
  * password is never stored: only an HMAC-SHA-256 of it under the installation secret,
  * by which each query's password is checked (docs/analysts.md#credentials).
  */
-export const AnalystCredentialIssuedV1 = z.object({
+const AnalystCredentialIssuedV1 = z.object({
   analyst_id: z.string(),
   name: z.string(),
   secret_hash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
 /** An admin revoked a credential (stream `analysts`): its next query is refused. */
-export const AnalystCredentialRevokedV1 = z.object({
+const AnalystCredentialRevokedV1 = z.object({
   analyst_id: z.string(),
   name: z.string(),
 });
@@ -31,7 +31,7 @@ export const AnalystCredentialRevokedV1 = z.object({
  * One SQL query an analyst (ClickHouse HTTP endpoint) or an admin (the admin SQL console)
  * ran, refused or not (stream `analyst-queries-{YYYY-MM}`). The event's actor says who.
  */
-export const AnalystQueryRanV1 = z.object({
+const AnalystQueryRanV1 = z.object({
   via: z.enum(['clickhouse_http', 'console']),
   /** The analyst's or admin's name as they signed in (an analyst name, or an admin's user id). */
   user: z.string(),
@@ -51,14 +51,14 @@ export const AnalystQueryRanV1 = z.object({
 export type AnalystQueryRan = z.infer<typeof AnalystQueryRanV1>;
 
 /** An admin saved a query in the SQL console (stream `sql-queries-{userId}`), or replaced one of the same id. */
-export const SqlQuerySavedV1 = z.object({
+const SqlQuerySavedV1 = z.object({
   query_id: z.string(),
   name: z.string(),
   sql: z.string(),
 });
 
 /** An admin deleted a saved query (stream `sql-queries-{userId}`). */
-export const SqlQueryDeletedV1 = z.object({ query_id: z.string() });
+const SqlQueryDeletedV1 = z.object({ query_id: z.string() });
 
 export const analystEvents = {
   AnalystCredentialIssued: { 1: AnalystCredentialIssuedV1 },

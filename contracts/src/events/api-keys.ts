@@ -7,7 +7,7 @@ const userId = z.number().int().positive();
  * its SHA-256 (hex), by which a request's X-API-Key is looked up, and an AES-256-GCM copy
  * keyed from the installation secret, so its owner can reveal it again.
  */
-export const ApiKeyIssuedV1 = z.object({
+const ApiKeyIssuedV1 = z.object({
   user_id: userId,
   /** Names the key in events' actor (`{ kind: 'api_key', id }`) without revealing it. */
   key_id: z.string(),
@@ -17,7 +17,7 @@ export const ApiKeyIssuedV1 = z.object({
 export type ApiKeyIssued = z.infer<typeof ApiKeyIssuedV1>;
 
 /** A key stopped working at once (stream `user-{id}`); a regenerated key replaces it in the same append. */
-export const ApiKeyRevokedV1 = z.object({
+const ApiKeyRevokedV1 = z.object({
   user_id: userId,
   key_id: z.string(),
   key_hash: z.string().regex(/^[0-9a-f]{64}$/),
@@ -35,7 +35,7 @@ export type ApiKeyRevoked = z.infer<typeof ApiKeyRevokedV1>;
  * API-key calls counted since the last meter reading (stream `api-usage-{userId}`): one
  * event per user every few seconds while the API is used, not one per call.
  */
-export const ApiCallsMeteredV1 = z.object({
+const ApiCallsMeteredV1 = z.object({
   user_id: userId,
   calls: z.number().int().positive(),
 });

@@ -11,7 +11,7 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
  * A user's plan changed (stream `subscription-{userId}`): a payment, an admin's decision,
  * a cancellation or an expiry. Without any, a user is on the free plan.
  */
-export const PlanChangedV1 = z.object({
+const PlanChangedV1 = z.object({
   user_id: z.number().int().positive(),
   plan_type: PlanName,
   billing_cycle: BillingCycle,
@@ -30,7 +30,7 @@ const CustomLimit = z.number().int().min(-1).nullable();
  * An admin set a user's own limits (stream `subscription-{userId}`), overriding the plan's
  * while they are set, whatever plan the user moves to; `is_unlimited` lifts them all.
  */
-export const CustomLimitsSetV1 = z.object({
+const CustomLimitsSetV1 = z.object({
   user_id: z.number().int().positive(),
   monthly_links: CustomLimit,
   api_calls_per_minute: CustomLimit,

@@ -38,7 +38,6 @@ const versions = {
 } as const;
 
 export type EventType = keyof typeof versions;
-export const eventTypes = Object.keys(versions) as EventType[];
 
 type Latest<T extends EventType> = z.infer<(typeof versions)[T][1]>;
 export type EventData = { [T in EventType]: Latest<T> };
@@ -51,7 +50,7 @@ export const currentVersion = Object.fromEntries(
   Object.entries(versions).map(([type, byVersion]) => [type, Math.max(...Object.keys(byVersion).map(Number))]),
 ) as Record<EventType, number>;
 
-export function isEventType(type: string): type is EventType {
+function isEventType(type: string): type is EventType {
   return Object.hasOwn(versions, type);
 }
 

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 
 /** Uniqueness claims: appended to a stream named by the value, with "stream must not exist". */
-export const ShortCodeClaimedV1 = z.object({ short_code: z.string(), link_id: z.number().int().positive() });
-export const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() });
+const ShortCodeClaimedV1 = z.object({ short_code: z.string(), link_id: z.number().int().positive() });
+const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() });
 /** The account moved to another address (EmailChanged) or was deleted: this one is free to register or claim again. */
-export const EmailReleasedV1 = z.object({ user_id: z.number().int().positive() });
+const EmailReleasedV1 = z.object({ user_id: z.number().int().positive() });
 
 /**
  * A username chosen in the profile, claimed on a stream named by the hash of its lower-case
  * form (docs/accounts.md#profile): no two accounts hold one, whatever its case. Released when
  * its holder picks another.
  */
-export const UsernameClaimedV1 = z.object({ user_id: z.number().int().positive() });
-export const UsernameReleasedV1 = z.object({ user_id: z.number().int().positive() });
+const UsernameClaimedV1 = z.object({ user_id: z.number().int().positive() });
+const UsernameReleasedV1 = z.object({ user_id: z.number().int().positive() });
 
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
-export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket']) });
+const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket']) });
 
 /**
  * A caller's Idempotency-Key, claimed in the same append as the command it guards
@@ -23,7 +23,7 @@ export const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 
  * answer when it was known at the write (never personal data), and until when a retry with
  * the key answers that instead of creating again.
  */
-export const IdempotencyKeyClaimedV1 = z.object({
+const IdempotencyKeyClaimedV1 = z.object({
   fingerprint: z.string(),
   resource: z.enum(['link', 'ticket', 'ticket_reply', 'payment_order', 'domain', 'trai']),
   resource_id: z.union([z.number().int().positive(), z.string().min(1)]),
@@ -31,7 +31,7 @@ export const IdempotencyKeyClaimedV1 = z.object({
   expires_at: z.string(),
 });
 
-export const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
+const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
 
 export const claimEvents = {
   ShortCodeClaimed: { 1: ShortCodeClaimedV1 },

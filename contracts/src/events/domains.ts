@@ -3,19 +3,19 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 
 /** A user added a custom domain (stream `domain-{domain_id}`), with the token its TXT record must carry. */
-export const CustomDomainAddedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), dns_token: z.string() });
+const CustomDomainAddedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), dns_token: z.string() });
 /** Its DNS records were found right: the TXT token, and an A/AAAA/CNAME pointing here. */
-export const CustomDomainVerifiedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+const CustomDomainVerifiedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
 /** A re-check found its records gone or wrong: links stop being served on it until verified again. */
-export const CustomDomainUnverifiedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), failed_checks: z.array(z.string()) });
+const CustomDomainUnverifiedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), failed_checks: z.array(z.string()) });
 /** The user made it their active domain; their other domains stop being active. */
-export const CustomDomainActivatedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
-export const CustomDomainDeletedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+const CustomDomainActivatedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
+const CustomDomainDeletedV1 = z.object({ domain_id: id, user_id: id, domain: z.string() });
 /**
  * A pending claim was dropped because another account proved the name first
  * (`verified_elsewhere`): it can no longer be verified and serves nothing; its owner sees why.
  */
-export const CustomDomainClaimDroppedV1 = z.object({
+const CustomDomainClaimDroppedV1 = z.object({
   domain_id: id,
   user_id: id,
   domain: z.string(),
@@ -26,15 +26,15 @@ export const CustomDomainClaimDroppedV1 = z.object({
  * The owner of a dropped claim was e-mailed that it was dropped (stream `domain-{domain_id}`):
  * recorded after the mail went, so a later round, a restart or a second process sends no other.
  */
-export const CustomDomainDropNoticeSentV1 = z.object({ domain_id: id, user_id: id });
+const CustomDomainDropNoticeSentV1 = z.object({ domain_id: id, user_id: id });
 
 /**
  * A host name taken across the installation (stream `domain-name-{domain}`), or let go when its
  * domain was deleted. Since claims may be pending side by side, it is taken when a claim is
  * verified; older logs took it when a domain was added.
  */
-export const DomainNameClaimedV1 = z.object({ domain: z.string(), domain_id: id });
-export const DomainNameReleasedV1 = z.object({ domain: z.string(), domain_id: id });
+const DomainNameClaimedV1 = z.object({ domain: z.string(), domain_id: id });
+const DomainNameReleasedV1 = z.object({ domain: z.string(), domain_id: id });
 
 export const TraiDomainType = z.enum(['our_domain', 'custom_domain']);
 export type TraiDomainType = z.infer<typeof TraiDomainType>;
@@ -43,7 +43,7 @@ export type TraiDomainType = z.infer<typeof TraiDomainType>;
  * A user registered a TRAI sender header (stream `trai-{trai_id}`): on our own host, or on one
  * of their verified custom domains (`custom_domain_id`, with its host in `domain`).
  */
-export const TraiHeaderAddedV1 = z.object({
+const TraiHeaderAddedV1 = z.object({
   trai_id: id,
   user_id: id,
   header: z.string().regex(/^[A-Z0-9]{6}$/),
@@ -53,22 +53,22 @@ export const TraiHeaderAddedV1 = z.object({
   domain: z.string().nullable(),
   dns_token: z.string(),
 });
-export const TraiHeaderVerifiedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
-export const TraiHeaderActivatedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
-export const TraiHeaderDeletedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+const TraiHeaderVerifiedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+const TraiHeaderActivatedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+const TraiHeaderDeletedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
 /**
  * A header on this service's own host awaits an administrator (stream `trai-{trai_id}`), with
  * the evidence its owner gave: the DLT registration id, or null when none was given.
  */
-export const TraiHeaderApprovalRequestedV1 = z.object({ trai_id: id, user_id: id, header: z.string(), dlt_registration_id: z.string().nullable() });
+const TraiHeaderApprovalRequestedV1 = z.object({ trai_id: id, user_id: id, header: z.string(), dlt_registration_id: z.string().nullable() });
 /** An administrator (the event's actor) approved a header on our host: links may use it from now on. */
-export const TraiHeaderApprovedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
+const TraiHeaderApprovedV1 = z.object({ trai_id: id, user_id: id, header: z.string() });
 /** An administrator refused it: it never serves, and the header is free for someone else to register. */
-export const TraiHeaderRejectedV1 = z.object({ trai_id: id, user_id: id, header: z.string(), reason: z.string() });
+const TraiHeaderRejectedV1 = z.object({ trai_id: id, user_id: id, header: z.string(), reason: z.string() });
 
 /** A (host, header) pair taken (stream `trai-name-{host or "ours"}-{header}`), or let go. */
-export const TraiHeaderClaimedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
-export const TraiHeaderReleasedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
+const TraiHeaderClaimedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
+const TraiHeaderReleasedV1 = z.object({ header: z.string(), domain: z.string().nullable(), trai_id: id });
 
 export const domainEvents = {
   CustomDomainAdded: { 1: CustomDomainAddedV1 },

@@ -10,7 +10,7 @@ const StoredDestination = z.string().transform(headerSafeDestination);
 export const CreatedVia = z.enum(['manual', 'api']);
 export type CreatedVia = z.infer<typeof CreatedVia>;
 
-export const LinkCreatedV1 = z.object({
+const LinkCreatedV1 = z.object({
   link_id: z.number().int().positive(),
   owner_id: z.number().int().positive(),
   short_code: z.string(),
@@ -28,7 +28,7 @@ export type LinkCreated = z.infer<typeof LinkCreatedV1>;
  * the TRAI header it was created under, appended with its `LinkCreated`. A link is served only
  * while that very claim holds its host, so a name deleted and claimed again starts empty.
  */
-export const LinkPlacedV1 = z.object({
+const LinkPlacedV1 = z.object({
   link_id: z.number().int().positive(),
   custom_domain_id: z.number().int().positive().nullable(),
   trai_id: z.number().int().positive().nullable(),
@@ -43,13 +43,13 @@ export const LinkChanges = z.object({
 export type LinkChanges = z.infer<typeof LinkChanges>;
 
 /** An edit of a link: `changes` holds only the fields whose value changed (never an empty edit). */
-export const LinkUpdatedV1 = z.object({
+const LinkUpdatedV1 = z.object({
   link_id: z.number().int().positive(),
   changes: LinkChanges,
 });
 export type LinkUpdated = z.infer<typeof LinkUpdatedV1>;
 
-export const LinkDeletedV1 = z.object({
+const LinkDeletedV1 = z.object({
   link_id: z.number().int().positive(),
   short_code: z.string(),
 });
@@ -60,7 +60,7 @@ export type LinkDeleted = z.infer<typeof LinkDeletedV1>;
  * is the event's actor. A disabled link answers the "link disabled" page, never its
  * destination, whatever its owner does; the owner sees the reason.
  */
-export const LinkModeratedV1 = z.object({
+const LinkModeratedV1 = z.object({
   link_id: z.number().int().positive(),
   disabled: z.boolean(),
   /** Why it was disabled, shown to the owner; empty when it is enabled again. */
@@ -72,7 +72,7 @@ export const LinkModeratedV1 = z.object({
  * user-agent parsing and bot classification happen in the projectors so that a changed
  * policy can be replayed over all history.
  */
-export const ClickedV1 = z.object({
+const ClickedV1 = z.object({
   link_id: z.number().int().positive(),
   /** The link's owner when it was served, so analytics need no lookup. */
   owner_id: z.number().int().positive(),

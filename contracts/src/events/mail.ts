@@ -26,7 +26,7 @@ export const OwedMailKind = z.enum([
 ]);
 export type OwedMailKind = z.infer<typeof OwedMailKind>;
 
-export const MailOwedV1 = z.object({
+const MailOwedV1 = z.object({
   mail_id: z.string().uuid(),
   kind: OwedMailKind,
   /** The account the mail is for (and whose data key seals `to` and `about`). */
@@ -53,13 +53,13 @@ export const MailOwedV1 = z.object({
 });
 
 /** A sender took the mail over from an expired lease: nobody else tries it until `lease_until`. */
-export const MailLeasedV1 = z.object({ mail_id: z.string().uuid(), lease_until: isoTime });
+const MailLeasedV1 = z.object({ mail_id: z.string().uuid(), lease_until: isoTime });
 
 /** The transport accepted it: it is never sent again. */
-export const MailSentV1 = z.object({ mail_id: z.string().uuid() });
+const MailSentV1 = z.object({ mail_id: z.string().uuid() });
 
 /** Not sent, and never will be: why, in a word. */
-export const MailAbandonedV1 = z.object({
+const MailAbandonedV1 = z.object({
   mail_id: z.string().uuid(),
   reason: z.enum(['expired', 'not_needed', 'account_gone', 'no_link_base']),
 });

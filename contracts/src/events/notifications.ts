@@ -11,7 +11,7 @@ const userId = z.number().int().positive();
  */
 
 /** The owner switched their notification e-mails on or off in the settings. Without one, all are on. */
-export const NotificationPreferencesChangedV1 = z.object({
+const NotificationPreferencesChangedV1 = z.object({
   user_id: userId,
   weekly_summary: z.boolean(),
   usage_warnings: z.boolean(),
@@ -20,20 +20,20 @@ export const NotificationPreferencesChangedV1 = z.object({
 export type NotificationPreferences = Omit<z.infer<typeof NotificationPreferencesChangedV1>, 'user_id'>;
 
 /** The summary of the clicks of an ISO week (`2026-W07`, Monday to Sunday, UTC) was e-mailed. */
-export const WeeklySummarySentV1 = z.object({
+const WeeklySummarySentV1 = z.object({
   user_id: userId,
   week: z.string().regex(/^\d{4}-W\d{2}$/),
 });
 
 /** Links created in `month` (YYYY-MM, UTC) reached `threshold` percent of the monthly limit, and the owner was told. */
-export const UsageWarningSentV1 = z.object({
+const UsageWarningSentV1 = z.object({
   user_id: userId,
   month: z.string().regex(/^\d{4}-\d{2}$/),
   threshold: z.union([z.literal(80), z.literal(100)]),
 });
 
 /** The owner was told that an admin disabled their link: the LinkModerated event at `moderation_position`. */
-export const ModerationNoticeSentV1 = z.object({
+const ModerationNoticeSentV1 = z.object({
   user_id: userId,
   link_id: z.number().int().positive(),
   moderation_position: z.number().int().positive(),

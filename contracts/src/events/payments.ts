@@ -28,7 +28,7 @@ export const OrderPurpose = z.enum(['new', 'renewal', 'upgrade']);
 export type OrderPurpose = z.infer<typeof OrderPurpose>;
 
 /** A user asked to pay for a plan and the gateway created the order (stream `payment-order-{order_id}`). */
-export const PaymentOrderCreatedV1 = z.object({
+const PaymentOrderCreatedV1 = z.object({
   order_id: z.string(),
   user_id: z.number().int().positive(),
   plan_type: PlanName,
@@ -45,7 +45,7 @@ export const PaymentOrderCreatedV1 = z.object({
 });
 
 /** The gateway captured the order's payment (stream `payment-order-{order_id}`); at most one per order. */
-export const PaymentCapturedV1 = z.object({
+const PaymentCapturedV1 = z.object({
   order_id: z.string(),
   payment_id: z.string(),
   user_id: z.number().int().positive(),
@@ -59,7 +59,7 @@ export const PaymentCapturedV1 = z.object({
 });
 
 /** An attempt to pay the order failed (stream `payment-order-{order_id}`); the user may try again. */
-export const PaymentFailedV1 = z.object({
+const PaymentFailedV1 = z.object({
   order_id: z.string(),
   payment_id: z.string(),
   user_id: z.number().int().positive(),
@@ -69,7 +69,7 @@ export const PaymentFailedV1 = z.object({
 });
 
 /** Money went back to the payer (stream `payment-order-{order_id}`). */
-export const PaymentRefundedV1 = z.object({
+const PaymentRefundedV1 = z.object({
   order_id: z.string(),
   payment_id: z.string(),
   refund_id: z.string(),
@@ -78,14 +78,14 @@ export const PaymentRefundedV1 = z.object({
 });
 
 /** The next receipt number was taken (stream `receipts`): the count of these is the sequence. */
-export const ReceiptIssuedV1 = z.object({
+const ReceiptIssuedV1 = z.object({
   receipt_number: z.string(),
   order_id: z.string(),
   user_id: z.number().int().positive(),
 });
 
 /** A paid period began from free, from an expired plan, or from an admin's grant (stream `subscription-{userId}`). */
-export const SubscriptionActivatedV1 = z.object({
+const SubscriptionActivatedV1 = z.object({
   user_id: z.number().int().positive(),
   plan_type: PlanName,
   billing_cycle: BillingCycle,
@@ -97,10 +97,10 @@ export const SubscriptionActivatedV1 = z.object({
 });
 
 /** Another period of the same plan was paid for; it follows the current one (stream `subscription-{userId}`). */
-export const SubscriptionRenewedV1 = SubscriptionActivatedV1;
+const SubscriptionRenewedV1 = SubscriptionActivatedV1;
 
 /** The user cancelled: the plan stays until the period end, then expires (stream `subscription-{userId}`). */
-export const SubscriptionCancelledV1 = z.object({
+const SubscriptionCancelledV1 = z.object({
   user_id: z.number().int().positive(),
   plan_type: PlanName,
   /** When the paid plan ends (the current period's end). */
@@ -108,7 +108,7 @@ export const SubscriptionCancelledV1 = z.object({
 });
 
 /** The paid period ended, or its payment was refunded: the user is back on free (stream `subscription-{userId}`). */
-export const SubscriptionExpiredV1 = z.object({
+const SubscriptionExpiredV1 = z.object({
   user_id: z.number().int().positive(),
   plan_type: PlanName,
   period_end: z.string(),
@@ -122,7 +122,7 @@ export const SubscriptionExpiredV1 = z.object({
  * cannot be bought now at all, nothing (`not_applied`: support refunds it). Stream
  * `payment-order-{order_id}`, right after the capture.
  */
-export const PaymentRequotedV1 = z.object({
+const PaymentRequotedV1 = z.object({
   order_id: z.string(),
   user_id: z.number().int().positive(),
   /** What the order asked for, and what the same plan and cycle cost at capture (null: not on offer to this user now). */
@@ -138,23 +138,23 @@ export const PaymentRequotedV1 = z.object({
 });
 
 /** The renewal reminder for a period was e-mailed (stream `subscription-{userId}`): sent once per period. */
-export const RenewalReminderSentV1 = z.object({
+const RenewalReminderSentV1 = z.object({
   user_id: z.number().int().positive(),
   period_end: z.string(),
 });
 
 /** The receipt of a payment was e-mailed (stream `payment-order-{order_id}`): sent once. */
-export const ReceiptEmailedV1 = z.object({
+const ReceiptEmailedV1 = z.object({
   order_id: z.string(),
   user_id: z.number().int().positive(),
 });
 
 /** A user made a payment method their default, or removed one (stream `payment-methods-{userId}`). */
-export const PaymentMethodDefaultSetV1 = z.object({ user_id: z.number().int().positive(), method_id: z.string() });
-export const PaymentMethodRemovedV1 = z.object({ user_id: z.number().int().positive(), method_id: z.string() });
+const PaymentMethodDefaultSetV1 = z.object({ user_id: z.number().int().positive(), method_id: z.string() });
+const PaymentMethodRemovedV1 = z.object({ user_id: z.number().int().positive(), method_id: z.string() });
 
 /** A gateway webhook was acted on (stream `payment-webhook-{event_id}`): a redelivery finds it and does nothing. */
-export const PaymentWebhookReceivedV1 = z.object({
+const PaymentWebhookReceivedV1 = z.object({
   event_id: z.string(),
   event: z.string(),
   order_id: z.string().nullable(),
@@ -162,13 +162,13 @@ export const PaymentWebhookReceivedV1 = z.object({
 });
 
 /** Test mode's own gateway records (streams `test-gateway-order-{id}`, `test-gateway-payment-{id}`): what Razorpay would keep. */
-export const TestGatewayOrderCreatedV1 = z.object({
+const TestGatewayOrderCreatedV1 = z.object({
   order_id: z.string(),
   amount_paise: paise,
   receipt: z.string(),
   notes: z.record(z.string(), z.string()),
 });
-export const TestGatewayPaymentMadeV1 = z.object({
+const TestGatewayPaymentMadeV1 = z.object({
   payment_id: z.string(),
   order_id: z.string(),
   amount_paise: paise,

@@ -10,20 +10,20 @@ import type { EventData, EventType } from './catalog.ts';
  * A feature whose events carry anything a person typed or is identified by (an address, a
  * name, a phone number, a message, a password hash) lists those fields here.
  */
-export interface PersonalFields<T extends EventType> {
+interface PersonalFields<T extends EventType> {
   subject: keyof EventData[T] & string;
   /** Each personal field and what it reads as once the key is gone. */
   shredded: Partial<Record<keyof EventData[T] & string, string>>;
 }
 
-export type PersonalDataMap = { [T in EventType]?: PersonalFields<T> };
+type PersonalDataMap = { [T in EventType]?: PersonalFields<T> };
 
 /** The address a shredded e-mail reads as: never deliverable (RFC 2606's `.invalid`). */
 export const shreddedEmail = 'deleted-user@deleted.invalid';
 /** What a shredded name reads as wherever it is shown. */
 export const shreddedName = 'Deleted user';
 /** What shredded free text (a support ticket's subject or message) reads as. */
-export const shreddedText = '[deleted]';
+const shreddedText = '[deleted]';
 
 export const personalData: PersonalDataMap = {
   UserRegistered: { subject: 'user_id', shredded: { email: shreddedEmail, password_hash: '', full_name: shreddedName } },

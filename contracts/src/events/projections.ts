@@ -15,7 +15,7 @@ export type ProjectionKey = z.infer<typeof ProjectionKey>;
  * user agent containing one of these lower-case texts. New clicks follow the newest policy at
  * once; clicks already projected keep their verdict until a replay (docs/admin.md#bot-policy).
  */
-export const BotPolicyChangedV1 = z.object({
+const BotPolicyChangedV1 = z.object({
   known_bots: z.boolean(),
   patterns: z.array(z.string()),
 });
@@ -34,7 +34,7 @@ export type RebuildReason = z.infer<typeof RebuildReason>;
  * caught up and takes their place. `bot_policy_replay` rebuilds both, so every click is
  * classified again with the newest bot policy.
  */
-export const ProjectionRebuildStartedV1 = z.object({
+const ProjectionRebuildStartedV1 = z.object({
   rebuild_id: z.string(),
   projections: z.array(ProjectionKey).min(1),
   reason: RebuildReason,
@@ -49,7 +49,7 @@ export type ClickCounts = z.infer<typeof ClickCounts>;
  * why). `clicks`: when the analytics were rebuilt, the stored clicks up to `through` counted
  * as humans and bots before and after the swap (the same clicks, classified again).
  */
-export const ProjectionRebuildFinishedV1 = z.object({
+const ProjectionRebuildFinishedV1 = z.object({
   rebuild_id: z.string(),
   outcome: z.enum(['done', 'failed']),
   through: z.number().int(),

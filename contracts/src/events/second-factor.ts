@@ -18,13 +18,13 @@ export const SecondFactorPurpose = z.enum(['sign_in', 'password_reset', 'disable
 export type SecondFactorPurpose = z.infer<typeof SecondFactorPurpose>;
 
 /** Set-up began: a new secret, AES-256-GCM under a key from the installation secret; not in force until confirmed. */
-export const SecondFactorEnrolmentStartedV1 = z.object({
+const SecondFactorEnrolmentStartedV1 = z.object({
   user_id: userId,
   secret_encrypted: z.string(),
 });
 
 /** The owner entered a current code: sign-in and resets now ask for one. Recovery codes are kept as keyed hashes only. */
-export const SecondFactorEnabledV1 = z.object({
+const SecondFactorEnabledV1 = z.object({
   user_id: userId,
   recovery_code_hashes: z.array(sha256Hex).min(1).max(20),
   /** The step the confirming code belonged to: it cannot be used again. */
@@ -32,32 +32,32 @@ export const SecondFactorEnabledV1 = z.object({
 });
 
 /** An authenticator code was accepted; no code of this step or earlier works again. */
-export const SecondFactorCodeUsedV1 = z.object({
+const SecondFactorCodeUsedV1 = z.object({
   user_id: userId,
   step,
   purpose: SecondFactorPurpose,
 });
 
 /** A recovery code was spent (each works once). */
-export const SecondFactorRecoveryCodeUsedV1 = z.object({
+const SecondFactorRecoveryCodeUsedV1 = z.object({
   user_id: userId,
   code_hash: sha256Hex,
   purpose: SecondFactorPurpose,
 });
 
 /** A new set of recovery codes replaced every earlier one. */
-export const SecondFactorRecoveryCodesRegeneratedV1 = z.object({
+const SecondFactorRecoveryCodesRegeneratedV1 = z.object({
   user_id: userId,
   recovery_code_hashes: z.array(sha256Hex).min(1).max(20),
 });
 
 /** The owner turned the second factor off (with the password and a code); the secret is forgotten. */
-export const SecondFactorDisabledV1 = z.object({
+const SecondFactorDisabledV1 = z.object({
   user_id: userId,
 });
 
 /** A correct password (or a provider's word) for an account with a second factor: the sign-in waits for a code. */
-export const SecondFactorChallengeIssuedV1 = z.object({
+const SecondFactorChallengeIssuedV1 = z.object({
   user_id: userId,
   /** How the first factor was given. */
   via: z.union([z.literal('password'), OAuthProvider]),
@@ -65,7 +65,7 @@ export const SecondFactorChallengeIssuedV1 = z.object({
 });
 
 /** The challenge was answered with a good code and a session was issued; it never works again. */
-export const SecondFactorChallengeCompletedV1 = z.object({
+const SecondFactorChallengeCompletedV1 = z.object({
   user_id: userId,
 });
 

@@ -6,45 +6,45 @@ const userId = z.number().int().positive();
  * The owner changed their profile in the settings (docs/accounts.md#profile). All three
  * fields are personal data (personal-data.ts). `phone` is normalised ('' when none).
  */
-export const ProfileUpdatedV1 = z.object({ user_id: userId, username: z.string(), full_name: z.string(), phone: z.string() });
+const ProfileUpdatedV1 = z.object({ user_id: userId, username: z.string(), full_name: z.string(), phone: z.string() });
 
 /**
  * The owner asked to move the account to another address (docs/accounts.md#changing-the-e-mail-address):
  * a link went to `new_email`; nothing changes until it is followed. A later request replaces this one.
  */
-export const EmailChangeRequestedV1 = z.object({ user_id: userId, new_email: z.string(), expires_at: z.string() });
+const EmailChangeRequestedV1 = z.object({ user_id: userId, new_email: z.string(), expires_at: z.string() });
 
 /** The link to the new address was followed: the account signs in with `email` from now on. */
-export const EmailChangedV1 = z.object({ user_id: userId, email: z.string(), previous_email: z.string() });
+const EmailChangedV1 = z.object({ user_id: userId, email: z.string(), previous_email: z.string() });
 
 /**
  * A sign-in issued a token (stream `session-{jti}`, docs/accounts.md#active-sessions):
  * login, social sign-in, or a token first seen on the authentication path.
  */
-export const SessionStartedV1 = z.object({ user_id: userId, jti: z.string(), expires_at: z.string(), user_agent: z.string() });
+const SessionStartedV1 = z.object({ user_id: userId, jti: z.string(), expires_at: z.string(), user_agent: z.string() });
 
 /** The session's token was used again; recorded at most once an hour per session. */
-export const SessionUsedV1 = z.object({ user_id: userId, jti: z.string() });
+const SessionUsedV1 = z.object({ user_id: userId, jti: z.string() });
 
 /**
  * The owner signed out every session but the one they asked from (`kept_jti`): tokens
  * issued before this event are refused, except that one.
  */
-export const OtherSessionsRevokedV1 = z.object({ user_id: userId, kept_jti: z.string() });
+const OtherSessionsRevokedV1 = z.object({ user_id: userId, kept_jti: z.string() });
 
 /**
  * Someone proved they own the account's address (docs/accounts.md#taking-an-account-back):
  * the pending change to another address, which whoever held the account before may have
  * asked for, is dropped, and its link stops working.
  */
-export const EmailChangeCancelledV1 = z.object({ user_id: userId, reason: z.enum(['password_reset', 'email_verified', 'account_reclaimed']) });
+const EmailChangeCancelledV1 = z.object({ user_id: userId, reason: z.enum(['password_reset', 'email_verified', 'account_reclaimed']) });
 
 /**
  * Every session of the account ended (tokens issued before this event are refused), without
  * a password change: the address was proven by its verification link, so whoever signed in
  * before may not be its owner.
  */
-export const AllSessionsRevokedV1 = z.object({ user_id: userId, reason: z.enum(['email_verified']) });
+const AllSessionsRevokedV1 = z.object({ user_id: userId, reason: z.enum(['email_verified']) });
 
 export const settingsEvents = {
   ProfileUpdated: { 1: ProfileUpdatedV1 },

@@ -13,16 +13,16 @@ export type SupportAuthor = z.infer<typeof SupportAuthor>;
  * A user asked for help (stream `ticket-{ticket_id}`, docs/support.md). `subject` and
  * `message` are personal data, encrypted under the user's data key (personal-data.ts).
  */
-export const SupportTicketOpenedV1 = z.object({ ticket_id: id, user_id: id, subject: z.string(), priority: SupportPriority, message: z.string() });
+const SupportTicketOpenedV1 = z.object({ ticket_id: id, user_id: id, subject: z.string(), priority: SupportPriority, message: z.string() });
 
 /** A message on the ticket, by its owner or by an admin; `user_id` is always the ticket's owner (whose key encrypts the text). */
-export const SupportTicketRepliedV1 = z.object({ ticket_id: id, user_id: id, author: SupportAuthor, message: z.string() });
+const SupportTicketRepliedV1 = z.object({ ticket_id: id, user_id: id, author: SupportAuthor, message: z.string() });
 
 /** An admin closed the ticket. */
-export const SupportTicketClosedV1 = z.object({ ticket_id: id, user_id: id });
+const SupportTicketClosedV1 = z.object({ ticket_id: id, user_id: id });
 
 /** The owner wrote again on a closed ticket: it is open again. */
-export const SupportTicketReopenedV1 = z.object({ ticket_id: id, user_id: id });
+const SupportTicketReopenedV1 = z.object({ ticket_id: id, user_id: id });
 
 export const supportEvents = {
   SupportTicketOpened: { 1: SupportTicketOpenedV1 },

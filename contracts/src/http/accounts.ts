@@ -33,10 +33,10 @@ export const TokenResponse = z.object({
 });
 
 /** A user's plan: one of the catalogue's plan names. */
-export const PlanType = PlanName;
+const PlanType = PlanName;
 
 /** An account's status as screens show it: a deleted account stays listed, anonymized (docs/privacy.md#deleting-an-account). */
-export const AccountStatusShown = z.enum([...UserStatus.options, 'deleted']);
+const AccountStatusShown = z.enum([...UserStatus.options, 'deleted']);
 
 export const UserResponse = z.object({
   id: z.number(),
@@ -93,7 +93,7 @@ export const ResetPasswordBody = z.object({
 export const ResetLinkCheckBody = z.strictObject({ token: z.string({ message: 'The reset link has no token' }).max(512) });
 
 /** What a reset link would meet: `valid`, `used`, `expired` or `invalid` (unknown, or stale after a later password change); nothing is spent by asking. */
-export const ResetLinkState = z.enum(['valid', 'used', 'expired', 'invalid']);
+const ResetLinkState = z.enum(['valid', 'used', 'expired', 'invalid']);
 export const ResetLinkCheckResponse = z.object({
   state: ResetLinkState,
   /** What the reset itself would say about a dead link; null for a valid one. */
@@ -103,7 +103,7 @@ export const ResetLinkCheckResponse = z.object({
 });
 export type ResetLinkCheckResponse = z.infer<typeof ResetLinkCheckResponse>;
 
-export const ProviderStatus = z.object({ enabled: z.boolean(), client_id: z.string().nullable() });
+const ProviderStatus = z.object({ enabled: z.boolean(), client_id: z.string().nullable() });
 
 export const AuthProvidersResponse = z.object({
   providers: z.object({ google: ProviderStatus, facebook: ProviderStatus, twitter: ProviderStatus }),

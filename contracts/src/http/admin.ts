@@ -6,7 +6,7 @@ import { FeatureKeySchema, Plan, PlanName } from '../plans/catalogue.ts';
 import { BillingCycle } from '../events/billing.ts';
 
 /** Page sizes the admin user list offers. */
-export const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
+const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
 
 /** A search term and a page of an admin list. */
 const AdminListQuery = z.object({
@@ -31,12 +31,6 @@ export const AdminUserList = z.object({
 
 /** The answer to suspend, ban, activate and role changes: what happened, and the user as they are now. */
 export const AdminUserActionResponse = z.object({ message: z.string(), user: UserResponse });
-
-export const UserStatusAction = z.enum(['suspend', 'ban', 'activate']);
-export const UserStatusParams = z.object({
-  id: z.coerce.number().int().positive({ message: 'The id must be a positive whole number' }),
-  action: UserStatusAction,
-});
 
 export const ChangeRoleBody = z.object({
   role: z.enum(['user', 'admin'], { message: 'role must be user or admin' }),
@@ -145,7 +139,7 @@ export const OAuthConfigUpdateBody = OAuthConfigBody.omit({ provider: true });
 export const OAuthProviderParams = z.object({ provider: OAuthProvider });
 export const OAuthToggleQuery = z.object({ enabled: z.enum(['true', 'false'], { message: 'enabled must be true or false' }) });
 
-export const OAuthConfigView = z.object({
+const OAuthConfigView = z.object({
   id: z.number().int(),
   provider: OAuthProvider,
   client_id: z.string(),

@@ -4,12 +4,12 @@ import { AnalystName } from '../events/analysts.ts';
 /** Credentials for the analysts' ClickHouse endpoint (docs/analysts.md#credentials). */
 export const IssueAnalystBody = z.object({ name: AnalystName });
 
-export const AnalystView = z.object({
+const AnalystView = z.object({
   id: z.string(),
   name: z.string(),
   created_at: z.string(),
 });
-export type AnalystView = z.infer<typeof AnalystView>;
+type AnalystView = z.infer<typeof AnalystView>;
 
 /** The answer to issuing: the password is in it this once and never again. */
 export const IssuedAnalyst = AnalystView.extend({ password: z.string() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CreateLinkBody } from './links.ts';
 
 /** The domains a key's links are served on (docs/developer-api.md#domains-of-a-key); null when none is active. */
-export const ApiKeyDomains = z.object({
+const ApiKeyDomains = z.object({
   active_custom_domain: z.string().nullable(),
   active_trai_header: z.string().nullable(),
   /** What a link made with the key starts with now, when the call names no place: "https://go.acme.in/", "https://lnk.example.com/ACMEIN/". */
@@ -39,7 +39,7 @@ export const CUTTLY_STATUS = {
   ok: 7,
   monthlyLimit: 8,
 } as const;
-export type CuttlyFailureStatus = Exclude<(typeof CUTTLY_STATUS)[keyof typeof CUTTLY_STATUS], 7>;
+type CuttlyFailureStatus = Exclude<(typeof CUTTLY_STATUS)[keyof typeof CUTTLY_STATUS], 7>;
 
 /** Plain strings: a wrong value is answered in cutt.ly's shape (HTTP 200 and a status), not with a 400. */
 export const ShortenQuery = z.object({
@@ -49,7 +49,7 @@ export const ShortenQuery = z.object({
   userDomain: z.string().optional().describe('1 or absent: on your active custom domain and TRAI header, when you have them; 0: on this service’s own address'),
 });
 
-export const ShortenedLink = z.object({
+const ShortenedLink = z.object({
   status: z.literal(CUTTLY_STATUS.ok),
   fullLink: z.string(),
   shortLink: z.string(),
@@ -57,7 +57,7 @@ export const ShortenedLink = z.object({
   date: z.string().describe('The day it was created (UTC), YYYY-MM-DD'),
 });
 
-export const ShortenFailure = z.object({
+const ShortenFailure = z.object({
   status: z
     .literal([1, 2, 3, 4, 5, 6, 8] satisfies CuttlyFailureStatus[])
     .describe(

@@ -16,7 +16,7 @@ export const Usage = z.object({
 });
 
 /** The limits in force for the caller: the plan's, or an admin's per-user override. -1 is unlimited. */
-export const CurrentLimits = z.object({
+const CurrentLimits = z.object({
   monthly_links: z.number().int(),
   api_calls_per_minute: z.number().int(),
   custom_domains: z.number().int(),

@@ -83,7 +83,7 @@ export type TraiItem = z.infer<typeof TraiItem>;
 export const TraiList = z.array(TraiItem);
 
 /** The evidence for a header on this service's host: the sender's DLT registration (entity or header) id. */
-export const DltRegistrationId = z
+const DltRegistrationId = z
   .string({ message: 'dlt_registration_id must be text' })
   .trim()
   .regex(/^[A-Za-z0-9-]{6,40}$/, 'dlt_registration_id is 6 to 40 letters, digits or hyphens, as your DLT registration shows it');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-export const StoreHealth = z.object({
+const StoreHealth = z.object({
   status: z.enum(['up', 'down']),
   adapter: z.string(),
   error: z.string().optional(),
 });
 
-export const StoreName = z.enum(['events', 'read', 'analytics']);
+const StoreName = z.enum(['events', 'read', 'analytics']);
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -78,7 +78,7 @@ export const TimelineEntry = HistoryEvent.omit({ data: true, stream: true }).ext
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
 /** Entity state as folded by the command path's `evolve`, secrets redacted; null before it existed. */
-export const EntityStateValue = z.record(z.string(), z.unknown()).nullable();
+const EntityStateValue = z.record(z.string(), z.unknown()).nullable();
 
 export const Timeline = z.object({
   kind: EntityKind,

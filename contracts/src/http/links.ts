@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, DESTINATION_MAX_LENGTH, DESTINATION_MESSAGES, normalizeWebAddress } from '../destination.ts';
 import { CreatedVia } from '../events/links.ts';
 
-export const URL_MAX_LENGTH = DESTINATION_MAX_LENGTH;
+const URL_MAX_LENGTH = DESTINATION_MAX_LENGTH;
 
 /**
  * Only web destinations (javascript:, data:, ftp:, … are refused), stored in their WHATWG
@@ -202,8 +202,8 @@ export const BulkDeleteBody = z.object({
 });
 export const BulkDeleteResponse = z.object({ message: z.string(), deleted: z.array(z.number()) });
 
-export const QR_MIN_SIZE = 128;
-export const QR_MAX_SIZE = 1024;
+const QR_MIN_SIZE = 128;
+const QR_MAX_SIZE = 1024;
 export const QrQuery = z.object({
   size: z.coerce
     .number({ message: `size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}` })
@@ -240,8 +240,8 @@ export const AnalyticsQuery = z
   })
   .refine(inOrder, DAY_ORDER);
 
-export const CountedBy = z.object({ date: z.string(), clicks: z.number() });
-export const NamedCount = z.object({ name: z.string(), count: z.number() });
+const CountedBy = z.object({ date: z.string(), clicks: z.number() });
+const NamedCount = z.object({ name: z.string(), count: z.number() });
 
 export const AnalyticsResponse = z.object({
   total_clicks: z.number(),

@@ -95,7 +95,7 @@ export const TestCheckoutResult = z.union([
   }),
 ]);
 
-export const PaymentStatusShown = z.enum(['captured', 'failed', 'refunded']);
+const PaymentStatusShown = z.enum(['captured', 'failed', 'refunded']);
 
 export const BillingHistoryItem = z.object({
   /** The order id. */

@@ -3,14 +3,10 @@ import { TokenResponse } from './accounts.ts';
 
 /* The second factor's HTTP bodies (docs/accounts.md#second-factor). Unknown fields are refused. */
 
-export const SECOND_FACTOR_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+const SECOND_FACTOR_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
 /** A 6-digit authenticator code or a recovery code; spaces and dashes as typed are allowed. */
-export const SecondFactorCode = z
-  .string({ message: SECOND_FACTOR_CODE_REQUIRED })
-  .trim()
-  .min(1, SECOND_FACTOR_CODE_REQUIRED)
-  .max(64, SECOND_FACTOR_CODE_REQUIRED);
+const SecondFactorCode = z.string({ message: SECOND_FACTOR_CODE_REQUIRED }).trim().min(1, SECOND_FACTOR_CODE_REQUIRED).max(64, SECOND_FACTOR_CODE_REQUIRED);
 
 const currentPassword = z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(1024);
 
@@ -47,13 +43,13 @@ export const RegenerateRecoveryCodesBody = z.strictObject({ code: SecondFactorCo
 export const DisableSecondFactorBody = z.strictObject({ current_password: currentPassword, code: SecondFactorCode });
 
 /** The answer to a correct first factor of an account with a second factor: no token yet. */
-export const SecondFactorRequiredResponse = z.object({
+const SecondFactorRequiredResponse = z.object({
   second_factor_required: z.literal(true),
   /** Single-use, for POST /api/token/second-factor only, valid for `expires_in` seconds. */
   challenge: z.string(),
   expires_in: z.number().int().positive(),
 });
-export type SecondFactorRequiredResponse = z.infer<typeof SecondFactorRequiredResponse>;
+type SecondFactorRequiredResponse = z.infer<typeof SecondFactorRequiredResponse>;
 
 /** What a sign-in (password or social) answers: a token, or the request for a code. */
 export const SignInResponse = z.union([TokenResponse, SecondFactorRequiredResponse]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './accounts.ts';
 
 export const USERNAME_RULE = 'Username must be 3 to 50 characters: letters, digits, dots, underscores or hyphens.';
-export const PHONE_RULE = 'Enter the phone number in international form, e.g. +91 98765 43210 (digits, optional +, spaces or dashes).';
+const PHONE_RULE = 'Enter the phone number in international form, e.g. +91 98765 43210 (digits, optional +, spaces or dashes).';
 
 /** A phone number as stored: the digits with an optional leading +, or null when it is not one (docs/accounts.md#profile). */
 export function normalizePhone(value: string): string | null {

@@ -5,7 +5,7 @@ import { SupportAuthor, SupportPriority } from '../events/support.ts';
 export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MAX = 5000;
 
-export const SUPPORT_STATUSES = ['open', 'closed'] as const;
+const SUPPORT_STATUSES = ['open', 'closed'] as const;
 export const SupportStatus = z.enum(SUPPORT_STATUSES);
 export type SupportStatus = z.infer<typeof SupportStatus>;
 

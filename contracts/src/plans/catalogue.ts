@@ -178,7 +178,7 @@ export function limitReached(used: number, limit: number): boolean {
 }
 
 /** Rupees as the API shows them, from the paise the log keeps (and back, to the paisa). */
-export const rupeesOf = (paise: number) => paise / 100;
+const rupeesOf = (paise: number) => paise / 100;
 export const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
 /** A plan as the catalogue shows it, from the plan as an edit recorded it. */

@@ -5,7 +5,7 @@ import type { ProjectionTarget } from '../runner.ts';
 import { clickhouseTime } from './clickhouse-time.ts';
 import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
 
-export function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow | null {
+function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow | null {
   const event = domainEventOf(recorded);
   if (event?.type !== 'Clicked') return null;
   const click = event.data;

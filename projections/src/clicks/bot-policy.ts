@@ -5,7 +5,7 @@ import { profileUserAgentCached } from './user-agent.ts';
 export const BOT_POLICY_CHANGED = 'BotPolicyChanged';
 
 /** A policy and the position of the event that set it (0 for the default). */
-export interface PositionedPolicy {
+interface PositionedPolicy {
   policy: BotPolicy;
   position: number;
 }

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 
-export interface ClientProfile {
+interface ClientProfile {
   browser: string;
   os: string;
   device: 'desktop' | 'mobile' | 'tablet' | 'other';

@@ -5,12 +5,12 @@ import type { UnitOfWork } from './unit-of-work.ts';
 /** One document per support ticket (docs/support.md): its messages in order, no e-mail address (looked up when read). */
 export const SUPPORT_TICKETS = 'support_tickets';
 /** One document per user who opened a ticket: their tickets' ids, so a deleted account's tickets can be removed. */
-export const SUPPORT_TICKET_OWNERS = 'support_ticket_owners';
+const SUPPORT_TICKET_OWNERS = 'support_ticket_owners';
 
 /** The inbox's order: the most pressing first. */
 export const PRIORITY_RANK: Record<SupportPriority, number> = { urgent: 0, high: 1, medium: 2, low: 3 };
 
-export interface SupportReplyView {
+interface SupportReplyView {
   author: SupportAuthor;
   message: string;
   created_at: string;

@@ -7,9 +7,9 @@ import type { UnitOfWork } from './unit-of-work.ts';
 export const USER_SESSIONS = 'user_sessions';
 
 /** Kept per user, newest first; an older one beyond it still works until it expires or a "sign out others". */
-export const MAX_LISTED_SESSIONS = 100;
+const MAX_LISTED_SESSIONS = 100;
 
-export interface ActiveSessionEntry {
+interface ActiveSessionEntry {
   jti: string;
   user_agent: string;
   browser: string;
