@@ -1,5 +1,6 @@
 import type { DomainEvent, RecordedEvent } from '@linkledger/contracts';
-import { evolveApiKey, noApiKeyState, revokeCurrentKey, type ApiKeyState } from '../api-keys/decide.ts';
+import { revokeCurrentKey } from '../api-keys/api-key-deciders.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/api-key-state.ts';
 import { evolveUser, noUser, type UserState } from './user-state.ts';
 
 /** The account with its API key: what a proof of the address takes back from whoever held it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { recorded } from '../testing/recorded.ts';
-import { evolveEmailClaim } from '../accounts/register-user.ts';
+import { evolveEmailClaim } from '../accounts/email-claim-state.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser } from '../accounts/user-state.ts';
 import { decideUserStatus, USER_DELETED } from '../admin/user-moderation.ts';
 import {

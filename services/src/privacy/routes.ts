@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AccountExportResponse, DeleteAccountRequest, DeleteAccountResponse, ErrorBody } from '@linkledger/contracts';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { forbidden, notFound } from '../commands/domain-error.ts';
-import { normalizeEmail } from '../accounts/register.ts';
+import { normalizeEmail } from '../accounts/email-claim-state.ts';
 import { loginThrottle } from '../accounts/throttles.ts';
 import { proveCurrentPassword } from '../settings/password-change.ts';
 import { callerOf } from '../http/access.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyState } from '../../api-keys/decide.ts';
+import type { ApiKeyState } from '../../api-keys/api-key-state.ts';
 import type { AccountWithKey } from '../reclaim.ts';
 import { initialSystem, noUser, type UserState } from '../user-state.ts';
 import { ADMINS_USE_PASSWORD, FIRST_ACCOUNT_USES_PASSWORD, decideSocialRegistration, decideSocialSignIn } from './decide-social-sign-in.ts';

@@ -3,7 +3,8 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { StoredApiKey } from './api-key.ts';
-import { ACCOUNT_NOT_FOUND, decideGenerateApiKey, decideRegenerateApiKey, evolveApiKey, noApiKeyState, type ApiKeyState } from './decide.ts';
+import { ACCOUNT_NOT_FOUND, decideGenerateApiKey, decideRegenerateApiKey } from './api-key-deciders.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from './api-key-state.ts';
 
 const apiKeys = deciderSpec({ initialState: noApiKeyState, evolve: evolveApiKey, decide: decideGenerateApiKey });
 const given = (events: DomainEvent[]): ApiKeyState => apiKeys.given(events).state;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { LINK_NOT_FOUND, decideBulkDelete, decideCreateLink, decideDeleteLink, decideUpdateLink } from './decide.ts';
+import { LINK_NOT_FOUND, decideBulkDelete, decideCreateLink, decideDeleteLink, decideUpdateLink } from './link-deciders.ts';
 import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
 
 const given = (events: DomainEvent[]) => deciderSpec({ initialState: null, evolve: evolveLink, decide: decideDeleteLink }).given(events).state;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { LINK_NOT_FOUND } from './decide.ts';
+import { LINK_NOT_FOUND } from './link-deciders.ts';
 import type { LinkState } from './link-state.ts';
-import { ADMINS_MODERATE, ALREADY_DISABLED, NOT_DISABLED, REASON_REQUIRED, decideModeration, moderateLinkDecider } from './moderate-link.ts';
+import { ADMINS_MODERATE, ALREADY_DISABLED, NOT_DISABLED, REASON_REQUIRED, decideModeration, moderateLinkDecider } from './link-moderation-deciders.ts';
 
 const created: DomainEvent = {
   type: 'LinkCreated',
