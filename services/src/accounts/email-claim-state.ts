@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 
 /** Emails are unique case-insensitively; the claim stream is named by a hash, not the address. */
 export function normalizeEmail(email: string): string {
@@ -10,9 +10,8 @@ export function normalizeEmail(email: string): string {
 export const emailStream = (email: string) => `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
 /** Who holds an address's claim: the last EmailClaimed, unless an EmailReleased (an e-mail change or the account's deletion) followed it. */
-export function evolveEmailClaim(holder: number | null, recorded: RecordedEvent): number | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'EmailClaimed') return event.data.user_id;
-  if (event?.type === 'EmailReleased') return null;
+export function evolveEmailClaim(holder: number | null, event: DomainEvent): number | null {
+  if (event.type === 'EmailClaimed') return event.data.user_id;
+  if (event.type === 'EmailReleased') return null;
   return holder;
 }

@@ -6,10 +6,11 @@ import { emailStream, evolveEmailClaim, normalizeEmail } from './email-claim-sta
 import { decideRegistration, registerDecider, type Register } from './registration-deciders.ts';
 import { freeStartName } from './username-claim.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** The user id behind an email, from its uniqueness claim (no read-model lag). */
 export async function userIdByEmail(platform: Pick<Platform, 'events'>, email: string): Promise<number | null> {
-  return (await platform.events.readStream(emailStream(email))).reduce(evolveEmailClaim, null);
+  return foldEvents(await platform.events.readStream(emailStream(email)), evolveEmailClaim, null);
 }
 
 /**

@@ -30,6 +30,7 @@ import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from './settings-announcement.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
@@ -55,7 +56,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   const view = async (provider: OAuthProvider) => {
     const recorded = await platform.events.readStream(providerStream(provider));
-    const state = recorded.reduce(evolveProvider, null);
+    const state = foldEvents(recorded, evolveProvider, null);
     if (!state) return null;
     return {
       id: PROVIDERS.indexOf(provider) + 1,

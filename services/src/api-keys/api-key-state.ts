@@ -1,4 +1,4 @@
-import { domainEventOf, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import type { StoredApiKey } from './api-key.ts';
 
 /** What the write side knows of a user's API key, folded from the `user-{id}` stream. */
@@ -11,9 +11,8 @@ export interface ApiKeyState {
 
 export const noApiKeyState: ApiKeyState = { userId: null, current: null };
 
-export function evolveApiKey(state: ApiKeyState, recorded: RecordedEvent): ApiKeyState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveApiKey(state: ApiKeyState, event: DomainEvent): ApiKeyState {
+  switch (event.type) {
     case 'UserRegistered':
       return { userId: event.data.user_id, current: null };
     case 'ApiKeyIssued':

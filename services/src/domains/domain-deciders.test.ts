@@ -14,6 +14,7 @@ import {
 import { noDomain, type DomainState } from './domain-state.ts';
 import { evolveTrai, noTrai } from './trai-state.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** A claim folded from its events, added on 2026-11-22 (the recorded events' time). */
 const claim = (...events: DomainEvent[]): DomainState => deciderSpec(dropNoticeDecider, 'domain-x').given(events).state;
@@ -114,12 +115,16 @@ describe('the notice of a dropped claim', () => {
 
 describe('deleting a domain', () => {
   it('given a domain with a TRAI header on it, when it is deleted, then the header is deleted and both names are released', () => {
-    const header = recorded([
-      {
-        type: 'TraiHeaderAdded',
-        data: { trai_id: 5, user_id: 7, header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in', dns_token: 't' },
-      },
-    ]).reduce(evolveTrai, noTrai);
+    const header = foldEvents(
+      recorded([
+        {
+          type: 'TraiHeaderAdded',
+          data: { trai_id: 5, user_id: 7, header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in', dns_token: 't' },
+        },
+      ]),
+      evolveTrai,
+      noTrai,
+    );
     const decided = deleteDomainDecider.decide(
       { domainId: 1, userId: 7, domain: 'links.acme.in', headers: [{ traiId: 5, header: 'ACMEGO' }] },
       { domain: claim(added(1, 7), verified(1, 7)), name: 1, 'trai-5': header, 'trai-claim-5': 5 },
@@ -134,14 +139,18 @@ describe('deleting a domain', () => {
 });
 
 describe('headers on our host', () => {
-  const pending = recorded([
-    {
-      type: 'TraiHeaderAdded',
-      data: { trai_id: 5, user_id: 7, header: 'HDFCBK', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' },
-    },
-    // Recorded before approvals existed: still only pending.
-    { type: 'TraiHeaderVerified', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } },
-  ]).reduce(evolveTrai, noTrai);
+  const pending = foldEvents(
+    recorded([
+      {
+        type: 'TraiHeaderAdded',
+        data: { trai_id: 5, user_id: 7, header: 'HDFCBK', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' },
+      },
+      // Recorded before approvals existed: still only pending.
+      { type: 'TraiHeaderVerified', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } },
+    ]),
+    evolveTrai,
+    noTrai,
+  );
 
   it('given a pending header, when an administrator rejects it, then it is rejected and its name released; a decided one cannot be decided again', () => {
     const decided = decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: false, reason: 'Not your bank' }, { trai: pending, claim: 5 });
@@ -149,7 +158,7 @@ describe('headers on our host', () => {
       trai: [{ type: 'TraiHeaderRejected', data: { trai_id: 5, user_id: 7, header: 'HDFCBK', reason: 'Not your bank' } }],
       claim: [{ type: 'TraiHeaderReleased', data: { header: 'HDFCBK', domain: null, trai_id: 5 } }],
     });
-    const approved = evolveTrai(pending, recorded([{ type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } }])[0]!);
+    const approved = foldEvents(recorded([{ type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } }]), evolveTrai, pending);
     expect(() => decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: true, reason: '' }, { trai: approved, claim: 5 })).toThrow(
       'already approved',
     );

@@ -9,6 +9,7 @@ import { createOrderDecider, refundDecider } from './order-outcomes.ts';
 import { cancelDecider, expireDecider, reminderDecider } from './subscription-commands.ts';
 import { evolveOrder, type PaymentOrderState } from './payment-order.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 const USER = 7;
 const at = (iso: string) => new Date(iso);
@@ -289,7 +290,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const paid = paidOrder();
     const partial = refundDecider.decide(refund(10_000), paid);
     expect(partial.subscription).toEqual([]);
-    const refunded = { ...paid, order: recorded(partial.order!).reduce(evolveOrder, paid.order) };
+    const refunded = { ...paid, order: foldEvents(recorded(partial.order!), evolveOrder, paid.order) };
     expect(refundDecider.decide(refund(10_000), refunded)).toEqual({});
     // The rest, under another refund id, completes the refund: the period ends.
     expect(refundDecider.decide(refund(89_900, 'rfnd_2'), refunded).subscription).toHaveLength(1);
@@ -300,7 +301,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const command = { userId: USER, subscriptionId: USER, now: at('2026-12-01T00:00:00Z') };
     const cancelled = cancelDecider.decide(command, state);
     expect(cancelled).toEqual([{ type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } }]);
-    expect(cancelDecider.decide(command, recorded(cancelled).reduce(evolveSubscription, state))).toEqual([]);
+    expect(cancelDecider.decide(command, foldEvents(recorded(cancelled), evolveSubscription, state))).toEqual([]);
     expect(() => cancelDecider.decide({ ...command, subscriptionId: 8 }, state)).toThrow('There is no subscription 8 on your account.');
     expect(() => cancelDecider.decide(command, noSubscription)).toThrow(/Free plan/);
   });
@@ -312,7 +313,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     expect(expired).toEqual([
       { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-12-23T00:00:00.000Z', reason: 'period_ended' } },
     ]);
-    expect(expireDecider.decide({ userId: USER, now: at('2026-12-24T00:00:00Z') }, recorded(expired).reduce(evolveSubscription, state))).toEqual([]);
+    expect(expireDecider.decide({ userId: USER, now: at('2026-12-24T00:00:00Z') }, foldEvents(recorded(expired), evolveSubscription, state))).toEqual([]);
   });
 
   it('given an active period ending within three days, when the reminder goes out, then once per period; a cancelled plan gets none', () => {
@@ -320,7 +321,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-19T23:00:00Z') }, state)).toEqual([]);
     const reminded = reminderDecider.decide({ userId: USER, now: at('2026-12-20T01:00:00Z') }, state);
     expect(reminded).toEqual([{ type: 'RenewalReminderSent', data: { user_id: USER, period_end: '2026-12-23T00:00:00.000Z' } }]);
-    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, recorded(reminded).reduce(evolveSubscription, state))).toEqual([]);
+    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, foldEvents(recorded(reminded), evolveSubscription, state))).toEqual([]);
     const cancelled = subscriptionOf([
       activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z'),
       { type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } },

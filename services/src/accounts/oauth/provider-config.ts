@@ -1,4 +1,4 @@
-import { domainEventOf, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, EventStore, OAuthProvider } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../../commands/command-context.ts';
 import type { Config } from '../../platform/config.ts';
@@ -34,10 +34,9 @@ export interface ProviderSettings {
 
 export const providerStream = (provider: OAuthProvider) => `oauth-${provider}`;
 
-export function evolveProvider(state: ProviderSettings | null, recorded: RecordedEvent): ProviderSettings | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'OAuthProviderConfigured') return event.data;
-  if (event?.type === 'OAuthProviderRemoved') return null;
+export function evolveProvider(state: ProviderSettings | null, event: DomainEvent): ProviderSettings | null {
+  if (event.type === 'OAuthProviderConfigured') return event.data;
+  if (event.type === 'OAuthProviderRemoved') return null;
   return state;
 }
 
