@@ -24,7 +24,7 @@ import {
   type ProviderSettings,
 } from './provider-config.ts';
 import { providerName } from './provider-hosts.ts';
-import { decryptSecret, maskSecret } from './secret-box.ts';
+import { decryptSecret, maskSecret } from '../../crypto/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../../commands/command-handler.ts';
 import { callerOf } from '../../http/access.ts';
 import { commandContext } from '../../http/command-context.ts';
