@@ -3,7 +3,7 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { ACCOUNT_SUSPENDED } from '../accounts/account-status.ts';
 import { noUser, type UserState } from '../accounts/user-state.ts';
 import { recorded } from '../testing/recorded.ts';
-import { WrongSecondFactorCode } from './decide-second-factor.ts';
+import { WrongSecondFactorCode } from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor } from './second-factor-state.ts';
 import { SIGN_IN_EXPIRED, decideChallengeAnswer, decideSignInStep, evolveChallenge, noChallenge, type ChallengeState } from './sign-in-challenge.ts';

@@ -4,7 +4,7 @@ import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, unauthorized } from '../commands/domain-error.ts';
 import { accountRefusal } from '../accounts/account-status.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
-import { decideCodeUse, type CodeCheck } from './decide-second-factor.ts';
+import { decideCodeUse, type CodeCheck } from './second-factor-deciders.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFactorState } from './second-factor-state.ts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 

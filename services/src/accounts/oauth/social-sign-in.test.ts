@@ -6,7 +6,7 @@ import { SIGNUP_DISABLED } from '../registration-deciders.ts';
 import { latestMail, linkIn } from '../../testing/outbox.ts';
 import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
 import { runOAuthCli } from './cli.ts';
-import { ADMINS_USE_PASSWORD } from './decide-social-sign-in.ts';
+import { ADMINS_USE_PASSWORD } from './social-sign-in-deciders.ts';
 
 const CLIENT_SECRET = 'google-client-secret-value';
 const REDIRECT = 'http://localhost/auth/callback';

@@ -15,7 +15,7 @@ import {
   decideRegenerateRecoveryCodes,
   decideStartEnrolment,
   startEnrolmentDecider,
-} from './decide-second-factor.ts';
+} from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { noSecondFactor, type SecondFactorState } from './second-factor-state.ts';
 import { stepAt, totpCode } from './totp.ts';
