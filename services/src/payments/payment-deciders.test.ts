@@ -7,20 +7,20 @@ import { quotePayment } from './payment-quote.ts';
 import { decideCapture } from './capture-payment.ts';
 import { createOrderDecider, refundDecider } from './order-outcomes.ts';
 import { cancelDecider, expireDecider, reminderDecider } from './subscription-commands.ts';
-import { evolveOrder, type PaymentOrderState } from './payment-order.ts';
+import { evolveOrder } from './payment-order.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
 import { foldEvents } from '../commands/event-port.ts';
 
 const USER = 7;
 const at = (iso: string) => new Date(iso);
-const subscriptionOf = (events: DomainEvent[]): SubscriptionState => deciderSpec(cancelDecider).given(events).state;
-const orderOf = (events: DomainEvent[]): PaymentOrderState => deciderSpec(createOrderDecider).given(events).state;
+const subscriptions = deciderSpec(cancelDecider);
+const orders = deciderSpec(createOrderDecider);
 
 const activated = (plan: 'pro' | 'enterprise', start: string, end: string, order = 'order_A', value = 99_900): DomainEvent => ({
   type: 'SubscriptionActivated',
   data: { user_id: USER, plan_type: plan, billing_cycle: 'monthly', period_start: start, period_end: end, order_id: order, period_value_paise: value },
 });
-const proFromNov23 = () => subscriptionOf([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z')]);
+const proFromNov23 = () => subscriptions.given([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z')]).state;
 
 const orderCreated = (purpose: 'new' | 'renewal' | 'upgrade' = 'new', amount = 99_900): DomainEvent => ({
   type: 'PaymentOrderCreated',
@@ -81,7 +81,7 @@ describe('what paying for a plan buys', () => {
   });
 
   it('given Enterprise running, when Pro is quoted, then it is refused: paid time would be lost', () => {
-    const state = subscriptionOf([activated('enterprise', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z', 'order_A', 499_900)]);
+    const state = subscriptions.given([activated('enterprise', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z', 'order_A', 499_900)]).state;
     expect(() => quotePayment(pro, 'monthly', state, 'Enterprise', at('2026-11-30T00:00:00Z'))).toThrow(
       'Your Enterprise plan is active until 23 Dec 2026. You can choose Pro (monthly) once it has ended.',
     );
@@ -89,16 +89,16 @@ describe('what paying for a plan buys', () => {
 
   it('given Enterprise yearly running, when Enterprise monthly is quoted, then it is refused (a shorter cycle mid-period)', () => {
     const yearly = activated('enterprise', '2026-11-23T00:00:00.000Z', '2027-11-23T00:00:00.000Z', 'order_A', 4_999_000);
-    const state = subscriptionOf([
+    const state = subscriptions.given([
       { type: 'SubscriptionActivated', data: { ...(yearly.data as Extract<DomainEvent, { type: 'SubscriptionActivated' }>['data']), billing_cycle: 'yearly' } },
-    ]);
+    ]).state;
     expect(() => quotePayment(enterprise, 'monthly', state, 'Enterprise', at('2026-11-24T00:00:00Z'))).toThrow(
       'Your Enterprise plan is active until 23 Nov 2027. You can choose Enterprise (monthly) once it has ended.',
     );
   });
 
   it('given an admin’s grant without an end, when the same plan is quoted, then there is nothing to renew', () => {
-    const state = subscriptionOf([
+    const state = subscriptions.given([
       {
         type: 'PlanChanged',
         data: {
@@ -111,7 +111,7 @@ describe('what paying for a plan buys', () => {
           reason: 'admin',
         },
       },
-    ]);
+    ]).state;
     expect(() => quotePayment(pro, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toThrow(/no end date, so there is nothing to renew/);
     // Moving up from a grant credits nothing: it was not paid for.
     expect(quotePayment(enterprise, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toMatchObject({ purpose: 'upgrade', creditPaise: 0 });
@@ -127,7 +127,7 @@ describe('what paying for a plan buys', () => {
 
 describe('capturing a payment', () => {
   it('given an order, when its payment is captured, then it is recorded with the next receipt number and its period starts', () => {
-    const decided = decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 41 });
+    const decided = decideCapture(capture(), { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 41 });
     expect(decided.order?.[0]).toMatchObject({
       type: 'PaymentCaptured',
       data: { receipt_number: 'LL-000042', amount_paise: 99_900, instrument: { kind: 'card', card_network: 'Visa', card_last4: '4242' } },
@@ -138,10 +138,10 @@ describe('capturing a payment', () => {
 
   it('given a captured order, when the capture is reported again, then nothing is decided', () => {
     const decided = decideCapture(capture(), {
-      order: orderOf([
+      order: orders.given([
         orderCreated(),
-        ...(decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 }).order ?? []),
-      ]),
+        ...(decideCapture(capture(), { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 }).order ?? []),
+      ]).state,
       subscription: noSubscription,
       receipts: 1,
     });
@@ -150,7 +150,7 @@ describe('capturing a payment', () => {
 
   it('given a renewal order, when it is paid while Pro runs, then the new period follows the current one', () => {
     const decided = decideCapture(capture(at('2026-12-01T00:00:00Z')), {
-      order: orderOf([orderCreated('renewal')]),
+      order: orders.given([orderCreated('renewal')]).state,
       subscription: proFromNov23(),
       receipts: 1,
     });
@@ -161,7 +161,7 @@ describe('capturing a payment', () => {
   });
 
   it('refuses a payment for another amount, one not captured, one of another order, and another user’s order', () => {
-    const states = { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 };
+    const states = { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 };
     expect(() => decideCapture({ ...capture(), payment: payment({ amountPaise: 100 }) }, states)).toThrow(/was for 99900 paise INR/);
     expect(() => decideCapture({ ...capture(), payment: payment({ status: 'authorized' }) }, states)).toThrow(/is authorized, not captured/);
     expect(() => decideCapture({ ...capture(), payment: payment({ orderId: 'order_Z' }) }, states)).toThrow(/belongs to another order/);
@@ -172,7 +172,7 @@ describe('capturing a payment', () => {
 describe('re-quoting at capture', () => {
   // Recorded events are stamped 2026-11-22T00:00Z: the orders below were made then.
   const ORDERED = '2026-11-22T00:00:00.000Z';
-  const proFromNov1 = (order = 'order_A') => subscriptionOf([activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', order)]);
+  const proFromNov1 = (order = 'order_A') => subscriptions.given([activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', order)]).state;
   const enterpriseUpgrade = (subscription: SubscriptionState): DomainEvent => {
     const quote = quotePayment(defaultPlan('enterprise'), 'monthly', subscription, 'Pro', at(ORDERED));
     return {
@@ -193,7 +193,7 @@ describe('re-quoting at capture', () => {
   };
   const payFor = (order: DomainEvent, subscription: SubscriptionState, now: Date) => {
     const amountPaise = (order.data as { amount_paise: number }).amount_paise;
-    return decideCapture({ ...capture(now), payment: payment({ amountPaise }) }, { order: orderOf([order]), subscription, receipts: 0 });
+    return decideCapture({ ...capture(now), payment: payment({ amountPaise }) }, { order: orders.given([order]).state, subscription, receipts: 0 });
   };
 
   it('given an upgrade ordered with Pro’s unused days credited, when it is paid within 30 minutes, then it buys what it said', () => {
@@ -216,10 +216,10 @@ describe('re-quoting at capture', () => {
   it('given the Pro period the credit came from was refunded meanwhile, when the old upgrade is paid, then it buys only the share of a full-price month it covers', () => {
     const order = enterpriseUpgrade(proFromNov1());
     const ordered = (order.data as { amount_paise: number }).amount_paise;
-    const refunded = subscriptionOf([
+    const refunded = subscriptions.given([
       activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'),
       { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-11-22T00:05:00.000Z', reason: 'refunded' } },
-    ]);
+    ]).state;
     const decided = payFor(order, refunded, at('2026-11-22T00:10:00Z'));
     const requoted = decided.order?.[1];
     expect(requoted).toMatchObject({
@@ -245,7 +245,7 @@ describe('re-quoting at capture', () => {
   it('given the price was lowered after the order, when it is paid, then the period is longer in proportion', () => {
     const decided = decideCapture(
       { ...capture(at('2026-11-22T00:10:00Z')), plans: { ...plans, pro: { ...plans.pro, price_monthly: 499 } } },
-      { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 },
+      { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 },
     );
     const period = decided.subscription?.[0]?.data as { period_start: string; period_end: string };
     const month = Date.parse('2026-12-22T00:10:00Z') - Date.parse('2026-11-22T00:10:00Z');
@@ -253,8 +253,8 @@ describe('re-quoting at capture', () => {
   });
 
   it('given Enterprise was bought since, when an old Pro order is paid, then nothing changes and why is recorded', () => {
-    const enterprise = subscriptionOf([activated('enterprise', '2026-11-22T00:01:00.000Z', '2026-12-22T00:01:00.000Z', 'order_E', 499_900)]);
-    const decided = decideCapture(capture(at('2026-11-22T00:10:00Z')), { order: orderOf([orderCreated()]), subscription: enterprise, receipts: 0 });
+    const enterprise = subscriptions.given([activated('enterprise', '2026-11-22T00:01:00.000Z', '2026-12-22T00:01:00.000Z', 'order_E', 499_900)]).state;
+    const decided = decideCapture(capture(at('2026-11-22T00:10:00Z')), { order: orders.given([orderCreated()]).state, subscription: enterprise, receipts: 0 });
     expect(decided.subscription).toEqual([]);
     expect(decided.order?.[1]).toMatchObject({ type: 'PaymentRequoted', data: { outcome: 'not_applied', due_amount_paise: null, period_end: null } });
     expect((decided.order?.[1]?.data as { reason: string }).reason).toMatch(/can no longer be applied: Your Enterprise plan is active/);
@@ -266,9 +266,9 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const created = orderCreated();
     const captured = decideCapture(
       { ...capture(), payment: payment({ orderId: 'order_B' }) },
-      { order: orderOf([created]), subscription: noSubscription, receipts: 0 },
+      { order: orders.given([created]).state, subscription: noSubscription, receipts: 0 },
     );
-    return { order: orderOf([created, ...captured.order!]), subscription: subscriptionOf(captured.subscription!) };
+    return { order: orders.given([created, ...captured.order!]).state, subscription: subscriptions.given(captured.subscription!).state };
   };
   const refund = (amountPaise: number, refundId = 'rfnd_1') => ({
     orderId: 'order_B',
@@ -322,10 +322,10 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const reminded = reminderDecider.decide({ userId: USER, now: at('2026-12-20T01:00:00Z') }, state);
     expect(reminded).toEqual([{ type: 'RenewalReminderSent', data: { user_id: USER, period_end: '2026-12-23T00:00:00.000Z' } }]);
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, foldEvents(recorded(reminded), evolveSubscription, state))).toEqual([]);
-    const cancelled = subscriptionOf([
+    const cancelled = subscriptions.given([
       activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z'),
       { type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } },
-    ]);
+    ]).state;
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, cancelled)).toEqual([]);
   });
 });
