@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { currentVersion, type Clicked, type DomainEvent, type EventMetadata, type NewEvent, type StreamAppend } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { emailStream } from '@linkledger/services/accounts/register-user.ts';
+import { emailStream } from '@linkledger/services/accounts/email-claim-state.ts';
 import { hashPassword } from '@linkledger/services/accounts/passwords.ts';
 import { generateShortCode } from '@linkledger/services/links/short-codes.ts';
 import { clickAppend } from '@linkledger/services/redirect/click-event.ts';

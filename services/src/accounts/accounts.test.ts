@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
-import { EMAIL_TAKEN } from './register.ts';
+import { EMAIL_TAKEN } from './registration-deciders.ts';
 import { INVALID_LOGIN } from './routes.ts';
 import { BAD_TOKEN, NOT_AUTHENTICATED } from './authenticate.ts';
 import { USERS } from '@linkledger/projections';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyState } from '../api-keys/decide.ts';
+import type { ApiKeyState } from '../api-keys/api-key-state.ts';
 import type { EmailTokenState } from './email-tokens.ts';
 import type { AccountWithKey } from './reclaim.ts';
 import { RESET_EXPIRED, RESET_INVALID, decidePasswordReset } from './reset-password.ts';

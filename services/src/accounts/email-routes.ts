@@ -17,7 +17,7 @@ import { commandContext, visitorContext } from '../http/command-context.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { MAIL_DELAYED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from './optional-body.ts';
-import { normalizeEmail } from './register.ts';
+import { normalizeEmail } from './email-claim-state.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
 import { proveSecondFactorForReset } from '../second-factor/password-reset.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';

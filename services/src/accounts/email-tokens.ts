@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { domainEventOf, type EmailTokenPurpose, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, EmailTokenPurpose } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** Verification links stay valid a day; reset links an hour (docs/accounts.md#email-verification, docs/accounts.md#password-reset). */
 export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
@@ -25,9 +26,8 @@ export interface EmailTokenState {
 
 export const noEmailToken: EmailTokenState = { issued: null, redeemed: false };
 
-export function evolveEmailToken(state: EmailTokenState, recorded: RecordedEvent): EmailTokenState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveEmailToken(state: EmailTokenState, event: DomainEvent, envelope: EventEnvelope): EmailTokenState {
+  switch (event.type) {
     case 'EmailTokenIssued':
       return {
         ...state,
@@ -35,7 +35,7 @@ export function evolveEmailToken(state: EmailTokenState, recorded: RecordedEvent
           purpose: event.data.purpose,
           userId: event.data.user_id,
           email: event.data.email,
-          issuedAt: recorded.metadata.at,
+          issuedAt: envelope.metadata.at,
           expiresAt: event.data.expires_at,
         },
       };

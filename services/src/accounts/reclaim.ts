@@ -1,5 +1,7 @@
-import type { DomainEvent, RecordedEvent } from '@linkledger/contracts';
-import { evolveApiKey, noApiKeyState, revokeCurrentKey, type ApiKeyState } from '../api-keys/decide.ts';
+import type { DomainEvent } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
+import { revokeCurrentKey } from '../api-keys/api-key-deciders.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/api-key-state.ts';
 import { evolveUser, noUser, type UserState } from './user-state.ts';
 
 /** The account with its API key: what a proof of the address takes back from whoever held it. */
@@ -11,9 +13,9 @@ export interface AccountWithKey {
 export const noAccountWithKey: AccountWithKey = { user: noUser, keys: noApiKeyState };
 
 /** The `user-{id}` stream folded twice over: the account, and its API key. */
-export const evolveAccountWithKey = (state: AccountWithKey, recorded: RecordedEvent): AccountWithKey => ({
-  user: evolveUser(state.user, recorded),
-  keys: evolveApiKey(state.keys, recorded),
+export const evolveAccountWithKey = (state: AccountWithKey, event: DomainEvent, envelope: EventEnvelope): AccountWithKey => ({
+  user: evolveUser(state.user, event, envelope),
+  keys: evolveApiKey(state.keys, event),
 });
 
 /** How the owner of the address proved it: the reset link, the verification link, or a provider that vouched for it. */

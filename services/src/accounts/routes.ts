@@ -18,7 +18,7 @@ import { signInLinkBases } from '../mail/sign-in-link-mail.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { normalizeEmail } from './register.ts';
+import { normalizeEmail } from './email-claim-state.ts';
 import { registerUser, userIdByEmail } from './register-user.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { signupRoutes } from './signup-routes.ts';

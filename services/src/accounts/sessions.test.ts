@@ -4,7 +4,7 @@ import { eventually } from '../testing/eventually.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { BAD_TOKEN } from './authenticate.ts';
-import { SIGNUP_DISABLED } from './register.ts';
+import { SIGNUP_DISABLED } from './registration-deciders.ts';
 import { INVALID_LOGIN } from './routes.ts';
 import { SIGNED_OUT } from './session-routes.ts';
 import { ADMINS_ONLY } from './signup.ts';

@@ -1,4 +1,5 @@
-import { domainEventOf, type RecordedEvent, type Role, type UserStatus } from '@linkledger/contracts';
+import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** An id that is no account's (admin calls). */
 export const USER_NOT_FOUND = 'User not found';
@@ -35,15 +36,14 @@ export const noUser: UserState = {
   pendingChange: null,
 };
 
-export function evolveUser(state: UserState, recorded: RecordedEvent): UserState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveUser(state: UserState, event: DomainEvent, envelope: EventEnvelope): UserState {
+  switch (event.type) {
     case 'UserRegistered':
       return { ...noUser, id: event.data.user_id, email: event.data.email, passwordHash: event.data.password_hash, role: event.data.role };
     case 'EmailVerified':
       return { ...state, isVerified: true };
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: recorded.metadata.at };
+      return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: envelope.metadata.at };
     case 'EmailChangeRequested':
       return { ...state, pendingChange: { email: event.data.new_email, expiresAt: event.data.expires_at } };
     case 'EmailChanged':
@@ -70,9 +70,8 @@ export interface SystemState {
 
 export const initialSystem: SystemState = { superAdminId: null, signupEnabled: true };
 
-export function evolveSystem(state: SystemState, recorded: RecordedEvent): SystemState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveSystem(state: SystemState, event: DomainEvent): SystemState {
+  switch (event.type) {
     case 'SuperAdminAssigned':
       return { ...state, superAdminId: event.data.user_id };
     case 'SignupToggled':

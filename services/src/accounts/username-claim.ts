@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /**
  * The uniqueness claim of a username: a stream named by the hash of its lower-case form, so
@@ -12,10 +13,9 @@ export const usernameStream = (username: string) => `username-${createHash('sha2
 export const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Who holds a username's claim: the last UsernameClaimed, unless a UsernameReleased followed it. */
-export function evolveUsernameClaim(holder: number | null, recorded: RecordedEvent): number | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'UsernameClaimed') return event.data.user_id;
-  if (event?.type === 'UsernameReleased') return null;
+export function evolveUsernameClaim(holder: number | null, event: DomainEvent): number | null {
+  if (event.type === 'UsernameClaimed') return event.data.user_id;
+  if (event.type === 'UsernameReleased') return null;
   return holder;
 }
 
@@ -44,7 +44,7 @@ export async function wantedUsernameFacts(
   userId: number,
   wanted: string,
 ): Promise<{ shownByAnother: boolean; deletedHolder?: number }> {
-  const holder = (await platform.events.readStream(usernameStream(wanted))).reduce(evolveUsernameClaim, null);
+  const holder = foldEvents(await platform.events.readStream(usernameStream(wanted)), evolveUsernameClaim, null);
   const shownByAnother = await usernameShownByAnother(platform, userId, wanted);
   if (holder === null || holder === userId) return { shownByAnother };
   const holderView = await platform.read.get<UserView>(USERS, holder);
@@ -66,7 +66,7 @@ export function numberedUsername(base: string, n: number): string {
 export async function freeStartName(platform: Pick<Platform, 'read' | 'events'>, base: string): Promise<string | null> {
   for (let n = 1; n < 1000; n++) {
     const candidate = numberedUsername(base, n);
-    const holder = (await platform.events.readStream(usernameStream(candidate))).reduce(evolveUsernameClaim, null);
+    const holder = foldEvents(await platform.events.readStream(usernameStream(candidate)), evolveUsernameClaim, null);
     if (holder === null && !(await usernameShownByAnother(platform, 0, candidate))) return n === 1 ? null : candidate;
   }
   return null;

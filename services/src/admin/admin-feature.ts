@@ -1,10 +1,10 @@
 import { featureRoutes } from '../http/feature-routes.ts';
 import { adminUserRoutes } from './users-routes.ts';
-import { adminLimitsRoutes } from './limits-routes.ts';
-import { adminLinkRoutes } from './links-routes.ts';
 import { adminPlatformRoutes } from './platform-routes.ts';
-import { adminOAuthRoutes } from './oauth-routes.ts';
-import { adminEmailRoutes } from './email-routes.ts';
 
-/** The admin area over HTTP: users, their limits, link moderation, platform statistics and health, sign-in providers and e-mail. */
-export const adminFeature = featureRoutes(adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes);
+/**
+ * The admin panel's own routes: users (status, role, plan history) and the platform's
+ * figures and health. An admin route that acts on one feature's data lives beside that
+ * feature and is registered with it (links, billing, accounts/oauth, mail).
+ */
+export const adminFeature = featureRoutes(adminUserRoutes, adminPlatformRoutes);

@@ -1,5 +1,6 @@
 import type { EventStore } from '@linkledger/contracts';
 import { ANALYSTS_STREAM, evolveCredentials, passwordMatches, type AnalystCredential, type AnalystCredentials } from './credentials.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /**
  * The live credentials for the query path: folded once, then brought up to date before
@@ -21,7 +22,7 @@ export class CredentialDirectory {
     this.refreshing ??= (async () => {
       try {
         const recorded = await this.events.readStream(ANALYSTS_STREAM, this.nextRevision);
-        this.state = recorded.reduce(evolveCredentials, this.state);
+        this.state = foldEvents(recorded, evolveCredentials, this.state);
         if (recorded.length) this.nextRevision = recorded.at(-1)!.revision + 1;
       } finally {
         this.refreshing = null;

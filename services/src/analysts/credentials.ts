@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { withEntry } from './keyed-state.ts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** Every analyst credential lives on one stream: names are unique among live ones, checked by its revision. */
 export const ANALYSTS_STREAM = 'analysts';
@@ -17,13 +18,12 @@ export interface AnalystCredential {
 /** The live credentials by id, folded from the `analysts` stream. */
 export type AnalystCredentials = ReadonlyMap<string, AnalystCredential>;
 
-export function evolveCredentials(state: AnalystCredentials, recorded: RecordedEvent): AnalystCredentials {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'AnalystCredentialIssued') {
+export function evolveCredentials(state: AnalystCredentials, event: DomainEvent, envelope: EventEnvelope): AnalystCredentials {
+  if (event.type === 'AnalystCredentialIssued') {
     const { analyst_id: id, name, secret_hash: secretHash } = event.data;
-    return withEntry(state, id, { id, name, secretHash, createdAt: recorded.metadata.at });
+    return withEntry(state, id, { id, name, secretHash, createdAt: envelope.metadata.at });
   }
-  return event?.type === 'AnalystCredentialRevoked' ? withEntry(state, event.data.analyst_id, null) : state;
+  return event.type === 'AnalystCredentialRevoked' ? withEntry(state, event.data.analyst_id, null) : state;
 }
 
 /**

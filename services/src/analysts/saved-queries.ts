@@ -1,7 +1,8 @@
-import { domainEventOf, type RecordedEvent, type SavedQuery } from '@linkledger/contracts';
+import type { DomainEvent, SavedQuery } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { withEntry } from './keyed-state.ts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** An admin's saved console queries live on their own stream. */
 export const savedQueriesStream = (userId: number) => `sql-queries-${userId}`;
@@ -9,13 +10,12 @@ export const savedQueriesStream = (userId: number) => `sql-queries-${userId}`;
 /** The saved queries by id, in the order they were first saved. */
 export type SavedQueries = ReadonlyMap<string, SavedQuery>;
 
-export function evolveSavedQueries(state: SavedQueries, recorded: RecordedEvent): SavedQueries {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'SqlQuerySaved') {
+export function evolveSavedQueries(state: SavedQueries, event: DomainEvent, envelope: EventEnvelope): SavedQueries {
+  if (event.type === 'SqlQuerySaved') {
     const { query_id: id, name, sql } = event.data;
-    return withEntry(state, id, { id, name, sql, saved_at: recorded.metadata.at });
+    return withEntry(state, id, { id, name, sql, saved_at: envelope.metadata.at });
   }
-  return event?.type === 'SqlQueryDeleted' ? withEntry(state, event.data.query_id, null) : state;
+  return event.type === 'SqlQueryDeleted' ? withEntry(state, event.data.query_id, null) : state;
 }
 
 export const SAVED_QUERY_NOT_FOUND = 'There is no such saved query (it may have been deleted already).';

@@ -1,8 +1,8 @@
-import { handleCommand, type Decider, type CommandDeps } from '../commands/command-handler.ts';
+import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { mintApiKey, revealApiKey, type StoredApiKey } from './api-key.ts';
-import { decideGenerateApiKey, decideRegenerateApiKey, evolveApiKey, noApiKeyState, type ApiKeyState } from './decide.ts';
+import { mintApiKey, revealApiKey } from './api-key.ts';
+import { issueApiKeyDecider } from './api-key-deciders.ts';
 
 export interface IssuedKey {
   /** The key in plain text, for this answer only. */
@@ -10,20 +10,6 @@ export interface IssuedKey {
   /** False when generate found a key and answered with it. */
   created: boolean;
 }
-
-interface IssueApiKey {
-  userId: number;
-  replace: boolean;
-  /** Minted before deciding, so deciding stays pure. */
-  key: StoredApiKey;
-}
-
-export const issueApiKeyDecider: Decider<IssueApiKey, ApiKeyState> = {
-  streamOf: (command) => `user-${command.userId}`,
-  initialState: noApiKeyState,
-  evolve: evolveApiKey,
-  decide: (command, state) => (command.replace ? decideRegenerateApiKey : decideGenerateApiKey)(command, state),
-};
 
 /**
  * Generates (or, with replace, regenerates) the user's key on the `user-{id}` stream; the

@@ -10,7 +10,7 @@ import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { revealApiKey } from './api-key.ts';
-import { evolveApiKey, noApiKeyState } from './decide.ts';
+import { evolveApiKey, noApiKeyState } from './api-key-state.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { issueApiKey } from './issue-api-key.ts';
 import { apiUsageMeter } from './usage-meter.ts';

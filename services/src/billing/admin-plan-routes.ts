@@ -26,6 +26,7 @@ import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { requireMayActOnUser } from '../admin/who-acts-on-whom.ts';
+import { evolveRecorded } from '../commands/event-port.ts';
 
 /** The subscription events its history lists, and why each changed it. */
 const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => string)> = {
@@ -114,7 +115,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       const history = [];
       let state = noSubscription;
       for (const recorded of await platform.events.readStream(`subscription-${request.params.id}`)) {
-        state = evolveSubscription(state, recorded);
+        state = evolveRecorded(evolveSubscription, state, recorded);
         const reason = HISTORY_REASONS[recorded.type];
         if (reason === undefined) continue;
         const because = typeof reason === 'string' ? reason : reason(domainEventOf(recorded));

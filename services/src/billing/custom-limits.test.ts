@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { recorded } from '../testing/recorded.ts';
-import { NO_CUSTOM_LIMITS, evolveSubscription, noSubscription } from './subscription-state.ts';
-import { ADMINS_SET_LIMITS, decideCustomLimits } from './custom-limits.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { NO_CUSTOM_LIMITS, noSubscription } from './subscription-state.ts';
+import { ADMINS_SET_LIMITS, customLimitsDecider, decideCustomLimits } from './custom-limits.ts';
 import { limitsOf } from './current-plan.ts';
 import { defaultPlan } from '@linkledger/contracts';
 
@@ -11,7 +11,7 @@ describe('a user’s own limits', () => {
   it('given no limits of their own, when an admin sets some, then they are recorded; the same again changes nothing', () => {
     const events = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: own }, noSubscription);
     expect(events).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
-    const state = recorded(events).reduce(evolveSubscription, noSubscription);
+    const state = deciderSpec(customLimitsDecider).given(events).state;
     expect(state.customLimits).toEqual(own);
     expect(decideCustomLimits({ actorRole: 'super_admin', userId: 7, limits: own }, state)).toEqual([]);
     expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPlan } from '@linkledger/contracts';
-import { recorded } from '../testing/recorded.ts';
-import { ADMINS_EDIT_PLANS, FREE_STAYS_ACTIVE, FREE_STAYS_FREE, PLAN_NOT_FOUND, decideEditPlan, evolvePlan, freePriceUnconfirmed } from './edit-plan.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { ADMINS_EDIT_PLANS, FREE_STAYS_ACTIVE, FREE_STAYS_FREE, PLAN_NOT_FOUND, decideEditPlan, editPlanDecider, freePriceUnconfirmed } from './edit-plan.ts';
 
 const pro = defaultPlan('pro');
 const edit = (changes: Parameters<typeof decideEditPlan>[0]['changes'], plan = pro) => decideEditPlan({ actorRole: 'admin', planId: plan.id, changes }, plan);
@@ -18,7 +18,7 @@ describe('editing a plan', () => {
       monthly_links_limit: 500,
       features: pro.features,
     });
-    const folded = recorded(events).reduce(evolvePlan, null);
+    const folded = deciderSpec(editPlanDecider).given(events).state;
     expect(folded).toMatchObject({ id: pro.id, price_monthly: 1299.5, price_yearly: 9990, monthly_links_limit: 500, api_rate_limit: pro.api_calls_per_minute });
   });
 
@@ -43,7 +43,7 @@ describe('editing a plan', () => {
     expect(events[0]!.data).toMatchObject({ price_monthly_paise: 0 });
     expect(events[0]!.data).not.toHaveProperty('confirm_free_price');
     // Already free: nothing to confirm again.
-    const freePro = recorded(events).reduce(evolvePlan, null)!;
+    const freePro = deciderSpec(editPlanDecider).given(events).state!;
     expect(edit({ monthly_links_limit: 600, price_monthly: 0 }, freePro)).toHaveLength(1);
   });
 });

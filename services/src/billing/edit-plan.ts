@@ -1,13 +1,11 @@
 import {
   DEFAULT_PLANS,
-  PlanUpdatedV1,
-  domainEventOf,
   paiseOf,
   planFromRecord,
+  PlanUpdatedV1,
   type DomainEvent,
   type Plan,
   type PlanUpdated,
-  type RecordedEvent,
   type Role,
   type UpdatePlanBody,
 } from '@linkledger/contracts';
@@ -23,9 +21,8 @@ export const freePriceUnconfirmed = (field: 'Monthly price' | 'Yearly price', pl
   `${field} (₹) of ${plan} is 0, which makes it free for everyone who takes it: enter a price, or confirm that ${plan} is free.`;
 
 /** A plan as its stream tells it: as shipped, then as each edit recorded it; null for an id that is no plan. */
-export function evolvePlan(state: Plan | null, recorded: RecordedEvent): Plan | null {
-  const event = domainEventOf(recorded);
-  return event?.type === 'PlanUpdated' ? planFromRecord(event.data) : state;
+export function evolvePlan(state: Plan | null, event: DomainEvent): Plan | null {
+  return event.type === 'PlanUpdated' ? planFromRecord(event.data) : state;
 }
 
 export interface EditPlan {

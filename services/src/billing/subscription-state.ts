@@ -1,4 +1,4 @@
-import { domainEventOf, type BillingCycle, type CustomLimits, type PlanName, type RecordedEvent } from '@linkledger/contracts';
+import type { BillingCycle, CustomLimits, DomainEvent, PlanName } from '@linkledger/contracts';
 
 /**
  * A user's subscription as its stream (`subscription-{userId}`) tells it: what every command
@@ -34,9 +34,8 @@ export const noSubscription: SubscriptionState = {
   customLimits: NO_CUSTOM_LIMITS,
 };
 
-export function evolveSubscription(state: SubscriptionState, recorded: RecordedEvent): SubscriptionState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveSubscription(state: SubscriptionState, event: DomainEvent): SubscriptionState {
+  switch (event.type) {
     case 'PlanChanged': {
       const { plan_type, status, billing_cycle, period_start, period_end } = event.data;
       // An admin's grant replaces any paid period: nothing of it is left to credit.

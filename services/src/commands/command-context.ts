@@ -8,9 +8,9 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
-  type RecordedEvent,
 } from '@linkledger/contracts';
 import { conflict } from './domain-error.ts';
+import { foldEvents, type Evolve } from './event-port.ts';
 
 /** What every event written for one request shares. */
 export interface CommandContext {
@@ -58,14 +58,9 @@ export async function withRetries<T>(attempt: () => Promise<T>, tries = 4): Prom
 }
 
 /** Reads a stream and folds it into state, returning the revision for the next append. */
-export async function loadStream<S>(
-  events: EventStore,
-  stream: string,
-  initial: S,
-  evolve: (state: S, event: RecordedEvent) => S,
-): Promise<{ state: S; revision: number | null }> {
+export async function loadStream<S>(events: EventStore, stream: string, initial: S, evolve: Evolve<S>): Promise<{ state: S; revision: number | null }> {
   const recorded = await events.readStream(stream);
-  return { state: recorded.reduce(evolve, initial), revision: recorded.at(-1)?.revision ?? null };
+  return { state: foldEvents(recorded, evolve, initial), revision: recorded.at(-1)?.revision ?? null };
 }
 
 /** Appends to a sequence stream and returns the new id (1, 2, 3, …). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { upcast, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import type { CommandContext } from './command-context.ts';
 import { forbidden } from './domain-error.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
@@ -12,10 +12,7 @@ import { handleCommand, type Decider } from './command-handler.ts';
 const signupSwitch: Decider<{ enabled: boolean }, { enabled: boolean; seen: number }> = {
   streamOf: () => 'system-test',
   initialState: { enabled: true, seen: 0 },
-  evolve: (state, recorded: RecordedEvent) => {
-    const event = upcast(recorded.type, recorded.version, recorded.data);
-    return event?.type === 'SignupToggled' ? { enabled: event.data.enabled, seen: state.seen + 1 } : state;
-  },
+  evolve: (state, event) => (event.type === 'SignupToggled' ? { enabled: event.data.enabled, seen: state.seen + 1 } : state),
   decide: (command, state): DomainEvent[] => (command.enabled === state.enabled ? [] : [{ type: 'SignupToggled', data: { enabled: command.enabled } }]),
 };
 

@@ -1,5 +1,6 @@
-import type { AppendResult, DomainEvent, RecordedEvent, StreamAppend } from '@linkledger/contracts';
+import type { AppendResult, DomainEvent, StreamAppend } from '@linkledger/contracts';
 import { metadataFor, toNewEvent, withRetries, type CommandContext } from './command-context.ts';
+import { foldEvents, type Evolve } from './event-port.ts';
 import type { Platform } from '../platform/platform.ts';
 import { waitForReadModel, type ReadYourWrites } from '../http/request-context.ts';
 
@@ -11,7 +12,7 @@ import { waitForReadModel, type ReadYourWrites } from '../http/request-context.t
 export interface Decider<Command, State> {
   streamOf: (command: Command) => string;
   initialState: State;
-  evolve: (state: State, event: RecordedEvent) => State;
+  evolve: Evolve<State>;
   decide: (command: Command, state: State) => DomainEvent[];
 }
 
@@ -19,7 +20,7 @@ export interface Decider<Command, State> {
 export interface StreamSpec<State> {
   stream: string;
   initialState: State;
-  evolve: (state: State, event: RecordedEvent) => State;
+  evolve: Evolve<State>;
   /** The state is the stream's last event alone (a sequence): only that one is read, however long the stream. */
   latestOnly?: boolean;
 }
@@ -71,7 +72,7 @@ export async function handleMultiStreamCommand<Command, States extends Record<st
     const read = (spec: StreamSpec<unknown>) =>
       spec.latestOnly ? platform.events.readAll({ direction: 'backward', limit: 1, filter: { stream: spec.stream } }) : platform.events.readStream(spec.stream);
     const loaded = await Promise.all(specs.map(async ([key, spec]) => ({ key, spec, recorded: await read(spec) })));
-    const states = Object.fromEntries(loaded.map(({ key, spec, recorded }) => [key, recorded.reduce(spec.evolve, spec.initialState)])) as States;
+    const states = Object.fromEntries(loaded.map(({ key, spec, recorded }) => [key, foldEvents(recorded, spec.evolve, spec.initialState)])) as States;
     const decided = decider.decide(command, states);
     const appends: StreamAppend[] = loaded
       .filter(({ key }) => (decided[key]?.length ?? 0) > 0)

@@ -6,6 +6,7 @@ import type { Platform } from '../platform/platform.ts';
 import { checkDomainDecider, deleteDomainDecider } from './domain-deciders.ts';
 import { PENDING_CLAIM_MS, claimExpired, domainNameStream, evolveNameClaim } from './domain-state.ts';
 import type { VerificationResult } from './dns/verify-domain.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /*
  * One owner per name (docs/domains.md#one-owner-per-name): accounts hold claims on a host name,
@@ -28,7 +29,7 @@ export const expiresAt = (view: CustomDomainView): string | null =>
 
 /** The claim that holds a name in the log now (its stream is never behind), or null. */
 export async function nameHolder(events: Pick<EventStore, 'readStream'>, domain: string): Promise<number | null> {
-  return (await events.readStream(domainNameStream(domain))).reduce(evolveNameClaim, null);
+  return foldEvents(await events.readStream(domainNameStream(domain)), evolveNameClaim, null);
 }
 
 /**

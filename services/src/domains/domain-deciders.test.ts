@@ -11,12 +11,13 @@ import {
   dropNoticeDecider,
   verifiedElsewhere,
 } from './domain-deciders.ts';
-import { noDomain, type DomainState } from './domain-state.ts';
+import { noDomain } from './domain-state.ts';
 import { evolveTrai, noTrai } from './trai-state.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** A claim folded from its events, added on 2026-11-22 (the recorded events' time). */
-const claim = (...events: DomainEvent[]): DomainState => deciderSpec(dropNoticeDecider, 'domain-x').given(events).state;
+const domainClaim = deciderSpec(dropNoticeDecider, 'domain-x');
 const added = (id: number, userId: number): DomainEvent => ({
   type: 'CustomDomainAdded',
   data: { domain_id: id, user_id: userId, domain: 'links.acme.in', dns_token: `t${id}` },
@@ -30,17 +31,20 @@ const check = { domain: 'links.acme.in', verified: true, failedChecks: [], now: 
 describe('one owner per name', () => {
   it('given a name held by another account’s pending claim, when a user adds it, then a second pending claim; given it verified, then refused', () => {
     const add = { domainId: 2, userId: 8, domain: 'links.acme.in', dnsToken: 't2', holderId: 1 };
-    expect(addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: claim(added(1, 7)) })).toEqual({
+    expect(addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: domainClaim.given([added(1, 7)]).state })).toEqual({
       domain: [{ type: 'CustomDomainAdded', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', dns_token: 't2' } }],
     });
-    expect(() => addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: claim(added(1, 7), verified(1, 7)) })).toThrow(
+    expect(() => addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: domainClaim.given([added(1, 7), verified(1, 7)]).state })).toThrow(
       verifiedElsewhere('links.acme.in'),
     );
   });
 
   it('given two pending claims, when the first is verified, then it takes the name and the other is dropped', () => {
     expect(
-      checkDomainDecider.decide({ ...check, domainId: 1, userId: 7, rivalIds: [2] }, { domain: claim(added(1, 7)), name: null, 'rival-2': claim(added(2, 8)) }),
+      checkDomainDecider.decide(
+        { ...check, domainId: 1, userId: 7, rivalIds: [2] },
+        { domain: domainClaim.given([added(1, 7)]).state, name: null, 'rival-2': domainClaim.given([added(2, 8)]).state },
+      ),
     ).toEqual({
       domain: [{ type: 'CustomDomainVerified', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in' } }],
       name: [{ type: 'DomainNameClaimed', data: { domain: 'links.acme.in', domain_id: 1 } }],
@@ -51,34 +55,48 @@ describe('one owner per name', () => {
   });
 
   it('given a dropped claim, or one pending for 7 days, when its records are right, then it is refused', () => {
-    const dropped = claim(added(2, 8), {
-      type: 'CustomDomainClaimDropped',
-      data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 },
-    });
+    const dropped = domainClaim.given([
+      added(2, 8),
+      {
+        type: 'CustomDomainClaimDropped',
+        data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 1 },
+      },
+    ]).state;
     expect(() =>
       checkDomainDecider.decide(
         { ...check, domainId: 2, userId: 8, rivalIds: [1] },
-        { domain: dropped, name: 1, 'rival-1': claim(added(1, 7), verified(1, 7)) },
+        { domain: dropped, name: 1, 'rival-1': domainClaim.given([added(1, 7), verified(1, 7)]).state },
       ),
     ).toThrow(claimDropped('links.acme.in'));
     const sevenDaysOn = { ...check, now: new Date('2026-11-29T00:00:00Z'), domainId: 1, userId: 7, rivalIds: [] };
-    expect(() => checkDomainDecider.decide(sevenDaysOn, { domain: claim(added(1, 7)), name: null })).toThrow(claimExpiredMessage('links.acme.in'));
+    expect(() => checkDomainDecider.decide(sevenDaysOn, { domain: domainClaim.given([added(1, 7)]).state, name: null })).toThrow(
+      claimExpiredMessage('links.acme.in'),
+    );
     // Just inside the 7 days it still verifies.
     expect(
-      checkDomainDecider.decide({ ...sevenDaysOn, now: new Date('2026-11-28T23:59:59Z') }, { domain: claim(added(1, 7)), name: null }).domain,
+      checkDomainDecider.decide({ ...sevenDaysOn, now: new Date('2026-11-28T23:59:59Z') }, { domain: domainClaim.given([added(1, 7)]).state, name: null })
+        .domain,
     ).toHaveLength(1);
   });
 
   it('given a name owned by a verified claim, when another claim’s records are right, then it is refused; once the owner lost its records, the new claim takes over', () => {
     const command = { ...check, domainId: 2, userId: 8, rivalIds: [1] };
-    expect(() => checkDomainDecider.decide(command, { domain: claim(added(2, 8)), name: 1, 'rival-1': claim(added(1, 7), verified(1, 7)) })).toThrow(
-      verifiedElsewhere('links.acme.in'),
-    );
-    const lapsed = claim(added(1, 7), verified(1, 7), {
-      type: 'CustomDomainUnverified',
-      data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', failed_checks: ['not_pointing'] },
-    });
-    expect(checkDomainDecider.decide(command, { domain: claim(added(2, 8)), name: 1, 'rival-1': lapsed })['rival-1']).toEqual([
+    expect(() =>
+      checkDomainDecider.decide(command, {
+        domain: domainClaim.given([added(2, 8)]).state,
+        name: 1,
+        'rival-1': domainClaim.given([added(1, 7), verified(1, 7)]).state,
+      }),
+    ).toThrow(verifiedElsewhere('links.acme.in'));
+    const lapsed = domainClaim.given([
+      added(1, 7),
+      verified(1, 7),
+      {
+        type: 'CustomDomainUnverified',
+        data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', failed_checks: ['not_pointing'] },
+      },
+    ]).state;
+    expect(checkDomainDecider.decide(command, { domain: domainClaim.given([added(2, 8)]).state, name: 1, 'rival-1': lapsed })['rival-1']).toEqual([
       { type: 'CustomDomainClaimDropped', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in', reason: 'verified_elsewhere', winner_domain_id: 2 } },
     ]);
   });
@@ -93,36 +111,40 @@ describe('the notice of a dropped claim', () => {
   const notice = { domainId: 2, userId: 8 };
 
   it('given a dropped claim whose owner was not told, when the notice has been e-mailed, then that is recorded', () => {
-    expect(dropNoticeDecider.decide(notice, claim(added(2, 8), dropped))).toEqual([sent]);
+    expect(dropNoticeDecider.decide(notice, domainClaim.given([added(2, 8), dropped]).state)).toEqual([sent]);
   });
 
   it('given the notice already sent, when it is e-mailed again (another round, a restart, a second process), then nothing more is recorded', () => {
-    expect(dropNoticeDecider.decide(notice, claim(added(2, 8), dropped, sent))).toEqual([]);
+    expect(dropNoticeDecider.decide(notice, domainClaim.given([added(2, 8), dropped, sent]).state)).toEqual([]);
   });
 
   it('given a claim never dropped, deleted after its drop, or another account’s, then no notice is due', () => {
-    expect(dropNoticeDecider.decide(notice, claim(added(2, 8)))).toEqual([]);
+    expect(dropNoticeDecider.decide(notice, domainClaim.given([added(2, 8)]).state)).toEqual([]);
     expect(
       dropNoticeDecider.decide(
         notice,
-        claim(added(2, 8), dropped, { type: 'CustomDomainDeleted', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in' } }),
+        domainClaim.given([added(2, 8), dropped, { type: 'CustomDomainDeleted', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in' } }]).state,
       ),
     ).toEqual([]);
-    expect(dropNoticeDecider.decide({ domainId: 2, userId: 9 }, claim(added(2, 8), dropped))).toEqual([]);
+    expect(dropNoticeDecider.decide({ domainId: 2, userId: 9 }, domainClaim.given([added(2, 8), dropped]).state)).toEqual([]);
   });
 });
 
 describe('deleting a domain', () => {
   it('given a domain with a TRAI header on it, when it is deleted, then the header is deleted and both names are released', () => {
-    const header = recorded([
-      {
-        type: 'TraiHeaderAdded',
-        data: { trai_id: 5, user_id: 7, header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in', dns_token: 't' },
-      },
-    ]).reduce(evolveTrai, noTrai);
+    const header = foldEvents(
+      recorded([
+        {
+          type: 'TraiHeaderAdded',
+          data: { trai_id: 5, user_id: 7, header: 'ACMEGO', domain_type: 'custom_domain', custom_domain_id: 1, domain: 'links.acme.in', dns_token: 't' },
+        },
+      ]),
+      evolveTrai,
+      noTrai,
+    );
     const decided = deleteDomainDecider.decide(
       { domainId: 1, userId: 7, domain: 'links.acme.in', headers: [{ traiId: 5, header: 'ACMEGO' }] },
-      { domain: claim(added(1, 7), verified(1, 7)), name: 1, 'trai-5': header, 'trai-claim-5': 5 },
+      { domain: domainClaim.given([added(1, 7), verified(1, 7)]).state, name: 1, 'trai-5': header, 'trai-claim-5': 5 },
     );
     expect(decided).toEqual({
       domain: [{ type: 'CustomDomainDeleted', data: { domain_id: 1, user_id: 7, domain: 'links.acme.in' } }],
@@ -134,14 +156,18 @@ describe('deleting a domain', () => {
 });
 
 describe('headers on our host', () => {
-  const pending = recorded([
-    {
-      type: 'TraiHeaderAdded',
-      data: { trai_id: 5, user_id: 7, header: 'HDFCBK', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' },
-    },
-    // Recorded before approvals existed: still only pending.
-    { type: 'TraiHeaderVerified', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } },
-  ]).reduce(evolveTrai, noTrai);
+  const pending = foldEvents(
+    recorded([
+      {
+        type: 'TraiHeaderAdded',
+        data: { trai_id: 5, user_id: 7, header: 'HDFCBK', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' },
+      },
+      // Recorded before approvals existed: still only pending.
+      { type: 'TraiHeaderVerified', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } },
+    ]),
+    evolveTrai,
+    noTrai,
+  );
 
   it('given a pending header, when an administrator rejects it, then it is rejected and its name released; a decided one cannot be decided again', () => {
     const decided = decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: false, reason: 'Not your bank' }, { trai: pending, claim: 5 });
@@ -149,7 +175,7 @@ describe('headers on our host', () => {
       trai: [{ type: 'TraiHeaderRejected', data: { trai_id: 5, user_id: 7, header: 'HDFCBK', reason: 'Not your bank' } }],
       claim: [{ type: 'TraiHeaderReleased', data: { header: 'HDFCBK', domain: null, trai_id: 5 } }],
     });
-    const approved = evolveTrai(pending, recorded([{ type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } }])[0]!);
+    const approved = foldEvents(recorded([{ type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 7, header: 'HDFCBK' } }]), evolveTrai, pending);
     expect(() => decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: true, reason: '' }, { trai: approved, claim: 5 })).toThrow(
       'already approved',
     );

@@ -1,4 +1,5 @@
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** How long a claim may stay pending (never verified) before it can no longer be verified. */
 export const PENDING_CLAIM_MS = 7 * 86_400_000;
@@ -49,9 +50,8 @@ export const liveClaim = (state: DomainState): boolean => state.id !== null && !
 /** A dropped claim, still on its owner's list, whose owner has not been e-mailed about it yet. */
 export const dropNoticeDue = (state: DomainState): boolean => state.id !== null && state.dropped && !state.deleted && !state.dropNoticeSent;
 
-export function evolveDomain(state: DomainState, recorded: RecordedEvent): DomainState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveDomain(state: DomainState, event: DomainEvent, envelope: EventEnvelope): DomainState {
+  switch (event.type) {
     case 'CustomDomainAdded':
       return {
         ...state,
@@ -59,7 +59,7 @@ export function evolveDomain(state: DomainState, recorded: RecordedEvent): Domai
         userId: event.data.user_id,
         domain: event.data.domain,
         dnsToken: event.data.dns_token,
-        addedAt: recorded.metadata.at,
+        addedAt: envelope.metadata.at,
       };
     case 'CustomDomainVerified':
       return { ...state, verified: true, everVerified: true };
@@ -79,9 +79,8 @@ export function evolveDomain(state: DomainState, recorded: RecordedEvent): Domai
 }
 
 /** Whether a host name is taken: the id of the domain holding it, or null. */
-export function evolveNameClaim(holder: number | null, recorded: RecordedEvent): number | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'DomainNameClaimed') return event.data.domain_id;
-  if (event?.type === 'DomainNameReleased') return holder === event.data.domain_id ? null : holder;
+export function evolveNameClaim(holder: number | null, event: DomainEvent): number | null {
+  if (event.type === 'DomainNameClaimed') return event.data.domain_id;
+  if (event.type === 'DomainNameReleased') return holder === event.data.domain_id ? null : holder;
   return holder;
 }

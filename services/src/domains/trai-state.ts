@@ -1,4 +1,4 @@
-import { domainEventOf, type RecordedEvent, type TraiDomainType } from '@linkledger/contracts';
+import type { DomainEvent, TraiDomainType } from '@linkledger/contracts';
 
 /** One TRAI header as its stream (`trai-{id}`) tells it. */
 export interface TraiState {
@@ -36,9 +36,8 @@ export const traiStream = (id: number) => `trai-${id}`;
 /** One claim per (host, header): our own host is `ours`. */
 export const traiNameStream = (domain: string | null, header: string) => `trai-name-${domain ?? 'ours'}-${header}`;
 
-export function evolveTrai(state: TraiState, recorded: RecordedEvent): TraiState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveTrai(state: TraiState, event: DomainEvent): TraiState {
+  switch (event.type) {
     case 'TraiHeaderAdded': {
       const { trai_id, user_id, header, domain_type, custom_domain_id, domain } = event.data;
       // A header on our host waits for an administrator, also one recorded before approvals existed.
@@ -66,9 +65,8 @@ export function evolveTrai(state: TraiState, recorded: RecordedEvent): TraiState
   }
 }
 
-export function evolveTraiClaim(holder: number | null, recorded: RecordedEvent): number | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'TraiHeaderClaimed') return event.data.trai_id;
-  if (event?.type === 'TraiHeaderReleased') return holder === event.data.trai_id ? null : holder;
+export function evolveTraiClaim(holder: number | null, event: DomainEvent): number | null {
+  if (event.type === 'TraiHeaderClaimed') return event.data.trai_id;
+  if (event.type === 'TraiHeaderReleased') return holder === event.data.trai_id ? null : holder;
   return holder;
 }

@@ -1,4 +1,5 @@
 import type { EntityKind, RecordedEvent } from '@linkledger/contracts';
+import { evolveRecorded, type Evolve } from '../commands/event-port.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
 import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
 import { evolveEditableLink, type EditableLink } from '../links/link-state.ts';
@@ -12,7 +13,7 @@ import { domainStream, evolveDomain, noDomain, type DomainState } from '../domai
 export interface EntityHistory<State> {
   stream(id: number): string;
   initial: State;
-  evolve(state: State, event: RecordedEvent): State;
+  evolve: Evolve<State>;
   /** The state as admins read it; null while the entity does not exist. */
   view(state: State): Record<string, unknown> | null;
 }
@@ -90,7 +91,7 @@ function folderOf<State>(history: EntityHistory<State>): EntityFolder {
       let view = history.view(state);
       const steps: FoldStep[] = [];
       for (const event of events) {
-        state = history.evolve(state, event);
+        state = evolveRecorded(history.evolve, state, event);
         const after = history.view(state);
         steps.push({ event, before: view, after });
         view = after;

@@ -8,7 +8,7 @@ import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/id
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
-import { LINK_NOT_FOUND } from './decide.ts';
+import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
 import { placeApiLink, placeLink } from '../domains/link-placement.ts';

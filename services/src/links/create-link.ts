@@ -1,23 +1,14 @@
 import type { LinkCreated } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/link-quota.ts';
-import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { validateCustomCode } from './custom-code.ts';
-import { decideCreateLink, type CreateLinkCommand } from './decide.ts';
+import { ShortCodeTaken, createLinkDecider, type CreateLinkCommand } from './link-deciders.ts';
 import { generateShortCode } from './short-codes.ts';
 import type { LinkPlacement } from '../domains/link-placement.ts';
-
-export const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
-
-/** Someone holds the short code: a chosen one is refused, a generated one is drawn again. */
-export class ShortCodeTaken extends DomainError {
-  constructor() {
-    super('conflict', SHORT_CODE_TAKEN);
-  }
-}
 
 /** A chosen short code the app does not allow (length, characters, a reserved word); the detail says which rule. */
 export class InvalidShortCode extends DomainError {
@@ -64,19 +55,6 @@ export async function createLink(platform: Platform, context: CommandContext, in
 export function recordLink(platform: Platform, context: CommandContext, input: NewLink): Promise<CreatedLink> {
   return withinLinkQuota(platform, input.ownerId, () => createWithinQuota(platform, context, input));
 }
-
-/** A new link claims its short code and opens its own stream in one append; a claimed code is refused. */
-export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: boolean; link: boolean }> = {
-  streamsOf: (command) => ({
-    claim: { stream: `shortcode-${command.shortCode}`, initialState: false, evolve: () => true },
-    link: { stream: `link-${command.linkId}`, initialState: false, evolve: () => true },
-  }),
-  decide: (command, states) => {
-    if (states.claim) throw new ShortCodeTaken();
-    const [claim, ...link] = decideCreateLink(command);
-    return { claim: [claim!], link };
-  },
-};
 
 async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: NewLink): Promise<CreatedLink> {
   const chosen = input.shortCode;

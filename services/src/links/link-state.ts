@@ -1,4 +1,5 @@
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** What the write side knows of one link, folded from the `link-{id}` stream. */
 export interface LinkState {
@@ -22,9 +23,7 @@ export interface LinkState {
   createdAt: number;
 }
 
-export function evolveLink(state: LinkState | null, recorded: RecordedEvent): LinkState | null {
-  const event = domainEventOf(recorded);
-  if (!event) return state;
+export function evolveLink(state: LinkState | null, event: DomainEvent, envelope: EventEnvelope): LinkState | null {
   switch (event.type) {
     case 'LinkCreated':
       return {
@@ -35,27 +34,27 @@ export function evolveLink(state: LinkState | null, recorded: RecordedEvent): Li
         isActive: true,
         deleted: false,
         moderated: false,
-        version: recorded.revision,
+        version: envelope.revision,
         customDomain: event.data.custom_domain,
         traiHeader: event.data.trai_header,
         domainId: null,
         traiId: null,
-        createdAt: recorded.position,
+        createdAt: envelope.position,
       };
     case 'LinkPlaced':
-      return state && { ...state, domainId: event.data.custom_domain_id, traiId: event.data.trai_id, version: recorded.revision };
+      return state && { ...state, domainId: event.data.custom_domain_id, traiId: event.data.trai_id, version: envelope.revision };
     case 'LinkUpdated':
       if (!state) return state;
       return {
         ...state,
         destination: event.data.changes.original_url ?? state.destination,
         isActive: event.data.changes.is_active ?? state.isActive,
-        version: recorded.revision,
+        version: envelope.revision,
       };
     case 'LinkDeleted':
-      return state && { ...state, deleted: true, version: recorded.revision };
+      return state && { ...state, deleted: true, version: envelope.revision };
     case 'LinkModerated':
-      return state && { ...state, moderated: event.data.disabled, version: recorded.revision };
+      return state && { ...state, moderated: event.data.disabled, version: envelope.revision };
     default:
       return state;
   }
@@ -70,13 +69,12 @@ export interface EditableLink extends LinkState {
   description: string;
 }
 
-export function evolveEditableLink(state: EditableLink | null, recorded: RecordedEvent): EditableLink | null {
-  const next = evolveLink(state, recorded);
+export function evolveEditableLink(state: EditableLink | null, event: DomainEvent, envelope: EventEnvelope): EditableLink | null {
+  const next = evolveLink(state, event, envelope);
   if (!next || next === state) return state;
-  const event = domainEventOf(recorded);
   const texts = { title: state?.title ?? '', description: state?.description ?? '' };
-  if (event?.type === 'LinkCreated') return { ...next, title: event.data.title, description: event.data.description };
-  if (event?.type === 'LinkUpdated') {
+  if (event.type === 'LinkCreated') return { ...next, title: event.data.title, description: event.data.description };
+  if (event.type === 'LinkUpdated') {
     return { ...next, title: event.data.changes.title ?? texts.title, description: event.data.changes.description ?? texts.description };
   }
   return { ...next, ...texts };

@@ -5,6 +5,7 @@ import { linkExportRoutes } from './export-routes.ts';
 import { linkQrRoutes } from './qr-routes.ts';
 import { publicApiRoutes } from './public-api/public-api-routes.ts';
 import { shortenRoutes } from './public-api/shorten-routes.ts';
+import { adminLinkRoutes } from './admin-link-routes.ts';
 
-/** The links feature over HTTP: the caller's links, their statistics, export and QR codes, and the public API. */
-export const linksFeature = featureRoutes(linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes);
+/** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
+export const linksFeature = featureRoutes(linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, adminLinkRoutes);

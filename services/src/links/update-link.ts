@@ -1,18 +1,10 @@
 import type { LinkChanges } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { handleCommand, type Decider, type CommandDeps } from '../commands/command-handler.ts';
+import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { LINK_NOT_FOUND, decideUpdateLink, type UpdateLinkCommand } from './decide.ts';
-import { evolveEditableLink, type EditableLink } from './link-state.ts';
-
-export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, EditableLink | null> = {
-  streamOf: (command) => `link-${command.linkId}`,
-  initialState: null,
-  evolve: evolveEditableLink,
-  decide: decideUpdateLink,
-};
+import { LINK_NOT_FOUND, updateLinkDecider } from './link-deciders.ts';
 
 /**
  * Edits one of the caller's links. The answer waits for the read model and this process's

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { domainEventOf, type EmailSettings, type EventStore, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, EmailSettings, EventStore } from '@linkledger/contracts';
 import { requireTrustedOrigin } from '../http/origins.ts';
 import type { Platform } from '../platform/platform.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** The stream an admin's e-mail settings live on (docs/admin.md#e-mail). */
 export const EMAIL_SETTINGS_STREAM = 'email-settings';
@@ -20,9 +21,8 @@ export const noEmailSettings: EmailSettings = {
   from_email: '',
 };
 
-export function evolveEmailSettings(state: EmailSettings, recorded: RecordedEvent): EmailSettings {
-  const event = domainEventOf(recorded);
-  return event?.type === 'EmailSettingsConfigured' ? event.data : state;
+export function evolveEmailSettings(state: EmailSettings, event: DomainEvent): EmailSettings {
+  return event.type === 'EmailSettingsConfigured' ? event.data : state;
 }
 
 /** Which transport the settings choose: SendGrid with an API key, else SMTP with a server, else none (the default mailer). */
@@ -36,7 +36,7 @@ export function chosenTransport(settings: EmailSettings): 'sendgrid' | 'smtp' | 
 export async function loadEmailSettings(events: EventStore): Promise<{ settings: EmailSettings; revision: number | null; at: string | null }> {
   const recorded = await events.readStream(EMAIL_SETTINGS_STREAM);
   return {
-    settings: recorded.reduce(evolveEmailSettings, noEmailSettings),
+    settings: foldEvents(recorded, evolveEmailSettings, noEmailSettings),
     revision: recorded.at(-1)?.revision ?? null,
     at: recorded.at(-1)?.metadata.at ?? null,
   };

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { changePreferencesDecider, moderationNoticeDecider, usageWarningDecider, weeklySummaryDecider } from './notification-deciders.ts';
-import { isoWeek, usageThreshold, weekBefore, type NotificationState } from './notification-state.ts';
+import { isoWeek, usageThreshold, weekBefore } from './notification-state.ts';
 
 const USER = 7;
-const stateOf = (events: DomainEvent[]): NotificationState => deciderSpec(changePreferencesDecider).given(events).state;
+const preferences = deciderSpec(changePreferencesDecider);
 const switched = (weekly_summary: boolean, usage_warnings: boolean, moderation_notices: boolean): DomainEvent => ({
   type: 'NotificationPreferencesChanged',
   data: { user_id: USER, weekly_summary, usage_warnings, moderation_notices },
@@ -15,14 +15,17 @@ const allOff = switched(false, false, false);
 describe('notification switches', () => {
   it('given nothing saved, when all stay on, then nothing is recorded (all on is the default)', () => {
     expect(
-      changePreferencesDecider.decide({ userId: USER, preferences: { weekly_summary: true, usage_warnings: true, moderation_notices: true } }, stateOf([])),
+      changePreferencesDecider.decide(
+        { userId: USER, preferences: { weekly_summary: true, usage_warnings: true, moderation_notices: true } },
+        preferences.given([]).state,
+      ),
     ).toEqual([]);
   });
 
   it('given all on, when one is switched off, then the three switches are recorded', () => {
     const events = changePreferencesDecider.decide(
       { userId: USER, preferences: { weekly_summary: false, usage_warnings: true, moderation_notices: true } },
-      stateOf([]),
+      preferences.given([]).state,
     );
     expect(events).toEqual([switched(false, true, true)]);
   });
@@ -31,7 +34,7 @@ describe('notification switches', () => {
     expect(
       changePreferencesDecider.decide(
         { userId: USER, preferences: { weekly_summary: false, usage_warnings: true, moderation_notices: true } },
-        stateOf([switched(false, true, true)]),
+        preferences.given([switched(false, true, true)]).state,
       ),
     ).toEqual([]);
   });
@@ -39,14 +42,14 @@ describe('notification switches', () => {
 
 describe('weekly summary', () => {
   it('given it is on, when the week is summarised, then that is recorded once', () => {
-    const first = weeklySummaryDecider.decide({ userId: USER, week: '2026-W07' }, stateOf([]));
+    const first = weeklySummaryDecider.decide({ userId: USER, week: '2026-W07' }, preferences.given([]).state);
     expect(first).toEqual([{ type: 'WeeklySummarySent', data: { user_id: USER, week: '2026-W07' } }]);
-    expect(weeklySummaryDecider.decide({ userId: USER, week: '2026-W07' }, stateOf(first))).toEqual([]);
-    expect(weeklySummaryDecider.decide({ userId: USER, week: '2026-W08' }, stateOf(first))).toHaveLength(1);
+    expect(weeklySummaryDecider.decide({ userId: USER, week: '2026-W07' }, preferences.given(first).state)).toEqual([]);
+    expect(weeklySummaryDecider.decide({ userId: USER, week: '2026-W08' }, preferences.given(first).state)).toHaveLength(1);
   });
 
   it('given it is switched off, then nothing is recorded', () => {
-    expect(weeklySummaryDecider.decide({ userId: USER, week: '2026-W07' }, stateOf([allOff]))).toEqual([]);
+    expect(weeklySummaryDecider.decide({ userId: USER, week: '2026-W07' }, preferences.given([allOff]).state)).toEqual([]);
   });
 });
 
@@ -54,25 +57,25 @@ describe('usage warnings', () => {
   const warn = (threshold: 80 | 100, month = '2026-02') => ({ userId: USER, month, threshold });
 
   it('given none sent this month, when 80 % is reached, then the 80 % warning is recorded, once', () => {
-    const first = usageWarningDecider.decide(warn(80), stateOf([]));
+    const first = usageWarningDecider.decide(warn(80), preferences.given([]).state);
     expect(first).toEqual([{ type: 'UsageWarningSent', data: { user_id: USER, month: '2026-02', threshold: 80 } }]);
-    expect(usageWarningDecider.decide(warn(80), stateOf(first))).toEqual([]);
+    expect(usageWarningDecider.decide(warn(80), preferences.given(first).state)).toEqual([]);
   });
 
   it('given the 80 % warning sent, when 100 % is reached, then that one is recorded too; next month starts afresh', () => {
-    const eighty = usageWarningDecider.decide(warn(80), stateOf([]));
-    const hundred = usageWarningDecider.decide(warn(100), stateOf(eighty));
+    const eighty = usageWarningDecider.decide(warn(80), preferences.given([]).state);
+    const hundred = usageWarningDecider.decide(warn(100), preferences.given(eighty).state);
     expect(hundred).toEqual([{ type: 'UsageWarningSent', data: { user_id: USER, month: '2026-02', threshold: 100 } }]);
-    expect(usageWarningDecider.decide(warn(100), stateOf([...eighty, ...hundred]))).toEqual([]);
-    expect(usageWarningDecider.decide(warn(80, '2026-03'), stateOf([...eighty, ...hundred]))).toHaveLength(1);
+    expect(usageWarningDecider.decide(warn(100), preferences.given([...eighty, ...hundred]).state)).toEqual([]);
+    expect(usageWarningDecider.decide(warn(80, '2026-03'), preferences.given([...eighty, ...hundred]).state)).toHaveLength(1);
   });
 
   it('given 100 % warned, then a late 80 % warning is moot', () => {
-    expect(usageWarningDecider.decide(warn(80), stateOf(usageWarningDecider.decide(warn(100), stateOf([]))))).toEqual([]);
+    expect(usageWarningDecider.decide(warn(80), preferences.given(usageWarningDecider.decide(warn(100), preferences.given([]).state)).state)).toEqual([]);
   });
 
   it('given warnings switched off, then nothing is recorded', () => {
-    expect(usageWarningDecider.decide(warn(100), stateOf([switched(true, false, true)]))).toEqual([]);
+    expect(usageWarningDecider.decide(warn(100), preferences.given([switched(true, false, true)]).state)).toEqual([]);
   });
 
   it('thresholds: 80 % and 100 % of the limit; unlimited and zero limits never warn', () => {
@@ -88,14 +91,14 @@ describe('moderation notices', () => {
   const notice = (position: number) => ({ userId: USER, linkId: 3, moderationPosition: position });
 
   it('given on, when a disabling is told, then it is recorded once; a later disabling is told again', () => {
-    const first = moderationNoticeDecider.decide(notice(40), stateOf([]));
+    const first = moderationNoticeDecider.decide(notice(40), preferences.given([]).state);
     expect(first).toEqual([{ type: 'ModerationNoticeSent', data: { user_id: USER, link_id: 3, moderation_position: 40 } }]);
-    expect(moderationNoticeDecider.decide(notice(40), stateOf(first))).toEqual([]);
-    expect(moderationNoticeDecider.decide(notice(90), stateOf(first))).toHaveLength(1);
+    expect(moderationNoticeDecider.decide(notice(40), preferences.given(first).state)).toEqual([]);
+    expect(moderationNoticeDecider.decide(notice(90), preferences.given(first).state)).toHaveLength(1);
   });
 
   it('given switched off, then nothing is recorded', () => {
-    expect(moderationNoticeDecider.decide(notice(40), stateOf([switched(true, true, false)]))).toEqual([]);
+    expect(moderationNoticeDecider.decide(notice(40), preferences.given([switched(true, true, false)]).state)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { domainEventOf, type NotificationPreferences, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, NotificationPreferences } from '@linkledger/contracts';
 
 /** Where a user's switches and the record of what was sent to them live. */
 export const notificationStream = (userId: number) => `notifications-${userId}`;
@@ -18,9 +18,8 @@ export interface NotificationState {
 
 export const noNotifications: NotificationState = { preferences: ALL_ON, summarisedWeeks: [], warned: {}, noticedModerations: [] };
 
-export function evolveNotifications(state: NotificationState, recorded: RecordedEvent): NotificationState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveNotifications(state: NotificationState, event: DomainEvent): NotificationState {
+  switch (event.type) {
     case 'NotificationPreferencesChanged': {
       const { weekly_summary, usage_warnings, moderation_notices } = event.data;
       return { ...state, preferences: { weekly_summary, usage_warnings, moderation_notices } };

@@ -10,7 +10,7 @@ const owed = mailOwed(
   { mailId, now: owedAt, retryMs: 120_000 },
   { kind: 'reset_password', userId: 7, place: { base: 'https://app.example', environmentOnly: true } },
 );
-const given = (...events: DomainEvent[]) => deciderSpec(leaseDecider, `owed-mail-${mailId}`).given(events).state;
+const owedMail = deciderSpec(leaseDecider, `owed-mail-${mailId}`);
 const at = (ms: number) => new Date(owedAt.getTime() + ms);
 
 describe('an owed mail', () => {
@@ -28,7 +28,7 @@ describe('an owed mail', () => {
         about: '',
       }),
     });
-    expect(given(owed)).toMatchObject({
+    expect(owedMail.given([owed]).state).toMatchObject({
       owed: { kind: 'reset_password', userId: 7, linkBase: 'https://app.example' },
       leaseUntil: '2026-11-27T10:02:00.000Z',
       ended: false,
@@ -36,16 +36,16 @@ describe('an owed mail', () => {
   });
 
   it('given the request’s lease runs, when the sender comes, then nothing; once it ran out, then the sender leases it for the retry time', () => {
-    expect(leaseDecider.decide({ mailId, now: at(119_999), retryMs: 60_000 }, given(owed))).toEqual([]);
-    expect(leaseDecider.decide({ mailId, now: at(120_000), retryMs: 60_000 }, given(owed))).toEqual([
+    expect(leaseDecider.decide({ mailId, now: at(119_999), retryMs: 60_000 }, owedMail.given([owed]).state)).toEqual([]);
+    expect(leaseDecider.decide({ mailId, now: at(120_000), retryMs: 60_000 }, owedMail.given([owed]).state)).toEqual([
       { type: 'MailLeased', data: { mail_id: mailId, lease_until: '2026-11-27T10:03:00.000Z' } },
     ]);
-    const leased = given(owed, { type: 'MailLeased', data: { mail_id: mailId, lease_until: '2026-11-27T10:03:00.000Z' } });
+    const leased = owedMail.given([owed, { type: 'MailLeased', data: { mail_id: mailId, lease_until: '2026-11-27T10:03:00.000Z' } }]).state;
     expect(leaseDecider.decide({ mailId, now: at(150_000), retryMs: 60_000 }, leased)).toEqual([]);
   });
 
   it('given it is past its use, when the sender comes, then it is given up, not sent', () => {
-    expect(leaseDecider.decide({ mailId, now: at(GIVE_UP_AFTER_MS.reset_password), retryMs: 60_000 }, given(owed))).toEqual([
+    expect(leaseDecider.decide({ mailId, now: at(GIVE_UP_AFTER_MS.reset_password), retryMs: 60_000 }, owedMail.given([owed]).state)).toEqual([
       { type: 'MailAbandoned', data: { mail_id: mailId, reason: 'expired' } },
     ]);
   });
@@ -55,7 +55,7 @@ describe('an owed mail', () => {
       { type: 'MailSent', data: { mail_id: mailId } },
       { type: 'MailAbandoned', data: { mail_id: mailId, reason: 'not_needed' } },
     ] as DomainEvent[]) {
-      const ended = given(owed, end);
+      const ended = owedMail.given([owed, end]).state;
       expect(leaseDecider.decide({ mailId, now: at(10 * GIVE_UP_AFTER_MS.reset_password), retryMs: 1 }, ended)).toEqual([]);
       expect(sentDecider.decide({ mailId }, ended)).toEqual([]);
       expect(abandonDecider.decide({ mailId, reason: 'account_gone' }, ended)).toEqual([]);
@@ -65,6 +65,6 @@ describe('an owed mail', () => {
   });
 
   it('given it is open, when sent, then MailSent once', () => {
-    expect(sentDecider.decide({ mailId }, given(owed))).toEqual([{ type: 'MailSent', data: { mail_id: mailId } }]);
+    expect(sentDecider.decide({ mailId }, owedMail.given([owed]).state)).toEqual([{ type: 'MailSent', data: { mail_id: mailId } }]);
   });
 });

@@ -1,4 +1,4 @@
-import { domainEventOf, type OwedMailKind, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, OwedMailKind } from '@linkledger/contracts';
 
 /** Each owed mail's own stream: its debt, its leases and its end (docs/operations.md#mail-that-is-never-lost). */
 export const owedMailStream = (mailId: string) => `owed-mail-${mailId}`;
@@ -29,9 +29,8 @@ export interface OwedMailState {
 
 export const noOwedMail: OwedMailState = { owed: null, leaseUntil: null, ended: false };
 
-export function evolveOwedMail(state: OwedMailState, recorded: RecordedEvent): OwedMailState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveOwedMail(state: OwedMailState, event: DomainEvent): OwedMailState {
+  switch (event.type) {
     case 'MailOwed': {
       const { mail_id, kind, user_id, link_base, environment_only, give_up_at, to, about, lease_until, subject, text, html } = event.data;
       const written = subject === '' && text === '' ? null : { subject, text, html };

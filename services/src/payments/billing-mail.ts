@@ -1,7 +1,7 @@
 import { defaultPlan, type PlanName } from '@linkledger/contracts';
 import { composeMail } from '../mail/compose-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { dayLabel } from './day-label.ts';
+import { dayLabel } from '../formats/day-label.ts';
 import { formatInr } from './receipt/money.ts';
 import { receiptFileName } from './receipts.ts';
 

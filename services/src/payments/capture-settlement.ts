@@ -3,7 +3,7 @@ import { DomainError } from '../commands/domain-error.ts';
 import { paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
 import { quotePayment, type Quote } from './payment-quote.ts';
 import type { OrderCreated } from './payment-order.ts';
-import { dayLabel } from './day-label.ts';
+import { dayLabel } from '../formats/day-label.ts';
 import { formatInr } from './receipt/money.ts';
 
 /** The catalogue as it is at capture: every plan by name. */

@@ -7,19 +7,20 @@ import { quotePayment } from './payment-quote.ts';
 import { decideCapture } from './capture-payment.ts';
 import { createOrderDecider, refundDecider } from './order-outcomes.ts';
 import { cancelDecider, expireDecider, reminderDecider } from './subscription-commands.ts';
-import { evolveOrder, type PaymentOrderState } from './payment-order.ts';
+import { evolveOrder } from './payment-order.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 const USER = 7;
 const at = (iso: string) => new Date(iso);
-const subscriptionOf = (events: DomainEvent[]): SubscriptionState => deciderSpec(cancelDecider).given(events).state;
-const orderOf = (events: DomainEvent[]): PaymentOrderState => deciderSpec(createOrderDecider).given(events).state;
+const subscriptions = deciderSpec(cancelDecider);
+const orders = deciderSpec(createOrderDecider);
 
 const activated = (plan: 'pro' | 'enterprise', start: string, end: string, order = 'order_A', value = 99_900): DomainEvent => ({
   type: 'SubscriptionActivated',
   data: { user_id: USER, plan_type: plan, billing_cycle: 'monthly', period_start: start, period_end: end, order_id: order, period_value_paise: value },
 });
-const proFromNov23 = () => subscriptionOf([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z')]);
+const proFromNov23 = () => subscriptions.given([activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z')]).state;
 
 const orderCreated = (purpose: 'new' | 'renewal' | 'upgrade' = 'new', amount = 99_900): DomainEvent => ({
   type: 'PaymentOrderCreated',
@@ -80,7 +81,7 @@ describe('what paying for a plan buys', () => {
   });
 
   it('given Enterprise running, when Pro is quoted, then it is refused: paid time would be lost', () => {
-    const state = subscriptionOf([activated('enterprise', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z', 'order_A', 499_900)]);
+    const state = subscriptions.given([activated('enterprise', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z', 'order_A', 499_900)]).state;
     expect(() => quotePayment(pro, 'monthly', state, 'Enterprise', at('2026-11-30T00:00:00Z'))).toThrow(
       'Your Enterprise plan is active until 23 Dec 2026. You can choose Pro (monthly) once it has ended.',
     );
@@ -88,16 +89,16 @@ describe('what paying for a plan buys', () => {
 
   it('given Enterprise yearly running, when Enterprise monthly is quoted, then it is refused (a shorter cycle mid-period)', () => {
     const yearly = activated('enterprise', '2026-11-23T00:00:00.000Z', '2027-11-23T00:00:00.000Z', 'order_A', 4_999_000);
-    const state = subscriptionOf([
+    const state = subscriptions.given([
       { type: 'SubscriptionActivated', data: { ...(yearly.data as Extract<DomainEvent, { type: 'SubscriptionActivated' }>['data']), billing_cycle: 'yearly' } },
-    ]);
+    ]).state;
     expect(() => quotePayment(enterprise, 'monthly', state, 'Enterprise', at('2026-11-24T00:00:00Z'))).toThrow(
       'Your Enterprise plan is active until 23 Nov 2027. You can choose Enterprise (monthly) once it has ended.',
     );
   });
 
   it('given an admin’s grant without an end, when the same plan is quoted, then there is nothing to renew', () => {
-    const state = subscriptionOf([
+    const state = subscriptions.given([
       {
         type: 'PlanChanged',
         data: {
@@ -110,7 +111,7 @@ describe('what paying for a plan buys', () => {
           reason: 'admin',
         },
       },
-    ]);
+    ]).state;
     expect(() => quotePayment(pro, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toThrow(/no end date, so there is nothing to renew/);
     // Moving up from a grant credits nothing: it was not paid for.
     expect(quotePayment(enterprise, 'monthly', state, 'Pro', at('2026-11-24T00:00:00Z'))).toMatchObject({ purpose: 'upgrade', creditPaise: 0 });
@@ -126,7 +127,7 @@ describe('what paying for a plan buys', () => {
 
 describe('capturing a payment', () => {
   it('given an order, when its payment is captured, then it is recorded with the next receipt number and its period starts', () => {
-    const decided = decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 41 });
+    const decided = decideCapture(capture(), { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 41 });
     expect(decided.order?.[0]).toMatchObject({
       type: 'PaymentCaptured',
       data: { receipt_number: 'LL-000042', amount_paise: 99_900, instrument: { kind: 'card', card_network: 'Visa', card_last4: '4242' } },
@@ -137,10 +138,10 @@ describe('capturing a payment', () => {
 
   it('given a captured order, when the capture is reported again, then nothing is decided', () => {
     const decided = decideCapture(capture(), {
-      order: orderOf([
+      order: orders.given([
         orderCreated(),
-        ...(decideCapture(capture(), { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 }).order ?? []),
-      ]),
+        ...(decideCapture(capture(), { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 }).order ?? []),
+      ]).state,
       subscription: noSubscription,
       receipts: 1,
     });
@@ -149,7 +150,7 @@ describe('capturing a payment', () => {
 
   it('given a renewal order, when it is paid while Pro runs, then the new period follows the current one', () => {
     const decided = decideCapture(capture(at('2026-12-01T00:00:00Z')), {
-      order: orderOf([orderCreated('renewal')]),
+      order: orders.given([orderCreated('renewal')]).state,
       subscription: proFromNov23(),
       receipts: 1,
     });
@@ -160,7 +161,7 @@ describe('capturing a payment', () => {
   });
 
   it('refuses a payment for another amount, one not captured, one of another order, and another user’s order', () => {
-    const states = { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 };
+    const states = { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 };
     expect(() => decideCapture({ ...capture(), payment: payment({ amountPaise: 100 }) }, states)).toThrow(/was for 99900 paise INR/);
     expect(() => decideCapture({ ...capture(), payment: payment({ status: 'authorized' }) }, states)).toThrow(/is authorized, not captured/);
     expect(() => decideCapture({ ...capture(), payment: payment({ orderId: 'order_Z' }) }, states)).toThrow(/belongs to another order/);
@@ -171,7 +172,7 @@ describe('capturing a payment', () => {
 describe('re-quoting at capture', () => {
   // Recorded events are stamped 2026-11-22T00:00Z: the orders below were made then.
   const ORDERED = '2026-11-22T00:00:00.000Z';
-  const proFromNov1 = (order = 'order_A') => subscriptionOf([activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', order)]);
+  const proFromNov1 = (order = 'order_A') => subscriptions.given([activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', order)]).state;
   const enterpriseUpgrade = (subscription: SubscriptionState): DomainEvent => {
     const quote = quotePayment(defaultPlan('enterprise'), 'monthly', subscription, 'Pro', at(ORDERED));
     return {
@@ -192,7 +193,7 @@ describe('re-quoting at capture', () => {
   };
   const payFor = (order: DomainEvent, subscription: SubscriptionState, now: Date) => {
     const amountPaise = (order.data as { amount_paise: number }).amount_paise;
-    return decideCapture({ ...capture(now), payment: payment({ amountPaise }) }, { order: orderOf([order]), subscription, receipts: 0 });
+    return decideCapture({ ...capture(now), payment: payment({ amountPaise }) }, { order: orders.given([order]).state, subscription, receipts: 0 });
   };
 
   it('given an upgrade ordered with Pro’s unused days credited, when it is paid within 30 minutes, then it buys what it said', () => {
@@ -215,10 +216,10 @@ describe('re-quoting at capture', () => {
   it('given the Pro period the credit came from was refunded meanwhile, when the old upgrade is paid, then it buys only the share of a full-price month it covers', () => {
     const order = enterpriseUpgrade(proFromNov1());
     const ordered = (order.data as { amount_paise: number }).amount_paise;
-    const refunded = subscriptionOf([
+    const refunded = subscriptions.given([
       activated('pro', '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'),
       { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-11-22T00:05:00.000Z', reason: 'refunded' } },
-    ]);
+    ]).state;
     const decided = payFor(order, refunded, at('2026-11-22T00:10:00Z'));
     const requoted = decided.order?.[1];
     expect(requoted).toMatchObject({
@@ -244,7 +245,7 @@ describe('re-quoting at capture', () => {
   it('given the price was lowered after the order, when it is paid, then the period is longer in proportion', () => {
     const decided = decideCapture(
       { ...capture(at('2026-11-22T00:10:00Z')), plans: { ...plans, pro: { ...plans.pro, price_monthly: 499 } } },
-      { order: orderOf([orderCreated()]), subscription: noSubscription, receipts: 0 },
+      { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 },
     );
     const period = decided.subscription?.[0]?.data as { period_start: string; period_end: string };
     const month = Date.parse('2026-12-22T00:10:00Z') - Date.parse('2026-11-22T00:10:00Z');
@@ -252,8 +253,8 @@ describe('re-quoting at capture', () => {
   });
 
   it('given Enterprise was bought since, when an old Pro order is paid, then nothing changes and why is recorded', () => {
-    const enterprise = subscriptionOf([activated('enterprise', '2026-11-22T00:01:00.000Z', '2026-12-22T00:01:00.000Z', 'order_E', 499_900)]);
-    const decided = decideCapture(capture(at('2026-11-22T00:10:00Z')), { order: orderOf([orderCreated()]), subscription: enterprise, receipts: 0 });
+    const enterprise = subscriptions.given([activated('enterprise', '2026-11-22T00:01:00.000Z', '2026-12-22T00:01:00.000Z', 'order_E', 499_900)]).state;
+    const decided = decideCapture(capture(at('2026-11-22T00:10:00Z')), { order: orders.given([orderCreated()]).state, subscription: enterprise, receipts: 0 });
     expect(decided.subscription).toEqual([]);
     expect(decided.order?.[1]).toMatchObject({ type: 'PaymentRequoted', data: { outcome: 'not_applied', due_amount_paise: null, period_end: null } });
     expect((decided.order?.[1]?.data as { reason: string }).reason).toMatch(/can no longer be applied: Your Enterprise plan is active/);
@@ -265,9 +266,9 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const created = orderCreated();
     const captured = decideCapture(
       { ...capture(), payment: payment({ orderId: 'order_B' }) },
-      { order: orderOf([created]), subscription: noSubscription, receipts: 0 },
+      { order: orders.given([created]).state, subscription: noSubscription, receipts: 0 },
     );
-    return { order: orderOf([created, ...captured.order!]), subscription: subscriptionOf(captured.subscription!) };
+    return { order: orders.given([created, ...captured.order!]).state, subscription: subscriptions.given(captured.subscription!).state };
   };
   const refund = (amountPaise: number, refundId = 'rfnd_1') => ({
     orderId: 'order_B',
@@ -289,7 +290,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const paid = paidOrder();
     const partial = refundDecider.decide(refund(10_000), paid);
     expect(partial.subscription).toEqual([]);
-    const refunded = { ...paid, order: recorded(partial.order!).reduce(evolveOrder, paid.order) };
+    const refunded = { ...paid, order: foldEvents(recorded(partial.order!), evolveOrder, paid.order) };
     expect(refundDecider.decide(refund(10_000), refunded)).toEqual({});
     // The rest, under another refund id, completes the refund: the period ends.
     expect(refundDecider.decide(refund(89_900, 'rfnd_2'), refunded).subscription).toHaveLength(1);
@@ -300,7 +301,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     const command = { userId: USER, subscriptionId: USER, now: at('2026-12-01T00:00:00Z') };
     const cancelled = cancelDecider.decide(command, state);
     expect(cancelled).toEqual([{ type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } }]);
-    expect(cancelDecider.decide(command, recorded(cancelled).reduce(evolveSubscription, state))).toEqual([]);
+    expect(cancelDecider.decide(command, foldEvents(recorded(cancelled), evolveSubscription, state))).toEqual([]);
     expect(() => cancelDecider.decide({ ...command, subscriptionId: 8 }, state)).toThrow('There is no subscription 8 on your account.');
     expect(() => cancelDecider.decide(command, noSubscription)).toThrow(/Free plan/);
   });
@@ -312,7 +313,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
     expect(expired).toEqual([
       { type: 'SubscriptionExpired', data: { user_id: USER, plan_type: 'pro', period_end: '2026-12-23T00:00:00.000Z', reason: 'period_ended' } },
     ]);
-    expect(expireDecider.decide({ userId: USER, now: at('2026-12-24T00:00:00Z') }, recorded(expired).reduce(evolveSubscription, state))).toEqual([]);
+    expect(expireDecider.decide({ userId: USER, now: at('2026-12-24T00:00:00Z') }, foldEvents(recorded(expired), evolveSubscription, state))).toEqual([]);
   });
 
   it('given an active period ending within three days, when the reminder goes out, then once per period; a cancelled plan gets none', () => {
@@ -320,11 +321,11 @@ describe('refunds, cancellation, expiry and reminders', () => {
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-19T23:00:00Z') }, state)).toEqual([]);
     const reminded = reminderDecider.decide({ userId: USER, now: at('2026-12-20T01:00:00Z') }, state);
     expect(reminded).toEqual([{ type: 'RenewalReminderSent', data: { user_id: USER, period_end: '2026-12-23T00:00:00.000Z' } }]);
-    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, recorded(reminded).reduce(evolveSubscription, state))).toEqual([]);
-    const cancelled = subscriptionOf([
+    expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, foldEvents(recorded(reminded), evolveSubscription, state))).toEqual([]);
+    const cancelled = subscriptions.given([
       activated('pro', '2026-11-23T00:00:00.000Z', '2026-12-23T00:00:00.000Z'),
       { type: 'SubscriptionCancelled', data: { user_id: USER, plan_type: 'pro', ends_at: '2026-12-23T00:00:00.000Z' } },
-    ]);
+    ]).state;
     expect(reminderDecider.decide({ userId: USER, now: at('2026-12-21T00:00:00Z') }, cancelled)).toEqual([]);
   });
 });

@@ -19,9 +19,9 @@ export interface MethodChoices {
 export const methodChoiceDecider: Decider<ChooseMethod, MethodChoices> = {
   streamOf: (command) => `payment-methods-${command.userId}`,
   initialState: { defaultId: null },
-  evolve: (state, recorded) => {
-    if (recorded.type === 'PaymentMethodDefaultSet') return { defaultId: (recorded.data as { method_id: string }).method_id };
-    if (recorded.type === 'PaymentMethodRemoved' && (recorded.data as { method_id: string }).method_id === state.defaultId) return { defaultId: null };
+  evolve: (state, event) => {
+    if (event.type === 'PaymentMethodDefaultSet') return { defaultId: event.data.method_id };
+    if (event.type === 'PaymentMethodRemoved' && event.data.method_id === state.defaultId) return { defaultId: null };
     return state;
   },
   decide: (command, state) => {

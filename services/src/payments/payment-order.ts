@@ -1,4 +1,5 @@
-import { domainEventOf, type EventData, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, EventData } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 export type OrderCreated = EventData['PaymentOrderCreated'];
 export type Captured = EventData['PaymentCaptured'] & { at: string };
@@ -29,13 +30,12 @@ export const noOrder: PaymentOrderState = {
 
 export const orderStream = (orderId: string) => `payment-order-${orderId}`;
 
-export function evolveOrder(state: PaymentOrderState, recorded: RecordedEvent): PaymentOrderState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveOrder(state: PaymentOrderState, event: DomainEvent, envelope: EventEnvelope): PaymentOrderState {
+  switch (event.type) {
     case 'PaymentOrderCreated':
-      return { ...state, order: { ...event.data, at: recorded.metadata.at } };
+      return { ...state, order: { ...event.data, at: envelope.metadata.at } };
     case 'PaymentCaptured':
-      return { ...state, captured: { ...event.data, at: recorded.metadata.at } };
+      return { ...state, captured: { ...event.data, at: envelope.metadata.at } };
     case 'PaymentFailed':
       return { ...state, failedPayments: [...state.failedPayments, event.data.payment_id] };
     case 'PaymentRefunded':
@@ -52,9 +52,8 @@ export function evolveOrder(state: PaymentOrderState, recorded: RecordedEvent): 
 export const RECEIPTS_STREAM = 'receipts';
 
 /** The sequence of the last receipt issued (read from the stream's last event alone): the next number follows. */
-export function evolveReceiptCount(count: number, recorded: RecordedEvent): number {
-  const event = domainEventOf(recorded);
-  return event?.type === 'ReceiptIssued' ? Number(event.data.receipt_number.slice('LL-'.length)) : count;
+export function evolveReceiptCount(count: number, event: DomainEvent): number {
+  return event.type === 'ReceiptIssued' ? Number(event.data.receipt_number.slice('LL-'.length)) : count;
 }
 
 /** `LL-000001`: one sequence for the installation, as GST invoices need. */

@@ -4,7 +4,7 @@ import { paidPeriodRuns, type SubscriptionState } from '../billing/subscription-
 import { periodEnd } from './billing-period.ts';
 import { MINIMUM_ORDER_PAISE } from './order-request.ts';
 import { formatInr } from './receipt/money.ts';
-import { dayLabel } from './day-label.ts';
+import { dayLabel } from '../formats/day-label.ts';
 
 export interface Quote {
   planType: PlanName;

@@ -1,7 +1,7 @@
 import type { BillingHistoryItem, PaymentMethodItem } from '@linkledger/contracts';
 import { defaultPlan } from '@linkledger/contracts';
 import type { PaymentMethodsView, PaymentView } from '@linkledger/projections';
-import { dayLabel } from './day-label.ts';
+import { dayLabel } from '../formats/day-label.ts';
 import { instrumentId, instrumentLabel } from './payment-instrument.ts';
 import { formatInr } from './receipt/money.ts';
 import { isTestModeOrder } from './test-mode-gateway.ts';

@@ -38,8 +38,8 @@ import { throughGateway } from './gateway-refusal.ts';
 import { historyItem, methodItems } from './payment-views.ts';
 import { instrumentId } from './payment-instrument.ts';
 import { receiptFileName, receiptPdf } from './receipts.ts';
-import { dayLabel } from './day-label.ts';
-import { fileBody } from '../links/file-body.ts';
+import { dayLabel } from '../formats/day-label.ts';
+import { fileBody } from '../http/file-body.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 

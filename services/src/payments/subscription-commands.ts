@@ -1,7 +1,7 @@
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
-import { dayLabel } from './day-label.ts';
+import { dayLabel } from '../formats/day-label.ts';
 
 const onStream = <C extends { userId: number }>(decide: Decider<C, SubscriptionState>['decide']): Decider<C, SubscriptionState> => ({
   streamOf: (command) => `subscription-${command.userId}`,

@@ -6,12 +6,13 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { checkToken } from '../accounts/authenticate.ts';
 import { answerStillProcessing } from '../http/still-processing.ts';
-import { accountRoutes } from '../accounts/routes.ts';
+import { accountsFeature } from '../accounts/accounts-feature.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { secondFactorRoutes } from '../second-factor/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminFeature } from '../admin/admin-feature.ts';
+import { mailFeature } from '../mail/mail-feature.ts';
 import { analystsFeature } from '../analysts/analysts-feature.ts';
 import { billingFeature } from '../billing/billing-feature.ts';
 import { domainsFeature } from '../domains/domains-feature.ts';
@@ -173,7 +174,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   // Each feature registers its own routes (a feature with several route files, through its `*-feature.ts`); add a feature here.
   const features = [
     healthRoutes,
-    accountRoutes,
+    accountsFeature,
     linksFeature,
     billingFeature,
     paymentsFeature,
@@ -181,6 +182,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     privacyRoutes,
     supportFeature,
     adminFeature,
+    mailFeature,
     analystsFeature,
     projectionRoutes,
     historyFeature,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { recorded } from '../testing/recorded.ts';
-import { evolveEmailClaim } from '../accounts/register-user.ts';
+import { evolveEmailClaim } from '../accounts/email-claim-state.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser } from '../accounts/user-state.ts';
 import { decideUserStatus, USER_DELETED } from '../admin/user-moderation.ts';
 import {
@@ -12,15 +12,16 @@ import {
   deleteAccountDecider,
   type DeleteAccount,
 } from './delete-account.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 const registered = (id: number, email: string): DomainEvent => ({
   type: 'UserRegistered',
   data: { user_id: id, email, password_hash: 'scrypt$x', role: id === 1 ? 'super_admin' : 'user' },
 });
 const fold = {
-  user: (...events: DomainEvent[]) => recorded(events, 'user-7').reduce(evolveUser, noUser),
-  claim: (...events: DomainEvent[]) => recorded(events, 'email-x').reduce(evolveEmailClaim, null),
-  system: (...events: DomainEvent[]) => recorded(events, 'system').reduce(evolveSystem, initialSystem),
+  user: (...events: DomainEvent[]) => foldEvents(recorded(events, 'user-7'), evolveUser, noUser),
+  claim: (...events: DomainEvent[]) => foldEvents(recorded(events, 'email-x'), evolveEmailClaim, null),
+  system: (...events: DomainEvent[]) => foldEvents(recorded(events, 'system'), evolveSystem, initialSystem),
 };
 const ada = fold.user(registered(7, 'ada@example.com'));
 const adaClaim = fold.claim({ type: 'EmailClaimed', data: { user_id: 7 } });

@@ -1,6 +1,6 @@
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
-import { emailStream, evolveEmailClaim } from '../accounts/register-user.ts';
+import { emailStream, evolveEmailClaim } from '../accounts/email-claim-state.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser, type SystemState, type UserState } from '../accounts/user-state.ts';
 
 export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';

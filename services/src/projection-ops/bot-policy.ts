@@ -1,14 +1,8 @@
-import {
-  BOT_POLICY_STREAM,
-  DEFAULT_BOT_POLICY,
-  domainEventOf,
-  type BotPolicy,
-  type BotPolicyView,
-  type EventStore,
-  type RecordedEvent,
-} from '@linkledger/contracts';
+import { BOT_POLICY_STREAM, DEFAULT_BOT_POLICY, type BotPolicy, type BotPolicyView, type DomainEvent, type EventStore } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import type { RebuildLog } from './rebuild-log.ts';
+import type { EventEnvelope } from '../commands/event-port.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** The policy in force and the event that set it (position 0, no time: the default). */
 interface PolicyState {
@@ -19,9 +13,8 @@ interface PolicyState {
 
 const initial: PolicyState = { policy: DEFAULT_BOT_POLICY, position: 0, at: null };
 
-function evolvePolicy(state: PolicyState, recorded: RecordedEvent): PolicyState {
-  const event = domainEventOf(recorded);
-  return event?.type === 'BotPolicyChanged' ? { policy: event.data, position: recorded.position, at: recorded.metadata.at } : state;
+function evolvePolicy(state: PolicyState, event: DomainEvent, envelope: EventEnvelope): PolicyState {
+  return event.type === 'BotPolicyChanged' ? { policy: event.data, position: envelope.position, at: envelope.metadata.at } : state;
 }
 
 const samePolicy = (a: BotPolicy, b: BotPolicy) => a.known_bots === b.known_bots && a.patterns.join('\n') === b.patterns.join('\n');
@@ -40,7 +33,7 @@ export const botPolicyDecider: Decider<BotPolicy, PolicyState> = {
  * older one, if any click came before the change.
  */
 export async function botPolicyView(events: Pick<EventStore, 'readStream' | 'readAll'>, rebuilds: RebuildLog): Promise<BotPolicyView> {
-  const state = (await events.readStream(BOT_POLICY_STREAM)).reduce(evolvePolicy, initial);
+  const state = foldEvents(await events.readStream(BOT_POLICY_STREAM), evolvePolicy, initial);
   let replay_needed = false;
   for (const key of ['read', 'analytics'] as const) {
     if (state.position === 0 || replay_needed) break;

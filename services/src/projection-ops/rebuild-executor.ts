@@ -1,6 +1,7 @@
 import type { ClickCounts, EventStore, ProjectionRebuildFinished, Subscription } from '@linkledger/contracts';
 import { ONLINE_REBUILD_BATCH, ThroughputMeter, rebuildOnline, type OnlineRebuildProgress } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
+import { evolveRecorded } from '../commands/event-port.ts';
 import type { Logger } from '../platform/platform.ts';
 import { evolveRebuildLog, finishRebuildDecider, loadRebuildLog, openRebuild, type RebuildRecord } from './rebuild-log.ts';
 import { rebuildPart, type RebuildDeps, type RebuildPart } from './shadow-copies.ts';
@@ -41,7 +42,7 @@ export class RebuildExecutor {
     if (open) this.take(open);
     this.subscription = this.platform.events.subscribe({ after: head, filter: { types: ['ProjectionRebuildStarted'] } }, async (batch) => {
       for (const recorded of batch) {
-        const [record] = evolveRebuildLog([], recorded);
+        const [record] = evolveRecorded(evolveRebuildLog, [], recorded);
         if (record) this.take(record);
       }
     });

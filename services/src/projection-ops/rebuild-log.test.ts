@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { currentVersion, type DomainEvent, type ProjectionRebuildFinished, type RecordedEvent } from '@linkledger/contracts';
 import { RebuildAlreadyRunning, evolveRebuildLog, finishRebuildDecider, openRebuild, startRebuildDecider, type RebuildLog } from './rebuild-log.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** The rebuilds stream holding these events, from position 10 on. */
 function given(...events: DomainEvent[]): RebuildLog {
-  return events
-    .map<RecordedEvent>((event, i) => ({
-      id: `e${i}`,
-      stream: 'projection-rebuilds',
-      revision: i,
-      position: 10 + i,
-      type: event.type,
-      version: currentVersion[event.type],
-      data: event.data,
-      metadata: { actor: { kind: 'user', id: '1' }, correlation_id: `c${i}`, causation_id: `c${i}`, at: `2026-11-23T10:0${i}:00.000Z` },
-    }))
-    .reduce(evolveRebuildLog, [] as RebuildLog);
+  const history = events.map<RecordedEvent>((event, i) => ({
+    id: `e${i}`,
+    stream: 'projection-rebuilds',
+    revision: i,
+    position: 10 + i,
+    type: event.type,
+    version: currentVersion[event.type],
+    data: event.data,
+    metadata: { actor: { kind: 'user', id: '1' }, correlation_id: `c${i}`, causation_id: `c${i}`, at: `2026-11-23T10:0${i}:00.000Z` },
+  }));
+  return foldEvents(history, evolveRebuildLog, [] as RebuildLog);
 }
 
 const started = (id: string): DomainEvent => ({ type: 'ProjectionRebuildStarted', data: { rebuild_id: id, projections: ['analytics'], reason: 'rebuild' } });

@@ -1,15 +1,16 @@
 import {
   PROJECTION_REBUILDS_STREAM,
-  domainEventOf,
   type Actor,
+  type DomainEvent,
   type EventStore,
   type ProjectionKey,
   type ProjectionRebuildFinished,
   type RebuildReason,
-  type RecordedEvent,
 } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { DomainError } from '../commands/domain-error.ts';
+import type { EventEnvelope } from '../commands/event-port.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 /** A rebuild as the log tells it: its start, and its finish once recorded. */
 export interface RebuildRecord {
@@ -28,25 +29,24 @@ export interface RebuildRecord {
 /** Every rebuild of the installation, oldest first (a start and a finish each: the stream stays small). */
 export type RebuildLog = readonly RebuildRecord[];
 
-export function evolveRebuildLog(log: RebuildLog, recorded: RecordedEvent): RebuildLog {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'ProjectionRebuildStarted') {
+export function evolveRebuildLog(log: RebuildLog, event: DomainEvent, envelope: EventEnvelope): RebuildLog {
+  if (event.type === 'ProjectionRebuildStarted') {
     const { rebuild_id, projections, reason } = event.data;
-    const { at, actor, correlation_id } = recorded.metadata;
+    const { at, actor, correlation_id } = envelope.metadata;
     return [
       ...log,
-      { rebuild_id, projections, reason, started_at: at, started_by: actor, started_position: recorded.position, correlation_id, finished: null },
+      { rebuild_id, projections, reason, started_at: at, started_by: actor, started_position: envelope.position, correlation_id, finished: null },
     ];
   }
-  if (event?.type === 'ProjectionRebuildFinished') {
+  if (event.type === 'ProjectionRebuildFinished') {
     const { rebuild_id, ...finished } = event.data;
-    return log.map((record) => (record.rebuild_id === rebuild_id ? { ...record, finished: { ...finished, at: recorded.metadata.at } } : record));
+    return log.map((record) => (record.rebuild_id === rebuild_id ? { ...record, finished: { ...finished, at: envelope.metadata.at } } : record));
   }
   return log;
 }
 
 export async function loadRebuildLog(events: Pick<EventStore, 'readStream'>): Promise<RebuildLog> {
-  return (await events.readStream(PROJECTION_REBUILDS_STREAM)).reduce(evolveRebuildLog, [] as RebuildLog);
+  return foldEvents(await events.readStream(PROJECTION_REBUILDS_STREAM), evolveRebuildLog, [] as RebuildLog);
 }
 
 /** The rebuild started and not finished, if any: only one runs at a time. */

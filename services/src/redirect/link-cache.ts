@@ -3,6 +3,7 @@ import { PositionTracker } from '@linkledger/projections';
 import { evolveUser, noUser } from '../accounts/user-state.ts';
 import { evolveLink, type LinkState } from '../links/link-state.ts';
 import { DOMAIN_EVENTS, DomainHosts } from './domain-hosts.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 const MAX_ENTRIES = 200_000;
 
@@ -81,7 +82,7 @@ export class LinkCache {
     const event = claim ? domainEventOf(claim) : null;
     const linkId = event?.type === 'ShortCodeClaimed' ? event.data.link_id : null;
     if (!linkId) return null; // Unknown codes are not cached: anyone could fill the cache with them.
-    const read = (await this.events.readStream(`link-${linkId}`)).reduce<LinkState | null>(evolveLink, null);
+    const read = foldEvents<LinkState | null>(await this.events.readStream(`link-${linkId}`), evolveLink, null);
     const link = read && (await this.ownerBanned(read.ownerId)) ? null : read;
     // A change landed while the streams were read: serve what was read, but do not keep it.
     if (generation !== this.ownersGeneration || (read && (this.seenRevision.get(linkId) ?? -1) > read.version)) return link;
@@ -97,7 +98,7 @@ export class LinkCache {
     if (known !== undefined) return known;
     const generation = this.ownersGeneration;
     // A deleted account's links stop as a banned one's do (docs/privacy.md#deleting-an-account).
-    const owner = (await this.events.readStream(`user-${ownerId}`)).reduce(evolveUser, noUser);
+    const owner = foldEvents(await this.events.readStream(`user-${ownerId}`), evolveUser, noUser);
     const banned = owner.status === 'banned' || owner.deleted;
     if (generation === this.ownersGeneration) {
       if (this.bannedOwners.size >= MAX_ENTRIES) this.bannedOwners.clear();

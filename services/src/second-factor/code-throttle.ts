@@ -4,7 +4,7 @@ import { WindowCounter } from '../accounts/window-counter.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import { addressKey } from '../redirect/rate-limit.ts';
-import { WrongSecondFactorCode } from './decide-second-factor.ts';
+import { WrongSecondFactorCode } from './second-factor-deciders.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 

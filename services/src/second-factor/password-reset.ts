@@ -6,7 +6,7 @@ import { decidePasswordReset } from '../accounts/reset-password.ts';
 import { evolveAccountWithKey, noAccountWithKey } from '../accounts/reclaim.ts';
 import type { Platform } from '../platform/platform.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
-import { useCodeDecider } from './decide-second-factor.ts';
+import { useCodeDecider } from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream } from './second-factor-state.ts';
 

@@ -26,7 +26,7 @@ import { commandContext, visitorContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { proveCurrentPassword } from '../settings/password-change.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
-import { confirmEnrolmentDecider, disableDecider, regenerateRecoveryCodesDecider, startEnrolmentDecider, type CodeCheck } from './decide-second-factor.ts';
+import { confirmEnrolmentDecider, disableDecider, regenerateRecoveryCodesDecider, startEnrolmentDecider, type CodeCheck } from './second-factor-deciders.ts';
 import { resetNeedsSecondFactor } from './password-reset.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';

@@ -1,4 +1,5 @@
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 export const secondFactorStream = (userId: number) => `second-factor-${userId}`;
 
@@ -18,15 +19,14 @@ export interface SecondFactorState {
 
 export const noSecondFactor: SecondFactorState = { pendingSecret: null, enabled: null, lastUsedStep: -1 };
 
-export function evolveSecondFactor(state: SecondFactorState, recorded: RecordedEvent): SecondFactorState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveSecondFactor(state: SecondFactorState, event: DomainEvent, envelope: EventEnvelope): SecondFactorState {
+  switch (event.type) {
     case 'SecondFactorEnrolmentStarted':
       return { ...state, pendingSecret: event.data.secret_encrypted };
     case 'SecondFactorEnabled':
       return {
         pendingSecret: null,
-        enabled: { sealedSecret: state.pendingSecret ?? '', since: recorded.metadata.at, recoveryHashes: event.data.recovery_code_hashes },
+        enabled: { sealedSecret: state.pendingSecret ?? '', since: envelope.metadata.at, recoveryHashes: event.data.recovery_code_hashes },
         lastUsedStep: event.data.step,
       };
     case 'SecondFactorCodeUsed':

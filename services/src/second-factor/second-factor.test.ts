@@ -5,7 +5,7 @@ import { signUpVerified, signUp, startTestApp, type Session, type TestApp } from
 import { runOAuthCli } from '../accounts/oauth/cli.ts';
 import { PASSWORD_RESET } from '../accounts/reset-password.ts';
 import { WRONG_CURRENT_PASSWORD } from '../settings/password-change.ts';
-import { CODE_ALREADY_USED, VERIFY_EMAIL_FIRST, WRONG_CODE } from './decide-second-factor.ts';
+import { CODE_ALREADY_USED, VERIFY_EMAIL_FIRST, WRONG_CODE } from './second-factor-deciders.ts';
 import { RESET_NEEDS_CODE } from './password-reset.ts';
 import { SECOND_FACTOR_OFF } from './routes.ts';
 import { SIGN_IN_EXPIRED } from './sign-in-challenge.ts';

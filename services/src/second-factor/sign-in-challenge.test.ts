@@ -3,11 +3,12 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { ACCOUNT_SUSPENDED } from '../accounts/account-status.ts';
 import { noUser, type UserState } from '../accounts/user-state.ts';
 import { recorded } from '../testing/recorded.ts';
-import { WrongSecondFactorCode } from './decide-second-factor.ts';
+import { WrongSecondFactorCode } from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor } from './second-factor-state.ts';
 import { SIGN_IN_EXPIRED, decideChallengeAnswer, decideSignInStep, evolveChallenge, noChallenge, type ChallengeState } from './sign-in-challenge.ts';
 import { totpCode } from './totp.ts';
+import { foldEvents } from '../commands/event-port.ts';
 
 const keys = secondFactorKeys('test installation secret');
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -15,13 +16,18 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const issuedAt = new Date('2026-11-22T00:00:00.000Z');
 const now = new Date(issuedAt.getTime() + 60_000);
 const user: UserState = { ...noUser, id: 7, email: 'ada@example.com', passwordHash: 'h', role: 'user' };
-const factor = recorded([
-  { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } },
-  { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [keys.hashRecoveryCode(7, 'aaaaa-bbbbb')], step: 0 } },
-]).reduce(evolveSecondFactor, noSecondFactor);
+const factor = foldEvents(
+  recorded([
+    { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } },
+    { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [keys.hashRecoveryCode(7, 'aaaaa-bbbbb')], step: 0 } },
+  ]),
+  evolveSecondFactor,
+  noSecondFactor,
+);
 
 const issued = (userId = 7): ChallengeState =>
-  recorded(decideSignInStep({ challenge: 'c', userId, via: 'password', now: issuedAt }, { challenge: noChallenge, factor }).challenge ?? []).reduce(
+  foldEvents(
+    recorded(decideSignInStep({ challenge: 'c', userId, via: 'password', now: issuedAt }, { challenge: noChallenge, factor }).challenge ?? []),
     evolveChallenge,
     noChallenge,
   );
@@ -40,7 +46,8 @@ describe('the sign-in challenge', () => {
 
   it('given no second factor (or one only being set up), when the first factor is proven, then nothing is recorded: the token is due at once', () => {
     expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: noSecondFactor })).toEqual({});
-    const pending = recorded([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]).reduce(
+    const pending = foldEvents(
+      recorded([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]),
       evolveSecondFactor,
       noSecondFactor,
     );
@@ -54,10 +61,14 @@ describe('the sign-in challenge', () => {
   });
 
   it('given a completed, expired, unknown or foreign challenge, then the sign-in has expired', () => {
-    const completed = recorded([
-      { type: 'SecondFactorChallengeIssued', data: { user_id: 7, via: 'password', expires_at: '2026-11-22T00:05:00.000Z' } },
-      { type: 'SecondFactorChallengeCompleted', data: { user_id: 7 } },
-    ] satisfies DomainEvent[]).reduce(evolveChallenge, noChallenge);
+    const completed = foldEvents(
+      recorded([
+        { type: 'SecondFactorChallengeIssued', data: { user_id: 7, via: 'password', expires_at: '2026-11-22T00:05:00.000Z' } },
+        { type: 'SecondFactorChallengeCompleted', data: { user_id: 7 } },
+      ] satisfies DomainEvent[]),
+      evolveChallenge,
+      noChallenge,
+    );
     expect(() => answer(completed)).toThrow(SIGN_IN_EXPIRED);
     expect(() => answer(issued(), { at: new Date(issuedAt.getTime() + 5 * 60_000) })).toThrow(SIGN_IN_EXPIRED);
     expect(() => answer(noChallenge)).toThrow(SIGN_IN_EXPIRED);

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { domainEventOf, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, OAuthProvider } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, unauthorized } from '../commands/domain-error.ts';
 import { accountRefusal } from '../accounts/account-status.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
-import { decideCodeUse, type CodeCheck } from './decide-second-factor.ts';
+import { decideCodeUse, type CodeCheck } from './second-factor-deciders.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFactorState } from './second-factor-state.ts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /*
  * The sign-in step between a correct first factor and a token (docs/accounts.md#second-factor):
@@ -28,11 +29,10 @@ export interface ChallengeState {
 
 export const noChallenge: ChallengeState = { issued: null, completed: false };
 
-export function evolveChallenge(state: ChallengeState, recorded: RecordedEvent): ChallengeState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveChallenge(state: ChallengeState, event: DomainEvent, envelope: EventEnvelope): ChallengeState {
+  switch (event.type) {
     case 'SecondFactorChallengeIssued':
-      return { ...state, issued: { userId: event.data.user_id, via: event.data.via, issuedAt: recorded.metadata.at, expiresAt: event.data.expires_at } };
+      return { ...state, issued: { userId: event.data.user_id, via: event.data.via, issuedAt: envelope.metadata.at, expiresAt: event.data.expires_at } };
     case 'SecondFactorChallengeCompleted':
       return { ...state, completed: true };
     default:

@@ -4,8 +4,7 @@ import { conflict, invalid, notFound, unavailable } from '../commands/domain-err
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from '../accounts/email-tokens.ts';
 import { MAIL_DELAYED, mailToOwe, type OwingDeps } from '../accounts/email-flows.ts';
-import { normalizeEmail } from '../accounts/register.ts';
-import { emailStream, evolveEmailClaim } from '../accounts/register-user.ts';
+import { emailStream, evolveEmailClaim, normalizeEmail } from '../accounts/email-claim-state.ts';
 import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
 import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
 import { ACCOUNT_GONE } from './profile.ts';

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { SessionToken } from '../accounts/tokens.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
 import { ACCOUNT_GONE } from './profile.ts';
-import { revokeCurrentKey } from '../api-keys/decide.ts';
+import { revokeCurrentKey } from '../api-keys/api-key-deciders.ts';
 
 export const PASSWORD_UPDATED = 'Password updated successfully. Every other session was signed out.';
 export const PASSWORD_UPDATED_KEY_REVOKED =

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { domainEventOf, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
+import type { EventEnvelope } from '../commands/event-port.ts';
 
 /**
  * A session's own stream: started, used now and then, maybe revoked. Named by a hash of its
@@ -28,13 +29,12 @@ export interface SessionState {
 
 export const noSession: SessionState = { userId: null, expiresAt: '', lastUsedAt: '', revoked: false };
 
-export function evolveSession(state: SessionState, recorded: RecordedEvent): SessionState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveSession(state: SessionState, event: DomainEvent, envelope: EventEnvelope): SessionState {
+  switch (event.type) {
     case 'SessionStarted':
-      return { ...state, userId: event.data.user_id, expiresAt: event.data.expires_at, lastUsedAt: recorded.metadata.at };
+      return { ...state, userId: event.data.user_id, expiresAt: event.data.expires_at, lastUsedAt: envelope.metadata.at };
     case 'SessionUsed':
-      return { ...state, lastUsedAt: recorded.metadata.at };
+      return { ...state, lastUsedAt: envelope.metadata.at };
     case 'SessionRevoked':
       return { ...state, revoked: true };
     default:

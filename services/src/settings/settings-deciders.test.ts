@@ -17,12 +17,12 @@ import { noSettingsUser, type SettingsUser } from './settings-user.ts';
 import { noOwedMail } from '../owed-mail/owed-mail-state.ts';
 
 /** The account folded from its events, as the command handler would. */
-const given = (...events: DomainEvent[]): SettingsUser => deciderSpec(passwordChangeDecider, 'user-7').given(events).state;
+const passwordUser = deciderSpec(passwordChangeDecider, 'user-7');
 const registered: DomainEvent = {
   type: 'UserRegistered',
   data: { user_id: 7, email: 'ada@example.com', password_hash: 'scrypt$old', role: 'user', full_name: 'Ada' },
 };
-const ada = given(registered);
+const ada = passwordUser.given([registered]).state;
 
 describe('profile', () => {
   const save = (fields: Partial<UpdateProfile>): UpdateProfile => ({ userId: 7, currentUsername: 'ada', shownByAnother: false, ...fields });
@@ -36,7 +36,10 @@ describe('profile', () => {
     });
   });
 
-  const saved = given(registered, { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } });
+  const saved = passwordUser.given([
+    registered,
+    { type: 'ProfileUpdated', data: { user_id: 7, username: 'ada.l', full_name: 'Ada L', phone: '+919876543210' } },
+  ]).state;
   const savedStates: ProfileStates = { user: saved, wanted: 7, current: 7 };
 
   it('given the same values saved before, then nothing is recorded; given no account, then it is refused', () => {
@@ -113,7 +116,7 @@ describe('e-mail change', () => {
   });
 
   const requested: DomainEvent = { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } };
-  const pending = given(registered, requested);
+  const pending = passwordUser.given([registered, requested]).state;
   const issued: EmailTokenState = {
     issued: { purpose: 'change_email', userId: 7, email: 'new@example.com', issuedAt: '2026-01-01T10:00:00.000Z', expiresAt: request.expiresAt },
     redeemed: false,
@@ -152,7 +155,10 @@ describe('e-mail change', () => {
   it('given a used, replaced, late or other-purpose link, or an address taken meanwhile, then it is refused', () => {
     const states = { token: issued, user: pending, newClaim: null, oldClaim: 7, notice: noOwedMail };
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, redeemed: true } })).toThrow(CHANGE_LINK_INVALID);
-    const replaced = given(registered, { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'other@example.com', expires_at: request.expiresAt } });
+    const replaced = passwordUser.given([
+      registered,
+      { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'other@example.com', expires_at: request.expiresAt } },
+    ]).state;
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: replaced })).toThrow(CHANGE_LINK_INVALID);
     expect(() => decideEmailChangeConfirmation({ ...confirm, now: new Date(request.expiresAt) }, states)).toThrow(CHANGE_LINK_EXPIRED);
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, token: { ...issued, issued: { ...issued.issued!, purpose: 'verify_email' } } })).toThrow(
@@ -163,24 +169,24 @@ describe('e-mail change', () => {
 
   it('given the owner proved the address after the request (EmailChangeCancelled), then its link is invalid, also after a new request to the same address', () => {
     const states = { token: issued, newClaim: null, oldClaim: 7, notice: noOwedMail };
-    const cancelled = given(registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } });
+    const cancelled = passwordUser.given([registered, requested, { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } }]).state;
     expect(cancelled.user.pendingChange).toBeNull();
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: cancelled })).toThrow(CHANGE_LINK_INVALID);
-    const askedAgain = given(
+    const askedAgain = passwordUser.given([
       registered,
       requested,
       { type: 'EmailChangeCancelled', data: { user_id: 7, reason: 'password_reset' } },
       { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: '2026-01-02T12:00:00.000Z' } },
-    );
+    ]).state;
     expect(() => decideEmailChangeConfirmation(confirm, { ...states, user: askedAgain })).toThrow(CHANGE_LINK_INVALID);
   });
 
   it('given the change happened, then the account reads the new address, verified, with nothing pending', () => {
-    const moved = given(
+    const moved = passwordUser.given([
       registered,
       { type: 'EmailChangeRequested', data: { user_id: 7, new_email: 'new@example.com', expires_at: request.expiresAt } },
       { type: 'EmailChanged', data: { user_id: 7, email: 'new@example.com', previous_email: 'ada@example.com' } },
-    );
+    ]).state;
     expect(moved.user).toMatchObject({ email: 'new@example.com', isVerified: true });
     expect(moved.user.pendingChange).toBeNull();
   });
@@ -200,7 +206,10 @@ describe('password change and sessions', () => {
     expect(decideRevokeOthers({ userId: 7, keptJti: 'j1' }, ada)).toEqual([{ type: 'OtherSessionsRevoked', data: { user_id: 7, kept_jti: 'j1' } }]);
   });
 
-  const withKey = given(registered, { type: 'ApiKeyIssued', data: { user_id: 7, key_id: 'k1', key_hash: 'b'.repeat(64), key_encrypted: 'v1.x' } });
+  const withKey = passwordUser.given([
+    registered,
+    { type: 'ApiKeyIssued', data: { user_id: 7, key_id: 'k1', key_hash: 'b'.repeat(64), key_encrypted: 'v1.x' } },
+  ]).state;
   const change = { userId: 7, checkedHash: 'scrypt$old', passwordHash: 'scrypt$new', keptJti: 'j1', sameAsCurrent: false };
 
   it('given an API key, when the password changes with the revocation asked for, then the key is revoked in the same append', () => {

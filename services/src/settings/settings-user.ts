@@ -1,5 +1,6 @@
-import { defaultUsername, domainEventOf, type RecordedEvent } from '@linkledger/contracts';
-import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/decide.ts';
+import { defaultUsername, type DomainEvent } from '@linkledger/contracts';
+import type { EventEnvelope } from '../commands/event-port.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/api-key-state.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
 
 /** The account as the settings decide on it: the write side's user (with any pending e-mail change) plus the profile and the API key. */
@@ -14,10 +15,9 @@ export interface SettingsUser {
 
 export const noSettingsUser: SettingsUser = { user: noUser, username: '', fullName: '', phone: '', keys: noApiKeyState };
 
-export function evolveSettingsUser(state: SettingsUser, recorded: RecordedEvent): SettingsUser {
-  const next = { ...state, user: evolveUser(state.user, recorded), keys: evolveApiKey(state.keys, recorded) };
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveSettingsUser(state: SettingsUser, event: DomainEvent, envelope: EventEnvelope): SettingsUser {
+  const next = { ...state, user: evolveUser(state.user, event, envelope), keys: evolveApiKey(state.keys, event) };
+  switch (event.type) {
     case 'UserRegistered':
       return { ...next, username: defaultUsername(event.data.email), fullName: event.data.full_name ?? '' };
     case 'ProfileUpdated':

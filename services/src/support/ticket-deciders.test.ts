@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import type { Decider } from '../commands/command-handler.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import {
@@ -14,7 +13,6 @@ import {
   replyToTicketDecider,
   subjectTooLong,
 } from './ticket-deciders.ts';
-import type { TicketState } from './ticket-state.ts';
 
 const ADA = 7;
 const BOB = 8;
@@ -24,10 +22,6 @@ const opened: DomainEvent = {
 };
 const closed: DomainEvent = { type: 'SupportTicketClosed', data: { ticket_id: 3, user_id: ADA } };
 
-/** Given the events, when the command is decided, then: the events it decides. */
-const given = <C>(decider: Decider<C, TicketState>, history: DomainEvent[]) => ({
-  when: (command: C) => deciderSpec(decider).given(history).when(command).events,
-});
 const refusal = (decide: () => unknown) => {
   try {
     decide();
@@ -40,13 +34,13 @@ const refusal = (decide: () => unknown) => {
 
 describe('opening a ticket', () => {
   it('given nothing, when a user opens a ticket, then it is open with the subject and message trimmed (the subject on one line)', () => {
-    const events = given(openTicketDecider, []).when({
+    const events = deciderSpec(openTicketDecider).given([]).when({
       ticketId: 3,
       userId: ADA,
       subject: '  Clicks\n  missing ',
       priority: 'urgent',
       message: '\n My link\r\nshows 0 clicks.  ',
-    });
+    }).events;
     expect(events).toEqual([
       { type: 'SupportTicketOpened', data: { ticket_id: 3, user_id: ADA, subject: 'Clicks missing', priority: 'urgent', message: 'My link\nshows 0 clicks.' } },
     ]);
@@ -54,7 +48,7 @@ describe('opening a ticket', () => {
 
   it('refuses a blank subject or message, and one too long, with what to do', () => {
     const open = (subject: string, message: string) => () =>
-      given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject, priority: 'medium', message });
+      deciderSpec(openTicketDecider).given([]).when({ ticketId: 3, userId: ADA, subject, priority: 'medium', message }).events;
     expect(refusal(open('   ', 'hello'))).toEqual({ refusal: 'invalid', detail: SUBJECT_REQUIRED });
     expect(refusal(open('Hi', ' \n\t '))).toEqual({ refusal: 'invalid', detail: MESSAGE_REQUIRED });
     expect(refusal(open('x'.repeat(201), 'hello'))).toEqual({ refusal: 'invalid', detail: subjectTooLong(201) });
@@ -62,51 +56,60 @@ describe('opening a ticket', () => {
     expect(subjectTooLong(201)).toContain('200 characters or fewer');
     // The limits count what is kept: padding around a full-length text is not held against it.
     expect(
-      given(openTicketDecider, []).when({ ticketId: 3, userId: ADA, subject: ` ${'x'.repeat(200)} `, priority: 'low', message: ` ${'y'.repeat(5000)}\n` }),
+      deciderSpec(openTicketDecider)
+        .given([])
+        .when({ ticketId: 3, userId: ADA, subject: ` ${'x'.repeat(200)} `, priority: 'low', message: ` ${'y'.repeat(5000)}\n` }).events,
     ).toHaveLength(1);
   });
 
   it('given a ticket under the id, when another is opened with it, then it is refused', () => {
-    expect(refusal(() => given(openTicketDecider, [opened]).when({ ticketId: 3, userId: BOB, subject: 'Hi', priority: 'low', message: 'Hello' })).refusal).toBe(
-      'conflict',
-    );
+    expect(
+      refusal(() => deciderSpec(openTicketDecider).given([opened]).when({ ticketId: 3, userId: BOB, subject: 'Hi', priority: 'low', message: 'Hello' }).events)
+        .refusal,
+    ).toBe('conflict');
   });
 });
 
 describe('replying', () => {
   it('given an open ticket, when its owner replies, then the reply is recorded under the owner', () => {
-    expect(given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'user', userId: ADA, message: ' Still 0. ' })).toEqual([
+    expect(deciderSpec(replyToTicketDecider).given([opened]).when({ ticketId: 3, author: 'user', userId: ADA, message: ' Still 0. ' }).events).toEqual([
       { type: 'SupportTicketReplied', data: { ticket_id: 3, user_id: ADA, author: 'user', message: 'Still 0.' } },
     ]);
   });
 
   it('given someone else’s ticket or none, when a user replies, then it does not exist for them', () => {
-    expect(refusal(() => given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'user', userId: BOB, message: 'Me too' }))).toEqual({
+    expect(
+      refusal(() => deciderSpec(replyToTicketDecider).given([opened]).when({ ticketId: 3, author: 'user', userId: BOB, message: 'Me too' }).events),
+    ).toEqual({
       refusal: 'not_found',
       detail: TICKET_NOT_FOUND,
     });
-    expect(refusal(() => given(replyToTicketDecider, []).when({ ticketId: 3, author: 'admin', message: 'Hello' })).refusal).toBe('not_found');
+    expect(refusal(() => deciderSpec(replyToTicketDecider).given([]).when({ ticketId: 3, author: 'admin', message: 'Hello' }).events).refusal).toBe(
+      'not_found',
+    );
   });
 
   it('given an open ticket, when an admin replies, then the reply is the admin’s, kept under the ticket’s owner', () => {
-    expect(given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'admin', message: 'Bots are not counted.' })).toEqual([
+    expect(deciderSpec(replyToTicketDecider).given([opened]).when({ ticketId: 3, author: 'admin', message: 'Bots are not counted.' }).events).toEqual([
       { type: 'SupportTicketReplied', data: { ticket_id: 3, user_id: ADA, author: 'admin', message: 'Bots are not counted.' } },
     ]);
   });
 
   it('given a closed ticket, when its owner replies, then it opens again with the reply; an admin may not answer it', () => {
-    expect(given(replyToTicketDecider, [opened, closed]).when({ ticketId: 3, author: 'user', userId: ADA, message: 'One more thing' })).toEqual([
+    expect(
+      deciderSpec(replyToTicketDecider).given([opened, closed]).when({ ticketId: 3, author: 'user', userId: ADA, message: 'One more thing' }).events,
+    ).toEqual([
       { type: 'SupportTicketReopened', data: { ticket_id: 3, user_id: ADA } },
       { type: 'SupportTicketReplied', data: { ticket_id: 3, user_id: ADA, author: 'user', message: 'One more thing' } },
     ]);
-    expect(refusal(() => given(replyToTicketDecider, [opened, closed]).when({ ticketId: 3, author: 'admin', message: 'Hi' }))).toEqual({
+    expect(refusal(() => deciderSpec(replyToTicketDecider).given([opened, closed]).when({ ticketId: 3, author: 'admin', message: 'Hi' }).events)).toEqual({
       refusal: 'conflict',
       detail: TICKET_CLOSED_FOR_ADMIN,
     });
   });
 
   it('refuses an empty reply', () => {
-    expect(refusal(() => given(replyToTicketDecider, [opened]).when({ ticketId: 3, author: 'admin', message: '  ' }))).toEqual({
+    expect(refusal(() => deciderSpec(replyToTicketDecider).given([opened]).when({ ticketId: 3, author: 'admin', message: '  ' }).events)).toEqual({
       refusal: 'invalid',
       detail: MESSAGE_REQUIRED,
     });
@@ -115,13 +118,13 @@ describe('replying', () => {
 
 describe('closing', () => {
   it('given an open ticket, when an admin closes it, then it is closed; closing again records nothing', () => {
-    expect(given(closeTicketDecider, [opened]).when({ ticketId: 3 })).toEqual([closed]);
-    expect(given(closeTicketDecider, [opened, closed]).when({ ticketId: 3 })).toEqual([]);
+    expect(deciderSpec(closeTicketDecider).given([opened]).when({ ticketId: 3 }).events).toEqual([closed]);
+    expect(deciderSpec(closeTicketDecider).given([opened, closed]).when({ ticketId: 3 }).events).toEqual([]);
     const reopened: DomainEvent = { type: 'SupportTicketReopened', data: { ticket_id: 3, user_id: ADA } };
-    expect(given(closeTicketDecider, [opened, closed, reopened]).when({ ticketId: 3 })).toEqual([closed]);
+    expect(deciderSpec(closeTicketDecider).given([opened, closed, reopened]).when({ ticketId: 3 }).events).toEqual([closed]);
   });
 
   it('given no ticket, when it is closed, then it is not found', () => {
-    expect(refusal(() => given(closeTicketDecider, []).when({ ticketId: 9 })).refusal).toBe('not_found');
+    expect(refusal(() => deciderSpec(closeTicketDecider).given([]).when({ ticketId: 9 }).events).refusal).toBe('not_found');
   });
 });

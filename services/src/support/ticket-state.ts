@@ -1,4 +1,4 @@
-import { domainEventOf, type RecordedEvent, type SupportPriority } from '@linkledger/contracts';
+import type { DomainEvent, SupportPriority } from '@linkledger/contracts';
 
 /** One support ticket as its stream (`ticket-{id}`) tells it (docs/support.md). */
 export interface TicketState {
@@ -14,9 +14,8 @@ export const noTicket: TicketState = { id: null, userId: null, subject: '', prio
 
 export const ticketStream = (id: number) => `ticket-${id}`;
 
-export function evolveTicket(state: TicketState, recorded: RecordedEvent): TicketState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
+export function evolveTicket(state: TicketState, event: DomainEvent): TicketState {
+  switch (event.type) {
     case 'SupportTicketOpened':
       return { id: event.data.ticket_id, userId: event.data.user_id, subject: event.data.subject, priority: event.data.priority, status: 'open' };
     case 'SupportTicketClosed':

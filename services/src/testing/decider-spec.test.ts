@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict } from '../commands/domain-error.ts';
 import { deciderSpec } from './decider-spec.ts';
 
 const toggled = (enabled: boolean): DomainEvent => ({ type: 'SignupToggled', data: { enabled } });
-const enabledAfter = (state: boolean, event: RecordedEvent) => (event.type === 'SignupToggled' ? (event.data as { enabled: boolean }).enabled : state);
+const enabledAfter = (state: boolean, event: DomainEvent) => (event.type === 'SignupToggled' ? event.data.enabled : state);
 
 /** Switch the sign-up: nothing when it already is so, refused while a freeze is on. */
 const signupSwitch: Decider<{ enabled: boolean }, boolean> = {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
+import { foldEvents } from '../commands/event-port.ts';
 import { recorded } from './recorded.ts';
 
 /** What a one-stream spec needs of a decider: the stream's name plays no part in a decision. */
@@ -52,7 +53,7 @@ export function deciderSpec<Command, State, States extends Record<string, unknow
   }
   return {
     given: (events: DomainEvent[]): Given<Command, State> => {
-      const state = recorded(events, stream).reduce(decider.evolve, decider.initialState);
+      const state = foldEvents(recorded(events, stream), decider.evolve, decider.initialState);
       return { state, when: (command) => decided(() => decider.decide(command, state)) };
     },
   };
@@ -63,7 +64,7 @@ function foldStreams<States extends Record<string, unknown>>(specs: { [K in keyo
     const spec = specs[name];
     const history = histories[name] ?? [];
     // A sequence stream is folded from its last event alone, as the command handler reads it.
-    return recorded(spec.latestOnly ? history.slice(-1) : history, spec.stream).reduce(spec.evolve, spec.initialState);
+    return foldEvents(recorded(spec.latestOnly ? history.slice(-1) : history, spec.stream), spec.evolve, spec.initialState);
   };
   return Object.fromEntries(Object.keys(specs).map((name) => [name, fold(name as keyof States)])) as States;
 }

@@ -1,4 +1,4 @@
-import { domainEventOf, type EventStore, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent, EventStore, OAuthProvider } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../../commands/command-context.ts';
 import type { Config } from '../../platform/config.ts';
@@ -6,7 +6,7 @@ import { PROVIDER_DEFAULTS } from './providers.ts';
 import { DomainError, conflict, notFound } from '../../commands/domain-error.ts';
 import { oauthError } from './errors.ts';
 import { firstProviderAddressProblem, providerAddressProblem, providerName, type ProviderAddressField } from './provider-hosts.ts';
-import { decryptSecret, encryptSecret } from './secret-box.ts';
+import { decryptSecret, encryptSecret } from '../../crypto/secret-box.ts';
 
 /** What reading or recording a provider's settings needs: the log, the installation secret, and the hosts the operator trusts. */
 export interface ProviderDeps {
@@ -34,10 +34,9 @@ export interface ProviderSettings {
 
 export const providerStream = (provider: OAuthProvider) => `oauth-${provider}`;
 
-export function evolveProvider(state: ProviderSettings | null, recorded: RecordedEvent): ProviderSettings | null {
-  const event = domainEventOf(recorded);
-  if (event?.type === 'OAuthProviderConfigured') return event.data;
-  if (event?.type === 'OAuthProviderRemoved') return null;
+export function evolveProvider(state: ProviderSettings | null, event: DomainEvent): ProviderSettings | null {
+  if (event.type === 'OAuthProviderConfigured') return event.data;
+  if (event.type === 'OAuthProviderRemoved') return null;
   return state;
 }
 

@@ -2,11 +2,11 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERS, type UserView } from '@linkledger/projections';
 import { startTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { SIGNUP_DISABLED } from '../register.ts';
+import { SIGNUP_DISABLED } from '../registration-deciders.ts';
 import { latestMail, linkIn } from '../../testing/outbox.ts';
 import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
 import { runOAuthCli } from './cli.ts';
-import { ADMINS_USE_PASSWORD } from './decide-social-sign-in.ts';
+import { ADMINS_USE_PASSWORD } from './social-sign-in-deciders.ts';
 
 const CLIENT_SECRET = 'google-client-secret-value';
 const REDIRECT = 'http://localhost/auth/callback';

@@ -10,7 +10,7 @@ import { finishSignIn } from '../../second-factor/sign-in.ts';
 import { evolveSystem, initialSystem } from '../user-state.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';
-import { decideSocialRegistration, socialSignInDecider } from './decide-social-sign-in.ts';
+import { decideSocialRegistration, socialSignInDecider } from './social-sign-in-deciders.ts';
 import { redeemState } from './oauth-state.ts';
 import { enabledProvider } from './provider-config.ts';
 
@@ -29,7 +29,7 @@ export interface CallbackInput {
 /**
  * Completes a social sign-in: uses up the state, claims the code once, exchanges it with
  * the server-kept PKCE verifier, reads the e-mail the provider vouches for, then signs in
- * that account (reclaiming it if its address was never proven: decide-social-sign-in.ts)
+ * that account (reclaiming it if its address was never proven: social-sign-in-deciders.ts)
  * or creates it.
  * Returns an access token of our own, or the challenge of the code step for an account with a second factor.
  */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { MonthlyLimitReached } from '../../billing/link-quota.ts';
 import { conflict, forbidden, notFound } from '../../commands/domain-error.ts';
-import { InvalidShortCode, ShortCodeTaken } from '../create-link.ts';
+import { InvalidShortCode } from '../create-link.ts';
+import { ShortCodeTaken } from '../link-deciders.ts';
 import { signUp, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { cuttlyStatusOf } from './shorten.ts';
 

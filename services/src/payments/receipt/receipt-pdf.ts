@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import { formatInr, formatRatePercent, gstBreakdown } from './money.ts';
-import { cleanLines, cleanText, formatIndianDate } from './receipt-text.ts';
+import { formatIndianDate } from '../../formats/day-label.ts';
+import { cleanLines, cleanText } from './receipt-text.ts';
 
 export interface ReceiptSeller {
   name: string;

@@ -11,7 +11,7 @@ import {
   type DomainEvent,
   type OAuthProvider,
 } from '@linkledger/contracts';
-import { PROVIDERS } from '../accounts/oauth/providers.ts';
+import { PROVIDERS } from './providers.ts';
 import {
   CLIENT_SECRET_PURPOSE,
   configureProviderDecider,
@@ -22,14 +22,15 @@ import {
   toggleProviderDecider,
   type ConfigureMode,
   type ProviderSettings,
-} from '../accounts/oauth/provider-config.ts';
-import { providerName } from '../accounts/oauth/provider-hosts.ts';
-import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
-import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
-import { callerOf } from '../http/access.ts';
-import { commandContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
-import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from './settings-announcement.ts';
+} from './provider-config.ts';
+import { providerName } from './provider-hosts.ts';
+import { decryptSecret, maskSecret } from '../../crypto/secret-box.ts';
+import { NO_READ_MODEL, type Decider } from '../../commands/command-handler.ts';
+import { callerOf } from '../../http/access.ts';
+import { commandContext } from '../../http/command-context.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from '../../admin/settings-announcement.ts';
+import { foldEvents } from '../../commands/event-port.ts';
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
@@ -55,7 +56,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   const view = async (provider: OAuthProvider) => {
     const recorded = await platform.events.readStream(providerStream(provider));
-    const state = recorded.reduce(evolveProvider, null);
+    const state = foldEvents(recorded, evolveProvider, null);
     if (!state) return null;
     return {
       id: PROVIDERS.indexOf(provider) + 1,

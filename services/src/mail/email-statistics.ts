@@ -1,8 +1,8 @@
 import { domainEventOf, type EmailStats } from '@linkledger/contracts';
 import { USERS } from '@linkledger/projections';
 import type { z } from 'zod';
-import { deliveriesStream } from '../mail/configured-mailer.ts';
-import { chosenTransport, loadEmailSettings } from '../mail/email-settings.ts';
+import { deliveriesStream } from './configured-mailer.ts';
+import { chosenTransport, loadEmailSettings } from './email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** Accounts that exist: a deleted one stays in the read model, anonymized, and is not counted. */

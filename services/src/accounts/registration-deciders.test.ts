@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../commands/domain-error.ts';
-import { EMAIL_TAKEN, SIGNUP_DISABLED, decideRegistration } from './register.ts';
+import { EMAIL_TAKEN, SIGNUP_DISABLED, decideRegistration } from './registration-deciders.ts';
 
 const command = { userId: 1, email: 'ada@example.com', passwordHash: 'scrypt$…' };
 const open = { emailTaken: false, superAdminExists: true, signupEnabled: true };

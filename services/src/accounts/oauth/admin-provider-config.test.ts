@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const SECRET = 'facebook-client-secret-9f3k';
 const REDIRECT = 'http://localhost/auth/callback';

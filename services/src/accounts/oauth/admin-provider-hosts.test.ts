@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_SECRET_PURPOSE, providerStream, type ProviderSettings } from '../accounts/oauth/provider-config.ts';
-import { encryptSecret } from '../accounts/oauth/secret-box.ts';
-import { metadataFor, toNewEvent } from '../commands/command-context.ts';
-import { outbox } from '../testing/outbox.ts';
-import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';
+import { CLIENT_SECRET_PURPOSE, providerStream, type ProviderSettings } from './provider-config.ts';
+import { encryptSecret } from '../../crypto/secret-box.ts';
+import { metadataFor, toNewEvent } from '../../commands/command-context.ts';
+import { outbox } from '../../testing/outbox.ts';
+import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../../testing/test-app.ts';
 
 const SECRET = 'google-client-secret-77xq';
 const REDIRECT = 'http://localhost/auth/callback';

@@ -1,7 +1,7 @@
 import type { DomainEvent, Role } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, forbidden, invalid, notFound } from '../commands/domain-error.ts';
-import { LINK_NOT_FOUND } from './decide.ts';
+import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { evolveLink, type LinkState } from './link-state.ts';
 
 /** Disabling and enabling links by an admin (docs/admin.md#moderation). */

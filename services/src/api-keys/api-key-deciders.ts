@@ -1,30 +1,8 @@
-import { domainEventOf, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
+import type { Decider } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { StoredApiKey } from './api-key.ts';
-
-/** What the write side knows of a user's API key, folded from the `user-{id}` stream. */
-export interface ApiKeyState {
-  userId: number | null;
-  current: StoredApiKey | null;
-  /** Why the last key stopped, while no other replaced it (the key screen then offers a new one). */
-  revokedFor?: KeyRevocationReason;
-}
-
-export const noApiKeyState: ApiKeyState = { userId: null, current: null };
-
-export function evolveApiKey(state: ApiKeyState, recorded: RecordedEvent): ApiKeyState {
-  const event = domainEventOf(recorded);
-  switch (event?.type) {
-    case 'UserRegistered':
-      return { userId: event.data.user_id, current: null };
-    case 'ApiKeyIssued':
-      return { userId: state.userId, current: { keyId: event.data.key_id, keyHash: event.data.key_hash, keyEncrypted: event.data.key_encrypted } };
-    case 'ApiKeyRevoked':
-      return state.current?.keyId === event.data.key_id ? { ...state, current: null, revokedFor: event.data.reason } : state;
-    default:
-      return state;
-  }
-}
+import { evolveApiKey, noApiKeyState, type ApiKeyState, type KeyRevocationReason } from './api-key-state.ts';
 
 export const ACCOUNT_NOT_FOUND = 'Your account was not found. Please sign in again.';
 
@@ -49,8 +27,6 @@ export function decideGenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyS
   return state.current ? [] : [issued(userId, command.key)];
 }
 
-export type KeyRevocationReason = Extract<DomainEvent, { type: 'ApiKeyRevoked' }>['data']['reason'];
-
 /** The revocation of the account's current key, or nothing when it has none. */
 export function revokeCurrentKey(state: ApiKeyState, reason: KeyRevocationReason): DomainEvent[] {
   if (state.userId === null || !state.current) return [];
@@ -62,3 +38,17 @@ export function decideRegenerateApiKey(command: IssueApiKeyCommand, state: ApiKe
   const userId = existingUser(state);
   return [...revokeCurrentKey(state, 'regenerated'), issued(userId, command.key)];
 }
+
+export interface IssueApiKey {
+  userId: number;
+  replace: boolean;
+  /** Minted before deciding, so deciding stays pure. */
+  key: StoredApiKey;
+}
+
+export const issueApiKeyDecider: Decider<IssueApiKey, ApiKeyState> = {
+  streamOf: (command) => `user-${command.userId}`,
+  initialState: noApiKeyState,
+  evolve: evolveApiKey,
+  decide: (command, state) => (command.replace ? decideRegenerateApiKey : decideGenerateApiKey)(command, state),
+};

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyState } from '../../api-keys/decide.ts';
+import type { ApiKeyState } from '../../api-keys/api-key-state.ts';
 import type { AccountWithKey } from '../reclaim.ts';
 import { initialSystem, noUser, type UserState } from '../user-state.ts';
-import { ADMINS_USE_PASSWORD, FIRST_ACCOUNT_USES_PASSWORD, decideSocialRegistration, decideSocialSignIn } from './decide-social-sign-in.ts';
+import { ADMINS_USE_PASSWORD, FIRST_ACCOUNT_USES_PASSWORD, decideSocialRegistration, decideSocialSignIn } from './social-sign-in-deciders.ts';
 
 const command = { userId: 7, provider: 'google' as const, unknownPasswordHash: 'scrypt$unknown' };
 const registered: UserState = { ...noUser, id: 7, email: 'ada@example.com', passwordHash: 'scrypt$registrant' };

@@ -15,7 +15,7 @@ import {
   decideRegenerateRecoveryCodes,
   decideStartEnrolment,
   startEnrolmentDecider,
-} from './decide-second-factor.ts';
+} from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { noSecondFactor, type SecondFactorState } from './second-factor-state.ts';
 import { stepAt, totpCode } from './totp.ts';
@@ -27,10 +27,10 @@ const step = stepAt(now);
 const seconds = (n: number) => new Date(now.getTime() + n * 1000);
 const hashes = ['aaaaa-bbbbb', 'ccccc-ddddd'].map((code) => keys.hashRecoveryCode(7, code));
 
-const given = (events: DomainEvent[]): SecondFactorState => deciderSpec(startEnrolmentDecider).given(events).state;
+const account = deciderSpec(startEnrolmentDecider);
 const started: DomainEvent = { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } };
 const enabledAt = (usedStep: number): DomainEvent => ({ type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: hashes, step: usedStep } });
-const enabled = () => given([started, enabledAt(step - 10)]);
+const enabled = () => account.given([started, enabledAt(step - 10)]).state;
 
 describe('starting and confirming the set-up', () => {
   it('given no second factor, when a proven address starts, then the sealed secret waits for its first code', () => {
@@ -45,19 +45,21 @@ describe('starting and confirming the set-up', () => {
   });
 
   it('given a waiting secret, when its current code comes, then the factor is on with the recovery hashes and that step spent', () => {
-    const decided = decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, given([started]));
+    const decided = decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, account.given([started]).state);
     expect(decided).toEqual([{ type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: hashes, step } }]);
-    const state = given([started, ...decided]);
+    const state = account.given([started, ...decided]).state;
     expect(state.enabled?.recoveryHashes).toEqual(hashes);
     expect(state.lastUsedStep).toBe(step);
     expect(state.pendingSecret).toBeNull();
   });
 
   it('given a waiting secret, when a wrong or old code comes, then it is a wrong code; with nothing waiting, a conflict', () => {
-    expect(() => decideConfirmEnrolment({ userId: 7, code: '000000', now, keys, recoveryHashes: hashes }, given([started]))).toThrow(WrongSecondFactorCode);
-    expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, seconds(-120)), now, keys, recoveryHashes: hashes }, given([started]))).toThrow(
+    expect(() => decideConfirmEnrolment({ userId: 7, code: '000000', now, keys, recoveryHashes: hashes }, account.given([started]).state)).toThrow(
       WrongSecondFactorCode,
     );
+    expect(() =>
+      decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, seconds(-120)), now, keys, recoveryHashes: hashes }, account.given([started]).state),
+    ).toThrow(WrongSecondFactorCode);
     expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, noSecondFactor)).toThrow(
       NOTHING_TO_CONFIRM,
     );
@@ -65,7 +67,7 @@ describe('starting and confirming the set-up', () => {
 
   it('given a second start, then only the newest secret confirms', () => {
     const other = 'KRUGS4ZANFZSAYJAORSXG5BAONSWG4TF';
-    const restarted = given([started, { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(other) } }]);
+    const restarted = account.given([started, { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(other) } }]).state;
     expect(() => decideConfirmEnrolment({ userId: 7, code: totpCode(SECRET, now), now, keys, recoveryHashes: hashes }, restarted)).toThrow(
       WrongSecondFactorCode,
     );
@@ -95,7 +97,7 @@ describe('using a code', () => {
 
   it("given a code was used, when it (or an earlier step's code) comes again, then it is refused as used", () => {
     const code = totpCode(SECRET, now);
-    const after = given([started, enabledAt(step - 10), use(code, enabled())]);
+    const after = account.given([started, enabledAt(step - 10), use(code, enabled())]).state;
     expect(() => use(code, after)).toThrow(CODE_ALREADY_USED);
     expect(() => use(totpCode(SECRET, seconds(-30)), after)).toThrow(CODE_ALREADY_USED);
     // The next step's code still works.
@@ -103,13 +105,13 @@ describe('using a code', () => {
   });
 
   it('given the code that confirmed the set-up, when it is offered at sign-in, then it is refused as used', () => {
-    expect(() => use(totpCode(SECRET, now), given([started, enabledAt(step)]))).toThrow(CODE_ALREADY_USED);
+    expect(() => use(totpCode(SECRET, now), account.given([started, enabledAt(step)]).state)).toThrow(CODE_ALREADY_USED);
   });
 
   it('given the factor on, when a recovery code comes in any case or spacing, then it is spent, once', () => {
     const decided = use(' AAAAA BBBBB ', enabled());
     expect(decided).toEqual({ type: 'SecondFactorRecoveryCodeUsed', data: { user_id: 7, code_hash: hashes[0], purpose: 'sign_in' } });
-    const after = given([started, enabledAt(step - 10), decided]);
+    const after = account.given([started, enabledAt(step - 10), decided]).state;
     expect(after.enabled?.recoveryHashes).toEqual([hashes[1]]);
     expect(() => use('aaaaa-bbbbb', after)).toThrow(WRONG_CODE);
     expect(use('ccccc-ddddd', after)).toMatchObject({ type: 'SecondFactorRecoveryCodeUsed' });
@@ -117,13 +119,13 @@ describe('using a code', () => {
 
   it("given another account's recovery code, then it is wrong (hashes are bound to the account)", () => {
     const other = keys.hashRecoveryCode(8, 'eeeee-fffff');
-    const state = given([started, { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [other], step: 0 } }]);
+    const state = account.given([started, { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [other], step: 0 } }]).state;
     expect(() => use('eeeee-fffff', state)).toThrow(WrongSecondFactorCode);
   });
 
   it('given no second factor, then no code is accepted', () => {
     expect(() => use(totpCode(SECRET, now), noSecondFactor)).toThrow(NOT_ENABLED);
-    expect(() => use(totpCode(SECRET, now), given([started]))).toThrow(NOT_ENABLED);
+    expect(() => use(totpCode(SECRET, now), account.given([started]).state)).toThrow(NOT_ENABLED);
   });
 });
 
@@ -134,7 +136,7 @@ describe('turning off and new recovery codes', () => {
       { type: 'SecondFactorRecoveryCodeUsed', data: { user_id: 7, code_hash: hashes[1], purpose: 'disable' } },
       { type: 'SecondFactorDisabled', data: { user_id: 7 } },
     ]);
-    const off = given([started, enabledAt(step - 10), ...decided]);
+    const off = account.given([started, enabledAt(step - 10), ...decided]).state;
     expect(off.enabled).toBeNull();
     expect(() => decideCodeUse({ userId: 7, code: totpCode(SECRET, now), now, keys, purpose: 'sign_in' }, off)).toThrow(NOT_ENABLED);
   });
@@ -150,7 +152,7 @@ describe('turning off and new recovery codes', () => {
       { type: 'SecondFactorCodeUsed', data: { user_id: 7, step, purpose: 'recovery_codes' } },
       { type: 'SecondFactorRecoveryCodesRegenerated', data: { user_id: 7, recovery_code_hashes: fresh } },
     ]);
-    const after = given([started, enabledAt(step - 10), ...decided]);
+    const after = account.given([started, enabledAt(step - 10), ...decided]).state;
     expect(after.enabled?.recoveryHashes).toEqual(fresh);
     expect(() => decideCodeUse({ userId: 7, code: 'aaaaa-bbbbb', now: seconds(30), keys, purpose: 'sign_in' }, after)).toThrow(WRONG_CODE);
   });

@@ -1,8 +1,17 @@
 import type { DomainEvent, LinkChanges } from '@linkledger/contracts';
-import { notFound } from '../commands/domain-error.ts';
-import type { EditableLink, LinkState } from './link-state.ts';
+import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
+import { DomainError, notFound } from '../commands/domain-error.ts';
+import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
 
 export const LINK_NOT_FOUND = 'URL not found';
+export const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
+
+/** Someone holds the short code: a chosen one is refused, a generated one is drawn again. */
+export class ShortCodeTaken extends DomainError {
+  constructor() {
+    super('conflict', SHORT_CODE_TAKEN);
+  }
+}
 
 export interface CreateLinkCommand {
   linkId: number;
@@ -104,3 +113,48 @@ export function decideBulkDelete(
   }
   return ids.map((id) => ({ linkId: id, events: decideDeleteLink({ actorId: command.actorId }, links.get(id) ?? null) }));
 }
+
+/** A new link claims its short code and opens its own stream in one append; a claimed code is refused. */
+export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: boolean; link: boolean }> = {
+  streamsOf: (command) => ({
+    claim: { stream: `shortcode-${command.shortCode}`, initialState: false, evolve: () => true },
+    link: { stream: `link-${command.linkId}`, initialState: false, evolve: () => true },
+  }),
+  decide: (command, states) => {
+    if (states.claim) throw new ShortCodeTaken();
+    const [claim, ...link] = decideCreateLink(command);
+    return { claim: [claim!], link };
+  },
+};
+
+/** Deleting one of the caller's links: its code stops redirecting, its history stays. */
+export const deleteLinkDecider: Decider<{ actorId: number; linkId: number }, LinkState | null> = {
+  streamOf: (command) => `link-${command.linkId}`,
+  initialState: null,
+  evolve: evolveLink,
+  decide: decideDeleteLink,
+};
+
+export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, EditableLink | null> = {
+  streamOf: (command) => `link-${command.linkId}`,
+  initialState: null,
+  evolve: evolveEditableLink,
+  decide: decideUpdateLink,
+};
+
+export interface BulkDelete {
+  actorId: number;
+  ids: readonly number[];
+}
+
+/** Every named link's stream, keyed by its id: all are deleted in one append, or (someone else's id, a concurrent change) none. */
+export const bulkDeleteDecider: MultiStreamDecider<BulkDelete, Record<string, LinkState | null>> = {
+  streamsOf: (command) =>
+    Object.fromEntries(
+      command.ids.map((id): [string, StreamSpec<LinkState | null>] => [String(id), { stream: `link-${id}`, initialState: null, evolve: evolveLink }]),
+    ),
+  decide: (command, states) => {
+    const links = new Map(Object.entries(states).map(([id, state]) => [Number(id), state]));
+    return Object.fromEntries(decideBulkDelete(command, links).map(({ linkId, events }) => [String(linkId), events]));
+  },
+};

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { LINK_NOT_FOUND, decideBulkDelete, decideCreateLink, decideDeleteLink, decideUpdateLink } from './decide.ts';
-import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
+import { LINK_NOT_FOUND, decideBulkDelete, decideCreateLink, deleteLinkDecider, updateLinkDecider } from './link-deciders.ts';
+import type { LinkState } from './link-state.ts';
 
-const given = (events: DomainEvent[]) => deciderSpec({ initialState: null, evolve: evolveLink, decide: decideDeleteLink }).given(events).state;
+const deletes = deciderSpec(deleteLinkDecider);
 
 const created = decideCreateLink({
   linkId: 1,
@@ -37,70 +36,80 @@ describe('link decider', () => {
   });
 
   it('given a link, when its owner deletes it, then it is deleted', () => {
-    const state = given(created);
-    expect(state).toMatchObject({ id: 1, ownerId: 7, destination: 'https://example.com/a', deleted: false, version: 0 });
-    expect(decideDeleteLink({ actorId: 7 }, state)).toEqual([{ type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
+    const link = deletes.given(created);
+    expect(link.state).toMatchObject({ id: 1, ownerId: 7, destination: 'https://example.com/a', deleted: false, version: 0 });
+    link.when({ actorId: 7, linkId: 1 }).then([{ type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
   });
 
   it('given a link, when someone else deletes it, then it is not found', () => {
-    expect(() => decideDeleteLink({ actorId: 8 }, given(created))).toThrow(LINK_NOT_FOUND);
+    deletes.given(created).when({ actorId: 8, linkId: 1 }).thenThrows(LINK_NOT_FOUND);
   });
 
   it('given a deleted link, when it is deleted again, then it is not found', () => {
-    const state = given([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
-    expect(state?.deleted).toBe(true);
-    expect(() => decideDeleteLink({ actorId: 7 }, state)).toThrow(DomainError);
+    const link = deletes.given([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
+    expect(link.state?.deleted).toBe(true);
+    link.when({ actorId: 7, linkId: 1 }).thenThrows(DomainError);
   });
 
   it('given an update, the state follows the new destination and active flag', () => {
-    const state = given([...created, { type: 'LinkUpdated', data: { link_id: 1, changes: { original_url: 'https://new.example', is_active: false } } }]);
+    const state = deletes.given([
+      ...created,
+      { type: 'LinkUpdated', data: { link_id: 1, changes: { original_url: 'https://new.example', is_active: false } } },
+    ]).state;
     // Read back in its WHATWG serialization (what a Location header can carry).
     expect(state).toMatchObject({ destination: 'https://new.example/', isActive: false, version: 1 });
   });
 });
 
-const givenEditable = (events: DomainEvent[]) => deciderSpec({ initialState: null, evolve: evolveEditableLink, decide: decideUpdateLink }).given(events).state;
-const update = (changes: Record<string, unknown>, state: EditableLink | null, actorId = 7) => decideUpdateLink({ actorId, changes }, state);
+const updates = deciderSpec(updateLinkDecider);
+const update = (changes: Record<string, unknown>, actorId = 7) => ({ actorId, linkId: 1, changes });
 
 describe('update decider', () => {
   it('given a link, when its owner changes some fields, then only the fields that differ are recorded', () => {
-    const state = givenEditable(created);
-    expect(state).toMatchObject({ title: 'A', description: '', destination: 'https://example.com/a', isActive: true });
-    expect(update({ title: 'A', description: 'new', original_url: 'https://example.com/a', is_active: true }, state)).toEqual([
-      { type: 'LinkUpdated', data: { link_id: 1, changes: { description: 'new' } } },
-    ]);
-    expect(update({ original_url: 'https://example.com/b', is_active: false }, state)).toEqual([
-      { type: 'LinkUpdated', data: { link_id: 1, changes: { original_url: 'https://example.com/b', is_active: false } } },
-    ]);
+    const link = updates.given(created);
+    expect(link.state).toMatchObject({ title: 'A', description: '', destination: 'https://example.com/a', isActive: true });
+    link
+      .when(update({ title: 'A', description: 'new', original_url: 'https://example.com/a', is_active: true }))
+      .then([{ type: 'LinkUpdated', data: { link_id: 1, changes: { description: 'new' } } }]);
+    link
+      .when(update({ original_url: 'https://example.com/b', is_active: false }))
+      .then([{ type: 'LinkUpdated', data: { link_id: 1, changes: { original_url: 'https://example.com/b', is_active: false } } }]);
   });
 
   it('given a link, when the edit changes nothing, then nothing is recorded', () => {
-    const state = givenEditable(created);
-    expect(update({}, state)).toEqual([]);
-    expect(update({ title: 'A', is_active: true }, state)).toEqual([]);
+    const link = updates.given(created);
+    link.when(update({})).then([]);
+    link.when(update({ title: 'A', is_active: true })).then([]);
   });
 
   it('given an updated link, when the same edit is made again, then nothing is recorded', () => {
-    const state = givenEditable([...created, { type: 'LinkUpdated', data: { link_id: 1, changes: { title: 'B', is_active: false } } }]);
-    expect(state).toMatchObject({ title: 'B', description: '', isActive: false, version: 1 });
-    expect(update({ title: 'B', is_active: false }, state)).toEqual([]);
-    expect(update({ is_active: true }, state)).toEqual([{ type: 'LinkUpdated', data: { link_id: 1, changes: { is_active: true } } }]);
+    const link = updates.given([...created, { type: 'LinkUpdated', data: { link_id: 1, changes: { title: 'B', is_active: false } } }]);
+    expect(link.state).toMatchObject({ title: 'B', description: '', isActive: false, version: 1 });
+    link.when(update({ title: 'B', is_active: false })).then([]);
+    link.when(update({ is_active: true })).then([{ type: 'LinkUpdated', data: { link_id: 1, changes: { is_active: true } } }]);
   });
 
   it('given a link, when someone else edits it, then it is not found', () => {
-    expect(() => update({ title: 'mine now' }, givenEditable(created), 8)).toThrow(LINK_NOT_FOUND);
+    updates
+      .given(created)
+      .when(update({ title: 'mine now' }, 8))
+      .thenThrows(LINK_NOT_FOUND);
   });
 
   it('given a deleted link or none, when it is edited, then it is not found', () => {
-    expect(() => update({ title: 'x' }, givenEditable([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]))).toThrow(
-      LINK_NOT_FOUND,
-    );
-    expect(() => update({ title: 'x' }, null)).toThrow(LINK_NOT_FOUND);
+    updates
+      .given([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }])
+      .when(update({ title: 'x' }))
+      .thenThrows(LINK_NOT_FOUND);
+    updates
+      .given([])
+      .when(update({ title: 'x' }))
+      .thenThrows(LINK_NOT_FOUND);
   });
 });
 
 const linkOf = (linkId: number, ownerId: number, deleted = false) =>
-  given([
+  deletes.given([
     ...decideCreateLink({
       linkId,
       ownerId,
@@ -113,7 +122,7 @@ const linkOf = (linkId: number, ownerId: number, deleted = false) =>
       traiHeader: null,
     }).filter((e) => e.type === 'LinkCreated'),
     ...(deleted ? [{ type: 'LinkDeleted', data: { link_id: linkId, short_code: `code${linkId}` } } as const] : []),
-  ]);
+  ]).state;
 
 describe('bulk delete decider', () => {
   const links = new Map<number, LinkState | null>([
