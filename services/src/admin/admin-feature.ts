@@ -1,4 +1,4 @@
-import { featureRoutes } from '../http/feature-routes.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { adminUserRoutes } from './users-routes.ts';
 import { adminLimitsRoutes } from './limits-routes.ts';
 import { adminLinkRoutes } from './links-routes.ts';
@@ -7,4 +7,4 @@ import { adminOAuthRoutes } from './oauth-routes.ts';
 import { adminEmailRoutes } from './email-routes.ts';
 
 /** The admin area over HTTP: users, their limits, link moderation, platform statistics and health, sign-in providers and e-mail. */
-export const adminFeature = featureRoutes(adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes);
+export const adminFeature = documentedAs('admin', adminUserRoutes, adminLimitsRoutes, adminLinkRoutes, adminPlatformRoutes, adminOAuthRoutes, adminEmailRoutes);

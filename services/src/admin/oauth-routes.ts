@@ -33,7 +33,7 @@ import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type Settin
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** How a provider's fields are named in the super admin's notice of a change. */
 const PROVIDER_FIELDS: FieldLabels<ProviderSettings> = {
@@ -101,7 +101,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/oauth-config',
-    { config: admin, schema: { tags: ['admin'], summary: 'The configured sign-in providers (secrets masked)', response: { 200: OAuthConfigList, ...errors } } },
+    { config: admin, schema: { summary: 'The configured sign-in providers (secrets masked)', response: { 200: OAuthConfigList, ...errors } } },
     async () => ({ configs: (await Promise.all(PROVIDERS.map(view))).filter((config) => config !== null) }),
   );
 
@@ -110,7 +110,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Add a sign-in provider; it is offered at once when enabled',
         body: OAuthConfigBody,
         response: { 200: OAuthConfigAnswer, ...errors },
@@ -124,7 +123,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Edit a sign-in provider (the provider itself cannot change; an empty secret keeps the stored one)',
         params: OAuthProviderParams,
         body: OAuthConfigUpdateBody,
@@ -139,7 +137,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Switch a sign-in provider on or off (?enabled=true|false)',
         params: OAuthProviderParams,
         querystring: OAuthToggleQuery,
@@ -159,7 +156,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Remove a sign-in provider and its secret',
         params: OAuthProviderParams,
         response: { 200: OAuthConfigAnswer, ...errors },

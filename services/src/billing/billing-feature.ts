@@ -1,6 +1,6 @@
-import { featureRoutes } from '../http/feature-routes.ts';
+import { documentedAs, featureRoutes } from '../http/feature-routes.ts';
 import { billingRoutes } from './routes.ts';
 import { adminPlanRoutes } from './admin-plan-routes.ts';
 
 /** Billing over HTTP: the plans on offer and the caller's subscription, and the plans admins edit and assign. */
-export const billingFeature = featureRoutes(billingRoutes, adminPlanRoutes);
+export const billingFeature = featureRoutes(documentedAs('billing', billingRoutes), documentedAs('admin', adminPlanRoutes));

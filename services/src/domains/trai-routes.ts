@@ -55,34 +55,29 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
   const action = {
     config: user,
-    schema: { tags: ['domains'], params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    schema: { params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
   } as const;
   const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
-  api.get(
-    '/api/custom-domains/trai',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', response: { 200: TraiList, 401: ErrorBody } } },
-    async (request) => {
-      const { userId } = callerOf(request);
-      const [views, active] = await Promise.all([
-        platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
-        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
-      ]);
-      return views.map((view) => traiItem(view, active));
-    },
-  );
+  api.get('/api/custom-domains/trai', { config: user, schema: { summary: 'The caller’s TRAI headers', response: { 200: TraiList } } }, async (request) => {
+    const { userId } = callerOf(request);
+    const [views, active] = await Promise.all([
+      platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+      platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+    ]);
+    return views.map((view) => traiItem(view, active));
+  });
 
   api.post(
     '/api/custom-domains/trai',
     {
       config: user,
       schema: {
-        tags: ['domains'],
         summary:
           'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
         headers: IdempotencyKeyHeaders,
         body: AddTraiBody,
-        response: { 201: TraiItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 201: TraiItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
