@@ -92,10 +92,8 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         response: { 201: CustomDomainItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const context = commandContext(platform, request);
-      return createOnce(platform, request, reply, caller.userId, context, {
+    async (request, reply) =>
+      createOnce(platform, request, reply, (caller, context) => ({
         resource: 'domain',
         create: async (withClaim) => {
           const domain = parseDomainName(request.body.domain, [
@@ -118,8 +116,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         },
         answer: (domainId) => itemOf(caller.userId, domainId),
         shows: async (domainId) => (await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId)) !== null,
-      });
-    },
+      })),
   );
 
   api.post(

@@ -80,10 +80,8 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
         response: { 201: TraiItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const context = commandContext(platform, request);
-      return createOnce(platform, request, reply, caller.userId, context, {
+    async (request, reply) =>
+      createOnce(platform, request, reply, (caller, context) => ({
         resource: 'trai',
         create: async (withClaim) => {
           const header = parseTraiHeader(request.body.header);
@@ -111,8 +109,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
         },
         answer: (traiId) => itemOf(caller.userId, traiId),
         shows: async (traiId) => (await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId)) !== null,
-      });
-    },
+      })),
   );
 
   api.post(
