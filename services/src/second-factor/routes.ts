@@ -105,31 +105,30 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
     },
   );
 
-  api.post(
-    '/api/settings/second-factor/confirm',
+  // Turning the factor on and replacing the codes both answer a new set of recovery codes, this once.
+  const newCodeRoutes = [
     {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
-        body: ConfirmSecondFactorBody,
-        response: { 200: RecoveryCodesResponse, 409: ErrorBody, 429: ErrorBody },
-      },
+      url: '/api/settings/second-factor/confirm',
+      summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
+      body: ConfirmSecondFactorBody,
+      decider: confirmEnrolmentDecider,
+      message: SECOND_FACTOR_ON,
     },
-    async (request) => withNewRecoveryCodes(request, confirmEnrolmentDecider, request.body.code, SECOND_FACTOR_ON),
-  );
-
-  api.post(
-    '/api/settings/second-factor/recovery-codes',
     {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
-        body: RegenerateRecoveryCodesBody,
-        response: { 200: RecoveryCodesResponse, 409: ErrorBody, 429: ErrorBody },
-      },
+      url: '/api/settings/second-factor/recovery-codes',
+      summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
+      body: RegenerateRecoveryCodesBody,
+      decider: regenerateRecoveryCodesDecider,
+      message: RECOVERY_CODES_REPLACED,
     },
-    async (request) => withNewRecoveryCodes(request, regenerateRecoveryCodesDecider, request.body.code, RECOVERY_CODES_REPLACED),
-  );
+  ];
+  for (const { url, summary, body, decider, message } of newCodeRoutes) {
+    api.post(
+      url,
+      { config: { access: 'user' }, schema: { summary, body, response: { 200: RecoveryCodesResponse, 409: ErrorBody, 429: ErrorBody } } },
+      async (request) => withNewRecoveryCodes(request, decider, request.body.code, message),
+    );
+  }
 
   api.post(
     '/api/settings/second-factor/disable',
