@@ -55,8 +55,10 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
   const action = {
     config: user,
-    schema: { params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    schema: { params: IdParams, response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
   } as const;
+  /** Which TRAI header a command is about, and whose. */
+  const headerOf = (view: TraiDomainView, userId: number) => ({ traiId: view.id, userId, customDomainId: view.custom_domain_id });
   const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
   api.get('/api/custom-domains/trai', { config: user, schema: { summary: 'The caller’s TRAI headers', response: { 200: TraiList } } }, async (request) => {
@@ -125,11 +127,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
-      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, {
-        traiId: view.id,
-        userId: caller.userId,
-        customDomainId: view.custom_domain_id,
-      });
+      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, headerOf(view, caller.userId));
       return { message: `The TRAI header ${view.header} is verified successfully.` };
     },
   );
@@ -142,11 +140,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       const view = await ownView(caller.userId, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
       if (active?.trai_id !== view.id) {
-        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, {
-          traiId: view.id,
-          userId: caller.userId,
-          customDomainId: view.custom_domain_id,
-        });
+        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, headerOf(view, caller.userId));
       }
       return { message: `${view.header} is now your active TRAI header.` };
     },
@@ -159,9 +153,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
       await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
-        traiId: view.id,
-        userId: caller.userId,
-        customDomainId: view.custom_domain_id,
+        ...headerOf(view, caller.userId),
         header: view.header,
         domain: view.domain,
       });
