@@ -29,7 +29,7 @@ import { STARTER_QUERIES } from './starter-queries.ts';
 
 export const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_SQL } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 
 /** Rows the console shows; downloads hold them all (within the analysts' limits). */
 export const CONSOLE_ROWS = 1000;

@@ -9,7 +9,7 @@ import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type Analys
 
 export const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
 const admin = { access: 'admin', refusal: ADMINS_MANAGE_ANALYSTS } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 const view = (credential: AnalystCredential) => ({ id: credential.id, name: credential.name, created_at: credential.createdAt });
 

@@ -227,7 +227,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
   const methodRoute = (summary: string) =>
     ({
       config: user,
-      schema: { summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: { summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody } },
     }) as const;
 
   api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {

@@ -26,7 +26,7 @@ import { rebuildView } from './rebuild-view.ts';
 
 export const ADMINS_RUN_PROJECTIONS = 'Only an admin or super admin can see and rebuild the projections.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_PROJECTIONS } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody };
+const errors = { 400: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
 /** How long a start's answer waits for this process to take the rebuild up, so it can say "running". */
 const PICKUP_WAIT_MS = 1000;
