@@ -1,9 +1,7 @@
 import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { MemoryReadStore } from '../testing/memory-read-store.ts';
-import { apiReadModel } from './api-read-model.ts';
+import { projectReadModel } from '../testing/project-read-model.ts';
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, DOMAIN_DROP_NOTICES_DUE, TRAI_DOMAINS } from './domains.ts';
-import { ReadModelTarget } from './read-model-target.ts';
 
 /** Events as the log would hand them over: positions from 1, one minute apart. */
 const recorded = (events: DomainEvent[]): RecordedEvent[] =>
@@ -18,14 +16,7 @@ const recorded = (events: DomainEvent[]): RecordedEvent[] =>
     metadata: { actor: { kind: 'user', id: '7' }, correlation_id: 'c', causation_id: 'c', at: new Date(Date.UTC(2026, 10, 23, 10, i)).toISOString() },
   }));
 
-async function project(events: DomainEvent[]) {
-  const store = new MemoryReadStore();
-  const target = new ReadModelTarget(store, apiReadModel);
-  await target.init();
-  const batch = recorded(events);
-  await target.apply(batch, batch.at(-1)!.position);
-  return store;
-}
+const project = (events: DomainEvent[]) => projectReadModel([recorded(events)]);
 
 const ids = (id: number, userId: number) => ({ domain_id: id, user_id: userId, domain: 'links.acme.in' });
 const header = { trai_id: 5, user_id: 7, header: 'HDFCBK' };

@@ -1,8 +1,7 @@
 import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { MemoryReadStore } from '../testing/memory-read-store.ts';
-import { API_KEYS, LINKS, LINK_TOTALS, REVOKED_SESSIONS, SUBSCRIPTIONS, USERS, apiReadModel } from './api-read-model.ts';
-import { ReadModelTarget } from './read-model-target.ts';
+import { projectReadModel } from '../testing/project-read-model.ts';
+import { API_KEYS, LINKS, LINK_TOTALS, REVOKED_SESSIONS, SUBSCRIPTIONS, USERS } from './api-read-model.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -69,13 +68,7 @@ const history = recorded([
   user({ type: 'PasswordChanged', data: { user_id: 1, password_hash: 'scrypt$y', reason: 'change' } }),
 ]);
 
-async function project(batches: RecordedEvent[][]) {
-  const store = new MemoryReadStore();
-  const target = new ReadModelTarget(store, apiReadModel);
-  await target.init();
-  for (const batch of batches) await target.apply(batch, batch.at(-1)!.position);
-  return store;
-}
+const project = projectReadModel;
 
 describe('the accounts and links read model', () => {
   it('given a user’s and a link’s history, holds the documents every screen reads', async () => {

@@ -1,8 +1,6 @@
 import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { MemoryReadStore } from '../testing/memory-read-store.ts';
-import { apiReadModel } from './api-read-model.ts';
-import { ReadModelTarget } from './read-model-target.ts';
+import { projectReadModel } from '../testing/project-read-model.ts';
 import { SUPPORT_TICKETS, type SupportTicketView } from './support.ts';
 
 /** Events as the log would hand them over: positions from 1, one minute apart. */
@@ -29,13 +27,7 @@ const history = recorded([
   ticket(3, { type: 'SupportTicketOpened', data: { ticket_id: 3, user_id: 7, subject: 'Another', priority: 'medium', message: 'Hi' } }),
 ]);
 
-async function project(batches: RecordedEvent[][]) {
-  const store = new MemoryReadStore();
-  const target = new ReadModelTarget(store, apiReadModel);
-  await target.init();
-  for (const batch of batches) await target.apply(batch, batch.at(-1)!.position);
-  return store;
-}
+const project = projectReadModel;
 
 describe('the support read model', () => {
   it('given a ticket’s history, holds its status, priority rank and messages in order, stamped with the events’ times', async () => {

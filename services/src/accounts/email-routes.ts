@@ -44,9 +44,8 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          tags: ['accounts'],
           summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
-          response: { 200: MessageBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+          response: { 200: MessageBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
         },
       },
       async (request) => {
@@ -72,10 +71,9 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Verify an email address with the token from the emailed link',
         body: VerifyEmailBody,
-        response: { 200: VerifyEmailResponse, 400: ErrorBody },
+        response: { 200: VerifyEmailResponse },
       },
     },
     async (request) => {
@@ -91,10 +89,9 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Email a password reset link (valid 1 hour); the answer is the same whether or not the address has an account',
         body: ForgotPasswordBody,
-        response: { 200: MessageBody, 400: ErrorBody },
+        response: { 200: MessageBody },
       },
     },
     async (request) => {
@@ -116,10 +113,9 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Set a new password with the token from the emailed reset link (once, within 1 hour); signs out every session',
         body: ResetPasswordBody,
-        response: { 200: MessageBody, 400: ErrorBody },
+        response: { 200: MessageBody },
       },
     },
     async (request) => {

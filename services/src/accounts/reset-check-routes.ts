@@ -11,10 +11,9 @@ export async function resetCheckRoutes(app: FastifyInstance, platform: Platform)
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Whether a reset link still works (valid, used, expired or invalid) and needs a second-factor code; spends nothing',
         body: ResetLinkCheckBody,
-        response: { 200: ResetLinkCheckResponse, 400: ErrorBody, 429: ErrorBody },
+        response: { 200: ResetLinkCheckResponse, 429: ErrorBody },
       },
     },
     async (request) => {

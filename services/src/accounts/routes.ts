@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, RegisterBody, SignInResponse, TokenBody, UserResponse } from '@linkledger/contracts';
 import { userResponse } from './user-response.ts';
@@ -6,7 +5,7 @@ import type { UserView } from '@linkledger/projections';
 import { USERS } from '@linkledger/projections';
 import { loadStream } from '../commands/command-context.ts';
 import { forbidden, unauthorized } from '../commands/domain-error.ts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { visitorContext } from '../http/command-context.ts';
 import { requestContext } from '../http/request-context.ts';
 import { accountRefusal } from './account-status.ts';
@@ -30,7 +29,7 @@ import { callerOf } from '../http/access.ts';
 export const INVALID_LOGIN = 'Incorrect email or password';
 
 /** Accounts: register, sign in and out, the sign-up switch, e-mail flows and social sign-in. */
-export async function accountRoutes(app: FastifyInstance, platform: Platform) {
+export const accountRoutes = documentedAs('accounts', async (app, platform) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const logins = loginThrottle(platform);
   const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP, platform.monotonic);
@@ -40,10 +39,9 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Create an account (the first one on an installation becomes super admin)',
         body: RegisterBody,
-        response: { 201: UserResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 201: UserResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -73,12 +71,11 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary:
           'Sign in: form-encoded username (the email) and password give an access token, or a challenge for the code step when the account has a second factor',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenBody,
-        response: { 200: SignInResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: SignInResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -106,9 +103,8 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['accounts'],
         summary: 'The signed-in user',
-        response: { 200: UserResponse, 401: ErrorBody },
+        response: { 200: UserResponse },
       },
     },
     async (request) => {
@@ -120,6 +116,6 @@ export async function accountRoutes(app: FastifyInstance, platform: Platform) {
   );
 
   for (const routes of [sessionRoutes, signupRoutes, emailRoutes, resetCheckRoutes, oauthRoutes]) await routes(app, platform);
-}
+});
 
 const DUMMY_HASH = await hashPassword('not a real password');

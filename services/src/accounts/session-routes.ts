@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, MessageBody } from '@linkledger/contracts';
+import { MessageBody } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -18,9 +18,8 @@ export async function sessionRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          tags: ['accounts'],
           summary: 'Sign out: the bearer token stops working everywhere at once',
-          response: { 200: MessageBody, 401: ErrorBody },
+          response: { 200: MessageBody },
         },
       },
       async (request) => {

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVOKED_SESSIONS, USERS } from '@linkledger/projections';
 import { eventually } from '../testing/eventually.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
-import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, signUp, type TestApp, requestToken } from '../testing/test-app.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { SIGNUP_DISABLED } from './registration-deciders.ts';
 import { INVALID_LOGIN } from './routes.ts';
 import { SIGNED_OUT } from './session-routes.ts';
 import { ADMINS_ONLY } from './signup.ts';
-
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => {
   let t: TestApp;
@@ -22,14 +20,7 @@ describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => 
   });
   afterAll(async () => t.close());
 
-  const login = (email: string, password: string, ip = '127.0.0.1') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: form,
-      remoteAddress: ip,
-      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-    });
+  const login = (email: string, password: string, ip = '127.0.0.1') => requestToken(t.app, email, password, { ip });
 
   it('logout revokes exactly the bearer token: it then gets 401 everywhere, other sessions go on', async () => {
     const other = (await login('bob@example.com', 'secret123')).json().access_token as string;

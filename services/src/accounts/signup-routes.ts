@@ -21,7 +21,7 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
     '/api/public/signup-status',
     {
       config: { access: 'anyone' },
-      schema: { tags: ['accounts'], summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } },
+      schema: { summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } },
     },
     async () => ({ signup_enabled: (await loadSystem(platform)).state.signupEnabled }),
   );
@@ -33,7 +33,7 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
       schema: {
         ...admin,
         summary: 'Whether new users can register (admin and super admin)',
-        response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: SystemSignupSetting },
       },
     },
     async () => {
@@ -51,7 +51,7 @@ export async function signupRoutes(app: FastifyInstance, platform: Platform) {
         schema: {
           ...admin,
           summary: 'Open or close registration (admin and super admin); existing users can always sign in',
-          response: { 200: SystemSignupSetting, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+          response: { 200: SystemSignupSetting, 409: ErrorBody },
         },
       },
       async (request) => {

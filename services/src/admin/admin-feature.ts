@@ -1,4 +1,4 @@
-import { featureRoutes } from '../http/feature-routes.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { adminUserRoutes } from './users-routes.ts';
 import { adminPlatformRoutes } from './platform-routes.ts';
 
@@ -7,4 +7,4 @@ import { adminPlatformRoutes } from './platform-routes.ts';
  * figures and health. An admin route that acts on one feature's data lives beside that
  * feature and is registered with it (links, billing, accounts/oauth, mail).
  */
-export const adminFeature = featureRoutes(adminUserRoutes, adminPlatformRoutes);
+export const adminFeature = documentedAs('admin', adminUserRoutes, adminPlatformRoutes);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, startWithSuperAdmin, type Session, type TestApp, post } from '../testing/test-app.ts';
 import { NOT_ON_SUPER_ADMIN, ONLY_SUPER_ADMIN_ON_ADMINS } from './who-acts-on-whom.ts';
 
 /**
@@ -29,12 +29,7 @@ describe('admins act on ordinary users only', () => {
       expect(granted.statusCode, granted.body).toBe(200);
     }
     for (const [name, owner] of Object.entries({ root, otherAdmin, user, admin })) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/urls',
-        headers: owner.headers,
-        payload: { original_url: `https://example.com/${name}` },
-      });
+      const created = await post(t.app, '/api/urls', owner.headers, { original_url: `https://example.com/${name}` });
       expect(created.statusCode, created.body).toBe(201);
       links[name] = created.json<{ id: number }>().id;
     }
@@ -101,12 +96,7 @@ describe('admins act on ordinary users only', () => {
 
   it('a deleted account is listed and shown as deleted', async () => {
     const gone = await signUp(t.app, 'gone@example.com', 'gone password');
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/account/delete',
-      headers: gone.headers,
-      payload: { password: 'gone password', confirm_email: 'gone@example.com' },
-    });
+    const deleted = await post(t.app, '/api/settings/account/delete', gone.headers, { password: 'gone password', confirm_email: 'gone@example.com' });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const list = await t.app.inject({ url: '/api/admin/users', headers: admin.headers });

@@ -28,7 +28,7 @@ import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type Statu
 export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';
 
 const admin = { access: 'admin', refusal: ADMINS_ONLY } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 const DONE: Record<StatusAction, string> = {
   suspend: 'User suspended successfully',
@@ -58,7 +58,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Users, newest first; search by part of the e-mail address or by plan name; pages of 5, 10, 20 or 50',
         querystring: AdminUsersQuery,
         response: { 200: AdminUserList, ...errors },
@@ -80,7 +79,7 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
     '/api/admin/users/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'One user as the admin sees them', params: IdParams, response: { 200: UserResponse, ...errors } },
+      schema: { summary: 'One user as the admin sees them', params: IdParams, response: { 200: UserResponse, ...errors } },
     },
     async (request) => loadUser(request.params.id),
   );
@@ -91,7 +90,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
       {
         config: admin,
         schema: {
-          tags: ['admin'],
           summary:
             action === 'activate'
               ? 'Re-activate a suspended or banned user'
@@ -115,7 +113,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: { access: 'super_admin', refusal: ONLY_SUPER_ADMIN_GRANTS },
       schema: {
-        tags: ['admin'],
         summary: 'Grant or remove the admin role (super admin only)',
         params: IdParams,
         body: ChangeRoleBody,
@@ -137,7 +134,6 @@ export async function adminUserRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'The paid period a plan change would end, and the value of its unused part (nothing of it is credited)',
         params: IdParams,
         response: { 200: PaidPeriodResponse, ...errors },

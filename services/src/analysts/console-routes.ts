@@ -29,7 +29,7 @@ import { STARTER_QUERIES } from './starter-queries.ts';
 
 export const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_SQL } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 
 /** Rows the console shows; downloads hold them all (within the analysts' limits). */
 export const CONSOLE_ROWS = 1000;
@@ -70,7 +70,6 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Run a read-only query over the analysts’ schema; the first 1000 rows as JSON',
         body: SqlConsoleBody,
         response: { 200: SqlConsoleResult, ...errors },
@@ -102,7 +101,6 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Run a read-only query and download every row as CSV, TSV, JSON lines or Parquet',
         body: SqlExportBody,
         response: { 200: { description: 'The file in the chosen format', content: { 'application/octet-stream': { schema: z.string() } } }, ...errors },
@@ -130,14 +128,14 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
     '/api/admin/sql/queries',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } },
+      schema: { summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } },
     },
     async (request) => ({ queries: [...(await saved(callerOf(request).userId)).values()], starters: STARTER_QUERIES }),
   );
 
   api.post(
     '/api/admin/sql/queries',
-    { config: admin, schema: { tags: ['admin'], summary: 'Save a query under a name', body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
+    { config: admin, schema: { summary: 'Save a query under a name', body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const context = commandContext(platform, request);
@@ -151,7 +149,7 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform)
     '/api/admin/sql/queries/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } },
+      schema: { summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } },
     },
     async (request) => {
       const caller = callerOf(request);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEventOf, type SavedQueryList } from '@linkledger/contracts';
 import { eventually } from '../testing/eventually.ts';
-import { signUp, startTestApp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, startWithSuperAdmin, type Session, type TestApp, post } from '../testing/test-app.ts';
 import { analystQueriesStream } from './analyst-queries.ts';
 
 describe('the admin SQL console', () => {
@@ -64,21 +64,11 @@ describe('the admin SQL console', () => {
   });
 
   it('downloads every row as CSV or Parquet', async () => {
-    const csv = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/sql/export',
-      headers: admin.headers,
-      payload: { query: 'SELECT number AS n FROM numbers(1500)', format: 'CSVWithNames' },
-    });
+    const csv = await post(t.app, '/api/admin/sql/export', admin.headers, { query: 'SELECT number AS n FROM numbers(1500)', format: 'CSVWithNames' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="query_\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.body.split('\n')).toHaveLength(1502);
-    const parquet = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/sql/export',
-      headers: admin.headers,
-      payload: { query: 'SELECT country, browser FROM clicks', format: 'Parquet' },
-    });
+    const parquet = await post(t.app, '/api/admin/sql/export', admin.headers, { query: 'SELECT country, browser FROM clicks', format: 'Parquet' });
     expect(parquet.headers['content-disposition']).toContain('.parquet"');
     expect([parquet.rawPayload.subarray(0, 4).toString(), parquet.rawPayload.subarray(-4).toString()]).toEqual(['PAR1', 'PAR1']);
   });
@@ -96,12 +86,7 @@ describe('the admin SQL console', () => {
 
   it('saves and deletes an admin’s queries, and offers starter queries that run', async () => {
     const list = async () => (await t.app.inject({ url: '/api/admin/sql/queries', headers: admin.headers })).json<SavedQueryList>();
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/sql/queries',
-      headers: admin.headers,
-      payload: { name: 'Countries <b>', sql: 'SELECT country FROM clicks' },
-    });
+    const saved = await post(t.app, '/api/admin/sql/queries', admin.headers, { name: 'Countries <b>', sql: 'SELECT country FROM clicks' });
     expect(saved.statusCode).toBe(201);
     expect((await list()).queries).toEqual([saved.json()]);
     const other = await signUp(t.app, 'other-admin@example.com');
@@ -122,19 +107,9 @@ describe('the admin SQL console', () => {
   it('runs from a ROLE=api process through the process that owns chDB, recorded there too', async () => {
     const api = await startTestApp({ ROLE: 'api' }, { dataDir: t.dataDir });
     try {
-      const answer = await api.app.inject({
-        method: 'POST',
-        url: '/api/admin/sql',
-        headers: admin.headers,
-        payload: { query: 'SELECT count() AS n FROM clicks' },
-      });
+      const answer = await post(api.app, '/api/admin/sql', admin.headers, { query: 'SELECT count() AS n FROM clicks' });
       expect(answer.json()).toMatchObject({ rows: [['3']] });
-      const refused = await api.app.inject({
-        method: 'POST',
-        url: '/api/admin/sql',
-        headers: admin.headers,
-        payload: { query: 'SELECT * FROM system.tables' },
-      });
+      const refused = await post(api.app, '/api/admin/sql', admin.headers, { query: 'SELECT * FROM system.tables' });
       expect(refused.json().detail).toMatch(/^Code: 497\./);
       const recorded = (await t.platform.events.readStream(analystQueriesStream(new Date()))).map((event) => domainEventOf(event)!.data as { query: string });
       expect(recorded.at(-1)!.query).toBe('SELECT * FROM system.tables');

@@ -9,7 +9,7 @@ import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type Analys
 
 export const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
 const admin = { access: 'admin', refusal: ADMINS_MANAGE_ANALYSTS } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 const view = (credential: AnalystCredential) => ({ id: credential.id, name: credential.name, created_at: credential.createdAt });
 
@@ -24,7 +24,6 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens',
         response: { 200: AnalystList, ...errors },
       },
@@ -44,7 +43,6 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Issue a credential: the answer holds its password, shown this once',
         body: IssueAnalystBody,
         response: { 201: IssuedAnalyst, ...errors },
@@ -63,7 +61,7 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: Pl
     '/api/admin/analysts/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } },
+      schema: { summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } },
     },
     async (request) => {
       await handleCommand(deps, commandContext(platform, request), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiKeyResponse, ErrorBody } from '@linkledger/contracts';
 import { API_KEYS, type ApiKeyView } from '@linkledger/projections';
@@ -8,6 +8,7 @@ import { publicBase, shortUrl } from '../links/link-response.ts';
 import { activePlace } from '../domains/link-placement.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { commandContext } from '../http/command-context.ts';
 import { revealApiKey } from './api-key.ts';
 import { evolveApiKey, noApiKeyState } from './api-key-state.ts';
@@ -34,8 +35,7 @@ async function keyResponse(
 }
 
 /** The caller's API key: reveal, generate, regenerate (bearer token only: a key cannot mint keys); and the public API. */
-export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
-  const schema = { tags: ['api keys'] };
+export const apiKeyRoutes = documentedAs('api keys', async (app, platform) => {
   // Calls counted but not yet recorded are written before the stores close.
   app.addHook('onClose', async () => {
     await apiUsageMeter(platform).close();
@@ -46,9 +46,8 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Your API key and the domains its links are served on; 404 when you have none yet, or it was revoked',
-        response: { 200: ApiKeyResponse, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: ApiKeyResponse, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -72,9 +71,8 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          ...schema,
           summary: 'Create your API key: 201 with the new key, or 200 with the key you already have (nothing changes)',
-          response: { 200: ApiKeyResponse, 201: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
+          response: { 200: ApiKeyResponse, 201: ApiKeyResponse, 409: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -90,9 +88,8 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          ...schema,
           summary: 'Replace your API key with a new one: the old key stops working at once',
-          response: { 200: ApiKeyResponse, 401: ErrorBody, 409: ErrorBody },
+          response: { 200: ApiKeyResponse, 409: ErrorBody },
         },
       },
       async (request) => {
@@ -103,4 +100,4 @@ export async function apiKeyRoutes(app: FastifyInstance, platform: Platform) {
       },
     );
   });
-}
+});

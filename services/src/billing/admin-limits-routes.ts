@@ -14,7 +14,7 @@ import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { requireMayActOnUser } from '../admin/who-acts-on-whom.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** An admin's own limits for one user (docs/admin.md#per-user-limits). */
 export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform) {
@@ -42,7 +42,6 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'A user’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
         params: IdParams,
         response: { 200: UserLimitsResponse, ...errors },
@@ -56,7 +55,6 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Set a user’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
         params: IdParams,
         body: UserLimitsBody,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
+import { FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
 import { LINK_TOTALS, MONTHLY_USAGE, monthlyUsageId, type LinkTotalsView, type MonthlyUsageView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan, featureMap } from './current-plan.ts';
@@ -42,7 +42,6 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['billing'],
         summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)',
         response: { 200: PlansResponse },
       },
@@ -58,9 +57,8 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['billing'],
         summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
-        response: { 200: SubscriptionResponse, 401: ErrorBody },
+        response: { 200: SubscriptionResponse },
       },
     },
     async (request) => subscriptionOf(platform, callerOf(request).userId),

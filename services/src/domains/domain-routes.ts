@@ -66,9 +66,8 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['domains'],
         summary: 'The caller’s custom domains, with DNS state, active flag and TXT token',
-        response: { 200: CustomDomainList, 401: ErrorBody },
+        response: { 200: CustomDomainList },
       },
     },
     async (request) => {
@@ -87,17 +86,14 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['domains'],
         summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
         headers: IdempotencyKeyHeaders,
         body: AddDomainBody,
-        response: { 201: CustomDomainItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 201: CustomDomainItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const context = commandContext(platform, request);
-      return createOnce(platform, request, reply, caller.userId, context, {
+    async (request, reply) =>
+      createOnce(platform, request, reply, (caller, context) => ({
         resource: 'domain',
         create: async (withClaim) => {
           const domain = parseDomainName(request.body.domain, [
@@ -120,8 +116,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         },
         answer: (domainId) => itemOf(caller.userId, domainId),
         shows: async (domainId) => (await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId)) !== null,
-      });
-    },
+      })),
   );
 
   api.post(
@@ -129,11 +124,10 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: withFeature,
       schema: {
-        tags: ['domains'],
         summary:
           'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
         params: IdParams,
-        response: { 200: VerifyDomainResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: VerifyDomainResponse, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -161,10 +155,9 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: withFeature,
       schema: {
-        tags: ['domains'],
         summary: 'Make a verified domain the active one (the others stop being active)',
         params: IdParams,
-        response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: DomainActionResponse, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -183,10 +176,9 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['domains'],
         summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
         params: IdParams,
-        response: { 200: DomainActionResponse, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: DomainActionResponse, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -202,7 +194,6 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['domains'],
         summary: 'For the reverse proxy’s on-demand TLS: 200 only for a verified custom domain, so no certificate is requested for anything else',
         querystring: TlsAllowedQuery,
         response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody },

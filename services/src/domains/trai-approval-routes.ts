@@ -10,7 +10,7 @@ import { decideTraiDecider } from './trai-deciders.ts';
 
 export const ADMINS_APPROVE_TRAI = 'Only administrators can approve TRAI headers.';
 const admin = { access: 'admin', refusal: ADMINS_APPROVE_TRAI } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
  * The approval queue of TRAI headers on this service's own host (docs/admin.md#trai-approvals):
@@ -25,9 +25,8 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence',
-        response: { 200: TraiApprovalList, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: TraiApprovalList },
       },
     },
     async () => {
@@ -66,7 +65,6 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Approve a TRAI header on this service’s host: links may use it from now on',
         params: IdParams,
         response: { 200: DomainActionResponse, ...errors },
@@ -80,7 +78,6 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again',
         params: IdParams,
         body: TraiDecisionBody,

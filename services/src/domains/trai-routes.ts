@@ -55,40 +55,35 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
   const action = {
     config: user,
-    schema: { tags: ['domains'], params: IdParams, response: { 200: DomainActionResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    schema: { params: IdParams, response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
   } as const;
+  /** Which TRAI header a command is about, and whose. */
+  const headerOf = (view: TraiDomainView, userId: number) => ({ traiId: view.id, userId, customDomainId: view.custom_domain_id });
   const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
 
-  api.get(
-    '/api/custom-domains/trai',
-    { config: user, schema: { tags: ['domains'], summary: 'The caller’s TRAI headers', response: { 200: TraiList, 401: ErrorBody } } },
-    async (request) => {
-      const { userId } = callerOf(request);
-      const [views, active] = await Promise.all([
-        platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
-        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
-      ]);
-      return views.map((view) => traiItem(view, active));
-    },
-  );
+  api.get('/api/custom-domains/trai', { config: user, schema: { summary: 'The caller’s TRAI headers', response: { 200: TraiList } } }, async (request) => {
+    const { userId } = callerOf(request);
+    const [views, active] = await Promise.all([
+      platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+      platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+    ]);
+    return views.map((view) => traiItem(view, active));
+  });
 
   api.post(
     '/api/custom-domains/trai',
     {
       config: user,
       schema: {
-        tags: ['domains'],
         summary:
           'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
         headers: IdempotencyKeyHeaders,
         body: AddTraiBody,
-        response: { 201: TraiItem, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 201: TraiItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const context = commandContext(platform, request);
-      return createOnce(platform, request, reply, caller.userId, context, {
+    async (request, reply) =>
+      createOnce(platform, request, reply, (caller, context) => ({
         resource: 'trai',
         create: async (withClaim) => {
           const header = parseTraiHeader(request.body.header);
@@ -116,8 +111,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
         },
         answer: (traiId) => itemOf(caller.userId, traiId),
         shows: async (traiId) => (await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId)) !== null,
-      });
-    },
+      })),
   );
 
   api.post(
@@ -133,11 +127,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     async (request) => {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
-      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, {
-        traiId: view.id,
-        userId: caller.userId,
-        customDomainId: view.custom_domain_id,
-      });
+      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, headerOf(view, caller.userId));
       return { message: `The TRAI header ${view.header} is verified successfully.` };
     },
   );
@@ -150,11 +140,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       const view = await ownView(caller.userId, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
       if (active?.trai_id !== view.id) {
-        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, {
-          traiId: view.id,
-          userId: caller.userId,
-          customDomainId: view.custom_domain_id,
-        });
+        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, headerOf(view, caller.userId));
       }
       return { message: `${view.header} is now your active TRAI header.` };
     },
@@ -167,9 +153,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       const caller = callerOf(request);
       const view = await ownView(caller.userId, request.params.id);
       await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
-        traiId: view.id,
-        userId: caller.userId,
-        customDomainId: view.custom_domain_id,
+        ...headerOf(view, caller.userId),
         header: view.header,
         domain: view.domain,
       });

@@ -1,17 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@linkledger/contracts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 
 import { checkStores } from './store-check.ts';
 
-export async function healthRoutes(app: FastifyInstance, platform: Platform) {
+export const healthRoutes = documentedAs('platform', async (app, platform) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['platform'],
         summary: 'Each store’s status; 503 names the store that is down',
         response: { 200: HealthResponse, 503: HealthResponse },
       },
@@ -25,4 +23,4 @@ export async function healthRoutes(app: FastifyInstance, platform: Platform) {
       return reply.code(503).send({ status: 'degraded', down, detail, stores });
     },
   );
-}
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityStateAt, EventPage, HistoryEvent, Timeline } from '@linkledger/contracts';
-import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, type Session, type TestApp, post } from '../testing/test-app.ts';
 
 /** A clock the test moves by hand, so "state at" has distinct times to ask about. */
 let now = new Date('2026-11-02T09:00:00.000Z');
@@ -110,12 +110,7 @@ describe('entity timelines and time travel', () => {
     expect(JSON.stringify(user)).not.toMatch(/scrypt|password_hash|passwordHash/);
 
     tick(10);
-    const toPro = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${eve.user.id}/change-plan`,
-      headers: admin.headers,
-      payload: { plan_type: 'pro' },
-    });
+    const toPro = await post(t.app, `/api/admin/users/${eve.user.id}/change-plan`, admin.headers, { plan_type: 'pro' });
     expect(toPro.statusCode, toPro.body).toBe(200);
     const proAt = tick(10).toISOString();
     tick(10);

@@ -7,7 +7,7 @@ import { eventPage } from './event-page.ts';
 
 export const ADMINS_READ_HISTORY = 'Only an admin or super admin can read the event history.';
 const admin = { access: 'admin', refusal: ADMINS_READ_HISTORY } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody };
 
 /** The log itself for admins: the event browser, entity timelines and time travel (docs/admin.md#event-history). */
 export async function historyRoutes(app: FastifyInstance, platform: Platform) {
@@ -18,7 +18,6 @@ export async function historyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Events of the log, newest first, filtered by stream, category, type, actor, correlation id and time; paged by position both ways',
         querystring: EventsQuery,
         response: { 200: EventPage, ...errors },
@@ -32,7 +31,6 @@ export async function historyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Every event of a user, link, subscription or custom domain with its actor and the fields it changed',
         params: EntityParams,
         response: { 200: Timeline, ...errors },
@@ -46,7 +44,6 @@ export async function historyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'A user, link, subscription or custom domain as it was at a time (ISO) or a position in the log; now without `at`',
         params: EntityParams,
         querystring: StateAtQuery,

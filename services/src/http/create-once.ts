@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StillProcessingBody } from '@linkledger/contracts';
 import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
+import { callerOf, type Caller } from './access.ts';
+import { commandContext } from './command-context.ts';
 import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from './idempotency.ts';
 import { STILL_PROCESSING } from './still-processing.ts';
 
@@ -23,18 +25,20 @@ export interface Creation {
 /**
  * Runs a creation once per Idempotency-Key (docs/developer-api.md#retrying-safely): `201` with
  * the resource, `202` with its id while the read model does not show it, and for a retry with
- * the key the same answer about the resource the first request created.
+ * the key the same answer about the resource the first request created. The caller creates it,
+ * by a command recorded as them.
  */
 export async function createOnce(
-  platform: Pick<Platform, 'events'>,
+  platform: Pick<Platform, 'events' | 'clock'>,
   request: FastifyRequest,
   reply: FastifyReply,
-  userId: number,
-  context: CommandContext,
-  creation: Creation,
+  creationFor: (caller: Caller, context: CommandContext) => Creation,
 ) {
+  const caller = callerOf(request);
+  const context = commandContext(platform, request);
+  const creation = creationFor(caller, context);
   const stillProcessing = (id: number) => reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id } satisfies StillProcessingBody);
-  const idempotency = await idempotencyOf(platform, request, userId, context.now);
+  const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
   if (idempotency.kind === 'replay') {
     const earlier = claimedId(idempotency.claimed);
     return (await creation.shows(earlier)) ? reply.code(201).send(await creation.answer(earlier)) : stillProcessing(earlier);

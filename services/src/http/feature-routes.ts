@@ -10,3 +10,19 @@ export function featureRoutes(...parts: FeatureRoutes[]): FeatureRoutes {
     for (const routes of parts) await routes(app, platform);
   };
 }
+
+/**
+ * Routes listed under one heading of the OpenAPI document, named once for them all: each route
+ * that names no `tags` of its own gets `tag`. They are registered in a scope of their own.
+ */
+export function documentedAs(tag: string, ...parts: FeatureRoutes[]): FeatureRoutes {
+  const routes = featureRoutes(...parts);
+  return async (app, platform) => {
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        if (route.schema && !route.schema.tags) route.schema = { ...route.schema, tags: [tag] };
+      });
+      await routes(scope, platform);
+    });
+  };
+}

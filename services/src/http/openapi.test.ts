@@ -2,6 +2,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { openApi } from './openapi.ts';
+import { documentedAs } from './feature-routes.ts';
+import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 describe('OpenAPI document and interactive docs', () => {
   let t: TestApp;
@@ -59,6 +62,30 @@ describe('OpenAPI document and interactive docs', () => {
     expect(() => app.get('/api/by-hand', { config: { access: 'user' }, schema: { security: [{ apiKey: [] }] } }, async () => ({}))).toThrow(
       /derived from config.access/,
     );
+    await app.close();
+  });
+
+  it('documents the refusals a route’s access, plan feature, body and query imply, and its feature’s tag, without the route writing them', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await openApi(app);
+    const ok = { 200: z.object({ ok: z.boolean() }) };
+    await documentedAs('examples', async (scope) => {
+      scope.post('/api/admin-body', { config: { access: 'admin' }, schema: { body: z.object({ a: z.string() }), response: ok } }, async () => ({ ok: true }));
+      scope.get('/api/plan', { config: { access: 'user', feature: { key: 'csv_import_export', refusal: 'no' } }, schema: { response: ok } }, async () => ({
+        ok: true,
+      }));
+      scope.get('/api/open', { config: { access: 'anyone' }, schema: { tags: ['own'], response: ok } }, async () => ({ ok: true }));
+    })(app, {} as never);
+    await app.ready();
+    const document = app.swagger() as unknown as { paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>> };
+    const codes = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses);
+    expect(codes('/api/admin-body', 'post')).toEqual(['200', '400', '401', '403']);
+    expect(codes('/api/plan', 'get')).toEqual(['200', '401', '403']);
+    expect(codes('/api/open', 'get')).toEqual(['200']);
+    expect(document.paths['/api/admin-body']!.post!.tags).toEqual(['examples']);
+    expect(document.paths['/api/open']!.get!.tags).toEqual(['own']);
     await app.close();
   });
 

@@ -1,7 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ErrorBody } from '@linkledger/contracts';
 import type { AccessLevel } from './access.ts';
 
 type SecurityRequirement = Record<string, string[]>[];
@@ -24,10 +25,34 @@ const documentRoute: typeof jsonSchemaTransform = (input) => {
 };
 
 /**
+ * The refusals a route gives whatever its handler does, answered with `ErrorBody`: 401 without a
+ * credential its access asks for, 403 for a role or plan it requires, 400 for a body or query it
+ * validates. A route declares only the other errors its handler gives.
+ */
+function refusalsOf(route: RouteOptions): number[] {
+  const config = route.config as { access?: AccessLevel; feature?: unknown } | undefined;
+  const schema = route.schema ?? {};
+  const refusals: number[] = [];
+  if (schema.body || schema.querystring) refusals.push(400);
+  if (config?.access && config.access !== 'anyone') refusals.push(401);
+  if (config?.access === 'admin' || config?.access === 'super_admin' || config?.feature) refusals.push(403);
+  return refusals;
+}
+
+/** Adds the refusals the route's declarations imply to its response schemas: documented, and serialized as `ErrorBody` like every other error. */
+function declareRefusals(route: RouteOptions): void {
+  const response = route.schema?.response as Record<number, unknown> | undefined;
+  if (!response) return;
+  const implied = Object.fromEntries(refusalsOf(route).map((status) => [status, ErrorBody]));
+  route.schema = { ...route.schema, response: { ...implied, ...response } };
+}
+
+/**
  * The OpenAPI document, generated from the same zod schemas that validate each route, at
  * /api/openapi.json, and interactive docs at /api/docs. Register before the routes.
  */
 export async function openApi(app: FastifyInstance) {
+  app.addHook('onRoute', declareRefusals);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

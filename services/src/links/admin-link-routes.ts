@@ -24,7 +24,7 @@ import type { Platform } from '../platform/platform.ts';
 import { requireMayActOnLink } from '../admin/who-acts-on-whom.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_MODERATE } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 /** Owners matched by e-mail in a search: enough for any real question, bounded for the query. */
 const MAX_OWNERS_SEARCHED = 200;
 
@@ -51,7 +51,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Every user’s links, newest first; search by part of the short code, the destination or the owner’s e-mail',
         querystring: AdminLinksQuery,
         response: { 200: AdminLinkList, ...errors },
@@ -89,7 +88,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Disable a link with a reason its owner sees: it answers the "link disabled" page, never its destination',
         params: IdParams,
         body: DisableLinkBody,
@@ -104,7 +102,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Enable a link an admin disabled',
         params: IdParams,
         response: { 200: AdminLinkActionResponse, ...errors },
@@ -118,7 +115,6 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Correct any user’s link (destination, title, description, on/off); the change is recorded with the admin as its actor',
         params: IdParams,
         body: UpdateLinkBody,

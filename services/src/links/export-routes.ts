@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stringify } from 'csv-stringify';
-import { ErrorBody, ExportQuery } from '@linkledger/contracts';
+import { ExportQuery } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { EXPORT_NOT_IN_PLAN } from '../billing/feature-gate.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -33,14 +33,10 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
     {
       config: { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } },
       schema: {
-        tags: ['links'],
         summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
         querystring: ExportQuery,
         response: {
           200: { description: 'The CSV file, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: z.string() } } },
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
         },
       },
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 import { createLink } from './create-link.ts';
 
 describe('GET /api/urls/export', () => {
@@ -26,12 +26,7 @@ describe('GET /api/urls/export', () => {
     const off = await add('2026-11-03T10:00:00.000Z', 'manual', 'https://example.com/c', 'Switched off', 'off-c');
     await t.app.inject({ method: 'PATCH', url: `/api/urls/${off.id}`, headers, payload: { is_active: false } });
     const other = await signUp(t.app, 'not-exported@example.com');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/urls',
-      headers: other.headers,
-      payload: { original_url: 'https://example.com/other', title: 'Someone else' },
-    });
+    await post(t.app, '/api/urls', other.headers, { original_url: 'https://example.com/other', title: 'Someone else' });
     now = new Date('2026-11-22T23:59:00.000Z');
   });
   afterAll(async () => t.close());

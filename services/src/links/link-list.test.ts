@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkCreated } from '@linkledger/contracts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 import { createLink } from './create-link.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -66,12 +66,7 @@ describe('GET /api/urls: search, tabs, sort, dates, domains, counts', () => {
     });
     now = new Date('2026-11-22T12:00:00.000Z');
     const stranger = await signUp(t.app, 'stranger@example.com');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/urls',
-      headers: stranger.headers,
-      payload: { original_url: 'https://alpha.example/other', title: 'Alpha other' },
-    });
+    await post(t.app, '/api/urls', stranger.headers, { original_url: 'https://alpha.example/other', title: 'Alpha other' });
     for (const code of ['gamma-3', 'gamma-3', 'gamma-3', 'spring-1']) {
       expect((await t.app.inject({ url: `/${code}`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(302);
     }

@@ -1,4 +1,4 @@
-import { featureRoutes } from '../http/feature-routes.ts';
+import { documentedAs, featureRoutes } from '../http/feature-routes.ts';
 import { linkRoutes } from './routes.ts';
 import { linkStatsRoutes } from './stats-routes.ts';
 import { linkExportRoutes } from './export-routes.ts';
@@ -8,4 +8,7 @@ import { shortenRoutes } from './public-api/shorten-routes.ts';
 import { adminLinkRoutes } from './admin-link-routes.ts';
 
 /** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
-export const linksFeature = featureRoutes(linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, adminLinkRoutes);
+export const linksFeature = featureRoutes(
+  documentedAs('links', linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes),
+  documentedAs('admin', adminLinkRoutes),
+);

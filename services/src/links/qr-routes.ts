@@ -35,14 +35,11 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          tags: ['links'],
           summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
           params: IdParams,
           querystring: QrQuery,
           response: {
             200: { description: `The QR code as ${ext.toUpperCase()}`, content: { [type]: { schema: z.string() } } },
-            400: ErrorBody,
-            401: ErrorBody,
             404: ErrorBody,
           },
         },

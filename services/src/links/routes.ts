@@ -49,11 +49,10 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['links'],
         summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
         headers: IdempotencyKeyHeaders,
         body: CreateLinkBody,
-        response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 409: ErrorBody },
       },
     },
     createLinkHandler(platform, 'manual'),
@@ -64,10 +63,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user_or_api_key' },
       schema: {
-        tags: ['links'],
         summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
         querystring: LinkListQuery,
-        response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -93,10 +91,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['links'],
         summary: 'One of the caller’s links',
         params: IdParams,
-        response: { 200: LinkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: LinkResponse, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -110,15 +107,12 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user_or_api_key' },
       schema: {
-        tags: ['links'],
         summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
         params: IdParams,
         body: UpdateLinkBody,
         response: {
           200: LinkResponse,
           202: EditedLinkStillProcessing,
-          400: ErrorBody,
-          401: ErrorBody,
           403: ErrorBody,
           404: ErrorBody,
           409: ErrorBody,
@@ -142,10 +136,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['links'],
         summary: 'Delete one of the caller’s links',
         params: IdParams,
-        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: MessageBody, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -161,10 +154,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['links'],
         summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
         body: BulkDeleteBody,
-        response: { 200: BulkDeleteResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: BulkDeleteResponse, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -180,11 +172,10 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user_or_api_key' },
       schema: {
-        tags: ['links'],
         summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
         params: IdParams,
         querystring: AnalyticsQuery,
-        response: { 200: AnalyticsResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        response: { 200: AnalyticsResponse, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DomainInfoResponse, ErrorBody, UserStatsResponse } from '@linkledger/contracts';
+import { DomainInfoResponse, UserStatsResponse } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 import { domainInfo } from './domain-info.ts';
 import { userStats } from './user-stats.ts';
@@ -9,16 +9,14 @@ import { callerOf } from '../http/access.ts';
 /** The dashboard's tiles and the domain facts its create form needs (docs/analytics.md#dashboard-tiles, docs/links.md#short-url-forms). */
 export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['links'] };
 
   api.get(
     '/api/users/me/stats',
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'The caller’s link totals, links created this month and growth over last month',
-        response: { 200: UserStatsResponse, 401: ErrorBody },
+        response: { 200: UserStatsResponse },
       },
     },
     async (request) => {
@@ -32,9 +30,8 @@ export async function linkStatsRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Whether the caller has custom domains or TRAI headers, and which are active',
-        response: { 200: DomainInfoResponse, 401: ErrorBody },
+        response: { 200: DomainInfoResponse },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveClient } from '../testing/live-client.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { eventually, within } from '../testing/eventually.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 import { MAX_SOCKETS_PER_USER, SESSION_ENDED } from './hub.ts';
 import { TOO_MANY_SOCKETS } from './routes.ts';
 import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
@@ -19,14 +19,8 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
   afterAll(async () => t.close());
 
   const signIn = async (email: string, password = 'correct horse') =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/token',
-        headers: form,
-        payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-      })
-    ).json<{ access_token: string }>().access_token;
+    (await post(t.app, '/api/token', form, `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`)).json<{ access_token: string }>()
+      .access_token;
 
   it('refuses a token revoked by logout, and closes the socket of a session within a second of its logout; other sessions stay', async () => {
     const ada = await signUp(t.app, 'ada@example.com');
@@ -60,12 +54,7 @@ describe('/api/live checks sessions like every REST call, all the time', () => {
   it('closes the sockets of an account within a second of its deletion, saying why', async () => {
     const erin = await signUp(t.app, 'erin@example.com');
     const socket = await liveClient(baseUrl, erin.token);
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/account/delete',
-      headers: erin.headers,
-      payload: { password: 'correct horse', confirm_email: 'erin@example.com' },
-    });
+    const deleted = await post(t.app, '/api/settings/account/delete', erin.headers, { password: 'correct horse', confirm_email: 'erin@example.com' });
     expect(deleted.statusCode).toBe(200);
     expect(await within(1000, socket.closedWith)).toEqual({ code: SESSION_ENDED.code, reason: ACCOUNT_DELETED });
   });

@@ -26,7 +26,7 @@ import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from '../a
 
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody };
+const errors = { 400: ErrorBody, 503: ErrorBody };
 
 /** How the settings' fields are named in the super admin's notice of a change (as on the E-mail tab). */
 const EMAIL_FIELDS: FieldLabels<EmailSettings> = {
@@ -71,7 +71,7 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/email-config',
-    { config: admin, schema: { tags: ['admin'], summary: 'How e-mail is sent (secrets masked)', response: { 200: EmailConfigView, ...errors } } },
+    { config: admin, schema: { summary: 'How e-mail is sent (secrets masked)', response: { 200: EmailConfigView, ...errors } } },
     view,
   );
 
@@ -80,7 +80,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Set how e-mail is sent: SendGrid with an API key, else SMTP with a server, else the outbox; applies to the next message',
         body: EmailConfigBody,
         response: { 200: EmailConfigAnswer, ...errors },
@@ -127,7 +126,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Send a test message through the transport in force, for real',
         body: TestEmailBody,
         response: { 200: TestEmailAnswer, ...errors },
@@ -157,7 +155,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address',
         response: { 200: EmailStats, ...errors },
       },

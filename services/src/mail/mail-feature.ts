@@ -1,5 +1,5 @@
-import { featureRoutes } from '../http/feature-routes.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { adminEmailRoutes } from './admin-email-routes.ts';
 
 /** Mail over HTTP: the e-mail settings and statistics admins read and set. */
-export const mailFeature = featureRoutes(adminEmailRoutes);
+export const mailFeature = documentedAs('admin', adminEmailRoutes);

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { ScheduledRounds } from '../platform/scheduled-rounds.ts';
+import { RoundsScheduler, type RoundSteps } from '../platform/scheduled-rounds.ts';
 import { shreddedEmail, type AnalyticsStore, type EventStore, type ReadStore } from '@linkledger/contracts';
 import {
   DOMAIN_DROP_NOTICES_DUE,
@@ -18,8 +17,8 @@ import {
   type NotificationSettingsView,
   type UserView,
 } from '@linkledger/projections';
-import { NO_READ_MODEL, handleCommand, type CommandDeps, type Decider } from '../commands/command-handler.ts';
-import { loadStream, type CommandContext } from '../commands/command-context.ts';
+import { handleCommand, type Decider } from '../commands/command-handler.ts';
+import { loadStream } from '../commands/command-context.ts';
 import { currentPlan } from '../billing/current-plan.ts';
 import type { LinkLimitSource } from '../billing/link-quota.ts';
 import { claimDroppedMail } from '../domains/claim-dropped-mail.ts';
@@ -69,55 +68,30 @@ const PROMPTING = ['LinkModerated', 'CustomDomainClaimDropped'] as const;
  * restart or a second process finds it due. Mail goes first and is recorded after: a failed
  * send is tried again at the next tick; only a crash between the two can send one twice.
  */
-export class NotificationScheduler {
-  private readonly rounds: ScheduledRounds;
+export class NotificationScheduler extends RoundsScheduler {
   /** The week whose summaries have all been dealt with: later rounds that week skip the scan. */
   private summarisedWeek: string | null = null;
-
-  /** Its commands answer nobody, so they wait for no read model (the next tick's query may lag; the stream decides). */
-  private readonly commands: CommandDeps;
 
   constructor(
     private readonly deps: Deps,
     private readonly log: Log,
   ) {
-    this.commands = { events: deps.events, ...NO_READ_MODEL };
-    this.rounds = new ScheduledRounds({
+    super(deps, log, 'notification-scheduler', {
       name: 'the notification scheduler',
-      events: deps.events,
-      readModel: deps.readModel,
       prompting: PROMPTING,
       following: 'moderation and dropped domain claims',
       tickMs: TICK_MS,
-      log,
-      steps: () => {
-        const now = deps.clock();
-        return [
-          ['send moderation notices', () => this.sendModerationNotices(now)],
-          ['send dropped-claim notices', () => this.sendDropNotices(now)],
-          ['send usage warnings', () => this.sendUsageWarnings(now)],
-          ['send weekly summaries', () => this.sendWeeklySummaries(now)],
-        ];
-      },
     });
   }
 
-  /** Starts the rounds: at once (not awaited), every 30 s, and on each prompting event. */
-  start(): Promise<void> {
-    return this.rounds.start();
-  }
-
-  /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
-  tick(): Promise<void> {
-    return this.rounds.tick();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
-  }
-
-  private context(now: Date): CommandContext {
-    return { actor: { kind: 'system', id: 'notification-scheduler' }, correlationId: randomUUID(), now, route: 'notification-scheduler' };
+  protected steps(): RoundSteps {
+    const now = this.deps.clock();
+    return [
+      ['send moderation notices', () => this.sendModerationNotices(now)],
+      ['send dropped-claim notices', () => this.sendDropNotices(now)],
+      ['send usage warnings', () => this.sendUsageWarnings(now)],
+      ['send weekly summaries', () => this.sendWeeklySummaries(now)],
+    ];
   }
 
   /**

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { outbox } from '../testing/outbox.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { seedClicks } from '../testing/seed-clicks.ts';
-import { signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, signUpVerified, startTestApp, type Session, type TestApp, post, put } from '../testing/test-app.ts';
 
 /** A clock the test moves by hand. */
 function manualClock(start: string) {
@@ -43,12 +43,7 @@ describe('notification e-mails, driven from the log with a test clock', () => {
     await t.platform.notificationScheduler!.tick();
   };
   const create = async (app: FastifyInstance, session: Session, title: string) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/urls',
-      headers: session.headers,
-      payload: { original_url: 'https://example.com/a?b=<c>', title },
-    });
+    const response = await post(app, '/api/urls', session.headers, { original_url: 'https://example.com/a?b=<c>', title });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number; short_code: string }>();
   };
@@ -174,12 +169,7 @@ describe('notification e-mails, driven from the log with a test clock', () => {
 
     // A limit an admin set for the account is called the account's, and met by support, not an upgrade.
     [alice, admin] = [await signIn(alice), await signIn(admin)];
-    const limited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/api/users/${alice.user.id}/limits`,
-      headers: admin.headers,
-      payload: { custom_monthly_links_limit: 5 },
-    });
+    const limited = await put(t.app, `/api/admin/api/users/${alice.user.id}/limits`, admin.headers, { custom_monthly_links_limit: 5 });
     expect(limited.statusCode, limited.body).toBe(200);
     for (let i = 0; i < 4; i++) await create(t.app, alice, `march ${i}`);
     await tick();

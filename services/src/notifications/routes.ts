@@ -1,27 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, NOTIFICATIONS_SAVED, NotificationSettings, NotificationSettingsResponse } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { changePreferencesDecider } from './notification-deciders.ts';
 import { evolveNotifications, noNotifications, notificationStream } from './notification-state.ts';
 
 /** The settings' notifications tab (docs/notifications.md): which e-mails the caller receives. */
-export async function notificationRoutes(app: FastifyInstance, platform: Platform) {
+export const notificationRoutes = documentedAs('settings', async (app, platform) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['settings'] };
 
   api.get(
     '/api/settings/notifications',
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Which notification e-mails you receive (all on until you change them)',
-        response: { 200: NotificationSettings, 401: ErrorBody, 409: ErrorBody },
+        response: { 200: NotificationSettings, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -35,10 +32,9 @@ export async function notificationRoutes(app: FastifyInstance, platform: Platfor
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Switch the weekly summary, usage warnings and moderation notices on or off',
         body: NotificationSettings,
-        response: { 200: NotificationSettingsResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        response: { 200: NotificationSettingsResponse, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -49,4 +45,4 @@ export async function notificationRoutes(app: FastifyInstance, platform: Platfor
       return { ...preferences, message: NOTIFICATIONS_SAVED };
     },
   );
-}
+});

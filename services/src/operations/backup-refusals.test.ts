@@ -7,7 +7,7 @@ import { assertKeysCoverLog } from '../platform/data-dir-consistency.ts';
 import { SqliteDataKeyStore } from '../privacy/data-key-store.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
-import { signUp, startTestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, post } from '../testing/test-app.ts';
 import { takeBackup } from './backup.ts';
 import { MANIFEST_FILE, Manifest, productVersion } from './manifest.ts';
 import { restoreBackup, RestoreRefused } from './restore.ts';
@@ -89,12 +89,7 @@ describe('a backup of a server that keeps registering accounts', () => {
         afterKeysCopied: async () => {
           late = (await signUp(t.app, 'late@example.com')).user.id;
           // Deleted after the keys' copy: the backup holds the account as it was, key and all.
-          const deleted = await t.app.inject({
-            method: 'POST',
-            url: '/api/settings/account/delete',
-            headers: early.headers,
-            payload: { password: 'correct horse', confirm_email: 'early@example.com' },
-          });
+          const deleted = await post(t.app, '/api/settings/account/delete', early.headers, { password: 'correct horse', confirm_email: 'early@example.com' });
           expect(deleted.statusCode).toBe(200);
         },
       });

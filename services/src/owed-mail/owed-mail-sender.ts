@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore, OwedMailKind, ReadStore } from '@linkledger/contracts';
 import { OWED_MAILS, type OwedMailView } from '@linkledger/projections';
-import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
+import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { ReadModelProgress } from '../platform/platform.ts';
-import { ScheduledRounds } from '../platform/scheduled-rounds.ts';
+import { RoundsScheduler, type RoundSteps } from '../platform/scheduled-rounds.ts';
 import { abandonDecider, leaseDecider, sentDecider, type AbandonReason } from './owed-mail-deciders.ts';
 import { evolveOwedMail, noOwedMail, owedMailStream, type OwedMail } from './owed-mail-state.ts';
 
@@ -45,39 +44,18 @@ const ROUND_LIMIT = 200;
  * at once. A mail is recorded as sent once the transport accepted it: only a crash between
  * the two can send it twice; none loses it.
  */
-export class OwedMailSender {
-  private readonly rounds: ScheduledRounds;
-  private readonly commands: CommandDeps;
-
+export class OwedMailSender extends RoundsScheduler {
   constructor(
     private readonly deps: Deps,
     private readonly log: Log,
   ) {
-    this.commands = { events: deps.events, ...NO_READ_MODEL };
-    this.rounds = new ScheduledRounds({
-      name: 'the mail sender',
-      events: deps.events,
-      readModel: deps.readModel,
-      prompting: [],
-      following: 'owed mail',
-      // Often enough that a mail waits about its lease, not a tick more.
-      tickMs: Math.min(30_000, Math.max(1_000, Math.floor(deps.retryMs / 2))),
-      log,
-      steps: () => [['send owed mail', () => this.sendDue()]],
-    });
+    // Often enough that a mail waits about its lease, not a tick more.
+    const tickMs = Math.min(30_000, Math.max(1_000, Math.floor(deps.retryMs / 2)));
+    super(deps, log, 'mail-sender', { name: 'the mail sender', prompting: [], following: 'owed mail', tickMs });
   }
 
-  /** Runs the rounds: at once, then every tick (only where the projectors run). */
-  start(): Promise<void> {
-    return this.rounds.start();
-  }
-
-  tick(): Promise<void> {
-    return this.rounds.tick();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
+  protected steps(): RoundSteps {
+    return [['send owed mail', () => this.sendDue()]];
   }
 
   /**
@@ -87,10 +65,6 @@ export class OwedMailSender {
    */
   async deliver(mailId: string): Promise<void> {
     await this.attempt(mailId, 'held');
-  }
-
-  private context(): CommandContext {
-    return { actor: { kind: 'system', id: 'mail-sender' }, correlationId: randomUUID(), now: this.deps.clock(), route: 'mail-sender' };
   }
 
   private async sendDue(): Promise<void> {
@@ -114,7 +88,7 @@ export class OwedMailSender {
     const { events, clock, retryMs, composers, mailer } = this.deps;
     let owed: OwedMail | null;
     if (lease === 'take') {
-      const taken = await handleCommand(this.commands, this.context(), leaseDecider, { mailId, now: clock(), retryMs });
+      const taken = await handleCommand(this.commands, this.context(this.deps.clock()), leaseDecider, { mailId, now: clock(), retryMs });
       if (taken.events[0]?.type !== 'MailLeased') {
         if (taken.events[0]?.type === 'MailAbandoned') this.log.info(`Owed mail ${mailId} (${taken.state.owed?.kind}) was given up: it is past its use`);
         return;
@@ -125,12 +99,12 @@ export class OwedMailSender {
       owed = state.ended ? null : state.owed;
     }
     if (!owed) return;
-    const composed = await composers[owed.kind](events, owed, this.context());
+    const composed = await composers[owed.kind](events, owed, this.context(this.deps.clock()));
     if ('abandon' in composed) {
-      await handleCommand(this.commands, this.context(), abandonDecider, { mailId, reason: composed.abandon });
+      await handleCommand(this.commands, this.context(this.deps.clock()), abandonDecider, { mailId, reason: composed.abandon });
       return;
     }
     await mailer.send(owed.environmentOnly ? { ...composed.message, environmentOnly: true } : composed.message);
-    await handleCommand(this.commands, this.context(), sentDecider, { mailId });
+    await handleCommand(this.commands, this.context(this.deps.clock()), sentDecider, { mailId });
   }
 }

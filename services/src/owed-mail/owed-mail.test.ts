@@ -3,7 +3,7 @@ import { OWED_MAILS } from '@linkledger/projections';
 import { deliveriesStream } from '../mail/configured-mailer.ts';
 import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
 import { linkIn } from '../testing/outbox.ts';
-import { signIn, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signIn, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 import { MAIL_DELAYED } from '../accounts/email-flows.ts';
 import { REPLY_NOT_MAILED } from '../support/admin-routes.ts';
 import { ticketOpened } from '../support/routes.ts';
@@ -133,21 +133,11 @@ describe('mail a command owes is sent after the request could not, once', () => 
     const root = await signIn(t.app, 'root@example.com');
 
     smtp.server!.refuse(true);
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/support/tickets',
-      headers: owner.headers,
-      payload: { subject: 'Links <b>broken</b>', message: 'Since Monday.' },
-    });
+    const opened = await post(t.app, '/api/support/tickets', owner.headers, { subject: 'Links <b>broken</b>', message: 'Since Monday.' });
     expect(opened.statusCode, opened.body).toBe(201);
     const ticketId = opened.json().ticket.id as number;
     expect(opened.json().message).toBe(ticketOpened(ticketId, 'failed'));
-    const replied = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/support/tickets/${ticketId}/replies`,
-      headers: root.headers,
-      payload: { message: 'Fixed now.' },
-    });
+    const replied = await post(t.app, `/api/admin/support/tickets/${ticketId}/replies`, root.headers, { message: 'Fixed now.' });
     expect(replied.json().message).toBe(REPLY_NOT_MAILED);
     expect(mailsTo('ticket@example.com')).toHaveLength(1);
 
@@ -172,12 +162,7 @@ describe('mail a command owes is sent after the request could not, once', () => 
     const notices = () => mailsTo('root@example.com').filter((mail) => mail.body.includes('changed by deputy@example.com'));
 
     smtp.server!.refuse(true);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/email-config',
-      headers: deputy.headers,
-      payload: { frontend_url: 'https://app.lnk.example.com' },
-    });
+    const saved = await post(t.app, '/api/admin/email-config', deputy.headers, { frontend_url: 'https://app.lnk.example.com' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(notices()).toHaveLength(0);
     smtp.server!.refuse(false);

@@ -16,10 +16,9 @@ export async function adminPaymentRoutes(app: FastifyInstance, platform: Platfor
     {
       config: { access: 'admin', refusal: ADMINS_READ_PAYMENTS },
       schema: {
-        tags: ['admin'],
         summary: 'A user’s payments and failed attempts, newest first, with receipt numbers',
         params: IdParams,
-        response: { 200: BillingHistoryResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: BillingHistoryResponse, 404: ErrorBody },
       },
     },
     async (request) => {

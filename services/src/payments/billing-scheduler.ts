@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { ScheduledRounds } from '../platform/scheduled-rounds.ts';
+import { RoundsScheduler, type RoundSteps } from '../platform/scheduled-rounds.ts';
 import type { EventStore, ReadStore } from '@linkledger/contracts';
 import { PAYMENTS, SUBSCRIPTIONS, USERS, type PaymentView, type SubscriptionView, type UserView } from '@linkledger/projections';
-import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
-import type { CommandContext } from '../commands/command-context.ts';
+import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -40,52 +38,21 @@ const PROMPTING = ['PaymentCaptured'] as const;
  * finds it due. Mail goes first and is recorded after: a failed send is tried again at the
  * next tick; only a crash between the two can send one twice.
  */
-export class BillingScheduler {
-  private readonly rounds: ScheduledRounds;
-
-  /** Its commands answer nobody, so they wait for no read model (the next tick's query may lag; the stream decides). */
-  private readonly commands: CommandDeps;
-
+export class BillingScheduler extends RoundsScheduler {
   constructor(
     private readonly deps: Deps,
     private readonly log: Log,
   ) {
-    this.commands = { events: deps.events, ...NO_READ_MODEL };
-    this.rounds = new ScheduledRounds({
-      name: 'the billing scheduler',
-      events: deps.events,
-      readModel: deps.readModel,
-      prompting: PROMPTING,
-      following: 'payments',
-      tickMs: TICK_MS,
-      log,
-      steps: () => {
-        const now = deps.clock();
-        return [
-          ['expire subscriptions', () => this.expire(now)],
-          ['send renewal reminders', () => this.remind(now)],
-          ['send receipts', () => this.sendReceipts()],
-        ];
-      },
-    });
+    super(deps, log, 'billing-scheduler', { name: 'the billing scheduler', prompting: PROMPTING, following: 'payments', tickMs: TICK_MS });
   }
 
-  /** Starts the rounds: at once (not awaited), every 30 s, and on each prompting event. */
-  start(): Promise<void> {
-    return this.rounds.start();
-  }
-
-  /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
-  tick(): Promise<void> {
-    return this.rounds.tick();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
-  }
-
-  private context(now: Date): CommandContext {
-    return { actor: { kind: 'system', id: 'billing-scheduler' }, correlationId: randomUUID(), now, route: 'billing-scheduler' };
+  protected steps(): RoundSteps {
+    const now = this.deps.clock();
+    return [
+      ['expire subscriptions', () => this.expire(now)],
+      ['send renewal reminders', () => this.remind(now)],
+      ['send receipts', () => this.sendReceipts()],
+    ];
   }
 
   private async expire(now: Date): Promise<void> {

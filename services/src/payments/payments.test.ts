@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, signUp, type TestApp, post } from '../testing/test-app.ts';
 import { hmacSha256Hex } from './signatures.ts';
 import { startRazorpayApiServer, type RazorpayApiServer } from './testing/razorpay-api-server.ts';
 import type { OutboxFile } from '../mail/outbox-mailer.ts';
@@ -72,7 +72,17 @@ function outbox(dataDir: string): OutboxFile[] {
 }
 
 function webhookFor(t: TestApp, event: string, payment: Record<string, unknown>, eventId: string) {
-  const rawBody = Buffer.from(JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: 0 }));
+  return signedWebhook(t, { entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: 0 }, eventId);
+}
+
+/** The gateway telling of a refund of ₹999.00 on a payment. */
+function refundProcessed(t: TestApp, refundId: string, paymentId: string, eventId: string) {
+  return signedWebhook(t, { event: 'refund.processed', payload: { refund: { entity: { id: refundId, payment_id: paymentId, amount: 99_900 } } } }, eventId);
+}
+
+/** The gateway's webhook call with this body, signed as the test-mode gateway signs it. */
+function signedWebhook(t: TestApp, body: object, eventId: string) {
+  const rawBody = Buffer.from(JSON.stringify(body));
   const signature = t.platform.payments.testMode!.signWebhookBody(rawBody);
   return {
     method: 'POST' as const,
@@ -282,22 +292,7 @@ describe('paying for a plan in test mode', () => {
     t = await startTestApp({}, { clock: time.clock });
     const { headers } = await signUp(t.app, 'refund@example.com');
     const { paid } = await buy(t.app, headers);
-    const rawBody = Buffer.from(
-      JSON.stringify({
-        event: 'refund.processed',
-        payload: { refund: { entity: { id: 'rfnd_Test000001', payment_id: paid.razorpay_payment_id, amount: 99_900 } } },
-      }),
-    );
-    const hook = {
-      method: 'POST' as const,
-      url: '/api/payment/webhook',
-      payload: rawBody,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(rawBody),
-        'x-razorpay-event-id': 'evt_Refund000001',
-      },
-    };
+    const hook = refundProcessed(t, 'rfnd_Test000001', paid.razorpay_payment_id, 'evt_Refund000001');
     expect((await t.app.inject(hook)).json()).toEqual({ status: 'processed' });
     expect(await current(t.app, headers)).toMatchObject({ plan_type: 'free', status: 'expired' });
     const history = (await t.app.inject({ method: 'GET', url: '/api/payment/billing-history', headers })).json().billing_history;
@@ -314,22 +309,7 @@ describe('paying for a plan in test mode', () => {
     const created = await intent(t.app, headers, 'enterprise', 'monthly');
     // ₹666.00 of Pro's unused days came off the order.
     expect(created.json().order.amount).toBe(433_300);
-    const refund = Buffer.from(
-      JSON.stringify({
-        event: 'refund.processed',
-        payload: { refund: { entity: { id: 'rfnd_Requote00001', payment_id: proPaid.razorpay_payment_id, amount: 99_900 } } },
-      }),
-    );
-    const hook = {
-      method: 'POST' as const,
-      url: '/api/payment/webhook',
-      payload: refund,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': t.platform.payments.testMode!.signWebhookBody(refund),
-        'x-razorpay-event-id': 'evt_Requote00001',
-      },
-    };
+    const hook = refundProcessed(t, 'rfnd_Requote00001', proPaid.razorpay_payment_id, 'evt_Requote00001');
     expect((await t.app.inject(hook)).json()).toEqual({ status: 'processed' });
     time.advance(60_000);
 
@@ -452,12 +432,7 @@ describe('the subscription lifecycle across restarts', () => {
       expect.objectContaining({ data: expect.objectContaining({ reason: 'period_ended', plan_type: 'pro' }) }),
     ]);
     expect(reminders()).toHaveLength(1);
-    const cancelAgain = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/subscription/cancel',
-      headers: await signIn(t.app, 'leaving@example.com'),
-      payload: { subscription_id: subscription.id },
-    });
+    const cancelAgain = await post(t.app, '/api/payment/subscription/cancel', await signIn(t.app, 'leaving@example.com'), { subscription_id: subscription.id });
     expect(cancelAgain.statusCode).toBe(409);
     expect(cancelAgain.json().detail).toBe('You are on the Free plan: there is no paid subscription to cancel.');
     await t.close();

@@ -56,7 +56,6 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['payments'],
         summary: 'How this installation takes payments: Razorpay or the local test mode, and its public key',
         response: { 200: PaymentConfigResponse },
       },
@@ -73,10 +72,9 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
         querystring: PlanChoice,
-        response: { 200: PaymentQuote, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        response: { 200: PaymentQuote, 409: ErrorBody },
       },
     },
     async (request) => quoteBody(await quoteFor(platform, callerOf(request).userId, request.query.plan_type, request.query.billing_cycle)),
@@ -87,11 +85,10 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
         headers: IdempotencyKeyHeaders,
         body: PlanChoice,
-        response: { 200: CreateIntentResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+        response: { 200: CreateIntentResponse, 409: ErrorBody, 503: ErrorBody },
       },
     },
     async (request): Promise<CreateIntentResponse> => {
@@ -148,10 +145,9 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
         body: VerifyPaymentBody,
-        response: { 200: VerifyPaymentResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+        response: { 200: VerifyPaymentResponse, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
       },
     },
     async (request) => {
@@ -202,9 +198,8 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'The caller’s payments and failed attempts, newest first, with receipts',
-        response: { 200: BillingHistoryResponse, 401: ErrorBody },
+        response: { 200: BillingHistoryResponse },
       },
     },
     async (request) => ({ billing_history: await billingHistory(platform, callerOf(request).userId) }),
@@ -215,9 +210,8 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'The payment methods the caller has paid with (masked), default first',
-        response: { 200: PaymentMethodsResponse, 401: ErrorBody },
+        response: { 200: PaymentMethodsResponse },
       },
     },
     async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
@@ -233,7 +227,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
   const methodRoute = (summary: string) =>
     ({
       config: user,
-      schema: { tags: ['payments'], summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+      schema: { summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody } },
     }) as const;
 
   api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {
@@ -255,10 +249,9 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
         body: CancelSubscriptionBody,
-        response: { 200: CancelSubscriptionResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: CancelSubscriptionResponse, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -278,10 +271,9 @@ export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['payments'],
         summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
         params: ReceiptParams,
-        response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 404: ErrorBody },
       },
     },
     async (request, reply) => {

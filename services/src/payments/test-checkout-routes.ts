@@ -33,10 +33,9 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
     {
       config: { access: 'user' },
       schema: {
-        tags: ['payments'],
         summary: 'Test mode only: the order the local test checkout shows',
         params: OrderParams,
-        response: { 200: TestCheckoutOrder, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: TestCheckoutOrder, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -58,11 +57,10 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Platfor
     {
       config: { access: 'user' },
       schema: {
-        tags: ['payments'],
         summary: 'Test mode only: pay or fail the order as a customer at checkout would; answers what Razorpay’s checkout hands the page',
         params: OrderParams,
         body: TestCheckoutBody,
-        response: { 200: TestCheckoutResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: TestCheckoutResult, 404: ErrorBody },
       },
     },
     async (request) => {

@@ -40,7 +40,6 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'anyone' },
         schema: {
-          tags: ['payments'],
           summary:
             'Razorpay webhooks: payment.captured, order.paid, payment.failed, refund.processed (signed with X-Razorpay-Signature; an event id is acted on once)',
           response: { 200: WebhookAck, 400: ErrorBody, 503: ErrorBody },

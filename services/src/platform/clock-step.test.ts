@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signIn, signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const TWO_HOURS_MS = 2 * 60 * 60_000;
@@ -32,12 +32,7 @@ describe('a wall clock stepped back two hours', () => {
     return out;
   };
   const login = (email: string, password: string, ip: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: { ...form, 'x-forwarded-for': ip },
-      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-    });
+    post(t.app, '/api/token', { ...form, 'x-forwarded-for': ip }, `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`);
 
   it('keeps redirecting an address that was merely active, and still answers a flooder 429 with a wait of seconds', async () => {
     expect(await statuses(3, '198.51.100.7')).toEqual([302, 302, 302]);
@@ -66,12 +61,7 @@ describe('a wall clock stepped back two hours', () => {
 
   it('accepts the token of a sign-in made after a password change, though the clock now reads before the change', async () => {
     const erin = await signUp(t.app, 'erin@example.com', 'erin-old-password');
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/password',
-      headers: erin.headers,
-      payload: { current_password: 'erin-old-password', new_password: 'erin-new-password' },
-    });
+    const changed = await post(t.app, '/api/settings/password', erin.headers, { current_password: 'erin-old-password', new_password: 'erin-new-password' });
     expect(changed.statusCode).toBe(200);
     const older = await signIn(t.app, 'erin@example.com', 'erin-new-password');
     clock.now -= TWO_HOURS_MS;
@@ -89,12 +79,7 @@ describe('a wall clock stepped back two hours', () => {
     clock.now -= TWO_HOURS_MS;
     const after = await signIn(t.app, 'frank@example.com', 'frank-old-password');
 
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/password',
-      headers: after.headers,
-      payload: { current_password: 'frank-old-password', new_password: 'frank-new-password' },
-    });
+    const changed = await post(t.app, '/api/settings/password', after.headers, { current_password: 'frank-old-password', new_password: 'frank-new-password' });
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/users/me', headers: before.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/users/me', headers: after.headers })).statusCode).toBe(200); // the session the change was made from

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../testing/child-process.ts';
-import { signIn, signUp, startTestApp } from '../testing/test-app.ts';
+import { signIn, signUp, startTestApp, requestToken } from '../testing/test-app.ts';
 import { loadConfig } from './config.ts';
 import { InconsistentDataDirectory } from './data-dir-consistency.ts';
 import { openPlatform } from './platform.ts';
@@ -62,12 +62,7 @@ describe('the data directory is checked at start', () => {
       const annLinks = await t.app.inject({ method: 'GET', url: '/api/urls', headers: (await signIn(t.app, 'ann@example.com')).headers });
       expect(annLinks.json<{ id: number }[]>().map((l) => l.id)).toEqual([kept.id]);
       // Bob is not in the log: he cannot sign in, and his link's code does not redirect.
-      const bobToken = await t.app.inject({
-        method: 'POST',
-        url: '/api/token',
-        payload: 'username=bob%40example.com&password=correct%20horse',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      const bobToken = await requestToken(t.app, 'bob@example.com', 'correct horse');
       expect(bobToken.statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: `/${lost.short_code}` })).statusCode).toBe(404);
     } finally {

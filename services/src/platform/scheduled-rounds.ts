@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { EventStore, Subscription } from '@linkledger/contracts';
+import type { CommandContext } from '../commands/command-context.ts';
+import { NO_READ_MODEL, type CommandDeps } from '../commands/command-handler.ts';
 import type { ReadModelProgress } from './platform.ts';
 
 interface Log {
   error(error: unknown, message: string): void;
 }
+
+/** A round's steps, each named for the log. */
+export type RoundSteps = [what: string, step: () => Promise<void>][];
 
 export interface ScheduledRoundsOptions {
   /** How the log names it: "the billing scheduler". */
@@ -17,7 +23,7 @@ export interface ScheduledRoundsOptions {
   following: string;
   tickMs: number;
   /** A round's steps, each named for the log; one that fails does not stop the others. */
-  steps(): [what: string, step: () => Promise<void>][];
+  steps(): RoundSteps;
   log: Log;
 }
 
@@ -87,3 +93,49 @@ export class ScheduledRounds {
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** How a scheduler's rounds go: what the log calls it, what prompts a round, how often one runs. */
+export type Schedule = Pick<ScheduledRoundsOptions, 'name' | 'prompting' | 'following' | 'tickMs'>;
+
+/**
+ * A scheduler working from the log on `ScheduledRounds`: started, ticked and stopped as one, its
+ * work recorded by commands as a system actor.
+ */
+export abstract class RoundsScheduler {
+  private readonly rounds: ScheduledRounds;
+  /** Its commands answer nobody, so they wait for no read model (the next tick's query may lag; the stream decides). */
+  protected readonly commands: CommandDeps;
+
+  constructor(
+    stores: { events: EventStore; readModel: ReadModelProgress },
+    log: Log,
+    /** The system actor its commands are recorded as, and their route. */
+    private readonly actor: string,
+    schedule: Schedule,
+  ) {
+    this.commands = { events: stores.events, ...NO_READ_MODEL };
+    this.rounds = new ScheduledRounds({ ...schedule, events: stores.events, readModel: stores.readModel, log, steps: () => this.steps() });
+  }
+
+  /** What a round does, step by step. */
+  protected abstract steps(): RoundSteps;
+
+  /** Starts the rounds: at once (not awaited), every tick, and on each prompting event. */
+  start(): Promise<void> {
+    return this.rounds.start();
+  }
+
+  /** Does whatever is due now; overlapping calls share one run and ask for another after it. */
+  tick(): Promise<void> {
+    return this.rounds.tick();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
+  }
+
+  /** The context of a command the scheduler records. */
+  protected context(now: Date): CommandContext {
+    return { actor: { kind: 'system', id: this.actor }, correlationId: randomUUID(), now, route: this.actor };
+  }
+}

@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuild, USERS, type UserView } from '@linkledger/projections';
 import { waitUntil } from '../stores/events/event-store.contract.ts';
-import { startTestApp, signUp, type Session, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, signUp, type Session, type TestApp, post } from '../testing/test-app.ts';
 import { givePlan } from '../testing/plans.ts';
 import { ACCOUNT_DELETED_SUCCESSFULLY } from './routes.ts';
 import { CONFIRMATION_MISMATCH, SUPER_ADMIN_CANNOT_LEAVE, WRONG_PASSWORD_FOR_DELETION } from './delete-account.ts';
@@ -70,12 +70,7 @@ describe('your data and deleting the account', () => {
       payload: { username: 'ada_l', full_name: NAME, phone: PHONE },
     });
     expect(profile.statusCode).toBe(200);
-    const link = await t.app.inject({
-      method: 'POST',
-      url: '/api/urls',
-      headers: ada.headers,
-      payload: { original_url: 'https://example.com/notes', title: 'Notes' },
-    });
+    const link = await post(t.app, '/api/urls', ada.headers, { original_url: 'https://example.com/notes', title: 'Notes' });
     ({ short_code: code, id: linkId } = link.json<{ short_code: string; id: number }>());
     for (let i = 0; i < 3; i++) {
       await t.app.inject({
@@ -83,11 +78,10 @@ describe('your data and deleting the account', () => {
         headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/131.0', 'x-forwarded-for': `81.2.69.${i}`, referer: 'https://news.example/' },
       });
     }
-    const ticket = await t.app.inject({
-      method: 'POST',
-      url: '/api/support/tickets',
-      headers: ada.headers,
-      payload: { subject: `Please call ${NAME}`, priority: 'high', message: `My number is ${PHONE}; write to ${EMAIL}.` },
+    const ticket = await post(t.app, '/api/support/tickets', ada.headers, {
+      subject: `Please call ${NAME}`,
+      priority: 'high',
+      message: `My number is ${PHONE}; write to ${EMAIL}.`,
     });
     expect(ticket.statusCode).toBe(201);
     // A verification link mailed to the address lands in the outbox.
@@ -171,12 +165,7 @@ describe('your data and deleting the account', () => {
     expect((await place(ada, '/api/custom-domains', { domain: 'ada-notes.acme.in' })).statusCode).toBe(201);
     expect((await place(ada, '/api/custom-domains/trai', { header: 'ADANTS', domain_type: 'our_domain' })).statusCode).toBe(201);
 
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/account/delete',
-      headers: ada.headers,
-      payload: { password: PASSWORD, confirm_email: ` ${EMAIL.toUpperCase()} ` },
-    });
+    const deleted = await post(t.app, '/api/settings/account/delete', ada.headers, { password: PASSWORD, confirm_email: ` ${EMAIL.toUpperCase()} ` });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe(ACCOUNT_DELETED_SUCCESSFULLY);
     await settled();

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountExportResponse, DeleteAccountRequest, DeleteAccountResponse, ErrorBody } from '@linkledger/contracts';
@@ -12,7 +11,7 @@ import { proveCurrentPassword } from '../settings/password-change.ts';
 import { callerOf } from '../http/access.ts';
 import { fileBody } from '../http/file-body.ts';
 import { commandContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { AccountExports, type ExportJob } from './account-export.ts';
 import { addressesOf } from './addresses-of.ts';
 import { CONFIRMATION_MISMATCH, WRONG_PASSWORD_FOR_DELETION, deleteAccountDecider } from './delete-account.ts';
@@ -37,8 +36,7 @@ function exportView(job: ExportJob): AccountExportResponse {
 }
 
 /** "Your data" (export) and deleting the account (docs/privacy.md). */
-export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
-  const schema = { tags: ['privacy'] };
+export const privacyRoutes = documentedAs('privacy', async (app, platform) => {
   const exports = new AccountExports({
     read: platform.read,
     analytics: platform.analytics,
@@ -53,9 +51,8 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Start gathering everything about your account into one zip (or answer the one already running)',
-        response: { 202: AccountExportResponse, 401: ErrorBody },
+        response: { 202: AccountExportResponse },
       },
     },
     async (request, reply) => reply.code(202).send(exportView(exports.start(callerOf(request).userId))),
@@ -65,7 +62,7 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
     '/api/settings/export',
     {
       config: { access: 'user' },
-      schema: { ...schema, summary: 'Your latest export and its progress', response: { 200: AccountExportResponse, 401: ErrorBody, 404: ErrorBody } },
+      schema: { summary: 'Your latest export and its progress', response: { 200: AccountExportResponse, 404: ErrorBody } },
     },
     async (request) => {
       const job = exports.latest(callerOf(request).userId);
@@ -79,10 +76,9 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Download a finished export (zip)',
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: { description: 'The export as a zip', content: { 'application/zip': { schema: z.string() } } }, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: { description: 'The export as a zip', content: { 'application/zip': { schema: z.string() } } }, 404: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -102,10 +98,9 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        ...schema,
         summary: 'Delete your account for good: personal data is made unreadable, links stop, counts stay',
         body: DeleteAccountRequest,
-        response: { 200: DeleteAccountResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+        response: { 200: DeleteAccountResponse, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -140,4 +135,4 @@ export async function privacyRoutes(app: FastifyInstance, platform: Platform) {
       return { message: ACCOUNT_DELETED_SUCCESSFULLY };
     },
   );
-}
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BotPolicyAnswer,
@@ -18,7 +18,7 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { unavailable } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { botPolicyDecider, botPolicyView } from './bot-policy.ts';
 import { logHead, projectorStatus } from './projector-status.ts';
 import { loadRebuildLog, openRebuild, startRebuildDecider, type RebuildRecord } from './rebuild-log.ts';
@@ -26,7 +26,7 @@ import { rebuildView } from './rebuild-view.ts';
 
 export const ADMINS_RUN_PROJECTIONS = 'Only an admin or super admin can see and rebuild the projections.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_PROJECTIONS } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody };
+const errors = { 400: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
 /** How long a start's answer waits for this process to take the rebuild up, so it can say "running". */
 const PICKUP_WAIT_MS = 1000;
@@ -43,7 +43,7 @@ const STARTED: Record<RebuildReason, (projections: ProjectionKey[]) => string> =
 };
 
 /** Projection operations for admins (docs/admin.md#projections): status, rebuilds, the bot policy and its replay. */
-export async function projectionRoutes(app: FastifyInstance, platform: Platform) {
+export const projectionRoutes = documentedAs('admin', async (app, platform) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const runsHere = platform.rebuilds !== null;
 
@@ -69,7 +69,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Each projector’s checkpoint, lag (events and seconds), events per second and last error, and the rebuild under way or the last one',
         response: { 200: ProjectionsReport, ...errors },
       },
@@ -91,7 +90,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Rebuild one projection from position 0 beside the live one, which keeps answering until the copy takes its place (one rebuild at a time)',
         params: ProjectionParams,
         response: { 202: RebuildAnswer, ...errors },
@@ -108,7 +106,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary:
           'Classify every click again with the current bot policy: rebuilds the analytics and the read model, and reports human and bot clicks before and after',
         response: { 202: RebuildAnswer, ...errors },
@@ -125,7 +122,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Which clicks count as bots, and whether past clicks still need a replay',
         response: { 200: BotPolicyView, ...errors },
       },
@@ -138,7 +134,6 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Set which clicks count as bots: new clicks follow it at once, past clicks after a replay',
         body: BotPolicyBody,
         response: { 200: BotPolicyAnswer, ...errors },
@@ -155,4 +150,4 @@ export async function projectionRoutes(app: FastifyInstance, platform: Platform)
       return { message, policy };
     },
   );
-}
+});

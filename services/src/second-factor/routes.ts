@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import {
@@ -23,7 +23,7 @@ import { loginThrottle } from '../accounts/throttles.ts';
 import { evolveUser, noUser } from '../accounts/user-state.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { proveCurrentPassword } from '../settings/password-change.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { confirmEnrolmentDecider, disableDecider, regenerateRecoveryCodesDecider, startEnrolmentDecider, type CodeCheck } from './second-factor-deciders.ts';
@@ -39,7 +39,7 @@ export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.
 export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
 
 /** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
-export async function secondFactorRoutes(app: FastifyInstance, platform: Platform) {
+export const secondFactorRoutes = documentedAs('settings', async (app, platform) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const keys = secondFactorKeys(platform.secret);
   /** Runs a code-checked command that records a fresh set of recovery codes (their hashes), and answers the codes: the only time they are seen. */
@@ -65,9 +65,8 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
     {
       config: { access: 'user' },
       schema: {
-        tags: ['settings'],
         summary: 'Whether two-step verification is on, and how many recovery codes are left',
-        response: { 200: SecondFactorStatusResponse, 401: ErrorBody },
+        response: { 200: SecondFactorStatusResponse },
       },
     },
     async (request) => {
@@ -87,10 +86,9 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
     {
       config: { access: 'user' },
       schema: {
-        tags: ['settings'],
         summary: 'Begin setting up two-step verification: a new secret for the authenticator app (shown this once), as text, otpauth URI and QR code',
         body: StartSecondFactorBody,
-        response: { 200: StartSecondFactorResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: StartSecondFactorResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -107,43 +105,39 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
     },
   );
 
-  api.post(
-    '/api/settings/second-factor/confirm',
+  // Turning the factor on and replacing the codes both answer a new set of recovery codes, this once.
+  const newCodeRoutes = [
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
-        body: ConfirmSecondFactorBody,
-        response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
+      url: '/api/settings/second-factor/confirm',
+      summary: 'Turn two-step verification on with a current code from the app; answers the recovery codes, this once',
+      body: ConfirmSecondFactorBody,
+      decider: confirmEnrolmentDecider,
+      message: SECOND_FACTOR_ON,
     },
-    async (request) => withNewRecoveryCodes(request, confirmEnrolmentDecider, request.body.code, SECOND_FACTOR_ON),
-  );
-
-  api.post(
-    '/api/settings/second-factor/recovery-codes',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
-        body: RegenerateRecoveryCodesBody,
-        response: { 200: RecoveryCodesResponse, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
+      url: '/api/settings/second-factor/recovery-codes',
+      summary: 'Replace every recovery code with a new set (needs a current code); answers the new codes, this once',
+      body: RegenerateRecoveryCodesBody,
+      decider: regenerateRecoveryCodesDecider,
+      message: RECOVERY_CODES_REPLACED,
     },
-    async (request) => withNewRecoveryCodes(request, regenerateRecoveryCodesDecider, request.body.code, RECOVERY_CODES_REPLACED),
-  );
+  ];
+  for (const { url, summary, body, decider, message } of newCodeRoutes) {
+    api.post(
+      url,
+      { config: { access: 'user' }, schema: { summary, body, response: { 200: RecoveryCodesResponse, 409: ErrorBody, 429: ErrorBody } } },
+      async (request) => withNewRecoveryCodes(request, decider, request.body.code, message),
+    );
+  }
 
   api.post(
     '/api/settings/second-factor/disable',
     {
       config: { access: 'user' },
       schema: {
-        tags: ['settings'],
         summary: 'Turn two-step verification off with the password and a current or recovery code',
         body: DisableSecondFactorBody,
-        response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: MessageBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -166,7 +160,7 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
         summary:
           'The code step of a sign-in: the challenge from POST /api/token (or a social sign-in) with an authenticator or recovery code gives the access token',
         body: SecondFactorSignInBody,
-        response: { 200: TokenResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: TokenResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -184,7 +178,7 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
         tags: ['accounts'],
         summary: 'Whether a reset link also needs a second-factor code (its account has two-step verification on)',
         body: ResetSecondFactorQueryBody,
-        response: { 200: ResetSecondFactorQueryResponse, 400: ErrorBody },
+        response: { 200: ResetSecondFactorQueryResponse },
       },
     },
     async (request) => {
@@ -197,4 +191,4 @@ export async function secondFactorRoutes(app: FastifyInstance, platform: Platfor
       }
     },
   );
-}
+});

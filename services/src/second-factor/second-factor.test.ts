@@ -1,7 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, linkIn } from '../testing/outbox.ts';
-import { signUpVerified, signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUpVerified, signUp, startTestApp, type Session, type TestApp, requestToken } from '../testing/test-app.ts';
 import { runOAuthCli } from '../accounts/oauth/cli.ts';
 import { PASSWORD_RESET } from '../accounts/reset-password.ts';
 import { WRONG_CURRENT_PASSWORD } from '../settings/password-change.ts';
@@ -11,7 +11,6 @@ import { SECOND_FACTOR_OFF } from './routes.ts';
 import { SIGN_IN_EXPIRED } from './sign-in-challenge.ts';
 import { totpCode } from './totp.ts';
 
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const REDIRECT = 'http://localhost/auth/callback';
 
 /**
@@ -35,14 +34,7 @@ describe('second factor', () => {
   });
   afterAll(async () => t.close());
 
-  const login = (email: string, password = 'secret123', ip = '127.0.0.1') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: form,
-      remoteAddress: ip,
-      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-    });
+  const login = (email: string, password = 'secret123', ip = '127.0.0.1') => requestToken(t.app, email, password, { ip });
   const answer = (challenge: string, code: string, ip = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/token/second-factor', remoteAddress: ip, payload: { challenge, code } });
   const post = (session: Session, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: session.headers, payload });

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@linkledger/contracts';
-import { handleMultiStreamCommand, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type MultiStreamDecider, type StreamSpec } from '../commands/command-handler.ts';
 import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from '../accounts/email-tokens.ts';
@@ -54,10 +54,18 @@ export function decideEmailChangeRequest(
   };
 }
 
+const settingsUserSpec = (userId: number): StreamSpec<SettingsUser> => ({
+  stream: userStream(userId),
+  initialState: noSettingsUser,
+  evolve: evolveSettingsUser,
+});
+/** Who holds an address: the account whose it is, or null while it is free. */
+const emailClaimSpec = (email: string): StreamSpec<number | null> => ({ stream: emailStream(email), initialState: null, evolve: evolveEmailClaim });
+
 export const emailChangeRequestDecider: MultiStreamDecider<RequestChange, { user: SettingsUser; claim: number | null; mail: OwedMailState }> = {
   streamsOf: (command) => ({
-    user: { stream: userStream(command.userId), initialState: noSettingsUser, evolve: evolveSettingsUser },
-    claim: { stream: emailStream(command.newEmail), initialState: null, evolve: evolveEmailClaim },
+    user: settingsUserSpec(command.userId),
+    claim: emailClaimSpec(command.newEmail),
     mail: owedMailSpec(command.mail.mailId),
   }),
   decide: decideEmailChangeRequest,
@@ -134,9 +142,9 @@ export function decideEmailChangeConfirmation(command: ConfirmChange, states: Co
 export const emailChangeConfirmDecider: MultiStreamDecider<ConfirmChange, ConfirmStates> = {
   streamsOf: (command) => ({
     token: { stream: emailTokenStream(command.token), initialState: noEmailToken, evolve: evolveEmailToken },
-    user: { stream: userStream(command.userId), initialState: noSettingsUser, evolve: evolveSettingsUser },
-    newClaim: { stream: emailStream(command.newEmail), initialState: null, evolve: evolveEmailClaim },
-    oldClaim: { stream: emailStream(command.previousEmail), initialState: null, evolve: evolveEmailClaim },
+    user: settingsUserSpec(command.userId),
+    newClaim: emailClaimSpec(command.newEmail),
+    oldClaim: emailClaimSpec(command.previousEmail),
     notice: owedMailSpec(command.notice.mailId),
   }),
   decide: decideEmailChangeConfirmation,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signIn, signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 import { PASSWORD_NOT_NEW } from './password-change.ts';
 import { USERNAME_TAKEN } from './profile.ts';
 
@@ -79,12 +79,7 @@ describe('profile and password saves', () => {
   it('refuses the current password as the new one, with a message, and signs nobody out', async () => {
     const ivy = await signUp(t.app, 'ivy@example.com');
     const other = await signIn(t.app, 'ivy@example.com');
-    const same = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/password',
-      headers: ivy.headers,
-      payload: { current_password: 'correct horse', new_password: 'correct horse' },
-    });
+    const same = await post(t.app, '/api/settings/password', ivy.headers, { current_password: 'correct horse', new_password: 'correct horse' });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toEqual({ detail: PASSWORD_NOT_NEW });
     expect((await t.app.inject({ url: '/api/users/me', headers: other.headers })).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChangeEmailBody,
@@ -26,7 +25,7 @@ import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
-import type { Platform } from '../platform/platform.ts';
+import { documentedAs } from '../http/feature-routes.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
 import {
   OTHERS_SIGNED_OUT,
@@ -43,7 +42,7 @@ import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
-export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
+export const settingsRoutes = documentedAs('settings', async (app, platform) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const mailThrottle = new MailThrottle(platform.monotonic);
   app.addHook('onClose', async () => {
@@ -60,7 +59,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     '/api/settings/profile',
     {
       config: { access: 'user' },
-      schema: { tags: ['settings'], summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse, 401: ErrorBody } },
+      schema: { summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse } },
     },
     async (request) => profileOf(callerOf(request).userId),
   );
@@ -70,11 +69,10 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['settings'],
         summary:
           'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
         body: UpdateProfileBody,
-        response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }) },
       },
     },
     async (request) => {
@@ -101,10 +99,9 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['settings'],
         summary: 'Ask to move the account to another address: a link goes to it, and the change happens when it is followed',
         body: ChangeEmailBody,
-        response: { 200: ChangeEmailResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: { 200: ChangeEmailResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
     },
     async (request) => {
@@ -123,10 +120,9 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['settings'],
         summary: 'Follow the link mailed to the new address: the account moves to it, the old address is told',
         body: ConfirmEmailChangeBody,
-        response: { 200: MessageBody, 400: ErrorBody, 409: ErrorBody },
+        response: { 200: MessageBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -145,10 +141,9 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['settings'],
         summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
         body: ChangePasswordBody,
-        response: { 200: ChangePasswordResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: ChangePasswordResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -177,9 +172,8 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          tags: ['settings'],
           summary: "The signed-in user's active sessions, newest first; `current` marks this one",
-          response: { 200: SessionsResponse, 401: ErrorBody },
+          response: { 200: SessionsResponse },
         },
       },
       async (request) => {
@@ -207,10 +201,9 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       {
         config: { access: 'user' },
         schema: {
-          tags: ['settings'],
           summary: 'Sign out one of your sessions',
           params: SessionParams,
-          response: { 200: MessageBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: MessageBody, 404: ErrorBody },
         },
       },
       async (request) => {
@@ -224,7 +217,7 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       '/api/settings/sessions/revoke-others',
       {
         config: { access: 'user' },
-        schema: { tags: ['settings'], summary: 'Sign out every session but this one', response: { 200: RevokeOthersResponse, 401: ErrorBody } },
+        schema: { summary: 'Sign out every session but this one', response: { 200: RevokeOthersResponse } },
       },
       async (request) => {
         const caller = callerOf(request);
@@ -236,4 +229,4 @@ export async function settingsRoutes(app: FastifyInstance, platform: Platform) {
       },
     );
   });
-}
+});

@@ -6,14 +6,13 @@ import { SESSION_ENDED } from '../live/hub.ts';
 import { eventually, within } from '../testing/eventually.ts';
 import { liveClient } from '../testing/live-client.ts';
 import { latestMail, linkIn, outbox } from '../testing/outbox.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, type TestApp, post, requestToken } from '../testing/test-app.ts';
 import { CHANGE_LINK_INVALID, EMAIL_CHANGED, EMAIL_IN_USE, changeLinkSent } from './email-change.ts';
 import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, WRONG_CURRENT_PASSWORD } from './password-change.ts';
 import { PROFILE_UPDATED } from './profile.ts';
 import { SESSION_NOT_FOUND, SESSION_SIGNED_OUT, sessionStream } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const HOUR = 60 * 60 * 1000;
@@ -31,12 +30,7 @@ describe('account settings', () => {
   afterAll(async () => t.close());
 
   const login = (email: string, password = 'correct horse', userAgent = FIREFOX) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: { ...form, 'user-agent': userAgent },
-      payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-    });
+    requestToken(t.app, email, password, { headers: { 'user-agent': userAgent } });
   const signIn = async (email: string, password?: string, userAgent?: string) => {
     const answer = await login(email, password, userAgent);
     expect(answer.statusCode).toBe(200);
@@ -96,29 +90,14 @@ describe('account settings', () => {
     const bob = await signUp(t.app, 'bob@example.com');
     await signUp(t.app, 'taken@example.com');
 
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/email',
-      headers: bob.headers,
-      payload: { new_email: 'robert@example.com', current_password: 'nope' },
-    });
+    const wrong = await post(t.app, '/api/settings/email', bob.headers, { new_email: 'robert@example.com', current_password: 'nope' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ detail: WRONG_CURRENT_PASSWORD });
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/email',
-      headers: bob.headers,
-      payload: { new_email: 'Taken@Example.com', current_password: 'correct horse' },
-    });
+    const taken = await post(t.app, '/api/settings/email', bob.headers, { new_email: 'Taken@Example.com', current_password: 'correct horse' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ detail: EMAIL_IN_USE });
 
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/email',
-      headers: bob.headers,
-      payload: { new_email: 'Robert@Example.com', current_password: 'correct horse' },
-    });
+    const asked = await post(t.app, '/api/settings/email', bob.headers, { new_email: 'Robert@Example.com', current_password: 'correct horse' });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: changeLinkSent('robert@example.com'), pending_email: 'robert@example.com' });
     expect((await t.app.inject({ url: '/api/settings/profile', headers: bob.headers })).json()).toMatchObject({
@@ -247,28 +226,13 @@ describe('account settings', () => {
     const [mine, theirs] = [await liveClient(baseUrl, gus.token), await liveClient(baseUrl, other.token)];
     now = new Date(now.getTime() + 1000);
 
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/password',
-      headers: gus.headers,
-      payload: { current_password: 'guess', new_password: 'new secret' },
-    });
+    const wrong = await post(t.app, '/api/settings/password', gus.headers, { current_password: 'guess', new_password: 'new secret' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ detail: WRONG_CURRENT_PASSWORD });
-    const short = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/password',
-      headers: gus.headers,
-      payload: { current_password: 'correct horse', new_password: '123' },
-    });
+    const short = await post(t.app, '/api/settings/password', gus.headers, { current_password: 'correct horse', new_password: '123' });
     expect(short.statusCode).toBe(400);
 
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/password',
-      headers: gus.headers,
-      payload: { current_password: 'correct horse', new_password: 'new secret' },
-    });
+    const changed = await post(t.app, '/api/settings/password', gus.headers, { current_password: 'correct horse', new_password: 'new secret' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: PASSWORD_UPDATED, api_key_revoked: false });
 

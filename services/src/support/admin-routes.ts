@@ -44,10 +44,9 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Support inbox: tickets by status and priority, urgent first and oldest first within a priority, with the requester’s e-mail',
         querystring: AdminSupportQuery,
-        response: { 200: AdminSupportTicketList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: AdminSupportTicketList },
       },
     },
     async (request) => {
@@ -70,11 +69,10 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Answer a ticket: the reply is shown to its owner and e-mailed to them',
         params: IdParams,
         body: ReplyTicketBody,
-        response: { 201: AdminSupportTicketAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 201: AdminSupportTicketAnswer, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -113,10 +111,9 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Close a ticket (its owner can open it again by replying)',
         params: IdParams,
-        response: { 200: AdminSupportTicketAnswer, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: AdminSupportTicketAnswer, 404: ErrorBody },
       },
     },
     async (request) => {

@@ -49,11 +49,10 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['support'],
         summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
         headers: IdempotencyKeyHeaders,
         body: OpenTicketBody,
-        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -107,9 +106,8 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['support'],
         summary: 'The caller’s support tickets, newest first, each with its replies',
-        response: { 200: SupportTicketList, 401: ErrorBody },
+        response: { 200: SupportTicketList },
       },
     },
     async (request) => {
@@ -130,10 +128,9 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['support'],
         summary: 'One support ticket with its replies (its owner’s, or any for an admin)',
         params: IdParams,
-        response: { 200: SupportTicket, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: SupportTicket, 404: ErrorBody },
       },
     },
     async (request) => ticketOf(await visibleTicket(platform, callerOf(request), request.params.id)),
@@ -144,12 +141,11 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: user,
       schema: {
-        tags: ['support'],
         summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
         params: IdParams,
         headers: IdempotencyKeyHeaders,
         body: ReplyTicketBody,
-        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -48,6 +48,12 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
 }
 
+/** A request with a body (an object goes as JSON), sent with the given headers (a session's bearer header, or none). */
+const withBody = (method: 'POST' | 'PUT') => (app: FastifyInstance, url: string, headers: Record<string, string> | undefined, payload: object | string) =>
+  app.inject({ method, url, headers, payload });
+export const post = withBody('POST');
+export const put = withBody('PUT');
+
 /** Registers an account and signs in, returning the bearer header for later calls. */
 export async function signUp(app: FastifyInstance, email: string, password = 'correct horse') {
   const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password } });
@@ -55,14 +61,20 @@ export async function signUp(app: FastifyInstance, email: string, password = 'co
   return { user: registered.json<{ id: number; role: string }>(), ...(await signIn(app, email, password)) };
 }
 
-/** Signs an existing account in: a new session's token and bearer header. */
-export async function signIn(app: FastifyInstance, email: string, password = 'correct horse') {
-  const token = await app.inject({
+/** POST /api/token as the sign-in form sends it, from `ip` (else the default address), answered as it comes. */
+export function requestToken(app: FastifyInstance, email: string, password: string, from: { ip?: string; headers?: Record<string, string> } = {}) {
+  return app.inject({
     method: 'POST',
     url: '/api/token',
+    ...(from.ip ? { remoteAddress: from.ip } : {}),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...from.headers },
     payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+}
+
+/** Signs an existing account in: a new session's token and bearer header. */
+export async function signIn(app: FastifyInstance, email: string, password = 'correct horse') {
+  const token = await requestToken(app, email, password);
   if (token.statusCode !== 200) throw new Error(`token ${token.statusCode}: ${token.body}`);
   const accessToken = token.json<{ access_token: string }>().access_token;
   return { token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };

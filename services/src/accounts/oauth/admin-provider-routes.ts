@@ -34,7 +34,7 @@ import { foldEvents } from '../../commands/event-port.ts';
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** How a provider's fields are named in the super admin's notice of a change. */
 const PROVIDER_FIELDS: FieldLabels<ProviderSettings> = {
@@ -102,7 +102,7 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
 
   api.get(
     '/api/admin/oauth-config',
-    { config: admin, schema: { tags: ['admin'], summary: 'The configured sign-in providers (secrets masked)', response: { 200: OAuthConfigList, ...errors } } },
+    { config: admin, schema: { summary: 'The configured sign-in providers (secrets masked)', response: { 200: OAuthConfigList, ...errors } } },
     async () => ({ configs: (await Promise.all(PROVIDERS.map(view))).filter((config) => config !== null) }),
   );
 
@@ -111,7 +111,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Add a sign-in provider; it is offered at once when enabled',
         body: OAuthConfigBody,
         response: { 200: OAuthConfigAnswer, ...errors },
@@ -125,7 +124,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Edit a sign-in provider (the provider itself cannot change; an empty secret keeps the stored one)',
         params: OAuthProviderParams,
         body: OAuthConfigUpdateBody,
@@ -140,7 +138,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Switch a sign-in provider on or off (?enabled=true|false)',
         params: OAuthProviderParams,
         querystring: OAuthToggleQuery,
@@ -160,7 +157,6 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     {
       config: admin,
       schema: {
-        tags: ['admin'],
         summary: 'Remove a sign-in provider and its secret',
         params: OAuthProviderParams,
         response: { 200: OAuthConfigAnswer, ...errors },

@@ -22,7 +22,6 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Social sign-in providers: whether each is enabled, and its public client id',
         response: { 200: AuthProvidersResponse },
       },
@@ -45,11 +44,10 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Start a social sign-in: the provider address to send the browser to, with a single-use state to send back',
         params: ProviderParams,
         querystring: AuthorizeQuery,
-        response: { 200: AuthorizeResponse, 400: ErrorBody },
+        response: { 200: AuthorizeResponse },
       },
     },
     async (request) => {
@@ -80,11 +78,10 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['accounts'],
         summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
         params: ProviderParams,
         body: OAuthCallbackBody,
-        response: { 200: SignInResponse, 400: ErrorBody, 403: ErrorBody },
+        response: { 200: SignInResponse, 403: ErrorBody },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERS, type UserView } from '@linkledger/projections';
-import { startTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { startTestApp, signUp, type TestApp, post, requestToken } from '../../testing/test-app.ts';
 import { SIGNUP_DISABLED } from '../registration-deciders.ts';
 import { latestMail, linkIn } from '../../testing/outbox.ts';
 import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
@@ -175,12 +175,7 @@ describe('social sign-in', () => {
     expect((await t.app.inject({ url: '/api/users/me', headers: victim })).json()).toMatchObject({ id: squatter.user.id, is_verified: true });
 
     expect((await t.app.inject({ url: '/api/users/me', headers: squatter.headers })).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: 'username=victim%40example.com&password=squatter-password',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const login = await requestToken(t.app, 'victim@example.com', 'squatter-password');
     expect(login.statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/urls', headers: { 'x-api-key': key } })).statusCode).toBe(401);
     const history = await t.platform.events.readStream(`user-${squatter.user.id}`);
@@ -194,12 +189,7 @@ describe('social sign-in', () => {
   it('a reclaim also cancels the registrant’s pending change of address: its link is refused afterwards', async () => {
     const squatter = await signUp(t.app, 'victim2@example.com', 'squatter-password');
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: squatter.headers })).json<{ api_key: string }>().api_key;
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/email',
-      headers: squatter.headers,
-      payload: { new_email: 'mallory@evil.example', current_password: 'squatter-password' },
-    });
+    const asked = await post(t.app, '/api/settings/email', squatter.headers, { new_email: 'mallory@evil.example', current_password: 'squatter-password' });
     expect(asked.statusCode).toBe(200);
     const changeToken = linkIn(latestMail(t.dataDir, 'mallory@evil.example', '/confirm-email-change')!.text, 'confirm-email-change').searchParams.get('token');
 
@@ -258,12 +248,7 @@ describe('social sign-in', () => {
     nextUser('verified@example.com');
     expect((await callback({ code, redirect_uri: REDIRECT, state })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/users/me', headers: owner.headers })).statusCode).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/token',
-      payload: 'username=verified%40example.com&password=owner-password',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const login = await requestToken(t.app, 'verified@example.com', 'owner-password');
     expect(login.statusCode).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../../testing/plans.ts';
-import { signUp, startTestApp, type Session, type TestApp } from '../../testing/test-app.ts';
+import { signUp, startTestApp, type Session, type TestApp, post, put } from '../../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from '../../domains/dns/testing/dns-test-server.ts';
 
 const TARGET_IP = '203.0.113.7';
@@ -100,12 +100,7 @@ describe('links made through the API go to the active domain and header unless t
     const ours = await withKey({ original_url: 'https://example.com/on-ours', custom_domain: null, trai_header: null });
     expect(ours.short_url).toBe(`https://${OUR_HOST}/${ours.short_code}`);
     expect(await follow(ours.short_url)).toBe('https://example.com/on-ours');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/urls/api',
-      headers: { 'x-api-key': key },
-      payload: { original_url: 'https://example.com/x', custom_domain: 'go.nobody.in' },
-    });
+    const refused = await post(t.app, '/api/urls/api', { 'x-api-key': key }, { original_url: 'https://example.com/x', custom_domain: 'go.nobody.in' });
     expect(refused.statusCode).toBe(400);
   });
 
@@ -149,12 +144,7 @@ describe('links made through the API go to the active domain and header unless t
   it('passes over an active domain and header the plan no longer includes, instead of refusing the call', async () => {
     await givePlan(t.platform, brand.user.id, 'free');
     // Free's 10 links a month are spent above: an admin's own limit lifts that, not the features.
-    const lifted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/api/users/${brand.user.id}/limits`,
-      headers: root.headers,
-      payload: { custom_monthly_links_limit: 100 },
-    });
+    const lifted = await put(t.app, `/api/admin/api/users/${brand.user.id}/limits`, root.headers, { custom_monthly_links_limit: 100 });
     expect(lifted.statusCode, lifted.body).toBe(200);
     const link = await withKey({ original_url: 'https://example.com/after-downgrade' });
     expect(link).toMatchObject({ custom_domain: null, trai_header: null });

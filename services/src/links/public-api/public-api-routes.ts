@@ -11,11 +11,10 @@ export async function publicApiRoutes(app: FastifyInstance, platform: Platform) 
     {
       config: { access: 'user_or_api_key' },
       schema: {
-        tags: ['links'],
         summary: 'Shorten a URL through the API (X-API-Key): the link is listed under the "api" tab; calls count against your plan’s rate limit',
         headers: IdempotencyKeyHeaders,
         body: PublicCreateLinkBody,
-        response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     createLinkHandler(platform, 'api'),

@@ -19,10 +19,9 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
     {
       config: { access: 'anyone' },
       schema: {
-        tags: ['links'],
         summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>][&userDomain=0|1]; status 7 is success',
         querystring: ShortenQuery,
-        response: { 200: ShortenResponse, 400: ErrorBody, 429: ErrorBody },
+        response: { 200: ShortenResponse, 429: ErrorBody },
       },
     },
     async (request) => {
