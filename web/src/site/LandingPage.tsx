@@ -43,7 +43,7 @@ function Hero() {
             Linkledger turns long URLs into short links, shows each click the moment it happens — where it came from and how people engage — and keeps a full,
             replayable history of everything that ever happened to every link.
           </p>
-          <div className="hero__actions">
+          <div className="cluster gap-3 hero__actions">
             <Link className="button button--primary button--lg" to="/register">
               Get Started
             </Link>
@@ -80,7 +80,7 @@ function LedgerPreview() {
   const max = Math.max(...SPARKLINE);
   return (
     <div className="ledger" aria-hidden="true">
-      <div className="ledger__top">
+      <div className="cluster cluster--between cluster--nowrap gap-3 ledger__top">
         <div className="ledger__link">
           <LinkIcon />
           <span>go.yourbrand.com/spring-sale</span>

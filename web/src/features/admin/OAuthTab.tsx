@@ -129,7 +129,7 @@ export function OAuthTab() {
         </div>
       ) : null}
 
-      <div className="oauth-providers">
+      <div className="grid grid--fill oauth-providers">
         {configured.map((config) => (
           <ProviderCard
             key={config.provider}
@@ -197,7 +197,7 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
     { label: 'Last updated', value: updatedLabel(config.updated_at) },
   ];
   return (
-    <article className="card oauth-provider" aria-labelledby={`${id}-name`} data-provider={config.provider}>
+    <article className="card stack stack--top gap-3 oauth-provider" aria-labelledby={`${id}-name`} data-provider={config.provider}>
       <header className="oauth-provider__head cluster cluster--between">
         <h3 id={`${id}-name`} className="card__title">
           {name}
@@ -296,7 +296,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           </p>
         ) : null}
       </div>
-      <div className="oauth-form__grid">
+      <div className="grid oauth-form__grid">
         <Field id={`${id}-client-id`} label="Client ID" required autoComplete="off" spellCheck={false} {...text('client_id')} />
         <Field
           id={`${id}-client-secret`}

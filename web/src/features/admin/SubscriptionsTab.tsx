@@ -121,7 +121,7 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
       <h2 id={`${id}-title`} className="card__title subscriptions__title">
         Subscription of {email}
       </h2>
-      <dl className="subscriptions__facts">
+      <dl className="grid gap-3 subscriptions__facts">
         {facts.map((fact) => (
           <div key={fact.term}>
             <dt>{fact.term}</dt>

@@ -156,7 +156,7 @@ function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
         </span>
       </td>
       <td data-label="Role and status">
-        <div className="admin-users__access">
+        <div className="stack stack--start gap-1 admin-users__access">
           <span>{user.role === 'super_admin' ? 'Super Admin' : user.role === 'admin' ? 'Admin' : 'User'}</span>
           <span className={`badge badge--${STATUS_TONE[user.status]}`}>{user.status}</span>
         </div>

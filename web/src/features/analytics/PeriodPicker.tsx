@@ -56,7 +56,7 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
   };
 
   return (
-    <form className="period" onSubmit={apply} aria-label="Analytics period" noValidate>
+    <form className="cluster cluster--bottom gap-3 period" onSubmit={apply} aria-label="Analytics period" noValidate>
       <div className="period__field">
         <label htmlFor={selectId} className="field__label">
           Period

@@ -72,7 +72,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
       ) : null}
 
       {offersUpgrade(view) ? (
-        <section className="upgrade-banner" aria-labelledby="upgrade-title">
+        <section className="cluster cluster--center gap-4 upgrade-banner" aria-labelledby="upgrade-title">
           <span className="upgrade-banner__icon" aria-hidden="true">
             <SparkIcon />
           </span>
@@ -200,9 +200,9 @@ function LimitsContent({ view }: { view: LimitsView }) {
             )}
           </div>
           <p className="usage-legend">
-            <span className="usage-legend__item usage-legend__item--ok">Below 75%</span>
-            <span className="usage-legend__item usage-legend__item--warning">From 75%</span>
-            <span className="usage-legend__item usage-legend__item--critical">From 90%</span>
+            <span className="dotted gap-1 usage-legend__item usage-legend__item--ok">Below 75%</span>
+            <span className="dotted gap-1 usage-legend__item usage-legend__item--warning">From 75%</span>
+            <span className="dotted gap-1 usage-legend__item usage-legend__item--critical">From 90%</span>
           </p>
         </section>
 

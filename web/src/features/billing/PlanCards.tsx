@@ -68,7 +68,7 @@ export function PlanCards({ catalogue, cycle = 'monthly', currency = 'INR', limi
               {plan.popular ? <span className="plan-card__badge">Most Popular</span> : null}
             </div>
             <p className="plan-card__audience">{PLAN_AUDIENCE[plan.name]}</p>
-            <div className="plan-card__pricing">
+            <div className="stack gap-1 plan-card__pricing">
               <p className="plan-card__price">
                 <span className="plan-card__amount">{price.amount}</span>
                 <span className="plan-card__period">{price.period}</span>

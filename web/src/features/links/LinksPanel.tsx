@@ -110,7 +110,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
           </h2>
           <p className="card__subtitle">Search, filter and manage every short link you own.</p>
         </div>
-        <div className="links-panel__tools">
+        <div className="cluster cluster--top links-panel__tools">
           <div className="view-toggle" role="group" aria-label="Display">
             <button type="button" className="view-toggle__button" aria-pressed={view === 'list'} onClick={() => chooseView('list')}>
               <ListIcon />

@@ -59,7 +59,7 @@ export function BillingTab() {
         <h2 id="billing-title" className="card__title">
           Current plan
         </h2>
-        <dl className="settings__facts">
+        <dl className="grid gap-3 settings__facts">
           <div>
             <dt>Plan</dt>
             <dd data-testid="billing-plan">{name}</dd>
@@ -67,7 +67,7 @@ export function BillingTab() {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
+              <span className={`dotted subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
                 {STATUS_WORDS[subscription.status]}
               </span>
             </dd>

@@ -70,7 +70,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <h2 id="profile-title" className="card__title">
         Profile
       </h2>
-      <div className="settings__grid">
+      <div className="grid gap-3 settings__grid">
         <div className="field">
           <label className="field__label" htmlFor="settings-username">
             Username
@@ -175,7 +175,7 @@ function EmailChange({ profile }: { profile: Profile }) {
       ) : (
         <p className="card__subtitle">We send a link to the new address; the change happens when you open it, and your current address is told.</p>
       )}
-      <div className="settings__grid">
+      <div className="grid gap-3 settings__grid">
         <div className="field">
           <label className="field__label" htmlFor="settings-new-email">
             New e-mail address

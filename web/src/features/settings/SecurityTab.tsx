@@ -63,7 +63,7 @@ function PasswordForm() {
         Change password
       </h2>
       <p className="card__subtitle">Changing it signs out every other device; this one stays signed in.</p>
-      <div className="settings__grid settings__grid--narrow">
+      <div className="grid gap-3 settings__grid settings__grid--narrow">
         <PasswordInput
           id="settings-current-password"
           name="currentPassword"

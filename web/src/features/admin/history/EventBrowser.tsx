@@ -107,7 +107,7 @@ export function EventBrowser() {
           </ol>
         )}
         {page.data ? (
-          <nav className="history-pager" aria-label="Pages of events">
+          <nav className="cluster cluster--between cluster--stretch history-pager" aria-label="Pages of events">
             <button
               type="button"
               className="button button--secondary button--sm"

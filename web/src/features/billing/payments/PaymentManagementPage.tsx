@@ -78,7 +78,7 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
 
 function Loading({ text }: { text: string }) {
   return (
-    <p className="checkout__loading" role="status">
+    <p className="cluster cluster--center cluster--nowrap checkout__loading" role="status">
       <Spinner size="sm" /> {text}
     </p>
   );
@@ -144,7 +144,11 @@ function MethodsTab() {
           <p className="subscription-card__note">The ways you have paid. A method is added when you pay with it; the default is the one shown first.</p>
           <ul className="payment-methods" aria-label="Your payment methods">
             {methods.map((method) => (
-              <li key={method.id} className={`payment-method${method.is_default ? ' payment-method--default' : ''}`} data-method={method.id}>
+              <li
+                key={method.id}
+                className={`cluster cluster--center gap-4 payment-method${method.is_default ? ' payment-method--default' : ''}`}
+                data-method={method.id}
+              >
                 <span className="payment-method__icon">
                   <MethodIcon icon={method.icon} />
                 </span>
@@ -253,7 +257,7 @@ function SubscriptionTab() {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-figure="status">
+              <span className={`dotted subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-figure="status">
                 {STATUS_WORDS[subscription.status]}
               </span>
             </dd>

@@ -70,7 +70,7 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
       </p>
       <ul className="notifications__list">
         {NOTIFICATION_CHOICES.map(({ key, label, explanation }) => (
-          <li key={key} className="notifications__choice">
+          <li key={key} className="switch-field notifications__choice">
             <div>
               <p className="notifications__label" id={`${id}-${key}-label`}>
                 {label}
