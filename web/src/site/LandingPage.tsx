@@ -92,7 +92,7 @@ function LedgerPreview() {
       </div>
 
       <div className="ledger__total">
-        <span className="ledger__count">2,418</span>
+        <span className="big-figure ledger__count">2,418</span>
         <span className="ledger__count-label">human clicks</span>
         <span className="ledger__delta">+3 just now</span>
       </div>
@@ -214,7 +214,7 @@ function Features() {
         <ul className="feature-grid" role="list">
           {FEATURES.map((feature) => (
             <li className="feature-card" key={feature.title}>
-              <span className="feature-card__icon" aria-hidden="true">
+              <span className="icon-disc icon-disc--square feature-card__icon" aria-hidden="true">
                 {feature.icon}
               </span>
               <h3>{feature.title}</h3>

@@ -94,7 +94,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
   });
 
   return (
-    <form className="email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+    <form className="stack email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SendGrid</legend>
         <Field

@@ -214,7 +214,7 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
         </>
       }
     >
-      <form id={`${id}-form`} className="moderation__form" onSubmit={(event) => void submit(event)}>
+      <form id={`${id}-form`} className="stack gap-3 moderation__form" onSubmit={(event) => void submit(event)}>
         <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>
         {link ? <p className="moderation__dialog-link">{link.short_url}</p> : null}
         <div className="field">

@@ -271,7 +271,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
 
   const providerName = PROVIDER_NAMES[form.provider];
   return (
-    <form className="oauth-form" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+    <form className="stack oauth-form" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-provider`}>
           Provider

@@ -5,7 +5,7 @@ export function StatusMessage({ text }: { text: string | null }) {
   if (!text) return null;
   const success = /successfully/i.test(text);
   return (
-    <p className={`status-message status-message--${success ? 'success' : 'error'}`} role={success ? 'status' : 'alert'}>
+    <p className={`status-message tone-${success ? 'success' : 'error'}`} role={success ? 'status' : 'alert'}>
       {text}
     </p>
   );

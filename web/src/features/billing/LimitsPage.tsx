@@ -73,7 +73,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
 
       {offersUpgrade(view) ? (
         <section className="cluster cluster--center gap-4 upgrade-banner" aria-labelledby="upgrade-title">
-          <span className="upgrade-banner__icon" aria-hidden="true">
+          <span className="icon-disc icon-disc--square upgrade-banner__icon" aria-hidden="true">
             <SparkIcon />
           </span>
           <div className="upgrade-banner__body">
@@ -188,7 +188,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
               }
             />
             {usage.api_calls === null ? null : (
-              <div className="usage-row">
+              <div className="stack gap-2 usage-row">
                 <div className="usage-row__head">
                   <span className="usage-row__label">API calls</span>
                   <span className="usage-row__figure">{usage.api_calls.toLocaleString('en-IN')} this month</span>
@@ -222,7 +222,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
 
 function UsageRow({ label, used, limit, unit, note }: { label: string; used: number; limit: number; unit: string; note?: string }) {
   return (
-    <div className="usage-row">
+    <div className="stack gap-2 usage-row">
       <div className="usage-row__head">
         <span className="usage-row__label">{label}</span>
         <span className="usage-row__figure">

@@ -7,7 +7,7 @@ import { dnsRows } from './domain-rules.ts';
 export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: string }) {
   const rows = dnsRows(guide);
   return (
-    <div className="dns-records">
+    <div className="stack gap-2 dns-records">
       <table className="table dns-records__table">
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>

@@ -111,7 +111,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
           {notInPlan && subscription ? (
             <PlanEndedNotice what="TRAI headers" title={`Your ${subscription.plan.display_name} plan does not include TRAI headers`} text={TRAI_NOT_IN_PLAN} />
           ) : null}
-          <form className="trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
+          <form className="stack trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
             <fieldset className="trai-form__controls" disabled={notInPlan}>
               <div className="field trai-form__header">
                 <label className="field__label" htmlFor={`${id}-header`}>

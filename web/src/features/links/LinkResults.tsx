@@ -132,7 +132,7 @@ function EmptyState({ query, list, onCreate, onClear }: { query: LinkQuery; list
 
 function ListSkeleton() {
   return (
-    <div className="list-skeleton" aria-hidden="true">
+    <div className="stack gap-3 list-skeleton" aria-hidden="true">
       {[0, 1, 2, 3].map((row) => (
         <div key={row} className="list-skeleton__row">
           <span className="skeleton list-skeleton__box" />

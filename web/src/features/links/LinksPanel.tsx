@@ -55,7 +55,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
   };
 
   const body = (
-    <div className="links-panel__body">
+    <div className="stack links-panel__body">
       <Filters query={query} searchText={searchText} onSearchText={setSearchText} onChange={change} rangeProblem={rangeProblem} />
 
       <div className="results-bar">

@@ -55,7 +55,7 @@ export function BillingTab() {
 
   return (
     <div className="settings__panel">
-      <section className="card settings__card" aria-labelledby="billing-title">
+      <section className="card stack gap-3 settings__card" aria-labelledby="billing-title">
         <h2 id="billing-title" className="card__title">
           Current plan
         </h2>

@@ -66,7 +66,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   };
 
   return (
-    <form className="card settings__card" onSubmit={(event) => void save(event)} aria-labelledby="profile-title">
+    <form className="card stack gap-3 settings__card" onSubmit={(event) => void save(event)} aria-labelledby="profile-title">
       <h2 id="profile-title" className="card__title">
         Profile
       </h2>
@@ -163,12 +163,12 @@ function EmailChange({ profile }: { profile: Profile }) {
   };
 
   return (
-    <form className="card settings__card" onSubmit={(event) => void send(event)} aria-labelledby="email-change-title">
+    <form className="card stack gap-3 settings__card" onSubmit={(event) => void send(event)} aria-labelledby="email-change-title">
       <h2 id="email-change-title" className="card__title">
         Change e-mail address
       </h2>
       {profile.pending_email ? (
-        <p className="settings__pending" role="status" data-testid="pending-email">
+        <p className="status-message tone-info settings__pending" role="status" data-testid="pending-email">
           We sent a link to <strong>{profile.pending_email}</strong>. Your address changes to it when you open that link; until then you sign in with{' '}
           <strong>{profile.email}</strong>.
         </p>

@@ -117,7 +117,11 @@ export function SecondFactorCard() {
       </>
     );
   } else if (!data.email_verified) {
-    body = <p className="settings__pending">Verify your e-mail address first: two-step verification can be set up once your address is confirmed.</p>;
+    body = (
+      <p className="status-message tone-info settings__pending">
+        Verify your e-mail address first: two-step verification can be set up once your address is confirmed.
+      </p>
+    );
   } else {
     body = (
       <div className="settings__actions cluster cluster--center">
@@ -129,7 +133,7 @@ export function SecondFactorCard() {
   }
 
   return (
-    <section className="card settings__card" aria-labelledby="second-factor-title">
+    <section className="card stack gap-3 settings__card" aria-labelledby="second-factor-title">
       <div className="settings__card-head cluster cluster--between">
         <h2 id="second-factor-title" className="card__title">
           Two-step verification
@@ -187,7 +191,7 @@ function CodeForm({ fields, hint, submitLabel, danger, onCancel, onSubmit }: Cod
   };
 
   return (
-    <form className="second-factor__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="stack gap-3 second-factor__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       {hint ? <p className="field__hint">{hint}</p> : null}
       <div className="grid gap-3 settings__grid settings__grid--narrow">
         {fields.map((field) => (

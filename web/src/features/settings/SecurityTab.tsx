@@ -58,7 +58,7 @@ function PasswordForm() {
   };
 
   return (
-    <form className="card settings__card" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
+    <form className="card stack gap-3 settings__card" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
       <h2 id="password-title" className="card__title">
         Change password
       </h2>
@@ -161,7 +161,7 @@ function SessionsList() {
   };
 
   return (
-    <section className="card settings__card" aria-labelledby="sessions-title">
+    <section className="card stack gap-3 settings__card" aria-labelledby="sessions-title">
       <div className="settings__card-head cluster cluster--between">
         <h2 id="sessions-title" className="card__title">
           Where you are signed in

@@ -134,7 +134,7 @@ function MethodsTab() {
     );
   const methods = data.payment_methods;
   return (
-    <div className="payments__panel">
+    <div className="stack payments__panel">
       {methods.length === 0 ? (
         <Empty title="No payment methods yet">
           A payment method appears here once you have paid with it — by UPI or card, when you buy a plan. There is nothing to add in advance.
@@ -149,7 +149,7 @@ function MethodsTab() {
                 className={`cluster cluster--center gap-4 payment-method${method.is_default ? ' payment-method--default' : ''}`}
                 data-method={method.id}
               >
-                <span className="payment-method__icon">
+                <span className="icon-disc icon-disc--square payment-method__icon">
                   <MethodIcon icon={method.icon} />
                 </span>
                 <div className="payment-method__body">
@@ -214,7 +214,7 @@ function HistoryTab() {
     return <Empty title="No payments yet">Your payments and their receipts appear here once you buy a plan.</Empty>;
   }
   return (
-    <div className="payments__panel card">
+    <div className="stack payments__panel card">
       <PaymentsTable items={items} caption="Your payments, newest first" />
     </div>
   );
@@ -244,12 +244,12 @@ function SubscriptionTab() {
     });
 
   return (
-    <div className="payments__panel">
-      <section className="card subscription-card" aria-labelledby="subscription-title" data-testid="subscription-card">
+    <div className="stack payments__panel">
+      <section className="card stack subscription-card" aria-labelledby="subscription-title" data-testid="subscription-card">
         <h2 id="subscription-title" className="card__title">
           Current plan
         </h2>
-        <dl className="subscription-card__facts">
+        <dl className="grid gap-3 subscription-card__facts">
           <div>
             <dt>Plan</dt>
             <dd data-figure="plan">{name}</dd>
