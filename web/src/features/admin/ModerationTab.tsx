@@ -45,7 +45,7 @@ export function ModerationTab() {
   const rows = links.data?.links ?? [];
   return (
     <div className="admin__section">
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <div className="field admin__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by code, destination or owner e-mail

@@ -94,7 +94,7 @@ export function OAuthTab() {
 
   return (
     <div className="admin__section">
-      <div className="admin__row cluster cluster--between cluster--loose">
+      <div className="admin__row cluster cluster--between gap-3">
         <p className="admin__count" aria-live="polite">
           {configs.data ? `${configured.length} of ${PROVIDERS.length} sign-in providers configured` : configs.loading ? 'Loading sign-in providers…' : ''}
         </p>

@@ -129,7 +129,7 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
           </div>
         ))}
       </dl>
-      <form className="admin__toolbar cluster cluster--bottom cluster--loose" onSubmit={change}>
+      <form className="admin__toolbar cluster cluster--bottom gap-3" onSubmit={change}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-plan`}>
             New plan

@@ -41,7 +41,7 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
 
   return (
     <div className="admin__section">
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <div className="field admin__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by e-mail or plan

@@ -231,7 +231,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                 </p>
               ) : null}
 
-              <div className="trai-form__footer cluster cluster--between cluster--loose">
+              <div className="trai-form__footer cluster cluster--between gap-3">
                 <p className="trai-form__preview">
                   Links will look like <code className="code-inline">{preview}abc123</code>
                 </p>

@@ -103,7 +103,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
 
   return (
     <section id="your-urls" className="card links-panel" aria-labelledby={`${id}-title`} tabIndex={-1}>
-      <header className="links-panel__head cluster cluster--between cluster--loose cluster--top">
+      <header className="links-panel__head cluster cluster--between gap-3 cluster--top">
         <div>
           <h2 id={`${id}-title`} className="card__title">
             Your URLs

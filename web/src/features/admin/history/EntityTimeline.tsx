@@ -57,7 +57,7 @@ export function EntityTimeline({ entity }: { entity: EntityRef }) {
   return (
     <>
       <section className="card admin__card" aria-labelledby="history-entity-title">
-        <div className="admin__row cluster cluster--between cluster--loose">
+        <div className="admin__row cluster cluster--between gap-3">
           <h2 id="history-entity-title" className="card__title">
             {name}
           </h2>

@@ -55,7 +55,7 @@ export function SupportInboxTab() {
 
   return (
     <div className="admin__section support-inbox">
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <SelectField
           id={`${id}-status`}
           label="Status"
