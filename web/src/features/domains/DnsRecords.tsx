@@ -28,7 +28,7 @@ export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: 
           {rows.map((row) => (
             <tr key={row.key} data-type={row.type} data-alternative={row.alternative || undefined}>
               <td data-label="Type">
-                <span className="dns-records__type">
+                <span className="stack stack--start gap-1 dns-records__type">
                   <span className={`badge${row.alternative ? '' : ' badge--info'}`}>{row.type}</span>
                   <span className="dns-records__purpose">{row.purpose}</span>
                 </span>

@@ -61,7 +61,7 @@ export function EntityTimeline({ entity }: { entity: EntityRef }) {
           <h2 id="history-entity-title" className="card__title">
             {name}
           </h2>
-          <div className="history__links">
+          <div className="cluster cluster--center gap-3 history__links">
             <Link className="text-link" to={links.filtered({ stream: data.stream })}>
               All events of {data.stream}
             </Link>
