@@ -7,7 +7,7 @@ export function LiveMarker() {
   const text = status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline';
   return (
     <span className={`live-marker live-marker--${status}`} role="status" aria-label={`Live updates: ${text}`}>
-      <span className="live-marker__dot" aria-hidden="true" />
+      <span className="dot live-marker__dot" aria-hidden="true" />
       {text}
     </span>
   );

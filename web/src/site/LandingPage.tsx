@@ -43,7 +43,7 @@ function Hero() {
             Linkledger turns long URLs into short links, shows each click the moment it happens — where it came from and how people engage — and keeps a full,
             replayable history of everything that ever happened to every link.
           </p>
-          <div className="hero__actions">
+          <div className="cluster gap-3 hero__actions">
             <Link className="button button--primary button--lg" to="/register">
               Get Started
             </Link>
@@ -80,7 +80,7 @@ function LedgerPreview() {
   const max = Math.max(...SPARKLINE);
   return (
     <div className="ledger" aria-hidden="true">
-      <div className="ledger__top">
+      <div className="cluster cluster--between cluster--nowrap gap-3 ledger__top">
         <div className="ledger__link">
           <LinkIcon />
           <span>go.yourbrand.com/spring-sale</span>
@@ -92,7 +92,7 @@ function LedgerPreview() {
       </div>
 
       <div className="ledger__total">
-        <span className="ledger__count">2,418</span>
+        <span className="big-figure ledger__count">2,418</span>
         <span className="ledger__count-label">human clicks</span>
         <span className="ledger__delta">+3 just now</span>
       </div>
@@ -214,7 +214,7 @@ function Features() {
         <ul className="feature-grid" role="list">
           {FEATURES.map((feature) => (
             <li className="feature-card" key={feature.title}>
-              <span className="feature-card__icon" aria-hidden="true">
+              <span className="icon-disc icon-disc--square feature-card__icon" aria-hidden="true">
                 {feature.icon}
               </span>
               <h3>{feature.title}</h3>

@@ -71,7 +71,7 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
     >
       {open ? (
         <div className="modal__panel">
-          <header className="modal__header">
+          <header className="cluster cluster--between cluster--nowrap gap-3 modal__header">
             <h2 id={titleId} className="modal__title">
               {title}
             </h2>

@@ -46,7 +46,7 @@ export default function AdminPage() {
   ];
   return (
     <div className="admin">
-      <header className="page-header admin__header cluster cluster--between cluster--loose cluster--top">
+      <header className="page-header admin__header cluster cluster--between gap-3 cluster--top">
         <div>
           <h1 className="page-title">Admin Panel</h1>
           <p className="page-subtitle">Users, plans, sign-in, e-mail and the platform’s health.</p>

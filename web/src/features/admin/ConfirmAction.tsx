@@ -19,7 +19,7 @@ interface ConfirmActionProps {
 export function ConfirmAction({ children, ...dialog }: ConfirmActionProps) {
   return (
     <ConfirmModal open {...dialog}>
-      <div className="confirm-action">{children}</div>
+      <div className="stack gap-3 confirm-action">{children}</div>
     </ConfirmModal>
   );
 }

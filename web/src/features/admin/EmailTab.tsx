@@ -30,7 +30,7 @@ export function EmailTab() {
   return (
     <div className="admin__section">
       <section className="card admin__card" aria-labelledby={`${id}-title`}>
-        <div className="admin__row cluster cluster--between cluster--loose">
+        <div className="admin__row cluster cluster--between gap-3">
           <h2 id={`${id}-title`} className="card__title">
             E-mail settings
           </h2>
@@ -94,7 +94,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
   });
 
   return (
-    <form className="email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+    <form className="stack email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SendGrid</legend>
         <Field
@@ -227,7 +227,7 @@ function TestEmailBox() {
         Send a test e-mail
       </h2>
       <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
-      <form className="email-test cluster cluster--bottom cluster--loose" onSubmit={(event) => void send(event)} aria-busy={sending}>
+      <form className="email-test cluster cluster--bottom gap-3" onSubmit={(event) => void send(event)} aria-busy={sending}>
         <div className="field email-test__field">
           <label className="field__label" htmlFor={`${id}-address`}>
             Test e-mail address
@@ -268,7 +268,7 @@ function MailStatistics() {
   const data = stats.data;
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`} aria-busy={stats.loading}>
-      <div className="admin__row cluster cluster--between cluster--loose">
+      <div className="admin__row cluster cluster--between gap-3">
         <h2 id={`${id}-title`} className="card__title">
           {data ? `E-mail in ${monthLabel(data.month)}` : 'E-mail this month'}
         </h2>

@@ -45,7 +45,7 @@ export function ModerationTab() {
   const rows = links.data?.links ?? [];
   return (
     <div className="admin__section">
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <div className="field admin__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by code, destination or owner e-mail
@@ -214,7 +214,7 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
         </>
       }
     >
-      <form id={`${id}-form`} className="moderation__form" onSubmit={(event) => void submit(event)}>
+      <form id={`${id}-form`} className="stack gap-3 moderation__form" onSubmit={(event) => void submit(event)}>
         <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>
         {link ? <p className="moderation__dialog-link">{link.short_url}</p> : null}
         <div className="field">

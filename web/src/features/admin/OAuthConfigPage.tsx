@@ -11,7 +11,7 @@ export default function OAuthConfigPage() {
   if (user.role !== 'admin' && user.role !== 'super_admin') return <AccessDenied role={user.role} />;
   return (
     <div className="admin">
-      <header className="page-header admin__header cluster cluster--between cluster--loose cluster--top">
+      <header className="page-header admin__header cluster cluster--between gap-3 cluster--top">
         <div>
           <h1 className="page-title">OAuth Configuration</h1>
           <p className="page-subtitle">Google, Facebook and Twitter sign-in: client credentials, addresses and whether each is offered.</p>

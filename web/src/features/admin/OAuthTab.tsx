@@ -94,7 +94,7 @@ export function OAuthTab() {
 
   return (
     <div className="admin__section">
-      <div className="admin__row cluster cluster--between cluster--loose">
+      <div className="admin__row cluster cluster--between gap-3">
         <p className="admin__count" aria-live="polite">
           {configs.data ? `${configured.length} of ${PROVIDERS.length} sign-in providers configured` : configs.loading ? 'Loading sign-in providers…' : ''}
         </p>
@@ -129,7 +129,7 @@ export function OAuthTab() {
         </div>
       ) : null}
 
-      <div className="oauth-providers">
+      <div className="grid grid--fill oauth-providers">
         {configured.map((config) => (
           <ProviderCard
             key={config.provider}
@@ -197,7 +197,7 @@ function ProviderCard({ config, busy, onEdit, onToggle, onDelete }: ProviderCard
     { label: 'Last updated', value: updatedLabel(config.updated_at) },
   ];
   return (
-    <article className="card oauth-provider" aria-labelledby={`${id}-name`} data-provider={config.provider}>
+    <article className="card stack stack--top gap-3 oauth-provider" aria-labelledby={`${id}-name`} data-provider={config.provider}>
       <header className="oauth-provider__head cluster cluster--between">
         <h3 id={`${id}-name`} className="card__title">
           {name}
@@ -271,7 +271,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
 
   const providerName = PROVIDER_NAMES[form.provider];
   return (
-    <form className="oauth-form" onSubmit={(event) => void submit(event)} aria-busy={saving}>
+    <form className="stack oauth-form" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-provider`}>
           Provider
@@ -296,7 +296,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           </p>
         ) : null}
       </div>
-      <div className="oauth-form__grid">
+      <div className="grid oauth-form__grid">
         <Field id={`${id}-client-id`} label="Client ID" required autoComplete="off" spellCheck={false} {...text('client_id')} />
         <Field
           id={`${id}-client-secret`}

@@ -68,7 +68,7 @@ function SignupSwitch() {
       {status.error !== undefined && !status.data ? (
         <RetryMessage text={errorText(status.error, 'Failed to fetch signup status')} onRetry={() => void status.refetch()} />
       ) : status.data ? (
-        <div className="admin__row cluster cluster--between cluster--loose">
+        <div className="admin__row cluster cluster--between gap-3">
           <p>{status.data.message}</p>
           <button
             type="button"

@@ -38,7 +38,7 @@ export function PlansTab() {
       <p className="admin__count" aria-live="polite">
         {plans.data ? `${plans.data.plans.length} ${plans.data.plans.length === 1 ? 'plan' : 'plans'}` : plans.loading ? 'Loading plans…' : null}
       </p>
-      <div className="admin-plans">
+      <div className="grid grid--fill admin-plans">
         {(plans.data?.plans ?? []).map((plan) => (
           <PlanCard
             key={plan.id}
@@ -73,8 +73,8 @@ export function PlansTab() {
 function PlanCard({ plan, featureName, onEdit }: { plan: AdminPlan; featureName(key: string): string; onEdit(): void }) {
   const titleId = useId();
   return (
-    <article className="card admin-plan" aria-labelledby={titleId} data-plan={plan.name}>
-      <header className="admin-plan__header">
+    <article className="card stack stack--top admin-plan" aria-labelledby={titleId} data-plan={plan.name}>
+      <header className="cluster cluster--between cluster--top admin-plan__header">
         <div>
           <h2 id={titleId} className="card__title">
             {plan.display_name}
@@ -220,7 +220,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
         disabled={busy}
       />
 
-      <div className="plan-form__grid">
+      <div className="grid grid--fill gap-3 plan-form__grid">
         <Field
           id={`${id}-monthly`}
           label="Monthly price (₹)"
@@ -252,7 +252,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
         <p className="field__hint" id={`${id}-limits-hint`}>
           Whole numbers; -1 means unlimited.
         </p>
-        <div className="plan-form__grid">
+        <div className="grid grid--fill gap-3 plan-form__grid">
           {LIMIT_FIELDS.map(({ key, label }) => (
             <Field
               key={key}
@@ -272,7 +272,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
 
       <fieldset className="plan-form__fieldset">
         <legend>Flags</legend>
-        <div className="plan-form__checks">
+        <div className="grid grid--fill gap-3 plan-form__checks">
           {FLAG_FIELDS.map(({ key, label, hint }) => (
             <div key={key}>
               <label className="checkbox">
@@ -299,7 +299,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           groupFeatures(features).map((group) => (
             <fieldset key={group.category} className="plan-form__group">
               <legend>{group.label}</legend>
-              <div className="plan-form__checks">
+              <div className="grid grid--fill gap-3 plan-form__checks">
                 {group.features.map((feature) => (
                   <label key={feature.key} className="checkbox">
                     <input

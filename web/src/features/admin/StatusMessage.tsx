@@ -4,8 +4,9 @@ import { RefreshIcon } from '../../ui/icons.tsx';
 export function StatusMessage({ text }: { text: string | null }) {
   if (!text) return null;
   const success = /successfully/i.test(text);
+  const tone = success ? 'success' : 'error';
   return (
-    <p className={`status-message status-message--${success ? 'success' : 'error'}`} role={success ? 'status' : 'alert'}>
+    <p className={`status-message status-message--${tone} tone-${tone}`} role={success ? 'status' : 'alert'}>
       {text}
     </p>
   );
@@ -14,7 +15,7 @@ export function StatusMessage({ text }: { text: string | null }) {
 /** A read that failed: why, and a button to read again. */
 export function RetryMessage({ text, onRetry }: { text: string; onRetry(): void }) {
   return (
-    <div className="admin__row cluster cluster--between cluster--loose">
+    <div className="admin__row cluster cluster--between gap-3">
       <StatusMessage text={text} />
       <button type="button" className="button button--secondary" onClick={onRetry}>
         <RefreshIcon />

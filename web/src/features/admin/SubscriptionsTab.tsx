@@ -121,7 +121,7 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
       <h2 id={`${id}-title`} className="card__title subscriptions__title">
         Subscription of {email}
       </h2>
-      <dl className="subscriptions__facts">
+      <dl className="grid gap-3 subscriptions__facts">
         {facts.map((fact) => (
           <div key={fact.term}>
             <dt>{fact.term}</dt>
@@ -129,7 +129,7 @@ function SubscriptionCard({ userId, email, subscription, onChangePlan }: Subscri
           </div>
         ))}
       </dl>
-      <form className="admin__toolbar cluster cluster--bottom cluster--loose" onSubmit={change}>
+      <form className="admin__toolbar cluster cluster--bottom gap-3" onSubmit={change}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-plan`}>
             New plan

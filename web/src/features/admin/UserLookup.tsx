@@ -60,7 +60,7 @@ export function UserLookupForm({ lookup, submitLabel, searchingLabel = 'Looking 
   const id = useId();
   return (
     <form
-      className="admin__toolbar cluster cluster--bottom cluster--loose"
+      className="admin__toolbar cluster cluster--bottom gap-3"
       onSubmit={(event) => {
         event.preventDefault();
         void lookup.lookUp(reread);

@@ -41,7 +41,7 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
 
   return (
     <div className="admin__section">
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <div className="field admin__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             Search by e-mail or plan
@@ -156,7 +156,7 @@ function UserRow({ user, isSuperAdmin, isSelf, act, ask }: UserRowProps) {
         </span>
       </td>
       <td data-label="Role and status">
-        <div className="admin-users__access">
+        <div className="stack stack--start gap-1 admin-users__access">
           <span>{user.role === 'super_admin' ? 'Super Admin' : user.role === 'admin' ? 'Admin' : 'User'}</span>
           <span className={`badge badge--${STATUS_TONE[user.status]}`}>{user.status}</span>
         </div>

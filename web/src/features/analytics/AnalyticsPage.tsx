@@ -168,7 +168,7 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
         </div>
       </section>
 
-      <div className="analytics__toolbar">
+      <div className="cluster cluster--between cluster--bottom gap-4 analytics__toolbar">
         <PeriodPicker period={period} onChange={onPeriod} shown={read.range} busy={busy} />
         <dl className="period-figures">
           <div>

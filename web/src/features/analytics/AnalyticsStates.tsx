@@ -46,7 +46,7 @@ export function AnalyticsError({ message }: { message: string }) {
     <div className="analytics">
       <BackToDashboard />
       <section className="card analytics-error" role="alert" aria-labelledby="analytics-error-title">
-        <span className="analytics-error__icon" aria-hidden="true">
+        <span className="icon-disc tone-error analytics-error__icon" aria-hidden="true">
           <AlertIcon />
         </span>
         <h1 id="analytics-error-title" className="analytics-error__title">

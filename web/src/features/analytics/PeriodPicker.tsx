@@ -56,8 +56,8 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
   };
 
   return (
-    <form className="period" onSubmit={apply} aria-label="Analytics period" noValidate>
-      <div className="period__field">
+    <form className="cluster cluster--bottom gap-3 period" onSubmit={apply} aria-label="Analytics period" noValidate>
+      <div className="stack gap-1 period__field">
         <label htmlFor={selectId} className="field__label">
           Period
         </label>
@@ -77,7 +77,7 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
       </div>
       {custom ? (
         <>
-          <label className="period__field">
+          <label className="stack gap-1 period__field">
             <span className="field__label">From</span>
             <input
               className="input"
@@ -90,7 +90,7 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
               required
             />
           </label>
-          <label className="period__field">
+          <label className="stack gap-1 period__field">
             <span className="field__label">To</span>
             <input
               className="input"

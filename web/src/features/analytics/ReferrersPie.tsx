@@ -87,7 +87,7 @@ export function ReferrersPie({ referrers, total }: { referrers: { referrer: stri
           </text>
         </Group>
       </svg>
-      <ul className="chart-key" aria-label="Referrers">
+      <ul className="stack gap-2 chart-key" aria-label="Referrers">
         {slices.map((slice, index) => (
           <li key={slice.referrer} className="chart-key__row" data-referrer={slice.referrer}>
             <span className="chart-key__swatch" style={{ background: colourOf(slice, index) }} aria-hidden="true" />

@@ -57,7 +57,7 @@ function AuthAside() {
       </Link>
       <div className="auth-aside__body">
         <p className="auth-aside__title">Short links. Live clicks. Every event on record.</p>
-        <ul className="auth-aside__points" role="list">
+        <ul className="stack gap-5 auth-aside__points" role="list">
           {POINTS.map((point) => (
             <li key={point.title}>
               <span className="auth-aside__icon" aria-hidden="true">
@@ -76,10 +76,13 @@ function AuthAside() {
   );
 }
 
+/** The tint of each result: an information is drawn in the brand's colours. */
+const TONE_CLASS = { success: 'tone-success', error: 'tone-error', warning: 'tone-warning', info: 'tone-brand' } as const;
+
 /** The round picture above a result view's title. */
-export function StatusBadge({ tone, children }: { tone: 'success' | 'error' | 'warning' | 'info'; children: ReactNode }) {
+export function StatusBadge({ tone, children }: { tone: keyof typeof TONE_CLASS; children: ReactNode }) {
   return (
-    <span className={`status-badge status-badge--${tone}`} aria-hidden="true">
+    <span className={`icon-disc ${TONE_CLASS[tone]} status-badge`} aria-hidden="true">
       {children}
     </span>
   );

@@ -69,7 +69,7 @@ export function AuthResult({ title, tone, heading, message, redirecting, actions
       {primary && others.length === 0 ? (
         button(primary, 'primary')
       ) : (
-        <div className="auth-actions">
+        <div className="stack gap-3 auth-actions">
           {primary ? button(primary, 'primary') : null}
           {others.map((action) => button(action, 'secondary'))}
         </div>

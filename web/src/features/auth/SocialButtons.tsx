@@ -49,9 +49,9 @@ export function SocialButtons({ offer, dividerLabel, onError, disabled }: Social
   };
 
   return (
-    <div className="social">
+    <div className="stack social">
       <p className="divider">{dividerLabel}</p>
-      <div className="social__buttons" data-count={enabled.length}>
+      <div className="grid gap-2 social__buttons" data-count={enabled.length}>
         {enabled.map((provider) => (
           <button
             key={provider}

@@ -22,7 +22,7 @@ export function FeatureList({ features }: { features: FeatureName[] }) {
       <ul id={listId} className="feature-list">
         {shown.map((feature) => (
           <li key={feature.key} className="feature-list__item">
-            <span className="feature-list__check" aria-hidden="true">
+            <span className="icon-disc tone-success feature-list__check" aria-hidden="true">
               <CheckIcon />
             </span>
             <span>

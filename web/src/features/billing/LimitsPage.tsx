@@ -72,8 +72,8 @@ function LimitsContent({ view }: { view: LimitsView }) {
       ) : null}
 
       {offersUpgrade(view) ? (
-        <section className="upgrade-banner" aria-labelledby="upgrade-title">
-          <span className="upgrade-banner__icon" aria-hidden="true">
+        <section className="cluster cluster--center gap-4 upgrade-banner" aria-labelledby="upgrade-title">
+          <span className="icon-disc icon-disc--square upgrade-banner__icon" aria-hidden="true">
             <SparkIcon />
           </span>
           <div className="upgrade-banner__body">
@@ -188,7 +188,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
               }
             />
             {usage.api_calls === null ? null : (
-              <div className="usage-row">
+              <div className="stack gap-2 usage-row">
                 <div className="usage-row__head">
                   <span className="usage-row__label">API calls</span>
                   <span className="usage-row__figure">{usage.api_calls.toLocaleString('en-IN')} this month</span>
@@ -200,9 +200,9 @@ function LimitsContent({ view }: { view: LimitsView }) {
             )}
           </div>
           <p className="usage-legend">
-            <span className="usage-legend__item usage-legend__item--ok">Below 75%</span>
-            <span className="usage-legend__item usage-legend__item--warning">From 75%</span>
-            <span className="usage-legend__item usage-legend__item--critical">From 90%</span>
+            <span className="dotted gap-1 usage-legend__item usage-legend__item--ok">Below 75%</span>
+            <span className="dotted gap-1 usage-legend__item usage-legend__item--warning">From 75%</span>
+            <span className="dotted gap-1 usage-legend__item usage-legend__item--critical">From 90%</span>
           </p>
         </section>
 
@@ -222,7 +222,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
 
 function UsageRow({ label, used, limit, unit, note }: { label: string; used: number; limit: number; unit: string; note?: string }) {
   return (
-    <div className="usage-row">
+    <div className="stack gap-2 usage-row">
       <div className="usage-row__head">
         <span className="usage-row__label">{label}</span>
         <span className="usage-row__figure">

@@ -68,9 +68,9 @@ export function PlanCards({ catalogue, cycle = 'monthly', currency = 'INR', limi
               {plan.popular ? <span className="plan-card__badge">Most Popular</span> : null}
             </div>
             <p className="plan-card__audience">{PLAN_AUDIENCE[plan.name]}</p>
-            <div className="plan-card__pricing">
+            <div className="stack gap-1 plan-card__pricing">
               <p className="plan-card__price">
-                <span className="plan-card__amount">{price.amount}</span>
+                <span className="big-figure plan-card__amount">{price.amount}</span>
                 <span className="plan-card__period">{price.period}</span>
               </p>
               {price.badge || price.note ? (
@@ -129,7 +129,7 @@ function PlanButton({ plan, action }: { plan: Plan; action: PlanAction }) {
       );
     case 'current':
       return (
-        <div className="plan-card__current">
+        <div className="stack gap-2 plan-card__current">
           <button type="button" className="button button--secondary button--lg button--block" disabled>
             Current plan
           </button>

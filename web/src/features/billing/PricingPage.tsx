@@ -195,7 +195,7 @@ function MoveToFreeDialog({ open, subscription, onClose }: { open: boolean; subs
         </>
       }
     >
-      <div className="plan-change">
+      <div className="stack gap-3 plan-change">
         {cancelled ? (
           <p className="plan-change__ask">
             Your {plan} subscription is cancelled{ends ? `: your account moves to Free on ${ends}` : ''}.

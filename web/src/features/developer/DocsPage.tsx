@@ -60,7 +60,7 @@ export default function DocsPage() {
 function Overview({ base }: { base: string }) {
   return (
     <div className="docs__grid">
-      <section className="card docs__section" aria-labelledby="docs-base-title">
+      <section className="card stack gap-3 docs__section" aria-labelledby="docs-base-title">
         <h2 id="docs-base-title" className="card__title">
           Base address
         </h2>
@@ -83,7 +83,7 @@ function Overview({ base }: { base: string }) {
           </li>
         </ul>
       </section>
-      <section className="card docs__section" aria-labelledby="docs-start-title">
+      <section className="card stack gap-3 docs__section" aria-labelledby="docs-start-title">
         <h2 id="docs-start-title" className="card__title">
           Get started in three steps
         </h2>
@@ -112,7 +112,7 @@ function Overview({ base }: { base: string }) {
           </li>
         </ol>
       </section>
-      <section className="card docs__section docs__section--wide" aria-labelledby="docs-reference-title">
+      <section className="card stack gap-3 docs__section docs__section--wide" aria-labelledby="docs-reference-title">
         <h2 id="docs-reference-title" className="card__title">
           Reference
         </h2>
@@ -166,7 +166,7 @@ function YourRateLimit() {
 function Authentication({ base }: { base: string }) {
   return (
     <div className="docs__grid">
-      <section className="card docs__section" aria-labelledby="docs-key-title">
+      <section className="card stack gap-3 docs__section" aria-labelledby="docs-key-title">
         <h2 id="docs-key-title" className="card__title">
           API key in a header
         </h2>
@@ -184,7 +184,7 @@ function Authentication({ base }: { base: string }) {
           shown={`{\n  "detail": "Invalid API key. Send the key shown on your API Keys page as \\"X-API-Key: <key>\\"; a regenerated key replaces the old one at once."\n}`}
         />
       </section>
-      <section className="card docs__section" aria-labelledby="docs-manage-title">
+      <section className="card stack gap-3 docs__section" aria-labelledby="docs-manage-title">
         <h2 id="docs-manage-title" className="card__title">
           Managing your key
         </h2>

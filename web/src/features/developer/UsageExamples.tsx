@@ -22,7 +22,7 @@ export function UsageExamples({ apiKey, visible }: { apiKey: string; visible: bo
       </p>
       <div className="usage-examples__list">
         {API_EXAMPLES.map((example) => (
-          <div key={example.id} className="usage-example">
+          <div key={example.id} className="stack gap-2 usage-example">
             <h3 className="usage-example__title">
               <span className={`method method--${example.method.toLowerCase()}`}>{example.method}</span>
               <code>{example.path}</code>

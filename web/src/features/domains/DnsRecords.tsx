@@ -7,7 +7,7 @@ import { dnsRows } from './domain-rules.ts';
 export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: string }) {
   const rows = dnsRows(guide);
   return (
-    <div className="dns-records">
+    <div className="stack gap-2 dns-records">
       <table className="table dns-records__table">
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
@@ -28,7 +28,7 @@ export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: 
           {rows.map((row) => (
             <tr key={row.key} data-type={row.type} data-alternative={row.alternative || undefined}>
               <td data-label="Type">
-                <span className="dns-records__type">
+                <span className="stack stack--start gap-1 dns-records__type">
                   <span className={`badge${row.alternative ? '' : ' badge--info'}`}>{row.type}</span>
                   <span className="dns-records__purpose">{row.purpose}</span>
                 </span>

@@ -56,7 +56,7 @@ export function DomainItemRow({
   );
   return (
     <li className={className ? `domain-row ${className}` : 'domain-row'} {...data} aria-labelledby={titleId} aria-busy={busy}>
-      <div className="domain-row__main cluster cluster--between cluster--loose">
+      <div className="domain-row__main cluster cluster--between gap-3">
         <div className="domain-row__name">
           <span className="domain-row__icon" aria-hidden="true">
             {icon}

@@ -111,7 +111,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
           {notInPlan && subscription ? (
             <PlanEndedNotice what="TRAI headers" title={`Your ${subscription.plan.display_name} plan does not include TRAI headers`} text={TRAI_NOT_IN_PLAN} />
           ) : null}
-          <form className="trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
+          <form className="stack trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
             <fieldset className="trai-form__controls" disabled={notInPlan}>
               <div className="field trai-form__header">
                 <label className="field__label" htmlFor={`${id}-header`}>
@@ -231,7 +231,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                 </p>
               ) : null}
 
-              <div className="trai-form__footer cluster cluster--between cluster--loose">
+              <div className="trai-form__footer cluster cluster--between gap-3">
                 <p className="trai-form__preview">
                   Links will look like <code className="code-inline">{preview}abc123</code>
                 </p>

@@ -9,7 +9,7 @@ export function UpgradePrompt({ text }: { text: string }) {
   const titleId = useId();
   return (
     <section className="card upgrade-prompt" aria-labelledby={titleId}>
-      <span className="upgrade-prompt__icon" aria-hidden="true">
+      <span className="icon-disc tone-warning upgrade-prompt__icon" aria-hidden="true">
         <LockIcon />
       </span>
       <h2 id={titleId} className="upgrade-prompt__title">

@@ -106,7 +106,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   if (state.kind === 'success') {
     return (
       <div className="create-success" role="status" data-testid="create-success">
-        <span className="create-success__icon" aria-hidden="true">
+        <span className="icon-disc tone-success create-success__icon" aria-hidden="true">
           <CheckIcon />
         </span>
         <p className="create-success__title">URL created successfully!</p>

@@ -79,7 +79,7 @@ export default function DashboardPage() {
         </div>
       </header>
 
-      <div className="dashboard__banners">
+      <div className="stack gap-3 dashboard__banners">
         {user && !user.is_verified ? <VerificationBanner userId={user.id} email={user.email} /> : null}
         <LimitBanner subscription={subscription} />
       </div>

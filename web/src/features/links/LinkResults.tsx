@@ -43,7 +43,7 @@ export function LinkResults({ query, list, failure, view, isSelected, onSelect, 
   if (links.length === 0) return <EmptyState query={query} list={list} onCreate={onCreate} onClear={onClearFilters} />;
   if (view === 'cards') {
     return (
-      <ul className="link-cards" aria-label={`Your URLs, page ${query.page}`}>
+      <ul className="grid grid--fill gap-3 bare-list link-cards" aria-label={`Your URLs, page ${query.page}`}>
         {links.map((link) => (
           <LinkCard key={link.id} link={link} selected={isSelected(link)} onSelect={onSelect} handlers={handlers} pulse={pulses[link.id]} />
         ))}
@@ -132,7 +132,7 @@ function EmptyState({ query, list, onCreate, onClear }: { query: LinkQuery; list
 
 function ListSkeleton() {
   return (
-    <div className="list-skeleton" aria-hidden="true">
+    <div className="stack gap-3 list-skeleton" aria-hidden="true">
       {[0, 1, 2, 3].map((row) => (
         <div key={row} className="list-skeleton__row">
           <span className="skeleton list-skeleton__box" />

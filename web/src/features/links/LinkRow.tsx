@@ -56,7 +56,7 @@ export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkView
       data-link-id={link.id}
       data-short-code={link.short_code}
     >
-      <div className="link-card__top">
+      <div className="cluster cluster--between cluster--nowrap link-card__top">
         <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
         <div className="link-card__badges">
           <ViaBadge link={link} />

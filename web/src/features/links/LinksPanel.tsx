@@ -55,7 +55,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
   };
 
   const body = (
-    <div className="links-panel__body">
+    <div className="stack links-panel__body">
       <Filters query={query} searchText={searchText} onSearchText={setSearchText} onChange={change} rangeProblem={rangeProblem} />
 
       <div className="results-bar">
@@ -103,14 +103,14 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
 
   return (
     <section id="your-urls" className="card links-panel" aria-labelledby={`${id}-title`} tabIndex={-1}>
-      <header className="links-panel__head cluster cluster--between cluster--loose cluster--top">
+      <header className="links-panel__head cluster cluster--between gap-3 cluster--top">
         <div>
           <h2 id={`${id}-title`} className="card__title">
             Your URLs
           </h2>
           <p className="card__subtitle">Search, filter and manage every short link you own.</p>
         </div>
-        <div className="links-panel__tools">
+        <div className="cluster cluster--top links-panel__tools">
           <div className="view-toggle" role="group" aria-label="Display">
             <button type="button" className="view-toggle__button" aria-pressed={view === 'list'} onClick={() => chooseView('list')}>
               <ListIcon />

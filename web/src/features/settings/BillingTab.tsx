@@ -55,11 +55,11 @@ export function BillingTab() {
 
   return (
     <div className="settings__panel">
-      <section className="card settings__card" aria-labelledby="billing-title">
+      <section className="card stack gap-3 settings__card" aria-labelledby="billing-title">
         <h2 id="billing-title" className="card__title">
           Current plan
         </h2>
-        <dl className="settings__facts">
+        <dl className="grid gap-3 settings__facts">
           <div>
             <dt>Plan</dt>
             <dd data-testid="billing-plan">{name}</dd>
@@ -67,7 +67,7 @@ export function BillingTab() {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
+              <span className={`dotted subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-testid="billing-status">
                 {STATUS_WORDS[subscription.status]}
               </span>
             </dd>

@@ -66,11 +66,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
   };
 
   return (
-    <form className="card settings__card" onSubmit={(event) => void save(event)} aria-labelledby="profile-title">
+    <form className="card stack gap-3 settings__card" onSubmit={(event) => void save(event)} aria-labelledby="profile-title">
       <h2 id="profile-title" className="card__title">
         Profile
       </h2>
-      <div className="settings__grid">
+      <div className="grid gap-3 settings__grid">
         <div className="field">
           <label className="field__label" htmlFor="settings-username">
             Username
@@ -163,19 +163,19 @@ function EmailChange({ profile }: { profile: Profile }) {
   };
 
   return (
-    <form className="card settings__card" onSubmit={(event) => void send(event)} aria-labelledby="email-change-title">
+    <form className="card stack gap-3 settings__card" onSubmit={(event) => void send(event)} aria-labelledby="email-change-title">
       <h2 id="email-change-title" className="card__title">
         Change e-mail address
       </h2>
       {profile.pending_email ? (
-        <p className="settings__pending" role="status" data-testid="pending-email">
+        <p className="status-message tone-info settings__pending" role="status" data-testid="pending-email">
           We sent a link to <strong>{profile.pending_email}</strong>. Your address changes to it when you open that link; until then you sign in with{' '}
           <strong>{profile.email}</strong>.
         </p>
       ) : (
         <p className="card__subtitle">We send a link to the new address; the change happens when you open it, and your current address is told.</p>
       )}
-      <div className="settings__grid">
+      <div className="grid gap-3 settings__grid">
         <div className="field">
           <label className="field__label" htmlFor="settings-new-email">
             New e-mail address

@@ -117,7 +117,11 @@ export function SecondFactorCard() {
       </>
     );
   } else if (!data.email_verified) {
-    body = <p className="settings__pending">Verify your e-mail address first: two-step verification can be set up once your address is confirmed.</p>;
+    body = (
+      <p className="status-message tone-info settings__pending">
+        Verify your e-mail address first: two-step verification can be set up once your address is confirmed.
+      </p>
+    );
   } else {
     body = (
       <div className="settings__actions cluster cluster--center">
@@ -129,7 +133,7 @@ export function SecondFactorCard() {
   }
 
   return (
-    <section className="card settings__card" aria-labelledby="second-factor-title">
+    <section className="card stack gap-3 settings__card" aria-labelledby="second-factor-title">
       <div className="settings__card-head cluster cluster--between">
         <h2 id="second-factor-title" className="card__title">
           Two-step verification
@@ -187,9 +191,9 @@ function CodeForm({ fields, hint, submitLabel, danger, onCancel, onSubmit }: Cod
   };
 
   return (
-    <form className="second-factor__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="stack gap-3 second-factor__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       {hint ? <p className="field__hint">{hint}</p> : null}
-      <div className="settings__grid settings__grid--narrow">
+      <div className="grid gap-3 settings__grid settings__grid--narrow">
         {fields.map((field) => (
           <div className="field" key={field}>
             <label className="field__label" htmlFor={`${id}-${field}`}>
@@ -227,7 +231,7 @@ function CodeForm({ fields, hint, submitLabel, danger, onCancel, onSubmit }: Cod
 /** The app scans the QR code (or takes the key typed in); its first code turns the factor on. */
 function ScanStep({ setup, onCancel, onConfirm }: { setup: StartSecondFactorResponse; onCancel(): void; onConfirm(code: string): Promise<void> }) {
   return (
-    <div className="second-factor__scan">
+    <div className="cluster cluster--top gap-4 second-factor__scan">
       <img className="second-factor__qr" src={setup.qr_code} width={240} height={240} alt="QR code to scan with your authenticator app" />
       <div className="second-factor__scan-text">
         <ol className="second-factor__steps">

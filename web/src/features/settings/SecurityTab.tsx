@@ -58,12 +58,12 @@ function PasswordForm() {
   };
 
   return (
-    <form className="card settings__card" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
+    <form className="card stack gap-3 settings__card" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
       <h2 id="password-title" className="card__title">
         Change password
       </h2>
       <p className="card__subtitle">Changing it signs out every other device; this one stays signed in.</p>
-      <div className="settings__grid settings__grid--narrow">
+      <div className="grid gap-3 settings__grid settings__grid--narrow">
         <PasswordInput
           id="settings-current-password"
           name="currentPassword"
@@ -161,7 +161,7 @@ function SessionsList() {
   };
 
   return (
-    <section className="card settings__card" aria-labelledby="sessions-title">
+    <section className="card stack gap-3 settings__card" aria-labelledby="sessions-title">
       <div className="settings__card-head cluster cluster--between">
         <h2 id="sessions-title" className="card__title">
           Where you are signed in

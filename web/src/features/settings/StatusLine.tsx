@@ -4,8 +4,9 @@ import { isSuccessText } from './settings-messages.ts';
 export function StatusLine({ text }: { text: string | null }) {
   if (!text) return null;
   const success = isSuccessText(text);
+  const tone = success ? 'success' : 'error';
   return (
-    <p className={`settings-status settings-status--${success ? 'success' : 'error'}`} role={success ? 'status' : 'alert'}>
+    <p className={`status-message tone-${tone} settings-status settings-status--${tone}`} role={success ? 'status' : 'alert'}>
       {text}
     </p>
   );

@@ -159,8 +159,8 @@ function YourTickets() {
 function TicketCard({ ticket }: { ticket: SupportTicket }) {
   const answered = ticket.replies.filter((reply) => reply.author === 'admin').length;
   return (
-    <article className="card ticket-card" aria-labelledby={`ticket-${ticket.id}-subject`} data-ticket={ticket.id}>
-      <header className="ticket-card__header cluster cluster--between cluster--loose cluster--top">
+    <article className="card stack ticket-card" aria-labelledby={`ticket-${ticket.id}-subject`} data-ticket={ticket.id}>
+      <header className="ticket-card__header cluster cluster--between gap-3 cluster--top">
         <div>
           <h3 id={`ticket-${ticket.id}-subject`} className="ticket-card__subject">
             {ticket.subject}

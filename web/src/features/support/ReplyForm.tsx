@@ -38,7 +38,7 @@ export function ReplyForm({ onSend, label = 'Your reply', hint, submitLabel = 'S
   };
 
   return (
-    <form className="reply-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack gap-3 reply-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-reply`}>
           {label}

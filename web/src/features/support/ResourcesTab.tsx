@@ -62,9 +62,9 @@ const RESOURCES: Resource[] = [
 /** The resources tab: where to read more, each with what it is for. */
 export function ResourcesTab() {
   return (
-    <ul className="support-resources">
+    <ul className="grid grid--fill bare-list support-resources">
       {RESOURCES.map((resource) => (
-        <li key={resource.title} className="card support-resources__item">
+        <li key={resource.title} className="card stack stack--top gap-2 support-resources__item">
           <h2 className="support-resources__title">{resource.title}</h2>
           <p className="support-resources__text">{resource.description}</p>
           {resource.link}

@@ -39,7 +39,7 @@ export default function SupportPage() {
 /** The contact tab for a visitor: tickets belong to an account, so writing needs one. */
 function SignInToWrite() {
   return (
-    <section className="card support-signin" aria-labelledby="support-signin-title">
+    <section className="card stack gap-3 support-signin" aria-labelledby="support-signin-title">
       <h2 id="support-signin-title" className="card__title">
         Sign in to write to us
       </h2>
@@ -47,7 +47,7 @@ function SignInToWrite() {
         Support requests belong to an account, so we can answer you by e-mail and you can follow the conversation here. Sign in, or create a free account, to
         write one.
       </p>
-      <p className="support-signin__actions">
+      <p className="cluster gap-3 support-signin__actions">
         <Link className="button button--primary" to="/login" state={{ from: '/support?tab=contact' }}>
           Sign in
         </Link>

@@ -57,11 +57,11 @@ export function EntityTimeline({ entity }: { entity: EntityRef }) {
   return (
     <>
       <section className="card admin__card" aria-labelledby="history-entity-title">
-        <div className="admin__row cluster cluster--between cluster--loose">
+        <div className="admin__row cluster cluster--between gap-3">
           <h2 id="history-entity-title" className="card__title">
             {name}
           </h2>
-          <div className="history__links">
+          <div className="cluster cluster--center gap-3 history__links">
             <Link className="text-link" to={links.filtered({ stream: data.stream })}>
               All events of {data.stream}
             </Link>
@@ -166,7 +166,7 @@ function StateAtCard({ timeline, entity, at, onAt, headingRef }: StateAtCardProp
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="card__title">
         State at
       </h2>
-      <div className="history-travel">
+      <div className="cluster cluster--bottom gap-4 history-travel">
         <div className="field history-travel__slider">
           <label className="field__label" htmlFor={`${id}-version`}>
             Version
@@ -261,7 +261,7 @@ function CompareVersions({ timeline, entity }: { timeline: Timeline; entity: Ent
       <h2 id={`${id}-title`} className="card__title">
         Compare versions
       </h2>
-      <div className="history-compare">
+      <div className="grid gap-3 history-compare">
         <SelectField id={`${id}-from`} label="From" value={from} options={versions} onChange={setFrom} />
         <SelectField id={`${id}-to`} label="To" value={to} options={versions} onChange={setTo} />
       </div>

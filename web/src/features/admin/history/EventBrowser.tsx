@@ -91,7 +91,7 @@ export function EventBrowser() {
       {page.error !== undefined ? <RetryMessage text={errorText(page.error, 'Failed to fetch events')} onRetry={() => void page.refetch()} /> : null}
 
       <section className="history-list" aria-labelledby="history-events-title" aria-busy={page.loading}>
-        <div className="admin__row cluster cluster--between cluster--loose">
+        <div className="admin__row cluster cluster--between gap-3">
           <h2 id="history-events-title" className="card__title">
             Events
           </h2>
@@ -107,7 +107,7 @@ export function EventBrowser() {
           </ol>
         )}
         {page.data ? (
-          <nav className="history-pager" aria-label="Pages of events">
+          <nav className="cluster cluster--between cluster--stretch history-pager" aria-label="Pages of events">
             <button
               type="button"
               className="button button--secondary button--sm"

@@ -101,7 +101,7 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
           />
         </div>
       </details>
-      <div className="history-filters__actions cluster cluster--between cluster--loose">
+      <div className="history-filters__actions cluster cluster--between gap-3">
         <label className="checkbox">
           <input type="checkbox" checked={draft.includeClicks} onChange={(event) => set('includeClicks', event.target.checked)} />
           Include clicks

@@ -21,7 +21,7 @@ export function HistoryTab() {
   const links = useHistoryLinks();
   return (
     <div className="admin__section history">
-      <div className="history__top">
+      <div className="cluster cluster--between cluster--bottom gap-3 history__top">
         {entity ? (
           <Link className="text-link" to={links.filtered({})}>
             <span aria-hidden="true">← </span>All events

@@ -38,7 +38,7 @@ export function LiveBar(props: LiveBarProps) {
         disabled={!live && !canWatch}
         onClick={live ? props.onStop : props.onStart}
       >
-        <span className="history-live__dot" aria-hidden="true" />
+        <span className="dot history-live__dot" aria-hidden="true" />
         Live
       </button>
       <p className="history-live__status" role="status">

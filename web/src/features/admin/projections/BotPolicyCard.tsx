@@ -23,7 +23,7 @@ export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <div className="admin__row cluster cluster--between cluster--loose">
+      <div className="admin__row cluster cluster--between gap-3">
         <h2 id={`${id}-title`} className="card__title">
           Bot policy
         </h2>
@@ -41,7 +41,7 @@ export function BotPolicyCard({ stamp, busy, onReplay }: BotPolicyCardProps) {
         <p>Loading…</p>
       ) : null}
       <StatusMessage text={message} />
-      <div className="admin__row cluster cluster--between cluster--loose projections__replay">
+      <div className="admin__row cluster cluster--between gap-3 projections__replay">
         <p className="admin__count">
           {policy.data?.updated_at ? `Policy last changed ${momentLabel(policy.data.updated_at)}.` : 'The default policy: no admin has changed it.'}
         </p>

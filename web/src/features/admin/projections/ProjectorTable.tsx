@@ -21,7 +21,7 @@ interface ProjectorTableProps {
 export function ProjectorTable({ report, busy, onRebuild }: ProjectorTableProps) {
   return (
     <section className="card admin__card" aria-labelledby="projections-status">
-      <div className="admin__row cluster cluster--between cluster--loose">
+      <div className="admin__row cluster cluster--between gap-3">
         <h2 id="projections-status" className="card__title">
           Projectors
         </h2>

@@ -23,7 +23,7 @@ export function RebuildCard({ rebuild }: { rebuild: Rebuild }) {
   const state = STATE_BADGES[rebuild.state];
   return (
     <section className="card admin__card" aria-labelledby="projections-rebuild" data-rebuild={rebuild.state}>
-      <div className="admin__row cluster cluster--between cluster--loose">
+      <div className="admin__row cluster cluster--between gap-3">
         <h2 id="projections-rebuild" className="card__title">
           {title}
         </h2>

@@ -128,7 +128,7 @@ function SqlConsole() {
           ))}
         </fieldset>
       ) : null}
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <button type="button" className="button button--primary" onClick={() => void run()} disabled={busy}>
           {busy ? 'Running…' : 'Run'}
         </button>

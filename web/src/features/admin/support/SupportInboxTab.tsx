@@ -55,7 +55,7 @@ export function SupportInboxTab() {
 
   return (
     <div className="admin__section support-inbox">
-      <div className="admin__toolbar cluster cluster--bottom cluster--loose">
+      <div className="admin__toolbar cluster cluster--bottom gap-3">
         <SelectField
           id={`${id}-status`}
           label="Status"
@@ -134,7 +134,7 @@ export function SupportInboxTab() {
         }
       >
         {selected ? (
-          <div className="support-inbox__ticket">
+          <div className="stack support-inbox__ticket">
             <p className="support-inbox__from">
               From <strong>{selected.user_email ?? 'a deleted account'}</strong> · opened {momentLabel(selected.created_at)} <TicketBadges ticket={selected} />
             </p>

@@ -191,7 +191,7 @@ function ConfirmPaymentDialog({ request, open, busy, onPay, onClose }: ConfirmPr
             </div>
           </div>
         ) : (
-          <p className="checkout__loading" role="status">
+          <p className="cluster cluster--center cluster--nowrap checkout__loading" role="status">
             <Spinner size="sm" /> Working out the price…
           </p>
         )}

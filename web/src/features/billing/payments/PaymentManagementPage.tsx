@@ -78,7 +78,7 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
 
 function Loading({ text }: { text: string }) {
   return (
-    <p className="checkout__loading" role="status">
+    <p className="cluster cluster--center cluster--nowrap checkout__loading" role="status">
       <Spinner size="sm" /> {text}
     </p>
   );
@@ -134,7 +134,7 @@ function MethodsTab() {
     );
   const methods = data.payment_methods;
   return (
-    <div className="payments__panel">
+    <div className="stack payments__panel">
       {methods.length === 0 ? (
         <Empty title="No payment methods yet">
           A payment method appears here once you have paid with it — by UPI or card, when you buy a plan. There is nothing to add in advance.
@@ -144,8 +144,12 @@ function MethodsTab() {
           <p className="subscription-card__note">The ways you have paid. A method is added when you pay with it; the default is the one shown first.</p>
           <ul className="payment-methods" aria-label="Your payment methods">
             {methods.map((method) => (
-              <li key={method.id} className={`payment-method${method.is_default ? ' payment-method--default' : ''}`} data-method={method.id}>
-                <span className="payment-method__icon">
+              <li
+                key={method.id}
+                className={`cluster cluster--center gap-4 payment-method${method.is_default ? ' payment-method--default' : ''}`}
+                data-method={method.id}
+              >
+                <span className="icon-disc icon-disc--square payment-method__icon">
                   <MethodIcon icon={method.icon} />
                 </span>
                 <div className="payment-method__body">
@@ -210,7 +214,7 @@ function HistoryTab() {
     return <Empty title="No payments yet">Your payments and their receipts appear here once you buy a plan.</Empty>;
   }
   return (
-    <div className="payments__panel card">
+    <div className="stack payments__panel card">
       <PaymentsTable items={items} caption="Your payments, newest first" />
     </div>
   );
@@ -240,12 +244,12 @@ function SubscriptionTab() {
     });
 
   return (
-    <div className="payments__panel">
-      <section className="card subscription-card" aria-labelledby="subscription-title" data-testid="subscription-card">
+    <div className="stack payments__panel">
+      <section className="card stack subscription-card" aria-labelledby="subscription-title" data-testid="subscription-card">
         <h2 id="subscription-title" className="card__title">
           Current plan
         </h2>
-        <dl className="subscription-card__facts">
+        <dl className="grid gap-3 subscription-card__facts">
           <div>
             <dt>Plan</dt>
             <dd data-figure="plan">{name}</dd>
@@ -253,7 +257,7 @@ function SubscriptionTab() {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-figure="status">
+              <span className={`dotted subscription-status subscription-status--${active ? 'active' : 'inactive'}`} data-figure="status">
                 {STATUS_WORDS[subscription.status]}
               </span>
             </dd>

@@ -61,7 +61,7 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
   };
 
   return (
-    <form className="card settings__card" onSubmit={(event) => void save(event)} aria-labelledby={`${id}-title`} aria-busy={busy}>
+    <form className="card stack gap-3 settings__card" onSubmit={(event) => void save(event)} aria-labelledby={`${id}-title`} aria-busy={busy}>
       <h2 id={`${id}-title`} className="card__title">
         Notification e-mails
       </h2>
@@ -70,7 +70,7 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
       </p>
       <ul className="notifications__list">
         {NOTIFICATION_CHOICES.map(({ key, label, explanation }) => (
-          <li key={key} className="notifications__choice">
+          <li key={key} className="switch-field notifications__choice">
             <div>
               <p className="notifications__label" id={`${id}-${key}-label`}>
                 {label}

@@ -71,7 +71,7 @@ function ExportCard() {
   const running = job?.status === 'running';
   const percent = job && job.clicks_total > 0 ? Math.floor((job.clicks_done / job.clicks_total) * 100) : null;
   return (
-    <section className="card privacy-card" aria-labelledby="your-data-title">
+    <section className="card stack gap-3 privacy-card" aria-labelledby="your-data-title">
       <h2 id="your-data-title" className="card__title">
         Your data
       </h2>
@@ -96,7 +96,7 @@ function ExportCard() {
           {error}
         </p>
       )}
-      <div className="privacy-actions">
+      <div className="cluster privacy-actions">
         {job?.status === 'ready' && (
           <button type="button" className="button button--primary" onClick={() => void download()}>
             Download my data
@@ -118,7 +118,7 @@ function ExportCard() {
 function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   return (
-    <section className="card privacy-card privacy-card--danger" aria-labelledby="delete-account-title">
+    <section className="card stack gap-3 privacy-card privacy-card--danger" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className="card__title">
         Delete account
       </h2>
@@ -126,7 +126,7 @@ function DeleteAccountCard() {
         Deleting your account signs you out everywhere and stops your links. Your e-mail address, name, phone number and support messages become unreadable for
         good, even in our history. Click counts stay, with nothing that identifies you. This cannot be undone: export your data first if you want to keep it.
       </p>
-      <div className="privacy-actions">
+      <div className="cluster privacy-actions">
         <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
           Delete my account
         </button>
