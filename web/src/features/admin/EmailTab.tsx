@@ -20,6 +20,9 @@ import {
   type EmailForm,
 } from './email-form.ts';
 import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const PURPOSE_COLUMNS: readonly TableColumn[] = ['Purpose', { label: 'Sent', className: 'num' }];
 
 /** E-mail: how mail is sent, a real test message, and this month's deliveries (docs/admin.md#e-mail). */
 export function EmailTab() {
@@ -307,14 +310,7 @@ function MailStatistics() {
           <div className="table-wrap">
             <table className="table email-stats__table">
               <caption className="visually-hidden">Messages sent this month by purpose</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Purpose</th>
-                  <th scope="col" className="num">
-                    Sent
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={PURPOSE_COLUMNS} />
               <tbody>
                 {purposeRows(data.by_purpose).map((row) => (
                   <tr key={row.purpose} data-purpose={row.purpose}>

@@ -8,6 +8,16 @@ import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminLink } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 import { adminChanged, adminLinkListQuery } from './admin-queries.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const LINK_COLUMNS: readonly TableColumn[] = [
+  'Short URL',
+  'Destination',
+  'Owner',
+  { label: 'Clicks', className: 'num' },
+  'State',
+  { label: 'Actions', hidden: true },
+];
 
 const PAGE_SIZE = 10;
 const SEARCH_PAUSE_MS = 400;
@@ -63,20 +73,7 @@ export function ModerationTab() {
       <div className="table-wrap">
         <table className="table admin__table moderation__table">
           <caption className="visually-hidden">Links of every user, page {page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Short URL</th>
-              <th scope="col">Destination</th>
-              <th scope="col">Owner</th>
-              <th scope="col" className="num">
-                Clicks
-              </th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={LINK_COLUMNS} />
           <tbody>
             {rows.map((link) => (
               <LinkRow

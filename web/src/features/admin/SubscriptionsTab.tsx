@@ -11,6 +11,9 @@ import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, userPaymentsQuery } from './admin-queries.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const HISTORY_COLUMNS: readonly TableColumn[] = ['Plan', 'Status', 'Cycle', 'Reason', 'Date'];
 
 /** The plans a user can be put on (docs/plans.md#changing-a-users-plan). */
 const PLANS = ['free', 'pro', 'enterprise'] as const;
@@ -173,15 +176,7 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
         <div className="table-wrap">
           <table className="table table--stacked admin__table" data-testid="subscription-history">
             <caption className="visually-hidden">Plan changes of {email}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
-                <th scope="col">Cycle</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
+            <TableHead columns={HISTORY_COLUMNS} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>

@@ -9,6 +9,9 @@ import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirm
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 import { adminChanged, userListQuery } from './admin-queries.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const USER_COLUMNS: readonly TableColumn[] = ['User', 'Role and status', 'Plan', { label: 'Actions', hidden: true }];
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
@@ -94,16 +97,7 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
         <div className="table-wrap admin-users">
           <table className="table admin__table admin-users__table">
             <caption className="visually-hidden">Users, page {page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role and status</th>
-                <th scope="col">Plan</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={USER_COLUMNS} />
             <tbody>
               {users.data.users.map((user) => (
                 <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} ask={setPending} />

@@ -1,4 +1,7 @@
 import { chartColour, oneDecimalPercent } from './chart.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const COUNTRY_COLUMNS: readonly TableColumn[] = ['Country', { label: 'Clicks', className: 'num' }, { label: 'Percentage', className: 'num' }];
 
 let regionNames: Intl.DisplayNames | null | undefined;
 
@@ -27,17 +30,7 @@ export function CountriesTable({ countries, total }: { countries: { country: str
   return (
     <div className="table-wrap">
       <table className="table countries-table">
-        <thead>
-          <tr>
-            <th scope="col">Country</th>
-            <th scope="col" className="num">
-              Clicks
-            </th>
-            <th scope="col" className="num">
-              Percentage
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={COUNTRY_COLUMNS} />
         <tbody>
           {countries.map((row, index) => {
             const name = countryName(row.country);

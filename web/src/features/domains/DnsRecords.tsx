@@ -2,6 +2,9 @@ import { useCopy } from '../../ui/CopyButton.tsx';
 import { CheckIcon, CopyIcon } from '../../ui/icons.tsx';
 import type { DnsGuide, Verification } from './domains-api.ts';
 import { dnsRows } from './domain-rules.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const RECORD_COLUMNS: readonly TableColumn[] = ['Type', 'Name', 'Value', 'TTL'];
 
 /** The records to publish at the DNS provider: type, name, value (each copyable), TTL; the CNAME alternative marked. */
 export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: string }) {
@@ -16,14 +19,7 @@ export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: 
           <col />
           <col className="dns-records__col-ttl" />
         </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-            <th scope="col">TTL</th>
-          </tr>
-        </thead>
+        <TableHead columns={RECORD_COLUMNS} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} data-type={row.type} data-alternative={row.alternative || undefined}>

@@ -2,6 +2,18 @@ import { momentLabel } from '../../../format/dates.ts';
 import { countLabel } from '../../../format/numbers.ts';
 import { PROJECTION_NAMES, STATE_LABELS, lagLabel, rateLabel } from './projections-format.ts';
 import type { ProjectionKey, Report } from './projections-api.ts';
+import { TableHead, type TableColumn } from '../../../ui/TableHead.tsx';
+
+const PROJECTOR_COLUMNS: readonly TableColumn[] = [
+  'Projection',
+  'State',
+  { label: 'Checkpoint', className: 'num' },
+  { label: 'Lag (events)', className: 'num' },
+  { label: 'Lag (time)', className: 'num' },
+  { label: 'Events/s', className: 'num' },
+  'Last error',
+  { label: 'Actions', hidden: true },
+];
 
 const STATE_BADGES: Record<Report['projectors'][number]['state'], string> = {
   running: 'badge--success',
@@ -37,28 +49,7 @@ export function ProjectorTable({ report, busy, onRebuild }: ProjectorTableProps)
       {report.note ? <p className="projections__note">{report.note}</p> : null}
       <div className="table-wrap">
         <table className="table projections__table">
-          <thead>
-            <tr>
-              <th scope="col">Projection</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">
-                Checkpoint
-              </th>
-              <th scope="col" className="num">
-                Lag (events)
-              </th>
-              <th scope="col" className="num">
-                Lag (time)
-              </th>
-              <th scope="col" className="num">
-                Events/s
-              </th>
-              <th scope="col">Last error</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={PROJECTOR_COLUMNS} />
           <tbody>
             {report.projectors.map((projector) => (
               <tr key={projector.key} data-projector={projector.key}>

@@ -10,6 +10,9 @@ import { PRIORITIES, TicketBadges, TicketConversation } from '../../support/inde
 import { StatusMessage } from '../StatusMessage.tsx';
 import { supportInboxApi, type InboxFilter, type InboxTicket } from './support-inbox-api.ts';
 import { SUPPORT_INBOX_QUERY, supportInboxQuery } from '../admin-queries.ts';
+import { TableHead, type TableColumn } from '../../../ui/TableHead.tsx';
+
+const TICKET_COLUMNS: readonly TableColumn[] = ['Ticket', 'Subject', 'From', 'State', 'Opened', 'Waiting on', { label: 'Actions', hidden: true }];
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
@@ -78,19 +81,7 @@ export function SupportInboxTab() {
       <div className="table-wrap">
         <table className="table admin__table support-inbox__table">
           <caption className="visually-hidden">Support tickets, most urgent first, oldest first within a priority</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ticket</th>
-              <th scope="col">Subject</th>
-              <th scope="col">From</th>
-              <th scope="col">State</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Waiting on</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={TICKET_COLUMNS} />
           <tbody>
             {tickets.map((ticket) => (
               <tr key={ticket.id} data-ticket={ticket.id}>

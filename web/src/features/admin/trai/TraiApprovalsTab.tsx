@@ -9,6 +9,9 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { traiApprovalsApi, type TraiApproval } from './trai-approvals-api.ts';
 import { TRAI_APPROVALS_QUERY } from '../admin-queries.ts';
+import { TableHead, type TableColumn } from '../../../ui/TableHead.tsx';
+
+const QUEUE_COLUMNS: readonly TableColumn[] = ['Header', 'Owner', 'DLT registration id', 'Requested', { label: 'Actions', hidden: true }];
 
 const MAX_REASON = 500;
 
@@ -65,17 +68,7 @@ export function TraiApprovalsTab() {
       <div className="table-wrap">
         <table className="table admin__table trai-approvals__table">
           <caption className="visually-hidden">TRAI headers awaiting approval, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Header</th>
-              <th scope="col">Owner</th>
-              <th scope="col">DLT registration id</th>
-              <th scope="col">Requested</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={QUEUE_COLUMNS} />
           <tbody>
             {pending.map((item) => (
               <tr key={item.id} data-header={item.header}>

@@ -10,6 +10,16 @@ import { paymentMoment } from './payment-dates.ts';
 import { StatusIcon } from './payment-icons.tsx';
 import { paymentStatus } from './payment-status.ts';
 import { paymentsApi } from './payments-api.ts';
+import { TableHead, type TableColumn } from '../../../ui/TableHead.tsx';
+
+const PAYMENT_COLUMNS: readonly TableColumn[] = [
+  'Status',
+  'Date',
+  'Description',
+  'Method',
+  { label: 'Amount', className: 'payments-table__amount' },
+  'Receipt',
+];
 
 /** The toast when a receipt cannot be fetched (the product's error catalogue). */
 export const DOWNLOAD_FAILED = 'Failed to download invoice';
@@ -44,18 +54,7 @@ export default function PaymentsTable({ items, caption }: PaymentsTableProps) {
     <div className="table-wrap">
       <table className="table table--stacked payments-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Date</th>
-            <th scope="col">Description</th>
-            <th scope="col">Method</th>
-            <th scope="col" className="payments-table__amount">
-              Amount
-            </th>
-            <th scope="col">Receipt</th>
-          </tr>
-        </thead>
+        <TableHead columns={PAYMENT_COLUMNS} />
         <tbody>
           {items.map((item) => {
             const status = paymentStatus(item.status);
