@@ -20,7 +20,8 @@ import {
   type EmailForm,
 } from './email-form.ts';
 import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
-import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 const PURPOSE_COLUMNS: readonly TableColumn[] = ['Purpose', { label: 'Sent', className: 'num' }];
 
@@ -307,20 +308,14 @@ function MailStatistics() {
             ))}
           </div>
           <h3 className="email-stats__heading">Messages by purpose</h3>
-          <div className="table-wrap">
-            <table className="table email-stats__table">
-              <caption className="visually-hidden">Messages sent this month by purpose</caption>
-              <TableHead columns={PURPOSE_COLUMNS} />
-              <tbody>
-                {purposeRows(data.by_purpose).map((row) => (
-                  <tr key={row.purpose} data-purpose={row.purpose}>
-                    <td>{row.label}</td>
-                    <td className="num">{countLabel(row.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable className="table email-stats__table" caption="Messages sent this month by purpose" columns={PURPOSE_COLUMNS}>
+            {purposeRows(data.by_purpose).map((row) => (
+              <tr key={row.purpose} data-purpose={row.purpose}>
+                <td>{row.label}</td>
+                <td className="num">{countLabel(row.count)}</td>
+              </tr>
+            ))}
+          </ListTable>
           <dl className="email-stats__facts">
             <div>
               <dt>Last sent</dt>

@@ -8,7 +8,8 @@ import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminLink } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 import { adminChanged, adminLinkListQuery } from './admin-queries.ts';
-import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 const LINK_COLUMNS: readonly TableColumn[] = [
   'Short URL',
@@ -70,30 +71,22 @@ export function ModerationTab() {
       <p className="admin__count" aria-live="polite">
         {links.data ? `${links.data.total} ${links.data.total === 1 ? 'link' : 'links'}` : links.error === undefined ? 'Loading links…' : ''}
       </p>
-      <div className="table-wrap">
-        <table className="table admin__table moderation__table">
-          <caption className="visually-hidden">Links of every user, page {page}</caption>
-          <TableHead columns={LINK_COLUMNS} />
-          <tbody>
-            {rows.map((link) => (
-              <LinkRow
-                key={link.id}
-                link={link}
-                busy={busyId === link.id}
-                onDisable={() => setDisabling(link)}
-                onEnable={() => void act(link, () => adminApi.enableLink(link.id))}
-              />
-            ))}
-            {links.data && rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="moderation__empty">
-                  {search ? 'No links match this search.' : 'No links yet.'}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        className="table admin__table moderation__table"
+        caption={`Links of every user, page ${page}`}
+        columns={LINK_COLUMNS}
+        empty={links.data && rows.length === 0 ? { text: search ? 'No links match this search.' : 'No links yet.', className: 'moderation__empty' } : null}
+      >
+        {rows.map((link) => (
+          <LinkRow
+            key={link.id}
+            link={link}
+            busy={busyId === link.id}
+            onDisable={() => setDisabling(link)}
+            onEnable={() => void act(link, () => adminApi.enableLink(link.id))}
+          />
+        ))}
+      </ListTable>
       {links.data ? <Pagination page={page} total={links.data.total} pageSize={PAGE_SIZE} onPage={setPage} label="Pages of links" /> : null}
 
       <DisableDialog

@@ -11,7 +11,8 @@ import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, userPaymentsQuery } from './admin-queries.ts';
-import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 const HISTORY_COLUMNS: readonly TableColumn[] = ['Plan', 'Status', 'Cycle', 'Reason', 'Date'];
 
@@ -173,27 +174,26 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
       {rows.length === 0 ? (
         <p className="admin__count">No plan changes recorded for this user.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table--stacked admin__table" data-testid="subscription-history">
-            <caption className="visually-hidden">Plan changes of {email}, newest first</caption>
-            <TableHead columns={HISTORY_COLUMNS} />
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Plan">{planLabel(row.plan_name, null)}</td>
-                  <td data-label="Status">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td data-label="Cycle">{capitalised(row.billing_cycle)}</td>
-                  <td data-label="Reason">{REASONS[row.reason] ?? row.reason}</td>
-                  <td data-label="Date" className="subscriptions__date">
-                    {momentLabel(row.created_at)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          className="table table--stacked admin__table"
+          caption={`Plan changes of ${email}, newest first`}
+          columns={HISTORY_COLUMNS}
+          testId="subscription-history"
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td data-label="Plan">{planLabel(row.plan_name, null)}</td>
+              <td data-label="Status">
+                <StatusBadge status={row.status} />
+              </td>
+              <td data-label="Cycle">{capitalised(row.billing_cycle)}</td>
+              <td data-label="Reason">{REASONS[row.reason] ?? row.reason}</td>
+              <td data-label="Date" className="subscriptions__date">
+                {momentLabel(row.created_at)}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

@@ -9,7 +9,8 @@ import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirm
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 import { adminChanged, userListQuery } from './admin-queries.ts';
-import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 const USER_COLUMNS: readonly TableColumn[] = ['User', 'Role and status', 'Plan', { label: 'Actions', hidden: true }];
 
@@ -94,17 +95,16 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
         </p>
       )}
       {users.data ? (
-        <div className="table-wrap admin-users">
-          <table className="table admin__table admin-users__table">
-            <caption className="visually-hidden">Users, page {page}</caption>
-            <TableHead columns={USER_COLUMNS} />
-            <tbody>
-              {users.data.users.map((user) => (
-                <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} ask={setPending} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          className="table admin__table admin-users__table"
+          wrapClassName="table-wrap admin-users"
+          caption={`Users, page ${page}`}
+          columns={USER_COLUMNS}
+        >
+          {users.data.users.map((user) => (
+            <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} ask={setPending} />
+          ))}
+        </ListTable>
       ) : null}
       {users.data ? <Pagination page={page} total={users.data.total} pageSize={pageSize} onPage={setPage} label="Pages of users" /> : null}
       {pending?.kind === 'plan' ? (

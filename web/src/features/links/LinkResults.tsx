@@ -5,7 +5,8 @@ import type { LinkHandlers } from './LinkActions.tsx';
 import { LinkCard, LinkRow } from './LinkRow.tsx';
 import { hasFilters, type LinkQuery } from './list-query.ts';
 import type { ListFailure } from './useLinkList.ts';
-import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 const LINK_COLUMNS: readonly TableColumn[] = [
   { label: 'Selected', hidden: true },
@@ -62,17 +63,11 @@ export function LinkResults({ query, list, failure, view, isSelected, onSelect, 
     );
   }
   return (
-    <div className="links-table-wrap">
-      <table className="table links-table">
-        <caption className="visually-hidden">Your URLs, page {query.page}</caption>
-        <TableHead columns={LINK_COLUMNS} />
-        <tbody>
-          {links.map((link) => (
-            <LinkRow key={link.id} link={link} selected={isSelected(link)} onSelect={onSelect} handlers={handlers} pulse={pulses[link.id]} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable className="table links-table" wrapClassName="links-table-wrap" caption={`Your URLs, page ${query.page}`} columns={LINK_COLUMNS}>
+      {links.map((link) => (
+        <LinkRow key={link.id} link={link} selected={isSelected(link)} onSelect={onSelect} handlers={handlers} pulse={pulses[link.id]} />
+      ))}
+    </ListTable>
   );
 }
 
