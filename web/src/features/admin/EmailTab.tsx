@@ -5,7 +5,7 @@ import { invalidate, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { countLabel } from '../../format/numbers.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
 import {
@@ -101,7 +101,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
     <form className="email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SendGrid</legend>
-        <Field
+        <InputField
           id={`${id}-sg-key`}
           label="SendGrid API key"
           hint={storedSecretHint(config.sendgrid_api_key)}
@@ -122,7 +122,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
             <span>Forget stored key (SMTP or the outbox is used again)</span>
           </label>
         ) : null}
-        <Field
+        <InputField
           id={`${id}-sg-from`}
           label="SendGrid from e-mail"
           hint="Required with a SendGrid key."
@@ -131,12 +131,12 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           placeholder="noreply@example.com"
           {...text('sendgrid_from_email')}
         />
-        <Field id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
+        <InputField id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
       </fieldset>
 
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SMTP</legend>
-        <Field
+        <InputField
           id={`${id}-smtp-server`}
           label="SMTP server"
           type="text"
@@ -145,7 +145,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           placeholder="smtp.example.com"
           {...text('smtp_server')}
         />
-        <Field
+        <InputField
           id={`${id}-smtp-port`}
           label="SMTP port"
           hint={`${DEFAULT_SMTP_PORT} by default; 465 speaks TLS from the start, others upgrade with STARTTLS when offered.`}
@@ -157,8 +157,8 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           placeholder={String(DEFAULT_SMTP_PORT)}
           {...text('smtp_port')}
         />
-        <Field id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
-        <Field
+        <InputField id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
+        <InputField
           id={`${id}-smtp-password`}
           label="SMTP password"
           hint={storedSecretHint(config.smtp_password)}
@@ -167,7 +167,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           spellCheck={false}
           {...text('smtp_password')}
         />
-        <Field
+        <InputField
           id={`${id}-from`}
           label="From e-mail"
           hint="Required with an SMTP server."
@@ -178,7 +178,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
         />
       </fieldset>
 
-      <Field
+      <InputField
         id={`${id}-frontend`}
         label="Frontend URL"
         hint="Where e-mailed links lead when the web app is served from another address; empty for this server’s own."

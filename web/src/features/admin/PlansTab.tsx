@@ -2,7 +2,7 @@ import './PlansTab.css';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminPlan, type PlanChanges } from './admin-api.ts';
 import { useAdminPlans, useFeatureList } from './FeaturesTab.tsx';
@@ -209,7 +209,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
 
   return (
     <form className="plan-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <Field
+      <InputField
         id={`${id}-name`}
         label="Display name"
         type="text"
@@ -221,7 +221,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
       />
 
       <div className="plan-form__grid">
-        <Field
+        <InputField
           id={`${id}-monthly`}
           label="Monthly price (₹)"
           type="number"
@@ -233,7 +233,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
           onChange={(event) => setForm((current) => ({ ...current, price_monthly: event.target.value }))}
           disabled={busy}
         />
-        <Field
+        <InputField
           id={`${id}-yearly`}
           label="Yearly price (₹)"
           hint="Leave empty for no yearly price."
@@ -254,7 +254,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
         </p>
         <div className="plan-form__grid">
           {LIMIT_FIELDS.map(({ key, label }) => (
-            <Field
+            <InputField
               key={key}
               id={`${id}-${key}`}
               label={label}

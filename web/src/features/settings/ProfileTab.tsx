@@ -3,6 +3,7 @@ import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { useSession } from '../auth/index.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { InputField } from '../../ui/Field.tsx';
 import { YourDataSection } from './privacy/YourDataSection.tsx';
 import { PROFILE_QUERY, settingsApi, type Profile } from './settings-api.ts';
 import { PROFILE_FAILED } from './settings-messages.ts';
@@ -71,63 +72,41 @@ function ProfileForm({ profile }: { profile: Profile }) {
         Profile
       </h2>
       <div className="settings__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="settings-username">
-            Username
-          </label>
-          <input
-            id="settings-username"
-            name="username"
-            className="input"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-            minLength={3}
-            maxLength={50}
-            autoComplete="username"
-          />
-          <p className="field__hint">3 to 50 letters, digits, dots, underscores or hyphens.</p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-email">
-            Email
-          </label>
-          <input id="settings-email" name="email" className="input" value={profile.email} readOnly aria-describedby="settings-email-hint" />
-          <p className="field__hint" id="settings-email-hint">
-            {profile.is_verified ? 'Verified.' : 'Not verified yet.'} Change it below.
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-full-name">
-            Full name
-          </label>
-          <input
-            id="settings-full-name"
-            name="fullName"
-            className="input"
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            maxLength={100}
-            autoComplete="name"
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-phone">
-            Phone
-          </label>
-          <input
-            id="settings-phone"
-            name="phone"
-            className="input"
-            type="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            maxLength={32}
-            autoComplete="tel"
-            placeholder="+91 98765 43210"
-          />
-          <p className="field__hint">Optional. International form, e.g. +91 98765 43210.</p>
-        </div>
+        <InputField
+          id="settings-username"
+          label="Username"
+          hint="3 to 50 letters, digits, dots, underscores or hyphens."
+          linkHint={false}
+          name="username"
+          value={username}
+          onValue={setUsername}
+          required
+          minLength={3}
+          maxLength={50}
+          autoComplete="username"
+        />
+        <InputField
+          id="settings-email"
+          label="Email"
+          hint={`${profile.is_verified ? 'Verified.' : 'Not verified yet.'} Change it below.`}
+          name="email"
+          value={profile.email}
+          readOnly
+        />
+        <InputField id="settings-full-name" label="Full name" name="fullName" value={fullName} onValue={setFullName} maxLength={100} autoComplete="name" />
+        <InputField
+          id="settings-phone"
+          label="Phone"
+          hint="Optional. International form, e.g. +91 98765 43210."
+          linkHint={false}
+          name="phone"
+          type="tel"
+          value={phone}
+          onValue={setPhone}
+          maxLength={32}
+          autoComplete="tel"
+          placeholder="+91 98765 43210"
+        />
       </div>
       <StatusLine text={status} />
       <div className="settings__actions cluster cluster--center">
@@ -176,35 +155,25 @@ function EmailChange({ profile }: { profile: Profile }) {
         <p className="card__subtitle">We send a link to the new address; the change happens when you open it, and your current address is told.</p>
       )}
       <div className="settings__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="settings-new-email">
-            New e-mail address
-          </label>
-          <input
-            id="settings-new-email"
-            className="input"
-            type="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.target.value)}
-            required
-            maxLength={254}
-            autoComplete="email"
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-email-password">
-            Current password
-          </label>
-          <input
-            id="settings-email-password"
-            className="input"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            autoComplete="current-password"
-          />
-        </div>
+        <InputField
+          id="settings-new-email"
+          label="New e-mail address"
+          type="email"
+          value={newEmail}
+          onValue={setNewEmail}
+          required
+          maxLength={254}
+          autoComplete="email"
+        />
+        <InputField
+          id="settings-email-password"
+          label="Current password"
+          type="password"
+          value={password}
+          onValue={setPassword}
+          required
+          autoComplete="current-password"
+        />
       </div>
       <StatusLine text={status} />
       <div className="settings__actions cluster cluster--center">

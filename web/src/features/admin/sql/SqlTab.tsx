@@ -6,7 +6,7 @@ import { countLabel } from '../../../format/numbers.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { CopyButton } from '../../../ui/CopyButton.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
-import { Field } from '../Field.tsx';
+import { InputField } from '../../../ui/Field.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { cellText, queryParameters, sqlApi, type ExportFormat, type Issued, type SqlResult } from './sql-api.ts';
 import { ANALYSTS_QUERY, SAVED_SQL_QUERY } from '../admin-queries.ts';
@@ -117,7 +117,7 @@ function SqlConsole() {
         <fieldset className="sql__params">
           <legend className="field__label">Parameters</legend>
           {parameters.map(({ name, type }) => (
-            <Field
+            <InputField
               key={name}
               id={`${id}-param-${name}`}
               label={`${name} (${type})`}
@@ -138,7 +138,7 @@ function SqlConsole() {
           </button>
         ))}
         <form className="sql__save cluster cluster--bottom" onSubmit={save}>
-          <Field
+          <InputField
             id={`${id}-save-name`}
             label="Save as"
             value={saveName}
@@ -292,7 +292,7 @@ function AnalystCredentials() {
         ))}
       </ul>
       <form className="sql__save cluster cluster--bottom" onSubmit={(event) => void issue(event)}>
-        <Field
+        <InputField
           id={`${id}-name`}
           label="Analyst name"
           hint="Their ClickHouse user name: letters, digits, _ . -"
