@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** The ids that describe a field, as `aria-describedby` wants them (none: no attribute). */
 export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
@@ -57,6 +57,7 @@ interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'i
   inputClassName?: string;
   /** Added to the wrapper's `field` class. */
   fieldClassName?: string;
+  ref?: Ref<HTMLInputElement> | undefined;
 }
 
 /** A labelled text input, described by its hint and its error when it has them. */
