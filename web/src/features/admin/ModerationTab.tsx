@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { ConfirmFooter } from '../../ui/ConfirmModal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminLink } from './admin-api.ts';
@@ -193,16 +194,7 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
       open={link !== null}
       onClose={close}
       size="sm"
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="button button--danger" disabled={!ready}>
-            Disable link
-          </button>
-        </>
-      }
+      footer={<ConfirmFooter onCancel={close} busy={busy} form={`${id}-form`} label="Disable link" disabled={!ready} />}
     >
       <form id={`${id}-form`} className="moderation__form" onSubmit={(event) => void submit(event)}>
         <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>

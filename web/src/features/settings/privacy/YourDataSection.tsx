@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../../api/client.ts';
 import { momentLabel } from '../../../format/dates.ts';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmFooter } from '../../../ui/ConfirmModal.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
 import { toast } from '../../../ui/toasts.ts';
 import { useSession } from '../../auth/index.ts';
@@ -176,14 +177,13 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void
       onClose={close}
       size="sm"
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="delete-account-form" className="button button--danger" disabled={busy || password === '' || confirmEmail.trim() === ''}>
-            {busy ? 'Deleting…' : 'Delete my account forever'}
-          </button>
-        </>
+        <ConfirmFooter
+          onCancel={close}
+          busy={busy}
+          form="delete-account-form"
+          label={busy ? 'Deleting…' : 'Delete my account forever'}
+          disabled={busy || password === '' || confirmEmail.trim() === ''}
+        />
       }
     >
       <form
