@@ -29,18 +29,8 @@ export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: 
                   <span className="dns-records__purpose">{row.purpose}</span>
                 </span>
               </td>
-              <td data-label="Name">
-                <span className="dns-records__copyable">
-                  <code className="dns-records__code">{row.name}</code>
-                  <CopyIconButton text={row.name} label={`Copy the ${row.type} record's name`} />
-                </span>
-              </td>
-              <td data-label="Value">
-                <span className="dns-records__copyable">
-                  <code className="dns-records__code">{row.value}</code>
-                  <CopyIconButton text={row.value} label={`Copy the ${row.type} record's value`} />
-                </span>
-              </td>
+              <CopyableCell label="Name" text={row.name} copyLabel={`Copy the ${row.type} record's name`} />
+              <CopyableCell label="Value" text={row.value} copyLabel={`Copy the ${row.type} record's value`} />
               <td data-label="TTL" className="dns-records__ttl">
                 <TtlText text={row.ttl} />
               </td>
@@ -96,5 +86,17 @@ export function CopyIconButton({ text, label }: { text: string; label: string })
     >
       {copied ? <CheckIcon /> : <CopyIcon />}
     </button>
+  );
+}
+
+/** A cell whose text is typed into the DNS provider as it is: shown as code, with its copy button. */
+function CopyableCell({ label, text, copyLabel }: { label: string; text: string; copyLabel: string }) {
+  return (
+    <td data-label={label}>
+      <span className="dns-records__copyable">
+        <code className="dns-records__code">{text}</code>
+        <CopyIconButton text={text} label={copyLabel} />
+      </span>
+    </td>
   );
 }
