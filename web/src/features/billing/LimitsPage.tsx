@@ -10,6 +10,7 @@ import { linkLimitIsAccounts, offersUpgrade } from './account-limits.ts';
 import { periodEndLabel, periodEndNote } from './period-end.ts';
 import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Usage & Limits (docs/plans.md#usage-and-limits-page): plan card, four tiles, usage bars, features, and an upgrade banner on Free. */
 export default function LimitsPage() {
@@ -17,12 +18,7 @@ export default function LimitsPage() {
 
   return (
     <div className="limits">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Usage &amp; Limits</h1>
-          <p className="page-subtitle">Your plan, what you have used this month, and what it includes.</p>
-        </div>
-      </header>
+      <PageHeader title="Usage & Limits" subtitle="Your plan, what you have used this month, and what it includes." />
       {state.kind === 'loading' ? <LimitsSkeleton /> : null}
       {state.kind === 'auth-failed' ? (
         <div className="banner banner--error" role="alert">

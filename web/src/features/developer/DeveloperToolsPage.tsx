@@ -8,6 +8,7 @@ import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { DomainStatusCard } from './DomainStatusCard.tsx';
 import { useApiKey } from './useApiKey.ts';
 import './developer.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /**
  * Developer Tools (docs/web-app.md#developer-screens): the API tab (key and domain status),
@@ -99,12 +100,7 @@ export default function DeveloperToolsPage() {
 
   return (
     <div className="developer">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Developer Tools</h1>
-          <p className="page-subtitle">Your API key and the domains your links are served on.</p>
-        </div>
-      </header>
+      <PageHeader title="Developer Tools" subtitle="Your API key and the domains your links are served on." />
       <Tabs
         label="Developer tools"
         tabs={tabs}

@@ -9,6 +9,7 @@ import { CodeSample } from './CodeSample.tsx';
 import { API_EXAMPLES, KEY_PLACEHOLDER, LANGUAGES, SHORTEN_STATUSES, type Language } from './api-examples.ts';
 import { ENDPOINTS } from './docs-endpoints.ts';
 import './developer.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** An id-safe form of a path ("/api/urls/{id}" → "api-urls-id"). */
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
@@ -30,11 +31,7 @@ export default function DocsPage() {
   const content = { overview: <Overview base={base} />, authentication: <Authentication base={base} />, endpoints: <Endpoints />, examples: <Examples /> };
   return (
     <div className="developer docs">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">API Documentation</h1>
-          <p className="page-subtitle">Create short links and read their analytics from your own code.</p>
-        </div>
+      <PageHeader title="API Documentation" subtitle="Create short links and read their analytics from your own code.">
         <div className="docs__links cluster">
           <a className="button button--secondary" href="/api/docs" target="_blank" rel="noreferrer">
             Interactive docs <ExternalIcon />
@@ -43,7 +40,7 @@ export default function DocsPage() {
             OpenAPI schema <ExternalIcon />
           </a>
         </div>
-      </header>
+      </PageHeader>
       <Tabs
         label="API documentation sections"
         tabs={DOC_TABS.map((id) => ({ id, label: TAB_LABELS[id], content: content[id] }))}

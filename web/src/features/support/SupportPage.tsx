@@ -5,6 +5,7 @@ import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { ContactTab } from './ContactTab.tsx';
 import { FaqTab } from './FaqTab.tsx';
 import { ResourcesTab } from './ResourcesTab.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const TAB_IDS = ['faq', 'contact', 'resources'] as const;
 
@@ -25,12 +26,7 @@ export default function SupportPage() {
   ];
   return (
     <div className="support-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Help &amp; Support</h1>
-          <p className="page-subtitle">Answers to common questions, a way to reach us, and where to read more.</p>
-        </div>
-      </header>
+      <PageHeader title="Help & Support" subtitle="Answers to common questions, a way to reach us, and where to read more." />
       <Tabs label="Support sections" tabs={tabs} selected={selected} onSelect={(tab) => setParams(tab === 'faq' ? {} : { tab }, { replace: true })} />
     </div>
   );

@@ -20,6 +20,7 @@ import { MethodIcon } from './payment-icons.tsx';
 import { BILLING_HISTORY_QUERY, PAYMENT_METHODS_QUERY, refreshAfterPlanChange } from './payment-queries.ts';
 import { paymentsApi } from './payments-api.ts';
 import PaymentsTable from './PaymentsTable.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 /** The page's toasts (the product's error catalogue). */
 const LOAD_FAILED = 'Failed to load data';
@@ -40,15 +41,11 @@ export default function PaymentManagementPage() {
   ];
   return (
     <div className="payments">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Payment Management</h1>
-          <p className="page-subtitle">The ways you have paid, your payments and receipts, and your subscription.</p>
-        </div>
+      <PageHeader title="Payment Management" subtitle="The ways you have paid, your payments and receipts, and your subscription.">
         <Link className="button button--secondary" to={PRICING_HREF}>
           View plans
         </Link>
-      </header>
+      </PageHeader>
       <Tabs label="Payment management" tabs={tabs} selected={selected} onSelect={(tab) => setParams({ tab }, { replace: true })} />
     </div>
   );
