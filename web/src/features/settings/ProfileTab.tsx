@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { useSession } from '../auth/index.ts';
@@ -8,6 +8,8 @@ import { YourDataSection } from './privacy/YourDataSection.tsx';
 import { PROFILE_QUERY, settingsApi, type Profile } from './settings-api.ts';
 import { PROFILE_FAILED } from './settings-messages.ts';
 import { StatusLine } from './StatusLine.tsx';
+import { useFormSubmit } from './use-form-submit.ts';
+import { SubmitRow } from './SubmitRow.tsx';
 
 /** Username, e-mail (changed through a link to the new address), full name and phone (docs/accounts.md#profile). */
 export function ProfileTab() {
@@ -39,32 +41,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [username, setUsername] = useState(profile.username);
   const [fullName, setFullName] = useState(profile.full_name ?? '');
   const [phone, setPhone] = useState(profile.phone ?? '');
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, submit } = useFormSubmit(PROFILE_FAILED);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setStatus(null);
-    try {
-      const saved = await settingsApi.saveProfile({ username: username.trim(), full_name: fullName.trim(), phone: phone.trim() });
-      // The stored values, as the server normalised them.
-      setUsername(saved.username);
-      setFullName(saved.full_name ?? '');
-      setPhone(saved.phone ?? '');
-      setStatus(saved.message);
-      // The sidebar's name and every other screen read the user.
-      void useSession
-        .getState()
-        .reloadUser()
-        .catch(() => undefined);
-      void invalidate(PROFILE_QUERY);
-    } catch (error) {
-      setStatus(errorText(error, PROFILE_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = submit(async () => {
+    const saved = await settingsApi.saveProfile({ username: username.trim(), full_name: fullName.trim(), phone: phone.trim() });
+    // The stored values, as the server normalised them.
+    setUsername(saved.username);
+    setFullName(saved.full_name ?? '');
+    setPhone(saved.phone ?? '');
+    // The sidebar's name and every other screen read the user.
+    void useSession
+      .getState()
+      .reloadUser()
+      .catch(() => undefined);
+    void invalidate(PROFILE_QUERY);
+    return saved.message;
+  });
 
   return (
     <form className="card settings__card" onSubmit={(event) => void save(event)} aria-labelledby="profile-title">
@@ -109,12 +101,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
         />
       </div>
       <StatusLine text={status} />
-      <div className="settings__actions cluster cluster--center">
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size="sm" /> : null}
-          Save changes
-        </button>
-      </div>
+      <SubmitRow busy={busy} tone="primary">
+        Save changes
+      </SubmitRow>
     </form>
   );
 }
@@ -122,24 +111,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
 function EmailChange({ profile }: { profile: Profile }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, submit } = useFormSubmit('Failed to send the confirmation link. Please try again.');
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setStatus(null);
-    try {
-      await settingsApi.changeEmail(newEmail.trim(), password);
-      setNewEmail('');
-      setPassword('');
-      await invalidate(PROFILE_QUERY);
-    } catch (error) {
-      setStatus(errorText(error, 'Failed to send the confirmation link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = submit(async () => {
+    await settingsApi.changeEmail(newEmail.trim(), password);
+    setNewEmail('');
+    setPassword('');
+    await invalidate(PROFILE_QUERY);
+    return undefined;
+  });
 
   return (
     <form className="card settings__card" onSubmit={(event) => void send(event)} aria-labelledby="email-change-title">
@@ -176,12 +156,9 @@ function EmailChange({ profile }: { profile: Profile }) {
         />
       </div>
       <StatusLine text={status} />
-      <div className="settings__actions cluster cluster--center">
-        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size="sm" /> : null}
-          Send confirmation link
-        </button>
-      </div>
+      <SubmitRow busy={busy} tone="secondary">
+        Send confirmation link
+      </SubmitRow>
     </form>
   );
 }
