@@ -22,6 +22,7 @@ import {
 import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
 import type { TableColumn } from '../../ui/TableHead.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 const PURPOSE_COLUMNS: readonly TableColumn[] = ['Purpose', { label: 'Sent', className: 'num' }];
 
@@ -226,10 +227,7 @@ function TestEmailBox() {
   };
 
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Send a test e-mail
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Send a test e-mail">
       <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
       <form className="email-test cluster cluster--bottom cluster--loose" onSubmit={(event) => void send(event)} aria-busy={sending}>
         <div className="field email-test__field">
@@ -253,7 +251,7 @@ function TestEmailBox() {
       </form>
       <StatusMessage text={message} />
       {note ? <p className="email-test__note">{note}</p> : null}
-    </section>
+    </TitledCard>
   );
 }
 

@@ -13,6 +13,7 @@ import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, userPaymentsQuery } from './admin-queries.ts';
 import type { TableColumn } from '../../ui/TableHead.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 const HISTORY_COLUMNS: readonly TableColumn[] = ['Plan', 'Status', 'Cycle', 'Reason', 'Date'];
 
@@ -167,10 +168,7 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
   // The server answers newest first; sorted here too (by position in the stream) so the table never depends on it.
   const rows = [...history].sort((a, b) => b.id - a.id);
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Subscription history
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Subscription history">
       {rows.length === 0 ? (
         <p className="admin__count">No plan changes recorded for this user.</p>
       ) : (
@@ -195,6 +193,6 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
           ))}
         </ListTable>
       )}
-    </section>
+    </TitledCard>
   );
 }

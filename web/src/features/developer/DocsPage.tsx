@@ -10,6 +10,7 @@ import { API_EXAMPLES, KEY_PLACEHOLDER, LANGUAGES, SHORTEN_STATUSES, type Langua
 import { ENDPOINTS } from './docs-endpoints.ts';
 import './developer.css';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** An id-safe form of a path ("/api/urls/{id}" → "api-urls-id"). */
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
@@ -57,10 +58,7 @@ export default function DocsPage() {
 function Overview({ base }: { base: string }) {
   return (
     <div className="docs__grid">
-      <section className="card docs__section" aria-labelledby="docs-base-title">
-        <h2 id="docs-base-title" className="card__title">
-          Base address
-        </h2>
+      <TitledCard className="docs__section" titleId="docs-base-title" title="Base address">
         <p className="card__subtitle">Every call of the API starts here. Requests and answers are JSON; errors carry a detail text.</p>
         <div className="docs__base">
           <code className="docs__base-value" data-testid="api-base">
@@ -79,11 +77,8 @@ function Overview({ base }: { base: string }) {
             <strong>Times:</strong> days are UTC, written YYYY-MM-DD.
           </li>
         </ul>
-      </section>
-      <section className="card docs__section" aria-labelledby="docs-start-title">
-        <h2 id="docs-start-title" className="card__title">
-          Get started in three steps
-        </h2>
+      </TitledCard>
+      <TitledCard className="docs__section" titleId="docs-start-title" title="Get started in three steps">
         <ol className="docs__steps">
           <li>
             <span className="docs__step-title">Get your key</span>
@@ -108,11 +103,8 @@ function Overview({ base }: { base: string }) {
             </span>
           </li>
         </ol>
-      </section>
-      <section className="card docs__section docs__section--wide" aria-labelledby="docs-reference-title">
-        <h2 id="docs-reference-title" className="card__title">
-          Reference
-        </h2>
+      </TitledCard>
+      <TitledCard className="docs__section docs__section--wide" titleId="docs-reference-title" title="Reference">
         <p className="card__subtitle">Generated from the same schemas the server checks requests with, so they are always current.</p>
         <div className="docs__reference">
           <a className="docs__reference-link" href="/api/docs" target="_blank" rel="noreferrer">
@@ -126,7 +118,7 @@ function Overview({ base }: { base: string }) {
             <span className="docs__reference-text">Generate a client in your language.</span>
           </a>
         </div>
-      </section>
+      </TitledCard>
     </div>
   );
 }
@@ -163,10 +155,7 @@ function YourRateLimit() {
 function Authentication({ base }: { base: string }) {
   return (
     <div className="docs__grid">
-      <section className="card docs__section" aria-labelledby="docs-key-title">
-        <h2 id="docs-key-title" className="card__title">
-          API key in a header
-        </h2>
+      <TitledCard className="docs__section" titleId="docs-key-title" title="API key in a header">
         <p className="docs__text">
           Send your key with every call in the <code className="code-inline">X-API-Key</code> header. The key acts as you: links it creates are yours and count
           towards your plan.
@@ -180,11 +169,8 @@ function Authentication({ base }: { base: string }) {
           language="JSON"
           shown={`{\n  "detail": "Invalid API key. Send the key shown on your API Keys page as \\"X-API-Key: <key>\\"; a regenerated key replaces the old one at once."\n}`}
         />
-      </section>
-      <section className="card docs__section" aria-labelledby="docs-manage-title">
-        <h2 id="docs-manage-title" className="card__title">
-          Managing your key
-        </h2>
+      </TitledCard>
+      <TitledCard className="docs__section" titleId="docs-manage-title" title="Managing your key">
         <ul className="docs__facts">
           <li>You have one key. It is created the first time you open the API Keys page.</li>
           <li>Regenerating it replaces it at once: the old key is refused from then on.</li>
@@ -203,7 +189,7 @@ function Authentication({ base }: { base: string }) {
         <p className="docs__text docs__muted">
           Base address: <code className="code-inline">{base}</code>
         </p>
-      </section>
+      </TitledCard>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ContactTab } from './ContactTab.tsx';
 import { FaqTab } from './FaqTab.tsx';
 import { ResourcesTab } from './ResourcesTab.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 const TAB_IDS = ['faq', 'contact', 'resources'] as const;
 
@@ -35,10 +36,7 @@ export default function SupportPage() {
 /** The contact tab for a visitor: tickets belong to an account, so writing needs one. */
 function SignInToWrite() {
   return (
-    <section className="card support-signin" aria-labelledby="support-signin-title">
-      <h2 id="support-signin-title" className="card__title">
-        Sign in to write to us
-      </h2>
+    <TitledCard className="support-signin" titleId="support-signin-title" title="Sign in to write to us">
       <p>
         Support requests belong to an account, so we can answer you by e-mail and you can follow the conversation here. Sign in, or create a free account, to
         write one.
@@ -51,6 +49,6 @@ function SignInToWrite() {
           Create an account
         </Link>
       </p>
-    </section>
+    </TitledCard>
   );
 }

@@ -21,6 +21,7 @@ import { BILLING_HISTORY_QUERY, PAYMENT_METHODS_QUERY, refreshAfterPlanChange } 
 import { paymentsApi } from './payments-api.ts';
 import PaymentsTable from './PaymentsTable.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { TitledCard } from '../../../ui/TitledCard.tsx';
 
 /** The page's toasts (the product's error catalogue). */
 const LOAD_FAILED = 'Failed to load data';
@@ -238,10 +239,7 @@ function SubscriptionTab() {
 
   return (
     <div className="payments__panel">
-      <section className="card subscription-card" aria-labelledby="subscription-title" data-testid="subscription-card">
-        <h2 id="subscription-title" className="card__title">
-          Current plan
-        </h2>
+      <TitledCard className="subscription-card" titleId="subscription-title" title="Current plan" data-testid="subscription-card">
         <dl className="subscription-card__facts">
           <div>
             <dt>Plan</dt>
@@ -290,7 +288,7 @@ function SubscriptionTab() {
             </button>
           ) : null}
         </div>
-      </section>
+      </TitledCard>
       <CancelDialog open={cancelAsked} subscription={subscription} planName={name} end={end} onClose={() => setCancelAsked(false)} />
       {renewal ? <CheckoutFlow key={renewal.requestedAt} request={renewal} onClose={() => setRenewal(null)} /> : null}
     </div>

@@ -9,6 +9,7 @@ import { saveBlob } from '../../../ui/save-blob.ts';
 import { toast } from '../../../ui/toasts.ts';
 import { useSession } from '../../auth/index.ts';
 import { exportProgressText, privacyApi, type AccountExport } from './privacy-api.ts';
+import { TitledCard } from '../../../ui/TitledCard.tsx';
 
 const POLL_MS = 1000;
 
@@ -72,10 +73,7 @@ function ExportCard() {
   const running = job?.status === 'running';
   const percent = job && job.clicks_total > 0 ? Math.floor((job.clicks_done / job.clicks_total) * 100) : null;
   return (
-    <section className="card privacy-card" aria-labelledby="your-data-title">
-      <h2 id="your-data-title" className="card__title">
-        Your data
-      </h2>
+    <TitledCard className="privacy-card" titleId="your-data-title" title="Your data">
       <p className="card__subtitle">
         One zip with your profile, links, the clicks on your links (as CSV), API key details, payments and support tickets. Large accounts take a little while:
         you can leave this page and come back.
@@ -112,17 +110,14 @@ function ExportCard() {
           {running ? 'Preparing…' : job ? 'Prepare a new export' : 'Export my data'}
         </button>
       </div>
-    </section>
+    </TitledCard>
   );
 }
 
 function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   return (
-    <section className="card privacy-card privacy-card--danger" aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title" className="card__title">
-        Delete account
-      </h2>
+    <TitledCard className="privacy-card privacy-card--danger" titleId="delete-account-title" title="Delete account">
       <p className="card__subtitle">
         Deleting your account signs you out everywhere and stops your links. Your e-mail address, name, phone number and support messages become unreadable for
         good, even in our history. Click counts stay, with nothing that identifies you. This cannot be undone: export your data first if you want to keep it.
@@ -133,7 +128,7 @@ function DeleteAccountCard() {
         </button>
       </div>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
-    </section>
+    </TitledCard>
   );
 }
 
