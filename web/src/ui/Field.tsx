@@ -77,3 +77,6 @@ export function InputField({ id, label, hint, linkHint = true, error, onValue, i
     </FieldFrame>
   );
 }
+
+/** The attributes of an input whose text a machine reads as typed (codes, hostnames, keys, ids): no autofill, no spelling marks. */
+export const VERBATIM_INPUT = { autoComplete: 'off', spellCheck: false } as const;

@@ -5,7 +5,7 @@ import { invalidate, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { countLabel } from '../../format/numbers.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
-import { InputField } from '../../ui/Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
 import {
@@ -137,15 +137,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
 
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SMTP</legend>
-        <InputField
-          id={`${id}-smtp-server`}
-          label="SMTP server"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="smtp.example.com"
-          {...text('smtp_server')}
-        />
+        <InputField id={`${id}-smtp-server`} label="SMTP server" type="text" {...VERBATIM_INPUT} placeholder="smtp.example.com" {...text('smtp_server')} />
         <InputField
           id={`${id}-smtp-port`}
           label="SMTP port"
@@ -158,7 +150,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           placeholder={String(DEFAULT_SMTP_PORT)}
           {...text('smtp_port')}
         />
-        <InputField id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
+        <InputField id={`${id}-smtp-user`} label="SMTP username" type="text" {...VERBATIM_INPUT} {...text('smtp_username')} />
         <InputField
           id={`${id}-smtp-password`}
           label="SMTP password"
@@ -184,8 +176,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
         label="Frontend URL"
         hint="Where e-mailed links lead when the web app is served from another address; empty for this server’s own."
         type="url"
-        autoComplete="off"
-        spellCheck={false}
+        {...VERBATIM_INPUT}
         placeholder={window.location.origin}
         {...text('frontend_url')}
       />

@@ -5,7 +5,7 @@ import { useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { InputField } from '../../ui/Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type OAuthConfig, type OAuthConfigInput } from './admin-api.ts';
 import { OAUTH_CONFIG_QUERY, adminChanged } from './admin-queries.ts';
@@ -297,7 +297,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         ) : null}
       </div>
       <div className="oauth-form__grid">
-        <InputField id={`${id}-client-id`} label="Client ID" required autoComplete="off" spellCheck={false} {...text('client_id')} />
+        <InputField id={`${id}-client-id`} label="Client ID" required {...VERBATIM_INPUT} {...text('client_id')} />
         <InputField
           id={`${id}-client-secret`}
           label="Client secret"
@@ -314,29 +314,18 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           hint={`${providerName} sends users back here; register the same address with ${providerName}.`}
           required
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder={`${window.location.origin}/auth/callback`}
           {...text('redirect_uri')}
         />
-        <InputField
-          id={`${id}-scope`}
-          label="Scope"
-          hint="Separated by spaces."
-          required
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="email profile"
-          {...text('scope')}
-        />
+        <InputField id={`${id}-scope`} label="Scope" hint="Separated by spaces." required {...VERBATIM_INPUT} placeholder="email profile" {...text('scope')} />
         <InputField
           id={`${id}-auth-url`}
           label="Auth URL"
           hint={`${providerName}’s authorization address, where users sign in. Every address must be on ${providerName}’s own hosts.`}
           required
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder="https://"
           {...text('auth_url')}
         />
@@ -345,8 +334,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           label="Token URL"
           hint={`Optional: defaults to ${providerName}’s public address.`}
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder="https://"
           {...text('token_url')}
         />
@@ -355,8 +343,7 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           label="Userinfo URL"
           hint={`Optional: defaults to ${providerName}’s public address.`}
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder="https://"
           {...text('userinfo_url')}
         />

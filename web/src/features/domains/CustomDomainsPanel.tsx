@@ -14,6 +14,7 @@ import { useDomainActions } from './useDomainActions.ts';
 import { DOMAINS_READ_ONLY, PlanEndedNotice } from './PlanEndedNotice.tsx';
 import { createdLabel } from '../../format/dates.ts';
 import { TitledCard } from '../../ui/TitledCard.tsx';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 interface PanelProps {
   /** 'page': outcomes in a line that clears (/custom-domains); 'toasts': Developer Tools, with the DNS setup dialog. */
@@ -103,9 +104,8 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
                   className="input"
                   type="text"
                   inputMode="url"
-                  autoComplete="off"
+                  {...VERBATIM_INPUT}
                   autoCapitalize="off"
-                  spellCheck={false}
                   maxLength={253}
                   placeholder="links.yourbrand.com"
                   value={input}

@@ -25,6 +25,7 @@ import { useDomainActions, type Failure } from './useDomainActions.ts';
 import { PlanEndedNotice, TRAI_NOT_IN_PLAN, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
 import { useSubscription } from '../billing/index.ts';
 import { TitledCard } from '../../ui/TitledCard.tsx';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 /**
  * TRAI sender headers (docs/web-app.md#custom-domains): add one on this service's host (with
@@ -120,9 +121,8 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                   name="header"
                   className="input trai-form__header-input"
                   type="text"
-                  autoComplete="off"
+                  {...VERBATIM_INPUT}
                   autoCapitalize="characters"
-                  spellCheck={false}
                   maxLength={TRAI_HEADER_LENGTH}
                   placeholder="ACMEIN"
                   value={header}
@@ -188,8 +188,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                     name="dlt_registration_id"
                     className="input"
                     type="text"
-                    autoComplete="off"
-                    spellCheck={false}
+                    {...VERBATIM_INPUT}
                     maxLength={40}
                     placeholder="1101234567890123456"
                     value={dltId}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SelectField } from '../../../ui/SelectField.tsx';
-import { InputField } from '../../../ui/Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../../ui/Field.tsx';
 import { CATEGORIES, DEFAULT_LIMIT, NO_FILTERS, PAGE_SIZES, filterErrors, isoToLocalInput, localInputToIso, type HistoryFilters } from './history-filters.ts';
 
 /** Whether a filter of the "more" section is in force. */
@@ -46,8 +46,7 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
           placeholder="LinkUpdated,LinkDeleted"
           value={draft.type}
           error={errors.type}
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           onChange={(event) => set('type', event.target.value)}
         />
         <InputField
@@ -55,8 +54,7 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
           label="Actor id"
           hint="A user id or an API key id"
           value={draft.actor}
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           onChange={(event) => set('actor', event.target.value)}
         />
       </div>
@@ -69,8 +67,7 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
             label="Stream"
             placeholder="link-12, system"
             value={draft.stream}
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             onChange={(event) => set('stream', event.target.value)}
           />
           <InputField
@@ -78,8 +75,7 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
             label="Correlation id"
             hint="Every event one request caused"
             value={draft.correlation}
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             onChange={(event) => set('correlation', event.target.value)}
           />
           <InputField id={`${id}-from`} label="From" type="datetime-local" step={1} value={draft.from} onChange={(event) => set('from', event.target.value)} />
