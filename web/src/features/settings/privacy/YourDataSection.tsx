@@ -10,6 +10,7 @@ import { toast } from '../../../ui/toasts.ts';
 import { useSession } from '../../auth/index.ts';
 import { exportProgressText, privacyApi, type AccountExport } from './privacy-api.ts';
 import { TitledCard } from '../../../ui/TitledCard.tsx';
+import { InputField } from '../../../ui/Field.tsx';
 
 const POLL_MS = 1000;
 
@@ -191,32 +192,15 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void
       >
         <p>Your links stop working at once and you cannot sign in again. To confirm, enter your password and type your e-mail address.</p>
         <p className="field__hint">Signed up with Google, Facebook or Twitter? Set a password first with “Forgot password” on the sign-in page.</p>
-        <div className="field">
-          <label className="field__label" htmlFor={passwordId}>
-            Current password
-          </label>
-          <input
-            id={passwordId}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={emailId}>
-            Type {user?.email ?? 'your e-mail address'} to confirm
-          </label>
-          <input
-            id={emailId}
-            className="input"
-            type="email"
-            autoComplete="off"
-            value={confirmEmail}
-            onChange={(event) => setConfirmEmail(event.target.value)}
-          />
-        </div>
+        <InputField id={passwordId} label="Current password" type="password" autoComplete="current-password" value={password} onValue={setPassword} />
+        <InputField
+          id={emailId}
+          label={<>Type {user?.email ?? 'your e-mail address'} to confirm</>}
+          type="email"
+          autoComplete="off"
+          value={confirmEmail}
+          onValue={setConfirmEmail}
+        />
         {error && (
           <p className="field__error" role="alert">
             {error}
