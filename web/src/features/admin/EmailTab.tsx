@@ -97,21 +97,28 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
     disabled: saving,
   });
+  // A stored secret: never shown, only replaced; the hint says whether one is stored.
+  const secret = (field: 'sendgrid_api_key' | 'smtp_password') => ({
+    hint: storedSecretHint(config[field]),
+    type: 'password',
+    autoComplete: 'new-password',
+    spellCheck: false,
+    ...text(field),
+  });
+  // The address a transport sends from.
+  const sender = (field: 'sendgrid_from_email' | 'from_email', hint: string) => ({
+    hint,
+    type: 'email',
+    autoComplete: 'off',
+    placeholder: 'noreply@example.com',
+    ...text(field),
+  });
 
   return (
     <form className="email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SendGrid</legend>
-        <InputField
-          id={`${id}-sg-key`}
-          label="SendGrid API key"
-          hint={storedSecretHint(config.sendgrid_api_key)}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          {...text('sendgrid_api_key')}
-          disabled={saving || form.clear_sendgrid_api_key}
-        />
+        <InputField id={`${id}-sg-key`} label="SendGrid API key" {...secret('sendgrid_api_key')} disabled={saving || form.clear_sendgrid_api_key} />
         {config.sendgrid_api_key ? (
           <label className="checkbox">
             <input
@@ -123,15 +130,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
             <span>Forget stored key (SMTP or the outbox is used again)</span>
           </label>
         ) : null}
-        <InputField
-          id={`${id}-sg-from`}
-          label="SendGrid from e-mail"
-          hint="Required with a SendGrid key."
-          type="email"
-          autoComplete="off"
-          placeholder="noreply@example.com"
-          {...text('sendgrid_from_email')}
-        />
+        <InputField id={`${id}-sg-from`} label="SendGrid from e-mail" {...sender('sendgrid_from_email', 'Required with a SendGrid key.')} />
         <InputField id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
       </fieldset>
 
@@ -151,24 +150,8 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           {...text('smtp_port')}
         />
         <InputField id={`${id}-smtp-user`} label="SMTP username" type="text" {...VERBATIM_INPUT} {...text('smtp_username')} />
-        <InputField
-          id={`${id}-smtp-password`}
-          label="SMTP password"
-          hint={storedSecretHint(config.smtp_password)}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          {...text('smtp_password')}
-        />
-        <InputField
-          id={`${id}-from`}
-          label="From e-mail"
-          hint="Required with an SMTP server."
-          type="email"
-          autoComplete="off"
-          placeholder="noreply@example.com"
-          {...text('from_email')}
-        />
+        <InputField id={`${id}-smtp-password`} label="SMTP password" {...secret('smtp_password')} />
+        <InputField id={`${id}-from`} label="From e-mail" {...sender('from_email', 'Required with an SMTP server.')} />
       </fieldset>
 
       <InputField
