@@ -1,7 +1,8 @@
 import './site.css';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { CloseIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';
+import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { BrandHomeLink } from '../ui/BrandHomeLink.tsx';
 
 /*
  * The public frame every visitor's page shares: skip link, site header with its menu, and
@@ -47,10 +48,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link className="brand" to="/">
-          <LogoMark />
-          <span>Linkledger</span>
-        </Link>
+        <BrandHomeLink />
         <nav className="site-nav" aria-label="Main">
           <button
             ref={menuButton}
@@ -126,10 +124,7 @@ export function SiteFooter() {
       <div className="container">
         <div className="site-footer__grid">
           <div className="site-footer__about">
-            <Link className="brand" to="/">
-              <LogoMark />
-              <span>Linkledger</span>
-            </Link>
+            <BrandHomeLink />
             <p>Short links, live click analytics and a full history of every event.</p>
           </div>
           {FOOTER_GROUPS.map((group) => (

@@ -30,18 +30,35 @@ export function ConfirmModal({ open, title, children, confirmLabel, ready = true
       open={open}
       onClose={onClose}
       size="sm"
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy || !ready}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      footer={<ConfirmFooter onCancel={onClose} busy={busy} label={confirmLabel} onConfirm={() => void confirm()} disabled={busy || !ready} />}
     >
       {children}
     </Modal>
+  );
+}
+
+interface ConfirmFooterProps {
+  onCancel(): void;
+  /** While the action runs, Cancel waits too. */
+  busy: boolean;
+  /** The action's button text. */
+  label: ReactNode;
+  disabled: boolean;
+  /** A button that acts by itself; or, with `form`, the submit button of that form. */
+  onConfirm?(): void;
+  form?: string;
+}
+
+/** A confirmation's two buttons: Cancel, then the (danger) action. */
+export function ConfirmFooter({ onCancel, busy, label, disabled, onConfirm, form }: ConfirmFooterProps) {
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type={form ? 'submit' : 'button'} form={form} className="button button--danger" onClick={onConfirm} disabled={disabled}>
+        {label}
+      </button>
+    </>
   );
 }

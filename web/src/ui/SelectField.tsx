@@ -1,3 +1,5 @@
+import { FieldFrame } from './Field.tsx';
+
 interface SelectFieldProps<V extends string | number> {
   id: string;
   label: string;
@@ -11,10 +13,7 @@ interface SelectFieldProps<V extends string | number> {
 /** A labelled select; the value keeps its type (a number stays a number). */
 export function SelectField<V extends string | number>({ id, label, value, options, onChange, className }: SelectFieldProps<V>) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} className={className}>
       <select id={id} className="select" value={value} onChange={(event) => onChange(options[event.target.selectedIndex]?.value ?? value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -22,6 +21,6 @@ export function SelectField<V extends string | number>({ id, label, value, optio
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,7 +5,7 @@ import { invalidate, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { countLabel } from '../../format/numbers.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
-import { Field } from './Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type EmailConfig, type MailStats } from './admin-api.ts';
 import {
@@ -20,6 +20,11 @@ import {
   type EmailForm,
 } from './email-form.ts';
 import { EMAIL_CONFIG_QUERY, EMAIL_STATS_QUERY, adminChanged } from './admin-queries.ts';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
+
+const PURPOSE_COLUMNS: readonly TableColumn[] = ['Purpose', { label: 'Sent', className: 'num' }];
 
 /** E-mail: how mail is sent, a real test message, and this month's deliveries (docs/admin.md#e-mail). */
 export function EmailTab() {
@@ -92,21 +97,28 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
     disabled: saving,
   });
+  // A stored secret: never shown, only replaced; the hint says whether one is stored.
+  const secret = (field: 'sendgrid_api_key' | 'smtp_password') => ({
+    hint: storedSecretHint(config[field]),
+    type: 'password',
+    autoComplete: 'new-password',
+    spellCheck: false,
+    ...text(field),
+  });
+  // The address a transport sends from.
+  const sender = (field: 'sendgrid_from_email' | 'from_email', hint: string) => ({
+    hint,
+    type: 'email',
+    autoComplete: 'off',
+    placeholder: 'noreply@example.com',
+    ...text(field),
+  });
 
   return (
     <form className="stack email-settings" onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SendGrid</legend>
-        <Field
-          id={`${id}-sg-key`}
-          label="SendGrid API key"
-          hint={storedSecretHint(config.sendgrid_api_key)}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          {...text('sendgrid_api_key')}
-          disabled={saving || form.clear_sendgrid_api_key}
-        />
+        <InputField id={`${id}-sg-key`} label="SendGrid API key" {...secret('sendgrid_api_key')} disabled={saving || form.clear_sendgrid_api_key} />
         {config.sendgrid_api_key ? (
           <label className="checkbox">
             <input
@@ -118,30 +130,14 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
             <span>Forget stored key (SMTP or the outbox is used again)</span>
           </label>
         ) : null}
-        <Field
-          id={`${id}-sg-from`}
-          label="SendGrid from e-mail"
-          hint="Required with a SendGrid key."
-          type="email"
-          autoComplete="off"
-          placeholder="noreply@example.com"
-          {...text('sendgrid_from_email')}
-        />
-        <Field id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
+        <InputField id={`${id}-sg-from`} label="SendGrid from e-mail" {...sender('sendgrid_from_email', 'Required with a SendGrid key.')} />
+        <InputField id={`${id}-sg-name`} label="SendGrid from name" type="text" autoComplete="off" maxLength={100} {...text('sendgrid_from_name')} />
       </fieldset>
 
       <fieldset className="email-settings__group">
         <legend className="email-settings__legend">SMTP</legend>
-        <Field
-          id={`${id}-smtp-server`}
-          label="SMTP server"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="smtp.example.com"
-          {...text('smtp_server')}
-        />
-        <Field
+        <InputField id={`${id}-smtp-server`} label="SMTP server" type="text" {...VERBATIM_INPUT} placeholder="smtp.example.com" {...text('smtp_server')} />
+        <InputField
           id={`${id}-smtp-port`}
           label="SMTP port"
           hint={`${DEFAULT_SMTP_PORT} by default; 465 speaks TLS from the start, others upgrade with STARTTLS when offered.`}
@@ -153,34 +149,17 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
           placeholder={String(DEFAULT_SMTP_PORT)}
           {...text('smtp_port')}
         />
-        <Field id={`${id}-smtp-user`} label="SMTP username" type="text" autoComplete="off" spellCheck={false} {...text('smtp_username')} />
-        <Field
-          id={`${id}-smtp-password`}
-          label="SMTP password"
-          hint={storedSecretHint(config.smtp_password)}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          {...text('smtp_password')}
-        />
-        <Field
-          id={`${id}-from`}
-          label="From e-mail"
-          hint="Required with an SMTP server."
-          type="email"
-          autoComplete="off"
-          placeholder="noreply@example.com"
-          {...text('from_email')}
-        />
+        <InputField id={`${id}-smtp-user`} label="SMTP username" type="text" {...VERBATIM_INPUT} {...text('smtp_username')} />
+        <InputField id={`${id}-smtp-password`} label="SMTP password" {...secret('smtp_password')} />
+        <InputField id={`${id}-from`} label="From e-mail" {...sender('from_email', 'Required with an SMTP server.')} />
       </fieldset>
 
-      <Field
+      <InputField
         id={`${id}-frontend`}
         label="Frontend URL"
         hint="Where e-mailed links lead when the web app is served from another address; empty for this server’s own."
         type="url"
-        autoComplete="off"
-        spellCheck={false}
+        {...VERBATIM_INPUT}
         placeholder={window.location.origin}
         {...text('frontend_url')}
       />
@@ -222,10 +201,7 @@ function TestEmailBox() {
   };
 
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Send a test e-mail
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Send a test e-mail">
       <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
       <form className="email-test cluster cluster--bottom gap-3" onSubmit={(event) => void send(event)} aria-busy={sending}>
         <div className="field email-test__field">
@@ -249,7 +225,7 @@ function TestEmailBox() {
       </form>
       <StatusMessage text={message} />
       {note ? <p className="email-test__note">{note}</p> : null}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -304,27 +280,14 @@ function MailStatistics() {
             ))}
           </div>
           <h3 className="email-stats__heading">Messages by purpose</h3>
-          <div className="table-wrap">
-            <table className="table email-stats__table">
-              <caption className="visually-hidden">Messages sent this month by purpose</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Purpose</th>
-                  <th scope="col" className="num">
-                    Sent
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {purposeRows(data.by_purpose).map((row) => (
-                  <tr key={row.purpose} data-purpose={row.purpose}>
-                    <td>{row.label}</td>
-                    <td className="num">{countLabel(row.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable className="table email-stats__table" caption="Messages sent this month by purpose" columns={PURPOSE_COLUMNS}>
+            {purposeRows(data.by_purpose).map((row) => (
+              <tr key={row.purpose} data-purpose={row.purpose}>
+                <td>{row.label}</td>
+                <td className="num">{countLabel(row.count)}</td>
+              </tr>
+            ))}
+          </ListTable>
           <dl className="email-stats__facts">
             <div>
               <dt>Last sent</dt>

@@ -3,11 +3,23 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { ConfirmFooter } from '../../ui/ConfirmModal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminLink } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 import { adminChanged, adminLinkListQuery } from './admin-queries.ts';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+
+const LINK_COLUMNS: readonly TableColumn[] = [
+  'Short URL',
+  'Destination',
+  'Owner',
+  { label: 'Clicks', className: 'num' },
+  'State',
+  { label: 'Actions', hidden: true },
+];
 
 const PAGE_SIZE = 10;
 const SEARCH_PAUSE_MS = 400;
@@ -60,43 +72,22 @@ export function ModerationTab() {
       <p className="admin__count" aria-live="polite">
         {links.data ? `${links.data.total} ${links.data.total === 1 ? 'link' : 'links'}` : links.error === undefined ? 'Loading links…' : ''}
       </p>
-      <div className="table-wrap">
-        <table className="table admin__table moderation__table">
-          <caption className="visually-hidden">Links of every user, page {page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Short URL</th>
-              <th scope="col">Destination</th>
-              <th scope="col">Owner</th>
-              <th scope="col" className="num">
-                Clicks
-              </th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((link) => (
-              <LinkRow
-                key={link.id}
-                link={link}
-                busy={busyId === link.id}
-                onDisable={() => setDisabling(link)}
-                onEnable={() => void act(link, () => adminApi.enableLink(link.id))}
-              />
-            ))}
-            {links.data && rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="moderation__empty">
-                  {search ? 'No links match this search.' : 'No links yet.'}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        className="table admin__table moderation__table"
+        caption={`Links of every user, page ${page}`}
+        columns={LINK_COLUMNS}
+        empty={links.data && rows.length === 0 ? { text: search ? 'No links match this search.' : 'No links yet.', className: 'moderation__empty' } : null}
+      >
+        {rows.map((link) => (
+          <LinkRow
+            key={link.id}
+            link={link}
+            busy={busyId === link.id}
+            onDisable={() => setDisabling(link)}
+            onEnable={() => void act(link, () => adminApi.enableLink(link.id))}
+          />
+        ))}
+      </ListTable>
       {links.data ? <Pagination page={page} total={links.data.total} pageSize={PAGE_SIZE} onPage={setPage} label="Pages of links" /> : null}
 
       <DisableDialog
@@ -203,16 +194,7 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
       open={link !== null}
       onClose={close}
       size="sm"
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="button button--danger" disabled={!ready}>
-            Disable link
-          </button>
-        </>
-      }
+      footer={<ConfirmFooter onCancel={close} busy={busy} form={`${id}-form`} label="Disable link" disabled={!ready} />}
     >
       <form id={`${id}-form`} className="stack gap-3 moderation__form" onSubmit={(event) => void submit(event)}>
         <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>

@@ -5,7 +5,7 @@ import { useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { Field } from './Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type OAuthConfig, type OAuthConfigInput } from './admin-api.ts';
 import { OAUTH_CONFIG_QUERY, adminChanged } from './admin-queries.ts';
@@ -297,8 +297,8 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
         ) : null}
       </div>
       <div className="grid oauth-form__grid">
-        <Field id={`${id}-client-id`} label="Client ID" required autoComplete="off" spellCheck={false} {...text('client_id')} />
-        <Field
+        <InputField id={`${id}-client-id`} label="Client ID" required {...VERBATIM_INPUT} {...text('client_id')} />
+        <InputField
           id={`${id}-client-secret`}
           label="Client secret"
           hint={editing ? `Stored: ${config.client_secret}. Leave empty to keep it.` : undefined}
@@ -308,55 +308,42 @@ function ProviderFormView({ config, available, onSaved, onCancel }: ProviderForm
           spellCheck={false}
           {...text('client_secret')}
         />
-        <Field
+        <InputField
           id={`${id}-redirect`}
           label="Redirect URI"
           hint={`${providerName} sends users back here; register the same address with ${providerName}.`}
           required
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder={`${window.location.origin}/auth/callback`}
           {...text('redirect_uri')}
         />
-        <Field
-          id={`${id}-scope`}
-          label="Scope"
-          hint="Separated by spaces."
-          required
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="email profile"
-          {...text('scope')}
-        />
-        <Field
+        <InputField id={`${id}-scope`} label="Scope" hint="Separated by spaces." required {...VERBATIM_INPUT} placeholder="email profile" {...text('scope')} />
+        <InputField
           id={`${id}-auth-url`}
           label="Auth URL"
           hint={`${providerName}’s authorization address, where users sign in. Every address must be on ${providerName}’s own hosts.`}
           required
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder="https://"
           {...text('auth_url')}
         />
-        <Field
+        <InputField
           id={`${id}-token-url`}
           label="Token URL"
           hint={`Optional: defaults to ${providerName}’s public address.`}
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder="https://"
           {...text('token_url')}
         />
-        <Field
+        <InputField
           id={`${id}-userinfo-url`}
           label="Userinfo URL"
           hint={`Optional: defaults to ${providerName}’s public address.`}
           type="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder="https://"
           {...text('userinfo_url')}
         />

@@ -6,6 +6,7 @@ import { RetryMessage, StatusMessage } from './StatusMessage.tsx';
 import { adminApi } from './admin-api.ts';
 import { useRefetchEvery } from './use-refetch-every.ts';
 import { ADMIN_STATS_QUERY, SIGNUP_STATUS_QUERY } from './admin-queries.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** The sign-up switch's confirmation shows this long (docs/accounts.md#the-sign-up-switch). */
 const CONFIRMATION_MS = 3000;
@@ -61,10 +62,7 @@ function SignupSwitch() {
   };
 
   return (
-    <section className="card admin__card" aria-labelledby="signup-switch">
-      <h2 id="signup-switch" className="card__title">
-        New registrations
-      </h2>
+    <TitledCard className="admin__card" titleId="signup-switch" title="New registrations">
       {status.error !== undefined && !status.data ? (
         <RetryMessage text={errorText(status.error, 'Failed to fetch signup status')} onRetry={() => void status.refetch()} />
       ) : status.data ? (
@@ -83,6 +81,6 @@ function SignupSwitch() {
         <p>Loading…</p>
       )}
       <StatusMessage text={message} />
-    </section>
+    </TitledCard>
   );
 }

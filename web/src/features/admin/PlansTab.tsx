@@ -2,7 +2,7 @@ import './PlansTab.css';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type AdminPlan, type PlanChanges } from './admin-api.ts';
 import { useAdminPlans, useFeatureList } from './FeaturesTab.tsx';
@@ -21,6 +21,9 @@ import {
   type PlanForm,
 } from './plan-form.ts';
 import { plansChanged } from './admin-queries.ts';
+
+/** A price in rupees: any decimal, as the server checks the paise (at most 2 decimals) and says so. */
+const PRICE_INPUT = { type: 'number', inputMode: 'decimal', min: 0, step: 'any' } as const;
 
 /** The plans of the catalogue, inactive ones included, each editable (docs/admin.md#plans-and-features). */
 export function PlansTab() {
@@ -168,6 +171,12 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
   // The price boxes this edit sets to 0, waiting for the admin to confirm a free plan.
   const [freeAsked, setFreeAsked] = useState<string[]>([]);
 
+  // The value, change and lock of a text field of the plan itself.
+  const text = (key: 'display_name' | 'price_monthly' | 'price_yearly') => ({
+    value: form[key],
+    onValue: (value: string) => setForm((current) => ({ ...current, [key]: value })),
+    disabled: busy,
+  });
   const setLimit = (key: keyof PlanForm['limits'], value: string) => setForm((current) => ({ ...current, limits: { ...current.limits, [key]: value } }));
   const setFlag = (key: keyof PlanForm['flags'], value: boolean) => setForm((current) => ({ ...current, flags: { ...current.flags, [key]: value } }));
   // The keys come from the server's own catalogue, so they are feature keys.
@@ -209,42 +218,11 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
 
   return (
     <form className="plan-form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <Field
-        id={`${id}-name`}
-        label="Display name"
-        type="text"
-        required
-        maxLength={40}
-        value={form.display_name}
-        onChange={(event) => setForm((current) => ({ ...current, display_name: event.target.value }))}
-        disabled={busy}
-      />
+      <InputField id={`${id}-name`} label="Display name" type="text" required maxLength={40} {...text('display_name')} />
 
       <div className="grid grid--fill gap-3 plan-form__grid">
-        <Field
-          id={`${id}-monthly`}
-          label="Monthly price (₹)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          // Any decimal: the server checks the paise (at most 2 decimals) and says so.
-          step="any"
-          value={form.price_monthly}
-          onChange={(event) => setForm((current) => ({ ...current, price_monthly: event.target.value }))}
-          disabled={busy}
-        />
-        <Field
-          id={`${id}-yearly`}
-          label="Yearly price (₹)"
-          hint="Leave empty for no yearly price."
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          value={form.price_yearly}
-          onChange={(event) => setForm((current) => ({ ...current, price_yearly: event.target.value }))}
-          disabled={busy}
-        />
+        <InputField id={`${id}-monthly`} label="Monthly price (₹)" {...PRICE_INPUT} {...text('price_monthly')} />
+        <InputField id={`${id}-yearly`} label="Yearly price (₹)" hint="Leave empty for no yearly price." {...PRICE_INPUT} {...text('price_yearly')} />
       </div>
 
       <fieldset className="plan-form__fieldset" aria-describedby={`${id}-limits-hint`}>
@@ -254,7 +232,7 @@ function PlanEditor({ plan, features, featuresLoading, onCancel, onSaved }: Plan
         </p>
         <div className="grid grid--fill gap-3 plan-form__grid">
           {LIMIT_FIELDS.map(({ key, label }) => (
-            <Field
+            <InputField
               key={key}
               id={`${id}-${key}`}
               label={label}

@@ -6,6 +6,7 @@ import { useQuery } from '../../api/query.ts';
 import { PaymentsTable } from '../billing/index.ts';
 import { RetryMessage } from './StatusMessage.tsx';
 import { userPaymentsQuery } from './admin-queries.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 type Payments = z.infer<typeof BillingHistoryResponse>['billing_history'];
 
@@ -17,10 +18,7 @@ export function SubscriptionPayments({ userId, email }: { userId: number; email:
   const id = useId();
   const payments = useQuery(userPaymentsQuery(userId), () => userPayments(userId));
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`} data-testid="admin-payments">
-      <h2 id={`${id}-title`} className="card__title">
-        Payments
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Payments" data-testid="admin-payments">
       {payments.data ? (
         payments.data.billing_history.length === 0 ? (
           <p className="admin__count">No payments recorded for this user.</p>
@@ -34,6 +32,6 @@ export function SubscriptionPayments({ userId, email }: { userId: number; email:
       ) : (
         <p className="admin__count">Loading payments…</p>
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -11,6 +11,11 @@ import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, userPaymentsQuery } from './admin-queries.ts';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
+
+const HISTORY_COLUMNS: readonly TableColumn[] = ['Plan', 'Status', 'Cycle', 'Reason', 'Date'];
 
 /** The plans a user can be put on (docs/plans.md#changing-a-users-plan). */
 const PLANS = ['free', 'pro', 'enterprise'] as const;
@@ -163,43 +168,31 @@ function HistoryTable({ email, history }: { email: string; history: Subscription
   // The server answers newest first; sorted here too (by position in the stream) so the table never depends on it.
   const rows = [...history].sort((a, b) => b.id - a.id);
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Subscription history
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Subscription history">
       {rows.length === 0 ? (
         <p className="admin__count">No plan changes recorded for this user.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table--stacked admin__table" data-testid="subscription-history">
-            <caption className="visually-hidden">Plan changes of {email}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
-                <th scope="col">Cycle</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Plan">{planLabel(row.plan_name, null)}</td>
-                  <td data-label="Status">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td data-label="Cycle">{capitalised(row.billing_cycle)}</td>
-                  <td data-label="Reason">{REASONS[row.reason] ?? row.reason}</td>
-                  <td data-label="Date" className="subscriptions__date">
-                    {momentLabel(row.created_at)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          className="table table--stacked admin__table"
+          caption={`Plan changes of ${email}, newest first`}
+          columns={HISTORY_COLUMNS}
+          testId="subscription-history"
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td data-label="Plan">{planLabel(row.plan_name, null)}</td>
+              <td data-label="Status">
+                <StatusBadge status={row.status} />
+              </td>
+              <td data-label="Cycle">{capitalised(row.billing_cycle)}</td>
+              <td data-label="Reason">{REASONS[row.reason] ?? row.reason}</td>
+              <td data-label="Date" className="subscriptions__date">
+                {momentLabel(row.created_at)}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
-    </section>
+    </TitledCard>
   );
 }

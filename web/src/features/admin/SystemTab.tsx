@@ -7,6 +7,7 @@ import { adminApi, type System } from './admin-api.ts';
 import { bytesLabel, uptimeLabel } from './system-format.ts';
 import { useRefetchEvery } from './use-refetch-every.ts';
 import { SYSTEM_QUERY } from './admin-queries.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 const STORE_NAMES: Record<keyof System['stores'], string> = { events: 'Event store', read: 'Read store', analytics: 'Analytics store' };
 /** data_sizes is keyed by the same store names. */
@@ -49,10 +50,7 @@ function SystemReport({ report }: { report: System }) {
         ))}
       </div>
 
-      <section className="card admin__card" aria-labelledby="system-stores">
-        <h2 id="system-stores" className="card__title">
-          Stores
-        </h2>
+      <TitledCard className="admin__card" titleId="system-stores" title="Stores">
         <ul className="system__list">
           {(Object.keys(STORE_NAMES) as (keyof System['stores'])[]).map((key) => {
             const store = report.stores[key];
@@ -70,12 +68,9 @@ function SystemReport({ report }: { report: System }) {
             );
           })}
         </ul>
-      </section>
+      </TitledCard>
 
-      <section className="card admin__card" aria-labelledby="system-log">
-        <h2 id="system-log" className="card__title">
-          Event log and projectors
-        </h2>
+      <TitledCard className="admin__card" titleId="system-log" title="Event log and projectors">
         <p className="system__row">
           <span className="system__detail">Head position</span>
           <span className="system__figure" data-figure="head">
@@ -108,12 +103,9 @@ function SystemReport({ report }: { report: System }) {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledCard>
 
-      <section className="card admin__card" aria-labelledby="system-sizes">
-        <h2 id="system-sizes" className="card__title">
-          Data on disk
-        </h2>
+      <TitledCard className="admin__card" titleId="system-sizes" title="Data on disk">
         {sizes.length === 0 ? (
           // docs/admin.md#overview-and-system: sizes are measured in embedded mode only.
           <p className="system__detail">Not measured: the stores run on their own servers.</p>
@@ -127,7 +119,7 @@ function SystemReport({ report }: { report: System }) {
             ))}
           </dl>
         )}
-      </section>
+      </TitledCard>
     </>
   );
 }

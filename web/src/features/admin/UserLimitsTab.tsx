@@ -5,7 +5,7 @@ import { setQueryData, useQuery } from '../../api/query.ts';
 import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type UserLimits } from './admin-api.ts';
-import { Field } from './Field.tsx';
+import { InputField } from '../../ui/Field.tsx';
 import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
 import { MAX_LIMIT, NOT_WHOLE, limitText, parseLimitInput } from './limit-input.ts';
 import { adminChanged, userLimitsQuery } from './admin-queries.ts';
@@ -124,7 +124,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
 
       <div className="user-limits__fields">
         {FIELDS.map((field) => (
-          <Field
+          <InputField
             key={field.key}
             id={`${id}-${field.key}`}
             label={field.label}

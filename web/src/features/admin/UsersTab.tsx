@@ -9,6 +9,10 @@ import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirm
 import { adminApi, type AdminUser } from './admin-api.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 import { adminChanged, userListQuery } from './admin-queries.ts';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+
+const USER_COLUMNS: readonly TableColumn[] = ['User', 'Role and status', 'Plan', { label: 'Actions', hidden: true }];
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 const SEARCH_PAUSE_MS = 400;
@@ -91,26 +95,16 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
         </p>
       )}
       {users.data ? (
-        <div className="table-wrap admin-users">
-          <table className="table admin__table admin-users__table">
-            <caption className="visually-hidden">Users, page {page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role and status</th>
-                <th scope="col">Plan</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((user) => (
-                <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} ask={setPending} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          className="table admin__table admin-users__table"
+          wrapClassName="table-wrap admin-users"
+          caption={`Users, page ${page}`}
+          columns={USER_COLUMNS}
+        >
+          {users.data.users.map((user) => (
+            <UserRow key={user.id} user={user} isSuperAdmin={isSuperAdmin} isSelf={user.id === selfId} act={act} ask={setPending} />
+          ))}
+        </ListTable>
       ) : null}
       {users.data ? <Pagination page={page} total={users.data.total} pageSize={pageSize} onPage={setPage} label="Pages of users" /> : null}
       {pending?.kind === 'plan' ? (

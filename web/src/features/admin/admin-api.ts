@@ -13,13 +13,13 @@ import type {
   OAuthConfigAnswer,
   OAuthConfigBody,
   OAuthConfigList,
-  PaidPeriodResponse,
+  PaidPeriodResponse as PaidPeriod,
   SubscriptionHistoryResponse,
-  SystemReport,
+  SystemReport as System,
   TestEmailAnswer,
   UpdatePlanBody,
   UpdatePlanResponse,
-  UserLimitsResponse,
+  UserLimitsResponse as UserLimits,
   UserResponse,
 } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
@@ -29,19 +29,18 @@ import type { Subscription } from '../../api/types.ts';
 export type AdminUser = z.infer<typeof UserResponse>;
 export type AdminUsers = z.infer<typeof AdminUserList>;
 export type AdminStats = z.infer<typeof AdminStatsResponse>;
-export type UserLimits = z.infer<typeof UserLimitsResponse>;
 export type OAuthConfig = z.infer<typeof OAuthConfigList>['configs'][number];
 export type OAuthConfigInput = z.input<typeof OAuthConfigBody>;
 export type EmailConfig = z.infer<typeof EmailConfigView>;
 export type EmailConfigInput = z.input<typeof EmailConfigBody>;
 export type MailStats = z.infer<typeof EmailStats>;
-export type System = z.infer<typeof SystemReport>;
 export type AdminPlan = z.infer<typeof AdminPlanList>['plans'][number];
 export type PlanChanges = z.input<typeof UpdatePlanBody>;
 export type SubscriptionHistory = z.infer<typeof SubscriptionHistoryResponse>['history'];
 export type AdminLinks = z.infer<typeof AdminLinkList>;
 export type AdminLink = AdminLinks['links'][number];
-export type PaidPeriod = z.infer<typeof PaidPeriodResponse>;
+
+export type { UserLimits, System, PaidPeriod };
 
 export interface PageQuery {
   search?: string;

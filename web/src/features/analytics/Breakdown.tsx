@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { oneDecimalPercent } from './chart.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** Devices, browsers or operating systems: each value's clicks and share, as a labelled bar. */
 export function Breakdown({ title, rows, total }: { title: string; rows: { name: string; count: number }[]; total: number }) {
@@ -9,10 +10,7 @@ export function Breakdown({ title, rows, total }: { title: string; rows: { name:
     rows.reduce((sum, row) => sum + row.count, 0),
   );
   return (
-    <section className="card breakdown" aria-labelledby={titleId}>
-      <h2 id={titleId} className="card__title">
-        {title}
-      </h2>
+    <TitledCard className="breakdown" titleId={titleId} title={title}>
       {rows.length === 0 ? (
         <p className="analytics-empty">No data yet.</p>
       ) : (
@@ -33,6 +31,6 @@ export function Breakdown({ title, rows, total }: { title: string; rows: { name:
           })}
         </ul>
       )}
-    </section>
+    </TitledCard>
   );
 }

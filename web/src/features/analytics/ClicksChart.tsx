@@ -7,6 +7,9 @@ import { Bar } from '@visx/shape';
 import { TooltipWithBounds } from '@visx/tooltip';
 import { fullDayLabel, shortDayLabel } from '../../format/dates.ts';
 import { TableIcon } from '../../ui/icons.tsx';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const DAY_COLUMNS: readonly TableColumn[] = ['Date', { label: 'Clicks', className: 'num' }];
 
 export interface DayClicks {
   date: string;
@@ -99,14 +102,7 @@ export function ClicksChart({ days, today }: ClicksChartProps) {
         {showTable ? (
           <table className="table">
             <caption className="visually-hidden">Clicks per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col" className="num">
-                  Clicks
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={DAY_COLUMNS} />
             <tbody>
               {[...days].reverse().map((day) => (
                 <tr key={day.date} data-day={day.date}>

@@ -1,4 +1,8 @@
 import { chartColour, oneDecimalPercent } from './chart.ts';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+
+const COUNTRY_COLUMNS: readonly TableColumn[] = ['Country', { label: 'Clicks', className: 'num' }, { label: 'Percentage', className: 'num' }];
 
 let regionNames: Intl.DisplayNames | null | undefined;
 
@@ -25,38 +29,23 @@ export function CountriesTable({ countries, total }: { countries: { country: str
     return <p className="analytics-empty">No country data yet.</p>;
   }
   return (
-    <div className="table-wrap">
-      <table className="table countries-table">
-        <thead>
-          <tr>
-            <th scope="col">Country</th>
-            <th scope="col" className="num">
-              Clicks
-            </th>
-            <th scope="col" className="num">
-              Percentage
-            </th>
+    <ListTable className="table countries-table" columns={COUNTRY_COLUMNS}>
+      {countries.map((row, index) => {
+        const name = countryName(row.country);
+        return (
+          <tr key={row.country} data-country={row.country}>
+            <td>
+              <span className="country">
+                <span className="country__dot" style={{ background: chartColour(index) }} aria-hidden="true" />
+                <span className="country__name">{name}</span>
+                {name !== row.country ? <span className="country__code">{row.country}</span> : null}
+              </span>
+            </td>
+            <td className="num">{row.count.toLocaleString('en-US')}</td>
+            <td className="num">{oneDecimalPercent(row.count, Math.max(total, row.count))}</td>
           </tr>
-        </thead>
-        <tbody>
-          {countries.map((row, index) => {
-            const name = countryName(row.country);
-            return (
-              <tr key={row.country} data-country={row.country}>
-                <td>
-                  <span className="country">
-                    <span className="country__dot" style={{ background: chartColour(index) }} aria-hidden="true" />
-                    <span className="country__name">{name}</span>
-                    {name !== row.country ? <span className="country__code">{row.country}</span> : null}
-                  </span>
-                </td>
-                <td className="num">{row.count.toLocaleString('en-US')}</td>
-                <td className="num">{oneDecimalPercent(row.count, Math.max(total, row.count))}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -77,32 +77,8 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
       </div>
       {custom ? (
         <>
-          <label className="stack gap-1 period__field">
-            <span className="field__label">From</span>
-            <input
-              className="input"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? errorId : undefined}
-              required
-            />
-          </label>
-          <label className="stack gap-1 period__field">
-            <span className="field__label">To</span>
-            <input
-              className="input"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => setTo(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? errorId : undefined}
-              required
-            />
-          </label>
+          <DayInput label="From" value={from} onValue={setFrom} max={to} problemId={problem ? errorId : undefined} />
+          <DayInput label="To" value={to} onValue={setTo} min={from} problemId={problem ? errorId : undefined} />
           <button type="submit" className="button button--primary">
             Apply
           </button>
@@ -121,5 +97,36 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
         </p>
       ) : null}
     </form>
+  );
+}
+
+interface DayInputProps {
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  /** The other end of the range, when it is set. */
+  min?: string;
+  max?: string;
+  /** The id of the range's problem, while there is one. */
+  problemId: string | undefined;
+}
+
+/** One end of the custom range: a required day. */
+function DayInput({ label, value, onValue, min, max, problemId }: DayInputProps) {
+  return (
+    <label className="stack gap-1 period__field">
+      <span className="field__label">{label}</span>
+      <input
+        className="input"
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId}
+        required
+      />
+    </label>
   );
 }

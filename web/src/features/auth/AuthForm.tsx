@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { AlertIcon, ArrowLeftIcon, CheckIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { InputField } from '../../ui/Field.tsx';
 
 /* The parts the account forms share: alert area, e-mail field, submit button, ways back. */
 
@@ -42,26 +43,21 @@ interface EmailFieldProps {
 
 export function EmailField({ id, label = 'Email', value, onChange, disabled, invalid, errorId, inputRef }: EmailFieldProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name="email"
-        className="input"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        required
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-      />
-    </div>
+    <InputField
+      ref={inputRef}
+      id={id}
+      label={label}
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      value={value}
+      onValue={onChange}
+      required
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ActivityIcon, GlobeIcon, HistoryIcon, LogoMark } from '../../ui/icons.tsx';
+import { ActivityIcon, GlobeIcon, HistoryIcon } from '../../ui/icons.tsx';
 import './auth.css';
+import { BrandHomeLink } from '../../ui/BrandHomeLink.tsx';
 
 interface AuthLayoutProps {
   title: string;
@@ -26,10 +26,7 @@ export function AuthLayout({ title, subtitle, badge, children, footer }: AuthLay
       <main id="main" tabIndex={-1} className="auth-main">
         <div className="auth-card">
           <header className="auth-card__head">
-            <Link className="brand auth-card__brand" to="/">
-              <LogoMark />
-              <span>Linkledger</span>
-            </Link>
+            <BrandHomeLink className="auth-card__brand" />
             {badge}
             <h1 className="auth-card__title">{title}</h1>
             {subtitle ? <p className="auth-card__text">{subtitle}</p> : null}
@@ -51,10 +48,7 @@ const POINTS = [
 function AuthAside() {
   return (
     <aside className="auth-aside" aria-label="About Linkledger">
-      <Link className="brand auth-aside__brand" to="/">
-        <LogoMark />
-        <span>Linkledger</span>
-      </Link>
+      <BrandHomeLink className="auth-aside__brand" />
       <div className="auth-aside__body">
         <p className="auth-aside__title">Short links. Live clicks. Every event on record.</p>
         <ul className="stack gap-5 auth-aside__points" role="list">

@@ -1,5 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons.tsx';
+import { describedBy, FieldFrame } from '../../ui/Field.tsx';
 
 interface PasswordFieldProps {
   label: string;
@@ -22,12 +23,8 @@ export function PasswordField({ label, name, value, onChange, autoComplete, requ
   const id = useId();
   const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
-  const describedBy = [hint ? hintId : null, invalid && errorId ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} hintId={hintId}>
       <div className="input-group">
         <input
           ref={inputRef}
@@ -40,7 +37,7 @@ export function PasswordField({ label, name, value, onChange, autoComplete, requ
           autoComplete={autoComplete}
           required={required}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(hint && hintId, invalid && errorId)}
           disabled={disabled}
           spellCheck={false}
           autoCapitalize="none"
@@ -56,11 +53,6 @@ export function PasswordField({ label, name, value, onChange, autoComplete, requ
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

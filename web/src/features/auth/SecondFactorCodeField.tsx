@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { describedBy, FieldFrame } from '../../ui/Field.tsx';
 
 interface SecondFactorCodeFieldProps {
   label: string;
@@ -19,12 +20,8 @@ interface SecondFactorCodeFieldProps {
 export function SecondFactorCodeField({ label, value, onChange, kind, hint, invalid, errorId, disabled, autoFocus, inputRef }: SecondFactorCodeFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, invalid && errorId ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} hintId={hintId}>
       <input
         ref={inputRef}
         id={id}
@@ -42,13 +39,8 @@ export function SecondFactorCodeField({ label, value, onChange, kind, hint, inva
         autoFocus={autoFocus}
         disabled={disabled}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(hint && hintId, invalid && errorId)}
       />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -10,6 +10,8 @@ import { linkLimitIsAccounts, offersUpgrade } from './account-limits.ts';
 import { periodEndLabel, periodEndNote } from './period-end.ts';
 import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
 import './limits.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** Usage & Limits (docs/plans.md#usage-and-limits-page): plan card, four tiles, usage bars, features, and an upgrade banner on Free. */
 export default function LimitsPage() {
@@ -17,12 +19,7 @@ export default function LimitsPage() {
 
   return (
     <div className="limits">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Usage &amp; Limits</h1>
-          <p className="page-subtitle">Your plan, what you have used this month, and what it includes.</p>
-        </div>
-      </header>
+      <PageHeader title="Usage & Limits" subtitle="Your plan, what you have used this month, and what it includes." />
       {state.kind === 'loading' ? <LimitsSkeleton /> : null}
       {state.kind === 'auth-failed' ? (
         <div className="banner banner--error" role="alert">
@@ -172,10 +169,7 @@ function LimitsContent({ view }: { view: LimitsView }) {
       </section>
 
       <div className="limits__pair">
-        <section className="card" aria-labelledby="monthly-title">
-          <h2 id="monthly-title" className="card__title">
-            Monthly usage
-          </h2>
+        <TitledCard titleId="monthly-title" title="Monthly usage">
           <p className="card__subtitle">Counted per calendar month (UTC); resets on {indianDate(view.resetsAt)}.</p>
           <div className="usage-rows">
             <UsageRow
@@ -204,17 +198,14 @@ function LimitsContent({ view }: { view: LimitsView }) {
             <span className="dotted gap-1 usage-legend__item usage-legend__item--warning">From 75%</span>
             <span className="dotted gap-1 usage-legend__item usage-legend__item--critical">From 90%</span>
           </p>
-        </section>
+        </TitledCard>
 
-        <section className="card" aria-labelledby="features-title">
-          <h2 id="features-title" className="card__title">
-            Plan features
-          </h2>
+        <TitledCard titleId="features-title" title="Plan features">
           <p className="card__subtitle">
             {view.features.length} {view.features.length === 1 ? 'feature' : 'features'} included in {plan.display_name}.
           </p>
           <FeatureList features={view.features} />
-        </section>
+        </TitledCard>
       </div>
     </div>
   );

@@ -16,6 +16,7 @@ import { AppShell } from '../../shell/AppShell.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import './pricing-page.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 type Plan = PlanList[number];
 
@@ -82,12 +83,7 @@ function SignedInPricing() {
 
   return (
     <div className="pricing-page pricing-page--app">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Plans &amp; Pricing</h1>
-          <p className="page-subtitle">Compare the plans and what each includes. Prices are in Indian rupees.</p>
-        </div>
-      </header>
+      <PageHeader title="Plans & Pricing" subtitle="Compare the plans and what each includes. Prices are in Indian rupees." />
       <Pricing action={action} />
       {request ? <CheckoutFlow key={request.requestedAt} request={request} onClose={() => setRequest(null)} /> : null}
       <MoveToFreeDialog open={freeAsked} subscription={subscription} onClose={() => setFreeAsked(false)} />

@@ -6,6 +6,7 @@ import { AlertIcon, EyeIcon, EyeOffIcon, KeyIcon, RefreshIcon } from '../../ui/i
 import { CardHead } from './CardHead.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { KEY_REVOKED, type ApiKeyState } from './useApiKey.ts';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 /**
  * The key itself: masked with show/hide, copy (2-second "Copied"), and regenerate behind the
@@ -92,8 +93,7 @@ export function ApiKeyCard({ state }: { state: ApiKeyState }) {
               readOnly
               value={state.visible ? key : maskApiKey(key)}
               data-visible={state.visible}
-              spellCheck={false}
-              autoComplete="off"
+              {...VERBATIM_INPUT}
               onFocus={(event) => state.visible && event.currentTarget.select()}
             />
             <div className="api-key__actions cluster">

@@ -3,18 +3,14 @@ import { SecurityTips } from './SecurityTips.tsx';
 import { UsageExamples } from './UsageExamples.tsx';
 import { useApiKey } from './useApiKey.ts';
 import './developer.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** API Key Management (docs/developer-api.md#api-keys): the key (generated on the first visit), usage examples and security tips. */
 export default function ApiKeysPage() {
   const apiKey = useApiKey();
   return (
     <div className="developer">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">API Key Management</h1>
-          <p className="page-subtitle">Create links and read analytics from your own code.</p>
-        </div>
-      </header>
+      <PageHeader title="API Key Management" subtitle="Create links and read analytics from your own code." />
       <div className="developer__layout">
         <div className="stack">
           <ApiKeyCard state={apiKey} />

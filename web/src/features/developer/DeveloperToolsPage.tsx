@@ -8,6 +8,8 @@ import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { DomainStatusCard } from './DomainStatusCard.tsx';
 import { useApiKey } from './useApiKey.ts';
 import './developer.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /**
  * Developer Tools (docs/web-app.md#developer-screens): the API tab (key and domain status),
@@ -33,10 +35,7 @@ export default function DeveloperToolsPage() {
           </div>
           <aside className="stack" aria-label="Domains and documentation">
             <DomainStatusCard domains={apiKey.response?.domains ?? null} loading={apiKey.loading} />
-            <section className="card next-steps" aria-labelledby="next-steps-title">
-              <h2 id="next-steps-title" className="card__title">
-                Next steps
-              </h2>
+            <TitledCard className="next-steps" titleId="next-steps-title" title="Next steps">
               <ul className="next-steps__list">
                 <li>
                   <Link to="/api-keys" className="next-steps__link">
@@ -66,7 +65,7 @@ export default function DeveloperToolsPage() {
                   </Link>
                 </li>
               </ul>
-            </section>
+            </TitledCard>
           </aside>
         </div>
       ),
@@ -99,12 +98,7 @@ export default function DeveloperToolsPage() {
 
   return (
     <div className="developer">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Developer Tools</h1>
-          <p className="page-subtitle">Your API key and the domains your links are served on.</p>
-        </div>
-      </header>
+      <PageHeader title="Developer Tools" subtitle="Your API key and the domains your links are served on." />
       <Tabs
         label="Developer tools"
         tabs={tabs}

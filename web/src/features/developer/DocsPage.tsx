@@ -9,6 +9,8 @@ import { CodeSample } from './CodeSample.tsx';
 import { API_EXAMPLES, KEY_PLACEHOLDER, LANGUAGES, SHORTEN_STATUSES, type Language } from './api-examples.ts';
 import { ENDPOINTS } from './docs-endpoints.ts';
 import './developer.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** An id-safe form of a path ("/api/urls/{id}" → "api-urls-id"). */
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
@@ -30,11 +32,7 @@ export default function DocsPage() {
   const content = { overview: <Overview base={base} />, authentication: <Authentication base={base} />, endpoints: <Endpoints />, examples: <Examples /> };
   return (
     <div className="developer docs">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">API Documentation</h1>
-          <p className="page-subtitle">Create short links and read their analytics from your own code.</p>
-        </div>
+      <PageHeader title="API Documentation" subtitle="Create short links and read their analytics from your own code.">
         <div className="docs__links cluster">
           <a className="button button--secondary" href="/api/docs" target="_blank" rel="noreferrer">
             Interactive docs <ExternalIcon />
@@ -43,7 +41,7 @@ export default function DocsPage() {
             OpenAPI schema <ExternalIcon />
           </a>
         </div>
-      </header>
+      </PageHeader>
       <Tabs
         label="API documentation sections"
         tabs={DOC_TABS.map((id) => ({ id, label: TAB_LABELS[id], content: content[id] }))}
@@ -60,10 +58,7 @@ export default function DocsPage() {
 function Overview({ base }: { base: string }) {
   return (
     <div className="docs__grid">
-      <section className="card stack gap-3 docs__section" aria-labelledby="docs-base-title">
-        <h2 id="docs-base-title" className="card__title">
-          Base address
-        </h2>
+      <TitledCard className="stack gap-3 docs__section" titleId="docs-base-title" title="Base address">
         <p className="card__subtitle">Every call of the API starts here. Requests and answers are JSON; errors carry a detail text.</p>
         <div className="docs__base">
           <code className="docs__base-value" data-testid="api-base">
@@ -82,11 +77,8 @@ function Overview({ base }: { base: string }) {
             <strong>Times:</strong> days are UTC, written YYYY-MM-DD.
           </li>
         </ul>
-      </section>
-      <section className="card stack gap-3 docs__section" aria-labelledby="docs-start-title">
-        <h2 id="docs-start-title" className="card__title">
-          Get started in three steps
-        </h2>
+      </TitledCard>
+      <TitledCard className="stack gap-3 docs__section" titleId="docs-start-title" title="Get started in three steps">
         <ol className="docs__steps">
           <li>
             <span className="docs__step-title">Get your key</span>
@@ -111,11 +103,8 @@ function Overview({ base }: { base: string }) {
             </span>
           </li>
         </ol>
-      </section>
-      <section className="card stack gap-3 docs__section docs__section--wide" aria-labelledby="docs-reference-title">
-        <h2 id="docs-reference-title" className="card__title">
-          Reference
-        </h2>
+      </TitledCard>
+      <TitledCard className="stack gap-3 docs__section docs__section--wide" titleId="docs-reference-title" title="Reference">
         <p className="card__subtitle">Generated from the same schemas the server checks requests with, so they are always current.</p>
         <div className="docs__reference">
           <a className="docs__reference-link" href="/api/docs" target="_blank" rel="noreferrer">
@@ -129,7 +118,7 @@ function Overview({ base }: { base: string }) {
             <span className="docs__reference-text">Generate a client in your language.</span>
           </a>
         </div>
-      </section>
+      </TitledCard>
     </div>
   );
 }
@@ -166,10 +155,7 @@ function YourRateLimit() {
 function Authentication({ base }: { base: string }) {
   return (
     <div className="docs__grid">
-      <section className="card stack gap-3 docs__section" aria-labelledby="docs-key-title">
-        <h2 id="docs-key-title" className="card__title">
-          API key in a header
-        </h2>
+      <TitledCard className="stack gap-3 docs__section" titleId="docs-key-title" title="API key in a header">
         <p className="docs__text">
           Send your key with every call in the <code className="code-inline">X-API-Key</code> header. The key acts as you: links it creates are yours and count
           towards your plan.
@@ -183,11 +169,8 @@ function Authentication({ base }: { base: string }) {
           language="JSON"
           shown={`{\n  "detail": "Invalid API key. Send the key shown on your API Keys page as \\"X-API-Key: <key>\\"; a regenerated key replaces the old one at once."\n}`}
         />
-      </section>
-      <section className="card stack gap-3 docs__section" aria-labelledby="docs-manage-title">
-        <h2 id="docs-manage-title" className="card__title">
-          Managing your key
-        </h2>
+      </TitledCard>
+      <TitledCard className="stack gap-3 docs__section" titleId="docs-manage-title" title="Managing your key">
         <ul className="docs__facts">
           <li>You have one key. It is created the first time you open the API Keys page.</li>
           <li>Regenerating it replaces it at once: the old key is refused from then on.</li>
@@ -206,7 +189,7 @@ function Authentication({ base }: { base: string }) {
         <p className="docs__text docs__muted">
           Base address: <code className="code-inline">{base}</code>
         </p>
-      </section>
+      </TitledCard>
     </div>
   );
 }

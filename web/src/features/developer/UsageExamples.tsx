@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { maskApiKey } from './api-key.ts';
 import { CodeSample } from './CodeSample.tsx';
 import { API_EXAMPLES, KEY_PLACEHOLDER } from './api-examples.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** curl for each public call, on this server's address, with the key masked unless it is shown. */
 export function UsageExamples({ apiKey, visible }: { apiKey: string; visible: boolean }) {
@@ -9,10 +10,7 @@ export function UsageExamples({ apiKey, visible }: { apiKey: string; visible: bo
   const real = apiKey || KEY_PLACEHOLDER;
   const shownKey = apiKey && !visible ? maskApiKey(apiKey) : real;
   return (
-    <section className="card usage-examples" aria-labelledby="usage-examples-title">
-      <h2 id="usage-examples-title" className="card__title">
-        Usage examples
-      </h2>
+    <TitledCard className="usage-examples" titleId="usage-examples-title" title="Usage examples">
       <p className="card__subtitle">
         {apiKey && !visible ? 'Your key is masked here; the copy buttons copy it in full.' : 'Ready to paste into a terminal.'} More in the{' '}
         <Link className="text-link" to="/docs">
@@ -32,6 +30,6 @@ export function UsageExamples({ apiKey, visible }: { apiKey: string; visible: bo
           </div>
         ))}
       </div>
-    </section>
+    </TitledCard>
   );
 }

@@ -7,6 +7,7 @@ import { FeatureGate } from './FeatureGate.tsx';
 import { TraiPanel } from './TraiPanel.tsx';
 import { useCustomDomains } from './domain-queries.ts';
 import { UpgradePrompt } from './UpgradePrompt.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const TAB_IDS = ['custom', 'trai'] as const;
 
@@ -33,12 +34,10 @@ export default function CustomDomainsPage() {
   ];
   return (
     <div className="custom-domains-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Custom Domains and TRAI Compliance</h1>
-          <p className="page-subtitle">Serve short links from your own domain, and register the sender headers SMS links need in India.</p>
-        </div>
-      </header>
+      <PageHeader
+        title="Custom Domains and TRAI Compliance"
+        subtitle="Serve short links from your own domain, and register the sender headers SMS links need in India."
+      />
       <Tabs
         label="Custom domains and TRAI headers"
         tabs={tabs}

@@ -13,6 +13,8 @@ import { FlashLine, type ReportMode } from './useFlash.tsx';
 import { useDomainActions } from './useDomainActions.ts';
 import { DOMAINS_READ_ONLY, PlanEndedNotice } from './PlanEndedNotice.tsx';
 import { createdLabel } from '../../format/dates.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 interface PanelProps {
   /** 'page': outcomes in a line that clears (/custom-domains); 'toasts': Developer Tools, with the DNS setup dialog. */
@@ -88,10 +90,7 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
       {readOnly ? (
         <PlanEndedNotice what="custom domains" text={DOMAINS_READ_ONLY} />
       ) : (
-        <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
-          <h2 id={`${id}-add-title`} className="card__title">
-            Add a custom domain
-          </h2>
+        <TitledCard className="domains__add" titleId={`${id}-add-title`} title="Add a custom domain">
           <p className="card__subtitle">Serve your short links from your own branded domain, such as links.yourbrand.com.</p>
           <form className="field domains__form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
             <label className="field__label" htmlFor={`${id}-domain`}>
@@ -105,9 +104,8 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
                   className="input"
                   type="text"
                   inputMode="url"
-                  autoComplete="off"
+                  {...VERBATIM_INPUT}
                   autoCapitalize="off"
-                  spellCheck={false}
                   maxLength={253}
                   placeholder="links.yourbrand.com"
                   value={input}
@@ -125,7 +123,7 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
               </button>
             </div>
           </form>
-        </section>
+        </TitledCard>
       )}
 
       <FlashLine flash={flash} />

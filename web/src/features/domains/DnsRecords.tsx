@@ -2,6 +2,9 @@ import { useCopy } from '../../ui/CopyButton.tsx';
 import { CheckIcon, CopyIcon } from '../../ui/icons.tsx';
 import type { DnsGuide, Verification } from './domains-api.ts';
 import { dnsRows } from './domain-rules.ts';
+import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
+
+const RECORD_COLUMNS: readonly TableColumn[] = ['Type', 'Name', 'Value', 'TTL'];
 
 /** The records to publish at the DNS provider: type, name, value (each copyable), TTL; the CNAME alternative marked. */
 export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: string }) {
@@ -16,14 +19,7 @@ export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: 
           <col />
           <col className="dns-records__col-ttl" />
         </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-            <th scope="col">TTL</th>
-          </tr>
-        </thead>
+        <TableHead columns={RECORD_COLUMNS} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} data-type={row.type} data-alternative={row.alternative || undefined}>
@@ -33,18 +29,8 @@ export function DnsRecordsTable({ guide, caption }: { guide: DnsGuide; caption: 
                   <span className="dns-records__purpose">{row.purpose}</span>
                 </span>
               </td>
-              <td data-label="Name">
-                <span className="dns-records__copyable">
-                  <code className="dns-records__code">{row.name}</code>
-                  <CopyIconButton text={row.name} label={`Copy the ${row.type} record's name`} />
-                </span>
-              </td>
-              <td data-label="Value">
-                <span className="dns-records__copyable">
-                  <code className="dns-records__code">{row.value}</code>
-                  <CopyIconButton text={row.value} label={`Copy the ${row.type} record's value`} />
-                </span>
-              </td>
+              <CopyableCell label="Name" text={row.name} copyLabel={`Copy the ${row.type} record's name`} />
+              <CopyableCell label="Value" text={row.value} copyLabel={`Copy the ${row.type} record's value`} />
               <td data-label="TTL" className="dns-records__ttl">
                 <TtlText text={row.ttl} />
               </td>
@@ -100,5 +86,17 @@ export function CopyIconButton({ text, label }: { text: string; label: string })
     >
       {copied ? <CheckIcon /> : <CopyIcon />}
     </button>
+  );
+}
+
+/** A cell whose text is typed into the DNS provider as it is: shown as code, with its copy button. */
+function CopyableCell({ label, text, copyLabel }: { label: string; text: string; copyLabel: string }) {
+  return (
+    <td data-label={label}>
+      <span className="dns-records__copyable">
+        <code className="dns-records__code">{text}</code>
+        <CopyIconButton text={text} label={copyLabel} />
+      </span>
+    </td>
   );
 }

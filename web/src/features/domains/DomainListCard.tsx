@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { errorText } from '../../api/client.ts';
 import type { QueryState } from '../../api/query.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 interface DomainListCardProps<Item> {
   title: string;
@@ -20,10 +21,7 @@ export function DomainListCard<Item>({ title, list, placeholders, loadFailed, em
   const id = useId();
   const { data, loading, error, refetch } = list;
   return (
-    <section className="card domains__list-card" aria-labelledby={`${id}-list-title`} aria-busy={loading}>
-      <h2 id={`${id}-list-title`} className="card__title">
-        {title}
-      </h2>
+    <TitledCard className="domains__list-card" titleId={`${id}-list-title`} title={title} aria-busy={loading}>
       {loading && !data ? (
         <div className="domains__loading" aria-hidden="true">
           {Array.from({ length: placeholders }, (_, index) => (
@@ -49,6 +47,6 @@ export function DomainListCard<Item>({ title, list, placeholders, loadFailed, em
       ) : (
         <ul className="domains__rows">{data.map((item) => children(item))}</ul>
       )}
-    </section>
+    </TitledCard>
   );
 }

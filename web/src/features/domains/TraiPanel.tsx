@@ -24,6 +24,8 @@ import { FlashLine, type ReportMode } from './useFlash.tsx';
 import { useDomainActions, type Failure } from './useDomainActions.ts';
 import { PlanEndedNotice, TRAI_NOT_IN_PLAN, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
 import { useSubscription } from '../billing/index.ts';
+import { TitledCard } from '../../ui/TitledCard.tsx';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 /**
  * TRAI sender headers (docs/web-app.md#custom-domains): add one on this service's host (with
@@ -101,10 +103,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
       {readOnly ? (
         <PlanEndedNotice what="TRAI headers" text={TRAI_READ_ONLY} />
       ) : (
-        <section className="card domains__add" aria-labelledby={`${id}-add-title`}>
-          <h2 id={`${id}-add-title`} className="card__title">
-            Add a TRAI header
-          </h2>
+        <TitledCard className="domains__add" titleId={`${id}-add-title`} title="Add a TRAI header">
           <p className="card__subtitle">
             SMS-compliant links carry your registered sender header in their path, as TRAI rules require for messages sent in India.
           </p>
@@ -122,9 +121,8 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                   name="header"
                   className="input trai-form__header-input"
                   type="text"
-                  autoComplete="off"
+                  {...VERBATIM_INPUT}
                   autoCapitalize="characters"
-                  spellCheck={false}
                   maxLength={TRAI_HEADER_LENGTH}
                   placeholder="ACMEIN"
                   value={header}
@@ -190,8 +188,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
                     name="dlt_registration_id"
                     className="input"
                     type="text"
-                    autoComplete="off"
-                    spellCheck={false}
+                    {...VERBATIM_INPUT}
                     maxLength={40}
                     placeholder="1101234567890123456"
                     value={dltId}
@@ -242,7 +239,7 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
               </div>
             </fieldset>
           </form>
-        </section>
+        </TitledCard>
       )}
 
       <FlashLine flash={flash} />

@@ -13,6 +13,7 @@ import { CheckIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { displayUrl } from './list-query.ts';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 /** How long the success message shows before the modal closes (docs/links.md#creating-links). */
 export const CREATE_SUCCESS_MS = 2000;
@@ -169,8 +170,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
             name="short_code"
             className="input"
             type="text"
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             maxLength={32}
             placeholder="spring-sale"
             value={shortCode}

@@ -5,6 +5,18 @@ import type { LinkHandlers } from './LinkActions.tsx';
 import { LinkCard, LinkRow } from './LinkRow.tsx';
 import { hasFilters, type LinkQuery } from './list-query.ts';
 import type { ListFailure } from './useLinkList.ts';
+import type { TableColumn } from '../../ui/TableHead.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+
+const LINK_COLUMNS: readonly TableColumn[] = [
+  { label: 'Selected', hidden: true },
+  'Link',
+  { label: 'Clicks', className: 'num' },
+  'Created',
+  'Source',
+  'Status',
+  { label: 'Actions', hidden: true },
+];
 
 export type View = 'list' | 'cards';
 
@@ -51,33 +63,11 @@ export function LinkResults({ query, list, failure, view, isSelected, onSelect, 
     );
   }
   return (
-    <div className="links-table-wrap">
-      <table className="table links-table">
-        <caption className="visually-hidden">Your URLs, page {query.page}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Selected</span>
-            </th>
-            <th scope="col">Link</th>
-            <th scope="col" className="num">
-              Clicks
-            </th>
-            <th scope="col">Created</th>
-            <th scope="col">Source</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {links.map((link) => (
-            <LinkRow key={link.id} link={link} selected={isSelected(link)} onSelect={onSelect} handlers={handlers} pulse={pulses[link.id]} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable className="table links-table" wrapClassName="links-table-wrap" caption={`Your URLs, page ${query.page}`} columns={LINK_COLUMNS}>
+      {links.map((link) => (
+        <LinkRow key={link.id} link={link} selected={isSelected(link)} onSelect={onSelect} handlers={handlers} pulse={pulses[link.id]} />
+      ))}
+    </ListTable>
   );
 }
 

@@ -12,15 +12,20 @@ interface LinkViewProps {
   pulse: number | undefined;
 }
 
+/** The row's or card's classes (selected, inactive) and the data attributes that name its link. */
+function itemAttributes(block: 'link-row' | 'link-card', link: Link, selected: boolean) {
+  return {
+    className: `${block}${selected ? ` ${block}--selected` : ''}${link.is_active ? '' : ` ${block}--inactive`}`,
+    'data-link-id': link.id,
+    'data-short-code': link.short_code,
+  };
+}
+
 /** One link as a table row (list view); on narrow screens the row stacks into a card. */
 export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewProps) {
   const name = linkName(link);
   return (
-    <tr
-      className={`link-row${selected ? ' link-row--selected' : ''}${link.is_active ? '' : ' link-row--inactive'}`}
-      data-link-id={link.id}
-      data-short-code={link.short_code}
-    >
+    <tr {...itemAttributes('link-row', link, selected)}>
       <td className="link-row__select">
         <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
       </td>
@@ -51,11 +56,7 @@ export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewP
 export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkViewProps) {
   const name = linkName(link);
   return (
-    <li
-      className={`link-card${selected ? ' link-card--selected' : ''}${link.is_active ? '' : ' link-card--inactive'}`}
-      data-link-id={link.id}
-      data-short-code={link.short_code}
-    >
+    <li {...itemAttributes('link-card', link, selected)}>
       <div className="cluster cluster--between cluster--nowrap link-card__top">
         <SelectBox link={link} name={name} selected={selected} onSelect={onSelect} />
         <div className="link-card__badges">

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { copyWithToast } from './browser.ts';
 import { displayUrl } from './list-query.ts';
 import { INVALID_RESPONSE, QUICK_SHORTEN_PROMPT, SUCCESS_DISPLAY_MS, prepareQuickShorten, quickShortenError } from './quick-shorten.ts';
+import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 type QuickState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'success'; link: Link } | { kind: 'error'; message: string };
 
@@ -62,8 +63,7 @@ export function QuickShorten({ onCreated, create = linksApi.create }: { onCreate
           className="input quick-shorten__input"
           type="text"
           inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           placeholder={QUICK_SHORTEN_PROMPT}
           value={value}
           onChange={(event) => {

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import type { Link, Subscription } from '../../api/types.ts';
+import type { Subscription } from '../../api/types.ts';
 import { createPayload } from './CreateLinkModal.tsx';
 import { editChanges } from './EditLinkModal.tsx';
 import { EXPORT_COLUMNS, csvCell, exportFileName, inertCell, linksCsv } from './export-csv.ts';
@@ -13,24 +13,9 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { QuickShorten } from './QuickShorten.tsx';
 import { defaultTitle, prepareQuickShorten, quickShortenError, withScheme } from './quick-shorten.ts';
 import { linkLimitLevel } from './limit-level.ts';
+import { sampleLink } from './testing/sample-link.ts';
 
-const link = (overrides: Partial<Link> = {}): Link => ({
-  id: 1,
-  original_url: 'https://example.com/spring/sale',
-  title: 'Spring sale',
-  description: '',
-  short_code: 'abc123',
-  short_url: 'http://sho.rt/abc123',
-  total_clicks: 3,
-  created_at: '2026-11-22T10:00:00.000Z',
-  created_via: 'manual',
-  trai_header: null,
-  custom_domain: null,
-  is_active: true,
-  disabled_by_admin: false,
-  moderation_reason: null,
-  ...overrides,
-});
+const link = sampleLink;
 
 afterEach(() => cleanup());
 

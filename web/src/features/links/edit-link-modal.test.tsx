@@ -3,28 +3,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESTINATION_MESSAGES } from '@linkledger/contracts/destination';
-import type { Link } from '../../api/types.ts';
+import { sampleLink } from './testing/sample-link.ts';
 
 const update = vi.fn();
 vi.mock('../../api/endpoints.ts', () => ({ linksApi: { update: (...args: unknown[]) => update(...args) } }));
 const { EditLinkModal } = await import('./EditLinkModal.tsx');
 
-const link: Link = {
-  id: 7,
-  original_url: 'https://example.com/spring/sale',
-  title: 'Spring sale',
-  description: '',
-  short_code: 'abc123',
-  short_url: 'http://sho.rt/abc123',
-  total_clicks: 3,
-  created_at: '2026-11-22T10:00:00.000Z',
-  created_via: 'manual',
-  trai_header: null,
-  custom_domain: null,
-  is_active: true,
-  disabled_by_admin: false,
-  moderation_reason: null,
-};
+const link = sampleLink({ id: 7 });
 
 afterEach(() => {
   cleanup();

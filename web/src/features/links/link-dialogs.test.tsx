@@ -3,26 +3,11 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
-import type { Link } from '../../api/types.ts';
 import { useToasts } from '../../ui/toasts.ts';
 import { useLinkDialogs } from './LinkDialogs.tsx';
+import { sampleLink } from './testing/sample-link.ts';
 
-const link: Link = {
-  id: 7,
-  original_url: 'https://example.com/a',
-  title: 'Spring sale',
-  description: '',
-  short_code: 'abc123',
-  short_url: 'http://sho.rt/abc123',
-  total_clicks: 0,
-  created_at: '2026-11-22T10:00:00.000Z',
-  created_via: 'manual',
-  trai_header: null,
-  custom_domain: null,
-  is_active: true,
-  disabled_by_admin: false,
-  moderation_reason: null,
-};
+const link = sampleLink({ id: 7, original_url: 'https://example.com/a', total_clicks: 0 });
 
 afterEach(() => {
   cleanup();

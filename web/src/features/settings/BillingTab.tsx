@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { settingsApi } from './settings-api.ts';
 import { StatusLine } from './StatusLine.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 const STATUS_WORDS = { active: 'Active', cancelled: 'Cancelled', expired: 'Expired' } as const;
 
@@ -55,10 +56,7 @@ export function BillingTab() {
 
   return (
     <div className="settings__panel">
-      <section className="card stack gap-3 settings__card" aria-labelledby="billing-title">
-        <h2 id="billing-title" className="card__title">
-          Current plan
-        </h2>
+      <TitledCard className="stack gap-3 settings__card" titleId="billing-title" title="Current plan">
         <dl className="grid gap-3 settings__facts">
           <div>
             <dt>Plan</dt>
@@ -88,7 +86,7 @@ export function BillingTab() {
             </button>
           ) : null}
         </div>
-      </section>
+      </TitledCard>
       <ConfirmDialog
         open={confirming}
         title="Cancel subscription"

@@ -11,6 +11,7 @@ import { SESSIONS_QUERY, settingsApi, type Session } from './settings-api.ts';
 import { PASSWORD_FAILED, passwordFormError } from './settings-messages.ts';
 import { StatusLine } from './StatusLine.tsx';
 import { SecondFactorCard } from './SecondFactorCard.tsx';
+import { SubmitRow } from './SubmitRow.tsx';
 
 /** The password form, two-step verification, then the account's signed-in sessions (docs/accounts.md#changing-the-password, #second-factor, #active-sessions). */
 export function SecurityTab() {
@@ -99,12 +100,9 @@ function PasswordForm() {
           <Link to="/api-keys">Create a new API key</Link> when your integrations need one.
         </p>
       ) : null}
-      <div className="settings__actions cluster cluster--center">
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size="sm" /> : null}
-          Update password
-        </button>
-      </div>
+      <SubmitRow busy={busy} tone="primary">
+        Update password
+      </SubmitRow>
     </form>
   );
 }

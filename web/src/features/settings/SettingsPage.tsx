@@ -5,6 +5,7 @@ import { BillingTab } from './BillingTab.tsx';
 import { NotificationSettings } from './notifications/NotificationSettings.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const TAB_IDS = ['profile', 'security', 'notifications', 'billing'] as const;
 
@@ -21,12 +22,7 @@ export default function SettingsPage() {
   ];
   return (
     <div className="settings">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Settings</h1>
-          <p className="page-subtitle">Your profile, sign-in security, notifications and plan.</p>
-        </div>
-      </header>
+      <PageHeader title="Settings" subtitle="Your profile, sign-in security, notifications and plan." />
       <Tabs label="Settings sections" tabs={tabs} selected={selected} onSelect={(tab) => setParams({ tab }, { replace: true })} />
     </div>
   );

@@ -8,6 +8,7 @@ import { supportApi, type SupportTicket } from './support-api.ts';
 import { DEFAULT_PRIORITY, MESSAGE_MAX, PRIORITIES, SUBJECT_MAX, formErrors, type FormErrors, type TicketForm } from './support-rules.ts';
 import { TicketBadges } from './TicketBadges.tsx';
 import { TicketThread } from './TicketThread.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 export const TICKETS_QUERY = ['support-tickets'] as const;
 const EMPTY: TicketForm = { subject: '', priority: DEFAULT_PRIORITY, message: '' };
@@ -52,10 +53,7 @@ function ContactForm() {
 
   const described = (field: 'subject' | 'message') => [`${id}-${field}-hint`, errors[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ');
   return (
-    <section className="card support-form" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Contact support
-      </h2>
+    <TitledCard className="support-form" titleId={`${id}-title`} title="Contact support">
       <p className="card__subtitle">Tell us what happened. You get a confirmation by e-mail, and our answer by e-mail and under Your tickets below.</p>
       <form className="support-form__fields" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
@@ -124,7 +122,7 @@ function ContactForm() {
           </button>
         </div>
       </form>
-    </section>
+    </TitledCard>
   );
 }
 

@@ -5,6 +5,8 @@ import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { ContactTab } from './ContactTab.tsx';
 import { FaqTab } from './FaqTab.tsx';
 import { ResourcesTab } from './ResourcesTab.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledCard } from '../../ui/TitledCard.tsx';
 
 const TAB_IDS = ['faq', 'contact', 'resources'] as const;
 
@@ -25,12 +27,7 @@ export default function SupportPage() {
   ];
   return (
     <div className="support-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Help &amp; Support</h1>
-          <p className="page-subtitle">Answers to common questions, a way to reach us, and where to read more.</p>
-        </div>
-      </header>
+      <PageHeader title="Help & Support" subtitle="Answers to common questions, a way to reach us, and where to read more." />
       <Tabs label="Support sections" tabs={tabs} selected={selected} onSelect={(tab) => setParams(tab === 'faq' ? {} : { tab }, { replace: true })} />
     </div>
   );
@@ -39,10 +36,7 @@ export default function SupportPage() {
 /** The contact tab for a visitor: tickets belong to an account, so writing needs one. */
 function SignInToWrite() {
   return (
-    <section className="card stack gap-3 support-signin" aria-labelledby="support-signin-title">
-      <h2 id="support-signin-title" className="card__title">
-        Sign in to write to us
-      </h2>
+    <TitledCard className="stack gap-3 support-signin" titleId="support-signin-title" title="Sign in to write to us">
       <p>
         Support requests belong to an account, so we can answer you by e-mail and you can follow the conversation here. Sign in, or create a free account, to
         write one.
@@ -55,6 +49,6 @@ function SignInToWrite() {
           Create an account
         </Link>
       </p>
-    </section>
+    </TitledCard>
   );
 }

@@ -14,6 +14,7 @@ import { entityLabel, timeLabel } from './history-format.ts';
 import { diffStates } from './state-diff.ts';
 import { stateAtFromParam, versionIndexAt, type StateAt } from './versions.ts';
 import { historyQueries } from '../admin-queries.ts';
+import { TitledCard } from '../../../ui/TitledCard.tsx';
 
 const versionName = (entries: readonly TimelineEntry[], index: number) => {
   const entry = entries[index];
@@ -257,10 +258,7 @@ function CompareVersions({ timeline, entity }: { timeline: Timeline; entity: Ent
   }
 
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Compare versions
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Compare versions">
       <div className="grid gap-3 history-compare">
         <SelectField id={`${id}-from`} label="From" value={from} options={versions} onChange={setFrom} />
         <SelectField id={`${id}-to`} label="To" value={to} options={versions} onChange={setTo} />
@@ -268,6 +266,6 @@ function CompareVersions({ timeline, entity }: { timeline: Timeline; entity: Ent
       <div aria-live="polite" className="history-compare__result">
         {result}
       </div>
-    </section>
+    </TitledCard>
   );
 }

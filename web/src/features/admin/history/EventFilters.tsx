@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SelectField } from '../../../ui/SelectField.tsx';
-import { Field } from '../Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../../ui/Field.tsx';
 import { CATEGORIES, DEFAULT_LIMIT, NO_FILTERS, PAGE_SIZES, filterErrors, isoToLocalInput, localInputToIso, type HistoryFilters } from './history-filters.ts';
 
 /** Whether a filter of the "more" section is in force. */
@@ -40,23 +40,21 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
       </h2>
       <div className="history-filters__grid">
         <SelectField id={`${id}-category`} label="Category" value={draft.category} options={CATEGORIES} onChange={(category) => set('category', category)} />
-        <Field
+        <InputField
           id={`${id}-type`}
           label="Event type"
           placeholder="LinkUpdated,LinkDeleted"
           value={draft.type}
           error={errors.type}
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           onChange={(event) => set('type', event.target.value)}
         />
-        <Field
+        <InputField
           id={`${id}-actor`}
           label="Actor id"
           hint="A user id or an API key id"
           value={draft.actor}
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           onChange={(event) => set('actor', event.target.value)}
         />
       </div>
@@ -64,26 +62,24 @@ export function EventFilters({ filters, onApply }: EventFiltersProps) {
       <details className="history-filters__more" open={moreInForce(filters) || Boolean(errors.to)}>
         <summary>More filters: stream, request, time range, page size</summary>
         <div className="history-filters__grid">
-          <Field
+          <InputField
             id={`${id}-stream`}
             label="Stream"
             placeholder="link-12, system"
             value={draft.stream}
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             onChange={(event) => set('stream', event.target.value)}
           />
-          <Field
+          <InputField
             id={`${id}-correlation`}
             label="Correlation id"
             hint="Every event one request caused"
             value={draft.correlation}
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             onChange={(event) => set('correlation', event.target.value)}
           />
-          <Field id={`${id}-from`} label="From" type="datetime-local" step={1} value={draft.from} onChange={(event) => set('from', event.target.value)} />
-          <Field
+          <InputField id={`${id}-from`} label="From" type="datetime-local" step={1} value={draft.from} onChange={(event) => set('from', event.target.value)} />
+          <InputField
             id={`${id}-to`}
             label="To"
             type="datetime-local"

@@ -2,6 +2,19 @@ import { momentLabel } from '../../../format/dates.ts';
 import { countLabel } from '../../../format/numbers.ts';
 import { PROJECTION_NAMES, STATE_LABELS, lagLabel, rateLabel } from './projections-format.ts';
 import type { ProjectionKey, Report } from './projections-api.ts';
+import type { TableColumn } from '../../../ui/TableHead.tsx';
+import { ListTable } from '../../../ui/ListTable.tsx';
+
+const PROJECTOR_COLUMNS: readonly TableColumn[] = [
+  'Projection',
+  'State',
+  { label: 'Checkpoint', className: 'num' },
+  { label: 'Lag (events)', className: 'num' },
+  { label: 'Lag (time)', className: 'num' },
+  { label: 'Events/s', className: 'num' },
+  'Last error',
+  { label: 'Actions', hidden: true },
+];
 
 const STATE_BADGES: Record<Report['projectors'][number]['state'], string> = {
   running: 'badge--success',
@@ -35,71 +48,45 @@ export function ProjectorTable({ report, busy, onRebuild }: ProjectorTableProps)
         are never paused.
       </p>
       {report.note ? <p className="projections__note">{report.note}</p> : null}
-      <div className="table-wrap">
-        <table className="table projections__table">
-          <thead>
-            <tr>
-              <th scope="col">Projection</th>
-              <th scope="col">State</th>
-              <th scope="col" className="num">
-                Checkpoint
-              </th>
-              <th scope="col" className="num">
-                Lag (events)
-              </th>
-              <th scope="col" className="num">
-                Lag (time)
-              </th>
-              <th scope="col" className="num">
-                Events/s
-              </th>
-              <th scope="col">Last error</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.projectors.map((projector) => (
-              <tr key={projector.key} data-projector={projector.key}>
-                <th scope="row">
-                  <span className="projections__name">{PROJECTION_NAMES[projector.key]}</span>
-                  <code className="code-inline">{projector.name}</code>
-                </th>
-                <td data-label="State">
-                  <span className={`badge ${STATE_BADGES[projector.state]}`}>{STATE_LABELS[projector.state]}</span>
-                </td>
-                <td className="num" data-label="Checkpoint">
-                  {countLabel(projector.checkpoint)}
-                </td>
-                <td className="num" data-label="Lag (events)" data-figure="lag-events">
-                  {countLabel(projector.lag_events)}
-                </td>
-                <td className="num" data-label="Lag (time)" data-figure="lag-seconds">
-                  {lagLabel(projector.lag_seconds)}
-                </td>
-                <td className="num" data-label="Events/s" data-figure="rate">
-                  {rateLabel(projector.events_per_second)}
-                </td>
-                <td data-label="Last error" className={projector.last_error ? 'projections__error' : undefined}>
-                  {projector.last_error ? `${projector.last_error.message} (${momentLabel(projector.last_error.at)})` : '—'}
-                </td>
-                <td className="projections__action">
-                  <button
-                    type="button"
-                    className="button button--secondary button--sm"
-                    disabled={busy}
-                    onClick={() => void onRebuild(projector.key)}
-                    aria-label={`Rebuild ${PROJECTION_NAMES[projector.key].toLowerCase()}`}
-                  >
-                    Rebuild
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable className="table projections__table" columns={PROJECTOR_COLUMNS}>
+        {report.projectors.map((projector) => (
+          <tr key={projector.key} data-projector={projector.key}>
+            <th scope="row">
+              <span className="projections__name">{PROJECTION_NAMES[projector.key]}</span>
+              <code className="code-inline">{projector.name}</code>
+            </th>
+            <td data-label="State">
+              <span className={`badge ${STATE_BADGES[projector.state]}`}>{STATE_LABELS[projector.state]}</span>
+            </td>
+            <td className="num" data-label="Checkpoint">
+              {countLabel(projector.checkpoint)}
+            </td>
+            <td className="num" data-label="Lag (events)" data-figure="lag-events">
+              {countLabel(projector.lag_events)}
+            </td>
+            <td className="num" data-label="Lag (time)" data-figure="lag-seconds">
+              {lagLabel(projector.lag_seconds)}
+            </td>
+            <td className="num" data-label="Events/s" data-figure="rate">
+              {rateLabel(projector.events_per_second)}
+            </td>
+            <td data-label="Last error" className={projector.last_error ? 'projections__error' : undefined}>
+              {projector.last_error ? `${projector.last_error.message} (${momentLabel(projector.last_error.at)})` : '—'}
+            </td>
+            <td className="projections__action">
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                disabled={busy}
+                onClick={() => void onRebuild(projector.key)}
+                aria-label={`Rebuild ${PROJECTION_NAMES[projector.key].toLowerCase()}`}
+              >
+                Rebuild
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

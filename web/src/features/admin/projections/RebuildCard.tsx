@@ -2,6 +2,14 @@ import { momentLabel } from '../../../format/dates.ts';
 import { countLabel } from '../../../format/numbers.ts';
 import { PROJECTION_NAMES, changeLabel, percentDone, rebuildLine } from './projections-format.ts';
 import type { Rebuild } from './projections-api.ts';
+import { TableHead, type TableColumn } from '../../../ui/TableHead.tsx';
+
+const COUNT_COLUMNS: readonly TableColumn[] = [
+  'Clicks',
+  { label: 'Before', className: 'num' },
+  { label: 'After', className: 'num' },
+  { label: 'Change', className: 'num' },
+];
 
 const STATE_BADGES: Record<Rebuild['state'], { badge: string; label: string }> = {
   pending: { badge: 'badge--info', label: 'Waiting' },
@@ -63,20 +71,7 @@ function ClickCounts({ clicks }: { clicks: NonNullable<Rebuild['clicks']> }) {
   return (
     <table className="table projections__counts">
       <caption className="projections__caption">The same clicks, up to the swap, before and after they were classified again</caption>
-      <thead>
-        <tr>
-          <th scope="col">Clicks</th>
-          <th scope="col" className="num">
-            Before
-          </th>
-          <th scope="col" className="num">
-            After
-          </th>
-          <th scope="col" className="num">
-            Change
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COUNT_COLUMNS} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-count={row.key}>

@@ -6,10 +6,11 @@ import { countLabel } from '../../../format/numbers.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { CopyButton } from '../../../ui/CopyButton.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
-import { Field } from '../Field.tsx';
+import { InputField } from '../../../ui/Field.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { cellText, queryParameters, sqlApi, type ExportFormat, type Issued, type SqlResult } from './sql-api.ts';
 import { ANALYSTS_QUERY, SAVED_SQL_QUERY } from '../admin-queries.ts';
+import { TitledCard } from '../../../ui/TitledCard.tsx';
 
 const FIRST_QUERY = 'SELECT country, count() AS clicks\nFROM clicks\nWHERE is_bot = 0\nGROUP BY country\nORDER BY clicks DESC';
 const DOWNLOADS: { format: ExportFormat; label: string; extension: string }[] = [
@@ -76,10 +77,7 @@ function SqlConsole() {
   };
 
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        SQL console
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="SQL console">
       <p className="card__subtitle">
         Read-only ClickHouse SQL over the analysts’ tables: clicks, clicks_daily, links and owners. Each query is recorded in the history. Ctrl+Enter (⌘+Enter)
         runs it.
@@ -117,7 +115,7 @@ function SqlConsole() {
         <fieldset className="sql__params">
           <legend className="field__label">Parameters</legend>
           {parameters.map(({ name, type }) => (
-            <Field
+            <InputField
               key={name}
               id={`${id}-param-${name}`}
               label={`${name} (${type})`}
@@ -138,7 +136,7 @@ function SqlConsole() {
           </button>
         ))}
         <form className="sql__save cluster cluster--bottom" onSubmit={save}>
-          <Field
+          <InputField
             id={`${id}-save-name`}
             label="Save as"
             value={saveName}
@@ -154,7 +152,7 @@ function SqlConsole() {
       </div>
       <StatusMessage text={message} />
       {result ? <ResultTable result={result} /> : null}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -271,10 +269,7 @@ function AnalystCredentials() {
       : `Port ${analysts.data.port}, database ${analysts.data.database}.`
     : '';
   return (
-    <section className="card admin__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        Analysts’ credentials
-      </h2>
+    <TitledCard className="admin__card" titleId={`${id}-title`} title="Analysts’ credentials">
       <p className="card__subtitle">Analysts connect ClickHouse clients and tools to the analysts’ endpoint with these. {endpoint}</p>
       {analysts.error !== undefined && !analysts.data ? (
         <RetryMessage text={errorText(analysts.error, 'Failed to load credentials')} onRetry={() => void analysts.refetch()} />
@@ -292,7 +287,7 @@ function AnalystCredentials() {
         ))}
       </ul>
       <form className="sql__save cluster cluster--bottom" onSubmit={(event) => void issue(event)}>
-        <Field
+        <InputField
           id={`${id}-name`}
           label="Analyst name"
           hint="Their ClickHouse user name: letters, digits, _ . -"
@@ -332,6 +327,6 @@ function AnalystCredentials() {
         }}
         onClose={() => setRevoking(null)}
       />
-    </section>
+    </TitledCard>
   );
 }

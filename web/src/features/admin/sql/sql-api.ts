@@ -1,14 +1,19 @@
 import type { z } from 'zod';
-import type { AnalystList, IssuedAnalyst, SavedQuery, SavedQueryList, SqlConsoleResult, SqlExportFormat } from '@linkledger/contracts';
+import type {
+  AnalystList,
+  IssuedAnalyst,
+  SavedQuery as Saved,
+  SavedQueryList as SavedQueries,
+  SqlConsoleResult as SqlResult,
+  SqlExportFormat as ExportFormat,
+} from '@linkledger/contracts';
 import { api, apiBlob } from '../../../api/client.ts';
 
 // The SQL console's calls (docs/analysts.md#the-admin-console), typed from the contracts (types only).
-export type SqlResult = z.infer<typeof SqlConsoleResult>;
-export type SavedQueries = z.infer<typeof SavedQueryList>;
-export type Saved = z.infer<typeof SavedQuery>;
 export type Analysts = z.infer<typeof AnalystList>;
 export type Issued = z.infer<typeof IssuedAnalyst>;
-export type ExportFormat = z.infer<typeof SqlExportFormat>;
+
+export type { SqlResult, SavedQueries, Saved, ExportFormat };
 
 export const sqlApi = {
   run: (query: string, params: Record<string, string>) => api<SqlResult>('/admin/sql', { method: 'POST', body: { query, params } }),

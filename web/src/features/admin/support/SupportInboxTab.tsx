@@ -10,6 +10,10 @@ import { PRIORITIES, TicketBadges, TicketConversation } from '../../support/inde
 import { StatusMessage } from '../StatusMessage.tsx';
 import { supportInboxApi, type InboxFilter, type InboxTicket } from './support-inbox-api.ts';
 import { SUPPORT_INBOX_QUERY, supportInboxQuery } from '../admin-queries.ts';
+import type { TableColumn } from '../../../ui/TableHead.tsx';
+import { ListTable } from '../../../ui/ListTable.tsx';
+
+const TICKET_COLUMNS: readonly TableColumn[] = ['Ticket', 'Subject', 'From', 'State', 'Opened', 'Waiting on', { label: 'Actions', hidden: true }];
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
@@ -75,50 +79,30 @@ export function SupportInboxTab() {
       <p className="admin__count" aria-live="polite">
         {inbox.data ? `${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'}` : inbox.error === undefined ? 'Loading tickets…' : ''}
       </p>
-      <div className="table-wrap">
-        <table className="table admin__table support-inbox__table">
-          <caption className="visually-hidden">Support tickets, most urgent first, oldest first within a priority</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ticket</th>
-              <th scope="col">Subject</th>
-              <th scope="col">From</th>
-              <th scope="col">State</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Waiting on</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tickets.map((ticket) => (
-              <tr key={ticket.id} data-ticket={ticket.id}>
-                <td className="num">#{ticket.id}</td>
-                <td className="support-inbox__subject">{ticket.subject}</td>
-                <td className="support-inbox__email">{ticket.user_email ?? 'Deleted account'}</td>
-                <td>
-                  <TicketBadges ticket={ticket} />
-                </td>
-                <td className="support-inbox__opened">{momentLabel(ticket.created_at)}</td>
-                <td>{ticket.status === 'closed' ? '—' : lastActivity(ticket) === 'admin' ? 'User' : 'Support'}</td>
-                <td>
-                  <button type="button" className="button button--secondary button--sm" aria-label={`Open ticket #${ticket.id}`} onClick={() => show(ticket)}>
-                    Open
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {inbox.data && tickets.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="support-inbox__empty">
-                  No tickets match these filters.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        className="table admin__table support-inbox__table"
+        caption="Support tickets, most urgent first, oldest first within a priority"
+        columns={TICKET_COLUMNS}
+        empty={inbox.data && tickets.length === 0 ? { text: 'No tickets match these filters.', className: 'support-inbox__empty' } : null}
+      >
+        {tickets.map((ticket) => (
+          <tr key={ticket.id} data-ticket={ticket.id}>
+            <td className="num">#{ticket.id}</td>
+            <td className="support-inbox__subject">{ticket.subject}</td>
+            <td className="support-inbox__email">{ticket.user_email ?? 'Deleted account'}</td>
+            <td>
+              <TicketBadges ticket={ticket} />
+            </td>
+            <td className="support-inbox__opened">{momentLabel(ticket.created_at)}</td>
+            <td>{ticket.status === 'closed' ? '—' : lastActivity(ticket) === 'admin' ? 'User' : 'Support'}</td>
+            <td>
+              <button type="button" className="button button--secondary button--sm" aria-label={`Open ticket #${ticket.id}`} onClick={() => show(ticket)}>
+                Open
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       <Modal
         title={selected ? `#${selected.id} ${selected.subject}` : 'Ticket'}

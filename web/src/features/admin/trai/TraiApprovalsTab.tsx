@@ -9,6 +9,10 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { traiApprovalsApi, type TraiApproval } from './trai-approvals-api.ts';
 import { TRAI_APPROVALS_QUERY } from '../admin-queries.ts';
+import type { TableColumn } from '../../../ui/TableHead.tsx';
+import { ListTable } from '../../../ui/ListTable.tsx';
+
+const QUEUE_COLUMNS: readonly TableColumn[] = ['Header', 'Owner', 'DLT registration id', 'Requested', { label: 'Actions', hidden: true }];
 
 const MAX_REASON = 500;
 
@@ -62,70 +66,52 @@ export function TraiApprovalsTab() {
             ? 'Loading the queue…'
             : ''}
       </p>
-      <div className="table-wrap">
-        <table className="table admin__table trai-approvals__table">
-          <caption className="visually-hidden">TRAI headers awaiting approval, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Header</th>
-              <th scope="col">Owner</th>
-              <th scope="col">DLT registration id</th>
-              <th scope="col">Requested</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pending.map((item) => (
-              <tr key={item.id} data-header={item.header}>
-                <td data-label="Header">
-                  <code className="trai-approvals__header">{item.header}</code>
-                </td>
-                <td data-label="Owner" className="trai-approvals__owner">
-                  {item.owner_email ?? 'Deleted account'}
-                </td>
-                <td data-label="DLT registration id">
-                  {item.dlt_registration_id ? (
-                    <code className="trai-approvals__evidence">{item.dlt_registration_id}</code>
-                  ) : (
-                    <span className="trai-approvals__none">None given</span>
-                  )}
-                </td>
-                <td data-label="Requested">{momentLabel(item.created_at)}</td>
-                <td className="trai-approvals__actions cluster cluster--end">
-                  <button
-                    type="button"
-                    className="button button--primary button--sm"
-                    onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))}
-                    disabled={busy === item.id}
-                    aria-label={`Approve ${item.header}`}
-                  >
-                    {busy === item.id ? <Spinner size="sm" /> : <CheckIcon />}
-                    Approve
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary button--sm"
-                    onClick={() => setRejecting(item)}
-                    disabled={busy === item.id}
-                    aria-label={`Reject ${item.header}`}
-                  >
-                    Reject
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {queue.data && pending.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="trai-approvals__empty">
-                  No TRAI headers await approval.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        className="table admin__table trai-approvals__table"
+        caption="TRAI headers awaiting approval, oldest first"
+        columns={QUEUE_COLUMNS}
+        empty={queue.data && pending.length === 0 ? { text: 'No TRAI headers await approval.', className: 'trai-approvals__empty' } : null}
+      >
+        {pending.map((item) => (
+          <tr key={item.id} data-header={item.header}>
+            <td data-label="Header">
+              <code className="trai-approvals__header">{item.header}</code>
+            </td>
+            <td data-label="Owner" className="trai-approvals__owner">
+              {item.owner_email ?? 'Deleted account'}
+            </td>
+            <td data-label="DLT registration id">
+              {item.dlt_registration_id ? (
+                <code className="trai-approvals__evidence">{item.dlt_registration_id}</code>
+              ) : (
+                <span className="trai-approvals__none">None given</span>
+              )}
+            </td>
+            <td data-label="Requested">{momentLabel(item.created_at)}</td>
+            <td className="trai-approvals__actions cluster cluster--end">
+              <button
+                type="button"
+                className="button button--primary button--sm"
+                onClick={() => void decide(item, () => traiApprovalsApi.approve(item.id))}
+                disabled={busy === item.id}
+                aria-label={`Approve ${item.header}`}
+              >
+                {busy === item.id ? <Spinner size="sm" /> : <CheckIcon />}
+                Approve
+              </button>
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                onClick={() => setRejecting(item)}
+                disabled={busy === item.id}
+                aria-label={`Reject ${item.header}`}
+              >
+                Reject
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       <Modal
         title={rejecting ? `Reject ${rejecting.header}` : 'Reject header'}

@@ -20,6 +20,8 @@ import { MethodIcon } from './payment-icons.tsx';
 import { BILLING_HISTORY_QUERY, PAYMENT_METHODS_QUERY, refreshAfterPlanChange } from './payment-queries.ts';
 import { paymentsApi } from './payments-api.ts';
 import PaymentsTable from './PaymentsTable.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { TitledCard } from '../../../ui/TitledCard.tsx';
 
 /** The page's toasts (the product's error catalogue). */
 const LOAD_FAILED = 'Failed to load data';
@@ -40,15 +42,11 @@ export default function PaymentManagementPage() {
   ];
   return (
     <div className="payments">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Payment Management</h1>
-          <p className="page-subtitle">The ways you have paid, your payments and receipts, and your subscription.</p>
-        </div>
+      <PageHeader title="Payment Management" subtitle="The ways you have paid, your payments and receipts, and your subscription.">
         <Link className="button button--secondary" to={PRICING_HREF}>
           View plans
         </Link>
-      </header>
+      </PageHeader>
       <Tabs label="Payment management" tabs={tabs} selected={selected} onSelect={(tab) => setParams({ tab }, { replace: true })} />
     </div>
   );
@@ -245,10 +243,7 @@ function SubscriptionTab() {
 
   return (
     <div className="stack payments__panel">
-      <section className="card stack subscription-card" aria-labelledby="subscription-title" data-testid="subscription-card">
-        <h2 id="subscription-title" className="card__title">
-          Current plan
-        </h2>
+      <TitledCard className="stack subscription-card" titleId="subscription-title" title="Current plan" data-testid="subscription-card">
         <dl className="grid gap-3 subscription-card__facts">
           <div>
             <dt>Plan</dt>
@@ -297,7 +292,7 @@ function SubscriptionTab() {
             </button>
           ) : null}
         </div>
-      </section>
+      </TitledCard>
       <CancelDialog open={cancelAsked} subscription={subscription} planName={name} end={end} onClose={() => setCancelAsked(false)} />
       {renewal ? <CheckoutFlow key={renewal.requestedAt} request={renewal} onClose={() => setRenewal(null)} /> : null}
     </div>

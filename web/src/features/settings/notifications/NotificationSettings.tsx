@@ -1,10 +1,11 @@
 import './notifications.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { StatusLine } from '../StatusLine.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
+import { useFormSubmit } from '../use-form-submit.ts';
 import {
   NOTIFICATIONS_LOAD_FAILED,
   NOTIFICATIONS_QUERY,
@@ -42,23 +43,13 @@ export function NotificationSettings() {
 function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
   const id = useId();
   const [switches, setSwitches] = useState(saved);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, setStatus, busy, submit } = useFormSubmit(NOTIFICATIONS_SAVE_FAILED);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setStatus(null);
-    try {
-      const answer = await notificationsApi.save(switches);
-      setStatus(answer.message ?? null);
-      void invalidate(NOTIFICATIONS_QUERY);
-    } catch (failure) {
-      setStatus(errorText(failure, NOTIFICATIONS_SAVE_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = submit(async () => {
+    const answer = await notificationsApi.save(switches);
+    void invalidate(NOTIFICATIONS_QUERY);
+    return answer.message ?? null;
+  });
 
   return (
     <form className="card stack gap-3 settings__card" onSubmit={(event) => void save(event)} aria-labelledby={`${id}-title`} aria-busy={busy}>

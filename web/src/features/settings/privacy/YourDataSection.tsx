@@ -4,10 +4,13 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../../api/client.ts';
 import { momentLabel } from '../../../format/dates.ts';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ConfirmFooter } from '../../../ui/ConfirmModal.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
 import { toast } from '../../../ui/toasts.ts';
 import { useSession } from '../../auth/index.ts';
 import { exportProgressText, privacyApi, type AccountExport } from './privacy-api.ts';
+import { TitledCard } from '../../../ui/TitledCard.tsx';
+import { InputField } from '../../../ui/Field.tsx';
 
 const POLL_MS = 1000;
 
@@ -71,10 +74,7 @@ function ExportCard() {
   const running = job?.status === 'running';
   const percent = job && job.clicks_total > 0 ? Math.floor((job.clicks_done / job.clicks_total) * 100) : null;
   return (
-    <section className="card stack gap-3 privacy-card" aria-labelledby="your-data-title">
-      <h2 id="your-data-title" className="card__title">
-        Your data
-      </h2>
+    <TitledCard className="stack gap-3 privacy-card" titleId="your-data-title" title="Your data">
       <p className="card__subtitle">
         One zip with your profile, links, the clicks on your links (as CSV), API key details, payments and support tickets. Large accounts take a little while:
         you can leave this page and come back.
@@ -111,17 +111,14 @@ function ExportCard() {
           {running ? 'Preparing…' : job ? 'Prepare a new export' : 'Export my data'}
         </button>
       </div>
-    </section>
+    </TitledCard>
   );
 }
 
 function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   return (
-    <section className="card stack gap-3 privacy-card privacy-card--danger" aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title" className="card__title">
-        Delete account
-      </h2>
+    <TitledCard className="stack gap-3 privacy-card privacy-card--danger" titleId="delete-account-title" title="Delete account">
       <p className="card__subtitle">
         Deleting your account signs you out everywhere and stops your links. Your e-mail address, name, phone number and support messages become unreadable for
         good, even in our history. Click counts stay, with nothing that identifies you. This cannot be undone: export your data first if you want to keep it.
@@ -132,7 +129,7 @@ function DeleteAccountCard() {
         </button>
       </div>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
-    </section>
+    </TitledCard>
   );
 }
 
@@ -176,14 +173,13 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void
       onClose={close}
       size="sm"
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="delete-account-form" className="button button--danger" disabled={busy || password === '' || confirmEmail.trim() === ''}>
-            {busy ? 'Deleting…' : 'Delete my account forever'}
-          </button>
-        </>
+        <ConfirmFooter
+          onCancel={close}
+          busy={busy}
+          form="delete-account-form"
+          label={busy ? 'Deleting…' : 'Delete my account forever'}
+          disabled={busy || password === '' || confirmEmail.trim() === ''}
+        />
       }
     >
       <form
@@ -196,32 +192,15 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void
       >
         <p>Your links stop working at once and you cannot sign in again. To confirm, enter your password and type your e-mail address.</p>
         <p className="field__hint">Signed up with Google, Facebook or Twitter? Set a password first with “Forgot password” on the sign-in page.</p>
-        <div className="field">
-          <label className="field__label" htmlFor={passwordId}>
-            Current password
-          </label>
-          <input
-            id={passwordId}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={emailId}>
-            Type {user?.email ?? 'your e-mail address'} to confirm
-          </label>
-          <input
-            id={emailId}
-            className="input"
-            type="email"
-            autoComplete="off"
-            value={confirmEmail}
-            onChange={(event) => setConfirmEmail(event.target.value)}
-          />
-        </div>
+        <InputField id={passwordId} label="Current password" type="password" autoComplete="current-password" value={password} onValue={setPassword} />
+        <InputField
+          id={emailId}
+          label={<>Type {user?.email ?? 'your e-mail address'} to confirm</>}
+          type="email"
+          autoComplete="off"
+          value={confirmEmail}
+          onValue={setConfirmEmail}
+        />
         {error && (
           <p className="field__error" role="alert">
             {error}

@@ -1,0 +1,82 @@
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+
+/** The ids that describe a field, as `aria-describedby` wants them (none: no attribute). */
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+interface FieldFrameProps {
+  /** The id of the control the label names. */
+  id: string;
+  label: ReactNode;
+  /** A line under the control; give it an id when the control is described by it. */
+  hint?: ReactNode;
+  hintId?: string | undefined;
+  /** An error under the control, announced as it appears. */
+  error?: ReactNode;
+  errorId?: string | undefined;
+  /** Added to the wrapper's `field` class. */
+  className?: string | undefined;
+  /** The control. */
+  children: ReactNode;
+}
+
+/** A form field's frame: the label, the control given, its hint and its error. */
+export function FieldFrame({ id, label, hint, hintId, error, errorId, className, children }: FieldFrameProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** False: the hint is shown but the input is not described by it. */
+  linkHint?: boolean;
+  /** Shown under the input, which is then marked invalid and described by it. */
+  error?: string | null | undefined;
+  /** Called with the new text on each change. */
+  onValue?(value: string): void;
+  /** Added to the input's `input` class. */
+  inputClassName?: string;
+  /** Added to the wrapper's `field` class. */
+  fieldClassName?: string;
+  ref?: Ref<HTMLInputElement> | undefined;
+}
+
+/** A labelled text input, described by its hint and its error when it has them. */
+export function InputField({ id, label, hint, linkHint = true, error, onValue, inputClassName, fieldClassName, onChange, ...input }: InputFieldProps) {
+  const hintId = hint && linkHint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} hintId={hintId} error={error} errorId={errorId} className={fieldClassName}>
+      <input
+        id={id}
+        className={inputClassName ? `input ${inputClassName}` : 'input'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, errorId)}
+        onChange={onValue ? (event) => onValue(event.target.value) : onChange}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+/** The attributes of an input whose text a machine reads as typed (codes, hostnames, keys, ids): no autofill, no spelling marks. */
+export const VERBATIM_INPUT = { autoComplete: 'off', spellCheck: false } as const;
