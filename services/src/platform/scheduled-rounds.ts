@@ -1,5 +1,5 @@
 import type { EventStore, Subscription } from '@linkledger/contracts';
-import type { ReadModelProgress } from './platform.ts';
+import type { ReadModelProgress } from '../platform/platform.ts';
 
 interface Log {
   error(error: unknown, message: string): void;

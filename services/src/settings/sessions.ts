@@ -4,7 +4,7 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { recordFact } from '../commands/record-fact.ts';
-import { waitForReadModel } from '../http/request-context.ts';
+import { waitForReadModel } from '../commands/read-your-writes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import { issueToken, readToken, type SessionToken } from '../accounts/tokens.ts';

@@ -5,7 +5,7 @@ import { startTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 import { SIGNUP_DISABLED } from '../register.ts';
 import { latestMail, linkIn } from '../../testing/outbox.ts';
 import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
-import { runOAuthCli } from './cli.ts';
+import { runOAuthCli } from '../../server/oauth-cli.ts';
 import { ADMINS_USE_PASSWORD } from './decide-social-sign-in.ts';
 
 const CLIENT_SECRET = 'google-client-secret-value';

@@ -32,8 +32,8 @@ import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { validationAnswer } from '../http/validation-message.ts';
 import { httpAnswer, storageRefusal } from '../http/http-errors.ts';
-import { RepeatedErrors } from './repeated-errors.ts';
-import type { Platform } from './platform.ts';
+import { RepeatedErrors } from '../platform/repeated-errors.ts';
+import type { OpenedPlatform } from './open-platform.ts';
 import { openApi } from '../http/openapi.ts';
 import { enforceAccess } from '../http/access.ts';
 import { listRoutes } from '../http/route-list.ts';
@@ -61,7 +61,7 @@ export interface AppOptions {
 }
 
 /** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
-export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(platform: OpenedPlatform, options: AppOptions = {}): Promise<FastifyInstance> {
   let log: (error: unknown) => void = (error) => console.error(error);
   const { REDIRECT_RATE_PER_IP: perSecond, REDIRECT_BURST_PER_IP: burst } = platform.config;
   const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: platform.monotonic }) : undefined;
