@@ -12,7 +12,7 @@ import {
   type EmailSettings,
 } from '@linkledger/contracts';
 import { testMail } from '../accounts/account-mail.ts';
-import { decryptSecret, encryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
+import { decryptSecret, encryptSecret, maskSecret } from '../platform/secret-box.ts';
 import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';

@@ -24,7 +24,7 @@ import {
   type ProviderSettings,
 } from '../accounts/oauth/provider-config.ts';
 import { providerName } from '../accounts/oauth/provider-hosts.ts';
-import { decryptSecret, maskSecret } from '../accounts/oauth/secret-box.ts';
+import { decryptSecret, maskSecret } from '../platform/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';

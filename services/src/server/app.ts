@@ -36,6 +36,7 @@ import { RepeatedErrors } from '../platform/repeated-errors.ts';
 import type { OpenedPlatform } from './open-platform.ts';
 import { openApi } from '../http/openapi.ts';
 import { enforceAccess } from '../http/access.ts';
+import { accessChecks } from './access-checks.ts';
 import { listRoutes } from '../http/route-list.ts';
 import { addSecurityHeaders } from '../http/security-headers.ts';
 import { foreignHostNotFound, webApp } from '../http/web-app.ts';
@@ -152,7 +153,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
   // After the websocket plugin's own hook, so a refused upgrade's socket is closed after its 404.
   answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
   listRoutes(app);
-  enforceAccess(app, platform);
+  enforceAccess(app, accessChecks(platform));
   await openApi(app);
 
   const hub = new LiveHub(

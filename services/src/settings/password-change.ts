@@ -3,7 +3,7 @@ import { handleCommand, type CommandDeps, type Decider } from '../commands/comma
 import { conflict, forbidden, invalid, notFound, type DomainError } from '../commands/domain-error.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import type { SessionToken } from '../accounts/tokens.ts';
+import type { SessionToken } from '../http/access.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
 import { ACCOUNT_GONE } from './profile.ts';
 import { revokeCurrentKey } from '../api-keys/decide.ts';

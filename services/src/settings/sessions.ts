@@ -7,7 +7,8 @@ import { recordFact } from '../commands/record-fact.ts';
 import { waitForReadModel } from '../commands/read-your-writes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
-import { issueToken, readToken, type SessionToken } from '../accounts/tokens.ts';
+import type { SessionToken } from '../http/access.ts';
+import { issueToken, readToken } from '../accounts/tokens.ts';
 import { SESSION_USE_INTERVAL_MS, USER_AGENT_MAX, sessionStream, sessionUseDecider } from './session-stream.ts';
 
 /**
