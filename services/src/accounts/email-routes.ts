@@ -16,7 +16,7 @@ import type { Platform } from '../platform/platform.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { MAIL_DELAYED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
-import { ignoreBodies } from './optional-body.ts';
+import { ignoreBodies } from '../http/optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
 import { proveSecondFactorForReset } from '../second-factor/password-reset.ts';

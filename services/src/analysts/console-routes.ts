@@ -18,7 +18,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
-import { fileBody } from '../links/file-body.ts';
+import { fileBody } from '../http/file-body.ts';
 import type { AnalystsPlatform } from './analysts.ts';
 import type { AnalystQuery } from './analyst-queries.ts';
 import { asClickHouseError } from '../stores/analytics/clickhouse-error.ts';

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { inertCell } from '../links/export-routes.ts';
+import { inertCell } from '../http/inert-cell.ts';
 
 /** The format the console asks ClickHouse for when a download will be opened in a spreadsheet. */
 export const TYPED_ROWS_FORMAT = 'JSONCompactEachRowWithNamesAndTypes';

@@ -6,21 +6,15 @@ import { ErrorBody, ExportQuery } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { EXPORT_NOT_IN_PLAN } from '../billing/feature-gate.ts';
 import type { Platform } from '../platform/platform.ts';
-import { fileBody } from './file-body.ts';
+import { fileBody } from '../http/file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { callerOf } from '../http/access.ts';
+import { inertCell } from '../http/inert-cell.ts';
 
 /** The export's columns, in this order (docs/links.md#csv-export). */
 export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
 const PAGE = 1000;
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
- * prefixed with an apostrophe: a link title must never become a command on the reader's
- * machine (OWASP "CSV injection").
- */
-export const inertCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export function exportRow(link: LinkView, base: string): string[] {
   return [

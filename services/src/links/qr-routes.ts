@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ErrorBody, IdParams, QrQuery } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
-import { fileBody } from './file-body.ts';
+import { fileBody } from '../http/file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { ownLink } from './routes.ts';
 import { callerOf } from '../http/access.ts';

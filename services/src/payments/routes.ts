@@ -40,7 +40,7 @@ import { historyItem, methodItems } from './payment-views.ts';
 import { instrumentId } from './payment-instrument.ts';
 import { receiptFileName, receiptPdf } from './receipts.ts';
 import { dayLabel } from './day-label.ts';
-import { fileBody } from '../links/file-body.ts';
+import { fileBody } from '../http/file-body.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import type { AnalyticsStore, ClickRow, Doc, ReadStore, Where } from '@linkledger/contracts';
 import { API_KEYS, CUSTOM_DOMAINS, LINKS, PAYMENTS, SUBSCRIPTIONS, SUPPORT_TICKETS, TRAI_DOMAINS, USERS, type ApiKeyView } from '@linkledger/projections';
-import { inertCell } from '../links/export-routes.ts';
+import { inertCell } from '../http/inert-cell.ts';
 
 /** An export's file stays downloadable this long, then it is deleted (docs/privacy.md#your-data). */
 export const EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { normalizeEmail } from '../accounts/register.ts';
 import { loginThrottle } from '../accounts/throttles.ts';
 import { proveCurrentPassword } from '../settings/password-change.ts';
 import { callerOf } from '../http/access.ts';
-import { fileBody } from '../links/file-body.ts';
+import { fileBody } from '../http/file-body.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { AccountExports, type ExportJob } from './account-export.ts';

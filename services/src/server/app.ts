@@ -26,7 +26,7 @@ import { healthRoutes } from '../health/routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
-import { AddressRateLimiter } from '../redirect/rate-limit.ts';
+import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';

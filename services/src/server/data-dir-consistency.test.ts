@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../testing/child-process.ts';
 import { signIn, signUp, startTestApp } from '../testing/test-app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { InconsistentDataDirectory } from '../platform/data-dir-consistency.ts';
+import { InconsistentDataDirectory } from './data-dir-consistency.ts';
 import { openPlatform } from './open-platform.ts';
 
 /** Puts back a copy of a store file taken earlier, as a per-file backup restored in the wrong order would. */

@@ -20,7 +20,7 @@ import { ConfiguredMailer } from '../mail/configured-mailer.ts';
 import { OwedMailSender } from '../owed-mail/owed-mail-sender.ts';
 import type { Config } from '../platform/config.ts';
 import { privateDataDirectory } from '../platform/data-dir.ts';
-import { awaitReadModelWithinLog, resetProjectionsAheadOfLog } from '../platform/data-dir-consistency.ts';
+import { awaitReadModelWithinLog, resetProjectionsAheadOfLog } from './data-dir-consistency.ts';
 import { loadSecret } from '../platform/secrets.ts';
 import type { Logger, Platform, ReadModelProgress } from '../platform/platform.ts';
 import { maskedLog } from '../privacy/masked-log.ts';

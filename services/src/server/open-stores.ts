@@ -5,7 +5,7 @@ import { liveOwner } from '../stores/analytics/owner-link.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
 import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
 import type { Config } from '../platform/config.ts';
-import { assertKeysCoverLog } from '../platform/data-dir-consistency.ts';
+import { assertKeysCoverLog } from './data-dir-consistency.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
 

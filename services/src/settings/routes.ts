@@ -21,7 +21,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { invalid, unauthorized } from '../commands/domain-error.ts';
 import { BAD_TOKEN } from '../accounts/authenticate.ts';
 import { refuseCommonPassword } from '../accounts/common-passwords.ts';
-import { ignoreBodies } from '../accounts/optional-body.ts';
+import { ignoreBodies } from '../http/optional-body.ts';
 import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
