@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { REVOKED_SESSIONS, USERS, type RevokedSessionView, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { unauthorized } from '../commands/domain-error.ts';
-import { accountRefusal } from './account-status.ts';
+import { accountRefusal } from '../http/account-status.ts';
 import type { SessionToken } from '../http/access.ts';
 import { readToken } from './tokens.ts';
 

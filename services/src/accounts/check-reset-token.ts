@@ -4,7 +4,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { DomainError, tooManyRequests } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import { addressKey } from '../throttling/rate-limit.ts';
-import { resetNeedsSecondFactor } from '../second-factor/password-reset.ts';
+import { resetNeedsSecondFactor } from '../second-factor/index.ts';
 import { emailTokenStream, evolveEmailToken, noEmailToken } from './email-tokens.ts';
 import { evolveAccountWithKey, noAccountWithKey } from './reclaim.ts';
 import { RESET_EXPIRED, RESET_INVALID, decidePasswordReset } from './reset-password.ts';

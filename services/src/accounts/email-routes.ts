@@ -19,7 +19,7 @@ import { MAIL_DELAYED, resetPasswordWithToken, sendPasswordResetEmail, sendVerif
 import { ignoreBodies } from '../http/optional-body.ts';
 import { normalizeEmail } from './register.ts';
 import { PASSWORD_RESET } from './reset-password.ts';
-import { proveSecondFactorForReset } from '../second-factor/password-reset.ts';
+import { proveSecondFactorForReset } from '../second-factor/index.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
 import { callerOf } from '../http/access.ts';

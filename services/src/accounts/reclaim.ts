@@ -1,5 +1,5 @@
 import type { DomainEvent, RecordedEvent } from '@linkledger/contracts';
-import { evolveApiKey, noApiKeyState, revokeCurrentKey, type ApiKeyState } from '../api-keys/decide.ts';
+import { evolveApiKey, noApiKeyState, revokeCurrentKey, type ApiKeyState } from '../api-keys/index.ts';
 import { evolveUser, noUser, type UserState } from './user-state.ts';
 
 /** The account with its API key: what a proof of the address takes back from whoever held it. */

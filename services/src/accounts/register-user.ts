@@ -4,8 +4,8 @@ import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } f
 import { allocateId, loadStream, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { signInLinkPlace, type LinkPlace, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
-import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
-import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/index.ts';
+import type { OwedMailState } from '../owed-mail/index.ts';
 import { decideRegistration, normalizeEmail } from './register.ts';
 import { freeStartName } from './username-claim.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';

@@ -11,7 +11,7 @@ import {
   type DomainEvent,
   type EmailSettings,
 } from '@linkledger/contracts';
-import { testMail } from '../accounts/account-mail.ts';
+import { testMail } from '../accounts/index.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../platform/secret-box.ts';
 import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';

@@ -2,15 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParams, UserLimitsBody, UserLimitsResponse } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
-import { currentPlan } from '../billing/current-plan.ts';
-import { ADMINS_SET_LIMITS, customLimitsDecider } from '../billing/custom-limits.ts';
-import { NO_CUSTOM_LIMITS } from '../billing/subscription-state.ts';
+import { currentPlan, ADMINS_SET_LIMITS, customLimitsDecider, NO_CUSTOM_LIMITS } from '../billing/index.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { USER_NOT_FOUND } from '../accounts/user-state.ts';
+import { USER_NOT_FOUND } from '../accounts/index.ts';
 import { requireMayActOnUser } from './who-acts-on-whom.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;

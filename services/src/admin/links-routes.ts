@@ -15,11 +15,7 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
-import { LINK_NOT_FOUND } from '../links/decide.ts';
-import { publicBase, toLinkResponse } from '../links/link-response.ts';
-import { refuseLoopingDestination } from '../links/loop-guard.ts';
-import { ADMINS_MODERATE, moderateLinkDecider } from '../links/moderate-link.ts';
-import { updateLink } from '../links/update-link.ts';
+import { LINK_NOT_FOUND, publicBase, toLinkResponse, refuseLoopingDestination, ADMINS_MODERATE, moderateLinkDecider, updateLink } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireMayActOnLink } from './who-acts-on-whom.ts';
 

@@ -11,8 +11,8 @@ import {
   type DomainEvent,
   type OAuthProvider,
 } from '@linkledger/contracts';
-import { PROVIDERS } from '../accounts/oauth/providers.ts';
 import {
+  PROVIDERS,
   CLIENT_SECRET_PURPOSE,
   configureProviderDecider,
   evolveProvider,
@@ -22,8 +22,8 @@ import {
   toggleProviderDecider,
   type ConfigureMode,
   type ProviderSettings,
-} from '../accounts/oauth/provider-config.ts';
-import { providerName } from '../accounts/oauth/provider-hosts.ts';
+  providerName,
+} from '../accounts/index.ts';
 import { decryptSecret, maskSecret } from '../platform/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';

@@ -1,5 +1,5 @@
 import { UNLIMITED, formatLimit } from '@linkledger/contracts';
-import { currentLimits } from '../billing/current-plan.ts';
+import { currentLimits } from '../billing/index.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
 import { forbidden, tooManyRequests } from '../commands/domain-error.ts';
 import type { Monotonic } from '../platform/monotonic.ts';

@@ -1,8 +1,8 @@
 import { formatLimit } from '@linkledger/contracts';
 import { composeMail } from '../mail/compose-mail.ts';
-import type { LinkLimitSource } from '../billing/link-quota.ts';
+import type { LinkLimitSource } from '../billing/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { dayLabel } from '../payments/day-label.ts';
+import { dayLabel } from '../payments/index.ts';
 
 /** Where the closing line sends people to change these e-mails. */
 const SWITCH_OFF = 'You can switch this e-mail off in Settings → Notifications.';

@@ -5,7 +5,7 @@ import { PAYMENTS, SUBSCRIPTIONS, USERS, type PaymentView, type SubscriptionView
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { loadStream } from '../commands/command-context.ts';
-import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import { evolveSubscription, noSubscription } from '../billing/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Payments } from './payment-setup.ts';
 import { REMINDER_LEAD_MS, expireDecider, remindable, reminderDecider } from './subscription-commands.ts';

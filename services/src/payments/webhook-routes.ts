@@ -7,7 +7,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { invalid } from '../commands/domain-error.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { PaymentsPlatform } from './payment-setup.ts';
-import { plansByName } from '../billing/plan-catalogue.ts';
+import { plansByName } from '../billing/index.ts';
 import { captureDecider } from './capture-payment.ts';
 import { failureDecider, refundDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';

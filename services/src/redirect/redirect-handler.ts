@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clicked, EventStore } from '@linkledger/contracts';
-import { requestedTarget } from '../links/short-codes.ts';
-import type { LinkState } from '../links/link-state.ts';
+import { requestedTarget } from '../links/index.ts';
+import type { LinkState } from '../links/index.ts';
 import { clickAppend } from './click-event.ts';
 import type { HeaderClaim, HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';

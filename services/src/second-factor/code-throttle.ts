@@ -1,5 +1,5 @@
 import { tooManyRequests } from '../commands/domain-error.ts';
-import { whenAgain } from '../accounts/throttles.ts';
+import { whenAgain } from '../accounts/index.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { domainEventOf, type OAuthProvider, type RecordedEvent } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, unauthorized } from '../commands/domain-error.ts';
-import { accountRefusal } from '../accounts/account-status.ts';
-import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
+import { accountRefusal } from '../http/account-status.ts';
+import { evolveUser, noUser, type UserState } from '../accounts/index.ts';
 import { decideCodeUse, type CodeCheck } from './decide-second-factor.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFactorState } from './second-factor-state.ts';
 

@@ -8,7 +8,7 @@ import { waitForReadModel } from '../commands/read-your-writes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import type { SessionToken } from '../http/access.ts';
-import { issueToken, readToken } from '../accounts/tokens.ts';
+import { issueToken, readToken } from '../accounts/index.ts';
 import { SESSION_USE_INTERVAL_MS, USER_AGENT_MAX, sessionStream, sessionUseDecider } from './session-stream.ts';
 
 /**

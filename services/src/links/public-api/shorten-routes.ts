@@ -5,7 +5,7 @@ import { publicBase } from '../link-response.ts';
 import { ownHosts } from '../../http/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { admitApiCall, keyOwner } from '../../api-keys/authenticate-key.ts';
+import { admitApiCall, keyOwner } from '../../api-keys/index.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
 
 /**
