@@ -4,7 +4,9 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readFileSync } from 'node:fs';
 import webFolders from './web/lint/feature-boundaries.js';
+import serviceFolders, { featureEdgesOf } from './services/lint/service-layers.js';
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'test-artifacts/', 'coverage/']),
@@ -29,5 +31,17 @@ export default defineConfig([
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'web-folders': webFolders },
     rules: { 'web-folders/feature-boundaries': ['error', { sourceRoot: 'web/src' }] },
+  },
+
+  {
+    files: ['services/src/**/*.{ts,mts,mjs}'],
+    plugins: { 'service-folders': serviceFolders },
+    rules: {
+      // The feature edges are the ones docs/architecture.md#dependency-rules lists.
+      'service-folders/service-layers': [
+        'error',
+        { sourceRoot: 'services/src', edges: featureEdgesOf(readFileSync(new URL('./docs/architecture.md', import.meta.url), 'utf8')) },
+      ],
+    },
   },
 ]);

@@ -147,7 +147,7 @@ switch (command) {
     break;
   case 'rebuild':
     ensureInstalled();
-    serve(['services/src/rebuild.ts', ...rest]);
+    serve(['services/src/server/rebuild.ts', ...rest]);
     break;
   case 'seal-log':
     ensureInstalled();
@@ -156,13 +156,13 @@ switch (command) {
   // Social sign-in providers, configured from the shell (docs/accounts.md#social-sign-in).
   case 'oauth':
     ensureInstalled();
-    serve(['services/src/accounts/oauth/cli.ts', ...rest]);
+    serve(['services/src/server/oauth-cli.ts', ...rest]);
     break;
   // Online backup of DATA_DIR, and restore into an empty one (docs/operations.md).
   case 'backup':
   case 'restore':
     ensureInstalled();
-    serve([`services/src/operations/${command}-cli.ts`, ...rest]);
+    serve([`services/src/server/${command}-cli.ts`, ...rest]);
     break;
   case 'size':
     ensureInstalled();

@@ -11,7 +11,7 @@ import { generateShortCode } from '@linkledger/services/links/short-codes.ts';
 import { clickAppend } from '@linkledger/services/redirect/click-event.ts';
 import { privateDataDirectory } from '@linkledger/services/platform/data-dir.ts';
 import { loadConfig } from '@linkledger/services/platform/config.ts';
-import { openPlatform } from '@linkledger/services/platform/platform.ts';
+import { openPlatform } from '@linkledger/services/server/open-platform.ts';
 import { DEFAULT_DATA_DIR, fmt, machine, writeFixture, type Fixture, type LinkRef } from './common.ts';
 import {
   BOT_SHARE,

@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import type { RecordedEvent } from '@linkledger/contracts';
 import { LINKS, LINK_TOTALS, REBUILD_BATCH, rebuild, type LinkView, type ProjectionTarget } from '@linkledger/projections';
 import { loadConfig } from '@linkledger/services/platform/config.ts';
-import { openPlatform } from '@linkledger/services/platform/platform.ts';
+import { openPlatform } from '@linkledger/services/server/open-platform.ts';
 import { dataDirArg, fmt, machine, readFixture } from './common.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
   waitForMail,
   type Product,
 } from './harness.ts';
-import { runOAuthCli } from '../../services/src/accounts/oauth/cli.ts';
+import { runOAuthCli } from '../../services/src/server/oauth-cli.ts';
 
 /*
  * The visitor and sign-in screens (docs/accounts.md, docs/web-app.md) on the real server: landing,

@@ -16,7 +16,8 @@ export interface Product extends StartedProcess {
  * How the product runs: as `npm start` runs it (the supervisor with an HTTP process and a
  * projector process, compiled ahead), as `ROLE=all npm start` runs it (one process, compiled
  * ahead), as one process under the TypeScript loader (how `npm start` ran before), or as
- * another checkout's `services/src/main.ts` under tsx (an older commit, as a baseline).
+ * another checkout's server entry under tsx (an older commit, as a baseline: `services/src/server/main.ts`,
+ * or `services/src/main.ts` before the composition root moved).
  */
 export type Layout = 'supervised' | 'all' | 'all-tsx' | { checkout: string };
 

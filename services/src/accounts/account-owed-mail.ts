@@ -1,7 +1,7 @@
 import { shreddedEmail, type EmailTokenPurpose, type EventStore } from '@linkledger/contracts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { recordFact } from '../commands/record-fact.ts';
-import type { OwedMailComposer } from '../owed-mail/owed-mail-sender.ts';
+import type { OwedMailComposer } from '../owed-mail/index.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
 import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, newEmailToken } from './email-tokens.ts';
 import { evolveUser, noUser } from './user-state.ts';

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { REVOKED_SESSIONS, USERS, type RevokedSessionView, type UserView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { unauthorized } from '../commands/domain-error.ts';
-import { accountRefusal } from './account-status.ts';
-import { readToken, type SessionToken } from './tokens.ts';
+import { accountRefusal } from '../http/account-status.ts';
+import type { SessionToken } from '../http/access.ts';
+import { readToken } from './tokens.ts';
 
 export const NOT_AUTHENTICATED = 'Not authenticated. Sign in and send the token as "Authorization: Bearer <token>".';
 export const BAD_TOKEN = 'Your session is invalid or has expired. Please sign in again.';

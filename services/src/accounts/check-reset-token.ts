@@ -3,13 +3,13 @@ import type { CommandDeps } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { DomainError, tooManyRequests } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
-import { addressKey } from '../redirect/rate-limit.ts';
-import { resetNeedsSecondFactor } from '../second-factor/password-reset.ts';
+import { addressKey } from '../throttling/rate-limit.ts';
+import { resetNeedsSecondFactor } from '../second-factor/index.ts';
 import { emailTokenStream, evolveEmailToken, noEmailToken } from './email-tokens.ts';
 import { evolveAccountWithKey, noAccountWithKey } from './reclaim.ts';
 import { RESET_EXPIRED, RESET_INVALID, decidePasswordReset } from './reset-password.ts';
 import { whenAgain } from './throttles.ts';
-import { WindowCounter } from './window-counter.ts';
+import { WindowCounter } from '../throttling/window-counter.ts';
 
 /**
  * What a reset link would meet if its form were sent now, without spending it: the reset's

@@ -4,8 +4,8 @@ import { loadStream, type CommandContext } from '../commands/command-context.ts'
 import { DomainError, conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { signInLinkPlace, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
-import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
-import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/index.ts';
+import type { OwedMailState } from '../owed-mail/index.ts';
 import { emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { userIdByEmail } from './register-user.ts';

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
-import { revokeCurrentKey } from '../api-keys/api-key-deciders.ts';
-import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/api-key-state.ts';
+import { revokeCurrentKey } from '../api-keys/index.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/index.ts';
 import { evolveUser, noUser, type UserState } from './user-state.ts';
 
 /** The account with its API key: what a proof of the address takes back from whoever held it. */

@@ -2,8 +2,8 @@ import type { DomainEvent } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden } from '../commands/domain-error.ts';
 import { signInLinkPlace, type LinkPlace, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
-import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
-import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/index.ts';
+import type { OwedMailState } from '../owed-mail/index.ts';
 import { emailStream, evolveEmailClaim } from './email-claim-state.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 

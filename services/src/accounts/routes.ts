@@ -8,7 +8,7 @@ import { forbidden, unauthorized } from '../commands/domain-error.ts';
 import { documentedAs } from '../http/feature-routes.ts';
 import { visitorContext } from '../http/command-context.ts';
 import { requestContext } from '../http/request-context.ts';
-import { accountRefusal } from './account-status.ts';
+import { accountRefusal } from '../http/account-status.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { emailRoutes } from './email-routes.ts';
 import { resetCheckRoutes } from './reset-check-routes.ts';
@@ -22,7 +22,7 @@ import { registerUser, userIdByEmail } from './register-user.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
 import { RegistrationThrottle, loginThrottle } from './throttles.ts';
-import { finishSignIn } from '../second-factor/sign-in.ts';
+import { finishSignIn } from '../second-factor/index.ts';
 import { evolveUser, noUser } from './user-state.ts';
 import { callerOf } from '../http/access.ts';
 

@@ -5,7 +5,7 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { callerOf } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
-import { ignoreBodies } from './optional-body.ts';
+import { ignoreBodies } from '../http/optional-body.ts';
 import { logoutDecider } from './session-deciders.ts';
 
 export const SIGNED_OUT = 'You have been signed out.';

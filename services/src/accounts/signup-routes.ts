@@ -5,7 +5,7 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
-import { ignoreBodies } from './optional-body.ts';
+import { ignoreBodies } from '../http/optional-body.ts';
 import { ADMINS_ONLY, signupMessage, signupToggleDecider } from './signup.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
 import { callerOf } from '../http/access.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountBackoff, LoginThrottle } from './throttles.ts';
-import { WindowCounter } from './window-counter.ts';
+import { WindowCounter } from '../throttling/window-counter.ts';
 
 const clock = (start = 0) => {
   let now = start;

@@ -1,7 +1,7 @@
 import { DomainError, tooManyRequests } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
-import { addressKey } from '../redirect/rate-limit.ts';
-import { WindowCounter } from './window-counter.ts';
+import { addressKey } from '../throttling/rate-limit.ts';
+import { WindowCounter } from '../throttling/window-counter.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 const ONE_HOUR_MS = 60 * 60_000;

@@ -1,21 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Role } from '@linkledger/contracts';
-
-export interface TokenClaims {
-  userId: number;
-  role: Role;
-}
-
-/** A verified token: who, plus what logout needs to revoke exactly this session. */
-export interface SessionToken extends TokenClaims {
-  /** The token's own id (JWT `jti`), recorded when the session is revoked. */
-  jti: string;
-  /** To the millisecond for tokens that carry `iat_ms`; older tokens know only the second. */
-  issuedAt: Date;
-  issuedAtPrecise: boolean;
-  expiresAt: Date;
-}
+import type { SessionToken, TokenClaims } from '../http/access.ts';
 
 const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 

@@ -1,6 +1,6 @@
 import { UserResponse } from '@linkledger/contracts';
 import type { UserView } from '@linkledger/projections';
-import { currentPlan } from '../billing/current-plan.ts';
+import { currentPlan } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** The reference support and receipts quote for an account (docs/accounts.md#the-user). */

@@ -1,6 +1,6 @@
 import type { PaidPeriodResponse } from '@linkledger/contracts';
-import { paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
-import { unusedCredit } from '../payments/payment-quote.ts';
+import { paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
+import { unusedCredit } from '../payments/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsResponse, SystemReport } from '@linkledger/contracts';
 import { LINKS, LINK_TOTALS, USERS, type LinkTotalsView } from '@linkledger/projections';
-import { checkStores } from '../health/store-check.ts';
+import { checkStores } from '../health/index.ts';
 import type { Platform } from '../platform/platform.ts';
-import { logHead, projectorStatus } from '../projection-ops/projector-status.ts';
+import { logHead, projectorStatus } from '../projection-ops/index.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can see the platform’s figures.';
 const admin = { access: 'admin', refusal: ADMINS_ONLY } as const;

@@ -1,10 +1,8 @@
 import type { DomainEvent } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type Decider, type Handled } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
-import { mailToOwe, type OwingDeps } from '../accounts/email-flows.ts';
-import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
-import { owingMail } from '../owed-mail/owing-mail.ts';
-import { evolveSystem, evolveUser, initialSystem, noUser } from '../accounts/user-state.ts';
+import { mailToOwe, type OwingDeps, evolveSystem, evolveUser, initialSystem, noUser } from '../accounts/index.ts';
+import { mailOwed, owingMail } from '../owed-mail/index.ts';
 import { composeMail } from '../mail/compose-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { Platform } from '../platform/platform.ts';

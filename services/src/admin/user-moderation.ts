@@ -1,7 +1,7 @@
 import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
-import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
+import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/index.ts';
 import { mayActOnAccount } from './who-acts-on-whom.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_BANNED, ACCOUNT_SUSPENDED } from '../accounts/account-status.ts';
+import { ACCOUNT_BANNED, ACCOUNT_SUSPENDED } from '../http/account-status.ts';
 import { SESSION_ENDED } from '../live/hub.ts';
 import { eventually, within } from '../testing/eventually.ts';
 import { liveClient } from '../testing/live-client.ts';

@@ -13,15 +13,14 @@ import {
   type Where,
 } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
-import { userResponse } from '../accounts/user-response.ts';
-import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import { userResponse, USER_NOT_FOUND } from '../accounts/index.ts';
+import { evolveSubscription, noSubscription } from '../billing/index.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { paidPeriodOf } from './paid-period.ts';
 import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
 

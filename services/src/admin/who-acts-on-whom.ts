@@ -1,8 +1,8 @@
 import type { Role } from '@linkledger/contracts';
 import { loadStream } from '../commands/command-context.ts';
 import { forbidden, notFound } from '../commands/domain-error.ts';
-import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
-import { evolveLink } from '../links/link-state.ts';
+import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/index.ts';
+import { evolveLink } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /*

@@ -2,8 +2,8 @@ import { hostname, release } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import type { AnalystQuery } from './analyst-queries.ts';
-import { ClickHouseError } from './clickhouse-error.ts';
-import { ANALYST_QUERY_MEMORY } from './sql-engine.ts';
+import { ClickHouseError } from '../stores/analytics/clickhouse-error.ts';
+import { ANALYST_QUERY_MEMORY } from '../stores/analytics/sql-engine.ts';
 
 const MIB = 1024 * 1024;
 

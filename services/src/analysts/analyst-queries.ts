@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, AnalystQueryRan, EventStore } from '@linkledger/contracts';
 import { recordFact } from '../commands/record-fact.ts';
 import type { Logger } from '../platform/platform.ts';
-import { ClickHouseError, asClickHouseError } from './clickhouse-error.ts';
+import { ClickHouseError, asClickHouseError } from '../stores/analytics/clickhouse-error.ts';
 import { DEFAULT_FORMAT, outputFormat, resultRows } from './formats.ts';
 import { QueryGuard, type GuardedQuery } from './query-guard.ts';
-import type { SqlAnswer, SqlEngine } from './sql-engine.ts';
+import type { SqlAnswer, SqlEngine } from '../stores/analytics/sql-engine.ts';
 
 /** The month's stream of analysts' queries (`analyst-queries-2026-11`). */
 export const analystQueriesStream = (at: Date) => `analyst-queries-${at.toISOString().slice(0, 7)}`;

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { EventStore } from '@linkledger/contracts';
 import type { Config } from '../platform/config.ts';
-import type { Logger } from '../platform/platform.ts';
+import type { Logger, Platform } from '../platform/platform.ts';
 import { AnalystQueries } from './analyst-queries.ts';
-import { ChdbSqlEngine } from './chdb-sql-engine.ts';
+import { ChdbSqlEngine } from '../stores/analytics/chdb-sql-engine.ts';
 import { serveAnalystHttp, type AnalystHttpServer } from './clickhouse-http-server.ts';
 import { CredentialDirectory } from './credential-directory.ts';
-import { RemoteSqlEngine } from './remote-sql-engine.ts';
-import { ServerSqlEngine } from './server-sql-engine.ts';
-import { analystDatabaseOf, analystLimits, type SqlEngine } from './sql-engine.ts';
+import { RemoteSqlEngine } from '../stores/analytics/remote-sql-engine.ts';
+import { ServerSqlEngine } from '../stores/analytics/server-sql-engine.ts';
+import { analystDatabaseOf, analystLimits, type SqlEngine } from '../stores/analytics/sql-engine.ts';
 
 /** SQL for analysts and the admin console (docs/analysts.md). */
 export interface Analysts {
@@ -19,6 +19,9 @@ export interface Analysts {
   port: number | null;
   close(): Promise<void>;
 }
+
+/** The platform as the analysts' routes use it: with the analysts' engine and endpoint. */
+export type AnalystsPlatform = Platform & { analysts: Analysts };
 
 interface AnalystDeps {
   events: EventStore;

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Logger } from '../platform/platform.ts';
 import type { AnalystQueries } from './analyst-queries.ts';
-import { ClickHouseError, ENGINE_VERSION } from './clickhouse-error.ts';
+import { ClickHouseError, ENGINE_VERSION } from '../stores/analytics/clickhouse-error.ts';
 import type { CredentialDirectory } from './credential-directory.ts';
 import { plainParams } from './http-params.ts';
 import { vetSettings } from './settings-policy.ts';

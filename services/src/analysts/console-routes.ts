@@ -19,9 +19,9 @@ import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { fileBody } from '../http/file-body.ts';
-import type { Platform } from '../platform/platform.ts';
 import type { AnalystQuery } from './analyst-queries.ts';
-import { asClickHouseError } from './clickhouse-error.ts';
+import type { AnalystsPlatform } from './analysts.ts';
+import { asClickHouseError } from '../stores/analytics/clickhouse-error.ts';
 import { outputFormat } from './formats.ts';
 import { savedQueriesDecider, savedQueriesStream } from './saved-queries.ts';
 import { TYPED_ROWS_FORMAT, spreadsheetSafe } from './spreadsheet-safe.ts';
@@ -41,7 +41,7 @@ const EXTENSIONS: Record<string, string> = { CSVWithNames: 'csv', TabSeparatedWi
  * record as the analysts' endpoint, with the admin as the actor; and each admin's saved
  * queries.
  */
-export async function sqlConsoleRoutes(app: FastifyInstance, platform: Platform) {
+export async function sqlConsoleRoutes(app: FastifyInstance, platform: AnalystsPlatform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = { events: platform.events, ...NO_READ_MODEL };
 

@@ -4,7 +4,7 @@ import { AnalystList, ErrorBody, IssueAnalystBody, IssuedAnalyst, MessageBody, T
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { commandContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
+import type { AnalystsPlatform } from './analysts.ts';
 import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type AnalystCredential } from './credentials.ts';
 
 export const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
@@ -14,7 +14,7 @@ const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const view = (credential: AnalystCredential) => ({ id: credential.id, name: credential.name, created_at: credential.createdAt });
 
 /** Credentials for the analysts' ClickHouse endpoint, issued and revoked by admins (docs/analysts.md#credentials). */
-export async function analystCredentialRoutes(app: FastifyInstance, platform: Platform) {
+export async function analystCredentialRoutes(app: FastifyInstance, platform: AnalystsPlatform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Credentials are read from their stream, not a read model: nothing to wait for.
   const deps = { events: platform.events, ...NO_READ_MODEL };

@@ -1,4 +1,4 @@
-import { ClickHouseError } from './clickhouse-error.ts';
+import { ClickHouseError } from '../stores/analytics/clickhouse-error.ts';
 
 /** ClickHouse's default output format over HTTP. */
 export const DEFAULT_FORMAT = 'TabSeparated';

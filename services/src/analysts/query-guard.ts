@@ -1,7 +1,7 @@
-import { ALLOWED_TABLE_FUNCTIONS, REFUSED_FUNCTIONS, allowedTables } from './analyst-schema.ts';
-import { ClickHouseError, asClickHouseError } from './clickhouse-error.ts';
+import { ALLOWED_TABLE_FUNCTIONS, REFUSED_FUNCTIONS, allowedTables } from '../stores/analytics/analyst-schema.ts';
+import { ClickHouseError, asClickHouseError } from '../stores/analytics/clickhouse-error.ts';
 import { fieldOf, kindOf, nameOf, parseExplain, type ExplainNode } from './explain-tree.ts';
-import type { SqlEngine } from './sql-engine.ts';
+import type { SqlEngine } from '../stores/analytics/sql-engine.ts';
 
 /** The statement a guard let through, in ClickHouse's own formatting (one statement, no comments). */
 export interface GuardedQuery {

@@ -1,4 +1,4 @@
-import { ClickHouseError } from './clickhouse-error.ts';
+import { ClickHouseError } from '../stores/analytics/clickhouse-error.ts';
 
 /** URL parameters of ClickHouse's HTTP interface that are not settings, or that only shape the HTTP exchange: read by the endpoint or ignored. */
 const TRANSPORT = new Set([

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { decryptSecret, encryptSecret } from '../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../platform/secret-box.ts';
 import { conflict } from '../commands/domain-error.ts';
 
 /** Recognisable in logs, configs and secret scanners; the rest is 256 random bits. */

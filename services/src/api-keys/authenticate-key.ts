@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Role } from '@linkledger/contracts';
 import { API_KEYS, USERS, type ApiKeyView, type UserView } from '@linkledger/projections';
-import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
 import { unauthorized } from '../commands/domain-error.ts';
-import { accountRefusal } from '../accounts/account-status.ts';
+import { accountRefusal } from '../http/account-status.ts';
 import type { Platform } from '../platform/platform.ts';
 import { hashApiKey } from './api-key.ts';
 import { apiRateLimiter } from './rate-limit.ts';
@@ -58,16 +57,4 @@ export async function requireApiKey(platform: Platform, key: string): Promise<Ap
   if (owner.refusal) throw unauthorized(owner.refusal);
   await admitApiCall(platform, owner.userId);
   return { userId: owner.userId, role: owner.role, actor: { kind: 'api_key', id: owner.keyId } };
-}
-
-/**
- * The public API's routes take either credential. A sent X-API-Key decides, even beside a
- * bearer token: a wrong key is refused rather than silently ignored.
- */
-export async function requireCallerOrApiKey(platform: Platform, request: FastifyRequest): Promise<ApiCaller> {
-  const key = apiKeyHeader(request);
-  if (key !== null) return requireApiKey(platform, key);
-  if (!bearerToken(request)) throw unauthorized(NOT_AUTHENTICATED_OR_KEY);
-  const caller = await requireCaller(platform, request);
-  return { userId: caller.userId, role: caller.role, actor: { kind: 'user', id: String(caller.userId) } };
 }

@@ -1,6 +1,6 @@
 import { UNLIMITED, formatLimit } from '@linkledger/contracts';
-import { currentLimits } from '../billing/current-plan.ts';
-import { WindowCounter } from '../accounts/window-counter.ts';
+import { currentLimits } from '../billing/index.ts';
+import { WindowCounter } from '../throttling/window-counter.ts';
 import { forbidden, tooManyRequests } from '../commands/domain-error.ts';
 import type { Monotonic } from '../platform/monotonic.ts';
 import { perPlatform } from '../platform/per-platform.ts';

@@ -10,8 +10,8 @@ import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { USER_NOT_FOUND } from '../accounts/user-state.ts';
-import { requireMayActOnUser } from '../admin/who-acts-on-whom.ts';
+import { USER_NOT_FOUND } from '../accounts/index.ts';
+import { requireMayActOnUser } from '../admin/index.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };

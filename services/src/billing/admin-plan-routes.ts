@@ -24,8 +24,8 @@ import { callerOf } from '../http/access.ts';
 import { subscriptionOf } from './routes.ts';
 import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
-import { USER_NOT_FOUND } from '../accounts/user-state.ts';
-import { requireMayActOnUser } from '../admin/who-acts-on-whom.ts';
+import { USER_NOT_FOUND } from '../accounts/index.ts';
+import { requireMayActOnUser } from '../admin/index.ts';
 import { evolveRecorded } from '../commands/event-port.ts';
 
 /** The subscription events its history lists, and why each changed it. */

@@ -2,7 +2,7 @@ import type { AppendResult, DomainEvent, StreamAppend } from '@linkledger/contra
 import { metadataFor, toNewEvent, withRetries, type CommandContext } from './command-context.ts';
 import { foldEvents, type Evolve } from './event-port.ts';
 import type { Platform } from '../platform/platform.ts';
-import { waitForReadModel, type ReadYourWrites } from '../http/request-context.ts';
+import { waitForReadModel, type ReadYourWrites } from './read-your-writes.ts';
 
 /**
  * What a feature declares for one command on one stream: where it acts, how the stream's

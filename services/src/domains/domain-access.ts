@@ -1,8 +1,7 @@
 import { formatLimit } from '@linkledger/contracts';
 import { CUSTOM_DOMAINS, TRAI_DOMAINS } from '@linkledger/projections';
 import { forbidden } from '../commands/domain-error.ts';
-import { currentPlan } from '../billing/current-plan.ts';
-import { requireFeature } from '../billing/feature-gate.ts';
+import { currentPlan, requireFeature } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 
 export const DOMAINS_NOT_IN_PLAN = 'Custom domains are available on the Pro and Enterprise plans. Upgrade your plan to add your own domain.';

@@ -1,5 +1,5 @@
 import type { Config } from '../platform/config.ts';
-import { createResolver } from './dns/dns-servers.ts';
+import { createResolver } from '../platform/dns-servers.ts';
 import { verifyDomain, type DomainTarget, type VerificationResult } from './dns/verify-domain.ts';
 
 /** Where this installation says custom domains must point. */

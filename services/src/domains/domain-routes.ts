@@ -21,7 +21,7 @@ import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ownHosts } from '../links/loop-guard.ts';
+import { ownHosts } from '../http/origins.ts';
 import { DOMAIN_NOT_FOUND, activateDomainDecider, addDomainDecider, claimDropped, claimExpiredMessage } from './domain-deciders.ts';
 import { hostOf, parseDomainName } from './domain-name.ts';
 import { DOMAINS_FEATURE, requireRoomFor } from './domain-access.ts';

@@ -1,6 +1,6 @@
 import type { ReadStore } from '@linkledger/contracts';
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS, type ActiveDomainsView, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
-import { currentPlan } from '../billing/current-plan.ts';
+import { currentPlan } from '../billing/index.ts';
 import { invalid } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireDomainFeature } from './domain-access.ts';

@@ -1,9 +1,9 @@
 import type { EntityKind, RecordedEvent } from '@linkledger/contracts';
 import { evolveRecorded, type Evolve } from '../commands/event-port.ts';
-import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
-import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
-import { evolveEditableLink, type EditableLink } from '../links/link-state.ts';
-import { domainStream, evolveDomain, noDomain, type DomainState } from '../domains/domain-state.ts';
+import { evolveUser, noUser, type UserState } from '../accounts/index.ts';
+import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/index.ts';
+import { evolveEditableLink, type EditableLink } from '../links/index.ts';
+import { domainStream, evolveDomain, noDomain, type DomainState } from '../domains/index.ts';
 
 /**
  * How the history folds one kind of entity: its stream and the very `evolve` its commands

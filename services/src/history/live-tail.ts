@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { EventTailClientMessage, type EventTailServerMessage, type Subscription } from '@linkledger/contracts';
-import { checkToken } from '../accounts/authenticate.ts';
+import { checkToken } from '../accounts/index.ts';
 import { isAdmin } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { resolvedFilter } from './event-page.ts';

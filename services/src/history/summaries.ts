@@ -1,5 +1,5 @@
 import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
-import { formatInr } from '../payments/receipt/money.ts';
+import { formatInr } from '../payments/index.ts';
 
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, FeatureKey, Role } from '@linkledger/contracts';
-import { requireCaller } from '../accounts/authenticate.ts';
-import type { SessionToken } from '../accounts/tokens.ts';
-import { requireCallerOrApiKey } from '../api-keys/authenticate-key.ts';
-import { requireFeature } from '../billing/feature-gate.ts';
 import { forbidden } from '../commands/domain-error.ts';
-import type { Platform } from '../platform/platform.ts';
-import { sessionUse } from '../settings/sessions.ts';
 
 /**
  * Who may call a route, declared with it (`config: { access }`) and enforced by one hook:
@@ -20,6 +14,21 @@ import { sessionUse } from '../settings/sessions.ts';
 export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
 export type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string } };
 export type AccessLevel = Access['access'];
+
+export interface TokenClaims {
+  userId: number;
+  role: Role;
+}
+
+/** A verified bearer token (accounts/tokens.ts reads them): who, plus what logout needs to revoke exactly this session. */
+export interface SessionToken extends TokenClaims {
+  /** The token's own id (JWT `jti`), recorded when the session is revoked. */
+  jti: string;
+  /** To the millisecond for tokens that carry `iat_ms`; older tokens know only the second. */
+  issuedAt: Date;
+  issuedAtPrecise: boolean;
+  expiresAt: Date;
+}
 
 export interface Caller {
   userId: number;
@@ -54,11 +63,27 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
+ * How the hook checks each credential: handed to it by the composition root
+ * (`server/access-checks.ts`) from the features that own the credentials, so the HTTP edge
+ * depends on none of them.
+ */
+export interface AccessChecks {
+  /** The bearer token's session; refuses with 401 without a valid one. */
+  session(request: FastifyRequest): Promise<SessionToken>;
+  /** A bearer token or an `X-API-Key`, counted against the plan's API limits. */
+  sessionOrApiKey(request: FastifyRequest): Promise<Caller>;
+  /** Records a session's use (at most once an hour); never delays the request. */
+  sessionUsed(session: SessionToken, userAgent: string | undefined, onError: (error: unknown) => void): void;
+  /** Refuses with 403 unless the user's plan includes the feature. */
+  requireFeature(userId: number, feature: FeatureKey, refusal: string): Promise<void>;
+}
+
+/**
  * Every /api route must declare its access (start-up fails otherwise); before the body is
  * read or validated, the hook authenticates and authorizes the request as declared, so handlers receive
  * `request.caller` and check nothing themselves but ownership.
  */
-export function enforceAccess(app: FastifyInstance, platform: Platform): void {
+export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void {
   app.decorateRequest('caller', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || PLUGIN_ROUTES.test(route.url)) return;
@@ -78,22 +103,20 @@ export function enforceAccess(app: FastifyInstance, platform: Platform): void {
       case 'user':
       case 'admin':
       case 'super_admin': {
-        const session = await requireCaller(platform, request);
+        const session = await checks.session(request);
         if (config.access === 'admin' && !isAdmin(session.role)) throw forbidden(config.refusal!);
         if (config.access === 'super_admin' && session.role !== 'super_admin') throw forbidden(config.refusal!);
         request.caller = { userId: session.userId, role: session.role, actor: { kind: 'user', id: String(session.userId) }, session };
         break;
       }
       case 'user_or_api_key': {
-        request.caller = await requireCallerOrApiKey(platform, request);
+        request.caller = await checks.sessionOrApiKey(request);
         break;
       }
     }
     // The session's last use, recorded at most once an hour (docs/accounts.md#active-sessions); never delays the request.
     if (request.caller?.session)
-      sessionUse(platform).touch(request.caller.session, request.headers['user-agent'], (error) =>
-        request.log.error({ err: error }, 'Recording a session use failed'),
-      );
-    if (config.feature) await requireFeature(platform, request.caller!.userId, config.feature.key, config.feature.refusal);
+      checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
+    if (config.feature) await checks.requireFeature(request.caller!.userId, config.feature.key, config.feature.refusal);
   });
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { addressKey } from '../redirect/rate-limit.ts';
+import { addressKey } from '../throttling/rate-limit.ts';
 import type { ProxyTrust } from './proxies.ts';
 
 /**

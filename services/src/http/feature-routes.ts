@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform/platform.ts';
 
 /** Registers a feature's routes on the app. */
-export type FeatureRoutes = (app: FastifyInstance, platform: Platform) => Promise<void>;
+export type FeatureRoutes<P extends Platform = Platform> = (app: FastifyInstance, platform: P) => Promise<void>;
 
 /** A feature whose routes sit in several files, registered as one, in the order given. */
-export function featureRoutes(...parts: FeatureRoutes[]): FeatureRoutes {
+export function featureRoutes<P extends Platform>(...parts: FeatureRoutes<P>[]): FeatureRoutes<P> {
   return async (app, platform) => {
     for (const routes of parts) await routes(app, platform);
   };
@@ -15,7 +15,7 @@ export function featureRoutes(...parts: FeatureRoutes[]): FeatureRoutes {
  * Routes listed under one heading of the OpenAPI document, named once for them all: each route
  * that names no `tags` of its own gets `tag`. They are registered in a scope of their own.
  */
-export function documentedAs(tag: string, ...parts: FeatureRoutes[]): FeatureRoutes {
+export function documentedAs<P extends Platform>(tag: string, ...parts: FeatureRoutes<P>[]): FeatureRoutes<P> {
   const routes = featureRoutes(...parts);
   return async (app, platform) => {
     await app.register(async (scope) => {

@@ -101,3 +101,17 @@ export function requireTrustedOrigin(config: Pick<Config, 'PUBLIC_URL' | 'ALLOWE
   if (origin === null) throw invalid(UNKNOWN_ORIGIN);
   return origin;
 }
+
+/** The host names that are this service: every name it answers to, and the one the caller used. */
+export function ownHosts(platform: { config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'HOST'> }, request: FastifyRequest): string[] {
+  return [...ourHostNames(platform.config, hostnameOf(requestHostHeader(request)))];
+}
+
+/** The name part of a Host header (`[::1]:8080` → `[::1]`); undefined when it is no host. */
+function hostnameOf(host: string): string | undefined {
+  try {
+    return host ? new URL(`http://${host}`).hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,12 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '@linkledger/contracts';
 import type { CommandContext } from '../commands/command-context.ts';
-import type { Config } from '../platform/config.ts';
-import type { Platform, ReadModelProgress } from '../platform/platform.ts';
+import type { Platform } from '../platform/platform.ts';
 import { markNotYetShown } from './still-processing.ts';
-
-/** How long a command's answer waits for the read model when the configuration does not say (READ_YOUR_WRITES_MS). */
-export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 export function requestContext(platform: Pick<Platform, 'clock'>, request: FastifyRequest, actor: Actor): CommandContext {
   return {
@@ -16,22 +12,4 @@ export function requestContext(platform: Pick<Platform, 'clock'>, request: Fasti
     route: request.routeOptions.url ?? request.url,
     onNotYetShown: () => markNotYetShown(request),
   };
-}
-
-/** What read-your-writes waits on: the read model and this process's redirect cache. */
-export interface ReadYourWrites {
-  readModel: ReadModelProgress;
-  linkCache: { progress: ReadModelProgress };
-  config?: Pick<Config, 'READ_YOUR_WRITES_MS'>;
-}
-
-/**
- * Read your writes: the answer waits (bounded) until the read model and this process's
- * redirect cache include the command, so the next query and the next redirect show it.
- * False when the wait ended first (no projector running, or far behind).
- */
-export async function waitForReadModel(platform: ReadYourWrites, position: number): Promise<boolean> {
-  const timeoutMs = platform.config?.READ_YOUR_WRITES_MS ?? READ_YOUR_WRITES_TIMEOUT_MS;
-  const caughtUp = await Promise.all([platform.readModel.waitFor(position, timeoutMs), platform.linkCache.progress.waitFor(position, timeoutMs)]);
-  return caughtUp.every(Boolean);
 }

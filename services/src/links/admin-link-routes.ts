@@ -21,7 +21,7 @@ import { refuseLoopingDestination } from './loop-guard.ts';
 import { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
 import { updateLink } from './update-link.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requireMayActOnLink } from '../admin/who-acts-on-whom.ts';
+import { requireMayActOnLink } from '../admin/index.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_MODERATE } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -11,7 +11,7 @@ import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
-import { placeApiLink, placeLink } from '../domains/link-placement.ts';
+import { placeApiLink, placeLink } from '../domains/index.ts';
 
 interface CreateLinkRequest {
   Body: {

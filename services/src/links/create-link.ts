@@ -1,6 +1,6 @@
 import type { LinkCreated } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { withinLinkQuota } from '../billing/link-quota.ts';
+import { withinLinkQuota } from '../billing/index.ts';
 import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { allocateId, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import { DomainError } from '../commands/domain-error.ts';
@@ -8,7 +8,7 @@ import type { Platform } from '../platform/platform.ts';
 import { validateCustomCode } from './custom-code.ts';
 import { ShortCodeTaken, createLinkDecider, type CreateLinkCommand } from './link-deciders.ts';
 import { generateShortCode } from './short-codes.ts';
-import type { LinkPlacement } from '../domains/link-placement.ts';
+import type { LinkPlacement } from '../domains/index.ts';
 
 /** A chosen short code the app does not allow (length, characters, a reserved word); the detail says which rule. */
 export class InvalidShortCode extends DomainError {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { stringify } from 'csv-stringify';
 import { ExportQuery } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { EXPORT_NOT_IN_PLAN } from '../billing/feature-gate.ts';
+import { EXPORT_NOT_IN_PLAN } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { fileBody } from '../http/file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';

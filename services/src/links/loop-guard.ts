@@ -1,29 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { invalid } from '../commands/domain-error.ts';
-import { canonicalHost, isLoopbackHost, ourHostNames } from '../http/origins.ts';
-import { requestHostHeader } from '../http/proxies.ts';
+import { canonicalHost, isLoopbackHost, ownHosts } from '../http/origins.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestedCode } from '../redirect/redirect-handler.ts';
+import { requestedCode } from './short-codes.ts';
 import { RESERVED_CODES } from './custom-code.ts';
 import { CUSTOM_DOMAINS } from '@linkledger/projections';
 
 export const DESTINATION_LOOPS =
   'Destination URL points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';
-
-/** The host names that are this service: every name it answers to, and the one the caller used. */
-export function ownHosts(platform: Pick<Platform, 'config'>, request: FastifyRequest): string[] {
-  return [...ourHostNames(platform.config, hostnameOf(requestHostHeader(request)))];
-}
-
-/** The name part of a Host header (`[::1]:8080` → `[::1]`); undefined when it is no host. */
-function hostnameOf(host: string): string | undefined {
-  try {
-    return host ? new URL(`http://${host}`).hostname : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface OwnDestination {
   /** The address is on one of this service's hosts or verified custom domains. */

@@ -12,3 +12,23 @@ export function generateShortCode(): string {
 
 /** Shape of anything that may be a short code; everything else is not looked up at all. */
 export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The short code a request asks for: one path segment, nothing the web app serves. */
+export function requestedCode(url: string): { code: string; query: string } | null {
+  const target = requestedTarget(url);
+  return target && target.header === null ? { code: target.code, query: target.query } : null;
+}
+
+const TRAI_PATH = /^\/([A-Za-z0-9]{6})\/([^/]+)$/;
+
+/** A short link's path: `/{code}`, or `/{HEADER}/{code}` under a TRAI header, in any case (docs/domains.md#serving). */
+export function requestedTarget(url: string): { code: string; header: string | null; query: string } | null {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? '' : url.slice(q + 1);
+  const code = path.slice(1);
+  if (SHORT_CODE_PATTERN.test(code)) return { code, header: null, query };
+  const trai = TRAI_PATH.exec(path);
+  if (trai && SHORT_CODE_PATTERN.test(trai[2]!)) return { code: trai[2]!, header: trai[1]!.toUpperCase(), query };
+  return null;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainInfoResponse, UserStatsResponse } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
-import { domainInfo } from './domain-info.ts';
+import { domainInfo } from '../domains/index.ts';
 import { userStats } from './user-stats.ts';
 import { callerOf } from '../http/access.ts';
 

@@ -1,7 +1,7 @@
 import { domainEventOf, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
 import { BOT_POLICY_CHANGED, BotPolicyFollower, LINKS, latestBotPolicy, type LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
-import { accountRefusalOnly } from '../accounts/account-status.ts';
+import { accountRefusalOnly } from '../http/account-status.ts';
 
 export interface LiveSocket {
   send(message: string): void;

@@ -5,7 +5,7 @@ import { eventually, within } from '../testing/eventually.ts';
 import { signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
 import { MAX_SOCKETS_PER_USER, SESSION_ENDED } from './hub.ts';
 import { TOO_MANY_SOCKETS } from './routes.ts';
-import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
+import { ACCOUNT_DELETED } from '../http/account-status.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LiveClientMessage, type LiveServerMessage } from '@linkledger/contracts';
-import { checkToken } from '../accounts/authenticate.ts';
-import { accountRefusalOnly } from '../accounts/account-status.ts';
+import { checkToken } from '../accounts/index.ts';
+import { accountRefusalOnly } from '../http/account-status.ts';
 import type { Platform } from '../platform/platform.ts';
 import { MAX_SOCKETS_PER_USER, type LiveHub, type LiveSocket } from './hub.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, MailPurpose } from '@linkledger/contracts';
 import { recordFact } from '../commands/record-fact.ts';
-import { decryptSecret } from '../crypto/secret-box.ts';
+import { decryptSecret } from '../platform/secret-box.ts';
 import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from './email-settings.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { SendGridMailer } from './sendgrid-mailer.ts';

@@ -1,6 +1,6 @@
 import { formatLimit } from '@linkledger/contracts';
 import { composeMail } from '../mail/compose-mail.ts';
-import type { LinkLimitSource } from '../billing/link-quota.ts';
+import type { LinkLimitSource } from '../billing/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { dayLabel } from '../formats/day-label.ts';
 

@@ -19,13 +19,13 @@ import {
 } from '@linkledger/projections';
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
-import { currentPlan } from '../billing/current-plan.ts';
-import type { LinkLimitSource } from '../billing/link-quota.ts';
-import { claimDroppedMail } from '../domains/claim-dropped-mail.ts';
-import { dropNoticeDecider } from '../domains/domain-deciders.ts';
+import { currentPlan } from '../billing/index.ts';
+import type { LinkLimitSource } from '../billing/index.ts';
+import { claimDroppedMail } from '../domains/index.ts';
+import { dropNoticeDecider } from '../domains/index.ts';
 import { loadEmailSettings } from '../mail/email-settings.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { shortUrl } from '../links/link-response.ts';
+import { shortUrl } from '../links/index.ts';
 import type { Config } from '../platform/config.ts';
 import type { ReadModelProgress } from '../platform/platform.ts';
 import { moderationNoticeDecider, usageWarningDecider, weeklySummaryDecider } from './notification-deciders.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../platform/config.ts';
-import { assertKeysCoverLog } from '../platform/data-dir-consistency.ts';
+import { assertKeysCoverLog } from '../server/data-dir-consistency.ts';
 import { SqliteDataKeyStore } from '../privacy/data-key-store.ts';
 import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
 import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';

@@ -10,7 +10,7 @@ import { takeBackup } from './backup.ts';
 import { Manifest } from './manifest.ts';
 
 const UNLIMITED = { REDIRECT_RATE_PER_IP: '0' };
-const RESTORE = 'services/src/operations/restore-cli.ts';
+const RESTORE = 'services/src/server/restore-cli.ts';
 
 interface Account {
   email: string;

@@ -7,7 +7,7 @@ import { signIn, startTestApp, type TestApp, post } from '../testing/test-app.ts
 import { MAIL_DELAYED } from '../accounts/email-flows.ts';
 import { REPLY_NOT_MAILED } from '../support/admin-routes.ts';
 import { ticketOpened } from '../support/routes.ts';
-import { owedMailComposers } from './composers.ts';
+import { owedMailComposers } from '../server/owed-mail-composers.ts';
 import { GIVE_UP_AFTER_MS } from './owed-mail-deciders.ts';
 import { OwedMailSender } from './owed-mail-sender.ts';
 

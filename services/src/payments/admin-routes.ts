@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BillingHistoryResponse, ErrorBody, IdParams } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { notFound } from '../commands/domain-error.ts';
-import { USER_NOT_FOUND } from '../accounts/user-state.ts';
+import { USER_NOT_FOUND } from '../accounts/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { billingHistory } from './routes.ts';
 

@@ -3,7 +3,7 @@ import type { EventStore, ReadStore } from '@linkledger/contracts';
 import { PAYMENTS, SUBSCRIPTIONS, USERS, type PaymentView, type SubscriptionView, type UserView } from '@linkledger/projections';
 import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
-import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import { evolveSubscription, noSubscription } from '../billing/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Payments } from './payment-setup.ts';
 import { REMINDER_LEAD_MS, expireDecider, remindable, reminderDecider } from './subscription-commands.ts';

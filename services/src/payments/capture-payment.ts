@@ -1,7 +1,7 @@
 import type { DomainEvent, PaymentInstrument } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
-import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
+import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/index.ts';
 import { settleAtCapture, type PlansByName } from './capture-settlement.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
 import { RECEIPTS_STREAM, evolveOrder, evolveReceiptCount, noOrder, orderStream, receiptNumber, type PaymentOrderState } from './payment-order.ts';

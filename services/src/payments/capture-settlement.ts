@@ -1,6 +1,6 @@
 import { ORDER_PAYABLE_MS, type DomainEvent, type Plan, type PlanName } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
-import { paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
+import { paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
 import { quotePayment, type Quote } from './payment-quote.ts';
 import type { OrderCreated } from './payment-order.ts';
 import { dayLabel } from '../formats/day-label.ts';

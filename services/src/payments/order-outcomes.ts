@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
-import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
+import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
 import { evolveOrder, noOrder, orderStream, type OrderCreated, type PaymentOrderState } from './payment-order.ts';
 import { ORDER_NOT_FOUND } from './capture-payment.ts';
 

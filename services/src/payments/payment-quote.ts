@@ -1,6 +1,6 @@
 import { paiseOf, type BillingCycle, type OrderPurpose, type Plan, type PlanName } from '@linkledger/contracts';
 import { conflict, invalid } from '../commands/domain-error.ts';
-import { paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
+import { paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
 import { periodEnd } from './billing-period.ts';
 import { MINIMUM_ORDER_PAISE } from './order-request.ts';
 import { formatInr } from './receipt/money.ts';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { EventStore } from '@linkledger/contracts';
 import type { Config } from '../platform/config.ts';
+import type { Platform } from '../platform/platform.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { createTestModeGateway, type TestModeGateway } from './test-mode-gateway.ts';
 import { createEventTestModeLedger } from './event-test-mode-ledger.ts';
@@ -22,6 +23,9 @@ export interface Payments {
  * without another file, and differs between installations. Razorpay's client is loaded only
  * when its keys are set: most installations never need it, and each process would hold it.
  */
+/** The platform as the payment routes use it: with the gateway and what receipts say. */
+export type PaymentsPlatform = Platform & { payments: Payments };
+
 export async function openPayments(config: Config, events: EventStore, secret: string, clock: () => Date): Promise<Payments> {
   const seller: ReceiptSeller = {
     name: config.SELLER_NAME,

@@ -1,7 +1,6 @@
 import type { BillingCycle, PaymentQuote } from '@linkledger/contracts';
 import { loadStream } from '../commands/command-context.ts';
-import { planNamed } from '../billing/plan-catalogue.ts';
-import { evolveSubscription, noSubscription, paidPeriodRuns } from '../billing/subscription-state.ts';
+import { planNamed, evolveSubscription, noSubscription, paidPeriodRuns } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { quotePayment, type Quote } from './payment-quote.ts';
 

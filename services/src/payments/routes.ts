@@ -26,8 +26,8 @@ import { commandContext } from '../http/command-context.ts';
 import { idempotencyOf } from '../http/idempotency.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
-import { planNamed, plansByName } from '../billing/plan-catalogue.ts';
-import { evolveSubscription, noSubscription } from '../billing/subscription-state.ts';
+import type { PaymentsPlatform } from './payment-setup.ts';
+import { planNamed, plansByName, evolveSubscription, noSubscription } from '../billing/index.ts';
 import { ORDER_NOT_FOUND, captureDecider } from './capture-payment.ts';
 import { createOrderDecider } from './order-outcomes.ts';
 import { cancelDecider, cancelledMessage } from './subscription-commands.ts';
@@ -47,7 +47,7 @@ const user = { access: 'user' } as const;
 const HISTORY_LIMIT = 200;
 
 /** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
-export async function paymentRoutes(app: FastifyInstance, platform: Platform) {
+export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const logOf = (request: FastifyRequest) => (error: unknown, message: string) => request.log.error({ err: error }, message);
 

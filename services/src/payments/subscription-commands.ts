@@ -1,6 +1,6 @@
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
-import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/subscription-state.ts';
+import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
 import { dayLabel } from '../formats/day-label.ts';
 
 const onStream = <C extends { userId: number }>(decide: Decider<C, SubscriptionState>['decide']): Decider<C, SubscriptionState> => ({

@@ -6,7 +6,7 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
-import type { Platform } from '../platform/platform.ts';
+import type { PaymentsPlatform } from './payment-setup.ts';
 import { ORDER_NOT_FOUND } from './capture-payment.ts';
 import { failureDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
@@ -19,7 +19,7 @@ export const NOT_TEST_MODE = 'This installation takes real payments through Razo
  * and its Pay and Fail buttons. It hands back exactly what Razorpay's checkout would, so
  * the page verifies through the same call.
  */
-export async function testCheckoutRoutes(app: FastifyInstance, platform: Platform) {
+export async function testCheckoutRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ownOrder = async (userId: number, orderId: string) => {
     if (!platform.payments.testMode) throw notFound(NOT_TEST_MODE);

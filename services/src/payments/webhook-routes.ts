@@ -6,8 +6,8 @@ import { asMultiStream, handleMultiStreamCommand, type MultiStreamDecider } from
 import { loadStream } from '../commands/command-context.ts';
 import { invalid } from '../commands/domain-error.ts';
 import { requestContext } from '../http/request-context.ts';
-import type { Platform } from '../platform/platform.ts';
-import { plansByName } from '../billing/plan-catalogue.ts';
+import type { PaymentsPlatform } from './payment-setup.ts';
+import { plansByName } from '../billing/index.ts';
 import { captureDecider } from './capture-payment.ts';
 import { failureDecider, refundDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
@@ -32,7 +32,7 @@ export const BAD_WEBHOOK_SIGNATURE = 'The X-Razorpay-Signature header does not m
  * Razorpay's webhooks (docs/payments.md#webhooks): the signature is checked over the exact
  * bytes received, so the body is kept raw here; each event id is acted on once.
  */
-export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
+export async function webhookRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(
@@ -66,7 +66,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
   });
 }
 
-async function actOn(platform: Platform, request: FastifyRequest, body: WebhookBody, eventId: string): Promise<'processed' | 'duplicate' | 'ignored'> {
+async function actOn(platform: PaymentsPlatform, request: FastifyRequest, body: WebhookBody, eventId: string): Promise<'processed' | 'duplicate' | 'ignored'> {
   const { gateway } = platform.payments;
   const log = (error: unknown, message: string) => request.log.error({ err: error }, message);
   const context = requestContext(platform, request, { kind: 'system', id: 'razorpay-webhook' });

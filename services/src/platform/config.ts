@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseDnsServers } from '../domains/dns/dns-servers.ts';
+import { parseDnsServers } from './dns-servers.ts';
 
 const url = (protocols: string[], example: string) =>
   z

@@ -1,4 +1,4 @@
-import type { Platform } from './platform.ts';
+import type { Platform } from '../platform/platform.ts';
 
 export interface PerPlatform<T> {
   /** The platform's one instance, made on first use. */

@@ -1,43 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
-import {
-  ClicksAnalyticsTarget,
-  ProjectionRunner,
-  ReadModelTarget,
-  apiReadModel,
-  latestBotPolicy,
-  type ProjectionTarget,
-  type RunnerOptions,
-} from '@linkledger/projections';
-import { RebuildExecutor } from '../projection-ops/rebuild-executor.ts';
-import { startUpgradeRebuild } from '../projection-ops/upgrade-rebuild.ts';
-import { openAnalysts, type Analysts } from '../analysts/analysts.ts';
-import { serveAnalytics } from '../stores/analytics/analytics-owner-server.ts';
-import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
-import { ownerFile, type OwnerAddress } from '../stores/analytics/owner-link.ts';
-import { RemoteAnalyticsStore } from '../stores/analytics/remote-analytics-store.ts';
-import { SqliteEventStore } from '../stores/events/sqlite-event-store.ts';
-import { SqliteReadStore } from '../stores/read/sqlite-read-store.ts';
-import { LinkCache } from '../redirect/link-cache.ts';
-import { createMailer } from '../mail/create-mailer.ts';
+import type { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget } from '@linkledger/projections';
 import type { Mailer } from '../mail/mailer.ts';
-import { ConfiguredMailer } from '../mail/configured-mailer.ts';
-import { owedMailComposers } from '../owed-mail/composers.ts';
-import { OwedMailSender } from '../owed-mail/owed-mail-sender.ts';
 import type { Config } from './config.ts';
-import { privateDataDirectory } from './data-dir.ts';
-import { assertKeysCoverLog, awaitReadModelWithinLog, resetProjectionsAheadOfLog } from './data-dir-consistency.ts';
-import { loadSecret } from './secrets.ts';
-import { PersonalDataVault } from '../privacy/personal-data-vault.ts';
-import { openDataKeyStore } from '../privacy/open-data-key-store.ts';
-import { maskedLog } from '../privacy/masked-log.ts';
-import { withRepeatsCounted } from './repeated-errors.ts';
-import { openPayments, type Payments } from '../payments/payment-setup.ts';
-import { BillingScheduler } from '../payments/billing-scheduler.ts';
-import { DomainRechecker } from '../domains/domain-rechecker.ts';
-import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
-import { forwardOnly, processMonotonic, type Monotonic } from './monotonic.ts';
+import type { Monotonic } from './monotonic.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
 export interface ReadModelProgress {
@@ -49,6 +14,18 @@ export interface Logger {
   error(error: unknown, message: string): void;
 }
 
+/** The mails commands owe, sent at once by the request that owes them (owed-mail/ implements it). */
+export interface OwedMailDelivery {
+  deliver(mailId: string): Promise<void>;
+}
+
+/**
+ * What every feature is handed: the configuration, the stores, the projections, the mailer
+ * and the clocks. The composition root (`server/open-platform.ts`) opens it; members that
+ * only one feature uses (the payment gateway, the analysts' engine, the rebuilds) are that
+ * feature's own extension of this type (e.g. `PaymentsPlatform`), so nothing here depends
+ * on a feature.
+ */
 export interface Platform {
   config: Config;
   secret: string;
@@ -59,261 +36,15 @@ export interface Platform {
   analyticsTarget: ClicksAnalyticsTarget;
   /** The projectors this process runs (none when ROLE=api). */
   runners: ProjectionRunner[];
-  /** Runs the rebuilds admins start, where the projectors run (null when ROLE=api). */
-  rebuilds: RebuildExecutor | null;
   readModel: ReadModelProgress;
-  /** Short code → link for the redirect path, kept fresh by link events. */
-  linkCache: LinkCache;
+  /** The redirect cache (short code → link), of which commands wait for the progress. */
+  linkCache: { progress: ReadModelProgress };
   /** Verification and reset messages: outbox folder, SendGrid or SMTP, as configured. */
   mailer: Mailer;
-  /** Analysts' SQL: the ClickHouse endpoint (ANALYST_PORT) and the admin console's queries. */
-  analysts: Analysts;
-  /** The payment gateway (Razorpay or test mode) and what receipts say. */
-  payments: Payments;
-  /** Expiries, renewal reminders and receipt e-mails, where the projectors run (null when ROLE=api). */
-  billingScheduler: BillingScheduler | null;
-  /** The daily DNS re-check of verified custom domains, where the projectors run (null when ROLE=api). */
-  domainRechecker: DomainRechecker | null;
-  /** Weekly summaries, usage warnings and moderation notices, where the projectors run (null when ROLE=api). */
-  notificationScheduler: NotificationScheduler | null;
-  /** The mails commands owe: sent by the owing request, else by this sender's rounds where the projectors run. */
-  owedMail: OwedMailSender;
+  /** The mails commands owe: sent by the owing request, else by the sender's rounds where the projectors run. */
+  owedMail: OwedMailDelivery;
   clock: () => Date;
   /** Milliseconds that never go back: what rate limits and throttles count with (monotonic.ts). */
   monotonic: Monotonic;
   close(): Promise<void>;
-}
-
-/** The log, with personal fields sealed under their users' data keys (docs/privacy.md#crypto-shredding). */
-export async function openEventStore(config: Config): Promise<EventStore> {
-  const log = await openLog(config);
-  const keys = await openDataKeyStore(config);
-  try {
-    await assertKeysCoverLog(log, keys);
-  } catch (error) {
-    await log.close();
-    await keys.close();
-    throw error;
-  }
-  return new PersonalDataVault(log, keys);
-}
-
-async function openLog(config: Config): Promise<EventStore> {
-  if (config.EVENTSTORE_URL) {
-    const { KurrentDbEventStore } = await import('../stores/events/kurrentdb-event-store.ts');
-    return new KurrentDbEventStore(config.EVENTSTORE_URL);
-  }
-  // The projector process hears of the HTTP process's appends only by looking: it looks
-  // often, so a command waiting to read its own write waits little (an idle look is one
-  // indexed max()). Its tail, filled by reading ahead, needs to span only the distance between its two
-  // projectors (the analytics one lingers up to half a second): a shorter tail holds less
-  // parsed memory under a stream of clicks.
-  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), {
-    synchronous: config.EVENTS_SYNC,
-    ...(config.ROLE === 'projector' ? { pollMs: 5, tailSize: 5_000 } : {}),
-  });
-}
-
-export async function openReadStore(config: Config): Promise<ReadStore> {
-  if (config.MONGODB_URL) {
-    const { MongoReadStore } = await import('../stores/read/mongo-read-store.ts');
-    return MongoReadStore.connect(config.MONGODB_URL);
-  }
-  return new SqliteReadStore(join(config.DATA_DIR, 'read.db'));
-}
-
-export async function openAnalyticsStore(config: Config): Promise<ClickHouseAnalyticsStore> {
-  if (config.CLICKHOUSE_URL) return ClickHouseAnalyticsStore.open({ kind: 'server', url: config.CLICKHOUSE_URL }, config.CLICKHOUSE_DATABASE);
-  const path = join(config.DATA_DIR, 'analytics');
-  try {
-    return await ClickHouseAnalyticsStore.open({ kind: 'chdb', path }, config.CLICKHOUSE_DATABASE);
-  } catch (error) {
-    const owner = liveOwner(config.DATA_DIR);
-    if (owner === null && !/lock/i.test(error instanceof Error ? error.message : String(error))) throw error;
-    throw new AnalyticsOwnedElsewhere(path, owner, error);
-  }
-}
-
-/** chDB's directory is open in another process (a running server, say). */
-export class AnalyticsOwnedElsewhere extends Error {
-  override name = 'AnalyticsOwnedElsewhere';
-  constructor(
-    readonly path: string,
-    readonly ownerPid: number | null,
-    cause: unknown,
-  ) {
-    super(
-      `Another process${ownerPid === null ? '' : ` (pid ${ownerPid})`} owns the embedded analytics in ${path}: chDB opens a directory in one process only. ` +
-        'Start this process with ROLE=api to serve HTTP on the same DATA_DIR (it asks the owner for analytics), or stop the other process first.',
-      { cause },
-    );
-  }
-}
-
-/** The pid of a running process that serves this data directory's analytics, if any. */
-export function liveOwner(dataDir: string): number | null {
-  try {
-    const { pid } = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as OwnerAddress;
-    if (pid === process.pid) return null;
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Embedded analytics (chDB) belong to one process per data directory: a ROLE=api process
- * without CLICKHOUSE_URL asks that process (ROLE=all or projector) over loopback.
- */
-export const asksOwnerForAnalytics = (config: Config) => config.ROLE === 'api' && !config.CLICKHOUSE_URL;
-
-/** Waits by polling the stored checkpoint: for an API process whose projectors run elsewhere. */
-function polledProgress(read: ReadStore, projector: string): ReadModelProgress {
-  return {
-    async waitFor(position, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while ((await read.checkpoint(projector)) < position) {
-        if (Date.now() >= deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, 3));
-      }
-      return true;
-    },
-  };
-}
-
-export interface PlatformOptions {
-  log: Logger;
-  clock?: () => Date;
-  /** Default: the process's monotonic clock, or a forward-only view of an injected clock. */
-  monotonic?: Monotonic;
-  /** false: open the stores but run no projectors (the rebuild command drives them). Default true unless ROLE=api. */
-  projectors?: boolean;
-  /** How long a process without projectors waits for a read model ahead of the log to be rebuilt elsewhere (default 60 s). */
-  readModelRepairWaitMs?: number;
-  /** Wraps the opened stores, e.g. with a test's fault switch. */
-  wrapStores?: { events?: (store: EventStore) => EventStore; read?: (store: ReadStore) => ReadStore; analytics?: (store: AnalyticsStore) => AnalyticsStore };
-}
-
-/** Long enough for the projector process, started beside this one, to open the stores and replay. */
-const READ_MODEL_REPAIR_WAIT_MS = 60_000;
-
-/** Opens the stores the configuration names and starts this process's projectors. */
-export async function openPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
-  // Every log line the platform writes goes out with e-mail addresses masked, and an error
-  // met again and again (a projector retrying on a full disk) once per interval with a count.
-  const clockForLog = options.clock ?? (() => new Date());
-  const counted = withRepeatsCounted(maskedLog(options.log), () => clockForLog().getTime());
-  options = { ...options, log: counted.log };
-  privateDataDirectory(config.DATA_DIR);
-  const secret = loadSecret(config.DATA_DIR, config.JWT_SECRET);
-  const openedEvents = await openEventStore(config);
-  const events = options.wrapStores?.events?.(openedEvents) ?? openedEvents;
-  const openedRead = await openReadStore(config);
-  const read = options.wrapStores?.read?.(openedRead) ?? openedRead;
-  const remote = asksOwnerForAnalytics(config);
-  const openedAnalytics: AnalyticsStore = remote ? new RemoteAnalyticsStore(config.DATA_DIR, secret) : await openAnalyticsStore(config);
-  const analytics = options.wrapStores?.analytics?.(openedAnalytics) ?? openedAnalytics;
-  // Clicks are classified with the newest bot policy in the log (docs/admin.md#bot-policy).
-  const readModelTarget = new ReadModelTarget(read, apiReadModel, latestBotPolicy(events));
-  await readModelTarget.init();
-  const analyticsTarget = new ClicksAnalyticsTarget(analytics, latestBotPolicy(events));
-  const clock = options.clock ?? (() => new Date());
-  const monotonic = options.monotonic ?? (options.clock ? forwardOnly(() => clock().getTime()) : processMonotonic);
-
-  const runners: ProjectionRunner[] = [];
-  const runsProjectors = options.projectors ?? config.ROLE !== 'api';
-  // A read model or analytics copied from later than the log would answer with data the log
-  // does not have: where the projectors run, they are emptied and replayed (docs/operations.md#start-up-checks).
-  if (runsProjectors) await resetProjectionsAheadOfLog(events, [readModelTarget, analyticsTarget], (message) => options.log.info(message));
-  else
-    await awaitReadModelWithinLog(events, readModelTarget, options.readModelRepairWaitMs ?? READ_MODEL_REPAIR_WAIT_MS, (message) => options.log.info(message));
-  // Asked before the analytics projector runs: its first link or user event would fill a fact.
-  const lacksFacts = runsProjectors && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts());
-  if (runsProjectors) {
-    // The read model answers commands (read your writes), so it lingers little; analytics can
-    // wait a moment, and ClickHouse much prefers fewer, larger inserts. Under a stream of
-    // clicks both linger longer, so they run in few large batches beside the redirects
-    // (a command then waits at most ~20 ms more for the read model).
-    const batching: [ProjectionTarget, Pick<RunnerOptions, 'lingerMs' | 'busyLingerMs' | 'batchSize'>][] = [
-      [readModelTarget, { lingerMs: 2, busyLingerMs: 20 }],
-      [analyticsTarget, { lingerMs: 200, busyLingerMs: 500, batchSize: 5000 }],
-    ];
-    for (const [target, batches] of batching) {
-      const onError = (error: unknown) => options.log.error(error, `Projection ${target.name} failed; retrying from its checkpoint`);
-      runners.push(new ProjectionRunner(events, target, { ...batches, onError, now: clock }));
-    }
-    await Promise.all(runners.map((runner) => runner.start()));
-  }
-  const rebuilds = runsProjectors ? new RebuildExecutor({ events, read, analytics, runners, readModelTarget, analyticsTarget, clock }, options.log) : null;
-  await rebuilds?.start();
-  if (rebuilds && lacksFacts) await startUpgradeRebuild({ events, clock }, options.log);
-  const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
-  const linkCache = new LinkCache(events, (error) => options.log.error(error, 'The redirect cache stopped following link changes'));
-  if (config.ROLE !== 'projector') await linkCache.start();
-  // The admin's e-mail settings win over the environment's choice, from the next message on.
-  const mailer = new ConfiguredMailer(
-    events,
-    secret,
-    createMailer(config, (message) => options.log.info(message)),
-    clock,
-    (error, message) => options.log.error(error, message),
-  );
-  const analysts = await openAnalysts(config, { events, secret, clock, log: options.log, remote });
-  const payments = await openPayments(config, events, secret, clock);
-  const billingScheduler = runsProjectors ? new BillingScheduler({ events, read, readModel, mailer, payments, clock }, options.log) : null;
-  await billingScheduler?.start();
-  const domainRechecker = runsProjectors ? new DomainRechecker({ events, read, config, clock }, options.log) : null;
-  domainRechecker?.start();
-  const analyticsProgress = runners.find((r) => r.name === analyticsTarget.name);
-  const notificationScheduler = analyticsProgress
-    ? new NotificationScheduler({ events, read, analytics, readModel, analyticsProgress, mailer, config, clock }, options.log)
-    : null;
-  await notificationScheduler?.start();
-  const owedMail = new OwedMailSender(
-    { events, read, readModel, mailer, clock, retryMs: config.MAIL_RETRY_SECONDS * 1000, composers: owedMailComposers },
-    options.log,
-  );
-  if (runsProjectors) await owedMail.start();
-  // The embedded analytics' owner answers the ROLE=api processes on its data directory.
-  const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
-
-  return {
-    config,
-    secret,
-    events,
-    read,
-    analytics,
-    readModelTarget,
-    analyticsTarget,
-    runners,
-    rebuilds,
-    readModel,
-    linkCache,
-    mailer,
-    analysts,
-    payments,
-    billingScheduler,
-    domainRechecker,
-    notificationScheduler,
-    owedMail,
-    clock,
-    monotonic,
-    async close() {
-      await domainRechecker?.stop();
-      await notificationScheduler?.stop();
-      await owedMail.stop();
-      await billingScheduler?.stop();
-      await owner?.close();
-      await analysts.close();
-      await rebuilds?.stop();
-      await Promise.all(runners.map((runner) => runner.stop()));
-      await linkCache.stop();
-      await mailer.close();
-      await events.close();
-      await read.close();
-      await analytics.close();
-      counted.stop();
-    },
-  };
 }

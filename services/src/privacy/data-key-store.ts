@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { decryptSecret, encryptSecret } from '../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../platform/secret-box.ts';
 
 /**
  * Where each user's data key lives (docs/privacy.md#data-keys): apart from the log, so

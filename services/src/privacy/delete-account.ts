@@ -1,7 +1,7 @@
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
-import { emailStream, evolveEmailClaim } from '../accounts/email-claim-state.ts';
-import { evolveSystem, evolveUser, initialSystem, noUser, type SystemState, type UserState } from '../accounts/user-state.ts';
+import { emailStream, evolveEmailClaim } from '../accounts/index.ts';
+import { evolveSystem, evolveUser, initialSystem, noUser, type SystemState, type UserState } from '../accounts/index.ts';
 
 export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';
 export const CONFIRMATION_MISMATCH = 'Type your e-mail address exactly as it is on the account to confirm the deletion.';

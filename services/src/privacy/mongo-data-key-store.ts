@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
-import { decryptSecret, encryptSecret } from '../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../platform/secret-box.ts';
 import type { DataKeyStore } from './data-key-store.ts';
 
 interface KeyDocument {

@@ -11,7 +11,7 @@ import {
   type Subscription,
   type SubscriptionHandler,
 } from '@linkledger/contracts';
-import { ACCOUNT_DELETED } from '../accounts/account-status.ts';
+import { ACCOUNT_DELETED } from '../http/account-status.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import type { DataKeyStore } from './data-key-store.ts';
 import { contextOf, isSealed, openField, sealField } from './field-cipher.ts';

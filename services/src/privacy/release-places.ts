@@ -1,8 +1,7 @@
 import { CUSTOM_DOMAINS, TRAI_DOMAINS, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
 import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
-import { deleteDomain } from '../domains/domain-claims.ts';
-import { deleteTraiDecider } from '../domains/trai-deciders.ts';
+import { deleteDomain, deleteTraiDecider } from '../domains/index.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /**

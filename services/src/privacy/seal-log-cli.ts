@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../platform/config.ts';
-import { liveOwner } from '../platform/platform.ts';
+import { liveOwner } from '../stores/analytics/owner-link.ts';
 import { openDataKeyStore } from './open-data-key-store.ts';
 import { sealLog } from './seal-log.ts';
 

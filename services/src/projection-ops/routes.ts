@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BotPolicyAnswer,
@@ -19,6 +19,8 @@ import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { unavailable } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { documentedAs } from '../http/feature-routes.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { RebuildExecutor } from './rebuild-executor.ts';
 import { botPolicyDecider, botPolicyView } from './bot-policy.ts';
 import { logHead, projectorStatus } from './projector-status.ts';
 import { loadRebuildLog, openRebuild, startRebuildDecider, type RebuildRecord } from './rebuild-log.ts';
@@ -43,7 +45,7 @@ const STARTED: Record<RebuildReason, (projections: ProjectionKey[]) => string> =
 };
 
 /** Projection operations for admins (docs/admin.md#projections): status, rebuilds, the bot policy and its replay. */
-export const projectionRoutes = documentedAs('admin', async (app, platform) => {
+export const projectionRoutes = documentedAs('admin', async (app: FastifyInstance, platform: Platform & { rebuilds: RebuildExecutor | null }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const runsHere = platform.rebuilds !== null;
 

@@ -1,7 +1,7 @@
 import { domainEventOf, type EventStore, type EventType, type Subscription } from '@linkledger/contracts';
 import { PositionTracker } from '@linkledger/projections';
-import { evolveUser, noUser } from '../accounts/user-state.ts';
-import { evolveLink, type LinkState } from '../links/link-state.ts';
+import { evolveUser, noUser } from '../accounts/index.ts';
+import { evolveLink, type LinkState } from '../links/index.ts';
 import { DOMAIN_EVENTS, DomainHosts } from './domain-hosts.ts';
 import { foldEvents } from '../commands/event-port.ts';
 

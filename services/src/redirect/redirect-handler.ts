@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clicked, EventStore } from '@linkledger/contracts';
-import { SHORT_CODE_PATTERN } from '../links/short-codes.ts';
-import type { LinkState } from '../links/link-state.ts';
+import { requestedTarget } from '../links/index.ts';
+import type { LinkState } from '../links/index.ts';
 import { clickAppend } from './click-event.ts';
 import type { HeaderClaim, HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
-import type { AddressRateLimiter } from './rate-limit.ts';
+import type { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { clientAddress, type ProxyTrust } from '../http/proxies.ts';
 import { storageRefusal } from '../http/http-errors.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
@@ -88,26 +88,6 @@ function refuse(response: ServerResponse, retryAfter: number): void {
     'content-length': TOO_MANY.length,
   });
   response.end(TOO_MANY);
-}
-
-/** The short code a request asks for: one path segment, nothing the web app serves. */
-export function requestedCode(url: string): { code: string; query: string } | null {
-  const target = requestedTarget(url);
-  return target && target.header === null ? { code: target.code, query: target.query } : null;
-}
-
-const TRAI_PATH = /^\/([A-Za-z0-9]{6})\/([^/]+)$/;
-
-/** A short link's path: `/{code}`, or `/{HEADER}/{code}` under a TRAI header, in any case (docs/domains.md#serving). */
-export function requestedTarget(url: string): { code: string; header: string | null; query: string } | null {
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  const query = q === -1 ? '' : url.slice(q + 1);
-  const code = path.slice(1);
-  if (SHORT_CODE_PATTERN.test(code)) return { code, header: null, query };
-  const trai = TRAI_PATH.exec(path);
-  if (trai && SHORT_CODE_PATTERN.test(trai[2]!)) return { code: trai[2]!, header: trai[1]!.toUpperCase(), query };
-  return null;
 }
 
 /**

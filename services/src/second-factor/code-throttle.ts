@@ -1,9 +1,9 @@
 import { tooManyRequests } from '../commands/domain-error.ts';
-import { whenAgain } from '../accounts/throttles.ts';
-import { WindowCounter } from '../accounts/window-counter.ts';
+import { whenAgain } from '../accounts/index.ts';
+import { WindowCounter } from '../throttling/window-counter.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
-import { addressKey } from '../redirect/rate-limit.ts';
+import { addressKey } from '../throttling/rate-limit.ts';
 import { WrongSecondFactorCode } from './second-factor-deciders.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;

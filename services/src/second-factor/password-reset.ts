@@ -1,9 +1,7 @@
 import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { invalid } from '../commands/domain-error.ts';
-import { emailTokenStream, evolveEmailToken, noEmailToken } from '../accounts/email-tokens.ts';
-import { decidePasswordReset } from '../accounts/reset-password.ts';
-import { evolveAccountWithKey, noAccountWithKey } from '../accounts/reclaim.ts';
+import { emailTokenStream, evolveEmailToken, noEmailToken, decidePasswordReset, evolveAccountWithKey, noAccountWithKey } from '../accounts/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { useCodeDecider } from './second-factor-deciders.ts';

@@ -19,12 +19,11 @@ import {
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { DomainError } from '../commands/domain-error.ts';
-import { loginThrottle } from '../accounts/throttles.ts';
-import { evolveUser, noUser } from '../accounts/user-state.ts';
+import { loginThrottle, evolveUser, noUser } from '../accounts/index.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
 import { documentedAs } from '../http/feature-routes.ts';
-import { proveCurrentPassword } from '../settings/password-change.ts';
+import { proveCurrentPassword } from '../settings/index.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { confirmEnrolmentDecider, disableDecider, regenerateRecoveryCodesDecider, startEnrolmentDecider, type CodeCheck } from './second-factor-deciders.ts';
 import { resetNeedsSecondFactor } from './password-reset.ts';

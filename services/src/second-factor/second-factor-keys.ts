@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from '../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../platform/secret-box.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
 
 const SECRET_PURPOSE = 'second-factor-secret';

@@ -2,7 +2,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { signUpVerified, signUp, startTestApp, type Session, type TestApp, requestToken } from '../testing/test-app.ts';
-import { runOAuthCli } from '../accounts/oauth/cli.ts';
+import { runOAuthCli } from '../server/oauth-cli.ts';
 import { PASSWORD_RESET } from '../accounts/reset-password.ts';
 import { WRONG_CURRENT_PASSWORD } from '../settings/password-change.ts';
 import { CODE_ALREADY_USED, VERIFY_EMAIL_FIRST, WRONG_CODE } from './second-factor-deciders.ts';

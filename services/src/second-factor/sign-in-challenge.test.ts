@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
-import { ACCOUNT_SUSPENDED } from '../accounts/account-status.ts';
+import { ACCOUNT_SUSPENDED } from '../http/account-status.ts';
 import { noUser, type UserState } from '../accounts/user-state.ts';
 import { recorded } from '../testing/recorded.ts';
 import { WrongSecondFactorCode } from './second-factor-deciders.ts';

@@ -3,7 +3,7 @@ import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { startSession } from '../settings/sessions.ts';
+import { startSession } from '../settings/index.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import {

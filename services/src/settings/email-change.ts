@@ -2,11 +2,11 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type MultiStreamDecider, type StreamSpec } from '../commands/command-handler.ts';
 import { conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
-import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from '../accounts/email-tokens.ts';
-import { MAIL_DELAYED, mailToOwe, type OwingDeps } from '../accounts/email-flows.ts';
-import { emailStream, evolveEmailClaim, normalizeEmail } from '../accounts/email-claim-state.ts';
-import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/owed-mail-deciders.ts';
-import type { OwedMailState } from '../owed-mail/owed-mail-state.ts';
+import { EMAIL_TOKEN_LIFETIME_MS, emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from '../accounts/index.ts';
+import { MAIL_DELAYED, mailToOwe, type OwingDeps } from '../accounts/index.ts';
+import { emailStream, evolveEmailClaim, normalizeEmail } from '../accounts/index.ts';
+import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/index.ts';
+import type { OwedMailState } from '../owed-mail/index.ts';
 import { ACCOUNT_GONE } from './profile.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
 

@@ -2,11 +2,11 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { handleCommand, type CommandDeps, type Decider } from '../commands/command-handler.ts';
 import { conflict, forbidden, invalid, notFound, type DomainError } from '../commands/domain-error.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import type { SessionToken } from '../accounts/tokens.ts';
+import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import type { SessionToken } from '../http/access.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
 import { ACCOUNT_GONE } from './profile.ts';
-import { revokeCurrentKey } from '../api-keys/api-key-deciders.ts';
+import { revokeCurrentKey } from '../api-keys/index.ts';
 
 export const PASSWORD_UPDATED = 'Password updated successfully. Every other session was signed out.';
 export const PASSWORD_UPDATED_KEY_REVOKED =

@@ -2,7 +2,7 @@ import { normalizePhone, type DomainEvent } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { evolveSettingsUser, noSettingsUser, userStream, type SettingsUser } from './settings-user.ts';
-import { evolveUsernameClaim, sameUsername, usernameStream } from '../accounts/username-claim.ts';
+import { evolveUsernameClaim, sameUsername, usernameStream } from '../accounts/index.ts';
 
 export const PROFILE_UPDATED = 'Profile updated successfully.';
 export const ACCOUNT_GONE = 'This account no longer exists.';

@@ -18,10 +18,8 @@ import { USERS, USER_SESSIONS, type UserSessionsView, type UserView } from '@lin
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { invalid, unauthorized } from '../commands/domain-error.ts';
-import { BAD_TOKEN } from '../accounts/authenticate.ts';
-import { refuseCommonPassword } from '../accounts/common-passwords.ts';
-import { ignoreBodies } from '../accounts/optional-body.ts';
-import { MailThrottle, loginThrottle } from '../accounts/throttles.ts';
+import { BAD_TOKEN, refuseCommonPassword, MailThrottle, loginThrottle, sameUsername, wantedUsernameFacts } from '../accounts/index.ts';
+import { ignoreBodies } from '../http/optional-body.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
@@ -37,7 +35,6 @@ import {
 } from './password-change.ts';
 import { PROFILE_UPDATED, profileDecider } from './profile.ts';
 import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
-import { sameUsername, wantedUsernameFacts } from '../accounts/username-claim.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
 

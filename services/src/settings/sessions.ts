@@ -4,10 +4,11 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { NO_READ_MODEL, handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { recordFact } from '../commands/record-fact.ts';
-import { waitForReadModel } from '../http/request-context.ts';
+import { waitForReadModel } from '../commands/read-your-writes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
-import { issueToken, readToken, type SessionToken } from '../accounts/tokens.ts';
+import type { SessionToken } from '../http/access.ts';
+import { issueToken, readToken } from '../accounts/index.ts';
 import { SESSION_USE_INTERVAL_MS, USER_AGENT_MAX, sessionStream, sessionUseDecider } from './session-stream.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { shreddedEmail } from '@linkledger/contracts';
 import { loadStream } from '../commands/command-context.ts';
-import { issueEmailToken, tokenLink } from '../accounts/account-owed-mail.ts';
-import type { OwedMailComposer } from '../owed-mail/owed-mail-sender.ts';
+import { issueEmailToken, tokenLink } from '../accounts/index.ts';
+import type { OwedMailComposer } from '../owed-mail/index.ts';
 import { emailChangeMail, emailChangedNoticeMail } from './settings-mail.ts';
 import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
 

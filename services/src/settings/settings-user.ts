@@ -1,7 +1,7 @@
 import { defaultUsername, type DomainEvent } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
-import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/api-key-state.ts';
-import { evolveUser, noUser, type UserState } from '../accounts/user-state.ts';
+import { evolveApiKey, noApiKeyState, type ApiKeyState } from '../api-keys/index.ts';
+import { evolveUser, noUser, type UserState } from '../accounts/index.ts';
 
 /** The account as the settings decide on it: the write side's user (with any pending e-mail change) plus the profile and the API key. */
 export interface SettingsUser {

@@ -1,5 +1,5 @@
 // @ts-check
-// The server as `npm start` runs it: services/src/main.ts compiled ahead into JavaScript
+// The server as `npm start` runs it: services/src/server/main.ts compiled ahead into JavaScript
 // (docs/architecture.md#processes-and-modes). A process that loads TypeScript through tsx
 // carries the loader's own thread and compiles every module as it starts; the compiled
 // server starts sooner and smaller. The build is redone only when a source it was made
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SOURCE = join(ROOT, 'services', 'src', 'main.ts');
+const SOURCE = join(ROOT, 'services', 'src', 'server', 'main.ts');
 const OUT = join(ROOT, 'services', 'dist');
 /** Older builds are removed once they are this old: a process started from one has loaded it by then. */
 const KEEP_OLD_MS = 60 * 60_000;

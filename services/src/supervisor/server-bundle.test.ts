@@ -11,7 +11,7 @@ import { childrenOf } from '../testing/processes.ts';
 import { startCompiledServerProcess } from '../testing/server-process.ts';
 import { serverEntry } from './server-bundle.mjs';
 
-const MAIN_SOURCE = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN_SOURCE = fileURLToPath(new URL('../server/main.ts', import.meta.url));
 const BUNDLER = new URL('./server-bundle.mjs', import.meta.url).href;
 const execFileAsync = promisify(execFile);
 const dirs: string[] = [];

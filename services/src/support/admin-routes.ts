@@ -14,9 +14,8 @@ import { PRIORITY_RANK, SUPPORT_TICKETS, type SupportTicketView } from '@linkled
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { mailToOwe } from '../accounts/email-flows.ts';
-import { mailOwed } from '../owed-mail/owed-mail-deciders.ts';
-import { owingMail } from '../owed-mail/owing-mail.ts';
+import { mailToOwe } from '../accounts/index.ts';
+import { mailOwed, owingMail } from '../owed-mail/index.ts';
 import { deliverSupportMail, supportLinkBase } from './send-support-mail.ts';
 import { ticketReplyMail } from './support-mail.ts';
 import { closeTicketDecider, replyToTicketDecider } from './ticket-deciders.ts';

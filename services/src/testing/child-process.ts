@@ -12,7 +12,7 @@ export interface Child {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** A TypeScript entry point of this repository (e.g. services/src/rebuild.ts) as its own process. */
+/** A TypeScript entry point of this repository (e.g. services/src/server/rebuild.ts) as its own process. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,

@@ -3,7 +3,7 @@ import type { CommandDeps } from '../commands/command-handler.ts';
 import type { PlanChanged } from '@linkledger/contracts';
 import { toNewEvent } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
-import { waitForReadModel } from '../http/request-context.ts';
+import { waitForReadModel } from '../commands/read-your-writes.ts';
 
 /** Given: a user on a plan, as an admin's change would record it (for tests that need more than free allows). */
 export async function givePlan(

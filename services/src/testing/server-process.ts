@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_OPTIONS } from '../supervisor/server-bundle.mjs';
 
@@ -80,14 +82,16 @@ async function startProcess({ env, args, timeoutMs, ready = () => true, cwd = RO
   };
 }
 
-/** One process of the product (`services/src/main.ts`, ROLE=all unless the env says otherwise). */
+/** One process of the product (`services/src/server/main.ts`, ROLE=all unless the env says otherwise). */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<StartedProcess> {
-  return startProcess({ env, args: [...nodeArgs, '--import', 'tsx', 'services/src/main.ts'], timeoutMs });
+  return startProcess({ env, args: [...nodeArgs, '--import', 'tsx', 'services/src/server/main.ts'], timeoutMs });
 }
 
 /** One process of another checkout of the product (an older commit, as a baseline), under tsx. */
 export function startCheckoutServerProcess(checkout: string, env: Record<string, string>, timeoutMs = 60_000): Promise<StartedProcess> {
-  return startProcess({ env, args: ['--import', 'tsx', 'services/src/main.ts'], timeoutMs, cwd: checkout });
+  // Commits before the composition root moved into server/ keep their entry at services/src/main.ts.
+  const entry = existsSync(join(checkout, 'services/src/server/main.ts')) ? 'services/src/server/main.ts' : 'services/src/main.ts';
+  return startProcess({ env, args: ['--import', 'tsx', entry], timeoutMs, cwd: checkout });
 }
 
 /** One process of the product as `ROLE=… npm start` runs it: the server compiled ahead (`entry`, from serverEntry()). */

@@ -1,6 +1,6 @@
 import { LINKS, USERS } from '@linkledger/projections';
 import { loadConfig } from '../platform/config.ts';
-import { openPlatform } from '../platform/platform.ts';
+import { openPlatform } from '../server/open-platform.ts';
 
 /**
  * Prints the read models and analytics of DATA_DIR as one JSON line, for tests that compare

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../platform/app.ts';
+import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { openPlatform, type Platform, type PlatformOptions } from '../platform/platform.ts';
+import { openPlatform, type OpenedPlatform, type PlatformOptions } from '../server/open-platform.ts';
 import { latestMail, linkIn } from './outbox.ts';
 
 export interface TestApp {
   app: FastifyInstance;
-  platform: Platform;
+  platform: OpenedPlatform;
   dataDir: string;
   close(): Promise<void>;
 }

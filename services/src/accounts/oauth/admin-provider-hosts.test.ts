@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SECRET_PURPOSE, providerStream, type ProviderSettings } from './provider-config.ts';
-import { encryptSecret } from '../../crypto/secret-box.ts';
+import { encryptSecret } from '../../platform/secret-box.ts';
 import { metadataFor, toNewEvent } from '../../commands/command-context.ts';
 import { outbox } from '../../testing/outbox.ts';
 import { signUp, startWithSuperAdmin, type Session, type TestApp } from '../../testing/test-app.ts';

@@ -24,12 +24,12 @@ import {
   type ProviderSettings,
 } from './provider-config.ts';
 import { providerName } from './provider-hosts.ts';
-import { decryptSecret, maskSecret } from '../../crypto/secret-box.ts';
+import { decryptSecret, maskSecret } from '../../platform/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../../commands/command-handler.ts';
 import { callerOf } from '../../http/access.ts';
 import { commandContext } from '../../http/command-context.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from '../../admin/settings-announcement.ts';
+import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from '../../admin/index.ts';
 import { foldEvents } from '../../commands/event-port.ts';
 
 export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';

@@ -6,7 +6,7 @@ import type { EventMetadata } from '@linkledger/contracts';
 import { DomainError } from '../../commands/domain-error.ts';
 import { SqliteEventStore } from '../../stores/events/sqlite-event-store.ts';
 import { STATE_LIFETIME_MS, pkceChallenge, redeemState, startSignIn, stateStream } from './oauth-state.ts';
-import { decryptSecret, encryptSecret } from '../../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 
 const secret = 'x'.repeat(64);
 const now = new Date('2026-01-01T10:00:00Z');

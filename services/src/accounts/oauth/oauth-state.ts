@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError, domainEventOf, type EventMetadata, type EventStore, type OAuthProvider } from '@linkledger/contracts';
 import { toNewEvent } from '../../commands/command-context.ts';
 import { oauthError } from './errors.ts';
-import { decryptSecret, encryptSecret } from '../../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 
 /** How long a sign-in may take at the provider before its state is refused. */
 export const STATE_LIFETIME_MS = 10 * 60 * 1000;

@@ -6,7 +6,7 @@ import { PROVIDER_DEFAULTS } from './providers.ts';
 import { DomainError, conflict, notFound } from '../../commands/domain-error.ts';
 import { oauthError } from './errors.ts';
 import { firstProviderAddressProblem, providerAddressProblem, providerName, type ProviderAddressField } from './provider-hosts.ts';
-import { decryptSecret, encryptSecret } from '../../crypto/secret-box.ts';
+import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 
 /** What reading or recording a provider's settings needs: the log, the installation secret, and the hosts the operator trusts. */
 export interface ProviderDeps {

@@ -1,7 +1,7 @@
 import type { DomainEvent, OAuthProvider } from '@linkledger/contracts';
 import type { Decider } from '../../commands/command-handler.ts';
 import { forbidden } from '../../commands/domain-error.ts';
-import { accountRefusal } from '../account-status.ts';
+import { accountRefusal } from '../../http/account-status.ts';
 import { evolveAccountWithKey, noAccountWithKey, releaseHolds, type AccountWithKey } from '../reclaim.ts';
 import type { SystemState } from '../user-state.ts';
 

@@ -5,7 +5,7 @@ import { startTestApp, signUp, type TestApp, post, requestToken } from '../../te
 import { SIGNUP_DISABLED } from '../registration-deciders.ts';
 import { latestMail, linkIn } from '../../testing/outbox.ts';
 import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
-import { runOAuthCli } from './cli.ts';
+import { runOAuthCli } from '../../server/oauth-cli.ts';
 import { ADMINS_USE_PASSWORD } from './social-sign-in-deciders.ts';
 
 const CLIENT_SECRET = 'google-client-secret-value';

@@ -6,7 +6,7 @@ import { recordFact } from '../../commands/record-fact.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashPassword } from '../passwords.ts';
 import { registerUser, userIdByEmail } from '../register-user.ts';
-import { finishSignIn } from '../../second-factor/sign-in.ts';
+import { finishSignIn } from '../../second-factor/index.ts';
 import { evolveSystem, initialSystem } from '../user-state.ts';
 import { oauthError } from './errors.ts';
 import { exchangeCode, fetchEmail } from './oauth-client.ts';

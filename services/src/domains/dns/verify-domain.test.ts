@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { createUDPServer, Packet, type UDPServer } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver } from './dns-servers.ts';
+import { createResolver } from '../../platform/dns-servers.ts';
 import { startDnsTestServer, type DnsTestServer } from './testing/dns-test-server.ts';
 import { dnsInstructions, verifyDomain, type DomainTarget } from './verify-domain.ts';
 

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkledger/contracts';
 import { publicBase } from '../link-response.ts';
-import { ownHosts } from '../loop-guard.ts';
+import { ownHosts } from '../../http/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { admitApiCall, keyOwner } from '../../api-keys/authenticate-key.ts';
+import { admitApiCall, keyOwner } from '../../api-keys/index.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
 
 /**

@@ -4,13 +4,13 @@ import { validateCustomCode } from '../custom-code.ts';
 import { shortUrl } from '../link-response.ts';
 import { ownDestination } from '../loop-guard.ts';
 import type { CommandContext } from '../../commands/command-context.ts';
-import { MonthlyLimitReached } from '../../billing/link-quota.ts';
+import { MonthlyLimitReached } from '../../billing/index.ts';
 import { DomainError } from '../../commands/domain-error.ts';
 import { InvalidShortCode } from '../create-link.ts';
 import { ShortCodeTaken } from '../link-deciders.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { answeredFromTheWrite } from '../../http/still-processing.ts';
-import { activePlace, ON_OUR_HOST } from '../../domains/link-placement.ts';
+import { activePlace, ON_OUR_HOST } from '../../domains/index.ts';
 
 export interface ShortenInput {
   ownerId: number;

@@ -3,8 +3,8 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnalyticsStore } from '@linkledger/contracts';
-import { asClickHouseError } from '../../analysts/clickhouse-error.ts';
-import type { SqlEngine, SqlRunOptions } from '../../analysts/sql-engine.ts';
+import { asClickHouseError } from './clickhouse-error.ts';
+import type { SqlEngine, SqlRunOptions } from './sql-engine.ts';
 import { TOKEN_HEADER, unsafeSqlReason, ownerFile, tokenMatches, type OwnerAddress } from './owner-link.ts';
 
 const MAX_BODY = 256 * 1024;

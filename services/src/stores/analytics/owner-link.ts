@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -56,4 +57,16 @@ export function unsafeSqlReason(sql: string): string | null {
   const reaching = OUTSIDE_REACHING_FUNCTIONS.exec(code);
   if (reaching) return `The table function ${reaching[1]}() is not allowed: queries read the analytics tables only`;
   return null;
+}
+
+/** The pid of a running process that serves this data directory's analytics, if any. */
+export function liveOwner(dataDir: string): number | null {
+  try {
+    const { pid } = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as OwnerAddress;
+    if (pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
 }

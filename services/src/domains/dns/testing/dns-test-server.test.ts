@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver } from '../dns-servers.ts';
+import { createResolver } from '../../../platform/dns-servers.ts';
 import { startDnsTestServer, type DnsTestServer } from './dns-test-server.ts';
 
 let server: DnsTestServer;

@@ -11,18 +11,18 @@ import {
   type DomainEvent,
   type EmailSettings,
 } from '@linkledger/contracts';
-import { testMail } from '../accounts/account-mail.ts';
-import { decryptSecret, encryptSecret, maskSecret } from '../crypto/secret-box.ts';
+import { testMail } from '../accounts/index.ts';
+import { decryptSecret, encryptSecret, maskSecret } from '../platform/secret-box.ts';
 import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
 import { commandContext } from '../http/command-context.ts';
-import { emailSettingsDecider } from './email-settings-deciders.ts';
-import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from './email-settings.ts';
+import { emailSettingsDecider } from '../mail/email-settings-deciders.ts';
+import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
-import { emailStatistics } from './email-statistics.ts';
-import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from '../admin/settings-announcement.ts';
+import { emailStatistics } from '../mail/email-statistics.ts';
+import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './settings-announcement.ts';
 
 export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;

@@ -2,7 +2,7 @@ import { personalData, type EventStore } from '@linkledger/contracts';
 import type { ProjectionTarget } from '@linkledger/projections';
 import type { DataKeyStore } from '../privacy/data-key-store.ts';
 import { isSealed } from '../privacy/field-cipher.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError } from '../platform/config.ts';
 
 /**
  * The data directory does not hold together and cannot be repaired here (docs/operations.md#start-up-checks):

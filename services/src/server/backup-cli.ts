@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../platform/config.ts';
-import { takeBackup } from './backup.ts';
+import { takeBackup } from '../operations/backup.ts';
 
 /** `npm run backup -- DIR`: an online backup of DATA_DIR into the new or empty folder DIR (docs/operations.md#backup). */
 async function main() {

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { REBUILD_BATCH } from '@linkledger/projections';
 import { ConfigError, loadConfig } from '../platform/config.ts';
-import { openPlatform } from '../platform/platform.ts';
-import { rebuildWithProgress } from './rebuild-with-progress.ts';
-import { restoreBackup } from './restore.ts';
+import { openPlatform } from './open-platform.ts';
+import { rebuildWithProgress } from '../operations/rebuild-with-progress.ts';
+import { restoreBackup } from '../operations/restore.ts';
 
 /**
  * `DATA_DIR=NEW npm run restore -- DIR`: checks the backup in DIR, copies it into the empty

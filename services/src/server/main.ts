@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './platform/config.ts';
-import { openPlatform } from './platform/platform.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { openPlatform } from './open-platform.ts';
 
 /** One process of the product in the role ROLE names: under the supervisor (npm start), or alone when ROLE is set. */
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
   };
   const platform = await openPlatform(config, { log });
   // A projector serves no HTTP: it does not load the web framework and the routes at all.
-  const app = config.ROLE === 'projector' ? null : await (await import('./platform/app.ts')).buildApp(platform);
+  const app = config.ROLE === 'projector' ? null : await (await import('./app.ts')).buildApp(platform);
 
   let closing = false;
   shutdown = async (reason: string) => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UsageError, runOAuthCli } from './cli.ts';
-import { InvalidProviderSettings } from './provider-config.ts';
+import { UsageError, runOAuthCli } from './oauth-cli.ts';
+import { InvalidProviderSettings } from '../accounts/oauth/provider-config.ts';
 
 describe('npm run oauth', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-oauth-cli-'));

@@ -23,7 +23,7 @@ describe('two API processes on one data directory', () => {
     servers.push(a);
     // A second owner of chDB is refused with a message that says what to do.
     await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/Start this process with ROLE=api/);
-    const rebuild = runScript('services/src/rebuild.ts', [], { DATA_DIR: dataDir });
+    const rebuild = runScript('services/src/server/rebuild.ts', [], { DATA_DIR: dataDir });
     expect(await rebuild.exited).toBe(2);
     expect(rebuild.output()).toMatch(/Stop the server first: a process \(pid \d+\) has .*analytics open/);
     const b = await startServerProcess({ DATA_DIR: dataDir, ROLE: 'api' });

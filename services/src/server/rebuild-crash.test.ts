@@ -10,7 +10,7 @@ import { startServerProcess } from '../testing/server-process.ts';
 import { snapshotOf, type Snapshot } from '../testing/snapshot.ts';
 
 /** Small batches, so that a kill lands between many committed batches, not before the only one. */
-const REBUILD = ['services/src/rebuild.ts', '--batch', '250'] as const;
+const REBUILD = ['services/src/server/rebuild.ts', '--batch', '250'] as const;
 
 /** Sends `count` redirects over the links, every fifth from a bot; returns the human clicks per link. */
 async function clicks(baseUrl: string, links: { id: number; short_code: string }[], count: number): Promise<Map<number, number>> {

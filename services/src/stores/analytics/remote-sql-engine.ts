@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { TOKEN_HEADER, ownerFile, ownerToken, type OwnerAddress } from '../stores/analytics/owner-link.ts';
+import { TOKEN_HEADER, ownerFile, ownerToken, type OwnerAddress } from './owner-link.ts';
 import { ClickHouseError } from './clickhouse-error.ts';
 import type { SqlAnswer, SqlEngine, SqlRunOptions } from './sql-engine.ts';
 

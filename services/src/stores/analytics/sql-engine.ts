@@ -1,4 +1,4 @@
-import type { Config } from '../platform/config.ts';
+import type { Config } from '../../platform/config.ts';
 
 /** What one statement answered: the bytes in its format and ClickHouse's own counters. */
 export interface SqlAnswer {

@@ -1,7 +1,7 @@
 import { composePasswordResetMail, composeVerificationMail } from '../accounts/account-owed-mail.ts';
 import { composeEmailChangeMail, composeEmailChangedNotice } from '../settings/settings-owed-mail.ts';
-import { composeWrittenMail } from './compose-written-mail.ts';
-import type { OwedMailComposers } from './owed-mail-sender.ts';
+import { composeWrittenMail } from '../owed-mail/compose-written-mail.ts';
+import type { OwedMailComposers } from '../owed-mail/owed-mail-sender.ts';
 
 /** How each kind of owed mail is written, by the feature that owes it. */
 export const owedMailComposers: OwedMailComposers = {

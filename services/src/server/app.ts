@@ -12,7 +12,6 @@ import { secondFactorRoutes } from '../second-factor/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { adminFeature } from '../admin/admin-feature.ts';
-import { mailFeature } from '../mail/mail-feature.ts';
 import { analystsFeature } from '../analysts/analysts-feature.ts';
 import { billingFeature } from '../billing/billing-feature.ts';
 import { domainsFeature } from '../domains/domains-feature.ts';
@@ -27,16 +26,17 @@ import { healthRoutes } from '../health/routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
-import { AddressRateLimiter } from '../redirect/rate-limit.ts';
+import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { validationAnswer } from '../http/validation-message.ts';
 import { httpAnswer, storageRefusal } from '../http/http-errors.ts';
-import { RepeatedErrors } from './repeated-errors.ts';
-import type { Platform } from './platform.ts';
+import { RepeatedErrors } from '../platform/repeated-errors.ts';
+import type { OpenedPlatform } from './open-platform.ts';
 import { openApi } from '../http/openapi.ts';
 import { enforceAccess } from '../http/access.ts';
+import { accessChecks } from './access-checks.ts';
 import { listRoutes } from '../http/route-list.ts';
 import { addSecurityHeaders } from '../http/security-headers.ts';
 import { foreignHostNotFound, webApp } from '../http/web-app.ts';
@@ -62,7 +62,7 @@ export interface AppOptions {
 }
 
 /** The HTTP face of Linkledger: API, redirects, live websocket and the web app, on one port. */
-export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(platform: OpenedPlatform, options: AppOptions = {}): Promise<FastifyInstance> {
   let log: (error: unknown) => void = (error) => console.error(error);
   const { REDIRECT_RATE_PER_IP: perSecond, REDIRECT_BURST_PER_IP: burst } = platform.config;
   const limiter = perSecond > 0 ? new AddressRateLimiter({ perSecond, burst, now: platform.monotonic }) : undefined;
@@ -153,7 +153,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   // After the websocket plugin's own hook, so a refused upgrade's socket is closed after its 404.
   answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
   listRoutes(app);
-  enforceAccess(app, platform);
+  enforceAccess(app, accessChecks(platform));
   await openApi(app);
 
   const hub = new LiveHub(
@@ -182,7 +182,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     privacyRoutes,
     supportFeature,
     adminFeature,
-    mailFeature,
     analystsFeature,
     projectionRoutes,
     historyFeature,

@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../platform/config.ts';
-import { privateDataDirectory } from '../../platform/data-dir.ts';
-import { openEventStore } from '../../platform/platform.ts';
-import { loadSecret } from '../../platform/secrets.ts';
-import { InvalidProviderSettings, configureProvider, loadProvider } from './provider-config.ts';
-import { PROVIDERS, type OAuthProvider } from './providers.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { privateDataDirectory } from '../platform/data-dir.ts';
+import { openEventStore } from './open-stores.ts';
+import { loadSecret } from '../platform/secrets.ts';
+import { InvalidProviderSettings, configureProvider, loadProvider } from '../accounts/oauth/provider-config.ts';
+import { PROVIDERS, type OAuthProvider } from '../accounts/oauth/providers.ts';
 
 const USAGE = `Usage:
   npm run oauth -- configure <${PROVIDERS.join('|')}> --client-id ID --client-secret SECRET

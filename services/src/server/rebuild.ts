@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { REBUILD_BATCH } from '@linkledger/projections';
-import { ConfigError, loadConfig } from './platform/config.ts';
-import { AnalyticsOwnedElsewhere, openPlatform } from './platform/platform.ts';
-import { rebuildWithProgress } from './operations/rebuild-with-progress.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { openPlatform } from './open-platform.ts';
+import { AnalyticsOwnedElsewhere } from './open-stores.ts';
+import { rebuildWithProgress } from '../operations/rebuild-with-progress.ts';
 
 /**
  * `npm run rebuild [-- read|analytics] [--batch N]`: rebuilds projections from position 0 with a

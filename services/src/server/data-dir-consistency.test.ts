@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../testing/child-process.ts';
 import { signIn, signUp, startTestApp, requestToken } from '../testing/test-app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../platform/config.ts';
 import { InconsistentDataDirectory } from './data-dir-consistency.ts';
-import { openPlatform } from './platform.ts';
+import { openPlatform } from './open-platform.ts';
 
 /** Puts back a copy of a store file taken earlier, as a per-file backup restored in the wrong order would. */
 function putBack(copy: string, file: string): void {
@@ -117,7 +117,7 @@ describe('the data directory is checked at start', () => {
     putBack(olderKeys, join(dataDir, 'keys.db'));
     copyFileSync(secretNow, join(dataDir, 'data-keys.key'));
 
-    const server = runScript('services/src/main.ts', [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const server = runScript('services/src/server/main.ts', [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     expect(await server.exited, server.output()).toBe(2);
     expect(server.output()).toMatch(/key store lacks the data keys .* it is older than the log/);
   }, 60_000);

@@ -1,6 +1,6 @@
-import { schemaStatements } from '../stores/analytics/clickhouse-analytics-store.ts';
+import { schemaStatements } from './clickhouse-analytics-store.ts';
 
-const ANALYST_SCHEMA_FILE = new URL('../../../infra/clickhouse/analyst-schema.sql', import.meta.url);
+const ANALYST_SCHEMA_FILE = new URL('../../../../infra/clickhouse/analyst-schema.sql', import.meta.url);
 
 /** The analysts' tables (views in their database), as documented in docs/analysts.md#schema. */
 export const ANALYST_TABLES = ['clicks', 'clicks_daily', 'links', 'owners'] as const;

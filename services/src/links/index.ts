@@ -1,0 +1,8 @@
+// The links feature as other features may use it: its only public face (docs/architecture.md#dependency-rules).
+export { LINK_NOT_FOUND } from './link-deciders.ts';
+export { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
+export { type EditableLink, evolveEditableLink, evolveLink, type LinkState } from './link-state.ts';
+export { refuseLoopingDestination } from './loop-guard.ts';
+export { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
+export { requestedTarget } from './short-codes.ts';
+export { updateLink } from './update-link.ts';

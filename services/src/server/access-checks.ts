@@ -1,0 +1,29 @@
+import { requireCaller } from '../accounts/authenticate.ts';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../accounts/authenticate.ts';
+import { NOT_AUTHENTICATED_OR_KEY, apiKeyHeader, requireApiKey, type ApiCaller } from '../api-keys/authenticate-key.ts';
+import { unauthorized } from '../commands/domain-error.ts';
+import { requireFeature } from '../billing/feature-gate.ts';
+import type { AccessChecks } from '../http/access.ts';
+import type { Platform } from '../platform/platform.ts';
+import { sessionUse } from '../settings/sessions.ts';
+
+/** The access hook's credentials, each checked by the feature that owns it (docs/architecture.md#who-may-call-a-route). */
+export const accessChecks = (platform: Platform): AccessChecks => ({
+  session: (request) => requireCaller(platform, request),
+  sessionOrApiKey: (request) => requireCallerOrApiKey(platform, request),
+  sessionUsed: (session, userAgent, onError) => sessionUse(platform).touch(session, userAgent, onError),
+  requireFeature: (userId, feature, refusal) => requireFeature(platform, userId, feature, refusal),
+});
+
+/**
+ * The public API's routes take either credential. A sent X-API-Key decides, even beside a
+ * bearer token: a wrong key is refused rather than silently ignored.
+ */
+async function requireCallerOrApiKey(platform: Platform, request: FastifyRequest): Promise<ApiCaller> {
+  const key = apiKeyHeader(request);
+  if (key !== null) return requireApiKey(platform, key);
+  if (!bearerToken(request)) throw unauthorized(NOT_AUTHENTICATED_OR_KEY);
+  const caller = await requireCaller(platform, request);
+  return { userId: caller.userId, role: caller.role, actor: { kind: 'user', id: String(caller.userId) } };
+}
