@@ -6,6 +6,7 @@ export default defineConfig({
       '{contracts,services,projections,web,bench}/src/**/*.test.{ts,tsx}',
       'web/e2e/**/*.test.ts',
       'web/lint/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'services/lint/**/*.test.ts',
     ],
     // chDB allows one engine per process: every test file gets its own process.

@@ -144,6 +144,8 @@ switch (command) {
     run(bin('eslint'), ['.', ...rest]);
     // One layout for all code (.prettierrc.json); `npx prettier --write .` applies it.
     run(bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+    // No export that only its own file uses (docs/architecture.md#habits).
+    run(process.execPath, [join(root, 'scripts', 'unused-exports.mjs')]);
     break;
   case 'rebuild':
     ensureInstalled();

@@ -55,7 +55,7 @@ function isEventType(type: string): type is EventType {
 }
 
 /** Validates stored data against the schema of its version and brings it to the latest shape. */
-export function upcast(type: string, version: number, data: unknown): DomainEvent | null {
+function upcast(type: string, version: number, data: unknown): DomainEvent | null {
   if (!isEventType(type)) return null;
   const schema = (versions[type] as Record<number, z.ZodType>)[version];
   if (!schema) throw new Error(`Unknown version ${version} of event ${type}`);

@@ -44,12 +44,6 @@ export async function checkToken(platform: TokenDeps, token: string): Promise<{ 
   return { session: { ...session, role: user.role } };
 }
 
-/** The session behind a token, or null when it is refused for any reason. */
-export async function authenticateToken(platform: TokenDeps, token: string): Promise<SessionToken | null> {
-  const checked = await checkToken(platform, token);
-  return 'session' in checked ? checked.session : null;
-}
-
 /** The signed-in caller of a request; every protected route starts here, on the server. */
 export async function requireCaller(platform: TokenDeps, request: FastifyRequest): Promise<SessionToken> {
   const token = bearerToken(request);

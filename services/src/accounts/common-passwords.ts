@@ -7,7 +7,7 @@ import { invalid } from '../commands/domain-error.ts';
  * each appeared in leaked password sets) is ordered most common first; the top ten thousand
  * are what guessing tries first.
  */
-export const MOST_COMMON = 10_000;
+const MOST_COMMON = 10_000;
 
 const mostCommon = new Set(dictionary['passwords-common'].slice(0, MOST_COMMON));
 

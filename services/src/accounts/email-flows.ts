@@ -42,7 +42,7 @@ const userAndMail = (command: OweSignInMail) => ({
 });
 
 /** Given a signed-in account, when it asks for a verification link: the mail is owed, unless the address is verified already. */
-export const verificationMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
+const verificationMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
   streamsOf: userAndMail,
   decide: (command, { user }) => {
     if (user.id === null || user.deleted) throw notFound('This account no longer exists.');
@@ -52,7 +52,7 @@ export const verificationMailDecider: MultiStreamDecider<OweSignInMail, UserAndM
 };
 
 /** Given an account, when someone asks for a reset link to its address: the mail is owed (nothing for a deleted account). */
-export const resetMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
+const resetMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
   streamsOf: userAndMail,
   decide: (command, { user }) => {
     if (user.id === null || user.deleted) return {};
@@ -104,7 +104,7 @@ interface UseToken {
   now: Date;
 }
 
-export const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailTokenState; user: AccountWithKey }> = {
+const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailTokenState; user: AccountWithKey }> = {
   streamsOf: (command) => tokenAndUser(command.token, command.userId),
   decide: (command, states) => {
     const decided = decideEmailVerification(states.token, states.user, command.now);
@@ -133,7 +133,7 @@ export async function sendPasswordResetEmail(platform: OwingDeps, context: Comma
 }
 
 /** Sets a new password with a reset link's token: once, within the hour. */
-export const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash: string }, { token: EmailTokenState; user: AccountWithKey }> = {
+const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash: string }, { token: EmailTokenState; user: AccountWithKey }> = {
   streamsOf: (command) => tokenAndUser(command.token, command.userId),
   decide: (command, states) => {
     const decided = decidePasswordReset(states.token, states.user, command.passwordHash, command.now);

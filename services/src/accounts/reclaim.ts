@@ -19,7 +19,7 @@ export const evolveAccountWithKey = (state: AccountWithKey, event: DomainEvent, 
 });
 
 /** How the owner of the address proved it: the reset link, the verification link, or a provider that vouched for it. */
-export type OwnershipProof = 'password_reset' | 'email_verified' | 'account_reclaimed';
+type OwnershipProof = 'password_reset' | 'email_verified' | 'account_reclaimed';
 
 /**
  * The address's owner proved it (docs/accounts.md#taking-an-account-back), so whatever

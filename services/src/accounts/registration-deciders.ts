@@ -7,7 +7,7 @@ import type { OwedMailState } from '../owed-mail/index.ts';
 import { emailStream, evolveEmailClaim } from './email-claim-state.ts';
 import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
-export interface RegisterCommand {
+interface RegisterCommand {
   userId: number;
   email: string;
   passwordHash: string;
@@ -18,7 +18,7 @@ export interface RegisterCommand {
   username?: string;
 }
 
-export interface RegistrationState {
+interface RegistrationState {
   emailTaken: boolean;
   superAdminExists: boolean;
   signupEnabled: boolean;

@@ -7,7 +7,7 @@ export const RESET_INVALID = 'This reset link is invalid or has already been use
 export const RESET_EXPIRED = 'This reset link has expired: reset links are valid for 1 hour. Please request a new reset link.';
 export const PASSWORD_RESET = 'Password reset successfully!';
 
-export interface ResetDecision {
+interface ResetDecision {
   tokenEvents: DomainEvent[];
   userEvents: DomainEvent[];
 }

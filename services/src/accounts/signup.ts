@@ -8,7 +8,7 @@ export const ADMINS_ONLY = 'Only an admin or super admin can view or change whet
 export const signupMessage = (enabled: boolean) =>
   enabled ? 'Sign-up is enabled: new users can register.' : 'Sign-up is disabled: new users cannot register. Existing users can still sign in.';
 
-export function requireAdmin(role: Role): void {
+function requireAdmin(role: Role): void {
   if (role !== 'admin' && role !== 'super_admin') throw forbidden(ADMINS_ONLY);
 }
 

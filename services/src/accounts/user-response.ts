@@ -4,7 +4,7 @@ import { currentPlan } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** The reference support and receipts quote for an account (docs/accounts.md#the-user). */
-export const customerIdOf = (userId: number) => `LL${String(userId).padStart(6, '0')}`;
+const customerIdOf = (userId: number) => `LL${String(userId).padStart(6, '0')}`;
 
 /** A user as every screen reads them: the account, its status and what its plan grants now. */
 export async function userResponse(platform: Pick<Platform, 'clock' | 'read'>, user: UserView): Promise<UserResponse> {

@@ -26,7 +26,7 @@ export function evolveUsernameClaim(holder: number | null, event: DomainEvent): 
  * written: as typed, in lower case (every start name) and capitalised ("Ada"); a name saved
  * before claims in another mix of cases is not found this way (docs/accounts.md#profile).
  */
-export async function usernameShownByAnother(platform: Pick<Platform, 'read'>, userId: number, username: string): Promise<boolean> {
+async function usernameShownByAnother(platform: Pick<Platform, 'read'>, userId: number, username: string): Promise<boolean> {
   const typed = username.trim();
   const lower = typed.toLowerCase();
   const forms = [...new Set([typed, lower, lower.charAt(0).toUpperCase() + lower.slice(1)])];
@@ -52,7 +52,7 @@ export async function wantedUsernameFacts(
 }
 
 /** The n-th candidate start name: `ada`, `ada-2`, `ada-3` … always within the username rule's 50 characters. */
-export function numberedUsername(base: string, n: number): string {
+function numberedUsername(base: string, n: number): string {
   if (n <= 1) return base;
   const suffix = `-${n}`;
   return `${base.slice(0, 50 - suffix.length)}${suffix}`;

@@ -9,7 +9,7 @@ export const VERIFICATION_INVALID = 'Invalid verification link. Please check you
 export const EMAIL_VERIFIED = 'Email verified successfully! You can now use every feature of your account.';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified.';
 
-export interface VerificationDecision {
+interface VerificationDecision {
   alreadyVerified: boolean;
   /** For the token's stream (its redemption) and the user's stream. */
   tokenEvents: DomainEvent[];

@@ -24,7 +24,7 @@ import type { Platform } from '../platform/platform.ts';
 import { emailStatistics } from '../mail/email-statistics.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './settings-announcement.ts';
 
-export const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
+const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
 const errors = { 400: ErrorBody, 503: ErrorBody };
 

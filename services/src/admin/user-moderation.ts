@@ -25,7 +25,7 @@ const ALREADY: Record<UserStatus, string> = {
 
 export const USER_DELETED = 'This account was deleted by its owner; it can no longer be changed.';
 
-export interface ChangeUserStatus {
+interface ChangeUserStatus {
   actorId: number;
   actorRole: Role;
   userId: number;
@@ -61,7 +61,7 @@ export const userStatusDecider: Decider<ChangeUserStatus, UserState> = {
   decide: decideUserStatus,
 };
 
-export interface ChangeUserRole {
+interface ChangeUserRole {
   actorId: number;
   actorRole: Role;
   userId: number;
@@ -69,7 +69,7 @@ export interface ChangeUserRole {
 }
 
 /** Given a user, when the super admin grants or removes the admin role, then the role changes; the same role again changes nothing. */
-export function decideUserRole(command: ChangeUserRole, target: UserState): DomainEvent[] {
+function decideUserRole(command: ChangeUserRole, target: UserState): DomainEvent[] {
   if (command.actorRole !== 'super_admin') throw forbidden(ONLY_SUPER_ADMIN_GRANTS);
   mayActOn(command, target);
   if (target.role === command.role) return [];

@@ -14,7 +14,7 @@ import type { Platform } from '../platform/platform.ts';
 export const NOT_ON_SUPER_ADMIN = 'The super admin’s account cannot be suspended, banned or changed.';
 export const ONLY_SUPER_ADMIN_ON_ADMINS = 'Only the super admin can change another admin’s account.';
 
-export interface ActingAdmin {
+interface ActingAdmin {
   actorId: number;
   actorRole: Role;
 }

@@ -13,7 +13,7 @@ export const analystQueriesStream = (at: Date) => `analyst-queries-${at.toISOStr
 /** How much of a query's text its record keeps. */
 const RECORDED_QUERY_CHARS = 64 * 1024;
 /** The largest answer an analyst receives, whatever its format (docs/analysts.md#limits). */
-export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
 export interface AnalystQuery {
   via: AnalystQueryRan['via'];
@@ -32,7 +32,7 @@ export interface AnalystQuery {
   correlationId?: string;
 }
 
-export interface AnalystAnswer {
+interface AnalystAnswer {
   bytes: Buffer;
   format: string;
   contentType: string;

@@ -27,12 +27,12 @@ import { savedQueriesDecider, savedQueriesStream } from './saved-queries.ts';
 import { TYPED_ROWS_FORMAT, spreadsheetSafe } from './spreadsheet-safe.ts';
 import { STARTER_QUERIES } from './starter-queries.ts';
 
-export const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
+const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_SQL } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 
 /** Rows the console shows; downloads hold them all (within the analysts' limits). */
-export const CONSOLE_ROWS = 1000;
+const CONSOLE_ROWS = 1000;
 
 const EXTENSIONS: Record<string, string> = { CSVWithNames: 'csv', TabSeparatedWithNames: 'tsv', JSONEachRow: 'ndjson', Parquet: 'parquet' };
 

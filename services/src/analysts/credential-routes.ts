@@ -7,7 +7,7 @@ import { commandContext } from '../http/command-context.ts';
 import type { AnalystsPlatform } from './analysts.ts';
 import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type AnalystCredential } from './credentials.ts';
 
-export const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
+const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
 const admin = { access: 'admin', refusal: ADMINS_MANAGE_ANALYSTS } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

@@ -31,7 +31,7 @@ export function evolveCredentials(state: AnalystCredentials, event: DomainEvent,
  * needed, and a check costs microseconds on every query. Keyed by the installation secret,
  * so the log alone cannot even confirm a guessed password.
  */
-export const hashAnalystSecret = (installationSecret: string, password: string) =>
+const hashAnalystSecret = (installationSecret: string, password: string) =>
   createHmac('sha256', installationSecret).update(`linkledger analyst v1:${password}`).digest('hex');
 
 export function passwordMatches(installationSecret: string, credential: AnalystCredential, password: string): boolean {
@@ -45,7 +45,7 @@ export function mintCredential(installationSecret: string): { id: string; passwo
   return { id: randomUUID(), password, secretHash: hashAnalystSecret(installationSecret, password) };
 }
 
-export const ANALYST_NOT_FOUND = 'There is no such analyst credential (it may have been revoked already).';
+const ANALYST_NOT_FOUND = 'There is no such analyst credential (it may have been revoked already).';
 
 type CredentialCommand = { kind: 'issue'; id: string; name: string; secretHash: string } | { kind: 'revoke'; id: string };
 

@@ -13,7 +13,7 @@ export interface GuardedQuery {
 }
 
 /** The longest query text accepted, as ClickHouse's max_query_size. */
-export const MAX_QUERY_BYTES = 256 * 1024;
+const MAX_QUERY_BYTES = 256 * 1024;
 
 const TEXT = 'TabSeparatedRaw';
 const SELECT_ROOTS = new Set(['SelectWithUnionQuery', 'SelectIntersectExceptQuery']);

@@ -10,7 +10,7 @@ export const savedQueriesStream = (userId: number) => `sql-queries-${userId}`;
 /** The saved queries by id, in the order they were first saved. */
 export type SavedQueries = ReadonlyMap<string, SavedQuery>;
 
-export function evolveSavedQueries(state: SavedQueries, event: DomainEvent, envelope: EventEnvelope): SavedQueries {
+function evolveSavedQueries(state: SavedQueries, event: DomainEvent, envelope: EventEnvelope): SavedQueries {
   if (event.type === 'SqlQuerySaved') {
     const { query_id: id, name, sql } = event.data;
     return withEntry(state, id, { id, name, sql, saved_at: envelope.metadata.at });
@@ -18,7 +18,7 @@ export function evolveSavedQueries(state: SavedQueries, event: DomainEvent, enve
   return event.type === 'SqlQueryDeleted' ? withEntry(state, event.data.query_id, null) : state;
 }
 
-export const SAVED_QUERY_NOT_FOUND = 'There is no such saved query (it may have been deleted already).';
+const SAVED_QUERY_NOT_FOUND = 'There is no such saved query (it may have been deleted already).';
 
 type SavedQueryCommand = { userId: number } & ({ kind: 'save'; id: string; name: string; sql: string } | { kind: 'delete'; id: string });
 

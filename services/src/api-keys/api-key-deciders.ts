@@ -7,7 +7,7 @@ import { evolveApiKey, noApiKeyState, type ApiKeyState, type KeyRevocationReason
 export const ACCOUNT_NOT_FOUND = 'Your account was not found. Please sign in again.';
 
 /** The key to issue is minted outside (randomness, encryption), so deciding stays pure. */
-export interface IssueApiKeyCommand {
+interface IssueApiKeyCommand {
   key: StoredApiKey;
 }
 
@@ -22,7 +22,7 @@ function existingUser(state: ApiKeyState): number {
 }
 
 /** Generate is idempotent: a user who has a key keeps it (nothing is recorded), so two tabs racing get the same key. */
-export function decideGenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyState): DomainEvent[] {
+function decideGenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyState): DomainEvent[] {
   const userId = existingUser(state);
   return state.current ? [] : [issued(userId, command.key)];
 }
@@ -34,12 +34,12 @@ export function revokeCurrentKey(state: ApiKeyState, reason: KeyRevocationReason
 }
 
 /** Regenerate revokes the current key and issues a new one in one append: never two live keys, never none half-way. */
-export function decideRegenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyState): DomainEvent[] {
+function decideRegenerateApiKey(command: IssueApiKeyCommand, state: ApiKeyState): DomainEvent[] {
   const userId = existingUser(state);
   return [...revokeCurrentKey(state, 'regenerated'), issued(userId, command.key)];
 }
 
-export interface IssueApiKey {
+interface IssueApiKey {
   userId: number;
   replace: boolean;
   /** Minted before deciding, so deciding stays pure. */

@@ -13,7 +13,7 @@ export interface StoredApiKey {
   keyEncrypted: string;
 }
 
-export interface NewApiKey extends StoredApiKey {
+interface NewApiKey extends StoredApiKey {
   /** Handed to the owner once per request; never stored or logged. */
   plain: string;
 }
@@ -26,7 +26,7 @@ export function mintApiKey(secret: string): NewApiKey {
   return { plain, keyId: randomUUID(), keyHash: hashApiKey(plain), keyEncrypted: encryptSecret(secret, ENCRYPTION_PURPOSE, plain) };
 }
 
-export const KEY_UNREADABLE = 'Your API key can no longer be shown because the server’s secret has changed. Regenerate it to get a new key.';
+const KEY_UNREADABLE = 'Your API key can no longer be shown because the server’s secret has changed. Regenerate it to get a new key.';
 
 /** The owner's key in plain text, decrypted from its stored copy. */
 export function revealApiKey(secret: string, keyEncrypted: string): string {

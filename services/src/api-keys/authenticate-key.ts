@@ -15,7 +15,7 @@ export interface ApiCaller {
   actor: Actor;
 }
 
-export interface KeyOwner {
+interface KeyOwner {
   userId: number;
   keyId: string;
   role: Role;

@@ -4,7 +4,7 @@ import type { Platform } from '../platform/platform.ts';
 import { mintApiKey, revealApiKey } from './api-key.ts';
 import { issueApiKeyDecider } from './api-key-deciders.ts';
 
-export interface IssuedKey {
+interface IssuedKey {
   /** The key in plain text, for this answer only. */
   apiKey: string;
   /** False when generate found a key and answered with it. */

@@ -7,11 +7,11 @@ import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** A user's API calls per minute (their plan's, or an admin's custom figure); -1 is unlimited. */
-export type ApiCallsPerMinute = (userId: number) => Promise<number>;
+type ApiCallsPerMinute = (userId: number) => Promise<number>;
 
 export const NO_API_CALLS = 'Your plan includes no API calls. Upgrade your plan on the pricing page to use the API.';
 
-export const rateLimitReached = (limit: number, seconds: number) =>
+const rateLimitReached = (limit: number, seconds: number) =>
   `API rate limit of ${formatLimit(limit)} calls per minute reached for your plan. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /**

@@ -5,14 +5,14 @@ import { perPlatform } from '../platform/per-platform.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** How often counted calls are written: the most a crash can lose from the monthly figure. */
-export const METER_INTERVAL_MS = 5000;
+const METER_INTERVAL_MS = 5000;
 
 /**
  * Counts API-key calls in memory and records them as `ApiCallsMetered` events every few
  * seconds (and when the app closes): the monthly usage is event-sourced without an event
  * per call on the API's path.
  */
-export class ApiUsageMeter {
+class ApiUsageMeter {
   private counts = new Map<number, number>();
   private readonly timer: ReturnType<typeof setInterval>;
 

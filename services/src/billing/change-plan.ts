@@ -5,7 +5,7 @@ import { evolveSubscription, noSubscription, type SubscriptionState } from './su
 
 export const ADMINS_CHANGE_PLANS = 'Only an admin or super admin can change a user’s plan.';
 
-export interface ChangePlan {
+interface ChangePlan {
   actorRole: Role;
   userId: number;
   planType: PlanName;
@@ -17,7 +17,7 @@ export interface ChangePlan {
  * now with no end date (an admin's grant runs until changed); the same active plan again
  * changes nothing.
  */
-export function decideChangePlan(command: ChangePlan, state: SubscriptionState): DomainEvent[] {
+function decideChangePlan(command: ChangePlan, state: SubscriptionState): DomainEvent[] {
   if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw forbidden(ADMINS_CHANGE_PLANS);
   if (state.planType === command.planType && state.status === 'active') return [];
   return [

@@ -11,7 +11,7 @@ export interface Limits {
   custom_domains: number;
 }
 
-export interface CurrentPlan {
+interface CurrentPlan {
   subscription: SubscriptionView;
   /** The plan whose limits and features apply now (free once a paid period is over). */
   plan: Plan;
@@ -22,7 +22,7 @@ export interface CurrentPlan {
  * A paid plan applies while its period runs, cancelled or not (docs/payments.md#lifecycle);
  * once it has ended the user is on free, even before the scheduler records the expiry.
  */
-export function effectivePlanName(subscription: SubscriptionView, now: Date): Plan['name'] {
+function effectivePlanName(subscription: SubscriptionView, now: Date): Plan['name'] {
   const state = { planType: subscription.plan_type, status: subscription.status, periodEnd: subscription.current_period_end };
   return paidPeriodRuns(state, now) ? subscription.plan_type : 'free';
 }

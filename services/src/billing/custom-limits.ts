@@ -5,7 +5,7 @@ import { evolveSubscription, noSubscription, type SubscriptionState } from './su
 
 export const ADMINS_SET_LIMITS = 'Only an admin or super admin can set a user’s limits.';
 
-export interface SetCustomLimits {
+interface SetCustomLimits {
   actorRole: Role;
   userId: number;
   limits: CustomLimits;

@@ -21,11 +21,11 @@ export const freePriceUnconfirmed = (field: 'Monthly price' | 'Yearly price', pl
   `${field} (₹) of ${plan} is 0, which makes it free for everyone who takes it: enter a price, or confirm that ${plan} is free.`;
 
 /** A plan as its stream tells it: as shipped, then as each edit recorded it; null for an id that is no plan. */
-export function evolvePlan(state: Plan | null, event: DomainEvent): Plan | null {
+function evolvePlan(state: Plan | null, event: DomainEvent): Plan | null {
   return event.type === 'PlanUpdated' ? planFromRecord(event.data) : state;
 }
 
-export interface EditPlan {
+interface EditPlan {
   actorRole: Role;
   planId: number;
   changes: UpdatePlanBody;

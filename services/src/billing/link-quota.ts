@@ -6,7 +6,7 @@ import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from './current-plan.ts';
 
 /** Links created this calendar month (UTC), deleted ones included. */
-export async function linksCreatedThisMonth(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<number> {
+async function linksCreatedThisMonth(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<number> {
   return (await platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(userId, platform.clock())))?.links_created ?? 0;
 }
 
@@ -36,7 +36,7 @@ export class MonthlyLimitReached extends DomainError {
  * Creations of one owner run one at a time in this process and each answers after the
  * read model counts it, so a burst of requests cannot slip past the limit together.
  */
-export class LinkQuota {
+class LinkQuota {
   private readonly queues = new Map<number, Promise<unknown>>();
 
   constructor(private readonly platform: Platform) {}

@@ -2,7 +2,7 @@ import type { Config } from '../platform/config.ts';
 import type { ReadModelProgress } from '../platform/platform.ts';
 
 /** How long a command's answer waits for the read model when the configuration does not say (READ_YOUR_WRITES_MS). */
-export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 /** What read-your-writes waits on: the read model and this process's redirect cache. */
 export interface ReadYourWrites {

@@ -6,7 +6,7 @@ import { metadataFor, toNewEvent, type CommandContext } from './command-context.
  * a query run, a token issued. `expected` is 'any' for a log stream (the default) or
  * 'no_stream' to claim a fresh one (a conflict there is thrown as is: the stream was taken).
  */
-export interface Fact {
+interface Fact {
   stream: string;
   event: DomainEvent;
   expected?: ExpectedRevision;

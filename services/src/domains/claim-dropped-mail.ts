@@ -2,9 +2,9 @@ import { composeMail } from '../mail/compose-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** The web app's screen that lists a user's domains, where a dropped claim is deleted. */
-export const CUSTOM_DOMAINS_SCREEN = '/custom-domains';
+const CUSTOM_DOMAINS_SCREEN = '/custom-domains';
 
-export interface DroppedClaim {
+interface DroppedClaim {
   domain: string;
   /** It had been verified once (its records were gone when the other account proved the name), so its links did serve on it. */
   everVerified: boolean;

@@ -30,7 +30,7 @@ const nameSpec = (domain: string): StreamSpec<number | null> => ({ stream: domai
 /** The claim holding a name, when it stops anyone else: live and verified (a lapsed or legacy pending holder does not). */
 const owningHolder = (holder: DomainState, holderId: number | null) => holderId !== null && holder.id === holderId && liveClaim(holder) && holder.verified;
 
-export interface AddDomain {
+interface AddDomain {
   domainId: number;
   userId: number;
   domain: string;
@@ -70,7 +70,7 @@ const onDomain = <C extends { domainId: number }>(decide: (command: C, state: Do
   decide,
 });
 
-export interface DomainCheck {
+interface DomainCheck {
   domainId: number;
   userId: number;
   domain: string;
@@ -127,7 +127,7 @@ export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = 
   },
 };
 
-export interface DomainAction {
+interface DomainAction {
   domainId: number;
   userId: number;
 }
@@ -150,7 +150,7 @@ export const dropNoticeDecider = onDomain<DomainAction>((command, state) =>
     : [],
 );
 
-export interface DeleteDomain extends DomainAction {
+interface DeleteDomain extends DomainAction {
   domain: string;
   /** The TRAI headers registered on the domain, deleted with it. */
   headers: readonly { traiId: number; header: string }[];

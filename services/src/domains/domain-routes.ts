@@ -35,7 +35,7 @@ const user = { access: 'user' } as const;
 /** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
 export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
 
-export function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, config: Platform['config'], now: Date): CustomDomainItem {
+function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, config: Platform['config'], now: Date): CustomDomainItem {
   return {
     id: view.id,
     domain: view.domain,

@@ -58,13 +58,13 @@ export async function placeLink(platform: Pick<Platform, 'clock' | 'read'>, owne
 }
 
 /** The place fields of a create call; a field sent, even as `null` or "", names the place. */
-export interface RequestedPlace {
+interface RequestedPlace {
   custom_domain?: string | null | undefined;
   trai_header?: string | null | undefined;
 }
 
 /** Whether a create call says where its link goes: `null` for both fields names this service's own host. */
-export const namesAPlace = (requested: RequestedPlace): boolean => requested.custom_domain !== undefined || requested.trai_header !== undefined;
+const namesAPlace = (requested: RequestedPlace): boolean => requested.custom_domain !== undefined || requested.trai_header !== undefined;
 
 /**
  * Where an API-created link goes when its call names no place (docs/developer-api.md#where-api-links-go):

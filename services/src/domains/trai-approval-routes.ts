@@ -8,7 +8,7 @@ import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
 
-export const ADMINS_APPROVE_TRAI = 'Only administrators can approve TRAI headers.';
+const ADMINS_APPROVE_TRAI = 'Only administrators can approve TRAI headers.';
 const admin = { access: 'admin', refusal: ADMINS_APPROVE_TRAI } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

@@ -16,7 +16,7 @@ export function parseTraiHeader(input: string): string {
   return header;
 }
 
-export interface AddTrai {
+interface AddTrai {
   traiId: number;
   userId: number;
   header: string;
@@ -65,7 +65,7 @@ export const addTraiDecider: MultiStreamDecider<AddTrai, AddStates> = {
   },
 };
 
-export interface TraiAction {
+interface TraiAction {
   traiId: number;
   userId: number;
   /** The header's custom domain, read with it (a verification depends on it). */
@@ -84,9 +84,9 @@ const ownTrai = (state: TraiState, userId: number) => {
   return { trai_id: state.id, user_id: userId, header: state.header };
 };
 
-export const awaitingApproval = (header: string) =>
+const awaitingApproval = (header: string) =>
   `The TRAI header ${header} on this service awaits an administrator's approval of your DLT registration. Links can use it once it is approved.`;
-export const rejectedHeader = (header: string) =>
+const rejectedHeader = (header: string) =>
   `The TRAI header ${header} was rejected by an administrator. Delete it, or register it again with your DLT registration id.`;
 
 /** A header on our host that is not approved yet: why it cannot be used. */
@@ -141,7 +141,7 @@ export const deleteTraiDecider: MultiStreamDecider<TraiAction & { header: string
   },
 };
 
-export interface TraiDecision {
+interface TraiDecision {
   traiId: number;
   header: string;
   approve: boolean;

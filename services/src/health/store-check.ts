@@ -1,5 +1,5 @@
 /** A store's state for health and system reports: up, or down with why. */
-export async function checkStore(store: { adapter: string; ping(): Promise<void> }) {
+async function checkStore(store: { adapter: string; ping(): Promise<void> }) {
   try {
     await store.ping();
     return { status: 'up' as const, adapter: store.adapter };

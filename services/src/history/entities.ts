@@ -10,7 +10,7 @@ import { domainStream, evolveDomain, noDomain, type DomainState } from '../domai
  * decide on (docs/admin.md#entity-timeline), plus the view shown to admins. A view never
  * carries a secret: the user's password hash is left out, not redacted.
  */
-export interface EntityHistory<State> {
+interface EntityHistory<State> {
   stream(id: number): string;
   initial: State;
   evolve: Evolve<State>;
@@ -70,14 +70,14 @@ const subscription: EntityHistory<SubscriptionState> = {
 type View = Record<string, unknown> | null;
 
 /** One event of an entity's stream with the entity's view before and after it. */
-export interface FoldStep {
+interface FoldStep {
   event: RecordedEvent;
   before: View;
   after: View;
 }
 
 /** An entity kind's history, its state type hidden: folds a stream into views. */
-export interface EntityFolder {
+interface EntityFolder {
   stream(id: number): string;
   /** Folds the events in order; `steps` has one entry per event. */
   fold(events: readonly RecordedEvent[]): { steps: FoldStep[]; view: View };

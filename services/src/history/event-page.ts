@@ -8,7 +8,7 @@ const CLICK = 'Clicked';
  * toggle, their type, their category or one click stream): they are most of the log, and
  * leaving them out lets the store page through the rest on its own index.
  */
-export function historyFilter(query: Pick<EventsQuery, keyof EventTailFilter | 'from' | 'to'>): EventFilter {
+function historyFilter(query: Pick<EventsQuery, keyof EventTailFilter | 'from' | 'to'>): EventFilter {
   const types = query.type?.split(',');
   const wantsClicks =
     query.include_clicks === 'true' || Boolean(types?.includes(CLICK)) || query.category === 'clicks' || Boolean(query.stream?.startsWith('clicks-'));

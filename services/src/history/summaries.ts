@@ -4,7 +4,7 @@ import { formatInr } from '../payments/index.ts';
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** A type name in words: `UserStatusChanged` → `User status changed`. */
-export const typeInWords = (type: string) =>
+const typeInWords = (type: string) =>
   type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^(.)(.*)$/, (_, first: string, rest: string) => first + rest.toLowerCase());
 
 /**

@@ -12,7 +12,7 @@ import { forbidden } from '../commands/domain-error.ts';
  * `feature` additionally requires the caller's plan to include a feature.
  */
 export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
-export type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string } };
+type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string } };
 export type AccessLevel = Access['access'];
 
 export interface TokenClaims {

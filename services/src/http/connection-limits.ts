@@ -11,7 +11,7 @@ import type { ProxyTrust } from './proxies.ts';
  * checks run every CHECK_INTERVAL_MS. A redirect on a kept-alive socket is not touched.
  */
 export const HEADERS_TIMEOUT_MS = 5_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 const CHECK_INTERVAL_MS = 1_000;
 
@@ -25,7 +25,7 @@ const CHECK_INTERVAL_MS = 1_000;
 export const UNREAD_OUTPUT_LIMIT_BYTES = 1024 * 1024;
 export const STALLED_OUTPUT_TIMEOUT_MS = 10_000;
 
-export interface ConnectionLimits {
+interface ConnectionLimits {
   /** Open connections from one client address (an IPv6 one by its /64); 0: no cap. */
   perAddress: number;
   /** Open connections in all; 0: no cap. */

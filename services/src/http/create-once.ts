@@ -8,7 +8,7 @@ import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from './idempote
 import { STILL_PROCESSING } from './still-processing.ts';
 
 /** A creation that mints a numeric id: how to run it and how to answer the resource it made. */
-export interface Creation {
+interface Creation {
   resource: IdempotencyKeyClaimed['resource'];
   /**
    * Checks the request, allocates the id and runs the command with `withClaim(id)` as its

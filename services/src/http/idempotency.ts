@@ -8,7 +8,7 @@ import type { Platform } from '../platform/platform.ts';
 /** How long a key answers its first request (docs/developer-api.md#retrying-safely); after that it may be used again. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export const IDEMPOTENCY_KEY_REUSED =
+const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different request (another body or address) in the last 24 hours. Send a new Idempotency-Key with a new request.';
 
 export type IdempotencyKeyClaimed = EventData['IdempotencyKeyClaimed'];

@@ -2,7 +2,7 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { FeatureKey } from '@linkledger/contracts';
 import type { AccessLevel } from './access.ts';
 
-export interface ListedRoute {
+interface ListedRoute {
   method: string;
   url: string;
   /** Hidden routes (web pages, docs assets, the websocket) are not part of the documented API. */

@@ -41,7 +41,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'RAZORPAY_KEY_ID'>): 
 }
 
 /** Written by hand: six constant headers are simpler than a dependency and its options. */
-export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>): Record<string, string> {
+function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'RAZORPAY_KEY_ID'>): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(config),
     'x-frame-options': 'DENY',

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Where `npm start` builds the web app; WEB_DIST_DIR can name another build. */
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** The web app's own routes (docs/web-app.md#routes); their names can never be short codes (docs/links.md#reserved-words). */
 export const WEB_ROUTES = [

@@ -6,14 +6,14 @@ const DAY_MS = 86_400_000;
 const startOf = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
 
 /** Start of the UTC day, the ISO week (Monday) and the month that contain `now`. */
-export function periodStarts(now: Date) {
+function periodStarts(now: Date) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const week = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS);
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   return { today, week, month };
 }
 
-export const BY_DATE_DAYS = 30;
+const BY_DATE_DAYS = 30;
 /** The longest clicks_by_date series answered: a year, leap day included. */
 export const MAX_BY_DATE_DAYS = 366;
 const TOP = 10;
@@ -53,7 +53,7 @@ const EMPTY_NAME = `multiIf(value != '', value, dimension = 'referrer', 'Direct'
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** What top_referrers calls the QR code's scans that came without a referrer (docs/analytics.md#qr-scans). */
-export const QR_REFERRER = 'QR code';
+const QR_REFERRER = 'QR code';
 const DIRECT = 'Direct';
 
 type Referrer = { referrer: string; count: number };
@@ -63,7 +63,7 @@ type Referrer = { referrer: string; count: number };
  * named "QR code": the per-day table counts them as Direct, the clicks table knows their
  * source. Most clicks first, ties by name, at most the top 10.
  */
-export function withQrScans(referrers: readonly Referrer[], qrWithoutReferrer: number): Referrer[] {
+function withQrScans(referrers: readonly Referrer[], qrWithoutReferrer: number): Referrer[] {
   if (qrWithoutReferrer <= 0) return [...referrers];
   const rows = referrers
     .map((row) => (row.referrer === DIRECT ? { ...row, count: row.count - qrWithoutReferrer } : row))

@@ -1,7 +1,7 @@
 import { WEB_ROUTES } from '../http/web-app.ts';
 
-export const CUSTOM_CODE_MIN_LENGTH = 3;
-export const CUSTOM_CODE_MAX_LENGTH = 32;
+const CUSTOM_CODE_MIN_LENGTH = 3;
+const CUSTOM_CODE_MAX_LENGTH = 32;
 const CUSTOM_CODE_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 
 /**

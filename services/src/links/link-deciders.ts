@@ -4,7 +4,7 @@ import { DomainError, notFound } from '../commands/domain-error.ts';
 import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
 
 export const LINK_NOT_FOUND = 'URL not found';
-export const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
+const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
 
 /** Someone holds the short code: a chosen one is refused, a generated one is drawn again. */
 export class ShortCodeTaken extends DomainError {
@@ -55,23 +55,23 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
 }
 
 /** Only the owner may touch a link; to anyone else it does not exist. */
-export function ownedLink<S extends LinkState>(state: S | null, actorId: number): S {
+function ownedLink<S extends LinkState>(state: S | null, actorId: number): S {
   if (state?.ownerId !== actorId) throw notFound(LINK_NOT_FOUND);
   return liveLink(state);
 }
 
 /** A link that exists and is not deleted. */
-export function liveLink<S extends LinkState>(state: S | null): S {
+function liveLink<S extends LinkState>(state: S | null): S {
   if (!state || state.deleted) throw notFound(LINK_NOT_FOUND);
   return state;
 }
 
-export function decideDeleteLink(command: { actorId: number }, state: LinkState | null): DomainEvent[] {
+function decideDeleteLink(command: { actorId: number }, state: LinkState | null): DomainEvent[] {
   const link = ownedLink(state, command.actorId);
   return [{ type: 'LinkDeleted', data: { link_id: link.id, short_code: link.shortCode } }];
 }
 
-export interface UpdateLinkCommand {
+interface UpdateLinkCommand {
   actorId: number;
   changes: LinkChanges;
   /** An admin correcting any user's link (docs/admin.md#moderation); otherwise only the owner may. */
@@ -79,7 +79,7 @@ export interface UpdateLinkCommand {
 }
 
 /** Records only the fields that really change; an edit that changes nothing records nothing. */
-export function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
+function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
   const link = command.asAdmin ? liveLink(state) : ownedLink(state, command.actorId);
   const current: Required<LinkChanges> = {
     title: link.title,

@@ -11,7 +11,7 @@ export const REASON_REQUIRED = 'Give the reason for disabling the link: its owne
 export const ALREADY_DISABLED = 'The link is already disabled.';
 export const NOT_DISABLED = 'The link is not disabled.';
 
-export interface ModerateLink {
+interface ModerateLink {
   actorRole: Role;
   linkId: number;
   disable: boolean;
@@ -23,7 +23,7 @@ export interface ModerateLink {
  * it; when an admin enables a disabled link, then it serves again. Doing either twice is a
  * conflict that says what the link already is.
  */
-export function decideModeration(command: ModerateLink, link: LinkState | null): DomainEvent[] {
+function decideModeration(command: ModerateLink, link: LinkState | null): DomainEvent[] {
   if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw forbidden(ADMINS_MODERATE);
   if (!link || link.deleted) throw notFound(LINK_NOT_FOUND);
   const reason = command.reason.trim();

@@ -1,6 +1,6 @@
 import type { CreatedVia, DomainFilter, Query, SortBy, StatusFilter, Where } from '@linkledger/contracts';
 
-export interface LinkFilters {
+interface LinkFilters {
   search?: string | undefined;
   createdVia?: CreatedVia | undefined;
   domain?: DomainFilter | undefined;

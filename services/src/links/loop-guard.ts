@@ -10,7 +10,7 @@ import { CUSTOM_DOMAINS } from '@linkledger/projections';
 export const DESTINATION_LOOPS =
   'Destination URL points back to a short link of this service, so following it would go round in a loop. Use the address of the page itself.';
 
-export interface OwnDestination {
+interface OwnDestination {
   /** The address is on one of this service's hosts or verified custom domains. */
   ours: boolean;
   /** Its path has the form of a short link (a code that is not one of the app's own pages). */

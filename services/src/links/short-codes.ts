@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 const ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const GENERATED_CODE_LENGTH = 7;
+const GENERATED_CODE_LENGTH = 7;
 
 /** A random code without look-alike characters (0/O, 1/l/I): 56^7 ≈ 1.7 × 10^12 codes. */
 export function generateShortCode(): string {
@@ -11,7 +11,7 @@ export function generateShortCode(): string {
 }
 
 /** Shape of anything that may be a short code; everything else is not looked up at all. */
-export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The short code a request asks for: one path segment, nothing the web app serves. */
 export function requestedCode(url: string): { code: string; query: string } | null {

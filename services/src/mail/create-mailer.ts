@@ -5,7 +5,7 @@ import { OutboxMailer } from './outbox-mailer.ts';
 import { SendGridMailer } from './sendgrid-mailer.ts';
 import { SmtpMailer } from './smtp-mailer.ts';
 
-export const DEFAULT_MAIL_FROM = 'Linkledger <no-reply@linkledger.local>';
+const DEFAULT_MAIL_FROM = 'Linkledger <no-reply@linkledger.local>';
 
 /** The one place the mail adapter is chosen: SendGrid, else SMTP, else the outbox folder. */
 export function createMailer(config: Config, log: (message: string) => void): Mailer {

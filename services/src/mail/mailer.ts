@@ -18,7 +18,7 @@ export interface MailMessage {
   environmentOnly?: boolean;
 }
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: Buffer;

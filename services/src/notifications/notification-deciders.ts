@@ -9,7 +9,7 @@ const onStream = <C extends { userId: number }>(decide: Decider<C, NotificationS
   decide,
 });
 
-export interface ChangePreferences {
+interface ChangePreferences {
   userId: number;
   preferences: NotificationPreferences;
 }
@@ -23,7 +23,7 @@ export const changePreferencesDecider = onStream<ChangePreferences>((command, st
   return [{ type: 'NotificationPreferencesChanged', data: { user_id: command.userId, ...command.preferences } }];
 });
 
-export interface RecordWeeklySummary {
+interface RecordWeeklySummary {
   userId: number;
   week: string;
 }
@@ -33,7 +33,7 @@ export const weeklySummaryDecider = onStream<RecordWeeklySummary>((command, stat
   summaryDue(state, command.week) ? [{ type: 'WeeklySummarySent', data: { user_id: command.userId, week: command.week } }] : [],
 );
 
-export interface RecordUsageWarning {
+interface RecordUsageWarning {
   userId: number;
   month: string;
   threshold: 80 | 100;
@@ -46,7 +46,7 @@ export const usageWarningDecider = onStream<RecordUsageWarning>((command, state)
     : [],
 );
 
-export interface RecordModerationNotice {
+interface RecordModerationNotice {
   userId: number;
   linkId: number;
   moderationPosition: number;

@@ -7,12 +7,12 @@ import { dayLabel } from '../formats/day-label.ts';
 /** Where the closing line sends people to change these e-mails. */
 const SWITCH_OFF = 'You can switch this e-mail off in Settings → Notifications.';
 /** Links listed one by one in a summary; the rest are counted in one line. */
-export const SUMMARY_LINKS_LISTED = 20;
+const SUMMARY_LINKS_LISTED = 20;
 
 const clicks = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'click' : 'clicks'}`;
 const screen = (base: string | null, path: string, label: string) => (base ? { label, url: `${base}${path}` } : undefined);
 
-export interface SummaryLink {
+interface SummaryLink {
   title: string;
   shortUrl: string;
   clicks: number;

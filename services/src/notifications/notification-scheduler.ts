@@ -52,7 +52,7 @@ interface Log {
 /** How often due work is looked for when nothing in the log calls for it sooner. */
 const TICK_MS = 30_000;
 /** A disabling or a dropped claim is told about for this long; older ones (before the feature, or while it was off) are history. */
-export const NOTICE_WINDOW_MS = 7 * 86_400_000;
+const NOTICE_WINDOW_MS = 7 * 86_400_000;
 /** How long a round waits for the analytics projector before leaving the summaries to the next one. */
 const ANALYTICS_WAIT_MS = 10_000;
 /** Events after which a notice may be due: acted on at once, not at the next tick. */

@@ -3,7 +3,7 @@ import type { DomainEvent, NotificationPreferences } from '@linkledger/contracts
 /** Where a user's switches and the record of what was sent to them live. */
 export const notificationStream = (userId: number) => `notifications-${userId}`;
 
-export const ALL_ON: NotificationPreferences = { weekly_summary: true, usage_warnings: true, moderation_notices: true };
+const ALL_ON: NotificationPreferences = { weekly_summary: true, usage_warnings: true, moderation_notices: true };
 
 /** What the write side knows of one user's notification e-mails, folded from `notifications-{id}`. */
 export interface NotificationState {

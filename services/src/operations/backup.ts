@@ -6,14 +6,14 @@ import { MANIFEST_FILE, MANIFEST_FORMAT, describeFile, productVersion, type Mani
 import { checkSnapshot, headOf } from './sqlite-snapshot.ts';
 
 /** The secret files a data directory may hold, with the variable that replaces each. */
-export const SECRET_FILES = [
+const SECRET_FILES = [
   { file: 'secret.key', variable: 'JWT_SECRET' },
   { file: 'data-keys.key', variable: 'DATA_KEYS_SECRET' },
 ] as const;
 
 type BackupConfig = Pick<Config, 'DATA_DIR' | 'JWT_SECRET' | 'DATA_KEYS_SECRET' | 'EVENTSTORE_URL' | 'MONGODB_URL'>;
 
-export interface BackupOptions {
+interface BackupOptions {
   /** Runs between the keys' copy and the log's: where a wrong order would lose keys (tests). */
   afterKeysCopied?: () => Promise<void>;
 }

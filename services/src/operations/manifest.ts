@@ -27,7 +27,7 @@ export const Manifest = z.strictObject({
   files: z.array(BackupFile),
 });
 export type Manifest = z.infer<typeof Manifest>;
-export type BackupFile = z.infer<typeof BackupFile>;
+type BackupFile = z.infer<typeof BackupFile>;
 
 /** The product's version, as services/package.json names it. */
 export function productVersion(): string {

@@ -6,7 +6,7 @@ export function headOf(db: Database.Database): number {
 }
 
 /** What a copied database holds, once SQLite has checked every page and index of it. */
-export interface CheckedSnapshot {
+interface CheckedSnapshot {
   head: number;
   events: number;
   keys: number;

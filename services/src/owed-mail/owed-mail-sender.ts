@@ -9,7 +9,7 @@ import { abandonDecider, leaseDecider, sentDecider, type AbandonReason } from '.
 import { evolveOwedMail, noOwedMail, owedMailStream, type OwedMail } from './owed-mail-state.ts';
 
 /** What an owed mail turns into when it is its time: the message, or why it is no longer sent. */
-export type Composed = { message: MailMessage } | { abandon: AbandonReason };
+type Composed = { message: MailMessage } | { abandon: AbandonReason };
 
 /** Writes one kind of owed mail from the log as it is now (minting its link's token, if it has one). */
 export type OwedMailComposer = (events: EventStore, owed: OwedMail, context: CommandContext) => Promise<Composed>;

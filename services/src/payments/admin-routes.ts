@@ -7,7 +7,7 @@ import { USER_NOT_FOUND } from '../accounts/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { billingHistory } from './routes.ts';
 
-export const ADMINS_READ_PAYMENTS = 'Only an admin or super admin can read another user’s payments.';
+const ADMINS_READ_PAYMENTS = 'Only an admin or super admin can read another user’s payments.';
 
 /** Admins read any user's payments beside their subscription (the admin area's Subscriptions tab). */
 export async function adminPaymentRoutes(app: FastifyInstance, platform: Platform) {

@@ -9,7 +9,7 @@ import { instrumentOf } from './payment-instrument.ts';
 
 export const ORDER_NOT_FOUND = 'There is no such order on your account. Start again from the pricing page.';
 
-export interface CapturePayment {
+interface CapturePayment {
   orderId: string;
   /** The order's owner, read from the order before the command (its subscription stream is part of the decision). */
   userId: number;

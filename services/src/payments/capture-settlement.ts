@@ -9,7 +9,7 @@ import { formatInr } from './receipt/money.ts';
 /** The catalogue as it is at capture: every plan by name. */
 export type PlansByName = Record<PlanName, Plan>;
 
-export interface Settlement {
+interface Settlement {
   /** The subscription's new period, or nothing when the payment cannot be applied. */
   subscription: DomainEvent[];
   /** Why the payment bought something other than the order said, when it did. */

@@ -5,7 +5,7 @@ import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionSt
 import { evolveOrder, noOrder, orderStream, type OrderCreated, type PaymentOrderState } from './payment-order.ts';
 import { ORDER_NOT_FOUND } from './capture-payment.ts';
 
-export interface CreateOrder {
+interface CreateOrder {
   order: OrderCreated;
 }
 
@@ -20,7 +20,7 @@ export const createOrderDecider: Decider<CreateOrder, PaymentOrderState> = {
   },
 };
 
-export interface RecordFailure {
+interface RecordFailure {
   orderId: string;
   paymentId: string;
   amountPaise: number;
@@ -50,7 +50,7 @@ export const failureDecider: Decider<RecordFailure, PaymentOrderState> = {
   },
 };
 
-export interface RecordRefund {
+interface RecordRefund {
   orderId: string;
   userId: number;
   paymentId: string;

@@ -2,7 +2,7 @@
  * The one error the payment port throws, so routes can map it to a status and a message
  * without knowing which adapter is behind the port.
  */
-export type PaymentGatewayErrorKind =
+type PaymentGatewayErrorKind =
   /** Our key id/secret were refused: an operator must fix configuration. */
   | 'authentication'
   /** The request itself was wrong (amount below minimum, bad currency, …). */

@@ -4,7 +4,7 @@
  * verify path above this port is one code path. Money is integer paise everywhere.
  */
 
-export type PaymentStatus = 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
+type PaymentStatus = 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
 
 /** Razorpay's method names we distinguish; anything newer (paylater, cardless_emi, …) is 'other'. */
 export type PaymentMethodKind = 'card' | 'upi' | 'netbanking' | 'wallet' | 'emi' | 'other';

@@ -1,13 +1,13 @@
 import type { Decider } from '../commands/command-handler.ts';
 
-export interface ChooseMethod {
+interface ChooseMethod {
   userId: number;
   methodId: string;
   action: 'default' | 'remove';
 }
 
 /** What the methods stream (`payment-methods-{userId}`) records: the user's choices; the methods themselves come from payments. */
-export interface MethodChoices {
+interface MethodChoices {
   defaultId: string | null;
 }
 

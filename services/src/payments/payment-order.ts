@@ -2,8 +2,8 @@ import type { DomainEvent, EventData } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 
 export type OrderCreated = EventData['PaymentOrderCreated'];
-export type Captured = EventData['PaymentCaptured'] & { at: string };
-export type Requoted = EventData['PaymentRequoted'];
+type Captured = EventData['PaymentCaptured'] & { at: string };
+type Requoted = EventData['PaymentRequoted'];
 
 /** One order as its stream (`payment-order-{orderId}`) tells it. */
 export interface PaymentOrderState {

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 const cycleWord = (cycle: BillingCycle) => (cycle === 'monthly' ? 'month' : 'year');
 
 /** The plan's price for a cycle in paise, or a refusal a person can act on. */
-export function listPrice(plan: Plan, cycle: BillingCycle): number {
+function listPrice(plan: Plan, cycle: BillingCycle): number {
   if (!plan.is_active) throw invalid(`The ${plan.display_name} plan is not on offer at the moment.`);
   const rupees = cycle === 'monthly' ? plan.price_monthly : plan.price_yearly;
   if (rupees === null) throw invalid(`The ${plan.display_name} plan has no yearly price; choose monthly.`);

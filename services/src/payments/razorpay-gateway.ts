@@ -7,7 +7,7 @@ import { razorpayOrderSchema, razorpayPaymentSchema } from './razorpay-entities.
 import { toPaymentGatewayError } from './razorpay-errors.ts';
 import { verifyBodySignature, verifyCheckoutSignature } from './signatures.ts';
 
-export interface RazorpayGatewayConfig {
+interface RazorpayGatewayConfig {
   /** RAZORPAY_KEY_ID: public, handed to checkout. */
   keyId: string;
   /** RAZORPAY_KEY_SECRET: API basic auth and checkout signatures. */

@@ -6,7 +6,7 @@ import { isTestModeOrder } from './test-mode-gateway.ts';
 import { renderReceiptPdf, type ReceiptDocument } from './receipt/receipt-pdf.ts';
 
 /** The receipt of a captured (or since refunded) order, as its PDF shows it. */
-export function receiptDocumentOf(payment: PaymentView, buyer: Pick<UserView, 'email' | 'full_name' | 'username'>, payments: Payments): ReceiptDocument {
+function receiptDocumentOf(payment: PaymentView, buyer: Pick<UserView, 'email' | 'full_name' | 'username'>, payments: Payments): ReceiptDocument {
   if (!payment.receipt_number || !payment.payment_id || !payment.instrument || !payment.paid_at)
     throw new Error(`Order ${payment.id} has no receipt: it was not paid.`);
   return {

@@ -17,7 +17,7 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/i;
  * is not 64 hex characters is false before comparing, because timingSafeEqual throws on
  * unequal lengths and callers must never see a throw from untrusted input.
  */
-export function hexSignatureMatches(expectedHex: string, presented: unknown): boolean {
+function hexSignatureMatches(expectedHex: string, presented: unknown): boolean {
   if (typeof presented !== 'string' || !HEX_SHA256.test(presented)) return false;
   return timingSafeEqual(Buffer.from(expectedHex, 'hex'), Buffer.from(presented.toLowerCase(), 'hex'));
 }

@@ -10,9 +10,9 @@ const onStream = <C extends { userId: number }>(decide: Decider<C, SubscriptionS
   decide,
 });
 
-export const NOTHING_TO_CANCEL = 'You are on the Free plan: there is no paid subscription to cancel.';
+const NOTHING_TO_CANCEL = 'You are on the Free plan: there is no paid subscription to cancel.';
 
-export interface CancelSubscription {
+interface CancelSubscription {
   userId: number;
   subscriptionId: number;
   now: Date;
@@ -31,7 +31,7 @@ export const cancelDecider = onStream<CancelSubscription>((command, state) => {
   return [{ type: 'SubscriptionCancelled', data: { user_id: command.userId, plan_type: state.planType, ends_at: state.periodEnd } }];
 });
 
-export interface ExpireSubscription {
+interface ExpireSubscription {
   userId: number;
   now: Date;
 }

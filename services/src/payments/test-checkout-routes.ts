@@ -12,7 +12,7 @@ import { failureDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
 import { throughGateway } from './gateway-refusal.ts';
 
-export const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; the test checkout is only there in test mode.';
+const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; the test checkout is only there in test mode.';
 
 /**
  * The local test checkout (docs/payments.md#test-mode): what the web app's test dialog shows

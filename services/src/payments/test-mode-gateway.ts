@@ -13,7 +13,7 @@ export const TEST_MODE_KEY_ID = 'test_mode_local';
 export const TEST_MODE_CARD = { network: 'Test', last4: '4242' } as const;
 
 /** What the local checkout hands the browser, field for field as Razorpay's checkout does. */
-export interface TestCheckoutSuccess {
+interface TestCheckoutSuccess {
   outcome: 'paid';
   razorpay_payment_id: string;
   razorpay_order_id: string;
@@ -21,7 +21,7 @@ export interface TestCheckoutSuccess {
 }
 
 /** Razorpay's checkout reports a failure as an error with the ids in metadata and no signature. */
-export interface TestCheckoutFailure {
+interface TestCheckoutFailure {
   outcome: 'failed';
   error: {
     code: 'BAD_REQUEST_ERROR';
@@ -41,7 +41,7 @@ export interface TestModeGateway extends PaymentGateway {
   signWebhookBody(rawBody: Buffer): string;
 }
 
-export interface TestModeConfig {
+interface TestModeConfig {
   /** The installation's test secret: signs checkout results and webhooks in test mode. */
   secret: string;
   ledger?: TestModeLedger;

@@ -26,7 +26,7 @@ const WebhookBody = z.object({
 });
 type WebhookBody = z.infer<typeof WebhookBody>;
 
-export const BAD_WEBHOOK_SIGNATURE = 'The X-Razorpay-Signature header does not match this body and the webhook secret; nothing was done.';
+const BAD_WEBHOOK_SIGNATURE = 'The X-Razorpay-Signature header does not match this body and the webhook secret; nothing was done.';
 
 /**
  * Razorpay's webhooks (docs/payments.md#webhooks): the signature is checked over the exact

@@ -1,6 +1,6 @@
 import type { Platform } from '../platform/platform.ts';
 
-export interface PerPlatform<T> {
+interface PerPlatform<T> {
   /** The platform's one instance, made on first use. */
   (platform: Platform): T;
   /** Replaces the platform's instance (a test's, or another configuration's). */

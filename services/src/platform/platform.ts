@@ -15,7 +15,7 @@ export interface Logger {
 }
 
 /** The mails commands owe, sent at once by the request that owes them (owed-mail/ implements it). */
-export interface OwedMailDelivery {
+interface OwedMailDelivery {
   deliver(mailId: string): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ interface Interval {
   message: string;
 }
 
-export interface RepeatedErrorsOptions {
+interface RepeatedErrorsOptions {
   /** The injected clock, in milliseconds. */
   now: () => number;
   /** Writes a line: the error in full (first of its interval) or, with `repeats`, the count of those held back. */

@@ -11,7 +11,7 @@ interface Log {
 /** A round's steps, each named for the log. */
 export type RoundSteps = [what: string, step: () => Promise<void>][];
 
-export interface ScheduledRoundsOptions {
+interface ScheduledRoundsOptions {
   /** How the log names it: "the billing scheduler". */
   name: string;
   events: EventStore;
@@ -34,7 +34,7 @@ export interface ScheduledRoundsOptions {
  * running and ask for one more after it. A failed step is logged and tried again at the next
  * round; nothing ends the loop.
  */
-export class ScheduledRounds {
+class ScheduledRounds {
   private timer: NodeJS.Timeout | null = null;
   private subscription: Subscription | null = null;
   private running: Promise<void> | null = null;
@@ -95,7 +95,7 @@ export class ScheduledRounds {
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** How a scheduler's rounds go: what the log calls it, what prompts a round, how often one runs. */
-export type Schedule = Pick<ScheduledRoundsOptions, 'name' | 'prompting' | 'following' | 'tickMs'>;
+type Schedule = Pick<ScheduledRoundsOptions, 'name' | 'prompting' | 'following' | 'tickMs'>;
 
 /**
  * A scheduler working from the log on `ScheduledRounds`: started, ticked and stopped as one, its

@@ -8,11 +8,11 @@ import { API_KEYS, CUSTOM_DOMAINS, LINKS, PAYMENTS, SUBSCRIPTIONS, SUPPORT_TICKE
 import { inertCell } from '../formats/spreadsheet-cell.ts';
 
 /** An export's file stays downloadable this long, then it is deleted (docs/privacy.md#your-data). */
-export const EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Clicks are read this many at a time, so a large account's export reports progress as it goes. */
 const CLICK_PAGE = 5000;
 
-export type ExportStatus = 'running' | 'ready' | 'failed';
+type ExportStatus = 'running' | 'ready' | 'failed';
 
 export interface ExportJob {
   id: string;
@@ -28,7 +28,7 @@ export interface ExportJob {
   error: string | null;
 }
 
-export interface AccountExportDeps {
+interface AccountExportDeps {
   read: ReadStore;
   analytics: AnalyticsStore;
   dataDir: string;
@@ -37,7 +37,7 @@ export interface AccountExportDeps {
 }
 
 /** The columns of clicks.csv, in this order. */
-export const CLICK_COLUMNS = ['Time (UTC)', 'Link ID', 'Country', 'Referrer', 'Source', 'Browser', 'OS', 'Device', 'Bot'] as const;
+const CLICK_COLUMNS = ['Time (UTC)', 'Link ID', 'Country', 'Referrer', 'Source', 'Browser', 'OS', 'Device', 'Bot'] as const;
 
 /** A click as the export reads it: numbers may come back as strings from ClickHouse. */
 type ClickLine = Omit<ClickRow, 'position' | 'link_id' | 'owner_id' | 'is_bot' | 'visitor_hash'> & {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /** How an encrypted personal field is stored in event data: an object, so no typed string can pass for one. */
-export interface SealedField {
+interface SealedField {
   $pii: string;
 }
 

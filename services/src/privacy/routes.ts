@@ -19,7 +19,7 @@ import { purgeOutbox } from './outbox-purge.ts';
 import { releasePlaces } from './release-places.ts';
 
 export const ACCOUNT_DELETED_SUCCESSFULLY = 'Your account was deleted successfully. Everything that identified you is gone.';
-export const NO_EXPORT = 'You have no export yet. Start one with POST /api/settings/export.';
+const NO_EXPORT = 'You have no export yet. Start one with POST /api/settings/export.';
 
 function exportView(job: ExportJob): AccountExportResponse {
   return {

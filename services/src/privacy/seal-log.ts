@@ -10,7 +10,7 @@ import { contextOf, isSealed, sealField } from './field-cipher.ts';
 export const SEALING_FILE = 'events.sealing.db';
 const LOG_FILE = 'events.db';
 
-export interface SealLogOptions {
+interface SealLogOptions {
   dataDir: string;
   keys: DataKeyStore;
   /** Rows copied per transaction: the unit of progress a restart resumes from. */
@@ -20,7 +20,7 @@ export interface SealLogOptions {
   stopAfterBatches?: number;
 }
 
-export interface SealLogResult {
+interface SealLogResult {
   /** Rows whose personal fields were sealed in this run. */
   sealed: number;
   /** Rows copied in this run. */

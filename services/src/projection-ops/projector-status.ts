@@ -1,7 +1,7 @@
 import type { ProjectionKey, ProjectorStatus } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 
-export type StatusDeps = Pick<Platform, 'events' | 'read' | 'analytics' | 'runners' | 'readModelTarget' | 'analyticsTarget' | 'clock'>;
+type StatusDeps = Pick<Platform, 'events' | 'read' | 'analytics' | 'runners' | 'readModelTarget' | 'analyticsTarget' | 'clock'>;
 
 /** The head of the log: its position and when its event was recorded (null for an empty log). */
 export async function logHead(events: Platform['events']): Promise<{ position: number; at: string | null }> {

@@ -62,7 +62,7 @@ export class RebuildAlreadyRunning extends DomainError {
   }
 }
 
-export interface StartRebuild {
+interface StartRebuild {
   rebuildId: string;
   projections: ProjectionKey[];
   reason: RebuildReason;

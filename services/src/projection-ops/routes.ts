@@ -26,7 +26,7 @@ import { logHead, projectorStatus } from './projector-status.ts';
 import { loadRebuildLog, openRebuild, startRebuildDecider, type RebuildRecord } from './rebuild-log.ts';
 import { rebuildView } from './rebuild-view.ts';
 
-export const ADMINS_RUN_PROJECTIONS = 'Only an admin or super admin can see and rebuild the projections.';
+const ADMINS_RUN_PROJECTIONS = 'Only an admin or super admin can see and rebuild the projections.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_PROJECTIONS } as const;
 const errors = { 400: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 

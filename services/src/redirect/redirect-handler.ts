@@ -13,7 +13,7 @@ import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts
 
 const MAX_USER_AGENT = 512;
 
-export interface RedirectDeps {
+interface RedirectDeps {
   events: EventStore;
   cache: LinkCache;
   /** The day's random salt of visitor hashes. */

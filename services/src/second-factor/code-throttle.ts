@@ -16,7 +16,7 @@ const FIFTEEN_MINUTES_MS = 15 * 60_000;
  * reset link) can spend these guesses. Counts live in this process's memory, on the
  * platform's monotonic clock.
  */
-export class SecondFactorThrottle {
+class SecondFactorThrottle {
   static readonly PER_ACCOUNT_AND_ADDRESS = 5;
   static readonly PER_ACCOUNT = 10;
   private readonly pair: WindowCounter;
@@ -46,7 +46,7 @@ export class SecondFactorThrottle {
 
 const pairKey = (userId: number, ip: string) => `${userId}\n${addressKey(ip)}`;
 
-export const secondFactorThrottle = perPlatform((platform) => new SecondFactorThrottle(platform.monotonic));
+const secondFactorThrottle = perPlatform((platform) => new SecondFactorThrottle(platform.monotonic));
 
 /** Runs a command that checks a code: refused while throttled, a wrong code counted, a good one clearing the pair. */
 export async function guardedCodeCheck<T>(platform: Platform, userId: number, ip: string, run: () => Promise<T>): Promise<T> {

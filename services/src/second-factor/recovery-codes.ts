@@ -5,7 +5,7 @@ import { createHmac, randomInt } from 'node:crypto';
  * when the authenticator is lost. Only keyed hashes are stored.
  */
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: codes are read off paper. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const GROUP = 5;
@@ -19,7 +19,7 @@ function newRecoveryCode(): string {
 export const newRecoveryCodes = (): string[] => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
 
 /** A code as typed, in any case, with or without its dash or spaces. */
-export const normalizeRecoveryCode = (typed: string): string => typed.toLowerCase().replace(/[\s-]+/g, '');
+const normalizeRecoveryCode = (typed: string): string => typed.toLowerCase().replace(/[\s-]+/g, '');
 
 /**
  * HMAC-SHA256 under a key from the installation secret, bound to the account: the stored

@@ -33,9 +33,9 @@ import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFact
 import { answerChallenge } from './sign-in.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
 
-export const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. Save your recovery codes now: they are shown only once.';
+const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. Save your recovery codes now: they are shown only once.';
 export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
-export const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
+const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old ones no longer work. Save these now: they are shown only once.';
 
 /** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
 export const secondFactorRoutes = documentedAs('settings', async (app, platform) => {

@@ -57,7 +57,7 @@ const onAccount = <Command extends { userId: number }>(
   decide,
 });
 
-export interface StartEnrolment {
+interface StartEnrolment {
   userId: number;
   /** The new secret, sealed before the cycle. */
   sealedSecret: string;
@@ -73,7 +73,7 @@ export function decideStartEnrolment(command: StartEnrolment, state: SecondFacto
 
 export const startEnrolmentDecider = onAccount(decideStartEnrolment);
 
-export interface ConfirmEnrolment extends CodeCheck {
+interface ConfirmEnrolment extends CodeCheck {
   recoveryHashes: string[];
 }
 

@@ -40,7 +40,7 @@ export function evolveChallenge(state: ChallengeState, event: DomainEvent, envel
   }
 }
 
-export interface IssueChallenge {
+interface IssueChallenge {
   challenge: string;
   userId: number;
   via: FirstFactor;

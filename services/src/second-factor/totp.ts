@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
  * 30-second steps (docs/accounts.md#second-factor).
  */
 
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'Linkledger';
 
 function totpFor(secretBase32: string, label = ''): TOTP {

@@ -55,7 +55,7 @@ const REDIRECT_ROUTES = ['/:code', '/:header(^[A-Za-z0-9]{6}$)/:code'];
  */
 const redactUrl = (url: string) => url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[redacted]');
 
-export interface AppOptions {
+interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of standard output (a test that reads the log of a run). */
   logStream?: { write(line: string): void };

@@ -62,7 +62,7 @@ const settingsUserSpec = (userId: number): StreamSpec<SettingsUser> => ({
 /** Who holds an address: the account whose it is, or null while it is free. */
 const emailClaimSpec = (email: string): StreamSpec<number | null> => ({ stream: emailStream(email), initialState: null, evolve: evolveEmailClaim });
 
-export const emailChangeRequestDecider: MultiStreamDecider<RequestChange, { user: SettingsUser; claim: number | null; mail: OwedMailState }> = {
+const emailChangeRequestDecider: MultiStreamDecider<RequestChange, { user: SettingsUser; claim: number | null; mail: OwedMailState }> = {
   streamsOf: (command) => ({
     user: settingsUserSpec(command.userId),
     claim: emailClaimSpec(command.newEmail),
@@ -139,7 +139,7 @@ export function decideEmailChangeConfirmation(command: ConfirmChange, states: Co
   };
 }
 
-export const emailChangeConfirmDecider: MultiStreamDecider<ConfirmChange, ConfirmStates> = {
+const emailChangeConfirmDecider: MultiStreamDecider<ConfirmChange, ConfirmStates> = {
   streamsOf: (command) => ({
     token: { stream: emailTokenStream(command.token), initialState: noEmailToken, evolve: evolveEmailToken },
     user: settingsUserSpec(command.userId),

@@ -15,7 +15,7 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const PASSWORD_NOT_NEW = 'New password must be different from your current password.';
 export const OTHERS_SIGNED_OUT = 'All other sessions were signed out successfully.';
 
-export interface ChangePassword {
+interface ChangePassword {
   userId: number;
   /** The hash the current password was checked against: a change meanwhile makes this one fail. */
   checkedHash: string;
@@ -64,7 +64,7 @@ export const revokeOthersDecider: Decider<{ userId: number; keptJti: string }, S
 };
 
 /** Wrong current passwords count like failed sign-ins (the throttle's key), so a stolen session cannot guess it quickly. */
-export interface PasswordGuard {
+interface PasswordGuard {
   check(email: string, ip: string): Promise<void>;
   failed(email: string, ip: string): Promise<void>;
   succeeded(email: string, ip: string): Promise<void>;

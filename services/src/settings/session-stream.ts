@@ -29,7 +29,7 @@ export interface SessionState {
 
 export const noSession: SessionState = { userId: null, expiresAt: '', lastUsedAt: '', revoked: false };
 
-export function evolveSession(state: SessionState, event: DomainEvent, envelope: EventEnvelope): SessionState {
+function evolveSession(state: SessionState, event: DomainEvent, envelope: EventEnvelope): SessionState {
   switch (event.type) {
     case 'SessionStarted':
       return { ...state, userId: event.data.user_id, expiresAt: event.data.expires_at, lastUsedAt: envelope.metadata.at };
@@ -42,7 +42,7 @@ export function evolveSession(state: SessionState, event: DomainEvent, envelope:
   }
 }
 
-export interface UseSession {
+interface UseSession {
   userId: number;
   jti: string;
   expiresAt: Date;

@@ -47,7 +47,7 @@ export async function startSession(
  * so several processes together still record one use an hour). Recording never delays or
  * fails the request: it runs after, and a failure is only logged.
  */
-export class SessionUseRecorder {
+class SessionUseRecorder {
   private readonly recent = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
 

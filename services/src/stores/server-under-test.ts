@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe } from 'vitest';
 /** The testcontainers module, loaded only when a container is really needed. */
 export type Testcontainers = typeof import('testcontainers');
 
-export interface StartedServer {
+interface StartedServer {
   url: string;
   stop(): Promise<void>;
 }
 
-export interface ServerUnderTest {
+interface ServerUnderTest {
   /** The variable that points the suite at a running server, e.g. `EVENTSTORE_URL`. */
   urlVariable: string;
   /** Starts a throwaway server and answers the URL the adapter connects to. */

@@ -27,7 +27,7 @@ const CONFIG_ERROR = 2;
  * @param {NodeJS.ProcessEnv} env
  * @returns {{ roles: ('api' | 'projector' | 'all')[], why?: string }}
  */
-export function layoutFor(env) {
+function layoutFor(env) {
   if (!env.CLICKHOUSE_URL && (env.EVENTSTORE_URL || env.MONGODB_URL)) {
     return { roles: ['all'], why: 'server stores with embedded analytics (no CLICKHOUSE_URL) run in one process (ROLE=all)' };
   }

@@ -21,13 +21,13 @@ import { ticketReplyMail } from './support-mail.ts';
 import { closeTicketDecider, replyToTicketDecider } from './ticket-deciders.ts';
 import { adminTicketsOf, anyTicket, ownerEmail } from './ticket-views.ts';
 
-export const ADMINS_ANSWER_SUPPORT = 'Only an admin or super admin can read and answer support tickets.';
+const ADMINS_ANSWER_SUPPORT = 'Only an admin or super admin can read and answer support tickets.';
 const admin = { access: 'admin', refusal: ADMINS_ANSWER_SUPPORT } as const;
 
 export const replyMailed = (email: string) => `Your reply was sent successfully to ${email}.`;
 export const REPLY_NOT_MAILED =
   'Your reply is recorded and the user sees it on their Support page. The e-mail could not be sent just now; it goes out by itself once the mail service answers. Check the e-mail settings in the Email tab.';
-export const REPLY_NO_ADDRESS = 'Your reply is recorded. The account no longer has an e-mail address, so nothing was mailed.';
+const REPLY_NO_ADDRESS = 'Your reply is recorded. The account no longer has an e-mail address, so nothing was mailed.';
 export const TICKET_CLOSED = 'The ticket is closed.';
 
 /** The admin support inbox (docs/support.md#the-admin-inbox): every user's tickets, most pressing first; reply by e-mail; close. */

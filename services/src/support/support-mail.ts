@@ -3,7 +3,7 @@ import { composeMail } from '../mail/compose-mail.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** What the mails say about a ticket (docs/support.md#e-mail); composeMail escapes every text in the HTML part. */
-export interface MailedTicket {
+interface MailedTicket {
   id: number;
   subject: string;
   priority: SupportPriority;

@@ -35,7 +35,7 @@ const onTicket = <C extends { ticketId: number }>(decide: (command: C, state: Ti
   decide,
 });
 
-export interface OpenTicket {
+interface OpenTicket {
   ticketId: number;
   userId: number;
   subject: string;
@@ -52,7 +52,7 @@ export const openTicketDecider = onTicket<OpenTicket>((command, state) => {
 });
 
 /** A reply by the ticket's owner (`userId`: only theirs), or by an admin (any ticket). */
-export type ReplyToTicket = { ticketId: number; message: string } & ({ author: 'user'; userId: number } | { author: 'admin' });
+type ReplyToTicket = { ticketId: number; message: string } & ({ author: 'user'; userId: number } | { author: 'admin' });
 
 /**
  * Given a ticket, when its owner replies, then the reply is recorded (and a closed ticket
@@ -70,7 +70,7 @@ export const replyToTicketDecider = onTicket<ReplyToTicket>((command, state) => 
   return [{ type: 'SupportTicketReopened', data: ids }, reply];
 });
 
-export interface CloseTicket {
+interface CloseTicket {
   ticketId: number;
 }
 

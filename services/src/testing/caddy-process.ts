@@ -62,7 +62,7 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-export interface TlsAnswer {
+interface TlsAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;

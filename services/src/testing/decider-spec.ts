@@ -5,13 +5,13 @@ import { foldEvents } from '../commands/event-port.ts';
 import { recorded } from './recorded.ts';
 
 /** What a one-stream spec needs of a decider: the stream's name plays no part in a decision. */
-export type SpecDecider<Command, State> = Pick<Decider<Command, State>, 'initialState' | 'evolve' | 'decide'>;
+type SpecDecider<Command, State> = Pick<Decider<Command, State>, 'initialState' | 'evolve' | 'decide'>;
 
 /** What `thenThrows` accepts, as vitest's `toThrow` does: a message part, a pattern, an error or its class. */
 export type Refusal = string | RegExp | Error | (abstract new (...args: never[]) => Error);
 
 /** The command decided on the given history: read its events, or assert them. */
-export interface Decided<Events> {
+interface Decided<Events> {
   /** The events the command decides; throws what `decide` throws. */
   readonly events: Events;
   /** Named as the spec reads (given/when/then); nothing awaits a decision, so being "thenable" is harmless. */
@@ -25,7 +25,7 @@ export interface Given<Command, State> {
   when(command: Command): Decided<DomainEvent[]>;
 }
 
-export interface GivenStreams<Command, States extends Record<string, unknown>> {
+interface GivenStreams<Command, States extends Record<string, unknown>> {
   when(command: Command): Decided<{ [K in keyof States]?: DomainEvent[] }>;
 }
 

@@ -17,7 +17,7 @@ export interface TestApp {
 const quietLog = { info: () => undefined, error: (error: unknown) => console.error(error) };
 
 /** The real product on real embedded stores in a temporary directory. */
-export interface TestAppOptions {
+interface TestAppOptions {
   clock?: () => Date;
   dataDir?: string;
   /** Wraps the stores, e.g. with a fault switch (testing/faulty-store.ts). */

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   /** The raw message with quoted-printable soft breaks and escapes decoded, for text assertions. */
@@ -8,7 +8,7 @@ export interface ReceivedMail {
 }
 
 /** Turns quoted-printable back into text: joins soft line breaks and decodes =XX escapes. */
-export function decodeQuotedPrintable(raw: string): string {
+function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 

@@ -1,7 +1,7 @@
 /** Addresses tracked at once: about 100 bytes each, so the tracker stays under ~10 MB. */
 export const MAX_TRACKED_ADDRESSES = 100_000;
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   /** Sustained requests per second per address. */
   perSecond: number;
   /** Requests an address may send at once before the sustained rate applies. */

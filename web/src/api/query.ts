@@ -9,7 +9,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * in-place updates, which fit in this file; react-query would add ~12 kB gzip to a bundle
  * we keep under 95 kB, for retries, persistence and devtools we do not use.
  */
-export type QueryKey = readonly (string | number | boolean | null | undefined | object)[];
+type QueryKey = readonly (string | number | boolean | null | undefined | object)[];
 
 export interface QueryState<T> {
   data: T | undefined;

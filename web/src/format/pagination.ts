@@ -1,6 +1,6 @@
 /** 10 links a page; at most 5 page numbers shown (docs/links.md#listing-filtering-and-sorting). */
 export const PAGE_SIZE = 10;
-export const MAX_PAGE_BUTTONS = 5;
+const MAX_PAGE_BUTTONS = 5;
 
 export const pageCount = (total: number, pageSize = PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize));
 

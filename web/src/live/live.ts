@@ -1,14 +1,14 @@
 import { create } from 'zustand';
 import type { LiveServerMessage } from '@linkledger/contracts';
 
-export type LiveStatus = 'offline' | 'connecting' | 'live';
+type LiveStatus = 'offline' | 'connecting' | 'live';
 export type LiveClick = Extract<LiveServerMessage, { type: 'click' }>;
 type Listener = (click: LiveClick) => void;
 
 export const useLiveStatus = create<{ status: LiveStatus }>(() => ({ status: 'offline' }));
 
 /** Backoff after the n-th failed attempt in a row: 1 s, 2 s, 4 s … up to 30 s, with jitter. */
-export function reconnectDelayMs(attempt: number, random = Math.random): number {
+function reconnectDelayMs(attempt: number, random = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.8 + random() * 0.4));
 }

@@ -26,7 +26,7 @@ export function SiteFrame({ className, children }: { className?: string; childre
 
 /* ------------------------------------------------------------------ header */
 
-export function SiteHeader() {
+function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -118,7 +118,7 @@ const FOOTER_GROUPS: readonly FooterGroup[] = [
 
 const YEAR = new Date().getFullYear();
 
-export function SiteFooter() {
+function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container">

@@ -4,7 +4,7 @@ import { CheckIcon, CopyIcon } from './icons.tsx';
 import { toast } from './toasts.ts';
 
 /** The copied confirmation lasts 2 seconds (docs/web-app.md#messages-and-toasts). */
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
 /** Copies text; `copied` is true for 2 seconds after a copy. A refused clipboard is reported by toast. */
 export function useCopy(): { copied: boolean; copy(text: string): Promise<boolean> } {

@@ -21,7 +21,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"
  * primary control, else the first control of the body or footer; the close button only when
  * the dialog has nothing else. A control the dialog's content focused itself is left alone.
  */
-export function initialFocusOf(panel: HTMLElement): HTMLElement | null {
+function initialFocusOf(panel: HTMLElement): HTMLElement | null {
   const active = panel.ownerDocument.activeElement;
   if (active instanceof HTMLElement && panel.contains(active) && !active.closest('.modal__header')) return active;
   const content = [...panel.querySelectorAll<HTMLElement>('.modal__body, .modal__footer')];

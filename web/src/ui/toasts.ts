@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
-export type ToastTone = 'success' | 'error' | 'info';
+type ToastTone = 'success' | 'error' | 'info';
 
-export interface Toast {
+interface Toast {
   id: number;
   title: string;
   description?: string;
@@ -10,7 +10,7 @@ export interface Toast {
 }
 
 /** Toasts last 5 seconds unless a screen says otherwise (docs/web-app.md#messages-and-toasts). */
-export const DEFAULT_TOAST_MS = 5000;
+const DEFAULT_TOAST_MS = 5000;
 
 interface ToastState {
   toasts: Toast[];

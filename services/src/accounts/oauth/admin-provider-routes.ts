@@ -32,7 +32,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from '../../admin/index.ts';
 import { foldEvents } from '../../commands/event-port.ts';
 
-export const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
+const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

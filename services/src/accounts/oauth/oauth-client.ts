@@ -1,7 +1,7 @@
 import { PROVIDER_DEFAULTS, type OAuthProvider } from './providers.ts';
 import { oauthError } from './errors.ts';
 
-export interface ClientSettings {
+interface ClientSettings {
   provider: OAuthProvider;
   client_id: string;
   client_secret: string;

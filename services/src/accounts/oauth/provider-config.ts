@@ -9,7 +9,7 @@ import { firstProviderAddressProblem, providerAddressProblem, providerName, type
 import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 
 /** What reading or recording a provider's settings needs: the log, the installation secret, and the hosts the operator trusts. */
-export interface ProviderDeps {
+interface ProviderDeps {
   events: EventStore;
   secret: string;
   config: Pick<Config, 'OAUTH_EXTRA_PROVIDER_HOSTS'>;
@@ -66,7 +66,7 @@ export async function enabledProvider(deps: ProviderDeps, provider: OAuthProvide
   return { ...state, client_secret: decryptSecret(deps.secret, CLIENT_SECRET_PURPOSE, state.client_secret_encrypted) };
 }
 
-export interface ConfigureProviderInput {
+interface ConfigureProviderInput {
   provider: OAuthProvider;
   client_id: string;
   /** Empty when editing: the stored secret stays. */
@@ -137,7 +137,7 @@ export async function configureProvider(deps: ProviderDeps, context: CommandCont
  * A provider's settings replace the previous ones whole (an edit without a new secret keeps
  * the stored one); sign-in reads them from the stream, so nothing waits for a read model.
  */
-export function decideProviderSettings(command: { settings: ProviderSettings; mode: ConfigureMode }, state: ProviderSettings | null) {
+function decideProviderSettings(command: { settings: ProviderSettings; mode: ConfigureMode }, state: ProviderSettings | null) {
   const { settings, mode } = command;
   if (mode === 'create' && state) throw conflict(`${providerName(settings.provider)} sign-in is already configured: edit it instead.`);
   if (mode === 'update' && !state) throw notFound(`${providerName(settings.provider)} sign-in is not configured.`);

@@ -1,7 +1,7 @@
 import { PROVIDER_DEFAULTS, type OAuthProvider } from './providers.ts';
 
 /** The addresses of a provider's settings that sign-in calls or sends the browser to. */
-export const PROVIDER_ADDRESS_FIELDS = ['auth_url', 'token_url', 'userinfo_url'] as const;
+const PROVIDER_ADDRESS_FIELDS = ['auth_url', 'token_url', 'userinfo_url'] as const;
 export type ProviderAddressField = (typeof PROVIDER_ADDRESS_FIELDS)[number];
 
 export const providerName = (provider: OAuthProvider) => provider[0]!.toUpperCase() + provider.slice(1);

@@ -4,7 +4,7 @@ import { invalid } from '../../commands/domain-error.ts';
 export type { OAuthProvider };
 export const PROVIDERS = OAuthProvider.options;
 
-export interface ProviderEndpoints {
+interface ProviderEndpoints {
   auth_url: string;
   token_url: string;
   userinfo_url: string;

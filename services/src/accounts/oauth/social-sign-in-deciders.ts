@@ -16,7 +16,7 @@ export function decideSocialRegistration(system: SystemState): void {
   if (system.superAdminId === null) throw forbidden(FIRST_ACCOUNT_USES_PASSWORD);
 }
 
-export interface SocialSignInCommand {
+interface SocialSignInCommand {
   userId: number;
   provider: OAuthProvider;
   /** The hash of a random password nobody knows, minted outside so deciding stays pure. */

@@ -17,7 +17,7 @@ import { enabledProvider } from './provider-config.ts';
 /** An authorization code's single-use claim: a stream named by its hash. */
 const codeStream = (provider: OAuthProvider, code: string) => `oauth-code-${createHash('sha256').update(`${provider}:${code}`).digest('hex')}`;
 
-export interface CallbackInput {
+interface CallbackInput {
   provider: OAuthProvider;
   code: string;
   redirectUri: string | undefined;

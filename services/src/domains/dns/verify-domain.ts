@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
-export const VERIFY_PREFIX = '_linkledger-verify';
+const VERIFY_PREFIX = '_linkledger-verify';
 const TTL = 3600;
 const PROPAGATION = 'DNS changes can take up to 24 hours to propagate.';
 
@@ -10,7 +10,7 @@ export interface DomainTarget {
   cname: string | null;
 }
 
-export type FailedCheck = 'txt_missing' | 'txt_mismatch' | 'not_pointing' | 'dns_unavailable';
+type FailedCheck = 'txt_missing' | 'txt_mismatch' | 'not_pointing' | 'dns_unavailable';
 
 export interface DnsRecordInstruction {
   type: 'TXT' | 'A' | 'AAAA' | 'CNAME';
@@ -36,7 +36,7 @@ export interface VerificationResult {
 }
 
 /** The lookups verification needs; `dns.promises.Resolver` (see createResolver) is one. */
-export interface DnsResolver {
+interface DnsResolver {
   resolveTxt(hostname: string): Promise<string[][]>;
   resolve4(hostname: string): Promise<string[]>;
   resolve6(hostname: string): Promise<string[]>;

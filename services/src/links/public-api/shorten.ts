@@ -12,7 +12,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { answeredFromTheWrite } from '../../http/still-processing.ts';
 import { activePlace, ON_OUR_HOST } from '../../domains/index.ts';
 
-export interface ShortenInput {
+interface ShortenInput {
   ownerId: number;
   short: string | undefined;
   name: string | undefined;

@@ -17,7 +17,7 @@ export type PaymentInstrument =
   | { method: 'netbanking'; bank: string }
   | { method: 'wallet'; wallet: string };
 
-export interface RegisteredPayment {
+interface RegisteredPayment {
   payment: RazorpayPaymentEntity;
   /** What Razorpay's checkout would hand the browser for a successful payment. */
   checkout: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };

@@ -3,13 +3,13 @@ import { schemaStatements } from './clickhouse-analytics-store.ts';
 const ANALYST_SCHEMA_FILE = new URL('../../../../infra/clickhouse/analyst-schema.sql', import.meta.url);
 
 /** The analysts' tables (views in their database), as documented in docs/analysts.md#schema. */
-export const ANALYST_TABLES = ['clicks', 'clicks_daily', 'links', 'owners'] as const;
+const ANALYST_TABLES = ['clicks', 'clicks_daily', 'links', 'owners'] as const;
 
 /**
  * System tables analysts may read: constants and catalogues of ClickHouse itself, nothing
  * about this installation's data, users or other databases.
  */
-export const ALLOWED_SYSTEM_TABLES = [
+const ALLOWED_SYSTEM_TABLES = [
   'one',
   'numbers',
   'numbers_mt',

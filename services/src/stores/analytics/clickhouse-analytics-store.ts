@@ -21,7 +21,7 @@ export function schemaStatements(file: URL = SCHEMA_FILE): string[] {
     .filter(Boolean);
 }
 
-export type AnalyticsTarget = { kind: 'chdb'; path: string } | { kind: 'server'; url: string };
+type AnalyticsTarget = { kind: 'chdb'; path: string } | { kind: 'server'; url: string };
 
 /**
  * ClickHouse through its official client, in both forms: a ClickHouse server over HTTP,

@@ -1,5 +1,5 @@
 /** ClickHouse's error codes (their numbers and names as ClickHouse gives them) that the analysts' endpoint answers with. */
-export const CODES = {
+const CODES = {
   UNSUPPORTED_METHOD: 1,
   BAD_ARGUMENTS: 36,
   UNKNOWN_FUNCTION: 46,
@@ -20,14 +20,14 @@ export const CODES = {
   AUTHENTICATION_FAILED: 516,
   STD_EXCEPTION: 1001,
 } as const;
-export type CodeName = keyof typeof CODES;
+type CodeName = keyof typeof CODES;
 
 /**
  * The HTTP status ClickHouse's own HTTP interface answers an error code with (ClickHouse
  * maps codes the same way in its HTTP handler): a missing password 401, a refused one or
  * refused access 403, a malformed query 400, an unknown name 404, a timeout 408, else 500.
  */
-export function httpStatusOf(code: number): number {
+function httpStatusOf(code: number): number {
   if (code === 194) return 401;
   if ([192, 193, 516, 497, 512].includes(code)) return 403;
   if ([6, 27, 36, 62, 53, 117, 167, 168, 456, 457].includes(code)) return 400;
@@ -96,7 +96,7 @@ function asNested(message: string): { message: string; name?: string } {
  * Analysts never read host details (docs/analysts.md#limits), so a memory error says only
  * that the query was over its own limit, and a path becomes `<path>`.
  */
-export function withoutHostDetails(error: ClickHouseError): ClickHouseError {
+function withoutHostDetails(error: ClickHouseError): ClickHouseError {
   if (error.code === CODES.MEMORY_LIMIT_EXCEEDED) {
     return ClickHouseError.of(
       'MEMORY_LIMIT_EXCEEDED',

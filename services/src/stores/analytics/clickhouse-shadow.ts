@@ -11,7 +11,7 @@ interface View {
 }
 
 /** The materialized views infra/clickhouse/schema.sql creates. */
-export function schemaViews(statements: readonly string[]): View[] {
+function schemaViews(statements: readonly string[]): View[] {
   const views: View[] = [];
   for (const statement of statements) {
     const view = /^CREATE MATERIALIZED VIEW IF NOT EXISTS (\w+) TO (\w+) AS\s+([\s\S]+)$/i.exec(statement);
@@ -49,7 +49,7 @@ async function ownedTables(client: ClickHouseClient, storeOn: (client: ClickHous
  * A statement that writes (`write`) to a table outside the copy is refused, so a copy can
  * never write into the live tables.
  */
-export function renameTables(sql: string, names: ReadonlyMap<string, string>, write: boolean): string {
+function renameTables(sql: string, names: ReadonlyMap<string, string>, write: boolean): string {
   return sql.replace(/\b(FROM|JOIN|INTO|TABLE(?:\s+IF\s+(?:NOT\s+)?EXISTS)?)(\s+)(\w+)\b(?!\.)/gi, (whole, keyword: string, space: string, name: string) => {
     const copy = names.get(name);
     if (copy) return `${keyword}${space}${copy}`;

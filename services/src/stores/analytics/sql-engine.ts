@@ -40,7 +40,7 @@ export const analystDatabaseOf = (database: string) => `${database}_analysts`;
 export const ANALYST_QUERY_MEMORY = 256 * 1024 * 1024;
 
 /** Threads one analyst query may use (docs/analysts.md#limits). */
-export const ANALYST_QUERY_THREADS = 4;
+const ANALYST_QUERY_THREADS = 4;
 
 /** The limits every analyst query runs under (docs/analysts.md#limits). */
 export function analystLimits(config: Pick<Config, 'ANALYST_QUERY_TIMEOUT'>): Record<string, number | string> {

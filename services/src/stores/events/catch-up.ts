@@ -34,13 +34,13 @@ export class AppendCounter {
   }
 }
 
-export interface CatchUpSource {
+interface CatchUpSource {
   /** Reads up to `limit` matching events after `after`; `through` is how far the log was scanned. */
   readPage(after: number, limit: number, filter: EventFilter | undefined): Promise<{ events: RecordedEvent[]; through: number }>;
   readonly appends: Pick<AppendCounter, 'count' | 'wait'>;
 }
 
-export interface CatchUpOptions {
+interface CatchUpOptions {
   after: number;
   filter?: EventFilter | undefined;
   batchSize?: number | undefined;
@@ -58,7 +58,7 @@ export interface CatchUpOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How long a subscription waits before reading again after the store failed a read. */
-export const READ_RETRY_MS = 1000;
+const READ_RETRY_MS = 1000;
 
 /**
  * A catch-up subscription over any store that can read pages by position: it reads history

@@ -1,7 +1,7 @@
 import type { EventFilter, EventMetadata } from '@linkledger/contracts';
 
 /** The parts of an event a filter looks at; metadata is asked for only when a criterion needs it. */
-export interface FilterableEvent {
+interface FilterableEvent {
   readonly type: string;
   readonly stream: string;
   metadata(): EventMetadata;

@@ -50,7 +50,7 @@ const METADATA_KEY = 'linkledger.metadata';
 const COUNT_PAGE = 1000;
 const VERSION_KEY = 'linkledger.version';
 
-export interface KurrentDbEventStoreOptions {
+interface KurrentDbEventStoreOptions {
   /**
    * How long an idle subscription waits before reading again when no live append woke it:
    * the safety net behind the live wake-up (lost wake-up, dropped live subscription).

@@ -144,7 +144,7 @@ const HISTORY_INDEXES = `
   CREATE INDEX IF NOT EXISTS events_by_correlation ON events (json_extract(metadata, '$.correlation_id'), position) WHERE type <> ${typeLiteral(CLICK_TYPE)};
 `;
 
-export interface SqliteEventStoreOptions {
+interface SqliteEventStoreOptions {
   /** FULL syncs the WAL on every commit (survives power loss); NORMAL survives a process crash. */
   synchronous?: 'FULL' | 'NORMAL';
   /** How often an idle subscription looks for appends made by other processes. */

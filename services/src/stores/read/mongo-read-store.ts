@@ -190,7 +190,7 @@ function toOperation({ id, doc }: DocWrite): AnyBulkWriteOperation<StoredDoc> {
 }
 
 /** The read-store filter as a MongoDB query, with the same field-name rules as the SQLite store. */
-export function toFilter(where: Where | undefined): Filter<StoredDoc> {
+function toFilter(where: Where | undefined): Filter<StoredDoc> {
   const clauses: Filter<StoredDoc>[] = [];
   for (const [field, condition] of Object.entries(where ?? {})) {
     if (condition === undefined) continue;

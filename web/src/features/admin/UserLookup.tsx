@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { findUserByEmail } from './find-user.ts';
 
-export interface FoundUser {
+interface FoundUser {
   id: number;
   email: string;
 }

@@ -27,8 +27,8 @@ import type { Subscription } from '../../api/types.ts';
 
 // The admin calls (docs/admin.md), typed from the contracts' schemas (types only: no schema code in the bundle).
 export type AdminUser = z.infer<typeof UserResponse>;
-export type AdminUsers = z.infer<typeof AdminUserList>;
-export type AdminStats = z.infer<typeof AdminStatsResponse>;
+type AdminUsers = z.infer<typeof AdminUserList>;
+type AdminStats = z.infer<typeof AdminStatsResponse>;
 export type OAuthConfig = z.infer<typeof OAuthConfigList>['configs'][number];
 export type OAuthConfigInput = z.input<typeof OAuthConfigBody>;
 export type EmailConfig = z.infer<typeof EmailConfigView>;
@@ -37,12 +37,12 @@ export type MailStats = z.infer<typeof EmailStats>;
 export type AdminPlan = z.infer<typeof AdminPlanList>['plans'][number];
 export type PlanChanges = z.input<typeof UpdatePlanBody>;
 export type SubscriptionHistory = z.infer<typeof SubscriptionHistoryResponse>['history'];
-export type AdminLinks = z.infer<typeof AdminLinkList>;
+type AdminLinks = z.infer<typeof AdminLinkList>;
 export type AdminLink = AdminLinks['links'][number];
 
 export type { UserLimits, System, PaidPeriod };
 
-export interface PageQuery {
+interface PageQuery {
   search?: string;
   skip: number;
   limit: number;

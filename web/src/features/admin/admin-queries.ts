@@ -9,7 +9,7 @@ import type { InboxFilter } from './support/support-inbox-api.ts';
  */
 
 /** Every admin answer. */
-export const ADMIN_QUERIES = ['admin'] as const;
+const ADMIN_QUERIES = ['admin'] as const;
 
 export const ADMIN_STATS_QUERY = ['admin', 'stats'] as const;
 export const SIGNUP_STATUS_QUERY = ['admin', 'signup'] as const;

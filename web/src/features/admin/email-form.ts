@@ -98,7 +98,7 @@ const wordsOf = (purpose: string) => {
   return words ? words[0]!.toUpperCase() + words.slice(1) : purpose;
 };
 
-export const purposeLabel = (purpose: string): string => (PURPOSE_NAMES as Record<string, string>)[purpose] ?? wordsOf(purpose);
+const purposeLabel = (purpose: string): string => (PURPOSE_NAMES as Record<string, string>)[purpose] ?? wordsOf(purpose);
 
 /** This month's counts by purpose: the main purposes always (0 when none), in a fixed order, then any other the month has. */
 export function purposeRows(byPurpose: Record<string, number>): { purpose: string; label: string; count: number }[] {

@@ -10,7 +10,7 @@ export const NOT_WHOLE = 'Limits must be whole numbers (-1 for unlimited)';
 export const TOO_LOW = 'Limits must be -1 (unlimited) or more';
 export const TOO_HIGH = 'Limits must be at most 1,000,000,000';
 
-export type LimitInput = { ok: true; value: number | null } | { ok: false; error: string };
+type LimitInput = { ok: true; value: number | null } | { ok: false; error: string };
 
 /**
  * A typed limit as the API takes it: '' or 0 is null (the plan's own figure), -1 is

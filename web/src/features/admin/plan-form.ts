@@ -20,7 +20,7 @@ export const LIMIT_FIELDS = [
   { key: 'surveys_limit', label: 'Surveys' },
   { key: 'link_in_bio_pages_limit', label: 'Link-in-bio pages' },
 ] as const;
-export type LimitKey = (typeof LIMIT_FIELDS)[number]['key'];
+type LimitKey = (typeof LIMIT_FIELDS)[number]['key'];
 
 export const FLAG_FIELDS = [
   { key: 'is_active', label: 'Active', hint: 'Listed in the public catalogue; subscribers keep an inactive plan' },
@@ -28,7 +28,7 @@ export const FLAG_FIELDS = [
   { key: 'popular', label: 'Popular', hint: 'Marked “Most Popular” on the pricing cards' },
   { key: 'is_unlimited', label: 'Unlimited', hint: 'Described as an unlimited plan' },
 ] as const;
-export type FlagKey = (typeof FLAG_FIELDS)[number]['key'];
+type FlagKey = (typeof FLAG_FIELDS)[number]['key'];
 
 /** Category headings, in the order the feature lists show them (every category of the catalogue). */
 const CATEGORY_LABELS: Record<FeatureCategory, string> = {
@@ -48,7 +48,7 @@ const CATEGORY_LABELS: Record<FeatureCategory, string> = {
   other: 'Other',
 };
 
-export interface FeatureGroup {
+interface FeatureGroup {
   category: FeatureCategory;
   label: string;
   features: Feature[];

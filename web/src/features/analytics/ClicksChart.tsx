@@ -11,7 +11,7 @@ import { TableHead, type TableColumn } from '../../ui/TableHead.tsx';
 
 const DAY_COLUMNS: readonly TableColumn[] = ['Date', { label: 'Clicks', className: 'num' }];
 
-export interface DayClicks {
+interface DayClicks {
   date: string;
   clicks: number;
 }

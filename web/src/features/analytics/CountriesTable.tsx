@@ -7,7 +7,7 @@ const COUNTRY_COLUMNS: readonly TableColumn[] = ['Country', { label: 'Clicks', c
 let regionNames: Intl.DisplayNames | null | undefined;
 
 /** A country's English name from its ISO code ("IN" → "India"); the code itself when unknown. */
-export function countryName(code: string): string {
+function countryName(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
   if (regionNames === undefined) {
     try {

@@ -22,7 +22,7 @@ export function lastDays(days: number, now: Date): DayRange {
 }
 
 /** Days the server answers a series for at most (a year, leap day included). */
-export const MAX_RANGE_DAYS = 366;
+const MAX_RANGE_DAYS = 366;
 
 export const rangeDays = (range: DayRange): number => Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1;
 
@@ -42,7 +42,7 @@ export const clicksInRange = (analytics: Pick<Analytics, 'clicks_by_date'>): num
 
 /** The names the server gives an empty referrer and an unknown country. */
 export const DIRECT = 'Direct';
-export const UNKNOWN_COUNTRY = 'Unknown';
+const UNKNOWN_COUNTRY = 'Unknown';
 
 function bump<T extends { count: number }>(rows: T[], matches: (row: T) => boolean, make: () => T, by: number, nameOf: (row: T) => string): T[] {
   const found = rows.some(matches);

@@ -15,14 +15,14 @@ export interface RingSector {
   outerRadius: number;
 }
 
-export interface LabelFont {
+interface LabelFont {
   /** Size of the referrer's line, px. */
   nameSize: number;
   /** Size of the percent's line (bold), px. */
   percentSize: number;
 }
 
-export interface SliceLabel {
+interface SliceLabel {
   /** The referrer as shown: whole, or shortened with an ellipsis to fit. */
   name: string;
   percent: string;
@@ -34,7 +34,7 @@ export interface SliceLabel {
 }
 
 /** Room kept between a label and the slice's edges, px. */
-export const LABEL_MARGIN = 3;
+const LABEL_MARGIN = 3;
 /** Average advance of a character as a share of the font size, on the wide side (bold a little wider). */
 const CHAR_WIDTH = 0.6;
 const BOLD_CHAR_WIDTH = 0.68;

@@ -21,7 +21,7 @@ export function AuthWaiting({ title, badge, text }: { title: string; badge?: Rea
   );
 }
 
-export interface AuthWayOn {
+interface AuthWayOn {
   to: string;
   label: string;
   /** Replace this screen in the history (it cannot be gone back to). */

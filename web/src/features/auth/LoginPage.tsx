@@ -9,7 +9,7 @@ import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { SocialButtons, type Provider } from './SocialButtons.tsx';
 
 /** Remember me keeps the email for the next visit (the token itself is always kept: docs/accounts.md#signing-in). */
-export const REMEMBERED_EMAIL_KEY = 'remembered_email';
+const REMEMBERED_EMAIL_KEY = 'remembered_email';
 const LOGIN_PROVIDERS: readonly Provider[] = ['google', 'facebook', 'twitter'];
 
 /** The login screen (docs/accounts.md#signing-in). A successful sign-in is taken to /dashboard (or where the visitor was going) by the route guard. */

@@ -9,7 +9,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 
 /* --------------------------------------------------------------- login */
 
-export const LOGIN_RETURN_CODES = ['oauth_cancelled', 'no_code', 'code_expired', 'code_used', 'config_error', 'auth_failed', 'oauth_failed'] as const;
+const LOGIN_RETURN_CODES = ['oauth_cancelled', 'no_code', 'code_expired', 'code_used', 'config_error', 'auth_failed', 'oauth_failed'] as const;
 export type LoginReturnCode = (typeof LOGIN_RETURN_CODES)[number];
 
 const LOGIN_RETURN_MESSAGES: Record<LoginReturnCode, string> = {
@@ -83,7 +83,7 @@ export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
 export type RegisterField = 'email' | 'password' | 'confirmPassword' | 'terms';
 
-export interface RegisterInput {
+interface RegisterInput {
   email: string;
   password: string;
   confirmPassword: string;

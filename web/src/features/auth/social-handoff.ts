@@ -11,7 +11,7 @@ const KEY = 'oauth_pending';
 /** Only the latest few sign-ins are kept; the server's states expire within minutes anyway. */
 const KEEP = 5;
 
-export interface PendingSocialSignIn {
+interface PendingSocialSignIn {
   provider: string;
   state: string;
 }

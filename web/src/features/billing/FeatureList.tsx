@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { CheckIcon } from '../../ui/icons.tsx';
 
 /** How many features show before the rest are counted (docs/plans.md#usage-and-limits-page). */
-export const FEATURES_SHOWN = 5;
+const FEATURES_SHOWN = 5;
 
 export interface FeatureName {
   key: string;

@@ -3,7 +3,7 @@ import { limitLabel } from './usage.ts';
 
 export type PlanList = Plans['plans'];
 
-export interface PlanLines {
+interface PlanLines {
   plan: PlanList[number];
   /** The display name of the plan this one includes entirely ("Everything in Pro, plus:"). */
   inherits: string | null;
@@ -24,7 +24,7 @@ export function planFeatureLines(plans: PlanList, featureNames: ReadonlyMap<stri
   });
 }
 
-export interface LimitLine {
+interface LimitLine {
   /** The figure, shown in bold ("1,000", "Unlimited"), or null where the line has none ("No custom domains"). */
   figure: string | null;
   text: string;

@@ -21,7 +21,7 @@ export function bestYearlySaving(plans: readonly Pick<PlanInfo, 'price_monthly' 
   return savings.length ? Math.max(...savings) : null;
 }
 
-export interface PlanPrice {
+interface PlanPrice {
   /** "₹999", "₹9,990". */
   amount: string;
   /** "per month", "per year". */

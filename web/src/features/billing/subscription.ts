@@ -3,7 +3,7 @@ import { invalidate, useQuery } from '../../api/query.ts';
 import type { Subscription } from '../../api/types.ts';
 
 /** The caller's subscription: the shell, the dashboard, the developer screens and pricing read it. */
-export const SUBSCRIPTION_QUERY = ['subscription'] as const;
+const SUBSCRIPTION_QUERY = ['subscription'] as const;
 
 const loadSubscription = () =>
   billingApi.current().catch((error: unknown) => {

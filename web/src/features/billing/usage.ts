@@ -1,13 +1,13 @@
 import { calendarDateLabel } from '../../format/dates.ts';
 
 /** Usage bars are green below 75 %, yellow from 75 %, red from 90 %; unlimited is always green (docs/plans.md#usage-bars). */
-export const USAGE_WARNING_PERCENT = 75;
-export const USAGE_CRITICAL_PERCENT = 90;
+const USAGE_WARNING_PERCENT = 75;
+const USAGE_CRITICAL_PERCENT = 90;
 
 /** The value a limit takes when there is none. */
 export const UNLIMITED = -1;
 
-export type UsageTone = 'ok' | 'warning' | 'critical';
+type UsageTone = 'ok' | 'warning' | 'critical';
 
 /**
  * How much of a limit is used, as a percent from 0 to 100 (capped), or null for an

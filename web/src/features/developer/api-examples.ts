@@ -12,7 +12,7 @@ export const LANGUAGES: { id: Language; label: string }[] = [
   { id: 'python', label: 'Python' },
 ];
 
-export interface ApiExample {
+interface ApiExample {
   id: 'create' | 'list' | 'analytics' | 'shorten';
   title: string;
   method: 'GET' | 'POST';

@@ -1,6 +1,6 @@
 /** The public API's calls as the endpoints tab lists them (services/src/api-keys, links/routes.ts). */
 
-export interface EndpointDoc {
+interface EndpointDoc {
   method: 'GET' | 'POST';
   path: string;
   summary: string;

@@ -5,8 +5,8 @@ import { setQueryData, useQuery } from '../../api/query.ts';
 
 /** The API key screens' failure texts (docs/developer-api.md#api-keys). */
 export const LOAD_FAILED = 'Failed to load API key. Please try again.';
-export const GENERATE_FAILED = 'Failed to generate API key. Please try again.';
-export const REGENERATE_FAILED = 'Failed to regenerate API key. Please try again.';
+const GENERATE_FAILED = 'Failed to generate API key. Please try again.';
+const REGENERATE_FAILED = 'Failed to regenerate API key. Please try again.';
 
 /** How the server's "no key" answer begins when the key was revoked to protect the account, rather than never made. */
 const REVOKED_KEY = 'Your API key was revoked';

@@ -12,8 +12,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 const TAB_IDS = ['custom', 'trai'] as const;
 
 /** Custom domains are on the Pro and Enterprise plans; the custom tab explains so to everyone else. */
-export const CUSTOM_DOMAINS_PROMPT =
-  'Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.';
+const CUSTOM_DOMAINS_PROMPT = 'Custom domains are available on the Pro or Enterprise plan. Upgrade to serve your short links from your own branded domain.';
 
 /** /custom-domains (signed in): the custom tab (behind the custom_domains feature) and the trai tab, the tab kept in `?tab=`. */
 export default function CustomDomainsPage() {

@@ -73,7 +73,7 @@ export function CheckDetails({ result, domain }: { result: Verification; domain:
 }
 
 /** A small copy button for a table cell: the icon turns into a check for 2 seconds. */
-export function CopyIconButton({ text, label }: { text: string; label: string }) {
+function CopyIconButton({ text, label }: { text: string; label: string }) {
   const { copied, copy } = useCopy();
   return (
     <button

@@ -8,13 +8,13 @@ import { useSubscription } from '../billing/index.ts';
  * domains and TRAI headers, and the DNS records each domain's last check asked for.
  */
 
-export const CUSTOM_DOMAINS_QUERY = ['custom-domains'] as const;
-export const TRAI_HEADERS_QUERY = ['trai-headers'] as const;
+const CUSTOM_DOMAINS_QUERY = ['custom-domains'] as const;
+const TRAI_HEADERS_QUERY = ['trai-headers'] as const;
 /** Links read which own domain or header is active (the links feature's key, the same string). */
 const DOMAIN_INFO_QUERY = ['domain-info'] as const;
 
-export const loadDomains = () => domainsApi.list();
-export const loadTraiHeaders = () => traiApi.list();
+const loadDomains = () => domainsApi.list();
+const loadTraiHeaders = () => traiApi.list();
 
 export const useCustomDomains = (enabled = true) => useQuery<CustomDomain[]>(CUSTOM_DOMAINS_QUERY, loadDomains, { enabled });
 export const useTraiHeaders = (enabled = true) => useQuery<TraiHeader[]>(TRAI_HEADERS_QUERY, loadTraiHeaders, { enabled });

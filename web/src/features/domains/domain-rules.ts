@@ -55,7 +55,7 @@ export function traiHostForm(trai: Pick<TraiHeader, 'header' | 'domain'>, host: 
  * Whether a header can carry links: ready on our own host once an administrator approved it
  * (awaiting approval until then, or rejected), verified on a custom domain (else pending).
  */
-export type TraiStatus = 'ready' | 'verified' | 'pending' | 'awaiting_approval' | 'rejected';
+type TraiStatus = 'ready' | 'verified' | 'pending' | 'awaiting_approval' | 'rejected';
 export function traiStatus(trai: Pick<TraiHeader, 'domain_type' | 'dns_verified'> & { approval?: TraiHeader['approval'] }): TraiStatus {
   if (trai.domain_type === 'our_domain') {
     if (trai.approval === 'rejected') return 'rejected';
@@ -113,7 +113,7 @@ export function ttlLabel(seconds: number): string {
   return String(seconds);
 }
 
-export interface DnsRow {
+interface DnsRow {
   key: string;
   type: string;
   name: string;

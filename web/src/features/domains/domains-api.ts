@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type {
   CustomDomainItem,
   DnsInstructions,
-  DnsRecordInstruction,
   DomainActionResponse,
   TraiDomainType,
   TraiItem,
@@ -17,13 +16,12 @@ import { api } from '../../api/client.ts';
 export type CustomDomain = CustomDomainItem;
 export type TraiHeader = TraiItem;
 export type DomainType = TraiDomainType;
-export type DnsRecord = z.infer<typeof DnsRecordInstruction>;
 export type DnsGuide = z.infer<typeof DnsInstructions>;
 export type Verification = z.infer<typeof VerificationResult>;
 export type Verified = z.infer<typeof VerifyDomainResponse>;
 type Done = z.infer<typeof DomainActionResponse>;
 
-export interface NewTraiHeader {
+interface NewTraiHeader {
   header: string;
   domain_type: DomainType;
   /** The id of one of the caller's verified custom domains (a number), or null on our own host. */

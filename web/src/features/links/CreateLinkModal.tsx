@@ -16,8 +16,8 @@ import { displayUrl } from './list-query.ts';
 import { VERBATIM_INPUT } from '../../ui/Field.tsx';
 
 /** How long the success message shows before the modal closes (docs/links.md#creating-links). */
-export const CREATE_SUCCESS_MS = 2000;
-export const CREATE_FAILED = 'Failed to create URL. Please try again.';
+const CREATE_SUCCESS_MS = 2000;
+const CREATE_FAILED = 'Failed to create URL. Please try again.';
 
 /**
  * A TRAI header (or custom domain) is sent only when the own-domain option is on and one is

@@ -12,7 +12,7 @@ import type { LinkQuery } from './list-query.ts';
 import { PRICING_HREF } from '../billing/index.ts';
 
 export const EXPORT_REFUSED = 'Export feature is only available on Pro and Enterprise plans. Upgrade your plan to export your URLs.';
-export const EXPORT_HINT = 'Upgrade to Pro for export feature';
+const EXPORT_HINT = 'Upgrade to Pro for export feature';
 
 /** The most links the client-side fallback gathers (pages of 100). */
 const FALLBACK_MAX_LINKS = 10_000;

@@ -1,7 +1,7 @@
 import { toast } from '../../ui/toasts.ts';
 
 /** Puts text on the clipboard; an older browser or an insecure page falls back to a hidden textarea. */
-export async function writeClipboard(text: string): Promise<void> {
+async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

@@ -1,7 +1,7 @@
 /** The approaching-limit warning starts at 80 percent of the monthly links limit (docs/plans.md#monthly-link-limit). */
-export const LIMIT_WARNING_RATIO = 0.8;
+const LIMIT_WARNING_RATIO = 0.8;
 
-export type LimitLevel = 'ok' | 'approaching' | 'reached';
+type LimitLevel = 'ok' | 'approaching' | 'reached';
 
 /** Where this month's link count stands against the plan's limit (-1 is unlimited: always ok). */
 export function linkLimitLevel(used: number, limit: number): LimitLevel {

@@ -13,7 +13,7 @@ import { useListView } from './list-view.ts';
  */
 
 /** Every page of the Your URLs list, keyed by its filters. */
-export const LINK_LISTS = ['links'] as const;
+const LINK_LISTS = ['links'] as const;
 export const linkListQuery = (params: LinkListParams) => [...LINK_LISTS, params] as const;
 /** The caller's link totals: read by the tiles. */
 export const STATS_QUERY = ['stats'] as const;

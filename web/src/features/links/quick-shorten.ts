@@ -2,10 +2,10 @@ import { ApiError } from '../../api/client.ts';
 
 /** The quick bar's rules and texts (docs/links.md#quick-shorten). */
 export const QUICK_SHORTEN_PROMPT = 'Paste long url and shorten it';
-export const EMPTY_URL = 'Please enter a URL';
+const EMPTY_URL = 'Please enter a URL';
 export const INVALID_RESPONSE = 'Invalid response from server';
-export const SHORTEN_FAILED = 'Failed to shorten URL.';
-export const DEFAULT_TITLE = 'Shortened URL';
+const SHORTEN_FAILED = 'Failed to shorten URL.';
+const DEFAULT_TITLE = 'Shortened URL';
 /** How long the new short link stays in the bar (docs/links.md#quick-shorten). */
 export const SUCCESS_DISPLAY_MS = 3000;
 
@@ -32,7 +32,7 @@ export function defaultTitle(url: string): string {
   }
 }
 
-export type QuickShortenInput = { ok: true; url: string; title: string } | { ok: false; error: string };
+type QuickShortenInput = { ok: true; url: string; title: string } | { ok: false; error: string };
 
 /** What the quick bar sends for what was typed, or why it sends nothing. */
 export function prepareQuickShorten(raw: string): QuickShortenInput {

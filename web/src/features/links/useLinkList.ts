@@ -18,10 +18,10 @@ export interface ListFailure {
 const NOT_LOADED = 'Your URLs could not be loaded';
 
 /** When the server could not answer at all, or failed itself. */
-export const LIST_UNREACHABLE = 'Check your connection and try again.';
+const LIST_UNREACHABLE = 'Check your connection and try again.';
 
 /** The server's own reason for a refused call (a 4xx with a detail); anything else may pass if tried again. */
-export function listFailureOf(error: unknown): ListFailure {
+function listFailureOf(error: unknown): ListFailure {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.detail) return { title: NOT_LOADED, message: error.detail, retry: false };
   return { title: NOT_LOADED, message: LIST_UNREACHABLE, retry: true };
 }

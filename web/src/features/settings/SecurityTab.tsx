@@ -129,7 +129,7 @@ function PasswordInput(props: { id: string; name: string; label: string; value: 
 const DEVICE_WORDS: Record<Session['device'], string> = { desktop: 'Computer', mobile: 'Phone', tablet: 'Tablet', other: 'Other device' };
 
 /** "Firefox on Linux": what a person recognises their device by. */
-export const sessionLabel = (session: Session) =>
+const sessionLabel = (session: Session) =>
   `${session.browser === 'Other' ? 'Unknown browser' : session.browser} on ${session.os === 'Other' ? 'an unknown system' : session.os}`;
 
 function SessionsList() {

@@ -7,7 +7,7 @@ import { api } from '../../api/client.ts';
 export type Profile = ProfileResponse;
 export type Session = ActiveSession;
 
-export interface ProfileChanges {
+interface ProfileChanges {
   username: string;
   full_name: string;
   phone: string;

@@ -10,7 +10,7 @@ import { TicketBadges } from './TicketBadges.tsx';
 import { TicketThread } from './TicketThread.tsx';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 
-export const TICKETS_QUERY = ['support-tickets'] as const;
+const TICKETS_QUERY = ['support-tickets'] as const;
 const EMPTY: TicketForm = { subject: '', priority: DEFAULT_PRIORITY, message: '' };
 const SEND_FAILED = 'Failed to send your message. Please try again.';
 

@@ -2,7 +2,7 @@ import { ReplyForm } from './ReplyForm.tsx';
 import type { SupportTicket } from './support-api.ts';
 import { TicketThread } from './TicketThread.tsx';
 
-export interface TicketConversationProps {
+interface TicketConversationProps {
   ticket: SupportTicket;
   /** What the ticket's owner is called in the thread. */
   ownerName: string;

@@ -6,7 +6,7 @@ import { api } from '../../api/client.ts';
 export type SupportTicket = z.infer<typeof TicketSchema>;
 export type TicketReply = SupportTicket['replies'][number];
 export type Priority = SupportPriority;
-export type NewTicket = z.input<typeof OpenTicketBody>;
+type NewTicket = z.input<typeof OpenTicketBody>;
 type Answer = z.infer<typeof SupportTicketAnswer>;
 
 export const supportApi = {

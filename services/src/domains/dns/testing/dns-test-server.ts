@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { isIPv4, isIPv6 } from 'node:net';
 import { createTCPServer, createUDPServer, Packet, type DnsHandler, type Resource, type TCPServer, type UDPServer } from 'dns2';
 
-export type DnsTestRecordType = 'A' | 'AAAA' | 'TXT' | 'CNAME';
+type DnsTestRecordType = 'A' | 'AAAA' | 'TXT' | 'CNAME';
 
 /**
  * A real DNS server on 127.0.0.1 for tests, answering from records the test sets.

@@ -21,10 +21,10 @@ export interface CheckoutRequest {
 }
 
 /** The payment toasts' texts (the product's error catalogue). */
-export const PAYMENT_FAILED = 'Payment Failed';
-export const PAYMENT_FAILED_TEXT = 'Payment processing failed. Please try again.';
+const PAYMENT_FAILED = 'Payment Failed';
+const PAYMENT_FAILED_TEXT = 'Payment processing failed. Please try again.';
 export const VERIFICATION_FAILED = 'Payment Verification Failed';
-export const VERIFICATION_FAILED_TEXT = 'Payment verification failed. Please contact support.';
+const VERIFICATION_FAILED_TEXT = 'Payment verification failed. Please contact support.';
 
 const CYCLE_WORD: Record<Cycle, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 const PURPOSE: Record<Quote['purpose'], string> = { new: 'New subscription', renewal: 'Renewal', upgrade: 'Plan change' };

@@ -23,7 +23,7 @@ const PAYMENT_COLUMNS: readonly TableColumn[] = [
 ];
 
 /** The toast when a receipt cannot be fetched (the product's error catalogue). */
-export const DOWNLOAD_FAILED = 'Failed to download invoice';
+const DOWNLOAD_FAILED = 'Failed to download invoice';
 
 interface PaymentsTableProps {
   items: readonly BillingHistoryItem[];

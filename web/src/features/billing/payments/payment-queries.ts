@@ -5,8 +5,8 @@ import { refreshSubscription } from '../subscription.ts';
 import { paymentsApi } from './payments-api.ts';
 
 /** Every payment query sits under this key, so one invalidation refreshes them all. */
-export const PAYMENTS_QUERY = ['payments'] as const;
-export const PAYMENT_CONFIG_QUERY = ['payment-config'] as const;
+const PAYMENTS_QUERY = ['payments'] as const;
+const PAYMENT_CONFIG_QUERY = ['payment-config'] as const;
 export const BILLING_HISTORY_QUERY = [...PAYMENTS_QUERY, 'history'] as const;
 export const PAYMENT_METHODS_QUERY = [...PAYMENTS_QUERY, 'methods'] as const;
 

@@ -1,7 +1,7 @@
 /** How a payment's status is drawn: captured or succeeded = success, failed = error, pending = waiting, anything else = neutral. */
 export type PaymentTone = 'success' | 'error' | 'waiting' | 'neutral';
 
-export interface PaymentStatusView {
+interface PaymentStatusView {
   tone: PaymentTone;
   /** The words beside the icon (and what a screen reader hears). */
   label: string;

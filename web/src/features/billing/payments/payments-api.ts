@@ -23,12 +23,12 @@ export interface PlanChoice {
 
 export type Quote = PaymentQuote;
 export type Intent = CreateIntentResponse;
-export type PaymentConfig = z.infer<typeof PaymentConfigResponse>;
-export type TestOrder = z.infer<typeof TestCheckoutOrder>;
-export type TestResult = z.infer<typeof TestCheckoutResult>;
+type PaymentConfig = z.infer<typeof PaymentConfigResponse>;
+type TestOrder = z.infer<typeof TestCheckoutOrder>;
+type TestResult = z.infer<typeof TestCheckoutResult>;
 export type Verified = z.infer<typeof VerifyPaymentResponse>;
-export type BillingHistory = z.infer<typeof BillingHistoryResponse>;
-export type PaymentMethods = z.infer<typeof PaymentMethodsResponse>;
+type BillingHistory = z.infer<typeof BillingHistoryResponse>;
+type PaymentMethods = z.infer<typeof PaymentMethodsResponse>;
 export type Cancelled = z.infer<typeof CancelSubscriptionResponse>;
 
 /** What the checkout hands back on success, whichever checkout it was (Razorpay's field names). */
@@ -39,7 +39,7 @@ export interface SignedResult {
 }
 
 /** The API client takes paths under /api; the server hands out receipt addresses with it. */
-export function apiPath(url: string): string {
+function apiPath(url: string): string {
   if (!url.startsWith('/api/')) throw new Error(`Not an address of this API: ${url}`);
   return url.slice('/api'.length);
 }

@@ -6,10 +6,10 @@ import type { Intent, SignedResult } from './payments-api.ts';
  * pays, never on page load, and only once. Typed with just the parts used here.
  */
 
-export const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 /** What Razorpay's `payment.failed` event carries (the part read here). */
-export interface RazorpayFailure {
+interface RazorpayFailure {
   error: { code?: string; description?: string; reason?: string; metadata?: { payment_id?: string; order_id?: string } };
 }
 
@@ -40,7 +40,7 @@ let loading: Promise<RazorpayConstructor> | null = null;
 const loaded = () => (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
 
 /** Loads checkout.js once; a failed load may be tried again. */
-export function loadRazorpay(): Promise<RazorpayConstructor> {
+function loadRazorpay(): Promise<RazorpayConstructor> {
   const ready = loaded();
   if (ready) return Promise.resolve(ready);
   loading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
@@ -64,7 +64,7 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
   return loading;
 }
 
-export interface RazorpayHandlers {
+interface RazorpayHandlers {
   onPaid(result: SignedResult): void;
   onFailed(failure: RazorpayFailure): void;
   onDismiss(): void;
