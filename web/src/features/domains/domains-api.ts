@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import type {
   CustomDomainItem,
-  DnsInstructions,
-  DnsRecordInstruction,
-  DomainActionResponse,
+  DnsInstructions as DnsGuide,
+  DnsRecordInstruction as DnsRecord,
+  DomainActionResponse as Done,
   TraiDomainType,
   TraiItem,
-  VerificationResult,
-  VerifyDomainResponse,
+  VerificationResult as Verification,
+  VerifyDomainResponse as Verified,
 } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 
@@ -17,11 +16,7 @@ import { api } from '../../api/client.ts';
 export type CustomDomain = CustomDomainItem;
 export type TraiHeader = TraiItem;
 export type DomainType = TraiDomainType;
-export type DnsRecord = z.infer<typeof DnsRecordInstruction>;
-export type DnsGuide = z.infer<typeof DnsInstructions>;
-export type Verification = z.infer<typeof VerificationResult>;
-export type Verified = z.infer<typeof VerifyDomainResponse>;
-type Done = z.infer<typeof DomainActionResponse>;
+export type { DnsRecord, DnsGuide, Verification, Verified };
 
 export interface NewTraiHeader {
   header: string;
