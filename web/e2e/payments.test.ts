@@ -3,7 +3,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, openSignedIn } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  apiCall,
+  newContext,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  openSignedIn,
+  registerByForm,
+} from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
 
 /*
@@ -50,12 +61,7 @@ describe('payments in the browser', () => {
     try {
       // Sign up through the form.
       await page.goto('/register');
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL('**/dashboard');
+      await registerByForm(page, email, PASSWORD);
 
       await page.goto('/pricing');
       await card(page, 'pro').getByRole('button', { name: 'Choose Pro' }).waitFor();
