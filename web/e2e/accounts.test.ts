@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
   linkInMail,
   newContext,
   registerByApi,
@@ -13,10 +12,10 @@ import {
   seriousA11yViolations,
   signInByApi,
   signInContext,
-  startProduct,
   waitForMail,
-  type Product,
+  registerByForm,
 } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 import { runOAuthCli } from '../../services/src/server/oauth-cli.ts';
 
 /*
@@ -64,28 +63,21 @@ function fakeProvider() {
 const PASSWORD = 'secret123';
 
 describe('visitor and sign-in screens', () => {
-  let product: Product;
-  let browser: Browser;
-  let adminToken: string;
+  // The first account is the super admin (it toggles registration below).
+  const suite = useBrowserSuite('first-admin@example.com', () => ({ OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' }));
   let freeLinks: string;
   let serial = 0;
   const address = (tag: string) => `${tag}-${Date.now().toString(36)}-${serial++}@example.com`;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' }), launchBrowser()]);
-    // The first account is the super admin (it toggles registration below).
-    adminToken = await registerByApi(product, 'first-admin@example.com');
-    const catalogue = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: { name: string; monthly_links_limit: number }[] };
+    const catalogue = (await (await fetch(`${suite.product.baseUrl}/api/subscription/plans`)).json()) as {
+      plans: { name: string; monthly_links_limit: number }[];
+    };
     freeLinks = catalogue.plans.find((plan) => plan.name === 'free')!.monthly_links_limit.toLocaleString('en-IN');
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
   });
 
   async function withPage<T>(viewport: { width: number; height: number }, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await newContext(browser, product, viewport);
+    const context = await newContext(suite.browser, suite.product, viewport);
     try {
       return await run(await context.newPage(), context);
     } finally {
@@ -93,7 +85,7 @@ describe('visitor and sign-in screens', () => {
     }
   }
 
-  const api = (path: string, init: RequestInit = {}) => fetch(`${product.baseUrl}${path}`, init);
+  const api = (path: string, init: RequestInit = {}) => fetch(`${suite.product.baseUrl}${path}`, init);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const alertText = (page: Page) => page.getByRole('alert').first().innerText();
   const sidebarEmail = (page: Page) => page.locator('.sidebar__email').textContent();
@@ -145,12 +137,7 @@ describe('visitor and sign-in screens', () => {
       expect(await page.locator('.auth-note').innerText()).toBe(`Free Forever Plan: Start with ${freeLinks} free links per month. No credit card required.`);
       // No social provider is configured, so none is offered.
       expect(await page.getByRole('button', { name: /Continue with/ }).count()).toBe(0);
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL('**/dashboard');
+      await registerByForm(page, email, PASSWORD);
       await expect.poll(() => sidebarEmail(page)).toBe(email);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     });
@@ -202,7 +189,7 @@ describe('visitor and sign-in screens', () => {
 
   it('shows the closed notice while registration is switched off', async () => {
     const toggle = () =>
-      api('/api/admin/system-settings/signup-toggle', { method: 'POST', headers: bearer(adminToken) }).then(
+      api('/api/admin/system-settings/signup-toggle', { method: 'POST', headers: bearer(suite.rootToken) }).then(
         (r) => r.json() as Promise<{ signup_enabled: boolean }>,
       );
     expect((await toggle()).signup_enabled).toBe(false);
@@ -232,7 +219,7 @@ describe('visitor and sign-in screens', () => {
 
   it('says "Invalid email or password" for a wrong password', async () => {
     const email = address('typo');
-    await registerByApi(product, email);
+    await registerByApi(suite.product, email);
     for (const viewport of VIEWPORTS) {
       await withPage(viewport, async (page) => {
         await page.goto('/login');
@@ -285,7 +272,7 @@ describe('visitor and sign-in screens', () => {
   it('resets a forgotten password through the outbox and signs in with the new one', async () => {
     for (const viewport of VIEWPORTS) {
       const email = address(`forgetful-${viewport.width}`);
-      await registerByApi(product, email);
+      await registerByApi(suite.product, email);
       await withPage(viewport, async (page) => {
         await page.goto('/forgot-password');
         await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
@@ -304,7 +291,7 @@ describe('visitor and sign-in screens', () => {
         await screenshot(page, 'forgot-password-sent');
 
         // The address also got its verification mail at registration.
-        const link = linkInMail(await waitForMail(product, email, 10_000, '/reset-password'), '/reset-password');
+        const link = linkInMail(await waitForMail(suite.product, email, 10_000, '/reset-password'), '/reset-password');
         await page.goto(link);
         await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
         await screenshot(page, 'reset-password');
@@ -380,10 +367,10 @@ describe('visitor and sign-in screens', () => {
   it('verifies an e-mail address from the mailed link, then goes to the login screen', async () => {
     for (const viewport of VIEWPORTS) {
       const email = address(`verify-${viewport.width}`);
-      const token = await registerByApi(product, email);
+      const token = await registerByApi(suite.product, email);
       const requested = await api('/api/auth/request-verification', { method: 'POST', headers: bearer(token) });
       expect(requested.status).toBe(200);
-      const link = linkInMail(await waitForMail(product, email), '/verify-email');
+      const link = linkInMail(await waitForMail(suite.product, email), '/verify-email');
       await withPage(viewport, async (page) => {
         await page.goto(link);
         await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
@@ -393,7 +380,7 @@ describe('visitor and sign-in screens', () => {
       });
       // Proving the address ended the session from before it; a new one sees the address verified.
       expect((await api('/api/users/me', { headers: bearer(token) })).status).toBe(401);
-      const me = (await (await api('/api/users/me', { headers: bearer(await signInByApi(product, email)) })).json()) as { is_verified: boolean };
+      const me = (await (await api('/api/users/me', { headers: bearer(await signInByApi(suite.product, email)) })).json()) as { is_verified: boolean };
       expect(me.is_verified).toBe(true);
       if (viewport === DESKTOP) {
         // A second visit finds the address verified: still success.
@@ -423,7 +410,7 @@ describe('visitor and sign-in screens', () => {
 
   it('sends a signed-out visitor of a protected page to the login screen, and back after signing in', async () => {
     const email = address('returning');
-    await registerByApi(product, email);
+    await registerByApi(suite.product, email);
     await withPage(DESKTOP, async (page) => {
       await page.goto('/dashboard');
       await page.waitForURL('**/login');
@@ -438,7 +425,7 @@ describe('visitor and sign-in screens', () => {
 
   it('signs out from the sidebar: back to /login, and the old token no longer works', async () => {
     const email = address('leaving');
-    await registerByApi(product, email);
+    await registerByApi(suite.product, email);
     await withPage(DESKTOP, async (page) => {
       await page.goto('/login');
       await page.getByLabel('Email', { exact: true }).fill(email);
@@ -461,7 +448,7 @@ describe('visitor and sign-in screens', () => {
   });
 
   it('keeps a signed-in user away from the entry screens', async () => {
-    const token = await registerByApi(product, address('settled'));
+    const token = await registerByApi(suite.product, address('settled'));
     await withPage(DESKTOP, async (page, context) => {
       await signInContext(context, token);
       await page.goto('/login');
@@ -479,7 +466,7 @@ describe('visitor and sign-in screens', () => {
       for (const name of ['google', 'twitter']) {
         await runOAuthCli(
           ['configure', name, '--client-id', `${name}-client`, '--client-secret', 'shh', ...urls],
-          { DATA_DIR: product.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' },
+          { DATA_DIR: suite.product.dataDir, EVENTS_SYNC: 'NORMAL', OAUTH_EXTRA_PROVIDER_HOSTS: '127.0.0.1' },
           () => undefined,
         );
       }

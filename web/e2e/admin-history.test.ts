@@ -1,18 +1,7 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  newContext,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInContext,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, signInContext } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The admin panel's History tab (docs/web-app.md#history-tab) on the real server: the event
@@ -25,30 +14,21 @@ const HOSTILE_TITLE = '<img src=x onerror=alert(1)>';
 const HOSTILE_EDIT = `<svg onload="window.__xss='title'"></svg>Checked`;
 
 describe('the History tab in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken: string;
+  const suite = useBrowserSuite();
   let ownerToken: string;
   let ownerId: number;
   let rootId: number;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com'); // the first account: super admin
-    ownerToken = await registerByApi(product, 'owner@example.com');
+    ownerToken = await registerByApi(suite.product, 'owner@example.com');
     rootId = (await call<{ id: number }>('GET', '/api/users/me')).id;
     ownerId = (await call<{ id: number }>('GET', '/api/users/me', undefined, ownerToken)).id;
     // The free plan's 10 links a month would not last the suite.
     await call('POST', `/api/admin/users/${ownerId}/change-plan`, { plan_type: 'enterprise' });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  function call<T>(method: string, path: string, body?: unknown, token = rootToken) {
-    return apiCall<T>(product, token, method, path, body);
+  function call<T>(method: string, path: string, body?: unknown, token = suite.rootToken) {
+    return apiCall<T>(suite.product, token, method, path, body);
   }
   const createLink = (url: string, extra: Record<string, unknown> = {}) =>
     call<{ id: number; short_code: string }>('POST', '/api/urls', { original_url: url, ...extra }, ownerToken);
@@ -57,8 +37,8 @@ describe('the History tab in the browser', () => {
   const dialogs = new WeakMap<Page, string[]>();
 
   async function open(path: string, viewport: Viewport = DESKTOP): Promise<Page> {
-    const context = await newContext(browser, product, viewport);
-    await signInContext(context, rootToken);
+    const context = await newContext(suite.browser, suite.product, viewport);
+    await signInContext(context, suite.rootToken);
     const page = await context.newPage();
     const opened: string[] = [];
     dialogs.set(page, opened);
@@ -189,7 +169,7 @@ describe('the History tab in the browser', () => {
       await expect.poll(() => search(page).get('category')).toBe('user');
       await expect.poll(() => status.innerText()).toBe('Live · new events appear at the top');
       await createLink('https://example.com/not-a-user-event');
-      await registerByApi(product, 'watched-user@example.com');
+      await registerByApi(suite.product, 'watched-user@example.com');
       await page.locator('.history-event--fresh[data-type="UserRegistered"]').waitFor({ timeout: 10_000 });
       expect(await page.locator('.history-events [data-type="LinkCreated"]').count()).toBe(0);
     } finally {
@@ -227,7 +207,7 @@ describe('the History tab in the browser', () => {
     const link = await createLink('https://example.com/v0', { title: HOSTILE_TITLE });
     const key = (await call<{ api_key: string }>('POST', '/api/users/me/generate-api-key', undefined, ownerToken)).api_key;
     await call('PATCH', `/api/urls/${link.id}`, { original_url: 'https://example.com/v1' }, ownerToken);
-    const byKey = await fetch(`${product.baseUrl}/api/urls/${link.id}`, {
+    const byKey = await fetch(`${suite.product.baseUrl}/api/urls/${link.id}`, {
       method: 'PATCH',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ original_url: 'https://example.com/v2' }),

@@ -1,18 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  HUMAN_AGENT,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, openSignedIn, registerByApi, screenshot, seriousA11yViolations } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The admin's projections tab (docs/admin.md#projections) on the real server: the projectors'
@@ -24,30 +13,21 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const INTERNAL = `${HUMAN_AGENT} AcmeInternal/2.0`;
 
 describe('projections tab in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken: string;
+  const suite = useBrowserSuite();
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com'); // the first account: super admin
-    const owner = await registerByApi(product, 'owner@example.com');
-    const link = await apiCall<{ short_code: string }>(product, owner, 'POST', '/api/urls', { original_url: 'https://example.com/' });
+    const owner = await registerByApi(suite.product, 'owner@example.com');
+    const link = await apiCall<{ short_code: string }>(suite.product, owner, 'POST', '/api/urls', { original_url: 'https://example.com/' });
     // 6 people, 4 Googlebots, 2 of an internal checker no list knows.
     const visits = [...Array<string>(6).fill(HUMAN_AGENT), ...Array<string>(4).fill(GOOGLEBOT), ...Array<string>(2).fill(INTERNAL)];
     for (const userAgent of visits) {
-      const response = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
+      const response = await fetch(`${suite.product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
       expect(response.status).toBe(302);
     }
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   async function open(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-    const page = await openSignedIn(browser, product, rootToken, '/admin?tab=projections', viewport);
+    const page = await openSignedIn(suite.browser, suite.product, suite.rootToken, '/admin?tab=projections', viewport);
     await page.locator('tr[data-projector="analytics"]').waitFor();
     return page;
   }

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, startProduct, type Product } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, apiCall, openSignedIn, registerByApi, screenshot } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The admin panel's actions that cost someone something ask first and say what happens
@@ -35,24 +36,12 @@ const linesOf = (page: Page, selector: string) =>
     );
 
 describe('admin safety and layouts in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken: string;
+  const suite = useBrowserSuite();
   let serial = 0;
 
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  const call = <T>(method: string, path: string, body?: unknown, token = rootToken) => apiCall<T>(product, token, method, path, body);
+  const call = <T>(method: string, path: string, body?: unknown, token = suite.rootToken) => apiCall<T>(suite.product, token, method, path, body);
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
-  const open = (path: string, viewport: Viewport = LAPTOP, token = rootToken) => openSignedIn(browser, product, token, path, viewport);
+  const open = (path: string, viewport: Viewport = LAPTOP, token = suite.rootToken) => openSignedIn(suite.browser, suite.product, token, path, viewport);
   const planOf = async (token: string) => (await call<{ plan_type: string }>('GET', '/api/subscription/current', undefined, token)).plan_type;
 
   async function payForPro(token: string) {
@@ -82,7 +71,7 @@ describe('admin safety and layouts in the browser', () => {
 
   it('asks before a plan change, saying that the paid period ends now and what its unused days were worth', async () => {
     const email = unique('paying');
-    const token = await registerByApi(product, email);
+    const token = await registerByApi(suite.product, email);
     await payForPro(token);
     for (const viewport of [LAPTOP, PHONE]) {
       const page = await open('/admin?tab=users', viewport);
@@ -130,7 +119,7 @@ describe('admin safety and layouts in the browser', () => {
 
   it('asks before a ban, saying that every link stops at once; cancelled, nothing changes', async () => {
     const email = unique('bannable');
-    const token = await registerByApi(product, email);
+    const token = await registerByApi(suite.product, email);
     const link = await call<{ short_url: string }>('POST', '/api/urls', { original_url: 'https://example.com/landing' }, token);
     const page = await open('/admin?tab=users', PHONE);
     try {
@@ -204,7 +193,7 @@ describe('admin safety and layouts in the browser', () => {
   });
 
   it('lays the user list out as cards on a phone and a table on a laptop: nothing off-screen, addresses unbroken', async () => {
-    for (let i = 0; i < 5; i++) await registerByApi(product, unique('a-rather-long-mailbox-name'));
+    for (let i = 0; i < 5; i++) await registerByApi(suite.product, unique('a-rather-long-mailbox-name'));
     for (const viewport of [LAPTOP, PHONE]) {
       const page = await open('/admin?tab=users', viewport);
       try {

@@ -1,19 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  HUMAN_AGENT,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  newContext,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInContext,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, screenshot, seriousA11yViolations, openSignedIn } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The admin SQL tab (docs/analysts.md#the-admin-console) on the real server: starter and
@@ -21,38 +9,29 @@ import {
  * analyst's credential issued with its password shown once.
  */
 describe('the admin SQL console in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken: string;
+  const suite = useBrowserSuite();
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com');
-    const link = await apiCall<{ short_code: string }>(product, rootToken, 'POST', '/api/urls', {
+    const link = await apiCall<{ short_code: string }>(suite.product, suite.rootToken, 'POST', '/api/urls', {
       original_url: 'https://example.com/',
       title: '<img src=x onerror=alert(1)>',
     });
     for (let i = 0; i < 3; i++)
-      await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': HUMAN_AGENT, referer: 'https://news.example/' } });
+      await fetch(`${suite.product.baseUrl}/${link.short_code}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': HUMAN_AGENT, referer: 'https://news.example/' },
+      });
     // The analytics projector writes clicks in batches: wait until the console sees them.
     for (let tries = 0; ; tries++) {
-      const answer = await apiCall<{ rows: string[][] }>(product, rootToken, 'POST', '/api/admin/sql', { query: 'SELECT count() FROM clicks' });
+      const answer = await apiCall<{ rows: string[][] }>(suite.product, suite.rootToken, 'POST', '/api/admin/sql', { query: 'SELECT count() FROM clicks' });
       if (answer.rows[0]?.[0] === '3') break;
       if (tries > 100) throw new Error('The clicks never reached the analysts’ tables');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   async function open(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-    const context = await newContext(browser, product, viewport);
-    await signInContext(context, rootToken);
-    const page = await context.newPage();
-    await page.goto('/admin?tab=sql');
+    const page = await openSignedIn(suite.browser, suite.product, suite.rootToken, '/admin?tab=sql', viewport);
     await page.getByRole('heading', { name: 'SQL console' }).waitFor();
     return page;
   }

@@ -1,18 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  newContext,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInContext,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, apiCall, registerByApi, screenshot, seriousA11yViolations, openSignedIn } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The admin panel (docs/web-app.md#admin-panel, docs/admin.md) on the real server: who gets
@@ -22,38 +11,20 @@ import {
 type Viewport = { width: number; height: number };
 
 describe('admin panel in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken: string;
+  const suite = useBrowserSuite();
   let serial = 0;
 
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  const call = <T>(method: string, path: string, body?: unknown, token = rootToken) => apiCall<T>(product, token, method, path, body);
+  const call = <T>(method: string, path: string, body?: unknown, token = suite.rootToken) => apiCall<T>(suite.product, token, method, path, body);
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
   const idOf = async (token: string) => (await call<{ id: number }>('GET', '/api/users/me', undefined, token)).id;
 
-  async function open(token: string, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
-    const context = await newContext(browser, product, viewport);
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(path);
-    return page;
-  }
+  const open = (token: string, path: string, viewport: Viewport = DESKTOP) => openSignedIn(suite.browser, suite.product, token, path, viewport);
 
   const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
   const status = (page: Page) => page.locator('.status-message').first();
 
   it('refuses a user with Access Denied and their role, and shows no Admin Panel in their sidebar', async () => {
-    const token = await registerByApi(product, unique('plain'));
+    const token = await registerByApi(suite.product, unique('plain'));
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await open(token, '/admin', viewport);
       try {
@@ -71,7 +42,7 @@ describe('admin panel in the browser', () => {
 
   it('shows the super admin the badge and live totals, and switches registration off and on', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await open(rootToken, '/admin', viewport);
+      const page = await open(suite.rootToken, '/admin', viewport);
       try {
         await page.locator('.admin__badge', { hasText: 'Super Admin' }).waitFor();
         // The sidebar's item, and the user menu's link that opens the panel in a new tab.
@@ -80,7 +51,7 @@ describe('admin panel in the browser', () => {
         const users = page.locator('[data-tile="Total Users"] .tile__value');
         await expect.poll(() => users.innerText(), { timeout: 10_000 }).toMatch(/^\d+$/);
         const before = Number(await users.innerText());
-        await registerByApi(product, unique('newcomer'));
+        await registerByApi(suite.product, unique('newcomer'));
         // No reload: the tile follows within a few seconds.
         await expect.poll(async () => Number(await users.innerText()), { timeout: 12_000 }).toBe(before + 1);
         expect(await seriousA11yViolations(page)).toEqual([]);
@@ -90,12 +61,12 @@ describe('admin panel in the browser', () => {
       }
     }
 
-    const page = await open(rootToken, '/admin');
+    const page = await open(suite.rootToken, '/admin');
     try {
       await page.getByRole('button', { name: 'Disable registration' }).click();
       await page.getByText('Registration disabled successfully').waitFor();
       expect(await status(page).getAttribute('class')).toContain('status-message--success');
-      expect(((await (await fetch(`${product.baseUrl}/api/public/signup-status`)).json()) as { signup_enabled: boolean }).signup_enabled).toBe(false);
+      expect(((await (await fetch(`${suite.product.baseUrl}/api/public/signup-status`)).json()) as { signup_enabled: boolean }).signup_enabled).toBe(false);
       // The confirmation goes after 3 seconds.
       await page.getByText('Registration disabled successfully').waitFor({ state: 'detached', timeout: 5000 });
       await page.getByRole('button', { name: 'Enable registration' }).click();
@@ -107,11 +78,11 @@ describe('admin panel in the browser', () => {
 
   it('manages users: search, page size, suspend and activate, the admin role and the plan', async () => {
     const email = unique('managed');
-    const token = await registerByApi(product, email);
-    for (let i = 0; i < 6; i++) await registerByApi(product, unique('crowd'));
+    const token = await registerByApi(suite.product, email);
+    for (let i = 0; i < 6; i++) await registerByApi(suite.product, unique('crowd'));
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await open(rootToken, '/admin?tab=users', viewport);
+      const page = await open(suite.rootToken, '/admin?tab=users', viewport);
       try {
         await tab(page, 'User Management').waitFor();
         expect(await tab(page, 'User Management').getAttribute('aria-selected')).toBe('true');
@@ -127,7 +98,7 @@ describe('admin panel in the browser', () => {
       }
     }
 
-    const page = await open(rootToken, '/admin?tab=users');
+    const page = await open(suite.rootToken, '/admin?tab=users');
     try {
       await page.getByLabel('Search by e-mail or plan').fill(email);
       const row = page.locator(`tr[data-user="${email}"]`);
@@ -135,10 +106,10 @@ describe('admin panel in the browser', () => {
       await row.getByRole('button', { name: 'Suspend' }).click();
       await page.getByText('User suspended successfully').waitFor();
       await row.getByText('suspended').waitFor();
-      expect((await fetch(`${product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+      expect((await fetch(`${suite.product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
       await row.getByRole('button', { name: 'Activate' }).click();
       await page.getByText('User activated successfully').waitFor();
-      expect((await fetch(`${product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect((await fetch(`${suite.product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 
       await row.getByRole('button', { name: 'Make admin' }).click();
       await page.getByText('Admin role granted successfully').waitFor();
@@ -159,9 +130,9 @@ describe('admin panel in the browser', () => {
 
   it('links the panel from the user menu by role, never by plan: an Enterprise user without the role gets no link', async () => {
     const enterpriseEmail = unique('enterprise');
-    const enterprise = await registerByApi(product, enterpriseEmail);
+    const enterprise = await registerByApi(suite.product, enterpriseEmail);
     await call('POST', `/api/admin/users/${await idOf(enterprise)}/change-plan`, { plan_type: 'enterprise' });
-    const admin = await registerByApi(product, unique('menu-admin'));
+    const admin = await registerByApi(suite.product, unique('menu-admin'));
     await call('PUT', `/api/admin/users/${await idOf(admin)}/role`, { role: 'admin' });
 
     const page = await open(enterprise, '/dashboard');
@@ -172,7 +143,7 @@ describe('admin panel in the browser', () => {
     } finally {
       await page.context().close();
     }
-    for (const token of [admin, rootToken]) {
+    for (const token of [admin, suite.rootToken]) {
       const page = await open(token, '/dashboard');
       try {
         const link = page.locator('.user-menu').getByRole('link', { name: 'Admin Panel' });
@@ -186,7 +157,7 @@ describe('admin panel in the browser', () => {
   });
 
   /** Opens a tab of the panel at both sizes, checks it fits a phone and passes axe, and saves its screenshots. */
-  async function eachSize(path: string, ready: (page: Page) => Promise<void>, name: string, token = rootToken) {
+  async function eachSize(path: string, ready: (page: Page) => Promise<void>, name: string, token = suite.rootToken) {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await open(token, path, viewport);
       try {
@@ -202,8 +173,8 @@ describe('admin panel in the browser', () => {
 
   it('sets one user’s limits by e-mail: the look-up rules, figures that apply at once, and the reset', async () => {
     const email = unique('limited');
-    const token = await registerByApi(product, email);
-    const page = await open(rootToken, '/admin?tab=user-limits');
+    const token = await registerByApi(suite.product, email);
+    const page = await open(suite.rootToken, '/admin?tab=user-limits');
     try {
       await page.getByRole('button', { name: 'Update limits' }).click();
       await page.getByText('Please get user limits first').waitFor();
@@ -236,14 +207,14 @@ describe('admin panel in the browser', () => {
   });
 
   it('adds a sign-in provider that the login screen offers at once; the standalone screen admits admins and the super admin', async () => {
-    const page = await open(rootToken, '/admin?tab=oauth');
+    const page = await open(suite.rootToken, '/admin?tab=oauth');
     try {
       await page.getByRole('button', { name: 'Add provider' }).first().click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Provider').selectOption('google');
       await dialog.getByLabel('Client ID').fill('e2e-google-client');
       await dialog.getByLabel('Client secret').fill('e2e-google-secret-7788');
-      await dialog.getByLabel('Redirect URI').fill(`${product.baseUrl}/auth/callback`);
+      await dialog.getByLabel('Redirect URI').fill(`${suite.product.baseUrl}/auth/callback`);
       await dialog.getByLabel('Scope').fill('openid email profile');
       await dialog.getByLabel('Auth URL').fill('https://accounts.google.com/o/oauth2/v2/auth');
       await dialog.getByRole('button', { name: 'Add provider' }).click();
@@ -251,7 +222,7 @@ describe('admin panel in the browser', () => {
       const card = page.locator('[data-provider="google"]');
       expect(await card.innerText()).toContain('••••••••7788');
       expect(await card.innerText()).not.toContain('e2e-google-secret');
-      const providers = (await (await fetch(`${product.baseUrl}/api/auth/providers`)).json()) as { providers: { google: { enabled: boolean } } };
+      const providers = (await (await fetch(`${suite.product.baseUrl}/api/auth/providers`)).json()) as { providers: { google: { enabled: boolean } } };
       expect(providers.providers.google.enabled).toBe(true);
       await card.getByRole('button', { name: 'Disable Google' }).click();
       await page.getByText('Configuration disabled successfully').waitFor();
@@ -262,14 +233,14 @@ describe('admin panel in the browser', () => {
 
     // The standalone screen admits an admin and the super admin (docs/web-app.md#admin-panel), no one else.
     await eachSize('/admin/oauth-config', async (page) => page.locator('[data-provider="google"]').waitFor(), 'admin-oauth-config-super');
-    const plainPage = await open(await registerByApi(product, unique('oauth-plain')), '/admin/oauth-config');
+    const plainPage = await open(await registerByApi(suite.product, unique('oauth-plain')), '/admin/oauth-config');
     try {
       await plainPage.getByText('Access Denied').waitFor();
       expect(await plainPage.locator('.admin--denied').innerText()).toContain('Your role: User');
     } finally {
       await plainPage.context().close();
     }
-    const adminToken = await registerByApi(product, unique('oauth-admin'));
+    const adminToken = await registerByApi(suite.product, unique('oauth-admin'));
     await call('PUT', `/api/admin/users/${await idOf(adminToken)}/role`, { role: 'admin' });
     await eachSize(
       '/admin/oauth-config',
@@ -280,7 +251,7 @@ describe('admin panel in the browser', () => {
   }, 60_000);
 
   it('sends a test e-mail through the transport in force and counts it; saves settings without showing secrets', async () => {
-    const page = await open(rootToken, '/admin?tab=email');
+    const page = await open(suite.rootToken, '/admin?tab=email');
     try {
       const send = page.getByRole('button', { name: 'Send test e-mail' });
       await send.waitFor();
@@ -308,9 +279,9 @@ describe('admin panel in the browser', () => {
 
   it('shows a user’s subscription and history, and changes the plan there', async () => {
     const email = unique('subscriber');
-    const token = await registerByApi(product, email);
+    const token = await registerByApi(suite.product, email);
     await call('POST', `/api/admin/users/${await idOf(token)}/change-plan`, { plan_type: 'pro' });
-    const page = await open(rootToken, '/admin?tab=subscriptions');
+    const page = await open(suite.rootToken, '/admin?tab=subscriptions');
     try {
       await page.getByLabel('User e-mail').fill(email);
       await page.getByRole('button', { name: 'Get subscription' }).click();
@@ -331,7 +302,7 @@ describe('admin panel in the browser', () => {
   });
 
   it('edits a plan, and the public catalogue says so at once; lists every feature with the plans that grant it', async () => {
-    const page = await open(rootToken, '/admin?tab=plans');
+    const page = await open(suite.rootToken, '/admin?tab=plans');
     try {
       const pro = page.locator('.admin-plan[data-plan="pro"]');
       await pro.getByRole('button', { name: /Edit/ }).click();
@@ -339,7 +310,7 @@ describe('admin panel in the browser', () => {
       await dialog.getByLabel('Monthly price (₹)').fill('1499.50');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Plan updated successfully').waitFor();
-      const plans = (await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: { name: string; price_monthly: number }[] };
+      const plans = (await (await fetch(`${suite.product.baseUrl}/api/subscription/plans`)).json()) as { plans: { name: string; price_monthly: number }[] };
       expect(plans.plans.find((plan) => plan.name === 'pro')?.price_monthly).toBe(1499.5);
     } finally {
       await page.context().close();
@@ -368,9 +339,9 @@ describe('admin panel in the browser', () => {
   });
 
   it('disables a link with a reason: its short URL shows the disabled page; enabling brings it back', async () => {
-    const owner = await registerByApi(product, unique('lure'));
+    const owner = await registerByApi(suite.product, unique('lure'));
     const link = await call<{ id: number; short_code: string; short_url: string }>('POST', '/api/urls', { original_url: 'https://phish.example/login' }, owner);
-    const page = await open(rootToken, '/admin?tab=moderation');
+    const page = await open(suite.rootToken, '/admin?tab=moderation');
     try {
       await page.getByLabel('Search by code, destination or owner e-mail').fill(link.short_code);
       const actions = page.getByRole('group', { name: `Actions for ${link.short_url}` });

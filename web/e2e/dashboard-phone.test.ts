@@ -1,18 +1,7 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  HUMAN_AGENT,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  newContext,
-  registerByApi,
-  screenshot,
-  signInContext,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, HUMAN_AGENT, PHONE, apiCall, newContext, registerByApi, screenshot, signInContext } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /**
  * What a person on a phone meets on the dashboard (docs/web-app.md#dashboard): the page stays
@@ -20,30 +9,19 @@ import {
  * date range is refused in the fields' own words, and a QR code's scans show in analytics.
  */
 describe('dashboard on a phone', () => {
-  let product: Product;
-  let browser: Browser;
-  let adminToken = '';
+  const suite = useBrowserSuite();
   let accounts = 0;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    adminToken = await registerByApi(product, 'root@example.com'); // the first account: the super admin
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   /** A fresh account with `links` links, signed in; an admin gives it `limits` first (by default: unlimited). */
   async function dashboardWith(links: number, viewport: { width: number; height: number }, limits: Record<string, unknown> = { is_unlimited_user: true }) {
     accounts += 1;
     const email = `phone${accounts}@example.com`;
-    const token = await registerByApi(product, email);
-    const me = await apiCall<{ id: number }>(product, token, 'GET', '/api/users/me');
-    await apiCall(product, adminToken, 'PUT', `/api/admin/api/users/${me.id}/limits`, limits);
+    const token = await registerByApi(suite.product, email);
+    const me = await apiCall<{ id: number }>(suite.product, token, 'GET', '/api/users/me');
+    await apiCall(suite.product, suite.rootToken, 'PUT', `/api/admin/api/users/${me.id}/limits`, limits);
     for (let n = 1; n <= links; n++)
-      await apiCall(product, token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
-    const context = await newContext(browser, product, viewport);
+      await apiCall(suite.product, token, 'POST', '/api/urls', { original_url: `https://example.com/page-${n}`, title: `Link ${String(n).padStart(2, '0')}` });
+    const context = await newContext(suite.browser, suite.product, viewport);
     await signInContext(context, token);
     const page = await context.newPage();
     // Scrolls then happen at once, so a position read after two frames is where the page settled.
@@ -127,7 +105,7 @@ describe('dashboard on a phone', () => {
 
   it('shows the QR code’s scans in the link’s analytics, as the QR dialog says', async () => {
     const { token, page, context } = await dashboardWith(1, DESKTOP);
-    const [link] = (await apiCall<{ urls: { id: number; short_url: string }[] }>(product, token, 'GET', '/api/urls?include_counts=true')).urls;
+    const [link] = (await apiCall<{ urls: { id: number; short_url: string }[] }>(suite.product, token, 'GET', '/api/urls?include_counts=true')).urls;
     if (!link) throw new Error('no link');
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
@@ -196,7 +174,7 @@ describe('dashboard on a phone', () => {
       const confirm = page.getByRole('dialog', { name: 'Delete URL' });
       await confirm.waitFor();
       // Meanwhile the link goes from another tab.
-      await apiCall(product, token, 'DELETE', `/api/urls/${await row.getAttribute('data-link-id')}`);
+      await apiCall(suite.product, token, 'DELETE', `/api/urls/${await row.getAttribute('data-link-id')}`);
       await confirm.getByRole('button', { name: 'Delete URL' }).click();
       const toast = page.locator('.toast', { has: page.locator('.toast__title', { hasText: 'Delete Failed' }) });
       await toast.getByText('URL not found').waitFor();

@@ -1,29 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, startProduct, type Product } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, apiCall, openSignedIn, registerByApi, screenshot } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /**
  * Dates are en-IN on every screen, one shape per kind (docs/web-app.md#formats): no screen
  * shows "Nov 27, 2026" beside "27 Nov 2026".
  */
 describe('dates on the screens', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken = '';
+  const suite = useBrowserSuite();
   let payerToken = '';
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com'); // the super admin
-    payerToken = await registerByApi(product, 'payer@example.com');
-    const payer = await apiCall<{ id: number }>(product, payerToken, 'GET', '/api/users/me');
-    await apiCall(product, rootToken, 'POST', `/api/admin/users/${payer.id}/change-plan`, { plan_type: 'pro' });
-    await apiCall(product, payerToken, 'POST', '/api/urls', { original_url: 'https://example.com/dated', title: 'Dated' });
+    payerToken = await registerByApi(suite.product, 'payer@example.com');
+    const payer = await apiCall<{ id: number }>(suite.product, payerToken, 'GET', '/api/users/me');
+    await apiCall(suite.product, suite.rootToken, 'POST', `/api/admin/users/${payer.id}/change-plan`, { plan_type: 'pro' });
+    await apiCall(suite.product, payerToken, 'POST', '/api/urls', { original_url: 'https://example.com/dated', title: 'Dated' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
   /** The en-US shapes: "Nov 27, 2026", "November 27, 2026", "Nov 27" before a comma or year. */
@@ -60,7 +53,7 @@ describe('dates on the screens', () => {
   ] as const) {
     it(`writes every date the en-IN way, never the en-US way (${size})`, async () => {
       for (const screen of screens) {
-        const page = await openSignedIn(browser, product, payerToken, screen.path, viewport);
+        const page = await openSignedIn(suite.browser, suite.product, payerToken, screen.path, viewport);
         await screen.ready(page);
         const text = await bodyText(page);
         expect(text, screen.name).not.toMatch(US_DATE);
@@ -69,7 +62,7 @@ describe('dates on the screens', () => {
         await page.context().close();
       }
       // The admin's user list: the day an account was made, as every other screen writes a day.
-      const admin = await openSignedIn(browser, product, rootToken, '/admin?tab=users', viewport);
+      const admin = await openSignedIn(suite.browser, suite.product, suite.rootToken, '/admin?tab=users', viewport);
       await admin.getByText('payer@example.com').first().waitFor();
       const text = await bodyText(admin);
       expect(text).not.toMatch(US_DATE);

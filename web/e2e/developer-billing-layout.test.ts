@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, type Product } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, apiCall, openSignedIn, registerByApi, screenshot, seriousA11yViolations } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * Layouts that clipped what a person needs to read (docs/web-app.md): the curl samples on
@@ -26,31 +27,22 @@ const boxOf = async (locator: Locator): Promise<Box> => {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('code samples and the subscription history fit the screen', () => {
-  let product: Product;
-  let browser: Browser;
-  let adminToken: string;
+  const suite = useBrowserSuite('layout-admin@example.com');
   let userToken: string;
   const email = 'layout-user@example.com';
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    adminToken = await registerByApi(product, 'layout-admin@example.com'); // the first account: super admin
-    userToken = await registerByApi(product, email);
-    await apiCall(product, userToken, 'POST', '/api/users/me/generate-api-key');
+    userToken = await registerByApi(suite.product, email);
+    await apiCall(suite.product, userToken, 'POST', '/api/users/me/generate-api-key');
     // Two plan changes: the history has rows to lay out.
-    const { id } = await apiCall<{ id: number }>(product, userToken, 'GET', '/api/users/me');
-    await apiCall(product, adminToken, 'POST', `/api/admin/users/${id}/change-plan`, { plan_type: 'pro' });
-    await apiCall(product, adminToken, 'POST', `/api/admin/users/${id}/change-plan`, { plan_type: 'enterprise' });
+    const { id } = await apiCall<{ id: number }>(suite.product, userToken, 'GET', '/api/users/me');
+    await apiCall(suite.product, suite.rootToken, 'POST', `/api/admin/users/${id}/change-plan`, { plan_type: 'pro' });
+    await apiCall(suite.product, suite.rootToken, 'POST', `/api/admin/users/${id}/change-plan`, { plan_type: 'enterprise' });
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('shows every curl sample on /api-keys whole, wrapped inside its code block, at 1280 and 390 px', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
-      const page = await openSignedIn(browser, product, userToken, '/api-keys', viewport);
+      const page = await openSignedIn(suite.browser, suite.product, userToken, '/api-keys', viewport);
       try {
         const card = page.locator('.usage-examples');
         const samples = card.locator('.code-sample__code');
@@ -77,7 +69,7 @@ describe('code samples and the subscription history fit the screen', () => {
 
   it('shows every column of a user’s subscription history on a phone, each change as a card of labelled lines', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
-      const page = await openSignedIn(browser, product, adminToken, '/admin?tab=subscriptions', viewport);
+      const page = await openSignedIn(suite.browser, suite.product, suite.rootToken, '/admin?tab=subscriptions', viewport);
       try {
         await page.getByLabel('User e-mail').fill(email);
         await page.getByRole('button', { name: 'Get subscription' }).click();
@@ -114,7 +106,7 @@ describe('code samples and the subscription history fit the screen', () => {
 
   it('documents where an API link goes, on /docs and in the support FAQ that test-mode receipts say so', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
-      const page = await openSignedIn(browser, product, userToken, '/docs?tab=endpoints', viewport);
+      const page = await openSignedIn(suite.browser, suite.product, userToken, '/docs?tab=endpoints', viewport);
       try {
         const create = page.locator('section.endpoint').filter({ has: page.locator('#endpoint-api-urls-api') });
         await create.waitFor();

@@ -1,19 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsTestServer, type DnsTestServer } from '../../services/src/domains/dns/testing/dns-test-server.ts';
-import {
-  DESKTOP,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  newContext,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInContext,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import { DESKTOP, PHONE, apiCall, openSignedIn, registerByApi, screenshot, seriousA11yViolations } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * Custom domains and TRAI headers in the browser (docs/web-app.md#custom-domains,
@@ -52,10 +41,7 @@ interface LinkItem {
 type Viewport = { width: number; height: number };
 
 describe('custom domains and TRAI headers in the browser', () => {
-  let product: Product;
-  let browser: Browser;
   let dns: DnsTestServer;
-  let rootToken: string;
   /** The Pro account the flow builds on, test after test. */
   let pro: string;
   let host: string;
@@ -63,43 +49,35 @@ describe('custom domains and TRAI headers in the browser', () => {
 
   beforeAll(async () => {
     dns = await startDnsTestServer();
-    [product, browser] = await Promise.all([
-      startProduct({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, DOMAIN_CNAME_TARGET: CNAME_TARGET }),
-      launchBrowser(),
-    ]);
-    host = new URL(product.baseUrl).host;
-    rootToken = await registerByApi(product, 'domains-root@example.com'); // the first account: super admin
+  });
+  // Registered before the suite's: runs after the product has stopped.
+  afterAll(() => dns?.close());
+  const suite = useBrowserSuite('domains-root@example.com', () => ({
+    DNS_SERVERS: dns.address,
+    DOMAIN_TARGET_IPS: TARGET_IP,
+    DOMAIN_CNAME_TARGET: CNAME_TARGET,
+  }));
+  beforeAll(async () => {
+    host = new URL(suite.product.baseUrl).host;
     pro = await proAccount('pro');
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await dns?.close();
-  });
-
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
-  const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(product, token, method, path, body);
+  const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(suite.product, token, method, path, body);
 
   /** A fresh account moved to Pro by the super admin. */
   async function proAccount(name: string): Promise<string> {
-    const token = await registerByApi(product, unique(name));
+    const token = await registerByApi(suite.product, unique(name));
     const { id } = await call<{ id: number }>(token, 'GET', '/api/users/me');
-    await call(rootToken, 'POST', `/api/admin/users/${id}/change-plan`, { plan_type: 'pro' });
+    await call(suite.rootToken, 'POST', `/api/admin/users/${id}/change-plan`, { plan_type: 'pro' });
     return token;
   }
 
-  async function open(token: string, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
-    const context = await newContext(browser, product, viewport);
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(path);
-    return page;
-  }
+  const open = (token: string, path: string, viewport: Viewport = DESKTOP) => openSignedIn(suite.browser, suite.product, token, path, viewport);
 
   /** A refused call's status and detail, straight from the server. */
   async function refusal(token: string, method: string, path: string, body: unknown): Promise<{ status: number; detail: string }> {
-    const response = await fetch(`${product.baseUrl}${path}`, {
+    const response = await fetch(`${suite.product.baseUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -120,7 +98,7 @@ describe('custom domains and TRAI headers in the browser', () => {
   };
 
   it('shows a Free user the feature gate on the custom tab, and on the trai tab up front that the plan does not include headers, its controls disabled', async () => {
-    const token = await registerByApi(product, unique('free'));
+    const token = await registerByApi(suite.product, unique('free'));
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await open(token, '/custom-domains', viewport);
       try {
@@ -309,9 +287,9 @@ describe('custom domains and TRAI headers in the browser', () => {
       expect(await ours.getByRole('button', { name: 'Set as Active' }).count()).toBe(0);
       await screenshot(page, 'domains-trai-awaiting-approval');
       // The super admin approves it (the queue has its own test below); the page shows it ready.
-      const [pending] = await call<{ id: number; header: string }[]>(rootToken, 'GET', '/api/admin/trai-approvals');
+      const [pending] = await call<{ id: number; header: string }[]>(suite.rootToken, 'GET', '/api/admin/trai-approvals');
       expect(pending).toMatchObject({ header: 'ACMEIN', dlt_registration_id: '1101234567890123456' });
-      await call(rootToken, 'POST', `/api/admin/trai-approvals/${pending!.id}/approve`);
+      await call(suite.rootToken, 'POST', `/api/admin/trai-approvals/${pending!.id}/approve`);
       await page.reload();
       await ours.waitFor();
       expect(await text(ours.locator('[data-state="ready"]'))).toBe('Ready');
@@ -397,7 +375,7 @@ describe('custom domains and TRAI headers in the browser', () => {
         await expect.poll(() => status.locator('.badge').allInnerTexts(), { timeout: 10_000 }).toEqual(['links.acme.in', 'ACMEIN']);
         // The card says what the API does with them (services/src/links/public-api/api-link-place.test.ts proves it).
         // ACMEIN lives on our host and wins over the active domain: the card says where API links go now.
-        expect(await text(status.getByTestId('api-links-at'))).toBe(`${product.baseUrl}/ACMEIN/`);
+        expect(await text(status.getByTestId('api-links-at'))).toBe(`${suite.product.baseUrl}/ACMEIN/`);
         await screenshot(page, 'developer-tools-active-place');
         await page.getByRole('tab', { name: 'Domains' }).click();
         await domainRow(page, 'links.acme.in').waitFor();
@@ -538,7 +516,7 @@ describe('custom domains and TRAI headers in the browser', () => {
       const branded = links.find((link) => link.short_code === `branded-${DESKTOP.width}`);
       expect(branded).toMatchObject({ custom_domain: 'links.acme.in', trai_header: null, short_url: `https://links.acme.in/branded-${DESKTOP.width}` });
       const sms = links.find((link) => link.short_code === 'sms-offer');
-      expect(sms).toMatchObject({ trai_header: 'ACMEIN', custom_domain: null, short_url: `${product.baseUrl}/ACMEIN/sms-offer` });
+      expect(sms).toMatchObject({ trai_header: 'ACMEIN', custom_domain: null, short_url: `${suite.product.baseUrl}/ACMEIN/sms-offer` });
 
       // Edit shows where the link is served, read-only.
       await page.locator(`[data-short-code="branded-${DESKTOP.width}"]`).getByRole('button', { name: /^Edit/ }).click();
@@ -562,9 +540,9 @@ describe('custom domains and TRAI headers in the browser', () => {
       domain_type: 'our_domain',
       dlt_registration_id: '1101000000000000777',
     });
-    await call(rootToken, 'POST', `/api/admin/trai-approvals/${header.id}/approve`);
+    await call(suite.rootToken, 'POST', `/api/admin/trai-approvals/${header.id}/approve`);
     await call(token, 'POST', '/api/urls', { original_url: 'https://example.com/kept', custom_domain: 'kept.acme.in', short_code: 'kept-link' });
-    await call(rootToken, 'POST', `/api/admin/users/${userId}/change-plan`, { plan_type: 'free' });
+    await call(suite.rootToken, 'POST', `/api/admin/users/${userId}/change-plan`, { plan_type: 'free' });
 
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await open(token, '/custom-domains', viewport);
@@ -626,7 +604,7 @@ describe('custom domains and TRAI headers in the browser', () => {
     await call(squatter, 'POST', '/api/custom-domains/trai', { header: 'HDFCBK', domain_type: 'our_domain' });
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await open(rootToken, '/admin?tab=trai-approvals', viewport);
+      const page = await open(suite.rootToken, '/admin?tab=trai-approvals', viewport);
       try {
         const row = page.locator('tr[data-header="BANKIN"]');
         await row.waitFor();
@@ -642,7 +620,7 @@ describe('custom domains and TRAI headers in the browser', () => {
       }
     }
 
-    const page = await open(rootToken, '/admin?tab=trai-approvals');
+    const page = await open(suite.rootToken, '/admin?tab=trai-approvals');
     try {
       await page.getByRole('button', { name: 'Approve BANKIN' }).click();
       await expect.poll(() => text(page.locator('.status-message'))).toBe("The TRAI header BANKIN was approved successfully: its owner's links can use it.");

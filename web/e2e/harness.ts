@@ -98,6 +98,16 @@ export async function registerByApi(product: Product, email: string, password = 
   return signInByApi(product, email, password);
 }
 
+/** Fills in the register form the page shows and creates the account, as a visitor would; resolves once on the dashboard. */
+export async function registerByForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 /** Signs an existing account in through the API: a new session's bearer token. */
 export async function signInByApi(product: Product, email: string, password = 'secret123'): Promise<string> {
   const token = await fetch(`${product.baseUrl}/api/token`, {

@@ -2,21 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   SCREENSHOT_DIR,
   apiCall,
-  launchBrowser,
   newContext,
   registerByApi,
   screenshot,
   seriousA11yViolations,
-  signInContext,
-  startProduct,
-  type Product,
+  openSignedIn,
+  registerByForm,
 } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * Paying for a plan on the real server in test mode: the pricing page's confirmation dialog
@@ -37,54 +36,32 @@ interface Payment {
 }
 
 describe('payments in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let adminToken: string;
+  const suite = useBrowserSuite('payments-admin@example.com');
   let serial = 0;
   /** The account that bought Pro in the first test (the admin's test reads its payments). */
   let payer: { email: string; token: string; receipt: string } | null = null;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    adminToken = await registerByApi(product, 'payments-admin@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
   const card = (page: Page, name: string) => page.locator(`.plan-card[data-plan="${name}"]`);
   const toast = (page: Page, title: string) => page.locator('.toast').filter({ has: page.locator('.toast__title', { hasText: title }) });
   const planLabel = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).locator('.plan-label');
 
-  async function signedIn(token: string, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-    const context = await newContext(browser, product, viewport);
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(path);
-    return page;
-  }
+  const signedIn = (token: string, path: string, viewport: { width: number; height: number } = DESKTOP) =>
+    openSignedIn(suite.browser, suite.product, token, path, viewport);
 
   it('is in test mode on an embedded installation', async () => {
-    const config = (await (await fetch(`${product.baseUrl}/api/payment/config`)).json()) as { mode: string };
+    const config = (await (await fetch(`${suite.product.baseUrl}/api/payment/config`)).json()) as { mode: string };
     expect(config.mode).toBe('test');
   });
 
   it('signs up, buys Pro monthly through the test checkout, and shows Pro at once', async () => {
     const email = unique('payer');
-    const context = await newContext(browser, product);
+    const context = await newContext(suite.browser, suite.product);
     const page = await context.newPage();
     try {
       // Sign up through the form.
       await page.goto('/register');
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel(/I agree to the Terms of Service and Privacy Policy/).check();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL('**/dashboard');
+      await registerByForm(page, email, PASSWORD);
 
       await page.goto('/pricing');
       await card(page, 'pro').getByRole('button', { name: 'Choose Pro' }).waitFor();
@@ -143,7 +120,7 @@ describe('payments in the browser', () => {
       await screenshot(page, 'payments-paid');
 
       const token = await page.evaluate(() => localStorage.getItem('token'));
-      const history = await apiCall<{ billing_history: Payment[] }>(product, token!, 'GET', '/api/payment/billing-history');
+      const history = await apiCall<{ billing_history: Payment[] }>(suite.product, token!, 'GET', '/api/payment/billing-history');
       expect(history.billing_history).toHaveLength(1);
       const [paid] = history.billing_history;
       expect(paid).toMatchObject({ amount: 99_900, status: 'captured' });
@@ -183,7 +160,7 @@ describe('payments in the browser', () => {
       const pdf = readFileSync((await download.path())!);
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(await toast(page, 'Failed to download invoice').count()).toBe(0);
-      const rendered = await renderPdf(browser, pdf, join(SCREENSHOT_DIR, 'payments-receipt.png'));
+      const rendered = await renderPdf(suite.browser, pdf, join(SCREENSHOT_DIR, 'payments-receipt.png'));
       expect(rendered.pages).toBeGreaterThanOrEqual(1);
       expect(rendered.text).toContain(receipt);
       expect(rendered.text).toContain('TEST-MODE RECEIPT: no money was taken.');
@@ -246,7 +223,7 @@ describe('payments in the browser', () => {
 
   it('shows the admin a user’s payments with the receipt on the Subscriptions tab', async () => {
     expect(payer).not.toBeNull();
-    const page = await signedIn(adminToken, '/admin?tab=subscriptions');
+    const page = await signedIn(suite.rootToken, '/admin?tab=subscriptions');
     try {
       await page.getByLabel('User e-mail').fill(payer!.email);
       await page.getByRole('button', { name: 'Get subscription' }).click();
@@ -304,7 +281,7 @@ describe('payments in the browser', () => {
   });
 
   it('fits the confirmation dialog and the toggles on a phone', async () => {
-    const token = await registerByApi(product, unique('phone'));
+    const token = await registerByApi(suite.product, unique('phone'));
     const page = await signedIn(token, '/pricing', PHONE);
     try {
       await card(page, 'pro').getByRole('button', { name: 'Choose Pro' }).click();
@@ -320,7 +297,7 @@ describe('payments in the browser', () => {
   });
 
   it('reports a failed payment with the Payment Failed toast, and keeps the plan', async () => {
-    const token = await registerByApi(product, unique('declined'));
+    const token = await registerByApi(suite.product, unique('declined'));
     const page = await signedIn(token, '/payment-management');
     try {
       // A new account: honest empty states, no sample data.
@@ -361,7 +338,7 @@ describe('payments in the browser', () => {
   });
 
   it('says so when loading fails (no sample data) and when verification is refused', async () => {
-    const token = await registerByApi(product, unique('unlucky'));
+    const token = await registerByApi(suite.product, unique('unlucky'));
     const page = await signedIn(token, '/pricing');
     try {
       // The server's answers are replaced here, in the browser only.
@@ -392,17 +369,17 @@ describe('payments in the browser', () => {
   });
 
   it('shows the server’s refusal of a move down to a cheaper plan while a higher one runs', async () => {
-    const token = await registerByApi(product, unique('enterprise'));
+    const token = await registerByApi(suite.product, unique('enterprise'));
     const choice = { plan_type: 'enterprise', billing_cycle: 'monthly' };
-    const intent = await apiCall<{ order: { order_id: string } }>(product, token, 'POST', '/api/payment/create-intent', choice);
+    const intent = await apiCall<{ order: { order_id: string } }>(suite.product, token, 'POST', '/api/payment/create-intent', choice);
     const paid = await apiCall<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
-      product,
+      suite.product,
       token,
       'POST',
       `/api/payment/test-checkout/${intent.order.order_id}`,
       { outcome: 'pay' },
     );
-    await apiCall(product, token, 'POST', '/api/payment/verify', {
+    await apiCall(suite.product, token, 'POST', '/api/payment/verify', {
       payment_id: paid.razorpay_payment_id,
       order_id: paid.razorpay_order_id,
       signature: paid.razorpay_signature,

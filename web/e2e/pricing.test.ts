@@ -1,18 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  newContext,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInContext,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, apiCall, newContext, registerByApi, screenshot, seriousA11yViolations, openSignedIn } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The public /pricing screen (docs/web-app.md#pricing-page, docs/plans.md) on the real server: plan cards from the
@@ -32,29 +21,20 @@ type Viewport = { width: number; height: number };
 const rupees = (amount: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(amount);
 
 describe('pricing page in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let adminToken: string;
+  const suite = useBrowserSuite('pricing-admin@example.com');
   let plans: CataloguePlan[];
   let serial = 0;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     // The installation's first account is its super admin, who can change plans.
-    adminToken = await registerByApi(product, 'pricing-admin@example.com');
-    plans = ((await (await fetch(`${product.baseUrl}/api/subscription/plans`)).json()) as { plans: CataloguePlan[] }).plans;
+    plans = ((await (await fetch(`${suite.product.baseUrl}/api/subscription/plans`)).json()) as { plans: CataloguePlan[] }).plans;
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   const plan = (name: string) => plans.find((p) => p.name === name)!;
   const card = (page: Page, name: string) => page.locator(`.plan-card[data-plan="${name}"]`);
 
   async function visitorPage(viewport: Viewport = DESKTOP) {
-    const context = await newContext(browser, product, viewport);
+    const context = await newContext(suite.browser, suite.product, viewport);
     const page = await context.newPage();
     await page.goto('/pricing');
     await card(page, 'enterprise').waitFor();
@@ -63,11 +43,8 @@ describe('pricing page in the browser', () => {
 
   async function signedInPage(viewport: Viewport = DESKTOP) {
     const email = `pricing${serial++}-${Date.now().toString(36)}@example.com`;
-    const token = await registerByApi(product, email);
-    const context = await newContext(browser, product, viewport);
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto('/pricing');
+    const token = await registerByApi(suite.product, email);
+    const page = await openSignedIn(suite.browser, suite.product, token, '/pricing', viewport);
     await card(page, 'enterprise').waitFor();
     return { page, email, token };
   }
@@ -99,7 +76,7 @@ describe('pricing page in the browser', () => {
           expect(new URL(page.url()).pathname).toBe('/login');
           // Signing in there comes back to the plans, not to the dashboard.
           const email = `pricing-return-${Date.now().toString(36)}@example.com`;
-          await registerByApi(product, email);
+          await registerByApi(suite.product, email);
           await page.getByLabel('Email').fill(email);
           await page.getByLabel('Password', { exact: true }).fill('secret123');
           await page.getByRole('button', { name: 'Sign In' }).click();
@@ -174,8 +151,8 @@ describe('pricing page in the browser', () => {
   it('marks the plan an administrator moved the user to', async () => {
     const { page, token } = await signedInPage();
     try {
-      const me = await apiCall<{ id: number }>(product, token, 'GET', '/api/users/me');
-      await apiCall(product, adminToken, 'POST', `/api/admin/users/${me.id}/change-plan`, { plan_type: 'pro' });
+      const me = await apiCall<{ id: number }>(suite.product, token, 'GET', '/api/users/me');
+      await apiCall(suite.product, suite.rootToken, 'POST', `/api/admin/users/${me.id}/change-plan`, { plan_type: 'pro' });
       await page.reload();
       await card(page, 'pro').getByText('You are already on the Pro plan!', { exact: true }).waitFor();
       expect(await card(page, 'pro').getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
@@ -190,18 +167,18 @@ describe('pricing page in the browser', () => {
       const { page, token } = await signedInPage(viewport);
       try {
         // Pro yearly, paid through the test checkout as the dialog does.
-        const { order } = await apiCall<{ order: { order_id: string } }>(product, token, 'POST', '/api/payment/create-intent', {
+        const { order } = await apiCall<{ order: { order_id: string } }>(suite.product, token, 'POST', '/api/payment/create-intent', {
           plan_type: 'pro',
           billing_cycle: 'yearly',
         });
         const paid = await apiCall<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
-          product,
+          suite.product,
           token,
           'POST',
           `/api/payment/test-checkout/${order.order_id}`,
           { outcome: 'pay' },
         );
-        await apiCall(product, token, 'POST', '/api/payment/verify', {
+        await apiCall(suite.product, token, 'POST', '/api/payment/verify', {
           payment_id: paid.razorpay_payment_id,
           order_id: paid.razorpay_order_id,
           signature: paid.razorpay_signature,
@@ -222,7 +199,7 @@ describe('pricing page in the browser', () => {
         expect(answer).not.toContain('to the other billing cycle');
         // The server does what the answer says.
         const quote = (plan_type: string, billing_cycle: string) =>
-          fetch(`${product.baseUrl}/api/payment/quote?plan_type=${plan_type}&billing_cycle=${billing_cycle}`, {
+          fetch(`${suite.product.baseUrl}/api/payment/quote?plan_type=${plan_type}&billing_cycle=${billing_cycle}`, {
             headers: { authorization: `Bearer ${token}` },
           });
         expect((await quote('pro', 'monthly')).status).toBe(409);

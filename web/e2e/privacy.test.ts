@@ -1,19 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  apiCall,
-  launchBrowser,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, apiCall, openSignedIn, registerByApi, screenshot, seriousA11yViolations } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * "Your data" and deleting the account in the browser (docs/privacy.md), on the real server:
@@ -22,31 +12,20 @@ import {
  */
 
 describe('your data and deleting the account in the browser', () => {
-  let product: Product;
-  let browser: Browser;
+  const suite = useBrowserSuite('privacy-root@example.com');
   let serial = 0;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    await registerByApi(product, 'privacy-root@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
   const profileTab = async (token: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => {
-    const page = await openSignedIn(browser, product, token, '/settings', viewport);
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings', viewport);
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
     return page;
   };
 
   it('prepares an export in the background and downloads it as one zip', async () => {
     const email = unique('exporter');
-    const token = await registerByApi(product, email);
-    const link = await apiCall<{ short_code: string }>(product, token, 'POST', '/api/urls', {
+    const token = await registerByApi(suite.product, email);
+    const link = await apiCall<{ short_code: string }>(suite.product, token, 'POST', '/api/urls', {
       original_url: 'https://example.com/<script>alert(1)</script>',
       title: '<img src=x onerror=alert(1)>',
     });
@@ -68,8 +47,8 @@ describe('your data and deleting the account in the browser', () => {
 
   it('deletes the account behind its confirmation: a wrong password is refused, then the account, its session and its link are gone', async () => {
     const email = unique('leaver');
-    const token = await registerByApi(product, email);
-    const link = await apiCall<{ short_code: string }>(product, token, 'POST', '/api/urls', { original_url: 'https://example.com/bye' });
+    const token = await registerByApi(suite.product, email);
+    const link = await apiCall<{ short_code: string }>(suite.product, token, 'POST', '/api/urls', { original_url: 'https://example.com/bye' });
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await profileTab(token, viewport);
       try {
@@ -96,15 +75,15 @@ describe('your data and deleting the account in the browser', () => {
       await dialog.getByLabel('Current password').fill('secret123');
       await dialog.getByLabel(`Type ${email} to confirm`).fill(email);
       await dialog.getByRole('button', { name: 'Delete my account forever' }).click();
-      await page.waitForURL(`${product.baseUrl}/`);
+      await page.waitForURL(`${suite.product.baseUrl}/`);
       await page.locator('.toast', { hasText: 'Your account was deleted successfully.' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     } finally {
       await page.context().close();
     }
-    const redirect = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual' });
+    const redirect = await fetch(`${suite.product.baseUrl}/${link.short_code}`, { redirect: 'manual' });
     expect(redirect.status).toBe(404);
-    const signIn = await fetch(`${product.baseUrl}/api/token`, {
+    const signIn = await fetch(`${suite.product.baseUrl}/api/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `username=${encodeURIComponent(email)}&password=secret123`,

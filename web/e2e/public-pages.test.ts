@@ -1,17 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newContext,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  startProduct,
-  type Product,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newContext, openSignedIn, registerByApi, screenshot, seriousA11yViolations } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * Issue #29: the pages a visitor may read without an account (docs/web-app.md#routes): the
@@ -22,23 +12,15 @@ import {
 const VIEWPORTS = [DESKTOP, PHONE] as const;
 
 describe('pages anyone may read', () => {
-  let product: Product;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let userToken: string;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    await registerByApi(product, 'root@example.com');
-    userToken = await registerByApi(product, 'reader@example.com');
+    userToken = await registerByApi(suite.product, 'reader@example.com');
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   async function asVisitor<T>(viewport: { width: number; height: number }, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await newContext(browser, product, viewport);
+    const context = await newContext(suite.browser, suite.product, viewport);
     try {
       return await run(await context.newPage(), context);
     } finally {
@@ -144,7 +126,7 @@ describe('pages anyone may read', () => {
 
   it('a signed-in user still reads them inside the app’s own frame', async () => {
     for (const target of ['/docs', '/support', '/terms']) {
-      const page = await openSignedIn(browser, product, userToken, target);
+      const page = await openSignedIn(suite.browser, suite.product, userToken, target);
       try {
         await page.locator('.sidebar__email').waitFor();
         expect(await page.locator('.site-header').count(), target).toBe(0);

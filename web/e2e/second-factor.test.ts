@@ -1,10 +1,9 @@
 import { TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
   linkInMail,
   newContext,
   openSignedIn,
@@ -12,11 +11,10 @@ import {
   screenshot,
   signInByApi,
   seriousA11yViolations,
-  startProduct,
   verifyByMail,
   waitForMail,
-  type Product,
 } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * Two-step verification in the browser (docs/accounts.md#second-factor) on the real server:
@@ -31,19 +29,8 @@ const appCode = (secret: string, offsetSeconds = 0) =>
   new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
 
 describe('two-step verification in the browser', () => {
-  let product: Product;
-  let browser: Browser;
+  const suite = useBrowserSuite('second-factor-root@example.com');
   let serial = 0;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    await registerByApi(product, 'second-factor-root@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
 
@@ -54,11 +41,11 @@ describe('two-step verification in the browser', () => {
   /** A verified account on Settings → Security, with the set-up begun: answers the key the page shows. */
   async function startSetUp(viewport: { width: number; height: number }) {
     const email = unique('twostep');
-    await registerByApi(product, email);
-    await verifyByMail(product, email);
+    await registerByApi(suite.product, email);
+    await verifyByMail(suite.product, email);
     // Proving the address ended the registration's session (docs/accounts.md#taking-an-account-back).
-    const token = await signInByApi(product, email);
-    const page = await openSignedIn(browser, product, token, '/settings?tab=security', viewport);
+    const token = await signInByApi(suite.product, email);
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=security', viewport);
     page.setDefaultTimeout(10_000);
     const card = page.getByRole('region', { name: 'Two-step verification' });
     await card.getByRole('button', { name: 'Set up two-step verification' }).click();
@@ -133,7 +120,7 @@ describe('two-step verification in the browser', () => {
     await card.getByRole('button', { name: 'I have saved my codes' }).click();
     await page.context().close();
 
-    const context = await newContext(browser, product, PHONE);
+    const context = await newContext(suite.browser, suite.product, PHONE);
     const phone = await context.newPage();
     phone.setDefaultTimeout(10_000);
     await signInWithPassword(phone, email);
@@ -157,9 +144,13 @@ describe('two-step verification in the browser', () => {
     await card.getByTestId('recovery-codes').waitFor();
     await page.context().close();
 
-    await fetch(`${product.baseUrl}/api/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-    const link = new URL(linkInMail(await waitForMail(product, email, 10_000, '/reset-password'), '/reset-password'));
-    const context = await newContext(browser, product, DESKTOP);
+    await fetch(`${suite.product.baseUrl}/api/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const link = new URL(linkInMail(await waitForMail(suite.product, email, 10_000, '/reset-password'), '/reset-password'));
+    const context = await newContext(suite.browser, suite.product, DESKTOP);
     const reset = await context.newPage();
     reset.setDefaultTimeout(10_000);
     await reset.goto(link.pathname + link.search);

@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot, seriousA11yViolations, startProduct, type Product } from './harness.ts';
+import type {} from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, apiCall, openSignedIn, registerByApi, screenshot, seriousA11yViolations } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The settings' notifications tab in the browser (docs/notifications.md) on the real server:
@@ -11,22 +12,11 @@ import { PHONE, apiCall, launchBrowser, openSignedIn, registerByApi, screenshot,
 type Switches = { weekly_summary: boolean; usage_warnings: boolean; moderation_notices: boolean };
 
 describe('notification settings in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    await registerByApi(product, 'notifications-root@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = useBrowserSuite('notifications-root@example.com');
 
   it('switches an e-mail off, saves it with a green status, and finds it off after a reload', { timeout: 60_000 }, async () => {
-    const token = await registerByApi(product, 'notified@example.com');
-    const page = await openSignedIn(browser, product, token, '/settings?tab=notifications');
+    const token = await registerByApi(suite.product, 'notified@example.com');
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=notifications');
     try {
       page.setDefaultTimeout(10_000);
       await page.getByRole('heading', { name: 'Notification e-mails' }).waitFor();
@@ -45,7 +35,7 @@ describe('notification settings in the browser', () => {
       const saved = page.locator('.settings-status--success');
       await saved.waitFor();
       expect(await saved.textContent()).toBe('Notification settings saved successfully.');
-      expect(await apiCall<Switches>(product, token, 'GET', '/api/settings/notifications')).toEqual({
+      expect(await apiCall<Switches>(suite.product, token, 'GET', '/api/settings/notifications')).toEqual({
         weekly_summary: false,
         usage_warnings: true,
         moderation_notices: true,
@@ -73,7 +63,7 @@ describe('notification settings in the browser', () => {
       const refused = page.locator('.settings-status--error');
       await refused.waitFor();
       expect(await refused.textContent()).toBe('Someone else changed this at the same moment. Please try again.');
-      expect(await apiCall<Switches>(product, token, 'GET', '/api/settings/notifications')).toEqual({
+      expect(await apiCall<Switches>(suite.product, token, 'GET', '/api/settings/notifications')).toEqual({
         weekly_summary: false,
         usage_warnings: true,
         moderation_notices: true,
@@ -85,8 +75,8 @@ describe('notification settings in the browser', () => {
   });
 
   it('lays the switches out for a phone', { timeout: 60_000 }, async () => {
-    const token = await registerByApi(product, 'notified-phone@example.com');
-    const page = await openSignedIn(browser, product, token, '/settings?tab=notifications', PHONE);
+    const token = await registerByApi(suite.product, 'notified-phone@example.com');
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=notifications', PHONE);
     try {
       await page.getByRole('switch', { name: 'Moderation notices' }).waitFor();
       // Nothing wider than the screen.

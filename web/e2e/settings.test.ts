@@ -1,18 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PHONE,
-  apiCall,
-  launchBrowser,
-  linkInMail,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  startProduct,
-  waitForMail,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, apiCall, linkInMail, openSignedIn, registerByApi, screenshot, seriousA11yViolations, waitForMail } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * /settings in the browser (docs/accounts.md#account-settings) on the real server: the
@@ -25,26 +14,15 @@ import {
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('settings in the browser', () => {
-  let product: Product;
-  let browser: Browser;
+  const suite = useBrowserSuite('settings-root@example.com');
   let serial = 0;
 
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    await registerByApi(product, 'settings-root@example.com'); // the first account: super admin
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
-  const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(product, token, method, path, body);
+  const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(suite.product, token, method, path, body);
 
   /** Another sign-in of the account, from a phone's browser. */
   async function signInFromPhone(email: string, password = 'secret123'): Promise<string> {
-    const answer = await fetch(`${product.baseUrl}/api/token`, {
+    const answer = await fetch(`${suite.product.baseUrl}/api/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': IPHONE },
       body: new URLSearchParams({ username: email, password }),
@@ -58,8 +36,8 @@ describe('settings in the browser', () => {
 
   it('saves the profile with a green status; hostile text stays text; shows a pending e-mail change', { timeout: 60_000 }, async () => {
     const email = unique('profile');
-    const token = await registerByApi(product, email);
-    const page = await openSignedIn(browser, product, token, '/settings');
+    const token = await registerByApi(suite.product, email);
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings');
     page.setDefaultTimeout(10_000);
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByLabel('Username').fill('grace.h');
@@ -89,7 +67,7 @@ describe('settings in the browser', () => {
     await screenshot(page, 'settings-profile');
 
     // Following the mailed link moves the account; the profile then shows the new address.
-    const link = linkInMail(await waitForMail(product, newEmail), '/confirm-email-change');
+    const link = linkInMail(await waitForMail(suite.product, newEmail), '/confirm-email-change');
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.locator('.settings-status--success', { hasText: 'Your e-mail address was changed successfully.' }).waitFor();
     await page.goto('/settings');
@@ -100,9 +78,9 @@ describe('settings in the browser', () => {
 
   it('checks the password form, changes the password keeping this browser signed in and signing out another session; lists and signs out sessions', async () => {
     const email = unique('security');
-    const token = await registerByApi(product, email);
+    const token = await registerByApi(suite.product, email);
     const phone = await signInFromPhone(email);
-    const page = await openSignedIn(browser, product, token, '/settings?tab=security');
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=security');
     const sessions = page.getByTestId('session');
     await sessions.nth(1).waitFor();
     expect(await sessions.count()).toBe(2);
@@ -122,7 +100,7 @@ describe('settings in the browser', () => {
     await page.locator('.settings-status--success', { hasText: 'Password updated successfully.' }).waitFor();
     // The phone's session is gone from the list, and its token is refused; this browser still works.
     await expect.poll(() => sessions.count(), { timeout: 5000 }).toBe(1);
-    expect((await fetch(`${product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${phone}` } })).status).toBe(401);
+    expect((await fetch(`${suite.product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${phone}` } })).status).toBe(401);
     await page.reload();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(page.url()).toContain('/settings');
@@ -141,11 +119,11 @@ describe('settings in the browser', () => {
 
   it('says a taken username (any case) is taken, naming Username, and refuses the current password as the new one', { timeout: 60_000 }, async () => {
     const taken = unique('taken');
-    const takenToken = await registerByApi(product, taken);
+    const takenToken = await registerByApi(suite.product, taken);
     await call(takenToken, 'PUT', '/api/settings/profile', { username: 'Lovelace' });
-    const token = await registerByApi(product, unique('second'));
+    const token = await registerByApi(suite.product, unique('second'));
     for (const viewport of [undefined, PHONE]) {
-      const page = await openSignedIn(browser, product, token, '/settings', viewport);
+      const page = await openSignedIn(suite.browser, suite.product, token, '/settings', viewport);
       try {
         page.setDefaultTimeout(10_000);
         await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -166,14 +144,14 @@ describe('settings in the browser', () => {
       }
     }
     // Nothing changed: the old password still signs in.
-    expect((await fetch(`${product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${suite.product.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   });
 
   it('revokes the API key with the password unless the box is cleared, then the key screen offers a new key instead of making one', async () => {
     const email = unique('key');
-    const token = await registerByApi(product, email);
+    const token = await registerByApi(suite.product, email);
     const { api_key: oldKey } = await call<{ api_key: string }>(token, 'POST', '/api/users/me/generate-api-key');
-    const page = await openSignedIn(browser, product, token, '/settings?tab=security');
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=security');
     const revoke = page.getByLabel(/Also revoke my API key/);
     expect(await revoke.isChecked()).toBe(true);
 
@@ -182,7 +160,7 @@ describe('settings in the browser', () => {
     await page.getByLabel('Confirm new password').fill('brand-new-1');
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.locator('.settings-status--success', { hasText: 'your API key was revoked' }).waitFor();
-    expect((await fetch(`${product.baseUrl}/api/urls`, { headers: { 'x-api-key': oldKey } })).status).toBe(401);
+    expect((await fetch(`${suite.product.baseUrl}/api/urls`, { headers: { 'x-api-key': oldKey } })).status).toBe(401);
     await expectAccessible(page);
     await screenshot(page, 'settings-password-key-revoked');
 
@@ -190,14 +168,14 @@ describe('settings in the browser', () => {
     await page.waitForURL('**/api-keys');
     await page.getByText('Your API key was revoked to protect your account').waitFor();
     // Nothing was made behind the owner's back: the screen waits for the button.
-    expect((await fetch(`${product.baseUrl}/api/users/me/api-key`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    expect((await fetch(`${suite.product.baseUrl}/api/users/me/api-key`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     await screenshot(page, 'api-keys-revoked');
     await page.getByRole('button', { name: 'Create a new API key' }).click();
     await page.getByRole('button', { name: 'Regenerate' }).waitFor();
     const newKey = await page.getByLabel('API key', { exact: true }).inputValue();
     expect(newKey).toMatch(/^ll_/);
     expect(newKey).not.toBe(oldKey);
-    expect((await fetch(`${product.baseUrl}/api/urls`, { headers: { 'x-api-key': newKey } })).status).toBe(200);
+    expect((await fetch(`${suite.product.baseUrl}/api/urls`, { headers: { 'x-api-key': newKey } })).status).toBe(200);
 
     // Cleared box: the key stays.
     await page.goto('/settings?tab=security');
@@ -208,12 +186,12 @@ describe('settings in the browser', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.locator('.settings-status--success', { hasText: 'Every other session was signed out.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Create a new API key' }).count()).toBe(0);
-    expect((await fetch(`${product.baseUrl}/api/urls`, { headers: { 'x-api-key': newKey } })).status).toBe(200);
+    expect((await fetch(`${suite.product.baseUrl}/api/urls`, { headers: { 'x-api-key': newKey } })).status).toBe(200);
     await page.context().close();
   });
 
   it('shows the billing tab of a paid account and cancels with a confirmation; links to /pricing', async () => {
-    const token = await registerByApi(product, unique('billing'));
+    const token = await registerByApi(suite.product, unique('billing'));
     const { order: intent } = await call<{ order: { order_id: string } }>(token, 'POST', '/api/payment/create-intent', {
       plan_type: 'pro',
       billing_cycle: 'monthly',
@@ -227,7 +205,7 @@ describe('settings in the browser', () => {
       billing_cycle: 'monthly',
     });
 
-    const page = await openSignedIn(browser, product, token, '/settings?tab=billing');
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=billing');
     await page.getByTestId('billing-status').waitFor();
     expect(await page.getByTestId('billing-plan').textContent()).toBe('Pro');
     expect(await page.getByTestId('billing-status').textContent()).toBe('Active');
@@ -245,8 +223,8 @@ describe('settings in the browser', () => {
   });
 
   it('shows the notification settings in their tab', async () => {
-    const token = await registerByApi(product, unique('notify'));
-    const page = await openSignedIn(browser, product, token, '/settings');
+    const token = await registerByApi(suite.product, unique('notify'));
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings');
     await page.getByRole('tab', { name: 'Notifications' }).click();
     expect(page.url()).toContain('tab=notifications');
     // The profile panel may still be on screen for a moment after the click.
@@ -257,8 +235,8 @@ describe('settings in the browser', () => {
   });
 
   it('fits a phone', async () => {
-    const token = await registerByApi(product, unique('phone'));
-    const page = await openSignedIn(browser, product, token, '/settings?tab=security', PHONE);
+    const token = await registerByApi(suite.product, unique('phone'));
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=security', PHONE);
     await page.getByTestId('session').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAccessible(page);

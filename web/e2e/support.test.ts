@@ -1,19 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PHONE,
-  apiCall,
-  launchBrowser,
-  openSignedIn,
-  registerByApi,
-  signInByApi,
-  screenshot,
-  seriousA11yViolations,
-  startProduct,
-  verifyByMail,
-  waitForMail,
-  type Product,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, apiCall, openSignedIn, registerByApi, signInByApi, screenshot, seriousA11yViolations, verifyByMail, waitForMail } from './harness.ts';
+import { useBrowserSuite } from './browser-suite.ts';
 
 /*
  * The support screen and the admin inbox on the real server (docs/support.md): a user writes
@@ -26,24 +14,15 @@ const MESSAGE = 'My link shows 0 clicks since Monday.\nIt was shared on a newsle
 const REPLY = 'Newsletter previews are bots and are not counted. <b>Human clicks are.</b>';
 
 describe('support in the browser', () => {
-  let product: Product;
-  let browser: Browser;
-  let rootToken: string;
+  const suite = useBrowserSuite();
   let userToken: string;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    rootToken = await registerByApi(product, 'root@example.com'); // the first account: super admin
-    userToken = await registerByApi(product, 'ada@example.com');
+    userToken = await registerByApi(suite.product, 'ada@example.com');
     // Support mail goes to proven addresses only; proving it ends the sessions before it.
-    await verifyByMail(product, 'ada@example.com');
-    userToken = await signInByApi(product, 'ada@example.com');
+    await verifyByMail(suite.product, 'ada@example.com');
+    userToken = await signInByApi(suite.product, 'ada@example.com');
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   async function expectInert(page: Page) {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -52,7 +31,7 @@ describe('support in the browser', () => {
   const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('answers questions about this product in the faq tab, and lists where to read more', async () => {
-    const page = await openSignedIn(browser, product, userToken, '/support');
+    const page = await openSignedIn(suite.browser, suite.product, userToken, '/support');
     try {
       await page.getByRole('heading', { name: 'Help & Support' }).waitFor();
       expect(await page.getByRole('tab', { name: 'FAQ' }).getAttribute('aria-selected')).toBe('true');
@@ -70,7 +49,7 @@ describe('support in the browser', () => {
       await page.locator('.support-resources a').first().waitFor();
       const hrefs = await page.locator('.support-resources a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(hrefs).toEqual(expect.arrayContaining(['/docs', '/api/docs', '/api/openapi.json', '/api/health']));
-      for (const path of ['/api/docs', '/api/openapi.json', '/api/health']) expect((await fetch(`${product.baseUrl}${path}`)).status, path).toBe(200);
+      for (const path of ['/api/docs', '/api/openapi.json', '/api/health']) expect((await fetch(`${suite.product.baseUrl}${path}`)).status, path).toBe(200);
       expect(await seriousA11yViolations(page)).toEqual([]);
     } finally {
       await page.context().close();
@@ -78,7 +57,7 @@ describe('support in the browser', () => {
   });
 
   it('a user opens a ticket with the contact form, gets a confirmation, and sees it listed', async () => {
-    const page = await openSignedIn(browser, product, userToken, '/support?tab=contact');
+    const page = await openSignedIn(suite.browser, suite.product, userToken, '/support?tab=contact');
     try {
       const form = page.locator('.support-form');
       await form.getByRole('button', { name: 'Send Message' }).click();
@@ -98,7 +77,7 @@ describe('support in the browser', () => {
       expect(await card.locator('.badge').allTextContents()).toEqual(['Open', 'High priority']);
       expect(await card.locator('.ticket-thread__text').first().innerText()).toBe(MESSAGE);
       await expectInert(page);
-      expect(await waitForMail(product, 'ada@example.com', 10_000, 'We received your support request #')).toContain('/support?tab=contact');
+      expect(await waitForMail(suite.product, 'ada@example.com', 10_000, 'We received your support request #')).toContain('/support?tab=contact');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'support-contact');
     } finally {
@@ -108,14 +87,14 @@ describe('support in the browser', () => {
 
   it('an admin finds the ticket in the inbox with the user’s address, answers it by e-mail and closes it', async () => {
     // A second, urgent ticket goes first in the inbox.
-    const other = await registerByApi(product, 'bob@example.com');
-    await apiCall(product, other, 'POST', '/api/support/tickets', {
+    const other = await registerByApi(suite.product, 'bob@example.com');
+    await apiCall(suite.product, other, 'POST', '/api/support/tickets', {
       subject: 'Checkout fails',
       priority: 'urgent',
       message: 'The payment page does not open.',
     });
 
-    const page = await openSignedIn(browser, product, rootToken, '/admin?tab=support');
+    const page = await openSignedIn(suite.browser, suite.product, suite.rootToken, '/admin?tab=support');
     try {
       const rows = page.locator('.support-inbox__table tbody tr');
       await rows.first().waitFor();
@@ -142,7 +121,7 @@ describe('support in the browser', () => {
       await expectInert(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'admin-support-ticket');
-      const mail = await waitForMail(product, 'ada@example.com', 10_000, 'Re: ');
+      const mail = await waitForMail(suite.product, 'ada@example.com', 10_000, 'Re: ');
       expect(mail).toContain('Newsletter previews are bots');
       expect(mail).toContain('&#60;b&#62;Human clicks are.&#60;/b&#62;');
 
@@ -160,7 +139,7 @@ describe('support in the browser', () => {
   });
 
   it('the user reads the answer on the closed ticket, and a reply opens it again', async () => {
-    const page = await openSignedIn(browser, product, userToken, '/support?tab=contact');
+    const page = await openSignedIn(suite.browser, suite.product, userToken, '/support?tab=contact');
     try {
       const card = page.locator('.ticket-card').first();
       await card.locator('.ticket-thread__message--admin').getByText(REPLY).waitFor();
@@ -182,7 +161,7 @@ describe('support in the browser', () => {
   });
 
   it('fits a phone', async () => {
-    const page = await openSignedIn(browser, product, userToken, '/support?tab=contact', PHONE);
+    const page = await openSignedIn(suite.browser, suite.product, userToken, '/support?tab=contact', PHONE);
     try {
       await page.locator('.ticket-card').first().waitFor();
       expect(await fitsWidth(page)).toBe(true);

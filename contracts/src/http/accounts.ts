@@ -108,6 +108,7 @@ const ProviderStatus = z.object({ enabled: z.boolean(), client_id: z.string().nu
 export const AuthProvidersResponse = z.object({
   providers: z.object({ google: ProviderStatus, facebook: ProviderStatus, twitter: ProviderStatus }),
 });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
 
 /** Any string, so an unknown provider gets "Unsupported provider: {provider}" rather than a schema error. */
 export const ProviderParams = z.object({ provider: z.string() });

@@ -28,6 +28,7 @@ export const AdminUserList = z.object({
   skip: z.number().int(),
   limit: z.number().int(),
 });
+export type AdminUserList = z.infer<typeof AdminUserList>;
 
 /** The answer to suspend, ban, activate and role changes: what happened, and the user as they are now. */
 export const AdminUserActionResponse = z.object({ message: z.string(), user: UserResponse });
@@ -74,6 +75,7 @@ export const AdminLinksQuery = AdminListQuery;
 
 export const AdminLink = LinkResponse.extend({ owner_id: z.number().int(), owner_email: z.string().nullable() });
 export const AdminLinkList = z.object({ links: z.array(AdminLink), total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
+export type AdminLinkList = z.infer<typeof AdminLinkList>;
 
 export const DisableLinkBody = z.object({
   reason: z.string({ message: 'Give the reason for disabling the link: its owner will see it.' }).max(500, 'The reason must be at most 500 characters'),
@@ -87,6 +89,7 @@ export const AdminStatsResponse = z.object({
   total_clicks: z.number().int(),
   new_users_this_month: z.number().int(),
 });
+export type AdminStatsResponse = z.infer<typeof AdminStatsResponse>;
 
 export const SubscriptionHistoryResponse = z.object({
   history: z.array(
@@ -102,6 +105,7 @@ export const SubscriptionHistoryResponse = z.object({
     }),
   ),
 });
+export type SubscriptionHistoryResponse = z.infer<typeof SubscriptionHistoryResponse>;
 
 const StoreReport = z.object({ adapter: z.string(), status: z.enum(['up', 'down']), error: z.string().optional() });
 
@@ -154,6 +158,7 @@ const OAuthConfigView = z.object({
   updated_at: z.string(),
 });
 export const OAuthConfigList = z.object({ configs: z.array(OAuthConfigView) });
+export type OAuthConfigList = z.infer<typeof OAuthConfigList>;
 export const OAuthConfigAnswer = z.object({ message: z.string(), config: OAuthConfigView.nullable() });
 
 const rupees = (name: string) =>
@@ -206,6 +211,7 @@ export const PaidPeriodResponse = z.object({
 export type PaidPeriodResponse = z.infer<typeof PaidPeriodResponse>;
 export const UpdatePlanResponse = z.object({ message: z.string(), plan: Plan });
 export const AdminPlanList = z.object({ plans: z.array(Plan) });
+export type AdminPlanList = z.infer<typeof AdminPlanList>;
 
 const optionalEmail = (name: string) =>
   z
@@ -253,6 +259,7 @@ export const EmailConfigView = EmailSettingsConfiguredV1.omit({ sendgrid_api_key
   smtp_password: z.string(),
   updated_at: z.string().nullable(),
 });
+export type EmailConfigView = z.infer<typeof EmailConfigView>;
 export const EmailConfigAnswer = z.object({ message: z.string(), config: EmailConfigView });
 export const TestEmailBody = z.object({
   test_email: z
@@ -281,3 +288,4 @@ export const EmailStats = z.object({
   /** Verified users as a percentage of all users, to one decimal (0 with no users). */
   verification_rate: z.number(),
 });
+export type EmailStats = z.infer<typeof EmailStats>;

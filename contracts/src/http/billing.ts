@@ -7,6 +7,7 @@ export const PlansResponse = z.object({
   /** Every feature a plan can grant, for the pricing page's lists. */
   features: z.array(z.object({ key: z.string(), name: z.string(), description: z.string(), category: FeatureCategory })),
 });
+export type PlansResponse = z.infer<typeof PlansResponse>;
 
 /** The caller's consumption in the current calendar month (UTC) and overall. */
 export const Usage = z.object({

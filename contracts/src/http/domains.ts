@@ -13,12 +13,14 @@ export const DnsRecordInstruction = z.object({
   /** An alternative to the A/AAAA records, not an addition. */
   alternative: z.boolean().optional(),
 });
+export type DnsRecordInstruction = z.infer<typeof DnsRecordInstruction>;
 
 export const DnsInstructions = z.object({
   records: z.array(DnsRecordInstruction),
   ttl: z.number().int(),
   propagation: z.string(),
 });
+export type DnsInstructions = z.infer<typeof DnsInstructions>;
 
 export const CustomDomainItem = z.object({
   id: z.number().int(),
@@ -50,14 +52,17 @@ export const VerificationResult = z.object({
   messages: z.array(z.string()),
   dns_instructions: DnsInstructions,
 });
+export type VerificationResult = z.infer<typeof VerificationResult>;
 
 export const VerifyDomainResponse = z.object({
   message: z.string(),
   domain: CustomDomainItem,
   verification_result: VerificationResult,
 });
+export type VerifyDomainResponse = z.infer<typeof VerifyDomainResponse>;
 
 export const DomainActionResponse = z.object({ message: z.string() });
+export type DomainActionResponse = z.infer<typeof DomainActionResponse>;
 
 export const TraiItem = z.object({
   id: z.number().int(),

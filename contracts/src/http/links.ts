@@ -179,6 +179,7 @@ export const LinkListWithCounts = z.object({
   manual: z.number(),
   api: z.number(),
 });
+export type LinkListWithCounts = z.infer<typeof LinkListWithCounts>;
 
 export const ExportQuery = z.object({
   tab: z.enum(['all', 'manual', 'api'], { message: 'tab must be one of: all, manual, api' }).default('all'),
@@ -225,6 +226,7 @@ export const UserStatsResponse = z.object({
   active_urls: z.number().describe('Links that redirect now: switched on and not disabled by an admin'),
   custom_domains_count: z.number().describe('Custom domains the caller has added, verified or not'),
 });
+export type UserStatsResponse = z.infer<typeof UserStatsResponse>;
 
 export const DomainInfoResponse = z.object({
   has_trai_domains: z.boolean(),
@@ -232,6 +234,7 @@ export const DomainInfoResponse = z.object({
   active_custom_domain: z.string().nullable(),
   active_trai_header: z.string().nullable(),
 });
+export type DomainInfoResponse = z.infer<typeof DomainInfoResponse>;
 
 export const AnalyticsQuery = z
   .object({

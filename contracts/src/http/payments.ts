@@ -65,6 +65,7 @@ export const VerifyPaymentResponse = z.object({
   message: z.string(),
   receipt_number: z.string(),
 });
+export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
 
 /** The local test checkout's view of an order (test mode only). */
 export const TestCheckoutOrder = z.object({
@@ -76,6 +77,7 @@ export const TestCheckoutOrder = z.object({
   description: z.string(),
   paid: z.boolean(),
 });
+export type TestCheckoutOrder = z.infer<typeof TestCheckoutOrder>;
 
 export const TestCheckoutBody = z.object({ outcome: z.enum(['pay', 'fail'], { message: 'outcome must be pay or fail' }) });
 
@@ -94,6 +96,7 @@ export const TestCheckoutResult = z.union([
     }),
   }),
 ]);
+export type TestCheckoutResult = z.infer<typeof TestCheckoutResult>;
 
 const PaymentStatusShown = z.enum(['captured', 'failed', 'refunded']);
 
@@ -120,6 +123,7 @@ export const BillingHistoryItem = z.object({
 export type BillingHistoryItem = z.infer<typeof BillingHistoryItem>;
 
 export const BillingHistoryResponse = z.object({ billing_history: z.array(BillingHistoryItem) });
+export type BillingHistoryResponse = z.infer<typeof BillingHistoryResponse>;
 
 export const PaymentMethodItem = z.object({
   id: z.string(),
@@ -135,6 +139,7 @@ export const PaymentMethodItem = z.object({
 export type PaymentMethodItem = z.infer<typeof PaymentMethodItem>;
 
 export const PaymentMethodsResponse = z.object({ payment_methods: z.array(PaymentMethodItem) });
+export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
 
 export const PaymentMethodParams = z.object({
   method_id: z.string().regex(/^[a-f0-9]{16}$/, 'method_id is a payment method id from GET /api/payment/methods'),
@@ -148,6 +153,7 @@ export const CancelSubscriptionBody = z.object({
 });
 
 export const CancelSubscriptionResponse = z.object({ success: z.literal(true), message: z.string(), ends_at: z.string() });
+export type CancelSubscriptionResponse = z.infer<typeof CancelSubscriptionResponse>;
 
 export const OrderParams = z.object({ order_id: gatewayId('order_id') });
 
@@ -161,5 +167,6 @@ export const PaymentConfigResponse = z.object({
   /** A GST rate in basis points (1800 = 18 %), or null when none is charged. */
   gst_rate_basis_points: z.number().int().nullable(),
 });
+export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponse>;
 
 export const WebhookAck = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });

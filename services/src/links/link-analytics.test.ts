@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../stores/events/event-store.contract.ts';
+import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -27,8 +27,7 @@ describe('GET /api/urls/{id}/analytics', () => {
     now = new Date('2026-11-20T10:00:00.000Z');
     await click(WINDOWS, '8.8.8.2', 'https://news.ycombinator.com/');
     await click(BOT, '8.8.8.3');
-    const head = await t.platform.events.headPosition();
-    await waitUntil(() => t.platform.runners.every((runner) => runner.applied >= head));
+    await projectorsCaughtUp(t.platform);
     // Sessions last a week: sign in again at the time the questions are asked.
     now = new Date('2026-11-22T12:00:00.000Z');
     const payload = `username=${encodeURIComponent('analyst@example.com')}&password=${encodeURIComponent('correct horse')}`;

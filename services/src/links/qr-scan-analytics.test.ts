@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../stores/events/event-store.contract.ts';
+import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -31,8 +31,7 @@ describe('QR code scans in a link’s analytics', () => {
     await visit(`/${code}?src=qr`, '8.8.8.4');
     await visit(`/${code}?src=qr`, '8.8.8.5', { referer: 'https://t.co/y' }); // a scan that carried a referrer keeps it
     await visit(`/${code}?src=qr`, '8.8.8.6', { agent: BOT }); // bots never count
-    const head = await t.platform.events.headPosition();
-    await waitUntil(() => t.platform.runners.every((runner) => runner.applied >= head));
+    await projectorsCaughtUp(t.platform);
   });
   afterAll(async () => t.close());
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuild, USERS, type UserView } from '@linkledger/projections';
-import { waitUntil } from '../stores/events/event-store.contract.ts';
+import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { startTestApp, signUp, type Session, type TestApp, post } from '../testing/test-app.ts';
 import { givePlan } from '../testing/plans.ts';
 import { ACCOUNT_DELETED_SUCCESSFULLY } from './routes.ts';
@@ -41,8 +41,7 @@ describe('your data and deleting the account', () => {
   let linkId: number;
 
   const settled = async () => {
-    const head = await t.platform.events.headPosition();
-    await waitUntil(() => t.platform.runners.every((runner) => runner.applied >= head), 20_000);
+    await projectorsCaughtUp(t.platform, 20_000);
   };
 
   const dataDir = mkdtempSync(join(tmpdir(), 'll-privacy-'));

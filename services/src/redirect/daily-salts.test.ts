@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../stores/events/event-store.contract.ts';
+import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { signUp, startTestApp } from '../testing/test-app.ts';
 import { DailySalts } from './daily-salts.ts';
 import { VisitorHasher } from './visitor.ts';
@@ -84,8 +84,7 @@ describe('daily visitor salts', () => {
     t = await startTestApp({ TRUST_PROXY: '1' }, { dataDir, clock: () => now });
     try {
       expect((await visit(t, link.short_code)).statusCode).toBe(302);
-      const head = await t.platform.events.headPosition();
-      await waitUntil(() => t.platform.runners.every((runner) => runner.applied >= head));
+      await projectorsCaughtUp(t.platform);
       const analytics = (await t.app.inject({ url: `/api/urls/${link.id}/analytics`, headers })).json();
       expect(analytics).toMatchObject({ total_clicks: 2, unique_visitors: 1 });
     } finally {

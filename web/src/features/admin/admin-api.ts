@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 import type {
   AdminLinkActionResponse,
-  AdminLinkList,
+  AdminLinkList as AdminLinks,
   AdminPlanList,
-  AdminStatsResponse,
+  AdminStatsResponse as AdminStats,
   AdminUserActionResponse,
-  AdminUserList,
+  AdminUserList as AdminUsers,
   EmailConfigAnswer,
   EmailConfigBody,
-  EmailConfigView,
-  EmailStats,
+  EmailConfigView as EmailConfig,
+  EmailStats as MailStats,
   OAuthConfigAnswer,
   OAuthConfigBody,
   OAuthConfigList,
@@ -20,27 +20,21 @@ import type {
   UpdatePlanBody,
   UpdatePlanResponse,
   UserLimitsResponse as UserLimits,
-  UserResponse,
+  UserResponse as AdminUser,
 } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 import type { Subscription } from '../../api/types.ts';
 
 // The admin calls (docs/admin.md), typed from the contracts' schemas (types only: no schema code in the bundle).
-export type AdminUser = z.infer<typeof UserResponse>;
-type AdminUsers = z.infer<typeof AdminUserList>;
-type AdminStats = z.infer<typeof AdminStatsResponse>;
-export type OAuthConfig = z.infer<typeof OAuthConfigList>['configs'][number];
+export type OAuthConfig = OAuthConfigList['configs'][number];
 export type OAuthConfigInput = z.input<typeof OAuthConfigBody>;
-export type EmailConfig = z.infer<typeof EmailConfigView>;
 export type EmailConfigInput = z.input<typeof EmailConfigBody>;
-export type MailStats = z.infer<typeof EmailStats>;
-export type AdminPlan = z.infer<typeof AdminPlanList>['plans'][number];
+export type AdminPlan = AdminPlanList['plans'][number];
 export type PlanChanges = z.input<typeof UpdatePlanBody>;
-export type SubscriptionHistory = z.infer<typeof SubscriptionHistoryResponse>['history'];
-type AdminLinks = z.infer<typeof AdminLinkList>;
+export type SubscriptionHistory = SubscriptionHistoryResponse['history'];
 export type AdminLink = AdminLinks['links'][number];
 
-export type { UserLimits, System, PaidPeriod };
+export type { UserLimits, System, PaidPeriod, AdminUser, AdminUsers, AdminStats, EmailConfig, MailStats, AdminLinks };
 
 interface PageQuery {
   search?: string;

@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import type {
   CustomDomainItem,
-  DnsInstructions,
-  DomainActionResponse,
+  DnsInstructions as DnsGuide,
+  DomainActionResponse as Done,
   TraiDomainType,
   TraiItem,
-  VerificationResult,
-  VerifyDomainResponse,
+  VerificationResult as Verification,
+  VerifyDomainResponse as Verified,
 } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 
@@ -16,10 +15,7 @@ import { api } from '../../api/client.ts';
 export type CustomDomain = CustomDomainItem;
 export type TraiHeader = TraiItem;
 export type DomainType = TraiDomainType;
-export type DnsGuide = z.infer<typeof DnsInstructions>;
-export type Verification = z.infer<typeof VerificationResult>;
-export type Verified = z.infer<typeof VerifyDomainResponse>;
-type Done = z.infer<typeof DomainActionResponse>;
+export type { DnsGuide, Verification, Verified };
 
 interface NewTraiHeader {
   header: string;

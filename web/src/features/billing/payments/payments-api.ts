@@ -1,14 +1,13 @@
-import type { z } from 'zod';
 import type {
-  BillingHistoryResponse,
-  CancelSubscriptionResponse,
+  BillingHistoryResponse as BillingHistory,
+  CancelSubscriptionResponse as Cancelled,
   CreateIntentResponse,
-  PaymentConfigResponse,
-  PaymentMethodsResponse,
+  PaymentConfigResponse as PaymentConfig,
+  PaymentMethodsResponse as PaymentMethods,
   PaymentQuote,
-  TestCheckoutOrder,
-  TestCheckoutResult,
-  VerifyPaymentResponse,
+  TestCheckoutOrder as TestOrder,
+  TestCheckoutResult as TestResult,
+  VerifyPaymentResponse as Verified,
 } from '@linkledger/contracts';
 import { api, apiBlob } from '../../../api/client.ts';
 
@@ -23,13 +22,7 @@ export interface PlanChoice {
 
 export type Quote = PaymentQuote;
 export type Intent = CreateIntentResponse;
-type PaymentConfig = z.infer<typeof PaymentConfigResponse>;
-type TestOrder = z.infer<typeof TestCheckoutOrder>;
-type TestResult = z.infer<typeof TestCheckoutResult>;
-export type Verified = z.infer<typeof VerifyPaymentResponse>;
-type BillingHistory = z.infer<typeof BillingHistoryResponse>;
-type PaymentMethods = z.infer<typeof PaymentMethodsResponse>;
-export type Cancelled = z.infer<typeof CancelSubscriptionResponse>;
+export type { PaymentConfig, TestOrder, TestResult, Verified, BillingHistory, PaymentMethods, Cancelled };
 
 /** What the checkout hands back on success, whichever checkout it was (Razorpay's field names). */
 export interface SignedResult {
