@@ -377,7 +377,8 @@ describe('dashboard in the browser', () => {
     // The moment of the last keystroke, by the page's clock (the same system clock as here).
     await search.evaluate((input) => input.addEventListener('input', () => ((window as unknown as { typedAt: number }).typedAt = Date.now())));
     await search.pressSequentially('gam', { delay: 120 });
-    await expect.poll(() => rowTitles(page)).toEqual(['Gamma rays']);
+    // The search waits 500 ms by design; a loaded machine needs longer than the poll's default second.
+    await expect.poll(() => rowTitles(page), { timeout: 5000 }).toEqual(['Gamma rays']);
     page.off('request', onRequest);
     expect(searches.map((s) => new URL(s.url).searchParams.get('search'))).toEqual(['gam']);
     const typedAt = await page.evaluate(() => (window as unknown as { typedAt: number }).typedAt);
