@@ -108,7 +108,9 @@ describe('the supervisor (npm start): an HTTP process and a projector process', 
       env: { ...process.env, ROLE: '', DATA_DIR: newDataDir(), PORT: String(port), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'ignore'],
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // As soon as both children exist (they take seconds to load; a loaded machine may take
+    // longer than a fixed pause to spawn them).
+    await eventually(() => childrenOf(supervisor.pid!).length === 2, 10_000, 'the supervisor to spawn both children');
     const early = childrenOf(supervisor.pid!);
     expect(early).toHaveLength(2);
     supervisor.kill('SIGKILL');
