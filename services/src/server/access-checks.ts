@@ -1,6 +1,5 @@
-import { requireCaller } from '../accounts/authenticate.ts';
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '../accounts/authenticate.ts';
+import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
 import { NOT_AUTHENTICATED_OR_KEY, apiKeyHeader, requireApiKey, type ApiCaller } from '../api-keys/authenticate-key.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import { requireFeature } from '../billing/feature-gate.ts';
