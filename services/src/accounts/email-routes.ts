@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorBody,
   ForgotPasswordBody,
@@ -22,13 +21,14 @@ import { PASSWORD_RESET } from './reset-password.ts';
 import { proveSecondFactorForReset } from '../second-factor/index.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
-import { callerOf } from '../http/access.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
 export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';
 
 export async function emailRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyone = publicRoutes(app);
+
   const mailThrottle = new MailThrottle(platform.monotonic);
   // Reset mails go out after the answer, so its timing cannot tell which addresses have
   // accounts; closing the app waits for the ones still on their way.
@@ -38,18 +38,13 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
   });
 
   await app.register(async (scope) => {
+    const signedIn = routesFor(scope, { access: 'user' });
+
     await ignoreBodies(scope);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/auth/request-verification',
-      {
-        config: { access: 'user' },
-        schema: {
-          summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
-          response: { 200: MessageBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
-        },
-      },
-      async (request) => {
-        const caller = callerOf(request);
+    signedIn.post('/api/auth/request-verification', {
+      summary: 'Email the signed-in user a link that verifies their address (valid 24 hours)',
+      response: { 200: MessageBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      handler: async ({ request, caller }) => {
         const bases = await signInLinkBases(platform, request);
         const wait = await mailThrottle.take(`user-${caller.userId}`);
         if (wait) throw MailThrottle.refusal(wait);
@@ -63,38 +58,26 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
         }
         return { message: VERIFICATION_SENT };
       },
-    );
+    });
   });
 
-  api.post(
-    '/api/verify-email',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Verify an email address with the token from the emailed link',
-        body: VerifyEmailBody,
-        response: { 200: VerifyEmailResponse },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/verify-email', {
+    summary: 'Verify an email address with the token from the emailed link',
+    body: VerifyEmailBody,
+    response: { 200: VerifyEmailResponse },
+    handler: async ({ request }) => {
       const token = request.body.token?.trim();
       if (!token) throw invalid(VERIFICATION_TOKEN_MISSING);
       const { alreadyVerified } = await verifyEmailWithToken(platform, visitorContext(platform, request), token);
       return { message: alreadyVerified ? EMAIL_ALREADY_VERIFIED : EMAIL_VERIFIED, already_verified: alreadyVerified };
     },
-  );
+  });
 
-  api.post(
-    '/api/forgot-password',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Email a password reset link (valid 1 hour); the answer is the same whether or not the address has an account',
-        body: ForgotPasswordBody,
-        response: { 200: MessageBody },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/forgot-password', {
+    summary: 'Email a password reset link (valid 1 hour); the answer is the same whether or not the address has an account',
+    body: ForgotPasswordBody,
+    response: { 200: MessageBody },
+    handler: async ({ request }) => {
       const email = normalizeEmail(request.body.email);
       const bases = await signInLinkBases(platform, request);
       const context = visitorContext(platform, request);
@@ -106,19 +89,13 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       void work.finally(() => pending.delete(work));
       return { message: RESET_REQUESTED };
     },
-  );
+  });
 
-  api.post(
-    '/api/reset-password',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Set a new password with the token from the emailed reset link (once, within 1 hour); signs out every session',
-        body: ResetPasswordBody,
-        response: { 200: MessageBody },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/reset-password', {
+    summary: 'Set a new password with the token from the emailed reset link (once, within 1 hour); signs out every session',
+    body: ResetPasswordBody,
+    response: { 200: MessageBody },
+    handler: async ({ request }) => {
       const token = request.body.token?.trim();
       if (!token) throw invalid(RESET_TOKEN_MISSING);
       refuseCommonPassword('new_password', request.body.new_password);
@@ -128,5 +105,5 @@ export async function emailRoutes(app: FastifyInstance, platform: Platform) {
       loginThrottle(platform).passwordReset(email);
       return { message: PASSWORD_RESET };
     },
-  );
+  });
 }

@@ -1,4 +1,3 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, RegisterBody, SignInResponse, TokenBody, UserResponse } from '@linkledger/contracts';
 import { userResponse } from './user-response.ts';
 import type { UserView } from '@linkledger/projections';
@@ -24,27 +23,23 @@ import { signupRoutes } from './signup-routes.ts';
 import { RegistrationThrottle, loginThrottle } from './throttles.ts';
 import { finishSignIn } from '../second-factor/index.ts';
 import { evolveUser, noUser } from './user-state.ts';
-import { callerOf } from '../http/access.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 export const INVALID_LOGIN = 'Incorrect email or password';
 
 /** Accounts: register, sign in and out, the sign-up switch, e-mail flows and social sign-in. */
 export const accountRoutes = documentedAs('accounts', async (app, platform) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyone = publicRoutes(app);
+  const signedIn = routesFor(app, { access: 'user' });
+
   const logins = loginThrottle(platform);
   const registrations = new RegistrationThrottle(platform.config.REGISTRATIONS_PER_IP, platform.monotonic);
 
-  api.post(
-    '/api/register',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Create an account (the first one on an installation becomes super admin)',
-        body: RegisterBody,
-        response: { 201: UserResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  anyone.post('/api/register', {
+    summary: 'Create an account (the first one on an installation becomes super admin)',
+    body: RegisterBody,
+    response: { 201: UserResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+    handler: async ({ request, reply }) => {
       refuseCommonPassword('password', request.body.password);
       await registrations.take(request.ip);
       const passwordHash = await hashPassword(request.body.password);
@@ -64,21 +59,15 @@ export const accountRoutes = documentedAs('accounts', async (app, platform) => {
       const user = await platform.read.get<UserView>(USERS, userId);
       return reply.code(201).send(await userResponse(platform, user!));
     },
-  );
+  });
 
-  api.post(
-    '/api/token',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary:
-          'Sign in: form-encoded username (the email) and password give an access token, or a challenge for the code step when the account has a second factor',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: TokenBody,
-        response: { 200: SignInResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/token', {
+    summary:
+      'Sign in: form-encoded username (the email) and password give an access token, or a challenge for the code step when the account has a second factor',
+    consumes: ['application/x-www-form-urlencoded'],
+    body: TokenBody,
+    response: { 200: SignInResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+    handler: async ({ request }) => {
       const email = normalizeEmail(request.body.username);
       await logins.check(email, request.ip);
       const userId = await userIdByEmail(platform, email);
@@ -96,24 +85,17 @@ export const accountRoutes = documentedAs('accounts', async (app, platform) => {
       const context = requestContext(platform, request, { kind: 'user', id: String(state.id) });
       return finishSignIn(platform, context, { userId: state.id, role: state.role }, 'password', request.headers['user-agent']);
     },
-  );
+  });
 
-  api.get(
-    '/api/users/me',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'The signed-in user',
-        response: { 200: UserResponse },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.get('/api/users/me', {
+    summary: 'The signed-in user',
+    response: { 200: UserResponse },
+    handler: async ({ caller }) => {
       const user = await platform.read.get<UserView>(USERS, caller.userId);
       if (!user) throw unauthorized(BAD_TOKEN);
       return userResponse(platform, user);
     },
-  );
+  });
 
   for (const routes of [sessionRoutes, signupRoutes, emailRoutes, resetCheckRoutes, oauthRoutes]) await routes(app, platform);
 });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, SignupStatusResponse, SystemSignupSetting } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
@@ -8,59 +7,47 @@ import { commandContext } from '../http/command-context.ts';
 import { ignoreBodies } from '../http/optional-body.ts';
 import { ADMINS_ONLY, signupMessage, signupToggleDecider } from './signup.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
-import { callerOf } from '../http/access.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 /** Read from the `system` stream itself: a toggle is effective at once, with no read-model lag. */
 const loadSystem = (platform: Platform) => loadStream(platform.events, 'system', initialSystem, evolveSystem);
 
 export async function signupRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyone = publicRoutes(app);
+  const admins = routesFor(app, { access: 'admin', refusal: ADMINS_ONLY });
+
   const admin = { tags: ['admin'] };
 
-  api.get(
-    '/api/public/signup-status',
-    {
-      config: { access: 'anyone' },
-      schema: { summary: 'Whether new users can register (the register screen asks first)', response: { 200: SignupStatusResponse } },
-    },
-    async () => ({ signup_enabled: (await loadSystem(platform)).state.signupEnabled }),
-  );
+  anyone.get('/api/public/signup-status', {
+    summary: 'Whether new users can register (the register screen asks first)',
+    response: { 200: SignupStatusResponse },
+    handler: async () => ({ signup_enabled: (await loadSystem(platform)).state.signupEnabled }),
+  });
 
-  api.get(
-    '/api/admin/system-settings/signup-status',
-    {
-      config: { access: 'admin', refusal: ADMINS_ONLY },
-      schema: {
-        ...admin,
-        summary: 'Whether new users can register (admin and super admin)',
-        response: { 200: SystemSignupSetting },
-      },
-    },
-    async () => {
+  admins.get('/api/admin/system-settings/signup-status', {
+    ...admin,
+    summary: 'Whether new users can register (admin and super admin)',
+    response: { 200: SystemSignupSetting },
+    handler: async () => {
       const enabled = (await loadSystem(platform)).state.signupEnabled;
       return { signup_enabled: enabled, message: signupMessage(enabled) };
     },
-  );
+  });
 
   await app.register(async (scope) => {
+    const admins = routesFor(scope, { access: 'admin', refusal: ADMINS_ONLY });
+
     await ignoreBodies(scope);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/admin/system-settings/signup-toggle',
-      {
-        config: { access: 'admin', refusal: ADMINS_ONLY },
-        schema: {
-          ...admin,
-          summary: 'Open or close registration (admin and super admin); existing users can always sign in',
-          response: { 200: SystemSignupSetting, 409: ErrorBody },
-        },
-      },
-      async (request) => {
-        const caller = callerOf(request);
+    admins.post('/api/admin/system-settings/signup-toggle', {
+      ...admin,
+      summary: 'Open or close registration (admin and super admin); existing users can always sign in',
+      response: { 200: SystemSignupSetting, 409: ErrorBody },
+      handler: async ({ request, caller }) => {
         const context = commandContext(platform, request);
         const { state } = await handleCommand(platform, context, signupToggleDecider, { role: caller.role });
         const enabled = !state.signupEnabled;
         return { signup_enabled: enabled, message: signupMessage(enabled) };
       },
-    );
+    });
   });
 }

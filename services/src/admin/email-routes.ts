@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EmailConfigAnswer,
   EmailConfigBody,
@@ -15,7 +14,6 @@ import { testMail } from '../accounts/index.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../platform/secret-box.ts';
 import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
 import { trustedOrigin } from '../http/origins.ts';
 import { commandContext } from '../http/command-context.ts';
 import { emailSettingsDecider } from '../mail/email-settings-deciders.ts';
@@ -23,6 +21,7 @@ import { EMAIL_SECRET_PURPOSE, chosenTransport, loadEmailSettings } from '../mai
 import type { Platform } from '../platform/platform.ts';
 import { emailStatistics } from '../mail/email-statistics.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels } from './settings-announcement.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_CONFIGURE_EMAIL = 'Only an admin or super admin can configure e-mail.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_EMAIL } as const;
@@ -54,7 +53,8 @@ function httpOrigin(value: string): string {
 
 /** How the installation sends e-mail, for admins (docs/admin.md#e-mail): settings, a real test message, statistics. */
 export async function adminEmailRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
+
   const reveal = (encrypted: string) => (encrypted ? maskSecret(decryptSecret(platform.secret, EMAIL_SECRET_PURPOSE, encrypted)) : '');
 
   const view = async (): Promise<typeof EmailConfigView._output> => {
@@ -69,23 +69,13 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
     };
   };
 
-  api.get(
-    '/api/admin/email-config',
-    { config: admin, schema: { summary: 'How e-mail is sent (secrets masked)', response: { 200: EmailConfigView, ...errors } } },
-    view,
-  );
+  admins.get('/api/admin/email-config', { summary: 'How e-mail is sent (secrets masked)', response: { 200: EmailConfigView, ...errors }, handler: view });
 
-  api.post(
-    '/api/admin/email-config',
-    {
-      config: admin,
-      schema: {
-        summary: 'Set how e-mail is sent: SendGrid with an API key, else SMTP with a server, else the outbox; applies to the next message',
-        body: EmailConfigBody,
-        response: { 200: EmailConfigAnswer, ...errors },
-      },
-    },
-    async (request) => {
+  admins.post('/api/admin/email-config', {
+    summary: 'Set how e-mail is sent: SendGrid with an API key, else SMTP with a server, else the outbox; applies to the next message',
+    body: EmailConfigBody,
+    response: { 200: EmailConfigAnswer, ...errors },
+    handler: async ({ request, caller }) => {
       const body = request.body;
       const { settings: stored } = await loadEmailSettings(platform.events);
       const keep = (sent: string, storedValue: string) => (sent ? encryptSecret(platform.secret, EMAIL_SECRET_PURPOSE, sent) : storedValue);
@@ -102,7 +92,6 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       };
       if (settings.sendgrid_api_key_encrypted && !settings.sendgrid_from_email) throw invalid('SendGrid from e-mail is required with a SendGrid API key');
       if (!settings.sendgrid_api_key_encrypted && settings.smtp_server && !settings.from_email) throw invalid('From e-mail is required with an SMTP server');
-      const caller = callerOf(request);
       const context = commandContext(platform, request);
       const describe = (decided: DomainEvent[], before: EmailSettings) => ({
         setting: 'the e-mail settings',
@@ -119,19 +108,13 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
       );
       return { message: 'Email configuration saved successfully', config: await view() };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/test-email',
-    {
-      config: admin,
-      schema: {
-        summary: 'Send a test message through the transport in force, for real',
-        body: TestEmailBody,
-        response: { 200: TestEmailAnswer, ...errors },
-      },
-    },
-    async (request) => {
+  admins.post('/api/admin/test-email', {
+    summary: 'Send a test message through the transport in force, for real',
+    body: TestEmailBody,
+    response: { 200: TestEmailAnswer, ...errors },
+    handler: async ({ request }) => {
       const { settings } = await loadEmailSettings(platform.events);
       const appUrl = settings.frontend_url || trustedOrigin(platform.config, request) || '/';
       const transport = chosenTransport(settings) ?? platform.mailer.adapter;
@@ -148,17 +131,11 @@ export async function adminEmailRoutes(app: FastifyInstance, platform: Platform)
           : `It was handed to ${names[transport]}; check the inbox (and the spam folder) of ${request.body.test_email}.`;
       return { message: 'Test email sent successfully', note };
     },
-  );
+  });
 
-  api.get(
-    '/api/admin/email-stats',
-    {
-      config: admin,
-      schema: {
-        summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address',
-        response: { 200: EmailStats, ...errors },
-      },
-    },
-    async () => emailStatistics(platform),
-  );
+  admins.get('/api/admin/email-stats', {
+    summary: 'This month’s e-mail deliveries and failures, by purpose, and how many users have verified their address',
+    response: { 200: EmailStats, ...errors },
+    handler: async () => emailStatistics(platform),
+  });
 }

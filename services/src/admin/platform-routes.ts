@@ -2,12 +2,12 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsResponse, SystemReport } from '@linkledger/contracts';
 import { LINKS, LINK_TOTALS, USERS, type LinkTotalsView } from '@linkledger/projections';
 import { checkStores } from '../health/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { logHead, projectorStatus } from '../projection-ops/index.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can see the platform’s figures.';
 const admin = { access: 'admin', refusal: ADMINS_ONLY } as const;
@@ -30,15 +30,12 @@ async function sizeOf(path: string): Promise<number> {
 
 /** The installation's figures and state for the admin's overview and system tabs (docs/admin.md#overview-and-system). */
 export async function adminPlatformRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
 
-  api.get(
-    '/api/admin/stats',
-    {
-      config: admin,
-      schema: { summary: 'Users, links, clicks and this month’s new users', response: { 200: AdminStatsResponse } },
-    },
-    async () => {
+  admins.get('/api/admin/stats', {
+    summary: 'Users, links, clicks and this month’s new users',
+    response: { 200: AdminStatsResponse },
+    handler: async () => {
       const now = platform.clock();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
       const [total_users, total_urls, totals, new_users_this_month] = await Promise.all([
@@ -49,18 +46,12 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
       ]);
       return { total_users, total_urls, total_clicks: totals.reduce((sum, owner) => sum + owner.total_clicks, 0), new_users_this_month };
     },
-  );
+  });
 
-  api.get(
-    '/api/admin/system',
-    {
-      config: admin,
-      schema: {
-        summary: 'Version, stores and their health, the log’s head, each projector’s checkpoint and lag, data sizes',
-        response: { 200: SystemReport },
-      },
-    },
-    async (): Promise<SystemReport> => {
+  admins.get('/api/admin/system', {
+    summary: 'Version, stores and their health, the log’s head, each projector’s checkpoint and lag, data sizes',
+    response: { 200: SystemReport },
+    handler: async () => {
       const { config } = platform;
       const [[events, read, analytics], head] = await Promise.all([checkStores(platform), logHead(platform.events).catch(() => ({ position: 0, at: null }))]);
       // The Projections tab's figures, so the two tabs never disagree (docs/admin.md#overview-and-system).
@@ -92,5 +83,5 @@ export async function adminPlatformRoutes(app: FastifyInstance, platform: Platfo
         data_sizes,
       };
     },
-  );
+  });
 }

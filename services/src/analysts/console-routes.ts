@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ErrorBody,
@@ -26,6 +25,7 @@ import { outputFormat } from './formats.ts';
 import { savedQueriesDecider, savedQueriesStream } from './saved-queries.ts';
 import { TYPED_ROWS_FORMAT, spreadsheetSafe } from './spreadsheet-safe.ts';
 import { STARTER_QUERIES } from './starter-queries.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_RUN_SQL = 'Only an admin or super admin can run SQL over the analytics.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_SQL } as const;
@@ -42,7 +42,8 @@ const EXTENSIONS: Record<string, string> = { CSVWithNames: 'csv', TabSeparatedWi
  * queries.
  */
 export async function sqlConsoleRoutes(app: FastifyInstance, platform: AnalystsPlatform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
+
   const deps = { events: platform.events, ...NO_READ_MODEL };
 
   const run = async (request: FastifyRequest, body: { query: string; params: Record<string, string> }, format: string, settings: AnalystQuery['settings']) => {
@@ -65,17 +66,11 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: AnalystsP
     }
   };
 
-  api.post(
-    '/api/admin/sql',
-    {
-      config: admin,
-      schema: {
-        summary: 'Run a read-only query over the analysts’ schema; the first 1000 rows as JSON',
-        body: SqlConsoleBody,
-        response: { 200: SqlConsoleResult, ...errors },
-      },
-    },
-    async (request) => {
+  admins.post('/api/admin/sql', {
+    summary: 'Run a read-only query over the analysts’ schema; the first 1000 rows as JSON',
+    body: SqlConsoleBody,
+    response: { 200: SqlConsoleResult, ...errors },
+    handler: async ({ request }) => {
       const answer = await run(request, request.body, 'JSONCompact', {
         // One row more than shown tells that there were more; 'break' stops there instead of failing.
         max_result_rows: CONSOLE_ROWS + 1,
@@ -94,19 +89,13 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: AnalystsP
         elapsed_ms: Math.round(answer.elapsedMs * 10) / 10,
       };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/sql/export',
-    {
-      config: admin,
-      schema: {
-        summary: 'Run a read-only query and download every row as CSV, TSV, JSON lines or Parquet',
-        body: SqlExportBody,
-        response: { 200: { description: 'The file in the chosen format', content: { 'application/octet-stream': { schema: z.string() } } }, ...errors },
-      },
-    },
-    async (request, reply) => {
+  admins.post('/api/admin/sql/export', {
+    summary: 'Run a read-only query and download every row as CSV, TSV, JSON lines or Parquet',
+    body: SqlExportBody,
+    response: { 200: { description: 'The file in the chosen format', content: { 'application/octet-stream': { schema: z.string() } } }, ...errors },
+    handler: async ({ request, reply }) => {
       const { format } = request.body;
       // CSV and TSV downloads open in spreadsheets: built from typed rows, with formula-like text made inert.
       const spreadsheet = format === 'CSVWithNames' || format === 'TabSeparatedWithNames';
@@ -119,42 +108,36 @@ export async function sqlConsoleRoutes(app: FastifyInstance, platform: AnalystsP
         .header('cache-control', 'no-store')
         .send(fileBody(bytes));
     },
-  );
+  });
 
   const saved = async (userId: number) =>
     (await loadStream(platform.events, savedQueriesStream(userId), savedQueriesDecider.initialState, savedQueriesDecider.evolve)).state;
 
-  api.get(
-    '/api/admin/sql/queries',
-    {
-      config: admin,
-      schema: { summary: 'The caller’s saved queries, and the starter queries', response: { 200: SavedQueryList, ...errors } },
-    },
-    async (request) => ({ queries: [...(await saved(callerOf(request).userId)).values()], starters: STARTER_QUERIES }),
-  );
+  admins.get('/api/admin/sql/queries', {
+    summary: 'The caller’s saved queries, and the starter queries',
+    response: { 200: SavedQueryList, ...errors },
+    handler: async ({ caller }) => ({ queries: [...(await saved(caller.userId)).values()], starters: STARTER_QUERIES }),
+  });
 
-  api.post(
-    '/api/admin/sql/queries',
-    { config: admin, schema: { summary: 'Save a query under a name', body: SaveQueryBody, response: { 201: SavedQuery, ...errors } } },
-    async (request, reply) => {
-      const caller = callerOf(request);
+  admins.post('/api/admin/sql/queries', {
+    summary: 'Save a query under a name',
+    body: SaveQueryBody,
+    response: { 201: SavedQuery, ...errors },
+    handler: async ({ request, reply, caller }) => {
       const context = commandContext(platform, request);
       const id = randomUUID();
       await handleCommand(deps, context, savedQueriesDecider, { kind: 'save', userId: caller.userId, id, name: request.body.name, sql: request.body.sql });
       return reply.code(201).send({ id, name: request.body.name, sql: request.body.sql, saved_at: context.now.toISOString() });
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/sql/queries/:id',
-    {
-      config: admin,
-      schema: { summary: 'Delete one of the caller’s saved queries', params: TextIdParams, response: { 200: MessageBody, ...errors } },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  admins.delete('/api/admin/sql/queries/:id', {
+    summary: 'Delete one of the caller’s saved queries',
+    params: TextIdParams,
+    response: { 200: MessageBody, ...errors },
+    handler: async ({ request, caller }) => {
       await handleCommand(deps, commandContext(platform, request), savedQueriesDecider, { kind: 'delete', userId: caller.userId, id: request.params.id });
       return { message: 'The query was deleted' };
     },
-  );
+  });
 }

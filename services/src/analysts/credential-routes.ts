@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AnalystList, ErrorBody, IssueAnalystBody, IssuedAnalyst, MessageBody, TextIdParams } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { AnalystsPlatform } from './analysts.ts';
 import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type AnalystCredential } from './credentials.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';
 const admin = { access: 'admin', refusal: ADMINS_MANAGE_ANALYSTS } as const;
@@ -15,20 +15,15 @@ const view = (credential: AnalystCredential) => ({ id: credential.id, name: cred
 
 /** Credentials for the analysts' ClickHouse endpoint, issued and revoked by admins (docs/analysts.md#credentials). */
 export async function analystCredentialRoutes(app: FastifyInstance, platform: AnalystsPlatform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
+
   // Credentials are read from their stream, not a read model: nothing to wait for.
   const deps = { events: platform.events, ...NO_READ_MODEL };
 
-  api.get(
-    '/api/admin/analysts',
-    {
-      config: admin,
-      schema: {
-        summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens',
-        response: { 200: AnalystList, ...errors },
-      },
-    },
-    async () => {
+  admins.get('/api/admin/analysts', {
+    summary: 'Analysts’ credentials (never their passwords), and where the endpoint listens',
+    response: { 200: AnalystList, ...errors },
+    handler: async () => {
       const { state } = await loadStream(platform.events, ANALYSTS_STREAM, analystCredentialsDecider.initialState, analystCredentialsDecider.evolve);
       return {
         analysts: [...state.values()].map(view),
@@ -36,36 +31,28 @@ export async function analystCredentialRoutes(app: FastifyInstance, platform: An
         database: platform.analysts.queries.database,
       };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/analysts',
-    {
-      config: admin,
-      schema: {
-        summary: 'Issue a credential: the answer holds its password, shown this once',
-        body: IssueAnalystBody,
-        response: { 201: IssuedAnalyst, ...errors },
-      },
-    },
-    async (request, reply) => {
+  admins.post('/api/admin/analysts', {
+    summary: 'Issue a credential: the answer holds its password, shown this once',
+    body: IssueAnalystBody,
+    response: { 201: IssuedAnalyst, ...errors },
+    handler: async ({ request, reply }) => {
       const minted = mintCredential(platform.secret);
       const context = commandContext(platform, request);
       await handleCommand(deps, context, analystCredentialsDecider, { kind: 'issue', id: minted.id, name: request.body.name, secretHash: minted.secretHash });
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ id: minted.id, name: request.body.name, created_at: context.now.toISOString(), password: minted.password });
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/analysts/:id',
-    {
-      config: admin,
-      schema: { summary: 'Revoke a credential: its next query is refused', params: TextIdParams, response: { 200: MessageBody, ...errors } },
-    },
-    async (request) => {
+  admins.delete('/api/admin/analysts/:id', {
+    summary: 'Revoke a credential: its next query is refused',
+    params: TextIdParams,
+    response: { 200: MessageBody, ...errors },
+    handler: async ({ request }) => {
       await handleCommand(deps, commandContext(platform, request), analystCredentialsDecider, { kind: 'revoke', id: request.params.id });
       return { message: 'The credential was revoked' };
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParams, UserLimitsBody, UserLimitsResponse } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { currentPlan } from './current-plan.ts';
@@ -7,18 +6,18 @@ import { ADMINS_SET_LIMITS, customLimitsDecider } from './custom-limits.ts';
 import { NO_CUSTOM_LIMITS } from './subscription-state.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/index.ts';
 import { requireMayActOnUser } from '../admin/index.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** An admin's own limits for one user (docs/admin.md#per-user-limits). */
 export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
 
   const limitsOfUser = async (userId: number): Promise<UserLimitsResponse> => {
     const user = await platform.read.get<UserView>(USERS, userId);
@@ -37,32 +36,19 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
     };
   };
 
-  api.get(
-    '/api/admin/api/users/:id/limits',
-    {
-      config: admin,
-      schema: {
-        summary: 'A user’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
-        params: IdParams,
-        response: { 200: UserLimitsResponse, ...errors },
-      },
-    },
-    async (request) => limitsOfUser(request.params.id),
-  );
+  admins.get('/api/admin/api/users/:id/limits', {
+    summary: 'A user’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
+    params: IdParams,
+    response: { 200: UserLimitsResponse, ...errors },
+    handler: async ({ request }) => limitsOfUser(request.params.id),
+  });
 
-  api.put(
-    '/api/admin/api/users/:id/limits',
-    {
-      config: admin,
-      schema: {
-        summary: 'Set a user’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
-        params: IdParams,
-        body: UserLimitsBody,
-        response: { 200: UserLimitsResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  admins.put('/api/admin/api/users/:id/limits', {
+    summary: 'Set a user’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
+    params: IdParams,
+    body: UserLimitsBody,
+    response: { 200: UserLimitsResponse, ...errors },
+    handler: async ({ request, caller }) => {
       const userId = request.params.id;
       if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
       await requireMayActOnUser(platform, caller, userId);
@@ -76,5 +62,5 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       await handleCommand(platform, commandContext(platform, request), customLimitsDecider, { actorRole: caller.role, userId, limits });
       return limitsOfUser(userId);
     },
-  );
+  });
 }

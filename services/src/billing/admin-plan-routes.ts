@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChangePlanBody,
   ChangePlanResponse,
@@ -20,13 +19,13 @@ import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './change-plan.ts';
 import { evolveSubscription, noSubscription } from './subscription-state.ts';
-import { callerOf } from '../http/access.ts';
 import { subscriptionOf } from './routes.ts';
 import { ADMINS_EDIT_PLANS, editPlanDecider } from './edit-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
 import { USER_NOT_FOUND } from '../accounts/index.ts';
 import { requireMayActOnUser } from '../admin/index.ts';
 import { evolveRecorded } from '../commands/event-port.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 /** The subscription events its history lists, and why each changed it. */
 const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => string)> = {
@@ -42,71 +41,47 @@ const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => s
  * POST /api/admin/users/{id}/change-plan (docs/plans.md#changing-a-users-plan).
  */
 export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin', refusal: ADMINS_CHANGE_PLANS } as const;
+  const planEditors = routesFor(app, { access: 'admin', refusal: ADMINS_EDIT_PLANS });
+
+  const admins = routesFor(app, { access: 'admin', refusal: ADMINS_CHANGE_PLANS });
   const knownUser = async (userId: number) => {
     if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
   };
 
-  api.get(
-    '/api/admin/plans',
-    {
-      config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
-      schema: {
-        summary: 'Every plan of the catalogue, inactive ones included',
-        response: { 200: AdminPlanList },
-      },
-    },
-    async () => ({ plans: await planCatalogue(platform) }),
-  );
+  planEditors.get('/api/admin/plans', {
+    summary: 'Every plan of the catalogue, inactive ones included',
+    response: { 200: AdminPlanList },
+    handler: async () => ({ plans: await planCatalogue(platform) }),
+  });
 
-  api.put(
-    '/api/subscription/plans/:id',
-    {
-      config: { access: 'admin', refusal: ADMINS_EDIT_PLANS },
-      schema: {
-        summary: 'Edit a plan of the catalogue (prices in rupees, limits with -1 unlimited, flags, features); every reader sees it with the next request',
-        params: IdParams,
-        body: UpdatePlanBody,
-        response: { 200: UpdatePlanResponse, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  planEditors.put('/api/subscription/plans/:id', {
+    summary: 'Edit a plan of the catalogue (prices in rupees, limits with -1 unlimited, flags, features); every reader sees it with the next request',
+    params: IdParams,
+    body: UpdatePlanBody,
+    response: { 200: UpdatePlanResponse, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       const planId = request.params.id;
       await handleCommand(platform, commandContext(platform, request), editPlanDecider, { actorRole: caller.role, planId, changes: request.body });
       const plan = (await planCatalogue(platform)).find((candidate) => candidate.id === planId)!;
       return { message: 'Plan updated successfully', plan };
     },
-  );
+  });
 
-  api.get(
-    '/api/admin/users/:id/subscription',
-    {
-      config: admin,
-      schema: {
-        summary: 'A user’s subscription: plan, period, features, limits and this month’s usage',
-        params: IdParams,
-        response: { 200: SubscriptionResponse, 404: ErrorBody },
-      },
-    },
-    async (request) => {
+  admins.get('/api/admin/users/:id/subscription', {
+    summary: 'A user’s subscription: plan, period, features, limits and this month’s usage',
+    params: IdParams,
+    response: { 200: SubscriptionResponse, 404: ErrorBody },
+    handler: async ({ request }) => {
       await knownUser(request.params.id);
       return subscriptionOf(platform, request.params.id);
     },
-  );
+  });
 
-  api.get(
-    '/api/admin/users/:id/subscription/history',
-    {
-      config: admin,
-      schema: {
-        summary: 'Every plan change of a user, newest first, from the event log',
-        params: IdParams,
-        response: { 200: SubscriptionHistoryResponse, 404: ErrorBody },
-      },
-    },
-    async (request) => {
+  admins.get('/api/admin/users/:id/subscription/history', {
+    summary: 'Every plan change of a user, newest first, from the event log',
+    params: IdParams,
+    response: { 200: SubscriptionHistoryResponse, 404: ErrorBody },
+    handler: async ({ request }) => {
       await knownUser(request.params.id);
       const history = [];
       let state = noSubscription;
@@ -126,22 +101,15 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       }
       return { history: history.reverse() };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/users/:id/change-plan',
-    {
-      config: admin,
-      schema: {
-        summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
-        params: IdParams,
-        body: ChangePlanBody,
-        response: { 200: ChangePlanResponse, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
+  admins.post('/api/admin/users/:id/change-plan', {
+    summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
+    params: IdParams,
+    body: ChangePlanBody,
+    response: { 200: ChangePlanResponse, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       // Non-admins were refused before this runs: they learn nothing about which ids exist.
-      const caller = callerOf(request);
       const userId = request.params.id;
       await knownUser(userId);
       await requireMayActOnUser(platform, caller, userId);
@@ -150,5 +118,5 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
       await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });
       return { message: `Plan changed successfully: the user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
     },
-  );
+  });
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FEATURES, PlansResponse, SubscriptionResponse } from '@linkledger/contracts';
 import { LINK_TOTALS, MONTHLY_USAGE, monthlyUsageId, type LinkTotalsView, type MonthlyUsageView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan, featureMap } from './current-plan.ts';
 import { planCatalogue } from './plan-catalogue.ts';
-import { callerOf } from '../http/access.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 
@@ -35,32 +34,21 @@ export async function subscriptionOf(platform: Pick<Platform, 'clock' | 'read'>,
 
 /** Plans and the caller's subscription: the catalogue every page and limit check reads. */
 export async function billingRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyone = publicRoutes(app);
+  const signedIn = routesFor(app, { access: 'user' });
 
-  api.get(
-    '/api/subscription/plans',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)',
-        response: { 200: PlansResponse },
-      },
-    },
-    async () => ({
+  anyone.get('/api/subscription/plans', {
+    summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)',
+    response: { 200: PlansResponse },
+    handler: async () => ({
       plans: (await planCatalogue(platform)).filter((plan) => plan.is_active),
       features: Object.entries(FEATURES).map(([key, feature]) => ({ key, ...feature })),
     }),
-  );
+  });
 
-  api.get(
-    '/api/subscription/current',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
-        response: { 200: SubscriptionResponse },
-      },
-    },
-    async (request) => subscriptionOf(platform, callerOf(request).userId),
-  );
+  signedIn.get('/api/subscription/current', {
+    summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
+    response: { 200: SubscriptionResponse },
+    handler: async ({ caller }) => subscriptionOf(platform, caller.userId),
+  });
 }

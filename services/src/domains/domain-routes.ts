@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddDomainBody,
   CustomDomainItem,
@@ -17,7 +16,6 @@ import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, type ActiveDomainsView, type CustomDoma
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -29,6 +27,7 @@ import { claimStatus, deleteDomain, expiresAt, nameHolder, recordDomainCheck } f
 import { checkDomainDns, domainTarget } from './domain-dns.ts';
 import { dnsInstructions } from './dns/verify-domain.ts';
 import { TLS_ASK_PATH, refuseAskFromOutside } from './tls/ask-callers.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 const user = { access: 'user' } as const;
 
@@ -51,7 +50,9 @@ function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, co
 
 /** Custom domains (docs/domains.md): add, list, verify by DNS, set active, delete; and the TLS ask for the reverse proxy. */
 export async function domainRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, user);
+  const anyone = publicRoutes(app);
+
   const ownView = async (userId: number, domainId: number) => {
     const view = await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId);
     if (!view || view.owner_id !== userId) throw notFound(DOMAIN_NOT_FOUND);
@@ -59,19 +60,13 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
   };
   const itemOf = async (userId: number, domainId: number) =>
     domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId), platform.config, platform.clock());
-  const withFeature = { access: 'user', feature: DOMAINS_FEATURE } as const;
+  const inPlan = routesFor(app, { access: 'user', feature: DOMAINS_FEATURE });
 
-  api.get(
-    '/api/custom-domains',
-    {
-      config: user,
-      schema: {
-        summary: 'The caller’s custom domains, with DNS state, active flag and TXT token',
-        response: { 200: CustomDomainList },
-      },
-    },
-    async (request) => {
-      const { userId } = callerOf(request);
+  signedIn.get('/api/custom-domains', {
+    summary: 'The caller’s custom domains, with DNS state, active flag and TXT token',
+    response: { 200: CustomDomainList },
+    handler: async ({ caller }) => {
+      const { userId } = caller;
       const [views, active] = await Promise.all([
         platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
         platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
@@ -79,20 +74,14 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const now = platform.clock();
       return views.map((view) => domainItem(view, active, platform.config, now));
     },
-  );
+  });
 
-  api.post(
-    '/api/custom-domains',
-    {
-      config: user,
-      schema: {
-        summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
-        headers: IdempotencyKeyHeaders,
-        body: AddDomainBody,
-        response: { 201: CustomDomainItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request, reply) =>
+  signedIn.post('/api/custom-domains', {
+    summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
+    headers: IdempotencyKeyHeaders,
+    body: AddDomainBody,
+    response: { 201: CustomDomainItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, reply }) =>
       createOnce(platform, request, reply, (caller, context) => ({
         resource: 'domain',
         create: async (withClaim) => {
@@ -117,21 +106,14 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         answer: (domainId) => itemOf(caller.userId, domainId),
         shows: async (domainId) => (await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId)) !== null,
       })),
-  );
+  });
 
-  api.post(
-    '/api/custom-domains/:id/verify',
-    {
-      config: withFeature,
-      schema: {
-        summary:
-          'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
-        params: IdParams,
-        response: { 200: VerifyDomainResponse, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  inPlan.post('/api/custom-domains/:id/verify', {
+    summary:
+      'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
+    params: IdParams,
+    response: { 200: VerifyDomainResponse, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       const view = await ownView(caller.userId, request.params.id);
       const status = claimStatus(view, platform.clock());
       // Refused before asking DNS: nothing it answers could change these.
@@ -148,20 +130,13 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
           : `Verification failed. Please check: ${result.failed_checks.join(', ')}`;
       return { message, domain: await itemOf(caller.userId, view.id), verification_result: result };
     },
-  );
+  });
 
-  api.post(
-    '/api/custom-domains/:id/set-active',
-    {
-      config: withFeature,
-      schema: {
-        summary: 'Make a verified domain the active one (the others stop being active)',
-        params: IdParams,
-        response: { 200: DomainActionResponse, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  inPlan.post('/api/custom-domains/:id/set-active', {
+    summary: 'Make a verified domain the active one (the others stop being active)',
+    params: IdParams,
+    response: { 200: DomainActionResponse, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       const view = await ownView(caller.userId, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
       if (active?.custom_domain_id !== view.id) {
@@ -169,42 +144,29 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       }
       return { message: `${view.domain} is now your active domain.` };
     },
-  );
+  });
 
-  api.delete(
-    '/api/custom-domains/:id',
-    {
-      config: user,
-      schema: {
-        summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
-        params: IdParams,
-        response: { 200: DomainActionResponse, 404: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.delete('/api/custom-domains/:id', {
+    summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
+    params: IdParams,
+    response: { 200: DomainActionResponse, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
       const view = await ownView(caller.userId, request.params.id);
       await deleteDomain(platform, commandContext(platform, request), view);
       return { message: `${view.domain} was deleted successfully.` };
     },
-  );
+  });
 
-  api.get(
-    TLS_ASK_PATH,
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'For the reverse proxy’s on-demand TLS: 200 only for a verified custom domain, so no certificate is requested for anything else',
-        querystring: TlsAllowedQuery,
-        response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request) => {
+  anyone.get(TLS_ASK_PATH, {
+    summary: 'For the reverse proxy’s on-demand TLS: 200 only for a verified custom domain, so no certificate is requested for anything else',
+    querystring: TlsAllowedQuery,
+    response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody },
+    handler: async ({ request }) => {
       refuseAskFromOutside(platform.config, request);
       const domain = hostOf(request.query.domain.trim());
       const verified = await platform.read.count(CUSTOM_DOMAINS, { domain, dns_verified: true });
       if (verified === 0) throw notFound(`${domain.slice(0, 253)} is not a verified custom domain here.`);
       return { message: `${domain} is a verified custom domain.` };
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainActionResponse, ErrorBody, IdParams, TraiApprovalList, TraiDecisionBody } from '@linkledger/contracts';
 import { TRAI_DOMAINS, USERS, type TraiDomainView, type UserView } from '@linkledger/projections';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
@@ -7,6 +6,7 @@ import { notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_APPROVE_TRAI = 'Only administrators can approve TRAI headers.';
 const admin = { access: 'admin', refusal: ADMINS_APPROVE_TRAI } as const;
@@ -18,18 +18,12 @@ const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
  * (the DLT registration id) and approves or rejects it before any link can use it.
  */
 export async function traiApprovalRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
 
-  api.get(
-    '/api/admin/trai-approvals',
-    {
-      config: admin,
-      schema: {
-        summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence',
-        response: { 200: TraiApprovalList },
-      },
-    },
-    async () => {
+  admins.get('/api/admin/trai-approvals', {
+    summary: 'TRAI headers on this service’s host awaiting approval, oldest first, with their evidence',
+    response: { 200: TraiApprovalList },
+    handler: async () => {
       // A header projected before approvals existed has no `approval` yet: it waits like a new one.
       const ours = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, {
         where: { domain_type: 'our_domain' },
@@ -46,7 +40,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
         created_at: view.created_at,
       }));
     },
-  );
+  });
 
   /** Records an administrator's decision on one header; the administrator is the event's actor. */
   const decide = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
@@ -60,30 +54,18 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     };
   };
 
-  api.post(
-    '/api/admin/trai-approvals/:id/approve',
-    {
-      config: admin,
-      schema: {
-        summary: 'Approve a TRAI header on this service’s host: links may use it from now on',
-        params: IdParams,
-        response: { 200: DomainActionResponse, ...errors },
-      },
-    },
-    async (request) => decide(request, request.params.id, true),
-  );
+  admins.post('/api/admin/trai-approvals/:id/approve', {
+    summary: 'Approve a TRAI header on this service’s host: links may use it from now on',
+    params: IdParams,
+    response: { 200: DomainActionResponse, ...errors },
+    handler: async ({ request }) => decide(request, request.params.id, true),
+  });
 
-  api.post(
-    '/api/admin/trai-approvals/:id/reject',
-    {
-      config: admin,
-      schema: {
-        summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again',
-        params: IdParams,
-        body: TraiDecisionBody,
-        response: { 200: DomainActionResponse, ...errors },
-      },
-    },
-    async (request) => decide(request, request.params.id, false, request.body?.reason),
-  );
+  admins.post('/api/admin/trai-approvals/:id/reject', {
+    summary: 'Reject a TRAI header on this service’s host, with a reason its owner sees: it never serves, and the header is free again',
+    params: IdParams,
+    body: TraiDecisionBody,
+    response: { 200: DomainActionResponse, ...errors },
+    handler: async ({ request }) => decide(request, request.params.id, false, request.body?.reason),
+  });
 }

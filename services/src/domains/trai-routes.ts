@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AddTraiBody, DomainActionResponse, ErrorBody, IdParams, IdempotencyKeyHeaders, StillProcessingBody, TraiItem, TraiList } from '@linkledger/contracts';
 import { ACTIVE_DOMAINS, CUSTOM_DOMAINS, TRAI_DOMAINS, type ActiveDomainsView, type CustomDomainView, type TraiDomainView } from '@linkledger/projections';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { createOnce } from '../http/create-once.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -22,6 +20,7 @@ import {
 import { TRAI_FEATURE, requireRoomFor } from './domain-access.ts';
 import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const user = { access: 'user' } as const;
 
@@ -45,7 +44,8 @@ function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiI
 
 /** TRAI sender headers (docs/domains.md#trai-headers): on our own host or a verified custom domain. */
 export async function traiRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, user);
+
   const ownView = async (userId: number, traiId: number) => {
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.owner_id !== userId) throw notFound(TRAI_NOT_FOUND);
@@ -53,36 +53,31 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
   };
   const itemOf = async (userId: number, traiId: number) =>
     traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
-  const action = {
-    config: user,
-    schema: { params: IdParams, response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
-  } as const;
+  const action = { params: IdParams, response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } as const;
   /** Which TRAI header a command is about, and whose. */
   const headerOf = (view: TraiDomainView, userId: number) => ({ traiId: view.id, userId, customDomainId: view.custom_domain_id });
-  const withFeature = { access: 'user', feature: TRAI_FEATURE } as const;
+  const inPlan = routesFor(app, { access: 'user', feature: TRAI_FEATURE });
 
-  api.get('/api/custom-domains/trai', { config: user, schema: { summary: 'The caller’s TRAI headers', response: { 200: TraiList } } }, async (request) => {
-    const { userId } = callerOf(request);
-    const [views, active] = await Promise.all([
-      platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
-      platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
-    ]);
-    return views.map((view) => traiItem(view, active));
+  signedIn.get('/api/custom-domains/trai', {
+    summary: 'The caller’s TRAI headers',
+    response: { 200: TraiList },
+    handler: async ({ caller }) => {
+      const { userId } = caller;
+      const [views, active] = await Promise.all([
+        platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+      ]);
+      return views.map((view) => traiItem(view, active));
+    },
   });
 
-  api.post(
-    '/api/custom-domains/trai',
-    {
-      config: user,
-      schema: {
-        summary:
-          'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
-        headers: IdempotencyKeyHeaders,
-        body: AddTraiBody,
-        response: { 201: TraiItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request, reply) =>
+  signedIn.post('/api/custom-domains/trai', {
+    summary:
+      'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
+    headers: IdempotencyKeyHeaders,
+    body: AddTraiBody,
+    response: { 201: TraiItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, reply }) =>
       createOnce(platform, request, reply, (caller, context) => ({
         resource: 'trai',
         create: async (withClaim) => {
@@ -112,31 +107,22 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
         answer: (traiId) => itemOf(caller.userId, traiId),
         shows: async (traiId) => (await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId)) !== null,
       })),
-  );
+  });
 
-  api.post(
-    '/api/custom-domains/trai/:id/verify',
-    {
-      ...action,
-      config: withFeature,
-      schema: {
-        ...action.schema,
-        summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it',
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  inPlan.post('/api/custom-domains/trai/:id/verify', {
+    ...action,
+    summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it',
+    handler: async ({ request, caller }) => {
       const view = await ownView(caller.userId, request.params.id);
       await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, headerOf(view, caller.userId));
       return { message: `The TRAI header ${view.header} is verified successfully.` };
     },
-  );
+  });
 
-  api.post(
-    '/api/custom-domains/trai/:id/set-active',
-    { ...action, config: withFeature, schema: { ...action.schema, summary: 'Make a verified (or approved) TRAI header the active one' } },
-    async (request) => {
-      const caller = callerOf(request);
+  inPlan.post('/api/custom-domains/trai/:id/set-active', {
+    ...action,
+    summary: 'Make a verified (or approved) TRAI header the active one',
+    handler: async ({ request, caller }) => {
       const view = await ownView(caller.userId, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
       if (active?.trai_id !== view.id) {
@@ -144,13 +130,12 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       }
       return { message: `${view.header} is now your active TRAI header.` };
     },
-  );
+  });
 
-  api.delete(
-    '/api/custom-domains/trai/:id',
-    { ...action, schema: { ...action.schema, summary: 'Delete a TRAI header: the pair (host, header) is free again' } },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.delete('/api/custom-domains/trai/:id', {
+    ...action,
+    summary: 'Delete a TRAI header: the pair (host, header) is free again',
+    handler: async ({ request, caller }) => {
       const view = await ownView(caller.userId, request.params.id);
       await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
         ...headerOf(view, caller.userId),
@@ -159,5 +144,5 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
       });
       return { message: `The TRAI header ${view.header} was deleted successfully.` };
     },
-  );
+  });
 }

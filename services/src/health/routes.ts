@@ -1,20 +1,16 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@linkledger/contracts';
 import { documentedAs } from '../http/feature-routes.ts';
 
 import { checkStores } from './store-check.ts';
+import { publicRoutes } from '../http/declared-routes.ts';
 
 export const healthRoutes = documentedAs('platform', async (app, platform) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Each store’s status; 503 names the store that is down',
-        response: { 200: HealthResponse, 503: HealthResponse },
-      },
-    },
-    async (_request, reply) => {
+  const anyone = publicRoutes(app);
+
+  anyone.get('/api/health', {
+    summary: 'Each store’s status; 503 names the store that is down',
+    response: { 200: HealthResponse, 503: HealthResponse },
+    handler: async ({ reply }) => {
       const [events, read, analytics] = await checkStores(platform);
       const stores = { events, read, analytics };
       const down = (['events', 'read', 'analytics'] as const).filter((name) => stores[name].status === 'down');
@@ -22,5 +18,5 @@ export const healthRoutes = documentedAs('platform', async (app, platform) => {
       const detail = down.map((name) => `${name} store (${stores[name].adapter}) is down: ${stores[name].error ?? 'no answer'}`).join('; ');
       return reply.code(503).send({ status: 'degraded', down, detail, stores });
     },
-  );
+  });
 });

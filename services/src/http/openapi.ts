@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@linkledger/contracts';
 import type { AccessLevel } from './access.ts';
+import { publicRoutes } from '../http/declared-routes.ts';
 
 type SecurityRequirement = Record<string, string[]>[];
 
@@ -52,6 +53,8 @@ function declareRefusals(route: RouteOptions): void {
  * /api/openapi.json, and interactive docs at /api/docs. Register before the routes.
  */
 export async function openApi(app: FastifyInstance) {
+  const anyone = publicRoutes(app);
+
   app.addHook('onRoute', declareRefusals);
   await app.register(fastifySwagger, {
     openapi: {
@@ -76,5 +79,5 @@ export async function openApi(app: FastifyInstance) {
       throw new Error(`${String(route.method)} ${route.url} writes its OpenAPI security by hand: it is derived from config.access`);
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
-  app.get('/api/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());
+  anyone.get('/api/openapi.json', { hide: true, handler: async () => app.swagger() });
 }

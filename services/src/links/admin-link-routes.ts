@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminLinkActionResponse,
   AdminLinkList,
@@ -13,7 +12,7 @@ import {
 import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
+import type { Caller } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
@@ -22,6 +21,7 @@ import { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders
 import { updateLink } from './update-link.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireMayActOnLink } from '../admin/index.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const admin = { access: 'admin', refusal: ADMINS_MODERATE } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -30,7 +30,7 @@ const MAX_OWNERS_SEARCHED = 200;
 
 /** Every user's links for admins: search and moderation (docs/admin.md#moderation). */
 export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
 
   const withOwners = async (links: LinkView[], request: FastifyRequest) => {
     const owners = await platform.read.getMany<UserView>(USERS, [...new Set(links.map((link) => link.owner_id))]);
@@ -46,17 +46,11 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     return { or };
   };
 
-  api.get(
-    '/api/admin/links',
-    {
-      config: admin,
-      schema: {
-        summary: 'Every user’s links, newest first; search by part of the short code, the destination or the owner’s e-mail',
-        querystring: AdminLinksQuery,
-        response: { 200: AdminLinkList, ...errors },
-      },
-    },
-    async (request) => {
+  admins.get('/api/admin/links', {
+    summary: 'Every user’s links, newest first; search by part of the short code, the destination or the owner’s e-mail',
+    querystring: AdminLinksQuery,
+    response: { 200: AdminLinkList, ...errors },
+    handler: async ({ request }) => {
       const { search, skip, limit } = request.query;
       const where = await searchWhere(search);
       const [links, total] = await Promise.all([
@@ -65,17 +59,16 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       ]);
       return { links: await withOwners(links, request), total, skip, limit };
     },
-  );
+  });
 
-  const moderate = (disable: boolean) => async (request: FastifyRequest<{ Params: { id: number }; Body?: { reason: string } }>) => {
-    const caller = callerOf(request);
+  const moderate = async (request: FastifyRequest<{ Params: { id: number } }>, caller: Caller, disable: boolean, reason = '') => {
     const linkId = request.params.id;
     await requireMayActOnLink(platform, caller, linkId);
     await handleCommand(platform, commandContext(platform, request), moderateLinkDecider, {
       actorRole: caller.role,
       linkId,
       disable,
-      reason: request.body?.reason ?? '',
+      reason,
     });
     const link = await platform.read.get<LinkView>(LINKS, linkId);
     if (!link) throw notFound(LINK_NOT_FOUND);
@@ -83,46 +76,27 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     return { message: disable ? 'Link disabled successfully' : 'Link enabled successfully', link: shown! };
   };
 
-  api.post(
-    '/api/admin/links/:id/disable',
-    {
-      config: admin,
-      schema: {
-        summary: 'Disable a link with a reason its owner sees: it answers the "link disabled" page, never its destination',
-        params: IdParams,
-        body: DisableLinkBody,
-        response: { 200: AdminLinkActionResponse, ...errors },
-      },
-    },
-    moderate(true),
-  );
+  admins.post('/api/admin/links/:id/disable', {
+    summary: 'Disable a link with a reason its owner sees: it answers the "link disabled" page, never its destination',
+    params: IdParams,
+    body: DisableLinkBody,
+    response: { 200: AdminLinkActionResponse, ...errors },
+    handler: async ({ request, caller }) => moderate(request, caller, true, request.body.reason),
+  });
 
-  api.post(
-    '/api/admin/links/:id/enable',
-    {
-      config: admin,
-      schema: {
-        summary: 'Enable a link an admin disabled',
-        params: IdParams,
-        response: { 200: AdminLinkActionResponse, ...errors },
-      },
-    },
-    moderate(false),
-  );
+  admins.post('/api/admin/links/:id/enable', {
+    summary: 'Enable a link an admin disabled',
+    params: IdParams,
+    response: { 200: AdminLinkActionResponse, ...errors },
+    handler: async ({ request, caller }) => moderate(request, caller, false),
+  });
 
-  api.patch(
-    '/api/admin/links/:id',
-    {
-      config: admin,
-      schema: {
-        summary: 'Correct any user’s link (destination, title, description, on/off); the change is recorded with the admin as its actor',
-        params: IdParams,
-        body: UpdateLinkBody,
-        response: { 200: AdminLinkActionResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  admins.patch('/api/admin/links/:id', {
+    summary: 'Correct any user’s link (destination, title, description, on/off); the change is recorded with the admin as its actor',
+    params: IdParams,
+    body: UpdateLinkBody,
+    response: { 200: AdminLinkActionResponse, ...errors },
+    handler: async ({ request, caller }) => {
       await requireMayActOnLink(platform, caller, request.params.id);
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const link = await updateLink(platform, commandContext(platform, request), {
@@ -134,5 +108,5 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       const [shown] = await withOwners([link], request);
       return { message: 'Link updated successfully', link: shown! };
     },
-  );
+  });
 }

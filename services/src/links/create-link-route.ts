@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type LinkCreated } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { callerOf } from '../http/access.ts';
+import type { Caller } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
@@ -31,8 +31,7 @@ interface CreateLinkRequest {
  * Idempotency-Key, a retry answers the link the key created instead of creating another.
  */
 export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
-  return async (request: FastifyRequest<CreateLinkRequest>, reply: FastifyReply) => {
-    const caller = callerOf(request);
+  return async ({ request, reply, caller }: { request: FastifyRequest<CreateLinkRequest>; reply: FastifyReply; caller: Caller }) => {
     const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
     if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);

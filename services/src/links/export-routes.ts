@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stringify } from 'csv-stringify';
 import { ExportQuery } from '@linkledger/contracts';
@@ -9,8 +8,8 @@ import type { Platform } from '../platform/platform.ts';
 import { fileBody } from '../http/file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { linkFilter, linkSort } from './list-query.ts';
-import { callerOf } from '../http/access.ts';
 import { inertCell } from '../formats/spreadsheet-cell.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 /** The export's columns, in this order (docs/links.md#csv-export). */
 export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
@@ -28,20 +27,15 @@ export function exportRow(link: LinkView, base: string): string[] {
 }
 
 export async function linkExportRoutes(app: FastifyInstance, platform: Platform) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/urls/export',
-    {
-      config: { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } },
-      schema: {
-        summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
-        querystring: ExportQuery,
-        response: {
-          200: { description: 'The CSV file, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: z.string() } } },
-        },
-      },
+  const inPlan = routesFor(app, { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } });
+
+  inPlan.get('/api/urls/export', {
+    summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
+    querystring: ExportQuery,
+    response: {
+      200: { description: 'The CSV file, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: z.string() } } },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
+    handler: async ({ request, reply, caller }) => {
       const { tab, search, domain } = request.query;
       const where = linkFilter(caller.userId, { search, domain, createdVia: tab === 'all' ? undefined : tab });
       const base = publicBase(platform, request);
@@ -68,5 +62,5 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
         .header('cache-control', 'no-store')
         .send(fileBody(csv));
     },
-  );
+  });
 }

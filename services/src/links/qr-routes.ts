@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ErrorBody, IdParams, QrQuery } from '@linkledger/contracts';
@@ -7,7 +6,7 @@ import type { Platform } from '../platform/platform.ts';
 import { fileBody } from '../http/file-body.ts';
 import { publicBase, shortUrl } from './link-response.ts';
 import { ownLink } from './routes.ts';
-import { callerOf } from '../http/access.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 /** What a QR code of a link encodes: its short URL marked so scans count as source "qr". */
 export function qrTarget(shortLink: string): string {
@@ -23,29 +22,23 @@ export const qrPng = (text: string, size: number) => QRCode.toBuffer(text, { ...
 export const qrSvg = (text: string, size: number) => QRCode.toString(text, { ...QR_OPTIONS, type: 'svg', width: size });
 
 export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, { access: 'user' });
+
   const formats = [
     { ext: 'png', type: 'image/png', render: async (text: string, size: number) => qrPng(text, size) },
     { ext: 'svg', type: 'image/svg+xml', render: async (text: string, size: number) => qrSvg(text, size) },
   ] as const;
 
   for (const { ext, type, render } of formats) {
-    api.get(
-      `/api/urls/:id/qr.${ext}`,
-      {
-        config: { access: 'user' },
-        schema: {
-          summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
-          params: IdParams,
-          querystring: QrQuery,
-          response: {
-            200: { description: `The QR code as ${ext.toUpperCase()}`, content: { [type]: { schema: z.string() } } },
-            404: ErrorBody,
-          },
-        },
+    signedIn.get(`/api/urls/:id/qr.${ext}`, {
+      summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
+      params: IdParams,
+      querystring: QrQuery,
+      response: {
+        200: { description: `The QR code as ${ext.toUpperCase()}`, content: { [type]: { schema: z.string() } } },
+        404: ErrorBody,
       },
-      async (request, reply) => {
-        const caller = callerOf(request);
+      handler: async ({ request, reply, caller }) => {
         const link = await ownLink(platform, caller.userId, request.params.id);
         const image = await render(qrTarget(shortUrl(publicBase(platform, request), link)), request.query.size);
         return reply
@@ -54,6 +47,6 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
           .header('cache-control', 'private, no-cache')
           .send(fileBody(image));
       },
-    );
+    });
   }
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AnalyticsQuery,
@@ -32,7 +31,7 @@ import { refuseLoopingDestination } from './loop-guard.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { recordLinkUpdate } from './update-link.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
-import { callerOf } from '../http/access.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 /** The caller's own link from the read model; anyone else's is "not found". */
 export async function ownLink(platform: Pick<Platform, 'read'>, userId: number, linkId: number): Promise<LinkView> {
@@ -42,34 +41,22 @@ export async function ownLink(platform: Pick<Platform, 'read'>, userId: number, 
 }
 
 export async function linkRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const userOrKey = routesFor(app, { access: 'user_or_api_key' });
+  const signedIn = routesFor(app, { access: 'user' });
 
-  api.post(
-    '/api/urls',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
-        headers: IdempotencyKeyHeaders,
-        body: CreateLinkBody,
-        response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 409: ErrorBody },
-      },
-    },
-    createLinkHandler(platform, 'manual'),
-  );
+  signedIn.post('/api/urls', {
+    summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
+    headers: IdempotencyKeyHeaders,
+    body: CreateLinkBody,
+    response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 409: ErrorBody },
+    handler: createLinkHandler(platform, 'manual'),
+  });
 
-  api.get(
-    '/api/urls',
-    {
-      config: { access: 'user_or_api_key' },
-      schema: {
-        summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
-        querystring: LinkListQuery,
-        response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 403: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  userOrKey.get('/api/urls', {
+    summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
+    querystring: LinkListQuery,
+    response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 403: ErrorBody, 429: ErrorBody },
+    handler: async ({ request, caller }) => {
       const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, status, include_counts } = request.query;
       const filters = { search, domain, status, dateFrom: date_from, dateTo: date_to };
       const where = linkFilter(caller.userId, { ...filters, createdVia: created_via });
@@ -84,44 +71,30 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       ]);
       return { urls, total, manual, api: apiCount };
     },
-  );
+  });
 
-  api.get(
-    '/api/urls/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'One of the caller’s links',
-        params: IdParams,
-        response: { 200: LinkResponse, 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.get('/api/urls/:id', {
+    summary: 'One of the caller’s links',
+    params: IdParams,
+    response: { 200: LinkResponse, 400: ErrorBody, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
       return toLinkResponse(await ownLink(platform, caller.userId, request.params.id), publicBase(platform, request));
     },
-  );
+  });
 
-  api.patch(
-    '/api/urls/:id',
-    {
-      config: { access: 'user_or_api_key' },
-      schema: {
-        summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
-        params: IdParams,
-        body: UpdateLinkBody,
-        response: {
-          200: LinkResponse,
-          202: EditedLinkStillProcessing,
-          403: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-          429: ErrorBody,
-        },
-      },
+  userOrKey.patch('/api/urls/:id', {
+    summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
+    params: IdParams,
+    body: UpdateLinkBody,
+    response: {
+      200: LinkResponse,
+      202: EditedLinkStillProcessing,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+      429: ErrorBody,
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
+    handler: async ({ request, reply, caller }) => {
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
       const context = answeredFromTheWrite(commandContext(platform, request));
       await refuseLoopingDestination(platform, request, request.body.original_url);
@@ -129,57 +102,36 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const answer = toLinkResponse(link, publicBase(platform, request));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },
-  );
+  });
 
-  api.delete(
-    '/api/urls/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Delete one of the caller’s links',
-        params: IdParams,
-        response: { 200: MessageBody, 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.delete('/api/urls/:id', {
+    summary: 'Delete one of the caller’s links',
+    params: IdParams,
+    response: { 200: MessageBody, 400: ErrorBody, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
       const context = commandContext(platform, request);
       await handleCommand(platform, context, deleteLinkDecider, { actorId: caller.userId, linkId: request.params.id });
       return { message: 'URL deleted successfully' };
     },
-  );
+  });
 
-  api.post(
-    '/api/urls/bulk-delete',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
-        body: BulkDeleteBody,
-        response: { 200: BulkDeleteResponse, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/urls/bulk-delete', {
+    summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
+    body: BulkDeleteBody,
+    response: { 200: BulkDeleteResponse, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       const context = commandContext(platform, request);
       const deleted = await bulkDeleteLinks(platform, context, { actorId: caller.userId, ids: request.body.ids });
       return { message: `${deleted.length} ${deleted.length === 1 ? 'URL' : 'URLs'} deleted successfully`, deleted };
     },
-  );
+  });
 
-  api.get(
-    '/api/urls/:id/analytics',
-    {
-      config: { access: 'user_or_api_key' },
-      schema: {
-        summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
-        params: IdParams,
-        querystring: AnalyticsQuery,
-        response: { 200: AnalyticsResponse, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  userOrKey.get('/api/urls/:id/analytics', {
+    summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
+    params: IdParams,
+    querystring: AnalyticsQuery,
+    response: { 200: AnalyticsResponse, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+    handler: async ({ request, caller }) => {
       const link = await ownLink(platform, caller.userId, request.params.id);
       const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
@@ -194,5 +146,5 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         });
       });
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BillingHistoryResponse,
@@ -21,7 +20,7 @@ import { PAYMENTS, PAYMENT_METHODS, USERS, type PaymentMethodsView, type Payment
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { conflict, invalid, notFound } from '../commands/domain-error.ts';
-import { callerOf, isAdmin } from '../http/access.ts';
+import { isAdmin, type Caller } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { idempotencyOf } from '../http/idempotency.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
@@ -42,57 +41,41 @@ import { dayLabel } from '../formats/day-label.ts';
 import { fileBody } from '../http/file-body.ts';
 import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 const user = { access: 'user' } as const;
 const HISTORY_LIMIT = 200;
 
 /** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
 export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyone = publicRoutes(app);
+  const signedIn = routesFor(app, user);
+
   const logOf = (request: FastifyRequest) => (error: unknown, message: string) => request.log.error({ err: error }, message);
 
-  api.get(
-    '/api/payment/config',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'How this installation takes payments: Razorpay or the local test mode, and its public key',
-        response: { 200: PaymentConfigResponse },
-      },
-    },
-    async () => ({
+  anyone.get('/api/payment/config', {
+    summary: 'How this installation takes payments: Razorpay or the local test mode, and its public key',
+    response: { 200: PaymentConfigResponse },
+    handler: async () => ({
       mode: platform.payments.gateway.mode,
       key_id: platform.config.RAZORPAY_KEY_ID ?? 'test_mode_local',
       gst_rate_basis_points: platform.payments.gstRateBasisPoints,
     }),
-  );
+  });
 
-  api.get(
-    '/api/payment/quote',
-    {
-      config: user,
-      schema: {
-        summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
-        querystring: PlanChoice,
-        response: { 200: PaymentQuote, 409: ErrorBody },
-      },
-    },
-    async (request) => quoteBody(await quoteFor(platform, callerOf(request).userId, request.query.plan_type, request.query.billing_cycle)),
-  );
+  signedIn.get('/api/payment/quote', {
+    summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
+    querystring: PlanChoice,
+    response: { 200: PaymentQuote, 409: ErrorBody },
+    handler: async ({ request, caller }) => quoteBody(await quoteFor(platform, caller.userId, request.query.plan_type, request.query.billing_cycle)),
+  });
 
-  api.post(
-    '/api/payment/create-intent',
-    {
-      config: user,
-      schema: {
-        summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
-        headers: IdempotencyKeyHeaders,
-        body: PlanChoice,
-        response: { 200: CreateIntentResponse, 409: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request): Promise<CreateIntentResponse> => {
-      const caller = callerOf(request);
+  signedIn.post('/api/payment/create-intent', {
+    summary: 'Create the gateway order for a plan (amount in paise from the catalogue, INR) and say which checkout opens it',
+    headers: IdempotencyKeyHeaders,
+    body: PlanChoice,
+    response: { 200: CreateIntentResponse, 409: ErrorBody, 503: ErrorBody },
+    handler: async ({ request, caller }) => {
       // The answer is the gateway's order, not a read back: a slow projector does not turn it into a 202.
       const context = answeredFromTheWrite(commandContext(platform, request));
       const prefill = async () => {
@@ -138,20 +121,13 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
       });
       return { ...answer, prefill: await prefill() };
     },
-  );
+  });
 
-  api.post(
-    '/api/payment/verify',
-    {
-      config: user,
-      schema: {
-        summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
-        body: VerifyPaymentBody,
-        response: { 200: VerifyPaymentResponse, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/payment/verify', {
+    summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
+    body: VerifyPaymentBody,
+    response: { 200: VerifyPaymentResponse, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+    handler: async ({ request, caller }) => {
       const { payment_id, order_id, signature, plan_type, billing_cycle } = request.body;
       const { gateway } = platform.payments;
       if (!gateway.verifyPaymentSignature({ orderId: order_id, paymentId: payment_id, signature })) {
@@ -191,71 +167,49 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
         receipt_number: order.captured!.receipt_number,
       };
     },
-  );
+  });
 
-  api.get(
-    '/api/payment/billing-history',
-    {
-      config: user,
-      schema: {
-        summary: 'The caller’s payments and failed attempts, newest first, with receipts',
-        response: { 200: BillingHistoryResponse },
-      },
-    },
-    async (request) => ({ billing_history: await billingHistory(platform, callerOf(request).userId) }),
-  );
+  signedIn.get('/api/payment/billing-history', {
+    summary: 'The caller’s payments and failed attempts, newest first, with receipts',
+    response: { 200: BillingHistoryResponse },
+    handler: async ({ caller }) => ({ billing_history: await billingHistory(platform, caller.userId) }),
+  });
 
-  api.get(
-    '/api/payment/methods',
-    {
-      config: user,
-      schema: {
-        summary: 'The payment methods the caller has paid with (masked), default first',
-        response: { 200: PaymentMethodsResponse },
-      },
-    },
-    async (request) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, callerOf(request).userId)) }),
-  );
+  signedIn.get('/api/payment/methods', {
+    summary: 'The payment methods the caller has paid with (masked), default first',
+    response: { 200: PaymentMethodsResponse },
+    handler: async ({ caller }) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId)) }),
+  });
 
-  const chooseMethod = async (request: FastifyRequest<{ Params: { method_id: string } }>, action: 'default' | 'remove') => {
-    const caller = callerOf(request);
+  const chooseMethod = async (request: FastifyRequest<{ Params: { method_id: string } }>, caller: Caller, action: 'default' | 'remove') => {
     const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
     const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
     if (!method) throw notFound('There is no such payment method on your account.');
     await handleCommand(platform, commandContext(platform, request), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
   };
-  const methodRoute = (summary: string) =>
-    ({
-      config: user,
-      schema: { summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody } },
-    }) as const;
+  const methodRoute = (summary: string) => ({ summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody } }) as const;
 
-  api.post('/api/payment/methods/:method_id/default', methodRoute('Make a payment method the default one'), async (request, reply) => {
-    await chooseMethod(request, 'default');
-    return reply.code(204).send(null);
-  });
-
-  api.delete(
-    '/api/payment/methods/:method_id',
-    methodRoute('Remove a payment method from the list (paying with it again brings it back)'),
-    async (request, reply) => {
-      await chooseMethod(request, 'remove');
+  signedIn.post('/api/payment/methods/:method_id/default', {
+    ...methodRoute('Make a payment method the default one'),
+    handler: async ({ request, reply, caller }) => {
+      await chooseMethod(request, caller, 'default');
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  api.post(
-    '/api/payment/subscription/cancel',
-    {
-      config: user,
-      schema: {
-        summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
-        body: CancelSubscriptionBody,
-        response: { 200: CancelSubscriptionResponse, 404: ErrorBody, 409: ErrorBody },
-      },
+  signedIn.delete('/api/payment/methods/:method_id', {
+    ...methodRoute('Remove a payment method from the list (paying with it again brings it back)'),
+    handler: async ({ request, reply, caller }) => {
+      await chooseMethod(request, caller, 'remove');
+      return reply.code(204).send(null);
     },
-    async (request) => {
-      const caller = callerOf(request);
+  });
+
+  signedIn.post('/api/payment/subscription/cancel', {
+    summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
+    body: CancelSubscriptionBody,
+    response: { 200: CancelSubscriptionResponse, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       const { state } = await handleCommand(platform, commandContext(platform, request), cancelDecider, {
         userId: caller.userId,
         subscriptionId: request.body.subscription_id,
@@ -264,20 +218,13 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
       const plan = await planNamed(platform, state.planType);
       return { success: true as const, message: cancelledMessage(plan.display_name, state.periodEnd!), ends_at: state.periodEnd! };
     },
-  );
+  });
 
-  api.get(
-    '/api/payment/receipts/:receipt_number',
-    {
-      config: user,
-      schema: {
-        summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
-        params: ReceiptParams,
-        response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 404: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
+  signedIn.get('/api/payment/receipts/:receipt_number', {
+    summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
+    params: ReceiptParams,
+    response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 404: ErrorBody },
+    handler: async ({ request, reply, caller }) => {
       const [payment] = await platform.read.find<PaymentView>(PAYMENTS, { where: { receipt_number: request.params.receipt_number }, limit: 1 });
       // Someone else's receipt is answered as a missing one: numbers are sequential and easy to guess.
       if (!payment || (payment.user_id !== caller.userId && !isAdmin(caller.role)))
@@ -291,7 +238,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
         .header('cache-control', 'private, no-store')
         .send(fileBody(pdf));
     },
-  );
+  });
 
   await testCheckoutRoutes(app, platform);
   await webhookRoutes(app, platform);

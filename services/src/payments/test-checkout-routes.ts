@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, OrderParams, TestCheckoutBody, TestCheckoutOrder, TestCheckoutResult, defaultPlan } from '@linkledger/contracts';
 import { loadStream } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { PaymentsPlatform } from './payment-setup.ts';
 import { ORDER_NOT_FOUND } from './capture-payment.ts';
 import { failureDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
 import { throughGateway } from './gateway-refusal.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; the test checkout is only there in test mode.';
 
@@ -20,7 +19,8 @@ const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; t
  * the page verifies through the same call.
  */
 export async function testCheckoutRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, { access: 'user' });
+
   const ownOrder = async (userId: number, orderId: string) => {
     if (!platform.payments.testMode) throw notFound(NOT_TEST_MODE);
     const { state } = await loadStream(platform.events, orderStream(orderId), noOrder, evolveOrder);
@@ -28,18 +28,12 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Payment
     return { order: state.order, paid: state.captured !== null, testMode: platform.payments.testMode };
   };
 
-  api.get(
-    '/api/payment/test-checkout/:order_id',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Test mode only: the order the local test checkout shows',
-        params: OrderParams,
-        response: { 200: TestCheckoutOrder, 404: ErrorBody },
-      },
-    },
-    async (request) => {
-      const { order, paid } = await ownOrder(callerOf(request).userId, request.params.order_id);
+  signedIn.get('/api/payment/test-checkout/:order_id', {
+    summary: 'Test mode only: the order the local test checkout shows',
+    params: OrderParams,
+    response: { 200: TestCheckoutOrder, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { order, paid } = await ownOrder(caller.userId, request.params.order_id);
       return {
         order_id: order.order_id,
         amount_paise: order.amount_paise,
@@ -50,21 +44,14 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Payment
         paid,
       };
     },
-  );
+  });
 
-  api.post(
-    '/api/payment/test-checkout/:order_id',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Test mode only: pay or fail the order as a customer at checkout would; answers what Razorpay’s checkout hands the page',
-        params: OrderParams,
-        body: TestCheckoutBody,
-        response: { 200: TestCheckoutResult, 404: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/payment/test-checkout/:order_id', {
+    summary: 'Test mode only: pay or fail the order as a customer at checkout would; answers what Razorpay’s checkout hands the page',
+    params: OrderParams,
+    body: TestCheckoutBody,
+    response: { 200: TestCheckoutResult, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
       const { order, testMode } = await ownOrder(caller.userId, request.params.order_id);
       const result = await throughGateway(
         () => testMode.completeTestPayment(order.order_id, request.body.outcome),
@@ -81,5 +68,5 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Payment
       }
       return result;
     },
-  );
+  });
 }

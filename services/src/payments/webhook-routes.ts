@@ -13,6 +13,7 @@ import { failureDecider, refundDecider } from './order-outcomes.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
 import { recordingWebhook, type WebhookDelivery } from './webhook-receipt.ts';
 import { throughGateway } from './gateway-refusal.ts';
+import { publicRoutes } from '../http/declared-routes.ts';
 
 /** The part of Razorpay's webhook body we read; everything else is ignored. */
 const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) });
@@ -34,18 +35,14 @@ const BAD_WEBHOOK_SIGNATURE = 'The X-Razorpay-Signature header does not match th
  */
 export async function webhookRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
   await app.register(async (scope) => {
+    const anyone = publicRoutes(scope);
+
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/api/payment/webhook',
-      {
-        config: { access: 'anyone' },
-        schema: {
-          summary:
-            'Razorpay webhooks: payment.captured, order.paid, payment.failed, refund.processed (signed with X-Razorpay-Signature; an event id is acted on once)',
-          response: { 200: WebhookAck, 400: ErrorBody, 503: ErrorBody },
-        },
-      },
-      async (request) => {
+    anyone.post('/api/payment/webhook', {
+      summary:
+        'Razorpay webhooks: payment.captured, order.paid, payment.failed, refund.processed (signed with X-Razorpay-Signature; an event id is acted on once)',
+      response: { 200: WebhookAck, 400: ErrorBody, 503: ErrorBody },
+      handler: async ({ request }) => {
         const raw = request.body;
         if (!Buffer.isBuffer(raw)) throw invalid('A webhook body must be JSON sent as application/json.');
         const signature = request.headers['x-razorpay-signature'];
@@ -62,7 +59,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: PaymentsPlat
           typeof header === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : `body-${createHash('sha256').update(raw).digest('hex').slice(0, 32)}`;
         return { status: await actOn(platform, request, body, eventId) };
       },
-    );
+    });
   });
 }
 

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountExportResponse, DeleteAccountRequest, DeleteAccountResponse, ErrorBody } from '@linkledger/contracts';
 import { handleMultiStreamCommand } from '../commands/command-handler.ts';
@@ -8,7 +7,6 @@ import { forbidden, notFound } from '../commands/domain-error.ts';
 import { normalizeEmail } from '../accounts/index.ts';
 import { loginThrottle } from '../accounts/index.ts';
 import { proveCurrentPassword } from '../settings/index.ts';
-import { callerOf } from '../http/access.ts';
 import { fileBody } from '../http/file-body.ts';
 import { commandContext } from '../http/command-context.ts';
 import { documentedAs } from '../http/feature-routes.ts';
@@ -17,6 +15,7 @@ import { addressesOf } from './addresses-of.ts';
 import { CONFIRMATION_MISMATCH, WRONG_PASSWORD_FOR_DELETION, deleteAccountDecider } from './delete-account.ts';
 import { purgeOutbox } from './outbox-purge.ts';
 import { releasePlaces } from './release-places.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 export const ACCOUNT_DELETED_SUCCESSFULLY = 'Your account was deleted successfully. Everything that identified you is gone.';
 const NO_EXPORT = 'You have no export yet. Start one with POST /api/settings/export.';
@@ -37,6 +36,8 @@ function exportView(job: ExportJob): AccountExportResponse {
 
 /** "Your data" (export) and deleting the account (docs/privacy.md). */
 export const privacyRoutes = documentedAs('privacy', async (app, platform) => {
+  const signedIn = routesFor(app, { access: 'user' });
+
   const exports = new AccountExports({
     read: platform.read,
     analytics: platform.analytics,
@@ -44,45 +45,29 @@ export const privacyRoutes = documentedAs('privacy', async (app, platform) => {
     clock: platform.clock,
     log: app.log,
   });
-  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post(
-    '/api/settings/export',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Start gathering everything about your account into one zip (or answer the one already running)',
-        response: { 202: AccountExportResponse },
-      },
-    },
-    async (request, reply) => reply.code(202).send(exportView(exports.start(callerOf(request).userId))),
-  );
+  signedIn.post('/api/settings/export', {
+    summary: 'Start gathering everything about your account into one zip (or answer the one already running)',
+    response: { 202: AccountExportResponse },
+    handler: async ({ reply, caller }) => reply.code(202).send(exportView(exports.start(caller.userId))),
+  });
 
-  typed.get(
-    '/api/settings/export',
-    {
-      config: { access: 'user' },
-      schema: { summary: 'Your latest export and its progress', response: { 200: AccountExportResponse, 404: ErrorBody } },
-    },
-    async (request) => {
-      const job = exports.latest(callerOf(request).userId);
+  signedIn.get('/api/settings/export', {
+    summary: 'Your latest export and its progress',
+    response: { 200: AccountExportResponse, 404: ErrorBody },
+    handler: async ({ caller }) => {
+      const job = exports.latest(caller.userId);
       if (!job) throw notFound(NO_EXPORT);
       return exportView(job);
     },
-  );
+  });
 
-  typed.get(
-    '/api/settings/export/:id/download',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Download a finished export (zip)',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: { description: 'The export as a zip', content: { 'application/zip': { schema: z.string() } } }, 404: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const job = exports.latest(callerOf(request).userId);
+  signedIn.get('/api/settings/export/:id/download', {
+    summary: 'Download a finished export (zip)',
+    params: z.object({ id: z.string().max(64) }),
+    response: { 200: { description: 'The export as a zip', content: { 'application/zip': { schema: z.string() } } }, 404: ErrorBody },
+    handler: async ({ request, reply, caller }) => {
+      const job = exports.latest(caller.userId);
       if (!job || job.id !== request.params.id || job.status !== 'ready' || !job.file) throw notFound(NO_EXPORT);
       const day = job.finishedAt?.slice(0, 10) ?? 'export';
       return reply
@@ -91,20 +76,13 @@ export const privacyRoutes = documentedAs('privacy', async (app, platform) => {
         .header('cache-control', 'private, no-store')
         .send(fileBody(createReadStream(job.file)));
     },
-  );
+  });
 
-  typed.post(
-    '/api/settings/account/delete',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Delete your account for good: personal data is made unreadable, links stop, counts stay',
-        body: DeleteAccountRequest,
-        response: { 200: DeleteAccountResponse, 403: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/settings/account/delete', {
+    summary: 'Delete your account for good: personal data is made unreadable, links stop, counts stay',
+    body: DeleteAccountRequest,
+    response: { 200: DeleteAccountResponse, 403: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
       // Wrong passwords count like failed sign-ins: a stolen session cannot guess its way to a deletion.
       const { user } = await proveCurrentPassword(
         platform,
@@ -134,5 +112,5 @@ export const privacyRoutes = documentedAs('privacy', async (app, platform) => {
       }
       return { message: ACCOUNT_DELETED_SUCCESSFULLY };
     },
-  );
+  });
 });

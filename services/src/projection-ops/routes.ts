@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BotPolicyAnswer,
   BotPolicyBody,
@@ -25,6 +24,7 @@ import { botPolicyDecider, botPolicyView } from './bot-policy.ts';
 import { logHead, projectorStatus } from './projector-status.ts';
 import { loadRebuildLog, openRebuild, startRebuildDecider, type RebuildRecord } from './rebuild-log.ts';
 import { rebuildView } from './rebuild-view.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_RUN_PROJECTIONS = 'Only an admin or super admin can see and rebuild the projections.';
 const admin = { access: 'admin', refusal: ADMINS_RUN_PROJECTIONS } as const;
@@ -46,7 +46,8 @@ const STARTED: Record<RebuildReason, (projections: ProjectionKey[]) => string> =
 
 /** Projection operations for admins (docs/admin.md#projections): status, rebuilds, the bot policy and its replay. */
 export const projectionRoutes = documentedAs('admin', async (app: FastifyInstance, platform: Platform & { rebuilds: RebuildExecutor | null }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
+
   const runsHere = platform.rebuilds !== null;
 
   const startedBy = async (actor: Actor) => {
@@ -66,16 +67,10 @@ export const projectionRoutes = documentedAs('admin', async (app: FastifyInstanc
     return { message: STARTED[reason](projections), rebuild: await view(record) };
   };
 
-  api.get(
-    '/api/admin/projections',
-    {
-      config: admin,
-      schema: {
-        summary: 'Each projector’s checkpoint, lag (events and seconds), events per second and last error, and the rebuild under way or the last one',
-        response: { 200: ProjectionsReport, ...errors },
-      },
-    },
-    async (): Promise<ProjectionsReport> => {
+  admins.get('/api/admin/projections', {
+    summary: 'Each projector’s checkpoint, lag (events and seconds), events per second and last error, and the rebuild under way or the last one',
+    response: { 200: ProjectionsReport, ...errors },
+    handler: async () => {
       const head = await logHead(platform.events).catch((error: unknown) => {
         throw unavailable(`The event log does not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       });
@@ -85,63 +80,39 @@ export const projectionRoutes = documentedAs('admin', async (app: FastifyInstanc
       const rebuild: RebuildView | null = record ? await view(record) : null;
       return { role: platform.config.ROLE, head_position: head.position, head_at: head.at, projectors, rebuild, note: runsHere ? null : ELSEWHERE_NOTE };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/projections/:name/rebuild',
-    {
-      config: admin,
-      schema: {
-        summary: 'Rebuild one projection from position 0 beside the live one, which keeps answering until the copy takes its place (one rebuild at a time)',
-        params: ProjectionParams,
-        response: { 202: RebuildAnswer, ...errors },
-      },
-    },
-    async (request, reply) => {
+  admins.post('/api/admin/projections/:name/rebuild', {
+    summary: 'Rebuild one projection from position 0 beside the live one, which keeps answering until the copy takes its place (one rebuild at a time)',
+    params: ProjectionParams,
+    response: { 202: RebuildAnswer, ...errors },
+    handler: async ({ request, reply }) => {
       const answer = await start(request, [request.params.name], 'rebuild');
       return reply.code(202).send(answer);
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/projections/replay-bots',
-    {
-      config: admin,
-      schema: {
-        summary:
-          'Classify every click again with the current bot policy: rebuilds the analytics and the read model, and reports human and bot clicks before and after',
-        response: { 202: RebuildAnswer, ...errors },
-      },
-    },
-    async (request, reply) => {
+  admins.post('/api/admin/projections/replay-bots', {
+    summary:
+      'Classify every click again with the current bot policy: rebuilds the analytics and the read model, and reports human and bot clicks before and after',
+    response: { 202: RebuildAnswer, ...errors },
+    handler: async ({ request, reply }) => {
       const answer = await start(request, ['read', 'analytics'], 'bot_policy_replay');
       return reply.code(202).send(answer);
     },
-  );
+  });
 
-  api.get(
-    '/api/admin/bot-policy',
-    {
-      config: admin,
-      schema: {
-        summary: 'Which clicks count as bots, and whether past clicks still need a replay',
-        response: { 200: BotPolicyView, ...errors },
-      },
-    },
-    async () => botPolicyView(platform.events, await loadRebuildLog(platform.events)),
-  );
+  admins.get('/api/admin/bot-policy', {
+    summary: 'Which clicks count as bots, and whether past clicks still need a replay',
+    response: { 200: BotPolicyView, ...errors },
+    handler: async () => botPolicyView(platform.events, await loadRebuildLog(platform.events)),
+  });
 
-  api.put(
-    '/api/admin/bot-policy',
-    {
-      config: admin,
-      schema: {
-        summary: 'Set which clicks count as bots: new clicks follow it at once, past clicks after a replay',
-        body: BotPolicyBody,
-        response: { 200: BotPolicyAnswer, ...errors },
-      },
-    },
-    async (request) => {
+  admins.put('/api/admin/bot-policy', {
+    summary: 'Set which clicks count as bots: new clicks follow it at once, past clicks after a replay',
+    body: BotPolicyBody,
+    response: { 200: BotPolicyAnswer, ...errors },
+    handler: async ({ request }) => {
       const context = commandContext(platform, request);
       const handled = await handleCommand({ events: platform.events, ...NO_READ_MODEL }, context, botPolicyDecider, request.body);
       const policy = await botPolicyView(platform.events, await loadRebuildLog(platform.events));
@@ -151,5 +122,5 @@ export const projectionRoutes = documentedAs('admin', async (app: FastifyInstanc
           : `Bot policy saved successfully. New clicks follow it from now on${policy.replay_needed ? '; replay to classify past clicks again' : ''}.`;
       return { message, policy };
     },
-  );
+  });
 });

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import {
   ConfirmSecondFactorBody,
@@ -32,6 +31,7 @@ import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFactorState } from './second-factor-state.ts';
 import { answerChallenge } from './sign-in.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 const SECOND_FACTOR_ON = 'Two-step verification turned on successfully. Save your recovery codes now: they are shown only once.';
 export const SECOND_FACTOR_OFF = 'Two-step verification turned off successfully.';
@@ -39,7 +39,9 @@ const RECOVERY_CODES_REPLACED = 'Recovery codes replaced successfully: the old o
 
 /** The second factor (docs/accounts.md#second-factor): set-up and removal in the settings, the code step of sign-in, and what a reset link needs. */
 export const secondFactorRoutes = documentedAs('settings', async (app, platform) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, { access: 'user' });
+  const anyone = publicRoutes(app);
+
   const keys = secondFactorKeys(platform.secret);
   /** Runs a code-checked command that records a fresh set of recovery codes (their hashes), and answers the codes: the only time they are seen. */
   async function withNewRecoveryCodes(
@@ -59,17 +61,11 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
   }
   const factorOf = async (userId: number) => (await loadStream(platform.events, secondFactorStream(userId), noSecondFactor, evolveSecondFactor)).state;
 
-  api.get(
-    '/api/settings/second-factor',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Whether two-step verification is on, and how many recovery codes are left',
-        response: { 200: SecondFactorStatusResponse },
-      },
-    },
-    async (request) => {
-      const { userId } = callerOf(request);
+  signedIn.get('/api/settings/second-factor', {
+    summary: 'Whether two-step verification is on, and how many recovery codes are left',
+    response: { 200: SecondFactorStatusResponse },
+    handler: async ({ caller }) => {
+      const { userId } = caller;
       const [factor, user] = await Promise.all([factorOf(userId), loadStream(platform.events, `user-${userId}`, noUser, evolveUser)]);
       return {
         enabled: factor.enabled !== null,
@@ -78,20 +74,14 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
         email_verified: user.state.isVerified,
       };
     },
-  );
+  });
 
-  api.post(
-    '/api/settings/second-factor/start',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Begin setting up two-step verification: a new secret for the authenticator app (shown this once), as text, otpauth URI and QR code',
-        body: StartSecondFactorBody,
-        response: { 200: StartSecondFactorResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
-      const { userId } = callerOf(request);
+  signedIn.post('/api/settings/second-factor/start', {
+    summary: 'Begin setting up two-step verification: a new secret for the authenticator app (shown this once), as text, otpauth URI and QR code',
+    body: StartSecondFactorBody,
+    response: { 200: StartSecondFactorResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { userId } = caller;
       const account = await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
       const secret = newTotpSecret();
       await handleCommand(platform, commandContext(platform, request), startEnrolmentDecider, {
@@ -102,7 +92,7 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
       const uri = otpauthUri(secret, account.user.email);
       return { secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
     },
-  );
+  });
 
   // Turning the factor on and replacing the codes both answer a new set of recovery codes, this once.
   const newCodeRoutes = [
@@ -122,25 +112,20 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
     },
   ];
   for (const { url, summary, body, decider, message } of newCodeRoutes) {
-    api.post(
-      url,
-      { config: { access: 'user' }, schema: { summary, body, response: { 200: RecoveryCodesResponse, 409: ErrorBody, 429: ErrorBody } } },
-      async (request) => withNewRecoveryCodes(request, decider, request.body.code, message),
-    );
+    signedIn.post(url, {
+      summary,
+      body,
+      response: { 200: RecoveryCodesResponse, 409: ErrorBody, 429: ErrorBody },
+      handler: async ({ request }) => withNewRecoveryCodes(request, decider, request.body.code, message),
+    });
   }
 
-  api.post(
-    '/api/settings/second-factor/disable',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Turn two-step verification off with the password and a current or recovery code',
-        body: DisableSecondFactorBody,
-        response: { 200: MessageBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
-      const { userId } = callerOf(request);
+  signedIn.post('/api/settings/second-factor/disable', {
+    summary: 'Turn two-step verification off with the password and a current or recovery code',
+    body: DisableSecondFactorBody,
+    response: { 200: MessageBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { userId } = caller;
       await proveCurrentPassword(platform, loginThrottle(platform), userId, request.body.current_password, request.ip);
       const context = commandContext(platform, request);
       await guardedCodeCheck(platform, userId, request.ip, () =>
@@ -148,39 +133,27 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
       );
       return { message: SECOND_FACTOR_OFF };
     },
-  );
+  });
 
-  api.post(
-    '/api/token/second-factor',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'The code step of a sign-in: the challenge from POST /api/token (or a social sign-in) with an authenticator or recovery code gives the access token',
-        body: SecondFactorSignInBody,
-        response: { 200: TokenResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/token/second-factor', {
+    tags: ['accounts'],
+    summary:
+      'The code step of a sign-in: the challenge from POST /api/token (or a social sign-in) with an authenticator or recovery code gives the access token',
+    body: SecondFactorSignInBody,
+    response: { 200: TokenResponse, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+    handler: async ({ request }) => {
       const context = visitorContext(platform, request);
       const token = await answerChallenge(platform, context, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
       return { access_token: token, token_type: 'bearer' as const };
     },
-  );
+  });
 
-  api.post(
-    '/api/reset-password/second-factor',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Whether a reset link also needs a second-factor code (its account has two-step verification on)',
-        body: ResetSecondFactorQueryBody,
-        response: { 200: ResetSecondFactorQueryResponse },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/reset-password/second-factor', {
+    tags: ['accounts'],
+    summary: 'Whether a reset link also needs a second-factor code (its account has two-step verification on)',
+    body: ResetSecondFactorQueryBody,
+    response: { 200: ResetSecondFactorQueryResponse },
+    handler: async ({ request }) => {
       try {
         return { second_factor_required: (await resetNeedsSecondFactor(platform, request.body.token.trim(), platform.clock())) !== null };
       } catch (error) {
@@ -189,5 +162,5 @@ export const secondFactorRoutes = documentedAs('settings', async (app, platform)
         throw error;
       }
     },
-  );
+  });
 });

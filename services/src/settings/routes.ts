@@ -1,4 +1,3 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChangeEmailBody,
   ChangeEmailResponse,
@@ -20,7 +19,6 @@ import { loadStream } from '../commands/command-context.ts';
 import { invalid, unauthorized } from '../commands/domain-error.ts';
 import { BAD_TOKEN, refuseCommonPassword, MailThrottle, loginThrottle, sameUsername, wantedUsernameFacts } from '../accounts/index.ts';
 import { ignoreBodies } from '../http/optional-body.ts';
-import { callerOf } from '../http/access.ts';
 import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import { documentedAs } from '../http/feature-routes.ts';
@@ -37,10 +35,13 @@ import { PROFILE_UPDATED, profileDecider } from './profile.ts';
 import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
 import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
 import { sessionUse } from './sessions.ts';
+import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export const settingsRoutes = documentedAs('settings', async (app, platform) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, { access: 'user' });
+  const anyone = publicRoutes(app);
+
   const mailThrottle = new MailThrottle(platform.monotonic);
   app.addHook('onClose', async () => {
     await sessionUse(platform).settled();
@@ -52,28 +53,18 @@ export const settingsRoutes = documentedAs('settings', async (app, platform) => 
     return ProfileResponse.parse({ ...user, phone: user.phone ?? null, pending_email: user.pending_email ?? null });
   };
 
-  api.get(
-    '/api/settings/profile',
-    {
-      config: { access: 'user' },
-      schema: { summary: "The signed-in user's profile and any pending e-mail change", response: { 200: ProfileResponse } },
-    },
-    async (request) => profileOf(callerOf(request).userId),
-  );
+  signedIn.get('/api/settings/profile', {
+    summary: "The signed-in user's profile and any pending e-mail change",
+    response: { 200: ProfileResponse },
+    handler: async ({ caller }) => profileOf(caller.userId),
+  });
 
-  api.put(
-    '/api/settings/profile',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary:
-          'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
-        body: UpdateProfileBody,
-        response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.put('/api/settings/profile', {
+    summary:
+      'Change the username (unique, whatever its case), full name or phone number; a field left out stays as it is, an empty full name or phone clears it',
+    body: UpdateProfileBody,
+    response: { 200: ProfileResponse.extend({ message: MessageBody.shape.message }) },
+    handler: async ({ request, caller }) => {
       const context = commandContext(platform, request);
       const { username, full_name: fullName, phone } = request.body;
       const { state } = await loadStream(platform.events, userStream(caller.userId), noSettingsUser, evolveSettingsUser);
@@ -89,20 +80,13 @@ export const settingsRoutes = documentedAs('settings', async (app, platform) => 
       });
       return { ...(await profileOf(caller.userId)), message: PROFILE_UPDATED };
     },
-  );
+  });
 
-  api.post(
-    '/api/settings/email',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Ask to move the account to another address: a link goes to it, and the change happens when it is followed',
-        body: ChangeEmailBody,
-        response: { 200: ChangeEmailResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/settings/email', {
+    summary: 'Ask to move the account to another address: a link goes to it, and the change happens when it is followed',
+    body: ChangeEmailBody,
+    response: { 200: ChangeEmailResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+    handler: async ({ request, caller }) => {
       const base = await mailLinkBase(platform, request);
       await proveCurrentPassword(platform, loginThrottle(platform), caller.userId, request.body.current_password, request.ip);
       const wait = await mailThrottle.take(`user-${caller.userId}`);
@@ -110,19 +94,13 @@ export const settingsRoutes = documentedAs('settings', async (app, platform) => 
       const pending = await requestEmailChange(platform, commandContext(platform, request), caller.userId, request.body.new_email, base);
       return { message: changeLinkSent(pending), pending_email: pending };
     },
-  );
+  });
 
-  api.post(
-    '/api/settings/email/confirm',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Follow the link mailed to the new address: the account moves to it, the old address is told',
-        body: ConfirmEmailChangeBody,
-        response: { 200: MessageBody, 409: ErrorBody },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/settings/email/confirm', {
+    summary: 'Follow the link mailed to the new address: the account moves to it, the old address is told',
+    body: ConfirmEmailChangeBody,
+    response: { 200: MessageBody, 409: ErrorBody },
+    handler: async ({ request }) => {
       const token = request.body.token?.trim();
       if (!token) throw invalid(CHANGE_TOKEN_MISSING);
       const base = await mailLinkBase(platform, request);
@@ -131,20 +109,13 @@ export const settingsRoutes = documentedAs('settings', async (app, platform) => 
       );
       return { message: EMAIL_CHANGED };
     },
-  );
+  });
 
-  api.post(
-    '/api/settings/password',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
-        body: ChangePasswordBody,
-        response: { 200: ChangePasswordResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/settings/password', {
+    summary: 'Change the password: every other session is signed out, this one stays; the API key is revoked too unless revoke_api_keys is false',
+    body: ChangePasswordBody,
+    response: { 200: ChangePasswordResponse, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+    handler: async ({ request, caller }) => {
       const session = caller.session!;
       const context = commandContext(platform, request);
       const { current_password: currentPassword, new_password: newPassword, revoke_api_keys: revokeApiKey = true } = request.body;
@@ -158,23 +129,17 @@ export const settingsRoutes = documentedAs('settings', async (app, platform) => 
       });
       return { message: apiKeyRevoked ? PASSWORD_UPDATED_KEY_REVOKED : PASSWORD_UPDATED, api_key_revoked: apiKeyRevoked };
     },
-  );
+  });
 
   await app.register(async (scope) => {
-    await ignoreBodies(scope);
-    const sessions = scope.withTypeProvider<ZodTypeProvider>();
+    const signedIn = routesFor(scope, { access: 'user' });
 
-    sessions.get(
-      '/api/settings/sessions',
-      {
-        config: { access: 'user' },
-        schema: {
-          summary: "The signed-in user's active sessions, newest first; `current` marks this one",
-          response: { 200: SessionsResponse },
-        },
-      },
-      async (request) => {
-        const caller = callerOf(request);
+    await ignoreBodies(scope);
+
+    signedIn.get('/api/settings/sessions', {
+      summary: "The signed-in user's active sessions, newest first; `current` marks this one",
+      response: { 200: SessionsResponse },
+      handler: async ({ caller }) => {
         const now = platform.clock().toISOString();
         const doc = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
         const list: ActiveSession[] = (doc?.sessions ?? [])
@@ -191,39 +156,28 @@ export const settingsRoutes = documentedAs('settings', async (app, platform) => 
           }));
         return { sessions: list };
       },
-    );
+    });
 
-    sessions.delete(
-      '/api/settings/sessions/:jti',
-      {
-        config: { access: 'user' },
-        schema: {
-          summary: 'Sign out one of your sessions',
-          params: SessionParams,
-          response: { 200: MessageBody, 404: ErrorBody },
-        },
-      },
-      async (request) => {
-        const caller = callerOf(request);
+    signedIn.delete('/api/settings/sessions/:jti', {
+      summary: 'Sign out one of your sessions',
+      params: SessionParams,
+      response: { 200: MessageBody, 404: ErrorBody },
+      handler: async ({ request, caller }) => {
         await handleCommand(platform, commandContext(platform, request), sessionRevokeDecider, { userId: caller.userId, jti: request.params.jti });
         return { message: SESSION_SIGNED_OUT };
       },
-    );
+    });
 
-    sessions.post(
-      '/api/settings/sessions/revoke-others',
-      {
-        config: { access: 'user' },
-        schema: { summary: 'Sign out every session but this one', response: { 200: RevokeOthersResponse } },
-      },
-      async (request) => {
-        const caller = callerOf(request);
+    signedIn.post('/api/settings/sessions/revoke-others', {
+      summary: 'Sign out every session but this one',
+      response: { 200: RevokeOthersResponse },
+      handler: async ({ request, caller }) => {
         const before = await platform.read.get<UserSessionsView>(USER_SESSIONS, caller.userId);
         const now = platform.clock().toISOString();
         const others = (before?.sessions ?? []).filter((session) => session.jti !== caller.session!.jti && session.expires_at > now).length;
         await handleCommand(platform, commandContext(platform, request), revokeOthersDecider, { userId: caller.userId, keptJti: caller.session!.jti });
         return { message: OTHERS_SIGNED_OUT, signed_out: others };
       },
-    );
+    });
   });
 });

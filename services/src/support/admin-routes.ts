@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminSupportQuery,
   AdminSupportTicketAnswer,
@@ -20,6 +19,7 @@ import { deliverSupportMail, supportLinkBase } from './send-support-mail.ts';
 import { ticketReplyMail } from './support-mail.ts';
 import { closeTicketDecider, replyToTicketDecider } from './ticket-deciders.ts';
 import { adminTicketsOf, anyTicket, ownerEmail } from './ticket-views.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_ANSWER_SUPPORT = 'Only an admin or super admin can read and answer support tickets.';
 const admin = { access: 'admin', refusal: ADMINS_ANSWER_SUPPORT } as const;
@@ -32,23 +32,18 @@ export const TICKET_CLOSED = 'The ticket is closed.';
 
 /** The admin support inbox (docs/support.md#the-admin-inbox): every user's tickets, most pressing first; reply by e-mail; close. */
 export async function adminSupportRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
+
   const answerOf = async (message: string, ticketId: number) => ({
     message,
     ticket: (await adminTicketsOf(platform, [await anyTicket(platform, ticketId)]))[0]!,
   });
 
-  api.get(
-    '/api/admin/support/tickets',
-    {
-      config: admin,
-      schema: {
-        summary: 'Support inbox: tickets by status and priority, urgent first and oldest first within a priority, with the requester’s e-mail',
-        querystring: AdminSupportQuery,
-        response: { 200: AdminSupportTicketList },
-      },
-    },
-    async (request) => {
+  admins.get('/api/admin/support/tickets', {
+    summary: 'Support inbox: tickets by status and priority, urgent first and oldest first within a priority, with the requester’s e-mail',
+    querystring: AdminSupportQuery,
+    response: { 200: AdminSupportTicketList },
+    handler: async ({ request }) => {
       const { status, priority } = request.query;
       const where: Where = { ...(status ? { status } : {}), ...(priority ? { priority_rank: PRIORITY_RANK[priority] } : {}) };
       const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, {
@@ -61,20 +56,14 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       });
       return { tickets: await adminTicketsOf(platform, views) };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/support/tickets/:id/replies',
-    {
-      config: admin,
-      schema: {
-        summary: 'Answer a ticket: the reply is shown to its owner and e-mailed to them',
-        params: IdParams,
-        body: ReplyTicketBody,
-        response: { 201: AdminSupportTicketAnswer, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  admins.post('/api/admin/support/tickets/:id/replies', {
+    summary: 'Answer a ticket: the reply is shown to its owner and e-mailed to them',
+    params: IdParams,
+    body: ReplyTicketBody,
+    response: { 201: AdminSupportTicketAnswer, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, reply }) => {
       const view = await anyTicket(platform, request.params.id);
       const context = commandContext(platform, request);
       const to = await ownerEmail(platform, view.user_id);
@@ -103,22 +92,16 @@ export async function adminSupportRoutes(app: FastifyInstance, platform: Platfor
       if (to !== null && replied(events)) message = (await deliverSupportMail(platform, request, mail.mailId)) ? replyMailed(to) : REPLY_NOT_MAILED;
       return reply.code(201).send(await answerOf(message, view.id));
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/support/tickets/:id/close',
-    {
-      config: admin,
-      schema: {
-        summary: 'Close a ticket (its owner can open it again by replying)',
-        params: IdParams,
-        response: { 200: AdminSupportTicketAnswer, 404: ErrorBody },
-      },
-    },
-    async (request) => {
+  admins.post('/api/admin/support/tickets/:id/close', {
+    summary: 'Close a ticket (its owner can open it again by replying)',
+    params: IdParams,
+    response: { 200: AdminSupportTicketAnswer, 404: ErrorBody },
+    handler: async ({ request }) => {
       const view = await anyTicket(platform, request.params.id);
       await handleCommand(platform, commandContext(platform, request), closeTicketDecider, { ticketId: view.id });
       return answerOf(TICKET_CLOSED, view.id);
     },
-  );
+  });
 }

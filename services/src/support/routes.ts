@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorBody,
   IdParams,
@@ -15,7 +14,6 @@ import { SUPPORT_TICKETS, type SupportTicketView } from '@linkledger/projections
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { claimedId, idempotencyOf } from '../http/idempotency.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
@@ -26,6 +24,7 @@ import { deliverSupportMail, supportLinkBase } from './send-support-mail.ts';
 import { ticketOpenedMail } from './support-mail.ts';
 import { TICKET_NOT_FOUND, openTicketDecider, replyToTicketDecider, ticketMessage, ticketSubject } from './ticket-deciders.ts';
 import { ownerEmail, ticketOf, visibleTicket } from './ticket-views.ts';
+import { routesFor } from '../http/declared-routes.ts';
 
 const user = { access: 'user' } as const;
 
@@ -41,21 +40,14 @@ export const REPLY_SENT = 'Your reply was sent successfully.';
 
 /** Support tickets as their owner sees them (docs/support.md): open one, read them with their replies, reply. */
 export async function supportRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = routesFor(app, user);
 
-  api.post(
-    '/api/support/tickets',
-    {
-      config: user,
-      schema: {
-        summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
-        headers: IdempotencyKeyHeaders,
-        body: OpenTicketBody,
-        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 409: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/support/tickets', {
+    summary: 'Write to support: opens a ticket (subject up to 200 characters, message up to 5000) and e-mails the caller a confirmation',
+    headers: IdempotencyKeyHeaders,
+    body: OpenTicketBody,
+    response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 409: ErrorBody },
+    handler: async ({ request, reply, caller }) => {
       const context = commandContext(platform, request);
       const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
       if (idempotency.kind === 'replay') {
@@ -98,19 +90,13 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       const view = await visibleTicket(platform, caller, ticketId);
       return reply.code(201).send({ message: ticketOpened(ticketId, to === null ? 'unverified' : mailed ? 'mailed' : 'failed'), ticket: ticketOf(view) });
     },
-  );
+  });
 
-  api.get(
-    '/api/support/tickets',
-    {
-      config: user,
-      schema: {
-        summary: 'The caller’s support tickets, newest first, each with its replies',
-        response: { 200: SupportTicketList },
-      },
-    },
-    async (request) => {
-      const { userId } = callerOf(request);
+  signedIn.get('/api/support/tickets', {
+    summary: 'The caller’s support tickets, newest first, each with its replies',
+    response: { 200: SupportTicketList },
+    handler: async ({ caller }) => {
+      const { userId } = caller;
       const views = await platform.read.find<SupportTicketView>(SUPPORT_TICKETS, {
         where: { user_id: userId },
         sort: [
@@ -120,35 +106,22 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       });
       return { tickets: views.map(ticketOf) };
     },
-  );
+  });
 
-  api.get(
-    '/api/support/tickets/:id',
-    {
-      config: user,
-      schema: {
-        summary: 'One support ticket with its replies (its owner’s, or any for an admin)',
-        params: IdParams,
-        response: { 200: SupportTicket, 404: ErrorBody },
-      },
-    },
-    async (request) => ticketOf(await visibleTicket(platform, callerOf(request), request.params.id)),
-  );
+  signedIn.get('/api/support/tickets/:id', {
+    summary: 'One support ticket with its replies (its owner’s, or any for an admin)',
+    params: IdParams,
+    response: { 200: SupportTicket, 404: ErrorBody },
+    handler: async ({ request, caller }) => ticketOf(await visibleTicket(platform, caller, request.params.id)),
+  });
 
-  api.post(
-    '/api/support/tickets/:id/replies',
-    {
-      config: user,
-      schema: {
-        summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
-        params: IdParams,
-        headers: IdempotencyKeyHeaders,
-        body: ReplyTicketBody,
-        response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
+  signedIn.post('/api/support/tickets/:id/replies', {
+    summary: 'Reply on one of the caller’s tickets (a closed ticket opens again)',
+    params: IdParams,
+    headers: IdempotencyKeyHeaders,
+    body: ReplyTicketBody,
+    response: { 201: SupportTicketAnswer, 202: StillProcessingBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, reply, caller }) => {
       const view = await visibleTicket(platform, caller, request.params.id);
       // Admins answer from the inbox, as the support team; here only the owner writes.
       if (view.user_id !== caller.userId) throw notFound(TICKET_NOT_FOUND);
@@ -169,5 +142,5 @@ export async function supportRoutes(app: FastifyInstance, platform: Platform) {
       );
       return reply.code(201).send({ message: REPLY_SENT, ticket: ticketOf(await visibleTicket(platform, caller, view.id)) });
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorBody,
   OAuthConfigAnswer,
@@ -31,6 +30,7 @@ import { commandContext } from '../../http/command-context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { describeChanges, handleTellingSuperAdmin, type FieldLabels, type SettingsChange } from '../../admin/index.ts';
 import { foldEvents } from '../../commands/event-port.ts';
+import { routesFor } from '../../http/declared-routes.ts';
 
 const ADMINS_CONFIGURE_SIGN_IN = 'Only an admin or super admin can configure sign-in providers.';
 const admin = { access: 'admin', refusal: ADMINS_CONFIGURE_SIGN_IN } as const;
@@ -50,7 +50,8 @@ const PROVIDER_FIELDS: FieldLabels<ProviderSettings> = {
 
 /** Social sign-in providers' settings for admins (docs/admin.md#sign-in-providers); secrets only ever encrypted. */
 export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admins = routesFor(app, admin);
+
   // Sign-in reads the settings from their stream: nothing waits for a read model.
   const store = { ...platform, ...NO_READ_MODEL, config: platform.config };
 
@@ -100,72 +101,48 @@ export async function adminOAuthRoutes(app: FastifyInstance, platform: Platform)
     return { message: `Configuration ${mode === 'create' ? 'created' : 'updated'} successfully`, config: await view(provider) };
   };
 
-  api.get(
-    '/api/admin/oauth-config',
-    { config: admin, schema: { summary: 'The configured sign-in providers (secrets masked)', response: { 200: OAuthConfigList, ...errors } } },
-    async () => ({ configs: (await Promise.all(PROVIDERS.map(view))).filter((config) => config !== null) }),
-  );
+  admins.get('/api/admin/oauth-config', {
+    summary: 'The configured sign-in providers (secrets masked)',
+    response: { 200: OAuthConfigList, ...errors },
+    handler: async () => ({ configs: (await Promise.all(PROVIDERS.map(view))).filter((config) => config !== null) }),
+  });
 
-  api.post(
-    '/api/admin/oauth-config',
-    {
-      config: admin,
-      schema: {
-        summary: 'Add a sign-in provider; it is offered at once when enabled',
-        body: OAuthConfigBody,
-        response: { 200: OAuthConfigAnswer, ...errors },
-      },
-    },
-    async (request) => save(request, request.body.provider, request.body, 'create'),
-  );
+  admins.post('/api/admin/oauth-config', {
+    summary: 'Add a sign-in provider; it is offered at once when enabled',
+    body: OAuthConfigBody,
+    response: { 200: OAuthConfigAnswer, ...errors },
+    handler: async ({ request }) => save(request, request.body.provider, request.body, 'create'),
+  });
 
-  api.put(
-    '/api/admin/oauth-config/:provider',
-    {
-      config: admin,
-      schema: {
-        summary: 'Edit a sign-in provider (the provider itself cannot change; an empty secret keeps the stored one)',
-        params: OAuthProviderParams,
-        body: OAuthConfigUpdateBody,
-        response: { 200: OAuthConfigAnswer, ...errors },
-      },
-    },
-    async (request) => save(request, request.params.provider, request.body, 'update'),
-  );
+  admins.put('/api/admin/oauth-config/:provider', {
+    summary: 'Edit a sign-in provider (the provider itself cannot change; an empty secret keeps the stored one)',
+    params: OAuthProviderParams,
+    body: OAuthConfigUpdateBody,
+    response: { 200: OAuthConfigAnswer, ...errors },
+    handler: async ({ request }) => save(request, request.params.provider, request.body, 'update'),
+  });
 
-  api.patch(
-    '/api/admin/oauth-config/:provider/toggle',
-    {
-      config: admin,
-      schema: {
-        summary: 'Switch a sign-in provider on or off (?enabled=true|false)',
-        params: OAuthProviderParams,
-        querystring: OAuthToggleQuery,
-        response: { 200: OAuthConfigAnswer, ...errors },
-      },
-    },
-    async (request) => {
+  admins.patch('/api/admin/oauth-config/:provider/toggle', {
+    summary: 'Switch a sign-in provider on or off (?enabled=true|false)',
+    params: OAuthProviderParams,
+    querystring: OAuthToggleQuery,
+    response: { 200: OAuthConfigAnswer, ...errors },
+    handler: async ({ request }) => {
       const { provider } = request.params;
       const enabled = request.query.enabled === 'true';
       await change(request, provider, toggleProviderDecider, { provider, enabled });
       return { message: `Configuration ${enabled ? 'enabled' : 'disabled'} successfully`, config: await view(provider) };
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/oauth-config/:provider',
-    {
-      config: admin,
-      schema: {
-        summary: 'Remove a sign-in provider and its secret',
-        params: OAuthProviderParams,
-        response: { 200: OAuthConfigAnswer, ...errors },
-      },
-    },
-    async (request) => {
+  admins.delete('/api/admin/oauth-config/:provider', {
+    summary: 'Remove a sign-in provider and its secret',
+    params: OAuthProviderParams,
+    response: { 200: OAuthConfigAnswer, ...errors },
+    handler: async ({ request }) => {
       const { provider } = request.params;
       await change(request, provider, removeProviderDecider, { provider });
       return { message: 'Configuration deleted successfully', config: null };
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AuthProvidersResponse, AuthorizeQuery, AuthorizeResponse, ErrorBody, OAuthCallbackBody, ProviderParams, SignInResponse } from '@linkledger/contracts';
 import { metadataFor } from '../../commands/command-context.ts';
@@ -12,21 +11,16 @@ import { startSignIn } from './oauth-state.ts';
 import { addressesAllowed, enabledProvider, loadProvider } from './provider-config.ts';
 import { PROVIDERS, parseProvider } from './providers.ts';
 import { signInWithProvider } from './social-sign-in.ts';
+import { publicRoutes } from '../../http/declared-routes.ts';
 
 /** Social sign-in: which providers are on, where to send the browser, and the return leg. */
 export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyone = publicRoutes(app);
 
-  api.get(
-    '/api/auth/providers',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Social sign-in providers: whether each is enabled, and its public client id',
-        response: { 200: AuthProvidersResponse },
-      },
-    },
-    async () => {
+  anyone.get('/api/auth/providers', {
+    summary: 'Social sign-in providers: whether each is enabled, and its public client id',
+    response: { 200: AuthProvidersResponse },
+    handler: async () => {
       const entries = await Promise.all(
         PROVIDERS.map(async (provider) => {
           const { state } = await loadProvider(platform.events, provider);
@@ -37,20 +31,14 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       );
       return { providers: Object.fromEntries(entries) as z.infer<typeof AuthProvidersResponse>['providers'] };
     },
-  );
+  });
 
-  api.get(
-    '/api/auth/:provider/authorize',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Start a social sign-in: the provider address to send the browser to, with a single-use state to send back',
-        params: ProviderParams,
-        querystring: AuthorizeQuery,
-        response: { 200: AuthorizeResponse },
-      },
-    },
-    async (request) => {
+  anyone.get('/api/auth/:provider/authorize', {
+    summary: 'Start a social sign-in: the provider address to send the browser to, with a single-use state to send back',
+    params: ProviderParams,
+    querystring: AuthorizeQuery,
+    response: { 200: AuthorizeResponse },
+    handler: async ({ request }) => {
       const provider = parseProvider(request.params.provider);
       const settings = await enabledProvider(platform, provider);
       if (!settings) throw oauthError.notConfigured(provider);
@@ -71,24 +59,18 @@ export async function oauthRoutes(app: FastifyInstance, platform: Platform) {
       url.searchParams.set('code_challenge_method', 'S256');
       return { authorization_url: url.toString(), state };
     },
-  );
+  });
 
-  api.post(
-    '/api/auth/:provider/callback',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
-        params: ProviderParams,
-        body: OAuthCallbackBody,
-        response: { 200: SignInResponse, 403: ErrorBody },
-      },
-    },
-    async (request) => {
+  anyone.post('/api/auth/:provider/callback', {
+    summary: 'Finish a social sign-in with the code and state the provider returned; signs in or creates the account',
+    params: ProviderParams,
+    body: OAuthCallbackBody,
+    response: { 200: SignInResponse, 403: ErrorBody },
+    handler: async ({ request }) => {
       const provider = parseProvider(request.params.provider);
       const context = visitorContext(platform, request);
       const { code, redirect_uri, state } = request.body;
       return signInWithProvider(platform, context, { provider, code, redirectUri: redirect_uri, state, userAgent: request.headers['user-agent'] });
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CUTTLY_STATUS, ErrorBody, ShortenQuery, ShortenResponse } from '@linkledger/contracts';
 import { publicBase } from '../link-response.ts';
 import { ownHosts } from '../../http/origins.ts';
@@ -7,6 +6,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { admitApiCall, keyOwner } from '../../api-keys/index.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
+import { publicRoutes } from '../../http/declared-routes.ts';
 
 /**
  * The cutt.ly-compatible call, so scripts written for cutt.ly work by changing the host:
@@ -14,17 +14,13 @@ import { failed, shortenLikeCuttly } from './shorten.ts';
  * The key travels in the query string; the server's logs redact it.
  */
 export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/shorten',
-    {
-      config: { access: 'anyone' },
-      schema: {
-        summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>][&userDomain=0|1]; status 7 is success',
-        querystring: ShortenQuery,
-        response: { 200: ShortenResponse, 429: ErrorBody },
-      },
-    },
-    async (request) => {
+  const anyone = publicRoutes(app);
+
+  anyone.get('/api/shorten', {
+    summary: 'Shorten a URL in cutt.ly’s style: ?key=<API key>&short=<URL-encoded address>[&name=<short code>][&userDomain=0|1]; status 7 is success',
+    querystring: ShortenQuery,
+    response: { 200: ShortenResponse, 429: ErrorBody },
+    handler: async ({ request }) => {
       const { key, short, name, userDomain } = request.query;
       const owner = key ? await keyOwner(platform, key) : null;
       // cutt.ly has no status for a blocked account: its key is as good as invalid.
@@ -34,5 +30,5 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
       const base = publicBase(platform, request);
       return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, userDomain, base, ownHosts: ownHosts(platform, request) });
     },
-  );
+  });
 }

@@ -1,0 +1,96 @@
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Access, Caller } from './access.ts';
+
+/** What a route says of itself beside its access: what it is for, what it takes, what it answers. */
+export type RouteSchema = FastifySchema & ({ summary: string } | { hide: true });
+
+type ZodHandler<S extends FastifySchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+/** A request as its route's zod schemas type it, and the reply whose body they check. */
+export interface RouteCall<S extends FastifySchema> {
+  request: Parameters<ZodHandler<S>>[0];
+  reply: Parameters<ZodHandler<S>>[1];
+}
+
+type Handler<S extends FastifySchema, Extra> = (call: RouteCall<S> & Extra) => ReturnType<ZodHandler<S>>;
+
+/**
+ * A route's schema and the handler that answers it, declared together. Each schema part is a
+ * type parameter of its own so that the handler's request and reply are typed from them.
+ */
+export type RouteDeclaration<Body, Query, Params, Headers, Response, Extra> = Omit<RouteSchema, 'body' | 'querystring' | 'params' | 'headers' | 'response'> & {
+  body?: Body;
+  querystring?: Query;
+  params?: Params;
+  headers?: Headers;
+  response?: Response;
+  handler: Handler<{ body: Body; querystring: Query; params: Params; headers: Headers; response: Response }, Extra>;
+};
+
+type Declare<Extra> = <Body, Query, Params, Headers, Response>(url: string, route: RouteDeclaration<Body, Query, Params, Headers, Response, Extra>) => void;
+
+/** The routes of one access declaration: each takes its path, then its schema and handler. */
+export interface DeclaredRoutes<Extra> {
+  get: Declare<Extra>;
+  post: Declare<Extra>;
+  put: Declare<Extra>;
+  patch: Declare<Extra>;
+  delete: Declare<Extra>;
+}
+
+type Credentialed = Exclude<Access, { access: 'anyone' }>;
+type Declaration = FastifyContextConfig & (Credentialed | { access: 'anyone' });
+
+function declare<Extra>(app: FastifyInstance, config: Declaration, extra: (request: { caller: Caller | null }) => Extra): DeclaredRoutes<Extra> {
+  const on =
+    (method: HTTPMethods): Declare<Extra> =>
+    (url, { handler, ...schema }) => {
+      app.route({
+        method,
+        url,
+        config,
+        schema,
+        // The zod type provider types request and reply from the schema; the route itself is the same.
+        handler: (request: FastifyRequest, reply: FastifyReply) => handler({ request, reply, ...extra(request) } as unknown as Parameters<typeof handler>[0]),
+      });
+    };
+  return { get: on('GET'), post: on('POST'), put: on('PUT'), patch: on('PATCH'), delete: on('DELETE') };
+}
+
+/**
+ * Routes that require a credential (docs/architecture.md#who-may-call-a-route): the access hook
+ * has checked it before the handler runs, and the handler gets the caller it checked.
+ */
+export function routesFor(app: FastifyInstance, access: FastifyContextConfig & Credentialed): DeclaredRoutes<{ caller: Caller }> {
+  return declare(app, access, (request) => {
+    if (!request.caller) throw new Error('The access hook let a request through without its caller');
+    return { caller: request.caller };
+  });
+}
+
+/** Routes anyone may call: no caller is handed in (a route that checks a credential of its own reads it itself). */
+export function publicRoutes(app: FastifyInstance): DeclaredRoutes<object> {
+  return declare(app, { access: 'anyone' }, () => ({}));
+}
