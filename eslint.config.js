@@ -44,4 +44,20 @@ export default defineConfig([
       ],
     },
   },
+  {
+    files: ['services/src/**/*.ts'],
+    // Tests register bare routes to show what the server refuses.
+    ignores: ['services/src/**/*.test.ts'],
+    rules: {
+      // Routes are declared in access groups (docs/architecture.md#who-may-call-a-route); only a websocket declares its own.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/] > ObjectExpression:not(:has(Property[key.name='websocket'])) > Property[key.name='config']",
+          message: 'Declare the route in an access group: routesFor(app, access) or publicRoutes(app) (http/declared-routes.ts).',
+        },
+      ],
+    },
+  },
 ]);
