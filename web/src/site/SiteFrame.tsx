@@ -49,7 +49,7 @@ interface SiteLinkProps {
   children: ReactNode;
 }
 
-/** A link of the site's header or footer: a section of the landing page by its address (the page reloads there), any other page through the router. */
+/** A link of the site's header or footer: a section of the landing page (`/#…`) as a plain anchor, any other page through the router. */
 function SiteLink({ href, marksCurrent, className, onClick, children }: SiteLinkProps) {
   if (href.startsWith('/#')) {
     return (
