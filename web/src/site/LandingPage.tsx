@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlanCatalogue, chooseLabel, PlanCards } from '../features/billing/index.ts';
 import { ActivityIcon, CodeIcon, GlobeIcon, HistoryIcon, LayersIcon, LinkIcon, ReplayIcon } from '../ui/icons.tsx';
+import { TitledSection } from '../ui/TitledSection.tsx';
 import { SiteFrame } from './SiteFrame.tsx';
 
 /*
@@ -25,36 +26,84 @@ export function LandingPage() {
   );
 }
 
+/* ---------------------------------------------------------------- sections */
+
+interface LandingSectionProps {
+  id?: string;
+  className: string;
+  /** The id of the section's heading, which names it. */
+  titleId: string;
+  /** Added to the page-wide `container` the content sits in. */
+  containerClassName?: string;
+  children: ReactNode;
+}
+
+/** A band of the landing page: a section named by its heading, its content in the page-wide container. */
+function LandingSection({ id, className, titleId, containerClassName, children }: LandingSectionProps) {
+  return (
+    <section id={id} className={className} aria-labelledby={titleId}>
+      <div className={containerClassName ? `container ${containerClassName}` : 'container'}>{children}</div>
+    </section>
+  );
+}
+
+/** The heads of the bands that introduce a part of the product, by the band's id (its anchor: /#features). */
+const PRODUCT_SECTION_HEADS = {
+  features: {
+    eyebrow: 'Features',
+    title: 'Everything a link needs — and a record of everything it did',
+    lead: 'Linkledger keeps the raw facts of every link and every click, so today’s dashboard and tomorrow’s questions are answered from the same history.',
+  },
+  pricing: {
+    eyebrow: 'Pricing',
+    title: 'Simple plans that grow with your links',
+    lead: 'Start free, no credit card required. Move up when you need more links, your own domains or the API.',
+  },
+};
+
+/** A band that introduces a part of the product: its head (an eyebrow, the heading, a lead paragraph), then the content. */
+function ProductSection({ id, children }: { id: keyof typeof PRODUCT_SECTION_HEADS; children: ReactNode }) {
+  const head = PRODUCT_SECTION_HEADS[id];
+  return (
+    <LandingSection id={id} className={`section ${id}`} titleId={`${id}-title`}>
+      <div className="section-head">
+        <p className="eyebrow">{head.eyebrow}</p>
+        <h2 id={`${id}-title`}>{head.title}</h2>
+        <p>{head.lead}</p>
+      </div>
+      {children}
+    </LandingSection>
+  );
+}
+
 /* -------------------------------------------------------------------- hero */
 
 function Hero() {
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="container hero__grid">
-        <div className="hero__copy">
-          <p className="eyebrow">
-            <span className="live-dot" aria-hidden="true" />
-            Short links with a memory
-          </p>
-          <h1 id="hero-title">
-            <span>Short links.</span> <span>Live clicks.</span> <span className="hero__title-accent">Every event on record.</span>
-          </h1>
-          <p className="hero__lead">
-            Linkledger turns long URLs into short links, shows each click the moment it happens — where it came from and how people engage — and keeps a full,
-            replayable history of everything that ever happened to every link.
-          </p>
-          <div className="cluster gap-3 hero__actions">
-            <Link className="button button--primary button--lg" to="/register">
-              Get Started
-            </Link>
-            <a className="button button--secondary button--lg" href="/#features">
-              Explore features
-            </a>
-          </div>
+    <LandingSection className="hero" titleId="hero-title" containerClassName="hero__grid">
+      <div className="hero__copy">
+        <p className="eyebrow">
+          <span className="live-dot" aria-hidden="true" />
+          Short links with a memory
+        </p>
+        <h1 id="hero-title">
+          <span>Short links.</span> <span>Live clicks.</span> <span className="hero__title-accent">Every event on record.</span>
+        </h1>
+        <p className="hero__lead">
+          Linkledger turns long URLs into short links, shows each click the moment it happens — where it came from and how people engage — and keeps a full,
+          replayable history of everything that ever happened to every link.
+        </p>
+        <div className="cluster gap-3 hero__actions">
+          <Link className="button button--primary button--lg" to="/register">
+            Get Started
+          </Link>
+          <a className="button button--secondary button--lg" href="/#features">
+            Explore features
+          </a>
         </div>
-        <LedgerPreview />
       </div>
-    </section>
+      <LedgerPreview />
+    </LandingSection>
   );
 }
 
@@ -145,10 +194,7 @@ const CLAIMS = [
 
 function Claims() {
   return (
-    <section className="claims" aria-labelledby="claims-title">
-      <h2 id="claims-title" className="visually-hidden">
-        Linkledger in numbers
-      </h2>
+    <TitledSection className="claims" titleId="claims-title" title="Linkledger in numbers" titleClassName="visually-hidden">
       <dl className="container claims__list">
         {CLAIMS.map((claim) => (
           <div className="claims__item" key={claim.label}>
@@ -157,7 +203,7 @@ function Claims() {
           </div>
         ))}
       </dl>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -204,26 +250,19 @@ const FEATURES: readonly Feature[] = [
 
 function Features() {
   return (
-    <section id="features" className="section features" aria-labelledby="features-title">
-      <div className="container">
-        <div className="section-head">
-          <p className="eyebrow">Features</p>
-          <h2 id="features-title">Everything a link needs — and a record of everything it did</h2>
-          <p>Linkledger keeps the raw facts of every link and every click, so today’s dashboard and tomorrow’s questions are answered from the same history.</p>
-        </div>
-        <ul className="feature-grid" role="list">
-          {FEATURES.map((feature) => (
-            <li className="feature-card" key={feature.title}>
-              <span className="icon-disc icon-disc--square feature-card__icon" aria-hidden="true">
-                {feature.icon}
-              </span>
-              <h3>{feature.title}</h3>
-              <p>{feature.body}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <ProductSection id="features">
+      <ul className="feature-grid" role="list">
+        {FEATURES.map((feature) => (
+          <li className="feature-card" key={feature.title}>
+            <span className="icon-disc icon-disc--square feature-card__icon" aria-hidden="true">
+              {feature.icon}
+            </span>
+            <h3>{feature.title}</h3>
+            <p>{feature.body}</p>
+          </li>
+        ))}
+      </ul>
+    </ProductSection>
   );
 }
 
@@ -232,28 +271,21 @@ function Features() {
 function Pricing() {
   const { catalogue } = usePlanCatalogue();
   return (
-    <section id="pricing" className="section pricing" aria-labelledby="pricing-title">
-      <div className="container">
-        <div className="section-head">
-          <p className="eyebrow">Pricing</p>
-          <h2 id="pricing-title">Simple plans that grow with your links</h2>
-          <p>Start free, no credit card required. Move up when you need more links, your own domains or the API.</p>
-        </div>
-        {/* On the landing page every plan button goes to /register (docs/web-app.md#landing-page). */}
-        <PlanCards
-          catalogue={catalogue}
-          action={(plan) => ({ kind: 'link', to: '/register', label: chooseLabel(plan) })}
-          failed={
-            <div className="pricing-failed">
-              <p>Our plans could not be loaded just now. Every account starts on the Free plan.</p>
-              <Link className="button button--primary button--lg" to="/register">
-                Get Started
-              </Link>
-            </div>
-          }
-        />
-      </div>
-    </section>
+    <ProductSection id="pricing">
+      {/* On the landing page every plan button goes to /register (docs/web-app.md#landing-page). */}
+      <PlanCards
+        catalogue={catalogue}
+        action={(plan) => ({ kind: 'link', to: '/register', label: chooseLabel(plan) })}
+        failed={
+          <div className="pricing-failed">
+            <p>Our plans could not be loaded just now. Every account starts on the Free plan.</p>
+            <Link className="button button--primary button--lg" to="/register">
+              Get Started
+            </Link>
+          </div>
+        }
+      />
+    </ProductSection>
   );
 }
 
@@ -261,21 +293,19 @@ function Pricing() {
 
 function CallToAction() {
   return (
-    <section className="cta" aria-labelledby="cta-title">
-      <div className="container">
-        <div className="cta__panel">
-          <h2 id="cta-title">Give your next link a memory.</h2>
-          <p>Create an account, shorten a link and watch its first click arrive.</p>
-          <div className="cta__actions">
-            <Link className="button button--on-dark button--lg" to="/register">
-              Get Started
-            </Link>
-            <Link className="cta__login" to="/login">
-              Already have an account? Log in
-            </Link>
-          </div>
+    <LandingSection className="cta" titleId="cta-title">
+      <div className="cta__panel">
+        <h2 id="cta-title">Give your next link a memory.</h2>
+        <p>Create an account, shorten a link and watch its first click arrive.</p>
+        <div className="cta__actions">
+          <Link className="button button--on-dark button--lg" to="/register">
+            Get Started
+          </Link>
+          <Link className="cta__login" to="/login">
+            Already have an account? Log in
+          </Link>
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -26,6 +26,46 @@ export function SiteFrame({ className, children }: { className?: string; childre
 
 /* ------------------------------------------------------------------ header */
 
+interface SiteEntry {
+  label: string;
+  href: string;
+  /** Marked as the current page (aria-current) while it is open. */
+  marksCurrent?: boolean;
+  className?: string;
+}
+
+const NAV_ENTRIES: readonly SiteEntry[] = [
+  { label: 'Features', href: '/#features' },
+  { label: 'Pricing', href: '/pricing', marksCurrent: true },
+  { label: 'Login', href: '/login' },
+  { label: 'Get Started', href: '/register', className: 'button button--primary' },
+];
+
+interface SiteLinkProps {
+  href: string;
+  marksCurrent?: boolean | undefined;
+  className?: string;
+  onClick?(): void;
+  children: ReactNode;
+}
+
+/** A link of the site's header or footer: a section of the landing page (`/#…`) as a plain anchor, any other page through the router. */
+function SiteLink({ href, marksCurrent, className, onClick, children }: SiteLinkProps) {
+  if (href.startsWith('/#')) {
+    return (
+      <a className={className} href={href} onClick={onClick}>
+        {children}
+      </a>
+    );
+  }
+  const RouterLink = marksCurrent ? NavLink : Link;
+  return (
+    <RouterLink className={className} to={href} onClick={onClick}>
+      {children}
+    </RouterLink>
+  );
+}
+
 function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -62,26 +102,13 @@ function SiteHeader() {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
           <ul id={menuId} className="site-nav__list" data-open={menuOpen} role="list">
-            <li>
-              <a className="site-nav__link" href="/#features" onClick={closeMenu}>
-                Features
-              </a>
-            </li>
-            <li>
-              <NavLink className="site-nav__link" to="/pricing" onClick={closeMenu}>
-                Pricing
-              </NavLink>
-            </li>
-            <li>
-              <Link className="site-nav__link" to="/login" onClick={closeMenu}>
-                Login
-              </Link>
-            </li>
-            <li>
-              <Link className="button button--primary" to="/register" onClick={closeMenu}>
-                Get Started
-              </Link>
-            </li>
+            {NAV_ENTRIES.map((entry) => (
+              <li key={entry.label}>
+                <SiteLink href={entry.href} marksCurrent={entry.marksCurrent} className={entry.className ?? 'site-nav__link'} onClick={closeMenu}>
+                  {entry.label}
+                </SiteLink>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
@@ -132,15 +159,7 @@ function SiteFooter() {
               <h2 className="footer-heading">{group.heading}</h2>
               <ul className="footer-list" role="list">
                 {group.entries.map((entry) => (
-                  <li key={entry.label}>
-                    {entry.href?.startsWith('/#') ? (
-                      <a href={entry.href}>{entry.label}</a>
-                    ) : entry.href ? (
-                      <Link to={entry.href}>{entry.label}</Link>
-                    ) : (
-                      <span>{entry.label}</span>
-                    )}
-                  </li>
+                  <li key={entry.label}>{entry.href ? <SiteLink href={entry.href}>{entry.label}</SiteLink> : <span>{entry.label}</span>}</li>
                 ))}
               </ul>
             </div>

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { TitledSection } from './TitledSection.tsx';
 
 interface TitledCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title' | 'className'> {
   /** Added to the `card` class. */
@@ -10,13 +11,6 @@ interface TitledCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title' | 'c
 }
 
 /** A card that is a section of its page, named by its heading (an `h2` in the `card__title` style). */
-export function TitledCard({ className, titleId, title, children, ...section }: TitledCardProps) {
-  return (
-    <section className={className ? `card ${className}` : 'card'} aria-labelledby={titleId} {...section}>
-      <h2 id={titleId} className="card__title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
+export function TitledCard({ className, ...section }: TitledCardProps) {
+  return <TitledSection className={className ? `card ${className}` : 'card'} titleClassName="card__title" {...section} />;
 }

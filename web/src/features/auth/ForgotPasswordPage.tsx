@@ -44,7 +44,7 @@ export default function ForgotPasswordPage() {
         <BackToLogin />
       </form>
 
-      <p className="auth-note auth-note--muted">
+      <p className="auth-note auth-note--muted icon-line gap-3">
         <ClockIcon />
         <span>The reset link will expire in 1 hour for your security.</span>
       </p>

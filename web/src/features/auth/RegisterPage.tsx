@@ -139,7 +139,7 @@ function RegisterForm({ freeLinks }: { freeLinks: number | null }) {
 
       <SocialButtons offer={REGISTER_PROVIDERS} dividerLabel="or sign up with" onError={setServerError} disabled={busy} />
 
-      <p className="auth-note">
+      <p className="auth-note icon-line gap-3">
         <CheckIcon />
         <span>
           <strong>Free Forever Plan:</strong> {freeLinks === null ? 'Start free.' : `Start with ${formatLimit(freeLinks)} free links per month.`} No credit card

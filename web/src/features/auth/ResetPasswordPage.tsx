@@ -183,7 +183,7 @@ function ResetForm({ token, needsCode, onDone }: { token: string; needsCode: boo
         <BackToLogin />
       </form>
 
-      <p className="auth-note auth-note--muted">
+      <p className="auth-note auth-note--muted icon-line gap-3">
         <ShieldIcon />
         <span>
           <strong>Security tip:</strong> use a mix of letters, numbers and special characters to make your password harder to guess.

@@ -98,7 +98,7 @@ export function PlanCards({ catalogue, cycle = 'monthly', currency = 'INR', limi
               </p>
               <ul role="list">
                 {features.map((name) => (
-                  <li key={name}>
+                  <li key={name} className="icon-line">
                     <CheckIcon />
                     <span>{name}</span>
                   </li>
@@ -133,7 +133,7 @@ function PlanButton({ plan, action }: { plan: Plan; action: PlanAction }) {
           <button type="button" className="button button--secondary button--lg button--block" disabled>
             Current plan
           </button>
-          <p className="plan-card__current-note">
+          <p className="plan-card__current-note icon-line">
             <CheckIcon />
             <span>{action.note}</span>
           </p>

@@ -17,6 +17,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import './pricing-page.css';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 
 type Plan = PlanList[number];
 
@@ -298,10 +299,7 @@ function Faq({ plans }: { plans: PlanList | null }) {
     },
   ];
   return (
-    <section className="faq" aria-labelledby="faq-title">
-      <h2 id="faq-title" className="faq__title">
-        Frequently asked questions
-      </h2>
+    <TitledSection className="faq" titleId="faq-title" title="Frequently asked questions" titleClassName="faq__title">
       <div className="faq__list">
         {items.map((item) => (
           <details className="faq__item" key={item.question}>
@@ -310,6 +308,6 @@ function Faq({ plans }: { plans: PlanList | null }) {
           </details>
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
