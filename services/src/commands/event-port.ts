@@ -1,4 +1,4 @@
-import { domainEventOf, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type DomainEvent, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
 
 /** What an `evolve` may know of a recorded event besides the event itself: where and when it was written, never its raw data. */
 export type EventEnvelope = Pick<RecordedEvent, 'id' | 'stream' | 'revision' | 'position' | 'metadata'>;
@@ -20,4 +20,14 @@ export function evolveRecorded<State>(evolve: Evolve<State>, state: State, recor
 /** A stream's recorded events folded into state through `evolveRecorded`. */
 export function foldEvents<State>(recorded: readonly RecordedEvent[], evolve: Evolve<State>, initial: State): State {
   return recorded.reduce((state, event) => evolveRecorded(evolve, state, event), initial);
+}
+
+/**
+ * An event's data as the store holds it, before any parse: for the code that works on the
+ * stored form itself — the personal-data vault sealing and opening fields on their way to and
+ * from the store, the history showing what was written (unknown types included), the start-up
+ * check of sealed registrations. Everything else reads the typed event.
+ */
+export function dataAsStored(event: RecordedEvent | NewEvent): Readonly<Record<string, unknown>> {
+  return event.data as Record<string, unknown>;
 }

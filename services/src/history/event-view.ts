@@ -1,6 +1,7 @@
 import { domainEventOf, type HistoryEvent, type RecordedEvent } from '@linkledger/contracts';
 import { REDACTED, redactSecrets } from './redact.ts';
 import { summarize } from './summaries.ts';
+import { dataAsStored } from '../commands/event-port.ts';
 
 /**
  * A click's data without what identifies a visitor (the visitor hash, the raw user agent):
@@ -8,7 +9,7 @@ import { summarize } from './summaries.ts';
  */
 function clickSummary(recorded: RecordedEvent): unknown {
   const event = domainEventOf(recorded);
-  if (event?.type !== 'Clicked') return redactSecrets(recorded.data);
+  if (event?.type !== 'Clicked') return redactSecrets(dataAsStored(recorded));
   const { link_id, owner_id, link_version, destination, country, referrer, source } = event.data;
   return { link_id, owner_id, link_version, destination, country, referrer, source };
 }
@@ -29,6 +30,6 @@ export function toHistoryEvent(recorded: RecordedEvent): HistoryEvent {
     causation_id: metadata.causation_id,
     origin: metadata.origin ?? null,
     summary: summarize(recorded),
-    data: recorded.type === 'Clicked' ? clickSummary(recorded) : redactSecrets(recorded.data),
+    data: recorded.type === 'Clicked' ? clickSummary(recorded) : redactSecrets(dataAsStored(recorded)),
   };
 }

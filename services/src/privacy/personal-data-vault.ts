@@ -13,6 +13,7 @@ import {
 } from '@linkledger/contracts';
 import { ACCOUNT_DELETED } from '../http/account-status.ts';
 import { DomainError } from '../commands/domain-error.ts';
+import { dataAsStored } from '../commands/event-port.ts';
 import type { DataKeyStore } from './data-key-store.ts';
 import { contextOf, isSealed, openField, sealField } from './field-cipher.ts';
 
@@ -60,7 +61,7 @@ export class PersonalDataVault implements EventStore {
     const result = await this.inner.append(sealed);
     for (const stream of streams) {
       for (const event of stream.events) {
-        if (event.type === 'AccountDeleted') await this.destroyKey((event.data as { user_id: number }).user_id, event.metadata.at);
+        if (event.type === 'AccountDeleted') await this.destroyKey(dataAsStored(event)['user_id'] as number, event.metadata.at);
       }
     }
     return result;
@@ -105,7 +106,7 @@ export class PersonalDataVault implements EventStore {
   private async seal(event: NewEvent): Promise<NewEvent> {
     const fields = personalFieldsOf(event.type);
     if (!fields) return event;
-    const data = { ...(event.data as Record<string, unknown>) };
+    const data = { ...dataAsStored(event) };
     const userId = data[fields.subject];
     if (typeof userId !== 'number') throw new TypeError(`${event.type} names no user in ${fields.subject}: its personal fields cannot be sealed`);
     const key = await this.keyFor(userId, true);
@@ -123,7 +124,7 @@ export class PersonalDataVault implements EventStore {
       const event = events[i]!;
       // Whoever reads a deletion makes sure the key is gone: this finishes a deletion whose
       // process stopped between the append and the key's destruction.
-      if (event.type === 'AccountDeleted') await this.destroyKey((event.data as { user_id: number }).user_id, event.metadata.at);
+      if (event.type === 'AccountDeleted') await this.destroyKey(dataAsStored(event)['user_id'] as number, event.metadata.at);
       if (!personalFieldsOf(event.type)) continue;
       opened ??= events.slice();
       opened[i] = await this.open(event);
@@ -133,7 +134,7 @@ export class PersonalDataVault implements EventStore {
 
   private async open(event: RecordedEvent): Promise<RecordedEvent> {
     const fields = personalFieldsOf(event.type)!;
-    const data = { ...(event.data as Record<string, unknown>) };
+    const data = { ...dataAsStored(event) };
     const userId = data[fields.subject] as number;
     const key = await this.keyFor(userId, false);
     for (const [field, shredded] of Object.entries(fields.shredded) as [string, string][]) {

@@ -3,6 +3,7 @@ import type { ProjectionTarget } from '@linkledger/projections';
 import type { DataKeyStore } from '../privacy/data-key-store.ts';
 import { isSealed } from '../privacy/field-cipher.ts';
 import { ConfigError } from '../platform/config.ts';
+import { dataAsStored } from '../commands/event-port.ts';
 
 /**
  * The data directory does not hold together and cannot be repaired here (docs/operations.md#start-up-checks):
@@ -32,7 +33,7 @@ export async function assertKeysCoverLog(log: EventStore, keys: DataKeyStore): P
   for (let after = 0; ;) {
     const page = await log.readAll({ after, limit: PAGE, filter: { types: [FIRST_SEALED] } });
     for (const event of page) {
-      const data = event.data as Record<string, unknown>;
+      const data = dataAsStored(event);
       const userId = data[fields.subject];
       if (typeof userId !== 'number') continue;
       // Registrations written before sealing existed carry plain fields and need no key.
