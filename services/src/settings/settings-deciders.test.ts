@@ -3,17 +3,26 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { EmailTokenState } from '../accounts/email-tokens.ts';
 import {
+  ACCOUNT_GONE,
   CHANGE_LINK_EXPIRED,
   CHANGE_LINK_INVALID,
   EMAIL_IN_USE,
   EMAIL_UNCHANGED,
+  PASSWORD_NOT_NEW,
+  PROFILE_CHANGED_MEANWHILE,
+  USERNAME_TAKEN,
   decideEmailChangeConfirmation,
   decideEmailChangeRequest,
-} from './email-change.ts';
-import { PASSWORD_NOT_NEW, decidePasswordChange, decideRevokeOthers, passwordChangeDecider } from './password-change.ts';
-import { ACCOUNT_GONE, PROFILE_CHANGED_MEANWHILE, USERNAME_TAKEN, decideProfileUpdate, type ProfileStates, type UpdateProfile } from './profile.ts';
-import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, noSession, sessionUseDecider } from './session-stream.ts';
-import { noSettingsUser, type SettingsUser } from './settings-user.ts';
+  decidePasswordChange,
+  decideProfileUpdate,
+  decideRevokeOthers,
+  passwordChangeDecider,
+  type ProfileStates,
+  type UpdateProfile,
+} from './settings-user-deciders.ts';
+import { SESSION_NOT_FOUND, decideSessionRevoke, decideSessionUse, sessionUseDecider } from './session-deciders.ts';
+import { noSession } from './session-state.ts';
+import { noSettingsUser, type SettingsUser } from './settings-user-state.ts';
 import { noOwedMail } from '../owed-mail/owed-mail-state.ts';
 
 /** The account folded from its events, as the command handler would. */

@@ -1,14 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { DomainEvent } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
-import type { EventEnvelope } from '../commands/event-port.ts';
-
-/**
- * A session's own stream: started, used now and then, maybe revoked. Named by a hash of its
- * token id, which stream names show wherever the log is browsed (admins' history).
- */
-export const sessionStream = (jti: string) => `session-${createHash('sha256').update(jti).digest('hex')}`;
+import { evolveSession, noSession, sessionStream, type SessionState } from './session-state.ts';
 
 /** At most one SessionUsed per session per this interval (docs/accounts.md#active-sessions). */
 export const SESSION_USE_INTERVAL_MS = 60 * 60 * 1000;
@@ -17,30 +10,6 @@ export const SESSION_USE_INTERVAL_MS = 60 * 60 * 1000;
 export const USER_AGENT_MAX = 512;
 
 export const SESSION_NOT_FOUND = 'Session not found. It may have ended already.';
-export const SESSION_SIGNED_OUT = 'The session was signed out successfully.';
-
-export interface SessionState {
-  userId: number | null;
-  expiresAt: string;
-  /** When the session was last recorded as used (its start counts as a use). */
-  lastUsedAt: string;
-  revoked: boolean;
-}
-
-export const noSession: SessionState = { userId: null, expiresAt: '', lastUsedAt: '', revoked: false };
-
-function evolveSession(state: SessionState, event: DomainEvent, envelope: EventEnvelope): SessionState {
-  switch (event.type) {
-    case 'SessionStarted':
-      return { ...state, userId: event.data.user_id, expiresAt: event.data.expires_at, lastUsedAt: envelope.metadata.at };
-    case 'SessionUsed':
-      return { ...state, lastUsedAt: envelope.metadata.at };
-    case 'SessionRevoked':
-      return { ...state, revoked: true };
-    default:
-      return state;
-  }
-}
 
 interface UseSession {
   userId: number;
