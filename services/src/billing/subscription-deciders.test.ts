@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { DomainError } from '../commands/domain-error.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { changePlanDecider } from './change-plan.ts';
+import { ADMINS_SET_LIMITS, changePlanDecider, customLimitsDecider, decideCustomLimits } from './subscription-deciders.ts';
+import { NO_CUSTOM_LIMITS, noSubscription } from './subscription-state.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const plans = deciderSpec(changePlanDecider);
@@ -45,5 +46,22 @@ describe('changing a user’s plan', () => {
 
   it('refuses anyone but an admin', () => {
     plans.given([]).when({ actorRole: 'user', userId: 7, planType: 'enterprise', now }).thenThrows(DomainError);
+  });
+});
+
+const own = { monthly_links: 25, api_calls_per_minute: -1, custom_domains: null, is_unlimited: false };
+
+describe('a user’s own limits', () => {
+  it('given no limits of their own, when an admin sets some, then they are recorded; the same again changes nothing', () => {
+    const events = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: own }, noSubscription);
+    expect(events).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
+    const state = deciderSpec(customLimitsDecider).given(events).state;
+    expect(state.customLimits).toEqual(own);
+    expect(decideCustomLimits({ actorRole: 'super_admin', userId: 7, limits: own }, state)).toEqual([]);
+    expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toHaveLength(1);
+  });
+
+  it('is refused to anyone but an admin', () => {
+    expect(() => decideCustomLimits({ actorRole: 'user', userId: 7, limits: own }, noSubscription)).toThrow(ADMINS_SET_LIMITS);
   });
 });

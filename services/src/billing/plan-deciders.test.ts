@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPlan } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { ADMINS_EDIT_PLANS, FREE_STAYS_ACTIVE, FREE_STAYS_FREE, PLAN_NOT_FOUND, decideEditPlan, editPlanDecider, freePriceUnconfirmed } from './edit-plan.ts';
+import {
+  ADMINS_EDIT_PLANS,
+  FREE_STAYS_ACTIVE,
+  FREE_STAYS_FREE,
+  PLAN_NOT_FOUND,
+  decideEditPlan,
+  editPlanDecider,
+  freePriceUnconfirmed,
+} from './plan-deciders.ts';
 
 const pro = defaultPlan('pro');
 const edit = (changes: Parameters<typeof decideEditPlan>[0]['changes'], plan = pro) => decideEditPlan({ actorRole: 'admin', planId: plan.id, changes }, plan);

@@ -1,16 +1,7 @@
-import {
-  DEFAULT_PLANS,
-  paiseOf,
-  planFromRecord,
-  PlanUpdatedV1,
-  type DomainEvent,
-  type Plan,
-  type PlanUpdated,
-  type Role,
-  type UpdatePlanBody,
-} from '@linkledger/contracts';
+import { DEFAULT_PLANS, paiseOf, PlanUpdatedV1, type DomainEvent, type Plan, type PlanUpdated, type Role, type UpdatePlanBody } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { forbidden, invalid, notFound } from '../commands/domain-error.ts';
+import { evolvePlan } from './plan-state.ts';
 
 export const ADMINS_EDIT_PLANS = 'Only an admin or super admin can edit plans.';
 export const PLAN_NOT_FOUND = 'Plan not found';
@@ -19,11 +10,6 @@ export const FREE_STAYS_ACTIVE = 'The free plan cannot be deactivated: every new
 /** A paid plan priced 0 gives it away: an empty price box once did that silently. */
 export const freePriceUnconfirmed = (field: 'Monthly price' | 'Yearly price', plan: string) =>
   `${field} (₹) of ${plan} is 0, which makes it free for everyone who takes it: enter a price, or confirm that ${plan} is free.`;
-
-/** A plan as its stream tells it: as shipped, then as each edit recorded it; null for an id that is no plan. */
-function evolvePlan(state: Plan | null, event: DomainEvent): Plan | null {
-  return event.type === 'PlanUpdated' ? planFromRecord(event.data) : state;
-}
 
 interface EditPlan {
   actorRole: Role;
