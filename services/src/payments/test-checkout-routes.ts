@@ -7,9 +7,8 @@ import { notFound } from '../commands/domain-error.ts';
 import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { PaymentsPlatform } from './payment-setup.ts';
-import { ORDER_NOT_FOUND } from './capture-payment.ts';
-import { failureDecider } from './order-outcomes.ts';
-import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
+import { ORDER_NOT_FOUND, failureDecider } from './payment-order-deciders.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order-state.ts';
 import { throughGateway } from './gateway-refusal.ts';
 
 const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; the test checkout is only there in test mode.';

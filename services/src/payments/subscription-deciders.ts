@@ -1,7 +1,6 @@
 import type { Decider } from '../commands/command-handler.ts';
 import { conflict, notFound } from '../commands/domain-error.ts';
 import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
-import { dayLabel } from '../formats/day-label.ts';
 
 const onStream = <C extends { userId: number }>(decide: Decider<C, SubscriptionState>['decide']): Decider<C, SubscriptionState> => ({
   streamOf: (command) => `subscription-${command.userId}`,
@@ -57,6 +56,3 @@ export function remindable(state: SubscriptionState, now: Date): boolean {
   if (state.status !== 'active' || state.periodEnd === null || !paidPeriodRuns(state, now)) return false;
   return state.remindedFor !== state.periodEnd && Date.parse(state.periodEnd) - now.getTime() <= REMINDER_LEAD_MS;
 }
-
-export const cancelledMessage = (planName: string, endsAt: string) =>
-  `Your subscription has been cancelled successfully. Your ${planName} plan stays active until ${dayLabel(endsAt)}, then you move to the Free plan.`;

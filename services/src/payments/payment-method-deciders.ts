@@ -1,14 +1,10 @@
 import type { Decider } from '../commands/command-handler.ts';
+import { evolveMethodChoices, methodsStream, noMethodChoices, type MethodChoices } from './payment-method-state.ts';
 
 interface ChooseMethod {
   userId: number;
   methodId: string;
   action: 'default' | 'remove';
-}
-
-/** What the methods stream (`payment-methods-{userId}`) records: the user's choices; the methods themselves come from payments. */
-interface MethodChoices {
-  defaultId: string | null;
 }
 
 /**
@@ -17,13 +13,9 @@ interface MethodChoices {
  * with is checked against the methods list before the command.)
  */
 export const methodChoiceDecider: Decider<ChooseMethod, MethodChoices> = {
-  streamOf: (command) => `payment-methods-${command.userId}`,
-  initialState: { defaultId: null },
-  evolve: (state, event) => {
-    if (event.type === 'PaymentMethodDefaultSet') return { defaultId: event.data.method_id };
-    if (event.type === 'PaymentMethodRemoved' && event.data.method_id === state.defaultId) return { defaultId: null };
-    return state;
-  },
+  streamOf: (command) => methodsStream(command.userId),
+  initialState: noMethodChoices,
+  evolve: evolveMethodChoices,
   decide: (command, state) => {
     const data = { user_id: command.userId, method_id: command.methodId };
     if (command.action === 'remove') return [{ type: 'PaymentMethodRemoved', data }];
