@@ -5,15 +5,12 @@ import { evolveSystem, initialSystem, type SystemState } from './user-state.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can view or change whether new users can register.';
 
-export const signupMessage = (enabled: boolean) =>
-  enabled ? 'Sign-up is enabled: new users can register.' : 'Sign-up is disabled: new users cannot register. Existing users can still sign in.';
-
 function requireAdmin(role: Role): void {
   if (role !== 'admin' && role !== 'super_admin') throw forbidden(ADMINS_ONLY);
 }
 
 /** Given the system settings, when an admin toggles sign-up, then it flips, effective at once. */
-export function decideSignupToggle(role: Role, state: SystemState): DomainEvent[] {
+function decideSignupToggle(role: Role, state: SystemState): DomainEvent[] {
   requireAdmin(role);
   return [{ type: 'SignupToggled', data: { enabled: !state.signupEnabled } }];
 }

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ApiKeyState } from '../api-keys/api-key-state.ts';
 import type { EmailTokenState } from './email-tokens.ts';
 import type { AccountWithKey } from './reclaim.ts';
-import { RESET_EXPIRED, RESET_INVALID, decidePasswordReset } from './reset-password.ts';
 import { noUser, type UserState } from './user-state.ts';
-import { VERIFICATION_EXPIRED, VERIFICATION_INVALID, decideEmailVerification } from './verify-email.ts';
+import {
+  RESET_EXPIRED,
+  RESET_INVALID,
+  VERIFICATION_EXPIRED,
+  VERIFICATION_INVALID,
+  decideEmailVerification,
+  decidePasswordReset,
+} from './email-link-deciders.ts';
 
 const at = (iso: string) => new Date(iso);
 const noKey: ApiKeyState = { userId: 7, current: null };
