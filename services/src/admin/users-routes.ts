@@ -22,7 +22,7 @@ import { callerOf } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { paidPeriodOf } from './paid-period.ts';
-import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
+import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation-deciders.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';
 

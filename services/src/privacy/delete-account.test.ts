@@ -3,7 +3,7 @@ import type { DomainEvent } from '@linkledger/contracts';
 import { recorded } from '../testing/recorded.ts';
 import { evolveEmailClaim } from '../accounts/email-claim-state.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser } from '../accounts/user-state.ts';
-import { decideUserStatus, USER_DELETED } from '../admin/user-moderation.ts';
+import { decideUserStatus, USER_DELETED } from '../admin/user-moderation-deciders.ts';
 import {
   ALREADY_DELETED,
   CHANGED_MEANWHILE,

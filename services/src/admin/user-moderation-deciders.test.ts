@@ -3,7 +3,7 @@ import type { DomainEvent, Role, UserStatus } from '@linkledger/contracts';
 import { USER_NOT_FOUND } from '../accounts/user-state.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { NOT_ON_SUPER_ADMIN, ONLY_SUPER_ADMIN_ON_ADMINS } from './who-acts-on-whom.ts';
-import { NOT_ON_YOURSELF, ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
+import { NOT_ON_YOURSELF, ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation-deciders.ts';
 
 /** The stream of a user with the given role, whose status has gone through the given changes. */
 function userWith(role: Role, ...statuses: UserStatus[]): DomainEvent[] {
