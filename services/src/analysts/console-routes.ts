@@ -23,7 +23,8 @@ import type { AnalystQuery } from './analyst-queries.ts';
 import type { AnalystsPlatform } from './analysts.ts';
 import { asClickHouseError } from '../stores/analytics/clickhouse-error.ts';
 import { outputFormat } from './formats.ts';
-import { savedQueriesDecider, savedQueriesStream } from './saved-queries.ts';
+import { savedQueriesDecider } from './saved-query-deciders.ts';
+import { savedQueriesStream } from './saved-query-state.ts';
 import { TYPED_ROWS_FORMAT, spreadsheetSafe } from './spreadsheet-safe.ts';
 import { STARTER_QUERIES } from './starter-queries.ts';
 
