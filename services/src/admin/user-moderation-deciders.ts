@@ -46,7 +46,7 @@ function mayActOn(command: { actorId: number; actorRole: Role }, target: UserSta
  * (active → suspended or banned; suspended → banned; suspended or banned → active);
  * any other move is refused with what the status already is.
  */
-export function decideUserStatus(command: ChangeUserStatus, target: UserState): DomainEvent[] {
+function decideUserStatus(command: ChangeUserStatus, target: UserState): DomainEvent[] {
   mayActOn(command, target);
   const status = TARGET[command.action];
   if (!FROM[command.action].includes(target.status))

@@ -3,7 +3,6 @@ import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
 import { emailStream, evolveEmailClaim } from '../accounts/index.ts';
 import { evolveSystem, evolveUser, initialSystem, noUser, type SystemState, type UserState } from '../accounts/index.ts';
 
-export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';
 export const CONFIRMATION_MISMATCH = 'Type your e-mail address exactly as it is on the account to confirm the deletion.';
 export const SUPER_ADMIN_CANNOT_LEAVE =
   "The super admin's account cannot be deleted: it is the one account that can run this installation. Delete the installation's data directory to remove everything instead.";
