@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentVersion, type DomainEvent, type ProjectionRebuildFinished, type RecordedEvent } from '@linkledger/contracts';
-import { RebuildAlreadyRunning, evolveRebuildLog, finishRebuildDecider, openRebuild, startRebuildDecider, type RebuildLog } from './rebuild-log.ts';
+import { RebuildAlreadyRunning, finishRebuildDecider, startRebuildDecider } from './rebuild-deciders.ts';
+import { evolveRebuildLog, openRebuild, type RebuildLog } from './rebuild-log-state.ts';
 import { foldEvents } from '../commands/event-port.ts';
 
 /** The rebuilds stream holding these events, from position 10 on. */
