@@ -1,44 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { DomainEvent, OAuthProvider } from '@linkledger/contracts';
 import type { MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, forbidden, unauthorized } from '../commands/domain-error.ts';
 import { accountRefusal } from '../http/account-status.ts';
 import { evolveUser, noUser, type UserState } from '../accounts/index.ts';
 import { decideCodeUse, type CodeCheck } from './second-factor-deciders.ts';
 import { evolveSecondFactor, noSecondFactor, secondFactorStream, type SecondFactorState } from './second-factor-state.ts';
-import type { EventEnvelope } from '../commands/event-port.ts';
-
-/*
- * The sign-in step between a correct first factor and a token (docs/accounts.md#second-factor):
- * a random challenge, valid for 5 minutes and once, that only the code step accepts. Its
- * stream is named by its hash, so the log never holds the challenge itself.
- */
+import { challengeStream, evolveChallenge, noChallenge, type ChallengeState, type FirstFactor } from './challenge-state.ts';
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
-
-export const newChallenge = () => randomBytes(32).toString('base64url');
-export const challengeStream = (challenge: string) => `second-factor-challenge-${createHash('sha256').update(challenge).digest('hex')}`;
-
-export type FirstFactor = 'password' | OAuthProvider;
-
-export interface ChallengeState {
-  issued: { userId: number; via: FirstFactor; issuedAt: string; expiresAt: string } | null;
-  completed: boolean;
-}
-
-export const noChallenge: ChallengeState = { issued: null, completed: false };
-
-export function evolveChallenge(state: ChallengeState, event: DomainEvent, envelope: EventEnvelope): ChallengeState {
-  switch (event.type) {
-    case 'SecondFactorChallengeIssued':
-      return { ...state, issued: { userId: event.data.user_id, via: event.data.via, issuedAt: envelope.metadata.at, expiresAt: event.data.expires_at } };
-    case 'SecondFactorChallengeCompleted':
-      return { ...state, completed: true };
-    default:
-      return state;
-  }
-}
 
 interface IssueChallenge {
   challenge: string;

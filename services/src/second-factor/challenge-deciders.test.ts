@@ -6,7 +6,8 @@ import { recorded } from '../testing/recorded.ts';
 import { WrongSecondFactorCode } from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
 import { evolveSecondFactor, noSecondFactor } from './second-factor-state.ts';
-import { SIGN_IN_EXPIRED, decideChallengeAnswer, decideSignInStep, evolveChallenge, noChallenge, type ChallengeState } from './sign-in-challenge.ts';
+import { SIGN_IN_EXPIRED, decideChallengeAnswer, decideSignInStep } from './challenge-deciders.ts';
+import { evolveChallenge, noChallenge, type ChallengeState } from './challenge-state.ts';
 import { totpCode } from './totp.ts';
 import { foldEvents } from '../commands/event-port.ts';
 
