@@ -49,7 +49,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
   );
 
   /** Records an administrator's decision on one header; the administrator is the event's actor. */
-  const decide = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
+  const recordApproval = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.domain_type !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
     await handleMultiStreamCommand(platform, commandContext(platform, request), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
@@ -70,7 +70,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
         response: { 200: DomainActionResponse, ...errors },
       },
     },
-    async (request) => decide(request, request.params.id, true),
+    async (request) => recordApproval(request, request.params.id, true),
   );
 
   api.post(
@@ -84,6 +84,6 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
         response: { 200: DomainActionResponse, ...errors },
       },
     },
-    async (request) => decide(request, request.params.id, false, request.body?.reason),
+    async (request) => recordApproval(request, request.params.id, false, request.body?.reason),
   );
 }
