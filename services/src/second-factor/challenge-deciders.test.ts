@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { ACCOUNT_SUSPENDED } from '../http/account-status.ts';
 import { noUser, type UserState } from '../accounts/user-state.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { recorded } from '../testing/recorded.ts';
-import { WrongSecondFactorCode } from './second-factor-deciders.ts';
+import { WrongSecondFactorCode, startEnrolmentDecider } from './second-factor-deciders.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
-import { evolveSecondFactor, noSecondFactor } from './second-factor-state.ts';
+import { noSecondFactor } from './second-factor-state.ts';
 import { SIGN_IN_EXPIRED, decideChallengeAnswer, decideSignInStep } from './challenge-deciders.ts';
 import { evolveChallenge, noChallenge, type ChallengeState } from './challenge-state.ts';
 import { totpCode } from './totp.ts';
@@ -17,14 +18,12 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const issuedAt = new Date('2026-11-22T00:00:00.000Z');
 const now = new Date(issuedAt.getTime() + 60_000);
 const user: UserState = { ...noUser, id: 7, email: 'ada@example.com', passwordHash: 'h', role: 'user' };
-const factor = foldEvents(
-  recorded([
-    { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } },
-    { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [keys.hashRecoveryCode(7, 'aaaaa-bbbbb')], step: 0 } },
-  ]),
-  evolveSecondFactor,
-  noSecondFactor,
-);
+/** The account's second factor, folded as the command handler would. */
+const secondFactor = deciderSpec(startEnrolmentDecider);
+const factor = secondFactor.given([
+  { type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } },
+  { type: 'SecondFactorEnabled', data: { user_id: 7, recovery_code_hashes: [keys.hashRecoveryCode(7, 'aaaaa-bbbbb')], step: 0 } },
+]).state;
 
 const issued = (userId = 7): ChallengeState =>
   foldEvents(
@@ -47,11 +46,7 @@ describe('the sign-in challenge', () => {
 
   it('given no second factor (or one only being set up), when the first factor is proven, then nothing is recorded: the token is due at once', () => {
     expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: noSecondFactor })).toEqual({});
-    const pending = foldEvents(
-      recorded([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]),
-      evolveSecondFactor,
-      noSecondFactor,
-    );
+    const pending = secondFactor.given([{ type: 'SecondFactorEnrolmentStarted', data: { user_id: 7, secret_encrypted: keys.seal(SECRET) } }]).state;
     expect(decideSignInStep({ challenge: 'c', userId: 7, via: 'password', now: issuedAt }, { challenge: noChallenge, factor: pending })).toEqual({});
   });
 
