@@ -25,6 +25,13 @@ export const EMAIL_UNCHANGED = 'That is already the e-mail address of your accou
 export const CHANGE_LINK_INVALID = 'This e-mail change link is invalid or was replaced by a newer one. Please ask for a new one in your settings.';
 export const CHANGE_LINK_EXPIRED = 'This e-mail change link has expired. Please ask for a new one in your settings.';
 
+/** The account as every settings command reads it. */
+const settingsUserSpec = (userId: number): StreamSpec<SettingsUser> => ({
+  stream: userStream(userId),
+  initialState: noSettingsUser,
+  evolve: evolveSettingsUser,
+});
+
 /**
  * A profile save: a field left out stays as it is, an empty full name or phone clears it
  * (docs/accounts.md#profile).
@@ -77,7 +84,7 @@ export function decideProfileUpdate(command: UpdateProfile, states: ProfileState
 
 export const profileDecider: MultiStreamDecider<UpdateProfile, ProfileStates> = {
   streamsOf: (command) => ({
-    user: { stream: userStream(command.userId), initialState: noSettingsUser, evolve: evolveSettingsUser },
+    user: settingsUserSpec(command.userId),
     wanted: { stream: usernameStream(command.username ?? command.currentUsername), initialState: null, evolve: evolveUsernameClaim },
     current: { stream: usernameStream(command.currentUsername), initialState: null, evolve: evolveUsernameClaim },
   }),
@@ -168,11 +175,6 @@ export function decideEmailChangeRequest(
   };
 }
 
-const settingsUserSpec = (userId: number): StreamSpec<SettingsUser> => ({
-  stream: userStream(userId),
-  initialState: noSettingsUser,
-  evolve: evolveSettingsUser,
-});
 /** Who holds an address: the account whose it is, or null while it is free. */
 const emailClaimSpec = (email: string): StreamSpec<number | null> => ({ stream: emailStream(email), initialState: null, evolve: evolveEmailClaim });
 
