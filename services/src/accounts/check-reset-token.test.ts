@@ -3,7 +3,7 @@ import { eventually } from '../testing/eventually.ts';
 import { latestMail, linkIn, outbox } from '../testing/outbox.ts';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { ResetLinkCheckThrottle } from './check-reset-token.ts';
-import { RESET_EXPIRED, RESET_INVALID } from './reset-password.ts';
+import { RESET_EXPIRED, RESET_INVALID } from './email-link-deciders.ts';
 
 const HOUR = 60 * 60 * 1000;
 

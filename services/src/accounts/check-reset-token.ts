@@ -7,7 +7,7 @@ import { addressKey } from '../throttling/rate-limit.ts';
 import { resetNeedsSecondFactor } from '../second-factor/index.ts';
 import { emailTokenStream, evolveEmailToken, noEmailToken } from './email-tokens.ts';
 import { evolveAccountWithKey, noAccountWithKey } from './reclaim.ts';
-import { RESET_EXPIRED, RESET_INVALID, decidePasswordReset } from './reset-password.ts';
+import { RESET_EXPIRED, RESET_INVALID, decidePasswordReset } from './email-link-deciders.ts';
 import { whenAgain } from './throttles.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
 

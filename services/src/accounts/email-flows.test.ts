@@ -5,9 +5,10 @@ import { linkIn, outbox } from '../testing/outbox.ts';
 import { startTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { BAD_TOKEN } from './authenticate.ts';
 import { RESET_REQUESTED, VERIFICATION_SENT } from './email-routes.ts';
-import { PASSWORD_RESET, RESET_EXPIRED, RESET_INVALID } from './reset-password.ts';
+import { RESET_EXPIRED, RESET_INVALID } from './email-link-deciders.ts';
 import { INVALID_LOGIN } from './routes.ts';
-import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED, VERIFICATION_EXPIRED, VERIFICATION_INVALID } from './verify-email.ts';
+import { EMAIL_ALREADY_VERIFIED, VERIFICATION_EXPIRED, VERIFICATION_INVALID } from './email-link-deciders.ts';
+import { EMAIL_VERIFIED, PASSWORD_RESET } from './email-routes.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const HOUR = 60 * 60 * 1000;

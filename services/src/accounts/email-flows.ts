@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { handleMultiStreamCommand, type MultiStreamDecider, type CommandDeps } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
-import { DomainError, conflict, invalid, notFound, unavailable } from '../commands/domain-error.ts';
+import { DomainError, invalid, unavailable } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { signInLinkPlace, type SignInLinkBases } from '../mail/sign-in-link-mail.ts';
-import { mailOwed, owedMailSpec, type MailToOwe } from '../owed-mail/index.ts';
-import type { OwedMailState } from '../owed-mail/index.ts';
-import { emailTokenStream, evolveEmailToken, noEmailToken, type EmailTokenState } from './email-tokens.ts';
+import type { SignInLinkBases } from '../mail/sign-in-link-mail.ts';
+import type { MailToOwe } from '../owed-mail/index.ts';
+import { emailTokenStream, evolveEmailToken, noEmailToken } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { userIdByEmail } from './register-user.ts';
-import { RESET_INVALID, decidePasswordReset } from './reset-password.ts';
-import { evolveAccountWithKey, noAccountWithKey, type AccountWithKey } from './reclaim.ts';
-import { evolveUser, noUser, type UserState } from './user-state.ts';
-import { EMAIL_ALREADY_VERIFIED, VERIFICATION_INVALID, decideEmailVerification } from './verify-email.ts';
+import {
+  RESET_INVALID,
+  VERIFICATION_INVALID,
+  resetMailDecider,
+  resetPasswordDecider,
+  verificationMailDecider,
+  verifyEmailDecider,
+} from './email-link-deciders.ts';
 
 /** The request's own attempt failed; the mail stays owed and the sender sends it (docs/operations.md#mail-that-is-never-lost). */
 export const MAIL_DELAYED =
@@ -27,38 +30,6 @@ export const mailToOwe = (platform: Pick<Platform, 'config'>, context: CommandCo
   now: context.now,
   retryMs: platform.config.MAIL_RETRY_SECONDS * 1000,
 });
-
-interface OweSignInMail {
-  userId: number;
-  mail: MailToOwe;
-  bases: SignInLinkBases;
-}
-
-type UserAndMail = { user: UserState; mail: OwedMailState };
-
-const userAndMail = (command: OweSignInMail) => ({
-  user: { stream: `user-${command.userId}`, initialState: noUser, evolve: evolveUser },
-  mail: owedMailSpec(command.mail.mailId),
-});
-
-/** Given a signed-in account, when it asks for a verification link: the mail is owed, unless the address is verified already. */
-const verificationMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
-  streamsOf: userAndMail,
-  decide: (command, { user }) => {
-    if (user.id === null || user.deleted) throw notFound('This account no longer exists.');
-    if (user.isVerified) throw conflict(EMAIL_ALREADY_VERIFIED);
-    return { mail: [mailOwed(command.mail, { kind: 'verify_email', userId: user.id, place: signInLinkPlace(user, command.bases) })] };
-  },
-};
-
-/** Given an account, when someone asks for a reset link to its address: the mail is owed (nothing for a deleted account). */
-const resetMailDecider: MultiStreamDecider<OweSignInMail, UserAndMail> = {
-  streamsOf: userAndMail,
-  decide: (command, { user }) => {
-    if (user.id === null || user.deleted) return {};
-    return { mail: [mailOwed(command.mail, { kind: 'reset_password', userId: user.id, place: signInLinkPlace(user, command.bases) })] };
-  },
-};
 
 /** Mails a verification link to a signed-in user whose address is not verified yet. */
 export async function sendVerificationEmail(platform: OwingDeps, context: CommandContext, userId: number, bases: SignInLinkBases): Promise<void> {
@@ -84,33 +55,11 @@ export async function deliverAtRegistration(platform: Pick<Platform, 'owedMail'>
   }
 }
 
-/** The token's stream and its user's: a link's use is decided on both and written to both at once. */
-function tokenAndUser(token: string, userId: number) {
-  return {
-    token: { stream: emailTokenStream(token), initialState: noEmailToken, evolve: evolveEmailToken },
-    user: { stream: `user-${userId}`, initialState: noAccountWithKey, evolve: evolveAccountWithKey },
-  };
-}
-
 /** The user a token was issued for (a read ahead of the command, which checks it again), or null. */
 async function tokenUser(platform: Pick<Platform, 'events'>, token: string): Promise<number | null> {
   const { state } = await loadStream(platform.events, emailTokenStream(token), noEmailToken, evolveEmailToken);
   return state.issued?.userId ?? null;
 }
-
-interface UseToken {
-  token: string;
-  userId: number;
-  now: Date;
-}
-
-const verifyEmailDecider: MultiStreamDecider<UseToken, { token: EmailTokenState; user: AccountWithKey }> = {
-  streamsOf: (command) => tokenAndUser(command.token, command.userId),
-  decide: (command, states) => {
-    const decided = decideEmailVerification(states.token, states.user, command.now);
-    return { token: decided.tokenEvents, user: decided.userEvents };
-  },
-};
 
 /** Follows a verification link; returns whether the address had been verified before. */
 export async function verifyEmailWithToken(platform: CommandDeps, context: CommandContext, token: string): Promise<{ alreadyVerified: boolean }> {
@@ -131,15 +80,6 @@ export async function sendPasswordResetEmail(platform: OwingDeps, context: Comma
   const { events } = await handleMultiStreamCommand(platform, context, resetMailDecider, { userId, mail, bases });
   if (events.length > 0) await platform.owedMail.deliver(mail.mailId);
 }
-
-/** Sets a new password with a reset link's token: once, within the hour. */
-const resetPasswordDecider: MultiStreamDecider<UseToken & { passwordHash: string }, { token: EmailTokenState; user: AccountWithKey }> = {
-  streamsOf: (command) => tokenAndUser(command.token, command.userId),
-  decide: (command, states) => {
-    const decided = decidePasswordReset(states.token, states.user, command.passwordHash, command.now);
-    return { token: decided.tokenEvents, user: decided.userEvents };
-  },
-};
 
 /** Sets the new password; gives the account's address, whose sign-in counters the caller clears. */
 export async function resetPasswordWithToken(platform: CommandDeps, context: CommandContext, token: string, newPassword: string): Promise<{ email: string }> {

@@ -17,11 +17,13 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import { MAIL_DELAYED, resetPasswordWithToken, sendPasswordResetEmail, sendVerificationEmail, verifyEmailWithToken } from './email-flows.ts';
 import { ignoreBodies } from '../http/optional-body.ts';
 import { normalizeEmail } from './email-claim-state.ts';
-import { PASSWORD_RESET } from './reset-password.ts';
 import { proveSecondFactorForReset } from '../second-factor/index.ts';
 import { MailThrottle, loginThrottle } from './throttles.ts';
-import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFIED } from './verify-email.ts';
+import { EMAIL_ALREADY_VERIFIED } from './email-link-deciders.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
+
+export const EMAIL_VERIFIED = 'Email verified successfully! You can now use every feature of your account.';
+export const PASSWORD_RESET = 'Password reset successfully!';
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox and spam folder.';
 export const RESET_REQUESTED = 'If an account exists for that address, a reset link is on its way.';

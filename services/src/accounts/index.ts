@@ -5,23 +5,15 @@ export { BAD_TOKEN, bearerToken, checkToken, requireCaller } from './authenticat
 export { refuseCommonPassword } from './common-passwords.ts';
 export { MAIL_DELAYED, mailToOwe, type OwingDeps } from './email-flows.ts';
 export { EMAIL_TOKEN_LIFETIME_MS, type EmailTokenState, emailTokenStream, evolveEmailToken, noEmailToken } from './email-tokens.ts';
-export {
-  CLIENT_SECRET_PURPOSE,
-  type ConfigureMode,
-  configureProviderDecider,
-  evolveProvider,
-  type ProviderSettings,
-  providerSettingsOf,
-  providerStream,
-  removeProviderDecider,
-  toggleProviderDecider,
-} from './oauth/provider-config.ts';
+export { CLIENT_SECRET_PURPOSE, providerSettingsOf } from './oauth/provider-config.ts';
+export { type ConfigureMode, configureProviderDecider, removeProviderDecider, toggleProviderDecider } from './oauth/provider-deciders.ts';
+export { evolveProvider, type ProviderSettings, providerStream } from './oauth/provider-state.ts';
 export { providerName } from './oauth/provider-hosts.ts';
 export { PROVIDERS } from './oauth/providers.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { evolveAccountWithKey, noAccountWithKey } from './reclaim.ts';
 export { emailStream, evolveEmailClaim, normalizeEmail } from './email-claim-state.ts';
-export { decidePasswordReset } from './reset-password.ts';
+export { decidePasswordReset } from './email-link-deciders.ts';
 export { loginThrottle, MailThrottle, whenAgain } from './throttles.ts';
 export { issueToken, readToken } from './tokens.ts';
 export { userResponse } from './user-response.ts';

@@ -5,7 +5,7 @@ import { liveClient } from '../testing/live-client.ts';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { signIn, startWithSuperAdmin, signUp, verifyEmail, type Session, type TestApp } from '../testing/test-app.ts';
 import { API_KEY_REVOKED } from '../api-keys/routes.ts';
-import { CHANGE_LINK_INVALID } from '../settings/email-change.ts';
+import { CHANGE_LINK_INVALID } from '../settings/settings-user-deciders.ts';
 import { PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED } from '../settings/password-change.ts';
 
 /**

@@ -7,7 +7,7 @@ import { BAD_TOKEN } from './authenticate.ts';
 import { SIGNUP_DISABLED } from './registration-deciders.ts';
 import { INVALID_LOGIN } from './routes.ts';
 import { SIGNED_OUT } from './session-routes.ts';
-import { ADMINS_ONLY } from './signup.ts';
+import { ADMINS_ONLY } from './signup-deciders.ts';
 
 describe('sessions: logout, failed sign-in throttle, the sign-up switch', () => {
   let t: TestApp;

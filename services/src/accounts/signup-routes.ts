@@ -5,9 +5,12 @@ import { loadStream } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { ignoreBodies } from '../http/optional-body.ts';
-import { ADMINS_ONLY, signupMessage, signupToggleDecider } from './signup.ts';
+import { ADMINS_ONLY, signupToggleDecider } from './signup-deciders.ts';
 import { evolveSystem, initialSystem } from './user-state.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
+
+const signupMessage = (enabled: boolean) =>
+  enabled ? 'Sign-up is enabled: new users can register.' : 'Sign-up is disabled: new users cannot register. Existing users can still sign in.';
 
 /** Read from the `system` stream itself: a toggle is effective at once, with no read-model lag. */
 const loadSystem = (platform: Platform) => loadStream(platform.events, 'system', initialSystem, evolveSystem);

@@ -20,7 +20,7 @@ import { notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
 import { paidPeriodOf } from './paid-period.ts';
-import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation.ts';
+import { ONLY_SUPER_ADMIN_GRANTS, userRoleDecider, userStatusDecider, type StatusAction } from './user-moderation-deciders.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
 export const ADMINS_ONLY = 'Only an admin or super admin can manage users.';

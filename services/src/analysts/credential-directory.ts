@@ -1,5 +1,6 @@
 import type { EventStore } from '@linkledger/contracts';
-import { ANALYSTS_STREAM, evolveCredentials, passwordMatches, type AnalystCredential, type AnalystCredentials } from './credentials.ts';
+import { ANALYSTS_STREAM, evolveCredentials, type AnalystCredential, type AnalystCredentials } from './credential-state.ts';
+import { passwordMatches } from './credentials.ts';
 import { foldEvents } from '../commands/event-port.ts';
 
 /**

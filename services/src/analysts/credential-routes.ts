@@ -4,7 +4,9 @@ import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { AnalystsPlatform } from './analysts.ts';
-import { ANALYSTS_STREAM, analystCredentialsDecider, mintCredential, type AnalystCredential } from './credentials.ts';
+import { analystCredentialsDecider } from './credential-deciders.ts';
+import { ANALYSTS_STREAM, type AnalystCredential } from './credential-state.ts';
+import { mintCredential } from './credentials.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
 const ADMINS_MANAGE_ANALYSTS = 'Only an admin or super admin can manage analysts’ credentials.';

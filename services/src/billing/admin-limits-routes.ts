@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorBody, IdParams, UserLimitsBody, UserLimitsResponse } from '@linkledger/contracts';
 import { USERS, type UserView } from '@linkledger/projections';
 import { currentPlan } from './current-plan.ts';
-import { ADMINS_SET_LIMITS, customLimitsDecider } from './custom-limits.ts';
+import { ADMINS_SET_LIMITS, customLimitsDecider } from './subscription-deciders.ts';
 import { NO_CUSTOM_LIMITS } from './subscription-state.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';

@@ -1,6 +1,6 @@
 // The billing feature as other features may use it: its only public face (docs/architecture.md#dependency-rules).
 export { currentLimits, currentPlan } from './current-plan.ts';
-export { ADMINS_SET_LIMITS, customLimitsDecider } from './custom-limits.ts';
+export { ADMINS_SET_LIMITS, customLimitsDecider } from './subscription-deciders.ts';
 export { EXPORT_NOT_IN_PLAN, requireFeature } from './feature-gate.ts';
 export { type LinkLimitSource, MonthlyLimitReached, withinLinkQuota } from './link-quota.ts';
 export { planNamed, plansByName } from './plan-catalogue.ts';

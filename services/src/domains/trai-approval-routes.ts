@@ -43,7 +43,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
   });
 
   /** Records an administrator's decision on one header; the administrator is the event's actor. */
-  const decide = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
+  const recordApproval = async (request: FastifyRequest, traiId: number, approve: boolean, reason = '') => {
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
     if (!view || view.domain_type !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
     await handleMultiStreamCommand(platform, commandContext(platform, request), decideTraiDecider, { traiId: view.id, header: view.header, approve, reason });
@@ -58,7 +58,7 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     summary: 'Approve a TRAI header on this service’s host: links may use it from now on',
     params: IdParams,
     response: { 200: DomainActionResponse, ...errors },
-    handler: async ({ request }) => decide(request, request.params.id, true),
+    handler: async ({ request }) => recordApproval(request, request.params.id, true),
   });
 
   admins.post('/api/admin/trai-approvals/:id/reject', {
@@ -66,6 +66,6 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
     params: IdParams,
     body: TraiDecisionBody,
     response: { 200: DomainActionResponse, ...errors },
-    handler: async ({ request }) => decide(request, request.params.id, false, request.body?.reason),
+    handler: async ({ request }) => recordApproval(request, request.params.id, false, request.body?.reason),
   });
 }

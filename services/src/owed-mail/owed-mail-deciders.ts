@@ -1,5 +1,5 @@
 import type { DomainEvent, OwedMailKind } from '@linkledger/contracts';
-import type { Decider, StreamSpec } from '../commands/command-handler.ts';
+import { asMultiStream, type Decider, type MultiStreamDecider, type StreamSpec } from '../commands/command-handler.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { LinkPlace } from '../mail/sign-in-link-mail.ts';
 import { evolveOwedMail, noOwedMail, owedMailStream, type OwedMailState } from './owed-mail-state.ts';
@@ -101,3 +101,25 @@ export const abandonDecider: Decider<{ mailId: string; reason: AbandonReason }, 
   evolve: evolveOwedMail,
   decide: (command, state) => (open(state) ? [{ type: 'MailAbandoned', data: { mail_id: command.mailId, reason: command.reason } }] : []),
 };
+
+/**
+ * A one-stream command that may owe a mail by what it decides: the mail's own stream is
+ * written in the same atomic append (docs/operations.md#mail-that-is-never-lost). `owe`
+ * sees the decided events and the state they were decided on, and answers the `MailOwed`
+ * event or null; a command that decides nothing owes nothing.
+ */
+export function owingMail<C, S>(
+  decider: Decider<C, S>,
+  mailId: string,
+  owe: (decided: DomainEvent[], state: S) => DomainEvent | null,
+): MultiStreamDecider<C, { main: S; mail: OwedMailState }> {
+  const single = asMultiStream(decider);
+  return {
+    streamsOf: (command) => ({ main: single.streamsOf(command).only, mail: owedMailSpec(mailId) }),
+    decide: (command, states) => {
+      const decided = decider.decide(command, states.main);
+      const owed = decided.length > 0 ? owe(decided, states.main) : null;
+      return { main: decided, mail: owed ? [owed] : [] };
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { ORDER_PAYABLE_MS, type DomainEvent, type Plan, type PlanName } from '@l
 import { DomainError } from '../commands/domain-error.ts';
 import { paidPeriodRuns, type SubscriptionState } from '../billing/index.ts';
 import { quotePayment, type Quote } from './payment-quote.ts';
-import type { OrderCreated } from './payment-order.ts';
+import type { OrderCreated } from './payment-order-state.ts';
 import { dayLabel } from '../formats/day-label.ts';
 import { formatInr } from './receipt/money.ts';
 

@@ -4,10 +4,9 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import { recorded } from '../testing/recorded.ts';
 import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
 import { quotePayment } from './payment-quote.ts';
-import { decideCapture } from './capture-payment.ts';
-import { createOrderDecider, refundDecider } from './order-outcomes.ts';
-import { cancelDecider, expireDecider, reminderDecider } from './subscription-commands.ts';
-import { evolveOrder } from './payment-order.ts';
+import { createOrderDecider, decideCapture, refundDecider } from './payment-order-deciders.ts';
+import { cancelDecider, expireDecider, reminderDecider } from './subscription-deciders.ts';
+import { evolveOrder } from './payment-order-state.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
 import { foldEvents } from '../commands/event-port.ts';
 

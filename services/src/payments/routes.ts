@@ -27,11 +27,10 @@ import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { PaymentsPlatform } from './payment-setup.ts';
 import { planNamed, plansByName, evolveSubscription, noSubscription } from '../billing/index.ts';
-import { ORDER_NOT_FOUND, captureDecider } from './capture-payment.ts';
-import { createOrderDecider } from './order-outcomes.ts';
-import { cancelDecider, cancelledMessage } from './subscription-commands.ts';
-import { methodChoiceDecider } from './payment-methods.ts';
-import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
+import { ORDER_NOT_FOUND, captureDecider, createOrderDecider } from './payment-order-deciders.ts';
+import { cancelDecider } from './subscription-deciders.ts';
+import { methodChoiceDecider } from './payment-method-deciders.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order-state.ts';
 import { quoteBody, quoteFor } from './quote-for.ts';
 import { throughGateway } from './gateway-refusal.ts';
 import { historyItem, methodItems } from './payment-views.ts';
@@ -45,6 +44,9 @@ import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 const user = { access: 'user' } as const;
 const HISTORY_LIMIT = 200;
+
+const cancelledMessage = (planName: string, endsAt: string) =>
+  `Your subscription has been cancelled successfully. Your ${planName} plan stays active until ${dayLabel(endsAt)}, then you move to the Free plan.`;
 
 /** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
 export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlatform) {

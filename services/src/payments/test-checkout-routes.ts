@@ -5,9 +5,8 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { PaymentsPlatform } from './payment-setup.ts';
-import { ORDER_NOT_FOUND } from './capture-payment.ts';
-import { failureDecider } from './order-outcomes.ts';
-import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
+import { ORDER_NOT_FOUND, failureDecider } from './payment-order-deciders.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order-state.ts';
 import { throughGateway } from './gateway-refusal.ts';
 import { routesFor } from '../http/declared-routes.ts';
 

@@ -8,10 +8,9 @@ import { invalid } from '../commands/domain-error.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { PaymentsPlatform } from './payment-setup.ts';
 import { plansByName } from '../billing/index.ts';
-import { captureDecider } from './capture-payment.ts';
-import { failureDecider, refundDecider } from './order-outcomes.ts';
-import { evolveOrder, noOrder, orderStream } from './payment-order.ts';
-import { recordingWebhook, type WebhookDelivery } from './webhook-receipt.ts';
+import { captureDecider, failureDecider, refundDecider } from './payment-order-deciders.ts';
+import { evolveOrder, noOrder, orderStream } from './payment-order-state.ts';
+import { recordingWebhook, type WebhookDelivery } from './webhook-deciders.ts';
 import { throughGateway } from './gateway-refusal.ts';
 import { publicRoutes } from '../http/declared-routes.ts';
 

@@ -8,7 +8,8 @@ import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { startTestApp, signUp, type Session, type TestApp, post } from '../testing/test-app.ts';
 import { givePlan } from '../testing/plans.ts';
 import { ACCOUNT_DELETED_SUCCESSFULLY } from './routes.ts';
-import { CONFIRMATION_MISMATCH, SUPER_ADMIN_CANNOT_LEAVE, WRONG_PASSWORD_FOR_DELETION } from './delete-account.ts';
+import { CONFIRMATION_MISMATCH, SUPER_ADMIN_CANNOT_LEAVE } from './account-deletion-deciders.ts';
+import { WRONG_PASSWORD_FOR_DELETION } from './routes.ts';
 
 // Values distinctive enough that finding their bytes anywhere means they were kept.
 const EMAIL = 'ada.quintessa.lovelace@example.test';

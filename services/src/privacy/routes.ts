@@ -12,10 +12,12 @@ import { commandContext } from '../http/command-context.ts';
 import { documentedAs } from '../http/feature-routes.ts';
 import { AccountExports, type ExportJob } from './account-export.ts';
 import { addressesOf } from './addresses-of.ts';
-import { CONFIRMATION_MISMATCH, WRONG_PASSWORD_FOR_DELETION, deleteAccountDecider } from './delete-account.ts';
+import { CONFIRMATION_MISMATCH, deleteAccountDecider } from './account-deletion-deciders.ts';
 import { purgeOutbox } from './outbox-purge.ts';
 import { releasePlaces } from './release-places.ts';
 import { routesFor } from '../http/declared-routes.ts';
+
+export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';
 
 export const ACCOUNT_DELETED_SUCCESSFULLY = 'Your account was deleted successfully. Everything that identified you is gone.';
 const NO_EXPORT = 'You have no export yet. Start one with POST /api/settings/export.';

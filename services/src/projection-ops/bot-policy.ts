@@ -1,31 +1,7 @@
-import { BOT_POLICY_STREAM, DEFAULT_BOT_POLICY, type BotPolicy, type BotPolicyView, type DomainEvent, type EventStore } from '@linkledger/contracts';
-import type { Decider } from '../commands/command-handler.ts';
-import type { RebuildLog } from './rebuild-log.ts';
-import type { EventEnvelope } from '../commands/event-port.ts';
+import { BOT_POLICY_STREAM, type BotPolicyView, type EventStore } from '@linkledger/contracts';
 import { foldEvents } from '../commands/event-port.ts';
-
-/** The policy in force and the event that set it (position 0, no time: the default). */
-interface PolicyState {
-  policy: BotPolicy;
-  position: number;
-  at: string | null;
-}
-
-const initial: PolicyState = { policy: DEFAULT_BOT_POLICY, position: 0, at: null };
-
-function evolvePolicy(state: PolicyState, event: DomainEvent, envelope: EventEnvelope): PolicyState {
-  return event.type === 'BotPolicyChanged' ? { policy: event.data, position: envelope.position, at: envelope.metadata.at } : state;
-}
-
-const samePolicy = (a: BotPolicy, b: BotPolicy) => a.known_bots === b.known_bots && a.patterns.join('\n') === b.patterns.join('\n');
-
-/** The policy replaces the previous one whole; the same policy again records nothing. */
-export const botPolicyDecider: Decider<BotPolicy, PolicyState> = {
-  streamOf: () => BOT_POLICY_STREAM,
-  initialState: initial,
-  evolve: evolvePolicy,
-  decide: (policy, state) => (samePolicy(policy, state.policy) ? [] : [{ type: 'BotPolicyChanged', data: policy }]),
-};
+import { evolvePolicy, noPolicyChange } from './bot-policy-state.ts';
+import type { RebuildLog } from './rebuild-log-state.ts';
 
 /**
  * The policy as the admin sees it, and whether a replay is needed: a projection whose last
@@ -33,7 +9,7 @@ export const botPolicyDecider: Decider<BotPolicy, PolicyState> = {
  * older one, if any click came before the change.
  */
 export async function botPolicyView(events: Pick<EventStore, 'readStream' | 'readAll'>, rebuilds: RebuildLog): Promise<BotPolicyView> {
-  const state = foldEvents(await events.readStream(BOT_POLICY_STREAM), evolvePolicy, initial);
+  const state = foldEvents(await events.readStream(BOT_POLICY_STREAM), evolvePolicy, noPolicyChange);
   let replay_needed = false;
   for (const key of ['read', 'analytics'] as const) {
     if (state.position === 0 || replay_needed) break;

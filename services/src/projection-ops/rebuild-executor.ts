@@ -3,7 +3,8 @@ import { ONLINE_REBUILD_BATCH, ThroughputMeter, rebuildOnline, type OnlineRebuil
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import { evolveRecorded } from '../commands/event-port.ts';
 import type { Logger } from '../platform/platform.ts';
-import { evolveRebuildLog, finishRebuildDecider, loadRebuildLog, openRebuild, type RebuildRecord } from './rebuild-log.ts';
+import { finishRebuildDecider } from './rebuild-deciders.ts';
+import { evolveRebuildLog, loadRebuildLog, openRebuild, type RebuildRecord } from './rebuild-log-state.ts';
 import { rebuildPart, type RebuildDeps, type RebuildPart } from './shadow-copies.ts';
 
 /** What this process knows of the rebuild it runs. */

@@ -1,5 +1,5 @@
 import type { RebuildView } from '@linkledger/contracts';
-import type { RebuildRecord } from './rebuild-log.ts';
+import type { RebuildRecord } from './rebuild-log-state.ts';
 import type { RunningRebuild } from './rebuild-executor.ts';
 
 /**

@@ -20,9 +20,11 @@ import { commandContext } from '../http/command-context.ts';
 import { documentedAs } from '../http/feature-routes.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { RebuildExecutor } from './rebuild-executor.ts';
-import { botPolicyDecider, botPolicyView } from './bot-policy.ts';
+import { botPolicyView } from './bot-policy.ts';
+import { botPolicyDecider } from './bot-policy-deciders.ts';
 import { logHead, projectorStatus } from './projector-status.ts';
-import { loadRebuildLog, openRebuild, startRebuildDecider, type RebuildRecord } from './rebuild-log.ts';
+import { startRebuildDecider } from './rebuild-deciders.ts';
+import { loadRebuildLog, openRebuild, type RebuildRecord } from './rebuild-log-state.ts';
 import { rebuildView } from './rebuild-view.ts';
 import { routesFor } from '../http/declared-routes.ts';
 

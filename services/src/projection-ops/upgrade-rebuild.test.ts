@@ -9,7 +9,7 @@ import { CHROME } from '../testing/http-client.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { seedClicks } from '../testing/seed-clicks.ts';
 import { signUp, startTestApp } from '../testing/test-app.ts';
-import { loadRebuildLog } from './rebuild-log.ts';
+import { loadRebuildLog } from './rebuild-log-state.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-upgrade-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@linkledger/contracts';
 import { NO_READ_MODEL, handleCommand } from '../commands/command-handler.ts';
 import type { Logger } from '../platform/platform.ts';
-import { RebuildAlreadyRunning, startRebuildDecider } from './rebuild-log.ts';
+import { RebuildAlreadyRunning, startRebuildDecider } from './rebuild-deciders.ts';
 
 /**
  * Starts an online rebuild of the analytics for an upgrade that added tables only a replay

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, linkIn } from '../testing/outbox.ts';
 import { signUpVerified, signUp, startTestApp, type Session, type TestApp, requestToken } from '../testing/test-app.ts';
 import { runOAuthCli } from '../server/oauth-cli.ts';
-import { PASSWORD_RESET } from '../accounts/reset-password.ts';
+import { PASSWORD_RESET } from '../accounts/email-routes.ts';
 import { WRONG_CURRENT_PASSWORD } from '../settings/password-change.ts';
 import { CODE_ALREADY_USED, VERIFY_EMAIL_FIRST, WRONG_CODE } from './second-factor-deciders.ts';
 import { RESET_NEEDS_CODE } from './password-reset.ts';
 import { SECOND_FACTOR_OFF } from './routes.ts';
-import { SIGN_IN_EXPIRED } from './sign-in-challenge.ts';
+import { SIGN_IN_EXPIRED } from './challenge-deciders.ts';
 import { totpCode } from './totp.ts';
 
 const REDIRECT = 'http://localhost/auth/callback';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Role, SignInResponse } from '@linkledger/contracts';
 import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../commands/command-context.ts';
@@ -6,17 +7,10 @@ import type { Platform } from '../platform/platform.ts';
 import { startSession } from '../settings/index.ts';
 import { guardedCodeCheck } from './code-throttle.ts';
 import { secondFactorKeys } from './second-factor-keys.ts';
-import {
-  CHALLENGE_LIFETIME_MS,
-  SIGN_IN_EXPIRED,
-  answerChallengeDecider,
-  challengeStream,
-  evolveChallenge,
-  newChallenge,
-  noChallenge,
-  signInStepDecider,
-  type FirstFactor,
-} from './sign-in-challenge.ts';
+import { CHALLENGE_LIFETIME_MS, SIGN_IN_EXPIRED, answerChallengeDecider, signInStepDecider } from './challenge-deciders.ts';
+import { challengeStream, evolveChallenge, noChallenge, type FirstFactor } from './challenge-state.ts';
+
+const newChallenge = () => randomBytes(32).toString('base64url');
 
 const asAccount = (context: CommandContext, userId: number): CommandContext => ({ ...context, actor: { kind: 'user', id: String(userId) } });
 

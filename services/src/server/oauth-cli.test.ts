@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError, runOAuthCli } from './oauth-cli.ts';
-import { InvalidProviderSettings } from '../accounts/oauth/provider-config.ts';
+import { InvalidProviderSettings } from '../accounts/oauth/provider-deciders.ts';
 
 describe('npm run oauth', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-oauth-cli-'));

@@ -8,7 +8,8 @@ import { ConfigError, loadConfig } from '../platform/config.ts';
 import { privateDataDirectory } from '../platform/data-dir.ts';
 import { openEventStore } from './open-stores.ts';
 import { loadSecret } from '../platform/secrets.ts';
-import { InvalidProviderSettings, configureProvider, loadProvider } from '../accounts/oauth/provider-config.ts';
+import { configureProvider, loadProvider } from '../accounts/oauth/provider-config.ts';
+import { InvalidProviderSettings } from '../accounts/oauth/provider-deciders.ts';
 import { PROVIDERS, type OAuthProvider } from '../accounts/oauth/providers.ts';
 
 const USAGE = `Usage:

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUp, startTestApp, type TestApp, post } from '../testing/test-app.ts';
-import { PASSWORD_NOT_NEW } from './password-change.ts';
-import { USERNAME_TAKEN } from './profile.ts';
+import { PASSWORD_NOT_NEW, USERNAME_TAKEN } from './settings-user-deciders.ts';
 
 /** Issue #29: usernames unique whatever their case, a partial profile save, and a "new" password that is the old one. */
 describe('profile and password saves', () => {

@@ -23,19 +23,15 @@ import { commandContext, visitorContext } from '../http/command-context.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import { documentedAs } from '../http/feature-routes.ts';
 import { CHANGE_TOKEN_MISSING, EMAIL_CHANGED, changeLinkSent, confirmEmailChange, requestEmailChange } from './email-change.ts';
-import {
-  OTHERS_SIGNED_OUT,
-  PASSWORD_UPDATED,
-  PASSWORD_UPDATED_KEY_REVOKED,
-  changePassword,
-  proveCurrentPassword,
-  revokeOthersDecider,
-} from './password-change.ts';
-import { PROFILE_UPDATED, profileDecider } from './profile.ts';
-import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
-import { SESSION_SIGNED_OUT, sessionRevokeDecider } from './session-stream.ts';
+import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, PASSWORD_UPDATED_KEY_REVOKED, changePassword, proveCurrentPassword } from './password-change.ts';
+import { profileDecider, revokeOthersDecider } from './settings-user-deciders.ts';
+import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user-state.ts';
+import { sessionRevokeDecider } from './session-deciders.ts';
 import { sessionUse } from './sessions.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
+
+export const PROFILE_UPDATED = 'Profile updated successfully.';
+export const SESSION_SIGNED_OUT = 'The session was signed out successfully.';
 
 /** The account settings (docs/accounts.md): profile, e-mail change, password change and active sessions. */
 export const settingsRoutes = documentedAs('settings', async (app, platform) => {

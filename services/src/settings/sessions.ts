@@ -9,7 +9,8 @@ import type { Platform } from '../platform/platform.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import type { SessionToken } from '../http/access.ts';
 import { issueToken, readToken } from '../accounts/index.ts';
-import { SESSION_USE_INTERVAL_MS, USER_AGENT_MAX, sessionStream, sessionUseDecider } from './session-stream.ts';
+import { SESSION_USE_INTERVAL_MS, USER_AGENT_MAX, sessionUseDecider } from './session-deciders.ts';
+import { sessionStream } from './session-state.ts';
 
 /**
  * Issues an access token and records its session (SessionStarted on `session-{jti}`) in

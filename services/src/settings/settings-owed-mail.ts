@@ -3,7 +3,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { issueEmailToken, tokenLink } from '../accounts/index.ts';
 import type { OwedMailComposer } from '../owed-mail/index.ts';
 import { emailChangeMail, emailChangedNoticeMail } from './settings-mail.ts';
-import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user.ts';
+import { evolveSettingsUser, noSettingsUser, userStream } from './settings-user-state.ts';
 
 /**
  * The confirmation link of an e-mail change, to the new address, while that change is still

@@ -7,10 +7,12 @@ import { eventually, within } from '../testing/eventually.ts';
 import { liveClient } from '../testing/live-client.ts';
 import { latestMail, linkIn, outbox } from '../testing/outbox.ts';
 import { signUp, startTestApp, type TestApp, post, requestToken } from '../testing/test-app.ts';
-import { CHANGE_LINK_INVALID, EMAIL_CHANGED, EMAIL_IN_USE, changeLinkSent } from './email-change.ts';
+import { EMAIL_CHANGED, changeLinkSent } from './email-change.ts';
 import { OTHERS_SIGNED_OUT, PASSWORD_UPDATED, WRONG_CURRENT_PASSWORD } from './password-change.ts';
-import { PROFILE_UPDATED } from './profile.ts';
-import { SESSION_NOT_FOUND, SESSION_SIGNED_OUT, sessionStream } from './session-stream.ts';
+import { PROFILE_UPDATED, SESSION_SIGNED_OUT } from './routes.ts';
+import { SESSION_NOT_FOUND } from './session-deciders.ts';
+import { sessionStream } from './session-state.ts';
+import { CHANGE_LINK_INVALID, EMAIL_IN_USE } from './settings-user-deciders.ts';
 import { sessionUse } from './sessions.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

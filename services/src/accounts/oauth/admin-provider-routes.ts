@@ -11,17 +11,9 @@ import {
   type OAuthProvider,
 } from '@linkledger/contracts';
 import { PROVIDERS } from './providers.ts';
-import {
-  CLIENT_SECRET_PURPOSE,
-  configureProviderDecider,
-  evolveProvider,
-  providerSettingsOf,
-  providerStream,
-  removeProviderDecider,
-  toggleProviderDecider,
-  type ConfigureMode,
-  type ProviderSettings,
-} from './provider-config.ts';
+import { CLIENT_SECRET_PURPOSE, providerSettingsOf } from './provider-config.ts';
+import { configureProviderDecider, removeProviderDecider, toggleProviderDecider, type ConfigureMode } from './provider-deciders.ts';
+import { evolveProvider, providerStream, type ProviderSettings } from './provider-state.ts';
 import { providerName } from './provider-hosts.ts';
 import { decryptSecret, maskSecret } from '../../platform/secret-box.ts';
 import { NO_READ_MODEL, type Decider } from '../../commands/command-handler.ts';

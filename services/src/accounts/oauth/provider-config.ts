@@ -1,12 +1,13 @@
-import type { DomainEvent, EventStore, OAuthProvider } from '@linkledger/contracts';
-import { NO_READ_MODEL, handleCommand, type Decider } from '../../commands/command-handler.ts';
+import type { EventStore, OAuthProvider } from '@linkledger/contracts';
+import { NO_READ_MODEL, handleCommand } from '../../commands/command-handler.ts';
 import { loadStream, type CommandContext } from '../../commands/command-context.ts';
 import type { Config } from '../../platform/config.ts';
 import { PROVIDER_DEFAULTS } from './providers.ts';
-import { DomainError, conflict, notFound } from '../../commands/domain-error.ts';
 import { oauthError } from './errors.ts';
 import { firstProviderAddressProblem, providerAddressProblem, providerName, type ProviderAddressField } from './provider-hosts.ts';
 import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
+import { InvalidProviderSettings, configureProviderDecider, type ConfigureMode } from './provider-deciders.ts';
+import { evolveProvider, providerStream, type ProviderSettings } from './provider-state.ts';
 
 /** What reading or recording a provider's settings needs: the log, the installation secret, and the hosts the operator trusts. */
 interface ProviderDeps {
@@ -18,27 +19,6 @@ interface ProviderDeps {
 const extraHosts = (config: ProviderDeps['config']) => config.OAUTH_EXTRA_PROVIDER_HOSTS ?? [];
 
 export const CLIENT_SECRET_PURPOSE = 'oauth-client-secret';
-
-/** A provider's settings as the `oauth-{provider}` stream last recorded them (secret still encrypted). */
-export interface ProviderSettings {
-  provider: OAuthProvider;
-  client_id: string;
-  client_secret_encrypted: string;
-  auth_url: string;
-  token_url: string;
-  userinfo_url: string;
-  scope: string;
-  redirect_uri: string;
-  enabled: boolean;
-}
-
-export const providerStream = (provider: OAuthProvider) => `oauth-${provider}`;
-
-export function evolveProvider(state: ProviderSettings | null, event: DomainEvent): ProviderSettings | null {
-  if (event.type === 'OAuthProviderConfigured') return event.data;
-  if (event.type === 'OAuthProviderRemoved') return null;
-  return state;
-}
 
 export async function loadProvider(events: EventStore, provider: OAuthProvider) {
   return loadStream(events, providerStream(provider), null as ProviderSettings | null, evolveProvider);
@@ -78,17 +58,6 @@ interface ConfigureProviderInput {
   redirect_uri?: string | undefined;
   enabled: boolean;
 }
-
-/** Settings an operator must correct; the message says how (a 400 over HTTP). */
-export class InvalidProviderSettings extends DomainError {
-  /** `field`: the setting's machine name (`token_url`); the answer names it by its label. */
-  constructor(detail: string, field?: string) {
-    super('invalid', detail, field === undefined ? {} : { field });
-  }
-}
-
-/** `replace` (the CLI) records whatever was there; `create` refuses a configured provider, `update` an unconfigured one. */
-export type ConfigureMode = 'replace' | 'create' | 'update';
 
 /** One of the provider's own addresses (provider-hosts.ts), or a 400 that names the field. */
 function providerUrl(provider: OAuthProvider, field: ProviderAddressField, value: string, deps: ProviderDeps): string {
@@ -132,45 +101,3 @@ export function providerSettingsOf(deps: ProviderDeps, input: ConfigureProviderI
 export async function configureProvider(deps: ProviderDeps, context: CommandContext, input: ConfigureProviderInput, mode: ConfigureMode = 'replace') {
   return handleCommand({ events: deps.events, ...NO_READ_MODEL }, context, configureProviderDecider, { settings: providerSettingsOf(deps, input, mode), mode });
 }
-
-/**
- * A provider's settings replace the previous ones whole (an edit without a new secret keeps
- * the stored one); sign-in reads them from the stream, so nothing waits for a read model.
- */
-function decideProviderSettings(command: { settings: ProviderSettings; mode: ConfigureMode }, state: ProviderSettings | null) {
-  const { settings, mode } = command;
-  if (mode === 'create' && state) throw conflict(`${providerName(settings.provider)} sign-in is already configured: edit it instead.`);
-  if (mode === 'update' && !state) throw notFound(`${providerName(settings.provider)} sign-in is not configured.`);
-  const client_secret_encrypted = settings.client_secret_encrypted || state?.client_secret_encrypted;
-  if (!client_secret_encrypted) throw new InvalidProviderSettings('Client secret must not be empty', 'client_secret');
-  return [{ type: 'OAuthProviderConfigured' as const, data: { ...settings, client_secret_encrypted } }];
-}
-
-export const configureProviderDecider: Decider<{ settings: ProviderSettings; mode: ConfigureMode }, ProviderSettings | null> = {
-  streamOf: (command) => providerStream(command.settings.provider),
-  initialState: null,
-  evolve: evolveProvider,
-  decide: decideProviderSettings,
-};
-
-/** Switches a configured provider on or off; the same state again changes nothing. */
-export const toggleProviderDecider: Decider<{ provider: OAuthProvider; enabled: boolean }, ProviderSettings | null> = {
-  streamOf: (command) => providerStream(command.provider),
-  initialState: null,
-  evolve: evolveProvider,
-  decide: (command, state) => {
-    if (!state) throw notFound(`${providerName(command.provider)} sign-in is not configured.`);
-    return state.enabled === command.enabled ? [] : [{ type: 'OAuthProviderConfigured', data: { ...state, enabled: command.enabled } }];
-  },
-};
-
-/** Forgets a provider's settings (its secret included): sign-in with it stops at once. */
-export const removeProviderDecider: Decider<{ provider: OAuthProvider }, ProviderSettings | null> = {
-  streamOf: (command) => providerStream(command.provider),
-  initialState: null,
-  evolve: evolveProvider,
-  decide: (command, state) => {
-    if (!state) throw notFound(`${providerName(command.provider)} sign-in is not configured.`);
-    return [{ type: 'OAuthProviderRemoved', data: { provider: command.provider } }];
-  },
-};

@@ -4,7 +4,7 @@ import { USERS, type UserView } from '@linkledger/projections';
 import { startTestApp, signUp, type TestApp, post, requestToken } from '../../testing/test-app.ts';
 import { SIGNUP_DISABLED } from '../registration-deciders.ts';
 import { latestMail, linkIn } from '../../testing/outbox.ts';
-import { CHANGE_LINK_INVALID } from '../../settings/email-change.ts';
+import { CHANGE_LINK_INVALID } from '../../settings/settings-user-deciders.ts';
 import { runOAuthCli } from '../../server/oauth-cli.ts';
 import { ADMINS_USE_PASSWORD } from './social-sign-in-deciders.ts';
 
