@@ -152,7 +152,7 @@ describe('agreement with the server’s own texts', () => {
     const contracts = await import('../../../../contracts/src/http/accounts.ts');
     const { oauthError } = await import('../../../../services/src/accounts/oauth/errors.ts');
     const { unsupportedProvider } = await import('../../../../services/src/accounts/oauth/providers.ts');
-    // (verify-email.ts's own texts are the screen's, checked above; importing it here would
+    // (email-link-deciders.ts's own texts are the screen's, checked above; importing it here would
     // bring the server's Node-only modules into the web type-check.)
     expect(verificationErrorMessage(new ApiError(400, contracts.VERIFICATION_TOKEN_MISSING))).toBe(VERIFICATION_TOKEN_MISSING);
     expect(callbackErrorCode(oauthError.notConfigured('google').detail)).toBe('config_error');

@@ -4,7 +4,7 @@ export const PASSWORD_FAILED = 'Failed to update password. Please try again.';
 export const PASSWORDS_DIFFER = 'New passwords do not match.';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const ALL_FIELDS_REQUIRED = 'Please fill in every field.';
-/** The server's own refusal of the same text (services/src/settings/password-change.ts), said before any call. */
+/** The server's own refusal of the same text (services/src/settings/settings-user-deciders.ts), said before any call. */
 export const PASSWORD_NOT_NEW = 'New password must be different from your current password.';
 
 /** A status line is a success when it says so: 'successfully' shows green, anything else red. */
