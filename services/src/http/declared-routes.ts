@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access, Caller } from './access.ts';
 
 /** What a route says of itself beside its access: what it is for, what it takes, what it answers. */
-export type RouteSchema = FastifySchema & ({ summary: string } | { hide: true });
+type RouteSchema = FastifySchema & ({ summary: string } | { hide: true });
 
 type ZodHandler<S extends FastifySchema> = RouteHandlerMethod<
   RawServerDefault,
@@ -29,7 +29,7 @@ type ZodHandler<S extends FastifySchema> = RouteHandlerMethod<
 >;
 
 /** A request as its route's zod schemas type it, and the reply whose body they check. */
-export interface RouteCall<S extends FastifySchema> {
+interface RouteCall<S extends FastifySchema> {
   request: Parameters<ZodHandler<S>>[0];
   reply: Parameters<ZodHandler<S>>[1];
 }
@@ -40,7 +40,7 @@ type Handler<S extends FastifySchema, Extra> = (call: RouteCall<S> & Extra) => R
  * A route's schema and the handler that answers it, declared together. Each schema part is a
  * type parameter of its own so that the handler's request and reply are typed from them.
  */
-export type RouteDeclaration<Body, Query, Params, Headers, Response, Extra> = Omit<RouteSchema, 'body' | 'querystring' | 'params' | 'headers' | 'response'> & {
+type RouteDeclaration<Body, Query, Params, Headers, Response, Extra> = Omit<RouteSchema, 'body' | 'querystring' | 'params' | 'headers' | 'response'> & {
   body?: Body;
   querystring?: Query;
   params?: Params;
@@ -52,7 +52,7 @@ export type RouteDeclaration<Body, Query, Params, Headers, Response, Extra> = Om
 type Declare<Extra> = <Body, Query, Params, Headers, Response>(url: string, route: RouteDeclaration<Body, Query, Params, Headers, Response, Extra>) => void;
 
 /** The routes of one access declaration: each takes its path, then its schema and handler. */
-export interface DeclaredRoutes<Extra> {
+interface DeclaredRoutes<Extra> {
   get: Declare<Extra>;
   post: Declare<Extra>;
   put: Declare<Extra>;
