@@ -13,6 +13,7 @@ export * from './events/support.ts';
 export * from './events/settings.ts';
 export * from './events/second-factor.ts';
 export * from './events/mail.ts';
+export * from './events/workspaces.ts';
 export * from './events/catalog.ts';
 export * from './events/personal-data.ts';
 export * from './plans/catalogue.ts';
