@@ -33,6 +33,7 @@ export * from './http/analysts.ts';
 export * from './http/history.ts';
 export * from './http/notifications.ts';
 export * from './http/support.ts';
+export * from './http/workspaces.ts';
 export * from './http/settings.ts';
 export * from './http/second-factor.ts';
 export * from './live.ts';

@@ -68,7 +68,7 @@ export const workspaceIndexes = {
 export const workspaceMemberId = (workspaceId: number, userId: number) => `${workspaceId}:${userId}`;
 
 /** What a personal workspace is called until renamed: its user's username, possessive. */
-export const personalWorkspaceName = (username: string) => `${username}’s workspace`;
+const personalWorkspaceName = (username: string) => `${username}’s workspace`;
 
 const without = <T>(list: T[], item: T) => list.filter((each) => each !== item);
 const ownersOf = (view: WorkspaceView, userId: number, role: WorkspaceRole | null) =>

@@ -21,11 +21,11 @@ import {
 export const WORKSPACE_NOT_FOUND = 'There is no such workspace among yours.';
 export const NAME_REQUIRED = 'Please enter a name for the workspace.';
 export const NAME_CONTROL_CHARACTERS = 'A workspace name is one line of text: it cannot hold line breaks, tabs or other control characters.';
-export const WORKSPACE_NAME_MAX = 64;
+const WORKSPACE_NAME_MAX = 64;
 export const nameTooLong = (length: number) => `The name is ${length} characters long. Please keep it to ${WORKSPACE_NAME_MAX} characters or fewer.`;
 export const SLUG_INVALID = 'A slug is 3 to 48 lower-case letters, digits and hyphens, and starts and ends with a letter or a digit.';
 export const SLUG_TAKEN = 'This slug is already taken by another workspace. Please choose another.';
-export const WORKSPACE_ID_TAKEN = 'This workspace number is already taken. Please send the request again.';
+const WORKSPACE_ID_TAKEN = 'This workspace number is already taken. Please send the request again.';
 export const OWNERS_AND_ADMINS_ONLY = 'Only an owner or an admin of this workspace can do this.';
 export const OWNERS_ONLY = 'Only an owner of this workspace can do this.';
 export const OWNERS_MANAGE_OWNERS = 'Only an owner can invite, promote, change or remove an owner.';
@@ -46,7 +46,7 @@ export const TRANSFER_TO_MEMBER = 'Ownership can only be handed to another membe
 export const REMOVE_SELF = 'To remove yourself, leave the workspace.';
 
 /** How long an invite's link works (docs/workspaces.md#invites). */
-export const INVITE_LIFETIME_MS = 7 * 24 * 3_600_000;
+const INVITE_LIFETIME_MS = 7 * 24 * 3_600_000;
 
 /** Whose seat limit it is: the plan's, or one an admin set for the workspace. */
 export type SeatLimitSource = { kind: 'plan'; planName: string } | { kind: 'workspace' };
@@ -86,7 +86,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 const pending = (invite: WorkspaceInvite, now: Date) => invite.status === 'pending' && now.getTime() < Date.parse(invite.expiresAt);
 
 /** Members plus the invites that still hold a seat (pending, not expired). */
-export const seatsUsed = (workspace: WorkspaceState, now: Date) =>
+const seatsUsed = (workspace: WorkspaceState, now: Date) =>
   Object.keys(workspace.members).length + Object.values(workspace.invites).filter((invite) => pending(invite, now)).length;
 
 const ownerCount = (workspace: Workspace) => Object.values(workspace.members).filter((role) => role === 'owner').length;
@@ -210,7 +210,7 @@ export const revokeInviteDecider = onWorkspace<Acting & { inviteId: string; now:
 });
 
 /** Who answers an invite: the signed-in account and its verified address (null when it has none verified). */
-export interface AnswerInvite {
+interface AnswerInvite {
   tokenStream: string;
   workspace: WorkspaceAddress;
   userId: number;
