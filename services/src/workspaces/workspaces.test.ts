@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_INVITES } from '@linkledger/projections';
 import { latestMail } from '../testing/outbox.ts';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
@@ -196,6 +199,23 @@ describe('workspaces over HTTP', () => {
     const taken = await call(ben, 'POST', '/api/workspaces', { name: 'Mine', slug: 'taken-slug' });
     expect(taken.statusCode).toBe(409);
     expect((await call(ben, 'POST', '/api/workspaces', { name: 'Mine', slug: '<b>' })).statusCode).toBe(400);
+  });
+
+  it('declining frees the seat and uses the token up; the invited address is kept sealed, never in the log or the read model as written', async () => {
+    const team = await teamWorkspace('pro');
+    const token = await invite(asha, team, 'Chitra@Example.com', 'member');
+    // Only the invited person answers: someone else cannot decline it for them.
+    expect((await call(ben, 'POST', '/api/workspace-invites/decline', { token })).statusCode).toBe(403);
+    const declined = await call(chitra, 'POST', '/api/workspace-invites/decline', { token });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await call(asha, 'GET', `/api/workspaces/${team}/members`)).json()).toMatchObject({ invites: [], seats: { used: 1 } });
+    expect((await call(chitra, 'POST', '/api/workspace-invites/accept', { token })).json().detail).toBe(INVITE_USED);
+    expect((await call(chitra, 'GET', `/api/workspaces/${team}`)).statusCode).toBe(404);
+
+    await invite(asha, team, 'never.registered@example.org', 'viewer');
+    const log = ['events.db', 'events.db-wal'].map((file) => join(t.dataDir, file)).filter(existsSync);
+    for (const file of log) expect(readFileSync(file).includes('never.registered@example.org')).toBe(false);
+    expect(JSON.stringify(await t.platform.read.find(WORKSPACE_INVITES))).not.toContain('never.registered@example.org');
   });
 
   it('asks for a signed-in caller', async () => {
