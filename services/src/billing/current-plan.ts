@@ -36,7 +36,7 @@ export function limitsOf(plan: Plan, custom?: CustomLimits): Limits {
     monthly_links: custom?.monthly_links ?? plan.monthly_links_limit,
     api_calls_per_minute: custom?.api_calls_per_minute ?? plan.api_calls_per_minute,
     custom_domains: custom?.custom_domains ?? plan.custom_domains_limit,
-    seats: plan.seats,
+    seats: custom?.seats ?? plan.seats,
   };
 }
 

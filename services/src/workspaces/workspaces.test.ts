@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_INVITES } from '@linkledger/projections';
 import { latestMail } from '../testing/outbox.ts';
 import { givePlan } from '../testing/plans.ts';
-import { signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signIn, signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { INVITE_REVOKED_DONE, inviteSent, joinedWorkspace } from './invite-routes.ts';
 import { OWNERSHIP_TRANSFERRED, WORKSPACE_LEFT } from './routes.ts';
 import { INVITE_USED, INVITE_WRONG_ADDRESS, LAST_OWNER, OWNERS_AND_ADMINS_ONLY, WORKSPACE_NOT_FOUND, nameTooLong } from './workspace-deciders.ts';
@@ -141,6 +141,22 @@ describe('workspaces over HTTP', () => {
     expect(seats).toEqual({ used: 5, limit: 5 });
     expect((await call(asha, 'DELETE', `/api/workspaces/${pro}/invites/${invites[0].id}`)).json()).toEqual({ message: INVITE_REVOKED_DONE });
     expect((await call(asha, 'POST', `/api/workspaces/${pro}/invites`, { email: 'seat4@example.com', role: 'viewer' })).statusCode).toBe(201);
+  });
+
+  it('an admin’s own seat limit for a user’s personal workspace applies in place of the plan’s, and is named as such', async () => {
+    const root = await signIn(t.app, 'root@example.com');
+    const dev = await signUpVerified(t, 'dev@example.com');
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/api/users/${dev.user.id}/limits`,
+      headers: root.headers,
+      payload: { custom_seats_limit: 2 },
+    });
+    expect(set.json()).toMatchObject({ custom_seats_limit: 2, current_limits: { seats: 2 } });
+    expect((await call(dev, 'POST', `/api/workspaces/${dev.user.id}/invites`, { email: 'one@example.com', role: 'member' })).statusCode).toBe(201);
+    const second = await call(dev, 'POST', `/api/workspaces/${dev.user.id}/invites`, { email: 'two@example.com', role: 'member' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json().detail).toContain('all 2 seats this workspace allows (a limit set for the workspace, not by its plan)');
   });
 
   it('an owner cannot leave without handing ownership over; after a transfer they can', async () => {
