@@ -5,6 +5,7 @@ import {
   InviteMemberBody,
   InviteTokenBody,
   MessageBody,
+  StillProcessingBody,
   WorkspaceAnswer,
   WorkspaceInviteAnswer,
   WorkspaceInviteParams,
@@ -16,6 +17,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { routesFor } from '../http/declared-routes.ts';
+import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { mailLinkBase } from '../mail/email-settings.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mailToOwe } from '../accounts/index.ts';
@@ -41,7 +43,7 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
     summary: 'Invite an e-mail address into a workspace with a role (owners and admins; only owners invite owners); it takes a seat',
     params: WorkspaceInviteParams.pick({ id: true }),
     body: InviteMemberBody,
-    response: { 201: WorkspaceInviteAnswer, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    response: { 201: WorkspaceInviteAnswer, 202: StillProcessingBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     handler: async ({ request, reply, caller }) => {
       const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
       const context = commandContext(platform, request);
@@ -68,7 +70,7 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
         return mailOwed(mail, { kind: 'workspace_invite', userId: caller.userId, place: { base, environmentOnly: false }, to: sent.data.email, written });
       };
       const tokenIssued: DomainEvent = { type: 'WorkspaceInviteTokenIssued', data: { invite_id: inviteId, workspace_id: view.id } };
-      await handleMultiStreamCommand(
+      const { shown } = await handleMultiStreamCommand(
         platform,
         { ...context, claim: { stream: inviteTokenStream(token), expected: 'no_stream', event: tokenIssued } },
         owingMail(inviteMemberDecider, mail.mailId, oweInvite),
@@ -81,8 +83,9 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
           return false;
         },
       );
-      const invite = (await pendingInvitesOf(platform, view.id)).find((pending) => pending.id === inviteId);
-      if (!invite) throw notFound(INVITE_INVALID);
+      // Sent, but not yet readable (no projector caught up): said so, never a 404 that invites a second invite.
+      const invite = shown ? (await pendingInvitesOf(platform, view.id)).find((pending) => pending.id === inviteId) : undefined;
+      if (!invite) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true });
       return reply.code(201).send({ message: mailed ? inviteSent(invite.email_masked) : INVITE_NOT_MAILED_YET, invite });
     },
   });
@@ -111,24 +114,26 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
     if (state.workspaceId === null) throw notFound(INVITE_INVALID);
     const [view, verifiedEmail] = await Promise.all([platform.read.get<WorkspaceView>(WORKSPACES, state.workspaceId), verifiedEmailOf(platform, userId)]);
     const context = commandContext(platform, request);
-    await handleMultiStreamCommand(platform, context, decider, {
+    const { shown } = await handleMultiStreamCommand(platform, context, decider, {
       tokenStream,
       workspace: addressOf(view, state.workspaceId),
       userId,
       verifiedEmail,
       now: context.now,
     });
-    return state.workspaceId;
+    return { workspaceId: state.workspaceId, shown };
   };
 
   signedIn.post('/api/workspace-invites/accept', {
     summary: 'Accept an invite with the token from its link: the signed-in account, whose verified address was invited, joins with the invite’s role',
     body: InviteTokenBody,
-    response: { 200: WorkspaceAnswer, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const workspaceId = await answer(request, caller.userId, request.body.token, acceptInviteDecider);
+    response: { 200: WorkspaceAnswer, 202: StillProcessingBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, reply, caller }) => {
+      const { workspaceId, shown } = await answer(request, caller.userId, request.body.token, acceptInviteDecider);
+      // Joined, but not yet readable (no projector caught up): said so, never a 404 for a workspace just joined.
+      if (!shown) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: workspaceId });
       const joined = await memberWorkspace(platform, caller.userId, workspaceId);
-      return { message: joinedWorkspace(joined.view.name), workspace: workspaceAnswer(joined) };
+      return reply.code(200).send({ message: joinedWorkspace(joined.view.name), workspace: workspaceAnswer(joined) });
     },
   });
 
