@@ -108,6 +108,8 @@ describe('the workspaces read model', () => {
       onTeam({ type: 'WorkspaceInviteRevoked', data: { invite_id: INVITE_2, workspace_id: TEAM } }),
       onTeam({ type: 'WorkspaceRenamed', data: { workspace_id: TEAM, name: 'Sales' } }),
       { stream: `workspace-${ASHA}`, event: { type: 'WorkspaceMemberRemoved', data: { workspace_id: ASHA, user_id: BEN, reason: 'removed' } } },
+      { stream: `workspace-${BEN}`, event: { type: 'WorkspaceRenamed', data: { workspace_id: BEN, name: 'Ben & co' } } },
+      { stream: `user-${BEN}`, event: { type: 'ProfileUpdated', data: { user_id: BEN, username: 'benjamin', full_name: '', phone: '' } } },
     ]);
     const store = await projectReadModel([more]);
     expect(await store.get<WorkspaceView>(WORKSPACES, TEAM)).toMatchObject({ name: 'Sales', owner_ids: [BEN], member_ids: [BEN, ASHA], invite_ids: [] });
@@ -116,6 +118,8 @@ describe('the workspaces read model', () => {
     expect(await store.get(WORKSPACE_INVITES, INVITE_2)).toBeNull();
     expect(await store.get(WORKSPACE_MEMBERS, '1:2')).toBeNull();
     expect((await store.get<WorkspaceView>(WORKSPACES, ASHA))?.member_ids).toEqual([ASHA]);
+    // Renamed, a personal workspace no longer follows its user's username.
+    expect((await store.get<WorkspaceView>(WORKSPACES, BEN))?.name).toBe('Ben & co');
   });
 
   it('given a deleted team workspace, it is marked deleted and its members and invites are gone', async () => {
