@@ -163,6 +163,8 @@ export const MailPurpose = z.enum([
   'account_deleted',
   /** The super admin told of an admin's change to the sign-in providers or the mail settings. */
   'security_notice',
+  /** An invite to join a workspace, to the invited address. */
+  'workspace_invite',
   'other',
 ]);
 export type MailPurpose = z.infer<typeof MailPurpose>;

@@ -38,7 +38,16 @@ const CustomLimitsSetV1 = z.object({
   is_unlimited: z.boolean(),
 });
 export type CustomLimitsSet = z.infer<typeof CustomLimitsSetV1>;
-export type CustomLimits = Omit<CustomLimitsSet, 'user_id'>;
+
+/**
+ * An admin set a workspace's own seat limit (stream `subscription-{workspace_id}`; a personal
+ * workspace's id is its user's, docs/workspaces.md#seats), beside the limits above: a number
+ * (-1 unlimited), or null for the plan's own. `is_unlimited` of the limits lifts it too.
+ */
+const CustomSeatsSetV1 = z.object({ workspace_id: z.number().int().positive(), seats: CustomLimit });
+
+/** An admin's own limits: those of `CustomLimitsSet`, and the seats (absent where never set). */
+export type CustomLimits = Omit<CustomLimitsSet, 'user_id'> & { seats?: number | null };
 
 const limit = z.number().int().min(-1);
 
@@ -70,5 +79,6 @@ export type PlanUpdated = z.infer<typeof PlanUpdatedV1>;
 export const billingEvents = {
   PlanChanged: { 1: PlanChangedV1 },
   CustomLimitsSet: { 1: CustomLimitsSetV1 },
+  CustomSeatsSet: { 1: CustomSeatsSetV1 },
   PlanUpdated: { 1: PlanUpdatedV1 },
 } as const;

@@ -14,6 +14,7 @@ import { supportEvents } from './support.ts';
 import { settingsEvents } from './settings.ts';
 import { secondFactorEvents } from './second-factor.ts';
 import { mailEvents } from './mail.ts';
+import { workspaceEvents } from './workspaces.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -35,6 +36,7 @@ const versions = {
   ...settingsEvents,
   ...secondFactorEvents,
   ...mailEvents,
+  ...workspaceEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -23,6 +23,8 @@ export const OwedMailKind = z.enum([
   'support_reply',
   /** The super admin told of another admin's change to sign-in or mail settings (written when it was owed). */
   'security_notice',
+  /** An invite to a workspace, to the invited address (written when it was owed, sealed under the inviter's key). */
+  'workspace_invite',
 ]);
 export type OwedMailKind = z.infer<typeof OwedMailKind>;
 

@@ -35,6 +35,7 @@ export const personalData: PersonalDataMap = {
   SessionStarted: { subject: 'user_id', shredded: { user_agent: '' } },
   SupportTicketOpened: { subject: 'user_id', shredded: { subject: shreddedText, message: shreddedText } },
   SupportTicketReplied: { subject: 'user_id', shredded: { message: shreddedText } },
+  WorkspaceInviteSent: { subject: 'inviter_id', shredded: { email: shreddedEmail } },
   MailOwed: { subject: 'user_id', shredded: { to: shreddedEmail, about: shreddedEmail, subject: shreddedText, text: shreddedText, html: shreddedText } },
 };
 

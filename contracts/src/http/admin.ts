@@ -52,6 +52,8 @@ export const UserLimitsBody = z.object({
   custom_monthly_links_limit: CustomLimitInput,
   custom_api_calls_per_minute: CustomLimitInput,
   custom_custom_domains_limit: CustomLimitInput,
+  /** The seats of the user's personal workspace (docs/workspaces.md#seats). */
+  custom_seats_limit: CustomLimitInput,
   is_unlimited_user: z.boolean().default(false),
 });
 
@@ -65,8 +67,9 @@ export const UserLimitsResponse = z.object({
   custom_monthly_links_limit: LimitFigure.nullable(),
   custom_api_calls_per_minute: LimitFigure.nullable(),
   custom_custom_domains_limit: LimitFigure.nullable(),
+  custom_seats_limit: LimitFigure.nullable(),
   is_unlimited_user: z.boolean(),
-  current_limits: z.object({ monthly_links: LimitFigure, api_calls_per_minute: LimitFigure, custom_domains: LimitFigure }),
+  current_limits: z.object({ monthly_links: LimitFigure, api_calls_per_minute: LimitFigure, custom_domains: LimitFigure, seats: LimitFigure }),
 });
 export type UserLimitsResponse = z.infer<typeof UserLimitsResponse>;
 

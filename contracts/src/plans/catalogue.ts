@@ -71,6 +71,8 @@ export const Plan = z.object({
   trai_domains_limit: z.number().int(),
   surveys_limit: z.number().int(),
   link_in_bio_pages_limit: z.number().int(),
+  /** How many members and pending invites a workspace on the plan holds (docs/workspaces.md#seats). */
+  seats: z.number().int(),
   is_active: z.boolean(),
   is_featured: z.boolean(),
   /** Marked "Most Popular" on the pricing cards. */
@@ -110,6 +112,7 @@ export const DEFAULT_PLANS: readonly Plan[] = (
       trai_domains_limit: 0,
       surveys_limit: 0,
       link_in_bio_pages_limit: 0,
+      seats: 1,
       is_active: true,
       is_featured: false,
       popular: false,
@@ -129,6 +132,7 @@ export const DEFAULT_PLANS: readonly Plan[] = (
       trai_domains_limit: 2,
       surveys_limit: 5,
       link_in_bio_pages_limit: 3,
+      seats: 5,
       is_active: true,
       is_featured: true,
       popular: true,
@@ -148,6 +152,7 @@ export const DEFAULT_PLANS: readonly Plan[] = (
       trai_domains_limit: 5,
       surveys_limit: 10,
       link_in_bio_pages_limit: 10,
+      seats: 50,
       is_active: true,
       is_featured: false,
       popular: false,
@@ -189,11 +194,13 @@ export function planFromRecord(
     display_name: string;
     price_monthly_paise: number;
     price_yearly_paise: number | null;
-  } & Omit<PlanDefaults, 'id' | 'name' | 'display_name' | 'price_monthly' | 'price_yearly'>,
+  } & Omit<PlanDefaults, 'id' | 'name' | 'display_name' | 'price_monthly' | 'price_yearly' | 'seats'>,
 ): Plan {
   const { plan_id, price_monthly_paise, price_yearly_paise, ...rest } = record;
   return withRateAlias({
     ...rest,
+    // An edit does not record seats yet: the plan keeps the seats it shipped with.
+    seats: defaultPlan(record.name).seats,
     id: plan_id,
     price_monthly: rupeesOf(price_monthly_paise),
     price_yearly: price_yearly_paise === null ? null : rupeesOf(price_yearly_paise),

@@ -13,6 +13,7 @@ import { prefetchSupport, supportHandlers, supportIndexes } from './support.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 import { prefetchUsers, userHandlers, userIndexes } from './users.ts';
 import { prefetchUserSessions, userSessionHandlers, userSessionIndexes } from './user-sessions.ts';
+import { workspaceHandlers, workspaceIndexes } from './workspaces.ts';
 
 export * from './users.ts';
 export * from './user-sessions.ts';
@@ -24,6 +25,7 @@ export * from './domains.ts';
 export * from './notifications.ts';
 export * from './support.ts';
 export * from './owed-mail.ts';
+export * from './workspaces.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -42,6 +44,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: notificationHandlers, indexes: notificationIndexes, prefetch: prefetchNotifications },
   { handlers: supportHandlers, indexes: supportIndexes, prefetch: prefetchSupport },
   { handlers: owedMailHandlers, indexes: owedMailIndexes },
+  { handlers: workspaceHandlers, indexes: workspaceIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

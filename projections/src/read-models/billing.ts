@@ -92,8 +92,17 @@ export const billingHandlers: ReadModelHandlers = {
   PlanUpdated(record, _recorded, tx) {
     tx.put(PLANS, planFromRecord(record) as PlanView);
   },
-  async CustomLimitsSet({ user_id, ...custom_limits }, _recorded, tx) {
-    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({ ...subscription, custom_limits }));
+  async CustomLimitsSet({ user_id, ...limits }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({
+      ...subscription,
+      custom_limits: { ...subscription.custom_limits, ...limits },
+    }));
+  },
+  async CustomSeatsSet({ workspace_id, seats }, _recorded, tx) {
+    await tx.update<SubscriptionView>(SUBSCRIPTIONS, workspace_id, (subscription) => ({
+      ...subscription,
+      custom_limits: { monthly_links: null, api_calls_per_minute: null, custom_domains: null, is_unlimited: false, ...subscription.custom_limits, seats },
+    }));
   },
   async LinkCreated({ owner_id }, recorded, tx) {
     await addUsage(tx, owner_id, recorded.metadata.at, { links_created: 1 });
@@ -126,6 +135,7 @@ export const prefetchBilling: ReadModelPrefetch = async (batch, tx) => {
       event.type === 'RenewalReminderSent'
     )
       subscriptions.add(event.data.user_id);
+    else if (event.type === 'CustomSeatsSet') subscriptions.add(event.data.workspace_id);
   }
   await Promise.all([tx.prefetch(MONTHLY_USAGE, usage), tx.prefetch(SUBSCRIPTIONS, subscriptions)]);
 };

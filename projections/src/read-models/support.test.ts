@@ -1,20 +1,10 @@
-import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import type { DomainEvent } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
+import { eventsOf, loggedEvents } from '../testing/logged-events.ts';
 import { projectReadModel } from '../testing/project-read-model.ts';
 import { SUPPORT_TICKETS, type SupportTicketView } from './support.ts';
 
-/** Events as the log would hand them over: positions from 1, one minute apart. */
-const recorded = (events: { stream: string; event: DomainEvent }[]): RecordedEvent[] =>
-  events.map(({ stream, event }, i) => ({
-    id: `e${i + 1}`,
-    stream,
-    revision: i,
-    position: i + 1,
-    type: event.type,
-    version: currentVersion[event.type],
-    data: event.data,
-    metadata: { actor: { kind: 'user', id: '1' }, correlation_id: 'c', causation_id: 'c', at: new Date(Date.UTC(2026, 10, 23, 10, i + 1)).toISOString() },
-  }));
+const recorded = loggedEvents;
 
 const ticket = (id: number, event: DomainEvent) => ({ stream: `ticket-${id}`, event });
 const history = recorded([
@@ -57,10 +47,7 @@ describe('the support read model', () => {
   });
 
   it('when an account is deleted, removes that user’s tickets and keeps the others', async () => {
-    const deleted = recorded([
-      ...history.map((r) => ({ stream: r.stream, event: { type: r.type, data: r.data } as DomainEvent })),
-      { stream: 'user-7', event: { type: 'AccountDeleted', data: { user_id: 7 } } },
-    ]);
+    const deleted = recorded([...eventsOf(history), { stream: 'user-7', event: { type: 'AccountDeleted', data: { user_id: 7 } } }]);
     const store = await project([deleted.slice(0, 4), deleted.slice(4)]);
     expect(await store.get(SUPPORT_TICKETS, 1)).toBeNull();
     expect(await store.get(SUPPORT_TICKETS, 3)).toBeNull();

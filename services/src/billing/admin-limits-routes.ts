@@ -31,6 +31,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
       custom_monthly_links_limit: custom.monthly_links,
       custom_api_calls_per_minute: custom.api_calls_per_minute,
       custom_custom_domains_limit: custom.custom_domains,
+      custom_seats_limit: custom.seats ?? null,
       is_unlimited_user: custom.is_unlimited,
       current_limits: limits,
     };
@@ -57,6 +58,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
         monthly_links: body.custom_monthly_links_limit,
         api_calls_per_minute: body.custom_api_calls_per_minute,
         custom_domains: body.custom_custom_domains_limit,
+        seats: body.custom_seats_limit,
         is_unlimited: body.is_unlimited_user,
       };
       await handleCommand(platform, commandContext(platform, request), customLimitsDecider, { actorRole: caller.role, userId, limits });

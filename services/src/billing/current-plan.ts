@@ -9,6 +9,8 @@ export interface Limits {
   monthly_links: number;
   api_calls_per_minute: number;
   custom_domains: number;
+  /** Members and pending invites a workspace holds (docs/workspaces.md#seats). */
+  seats: number;
 }
 
 interface CurrentPlan {
@@ -29,11 +31,12 @@ function effectivePlanName(subscription: SubscriptionView, now: Date): Plan['nam
 
 /** The limits in force: an admin's own limits for the user where set, else the plan's (docs/admin.md#per-user-limits). */
 export function limitsOf(plan: Plan, custom?: CustomLimits): Limits {
-  if (plan.is_unlimited || custom?.is_unlimited) return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1 };
+  if (plan.is_unlimited || custom?.is_unlimited) return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1, seats: -1 };
   return {
     monthly_links: custom?.monthly_links ?? plan.monthly_links_limit,
     api_calls_per_minute: custom?.api_calls_per_minute ?? plan.api_calls_per_minute,
     custom_domains: custom?.custom_domains ?? plan.custom_domains_limit,
+    seats: custom?.seats ?? plan.seats,
   };
 }
 

@@ -56,12 +56,26 @@ describe('a user’s own limits', () => {
     const events = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: own }, noSubscription);
     expect(events).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
     const state = deciderSpec(customLimitsDecider).given(events).state;
-    expect(state.customLimits).toEqual(own);
+    expect(state.customLimits).toEqual({ ...own, seats: null });
     expect(decideCustomLimits({ actorRole: 'super_admin', userId: 7, limits: own }, state)).toEqual([]);
     expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toHaveLength(1);
   });
 
   it('is refused to anyone but an admin', () => {
     expect(() => decideCustomLimits({ actorRole: 'user', userId: 7, limits: own }, noSubscription)).toThrow(ADMINS_SET_LIMITS);
+  });
+
+  it('given no seats of its own, when an admin sets some, then they are recorded for the personal workspace beside the other limits', () => {
+    const seats = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: { ...NO_CUSTOM_LIMITS, seats: 3 } }, noSubscription);
+    expect(seats).toEqual([{ type: 'CustomSeatsSet', data: { workspace_id: 7, seats: 3 } }]);
+    const state = deciderSpec(customLimitsDecider).given(seats).state;
+    expect(state.customLimits).toEqual({ ...NO_CUSTOM_LIMITS, seats: 3 });
+    // Setting the other limits keeps the seats; the same seats again record nothing.
+    const both = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: { ...own, seats: 3 } }, state);
+    expect(both).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
+    expect(deciderSpec(customLimitsDecider).given([...seats, ...both]).state.customLimits).toEqual({ ...own, seats: 3 });
+    expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toEqual([
+      { type: 'CustomSeatsSet', data: { workspace_id: 7, seats: null } },
+    ]);
   });
 });

@@ -62,8 +62,12 @@ const same = (a: CustomLimits, b: CustomLimits) =>
  */
 export function decideCustomLimits(command: SetCustomLimits, state: SubscriptionState): DomainEvent[] {
   if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw forbidden(ADMINS_SET_LIMITS);
-  if (same(state.customLimits, command.limits)) return [];
-  return [{ type: 'CustomLimitsSet', data: { user_id: command.userId, ...command.limits } }];
+  const { seats = null, ...limits } = command.limits;
+  const events: DomainEvent[] = [];
+  if (!same(state.customLimits, command.limits)) events.push({ type: 'CustomLimitsSet', data: { user_id: command.userId, ...limits } });
+  // The seats are the user's personal workspace's (its id is the user's), recorded beside the other limits.
+  if ((state.customLimits.seats ?? null) !== seats) events.push({ type: 'CustomSeatsSet', data: { workspace_id: command.userId, seats } });
+  return events;
 }
 
 export const customLimitsDecider: Decider<SetCustomLimits, SubscriptionState> = {

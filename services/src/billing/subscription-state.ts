@@ -21,7 +21,7 @@ export interface SubscriptionState {
   customLimits: CustomLimits;
 }
 
-export const NO_CUSTOM_LIMITS: CustomLimits = { monthly_links: null, api_calls_per_minute: null, custom_domains: null, is_unlimited: false };
+export const NO_CUSTOM_LIMITS: CustomLimits = { monthly_links: null, api_calls_per_minute: null, custom_domains: null, is_unlimited: false, seats: null };
 export const noSubscription: SubscriptionState = {
   planType: 'free',
   status: 'active',
@@ -65,8 +65,10 @@ export function evolveSubscription(state: SubscriptionState, event: DomainEvent)
       return { ...state, remindedFor: event.data.period_end };
     case 'CustomLimitsSet': {
       const { monthly_links, api_calls_per_minute, custom_domains, is_unlimited } = event.data;
-      return { ...state, customLimits: { monthly_links, api_calls_per_minute, custom_domains, is_unlimited } };
+      return { ...state, customLimits: { ...state.customLimits, monthly_links, api_calls_per_minute, custom_domains, is_unlimited } };
     }
+    case 'CustomSeatsSet':
+      return { ...state, customLimits: { ...state.customLimits, seats: event.data.seats } };
     default:
       return state;
   }

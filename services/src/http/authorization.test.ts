@@ -92,6 +92,19 @@ const ownerTicket = async (f: Fixture) =>
     })
   ).ticket;
 const freshUserAction = (action: string) => async (f: Fixture) => ({ url: `/api/admin/users/${await f.newUser()}/${action}` });
+/** A fresh team workspace of the owner's (the owner alone in it). */
+const ownerWorkspace = async (f: Fixture) =>
+  (await f.asJson<{ workspace: { id: number } }>('owner', { method: 'POST', url: '/api/workspaces', payload: { name: 'Team', slug: `team-${f.unique()}` } }))
+    .workspace;
+/** A pending invite into the owner's personal workspace (the owner is on enterprise: 50 seats). */
+const ownerInvite = async (f: Fixture) =>
+  (
+    await f.asJson<{ invite: { id: string } }>('owner', {
+      method: 'POST',
+      url: `/api/workspaces/${f.userId('owner')}/invites`,
+      payload: { email: `${f.unique()}@example.com`, role: 'viewer' },
+    })
+  ).invite;
 
 /**
  * Who may call what, for every route of the API. A route missing here fails the test, so
@@ -249,6 +262,48 @@ const table: Record<string, Row> = {
   'POST /api/admin/support/tickets/:id/close': {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/support/tickets/${(await ownerTicket(f)).id}/close` }),
+  },
+  // A workspace is its members' alone: to anyone else it does not exist (404, never 403).
+  'GET /api/workspaces': { expect: signedIn(200), request: () => ({ url: '/api/workspaces' }) },
+  'POST /api/workspaces': { expect: signedIn(201), request: (f) => ({ url: '/api/workspaces', payload: { name: 'Team', slug: `team-${f.unique()}` } }) },
+  'GET /api/workspaces/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}` }) },
+  'PATCH /api/workspaces/:id': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}`, payload: { name: 'Renamed' } }),
+  },
+  'DELETE /api/workspaces/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}` }) },
+  'GET /api/workspaces/:id/members': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}/members` }) },
+  // The owner keeps the role they have: accepted, nothing changes.
+  'PATCH /api/workspaces/:id/members/:userId': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}/members/${f.userId('owner')}`, payload: { role: 'owner' } }),
+  },
+  // The owner alone: leaving is refused until ownership is handed over.
+  'DELETE /api/workspaces/:id/members/:userId': {
+    expect: ownerOnly(409),
+    request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}/members/${f.userId('owner')}` }),
+  },
+  // Ownership goes only to another member, and the owner is alone in it.
+  'POST /api/workspaces/:id/transfer': {
+    expect: ownerOnly(400),
+    request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}/transfer`, payload: { user_id: f.userId('other') } }),
+  },
+  'POST /api/workspaces/:id/invites': {
+    expect: ownerOnly(201),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/invites`, payload: { email: `${f.unique()}@example.com`, role: 'member' } }),
+  },
+  'DELETE /api/workspaces/:id/invites/:inviteId': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/workspaces/${f.userId('owner')}/invites/${(await ownerInvite(f)).id}` }),
+  },
+  // A token no invite has: whoever is signed in is told so.
+  'POST /api/workspace-invites/accept': {
+    expect: signedIn(404),
+    request: () => ({ url: '/api/workspace-invites/accept', payload: { token: 'no-such-invite' } }),
+  },
+  'POST /api/workspace-invites/decline': {
+    expect: signedIn(404),
+    request: () => ({ url: '/api/workspace-invites/decline', payload: { token: 'no-such-invite' } }),
   },
   // Asked by the reverse proxy, which has no session: a verified domain is answered to anyone.
   'GET /api/domains/tls-allowed': {

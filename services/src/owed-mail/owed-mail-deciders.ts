@@ -16,6 +16,7 @@ export const GIVE_UP_AFTER_MS: Record<OwedMailKind, number> = {
   support_ticket: 7 * 24 * 3_600_000,
   support_reply: 7 * 24 * 3_600_000,
   security_notice: 7 * 24 * 3_600_000,
+  workspace_invite: 7 * 24 * 3_600_000,
 };
 
 /** A mail a command will owe, minted before it is decided (the id, and the times from the request's clock). */

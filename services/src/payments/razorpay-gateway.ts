@@ -1,7 +1,7 @@
 import type { CreatedOrder, OrderRequest, PaymentDetails, PaymentGateway, PaymentMethodKind, SignedCheckoutResult } from './payment-gateway.ts';
 import { PaymentGatewayError } from './payment-gateway-error.ts';
 import { assertValidOrderRequest } from './order-request.ts';
-import { maskVpa } from './mask-vpa.ts';
+import { maskAddress } from '../formats/masked-address.ts';
 import { createRazorpayClient, RAZORPAY_DEFAULT_API_URL } from './razorpay-client.ts';
 import { razorpayOrderSchema, razorpayPaymentSchema } from './razorpay-entities.ts';
 import { toPaymentGatewayError } from './razorpay-errors.ts';
@@ -84,7 +84,7 @@ export function createRazorpayGateway(config: RazorpayGatewayConfig): PaymentGat
         currency: payment.currency,
         method,
         ...(card?.network && card.last4 ? { card: { network: card.network, last4: card.last4 } } : {}),
-        ...(vpa ? { vpa: maskVpa(vpa) } : {}),
+        ...(vpa ? { vpa: maskAddress(vpa) } : {}),
         ...(payment.bank ? { bank: payment.bank } : {}),
         ...(payment.wallet ? { wallet: payment.wallet } : {}),
         ...(payment.email ? { email: payment.email } : {}),

@@ -19,6 +19,7 @@ import { historyFeature } from '../history/history-feature.ts';
 import { linksFeature } from '../links/links-feature.ts';
 import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
+import { workspacesFeature } from '../workspaces/workspaces-feature.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     domainsFeature,
     privacyRoutes,
     supportFeature,
+    workspacesFeature,
     adminFeature,
     analystsFeature,
     projectionRoutes,

@@ -12,4 +12,5 @@ export const owedMailComposers: OwedMailComposers = {
   support_ticket: composeWrittenMail,
   support_reply: composeWrittenMail,
   security_notice: composeWrittenMail,
+  workspace_invite: composeWrittenMail,
 };

@@ -14,6 +14,7 @@ const FIELDS = [
   { key: 'custom_monthly_links_limit', current: 'monthly_links', label: 'Monthly links' },
   { key: 'custom_api_calls_per_minute', current: 'api_calls_per_minute', label: 'API calls per minute' },
   { key: 'custom_custom_domains_limit', current: 'custom_domains', label: 'Custom domains' },
+  { key: 'custom_seats_limit', current: 'seats', label: 'Workspace seats' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
 
@@ -52,6 +53,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
     custom_monthly_links_limit: limitText(limits?.custom_monthly_links_limit ?? null),
     custom_api_calls_per_minute: limitText(limits?.custom_api_calls_per_minute ?? null),
     custom_custom_domains_limit: limitText(limits?.custom_custom_domains_limit ?? null),
+    custom_seats_limit: limitText(limits?.custom_seats_limit ?? null),
   }));
   // A number field reports '' for text it cannot read ("1-"): remembered, so it is refused rather than sent as the plan's.
   const [unreadable, setUnreadable] = useState<Partial<Record<FieldKey, boolean>>>({});
@@ -92,7 +94,13 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
     if (!limits) return onMessage(NO_LIMITS_YET);
     setErrors({});
     void send(
-      { custom_monthly_links_limit: null, custom_api_calls_per_minute: null, custom_custom_domains_limit: null, is_unlimited_user: false },
+      {
+        custom_monthly_links_limit: null,
+        custom_api_calls_per_minute: null,
+        custom_custom_domains_limit: null,
+        custom_seats_limit: null,
+        is_unlimited_user: false,
+      },
       'User limits reset successfully',
       'Failed to reset user limits',
     );

@@ -86,6 +86,7 @@ const PURPOSE_NAMES: Record<MailPurpose, string> = {
   domain_claim_dropped: 'Domain claim dropped',
   account_deleted: 'Account deleted',
   security_notice: 'Security notice to the super admin',
+  workspace_invite: 'Workspace invite',
   other: 'Other',
 };
 

@@ -28,6 +28,7 @@ const pro: AdminPlan = {
   trai_domains_limit: 2,
   surveys_limit: 5,
   link_in_bio_pages_limit: 3,
+  seats: 5,
   is_active: true,
   is_featured: true,
   popular: true,

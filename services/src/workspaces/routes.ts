@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ChangeMemberRoleBody,
+  CreateWorkspaceBody,
+  ErrorBody,
+  IdParams,
+  MessageBody,
+  RenameWorkspaceBody,
+  StillProcessingBody,
+  TransferOwnershipBody,
+  Workspace,
+  WorkspaceAnswer,
+  WorkspaceList,
+  WorkspaceMemberParams,
+  WorkspaceMembers,
+} from '@linkledger/contracts';
+import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
+import { allocateId, metadataFor } from '../commands/command-context.ts';
+import { commandContext } from '../http/command-context.ts';
+import { routesFor } from '../http/declared-routes.ts';
+import { STILL_PROCESSING } from '../http/still-processing.ts';
+import type { Platform } from '../platform/platform.ts';
+import {
+  changeMemberRoleDecider,
+  createWorkspaceDecider,
+  deleteWorkspaceDecider,
+  leaveWorkspaceDecider,
+  removeMemberDecider,
+  renameWorkspaceDecider,
+  transferOwnershipDecider,
+  workspaceName,
+  workspaceSlug,
+} from './workspace-deciders.ts';
+import { addressOf, memberWorkspace, membersOf, pendingInvitesOf, workspaceAnswer, workspacesOf } from './workspace-views.ts';
+import { seatLimit } from './workspace-seats.ts';
+
+const workspaceCreated = (name: string) => `The workspace ${name} was created. Invite your team from its members page.`;
+const WORKSPACE_RENAMED = 'The workspace was renamed.';
+const WORKSPACE_DELETED = 'The workspace was deleted.';
+const ROLE_CHANGED = 'The member’s role was changed.';
+const MEMBER_REMOVED = 'The member was removed from the workspace.';
+export const WORKSPACE_LEFT = 'You left the workspace.';
+export const OWNERSHIP_TRANSFERRED = 'Ownership was handed over: the member is now an owner, and you are an admin.';
+
+/** Workspaces as their members see and run them (docs/workspaces.md): list, create, rename, delete, members and their roles. */
+export async function workspaceRoutes(app: FastifyInstance, platform: Platform) {
+  const signedIn = routesFor(app, { access: 'user' });
+
+  signedIn.get('/api/workspaces', {
+    summary: 'The workspaces the caller is a member of, each with the caller’s role: their personal one first',
+    response: { 200: WorkspaceList },
+    handler: async ({ caller }) => ({ workspaces: await workspacesOf(platform, caller.userId) }),
+  });
+
+  signedIn.post('/api/workspaces', {
+    summary: 'Create a team workspace (name up to 64 characters, a unique slug); the caller is its owner',
+    body: CreateWorkspaceBody,
+    response: { 201: WorkspaceAnswer, 202: StillProcessingBody, 409: ErrorBody },
+    handler: async ({ request, reply, caller }) => {
+      // Checked before an id is taken, so a refused form leaves nothing behind (the decider checks again).
+      const name = workspaceName(request.body.name);
+      workspaceSlug(request.body.slug);
+      const context = commandContext(platform, request);
+      // From the users' sequence: a workspace id never names another user's personal workspace.
+      const workspaceId = await allocateId(platform.events, 'user', metadataFor(context));
+      const { shown } = await handleMultiStreamCommand(platform, context, createWorkspaceDecider, {
+        workspaceId,
+        actorId: caller.userId,
+        name,
+        slug: request.body.slug,
+      });
+      if (!shown) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: workspaceId });
+      const created = await memberWorkspace(platform, caller.userId, workspaceId);
+      return reply.code(201).send({ message: workspaceCreated(created.view.name), workspace: workspaceAnswer(created) });
+    },
+  });
+
+  signedIn.get('/api/workspaces/:id', {
+    summary: 'One of the caller’s workspaces, with their role in it',
+    params: IdParams,
+    response: { 200: Workspace, 404: ErrorBody },
+    handler: async ({ request, caller }) => workspaceAnswer(await memberWorkspace(platform, caller.userId, request.params.id)),
+  });
+
+  signedIn.patch('/api/workspaces/:id', {
+    summary: 'Rename a workspace (owners and admins)',
+    params: IdParams,
+    body: RenameWorkspaceBody,
+    response: { 200: WorkspaceAnswer, 403: ErrorBody, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      await handleCommand(platform, commandContext(platform, request), renameWorkspaceDecider, {
+        ...addressOf(view, view.id),
+        actorId: caller.userId,
+        name: request.body.name,
+      });
+      return { message: WORKSPACE_RENAMED, workspace: workspaceAnswer(await memberWorkspace(platform, caller.userId, view.id)) };
+    },
+  });
+
+  signedIn.delete('/api/workspaces/:id', {
+    summary: 'Delete a team workspace (owners); a personal one goes only with its account',
+    params: IdParams,
+    response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      await handleCommand(platform, commandContext(platform, request), deleteWorkspaceDecider, { ...addressOf(view, view.id), actorId: caller.userId });
+      return { message: WORKSPACE_DELETED };
+    },
+  });
+
+  signedIn.get('/api/workspaces/:id/members', {
+    summary: 'A workspace’s members with their roles, its pending invites (addresses masked) and its seats',
+    params: IdParams,
+    response: { 200: WorkspaceMembers, 404: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      const [members, invites, seats] = await Promise.all([membersOf(platform, view.id), pendingInvitesOf(platform, view.id), seatLimit(platform, view.id)]);
+      return { members, invites, seats: { used: members.length + invites.length, limit: seats.limit } };
+    },
+  });
+
+  signedIn.patch('/api/workspaces/:id/members/:userId', {
+    summary: 'Change a member’s role (owners; admins for members who are not owners)',
+    params: WorkspaceMemberParams,
+    body: ChangeMemberRoleBody,
+    response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      await handleCommand(platform, commandContext(platform, request), changeMemberRoleDecider, {
+        ...addressOf(view, view.id),
+        actorId: caller.userId,
+        userId: request.params.userId,
+        role: request.body.role,
+      });
+      return { message: ROLE_CHANGED };
+    },
+  });
+
+  signedIn.delete('/api/workspaces/:id/members/:userId', {
+    summary: 'Remove a member (owners; admins for members who are not owners), or leave, when the member is the caller',
+    params: WorkspaceMemberParams,
+    response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      const context = commandContext(platform, request);
+      const address = { ...addressOf(view, view.id), actorId: caller.userId };
+      if (request.params.userId === caller.userId) {
+        await handleCommand(platform, context, leaveWorkspaceDecider, address);
+        return { message: WORKSPACE_LEFT };
+      }
+      await handleCommand(platform, context, removeMemberDecider, { ...address, userId: request.params.userId });
+      return { message: MEMBER_REMOVED };
+    },
+  });
+
+  signedIn.post('/api/workspaces/:id/transfer', {
+    summary: 'Hand a team workspace to another member (owners): they become an owner, the caller an admin',
+    params: IdParams,
+    body: TransferOwnershipBody,
+    response: { 200: MessageBody, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, caller }) => {
+      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      await handleCommand(platform, commandContext(platform, request), transferOwnershipDecider, {
+        ...addressOf(view, view.id),
+        actorId: caller.userId,
+        toUserId: request.body.user_id,
+      });
+      return { message: OWNERSHIP_TRANSFERRED };
+    },
+  });
+}
