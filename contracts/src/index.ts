@@ -34,6 +34,7 @@ export * from './http/history.ts';
 export * from './http/notifications.ts';
 export * from './http/support.ts';
 export * from './http/workspaces.ts';
+export * from './workspace-permissions.ts';
 export * from './http/settings.ts';
 export * from './http/second-factor.ts';
 export * from './live.ts';

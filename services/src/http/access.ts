@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor, FeatureKey, Role } from '@linkledger/contracts';
-import { forbidden } from '../commands/domain-error.ts';
+import { WORKSPACE_NOT_FOUND, roleAllows, type Actor, type FeatureKey, type Role, type WorkspacePermission, type WorkspaceRole } from '@linkledger/contracts';
+import { forbidden, invalid, notFound } from '../commands/domain-error.ts';
 
 /**
  * Who may call a route, declared with it (`config: { access }`) and enforced by one hook:
@@ -9,10 +9,11 @@ import { forbidden } from '../commands/domain-error.ts';
  * - `admin`: a bearer token of an admin or super admin (`refusal` is the 403's text);
  * - `super_admin`: a bearer token of the super admin only (`refusal` is the 403's text);
  * - `user_or_api_key`: a bearer token or an `X-API-Key` (counted against the plan's API limits).
- * `feature` additionally requires the caller's plan to include a feature.
+ * `feature` additionally requires the plan to include a feature; `workspace` makes the route act in
+ * one workspace, and requires the caller's role there to allow what the route does.
  */
 export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
-type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string } };
+type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string }; workspace?: WorkspacePermission };
 export type AccessLevel = Access['access'];
 
 export interface TokenClaims {
@@ -44,15 +45,30 @@ declare module 'fastify' {
     access?: AccessLevel;
     refusal?: string;
     feature?: { key: FeatureKey; refusal: string };
+    workspace?: WorkspacePermission;
   }
   interface FastifyRequest {
     /** Set by the access hook for every route that requires a credential. */
     caller: Caller | null;
+    /** Set by the access hook for every route that acts in a workspace. */
+    workspace: WorkspaceContext | null;
   }
 }
 
 /** Routes registered by plugins (the interactive docs' assets) that carry no declaration. */
 const PLUGIN_ROUTES = /^\/api\/docs(\/|$)/;
+
+/** The workspace a request acts in, and the caller's role there (docs/workspaces.md#acting-in-a-workspace). */
+export interface WorkspaceContext {
+  id: number;
+  role: WorkspaceRole;
+}
+
+/** The header that names the workspace a request acts in; without it, the caller's personal workspace. */
+const WORKSPACE_HEADER = 'x-workspace-id';
+export const WORKSPACE_HEADER_INVALID = 'X-Workspace-Id must be the id of one of your workspaces.';
+export const API_KEY_OWN_WORKSPACE = 'An API key acts in its own workspace: leave out X-Workspace-Id, or name that workspace.';
+export const roleRefusal = (role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow this.`;
 
 export const isAdmin = (role: Role) => role === 'admin' || role === 'super_admin';
 
@@ -74,8 +90,10 @@ export interface AccessChecks {
   sessionOrApiKey(request: FastifyRequest): Promise<Caller>;
   /** Records a session's use (at most once an hour); never delays the request. */
   sessionUsed(session: SessionToken, userAgent: string | undefined, onError: (error: unknown) => void): void;
-  /** Refuses with 403 unless the user's plan includes the feature. */
-  requireFeature(userId: number, feature: FeatureKey, refusal: string): Promise<void>;
+  /** Refuses with 403 unless the plan of the workspace (or of the user's own) includes the feature. */
+  requireFeature(ownerId: number, feature: FeatureKey, refusal: string): Promise<void>;
+  /** The user's role in the workspace, or null when they are not one of its members (or it is gone). */
+  workspaceRole(userId: number, workspaceId: number): Promise<WorkspaceRole | null>;
 }
 
 /**
@@ -85,6 +103,7 @@ export interface AccessChecks {
  */
 export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('workspace', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || PLUGIN_ROUTES.test(route.url)) return;
     const config = route.config as AccessConfig | undefined;
@@ -117,6 +136,26 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
     // The session's last use, recorded at most once an hour (docs/accounts.md#active-sessions); never delays the request.
     if (request.caller?.session)
       checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
-    if (config.feature) await checks.requireFeature(request.caller!.userId, config.feature.key, config.feature.refusal);
+    if (config.workspace) request.workspace = await workspaceOf(request, request.caller!, config.workspace, checks);
+    if (config.feature) await checks.requireFeature(request.workspace?.id ?? request.caller!.userId, config.feature.key, config.feature.refusal);
   });
+}
+
+/**
+ * The workspace a request acts in: the one X-Workspace-Id names, else the caller's personal one
+ * (its id is theirs); an API key acts in its own. A workspace the caller is not a member of is
+ * not found, so its existence is not revealed; a member whose role does not allow the route is refused.
+ */
+async function workspaceOf(request: FastifyRequest, caller: Caller, permission: WorkspacePermission, checks: AccessChecks): Promise<WorkspaceContext> {
+  const named = request.headers[WORKSPACE_HEADER];
+  let workspaceId = caller.userId;
+  if (named !== undefined) {
+    if (typeof named !== 'string' || !/^[1-9][0-9]{0,15}$/.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
+    workspaceId = Number(named.trim());
+    if (caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
+  }
+  const role = await checks.workspaceRole(caller.userId, workspaceId);
+  if (!role) throw notFound(WORKSPACE_NOT_FOUND);
+  if (!roleAllows(role, permission)) throw forbidden(roleRefusal(role));
+  return { id: workspaceId, role };
 }

@@ -13,7 +13,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Access, Caller } from './access.ts';
+import type { Access, Caller, WorkspaceContext } from './access.ts';
 
 /** What a route says of itself beside its access: what it is for, what it takes, what it answers. */
 type RouteSchema = FastifySchema & ({ summary: string } | { hide: true });
@@ -63,7 +63,11 @@ interface DeclaredRoutes<Extra> {
 type Credentialed = Exclude<Access, { access: 'anyone' }>;
 type Declaration = FastifyContextConfig & (Credentialed | { access: 'anyone' });
 
-function declare<Extra>(app: FastifyInstance, config: Declaration, extra: (request: { caller: Caller | null }) => Extra): DeclaredRoutes<Extra> {
+function declare<Extra>(
+  app: FastifyInstance,
+  config: Declaration,
+  extra: (request: { caller: Caller | null; workspace: WorkspaceContext | null }) => Extra,
+): DeclaredRoutes<Extra> {
   const on =
     (method: HTTPMethods): Declare<Extra> =>
     (url, { handler, ...schema }) => {
@@ -81,14 +85,21 @@ function declare<Extra>(app: FastifyInstance, config: Declaration, extra: (reque
   return { get: on('GET'), post: on('POST'), put: on('PUT'), patch: on('PATCH'), delete: on('DELETE') };
 }
 
+/** What a credentialed route's handler is handed: the caller, and the workspace when the route acts in one. */
+type Checked<A> = A extends { workspace: string } ? { caller: Caller; workspace: WorkspaceContext } : { caller: Caller };
+
 /**
  * Routes that require a credential (docs/architecture.md#who-may-call-a-route): the access hook
- * has checked it before the handler runs, and the handler gets the caller it checked.
+ * has checked it before the handler runs, and the handler gets the caller it checked — and,
+ * for routes that declare the `workspace` permission they need, the workspace they act in
+ * with the caller's role there (docs/workspaces.md#acting-in-a-workspace).
  */
-export function routesFor(app: FastifyInstance, access: FastifyContextConfig & Credentialed): DeclaredRoutes<{ caller: Caller }> {
+export function routesFor<A extends FastifyContextConfig & Credentialed>(app: FastifyInstance, access: A): DeclaredRoutes<Checked<A>> {
   return declare(app, access, (request) => {
     if (!request.caller) throw new Error('The access hook let a request through without its caller');
-    return { caller: request.caller };
+    if (!access.workspace) return { caller: request.caller } as Checked<A>;
+    if (!request.workspace) throw new Error('The access hook let a request through without its workspace');
+    return { caller: request.caller, workspace: request.workspace } as Checked<A>;
   });
 }
 

@@ -100,7 +100,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       await requireMayActOnLink(platform, caller, request.params.id);
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const link = await updateLink(platform, commandContext(platform, request), {
-        actorId: caller.userId,
+        ownerId: caller.userId,
         linkId: request.params.id,
         changes: request.body,
         asAdmin: true,

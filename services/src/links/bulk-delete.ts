@@ -5,6 +5,6 @@ import { bulkDeleteDecider, type BulkDelete } from './link-deciders.ts';
 /** Deletes several of the caller's links at once; returns the ids deleted. */
 export async function bulkDeleteLinks(platform: CommandDeps, context: CommandContext, input: BulkDelete): Promise<number[]> {
   const ids = [...new Set(input.ids)];
-  await handleMultiStreamCommand(platform, context, bulkDeleteDecider, { actorId: input.actorId, ids });
+  await handleMultiStreamCommand(platform, context, bulkDeleteDecider, { ownerId: input.ownerId, ids });
   return ids;
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type LinkCreated } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import type { Caller } from '../http/access.ts';
+import type { Caller, WorkspaceContext } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
@@ -31,7 +31,17 @@ interface CreateLinkRequest {
  * Idempotency-Key, a retry answers the link the key created instead of creating another.
  */
 export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
-  return async ({ request, reply, caller }: { request: FastifyRequest<CreateLinkRequest>; reply: FastifyReply; caller: Caller }) => {
+  return async ({
+    request,
+    reply,
+    caller,
+    workspace,
+  }: {
+    request: FastifyRequest<CreateLinkRequest>;
+    reply: FastifyReply;
+    caller: Caller;
+    workspace: WorkspaceContext;
+  }) => {
     const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
     if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
@@ -39,9 +49,9 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
     await refuseLoopingDestination(platform, request, original_url);
     // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
     const place = createdVia === 'api' ? placeApiLink : placeLink;
-    const placement = await place(platform, caller.userId, { custom_domain, trai_header });
+    const placement = await place(platform, workspace.id, { custom_domain, trai_header });
     const { link, created } = await recordLink(platform, context, {
-      ownerId: caller.userId,
+      ownerId: workspace.id,
       createdVia,
       original_url,
       title,

@@ -27,7 +27,7 @@ export function exportRow(link: LinkView, base: string): string[] {
 }
 
 export async function linkExportRoutes(app: FastifyInstance, platform: Platform) {
-  const inPlan = routesFor(app, { access: 'user', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } });
+  const inPlan = routesFor(app, { access: 'user', workspace: 'links:read', feature: { key: 'csv_import_export', refusal: EXPORT_NOT_IN_PLAN } });
 
   inPlan.get('/api/urls/export', {
     summary: 'The caller’s links of one tab (all, manual or api) as a CSV download, with the dashboard’s search and domain filters',
@@ -35,9 +35,9 @@ export async function linkExportRoutes(app: FastifyInstance, platform: Platform)
     response: {
       200: { description: 'The CSV file, UTF-8 with a byte-order mark', content: { 'text/csv': { schema: z.string() } } },
     },
-    handler: async ({ request, reply, caller }) => {
+    handler: async ({ request, reply, workspace }) => {
       const { tab, search, domain } = request.query;
-      const where = linkFilter(caller.userId, { search, domain, createdVia: tab === 'all' ? undefined : tab });
+      const where = linkFilter(workspace.id, { search, domain, createdVia: tab === 'all' ? undefined : tab });
       const base = publicBase(platform, request);
       const page = (skip: number) => platform.read.find<LinkView>(LINKS, { where, sort: linkSort('newest'), skip, limit: PAGE });
       // The first page is read before answering: a store that fails gets a 500, not a cut-off file.

@@ -38,17 +38,17 @@ describe('link decider', () => {
   it('given a link, when its owner deletes it, then it is deleted', () => {
     const link = deletes.given(created);
     expect(link.state).toMatchObject({ id: 1, ownerId: 7, destination: 'https://example.com/a', deleted: false, version: 0 });
-    link.when({ actorId: 7, linkId: 1 }).then([{ type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
+    link.when({ ownerId: 7, linkId: 1 }).then([{ type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
   });
 
   it('given a link, when someone else deletes it, then it is not found', () => {
-    deletes.given(created).when({ actorId: 8, linkId: 1 }).thenThrows(LINK_NOT_FOUND);
+    deletes.given(created).when({ ownerId: 8, linkId: 1 }).thenThrows(LINK_NOT_FOUND);
   });
 
   it('given a deleted link, when it is deleted again, then it is not found', () => {
     const link = deletes.given([...created, { type: 'LinkDeleted', data: { link_id: 1, short_code: 'abc1234' } }]);
     expect(link.state?.deleted).toBe(true);
-    link.when({ actorId: 7, linkId: 1 }).thenThrows(DomainError);
+    link.when({ ownerId: 7, linkId: 1 }).thenThrows(DomainError);
   });
 
   it('given an update, the state follows the new destination and active flag', () => {
@@ -62,7 +62,7 @@ describe('link decider', () => {
 });
 
 const updates = deciderSpec(updateLinkDecider);
-const update = (changes: Record<string, unknown>, actorId = 7) => ({ actorId, linkId: 1, changes });
+const update = (changes: Record<string, unknown>, ownerId = 7) => ({ ownerId, linkId: 1, changes });
 
 describe('update decider', () => {
   it('given a link, when its owner changes some fields, then only the fields that differ are recorded', () => {
@@ -134,18 +134,18 @@ describe('bulk delete decider', () => {
   ]);
 
   it('given the owner’s links, when they are deleted together, then each is deleted once', () => {
-    expect(decideBulkDelete({ actorId: 7, ids: [2, 1, 2] }, links)).toEqual([
+    expect(decideBulkDelete({ ownerId: 7, ids: [2, 1, 2] }, links)).toEqual([
       { linkId: 2, events: [{ type: 'LinkDeleted', data: { link_id: 2, short_code: 'code2' } }] },
       { linkId: 1, events: [{ type: 'LinkDeleted', data: { link_id: 1, short_code: 'code1' } }] },
     ]);
   });
 
   it('given someone else’s, a deleted and an unknown link among them, then the whole command is refused naming them', () => {
-    expect(() => decideBulkDelete({ actorId: 7, ids: [1, 3, 4, 5] }, links)).toThrow('URLs not found: 3, 4, 5. Nothing was deleted.');
-    expect(() => decideBulkDelete({ actorId: 8, ids: [3, 1] }, links)).toThrow('URL not found: 1. Nothing was deleted.');
+    expect(() => decideBulkDelete({ ownerId: 7, ids: [1, 3, 4, 5] }, links)).toThrow('URLs not found: 3, 4, 5. Nothing was deleted.');
+    expect(() => decideBulkDelete({ ownerId: 8, ids: [3, 1] }, links)).toThrow('URL not found: 1. Nothing was deleted.');
     const refusal = (() => {
       try {
-        return decideBulkDelete({ actorId: 7, ids: [3] }, links);
+        return decideBulkDelete({ ownerId: 7, ids: [3] }, links);
       } catch (error) {
         return error;
       }

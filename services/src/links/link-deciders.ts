@@ -55,8 +55,8 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
 }
 
 /** Only the owner may touch a link; to anyone else it does not exist. */
-function ownedLink<S extends LinkState>(state: S | null, actorId: number): S {
-  if (state?.ownerId !== actorId) throw notFound(LINK_NOT_FOUND);
+function ownedLink<S extends LinkState>(state: S | null, ownerId: number): S {
+  if (state?.ownerId !== ownerId) throw notFound(LINK_NOT_FOUND);
   return liveLink(state);
 }
 
@@ -66,13 +66,13 @@ function liveLink<S extends LinkState>(state: S | null): S {
   return state;
 }
 
-function decideDeleteLink(command: { actorId: number }, state: LinkState | null): DomainEvent[] {
-  const link = ownedLink(state, command.actorId);
+function decideDeleteLink(command: { ownerId: number }, state: LinkState | null): DomainEvent[] {
+  const link = ownedLink(state, command.ownerId);
   return [{ type: 'LinkDeleted', data: { link_id: link.id, short_code: link.shortCode } }];
 }
 
 interface UpdateLinkCommand {
-  actorId: number;
+  ownerId: number;
   changes: LinkChanges;
   /** An admin correcting any user's link (docs/admin.md#moderation); otherwise only the owner may. */
   asAdmin?: boolean;
@@ -80,7 +80,7 @@ interface UpdateLinkCommand {
 
 /** Records only the fields that really change; an edit that changes nothing records nothing. */
 function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
-  const link = command.asAdmin ? liveLink(state) : ownedLink(state, command.actorId);
+  const link = command.asAdmin ? liveLink(state) : ownedLink(state, command.ownerId);
   const current: Required<LinkChanges> = {
     title: link.title,
     description: link.description,
@@ -100,18 +100,18 @@ function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null
  * live link refuses the whole command, naming the ids, so nothing is half-deleted.
  */
 export function decideBulkDelete(
-  command: { actorId: number; ids: readonly number[] },
+  command: { ownerId: number; ids: readonly number[] },
   links: ReadonlyMap<number, LinkState | null>,
 ): { linkId: number; events: DomainEvent[] }[] {
   const ids = [...new Set(command.ids)];
   const missing = ids.filter((id) => {
     const link = links.get(id);
-    return !link || link.deleted || link.ownerId !== command.actorId;
+    return !link || link.deleted || link.ownerId !== command.ownerId;
   });
   if (missing.length) {
     throw notFound(`${missing.length === 1 ? 'URL' : 'URLs'} not found: ${missing.join(', ')}. Nothing was deleted.`);
   }
-  return ids.map((id) => ({ linkId: id, events: decideDeleteLink({ actorId: command.actorId }, links.get(id) ?? null) }));
+  return ids.map((id) => ({ linkId: id, events: decideDeleteLink({ ownerId: command.ownerId }, links.get(id) ?? null) }));
 }
 
 /** A new link claims its short code and opens its own stream in one append; a claimed code is refused. */
@@ -128,7 +128,7 @@ export const createLinkDecider: MultiStreamDecider<CreateLinkCommand, { claim: b
 };
 
 /** Deleting one of the caller's links: its code stops redirecting, its history stays. */
-export const deleteLinkDecider: Decider<{ actorId: number; linkId: number }, LinkState | null> = {
+export const deleteLinkDecider: Decider<{ ownerId: number; linkId: number }, LinkState | null> = {
   streamOf: (command) => `link-${command.linkId}`,
   initialState: null,
   evolve: evolveLink,
@@ -143,7 +143,7 @@ export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, 
 };
 
 export interface BulkDelete {
-  actorId: number;
+  ownerId: number;
   ids: readonly number[];
 }
 

@@ -22,7 +22,7 @@ export const qrPng = (text: string, size: number) => QRCode.toBuffer(text, { ...
 export const qrSvg = (text: string, size: number) => QRCode.toString(text, { ...QR_OPTIONS, type: 'svg', width: size });
 
 export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
-  const signedIn = routesFor(app, { access: 'user' });
+  const readers = routesFor(app, { access: 'user', workspace: 'links:read' });
 
   const formats = [
     { ext: 'png', type: 'image/png', render: async (text: string, size: number) => qrPng(text, size) },
@@ -30,7 +30,7 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
   ] as const;
 
   for (const { ext, type, render } of formats) {
-    signedIn.get(`/api/urls/:id/qr.${ext}`, {
+    readers.get(`/api/urls/:id/qr.${ext}`, {
       summary: `QR code (${ext.toUpperCase()}) of one of the caller’s links; it opens the short URL with ?src=qr, so scans show as QR in analytics`,
       params: IdParams,
       querystring: QrQuery,
@@ -38,8 +38,8 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
         200: { description: `The QR code as ${ext.toUpperCase()}`, content: { [type]: { schema: z.string() } } },
         404: ErrorBody,
       },
-      handler: async ({ request, reply, caller }) => {
-        const link = await ownLink(platform, caller.userId, request.params.id);
+      handler: async ({ request, reply, workspace }) => {
+        const link = await ownLink(platform, workspace.id, request.params.id);
         const image = await render(qrTarget(shortUrl(publicBase(platform, request), link)), request.query.size);
         return reply
           .type(type)

@@ -41,10 +41,14 @@ export async function ownLink(platform: Pick<Platform, 'read'>, userId: number, 
 }
 
 export async function linkRoutes(app: FastifyInstance, platform: Platform) {
-  const userOrKey = routesFor(app, { access: 'user_or_api_key' });
-  const signedIn = routesFor(app, { access: 'user' });
+  // Each acts in the caller's workspace (docs/workspaces.md#acting-in-a-workspace): its links, as the role there allows.
+  const readers = routesFor(app, { access: 'user', workspace: 'links:read' });
+  const writers = routesFor(app, { access: 'user', workspace: 'links:write' });
+  const readersOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'links:read' });
+  const writersOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'links:write' });
+  const analystsOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'analytics:read' });
 
-  signedIn.post('/api/urls', {
+  writers.post('/api/urls', {
     summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
     headers: IdempotencyKeyHeaders,
     body: CreateLinkBody,
@@ -52,37 +56,37 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     handler: createLinkHandler(platform, 'manual'),
   });
 
-  userOrKey.get('/api/urls', {
+  readersOrKey.get('/api/urls', {
     summary: 'The caller’s links: filtered, sorted and paged; with include_counts=true also the counts per tab',
     querystring: LinkListQuery,
     response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 403: ErrorBody, 429: ErrorBody },
-    handler: async ({ request, caller }) => {
+    handler: async ({ request, workspace }) => {
       const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, status, include_counts } = request.query;
       const filters = { search, domain, status, dateFrom: date_from, dateTo: date_to };
-      const where = linkFilter(caller.userId, { ...filters, createdVia: created_via });
+      const where = linkFilter(workspace.id, { ...filters, createdVia: created_via });
       const base = publicBase(platform, request);
       const links = await platform.read.find<LinkView>(LINKS, { where, sort: linkSort(sort_by), skip, limit });
       const urls = links.map((link) => toLinkResponse(link, base));
       if (include_counts !== 'true') return urls;
       const [total, manual, apiCount] = await Promise.all([
         platform.read.count(LINKS, where),
-        platform.read.count(LINKS, linkFilter(caller.userId, { ...filters, createdVia: 'manual' })),
-        platform.read.count(LINKS, linkFilter(caller.userId, { ...filters, createdVia: 'api' })),
+        platform.read.count(LINKS, linkFilter(workspace.id, { ...filters, createdVia: 'manual' })),
+        platform.read.count(LINKS, linkFilter(workspace.id, { ...filters, createdVia: 'api' })),
       ]);
       return { urls, total, manual, api: apiCount };
     },
   });
 
-  signedIn.get('/api/urls/:id', {
+  readers.get('/api/urls/:id', {
     summary: 'One of the caller’s links',
     params: IdParams,
     response: { 200: LinkResponse, 400: ErrorBody, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      return toLinkResponse(await ownLink(platform, caller.userId, request.params.id), publicBase(platform, request));
+    handler: async ({ request, workspace }) => {
+      return toLinkResponse(await ownLink(platform, workspace.id, request.params.id), publicBase(platform, request));
     },
   });
 
-  userOrKey.patch('/api/urls/:id', {
+  writersOrKey.patch('/api/urls/:id', {
     summary: 'Edit one of the caller’s links: title, description, destination, or switch it off and on (is_active)',
     params: IdParams,
     body: UpdateLinkBody,
@@ -94,45 +98,45 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       409: ErrorBody,
       429: ErrorBody,
     },
-    handler: async ({ request, reply, caller }) => {
+    handler: async ({ request, reply, workspace }) => {
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
       const context = answeredFromTheWrite(commandContext(platform, request));
       await refuseLoopingDestination(platform, request, request.body.original_url);
-      const { link, shown } = await recordLinkUpdate(platform, context, { actorId: caller.userId, linkId: request.params.id, changes: request.body });
+      const { link, shown } = await recordLinkUpdate(platform, context, { ownerId: workspace.id, linkId: request.params.id, changes: request.body });
       const answer = toLinkResponse(link, publicBase(platform, request));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },
   });
 
-  signedIn.delete('/api/urls/:id', {
+  writers.delete('/api/urls/:id', {
     summary: 'Delete one of the caller’s links',
     params: IdParams,
     response: { 200: MessageBody, 400: ErrorBody, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
+    handler: async ({ request, workspace }) => {
       const context = commandContext(platform, request);
-      await handleCommand(platform, context, deleteLinkDecider, { actorId: caller.userId, linkId: request.params.id });
+      await handleCommand(platform, context, deleteLinkDecider, { ownerId: workspace.id, linkId: request.params.id });
       return { message: 'URL deleted successfully' };
     },
   });
 
-  signedIn.post('/api/urls/bulk-delete', {
+  writers.post('/api/urls/bulk-delete', {
     summary: 'Delete up to 100 of the caller’s links at once: all of them, or none when one id is not the caller’s',
     body: BulkDeleteBody,
     response: { 200: BulkDeleteResponse, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
+    handler: async ({ request, workspace }) => {
       const context = commandContext(platform, request);
-      const deleted = await bulkDeleteLinks(platform, context, { actorId: caller.userId, ids: request.body.ids });
+      const deleted = await bulkDeleteLinks(platform, context, { ownerId: workspace.id, ids: request.body.ids });
       return { message: `${deleted.length} ${deleted.length === 1 ? 'URL' : 'URLs'} deleted successfully`, deleted };
     },
   });
 
-  userOrKey.get('/api/urls/:id/analytics', {
+  analystsOrKey.get('/api/urls/:id/analytics', {
     summary: 'Click analytics of one of the caller’s links (human clicks only), optionally for a range of days',
     params: IdParams,
     querystring: AnalyticsQuery,
     response: { 200: AnalyticsResponse, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const link = await ownLink(platform, caller.userId, request.params.id);
+    handler: async ({ request, workspace }) => {
+      const link = await ownLink(platform, workspace.id, request.params.id);
       const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
       if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {

@@ -15,7 +15,7 @@ export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>,
   return (await recordLinkUpdate(platform, context, input)).link;
 }
 
-type LinkUpdate = { actorId: number; linkId: number; changes: LinkChanges; asAdmin?: boolean };
+type LinkUpdate = { ownerId: number; linkId: number; changes: LinkChanges; asAdmin?: boolean };
 
 /**
  * Edits a link as `updateLink` does, and says whether the read model showed the edit in

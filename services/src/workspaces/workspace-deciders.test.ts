@@ -1,3 +1,4 @@
+import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@linkledger/contracts';
 import { deciderSpec } from '../testing/decider-spec.ts';
@@ -24,7 +25,6 @@ import {
   SLUG_TAKEN,
   SeatsFull,
   TRANSFER_TO_MEMBER,
-  WORKSPACE_NOT_FOUND,
   acceptInviteDecider,
   changeMemberRoleDecider,
   createWorkspaceDecider,

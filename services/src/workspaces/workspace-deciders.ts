@@ -1,4 +1,4 @@
-import { formatLimit, limitReached, type DomainEvent, type WorkspaceRole } from '@linkledger/contracts';
+import { WORKSPACE_NOT_FOUND, formatLimit, limitReached, type DomainEvent, type WorkspaceRole } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider } from '../commands/command-handler.ts';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../commands/domain-error.ts';
 import { maskAddress } from '../formats/masked-address.ts';
@@ -18,7 +18,6 @@ import {
   type WorkspaceState,
 } from './workspace-state.ts';
 
-export const WORKSPACE_NOT_FOUND = 'There is no such workspace among yours.';
 export const NAME_REQUIRED = 'Please enter a name for the workspace.';
 export const NAME_CONTROL_CHARACTERS = 'A workspace name is one line of text: it cannot hold line breaks, tabs or other control characters.';
 const WORKSPACE_NAME_MAX = 64;

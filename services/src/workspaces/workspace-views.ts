@@ -12,7 +12,7 @@ import {
 } from '@linkledger/projections';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { WORKSPACE_NOT_FOUND } from './workspace-deciders.ts';
+import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import type { WorkspaceAddress } from './workspace-state.ts';
 
 type Read = Pick<Platform, 'read'>;
@@ -45,12 +45,18 @@ export const addressOf = (view: Pick<WorkspaceView, 'id' | 'personal'> | null, w
  * one, none) is not found, so its existence is not revealed.
  */
 export async function memberWorkspace(platform: Read, userId: number, workspaceId: number): Promise<MemberWorkspace> {
+  const [view, role] = await Promise.all([platform.read.get<WorkspaceView>(WORKSPACES, workspaceId), roleIn(platform, userId, workspaceId)]);
+  if (!view || !role) throw notFound(WORKSPACE_NOT_FOUND);
+  return { view, role };
+}
+
+/** The user's role in the workspace, or null when they are not one of its members or it is gone (the access hook's check). */
+export async function roleIn(platform: Read, userId: number, workspaceId: number): Promise<WorkspaceRole | null> {
   const [view, member] = await Promise.all([
     platform.read.get<WorkspaceView>(WORKSPACES, workspaceId),
     platform.read.get<WorkspaceMemberView>(WORKSPACE_MEMBERS, workspaceMemberId(workspaceId, userId)),
   ]);
-  if (!view || view.deleted || !member) throw notFound(WORKSPACE_NOT_FOUND);
-  return { view, role: member.role };
+  return view && !view.deleted && member ? member.role : null;
 }
 
 /** Every workspace the user is a member of: their personal one first, then by name. */

@@ -7,7 +7,8 @@ import { givePlan } from '../testing/plans.ts';
 import { signIn, signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { INVITE_REVOKED_DONE, inviteSent, joinedWorkspace } from './invite-routes.ts';
 import { OWNERSHIP_TRANSFERRED, WORKSPACE_LEFT } from './routes.ts';
-import { INVITE_USED, INVITE_WRONG_ADDRESS, LAST_OWNER, OWNERS_AND_ADMINS_ONLY, WORKSPACE_NOT_FOUND, nameTooLong } from './workspace-deciders.ts';
+import { INVITE_USED, INVITE_WRONG_ADDRESS, LAST_OWNER, OWNERS_AND_ADMINS_ONLY, nameTooLong } from './workspace-deciders.ts';
+import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 
 let t: TestApp;
 let asha: Session;
