@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Messages on the /api/live websocket. */
-export const LiveClientMessage = z.object({ type: z.literal('auth'), token: z.string() });
+/**
+ * The first message: the bearer token, and the workspace whose clicks to watch (the caller's
+ * personal workspace when left out; docs/workspaces.md#live-clicks).
+ */
+export const LiveClientMessage = z.object({ type: z.literal('auth'), token: z.string(), workspace_id: z.number().int().positive().optional() });
 
 export const LiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),

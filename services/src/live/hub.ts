@@ -1,9 +1,13 @@
-import { domainEventOf, type EventStore, type LiveServerMessage, type Subscription } from '@linkledger/contracts';
+import { domainEventOf, roleAllows, type EventStore, type LiveServerMessage, type Subscription, type WorkspaceRole } from '@linkledger/contracts';
 import { BOT_POLICY_CHANGED, BotPolicyFollower, LINKS, latestBotPolicy, type LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { accountRefusalOnly } from '../http/account-status.ts';
 
 export interface LiveSocket {
+  /** Who signed in on the socket. */
+  userId: number;
+  /** The workspace whose clicks it is sent: its member's role there is checked again whenever the membership changes. */
+  workspaceId: number;
   send(message: string): void;
   /** The bearer token the socket signed in with, checked again whenever the user's sessions change. */
   token: string;
@@ -13,6 +17,10 @@ export interface LiveSocket {
 
 /** Events after which some of a user's tokens may have stopped working. */
 const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged', 'OtherSessionsRevoked', 'AllSessionsRevoked', 'UserStatusChanged', 'AccountDeleted']);
+
+/** Events after which someone may no longer be a member of a workspace, or may hold another role there. */
+const MEMBERSHIP_EVENTS = new Set(['WorkspaceMemberRemoved', 'WorkspaceMemberRoleChanged', 'WorkspaceDeleted', 'WorkspaceOwnershipTransferred']);
+export const MEMBERSHIP_ENDED = { code: 4403, reason: 'You are no longer a member of this workspace, or your role there no longer shows its clicks.' } as const;
 
 /** Open live sockets one account may hold (tabs, windows, devices). */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -30,12 +38,16 @@ interface PendingClick {
 }
 
 /**
- * Pushes human clicks to the sockets of the link's owner. Each API process runs its own
+ * Pushes human clicks to the sockets watching the workspace that owns the link (the link's
+ * `owner_id`): every member there whose role reads analytics. Each API process runs its own
  * hub from an event-store subscription, so replicas need nothing shared. The total sent is
  * read from the read model once it has applied the click, so it matches every other screen.
  */
 export class LiveHub {
+  /** Sockets by the workspace they watch. */
   private readonly sockets = new Map<number, Set<LiveSocket>>();
+  /** Sockets by the user signed in on them: what a session or account change rechecks. */
+  private readonly byUser = new Map<number, Set<LiveSocket>>();
   private readonly pending = new Map<number, PendingClick>();
   private readonly lastSent = new Map<number, number>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
@@ -49,6 +61,8 @@ export class LiveHub {
     /** Whether a socket's token still signs its user in (the same check as every REST call). */
     /** Why a socket's token no longer works (signed out, suspended …), or null while it does. */
     private readonly refusalOf: (token: string) => Promise<string | null>,
+    /** The user's role in the workspace, or null when they are not one of its members. */
+    private readonly roleOf: (userId: number, workspaceId: number) => Promise<WorkspaceRole | null>,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     this.bots = new BotPolicyFollower(latestBotPolicy(events));
@@ -60,40 +74,63 @@ export class LiveHub {
     const head = await this.events.headPosition();
     await this.bots.load();
     if (this.subscription || this.sockets.size === 0) return;
-    this.subscription = this.events.subscribe({ after: head, filter: { types: ['Clicked', BOT_POLICY_CHANGED, ...SESSION_EVENTS] } }, async (batch) => {
-      for (const recorded of batch) {
-        if (this.bots.observe(recorded)) continue;
-        const event = domainEventOf(recorded);
-        if (event && SESSION_EVENTS.has(event.type) && 'user_id' in event.data && this.sockets.has(event.data.user_id)) {
-          this.recheck(event.data.user_id, recorded.position).catch(this.onError);
-          continue;
+    this.subscription = this.events.subscribe(
+      { after: head, filter: { types: ['Clicked', BOT_POLICY_CHANGED, ...SESSION_EVENTS, ...MEMBERSHIP_EVENTS] } },
+      async (batch) => {
+        for (const recorded of batch) {
+          if (this.bots.observe(recorded)) continue;
+          const event = domainEventOf(recorded);
+          if (event && SESSION_EVENTS.has(event.type) && 'user_id' in event.data && this.byUser.has(event.data.user_id)) {
+            this.recheck(event.data.user_id, recorded.position).catch(this.onError);
+            continue;
+          }
+          if (event && MEMBERSHIP_EVENTS.has(event.type) && 'workspace_id' in event.data && this.sockets.has(event.data.workspace_id)) {
+            this.recheckMembers(event.data.workspace_id, recorded.position).catch(this.onError);
+            continue;
+          }
+          if (event?.type !== 'Clicked' || !this.sockets.has(event.data.owner_id)) continue;
+          if (this.bots.classifier.isBot(event.data.user_agent)) continue;
+          this.pending.set(event.data.link_id, {
+            ownerId: event.data.owner_id,
+            position: recorded.position,
+            at: recorded.metadata.at,
+            country: event.data.country,
+            referrer: event.data.referrer,
+          });
+          this.schedule(event.data.link_id);
         }
-        if (event?.type !== 'Clicked' || !this.sockets.has(event.data.owner_id)) continue;
-        if (this.bots.classifier.isBot(event.data.user_agent)) continue;
-        this.pending.set(event.data.link_id, {
-          ownerId: event.data.owner_id,
-          position: recorded.position,
-          at: recorded.metadata.at,
-          country: event.data.country,
-          referrer: event.data.referrer,
-        });
-        this.schedule(event.data.link_id);
-      }
-    });
+      },
+    );
     this.subscription.done.catch(this.onError);
   }
 
   /** Closes the user's sockets whose token no longer signs in (logout, password change or reset). */
   private async recheck(userId: number, position: number): Promise<void> {
     await this.platform.readModel.waitFor(position, 2000);
-    for (const socket of [...(this.sockets.get(userId) ?? [])]) {
+    for (const socket of [...(this.byUser.get(userId) ?? [])]) {
       const refusal = await this.refusalOf(socket.token);
       if (refusal !== null) {
-        this.remove(userId, socket);
+        this.remove(socket);
         // A suspended or banned account is told so; any other refusal is an ended session.
         socket.end(SESSION_ENDED.code, accountRefusalOnly(refusal) ?? SESSION_ENDED.reason);
       }
     }
+  }
+
+  /** Closes the sockets of those who no longer watch the workspace (removed, left, a role without analytics, the workspace deleted). */
+  private async recheckMembers(workspaceId: number, position: number): Promise<void> {
+    await this.platform.readModel.waitFor(position, 2000);
+    for (const socket of [...(this.sockets.get(workspaceId) ?? [])]) {
+      if ((await this.mayWatch(socket.userId, workspaceId)).allowed) continue;
+      this.remove(socket);
+      socket.end(MEMBERSHIP_ENDED.code, MEMBERSHIP_ENDED.reason);
+    }
+  }
+
+  /** Whether the user may watch the workspace's clicks: a member whose role reads analytics. */
+  async mayWatch(userId: number, workspaceId: number): Promise<{ role: WorkspaceRole | null; allowed: boolean }> {
+    const role = await this.roleOf(userId, workspaceId);
+    return { role, allowed: role !== null && roleAllows(role, 'analytics:read') };
   }
 
   async stop(): Promise<void> {
@@ -105,23 +142,21 @@ export class LiveHub {
   }
 
   /** Resolves once clicks from now on will reach the socket. */
-  async add(userId: number, socket: LiveSocket): Promise<void> {
-    let set = this.sockets.get(userId);
-    if (!set) this.sockets.set(userId, (set = new Set()));
-    set.add(socket);
+  async add(socket: LiveSocket): Promise<void> {
+    addTo(this.sockets, socket.workspaceId, socket);
+    addTo(this.byUser, socket.userId, socket);
     await this.ensureSubscribed();
   }
 
-  remove(userId: number, socket: LiveSocket): void {
-    const set = this.sockets.get(userId);
-    set?.delete(socket);
-    if (set?.size === 0) this.sockets.delete(userId);
+  remove(socket: LiveSocket): void {
+    removeFrom(this.sockets, socket.workspaceId, socket);
+    removeFrom(this.byUser, socket.userId, socket);
     if (this.sockets.size === 0) void this.stop().catch(this.onError);
   }
 
-  /** Open sockets of one user. */
+  /** Open sockets of one user, whatever workspace they watch. */
   count(userId: number): number {
-    return this.sockets.get(userId)?.size ?? 0;
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   get connections(): number {
@@ -167,4 +202,16 @@ export class LiveHub {
       }
     }
   }
+}
+
+function addTo(index: Map<number, Set<LiveSocket>>, key: number, socket: LiveSocket): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(socket);
+}
+
+function removeFrom(index: Map<number, Set<LiveSocket>>, key: number, socket: LiveSocket): void {
+  const set = index.get(key);
+  set?.delete(socket);
+  if (set?.size === 0) index.delete(key);
 }

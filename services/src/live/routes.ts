@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LiveClientMessage, type LiveServerMessage } from '@linkledger/contracts';
+import { LiveClientMessage, WORKSPACE_NOT_FOUND, type LiveServerMessage } from '@linkledger/contracts';
 import { checkToken } from '../accounts/index.ts';
 import { accountRefusalOnly } from '../http/account-status.ts';
+import { roleRefusal } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { MAX_SOCKETS_PER_USER, type LiveHub, type LiveSocket } from './hub.ts';
 
@@ -29,7 +30,7 @@ export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: 
   app.get('/api/live', { websocket: true, config: { access: 'anyone' }, schema: { hide: true } }, (socket) => {
     const send = (message: LiveServerMessage) => safely(socket, () => socket.send(JSON.stringify(message)));
     const close = (code: number, reason: string) => safely(socket, () => socket.close(code, reason));
-    let member: (LiveSocket & { userId: number }) | null = null;
+    let member: LiveSocket | null = null;
     let authenticating = false;
     const timer = setTimeout(() => close(4401, 'Authentication timed out'), AUTH_TIMEOUT_MS);
 
@@ -54,8 +55,17 @@ export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: 
         send({ type: 'error', detail: TOO_MANY_SOCKETS.reason });
         return close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
       }
-      member = { userId: session.userId, token: parsed.data.token, send: (text) => safely(socket, () => socket.send(text)), end: close };
-      await hub.add(session.userId, member);
+      // The personal workspace when none is named (docs/workspaces.md#live-clicks).
+      const workspaceId = parsed.data.workspace_id ?? session.userId;
+      const { role, allowed } = await hub.mayWatch(session.userId, workspaceId);
+      if (!allowed) {
+        const detail = role === null ? WORKSPACE_NOT_FOUND : roleRefusal(role);
+        send({ type: 'error', detail });
+        return close(role === null ? 4404 : 4403, detail);
+      }
+      if (socket.readyState !== socket.OPEN) return;
+      member = { userId: session.userId, workspaceId, token: parsed.data.token, send: (text) => safely(socket, () => socket.send(text)), end: close };
+      await hub.add(member);
       send({ type: 'ready' });
     };
 
@@ -73,7 +83,7 @@ export async function liveRoutes(app: FastifyInstance, platform: Platform, hub: 
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      if (member !== null) hub.remove(member.userId, member);
+      if (member !== null) hub.remove(member);
     });
   });
 }

@@ -20,6 +20,7 @@ import { linksFeature } from '../links/links-feature.ts';
 import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
 import { workspacesFeature } from '../workspaces/workspaces-feature.ts';
+import { roleIn } from '../workspaces/workspace-views.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
       const checked = await checkToken(platform, token);
       return 'refusal' in checked ? checked.refusal : null;
     },
+    (userId, workspaceId) => roleIn(platform, userId, workspaceId),
     (error) => app.log.error({ err: error }, 'Live update failed'),
   );
   app.addHook('onClose', async () => {

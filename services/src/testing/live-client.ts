@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import type { LiveServerMessage } from '@linkledger/contracts';
 
 /** A browser-like /api/live client: authenticates, then collects every message. */
-export async function liveClient(baseUrl: string, token: string) {
+export async function liveClient(baseUrl: string, token: string, workspaceId?: number) {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live`);
   const messages: LiveServerMessage[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as LiveServerMessage));
@@ -14,7 +14,7 @@ export async function liveClient(baseUrl: string, token: string) {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  socket.send(JSON.stringify({ type: 'auth', token }));
+  socket.send(JSON.stringify({ type: 'auth', token, ...(workspaceId === undefined ? {} : { workspace_id: workspaceId }) }));
   const deadline = Date.now() + 5000;
   while (!messages.some((m) => m.type === 'ready' || m.type === 'error')) {
     if (Date.now() > deadline) throw new Error('No answer to auth on /api/live');
