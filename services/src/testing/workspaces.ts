@@ -5,14 +5,14 @@ import { givePlan } from './plans.ts';
 import { signUpVerified, type Session, type TestApp } from './test-app.ts';
 
 /** A team workspace of the owner's (named by its slug). */
-export async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: string): Promise<number> {
+async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: string): Promise<number> {
   const created = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: owner.headers, payload: { name, slug } });
   expect(created.statusCode, created.body).toBe(201);
   return created.json<{ workspace: { id: number } }>().workspace.id;
 }
 
 /** The inviter invites the address with the role, and the invitee accepts through the mailed link's token. */
-export async function joinWorkspace(t: TestApp, inviter: Session, workspaceId: number, invitee: Session, email: string, role: string): Promise<void> {
+async function joinWorkspace(t: TestApp, inviter: Session, workspaceId: number, invitee: Session, email: string, role: string): Promise<void> {
   const sent = await t.app.inject({ method: 'POST', url: `/api/workspaces/${workspaceId}/invites`, headers: inviter.headers, payload: { email, role } });
   expect(sent.statusCode, sent.body).toBe(201);
   const token = latestMail(t.dataDir, email, '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
