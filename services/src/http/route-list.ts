@@ -1,5 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import type { FeatureKey } from '@linkledger/contracts';
+import type { FeatureKey, WorkspacePermission } from '@linkledger/contracts';
 import type { AccessLevel } from './access.ts';
 
 interface ListedRoute {
@@ -11,6 +11,8 @@ interface ListedRoute {
   access: AccessLevel | undefined;
   /** The plan feature the route requires, if any. */
   feature: FeatureKey | undefined;
+  /** What the route needs of the caller's role in the workspace it acts in, if it acts in one. */
+  workspace: WorkspacePermission | undefined;
 }
 
 declare module 'fastify' {
@@ -29,8 +31,8 @@ export function listRoutes(app: FastifyInstance): void {
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of methods) {
       if (method === 'HEAD' && methods.length === 1 && routes.some((r) => r.url === route.url && r.method === 'GET')) continue;
-      const config = route.config as { access?: AccessLevel; feature?: { key: FeatureKey } } | undefined;
-      routes.push({ method, url: route.url, hidden, access: config?.access, feature: config?.feature?.key });
+      const config = route.config as { access?: AccessLevel; feature?: { key: FeatureKey }; workspace?: WorkspacePermission } | undefined;
+      routes.push({ method, url: route.url, hidden, access: config?.access, feature: config?.feature?.key, workspace: config?.workspace });
     }
   });
 }

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_NOT_FOUND, roleAllows, type WorkspaceRole } from '@linkledger/contracts';
+import { roleRefusal } from '../http/access.ts';
+import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { teamOnPro } from '../testing/workspaces.ts';
+
+/**
+ * Routes that act for the signed-in account, the installation, or on workspaces as such (their
+ * members and invites, checked by the workspace's own deciders): they act in no workspace.
+ */
+const OUTSIDE_WORKSPACES =
+  /^\/api\/(admin|auth|token|register|reset-password|forgot-password|verify-email|resend-verification|settings|support|health|plans|public|domains\/tls-allowed|oauth|workspaces|workspace-invites|notifications|payment\/webhook|shorten|analysts|users\/me\/?$)/;
+
+/**
+ * Routes on what a workspace owns that still act for the caller's personal workspace
+ * (docs/workspaces.md#acting-in-a-workspace says which, and why they are next).
+ */
+const STILL_PERSONAL = /^\/api\/(custom-domains|users\/me\/(api-key|generate-api-key|regenerate-api-key)|subscription|payment|test-checkout)/;
+
+const ROLES: WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer', 'billing'];
+
+let t: TestApp;
+let sessions: Record<WorkspaceRole, Session>;
+let outsider: Session;
+let team: number;
+
+beforeAll(async () => {
+  t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
+  const fixture = await teamOnPro(t, 'roles-team', { admin: 'admin', member: 'member', viewer: 'viewer', billing: 'billing' });
+  ({ outsider, team } = fixture);
+  sessions = { owner: fixture.asha, ...fixture.members };
+});
+afterAll(() => t.close());
+
+const apiRoutes = () => t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.hidden);
+/** A path with every parameter a number no row has: the routes that look a row up answer their own 404, not the workspace's. */
+const concrete = (url: string) => url.replace(/:[a-z_]+/gi, '987654');
+
+describe('every route that acts in a workspace, for every role (docs/workspaces.md#acting-in-a-workspace)', () => {
+  it('every /api route either declares what it needs in a workspace, acts in none, or is listed as still personal', () => {
+    const unplaced = apiRoutes().filter((route) => !route.workspace && !OUTSIDE_WORKSPACES.test(route.url) && !STILL_PERSONAL.test(route.url));
+    expect(unplaced.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const movedButListed = apiRoutes().filter((route) => route.workspace && (OUTSIDE_WORKSPACES.test(route.url) || STILL_PERSONAL.test(route.url)));
+    expect(movedButListed.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('lets each role through where its permissions allow, refuses it (403) where they do not, and hides the workspace (404) from outsiders', async () => {
+    const routes = apiRoutes().filter((route) => route.workspace);
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const call = (session: Session, workspace: number | null) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
+          // Never a valid body: a caller let through is answered by validation or the handler, never by a change.
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { not_a_field: true } }),
+        });
+      for (const role of ROLES) {
+        const answer = await call(sessions[role], team);
+        const what = `${route.method} ${route.url} as ${role}`;
+        if (roleAllows(role, route.workspace!)) {
+          expect(answer.statusCode === 403 && answer.json().detail === roleRefusal(role), what).toBe(false);
+          expect(answer.statusCode === 404 && answer.json().detail === WORKSPACE_NOT_FOUND, what).toBe(false);
+        } else {
+          expect(answer.statusCode, what).toBe(403);
+          expect(answer.json().detail, what).toBe(roleRefusal(role));
+        }
+      }
+      const stranger = await call(outsider, team);
+      expect(stranger.statusCode, `${route.method} ${route.url} as an outsider`).toBe(404);
+      expect(stranger.json().detail).toBe(WORKSPACE_NOT_FOUND);
+      // Everyone is the owner of their own personal workspace, named or not.
+      for (const personal of [null, sessions.viewer.user.id]) {
+        const own = await call(sessions.viewer, personal);
+        expect(
+          [403, 404].includes(own.statusCode) && [roleRefusal('owner'), WORKSPACE_NOT_FOUND].includes(own.json().detail),
+          `${route.method} ${route.url} in one's own`,
+        ).toBe(false);
+      }
+    }
+  });
+});
