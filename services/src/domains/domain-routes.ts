@@ -98,7 +98,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
           const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
           const { shown } = await handleMultiStreamCommand(platform, withClaim(domainId), addDomainDecider, {
             domainId,
-            userId: workspace.id,
+            ownerId: workspace.id,
             domain,
             dnsToken: newDnsToken(),
             holderId,
@@ -142,7 +142,7 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
       const view = await ownView(workspace.id, request.params.id);
       const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, workspace.id);
       if (active?.custom_domain_id !== view.id) {
-        await handleCommand(platform, commandContext(platform, request), activateDomainDecider, { domainId: view.id, userId: workspace.id });
+        await handleCommand(platform, commandContext(platform, request), activateDomainDecider, { domainId: view.id, ownerId: workspace.id });
       }
       return { message: `${view.domain} is now your active domain.` };
     },

@@ -59,7 +59,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
     traiItem(await ownView(ownerId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, ownerId));
   const action = { params: IdParams, response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } as const;
   /** Which TRAI header a command is about, and which workspace owns it. */
-  const headerOf = (view: TraiDomainView, ownerId: number) => ({ traiId: view.id, userId: ownerId, customDomainId: view.custom_domain_id });
+  const headerOf = (view: TraiDomainView, ownerId: number) => ({ traiId: view.id, ownerId, customDomainId: view.custom_domain_id });
 
   readers.get('/api/custom-domains/trai', {
     summary: 'The workspace’s TRAI headers',
@@ -96,7 +96,7 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
           const traiId = await allocateId(platform.events, 'trai', metadataFor(context));
           const { shown } = await handleMultiStreamCommand(platform, withClaim(traiId), addTraiDecider, {
             traiId,
-            userId: workspace.id,
+            ownerId: workspace.id,
             header,
             domainType: request.body.domain_type,
             customDomainId: custom?.id ?? null,
