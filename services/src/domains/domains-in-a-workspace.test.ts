@@ -166,8 +166,18 @@ describe('custom domains and TRAI headers act in the workspace', () => {
   it('an admin (not only the owner) manages the team’s domains, and the team’s plan limit counts the team’s domains', async () => {
     const promoted = await call(asha, 'PATCH', `/api/workspaces/${team}/members/${ben.user.id}`, null, { role: 'admin' });
     expect(promoted.statusCode, promoted.body).toBe(200);
-    const added = await call(ben, 'POST', '/api/custom-domains', team, { domain: 'links.launch.in' });
+    const once = { domain: 'links.launch.in' };
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom-domains',
+      headers: { ...ben.headers, 'x-workspace-id': String(team), 'idempotency-key': 'k-1' },
+      payload: once,
+    });
     expect(added.statusCode, added.body).toBe(201);
+    // The same key and body in another workspace is another request: refused, not answered with the team's domain.
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/custom-domains', headers: { ...ben.headers, 'idempotency-key': 'k-1' }, payload: once });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(409);
+    expect(elsewhere.json().detail).toMatch(/Idempotency-Key was already used for a different request/);
     // Pro allows two: the team has two now, whatever its members hold in their own workspaces.
     const third = await call(ben, 'POST', '/api/custom-domains', team, { domain: 'more.launch.in' });
     expect(third.statusCode).toBe(403);
