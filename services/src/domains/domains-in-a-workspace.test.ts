@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { roleRefusal } from '../http/access.ts';
 import { givePlan } from '../testing/plans.ts';
-import { launchTeam, workspaceCaller } from '../testing/workspace-calls.ts';
+import { teamOnPro } from '../testing/workspaces.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from './dns/testing/dns-test-server.ts';
 import { DOMAINS_NOT_IN_PLAN } from './domain-access.ts';
@@ -21,13 +21,25 @@ let team: number;
 let teamDomain: { id: number; domain: string; dns_token: string };
 let teamHeader: { id: number; header: string };
 
-const call: ReturnType<typeof workspaceCaller> = (...args) => workspaceCaller(t)(...args);
+const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, workspace: number | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
+    ...(payload ? { payload } : {}),
+  });
 const visit = (host: string, path: string) => t.app.inject({ method: 'GET', url: path, headers: { host } });
 
 beforeAll(async () => {
   dns = await startDnsTestServer();
   t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' });
-  ({ asha, ben, vikram, outsider, team } = await launchTeam(t));
+  // The team is on Pro; its members' own workspaces stay on Free.
+  ({
+    asha,
+    outsider,
+    team,
+    members: { ben, vikram },
+  } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' }));
 });
 afterAll(async () => {
   await t?.close();
