@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 const id = z.number().int().positive();
 
+/*
+ * `user_id` in these events names the workspace that owns the domain claim or TRAI header, not
+ * the person who acted (that is each event's actor). A personal workspace's id is its user's
+ * id, so every event written before workspaces already names its owning workspace and none is
+ * rewritten; a team workspace's events carry the team's id (docs/domains.md#events).
+ */
+
 /** A user added a custom domain (stream `domain-{domain_id}`), with the token its TXT record must carry. */
 const CustomDomainAddedV1 = z.object({ domain_id: id, user_id: id, domain: z.string(), dns_token: z.string() });
 /** Its DNS records were found right: the TXT token, and an A/AAAA/CNAME pointing here. */

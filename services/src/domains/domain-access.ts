@@ -12,25 +12,25 @@ const FEATURE = { custom: 'custom_domains', trai: 'trai_domains' } as const;
 export const DOMAINS_FEATURE = { key: FEATURE.custom, refusal: DOMAINS_NOT_IN_PLAN } as const;
 export const TRAI_FEATURE = { key: FEATURE.trai, refusal: TRAI_NOT_IN_PLAN } as const;
 
-/** Refuses (403, the feature's refusal) a user whose plan does not include custom domains or TRAI headers now. */
-export async function requireDomainFeature(platform: Pick<Platform, 'clock' | 'read'>, userId: number, kind: 'custom' | 'trai'): Promise<void> {
+/** Refuses (403, the feature's refusal) a workspace whose plan does not include custom domains or TRAI headers now. */
+export async function requireDomainFeature(platform: Pick<Platform, 'clock' | 'read'>, ownerId: number, kind: 'custom' | 'trai'): Promise<void> {
   const feature = kind === 'custom' ? DOMAINS_FEATURE : TRAI_FEATURE;
-  await requireFeature(platform, userId, feature.key, feature.refusal);
+  await requireFeature(platform, ownerId, feature.key, feature.refusal);
 }
 
 /**
- * A user may add one more custom domain or TRAI header: their plan has the feature, and they
- * are under its limit (an admin's own limit for custom domains wins; -1 is unlimited).
+ * A workspace may add one more custom domain or TRAI header: its plan has the feature, and it
+ * is under its limit (an admin's own limit for custom domains wins; -1 is unlimited).
  */
-export async function requireRoomFor(platform: Pick<Platform, 'clock' | 'read'>, userId: number, kind: 'custom' | 'trai'): Promise<void> {
-  const { plan, limits } = await currentPlan(platform, userId);
+export async function requireRoomFor(platform: Pick<Platform, 'clock' | 'read'>, ownerId: number, kind: 'custom' | 'trai'): Promise<void> {
+  const { plan, limits } = await currentPlan(platform, ownerId);
   if (!plan.features.includes(FEATURE[kind])) throw forbidden(kind === 'custom' ? DOMAINS_NOT_IN_PLAN : TRAI_NOT_IN_PLAN);
   const limit = kind === 'custom' ? limits.custom_domains : plan.trai_domains_limit;
   // A claim another account won no longer counts: its owner can only delete it.
   const collection = kind === 'custom' ? CUSTOM_DOMAINS : TRAI_DOMAINS;
   const used =
-    (await platform.read.count(collection, { owner_id: userId })) -
-    (kind === 'custom' ? await platform.read.count(collection, { owner_id: userId, dropped: true }) : 0);
+    (await platform.read.count(collection, { owner_id: ownerId })) -
+    (kind === 'custom' ? await platform.read.count(collection, { owner_id: ownerId, dropped: true }) : 0);
   if (limit !== -1 && used >= limit) {
     const what = kind === 'custom' ? 'custom domains' : 'TRAI headers';
     throw forbidden(

@@ -47,7 +47,7 @@ export async function recordDomainCheck(
   const rivalIds = [...new Set([...claims.map((claim) => claim.id), ...(holderId === null ? [] : [holderId])])].filter((id) => id !== view.id);
   await handleMultiStreamCommand(platform, context, checkDomainDecider, {
     domainId: view.id,
-    userId: view.owner_id,
+    ownerId: view.owner_id,
     domain: view.domain,
     verified: result.fully_verified,
     failedChecks: result.failed_checks,
@@ -65,7 +65,7 @@ export async function deleteDomain(
   const headers = await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { custom_domain_id: view.id } });
   await handleMultiStreamCommand(platform, context, deleteDomainDecider, {
     domainId: view.id,
-    userId: view.owner_id,
+    ownerId: view.owner_id,
     domain: view.domain,
     headers: headers.map((header) => ({ traiId: header.id, header: header.header })),
   });

@@ -30,7 +30,7 @@ const check = { domain: 'links.acme.in', verified: true, failedChecks: [], now: 
 
 describe('one owner per name', () => {
   it('given a name held by another account’s pending claim, when a user adds it, then a second pending claim; given it verified, then refused', () => {
-    const add = { domainId: 2, userId: 8, domain: 'links.acme.in', dnsToken: 't2', holderId: 1 };
+    const add = { domainId: 2, ownerId: 8, domain: 'links.acme.in', dnsToken: 't2', holderId: 1 };
     expect(addDomainDecider.decide(add, { domain: noDomain, name: 1, holder: domainClaim.given([added(1, 7)]).state })).toEqual({
       domain: [{ type: 'CustomDomainAdded', data: { domain_id: 2, user_id: 8, domain: 'links.acme.in', dns_token: 't2' } }],
     });
@@ -42,7 +42,7 @@ describe('one owner per name', () => {
   it('given two pending claims, when the first is verified, then it takes the name and the other is dropped', () => {
     expect(
       checkDomainDecider.decide(
-        { ...check, domainId: 1, userId: 7, rivalIds: [2] },
+        { ...check, domainId: 1, ownerId: 7, rivalIds: [2] },
         { domain: domainClaim.given([added(1, 7)]).state, name: null, 'rival-2': domainClaim.given([added(2, 8)]).state },
       ),
     ).toEqual({
@@ -64,11 +64,11 @@ describe('one owner per name', () => {
     ]).state;
     expect(() =>
       checkDomainDecider.decide(
-        { ...check, domainId: 2, userId: 8, rivalIds: [1] },
+        { ...check, domainId: 2, ownerId: 8, rivalIds: [1] },
         { domain: dropped, name: 1, 'rival-1': domainClaim.given([added(1, 7), verified(1, 7)]).state },
       ),
     ).toThrow(claimDropped('links.acme.in'));
-    const sevenDaysOn = { ...check, now: new Date('2026-11-29T00:00:00Z'), domainId: 1, userId: 7, rivalIds: [] };
+    const sevenDaysOn = { ...check, now: new Date('2026-11-29T00:00:00Z'), domainId: 1, ownerId: 7, rivalIds: [] };
     expect(() => checkDomainDecider.decide(sevenDaysOn, { domain: domainClaim.given([added(1, 7)]).state, name: null })).toThrow(
       claimExpiredMessage('links.acme.in'),
     );
@@ -80,7 +80,7 @@ describe('one owner per name', () => {
   });
 
   it('given a name owned by a verified claim, when another claim’s records are right, then it is refused; once the owner lost its records, the new claim takes over', () => {
-    const command = { ...check, domainId: 2, userId: 8, rivalIds: [1] };
+    const command = { ...check, domainId: 2, ownerId: 8, rivalIds: [1] };
     expect(() =>
       checkDomainDecider.decide(command, {
         domain: domainClaim.given([added(2, 8)]).state,
@@ -143,7 +143,7 @@ describe('deleting a domain', () => {
       noTrai,
     );
     const decided = deleteDomainDecider.decide(
-      { domainId: 1, userId: 7, domain: 'links.acme.in', headers: [{ traiId: 5, header: 'ACMEGO' }] },
+      { domainId: 1, ownerId: 7, domain: 'links.acme.in', headers: [{ traiId: 5, header: 'ACMEGO' }] },
       { domain: domainClaim.given([added(1, 7), verified(1, 7)]).state, name: 1, 'trai-5': header, 'trai-claim-5': 5 },
     );
     expect(decided).toEqual({

@@ -32,7 +32,7 @@ const owningHolder = (holder: DomainState, holderId: number | null) => holderId 
 
 interface AddDomain {
   domainId: number;
-  userId: number;
+  ownerId: number;
   domain: string;
   dnsToken: string;
   /** The claim holding the name when the route looked (its stream is read to decide). */
@@ -51,16 +51,16 @@ export const addDomainDecider: MultiStreamDecider<AddDomain, AddStates> = {
   decide: (command, states) => {
     if (states.name !== command.holderId) throw conflict(`${command.domain} changed hands while you added it. Please try again.`);
     if (owningHolder(states.holder, command.holderId)) {
-      throw conflict(states.holder.userId === command.userId ? `${command.domain} is already on your account.` : verifiedElsewhere(command.domain));
+      throw conflict(states.holder.ownerId === command.ownerId ? `${command.domain} is already on your account.` : verifiedElsewhere(command.domain));
     }
-    const { domainId: domain_id, userId: user_id, domain, dnsToken: dns_token } = command;
+    const { domainId: domain_id, ownerId: user_id, domain, dnsToken: dns_token } = command;
     return { domain: [{ type: 'CustomDomainAdded', data: { domain_id, user_id, domain, dns_token } }] };
   },
 };
 
-const ownDomain = (state: DomainState, userId: number) => {
-  if (state.id === null || state.deleted || state.userId !== userId) throw notFound(DOMAIN_NOT_FOUND);
-  return { domain_id: state.id, user_id: userId, domain: state.domain };
+const ownDomain = (state: DomainState, ownerId: number) => {
+  if (state.id === null || state.deleted || state.ownerId !== ownerId) throw notFound(DOMAIN_NOT_FOUND);
+  return { domain_id: state.id, user_id: ownerId, domain: state.domain };
 };
 
 const onDomain = <C extends { domainId: number }>(decide: (command: C, state: DomainState) => DomainEvent[]): Decider<C, DomainState> => ({
@@ -72,7 +72,7 @@ const onDomain = <C extends { domainId: number }>(decide: (command: C, state: Do
 
 interface DomainCheck {
   domainId: number;
-  userId: number;
+  ownerId: number;
   domain: string;
   /** The DNS check's outcome, made before the command. */
   verified: boolean;
@@ -100,7 +100,7 @@ export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = 
     }) as { [K in keyof CheckStates]: StreamSpec<CheckStates[K]> },
   decide: (command, states) => {
     const claim = states.domain;
-    const ids = ownDomain(claim, command.userId);
+    const ids = ownDomain(claim, command.ownerId);
     if (!command.verified) return claim.verified ? { domain: [{ type: 'CustomDomainUnverified', data: { ...ids, failed_checks: command.failedChecks } }] } : {};
     if (claim.verified) return {};
     if (claim.dropped) throw conflict(claimDropped(claim.domain));
@@ -119,7 +119,7 @@ export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = 
       decided[`rival-${rivalId}`] = [
         {
           type: 'CustomDomainClaimDropped',
-          data: { domain_id: rivalId, user_id: rival.userId!, domain: rival.domain, reason: 'verified_elsewhere', winner_domain_id: ids.domain_id },
+          data: { domain_id: rivalId, user_id: rival.ownerId!, domain: rival.domain, reason: 'verified_elsewhere', winner_domain_id: ids.domain_id },
         },
       ];
     }
@@ -129,12 +129,19 @@ export const checkDomainDecider: MultiStreamDecider<DomainCheck, CheckStates> = 
 
 interface DomainAction {
   domainId: number;
+  /** The workspace that owns the claim (the events' `user_id`). */
+  ownerId: number;
+}
+
+/** The user told of a dropped claim: the one whose personal workspace (same id) owns it. */
+interface DropNotice {
+  domainId: number;
   userId: number;
 }
 
 /** Given a verified domain, when its owner sets it active, then it is; an unverified one cannot be. */
 export const activateDomainDecider = onDomain<DomainAction>((command, state) => {
-  const ids = ownDomain(state, command.userId);
+  const ids = ownDomain(state, command.ownerId);
   if (!state.verified) throw conflict(`${state.domain} is not verified yet: publish its DNS records and verify it first.`);
   return [{ type: 'CustomDomainActivated', data: ids }];
 });
@@ -144,8 +151,8 @@ export const activateDomainDecider = onDomain<DomainAction>((command, state) => 
  * dropped, then that is recorded, once: a claim already told about, deleted or never dropped
  * records nothing (docs/domains.md#the-notice-of-a-dropped-claim).
  */
-export const dropNoticeDecider = onDomain<DomainAction>((command, state) =>
-  dropNoticeDue(state) && state.userId === command.userId
+export const dropNoticeDecider = onDomain<DropNotice>((command, state) =>
+  dropNoticeDue(state) && state.ownerId === command.userId
     ? [{ type: 'CustomDomainDropNoticeSent', data: { domain_id: command.domainId, user_id: command.userId } }]
     : [],
 );
@@ -176,7 +183,7 @@ export const deleteDomainDecider: MultiStreamDecider<DeleteDomain, DeleteStates>
       ),
     }) as { [K in keyof DeleteStates]: StreamSpec<DeleteStates[K]> },
   decide: (command, states) => {
-    const ids = ownDomain(states.domain, command.userId);
+    const ids = ownDomain(states.domain, command.ownerId);
     const decided: Record<string, DomainEvent[]> = {
       domain: [{ type: 'CustomDomainDeleted', data: ids }],
       name: states.name === command.domainId ? [{ type: 'DomainNameReleased', data: { domain: ids.domain, domain_id: ids.domain_id } }] : [],
@@ -184,7 +191,7 @@ export const deleteDomainDecider: MultiStreamDecider<DeleteDomain, DeleteStates>
     for (const { traiId } of command.headers) {
       const trai = states[`trai-${traiId}`];
       if (!trai || trai.id === null || trai.deleted || trai.customDomainId !== command.domainId) continue;
-      decided[`trai-${traiId}`] = [{ type: 'TraiHeaderDeleted', data: { trai_id: traiId, user_id: trai.userId!, header: trai.header } }];
+      decided[`trai-${traiId}`] = [{ type: 'TraiHeaderDeleted', data: { trai_id: traiId, user_id: trai.ownerId!, header: trai.header } }];
       if (states[`trai-claim-${traiId}`] === traiId) {
         decided[`trai-claim-${traiId}`] = [{ type: 'TraiHeaderReleased', data: { header: trai.header, domain: trai.domain, trai_id: traiId } }];
       }

@@ -29,8 +29,6 @@ import { dnsInstructions } from './dns/verify-domain.ts';
 import { TLS_ASK_PATH, refuseAskFromOutside } from './tls/ask-callers.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
-const user = { access: 'user' } as const;
-
 /** A fresh TXT token: 32 hex characters, unguessable, nothing secret once published. */
 export const newDnsToken = () => `linkledger-verify=${randomBytes(16).toString('hex')}`;
 
@@ -48,73 +46,77 @@ function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, co
   };
 }
 
-/** Custom domains (docs/domains.md): add, list, verify by DNS, set active, delete; and the TLS ask for the reverse proxy. */
+/**
+ * Custom domains (docs/domains.md): add, list, verify by DNS, set active, delete; and the TLS ask for the reverse proxy.
+ * Each acts in the caller's workspace (docs/workspaces.md#acting-in-a-workspace): its domains, as the role there allows.
+ */
 export async function domainRoutes(app: FastifyInstance, platform: Platform) {
-  const signedIn = routesFor(app, user);
+  const readers = routesFor(app, { access: 'user', workspace: 'domains:read' });
+  const writers = routesFor(app, { access: 'user', workspace: 'domains:write' });
+  const writersInPlan = routesFor(app, { access: 'user', workspace: 'domains:write', feature: DOMAINS_FEATURE });
   const anyone = publicRoutes(app);
 
-  const ownView = async (userId: number, domainId: number) => {
+  /** The workspace's own claim; another workspace's is "not found". */
+  const ownView = async (ownerId: number, domainId: number) => {
     const view = await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId);
-    if (!view || view.owner_id !== userId) throw notFound(DOMAIN_NOT_FOUND);
+    if (!view || view.owner_id !== ownerId) throw notFound(DOMAIN_NOT_FOUND);
     return view;
   };
-  const itemOf = async (userId: number, domainId: number) =>
-    domainItem(await ownView(userId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId), platform.config, platform.clock());
-  const inPlan = routesFor(app, { access: 'user', feature: DOMAINS_FEATURE });
+  const itemOf = async (ownerId: number, domainId: number) =>
+    domainItem(await ownView(ownerId, domainId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, ownerId), platform.config, platform.clock());
 
-  signedIn.get('/api/custom-domains', {
-    summary: 'The caller’s custom domains, with DNS state, active flag and TXT token',
+  readers.get('/api/custom-domains', {
+    summary: 'The workspace’s custom domains, with DNS state, active flag and TXT token',
     response: { 200: CustomDomainList },
-    handler: async ({ caller }) => {
-      const { userId } = caller;
+    handler: async ({ workspace }) => {
       const [views, active] = await Promise.all([
-        platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
-        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+        platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: workspace.id }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, workspace.id),
       ]);
       const now = platform.clock();
       return views.map((view) => domainItem(view, active, platform.config, now));
     },
   });
 
-  signedIn.post('/api/custom-domains', {
+  writers.post('/api/custom-domains', {
     summary: 'Add a custom domain (Pro and Enterprise): it starts unverified, with the TXT token to publish',
     headers: IdempotencyKeyHeaders,
     body: AddDomainBody,
     response: { 201: CustomDomainItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, reply }) =>
-      createOnce(platform, request, reply, (caller, context) => ({
+    handler: async ({ request, reply, workspace }) =>
+      createOnce(platform, request, reply, (_caller, context) => ({
         resource: 'domain',
         create: async (withClaim) => {
           const domain = parseDomainName(request.body.domain, [
             ...ownHosts(platform, request),
             ...(platform.config.DOMAIN_CNAME_TARGET ? [hostOf(platform.config.DOMAIN_CNAME_TARGET)] : []),
           ]);
-          await requireRoomFor(platform, caller.userId, 'custom');
-          const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: caller.userId, domain } });
+          await requireRoomFor(platform, workspace.id, 'custom');
+          const mine = await platform.read.find<CustomDomainView>(CUSTOM_DOMAINS, { where: { owner_id: workspace.id, domain } });
           if (mine.some((view) => !view.dropped)) throw conflict(`${domain} is already on your account.`);
           const holderId = await nameHolder(platform.events, domain);
           const domainId = await allocateId(platform.events, 'domain', metadataFor(context));
           const { shown } = await handleMultiStreamCommand(platform, withClaim(domainId), addDomainDecider, {
             domainId,
-            userId: caller.userId,
+            ownerId: workspace.id,
             domain,
             dnsToken: newDnsToken(),
             holderId,
           });
           return { id: domainId, shown };
         },
-        answer: (domainId) => itemOf(caller.userId, domainId),
+        answer: (domainId) => itemOf(workspace.id, domainId),
         shows: async (domainId) => (await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, domainId)) !== null,
       })),
   });
 
-  inPlan.post('/api/custom-domains/:id/verify', {
+  writersInPlan.post('/api/custom-domains/:id/verify', {
     summary:
       'Check the domain’s DNS now: the TXT token and an A/AAAA or CNAME record pointing here; answers what failed and how to fix it. The first account to verify a name owns it.',
     params: IdParams,
     response: { 200: VerifyDomainResponse, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const view = await ownView(caller.userId, request.params.id);
+    handler: async ({ request, workspace }) => {
+      const view = await ownView(workspace.id, request.params.id);
       const status = claimStatus(view, platform.clock());
       // Refused before asking DNS: nothing it answers could change these.
       if (status === 'dropped') throw conflict(claimDropped(view.domain));
@@ -128,30 +130,30 @@ export async function domainRoutes(app: FastifyInstance, platform: Platform) {
         : unavailable
           ? result.messages.join(' ')
           : `Verification failed. Please check: ${result.failed_checks.join(', ')}`;
-      return { message, domain: await itemOf(caller.userId, view.id), verification_result: result };
+      return { message, domain: await itemOf(workspace.id, view.id), verification_result: result };
     },
   });
 
-  inPlan.post('/api/custom-domains/:id/set-active', {
+  writersInPlan.post('/api/custom-domains/:id/set-active', {
     summary: 'Make a verified domain the active one (the others stop being active)',
     params: IdParams,
     response: { 200: DomainActionResponse, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const view = await ownView(caller.userId, request.params.id);
-      const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
+    handler: async ({ request, workspace }) => {
+      const view = await ownView(workspace.id, request.params.id);
+      const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, workspace.id);
       if (active?.custom_domain_id !== view.id) {
-        await handleCommand(platform, commandContext(platform, request), activateDomainDecider, { domainId: view.id, userId: caller.userId });
+        await handleCommand(platform, commandContext(platform, request), activateDomainDecider, { domainId: view.id, ownerId: workspace.id });
       }
       return { message: `${view.domain} is now your active domain.` };
     },
   });
 
-  signedIn.delete('/api/custom-domains/:id', {
+  writers.delete('/api/custom-domains/:id', {
     summary: 'Delete a custom domain (also after a downgrade): its TRAI headers go with it, its links stop working, and its name is free again',
     params: IdParams,
     response: { 200: DomainActionResponse, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const view = await ownView(caller.userId, request.params.id);
+    handler: async ({ request, workspace }) => {
+      const view = await ownView(workspace.id, request.params.id);
       await deleteDomain(platform, commandContext(platform, request), view);
       return { message: `${view.domain} was deleted successfully.` };
     },

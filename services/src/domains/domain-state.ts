@@ -7,7 +7,8 @@ export const PENDING_CLAIM_MS = 7 * 86_400_000;
 /** One custom domain claim as its stream (`domain-{id}`) tells it. */
 export interface DomainState {
   id: number | null;
-  userId: number | null;
+  /** The workspace that owns the claim (its events' `user_id`; a personal workspace's id is its user's). */
+  ownerId: number | null;
   domain: string;
   dnsToken: string;
   /** When it was added (ISO), from which a pending claim's 7 days run. */
@@ -25,7 +26,7 @@ export interface DomainState {
 
 export const noDomain: DomainState = {
   id: null,
-  userId: null,
+  ownerId: null,
   domain: '',
   dnsToken: '',
   addedAt: '',
@@ -56,7 +57,7 @@ export function evolveDomain(state: DomainState, event: DomainEvent, envelope: E
       return {
         ...state,
         id: event.data.domain_id,
-        userId: event.data.user_id,
+        ownerId: event.data.user_id,
         domain: event.data.domain,
         dnsToken: event.data.dns_token,
         addedAt: envelope.metadata.at,

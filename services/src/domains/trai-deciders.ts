@@ -18,7 +18,7 @@ export function parseTraiHeader(input: string): string {
 
 interface AddTrai {
   traiId: number;
-  userId: number;
+  ownerId: number;
   header: string;
   domainType: TraiDomainType;
   /** Set for a custom_domain header (the route checked it is given). */
@@ -47,11 +47,11 @@ export const addTraiDecider: MultiStreamDecider<AddTrai, AddStates> = {
   decide: (command, states) => {
     if (command.domainType === 'custom_domain') {
       const custom = states.custom;
-      if (!liveClaim(custom) || custom.userId !== command.userId || !custom.verified) throw invalid(SELECT_CUSTOM_DOMAIN);
+      if (!liveClaim(custom) || custom.ownerId !== command.ownerId || !custom.verified) throw invalid(SELECT_CUSTOM_DOMAIN);
     }
     const where = command.domain ?? 'this service';
     if (states.claim !== null) throw conflict(`The TRAI header ${command.header} is already registered on ${where}.`);
-    const data = { trai_id: command.traiId, user_id: command.userId, header: command.header };
+    const data = { trai_id: command.traiId, user_id: command.ownerId, header: command.header };
     const added: DomainEvent = {
       type: 'TraiHeaderAdded',
       data: { ...data, domain_type: command.domainType, custom_domain_id: command.customDomainId, domain: command.domain, dns_token: command.dnsToken },
@@ -67,7 +67,7 @@ export const addTraiDecider: MultiStreamDecider<AddTrai, AddStates> = {
 
 interface TraiAction {
   traiId: number;
-  userId: number;
+  ownerId: number;
   /** The header's custom domain, read with it (a verification depends on it). */
   customDomainId: number | null;
 }
@@ -79,9 +79,9 @@ const actionStreams = (command: TraiAction) => ({
   custom: { stream: command.customDomainId === null ? 'domain-none' : domainStream(command.customDomainId), initialState: noDomain, evolve: evolveDomain },
 });
 
-const ownTrai = (state: TraiState, userId: number) => {
-  if (state.id === null || state.deleted || state.userId !== userId) throw notFound(TRAI_NOT_FOUND);
-  return { trai_id: state.id, user_id: userId, header: state.header };
+const ownTrai = (state: TraiState, ownerId: number) => {
+  if (state.id === null || state.deleted || state.ownerId !== ownerId) throw notFound(TRAI_NOT_FOUND);
+  return { trai_id: state.id, user_id: ownerId, header: state.header };
 };
 
 const awaitingApproval = (header: string) =>
@@ -102,7 +102,7 @@ function refuseUnapproved(trai: TraiState): void {
 export const verifyTraiDecider: MultiStreamDecider<TraiAction, ActionStates> = {
   streamsOf: actionStreams,
   decide: (command, { trai, custom }) => {
-    const ids = ownTrai(trai, command.userId);
+    const ids = ownTrai(trai, command.ownerId);
     refuseUnapproved(trai);
     if (traiReady(trai)) return {};
     if (!custom.verified || !liveClaim(custom))
@@ -115,7 +115,7 @@ export const verifyTraiDecider: MultiStreamDecider<TraiAction, ActionStates> = {
 export const activateTraiDecider: MultiStreamDecider<TraiAction, ActionStates> = {
   streamsOf: actionStreams,
   decide: (command, { trai, custom }) => {
-    const ids = ownTrai(trai, command.userId);
+    const ids = ownTrai(trai, command.ownerId);
     refuseUnapproved(trai);
     const ready = traiReady(trai) && (trai.domainType === 'our_domain' || (custom.verified && liveClaim(custom)));
     if (!ready) throw conflict(`The TRAI header ${trai.header} is not verified yet: verify it first.`);
@@ -132,7 +132,7 @@ export const deleteTraiDecider: MultiStreamDecider<TraiAction & { header: string
     claim: { stream: traiNameStream(command.domain, command.header), initialState: null, evolve: evolveTraiClaim },
   }),
   decide: (command, states) => {
-    const ids = ownTrai(states.trai, command.userId);
+    const ids = ownTrai(states.trai, command.ownerId);
     return {
       trai: [{ type: 'TraiHeaderDeleted', data: ids }],
       claim:
@@ -161,7 +161,7 @@ export const decideTraiDecider: MultiStreamDecider<TraiDecision, DeleteStates> =
   decide: (command, { trai, claim }) => {
     if (trai.id === null || trai.deleted || trai.domainType !== 'our_domain') throw notFound('There is no such TRAI header awaiting approval.');
     if (trai.approval !== 'pending') throw conflict(`The TRAI header ${trai.header} was already ${trai.approval}.`);
-    const data = { trai_id: trai.id, user_id: trai.userId!, header: trai.header };
+    const data = { trai_id: trai.id, user_id: trai.ownerId!, header: trai.header };
     if (command.approve) return { trai: [{ type: 'TraiHeaderApproved', data }] };
     return {
       trai: [{ type: 'TraiHeaderRejected', data: { ...data, reason: command.reason } }],

@@ -22,8 +22,6 @@ import { traiUsable } from './link-placement.ts';
 import { newDnsToken } from './domain-routes.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
-const user = { access: 'user' } as const;
-
 function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiItem {
   const { id, header, domain_type, custom_domain_id, domain, dns_token, created_at } = view;
   return {
@@ -42,59 +40,63 @@ function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiI
   };
 }
 
-/** TRAI sender headers (docs/domains.md#trai-headers): on our own host or a verified custom domain. */
+/**
+ * TRAI sender headers (docs/domains.md#trai-headers): on our own host or a verified custom domain.
+ * Each acts in the caller's workspace (docs/workspaces.md#acting-in-a-workspace): its headers, as the role there allows.
+ */
 export async function traiRoutes(app: FastifyInstance, platform: Platform) {
-  const signedIn = routesFor(app, user);
+  const readers = routesFor(app, { access: 'user', workspace: 'domains:read' });
+  const writers = routesFor(app, { access: 'user', workspace: 'domains:write' });
+  const writersInPlan = routesFor(app, { access: 'user', workspace: 'domains:write', feature: TRAI_FEATURE });
 
-  const ownView = async (userId: number, traiId: number) => {
+  /** The workspace's own header; another workspace's is "not found". */
+  const ownView = async (ownerId: number, traiId: number) => {
     const view = await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId);
-    if (!view || view.owner_id !== userId) throw notFound(TRAI_NOT_FOUND);
+    if (!view || view.owner_id !== ownerId) throw notFound(TRAI_NOT_FOUND);
     return view;
   };
-  const itemOf = async (userId: number, traiId: number) =>
-    traiItem(await ownView(userId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId));
+  const itemOf = async (ownerId: number, traiId: number) =>
+    traiItem(await ownView(ownerId, traiId), await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, ownerId));
   const action = { params: IdParams, response: { 200: DomainActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } } as const;
-  /** Which TRAI header a command is about, and whose. */
-  const headerOf = (view: TraiDomainView, userId: number) => ({ traiId: view.id, userId, customDomainId: view.custom_domain_id });
-  const inPlan = routesFor(app, { access: 'user', feature: TRAI_FEATURE });
+  /** Which TRAI header a command is about, and which workspace owns it. */
+  const headerOf = (view: TraiDomainView, ownerId: number) => ({ traiId: view.id, ownerId, customDomainId: view.custom_domain_id });
 
-  signedIn.get('/api/custom-domains/trai', {
-    summary: 'The caller’s TRAI headers',
+  readers.get('/api/custom-domains/trai', {
+    summary: 'The workspace’s TRAI headers',
     response: { 200: TraiList },
-    handler: async ({ caller }) => {
-      const { userId } = caller;
+    handler: async ({ workspace }) => {
       const [views, active] = await Promise.all([
-        platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId }, sort: [{ field: 'created_at', direction: 'asc' }] }),
-        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, userId),
+        platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: workspace.id }, sort: [{ field: 'created_at', direction: 'asc' }] }),
+        platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, workspace.id),
       ]);
       return views.map((view) => traiItem(view, active));
     },
   });
 
-  signedIn.post('/api/custom-domains/trai', {
+  writers.post('/api/custom-domains/trai', {
     summary:
       'Register a TRAI header (6 letters or digits) on this service’s host, pending until an administrator approves its DLT registration, or on a verified custom domain',
     headers: IdempotencyKeyHeaders,
     body: AddTraiBody,
     response: { 201: TraiItem, 202: StillProcessingBody, 403: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, reply }) =>
-      createOnce(platform, request, reply, (caller, context) => ({
+    handler: async ({ request, reply, workspace }) =>
+      createOnce(platform, request, reply, (_caller, context) => ({
         resource: 'trai',
         create: async (withClaim) => {
           const header = parseTraiHeader(request.body.header);
           let custom: CustomDomainView | null = null;
           if (request.body.domain_type === 'custom_domain') {
-            const verified = await platform.read.count(CUSTOM_DOMAINS, { owner_id: caller.userId, dns_verified: true });
+            const verified = await platform.read.count(CUSTOM_DOMAINS, { owner_id: workspace.id, dns_verified: true });
             if (verified === 0) throw invalid(NO_VERIFIED_DOMAINS);
             const chosen = request.body.custom_domain_id ? await platform.read.get<CustomDomainView>(CUSTOM_DOMAINS, request.body.custom_domain_id) : null;
-            if (!chosen || chosen.owner_id !== caller.userId) throw invalid(SELECT_CUSTOM_DOMAIN);
+            if (!chosen || chosen.owner_id !== workspace.id) throw invalid(SELECT_CUSTOM_DOMAIN);
             custom = chosen;
           }
-          await requireRoomFor(platform, caller.userId, 'trai');
+          await requireRoomFor(platform, workspace.id, 'trai');
           const traiId = await allocateId(platform.events, 'trai', metadataFor(context));
           const { shown } = await handleMultiStreamCommand(platform, withClaim(traiId), addTraiDecider, {
             traiId,
-            userId: caller.userId,
+            ownerId: workspace.id,
             header,
             domainType: request.body.domain_type,
             customDomainId: custom?.id ?? null,
@@ -104,41 +106,41 @@ export async function traiRoutes(app: FastifyInstance, platform: Platform) {
           });
           return { id: traiId, shown };
         },
-        answer: (traiId) => itemOf(caller.userId, traiId),
+        answer: (traiId) => itemOf(workspace.id, traiId),
         shows: async (traiId) => (await platform.read.get<TraiDomainView>(TRAI_DOMAINS, traiId)) !== null,
       })),
   });
 
-  inPlan.post('/api/custom-domains/trai/:id/verify', {
+  writersInPlan.post('/api/custom-domains/trai/:id/verify', {
     ...action,
     summary: 'Verify a TRAI header: on a custom domain, while that domain is verified; on this service’s host, says whether an administrator approved it',
-    handler: async ({ request, caller }) => {
-      const view = await ownView(caller.userId, request.params.id);
-      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, headerOf(view, caller.userId));
+    handler: async ({ request, workspace }) => {
+      const view = await ownView(workspace.id, request.params.id);
+      await handleMultiStreamCommand(platform, commandContext(platform, request), verifyTraiDecider, headerOf(view, workspace.id));
       return { message: `The TRAI header ${view.header} is verified successfully.` };
     },
   });
 
-  inPlan.post('/api/custom-domains/trai/:id/set-active', {
+  writersInPlan.post('/api/custom-domains/trai/:id/set-active', {
     ...action,
     summary: 'Make a verified (or approved) TRAI header the active one',
-    handler: async ({ request, caller }) => {
-      const view = await ownView(caller.userId, request.params.id);
-      const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, caller.userId);
+    handler: async ({ request, workspace }) => {
+      const view = await ownView(workspace.id, request.params.id);
+      const active = await platform.read.get<ActiveDomainsView>(ACTIVE_DOMAINS, workspace.id);
       if (active?.trai_id !== view.id) {
-        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, headerOf(view, caller.userId));
+        await handleMultiStreamCommand(platform, commandContext(platform, request), activateTraiDecider, headerOf(view, workspace.id));
       }
       return { message: `${view.header} is now your active TRAI header.` };
     },
   });
 
-  signedIn.delete('/api/custom-domains/trai/:id', {
+  writers.delete('/api/custom-domains/trai/:id', {
     ...action,
     summary: 'Delete a TRAI header: the pair (host, header) is free again',
-    handler: async ({ request, caller }) => {
-      const view = await ownView(caller.userId, request.params.id);
+    handler: async ({ request, workspace }) => {
+      const view = await ownView(workspace.id, request.params.id);
       await handleMultiStreamCommand(platform, commandContext(platform, request), deleteTraiDecider, {
-        ...headerOf(view, caller.userId),
+        ...headerOf(view, workspace.id),
         header: view.header,
         domain: view.domain,
       });

@@ -3,7 +3,8 @@ import type { DomainEvent, TraiDomainType } from '@linkledger/contracts';
 /** One TRAI header as its stream (`trai-{id}`) tells it. */
 export interface TraiState {
   id: number | null;
-  userId: number | null;
+  /** The workspace that owns the header (its events' `user_id`). */
+  ownerId: number | null;
   header: string;
   domainType: TraiDomainType;
   customDomainId: number | null;
@@ -18,7 +19,7 @@ export interface TraiState {
 
 export const noTrai: TraiState = {
   id: null,
-  userId: null,
+  ownerId: null,
   header: '',
   domainType: 'our_domain',
   customDomainId: null,
@@ -44,7 +45,7 @@ export function evolveTrai(state: TraiState, event: DomainEvent): TraiState {
       return {
         ...state,
         id: trai_id,
-        userId: user_id,
+        ownerId: user_id,
         header,
         domainType: domain_type,
         customDomainId: custom_domain_id,

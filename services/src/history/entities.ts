@@ -107,7 +107,7 @@ const domain: EntityHistory<DomainState> = {
   initial: noDomain,
   evolve: evolveDomain,
   view: (state) =>
-    state.id === null ? null : { id: state.id, owner_id: state.userId, domain: state.domain, dns_verified: state.verified, deleted: state.deleted },
+    state.id === null ? null : { id: state.id, owner_id: state.ownerId, domain: state.domain, dns_verified: state.verified, deleted: state.deleted },
 };
 
 export const ENTITY_HISTORIES: Record<EntityKind, EntityFolder> = {

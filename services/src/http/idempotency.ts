@@ -39,7 +39,11 @@ export async function idempotencyOf(platform: Pick<Platform, 'events'>, request:
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || key === '') return { kind: 'none' };
   const stream = `idempotency-${sha256(`${userId}\n${key}`)}`;
-  const fingerprint = sha256(canonicalJson([request.method, request.routeOptions.url ?? request.url, request.params ?? {}, request.body ?? null]));
+  // The same call in another workspace is another request; one in the personal workspace keeps the fingerprint it always had.
+  const workspace = request.workspace && request.workspace.id !== userId ? [request.workspace.id] : [];
+  const fingerprint = sha256(
+    canonicalJson([request.method, request.routeOptions.url ?? request.url, request.params ?? {}, request.body ?? null, ...workspace]),
+  );
   const last = (await platform.events.readAll({ direction: 'backward', limit: 1, filter: { stream } }))[0];
   const event = last ? domainEventOf(last) : null;
   if (event?.type === 'IdempotencyKeyClaimed' && Date.parse(event.data.expires_at) > now.getTime()) {

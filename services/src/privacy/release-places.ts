@@ -13,7 +13,7 @@ export async function releasePlaces(platform: CommandDeps & Pick<Platform, 'read
   for (const view of await platform.read.find<TraiDomainView>(TRAI_DOMAINS, { where: { owner_id: userId } })) {
     await handleMultiStreamCommand(platform, context, deleteTraiDecider, {
       traiId: view.id,
-      userId,
+      ownerId: userId,
       customDomainId: view.custom_domain_id,
       header: view.header,
       domain: view.domain,

@@ -19,6 +19,7 @@ const PAGE = 1000;
 export interface HostClaim {
   id: number;
   host: string;
+  /** The owning workspace (the events' `user_id`; a personal workspace's id is its user's). */
   ownerId: number;
   verified: boolean;
   /** The log position of its `CustomDomainAdded`. */
@@ -30,6 +31,7 @@ export interface HeaderClaim {
   id: number;
   header: string;
   domainId: number | null;
+  /** The owning workspace, as for a host claim. */
   ownerId: number;
   /** Approved (our host) or verified (a custom domain): links may be served under it. */
   ready: boolean;

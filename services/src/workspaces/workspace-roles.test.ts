@@ -15,7 +15,7 @@ const OUTSIDE_WORKSPACES =
  * Routes on what a workspace owns that still act for the caller's personal workspace
  * (docs/workspaces.md#acting-in-a-workspace says which, and why they are next).
  */
-const STILL_PERSONAL = /^\/api\/(custom-domains|users\/me\/(api-key|generate-api-key|regenerate-api-key)|subscription|payment|test-checkout)/;
+const STILL_PERSONAL = /^\/api\/(users\/me\/(api-key|generate-api-key|regenerate-api-key)|subscription|payment|test-checkout)/;
 
 const ROLES: WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer', 'billing'];
 
