@@ -30,7 +30,7 @@ async function joinByInvite(t: Pick<TestApp, 'app' | 'dataDir'>, inviter: Sessio
  * account, its super admin, is signed up before them all).
  */
 export async function launchTeam(t: Pick<TestApp, 'app' | 'dataDir' | 'platform'>) {
-  await signUpVerified(t, 'root@example.com');
+  const root = await signUpVerified(t, 'root@example.com');
   const asha = await signUpVerified(t, 'asha@example.com');
   const ben = await signUpVerified(t, 'ben@example.com');
   const vikram = await signUpVerified(t, 'vikram@example.com');
@@ -41,5 +41,5 @@ export async function launchTeam(t: Pick<TestApp, 'app' | 'dataDir' | 'platform'
   await givePlan(t.platform, team, 'pro');
   await joinByInvite(t, asha, team, ben, 'ben@example.com', 'member');
   await joinByInvite(t, asha, team, vikram, 'vikram@example.com', 'viewer');
-  return { asha, ben, vikram, outsider, team };
+  return { root, asha, ben, vikram, outsider, team };
 }

@@ -9,8 +9,11 @@ import { activitySentence, isActivity, LINK_ACTIVITY, WORKSPACE_ACTIVITY, type A
 export const NO_SUCH_LINK_HERE = 'There is no such link in this workspace.';
 
 /** How many events of the log one page reads at a time, and at most in all before it answers with what it found. */
-const BATCH = 200;
-const SCAN_BUDGET = 5000;
+interface ScanLimits {
+  batch: number;
+  budget: number;
+}
+const SCAN_LIMITS: ScanLimits = { batch: 200, budget: 5000 };
 
 type Reading = Pick<Platform, 'events' | 'read'>;
 
@@ -39,7 +42,8 @@ function linkStreams(platform: Reading) {
         unknown.map(async (id) => {
           const view = live.get(String(id));
           if (view) return void owners.set(id, view.owner_id);
-          const created = domainEventOf((await streamOf(id))[0] ?? ({} as RecordedEvent));
+          const [first] = await streamOf(id);
+          const created = first ? domainEventOf(first) : null;
           owners.set(id, created?.type === 'LinkCreated' ? created.data.owner_id : null);
         }),
       );
@@ -86,7 +90,12 @@ function subjectsOf(event: ActivityEvent): number[] {
  * link events are read past, up to a budget per page: a page may then hold fewer entries than
  * the limit, and `older` says where to go on.
  */
-export async function activityPage(platform: Reading, workspaceId: number, query: WorkspaceActivityQuery): Promise<WorkspaceActivity> {
+export async function activityPage(
+  platform: Reading,
+  workspaceId: number,
+  query: WorkspaceActivityQuery,
+  { batch: BATCH, budget }: ScanLimits = SCAN_LIMITS,
+): Promise<WorkspaceActivity> {
   const workspaceStream = `workspace-${workspaceId}`;
   const links = linkStreams(platform);
   if (query.link !== undefined) {
@@ -99,7 +108,8 @@ export async function activityPage(platform: Reading, workspaceId: number, query
     ...(query.member !== undefined && { actorId: String(query.member) }),
   };
   const ours = (recorded: RecordedEvent) => {
-    if (query.member !== undefined && recorded.metadata.actor.kind !== 'user') return false;
+    // Moderation names no admin, so it is nobody's to filter by.
+    if (query.member !== undefined && (recorded.metadata.actor.kind !== 'user' || recorded.type === 'LinkModerated')) return false;
     const linkId = linkIdOf(recorded.stream);
     return linkId === null ? recorded.stream === workspaceStream : links.ownerOf(linkId) === workspaceId;
   };
@@ -108,7 +118,7 @@ export async function activityPage(platform: Reading, workspaceId: number, query
   let before = query.before;
   let scanned = 0;
   let exhausted = false;
-  while (found.length < query.limit && scanned < SCAN_BUDGET) {
+  while (found.length < query.limit && scanned < budget) {
     const batch = await platform.events.readAll({ before, direction: 'backward', limit: BATCH, filter });
     scanned += batch.length;
     await links.learnOwners(batch.flatMap((recorded) => linkIdOf(recorded.stream) ?? []));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { callAs, launchTeam } from '../testing/workspace-members.ts';
-import { NO_SUCH_LINK_HERE } from './activity-page.ts';
+import { activityPage, NO_SUCH_LINK_HERE } from './activity-page.ts';
 
 interface Entry {
   position: number;
@@ -18,6 +18,7 @@ interface Page {
 }
 
 let t: TestApp;
+let root: Session;
 let asha: Session;
 let ben: Session;
 let vikram: Session;
@@ -45,7 +46,7 @@ const HOSTILE_TITLE = '<script>alert("x")</script> & "quotes"';
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({ asha, ben, vikram, outsider, team } = await launchTeam(t));
+  ({ root, asha, ben, vikram, outsider, team } = await launchTeam(t));
   benName = (await call(ben, 'GET', '/api/users/me', null)).json<{ username: string }>().username;
 
   // The outsider's own link, edited in their own workspace: none of it is the team's.
@@ -113,6 +114,7 @@ describe('GET /api/workspaces/{id}/activity', () => {
     const foreign = await activity(asha, { link: otherLink });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().detail).toBe(NO_SUCH_LINK_HERE);
+    expect((await activity(asha, { link: 987654 })).statusCode).toBe(404);
   });
 
   it('pages by position: following `older` gives every entry once, in the same order as one page', async () => {
@@ -128,6 +130,24 @@ describe('GET /api/workspaces/{id}/activity', () => {
     }
     expect(paged.map((entry) => entry.position)).toEqual(whole.map((entry) => entry.position));
     expect((await page(asha, { limit: 100 })).older).toBeNull();
+  });
+
+  it('reads past other workspaces’ events at most a budget per page: a short page still says where to go on, and nothing is skipped', async () => {
+    // The newest events of the log are the outsider's.
+    for (const title of ['one', 'two', 'three', 'four']) await call(outsider, 'PATCH', `/api/urls/${otherLink}`, null, { title });
+    const whole = (await page(asha, { limit: 100 })).events.map((entry) => entry.position);
+    const small = { batch: 2, budget: 3 };
+    const first = await activityPage(t.platform, team, { limit: 5 }, small);
+    expect(first.events).toEqual([]);
+    expect(first.older).not.toBeNull();
+    const positions: number[] = [];
+    let older: number | null = first.older;
+    while (older !== null) {
+      const next = await activityPage(t.platform, team, { limit: 5, before: older }, small);
+      positions.push(...next.events.map((entry) => entry.position));
+      older = next.older;
+    }
+    expect(positions).toEqual(whole);
   });
 
   it('a viewer reads it; an outsider gets 404 before the query is looked at; unknown or malformed query fields are refused by name', async () => {
@@ -154,5 +174,32 @@ describe('GET /api/workspaces/{id}/activity', () => {
     expect(newest!.actor).toMatchObject({ kind: 'api_key', name: 'API key' });
     expect(newest!.summary).toMatch(/^API key created \/\S+, leading to https:\/\/key\.example\/$/);
     expect(JSON.stringify(newest)).not.toContain(key);
+  });
+
+  it('a deleted link keeps its history; moderation is told without naming the admin', async () => {
+    // In asha's personal workspace: an admin's moderation finds a link's owner among users.
+    const made = await call(asha, 'POST', '/api/urls', null, { original_url: 'https://d.example/' });
+    const link = made.json<{ id: number; short_code: string }>();
+    const disabled = await call(root, 'POST', `/api/admin/links/${link.id}/disable`, null, { reason: 'Phishing reported' });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await call(asha, 'DELETE', `/api/urls/${link.id}`, null)).statusCode).toBe(200);
+    const answer = await activity(asha, { link: link.id }, asha.user.id);
+    const { events } = answer.json<Page>();
+    expect(events.map((entry) => entry.type)).toEqual(['LinkDeleted', 'LinkModerated', 'LinkCreated']);
+    expect(events[0]!.summary).toMatch(new RegExp(`^\\S+ deleted /${link.short_code}$`));
+    expect(events[1]).toMatchObject({ actor: null, summary: `/${link.short_code} was disabled by moderation: Phishing reported` });
+    const rootName = (await call(root, 'GET', '/api/users/me', null)).json<{ username: string }>().username;
+    expect(answer.body).not.toContain(rootName);
+  });
+
+  it('a member whose account is deleted reads as "deleted account", their address nowhere', async () => {
+    const deleted = await call(vikram, 'POST', '/api/settings/account/delete', null, { password: 'correct horse', confirm_email: 'vikram@example.com' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await expect
+      .poll(
+        async () => (await page(asha)).events.find((entry) => entry.type === 'WorkspaceInviteAccepted' && entry.actor?.id === String(vikram.user.id))?.summary,
+      )
+      .toBe('deleted account joined as viewer');
+    expect((await activity(asha)).body).not.toContain('vikram');
   });
 });
