@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { API_KEY_OWN_WORKSPACE, WORKSPACE_HEADER_INVALID, roleRefusal } from '../http/access.ts';
-import { callAs, launchTeam } from '../testing/workspace-members.ts';
-import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { latestMail } from '../testing/outbox.ts';
+import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 let asha: Session;
@@ -11,11 +11,38 @@ let vikram: Session;
 let outsider: Session;
 let team: number;
 
-const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(t)(...args);
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (session: Session, method: Method, url: string, workspace: number | string | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
+    ...(payload ? { payload } : {}),
+  });
+
+async function join(invitee: Session, email: string, role: string): Promise<void> {
+  const sent = await call(asha, 'POST', `/api/workspaces/${team}/invites`, null, { email, role });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const token = latestMail(t.dataDir, email, '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+  const accepted = await call(invitee, 'POST', '/api/workspace-invites/accept', null, { token });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({ asha, ben, vikram, outsider, team } = await launchTeam(t));
+  await signUpVerified(t, 'root@example.com'); // the first account is the super admin
+  asha = await signUpVerified(t, 'asha@example.com');
+  ben = await signUpVerified(t, 'ben@example.com');
+  vikram = await signUpVerified(t, 'vikram@example.com');
+  outsider = await signUpVerified(t, 'outsider@example.com');
+  const created = await call(asha, 'POST', '/api/workspaces', null, { name: 'Launch team', slug: 'launch-team' });
+  expect(created.statusCode, created.body).toBe(201);
+  team = created.json<{ workspace: { id: number } }>().workspace.id;
+  // Free seats one: the team needs a larger plan for three members.
+  const { givePlan } = await import('../testing/plans.ts');
+  await givePlan(t.platform, team, 'pro');
+  await join(ben, 'ben@example.com', 'member');
+  await join(vikram, 'vikram@example.com', 'viewer');
 });
 afterAll(() => t.close());
 

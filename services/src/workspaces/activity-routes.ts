@@ -6,8 +6,8 @@ import { activityPage } from './activity-page.ts';
 
 /** The workspace's activity feed, from the log (docs/workspaces.md#activity). */
 export async function activityRoutes(app: FastifyInstance, platform: Platform) {
-  // The path names the workspace: the hook finds the caller a member with a role that reads it before the query is looked at.
-  const members = routesFor(app, { access: 'user', workspace: 'workspace:read', workspaceParam: 'id' });
+  // The path names the workspace: the hook finds the caller a member whose role reads it before the query is looked at.
+  const members = routesFor(app, { access: 'user', workspaceInPath: 'workspace:read' });
 
   members.get('/api/workspaces/:id/activity', {
     summary: 'What happened in a workspace, newest first, as sentences naming who did it: its links’ and members’ events; filter by member or link',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
-import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { callAs, launchTeam } from '../testing/workspace-members.ts';
+import { signIn, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { teamOnPro } from '../testing/workspaces.ts';
 import { activityPage, NO_SUCH_LINK_HERE } from './activity-page.ts';
 
 interface Entry {
@@ -18,7 +18,7 @@ interface Page {
 }
 
 let t: TestApp;
-let root: Session;
+let root: Pick<Session, 'headers'>;
 let asha: Session;
 let ben: Session;
 let vikram: Session;
@@ -28,7 +28,9 @@ let benName: string;
 let saleLink: { id: number; short_code: string; before: string; after: string };
 let otherLink: number;
 
-const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(t)(...args);
+/** A request as a caller, in the workspace named, or in their personal one for null. */
+const call = (caller: Pick<Session, 'headers'>, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, workspace: number | null, payload?: object) =>
+  t.app.inject({ method, url, headers: { ...caller.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) }, payload });
 const activity = async (session: Session, query: Record<string, string | number> = {}, workspace = team) =>
   t.app.inject({
     method: 'GET',
@@ -46,7 +48,13 @@ const HOSTILE_TITLE = '<script>alert("x")</script> & "quotes"';
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({ root, asha, ben, vikram, outsider, team } = await launchTeam(t));
+  ({
+    asha,
+    outsider,
+    team,
+    members: { ben, vikram },
+  } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' }));
+  root = await signIn(t.app, 'root@example.com'); // the installation's first account: its super admin
   benName = (await call(ben, 'GET', '/api/users/me', null)).json<{ username: string }>().username;
 
   // The outsider's own link, edited in their own workspace: none of it is the team's.

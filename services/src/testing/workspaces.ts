@@ -1,0 +1,37 @@
+import { expect } from 'vitest';
+import { latestMail } from './outbox.ts';
+import type { WorkspaceRole } from '@linkledger/contracts';
+import { givePlan } from './plans.ts';
+import { signUpVerified, type Session, type TestApp } from './test-app.ts';
+
+/** A team workspace of the owner's (named by its slug). */
+async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: string): Promise<number> {
+  const created = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: owner.headers, payload: { name, slug } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ workspace: { id: number } }>().workspace.id;
+}
+
+/** The inviter invites the address with the role, and the invitee accepts through the mailed link's token. */
+async function joinWorkspace(t: TestApp, inviter: Session, workspaceId: number, invitee: Session, email: string, role: string): Promise<void> {
+  const sent = await t.app.inject({ method: 'POST', url: `/api/workspaces/${workspaceId}/invites`, headers: inviter.headers, payload: { email, role } });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const token = latestMail(t.dataDir, email, '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+  const accepted = await t.app.inject({ method: 'POST', url: '/api/workspace-invites/accept', headers: invitee.headers, payload: { token } });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+/** A Pro team workspace of Asha's (Free has one seat) with the members given, each joined by invite, and an outsider. */
+export async function teamOnPro<Name extends string>(t: TestApp, slug: string, members: Record<Name, WorkspaceRole>) {
+  await signUpVerified(t, 'root@example.com'); // the first account is the super admin
+  const asha = await signUpVerified(t, 'asha@example.com');
+  const outsider = await signUpVerified(t, 'outsider@example.com');
+  const team = await teamWorkspaceOf(t, asha, 'Team', slug);
+  await givePlan(t.platform, team, 'pro');
+  const joined = {} as Record<Name, Session>;
+  for (const [name, role] of Object.entries(members) as [Name, WorkspaceRole][]) {
+    const member = await signUpVerified(t, `${name}@example.com`);
+    await joinWorkspace(t, asha, team, member, `${name}@example.com`, role);
+    joined[name] = member;
+  }
+  return { asha, outsider, team, members: joined };
+}
