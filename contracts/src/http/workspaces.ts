@@ -95,3 +95,43 @@ export const WorkspaceMembers = z.object({
 });
 
 export const WorkspaceInviteAnswer = z.object({ message: z.string(), invite: WorkspaceInvite });
+
+/**
+ * The workspace's activity feed (docs/workspaces.md#activity): `before` is the cursor (a
+ * position in the log, from `older`); `member` a user id (what they did), `link` a link of
+ * the workspace.
+ */
+export const WorkspaceActivityQuery = z.strictObject(
+  {
+    before: z.coerce
+      .number({ message: 'before must be a position in the log' })
+      .int('before must be a whole number')
+      .positive('before must be 1 or more')
+      .optional(),
+    limit: z.coerce
+      .number({ message: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit is 1 to 100')
+      .max(100, 'limit is 1 to 100')
+      .default(50),
+    member: z.coerce.number({ message: 'member must be a user id' }).int('member must be a user id').positive('member must be a user id').optional(),
+    link: z.coerce.number({ message: 'link must be a link id' }).int('link must be a link id').positive('link must be a link id').optional(),
+  },
+  unknownField,
+);
+export type WorkspaceActivityQuery = z.infer<typeof WorkspaceActivityQuery>;
+
+const ActivityEntry = z.object({
+  position: z.number().int(),
+  at: z.string(),
+  type: z.string(),
+  /** Who did it: a member (by their username now, or "deleted account") or an API key; null for moderation and the system. */
+  actor: z.object({ kind: z.enum(['user', 'api_key']), id: z.string(), name: z.string() }).nullable(),
+  link_id: z.number().int().nullable(),
+  /** What happened, as a sentence that names the actor. */
+  summary: z.string(),
+});
+
+/** Newest first; `older` is the `before` of the next page, null once the log holds nothing older. */
+export const WorkspaceActivity = z.object({ events: z.array(ActivityEntry), older: z.number().int().nullable() });
+export type WorkspaceActivity = z.infer<typeof WorkspaceActivity>;

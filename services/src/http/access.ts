@@ -13,7 +13,7 @@ import { forbidden, invalid, notFound } from '../commands/domain-error.ts';
  * one workspace, and requires the caller's role there to allow what the route does.
  */
 export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
-type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string }; workspace?: WorkspacePermission };
+type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string }; workspace?: WorkspacePermission; workspaceInPath?: WorkspacePermission };
 export type AccessLevel = Access['access'];
 
 export interface TokenClaims {
@@ -46,6 +46,11 @@ declare module 'fastify' {
     refusal?: string;
     feature?: { key: FeatureKey; refusal: string };
     workspace?: WorkspacePermission;
+    /**
+     * For a route on a workspace as such (`/api/workspaces/:id/…`): what it needs of the caller's
+     * role in the workspace its path names. It acts in no workspace the header names.
+     */
+    workspaceInPath?: WorkspacePermission;
   }
   interface FastifyRequest {
     /** Set by the access hook for every route that requires a credential. */
@@ -137,18 +142,34 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
     if (request.caller?.session)
       checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
     if (config.workspace) request.workspace = await workspaceOf(request, request.caller!, config.workspace, checks);
+    else if (config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config.workspaceInPath, checks, workspaceInPath(request));
     if (config.feature) await checks.requireFeature(request.workspace?.id ?? request.caller!.userId, config.feature.key, config.feature.refusal);
   });
 }
 
+/** The workspace a route's path names (`:id`); an id that is not one names none of the caller's. */
+function workspaceInPath(request: FastifyRequest): number {
+  const named = (request.params as Record<string, string | undefined>).id;
+  if (named === undefined || !/^[1-9][0-9]{0,15}$/.test(named)) throw notFound(WORKSPACE_NOT_FOUND);
+  return Number(named);
+}
+
 /**
- * The workspace a request acts in: the one X-Workspace-Id names, else the caller's personal one
- * (its id is theirs); an API key acts in its own. A workspace the caller is not a member of is
- * not found, so its existence is not revealed; a member whose role does not allow the route is refused.
+ * The workspace a request acts in: the one its path names (`workspaceInPath` routes under
+ * `/api/workspaces/:id`), else the one X-Workspace-Id names, else the caller's personal one (its id is theirs); an API
+ * key acts in its own. A workspace the caller is not a member of is not found, so its existence
+ * is not revealed; a member whose role does not allow the route is refused.
  */
-async function workspaceOf(request: FastifyRequest, caller: Caller, permission: WorkspacePermission, checks: AccessChecks): Promise<WorkspaceContext> {
-  const named = request.headers[WORKSPACE_HEADER];
-  let workspaceId = caller.userId;
+async function workspaceOf(
+  request: FastifyRequest,
+  caller: Caller,
+  permission: WorkspacePermission,
+  checks: AccessChecks,
+  inPath?: number,
+): Promise<WorkspaceContext> {
+  const named = inPath === undefined ? request.headers[WORKSPACE_HEADER] : undefined;
+  let workspaceId = inPath ?? caller.userId;
+  if (inPath !== undefined && caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
   if (named !== undefined) {
     if (typeof named !== 'string' || !/^[1-9][0-9]{0,15}$/.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
     workspaceId = Number(named.trim());

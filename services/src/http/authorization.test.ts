@@ -273,6 +273,7 @@ const table: Record<string, Row> = {
   },
   'DELETE /api/workspaces/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}` }) },
   'GET /api/workspaces/:id/members': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}/members` }) },
+  'GET /api/workspaces/:id/activity': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/activity` }) },
   // The owner keeps the role they have: accepted, nothing changes.
   'PATCH /api/workspaces/:id/members/:userId': {
     expect: ownerOnly(200),

@@ -86,7 +86,7 @@ function declare<Extra>(
 }
 
 /** What a credentialed route's handler is handed: the caller, and the workspace when the route acts in one. */
-type Checked<A> = A extends { workspace: string } ? { caller: Caller; workspace: WorkspaceContext } : { caller: Caller };
+type Checked<A> = A extends { workspace: string } | { workspaceInPath: string } ? { caller: Caller; workspace: WorkspaceContext } : { caller: Caller };
 
 /**
  * Routes that require a credential (docs/architecture.md#who-may-call-a-route): the access hook
@@ -97,7 +97,7 @@ type Checked<A> = A extends { workspace: string } ? { caller: Caller; workspace:
 export function routesFor<A extends FastifyContextConfig & Credentialed>(app: FastifyInstance, access: A): DeclaredRoutes<Checked<A>> {
   return declare(app, access, (request) => {
     if (!request.caller) throw new Error('The access hook let a request through without its caller');
-    if (!access.workspace) return { caller: request.caller } as Checked<A>;
+    if (!access.workspace && !access.workspaceInPath) return { caller: request.caller } as Checked<A>;
     if (!request.workspace) throw new Error('The access hook let a request through without its workspace');
     return { caller: request.caller, workspace: request.workspace } as Checked<A>;
   });

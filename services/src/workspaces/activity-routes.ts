@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorBody, IdParams, WorkspaceActivity, WorkspaceActivityQuery } from '@linkledger/contracts';
+import { routesFor } from '../http/declared-routes.ts';
+import type { Platform } from '../platform/platform.ts';
+import { activityPage } from './activity-page.ts';
+
+/** The workspace's activity feed, from the log (docs/workspaces.md#activity). */
+export async function activityRoutes(app: FastifyInstance, platform: Platform) {
+  // The path names the workspace: the hook finds the caller a member whose role reads it before the query is looked at.
+  const members = routesFor(app, { access: 'user', workspaceInPath: 'workspace:read' });
+
+  members.get('/api/workspaces/:id/activity', {
+    summary: 'What happened in a workspace, newest first, as sentences naming who did it: its links’ and members’ events; filter by member or link',
+    params: IdParams,
+    querystring: WorkspaceActivityQuery,
+    response: { 200: WorkspaceActivity, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    handler: ({ request, workspace }) => activityPage(platform, workspace.id, request.query),
+  });
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { EditableLink } from '../links/index.ts';
+import { activitySentence, type ActivityEvent, type SentenceContext } from './activity-sentences.ts';
+
+const springSale: EditableLink = {
+  id: 7,
+  ownerId: 40,
+  shortCode: 'spring-sale',
+  destination: 'https://a.example',
+  title: 'Spring sale',
+  description: '',
+  isActive: true,
+  deleted: false,
+  moderated: false,
+  version: 0,
+  customDomain: null,
+  traiHeader: null,
+  domainId: null,
+  traiId: null,
+  createdAt: 1,
+};
+const names: Record<number, string> = { 41: 'ben', 42: 'vikram' };
+
+/** Given the actor and the link as it was, when the event happened, then the feed says … */
+const sentence = (event: ActivityEvent, given: Partial<SentenceContext> = {}) =>
+  activitySentence(event, { actor: 'asha', linkBefore: null, nameOf: (id) => names[id] ?? 'deleted account', ...given });
+
+describe('activity sentences (given the actor and the link before, when an event, then one sentence)', () => {
+  it('a new destination: from the old one to the new one, on the link’s path', () => {
+    const event: ActivityEvent = { type: 'LinkUpdated', data: { link_id: 7, changes: { original_url: 'https://b.example' } } };
+    expect(sentence(event, { linkBefore: springSale })).toBe('asha changed the destination of /spring-sale from https://a.example to https://b.example');
+  });
+
+  it('several changes in one edit: each from what to what, and a switch', () => {
+    const event: ActivityEvent = {
+      type: 'LinkUpdated',
+      data: { link_id: 7, changes: { title: 'Summer sale', description: 'Hot', is_active: false } },
+    };
+    expect(sentence(event, { linkBefore: springSale })).toBe(
+      'asha changed the title of /spring-sale from “Spring sale” to “Summer sale” and the description from “” to “Hot”, and switched off the link',
+    );
+    const onlySwitch: ActivityEvent = { type: 'LinkUpdated', data: { link_id: 7, changes: { is_active: true } } };
+    expect(sentence(onlySwitch, { linkBefore: springSale, actor: 'API key' })).toBe('API key switched on /spring-sale');
+  });
+
+  it('creation, deletion and moderation of a link', () => {
+    const created: ActivityEvent = {
+      type: 'LinkCreated',
+      data: {
+        link_id: 7,
+        owner_id: 40,
+        short_code: 'spring-sale',
+        original_url: 'https://a.example',
+        title: '',
+        description: '',
+        created_via: 'manual',
+        custom_domain: null,
+        trai_header: null,
+      },
+    };
+    expect(sentence(created)).toBe('asha created /spring-sale, leading to https://a.example');
+    expect(sentence({ type: 'LinkDeleted', data: { link_id: 7, short_code: 'spring-sale' } }, { linkBefore: springSale })).toBe('asha deleted /spring-sale');
+    const disabled: ActivityEvent = { type: 'LinkModerated', data: { link_id: 7, disabled: true, reason: 'Phishing' } };
+    expect(sentence(disabled, { actor: null, linkBefore: springSale })).toBe('/spring-sale was disabled by moderation: Phishing');
+  });
+
+  it('a very long destination is cut, so the sentence stays one line', () => {
+    const event: ActivityEvent = { type: 'LinkUpdated', data: { link_id: 7, changes: { original_url: `https://b.example/${'x'.repeat(500)}` } } };
+    const said = sentence(event, { linkBefore: springSale });
+    expect(said.length).toBeLessThan(300);
+    expect(said.endsWith('…')).toBe(true);
+  });
+
+  it('members’ events name the member they are about', () => {
+    expect(sentence({ type: 'WorkspaceRenamed', data: { workspace_id: 40, name: 'Launch' } })).toBe('asha renamed the workspace to “Launch”');
+    const invite: ActivityEvent = {
+      type: 'WorkspaceInviteSent',
+      data: {
+        invite_id: '7c1b1a5e-3a57-4f57-9a1c-1c2f3b4d5e6f',
+        workspace_id: 40,
+        role: 'member',
+        email: 'sealed:abc',
+        email_masked: 'b***@example.com',
+        inviter_id: 40,
+        expires_at: '2026-12-01T00:00:00.000Z',
+      },
+    };
+    expect(sentence(invite)).toBe('asha invited b***@example.com as member');
+    const joined: ActivityEvent = {
+      type: 'WorkspaceInviteAccepted',
+      data: { invite_id: '7c1b1a5e-3a57-4f57-9a1c-1c2f3b4d5e6f', workspace_id: 40, user_id: 41, role: 'member' },
+    };
+    expect(sentence(joined, { actor: 'ben' })).toBe('ben joined as member');
+    expect(sentence({ type: 'WorkspaceMemberRoleChanged', data: { workspace_id: 40, user_id: 42, role: 'admin', previous: 'viewer' } })).toBe(
+      'asha changed the role of vikram from viewer to admin',
+    );
+    expect(sentence({ type: 'WorkspaceMemberRemoved', data: { workspace_id: 40, user_id: 42, reason: 'removed' } })).toBe('asha removed vikram');
+    expect(sentence({ type: 'WorkspaceMemberRemoved', data: { workspace_id: 40, user_id: 99, reason: 'left' } })).toBe('deleted account left the workspace');
+    expect(sentence({ type: 'WorkspaceOwnershipTransferred', data: { workspace_id: 40, from_user_id: 40, to_user_id: 41 } })).toBe(
+      'asha handed ownership to ben',
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import type { DomainEvent, EventType } from '@linkledger/contracts';
+import type { EditableLink } from '../links/index.ts';
+
+/**
+ * The events a workspace's activity shows (docs/workspaces.md#activity). Clicks are not
+ * activity (there are far too many); a link's placement and an invite's token are plumbing.
+ */
+export const LINK_ACTIVITY = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated'] as const satisfies readonly EventType[];
+export const WORKSPACE_ACTIVITY = [
+  'WorkspaceCreated',
+  'WorkspaceRenamed',
+  'WorkspaceInviteSent',
+  'WorkspaceInviteAccepted',
+  'WorkspaceMemberRoleChanged',
+  'WorkspaceMemberRemoved',
+  'WorkspaceOwnershipTransferred',
+] as const satisfies readonly EventType[];
+
+export type ActivityEvent = Extract<DomainEvent, { type: (typeof LINK_ACTIVITY)[number] | (typeof WORKSPACE_ACTIVITY)[number] }>;
+
+/** What a sentence needs beside the event: who did it, the link as it was just before, and members' names. */
+export interface SentenceContext {
+  /** The actor's name ("asha", "deleted account", "API key"); null for moderation and the system. */
+  actor: string | null;
+  /** The link before this event (null for its creation). */
+  linkBefore: EditableLink | null;
+  nameOf(userId: number): string;
+}
+
+/** Long titles and addresses are cut, so one sentence stays one line. */
+const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const quoted = (text: string) => `“${clip(text)}”`;
+const joined = (clauses: string[]) => (clauses.length < 2 ? (clauses[0] ?? '') : `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}`);
+
+function linkEdit(who: string, path: string, before: EditableLink | null, changes: Extract<ActivityEvent, { type: 'LinkUpdated' }>['data']['changes']) {
+  const fromTo = (old: string | undefined, now: string) => (old === undefined ? `to ${now}` : `from ${old} to ${now}`);
+  const changed: string[] = [];
+  if (changes.original_url !== undefined) changed.push(`the destination ${fromTo(before ? clip(before.destination) : undefined, clip(changes.original_url))}`);
+  if (changes.title !== undefined) changed.push(`the title ${fromTo(before ? quoted(before.title) : undefined, quoted(changes.title))}`);
+  if (changes.description !== undefined)
+    changed.push(`the description ${fromTo(before ? quoted(before.description) : undefined, quoted(changes.description))}`);
+  const switched = changes.is_active === undefined ? null : `switched ${changes.is_active ? 'on' : 'off'}`;
+  if (changed.length === 0) return switched ? `${who} ${switched} ${path}` : `${who} edited ${path}`;
+  // The first change names the link: "changed the destination of /x from … to …".
+  const [first, ...rest] = changed;
+  const clauses = [first!.replace(/^(the \w+) /, `$1 of ${path} `), ...rest];
+  return `${who} changed ${joined(clauses)}${switched ? `, and ${switched} the link` : ''}`;
+}
+
+/** One sentence saying what an event did in the workspace, naming who did it (docs/workspaces.md#activity). */
+export function activitySentence(event: ActivityEvent, context: SentenceContext): string {
+  const who = context.actor ?? 'Someone';
+  const path = (shortCode: string | undefined) => (shortCode === undefined ? 'a link' : `/${shortCode}`);
+  const link = path(context.linkBefore?.shortCode);
+  switch (event.type) {
+    case 'LinkCreated':
+      return `${who} created /${event.data.short_code}, leading to ${clip(event.data.original_url)}`;
+    case 'LinkUpdated':
+      return linkEdit(who, link, context.linkBefore, event.data.changes);
+    case 'LinkDeleted':
+      return `${who} deleted /${event.data.short_code}`;
+    case 'LinkModerated':
+      return event.data.disabled ? `${link} was disabled by moderation: ${clip(event.data.reason)}` : `${link} was enabled again by moderation`;
+    case 'WorkspaceCreated':
+      return `${who} created the workspace ${quoted(event.data.name)}`;
+    case 'WorkspaceRenamed':
+      return `${who} renamed the workspace to ${quoted(event.data.name)}`;
+    case 'WorkspaceInviteSent':
+      return `${who} invited ${event.data.email_masked} as ${event.data.role}`;
+    case 'WorkspaceInviteAccepted':
+      return `${context.nameOf(event.data.user_id)} joined as ${event.data.role}`;
+    case 'WorkspaceMemberRoleChanged':
+      return `${who} changed the role of ${context.nameOf(event.data.user_id)} from ${event.data.previous} to ${event.data.role}`;
+    case 'WorkspaceMemberRemoved':
+      return event.data.reason === 'left' ? `${context.nameOf(event.data.user_id)} left the workspace` : `${who} removed ${context.nameOf(event.data.user_id)}`;
+    case 'WorkspaceOwnershipTransferred':
+      return `${who} handed ownership to ${context.nameOf(event.data.to_user_id)}`;
+  }
+}
+
+const ACTIVITY_TYPES = new Set<string>([...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY]);
+/** Whether a parsed event is one the activity shows. */
+export const isActivity = (event: DomainEvent | null): event is ActivityEvent => event !== null && ACTIVITY_TYPES.has(event.type);
