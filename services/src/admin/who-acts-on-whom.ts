@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../commands/domain-error.ts';
 import { USER_NOT_FOUND, evolveUser, noUser, type UserState } from '../accounts/index.ts';
 import { evolveLink } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
+import { WORKSPACES, type WorkspaceView } from '@linkledger/projections';
 
 /*
  * The one rule for every admin action on an account and what it owns — status, role, plan,
@@ -36,8 +37,15 @@ export async function requireMayActOnUser(platform: Pick<Platform, 'events'>, ca
   mayActOnAccount({ actorId: caller.userId, actorRole: caller.role }, state);
 }
 
-/** The rule applied to a link's owner; a link that does not exist is left to the command to refuse. */
-export async function requireMayActOnLink(platform: Pick<Platform, 'events'>, caller: AdminCaller, linkId: number): Promise<void> {
+/**
+ * The rule applied to a link's owner; a link that does not exist is left to the command to
+ * refuse. A link owned by a team workspace (docs/workspaces.md) is acted on as its owners are:
+ * an admin may not moderate a link of a workspace the super admin, or another admin, owns.
+ */
+export async function requireMayActOnLink(platform: Pick<Platform, 'events' | 'read'>, caller: AdminCaller, linkId: number): Promise<void> {
   const { state: link } = await loadStream(platform.events, `link-${linkId}`, null, evolveLink);
-  if (link && !link.deleted) await requireMayActOnUser(platform, caller, link.ownerId);
+  if (!link || link.deleted) return;
+  const team = await platform.read.get<WorkspaceView>(WORKSPACES, link.ownerId);
+  const accounts = team && !team.personal ? team.owner_ids : [link.ownerId];
+  for (const accountId of accounts) await requireMayActOnUser(platform, caller, accountId);
 }

@@ -22,7 +22,7 @@ async function joinWorkspace(t: TestApp, inviter: Session, workspaceId: number, 
 
 /** A Pro team workspace of Asha's (Free has one seat) with the members given, each joined by invite, and an outsider. */
 export async function teamOnPro<Name extends string>(t: TestApp, slug: string, members: Record<Name, WorkspaceRole>) {
-  await signUpVerified(t, 'root@example.com'); // the first account is the super admin
+  const root = await signUpVerified(t, 'root@example.com'); // the first account is the super admin
   const asha = await signUpVerified(t, 'asha@example.com');
   const outsider = await signUpVerified(t, 'outsider@example.com');
   const team = await teamWorkspaceOf(t, asha, 'Team', slug);
@@ -33,5 +33,5 @@ export async function teamOnPro<Name extends string>(t: TestApp, slug: string, m
     await joinWorkspace(t, asha, team, member, `${name}@example.com`, role);
     joined[name] = member;
   }
-  return { asha, outsider, team, members: joined };
+  return { root, asha, outsider, team, members: joined };
 }
