@@ -6,3 +6,4 @@ export { domainInfo } from './domain-info.ts';
 export { type DomainState, domainStream, evolveDomain, noDomain } from './domain-state.ts';
 export { activePlace, type LinkPlacement, ON_OUR_HOST, placeApiLink, placeLink } from './link-placement.ts';
 export { deleteTraiDecider } from './trai-deciders.ts';
+export { releasePlaces } from './release-places.ts';

@@ -6,3 +6,4 @@ export { refuseLoopingDestination } from './loop-guard.ts';
 export { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
 export { requestedTarget } from './short-codes.ts';
 export { updateLink } from './update-link.ts';
+export { bulkDeleteLinks } from './bulk-delete.ts';

@@ -14,7 +14,7 @@ import { AccountExports, type ExportJob } from './account-export.ts';
 import { addressesOf } from './addresses-of.ts';
 import { CONFIRMATION_MISMATCH, deleteAccountDecider } from './account-deletion-deciders.ts';
 import { purgeOutbox } from './outbox-purge.ts';
-import { releasePlaces } from './release-places.ts';
+import { releasePlaces } from '../domains/index.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
 export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';

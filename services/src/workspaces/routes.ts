@@ -33,6 +33,7 @@ import {
 } from './workspace-deciders.ts';
 import { addressOf, memberWorkspace, membersOf, pendingInvitesOf, workspaceAnswer, workspacesOf } from './workspace-views.ts';
 import { seatLimit } from './workspace-seats.ts';
+import { clearTeamWorkspace } from './workspace-removal.ts';
 
 const workspaceCreated = (name: string) => `The workspace ${name} was created. Invite your team from its members page.`;
 const WORKSPACE_RENAMED = 'The workspace was renamed.';
@@ -99,12 +100,14 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
   });
 
   signedIn.delete('/api/workspaces/:id', {
-    summary: 'Delete a team workspace (owners); a personal one goes only with its account',
+    summary: 'Delete a team workspace (owners): its links are deleted and its domains and TRAI headers released; a personal one goes only with its account',
     params: IdParams,
     response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
-      await handleCommand(platform, commandContext(platform, request), deleteWorkspaceDecider, { ...addressOf(view, view.id), actorId: caller.userId });
+      const workspace = await memberWorkspace(platform, caller.userId, request.params.id);
+      const context = commandContext(platform, request);
+      await clearTeamWorkspace(platform, context, workspace);
+      await handleCommand(platform, context, deleteWorkspaceDecider, { ...addressOf(workspace.view, workspace.view.id), actorId: caller.userId });
       return { message: WORKSPACE_DELETED };
     },
   });
