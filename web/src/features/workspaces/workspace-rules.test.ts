@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseWorkspaceId } from '../../api/chosen-workspace.ts';
+import type { Workspace } from './workspaces-api.ts';
+import { currentWorkspace, grantableRoles, isOwnerOfTeam, managesMember, managesMembers, seatsText, slugFromName } from './workspace-rules.ts';
+
+const workspace = (id: number, personal: boolean, role: Workspace['role'] = 'owner'): Workspace => ({
+  id,
+  name: `w${id}`,
+  slug: personal ? null : `w-${id}`,
+  personal,
+  role,
+  owner_ids: [],
+  created_at: '2026-11-27T00:00:00.000Z',
+});
+
+describe('the workspace screens follow the roles', () => {
+  it('lets owners and admins manage members, and only owners give the owner role', () => {
+    expect(['owner', 'admin', 'member', 'viewer', 'billing'].filter((role) => managesMembers(role as Workspace['role']))).toEqual(['owner', 'admin']);
+    expect(grantableRoles('owner')).toEqual(['owner', 'admin', 'member', 'viewer', 'billing']);
+    expect(grantableRoles('admin')).toEqual(['admin', 'member', 'viewer', 'billing']);
+    expect(grantableRoles('member')).toEqual([]);
+  });
+
+  it('keeps owners out of an admin’s reach', () => {
+    expect(managesMember('admin', 'member')).toBe(true);
+    expect(managesMember('admin', 'owner')).toBe(false);
+    expect(managesMember('owner', 'owner')).toBe(true);
+    expect(managesMember('viewer', 'billing')).toBe(false);
+  });
+
+  it('offers transfer and delete to owners of team workspaces only', () => {
+    expect(isOwnerOfTeam(workspace(7, false))).toBe(true);
+    expect(isOwnerOfTeam(workspace(7, true))).toBe(false);
+    expect(isOwnerOfTeam(workspace(7, false, 'admin'))).toBe(false);
+  });
+});
+
+describe('the current workspace', () => {
+  const list = [workspace(1, true), workspace(9, false, 'viewer')];
+
+  it('is the chosen one while it is among the caller’s', () => {
+    expect(currentWorkspace(list, 9)?.id).toBe(9);
+  });
+
+  it('falls back to the personal one when nothing is chosen or the chosen one is gone', () => {
+    expect(currentWorkspace(list, null)?.id).toBe(1);
+    expect(currentWorkspace(list, 42)?.id).toBe(1);
+    expect(currentWorkspace([], 42)).toBeUndefined();
+  });
+
+  it('reads a stored choice only when it is a workspace id', () => {
+    expect(parseWorkspaceId('12')).toBe(12);
+    for (const stored of [null, '', '0', '-3', '1.5', '12abc', ' 12', '99999999999999999']) expect(parseWorkspaceId(stored)).toBeNull();
+  });
+});
+
+describe('texts', () => {
+  it('makes a slug of a name', () => {
+    expect(slugFromName('  Acme Marketing — India! ')).toBe('acme-marketing-india');
+    expect(slugFromName('Café Ünïcode')).toBe('cafe-unicode');
+    expect(slugFromName('a'.repeat(60))).toHaveLength(48);
+    expect(slugFromName('<script>')).toBe('script');
+  });
+
+  it('counts seats against the limit', () => {
+    expect(seatsText({ used: 2, limit: 5 })).toBe('2 of 5 seats used');
+    expect(seatsText({ used: 1, limit: 1 })).toBe('1 of 1 seat used');
+    expect(seatsText({ used: 3, limit: -1 })).toBe('3 seats used (no limit)');
+  });
+});
