@@ -182,11 +182,36 @@ describe('workspaces in the browser', () => {
       expect(roles.members.map((member) => member.role)).toEqual(['owner', 'member']);
       await expectAccessible(page);
       await screenshot(page, 'settings-workspace');
-      await page.setViewportSize(PHONE);
-      await screenshot(page, 'settings-workspace');
       await page.context().close();
+      const phone = await openSignedIn(suite.browser, suite.product, owner.token, '/settings?tab=workspace', PHONE);
+      await phone.getByTestId('workspace-members').getByText('Member', { exact: true }).waitFor();
+      await screenshot(phone, 'settings-workspace');
+      await phone.context().close();
     },
   );
+
+  it('deleting a team workspace asks first, says so in the server’s words and brings the app back to the personal workspace', { timeout: 60_000 }, async () => {
+    const token = await verifiedAccount(unique('deleter'));
+    const created = await call<{ workspace: { id: number } }>(token, 'POST', '/api/workspaces', {
+      name: 'Short-lived',
+      slug: `short-${Date.now().toString(36)}`,
+    });
+    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=workspace');
+    page.setDefaultTimeout(10_000);
+    await switcher(page).selectOption({ label: 'Short-lived' });
+    await page.getByText('Team workspace · slug short-').waitFor();
+    await page.getByRole('button', { name: 'Delete workspace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete workspace' });
+    await dialog.getByText('Short-lived').waitFor();
+    await dialog.getByRole('button', { name: 'Delete workspace' }).click();
+    await page.locator('.toast', { hasText: 'The workspace was deleted.' }).waitFor();
+    await page.getByText('Your personal workspace · your role: Owner').waitFor();
+    expect(await switcher(page).locator('option').allTextContents()).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem('workspace'))).toBeNull();
+    const left = await fetch(`${suite.product.baseUrl}/api/workspaces/${created.workspace.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(left.status).toBe(404);
+    await page.context().close();
+  });
 
   it('the invite screen for a visitor: register first, back to the invite, the server’s refusal as it says it, then decline', { timeout: 90_000 }, async () => {
     const owner = await inviter(3);
@@ -197,7 +222,8 @@ describe('workspaces in the browser', () => {
     const context = await newContext(suite.browser, suite.product, PHONE);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    await page.goto(link.pathname);
+    // The server answers the invite link with the app, as a page (not its 404).
+    expect((await page.goto(link.pathname))?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Sign in to answer' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'workspace-invite-signed-out');
