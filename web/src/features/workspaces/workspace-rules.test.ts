@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseWorkspaceId } from '../../api/chosen-workspace.ts';
 import type { Workspace } from './workspaces-api.ts';
 import { currentWorkspace, grantableRoles, isOwnerOfTeam, managesMember, managesMembers, seatsText, slugFromName } from './workspace-rules.ts';
 
@@ -46,11 +45,6 @@ describe('the current workspace', () => {
     expect(currentWorkspace(list, null)?.id).toBe(1);
     expect(currentWorkspace(list, 42)?.id).toBe(1);
     expect(currentWorkspace([], 42)).toBeUndefined();
-  });
-
-  it('reads a stored choice only when it is a workspace id', () => {
-    expect(parseWorkspaceId('12')).toBe(12);
-    for (const stored of [null, '', '0', '-3', '1.5', '12abc', ' 12', '99999999999999999']) expect(parseWorkspaceId(stored)).toBeNull();
   });
 });
 
