@@ -38,7 +38,7 @@ export function InvitesCard({ workspace }: { workspace: Workspace }) {
     <TitledCard titleId="workspace-invites-title" title="Invites">
       <div className="stack gap-3">
         <form
-          className="cluster cluster--bottom"
+          className="cluster cluster--bottom workspace-settings__invite"
           onSubmit={(event) => {
             event.preventDefault();
             void send();
