@@ -190,28 +190,37 @@ describe('workspaces in the browser', () => {
     },
   );
 
-  it('deleting a team workspace asks first, says so in the server’s words and brings the app back to the personal workspace', { timeout: 60_000 }, async () => {
-    const token = await verifiedAccount(unique('deleter'));
-    const created = await call<{ workspace: { id: number } }>(token, 'POST', '/api/workspaces', {
-      name: 'Short-lived',
-      slug: `short-${Date.now().toString(36)}`,
-    });
-    const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=workspace');
-    page.setDefaultTimeout(10_000);
-    await switcher(page).selectOption({ label: 'Short-lived' });
-    await page.getByText('Team workspace · slug short-').waitFor();
-    await page.getByRole('button', { name: 'Delete workspace' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete workspace' });
-    await dialog.getByText('Short-lived').waitFor();
-    await dialog.getByRole('button', { name: 'Delete workspace' }).click();
-    await page.locator('.toast', { hasText: 'The workspace was deleted.' }).waitFor();
-    await page.getByText('Your personal workspace · your role: Owner').waitFor();
-    expect(await switcher(page).locator('option').allTextContents()).toHaveLength(1);
-    expect(await page.evaluate(() => localStorage.getItem('workspace'))).toBeNull();
-    const left = await fetch(`${suite.product.baseUrl}/api/workspaces/${created.workspace.id}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(left.status).toBe(404);
-    await page.context().close();
-  });
+  it(
+    'renaming a team workspace (the switcher follows); deleting it asks first, says so in the server’s words and brings the app back to the personal workspace',
+    { timeout: 60_000 },
+    async () => {
+      const token = await verifiedAccount(unique('deleter'));
+      const created = await call<{ workspace: { id: number } }>(token, 'POST', '/api/workspaces', {
+        name: 'Short-lived',
+        slug: `short-${Date.now().toString(36)}`,
+      });
+      const page = await openSignedIn(suite.browser, suite.product, token, '/settings?tab=workspace');
+      page.setDefaultTimeout(10_000);
+      await switcher(page).selectOption({ label: 'Short-lived' });
+      await page.getByText('Team workspace · slug short-').waitFor();
+      // Renaming: the server's answer, and the switcher follows.
+      await page.getByLabel('Name', { exact: true }).fill('Soon <i>gone</i>');
+      await page.getByRole('button', { name: 'Save name' }).click();
+      await page.locator('.status-message.tone-success', { hasText: 'The workspace was renamed.' }).waitFor();
+      await switcher(page).locator('option', { hasText: 'Soon <i>gone</i>' }).waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: 'Delete workspace' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete workspace' });
+      await dialog.getByText('Soon <i>gone</i>').waitFor();
+      await dialog.getByRole('button', { name: 'Delete workspace' }).click();
+      await page.locator('.toast', { hasText: 'The workspace was deleted.' }).waitFor();
+      await page.getByText('Your personal workspace · your role: Owner').waitFor();
+      expect(await switcher(page).locator('option').allTextContents()).toHaveLength(1);
+      expect(await page.evaluate(() => localStorage.getItem('workspace'))).toBeNull();
+      const left = await fetch(`${suite.product.baseUrl}/api/workspaces/${created.workspace.id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(left.status).toBe(404);
+      await page.context().close();
+    },
+  );
 
   it('the invite screen for a visitor: register first, back to the invite, the server’s refusal as it says it, then decline', { timeout: 90_000 }, async () => {
     const owner = await inviter(3);
