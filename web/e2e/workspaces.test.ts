@@ -131,7 +131,7 @@ describe('workspaces in the browser', () => {
   );
 
   it(
-    'members and invites: an invite by e-mail with a role, accepted at /invite/:token, lists the member with that role; a role change',
+    'members and invites: an invite by e-mail with a role, accepted at /invite/:token, lists the member with that role; a role change; the member leaves',
     { timeout: 90_000 },
     async () => {
       const owner = await inviter(5);
@@ -187,6 +187,20 @@ describe('workspaces in the browser', () => {
       await phone.getByRole('combobox', { name: /^Role of / }).waitFor();
       await screenshot(phone, 'settings-workspace');
       await phone.context().close();
+
+      // Ben leaves: asked first, then back in his own workspace, and no longer a member.
+      const benAgain = await openSignedIn(suite.browser, suite.product, benToken, '/settings?tab=workspace');
+      benAgain.setDefaultTimeout(10_000);
+      await switcher(benAgain).selectOption({ index: 1 });
+      await benAgain.getByText('A personal workspace · your role: Member').waitFor();
+      await benAgain.getByRole('button', { name: 'Leave workspace' }).click();
+      await benAgain.getByRole('dialog', { name: 'Leave workspace' }).getByRole('button', { name: 'Leave workspace' }).click();
+      await benAgain.locator('.toast', { hasText: 'You left the workspace.' }).waitFor();
+      await benAgain.getByText('Your personal workspace · your role: Owner').waitFor();
+      expect(await switcher(benAgain).locator('option').allTextContents()).toHaveLength(1);
+      const remaining = await call<{ members: { user_id: number }[] }>(owner.token, 'GET', `/api/workspaces/${owner.id}/members`);
+      expect(remaining.members.map((member) => member.user_id)).toEqual([owner.id]);
+      await benAgain.context().close();
     },
   );
 

@@ -8,7 +8,7 @@ import { ListTable } from '../../ui/ListTable.tsx';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
-import { ROLE_LABELS, grantableRoles, isOwnerOfTeam, managesMember, seatsText } from './workspace-rules.ts';
+import { ROLE_LABELS, grantableRoles, isOwnerOfTeam, managesMemberOf, seatsText } from './workspace-rules.ts';
 import { membersQuery, workspacesApi, workspacesChanged, type Member, type Workspace, type WorkspaceRole } from './workspaces-api.ts';
 
 const COLUMNS = ['Member', 'Role', 'Joined', { label: 'Actions', hidden: true }] as const;
@@ -44,8 +44,7 @@ export function MembersCard({ workspace, me }: { workspace: Workspace; me: numbe
         <ActionStatusLine status={status} />
         <ListTable className="table" caption="Members of the workspace" columns={COLUMNS} testId="workspace-members">
           {data?.members.map((member) => {
-            // A personal workspace's user stays its owner.
-            const manageable = managesMember(workspace.role, member.role) && !(workspace.personal && member.user_id === me);
+            const manageable = managesMemberOf(workspace, member);
             const name = member.full_name ? `${member.username} (${member.full_name})` : member.username;
             return (
               <tr key={member.user_id}>

@@ -1,6 +1,5 @@
 import './workspaces.css';
 import { useId, useState } from 'react';
-import { chooseWorkspace } from '../../api/chosen-workspace.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog.tsx';
 import { useWorkspaces } from './useWorkspaces.ts';
@@ -13,7 +12,7 @@ import { ROLE_LABELS } from './workspace-rules.ts';
  */
 export function WorkspaceSwitcher() {
   const id = useId();
-  const { workspaces, current } = useWorkspaces();
+  const { workspaces, current, choose } = useWorkspaces();
   const [creating, setCreating] = useState(false);
   return (
     <div className="workspace-switcher">
@@ -29,7 +28,7 @@ export function WorkspaceSwitcher() {
             aria-describedby={`${id}-role`}
             onChange={(event) => {
               const chosen = workspaces.find((workspace) => String(workspace.id) === event.target.value);
-              if (chosen) void chooseWorkspace(chosen.personal ? null : chosen.id);
+              if (chosen) void choose(chosen.id);
             }}
           >
             {workspaces.map((workspace) => (

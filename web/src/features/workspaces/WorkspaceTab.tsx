@@ -12,7 +12,7 @@ import { InvitesCard } from './InvitesCard.tsx';
 import { useWorkspaces } from './useWorkspaces.ts';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
-import { ROLE_LABELS, isOwnerOfTeam, managesMembers } from './workspace-rules.ts';
+import { ROLE_LABELS, isOwnerOfTeam, isPersonalUser, managesMembers } from './workspace-rules.ts';
 import { messageOf, workspacesApi, workspacesChanged, type Workspace } from './workspaces-api.ts';
 
 /** Settings → Workspace: the current workspace's name, members, invites and seats, leaving and deleting it (docs/workspaces.md#screens). */
@@ -37,19 +37,23 @@ export function WorkspaceTab() {
   }
   return (
     <div className="stack gap-4" key={current.id}>
-      <NameCard workspace={current} />
+      <NameCard workspace={current} me={me} />
       <MembersCard workspace={current} me={me} />
       <InvitesCard workspace={current} />
-      {current.personal ? null : <LeaveOrDeleteCard workspace={current} me={me} />}
+      {isPersonalUser(current, me) ? null : <LeaveOrDeleteCard workspace={current} me={me} />}
     </div>
   );
 }
 
-function NameCard({ workspace }: { workspace: Workspace }) {
+function NameCard({ workspace, me }: { workspace: Workspace; me: number }) {
   const [name, setName] = useState(workspace.name);
   const { status, busy, run } = useWorkspaceAction('Failed to rename the workspace. Please try again.');
   const mayRename = managesMembers(workspace.role);
-  const kind = workspace.personal ? 'Your personal workspace' : `Team workspace · slug ${workspace.slug ?? ''}`;
+  const kind = isPersonalUser(workspace, me)
+    ? 'Your personal workspace'
+    : workspace.personal
+      ? 'A personal workspace'
+      : `Team workspace · slug ${workspace.slug ?? ''}`;
   return (
     <TitledCard titleId="workspace-name-title" title="Workspace">
       <form
@@ -86,7 +90,7 @@ function NameCard({ workspace }: { workspace: Workspace }) {
   );
 }
 
-/** Anyone leaves a team workspace (the last owner is refused by the server, which says why); an owner deletes it. */
+/** Anyone but a personal workspace's own user leaves (the last owner is refused by the server, which says why); an owner of a team workspace deletes it. */
 function LeaveOrDeleteCard({ workspace, me }: { workspace: Workspace; me: number }) {
   const [asking, setAsking] = useState<'leave' | 'delete' | null>(null);
   const { status, run } = useWorkspaceAction('Failed. Please try again.');

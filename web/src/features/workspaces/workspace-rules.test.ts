@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from './workspaces-api.ts';
-import { currentWorkspace, grantableRoles, isOwnerOfTeam, managesMember, managesMembers, seatsText, slugFromName } from './workspace-rules.ts';
+import {
+  currentWorkspace,
+  grantableRoles,
+  isOwnerOfTeam,
+  isPersonalUser,
+  managesMember,
+  managesMemberOf,
+  managesMembers,
+  seatsText,
+  slugFromName,
+} from './workspace-rules.ts';
 
 const workspace = (id: number, personal: boolean, role: Workspace['role'] = 'owner'): Workspace => ({
   id,
@@ -27,6 +37,16 @@ describe('the workspace screens follow the roles', () => {
     expect(managesMember('viewer', 'billing')).toBe(false);
   });
 
+  it('never offers to change, remove or take out a personal workspace’s own user; other members of it are managed as anywhere', () => {
+    const personal = workspace(7, true, 'owner');
+    expect(isPersonalUser(personal, 7)).toBe(true);
+    expect(isPersonalUser(personal, 8)).toBe(false);
+    expect(isPersonalUser(workspace(7, false), 7)).toBe(false);
+    expect(managesMemberOf(personal, { user_id: 7, role: 'owner' })).toBe(false);
+    expect(managesMemberOf(personal, { user_id: 8, role: 'owner' })).toBe(true);
+    expect(managesMemberOf({ ...personal, role: 'admin' }, { user_id: 9, role: 'viewer' })).toBe(true);
+  });
+
   it('offers transfer and delete to owners of team workspaces only', () => {
     expect(isOwnerOfTeam(workspace(7, false))).toBe(true);
     expect(isOwnerOfTeam(workspace(7, true))).toBe(false);
@@ -35,16 +55,19 @@ describe('the workspace screens follow the roles', () => {
 });
 
 describe('the current workspace', () => {
-  const list = [workspace(1, true), workspace(9, false, 'viewer')];
+  // The caller (user 1) is also a member of user 5's personal workspace.
+  const list = [workspace(1, true), workspace(5, true, 'member'), workspace(9, false, 'viewer')];
 
-  it('is the chosen one while it is among the caller’s', () => {
-    expect(currentWorkspace(list, 9)?.id).toBe(9);
+  it('is the chosen one while it is among the caller’s, another user’s personal one included', () => {
+    expect(currentWorkspace(list, 9, 1)?.id).toBe(9);
+    expect(currentWorkspace(list, 5, 1)?.id).toBe(5);
   });
 
-  it('falls back to the personal one when nothing is chosen or the chosen one is gone', () => {
-    expect(currentWorkspace(list, null)?.id).toBe(1);
-    expect(currentWorkspace(list, 42)?.id).toBe(1);
-    expect(currentWorkspace([], 42)).toBeUndefined();
+  it('falls back to the caller’s own personal one when nothing is chosen or the chosen one is gone', () => {
+    expect(currentWorkspace(list, null, 1)?.id).toBe(1);
+    expect(currentWorkspace(list, 42, 1)?.id).toBe(1);
+    expect(currentWorkspace([list[1]!, list[0]!], null, 1)?.id).toBe(1);
+    expect(currentWorkspace([], 42, 1)).toBeUndefined();
   });
 });
 

@@ -22,16 +22,23 @@ export const managesMembers = (role: WorkspaceRole) => roleAllows(role, 'members
 export const grantableRoles = (role: WorkspaceRole): WorkspaceRole[] =>
   !managesMembers(role) ? [] : role === 'owner' ? ROLES : ROLES.filter((each) => each !== 'owner');
 
-/** Whether the caller may change the role of, or remove, a member with this role: only owners touch owners. */
+/** Whether the caller's role reaches a member or invite with this role: only owners touch owners. */
 export const managesMember = (callerRole: WorkspaceRole, memberRole: WorkspaceRole) =>
   managesMembers(callerRole) && (memberRole !== 'owner' || callerRole === 'owner');
 
-/** A personal workspace stays its user's: nobody leaves it, hands it over or deletes it. */
+/** A personal workspace cannot be handed over or deleted: transfer and delete are for owners of team workspaces. */
 export const isOwnerOfTeam = (workspace: Workspace) => workspace.role === 'owner' && !workspace.personal;
 
-/** The workspace the app acts in: the chosen one while it is among the caller's, else their personal one. */
-export function currentWorkspace(workspaces: readonly Workspace[], chosenId: number | null): Workspace | undefined {
-  return workspaces.find((workspace) => workspace.id === chosenId) ?? workspaces.find((workspace) => workspace.personal) ?? workspaces[0];
+/** A personal workspace's own user (its id is theirs) stays its owner: they cannot leave it, and nobody changes their role or removes them. */
+export const isPersonalUser = (workspace: Workspace, userId: number) => workspace.personal && workspace.id === userId;
+
+/** Whether the caller may change the role of, or remove, this member: only owners touch owners, and never a personal workspace's user. */
+export const managesMemberOf = (workspace: Workspace, member: { user_id: number; role: WorkspaceRole }) =>
+  managesMember(workspace.role, member.role) && !isPersonalUser(workspace, member.user_id);
+
+/** The workspace the app acts in: the chosen one while it is among the caller's, else their own personal one (its id is theirs). */
+export function currentWorkspace(workspaces: readonly Workspace[], chosenId: number | null, userId: number): Workspace | undefined {
+  return workspaces.find((workspace) => workspace.id === chosenId) ?? workspaces.find((workspace) => workspace.id === userId) ?? workspaces[0];
 }
 
 /** A slug to start from, made of the name: lower-case letters and digits joined by hyphens, at most 48 characters. */
