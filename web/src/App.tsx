@@ -19,6 +19,7 @@ import { CustomDomainsPage } from './features/domains/index.ts';
 import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
 import { SupportPage } from './features/support/index.ts';
+import { InvitePage } from './features/workspaces/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
 import { NotFoundPage } from './site/NotFoundPage.tsx';
@@ -76,6 +77,7 @@ export function App() {
           <Route path="/privacy" element={anyone(<PrivacyPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
           <Route path="/settings" element={signedIn(<SettingsPage />)} />
+          <Route path="/invite/:token" element={anyone(<InvitePage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />
           <Route path="/admin/oauth-config" element={signedIn(<OAuthConfigPage />)} />
           <Route path="*" element={<NotFoundPage />} />

@@ -25,6 +25,7 @@ export const WEB_ROUTES = [
   '/developer-tools',
   '/payment-management',
   '/settings',
+  '/invite/:token',
   '/support',
   '/docs',
   '/terms',

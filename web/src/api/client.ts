@@ -3,6 +3,9 @@
  * JSON in and out, and every failure as an ApiError carrying the server's `detail`.
  */
 
+import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts/workspace-permissions';
+import { chooseWorkspace, chosenWorkspaceId } from './chosen-workspace.ts';
+
 export const TOKEN_KEY = 'token';
 
 export class ApiError extends Error {
@@ -53,6 +56,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const workspace = chosenWorkspaceId();
+  if (workspace !== null) headers['x-workspace-id'] = String(workspace);
   let body: BodyInit | undefined;
   if (options.body instanceof URLSearchParams) {
     body = options.body;
@@ -71,6 +76,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   } catch {
     // Not JSON: the status alone has to do.
   }
+  // The chosen workspace is gone (deleted, or the caller was removed): back to the personal one, and everything is fetched again there.
+  if (response.status === 404 && workspace !== null && detail === WORKSPACE_NOT_FOUND && workspace === chosenWorkspaceId()) void chooseWorkspace(null);
   throw new ApiError(response.status, detail);
 }
 

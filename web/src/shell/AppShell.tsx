@@ -7,6 +7,7 @@ import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/in
 import { live } from '../live/live.ts';
 import { LiveMarker } from '../live/LiveMarker.tsx';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
+import { WorkspaceSwitcher } from '../features/workspaces/index.ts';
 import {
   BookIcon,
   ChartIcon,
@@ -145,6 +146,8 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
           <span className="plan-label">{planLabel(subscription?.plan.name, user?.plan_type)}</span>
         </p>
       </div>
+
+      <WorkspaceSwitcher />
 
       <p className="sidebar__heading" id={`${id}-main`}>
         Main

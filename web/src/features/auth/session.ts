@@ -3,6 +3,7 @@ import { accountsApi } from '../../api/endpoints.ts';
 import { TOKEN_KEY, setUnauthorizedHandler, storedToken } from '../../api/client.ts';
 import type { User } from '../../api/types.ts';
 import { clearQueries } from '../../api/query.ts';
+import { forgetChosenWorkspace } from '../../api/chosen-workspace.ts';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -29,8 +30,9 @@ const AUTH_KEYS = [TOKEN_KEY, 'user', 'access_token', 'refresh_token'];
 
 function forgetStoredSession() {
   for (const key of AUTH_KEYS) localStorage.removeItem(key);
-  // The next account signed in on this tab must not see this one's data.
+  // The next account signed in on this tab must not see this one's data, nor start in its workspace.
   clearQueries();
+  forgetChosenWorkspace();
 }
 
 export const useSession = create<SessionState>((set, get) => ({

@@ -6,10 +6,11 @@ import { NotificationSettings } from './notifications/NotificationSettings.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { WorkspaceTab } from '../workspaces/index.ts';
 
-const TAB_IDS = ['profile', 'security', 'notifications', 'billing'] as const;
+const TAB_IDS = ['profile', 'security', 'notifications', 'billing', 'workspace'] as const;
 
-/** /settings (signed in): profile, security, notifications and billing, the tab kept in `?tab=` (docs/accounts.md). */
+/** /settings (signed in): profile, security, notifications, billing and the current workspace, the tab kept in `?tab=` (docs/accounts.md, docs/workspaces.md#screens). */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
@@ -19,10 +20,11 @@ export default function SettingsPage() {
     { id: 'security', label: 'Security', content: <SecurityTab /> },
     { id: 'notifications', label: 'Notifications', content: <NotificationSettings /> },
     { id: 'billing', label: 'Billing', content: <BillingTab /> },
+    { id: 'workspace', label: 'Workspace', content: <WorkspaceTab /> },
   ];
   return (
     <div className="settings">
-      <PageHeader title="Settings" subtitle="Your profile, sign-in security, notifications and plan." />
+      <PageHeader title="Settings" subtitle="Your profile, sign-in security, notifications, plan and workspace." />
       <Tabs label="Settings sections" tabs={tabs} selected={selected} onSelect={(tab) => setParams({ tab }, { replace: true })} />
     </div>
   );

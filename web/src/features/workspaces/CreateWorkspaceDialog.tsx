@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { chooseWorkspace } from '../../api/chosen-workspace.ts';
+import { errorText } from '../../api/client.ts';
+import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { toast } from '../../ui/toasts.ts';
+import { slugFromName } from './workspace-rules.ts';
+import { messageOf, workspacesApi, workspacesChanged } from './workspaces-api.ts';
+
+/** Creates a team workspace (name and slug) and switches to it (docs/workspaces.md#screens). */
+export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  return (
+    <Modal title="Create workspace" open={open} onClose={onClose} size="sm">
+      {open ? <CreateWorkspaceForm onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CreateWorkspaceForm({ onClose }: { onClose(): void }) {
+  const [name, setName] = useState('');
+  // The slug follows the name until it is edited by hand.
+  const [slug, setSlug] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shownSlug = slug ?? slugFromName(name);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await workspacesApi.create(name.trim(), shownSlug.trim());
+      const id = 'workspace' in answer ? answer.workspace.id : answer.id;
+      await workspacesChanged();
+      if (id !== undefined) await chooseWorkspace(id);
+      toast(messageOf(answer));
+      onClose();
+    } catch (failure) {
+      setError(errorText(failure, 'Failed to create the workspace. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="stack gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void create();
+      }}
+    >
+      <p>A team workspace has its own links, members and plan. You are its owner.</p>
+      <InputField id="workspace-name" label="Name" value={name} onValue={setName} required maxLength={64} hint="One line, up to 64 characters." />
+      <InputField
+        id="workspace-slug"
+        label="Slug"
+        value={shownSlug}
+        onValue={setSlug}
+        required
+        minLength={3}
+        maxLength={48}
+        hint="3 to 48 lower-case letters, digits and hyphens; no two workspaces share one."
+        {...VERBATIM_INPUT}
+      />
+      {error ? (
+        <p className="status-message tone-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="cluster cluster--end">
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size="sm" /> : null}
+          Create workspace
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { Workspace, WorkspaceInvite, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
+import { api } from '../../api/client.ts';
+import { invalidate } from '../../api/query.ts';
+
+/** The workspace calls the screens make (docs/workspaces.md#api), and the keys they are cached under. */
+
+export type { Workspace, WorkspaceRole };
+export type Members = z.infer<typeof WorkspaceMembers>;
+export type Member = Members['members'][number];
+export type Invite = z.infer<typeof WorkspaceInvite>;
+
+/** A call the read model has not caught up with yet answers 202 with what to tell the person. */
+interface StillProcessing {
+  detail: string;
+  still_processing: true;
+}
+type Message = { message: string };
+type WorkspaceAnswer = { message: string; workspace: Workspace } | StillProcessing;
+
+export const messageOf = (answer: Message | StillProcessing) => ('message' in answer ? answer.message : answer.detail);
+
+const path = (id: number, rest = '') => `/workspaces/${id}${rest}`;
+
+export const workspacesApi = {
+  list: () => api<{ workspaces: Workspace[] }>('/workspaces'),
+  create: (name: string, slug: string) => api<WorkspaceAnswer & { id?: number }>('/workspaces', { method: 'POST', body: { name, slug } }),
+  rename: (id: number, name: string) => api<WorkspaceAnswer>(path(id), { method: 'PATCH', body: { name } }),
+  remove: (id: number) => api<Message>(path(id), { method: 'DELETE' }),
+  members: (id: number) => api<Members>(path(id, '/members')),
+  changeRole: (id: number, userId: number, role: WorkspaceRole) => api<Message>(path(id, `/members/${userId}`), { method: 'PATCH', body: { role } }),
+  /** Removes a member; for the caller's own id, leaves. */
+  removeMember: (id: number, userId: number) => api<Message>(path(id, `/members/${userId}`), { method: 'DELETE' }),
+  transfer: (id: number, userId: number) => api<Message>(path(id, '/transfer'), { method: 'POST', body: { user_id: userId } }),
+  invite: (id: number, email: string, role: WorkspaceRole) =>
+    api<{ message: string; invite: Invite } | StillProcessing>(path(id, '/invites'), { method: 'POST', body: { email, role } }),
+  revokeInvite: (id: number, inviteId: string) => api<Message>(path(id, `/invites/${encodeURIComponent(inviteId)}`), { method: 'DELETE' }),
+  accept: (token: string) => api<WorkspaceAnswer & { id?: number }>('/workspace-invites/accept', { method: 'POST', body: { token } }),
+  decline: (token: string) => api<Message>('/workspace-invites/decline', { method: 'POST', body: { token } }),
+};
+
+/** The caller's workspaces (the switcher, the settings tab). */
+export const WORKSPACES_QUERY = ['workspaces'] as const;
+/** One workspace's members, invites and seats. */
+export const membersQuery = (id: number) => [...WORKSPACES_QUERY, id, 'members'] as const;
+
+/** After any change to a workspace: its list entry and its members are read again. */
+export const workspacesChanged = () => invalidate(WORKSPACES_QUERY);
