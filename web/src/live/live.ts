@@ -14,20 +14,24 @@ function reconnectDelayMs(attempt: number, random = Math.random): number {
 }
 
 /**
- * One websocket per signed-in tab (`/api/live`): it authenticates with the session token,
- * hands every click to the screens listening, and reconnects with backoff when dropped.
+ * One websocket per signed-in tab (`/api/live`): it authenticates with the session token and
+ * watches the chosen workspace (docs/workspaces.md#live-clicks), hands every click to the
+ * screens listening, and reconnects with backoff when dropped.
  */
 class LiveConnection {
   private socket: WebSocket | null = null;
   private token: string | null = null;
+  /** The workspace watched; null is the caller's personal one. */
+  private workspaceId: number | null = null;
   private attempts = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
 
-  start(token: string) {
-    if (this.token === token && this.socket) return;
+  start(token: string, workspaceId: number | null = null) {
+    if (this.token === token && this.workspaceId === workspaceId && this.socket) return;
     this.stop();
     this.token = token;
+    this.workspaceId = workspaceId;
     this.connect();
   }
 
@@ -53,7 +57,8 @@ class LiveConnection {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(`${scheme}://${location.host}/api/live`);
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }));
+    const workspace = this.workspaceId === null ? {} : { workspace_id: this.workspaceId };
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token, ...workspace }));
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as LiveServerMessage;
       if (message.type === 'ready') {

@@ -2,6 +2,7 @@ import './AppShell.css';
 import { Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { storedToken } from '../api/client.ts';
+import { useChosenWorkspace } from '../api/chosen-workspace.ts';
 import { useSession } from '../features/auth/index.ts';
 import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/index.ts';
 import { live } from '../live/live.ts';
@@ -56,12 +57,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [createWanted, setCreateWanted] = useState(false);
   if (createOpen && !createWanted) setCreateWanted(true);
 
-  // One websocket per signed-in tab, for as long as the shell is shown.
+  // One websocket per signed-in tab, for as long as the shell is shown, on the chosen workspace.
+  const workspaceId = useChosenWorkspace((s) => s.id);
   useEffect(() => {
     const token = storedToken();
-    if (token) live.start(token);
+    if (token) live.start(token, workspaceId);
     return () => live.stop();
-  }, [user?.id]);
+  }, [user?.id, workspaceId]);
 
   return (
     <div className="app-shell" data-nav-open={navOpen}>
