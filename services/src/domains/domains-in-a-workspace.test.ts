@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { roleRefusal } from '../http/access.ts';
 import { givePlan } from '../testing/plans.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { launchTeam } from '../testing/workspaces.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from './dns/testing/dns-test-server.ts';
 import { DOMAINS_NOT_IN_PLAN } from './domain-access.ts';
@@ -34,12 +34,7 @@ beforeAll(async () => {
   dns = await startDnsTestServer();
   t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' });
   // The team is on Pro; its members' own workspaces stay on Free.
-  ({
-    asha,
-    outsider,
-    team,
-    members: { ben, vikram },
-  } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' }));
+  ({ asha, outsider, team, ben, vikram } = await launchTeam(t));
 });
 afterAll(async () => {
   await t?.close();

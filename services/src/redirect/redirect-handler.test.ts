@@ -10,22 +10,9 @@ import { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import { createRedirectHandler } from './redirect-handler.ts';
 import { DomainHosts } from './domain-hosts.ts';
+import { aLink } from '../testing/links.ts';
 
-const link: LinkState = {
-  id: 1,
-  ownerId: 1,
-  shortCode: 'abc123',
-  destination: 'https://example.com/',
-  isActive: true,
-  deleted: false,
-  moderated: false,
-  version: 0,
-  customDomain: null,
-  traiHeader: null,
-  domainId: null,
-  traiId: null,
-  createdAt: 1,
-};
+const link: LinkState = aLink();
 
 /** The redirect front on a real server, with the parts a test wants to break. */
 async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventStore>; salts?: DailySalts }) {

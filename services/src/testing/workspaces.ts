@@ -35,3 +35,9 @@ export async function teamOnPro<Name extends string>(t: TestApp, slug: string, m
   }
   return { root, asha, outsider, team, members: joined };
 }
+
+/** The launch team most workspace tests share: Asha owns it (on Pro), Ben is a member, Vikram a viewer; an outsider is no member. */
+export async function launchTeam(t: TestApp) {
+  const { asha, outsider, team, members } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' });
+  return { asha, outsider, team, ...members };
+}

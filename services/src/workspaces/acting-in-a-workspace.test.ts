@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { API_KEY_OWN_WORKSPACE, WORKSPACE_HEADER_INVALID, roleRefusal } from '../http/access.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { launchTeam } from '../testing/workspaces.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -22,12 +22,7 @@ const call = (session: Session, method: Method, url: string, workspace: number |
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({
-    asha,
-    outsider,
-    team,
-    members: { ben, vikram },
-  } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' }));
+  ({ asha, outsider, team, ben, vikram } = await launchTeam(t));
 });
 afterAll(() => t.close());
 

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EditableLink } from '../links/index.ts';
+import { aLink } from '../testing/links.ts';
 import { activitySentence, type ActivityEvent, type SentenceContext } from './activity-sentences.ts';
 
-const springSale: EditableLink = {
-  id: 7,
-  ownerId: 40,
-  shortCode: 'spring-sale',
-  destination: 'https://a.example',
-  title: 'Spring sale',
-  description: '',
-  isActive: true,
-  deleted: false,
-  moderated: false,
-  version: 0,
-  customDomain: null,
-  traiHeader: null,
-  domainId: null,
-  traiId: null,
-  createdAt: 1,
-};
+const springSale: EditableLink = aLink({ id: 7, ownerId: 40, shortCode: 'spring-sale', destination: 'https://a.example', title: 'Spring sale' });
 const names: Record<number, string> = { 41: 'ben', 42: 'vikram' };
 
 /** Given the actor and the link as it was, when the event happened, then the feed says … */

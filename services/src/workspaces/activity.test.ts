@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { signIn, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { launchTeam } from '../testing/workspaces.ts';
 import { activityPage, NO_SUCH_LINK_HERE } from './activity-page.ts';
 
 interface Entry {
@@ -48,12 +48,7 @@ const HOSTILE_TITLE = '<script>alert("x")</script> & "quotes"';
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({
-    asha,
-    outsider,
-    team,
-    members: { ben, vikram },
-  } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' }));
+  ({ asha, outsider, team, ben, vikram } = await launchTeam(t));
   root = await signIn(t.app, 'root@example.com'); // the installation's first account: its super admin
   benName = (await call(ben, 'GET', '/api/users/me', null)).json<{ username: string }>().username;
 

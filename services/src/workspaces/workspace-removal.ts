@@ -1,7 +1,7 @@
 import { LINKS, type LinkView } from '@linkledger/projections';
 import type { CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
-import { forbidden, notFound } from '../commands/domain-error.ts';
+import { conflict, forbidden, notFound } from '../commands/domain-error.ts';
 import { releasePlaces } from '../domains/index.ts';
 import { bulkDeleteLinks } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -25,7 +25,7 @@ export async function clearTeamWorkspace(
   workspace: { view: WorkspaceView; role: WorkspaceRole },
 ): Promise<void> {
   if (workspace.view.deleted) throw notFound(WORKSPACE_NOT_FOUND);
-  if (workspace.view.personal) throw forbidden(PERSONAL_NOT_DELETABLE);
+  if (workspace.view.personal) throw conflict(PERSONAL_NOT_DELETABLE);
   if (workspace.role !== 'owner') throw forbidden(OWNERS_ONLY);
   const ownerId = workspace.view.id;
   // Every id first, then the deletions: paging while deleting would skip links the read model moved.
