@@ -15,6 +15,7 @@ import { addressesOf } from './addresses-of.ts';
 import { CONFIRMATION_MISMATCH, deleteAccountDecider } from './account-deletion-deciders.ts';
 import { purgeOutbox } from './outbox-purge.ts';
 import { releasePlaces } from '../domains/index.ts';
+import { leaveEveryWorkspace } from '../workspaces/index.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
 export const WRONG_PASSWORD_FOR_DELETION = 'That is not your current password, so the account was not deleted.';
@@ -99,6 +100,7 @@ export const privacyRoutes = documentedAs('privacy', async (app, platform) => {
       // Gathered while they can still be read: afterwards the log only holds them sealed.
       const addresses = await addressesOf(platform.events, caller.userId, user.email);
       const context = commandContext(platform, request);
+      await leaveEveryWorkspace(platform, context, caller.userId);
       await releasePlaces(platform, context, caller.userId);
       await handleMultiStreamCommand(platform, context, deleteAccountDecider, {
         userId: caller.userId,
