@@ -90,7 +90,9 @@ function ActivityList({ workspaceId, filters }: { workspaceId: number; filters: 
     );
   if (!first.data) return <p className="activity__loading">Loading activity…</p>;
 
-  const events = [...first.data.events, ...(older?.events ?? [])];
+  // The newest page may be read again (a workspace chosen anew) while older pages stay: each entry is shown once.
+  const oldestShown = first.data.events.at(-1)?.position ?? Infinity;
+  const events = [...first.data.events, ...(older?.events ?? []).filter((entry) => entry.position < oldestShown)];
   const cursor = older ? older.cursor : first.data.older;
   const loadOlder = async (before: number) => {
     setLoadingOlder(true);
