@@ -19,7 +19,7 @@ import { CustomDomainsPage } from './features/domains/index.ts';
 import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
 import { SupportPage } from './features/support/index.ts';
-import { InvitePage } from './features/workspaces/index.ts';
+import { ActivityPage, InvitePage } from './features/workspaces/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
 import { NotFoundPage } from './site/NotFoundPage.tsx';
@@ -67,6 +67,7 @@ export function App() {
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
+          <Route path="/activity" element={signedIn(<ActivityPage />)} />
           <Route path="/limits" element={signedIn(<LimitsPage />)} />
           <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />

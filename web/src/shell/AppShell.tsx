@@ -16,6 +16,7 @@ import {
   CodeIcon,
   GaugeIcon,
   HelpIcon,
+  HistoryIcon,
   HomeIcon,
   LogoMark,
   LogoutIcon,
@@ -170,6 +171,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
           </button>
         </li>
         <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label="My Links & Analytics" />
+        <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />
         {user?.role === 'admin' || user?.role === 'super_admin' ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin Panel" /> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import { setQueryData, useQuery } from '../../api/query.ts';
@@ -153,7 +153,13 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
             </span>
           </p>
         </div>
-        <LiveMarker />
+        <div className="cluster gap-3">
+          {/* What was done to this link, on the workspace's Activity screen (docs/workspaces.md#screens). */}
+          <RouterLink className="button button--secondary button--sm" to={`/activity?link=${link.id}`}>
+            Activity
+          </RouterLink>
+          <LiveMarker />
+        </div>
       </header>
 
       <section aria-label="Summary">

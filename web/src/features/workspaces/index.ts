@@ -1,8 +1,11 @@
 import { lazy } from 'react';
 
-// The workspaces feature's public face: the sidebar's switcher, the settings tab, and the invite screen (its own chunk).
+// The workspaces feature's public face: the sidebar's switcher, the settings tab, the activity and invite screens (their own chunks).
 export { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 export { WorkspaceTab } from './WorkspaceTab.tsx';
+
+/** /activity: what happened in the current workspace. */
+export const ActivityPage = lazy(() => import('./ActivityPage.tsx'));
 
 /** /invite/:token: the link an invite mail carries. */
 export const InvitePage = lazy(() => import('./InvitePage.tsx'));

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { Workspace, WorkspaceInvite, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
+import type { Workspace, WorkspaceActivity, WorkspaceInvite, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 import { invalidate } from '../../api/query.ts';
 
 /** The workspace calls the screens make (docs/workspaces.md#api), and the keys they are cached under. */
 
-export type { Workspace, WorkspaceRole };
+export type { Workspace, WorkspaceActivity, WorkspaceRole };
 export type Members = z.infer<typeof WorkspaceMembers>;
 export type Member = Members['members'][number];
 export type Invite = z.infer<typeof WorkspaceInvite>;
@@ -28,6 +28,8 @@ export const workspacesApi = {
   rename: (id: number, name: string) => api<WorkspaceAnswer>(path(id), { method: 'PATCH', body: { name } }),
   remove: (id: number) => api<Message>(path(id), { method: 'DELETE' }),
   members: (id: number) => api<Members>(path(id, '/members')),
+  /** One page of the activity feed, newest first; `query` from activityApiQuery. */
+  activity: (id: number, query: string) => api<WorkspaceActivity>(path(id, `/activity${query}`)),
   changeRole: (id: number, userId: number, role: WorkspaceRole) => api<Message>(path(id, `/members/${userId}`), { method: 'PATCH', body: { role } }),
   /** Removes a member; for the caller's own id, leaves. */
   removeMember: (id: number, userId: number) => api<Message>(path(id, `/members/${userId}`), { method: 'DELETE' }),
