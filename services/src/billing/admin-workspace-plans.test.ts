@@ -96,4 +96,26 @@ describe('an admin acts on a workspace by its id (docs/admin.md#plans-and-limits
       }
     }
   });
+
+  it('lists team workspaces with their owners, members and plan; a search finds one by name or slug; personal and deleted ones never', async () => {
+    const hostile = await call(asha, 'POST', '/api/workspaces', { name: '<script>alert(1)</script> Crew', slug: 'admin-plans-crew' });
+    expect(hostile.statusCode, hostile.body).toBe(201);
+    const listed = await call(admin, 'GET', '/api/admin/workspaces?search=admin-plans&limit=50');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { workspaces, total } = listed.json<{ workspaces: { id: number; name: string }[]; total: number }>();
+    expect(total).toBe(workspaces.length);
+    expect(workspaces.find((row) => row.id === team)).toEqual({
+      id: team,
+      name: 'Team',
+      slug: 'admin-plans-team',
+      owner_emails: ['asha@example.com'],
+      members_count: 2,
+      plan_type: 'enterprise',
+    });
+    expect(workspaces.find((row) => row.id === hostile.json().workspace.id)?.name).toBe('<script>alert(1)</script> Crew');
+    expect(workspaces.map((row) => row.name)).not.toContain('Gone');
+    expect(workspaces.some((row) => row.id === asha.user.id)).toBe(false);
+    const byName = (await call(admin, 'GET', '/api/admin/workspaces?search=crew')).json<{ workspaces: { id: number }[] }>().workspaces;
+    expect(byName.map((row) => row.id)).toEqual([hostile.json().workspace.id]);
+  });
 });

@@ -374,6 +374,7 @@ const table: Record<string, Row> = {
     expect: adminOnly(200),
     request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }),
   },
+  'GET /api/admin/workspaces': { expect: adminOnly(200), request: () => ({ url: '/api/admin/workspaces', query: { search: 'team', limit: '5' } }) },
   'GET /api/admin/workspaces/:id/subscription': {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/subscription` }),
