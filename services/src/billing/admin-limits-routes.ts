@@ -34,14 +34,14 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
     };
 
     admins.get(subject.paths.limits, {
-      summary: 'Own limits (null: the plan’s) and the limits in force now (-1 unlimited)',
+      summary: `A ${subject.noun}’s own limits (null: the plan’s) and the limits in force now (-1 unlimited)`,
       params: IdParams,
       response: { 200: subject.responses.limits, ...errors },
       handler: async ({ request }) => limitsOf(request.params.id),
     });
 
     admins.put(subject.paths.limits, {
-      summary: 'Set own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all',
+      summary: `Set a ${subject.noun}’s own limits: -1 unlimited, empty/0/null the plan’s own; is_unlimited_user lifts them all`,
       params: IdParams,
       body: UserLimitsBody,
       response: { 200: subject.responses.limits, ...errors },

@@ -62,7 +62,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
 
   for (const subject of ADMIN_SUBJECTS) {
     admins.get(subject.paths.subscription, {
-      summary: 'A subscription: plan, period, features, limits and this month’s usage',
+      summary: `A ${subject.noun}’s subscription: plan, period, features, limits and this month’s usage`,
       params: IdParams,
       response: { 200: SubscriptionResponse, 404: ErrorBody },
       handler: async ({ request }) => {
@@ -72,7 +72,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     });
 
     admins.get(subject.paths.history, {
-      summary: 'Every plan change of a subscription, newest first, from the event log',
+      summary: `Every plan change of a ${subject.noun}, newest first, from the event log`,
       params: IdParams,
       response: { 200: SubscriptionHistoryResponse, 404: ErrorBody },
       handler: async ({ request }) => {
@@ -82,7 +82,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     });
 
     admins.post(subject.paths.changePlan, {
-      summary: 'Put a subscription on a plan (admin and super admin); effective at once, until changed again',
+      summary: `Put a ${subject.noun} on a plan (admin and super admin); effective at once, until changed again`,
       params: IdParams,
       body: ChangePlanBody,
       response: { 200: subject.responses.changePlan, 404: ErrorBody, 409: ErrorBody },

@@ -21,6 +21,8 @@ type SubjectNames = { user_id: number; email: string } | { workspace_id: number;
  * the subject is found, whom the admin rule weighs, and the names an answer gives.
  */
 interface AdminSubject {
+  /** What the routes' summaries call it. */
+  noun: 'user' | 'workspace';
   /** The routes' paths (the user's limits sit under /api/admin/api, as the spec has them). */
   paths: { subscription: string; history: string; changePlan: string; limits: string };
   /** Names it in an answer by its id alone. */
@@ -34,6 +36,7 @@ interface AdminSubject {
 }
 
 const user: AdminSubject = {
+  noun: 'user',
   paths: {
     subscription: '/api/admin/users/:id/subscription',
     history: '/api/admin/users/:id/subscription/history',
@@ -52,6 +55,7 @@ const user: AdminSubject = {
 };
 
 const workspace: AdminSubject = {
+  noun: 'workspace',
   paths: {
     subscription: '/api/admin/workspaces/:id/subscription',
     history: '/api/admin/workspaces/:id/subscription/history',
