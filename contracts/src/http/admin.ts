@@ -72,6 +72,29 @@ export const UserLimitsResponse = z.object({
   current_limits: z.object({ monthly_links: LimitFigure, api_calls_per_minute: LimitFigure, custom_domains: LimitFigure, seats: LimitFigure }),
 });
 export type UserLimitsResponse = z.infer<typeof UserLimitsResponse>;
+/** The same limits for a workspace by its id: named by its id and name where a user's are by id and e-mail. */
+export const WorkspaceLimitsResponse = UserLimitsResponse.omit({ user_id: true, email: true }).extend({ workspace_id: z.number().int(), name: z.string() });
+export type WorkspaceLimitsResponse = z.infer<typeof WorkspaceLimitsResponse>;
+
+/** `search`: part of a team workspace's name or slug. */
+export const AdminWorkspacesQuery = AdminListQuery;
+
+export const AdminWorkspaceList = z.object({
+  workspaces: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      owner_emails: z.array(z.string()),
+      members_count: z.number().int(),
+      /** The plan in force now (free once a paid period is over). */
+      plan_type: PlanName,
+    }),
+  ),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
 
 /** `search`: part of a short code, of a destination (its host, say), or of the owner's e-mail address. */
 export const AdminLinksQuery = AdminListQuery;

@@ -46,3 +46,4 @@ export const ChangePlanBody = z.object({
 });
 
 export const ChangePlanResponse = z.object({ message: z.string(), user_id: z.number().int(), plan_type: PlanName });
+export const WorkspaceChangePlanResponse = ChangePlanResponse.omit({ user_id: true }).extend({ workspace_id: z.number().int() });

@@ -38,14 +38,19 @@ export async function requireMayActOnUser(platform: Pick<Platform, 'events'>, ca
 }
 
 /**
- * The rule applied to a link's owner; a link that does not exist is left to the command to
- * refuse. A link owned by a team workspace (docs/workspaces.md) is acted on as its owners are:
- * an admin may not moderate a link of a workspace the super admin, or another admin, owns.
+ * The rule applied to what a workspace owns: a personal workspace is its user's; a team
+ * workspace (docs/workspaces.md) is acted on as its owners are, so an admin may not act on a
+ * workspace the super admin, or another admin, owns.
  */
+export async function requireMayActOnWorkspace(platform: Pick<Platform, 'events' | 'read'>, caller: AdminCaller, workspaceId: number): Promise<void> {
+  const team = await platform.read.get<WorkspaceView>(WORKSPACES, workspaceId);
+  const accounts = team && !team.personal ? team.owner_ids : [workspaceId];
+  for (const accountId of accounts) await requireMayActOnUser(platform, caller, accountId);
+}
+
+/** The rule applied to a link's owning workspace; a link that does not exist is left to the command to refuse. */
 export async function requireMayActOnLink(platform: Pick<Platform, 'events' | 'read'>, caller: AdminCaller, linkId: number): Promise<void> {
   const { state: link } = await loadStream(platform.events, `link-${linkId}`, null, evolveLink);
   if (!link || link.deleted) return;
-  const team = await platform.read.get<WorkspaceView>(WORKSPACES, link.ownerId);
-  const accounts = team && !team.personal ? team.owner_ids : [link.ownerId];
-  for (const accountId of accounts) await requireMayActOnUser(platform, caller, accountId);
+  await requireMayActOnWorkspace(platform, caller, link.ownerId);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ChangePlanBody,
-  ChangePlanResponse,
   ErrorBody,
   IdParams,
   SubscriptionHistoryResponse,
@@ -12,9 +11,7 @@ import {
   domainEventOf,
   type DomainEvent,
 } from '@linkledger/contracts';
-import { USERS, type UserView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
-import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { ADMINS_CHANGE_PLANS, changePlanDecider } from './subscription-deciders.ts';
@@ -22,8 +19,7 @@ import { evolveSubscription, noSubscription } from './subscription-state.ts';
 import { subscriptionOf } from './routes.ts';
 import { ADMINS_EDIT_PLANS, editPlanDecider } from './plan-deciders.ts';
 import { planCatalogue } from './plan-catalogue.ts';
-import { USER_NOT_FOUND } from '../accounts/index.ts';
-import { requireMayActOnUser } from '../admin/index.ts';
+import { ADMIN_SUBJECTS } from './admin-subjects.ts';
 import { evolveRecorded } from '../commands/event-port.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
@@ -37,16 +33,13 @@ const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => s
 };
 
 /**
- * An admin reads a user's subscription and its history, and moves them to another plan,
- * POST /api/admin/users/{id}/change-plan (docs/plans.md#changing-a-users-plan).
+ * An admin reads a user's or a workspace's subscription and its history, and moves it to
+ * another plan (docs/plans.md#changing-a-users-plan, docs/admin.md#plans-and-limits-of-a-workspace).
  */
 export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) {
   const planEditors = routesFor(app, { access: 'admin', refusal: ADMINS_EDIT_PLANS });
 
   const admins = routesFor(app, { access: 'admin', refusal: ADMINS_CHANGE_PLANS });
-  const knownUser = async (userId: number) => {
-    if (!(await platform.read.get<UserView>(USERS, userId))) throw notFound(USER_NOT_FOUND);
-  };
 
   planEditors.get('/api/admin/plans', {
     summary: 'Every plan of the catalogue, inactive ones included',
@@ -67,56 +60,63 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
     },
   });
 
-  admins.get('/api/admin/users/:id/subscription', {
-    summary: 'A user’s subscription: plan, period, features, limits and this month’s usage',
-    params: IdParams,
-    response: { 200: SubscriptionResponse, 404: ErrorBody },
-    handler: async ({ request }) => {
-      await knownUser(request.params.id);
-      return subscriptionOf(platform, request.params.id);
-    },
-  });
+  for (const subject of ADMIN_SUBJECTS) {
+    admins.get(subject.paths.subscription, {
+      summary: `A ${subject.noun}’s subscription: plan, period, features, limits and this month’s usage`,
+      params: IdParams,
+      response: { 200: SubscriptionResponse, 404: ErrorBody },
+      handler: async ({ request }) => {
+        await subject.find(platform, request.params.id);
+        return subscriptionOf(platform, request.params.id);
+      },
+    });
 
-  admins.get('/api/admin/users/:id/subscription/history', {
-    summary: 'Every plan change of a user, newest first, from the event log',
-    params: IdParams,
-    response: { 200: SubscriptionHistoryResponse, 404: ErrorBody },
-    handler: async ({ request }) => {
-      await knownUser(request.params.id);
-      const history = [];
-      let state = noSubscription;
-      for (const recorded of await platform.events.readStream(`subscription-${request.params.id}`)) {
-        state = evolveRecorded(evolveSubscription, state, recorded);
-        const reason = HISTORY_REASONS[recorded.type];
-        if (reason === undefined) continue;
-        const because = typeof reason === 'string' ? reason : reason(domainEventOf(recorded));
-        history.push({
-          id: recorded.revision,
-          plan_name: state.planType,
-          status: state.status,
-          billing_cycle: state.billingCycle,
-          reason: because,
-          created_at: recorded.metadata.at,
-        });
-      }
-      return { history: history.reverse() };
-    },
-  });
+    admins.get(subject.paths.history, {
+      summary: `Every plan change of a ${subject.noun}, newest first, from the event log`,
+      params: IdParams,
+      response: { 200: SubscriptionHistoryResponse, 404: ErrorBody },
+      handler: async ({ request }) => {
+        await subject.find(platform, request.params.id);
+        return { history: await historyOf(platform, request.params.id) };
+      },
+    });
 
-  admins.post('/api/admin/users/:id/change-plan', {
-    summary: 'Put a user on a plan (admin and super admin); effective at once, until changed again',
-    params: IdParams,
-    body: ChangePlanBody,
-    response: { 200: ChangePlanResponse, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      // Non-admins were refused before this runs: they learn nothing about which ids exist.
-      const userId = request.params.id;
-      await knownUser(userId);
-      await requireMayActOnUser(platform, caller, userId);
-      const { plan_type } = request.body;
-      const context = commandContext(platform, request);
-      await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId, planType: plan_type, now: context.now });
-      return { message: `Plan changed successfully: the user is now on the ${plan_type} plan.`, user_id: userId, plan_type };
-    },
-  });
+    admins.post(subject.paths.changePlan, {
+      summary: `Put a ${subject.noun} on a plan (admin and super admin); effective at once, until changed again`,
+      params: IdParams,
+      body: ChangePlanBody,
+      response: { 200: subject.responses.changePlan, 404: ErrorBody, 409: ErrorBody },
+      handler: async ({ request, caller }) => {
+        // Non-admins were refused before this runs: they learn nothing about which ids exist.
+        const id = request.params.id;
+        await subject.find(platform, id);
+        await subject.requireMayActOn(platform, caller, id);
+        const { plan_type } = request.body;
+        const context = commandContext(platform, request);
+        await handleCommand(platform, context, changePlanDecider, { actorRole: caller.role, userId: id, planType: plan_type, now: context.now });
+        return { message: subject.planChanged(plan_type), ...subject.idOf(id), plan_type };
+      },
+    });
+  }
+}
+
+/** The subscription's changes, oldest first, each with the state it left. */
+async function historyOf(platform: Pick<Platform, 'events'>, id: number): Promise<SubscriptionHistoryResponse['history']> {
+  const history = [];
+  let state = noSubscription;
+  for (const recorded of await platform.events.readStream(`subscription-${id}`)) {
+    state = evolveRecorded(evolveSubscription, state, recorded);
+    const reason = HISTORY_REASONS[recorded.type];
+    if (reason === undefined) continue;
+    const because = typeof reason === 'string' ? reason : reason(domainEventOf(recorded));
+    history.push({
+      id: recorded.revision,
+      plan_name: state.planType,
+      status: state.status,
+      billing_cycle: state.billingCycle,
+      reason: because,
+      created_at: recorded.metadata.at,
+    });
+  }
+  return history.reverse();
 }

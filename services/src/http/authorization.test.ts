@@ -374,6 +374,27 @@ const table: Record<string, Row> = {
     expect: adminOnly(200),
     request: (f) => ({ url: `/api/admin/users/${f.userId('owner')}/subscription/history` }),
   },
+  'GET /api/admin/workspaces': { expect: adminOnly(200), request: () => ({ url: '/api/admin/workspaces', query: { search: 'team', limit: '5' } }) },
+  'GET /api/admin/workspaces/:id/subscription': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/subscription` }),
+  },
+  'GET /api/admin/workspaces/:id/subscription/history': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/subscription/history` }),
+  },
+  'POST /api/admin/workspaces/:id/change-plan': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/change-plan`, payload: { plan_type: 'pro' } }),
+  },
+  'GET /api/admin/workspaces/:id/limits': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/limits` }),
+  },
+  'PUT /api/admin/workspaces/:id/limits': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/limits`, payload: { custom_seats_limit: 4 } }),
+  },
   // Each row adds a provider, then puts the installation back (none configured).
   'GET /api/admin/oauth-config': { expect: adminOnly(200), request: () => ({ url: '/api/admin/oauth-config' }) },
   'POST /api/admin/oauth-config': {

@@ -41,3 +41,16 @@ export async function launchTeam(t: TestApp) {
   const { asha, outsider, team, members } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer' });
   return { asha, outsider, team, ...members };
 }
+
+/** A Pro team of Asha's with a member the super admin has made an admin: for tests of admins acting on a team. */
+export async function teamWithAnAdminMember(t: TestApp, slug: string) {
+  const {
+    root,
+    asha,
+    team,
+    members: { admin },
+  } = await teamOnPro(t, slug, { admin: 'member' });
+  const promoted = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${admin.user.id}/role`, headers: root.headers, payload: { role: 'admin' } });
+  expect(promoted.statusCode, promoted.body).toBe(200);
+  return { root, asha, team, admin };
+}

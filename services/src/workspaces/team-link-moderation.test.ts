@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ON_SUPER_ADMIN } from '../admin/who-acts-on-whom.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { teamWithAnAdminMember } from '../testing/workspaces.ts';
 
 let t: TestApp;
 let root: Session;
@@ -24,14 +24,7 @@ const disable = (by: Session, linkId: number) =>
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({
-    root,
-    asha,
-    team,
-    members: { admin },
-  } = await teamOnPro(t, 'moderated-team', { admin: 'member' }));
-  const promoted = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${admin.user.id}/role`, headers: root.headers, payload: { role: 'admin' } });
-  expect(promoted.statusCode, promoted.body).toBe(200);
+  ({ root, asha, team, admin } = await teamWithAnAdminMember(t, 'moderated-team'));
 });
 afterAll(() => t.close());
 
