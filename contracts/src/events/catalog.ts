@@ -15,6 +15,7 @@ import { settingsEvents } from './settings.ts';
 import { secondFactorEvents } from './second-factor.ts';
 import { mailEvents } from './mail.ts';
 import { workspaceEvents } from './workspaces.ts';
+import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -37,6 +38,7 @@ const versions = {
   ...secondFactorEvents,
   ...mailEvents,
   ...workspaceEvents,
+  ...workspaceApiKeyEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -38,7 +38,7 @@ export const FEATURES = {
   unlimited_custom_domains: { name: 'Unlimited custom domains', description: 'As many branded domains as you need', category: 'domains' },
   trai_domains: { name: 'TRAI headers', description: 'SMS-compliant links with your registered sender header', category: 'domains' },
   api_access: { name: 'API access', description: 'Create links and read analytics with your API key', category: 'api' },
-  advanced_api: { name: 'Advanced API', description: 'Higher rate limits for heavy integrations', category: 'api' },
+  advanced_api: { name: 'Advanced API', description: 'Several named API keys per workspace, with every scope your role allows', category: 'api' },
   password_protection: { name: 'Password protection', description: 'Links that ask for a password', category: 'security' },
   white_label: { name: 'White label', description: 'Your brand instead of ours', category: 'branding' },
   team_management: { name: 'Team collaboration', description: 'Share links and analytics with your team', category: 'team' },
@@ -91,7 +91,7 @@ const withRateAlias = (plan: PlanDefaults): Plan => ({ ...plan, api_rate_limit: 
  * the API (within its rate limit), edit destinations and act on links in bulk.
  */
 const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access'];
-const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom_domains', 'trai_domains'];
+const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom_domains', 'trai_domains', 'advanced_api'];
 
 /**
  * The one plan catalogue (docs/plans.md#plan-catalogue): prices, limits and features. The landing and pricing

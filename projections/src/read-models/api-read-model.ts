@@ -14,6 +14,7 @@ import type { UnitOfWork } from './unit-of-work.ts';
 import { prefetchUsers, userHandlers, userIndexes } from './users.ts';
 import { prefetchUserSessions, userSessionHandlers, userSessionIndexes } from './user-sessions.ts';
 import { workspaceHandlers, workspaceIndexes } from './workspaces.ts';
+import { workspaceApiKeyHandlers, workspaceApiKeyIndexes } from './workspace-api-keys.ts';
 
 export * from './users.ts';
 export * from './user-sessions.ts';
@@ -26,6 +27,7 @@ export * from './notifications.ts';
 export * from './support.ts';
 export * from './owed-mail.ts';
 export * from './workspaces.ts';
+export * from './workspace-api-keys.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -45,6 +47,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: supportHandlers, indexes: supportIndexes, prefetch: prefetchSupport },
   { handlers: owedMailHandlers, indexes: owedMailIndexes },
   { handlers: workspaceHandlers, indexes: workspaceIndexes },
+  { handlers: workspaceApiKeyHandlers, indexes: workspaceApiKeyIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -1,4 +1,4 @@
-import { defaultUsername, type WorkspaceRole } from '@linkledger/contracts';
+import { defaultUsername, type ReadStore, type WorkspaceRole } from '@linkledger/contracts';
 import type { ReadModelHandlers } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -66,6 +66,15 @@ export const workspaceIndexes = {
 } as const;
 
 export const workspaceMemberId = (workspaceId: number, userId: number) => `${workspaceId}:${userId}`;
+
+/** The user's role in the workspace, or null when they are not one of its members or it is gone. */
+export async function memberRoleIn(read: Pick<ReadStore, 'get'>, userId: number, workspaceId: number): Promise<WorkspaceRole | null> {
+  const [view, member] = await Promise.all([
+    read.get<WorkspaceView>(WORKSPACES, workspaceId),
+    read.get<WorkspaceMemberView>(WORKSPACE_MEMBERS, workspaceMemberId(workspaceId, userId)),
+  ]);
+  return view && !view.deleted && member ? member.role : null;
+}
 
 /** What a personal workspace is called until renamed: its user's username, possessive. */
 const personalWorkspaceName = (username: string) => `${username}’s workspace`;

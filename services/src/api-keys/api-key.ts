@@ -21,8 +21,11 @@ interface NewApiKey extends StoredApiKey {
 /** SHA-256 is enough here (no slow hash): the key is random, not a guessable password. */
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
+/** A new random key with its prefix: 256 random bits. */
+export const randomApiKey = (prefix: string): string => `${prefix}${randomBytes(32).toString('base64url')}`;
+
 export function mintApiKey(secret: string): NewApiKey {
-  const plain = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const plain = randomApiKey(API_KEY_PREFIX);
   return { plain, keyId: randomUUID(), keyHash: hashApiKey(plain), keyEncrypted: encryptSecret(secret, ENCRYPTION_PURPOSE, plain) };
 }
 

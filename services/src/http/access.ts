@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WORKSPACE_NOT_FOUND, roleAllows, type Actor, type FeatureKey, type Role, type WorkspacePermission, type WorkspaceRole } from '@linkledger/contracts';
-import { forbidden, invalid, notFound } from '../commands/domain-error.ts';
+import { forbidden, invalid, notFound, unauthorized } from '../commands/domain-error.ts';
 
 /**
  * Who may call a route, declared with it (`config: { access }`) and enforced by one hook:
@@ -38,6 +38,14 @@ export interface Caller {
   actor: Actor;
   /** The bearer token's session, when the caller signed in with one. */
   session?: SessionToken;
+  /** A workspace's key (`userId` is then its creator): it acts only in its workspace, within its scopes. */
+  workspaceKey?: WorkspaceKeyScope;
+}
+
+/** What a workspace's API key may do (docs/developer-api.md#workspace-keys-and-scopes). */
+export interface WorkspaceKeyScope {
+  workspaceId: number;
+  scopes: readonly WorkspacePermission[];
 }
 
 declare module 'fastify' {
@@ -74,6 +82,26 @@ const WORKSPACE_HEADER = 'x-workspace-id';
 export const WORKSPACE_HEADER_INVALID = 'X-Workspace-Id must be the id of one of your workspaces.';
 export const API_KEY_OWN_WORKSPACE = 'An API key acts in its own workspace: leave out X-Workspace-Id, or name that workspace.';
 export const roleRefusal = (role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow this.`;
+export const KEY_CREATOR_GONE = 'This API key stopped working: the member who created it is no longer in its workspace.';
+export const missingScope = (permission: WorkspacePermission) => `This API key lacks the scope ${permission}.`;
+export const creatorRoleNarrows = (role: WorkspaceRole, permission: WorkspacePermission) =>
+  `This API key’s creator’s role in its workspace (${role}) no longer allows ${permission}.`;
+const KEY_NEEDS_WORKSPACE = 'A workspace’s API key only calls routes that act in its workspace.';
+
+/**
+ * Whether a workspace key may do what needs the permission now: its creator must still be a
+ * member (else 401), the key must hold the scope, and the creator's current role must allow it
+ * (a lowered role narrows the key at once). Throws the refusal.
+ */
+export function checkWorkspaceKey(
+  key: WorkspaceKeyScope,
+  creatorRole: WorkspaceRole | null,
+  permission: WorkspacePermission,
+): asserts creatorRole is WorkspaceRole {
+  if (!creatorRole) throw unauthorized(KEY_CREATOR_GONE);
+  if (!key.scopes.includes(permission)) throw forbidden(missingScope(permission));
+  if (!roleAllows(creatorRole, permission)) throw forbidden(creatorRoleNarrows(creatorRole, permission));
+}
 
 export const isAdmin = (role: Role) => role === 'admin' || role === 'super_admin';
 
@@ -142,6 +170,7 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
     if (request.caller?.session)
       checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
     if (config.workspace) request.workspace = await workspaceOf(request, request.caller!, config.workspace, checks);
+    else if (request.caller?.workspaceKey) throw forbidden(KEY_NEEDS_WORKSPACE);
     else if (config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config.workspaceInPath, checks, workspaceInPath(request));
     if (config.feature) await checks.requireFeature(request.workspace?.id ?? request.caller!.userId, config.feature.key, config.feature.refusal);
   });
@@ -157,7 +186,7 @@ function workspaceInPath(request: FastifyRequest): number {
 /**
  * The workspace a request acts in: the one its path names (`workspaceInPath` routes under
  * `/api/workspaces/:id`), else the one X-Workspace-Id names, else the caller's personal one (its id is theirs); an API
- * key acts in its own. A workspace the caller is not a member of is not found, so its existence
+ * key acts in its own (an account's key in its personal workspace), and a workspace's key only within its scopes. A workspace the caller is not a member of is not found, so its existence
  * is not revealed; a member whose role does not allow the route is refused.
  */
 async function workspaceOf(
@@ -168,14 +197,20 @@ async function workspaceOf(
   inPath?: number,
 ): Promise<WorkspaceContext> {
   const named = inPath === undefined ? request.headers[WORKSPACE_HEADER] : undefined;
-  let workspaceId = inPath ?? caller.userId;
-  if (inPath !== undefined && caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
+  // A key's own workspace: a workspace key's, or the personal one of the account a legacy key belongs to.
+  const keysOwn = caller.workspaceKey?.workspaceId ?? caller.userId;
+  let workspaceId = inPath ?? keysOwn;
+  if (inPath !== undefined && caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
   if (named !== undefined) {
     if (typeof named !== 'string' || !/^[1-9][0-9]{0,15}$/.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
     workspaceId = Number(named.trim());
-    if (caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
+    if (caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
   }
   const role = await checks.workspaceRole(caller.userId, workspaceId);
+  if (caller.workspaceKey) {
+    checkWorkspaceKey(caller.workspaceKey, role, permission);
+    return { id: workspaceId, role };
+  }
   if (!role) throw notFound(WORKSPACE_NOT_FOUND);
   if (!roleAllows(role, permission)) throw forbidden(roleRefusal(role));
   return { id: workspaceId, role };

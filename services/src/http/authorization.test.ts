@@ -106,6 +106,16 @@ const ownerInvite = async (f: Fixture) =>
     })
   ).invite;
 
+/** A fresh API key of the owner's personal workspace (the owner is on enterprise: several keys). */
+const ownerWorkspaceKey = async (f: Fixture) =>
+  (
+    await f.asJson<{ key: { id: string } }>('owner', {
+      method: 'POST',
+      url: `/api/workspaces/${f.userId('owner')}/api-keys`,
+      payload: { name: `Key ${f.unique()}`, scopes: ['links:read'] },
+    })
+  ).key;
+
 /**
  * Who may call what, for every route of the API. A route missing here fails the test, so
  * each new route must state its rule. Admins get no special access to users' links.
@@ -296,6 +306,15 @@ const table: Record<string, Row> = {
   'DELETE /api/workspaces/:id/invites/:inviteId': {
     expect: ownerOnly(200),
     request: async (f) => ({ url: `/api/workspaces/${f.userId('owner')}/invites/${(await ownerInvite(f)).id}` }),
+  },
+  'GET /api/workspaces/:id/api-keys': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/api-keys` }) },
+  'POST /api/workspaces/:id/api-keys': {
+    expect: ownerOnly(201),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/api-keys`, payload: { name: `Key ${f.unique()}`, scopes: ['links:read'] } }),
+  },
+  'DELETE /api/workspaces/:id/api-keys/:keyId': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/workspaces/${f.userId('owner')}/api-keys/${(await ownerWorkspaceKey(f)).id}` }),
   },
   // A token no invite has: whoever is signed in is told so.
   'POST /api/workspace-invites/accept': {

@@ -79,6 +79,8 @@ function subjectsOf(event: ActivityEvent): number[] {
       return [event.data.user_id];
     case 'WorkspaceOwnershipTransferred':
       return [event.data.to_user_id];
+    case 'WorkspaceApiKeyRevoked':
+      return [event.data.creator_id];
     default:
       return [];
   }

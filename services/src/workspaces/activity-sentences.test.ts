@@ -85,4 +85,13 @@ describe('activity sentences (given the actor and the link before, when an event
       'asha handed ownership to ben',
     );
   });
+
+  it('API keys: which was created with what scopes, and whose was revoked', () => {
+    const key = { workspace_id: 40, key_id: '00000000-0000-4000-8000-000000000001', name: 'Zapier', key_hash: 'a'.repeat(64) };
+    expect(sentence({ type: 'WorkspaceApiKeyCreated', data: { ...key, scopes: ['links:read', 'links:write'], last_four: 'abcd', creator_id: 40 } })).toBe(
+      'asha created the API key “Zapier” (links:read, links:write)',
+    );
+    expect(sentence({ type: 'WorkspaceApiKeyRevoked', data: { ...key, creator_id: 40, revoked_by: 40 } })).toBe('asha revoked the API key “Zapier”');
+    expect(sentence({ type: 'WorkspaceApiKeyRevoked', data: { ...key, creator_id: 41, revoked_by: 40 } })).toBe('asha revoked the API key “Zapier” of ben');
+  });
 });

@@ -14,6 +14,8 @@ export const WORKSPACE_ACTIVITY = [
   'WorkspaceMemberRoleChanged',
   'WorkspaceMemberRemoved',
   'WorkspaceOwnershipTransferred',
+  'WorkspaceApiKeyCreated',
+  'WorkspaceApiKeyRevoked',
 ] as const satisfies readonly EventType[];
 
 export type ActivityEvent = Extract<DomainEvent, { type: (typeof LINK_ACTIVITY)[number] | (typeof WORKSPACE_ACTIVITY)[number] }>;
@@ -75,6 +77,12 @@ export function activitySentence(event: ActivityEvent, context: SentenceContext)
       return event.data.reason === 'left' ? `${context.nameOf(event.data.user_id)} left the workspace` : `${who} removed ${context.nameOf(event.data.user_id)}`;
     case 'WorkspaceOwnershipTransferred':
       return `${who} handed ownership to ${context.nameOf(event.data.to_user_id)}`;
+    case 'WorkspaceApiKeyCreated':
+      return `${who} created the API key ${quoted(event.data.name)} (${event.data.scopes.join(', ')})`;
+    case 'WorkspaceApiKeyRevoked':
+      return event.data.creator_id === event.data.revoked_by
+        ? `${who} revoked the API key ${quoted(event.data.name)}`
+        : `${who} revoked the API key ${quoted(event.data.name)} of ${context.nameOf(event.data.creator_id)}`;
   }
 }
 

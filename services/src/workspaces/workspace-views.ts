@@ -4,7 +4,7 @@ import {
   WORKSPACES,
   WORKSPACE_INVITES,
   WORKSPACE_MEMBERS,
-  workspaceMemberId,
+  memberRoleIn,
   type UserView,
   type WorkspaceInviteView,
   type WorkspaceMemberView,
@@ -51,13 +51,7 @@ export async function memberWorkspace(platform: Read, userId: number, workspaceI
 }
 
 /** The user's role in the workspace, or null when they are not one of its members or it is gone (the access hook's check). */
-export async function roleIn(platform: Read, userId: number, workspaceId: number): Promise<WorkspaceRole | null> {
-  const [view, member] = await Promise.all([
-    platform.read.get<WorkspaceView>(WORKSPACES, workspaceId),
-    platform.read.get<WorkspaceMemberView>(WORKSPACE_MEMBERS, workspaceMemberId(workspaceId, userId)),
-  ]);
-  return view && !view.deleted && member ? member.role : null;
-}
+export const roleIn = (platform: Read, userId: number, workspaceId: number): Promise<WorkspaceRole | null> => memberRoleIn(platform.read, userId, workspaceId);
 
 /** Every workspace the user is a member of: their personal one first, then by name. */
 export async function workspacesOf(platform: Read, userId: number): Promise<Workspace[]> {

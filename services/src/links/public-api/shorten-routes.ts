@@ -4,7 +4,8 @@ import { publicBase } from '../link-response.ts';
 import { ownHosts } from '../../http/origins.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { admitApiCall, keyOwner } from '../../api-keys/index.ts';
+import { admitApiCall, keyActsIn, keyOwner } from '../../api-keys/index.ts';
+import { DomainError } from '../../commands/domain-error.ts';
 import { failed, shortenLikeCuttly } from './shorten.ts';
 import { publicRoutes } from '../../http/declared-routes.ts';
 
@@ -25,10 +26,16 @@ export async function shortenRoutes(app: FastifyInstance, platform: Platform) {
       const owner = key ? await keyOwner(platform, key) : null;
       // cutt.ly has no status for a blocked account: its key is as good as invalid.
       if (!owner || owner.refusal) return failed(CUTTLY_STATUS.invalidKey);
-      await admitApiCall(platform, owner.userId);
+      // A workspace key that may not create links (its scopes, its creator's role) is as good as invalid too.
+      const workspaceId = await keyActsIn(platform, owner, 'links:write').catch((error: unknown) => {
+        if (error instanceof DomainError) return null;
+        throw error;
+      });
+      if (workspaceId === null) return failed(CUTTLY_STATUS.invalidKey);
+      await admitApiCall(platform, owner);
       const context = requestContext(platform, request, { kind: 'api_key', id: owner.keyId });
       const base = publicBase(platform, request);
-      return shortenLikeCuttly(platform, context, { ownerId: owner.userId, short, name, userDomain, base, ownHosts: ownHosts(platform, request) });
+      return shortenLikeCuttly(platform, context, { ownerId: workspaceId, short, name, userDomain, base, ownHosts: ownHosts(platform, request) });
     },
   });
 }
