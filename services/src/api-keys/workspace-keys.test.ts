@@ -177,6 +177,19 @@ describe('a workspace’s scoped API keys (docs/developer-api.md#workspace-keys-
   });
 });
 
+describe('a deleted workspace', () => {
+  it('takes its keys with it (401)', async () => {
+    const created = await call(asha, 'POST', '/api/workspaces', { name: 'Short-lived', slug: 'short-lived' });
+    const workspaceId = created.json<{ workspace: { id: number } }>().workspace.id;
+    const { api_key } = await createKey(asha, workspaceId, ['links:read']);
+    expect((await withKey(api_key, 'GET', '/api/urls')).statusCode).toBe(200);
+    expect((await call(asha, 'DELETE', `/api/workspaces/${workspaceId}`)).statusCode).toBe(200);
+    const stopped = await withKey(api_key, 'GET', '/api/urls');
+    expect(stopped.statusCode).toBe(401);
+    expect(stopped.json().detail).toBe(KEY_CREATOR_GONE);
+  });
+});
+
 describe('without Advanced API (the Free plan)', () => {
   it('a workspace holds one key with links:read, links:write and analytics:read only; more is refused naming the feature', async () => {
     const solo = await signUpVerified(t, 'solo@example.com');
