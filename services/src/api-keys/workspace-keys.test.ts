@@ -51,6 +51,8 @@ describe('a workspace’s scoped API keys (docs/developer-api.md#workspace-keys-
     const refused = await createLink(api_key, 'read-only');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe(missingScope('links:write'));
+    // The dashboard's own create takes a signed-in session only, never a key.
+    expect((await withKey(api_key, 'POST', '/api/urls', { original_url: 'https://example.com/read-only' })).statusCode).toBe(401);
     // The cutt.ly-style call checks the same scope.
     const shortened = await t.app.inject({ url: `/api/shorten?key=${api_key}&short=${encodeURIComponent('https://example.com/read-only')}` });
     expect(shortened.json().url.status).toBe(CUTTLY_STATUS.invalidKey);
