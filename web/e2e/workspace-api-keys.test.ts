@@ -92,6 +92,12 @@ describe('workspace API keys in the browser', () => {
     const team = await call<{ workspace: { id: number } }>(owner.token, 'POST', '/api/workspaces', { name: 'Free team', slug: 'free-team-keys' });
     const page = await openSignedIn(suite.browser, suite.product, owner.token, '/api-keys');
     page.setDefaultTimeout(10_000);
+    // The personal workspace on Free: the account's key, made on this first visit, is its one key.
+    await page.getByRole('heading', { name: 'Your API key' }).waitFor();
+    await page.getByRole('note').getByText('and has it').waitFor();
+    expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    await screenshot(page, 'workspace-api-keys-free-personal');
+
     await page.evaluate((id) => localStorage.setItem('workspace', String(id)), team.workspace.id);
     await page.reload();
     await page.getByRole('heading', { name: 'Workspace API keys' }).waitFor();

@@ -50,6 +50,8 @@ export const WorkspaceApiKeyList = z.object({
   advanced_api: z.boolean(),
   /** The scopes the caller may give a new key: their role's, within the plan. */
   grantable_scopes: z.array(ApiKeyScope),
+  /** False when the plan allows no more keys (without Advanced API a workspace holds one, the account's key included). */
+  room_for_another: z.boolean(),
 });
 
 /** The answer to a new key: the key itself, shown this once. */

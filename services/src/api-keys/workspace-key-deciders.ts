@@ -6,6 +6,9 @@ import { evolveWorkspaceKeys, noWorkspaceKeys, type WorkspaceKeysState } from '.
 /** The scopes a key may have on a plan without Advanced API (docs/developer-api.md#workspace-keys-and-scopes). */
 export const BASIC_SCOPES: readonly ApiKeyScope[] = ['links:read', 'links:write', 'analytics:read'];
 
+/** Whether a workspace may hold one more key: any number with Advanced API, else one (the account's key included). */
+export const roomForAnotherKey = (advancedApi: boolean, keysHeld: number) => advancedApi || keysHeld === 0;
+
 export const scopeBeyondRole = (scope: ApiKeyScope, role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow the scope ${scope}.`;
 export const scopeNeedsAdvancedApi = (scope: ApiKeyScope) =>
   `The scope ${scope} needs Advanced API (advanced_api), on the Pro and Enterprise plans. Without it a key may have links:read, links:write and analytics:read.`;
@@ -46,7 +49,7 @@ function decideCreate(command: CreateWorkspaceKey, state: WorkspaceKeysState): D
   if (!command.advancedApi) {
     const beyond = scopes.find((scope) => !BASIC_SCOPES.includes(scope));
     if (beyond) throw forbidden(scopeNeedsAdvancedApi(beyond));
-    if (Object.keys(state.keys).length + command.otherKeys >= 1) throw forbidden(ONE_KEY_WITHOUT_ADVANCED_API);
+    if (!roomForAnotherKey(false, Object.keys(state.keys).length + command.otherKeys)) throw forbidden(ONE_KEY_WITHOUT_ADVANCED_API);
   }
   const data = { workspace_id: workspaceId, key_id: key.keyId, name, scopes, key_hash: key.keyHash, last_four: key.lastFour, creator_id: creatorId };
   return [{ type: 'WorkspaceApiKeyCreated', data }];

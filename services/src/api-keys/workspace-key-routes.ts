@@ -20,7 +20,7 @@ import { routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mintWorkspaceKey } from './workspace-key.ts';
-import { BASIC_SCOPES, workspaceKeyDecider } from './workspace-key-deciders.ts';
+import { BASIC_SCOPES, roomForAnotherKey, workspaceKeyDecider } from './workspace-key-deciders.ts';
 
 export const KEY_REVOKED = 'The API key was revoked: it stopped working at once.';
 
@@ -30,6 +30,9 @@ const hasAdvancedApi = async (platform: Pick<Platform, 'clock' | 'read'>, worksp
 /** The scopes a role may give a key, within the plan. */
 const grantableScopes = (role: WorkspaceRole, advancedApi: boolean) =>
   ApiKeyScope.options.filter((scope) => roleAllows(role, scope) && (advancedApi || BASIC_SCOPES.includes(scope)));
+
+/** A personal workspace's id is its user's: their account key is that workspace's key too, and counts towards the one. */
+const accountKeysOf = (platform: Pick<Platform, 'read'>, workspaceId: number) => platform.read.count(API_KEYS, { user_id: workspaceId });
 
 /** Owners and admins manage every key of the workspace; anyone else only their own. */
 const managesAllKeys = (role: WorkspaceRole) => roleAllows(role, 'members:manage');
@@ -59,9 +62,10 @@ export async function workspaceKeyRoutes(app: FastifyInstance, platform: Platfor
     params: IdParams,
     response: { 200: WorkspaceApiKeyList, 404: ErrorBody },
     handler: async ({ workspace }) => {
-      const [views, advancedApi] = await Promise.all([
+      const [views, advancedApi, accountKeys] = await Promise.all([
         platform.read.find<WorkspaceApiKeyView>(WORKSPACE_API_KEYS, { where: { workspace_id: workspace.id } }),
         hasAdvancedApi(platform, workspace.id),
+        accountKeysOf(platform, workspace.id),
       ]);
       const creators = await platform.read.getMany<UserView>(
         USERS,
@@ -70,7 +74,12 @@ export async function workspaceKeyRoutes(app: FastifyInstance, platform: Platfor
       const keys = views
         .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.key_id.localeCompare(b.key_id))
         .map((view) => keyAnswer(view, creators.get(String(view.creator_id))?.username ?? 'deleted account'));
-      return { keys, advanced_api: advancedApi, grantable_scopes: grantableScopes(workspace.role, advancedApi) };
+      return {
+        keys,
+        advanced_api: advancedApi,
+        grantable_scopes: grantableScopes(workspace.role, advancedApi),
+        room_for_another: roomForAnotherKey(advancedApi, views.length + accountKeys),
+      };
     },
   });
 
@@ -83,8 +92,7 @@ export async function workspaceKeyRoutes(app: FastifyInstance, platform: Platfor
       const { name, scopes } = request.body;
       const [advancedApi, accountKeys, creator] = await Promise.all([
         hasAdvancedApi(platform, workspace.id),
-        // A personal workspace's id is its user's: their account key is that workspace's key too.
-        platform.read.count(API_KEYS, { user_id: workspace.id }),
+        accountKeysOf(platform, workspace.id),
         platform.read.get<UserView>(USERS, caller.userId),
       ]);
       const key = mintWorkspaceKey();

@@ -88,7 +88,7 @@ describe('a workspace’s scoped API keys (docs/developer-api.md#workspace-keys-
     await createKey(vikram, team, ['links:read', 'analytics:read']);
     const listed = (await listKeys(vikram, team)).json();
     expect(listed.grantable_scopes).toEqual(['links:read', 'analytics:read', 'domains:read', 'workspace:read']);
-    expect(listed.advanced_api).toBe(true);
+    expect(listed).toMatchObject({ advanced_api: true, room_for_another: true });
   });
 
   it('a lowered role narrows its members’ keys at once; a removed creator’s key stops (401)', async () => {
@@ -196,7 +196,7 @@ describe('without Advanced API (the Free plan)', () => {
   it('a workspace holds one key with links:read, links:write and analytics:read only; more is refused naming the feature', async () => {
     const solo = await signUpVerified(t, 'solo@example.com');
     const offered = (await listKeys(solo, solo.user.id)).json();
-    expect(offered).toMatchObject({ advanced_api: false, grantable_scopes: ['links:read', 'links:write', 'analytics:read'] });
+    expect(offered).toMatchObject({ advanced_api: false, grantable_scopes: ['links:read', 'links:write', 'analytics:read'], room_for_another: true });
     const wider = await call(solo, 'POST', `/api/workspaces/${solo.user.id}/api-keys`, { name: 'Wide', scopes: ['links:read', 'domains:read'] });
     expect(wider.statusCode).toBe(403);
     expect(wider.json().detail).toBe(scopeNeedsAdvancedApi('domains:read'));
@@ -206,6 +206,7 @@ describe('without Advanced API (the Free plan)', () => {
     const second = await call(solo, 'POST', `/api/workspaces/${solo.user.id}/api-keys`, { name: 'Second', scopes: ['links:read'] });
     expect(second.statusCode).toBe(403);
     expect(second.json().detail).toBe(ONE_KEY_WITHOUT_ADVANCED_API);
+    expect((await listKeys(solo, solo.user.id)).json().room_for_another).toBe(false);
     expect((await call(solo, 'DELETE', `/api/workspaces/${solo.user.id}/api-keys/${key.id}`)).statusCode).toBe(200);
     await createKey(solo, solo.user.id, ['links:read']);
   });
@@ -215,6 +216,7 @@ describe('without Advanced API (the Free plan)', () => {
     const { api_key } = (await call(legacy, 'POST', '/api/users/me/generate-api-key')).json<{ api_key: string }>();
     const refused = await call(legacy, 'POST', `/api/workspaces/${legacy.user.id}/api-keys`, { name: 'Another', scopes: ['links:read'] });
     expect(refused.json().detail).toBe(ONE_KEY_WITHOUT_ADVANCED_API);
+    expect((await listKeys(legacy, legacy.user.id)).json().room_for_another).toBe(false);
     expect((await createLink(api_key, 'legacy')).statusCode).toBe(201);
     expect((await call(legacy, 'GET', '/api/users/me/api-key')).json().api_key).toBe(api_key);
   });

@@ -9,15 +9,32 @@ import { SCOPE_LABELS, workspaceKeysApi, workspaceKeysQuery, type ApiKeyScope } 
 
 const CREATE_FAILED = 'Failed to create the API key. Please try again.';
 
+/** What a plan without Advanced API allows; `full` when the workspace already holds its one key. */
+function PlanNote({ full }: { full: boolean }) {
+  return (
+    <p className="workspace-keys__plan-note" role="note">
+      {full
+        ? 'This workspace’s plan has no Advanced API: it holds one key, and has it (in your personal workspace the account’s key counts). Revoke it to make another, or upgrade: '
+        : 'This workspace’s plan has no Advanced API: it holds one key, with links and analytics scopes only. '}
+      Pro and Enterprise allow several keys and every scope your role has.{' '}
+      <Link to="/pricing" className="text-link">
+        View pricing plans
+      </Link>
+    </p>
+  );
+}
+
 interface NewWorkspaceKeyFormProps {
   workspaceId: number;
   /** The scopes the caller's role may give, within the plan (the server's list). */
   grantable: readonly ApiKeyScope[];
   advancedApi: boolean;
+  /** False once the plan allows no more keys: the form gives way to what the plan allows. */
+  roomForAnother: boolean;
 }
 
 /** A new key: a name and the scopes to give it; the key it makes is shown here once, with copy. */
-export function NewWorkspaceKeyForm({ workspaceId, grantable, advancedApi }: NewWorkspaceKeyFormProps) {
+export function NewWorkspaceKeyForm({ workspaceId, grantable, advancedApi, roomForAnother }: NewWorkspaceKeyFormProps) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [busy, setBusy] = useState(false);
@@ -62,52 +79,61 @@ export function NewWorkspaceKeyForm({ workspaceId, grantable, advancedApi }: New
           </div>
         </div>
       ) : null}
-      <form
-        className="stack gap-3 workspace-keys__form"
-        aria-labelledby="workspace-key-form-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <h3 id="workspace-key-form-title" className="workspace-keys__form-title">
-          Create a key
-        </h3>
-        <InputField id="workspace-key-name" label="Name" value={name} onValue={setName} required maxLength={64} autoComplete="off" placeholder="e.g. Zapier" />
-        <fieldset className="workspace-keys__scopes">
-          <legend className="field__label">Scopes</legend>
-          <div className="workspace-keys__scope-list">
-            {grantable.map((scope) => (
-              <label key={scope} className="checkbox">
-                <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
-                <span>
-                  {SCOPE_LABELS[scope]} <code className="code-inline">{scope}</code>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {advancedApi ? null : (
-          <p className="workspace-keys__plan-note" role="note">
-            This workspace’s plan has no Advanced API: it holds one key, with links and analytics scopes only. Pro and Enterprise allow several keys and every
-            scope your role has.{' '}
-            <Link to="/pricing" className="text-link">
-              View pricing plans
-            </Link>
-          </p>
-        )}
-        {error ? (
-          <p className="status-message tone-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy || scopes.length === 0 || !name.trim()} aria-busy={busy}>
-            {busy ? <Spinner size="sm" /> : null}
-            Create key
-          </button>
+      {roomForAnother ? null : (
+        <div className="stack gap-2 workspace-keys__form">
+          <h3 className="workspace-keys__form-title">Create a key</h3>
+          <PlanNote full />
         </div>
-      </form>
+      )}
+      {!roomForAnother ? null : (
+        <form
+          className="stack gap-3 workspace-keys__form"
+          aria-labelledby="workspace-key-form-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
+          <h3 id="workspace-key-form-title" className="workspace-keys__form-title">
+            Create a key
+          </h3>
+          <InputField
+            id="workspace-key-name"
+            label="Name"
+            value={name}
+            onValue={setName}
+            required
+            maxLength={64}
+            autoComplete="off"
+            placeholder="e.g. Zapier"
+          />
+          <fieldset className="workspace-keys__scopes">
+            <legend className="field__label">Scopes</legend>
+            <div className="workspace-keys__scope-list">
+              {grantable.map((scope) => (
+                <label key={scope} className="checkbox">
+                  <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
+                  <span>
+                    {SCOPE_LABELS[scope]} <code className="code-inline">{scope}</code>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {advancedApi ? null : <PlanNote full={false} />}
+          {error ? (
+            <p className="status-message tone-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className="button button--primary" disabled={busy || scopes.length === 0 || !name.trim()} aria-busy={busy}>
+              {busy ? <Spinner size="sm" /> : null}
+              Create key
+            </button>
+          </div>
+        </form>
+      )}
     </div>
   );
 }

@@ -90,7 +90,14 @@ export function WorkspaceKeysCard({ workspaceId }: { workspaceId: number }) {
           </tr>
         ))}
       </ListTable>
-      {data ? <NewWorkspaceKeyForm workspaceId={workspaceId} grantable={data.grantable_scopes} advancedApi={data.advanced_api} /> : null}
+      {data ? (
+        <NewWorkspaceKeyForm
+          workspaceId={workspaceId}
+          grantable={data.grantable_scopes}
+          advancedApi={data.advanced_api}
+          roomForAnother={data.room_for_another}
+        />
+      ) : null}
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke API key?"

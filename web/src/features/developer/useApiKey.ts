@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { apiKeysApi, type ApiKeyResponse } from '../../api/endpoints.ts';
-import { setQueryData, useQuery } from '../../api/query.ts';
+import { invalidate, setQueryData, useQuery } from '../../api/query.ts';
+import { WORKSPACE_KEYS_QUERY } from './workspace-keys-api.ts';
 
 /** The API key screens' failure texts (docs/developer-api.md#api-keys). */
 export const LOAD_FAILED = 'Failed to load API key. Please try again.';
@@ -52,7 +53,9 @@ async function readOrGenerate(): Promise<KeyRead> {
     if (failure.detail?.startsWith(REVOKED_KEY)) return { response: null, generated: false, revoked: true };
   }
   try {
-    return { response: await apiKeysApi.generate(), generated: true, revoked: false };
+    const response = await apiKeysApi.generate();
+    void invalidate(WORKSPACE_KEYS_QUERY);
+    return { response, generated: true, revoked: false };
   } catch (failure) {
     throw new Error(GENERATE_FAILED, { cause: failure });
   }
@@ -71,6 +74,7 @@ export function useApiKey(): ApiKeyState {
     try {
       const key = await call();
       setQueryData<KeyRead>(API_KEY_QUERY, () => ({ response: key, generated: false, revoked: false }));
+      void invalidate(WORKSPACE_KEYS_QUERY);
       setActionError(null);
       return true;
     } catch {

@@ -16,8 +16,10 @@ export const workspaceKeysApi = {
   revoke: (workspaceId: number, keyId: string) => api<{ message: string }>(keysOf(workspaceId, `/${encodeURIComponent(keyId)}`), { method: 'DELETE' }),
 };
 
+/** Every workspace's keys: read again when the account's key is made, which is the personal workspace's one key on Free. */
+export const WORKSPACE_KEYS_QUERY = ['workspace-api-keys'] as const;
 /** One workspace's keys, cached per workspace. */
-export const workspaceKeysQuery = (workspaceId: number) => ['workspace-api-keys', workspaceId] as const;
+export const workspaceKeysQuery = (workspaceId: number) => [...WORKSPACE_KEYS_QUERY, workspaceId] as const;
 
 /** What each scope lets a key do, in the screen's words. */
 export const SCOPE_LABELS: Record<ApiKeyScope, string> = {
