@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUTTLY_STATUS, type ApiKeyScope, type WorkspaceApiKey } from '@linkledger/contracts';
 import { API_KEY_OWN_WORKSPACE, KEY_CREATOR_GONE, creatorRoleNarrows, missingScope } from '../http/access.ts';
+import { WORKSPACE_API_KEYS } from '@linkledger/projections';
 import { teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { INVALID_API_KEY } from './authenticate-key.ts';
 import { apiUsageMeter } from './usage-meter.ts';
 import { NOT_YOUR_KEY, ONE_KEY_WITHOUT_ADVANCED_API, scopeBeyondRole, scopeNeedsAdvancedApi } from './workspace-key-deciders.ts';
 
@@ -180,15 +182,17 @@ describe('a workspace’s scoped API keys (docs/developer-api.md#workspace-keys-
 });
 
 describe('a deleted workspace', () => {
-  it('takes its keys with it (401)', async () => {
+  it('takes its keys with it: out of the read model, so the key is one nobody knows (401)', async () => {
     const created = await call(asha, 'POST', '/api/workspaces', { name: 'Short-lived', slug: 'short-lived' });
     const workspaceId = created.json<{ workspace: { id: number } }>().workspace.id;
     const { api_key } = await createKey(asha, workspaceId, ['links:read']);
     expect((await withKey(api_key, 'GET', '/api/urls')).statusCode).toBe(200);
+    // The command waits for the read model, so the key is gone when the answer comes.
     expect((await call(asha, 'DELETE', `/api/workspaces/${workspaceId}`)).statusCode).toBe(200);
+    expect(await t.platform.read.count(WORKSPACE_API_KEYS, { workspace_id: workspaceId })).toBe(0);
     const stopped = await withKey(api_key, 'GET', '/api/urls');
     expect(stopped.statusCode).toBe(401);
-    expect(stopped.json().detail).toBe(KEY_CREATOR_GONE);
+    expect(stopped.json().detail).toBe(INVALID_API_KEY);
   });
 });
 
