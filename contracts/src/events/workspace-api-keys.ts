@@ -8,6 +8,9 @@ const keyHash = z.string().regex(/^[0-9a-f]{64}$/);
 export const ApiKeyScope = z.enum(['links:read', 'links:write', 'analytics:read', 'domains:read', 'domains:write', 'workspace:read']);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope> & WorkspacePermission;
 
+/** The scopes of a key without Advanced API, and all the account's own key has (docs/developer-api.md#workspace-keys-and-scopes). */
+export const BASIC_API_KEY_SCOPES: readonly ApiKeyScope[] = ['links:read', 'links:write', 'analytics:read'];
+
 /**
  * A member created a named key for a workspace (stream `workspace-{id}`). The key itself is
  * kept nowhere: only its SHA-256 (hex), by which a request's X-API-Key is looked up, and its

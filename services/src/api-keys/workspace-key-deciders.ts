@@ -1,10 +1,7 @@
-import { roleAllows, type ApiKeyScope, type DomainEvent, type WorkspaceRole } from '@linkledger/contracts';
+import { BASIC_API_KEY_SCOPES, roleAllows, type ApiKeyScope, type DomainEvent, type WorkspaceRole } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { forbidden, notFound } from '../commands/domain-error.ts';
 import { evolveWorkspaceKeys, noWorkspaceKeys, type WorkspaceKeysState } from './workspace-key-state.ts';
-
-/** The scopes a key may have on a plan without Advanced API (docs/developer-api.md#workspace-keys-and-scopes). */
-export const BASIC_SCOPES: readonly ApiKeyScope[] = ['links:read', 'links:write', 'analytics:read'];
 
 /** Whether a workspace may hold one more key: any number with Advanced API, else one (the account's key included). */
 export const roomForAnotherKey = (advancedApi: boolean, keysHeld: number) => advancedApi || keysHeld === 0;
@@ -47,7 +44,7 @@ function decideCreate(command: CreateWorkspaceKey, state: WorkspaceKeysState): D
   const { workspaceId, creatorId, role, name, scopes, key } = command;
   for (const scope of scopes) if (!roleAllows(role, scope)) throw forbidden(scopeBeyondRole(scope, role));
   if (!command.advancedApi) {
-    const beyond = scopes.find((scope) => !BASIC_SCOPES.includes(scope));
+    const beyond = scopes.find((scope) => !BASIC_API_KEY_SCOPES.includes(scope));
     if (beyond) throw forbidden(scopeNeedsAdvancedApi(beyond));
     if (!roomForAnotherKey(false, Object.keys(state.keys).length + command.otherKeys)) throw forbidden(ONE_KEY_WITHOUT_ADVANCED_API);
   }

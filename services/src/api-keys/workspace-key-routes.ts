@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ApiKeyScope,
+  BASIC_API_KEY_SCOPES,
   CreateWorkspaceApiKeyBody,
   CreatedWorkspaceApiKey,
   ErrorBody,
@@ -20,7 +21,7 @@ import { routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mintWorkspaceKey } from './workspace-key.ts';
-import { BASIC_SCOPES, roomForAnotherKey, workspaceKeyDecider } from './workspace-key-deciders.ts';
+import { roomForAnotherKey, workspaceKeyDecider } from './workspace-key-deciders.ts';
 
 export const KEY_REVOKED = 'The API key was revoked: it stopped working at once.';
 
@@ -29,7 +30,7 @@ const hasAdvancedApi = async (platform: Pick<Platform, 'clock' | 'read'>, worksp
 
 /** The scopes a role may give a key, within the plan. */
 const grantableScopes = (role: WorkspaceRole, advancedApi: boolean) =>
-  ApiKeyScope.options.filter((scope) => roleAllows(role, scope) && (advancedApi || BASIC_SCOPES.includes(scope)));
+  ApiKeyScope.options.filter((scope) => roleAllows(role, scope) && (advancedApi || BASIC_API_KEY_SCOPES.includes(scope)));
 
 /** A personal workspace's id is its user's: their account key is that workspace's key too, and counts towards the one. */
 const accountKeysOf = (platform: Pick<Platform, 'read'>, workspaceId: number) => platform.read.count(API_KEYS, { user_id: workspaceId });

@@ -49,11 +49,12 @@ function domainItem(view: CustomDomainView, active: ActiveDomainsView | null, co
 /**
  * Custom domains (docs/domains.md): add, list, verify by DNS, set active, delete; and the TLS ask for the reverse proxy.
  * Each acts in the caller's workspace (docs/workspaces.md#acting-in-a-workspace): its domains, as the role there allows.
+ * A workspace key calls them too, with `domains:read` or `domains:write` (docs/developer-api.md#workspace-keys-and-scopes).
  */
 export async function domainRoutes(app: FastifyInstance, platform: Platform) {
-  const readers = routesFor(app, { access: 'user', workspace: 'domains:read' });
-  const writers = routesFor(app, { access: 'user', workspace: 'domains:write' });
-  const writersInPlan = routesFor(app, { access: 'user', workspace: 'domains:write', feature: DOMAINS_FEATURE });
+  const readers = routesFor(app, { access: 'user_or_api_key', workspace: 'domains:read' });
+  const writers = routesFor(app, { access: 'user_or_api_key', workspace: 'domains:write' });
+  const writersInPlan = routesFor(app, { access: 'user_or_api_key', workspace: 'domains:write', feature: DOMAINS_FEATURE });
   const anyone = publicRoutes(app);
 
   /** The workspace's own claim; another workspace's is "not found". */

@@ -43,11 +43,12 @@ function traiItem(view: TraiDomainView, active: ActiveDomainsView | null): TraiI
 /**
  * TRAI sender headers (docs/domains.md#trai-headers): on our own host or a verified custom domain.
  * Each acts in the caller's workspace (docs/workspaces.md#acting-in-a-workspace): its headers, as the role there allows.
+ * A workspace key calls them too, with `domains:read` or `domains:write` (docs/developer-api.md#workspace-keys-and-scopes).
  */
 export async function traiRoutes(app: FastifyInstance, platform: Platform) {
-  const readers = routesFor(app, { access: 'user', workspace: 'domains:read' });
-  const writers = routesFor(app, { access: 'user', workspace: 'domains:write' });
-  const writersInPlan = routesFor(app, { access: 'user', workspace: 'domains:write', feature: TRAI_FEATURE });
+  const readers = routesFor(app, { access: 'user_or_api_key', workspace: 'domains:read' });
+  const writers = routesFor(app, { access: 'user_or_api_key', workspace: 'domains:write' });
+  const writersInPlan = routesFor(app, { access: 'user_or_api_key', workspace: 'domains:write', feature: TRAI_FEATURE });
 
   /** The workspace's own header; another workspace's is "not found". */
   const ownView = async (ownerId: number, traiId: number) => {

@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WORKSPACE_NOT_FOUND, roleAllows, type Actor, type FeatureKey, type Role, type WorkspacePermission, type WorkspaceRole } from '@linkledger/contracts';
+import {
+  BASIC_API_KEY_SCOPES,
+  WORKSPACE_NOT_FOUND,
+  roleAllows,
+  type Actor,
+  type FeatureKey,
+  type Role,
+  type WorkspacePermission,
+  type WorkspaceRole,
+} from '@linkledger/contracts';
 import { forbidden, invalid, notFound, unauthorized } from '../commands/domain-error.ts';
 
 /**
@@ -170,8 +179,8 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
     if (request.caller?.session)
       checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
     if (config.workspace) request.workspace = await workspaceOf(request, request.caller!, config.workspace, checks);
-    else if (request.caller?.workspaceKey) throw forbidden(KEY_NEEDS_WORKSPACE);
     else if (config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config.workspaceInPath, checks, workspaceInPath(request));
+    else if (request.caller?.workspaceKey) throw forbidden(KEY_NEEDS_WORKSPACE);
     if (config.feature) await checks.requireFeature(request.workspace?.id ?? request.caller!.userId, config.feature.key, config.feature.refusal);
   });
 }
@@ -206,6 +215,9 @@ async function workspaceOf(
     workspaceId = Number(named.trim());
     if (caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
   }
+  // The account's own key holds the scopes a key has without Advanced API, and no others.
+  if (caller.actor.kind === 'api_key' && !caller.workspaceKey && !BASIC_API_KEY_SCOPES.some((scope) => scope === permission))
+    throw forbidden(missingScope(permission));
   const role = await checks.workspaceRole(caller.userId, workspaceId);
   if (caller.workspaceKey) {
     checkWorkspaceKey(caller.workspaceKey, role, permission);

@@ -212,6 +212,7 @@ const table: Record<string, Row> = {
     expect: { ...ownerOnly(200), admin: 200, super: 200 },
     request: async (f) => ({ url: `/api/payment/receipts/${(await f.ownerPurchase()).receipt}` }),
   },
+  // The domain and TRAI rows are signed in; a workspace key with domains:read or domains:write takes them too (workspace-key-scopes.test.ts).
   'GET /api/custom-domains': { expect: signedIn(200), request: () => ({ url: '/api/custom-domains' }) },
   // Domains are a paid feature: the owner is on enterprise, the others on free.
   'POST /api/custom-domains': {
@@ -276,6 +277,7 @@ const table: Record<string, Row> = {
   // A workspace is its members' alone: to anyone else it does not exist (404, never 403).
   'GET /api/workspaces': { expect: signedIn(200), request: () => ({ url: '/api/workspaces' }) },
   'POST /api/workspaces': { expect: signedIn(201), request: (f) => ({ url: '/api/workspaces', payload: { name: 'Team', slug: `team-${f.unique()}` } }) },
+  // Reading a workspace, its members and its activity also takes its key with workspace:read (workspace-key-scopes.test.ts).
   'GET /api/workspaces/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/workspaces/${(await ownerWorkspace(f)).id}` }) },
   'PATCH /api/workspaces/:id': {
     expect: ownerOnly(200),
@@ -811,6 +813,33 @@ describe('authorization of every route', () => {
     // Every /api route declares one, hidden ones included (the websocket, the OpenAPI document).
     const undeclared = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.access);
     expect(undeclared).toEqual([]);
+  });
+
+  // What a key's scopes open (docs/developer-api.md#what-each-scope-opens); every other route takes a
+  // signed-in session only, so no key mints keys, manages members, pays or deletes a workspace.
+  it('takes an API key on the calls the scopes open, and on no other', () => {
+    const keyed = t.app.routeList.filter((route) => route.access === 'user_or_api_key').map((route) => `${route.method} ${route.url}`);
+    expect(keyed.sort()).toEqual(
+      [
+        'GET /api/urls',
+        'POST /api/urls/api',
+        'PATCH /api/urls/:id',
+        'GET /api/urls/:id/analytics',
+        'GET /api/custom-domains',
+        'POST /api/custom-domains',
+        'POST /api/custom-domains/:id/verify',
+        'POST /api/custom-domains/:id/set-active',
+        'DELETE /api/custom-domains/:id',
+        'GET /api/custom-domains/trai',
+        'POST /api/custom-domains/trai',
+        'POST /api/custom-domains/trai/:id/verify',
+        'POST /api/custom-domains/trai/:id/set-active',
+        'DELETE /api/custom-domains/trai/:id',
+        'GET /api/workspaces/:id',
+        'GET /api/workspaces/:id/members',
+        'GET /api/workspaces/:id/activity',
+      ].sort(),
+    );
   });
 
   it('refuses callers without access before it reads or validates what they sent (401, then 403, never 400)', async () => {

@@ -46,6 +46,9 @@ export const OWNERSHIP_TRANSFERRED = 'Ownership was handed over: the member is n
 /** Workspaces as their members see and run them (docs/workspaces.md): list, create, rename, delete, members and their roles. */
 export async function workspaceRoutes(app: FastifyInstance, platform: Platform) {
   const signedIn = routesFor(app, { access: 'user' });
+  // Reading a workspace and its members also takes its key with `workspace:read` (docs/developer-api.md#workspace-keys-and-scopes);
+  // everything that changes a workspace or its members takes a signed-in member only.
+  const readers = routesFor(app, { access: 'user_or_api_key', workspaceInPath: 'workspace:read' });
 
   signedIn.get('/api/workspaces', {
     summary: 'The workspaces the caller is a member of, each with the caller’s role: their personal one first',
@@ -76,11 +79,11 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
     },
   });
 
-  signedIn.get('/api/workspaces/:id', {
-    summary: 'One of the caller’s workspaces, with their role in it',
+  readers.get('/api/workspaces/:id', {
+    summary: 'One of the caller’s workspaces, with their role in it (a key’s creator’s)',
     params: IdParams,
     response: { 200: Workspace, 404: ErrorBody },
-    handler: async ({ request, caller }) => workspaceAnswer(await memberWorkspace(platform, caller.userId, request.params.id)),
+    handler: async ({ caller, workspace }) => workspaceAnswer(await memberWorkspace(platform, caller.userId, workspace.id)),
   });
 
   signedIn.patch('/api/workspaces/:id', {
@@ -112,13 +115,16 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
     },
   });
 
-  signedIn.get('/api/workspaces/:id/members', {
+  readers.get('/api/workspaces/:id/members', {
     summary: 'A workspace’s members with their roles, its pending invites (addresses masked) and its seats',
     params: IdParams,
     response: { 200: WorkspaceMembers, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
-      const [members, invites, seats] = await Promise.all([membersOf(platform, view.id), pendingInvitesOf(platform, view.id), seatLimit(platform, view.id)]);
+    handler: async ({ workspace }) => {
+      const [members, invites, seats] = await Promise.all([
+        membersOf(platform, workspace.id),
+        pendingInvitesOf(platform, workspace.id),
+        seatLimit(platform, workspace.id),
+      ]);
       return { members, invites, seats: { used: members.length + invites.length, limit: seats.limit } };
     },
   });
