@@ -9,6 +9,7 @@ const TARGET_IP = '203.0.113.7';
 
 let dns: DnsTestServer;
 let t: TestApp;
+let root: Session;
 let asha: Session;
 let adam: Session;
 let ben: Session;
@@ -38,7 +39,7 @@ beforeAll(async () => {
   dns = await startDnsTestServer();
   t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' });
   const fixture = await teamOnPro(t, 'scoped-team', { adam: 'admin', ben: 'member', dana: 'admin' });
-  ({ asha, team } = fixture);
+  ({ root, asha, team } = fixture);
   ({ adam, ben, dana } = fixture.members);
 });
 afterAll(async () => {
@@ -171,5 +172,29 @@ describe('what no key ever does', () => {
     await lacksScope(api_key, 'domains:write', 'POST', '/api/custom-domains', { domain: 'solo.scoped.in' });
     await lacksScope(api_key, 'workspace:read', 'GET', `/api/workspaces/${solo.user.id}`);
     await lacksScope(api_key, 'workspace:read', 'GET', `/api/workspaces/${solo.user.id}/activity`);
+  });
+});
+
+describe('the admin history viewer', () => {
+  it('sums up a workspace key’s creation and revocation in words, with its name as written and never the key', async () => {
+    const name = '</script><img src=x onerror=alert(1)> "ops"';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspaces/${team}/api-keys`,
+      headers: asha.headers,
+      payload: { name, scopes: ['links:read', 'workspace:read'] },
+    });
+    const { key, api_key } = created.json<{ key: WorkspaceApiKey; api_key: string }>();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/workspaces/${team}/api-keys/${key.id}`, headers: asha.headers })).statusCode).toBe(200);
+
+    const page = await t.app.inject({
+      url: `/api/admin/events?stream=workspace-${team}&type=WorkspaceApiKeyCreated,WorkspaceApiKeyRevoked`,
+      headers: root.headers,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).not.toContain(api_key);
+    const summaries = page.json<{ events: { summary: string }[] }>().events.map((event) => event.summary);
+    expect(summaries).toContain(`Workspace ${team} API key “${name}” (…${key.last_four}) created by user ${asha.user.id}: links:read, workspace:read`);
+    expect(summaries).toContain(`Workspace ${team} API key “${name}” of user ${asha.user.id} revoked by user ${asha.user.id}`);
   });
 });

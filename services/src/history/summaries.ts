@@ -77,6 +77,12 @@ export function summarize(recorded: RecordedEvent): string {
       return `Cancelled: ${event.data.plan_type} ends ${event.data.ends_at.slice(0, 10)}`;
     case 'SubscriptionExpired':
       return `Expired: ${event.data.plan_type} → free (${event.data.reason === 'refunded' ? 'refunded' : 'period ended'})`;
+    case 'WorkspaceApiKeyCreated':
+      return `Workspace ${event.data.workspace_id} API key “${clip(event.data.name, 64)}” (…${event.data.last_four}) created by user ${event.data.creator_id}: ${event.data.scopes.join(', ')}`;
+    case 'WorkspaceApiKeyRevoked':
+      return `Workspace ${event.data.workspace_id} API key “${clip(event.data.name, 64)}” of user ${event.data.creator_id} revoked by user ${event.data.revoked_by}`;
+    case 'WorkspaceApiKeysUsed':
+      return `Last use of ${event.data.keys.length} workspace API key${event.data.keys.length === 1 ? '' : 's'} noted`;
     case 'MailDelivered':
       return `Mail (${event.data.purpose}) ${event.data.ok ? 'handed to' : 'refused by'} ${event.data.transport}`;
     default:
