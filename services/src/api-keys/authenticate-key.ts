@@ -1,22 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor, Role, WorkspacePermission } from '@linkledger/contracts';
+import type { Role, WorkspacePermission } from '@linkledger/contracts';
 import { API_KEYS, USERS, WORKSPACE_API_KEYS, memberRoleIn, type ApiKeyView, type UserView, type WorkspaceApiKeyView } from '@linkledger/projections';
 import { unauthorized } from '../commands/domain-error.ts';
 import { accountRefusal } from '../http/account-status.ts';
-import { checkWorkspaceKey, type WorkspaceKeyScope } from '../http/access.ts';
+import { checkWorkspaceKey, type Caller, type WorkspaceKeyScope } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { hashApiKey } from './api-key.ts';
 import { WORKSPACE_KEY_PREFIX } from './workspace-key.ts';
 import { apiRateLimiter } from './rate-limit.ts';
 import { apiUsageMeter } from './usage-meter.ts';
-
-/** Who a public-API request acts for, and as whom its events are recorded. */
-export interface ApiCaller {
-  userId: number;
-  role: Role;
-  actor: Actor;
-  workspaceKey?: WorkspaceKeyScope;
-}
 
 /** A workspace's key as a request uses it: what it may do, and its hash (for its last use). */
 interface UsedWorkspaceKey extends WorkspaceKeyScope {
@@ -92,12 +84,12 @@ export async function keyActsIn(platform: Pick<Platform, 'read'>, owner: KeyOwne
 }
 
 /** A call made with an API key: the key must be live, and the call is counted against the plan's rate limit. */
-export async function requireApiKey(platform: Platform, key: string): Promise<ApiCaller> {
+export async function requireApiKey(platform: Platform, key: string): Promise<Caller> {
   const owner = await keyOwner(platform, key);
   if (!owner) throw unauthorized(INVALID_API_KEY);
   if (owner.refusal) throw unauthorized(owner.refusal);
   await admitApiCall(platform, owner);
-  const caller: ApiCaller = { userId: owner.userId, role: owner.role, actor: { kind: 'api_key', id: owner.keyId } };
+  const caller: Caller = { userId: owner.userId, role: owner.role, actor: { kind: 'api_key', id: owner.keyId } };
   if (owner.workspaceKey) caller.workspaceKey = { workspaceId: owner.workspaceKey.workspaceId, scopes: owner.workspaceKey.scopes };
   return caller;
 }

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { bearerToken, requireCaller } from '../accounts/authenticate.ts';
-import { NOT_AUTHENTICATED_OR_KEY, apiKeyHeader, requireApiKey, type ApiCaller } from '../api-keys/authenticate-key.ts';
+import { NOT_AUTHENTICATED_OR_KEY, apiKeyHeader, requireApiKey } from '../api-keys/authenticate-key.ts';
 import { unauthorized } from '../commands/domain-error.ts';
 import { requireFeature } from '../billing/feature-gate.ts';
-import type { AccessChecks } from '../http/access.ts';
+import type { AccessChecks, Caller } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { sessionUse } from '../settings/sessions.ts';
 import { roleIn } from '../workspaces/workspace-views.ts';
@@ -21,10 +21,11 @@ export const accessChecks = (platform: Platform): AccessChecks => ({
  * The public API's routes take either credential. A sent X-API-Key decides, even beside a
  * bearer token: a wrong key is refused rather than silently ignored.
  */
-async function requireCallerOrApiKey(platform: Platform, request: FastifyRequest): Promise<ApiCaller> {
+async function requireCallerOrApiKey(platform: Platform, request: FastifyRequest): Promise<Caller> {
   const key = apiKeyHeader(request);
   if (key !== null) return requireApiKey(platform, key);
   if (!bearerToken(request)) throw unauthorized(NOT_AUTHENTICATED_OR_KEY);
-  const caller = await requireCaller(platform, request);
-  return { userId: caller.userId, role: caller.role, actor: { kind: 'user', id: String(caller.userId) } };
+  const session = await requireCaller(platform, request);
+  // With its session, so a signed-in call here records the session's use as any other does.
+  return { userId: session.userId, role: session.role, actor: { kind: 'user', id: String(session.userId) }, session };
 }

@@ -188,6 +188,15 @@ describe('account settings', () => {
     await eventually(async () => (await sessions(laptop.headers)).find((s) => s.jti === phoneSession.jti)!.last_used_at === usedAt, 5000, 'the recorded use');
     const uses = (await t.platform.events.readStream(sessionStream(phoneSession.jti))).filter((e) => e.type === 'SessionUsed');
     expect(uses).toHaveLength(1);
+    // A call that also takes an API key records the session's use like any other.
+    now = new Date(now.getTime() + HOUR);
+    expect((await t.app.inject({ url: '/api/custom-domains', headers: phone.headers })).statusCode).toBe(200);
+    const usedByKeyedCallAt = now.toISOString();
+    await eventually(
+      async () => (await sessions(laptop.headers)).find((s) => s.jti === phoneSession.jti)!.last_used_at === usedByKeyedCallAt,
+      5000,
+      'the use recorded by a call that also takes a key',
+    );
 
     // Sign out the phone: its token stops working, the laptop stays.
     const out = await t.app.inject({ method: 'DELETE', url: `/api/settings/sessions/${phoneSession.jti}`, headers: laptop.headers });
