@@ -60,6 +60,8 @@ describe('domains:read (docs/developer-api.md#what-each-scope-opens)', () => {
     ]);
     expect((await withKey(key, 'GET', '/api/custom-domains/trai')).statusCode).toBe(200);
     await lacksScope(key, 'domains:write', 'POST', '/api/custom-domains', { domain: 'not.scoped.in' });
+    // Refused before its body is read: what the call accepts is not revealed.
+    await lacksScope(key, 'domains:write', 'POST', '/api/custom-domains', { unknown_field: true });
     await lacksScope(key, 'domains:write', 'DELETE', `/api/custom-domains/${added.json().id}`);
 
     const linksOnly = await keyOf(ben, ['links:read']);
