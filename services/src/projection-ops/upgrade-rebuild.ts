@@ -5,7 +5,7 @@ import type { Logger } from '../platform/platform.ts';
 import { RebuildAlreadyRunning, startRebuildDecider } from './rebuild-deciders.ts';
 
 /** What an upgrade found its projections lack: which to rebuild, and what the rebuild fills (for the log). */
-export interface UpgradeGap {
+interface UpgradeGap {
   projections: ProjectionKey[];
   fills: string;
 }
