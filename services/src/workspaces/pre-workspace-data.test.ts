@@ -121,12 +121,13 @@ async function timelinePositions(app: FastifyInstance, admin: Record<string, str
   return timeline.json<{ entries: { position: number }[] }>().entries.map((entry) => entry.position);
 }
 
-/** Every document of the read model, collection by collection. */
-async function readModelOf(t: TestApp) {
-  const collections: Record<string, unknown[]> = {};
+/** Every document of the read model, collection by collection, and every click analytics holds. */
+async function projectionsOf(t: TestApp) {
+  const read: Record<string, unknown[]> = {};
   for (const collection of Object.keys(apiReadModel.collections).sort())
-    collections[collection] = await t.platform.read.find(collection, { sort: [{ field: 'id', direction: 'asc' }] });
-  return collections;
+    read[collection] = await t.platform.read.find(collection, { sort: [{ field: 'id', direction: 'asc' }] });
+  const clicks = await t.platform.analytics.query('SELECT * FROM clicks ORDER BY position');
+  return { read, clicks };
 }
 
 describe('a data set written before workspaces existed', () => {
@@ -210,11 +211,13 @@ describe('a data set written before workspaces existed', () => {
       const log = await wholeLog(t.platform.events);
       expect(log.filter((recorded) => WORKSPACE_ERA.test(recorded.type))).toEqual([]);
       const expected = foldLog(log);
+      // The read model lacks the personal workspaces: the first start rebuilds it online.
       await eventually(
         async () => (await loadRebuildLog(t.platform.events)).some((record) => record.finished !== null),
         20_000,
         'the upgrade rebuild to finish',
       );
+      expect(await loadRebuildLog(t.platform.events)).toMatchObject([{ projections: ['read'], reason: 'upgrade', finished: { outcome: 'done' } }]);
 
       // Then: each user finds their links, click counts and history in their personal workspace,
       // named or not.
@@ -270,13 +273,15 @@ describe('a data set written before workspaces existed', () => {
         ).toEqual(expected.liveLinksOf(second.id).map((link) => link.id));
       }
 
-      // And a rebuild of the read model from position 0 gives the same documents.
+      // And a rebuild of the read model and the analytics from position 0 gives the same.
       await projectorsCaughtUp(t.platform);
       await Promise.all(t.platform.runners.map((runner) => runner.stop()));
-      const live = await readModelOf(t);
-      expect(live['workspaces']).toHaveLength(USERS);
+      const live = await projectionsOf(t);
+      expect(live.read['workspaces']).toHaveLength(USERS);
+      expect(live.clicks.length).toBeGreaterThan(600);
       await rebuild(t.platform.events, t.platform.readModelTarget, () => undefined, 50);
-      expect(await readModelOf(t)).toEqual(live);
+      await rebuild(t.platform.events, t.platform.analyticsTarget, () => undefined, 500);
+      expect(await projectionsOf(t)).toEqual(live);
     } finally {
       await t.close();
     }
