@@ -1,19 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  HUMAN_AGENT,
-  PHONE,
-  apiCall,
-  linkInMail,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  signInByApi,
-  verifyByMail,
-  waitForMail,
-} from './harness.ts';
+import { DESKTOP, HUMAN_AGENT, PHONE, openSignedIn, screenshot } from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
+import { workspaceSetup } from './workspace-helpers.ts';
 
 /*
  * Live clicks reach every member watching a team workspace (docs/workspaces.md#live-clicks):
@@ -26,26 +15,7 @@ describe('live clicks in a team workspace, in the browser', () => {
   const suite = useBrowserSuite('live-root@example.com');
   const stamp = Date.now().toString(36);
 
-  async function verifiedAccount(email: string): Promise<string> {
-    await registerByApi(suite.product, email);
-    await verifyByMail(suite.product, email);
-    return signInByApi(suite.product, email);
-  }
-
-  /** A link made through the API in the workspace named (none: the caller's personal one). */
-  async function linkIn(token: string, title: string, workspaceId?: number): Promise<{ id: number; short_code: string; short_url: string }> {
-    const response = await fetch(`${suite.product.baseUrl}/api/urls`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        ...(workspaceId === undefined ? {} : { 'x-workspace-id': String(workspaceId) }),
-      },
-      body: JSON.stringify({ original_url: `https://example.com/${encodeURIComponent(title)}`, title }),
-    });
-    if (response.status !== 201) throw new Error(`link ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { id: number; short_code: string; short_url: string };
-  }
+  const { verifiedAccount, linkIn, teamOf, joinedMember } = workspaceSetup(suite);
 
   /** A visitor follows the short link: the redirect's own GET, as a browser sends it. */
   async function follow(code: string): Promise<void> {
@@ -83,16 +53,8 @@ describe('live clicks in a team workspace, in the browser', () => {
     async () => {
       // The team: its owner, given seats by the installation's admin, invites a viewer, who accepts.
       const ownerToken = await verifiedAccount(`live-owner-${stamp}@example.com`);
-      const team = { name: `Launch ${stamp}`, id: 0 };
-      team.id = (
-        await apiCall<{ workspace: { id: number } }>(suite.product, ownerToken, 'POST', '/api/workspaces', { name: team.name, slug: `launch-${stamp}` })
-      ).workspace.id;
-      await apiCall(suite.product, suite.rootToken, 'PUT', `/api/admin/workspaces/${team.id}/limits`, { custom_seats_limit: 5 });
-      const viewerEmail = `live-viewer-${stamp}@example.com`;
-      await apiCall(suite.product, ownerToken, 'POST', `/api/workspaces/${team.id}/invites`, { email: viewerEmail, role: 'viewer' });
-      const viewerToken = await verifiedAccount(viewerEmail);
-      const invite = new URL(linkInMail(await waitForMail(suite.product, viewerEmail, 10_000, '/invite/'), '/invite/'));
-      await apiCall(suite.product, viewerToken, 'POST', '/api/workspace-invites/accept', { token: invite.pathname.split('/').pop() });
+      const team = await teamOf(ownerToken, `Launch ${stamp}`, `launch-${stamp}`, 5);
+      const viewerToken = await joinedMember(ownerToken, team.id, `live-viewer-${stamp}@example.com`, 'viewer');
       const teamLink = await linkIn(ownerToken, 'Team launch', team.id);
       // Someone of another workspace: their own link on their own dashboard.
       const outsiderToken = await verifiedAccount(`live-outsider-${stamp}@example.com`);
