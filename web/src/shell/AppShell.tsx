@@ -109,11 +109,11 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
   const user = useSession((s) => s.user);
   const { subscription } = useSubscription();
   const openCreate = useCreateLink((s) => s.setOpen);
-  // Items the caller's role in the workspace cannot use are not offered (docs/web-app.md#roles-on-screen).
-  const access = useWorkspaceAccess();
   const closeButton = useRef<HTMLButtonElement>(null);
   // On small screens the sidebar is a slide-over: closed, it is out of reach of Tab and screen readers.
   const slideOver = useMediaQuery(SLIDE_OVER_QUERY);
+  // Items the caller's role in the workspace cannot use are not offered (docs/web-app.md#roles-on-screen).
+  const access = useWorkspaceAccess();
 
   // Opening the slide-over moves focus into it; Escape (focus is inside) closes it.
   useEffect(() => {
