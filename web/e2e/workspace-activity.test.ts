@@ -1,8 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, apiCall, openSignedIn, screenshot, seriousA11yViolations } from './harness.ts';
+import {
+  PHONE,
+  apiCall,
+  linkInMail,
+  openSignedIn,
+  registerByApi,
+  screenshot,
+  seriousA11yViolations,
+  signInByApi,
+  verifyByMail,
+  waitForMail,
+} from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
-import { workspaceSetup } from './workspace-helpers.ts';
 
 /*
  * The Activity screen in the browser (docs/workspaces.md#screens) on the real server: a member
@@ -16,7 +26,22 @@ describe('workspace activity in the browser', () => {
   const suite = useBrowserSuite('activity-root@example.com');
   const stamp = Date.now().toString(36);
 
-  const { callIn: inWorkspace, verifiedAccount, joinedMember } = workspaceSetup(suite);
+  /** A call in the workspace named, with the product's answer as JSON. */
+  async function inWorkspace<T>(token: string, workspaceId: number, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${suite.product.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-workspace-id': String(workspaceId) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  async function verifiedAccount(email: string): Promise<string> {
+    await registerByApi(suite.product, email);
+    await verifyByMail(suite.product, email);
+    return signInByApi(suite.product, email);
+  }
 
   /** The owner's page, in their own workspace (the default choice). */
   async function ownerOn(token: string, path: string, viewport?: { width: number; height: number }): Promise<Page> {
@@ -42,8 +67,11 @@ describe('workspace activity in the browser', () => {
       const teamId = owner.id;
 
       // The member is invited, registers and accepts.
-      const memberToken = await joinedMember(ownerToken, teamId, memberEmail, 'member');
+      await apiCall(suite.product, ownerToken, 'POST', `/api/workspaces/${teamId}/invites`, { email: memberEmail, role: 'member' });
+      const memberToken = await verifiedAccount(memberEmail);
       const member = await apiCall<{ id: number; username: string }>(suite.product, memberToken, 'GET', '/api/users/me');
+      const invite = new URL(linkInMail(await waitForMail(suite.product, memberEmail, 10_000, '/invite/'), '/invite/'));
+      await apiCall(suite.product, memberToken, 'POST', '/api/workspace-invites/accept', { token: invite.pathname.split('/').pop() });
 
       // The owner makes two links; the member changes the first one's destination.
       const sale = await inWorkspace<{ id: number; short_code: string }>(ownerToken, teamId, 'POST', '/api/urls', {

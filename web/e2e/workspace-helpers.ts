@@ -1,9 +1,9 @@
 import type { WorkspaceRole } from '@linkledger/contracts';
 import type { BrowserSuite } from './browser-suite.ts';
-import { apiCall, linkInMail, registerByApi, signInByApi, verifyByMail, waitForMail } from './harness.ts';
+import { apiCall, linkInMail, verifiedAccountByApi, waitForMail } from './harness.ts';
 
 /** A link as the API answers its creation. */
-export interface CreatedLink {
+interface CreatedLink {
   id: number;
   short_code: string;
   short_url: string;
@@ -11,34 +11,15 @@ export interface CreatedLink {
 
 /**
  * What the workspace browser tests set up through the API, on one suite's product: accounts
- * with proven addresses, calls and links in a workspace, members who joined by their invite.
+ * with proven addresses, links in a workspace, team workspaces with seats, members who joined
+ * by their invite.
  */
 export function workspaceSetup(suite: BrowserSuite) {
-  /** A call of the product's API in the workspace named (none: the caller's personal one), JSON in and out; any answer but 2xx throws. */
-  async function callIn<T>(token: string, workspaceId: number | undefined, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${suite.product.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(workspaceId === undefined ? {} : { 'x-workspace-id': String(workspaceId) }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  /** A new account with its address verified; proving it ends the registration's session, so it signs in again. */
-  async function verifiedAccount(email: string): Promise<string> {
-    await registerByApi(suite.product, email);
-    await verifyByMail(suite.product, email);
-    return signInByApi(suite.product, email);
-  }
+  const verifiedAccount = (email: string): Promise<string> => verifiedAccountByApi(suite.product, email);
 
   /** A link made through the API in the workspace named (none: the caller's personal one). */
   const linkIn = (token: string, title: string, workspaceId?: number): Promise<CreatedLink> =>
-    callIn<CreatedLink>(token, workspaceId, 'POST', '/api/urls', { original_url: `https://example.com/${encodeURIComponent(title)}`, title });
+    apiCall<CreatedLink>(suite.product, token, 'POST', '/api/urls', { original_url: `https://example.com/${encodeURIComponent(title)}`, title }, workspaceId);
 
   /** A team workspace of the owner's with room for `seats` people (the installation's admin gives them: a team is Free until it pays). */
   async function teamOf(ownerToken: string, name: string, slug: string, seats: number): Promise<{ id: number; name: string }> {
@@ -59,5 +40,5 @@ export function workspaceSetup(suite: BrowserSuite) {
     return token;
   }
 
-  return { callIn, verifiedAccount, linkIn, teamOf, inviteLinkTo, joinedMember };
+  return { verifiedAccount, linkIn, teamOf, inviteLinkTo, joinedMember };
 }

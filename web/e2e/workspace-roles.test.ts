@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, openSignedIn, screenshot, seriousA11yViolations } from './harness.ts';
+import { DESKTOP, PHONE, apiCall, openSignedIn, screenshot, seriousA11yViolations } from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
 import { workspaceSetup } from './workspace-helpers.ts';
 
@@ -14,7 +14,7 @@ import { workspaceSetup } from './workspace-helpers.ts';
 describe('what each role of a team sees, in the browser', () => {
   const suite = useBrowserSuite('roles-root@example.com');
   const stamp = Date.now().toString(36);
-  const { callIn, verifiedAccount, linkIn, teamOf, joinedMember } = workspaceSetup(suite);
+  const { verifiedAccount, linkIn, teamOf, joinedMember } = workspaceSetup(suite);
 
   /** The dashboard of a fresh profile acting in the team (chosen in the switcher, as a person would). */
   async function teamDashboard(token: string, team: { name: string }, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
@@ -88,9 +88,14 @@ describe('what each role of a team sees, in the browser', () => {
       await viewerPhone.context().close();
 
       // What the screens no longer offer, the server refuses all the same.
-      const refused = await callIn(viewerToken, team.id, 'POST', '/api/urls', { original_url: 'https://example.com/not-mine', title: 'Viewer’s' }).catch(
-        (error: Error) => error.message,
-      );
+      const refused = await apiCall(
+        suite.product,
+        viewerToken,
+        'POST',
+        '/api/urls',
+        { original_url: 'https://example.com/not-mine', title: 'Viewer’s' },
+        team.id,
+      ).catch((error: Error) => error.message);
       expect(refused).toMatch(/^POST \/api\/urls: 403 .*does not allow this/);
 
       // The billing member: no link screens, and why; no link the role cannot read is asked for.
