@@ -3,14 +3,15 @@ import { lazy } from 'react';
 // The workspaces feature's public face: the sidebar's switcher, the settings tab, the activity and invite screens (their own chunks).
 export { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 export { WorkspaceTab } from './WorkspaceTab.tsx';
-// What the caller's role allows in the workspace the app acts in, and the notice that says why an action is not offered.
-export { useWorkspaceAccess } from './useWorkspaceAccess.ts';
-export { RoleNotice } from './RoleNotice.tsx';
-export { rolesAllowed } from './role-access.ts';
-export type { WorkspaceAccess } from './role-access.ts';
 
 /** /activity: what happened in the current workspace. */
 export const ActivityPage = lazy(() => import('./ActivityPage.tsx'));
 
 /** /invite/:token: the link an invite mail carries. */
 export const InvitePage = lazy(() => import('./InvitePage.tsx'));
+
+// What the caller's role allows in the workspace the app acts in, and the notice that says why an action is not offered.
+export { useWorkspaceAccess } from './useWorkspaceAccess.ts';
+export { RoleNotice } from './RoleNotice.tsx';
+export { rolesAllowed } from './role-access.ts';
+export type { WorkspaceAccess } from './role-access.ts';
