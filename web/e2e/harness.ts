@@ -119,17 +119,29 @@ export async function signInByApi(product: Product, email: string, password = 's
 }
 
 /**
- * One call of the product's API as a signed-in user (Bearer token), JSON in and out; any
- * answer but 2xx throws with its status and body. For setting up and checking tests.
+ * One call of the product's API as a signed-in user (Bearer token), JSON in and out, in the
+ * workspace named (else the caller's personal one); any answer but 2xx throws with its status
+ * and body. For setting up and checking tests.
  */
-export async function apiCall<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function apiCall<T>(product: Product, token: string, method: string, path: string, body?: unknown, workspaceId?: number): Promise<T> {
   const response = await fetch(`${product.baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(workspaceId === undefined ? {} : { 'x-workspace-id': String(workspaceId) }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Registers through the API, proves the address by its mail and signs in again: the new session's bearer token. */
+export async function verifiedAccountByApi(product: Product, email: string): Promise<string> {
+  await registerByApi(product, email);
+  await verifyByMail(product, email);
+  return signInByApi(product, email);
 }
 
 /** Headless Chromium says "HeadlessChrome", which the click counter rightly treats as a bot: visitors use this. */

@@ -1,19 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  PHONE,
-  apiCall,
-  linkInMail,
-  newContext,
-  openSignedIn,
-  registerByApi,
-  signInByApi,
-  screenshot,
-  seriousA11yViolations,
-  verifyByMail,
-  waitForMail,
-} from './harness.ts';
+import { PHONE, apiCall, newContext, openSignedIn, screenshot, seriousA11yViolations, verifyByMail } from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
+import { workspaceSetup } from './workspace-helpers.ts';
 
 /*
  * The workspace screens in the browser (docs/workspaces.md#screens) on the real server: the
@@ -28,27 +17,7 @@ describe('workspaces in the browser', () => {
   let serial = 0;
   const unique = (name: string) => `${name}${serial++}-${Date.now().toString(36)}@example.com`;
   const call = <T>(token: string, method: string, path: string, body?: unknown) => apiCall<T>(suite.product, token, method, path, body);
-
-  /** Creates a link through the API in the workspace named (none: the personal one). */
-  async function linkIn(token: string, title: string, workspaceId?: number) {
-    const response = await fetch(`${suite.product.baseUrl}/api/urls`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        ...(workspaceId === undefined ? {} : { 'x-workspace-id': String(workspaceId) }),
-      },
-      body: JSON.stringify({ original_url: `https://example.com/${encodeURIComponent(title)}`, title }),
-    });
-    if (response.status !== 201) throw new Error(`link ${response.status}: ${await response.text()}`);
-  }
-
-  /** A new account with its address verified; proving it ends the registration's session, so it signs in again. */
-  async function verifiedAccount(email: string): Promise<string> {
-    await registerByApi(suite.product, email);
-    await verifyByMail(suite.product, email);
-    return signInByApi(suite.product, email);
-  }
+  const { linkIn, verifiedAccount, inviteLinkTo } = workspaceSetup(suite);
 
   /** A verified account with room for `seats` people in its personal workspace (the root sets them). */
   async function inviter(seats: number) {
@@ -158,7 +127,7 @@ describe('workspaces in the browser', () => {
 
       // Ben registers, verifies and follows the link in the invite mail.
       const benToken = await verifiedAccount(benEmail);
-      const link = new URL(linkInMail(await waitForMail(suite.product, benEmail, 10_000, '/invite/'), '/invite/'));
+      const link = await inviteLinkTo(benEmail);
       const ben = await openSignedIn(suite.browser, suite.product, benToken, link.pathname);
       ben.setDefaultTimeout(10_000);
       await ben.getByRole('heading', { name: 'Workspace invite', level: 1 }).waitFor();
@@ -240,7 +209,7 @@ describe('workspaces in the browser', () => {
     const owner = await inviter(3);
     const carolEmail = unique('carol');
     await call(owner.token, 'POST', `/api/workspaces/${owner.id}/invites`, { email: carolEmail, role: 'member' });
-    const link = new URL(linkInMail(await waitForMail(suite.product, carolEmail, 10_000, '/invite/'), '/invite/'));
+    const link = await inviteLinkTo(carolEmail);
 
     const context = await newContext(suite.browser, suite.product, PHONE);
     const page = await context.newPage();

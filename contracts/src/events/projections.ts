@@ -24,7 +24,7 @@ export type BotPolicy = z.infer<typeof BotPolicyChangedV1>;
 /** The policy before any admin set one: the isbot list, no patterns of our own. */
 export const DEFAULT_BOT_POLICY: BotPolicy = { known_bots: true, patterns: [] };
 
-/** `upgrade`: started by the product itself when an upgrade adds analytics that only a replay can fill. */
+/** `upgrade`: started by the product itself when an upgrade adds what only a replay can fill (analytics tables, personal workspaces). */
 export const RebuildReason = z.enum(['rebuild', 'bot_policy_replay', 'upgrade']);
 export type RebuildReason = z.infer<typeof RebuildReason>;
 

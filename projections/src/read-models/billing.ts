@@ -40,17 +40,28 @@ export const monthlyUsageId = (userId: number, at: Date | string) => `${userId}:
 
 export const billingIndexes = { [SUBSCRIPTIONS]: [['current_period_end']], [MONTHLY_USAGE]: [['user_id', 'month']], [PLANS]: [] } as const;
 
+/** Free from `at`: every account's plan at registration, and a team workspace's until it has another. */
+const freeSubscription = (id: number, at: string): SubscriptionView => ({
+  id,
+  plan_type: 'free',
+  billing_cycle: 'monthly',
+  status: 'active',
+  current_period_start: at,
+  current_period_end: null,
+});
+
+/**
+ * Puts an admin's change to the limits on a subscription: a team workspace on no plan yet has no
+ * document, and its Free one starts with the admin's limits (docs/workspaces.md#seats).
+ */
+async function changeCustomLimits(tx: UnitOfWork, id: number, at: string, change: (custom: CustomLimits | undefined) => CustomLimits): Promise<void> {
+  const subscription = (await tx.get<SubscriptionView>(SUBSCRIPTIONS, id)) ?? freeSubscription(id, at);
+  tx.put(SUBSCRIPTIONS, { ...subscription, custom_limits: change(subscription.custom_limits) });
+}
+
 export const billingHandlers: ReadModelHandlers = {
   UserRegistered({ user_id }, recorded, tx) {
-    const subscription: SubscriptionView = {
-      id: user_id,
-      plan_type: 'free',
-      billing_cycle: 'monthly',
-      status: 'active',
-      current_period_start: recorded.metadata.at,
-      current_period_end: null,
-    };
-    tx.put(SUBSCRIPTIONS, subscription);
+    tx.put(SUBSCRIPTIONS, freeSubscription(user_id, recorded.metadata.at));
   },
   async PlanChanged({ user_id, plan_type, billing_cycle, status, period_start, period_end }, _recorded, tx) {
     const before = await tx.get<SubscriptionView>(SUBSCRIPTIONS, user_id);
@@ -92,16 +103,17 @@ export const billingHandlers: ReadModelHandlers = {
   PlanUpdated(record, _recorded, tx) {
     tx.put(PLANS, planFromRecord(record) as PlanView);
   },
-  async CustomLimitsSet({ user_id, ...limits }, _recorded, tx) {
-    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({
-      ...subscription,
-      custom_limits: { ...subscription.custom_limits, ...limits },
-    }));
+  async CustomLimitsSet({ user_id, ...limits }, recorded, tx) {
+    await changeCustomLimits(tx, user_id, recorded.metadata.at, (custom) => ({ ...custom, ...limits }));
   },
-  async CustomSeatsSet({ workspace_id, seats }, _recorded, tx) {
-    await tx.update<SubscriptionView>(SUBSCRIPTIONS, workspace_id, (subscription) => ({
-      ...subscription,
-      custom_limits: { monthly_links: null, api_calls_per_minute: null, custom_domains: null, is_unlimited: false, ...subscription.custom_limits, seats },
+  async CustomSeatsSet({ workspace_id, seats }, recorded, tx) {
+    await changeCustomLimits(tx, workspace_id, recorded.metadata.at, (custom) => ({
+      monthly_links: null,
+      api_calls_per_minute: null,
+      custom_domains: null,
+      is_unlimited: false,
+      ...custom,
+      seats,
     }));
   },
   async LinkCreated({ owner_id }, recorded, tx) {

@@ -10,6 +10,7 @@ import {
 } from '@linkledger/projections';
 import { RebuildExecutor } from '../projection-ops/rebuild-executor.ts';
 import { startUpgradeRebuild } from '../projection-ops/upgrade-rebuild.ts';
+import { lacksPersonalWorkspaces } from '../workspaces/personal-workspaces-upgrade.ts';
 import { openAnalysts, type Analysts } from '../analysts/analysts.ts';
 import { serveAnalytics } from '../stores/analytics/analytics-owner-server.ts';
 import { ClickHouseAnalyticsStore } from '../stores/analytics/clickhouse-analytics-store.ts';
@@ -116,8 +117,10 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   if (runsProjectors) await resetProjectionsAheadOfLog(events, [readModelTarget, analyticsTarget], (message) => options.log.info(message));
   else
     await awaitReadModelWithinLog(events, readModelTarget, options.readModelRepairWaitMs ?? READ_MODEL_REPAIR_WAIT_MS, (message) => options.log.info(message));
-  // Asked before the analytics projector runs: its first link or user event would fill a fact.
+  // Asked before the projectors run: the analytics' first link or user event would fill a fact,
+  // the read model's first registration a personal workspace.
   const lacksFacts = runsProjectors && openedAnalytics instanceof ClickHouseAnalyticsStore && (await openedAnalytics.lacksFacts());
+  const lacksWorkspaces = runsProjectors && (await lacksPersonalWorkspaces(read));
   if (runsProjectors) {
     // The read model answers commands (read your writes), so it lingers little; analytics can
     // wait a moment, and ClickHouse much prefers fewer, larger inserts. Under a stream of
@@ -135,7 +138,13 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   }
   const rebuilds = runsProjectors ? new RebuildExecutor({ events, read, analytics, runners, readModelTarget, analyticsTarget, clock }, options.log) : null;
   await rebuilds?.start();
-  if (rebuilds && lacksFacts) await startUpgradeRebuild({ events, clock }, options.log);
+  if (rebuilds && (lacksFacts || lacksWorkspaces)) {
+    const gap = {
+      projections: [...(lacksWorkspaces ? (['read'] as const) : []), ...(lacksFacts ? (['analytics'] as const) : [])],
+      fills: [...(lacksWorkspaces ? ['the personal workspaces'] : []), ...(lacksFacts ? ['the link and owner facts'] : [])].join(' and '),
+    };
+    await startUpgradeRebuild({ events, clock }, gap, options.log);
+  }
   const readModel = runners.find((r) => r.name === readModelTarget.name) ?? polledProgress(read, readModelTarget.name);
   const linkCache = new LinkCache(events, (error) => options.log.error(error, 'The redirect cache stopped following link changes'));
   if (config.ROLE !== 'projector') await linkCache.start();

@@ -8,7 +8,7 @@ import { useSubscription, planLabel, PaymentsIcon } from '../features/billing/in
 import { live } from '../live/live.ts';
 import { LiveMarker } from '../live/LiveMarker.tsx';
 import { CreateLinkModal, useCreateLink } from '../features/links/index.ts';
-import { WorkspaceSwitcher } from '../features/workspaces/index.ts';
+import { WorkspaceSwitcher, useWorkspaceAccess } from '../features/workspaces/index.ts';
 import {
   BookIcon,
   ChartIcon,
@@ -112,6 +112,8 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
   const closeButton = useRef<HTMLButtonElement>(null);
   // On small screens the sidebar is a slide-over: closed, it is out of reach of Tab and screen readers.
   const slideOver = useMediaQuery(SLIDE_OVER_QUERY);
+  // Items the caller's role in the workspace cannot use are not offered (docs/web-app.md#roles-on-screen).
+  const access = useWorkspaceAccess();
 
   // Opening the slide-over moves focus into it; Escape (focus is inside) closes it.
   useEffect(() => {
@@ -157,20 +159,24 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
       </p>
       <ul className="sidebar__list" aria-labelledby={`${id}-main`}>
         <NavItem to="/dashboard" icon={<HomeIcon />} label="Dashboard" end />
-        <li>
-          <button
-            type="button"
-            className="sidebar__link"
-            onClick={() => {
-              onClose();
-              openCreate(true);
-            }}
-          >
-            <PlusIcon />
-            <span>Create Link</span>
-          </button>
-        </li>
-        <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label="My Links & Analytics" />
+        {access.allows('links:write') ? (
+          <li>
+            <button
+              type="button"
+              className="sidebar__link"
+              onClick={() => {
+                onClose();
+                openCreate(true);
+              }}
+            >
+              <PlusIcon />
+              <span>Create Link</span>
+            </button>
+          </li>
+        ) : null}
+        {access.allows('links:read') ? (
+          <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label={access.ownPersonal ? 'My Links & Analytics' : 'Links & Analytics'} />
+        ) : null}
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />

@@ -26,13 +26,24 @@ import {
   type LiveContext,
 } from './analytics-state.ts';
 import { AnalyticsError, AnalyticsSkeleton, BackToDashboard } from './AnalyticsStates.tsx';
+import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
 import './analytics.css';
 
 /** The analytics screen (docs/analytics.md): the link id is the numeric route parameter urlId. */
 export default function AnalyticsPage() {
   const { urlId = '' } = useParams();
+  const access = useWorkspaceAccess();
   const id = /^\d{1,15}$/.test(urlId) && Number(urlId) > 0 ? Number(urlId) : null;
   if (id === null) return <AnalyticsError message={ANALYTICS_NOT_FOUND} />;
+  // A role that reads no analytics (billing) is told why, and nothing is asked of the server (docs/web-app.md#roles-on-screen).
+  if (access.role !== null && !access.allows('analytics:read')) {
+    return (
+      <div className="analytics">
+        <BackToDashboard />
+        <RoleNotice permission="analytics:read" action="Reading analytics" />
+      </div>
+    );
+  }
   // A new id starts from a clean slate (loading), never showing the previous link's figures.
   return <LinkAnalytics key={id} id={id} />;
 }

@@ -8,6 +8,8 @@ import { TraiPanel } from './TraiPanel.tsx';
 import { useCustomDomains } from './domain-queries.ts';
 import { UpgradePrompt } from './UpgradePrompt.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { DOMAINS_CHANGE, ForDomainReaders } from './domains-for-role.tsx';
+import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
 
 const TAB_IDS = ['custom', 'trai'] as const;
 
@@ -37,12 +39,14 @@ export default function CustomDomainsPage() {
         title="Custom Domains and TRAI Compliance"
         subtitle="Serve short links from your own domain, and register the sender headers SMS links need in India."
       />
-      <Tabs
-        label="Custom domains and TRAI headers"
-        tabs={tabs}
-        selected={selected}
-        onSelect={(tab) => setParams(tab === 'custom' ? {} : { tab }, { replace: true })}
-      />
+      <ForDomainReaders>
+        <Tabs
+          label="Custom domains and TRAI headers"
+          tabs={tabs}
+          selected={selected}
+          onSelect={(tab) => setParams(tab === 'custom' ? {} : { tab }, { replace: true })}
+        />
+      </ForDomainReaders>
     </div>
   );
 }
@@ -53,6 +57,7 @@ export default function CustomDomainsPage() {
  */
 function DomainsWithoutFeature() {
   const { data, loading } = useCustomDomains();
+  const mayChange = useWorkspaceAccess().allows('domains:write');
   // Once shown, the read-only list stays while its last domain is deleted, so the outcome is seen.
   const [kept, setKept] = useState(false);
   if (!kept && data?.length) setKept(true);
@@ -64,5 +69,7 @@ function DomainsWithoutFeature() {
       </div>
     );
   }
-  return kept || data?.length ? <CustomDomainsPanel mode="page" readOnly /> : <UpgradePrompt text={CUSTOM_DOMAINS_PROMPT} />;
+  if (kept || data?.length) return <CustomDomainsPanel mode="page" readOnly />;
+  // Upgrading is offered to a role that would then add domains; any other is told whose they are.
+  return mayChange ? <UpgradePrompt text={CUSTOM_DOMAINS_PROMPT} /> : <RoleNotice permission="domains:write" action={DOMAINS_CHANGE} />;
 }

@@ -15,6 +15,8 @@ import { DOMAINS_READ_ONLY, PlanEndedNotice } from './PlanEndedNotice.tsx';
 import { createdLabel } from '../../format/dates.ts';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 import { VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
+import { DOMAINS_CHANGE, byChangers } from './domains-for-role.tsx';
 
 interface PanelProps {
   /** 'page': outcomes in a line that clears (/custom-domains); 'toasts': Developer Tools, with the DNS setup dialog. */
@@ -39,6 +41,8 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
   /** Each domain's last failed check (what to fix), shown under its row on the page. */
   const [checks, setChecks] = useState<Record<number, Verification>>({});
   const [setup, setSetup] = useState<CustomDomain | null>(null);
+  // A role that may not change the workspace's domains sees them, and why it has no actions (docs/web-app.md#roles-on-screen).
+  const mayChange = useWorkspaceAccess().allows('domains:write');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,7 +91,9 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
 
   return (
     <div className="stack domains">
-      {readOnly ? (
+      {!mayChange ? (
+        <RoleNotice permission="domains:write" action={DOMAINS_CHANGE} />
+      ) : readOnly ? (
         <PlanEndedNotice what="custom domains" text={DOMAINS_READ_ONLY} />
       ) : (
         <TitledCard className="domains__add" titleId={`${id}-add-title`} title="Add a custom domain">
@@ -136,7 +142,11 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
         empty={{
           icon: <GlobeIcon />,
           title: readOnly ? 'No custom domains left' : 'No custom domains yet',
-          text: readOnly ? 'Upgrade to Pro or Enterprise to add a domain again.' : 'Add a domain above, publish its DNS records, then verify it.',
+          text: !mayChange
+            ? byChangers('Custom domains')
+            : readOnly
+              ? 'Upgrade to Pro or Enterprise to add a domain again.'
+              : 'Add a domain above, publish its DNS records, then verify it.',
         }}
       >
         {(domain) => (
@@ -144,12 +154,12 @@ export function CustomDomainsPanel({ mode, onChanged, readOnly = false }: PanelP
             key={domain.id}
             domain={domain}
             mode={mode}
-            readOnly={readOnly}
+            readOnly={readOnly || !mayChange}
             busy={busy === domain.id}
             check={checks[domain.id] ?? null}
             onVerify={() => void verify(domain)}
             onActivate={() => void activate(domain)}
-            onDelete={() => setDeleting(domain)}
+            onDelete={mayChange ? () => setDeleting(domain) : undefined}
             onSetup={() => setSetup(domain)}
           />
         )}
@@ -184,7 +194,7 @@ interface RowProps {
   check: Verification | null;
   onVerify(): void;
   onActivate(): void;
-  onDelete(): void;
+  onDelete?(): void;
   onSetup(): void;
 }
 

@@ -26,7 +26,7 @@ interface DomainItemRowProps {
   onVerify?(): void;
   onSetup?(): void;
   onActivate?(): void;
-  onDelete(): void;
+  onDelete?(): void;
   /** What shows under the row: a notice, what a check found, the records to publish. */
   children?: ReactNode;
 }
@@ -99,10 +99,12 @@ export function DomainItemRow({
               Set as Active
             </button>
           ) : null}
-          <button type="button" className="button button--ghost button--sm domain-row__delete" onClick={onDelete} disabled={busy} aria-describedby={titleId}>
-            <TrashIcon />
-            Delete
-          </button>
+          {onDelete ? (
+            <button type="button" className="button button--ghost button--sm domain-row__delete" onClick={onDelete} disabled={busy} aria-describedby={titleId}>
+              <TrashIcon />
+              Delete
+            </button>
+          ) : null}
         </div>
       </div>
       {children}

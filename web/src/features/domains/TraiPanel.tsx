@@ -25,6 +25,8 @@ import { PlanEndedNotice, TRAI_NOT_IN_PLAN, TRAI_READ_ONLY } from './PlanEndedNo
 import { useSubscription } from '../billing/index.ts';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 import { VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
+import { TRAI_CHANGE, byChangers } from './domains-for-role.tsx';
 
 /**
  * TRAI sender headers (docs/web-app.md#custom-domains): add one on this service's host (with
@@ -43,6 +45,8 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
   // The server refuses adding a header without the plan feature: the form says so up front, its controls disabled.
   const notInPlan = !!subscription && !subscription.feature_list.includes('trai_domains');
   const readOnly = notInPlan && !!headers.data?.length;
+  // A role that may not change the workspace's headers sees them, and why it has no actions (docs/web-app.md#roles-on-screen).
+  const mayChange = useWorkspaceAccess().allows('domains:write');
 
   const [header, setHeader] = useState('');
   const [dltId, setDltId] = useState('');
@@ -99,7 +103,9 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
 
   return (
     <div className="stack domains">
-      {readOnly ? (
+      {!mayChange ? (
+        <RoleNotice permission="domains:write" action={TRAI_CHANGE} />
+      ) : readOnly ? (
         <PlanEndedNotice what="TRAI headers" text={TRAI_READ_ONLY} />
       ) : (
         <TitledCard className="domains__add" titleId={`${id}-add-title`} title="Add a TRAI header">
@@ -248,18 +254,22 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
         list={headers}
         placeholders={1}
         loadFailed="Your TRAI headers could not be loaded just now."
-        empty={{ icon: <ShieldIcon />, title: 'No TRAI headers yet', text: 'Add your 6-character sender header above.' }}
+        empty={{
+          icon: <ShieldIcon />,
+          title: 'No TRAI headers yet',
+          text: mayChange ? 'Add your 6-character sender header above.' : byChangers('TRAI headers'),
+        }}
       >
         {(trai) => (
           <TraiRow
             key={trai.id}
             trai={trai}
             host={host}
-            readOnly={readOnly}
+            readOnly={readOnly || !mayChange}
             busy={busy === trai.id}
             onVerify={() => void verify(trai)}
             onActivate={() => void activate(trai)}
-            onDelete={() => setDeleting(trai)}
+            onDelete={mayChange ? () => setDeleting(trai) : undefined}
           />
         )}
       </DomainListCard>

@@ -18,7 +18,8 @@ interface TraiRowProps {
   busy: boolean;
   onVerify(): void;
   onActivate(): void;
-  onDelete(): void;
+  /** Absent for a role that may not change the workspace's headers. */
+  onDelete?(): void;
 }
 
 /** One TRAI header of the list: where its links go, its status (and an administrator's review of it), its actions. */

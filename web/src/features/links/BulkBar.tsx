@@ -3,7 +3,8 @@ import { CloseIcon, CopyIcon, TrashIcon } from '../../ui/icons.tsx';
 interface BulkBarProps {
   count: number;
   onCopyAll(): void;
-  onDeleteAll(): void;
+  /** Absent for a role that may not delete links: no Delete All then. */
+  onDeleteAll?(): void;
   onClear(): void;
 }
 
@@ -19,10 +20,12 @@ export function BulkBar({ count, onCopyAll, onDeleteAll, onClear }: BulkBarProps
           <CopyIcon />
           Copy All
         </button>
-        <button type="button" className="button button--danger button--sm" onClick={onDeleteAll}>
-          <TrashIcon />
-          Delete All
-        </button>
+        {onDeleteAll ? (
+          <button type="button" className="button button--danger button--sm" onClick={onDeleteAll}>
+            <TrashIcon />
+            Delete All
+          </button>
+        ) : null}
         <button type="button" className="icon-button" aria-label="Clear selection" onClick={onClear}>
           <CloseIcon />
         </button>

@@ -10,9 +10,7 @@ import { toast } from '../../ui/toasts.ts';
 import { exportFileName, linksCsv } from './export-csv.ts';
 import type { LinkQuery } from './list-query.ts';
 import { PRICING_HREF } from '../billing/index.ts';
-
-export const EXPORT_REFUSED = 'Export feature is only available on Pro and Enterprise plans. Upgrade your plan to export your URLs.';
-const EXPORT_HINT = 'Upgrade to Pro for export feature';
+import type { ExportUpsell } from './dashboard-copy.ts';
 
 /** The most links the client-side fallback gathers (pages of 100). */
 const FALLBACK_MAX_LINKS = 10_000;
@@ -23,6 +21,8 @@ interface ExportButtonProps {
   query: LinkQuery;
   /** Links in the current tab under the current filters: 0 means nothing to export. */
   total: number;
+  /** What a plan without export is told, in this workspace and role. */
+  upsell: ExportUpsell;
 }
 
 /** The export's filters: tab, search and domain (docs/links.md#csv-export). */
@@ -52,13 +52,13 @@ async function clientSideExport(query: LinkQuery): Promise<Blob> {
 }
 
 /** Export (docs/links.md#csv-export): a CSV download for plans with csv_import_export; others see why not. */
-export function ExportButton({ allowed, query, total }: ExportButtonProps) {
+export function ExportButton({ allowed, query, total, upsell }: ExportButtonProps) {
   const [busy, setBusy] = useState(false);
   const hintId = useId();
 
   const run = async () => {
     if (!allowed) {
-      toast('Export Not Available', 'info', EXPORT_REFUSED);
+      toast('Export Not Available', 'info', upsell.refused);
       return;
     }
     if (total === 0) {
@@ -73,7 +73,7 @@ export function ExportButton({ allowed, query, total }: ExportButtonProps) {
       } catch (error) {
         // The plan says no: the server decides, and no client-side copy goes around it.
         if (error instanceof ApiError && error.status === 403) {
-          toast('Export Not Available', 'info', error.detail ?? EXPORT_REFUSED);
+          toast('Export Not Available', 'info', error.detail ?? upsell.refused);
           return;
         }
         console.error('Export failed; building the CSV in the browser', error);
@@ -102,10 +102,14 @@ export function ExportButton({ allowed, query, total }: ExportButtonProps) {
         {busy ? <Spinner size="sm" /> : <DownloadIcon />}
         {busy ? 'Exporting…' : 'Export'}
       </button>
-      {allowed ? null : (
+      {allowed ? null : upsell.toPricing ? (
         <RouterLink to={PRICING_HREF} id={hintId} className="export__hint">
-          {EXPORT_HINT}
+          {upsell.hint}
         </RouterLink>
+      ) : (
+        <p id={hintId} className="export__hint">
+          {upsell.hint}
+        </p>
       )}
     </div>
   );

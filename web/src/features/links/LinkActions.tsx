@@ -4,13 +4,15 @@ import { ChartIcon, CopyIcon, EditIcon, QrIcon, TrashIcon } from '../../ui/icons
 export interface LinkHandlers {
   onCopy(link: Link): void;
   onQr(link: Link): void;
-  onEdit(link: Link): void;
-  onDelete(link: Link): void;
+  /** Absent for a role that may not change links: no Edit button then. */
+  onEdit?(link: Link): void;
+  /** Absent for a role that may not change links: no Delete button then. */
+  onDelete?(link: Link): void;
 }
 
 export const linkName = (link: Link) => link.title || 'Untitled URL';
 
-/** Copy, QR code, analytics (a new tab), edit and delete for one link. */
+/** Copy, QR code, analytics (a new tab), and edit and delete where the role allows, for one link. */
 export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHandlers }) {
   const name = linkName(link);
   return (
@@ -39,19 +41,23 @@ export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHand
       >
         <ChartIcon />
       </a>
-      <button type="button" className="icon-button" aria-label={`Edit ${name}`} title="Edit" data-action="edit" onClick={() => handlers.onEdit(link)}>
-        <EditIcon />
-      </button>
-      <button
-        type="button"
-        className="icon-button icon-button--danger"
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        data-action="delete"
-        onClick={() => handlers.onDelete(link)}
-      >
-        <TrashIcon />
-      </button>
+      {handlers.onEdit ? (
+        <button type="button" className="icon-button" aria-label={`Edit ${name}`} title="Edit" data-action="edit" onClick={() => handlers.onEdit?.(link)}>
+          <EditIcon />
+        </button>
+      ) : null}
+      {handlers.onDelete ? (
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          data-action="delete"
+          onClick={() => handlers.onDelete?.(link)}
+        >
+          <TrashIcon />
+        </button>
+      ) : null}
     </div>
   );
 }

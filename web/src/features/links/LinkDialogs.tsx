@@ -20,7 +20,7 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
   const [deleteLink, setDeleteLink] = useState<Link | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
 
-  const handlers: LinkHandlers = {
+  const handlers: Required<LinkHandlers> = {
     onCopy: (link) => void copyWithToast(link.short_url),
     onQr: setQrLink,
     onEdit: setEditLink,

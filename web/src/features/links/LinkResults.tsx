@@ -30,7 +30,8 @@ interface LinkResultsProps {
   handlers: LinkHandlers;
   pulses: Readonly<Record<number, number>>;
   onRetry(): void;
-  onCreate(): void;
+  /** Absent for a role that may not create links: the empty list then offers no Create. */
+  onCreate?(): void;
   onClearFilters(): void;
 }
 
@@ -71,7 +72,7 @@ export function LinkResults({ query, list, failure, view, isSelected, onSelect, 
   );
 }
 
-function EmptyState({ query, list, onCreate, onClear }: { query: LinkQuery; list: LinkList; onCreate(): void; onClear(): void }) {
+function EmptyState({ query, list, onCreate, onClear }: { query: LinkQuery; list: LinkList; onCreate?(): void; onClear(): void }) {
   if (hasFilters(query)) {
     return (
       <div className="empty-state" data-testid="empty-filtered">
@@ -107,15 +108,21 @@ function EmptyState({ query, list, onCreate, onClear }: { query: LinkQuery; list
         <LinkIcon />
       </span>
       <p className="empty-state__title">{first ? 'No links yet' : 'No manual URLs yet'}</p>
-      <p>
-        {first
-          ? 'Paste a long URL above, or create your first short link here. Its clicks are counted live.'
-          : 'Links you create on the dashboard appear here.'}
-      </p>
-      <button type="button" className="button button--primary" onClick={onCreate}>
-        <PlusIcon />
-        {first ? 'Create your first link' : 'Create a link'}
-      </button>
+      {onCreate ? (
+        <>
+          <p>
+            {first
+              ? 'Paste a long URL above, or create your first short link here. Its clicks are counted live.'
+              : 'Links you create on the dashboard appear here.'}
+          </p>
+          <button type="button" className="button button--primary" onClick={onCreate}>
+            <PlusIcon />
+            {first ? 'Create your first link' : 'Create a link'}
+          </button>
+        </>
+      ) : (
+        <p>Links the workspace’s members create appear here, with their clicks counted live.</p>
+      )}
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { resultLine, type Tab } from './list-query.ts';
 import { useListView } from './list-view.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { useClickPulses } from './useClickPulses.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
+import { dashboardCopy, exportUpsell } from './dashboard-copy.ts';
 import { useLinkList } from './useLinkList.ts';
 import { useSelection } from './useSelection.ts';
 
@@ -24,8 +26,11 @@ const TABS: readonly { tab: Tab; label: string }[] = [
   { tab: 'api', label: 'API URLs' },
 ];
 
-/** The Your URLs panel (docs/web-app.md#dashboard): tabs, filters, list or cards, pagination, per-link and bulk actions. */
-export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
+/**
+ * The Your URLs panel (docs/web-app.md#dashboard): tabs, filters, list or cards, pagination, per-link and bulk actions;
+ * editing, deleting and creating only for a role that may change links (docs/web-app.md#roles-on-screen).
+ */
+export function LinksPanel({ exportAllowed, access }: { exportAllowed: boolean; access: WorkspaceAccess }) {
   const id = useId();
   const openCreate = useCreateLink((s) => s.setOpen);
   const { change, goToPage } = useListView.getState();
@@ -33,7 +38,10 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
   const links = list?.urls ?? NO_LINKS;
   const selection = useSelection(links);
   const { selectedLinks, allSelected } = selection;
-  const { handlers, openBulkDelete, dialogs } = useLinkDialogs(selectedLinks, selection.clear);
+  const { handlers: allHandlers, openBulkDelete, dialogs } = useLinkDialogs(selectedLinks, selection.clear);
+  const writable = access.allows('links:write');
+  const handlers = writable ? allHandlers : { onCopy: allHandlers.onCopy, onQr: allHandlers.onQr };
+  const copy = dashboardCopy(access);
   const pulses = useClickPulses();
   const [view, setView] = useState<View>(storedView);
   const results = useRef<HTMLDivElement>(null);
@@ -78,7 +86,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
       </div>
 
       {selectedLinks.length > 0 ? (
-        <BulkBar count={selectedLinks.length} onCopyAll={copySelected} onDeleteAll={openBulkDelete} onClear={selection.clear} />
+        <BulkBar count={selectedLinks.length} onCopyAll={copySelected} onDeleteAll={writable ? openBulkDelete : undefined} onClear={selection.clear} />
       ) : null}
 
       <div ref={results} tabIndex={-1} className={`links-panel__results${loading && list ? ' links-panel__results--busy' : ''}`} aria-busy={loading}>
@@ -92,7 +100,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
           handlers={handlers}
           pulses={pulses}
           onRetry={retry}
-          onCreate={() => openCreate(true)}
+          onCreate={writable ? () => openCreate(true) : undefined}
           onClearFilters={clearFilters}
         />
       </div>
@@ -106,9 +114,9 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
       <header className="links-panel__head cluster cluster--between gap-3 cluster--top">
         <div>
           <h2 id={`${id}-title`} className="card__title">
-            Your URLs
+            {copy.panelTitle}
           </h2>
-          <p className="card__subtitle">Search, filter and manage every short link you own.</p>
+          <p className="card__subtitle">{copy.panelSubtitle}</p>
         </div>
         <div className="cluster cluster--top links-panel__tools">
           <div className="view-toggle" role="group" aria-label="Display">
@@ -121,7 +129,7 @@ export function LinksPanel({ exportAllowed }: { exportAllowed: boolean }) {
               <span>Cards</span>
             </button>
           </div>
-          <ExportButton allowed={exportAllowed} query={query} total={list?.total ?? 0} />
+          <ExportButton allowed={exportAllowed} query={query} total={list?.total ?? 0} upsell={exportUpsell(access)} />
         </div>
       </header>
 

@@ -7,15 +7,17 @@ interface StatTilesProps {
   failed: boolean;
   /** Bumped on every live click, to replay the Total Clicks highlight. */
   clickPulse: number;
+  /** Whose links the tiles count, in words (dashboard-copy.ts). */
+  copy: { tilesLabel: string; totalHint: string };
 }
 
 /** Total URLs, Total Clicks, This Month (new URLs), Growth vs last month (docs/analytics.md#dashboard-tiles). */
-export function StatTiles({ stats, failed, clickPulse }: StatTilesProps) {
+export function StatTiles({ stats, failed, clickPulse, copy }: StatTilesProps) {
   const growth = stats?.monthly_growth ?? 0;
   const trend = growth > 0 ? 'up' : growth < 0 ? 'down' : 'flat';
   return (
-    <section className="tiles dash-tiles" aria-label="Your link statistics" aria-busy={!stats && !failed}>
-      <Tile label="Total URLs" hint="All your short links" value={stats ? countLabel(stats.total_urls) : null} failed={failed} testId="tile-total-urls" />
+    <section className="tiles dash-tiles" aria-label={copy.tilesLabel} aria-busy={!stats && !failed}>
+      <Tile label="Total URLs" hint={copy.totalHint} value={stats ? countLabel(stats.total_urls) : null} failed={failed} testId="tile-total-urls" />
       <Tile
         label="Total Clicks"
         hint="Updates live as people click"

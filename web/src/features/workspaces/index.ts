@@ -9,3 +9,9 @@ export const ActivityPage = lazy(() => import('./ActivityPage.tsx'));
 
 /** /invite/:token: the link an invite mail carries. */
 export const InvitePage = lazy(() => import('./InvitePage.tsx'));
+
+// What the caller's role allows in the workspace the app acts in, and the notice that says why an action is not offered.
+export { useWorkspaceAccess } from './useWorkspaceAccess.ts';
+export { RoleNotice } from './RoleNotice.tsx';
+export { rolesAllowed } from './role-access.ts';
+export type { WorkspaceAccess } from './role-access.ts';
