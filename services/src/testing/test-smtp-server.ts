@@ -7,9 +7,10 @@ interface ReceivedMail {
   body: string;
 }
 
-/** Turns quoted-printable back into text: joins soft line breaks and decodes =XX escapes. */
+/** Turns quoted-printable back into text: joins soft line breaks and decodes =XX escapes as the UTF-8 bytes they are. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /**
