@@ -2,7 +2,7 @@ import { roleAllows, shreddedEmail, type ReadStore } from '@linkledger/contracts
 import { USERS, WORKSPACE_MEMBERS, type UserView, type WorkspaceMemberView } from '@linkledger/projections';
 
 /** Someone a notice about a workspace's domains goes to. */
-export interface NoticeRecipient {
+interface NoticeRecipient {
   userId: number;
   email: string;
 }
