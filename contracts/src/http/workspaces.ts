@@ -121,7 +121,7 @@ export const WorkspaceActivityQuery = z.strictObject(
 );
 export type WorkspaceActivityQuery = z.infer<typeof WorkspaceActivityQuery>;
 
-const ActivityEntry = z.object({
+export const ActivityEntry = z.object({
   position: z.number().int(),
   at: z.string(),
   type: z.string(),
