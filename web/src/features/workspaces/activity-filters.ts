@@ -44,7 +44,7 @@ interface ShownEntry {
 }
 
 /** Whether an entry belongs under the filters, as the server filters a page: by the member who did it themselves, by the link. */
-export function matchesActivityFilters(entry: ShownEntry, filters: ActivityFilters): boolean {
+function matchesActivityFilters(entry: ShownEntry, filters: ActivityFilters): boolean {
   if (filters.link !== null && entry.link_id !== filters.link) return false;
   if (filters.member !== null && !(entry.actor?.kind === 'user' && entry.actor.id === String(filters.member) && entry.type !== 'LinkModerated')) return false;
   return true;
