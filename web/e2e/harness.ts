@@ -119,17 +119,29 @@ export async function signInByApi(product: Product, email: string, password = 's
 }
 
 /**
- * One call of the product's API as a signed-in user (Bearer token), JSON in and out; any
- * answer but 2xx throws with its status and body. For setting up and checking tests.
+ * One call of the product's API as a signed-in user (Bearer token), JSON in and out, in the
+ * workspace named (else the caller's personal one); any answer but 2xx throws with its status
+ * and body. For setting up and checking tests.
  */
-export async function apiCall<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function apiCall<T>(product: Product, token: string, method: string, path: string, body?: unknown, workspaceId?: number): Promise<T> {
   const response = await fetch(`${product.baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(workspaceId === undefined ? {} : { 'x-workspace-id': String(workspaceId) }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Registers through the API, proves the address by its mail and signs in again: the new session's bearer token. */
+export async function verifiedAccountByApi(product: Product, email: string): Promise<string> {
+  await registerByApi(product, email);
+  await verifyByMail(product, email);
+  return signInByApi(product, email);
 }
 
 /** Headless Chromium says "HeadlessChrome", which the click counter rightly treats as a bot: visitors use this. */
@@ -226,4 +238,30 @@ export async function verifyByMail(product: Product, email: string): Promise<voi
     body: JSON.stringify({ token: link.searchParams.get('token') }),
   });
   if (response.status !== 200) throw new Error(`verify ${response.status}: ${await response.text()}`);
+}
+
+interface Account {
+  token: string;
+  id: number;
+  username: string;
+}
+
+/**
+ * A verified owner whose personal workspace is shared with a verified member, invited with the
+ * role and joined through the mailed link. A team workspace is Free (one seat) until it pays,
+ * which no browser test can do: the owner's own workspace, given seats by the super admin, is
+ * shared instead, and acts as a team's does. Its id is the owner's.
+ */
+export async function sharedWorkspace(product: Product, rootToken: string, emails: { owner: string; member: string }, role = 'member') {
+  const account = async (email: string): Promise<Account> => {
+    const token = await verifiedAccountByApi(product, email);
+    return { token, ...(await apiCall<{ id: number; username: string }>(product, token, 'GET', '/api/users/me')) };
+  };
+  const owner = await account(emails.owner);
+  await apiCall(product, rootToken, 'PUT', `/api/admin/api/users/${owner.id}/limits`, { custom_seats_limit: 5 });
+  await apiCall(product, owner.token, 'POST', `/api/workspaces/${owner.id}/invites`, { email: emails.member, role });
+  const member = await account(emails.member);
+  const invite = new URL(linkInMail(await waitForMail(product, emails.member, 10_000, '/invite/'), '/invite/'));
+  await apiCall(product, member.token, 'POST', '/api/workspace-invites/accept', { token: invite.pathname.split('/').pop() });
+  return { workspaceId: owner.id, owner, member };
 }
