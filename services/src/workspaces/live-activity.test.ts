@@ -56,6 +56,18 @@ describe('live activity of a workspace', () => {
     await new Promise((r) => setTimeout(r, 300));
     // Ben's own personal workspace and an outsider's are other workspaces: they hear nothing of the team's.
     expect([bensPersonal.activities(), stranger.activities()]).toEqual([[], []]);
+
+    // A later event of the link (its workspace found from the link's creation) follows, in order.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/urls/${entry.link_id}`,
+      headers: { ...ben.headers, 'x-workspace-id': String(team) },
+      payload: { title: 'Spring sale' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await eventually(() => owner.activities().length === 2, 5000, 'the edit on the owner’s socket');
+    expect(owner.activities().map((message) => message.entry)).toEqual([entry, await newest(asha)]);
+    expect(owner.activities()[1]!.entry.summary).toContain('“Spring sale”');
     for (const socket of [owner, viewer, bensPersonal, stranger]) socket.close();
   });
 

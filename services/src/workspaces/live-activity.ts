@@ -21,6 +21,9 @@ async function workspaceOfEvent(platform: Pick<Platform, 'events'>, recorded: Re
   if (workspaceId !== null) return workspaceId;
   const linkId = streamId('link-', recorded.stream);
   if (linkId === null) return null;
+  const event = domainEventOf(recorded);
+  // A creation names its owner itself; any later event's link is looked up by its creation.
+  if (event?.type === 'LinkCreated') return event.data.owner_id;
   const [first] = await platform.events.readStream(`link-${linkId}`);
   const created = first ? domainEventOf(first) : null;
   return created?.type === 'LinkCreated' ? created.data.owner_id : null;
