@@ -72,6 +72,8 @@ const PROMPTING = ['LinkModerated', 'CustomDomainClaimDropped'] as const;
 export class NotificationScheduler extends RoundsScheduler {
   /** The week whose summaries have all been dealt with: later rounds that week skip the scan. */
   private summarisedWeek: string | null = null;
+  /** Messages handed to the transport whose notice is not recorded yet (its stream and recipient). */
+  private readonly handedOver = new Set<string>();
 
   constructor(
     private readonly deps: Deps,
@@ -142,8 +144,16 @@ export class NotificationScheduler extends RoundsScheduler {
         if (message) messages.push(message);
       }
       if (messages.length === 0) return 'not_due';
-      for (const message of messages) await this.deps.mailer.send(message);
+      const stream = decider.streamOf(command);
+      for (const message of messages) {
+        // A notice to several people that failed half-way is not sent again to those already handed it (until a restart).
+        const key = `${stream} ${message.to}`;
+        if (this.handedOver.has(key)) continue;
+        await this.deps.mailer.send(message);
+        this.handedOver.add(key);
+      }
       await handleCommand(this.commands, this.context(this.deps.clock()), decider, command);
+      for (const message of messages) this.handedOver.delete(`${stream} ${message.to}`);
       return 'sent';
     } catch (error) {
       this.log.error(error, `The notification scheduler could not send ${what} to user ${command.userId}; it tries again at the next tick`);

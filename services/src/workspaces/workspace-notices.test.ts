@@ -110,6 +110,29 @@ describe('notices about a team workspace’s domains reach its owners and admins
       expect(mailsTo(email, DOMAIN), email).toEqual([]);
   });
 
+  it('a notice the transport refuses for one of them is sent to that one at the next tick, and not again to the others', async () => {
+    const domain = 'go2.team.acme.in';
+    const claim = await api(asha, 'POST', '/api/custom-domains', { domain }, team);
+    expect(claim.statusCode, claim.body).toBe(201);
+    const won = await api(people.rival, 'POST', '/api/custom-domains', { domain });
+    dns.set(`_linkledger-verify.${domain}`, 'TXT', [won.json<{ dns_token: string }>().dns_token]);
+    dns.set(domain, 'A', [TARGET_IP]);
+    expect((await api(people.rival, 'POST', `/api/custom-domains/${won.json<{ id: number }>().id}/verify`)).statusCode).toBe(200);
+    const tick = async () => {
+      await projectorsCaughtUp(t.platform);
+      await t.platform.notificationScheduler!.tick();
+    };
+    const notice = `${domain} was verified by another account first`;
+
+    smtp.refuseAddress('admin@example.com', true);
+    await tick();
+    expect([mailsTo('asha@example.com', notice).length, mailsTo('admin@example.com', notice).length]).toEqual([1, 0]);
+    smtp.refuseAddress('admin@example.com', false);
+    await tick();
+    await tick();
+    expect([mailsTo('asha@example.com', notice).length, mailsTo('admin@example.com', notice).length]).toEqual([1, 1]);
+  });
+
   it('an administrator’s approval of a team’s TRAI header mails its owners, admins and the member who submitted it, once each', async () => {
     // A member may not add headers (domains:write): the admin submits it.
     const added = await api(people.admin, 'POST', '/api/custom-domains/trai', { header: 'TEAMHQ', domain_type: 'our_domain' }, team);
