@@ -158,7 +158,8 @@ export class LiveHub {
    * not sent it), once the read model has applied the event.
    */
   private async pushActivity(recorded: RecordedEvent): Promise<void> {
-    if (!this.activity || this.sockets.size === 0) return;
+    // Stopped (nobody listens, or the app closes): what is still queued is dropped, not waited for.
+    if (!this.activity || !this.subscription || this.sockets.size === 0) return;
     await this.platform.readModel.waitFor(recorded.position, 2000);
     const found = await this.activity.entryOf(recorded, (workspaceId) => this.sockets.has(workspaceId));
     if (!found) return;
