@@ -36,12 +36,20 @@ export async function traiApprovalRoutes(app: FastifyInstance, platform: Platfor
         sort: [{ field: 'created_at', direction: 'asc' }],
       });
       const pending = ours.filter((view) => (view.approval ?? 'pending') === 'pending');
-      const owners = await platform.read.getMany<UserView>(USERS, [...new Set(pending.map((view) => view.owner_id))]);
+      // A team's header is answered for by its owners: the first of them is named, beside the team.
+      const workspaces = await platform.read.getMany<WorkspaceView>(WORKSPACES, [...new Set(pending.map((view) => view.owner_id))]);
+      const teamOf = (ownerId: number) => {
+        const workspace = workspaces.get(String(ownerId));
+        return workspace && !workspace.personal ? workspace : null;
+      };
+      const contactOf = (ownerId: number) => teamOf(ownerId)?.owner_ids[0] ?? ownerId;
+      const contacts = await platform.read.getMany<UserView>(USERS, [...new Set(pending.map((view) => contactOf(view.owner_id)))]);
       return pending.map((view) => ({
         id: view.id,
         header: view.header,
         owner_id: view.owner_id,
-        owner_email: owners.get(String(view.owner_id))?.email ?? null,
+        owner_email: contacts.get(String(contactOf(view.owner_id)))?.email ?? null,
+        team: teamOf(view.owner_id)?.name ?? null,
         dlt_registration_id: view.dlt_registration_id ?? null,
         created_at: view.created_at,
       }));

@@ -137,6 +137,9 @@ describe('notices about a team workspace’s domains reach its owners and admins
     // A member may not add headers (domains:write): the admin submits it.
     const added = await api(people.admin, 'POST', '/api/custom-domains/trai', { header: 'TEAMHQ', domain_type: 'our_domain' }, team);
     expect(added.statusCode, added.body).toBe(201);
+    // The queue names the team (its name as a JSON string) and its first owner, not a "deleted account".
+    const queue = (await api(root, 'GET', '/api/admin/trai-approvals')).json<{ header: string; owner_email: string | null; team: string | null }[]>();
+    expect(queue.find((item) => item.header === 'TEAMHQ')).toMatchObject({ owner_email: 'asha@example.com', team: HOSTILE_TEAM });
     const approved = await api(root, 'POST', `/api/admin/trai-approvals/${added.json<{ id: number }>().id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
 
@@ -169,6 +172,8 @@ describe('notices about a team workspace’s domains reach its owners and admins
     await givePlan(t.platform, people.outsider.user.id, 'pro');
     const added = await api(people.outsider, 'POST', '/api/custom-domains/trai', { header: 'SOLO1N', domain_type: 'our_domain' });
     expect(added.statusCode, added.body).toBe(201);
+    const queue = (await api(root, 'GET', '/api/admin/trai-approvals')).json<{ header: string; owner_email: string | null; team: string | null }[]>();
+    expect(queue.find((item) => item.header === 'SOLO1N')).toMatchObject({ owner_email: 'outsider@example.com', team: null });
     expect((await api(root, 'POST', `/api/admin/trai-approvals/${added.json<{ id: number }>().id}/approve`)).statusCode).toBe(200);
     expect(mailsTo('outsider@example.com', 'Your TRAI header SOLO1N on this service’s own host was approved')).toHaveLength(1);
   });
