@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActivityEntry } from './http/workspaces.ts';
 
 /** Messages on the /api/live websocket. */
 /**
@@ -18,5 +19,7 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
     country: z.string(),
     referrer: z.string(),
   }),
+  /** A new entry of the watched workspace's activity, as `GET /api/workspaces/{id}/activity` shows it (docs/workspaces.md#live-activity). */
+  z.object({ type: z.literal('activity'), workspace_id: z.number(), entry: ActivityEntry }),
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;

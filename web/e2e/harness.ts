@@ -239,3 +239,29 @@ export async function verifyByMail(product: Product, email: string): Promise<voi
   });
   if (response.status !== 200) throw new Error(`verify ${response.status}: ${await response.text()}`);
 }
+
+interface Account {
+  token: string;
+  id: number;
+  username: string;
+}
+
+/**
+ * A verified owner whose personal workspace is shared with a verified member, invited with the
+ * role and joined through the mailed link. A team workspace is Free (one seat) until it pays,
+ * which no browser test can do: the owner's own workspace, given seats by the super admin, is
+ * shared instead, and acts as a team's does. Its id is the owner's.
+ */
+export async function sharedWorkspace(product: Product, rootToken: string, emails: { owner: string; member: string }, role = 'member') {
+  const account = async (email: string): Promise<Account> => {
+    const token = await verifiedAccountByApi(product, email);
+    return { token, ...(await apiCall<{ id: number; username: string }>(product, token, 'GET', '/api/users/me')) };
+  };
+  const owner = await account(emails.owner);
+  await apiCall(product, rootToken, 'PUT', `/api/admin/api/users/${owner.id}/limits`, { custom_seats_limit: 5 });
+  await apiCall(product, owner.token, 'POST', `/api/workspaces/${owner.id}/invites`, { email: emails.member, role });
+  const member = await account(emails.member);
+  const invite = new URL(linkInMail(await waitForMail(product, emails.member, 10_000, '/invite/'), '/invite/'));
+  await apiCall(product, member.token, 'POST', '/api/workspace-invites/accept', { token: invite.pathname.split('/').pop() });
+  return { workspaceId: owner.id, owner, member };
+}

@@ -1,17 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  PHONE,
-  apiCall,
-  linkInMail,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInByApi,
-  verifyByMail,
-  waitForMail,
-} from './harness.ts';
+import { PHONE, apiCall, openSignedIn, screenshot, seriousA11yViolations, sharedWorkspace } from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
 
 /*
@@ -25,23 +14,6 @@ const HOSTILE_TITLE = '<img src=x onerror="document.title=1">Spring <b>sale</b>'
 describe('workspace activity in the browser', () => {
   const suite = useBrowserSuite('activity-root@example.com');
   const stamp = Date.now().toString(36);
-
-  /** A call in the workspace named, with the product's answer as JSON. */
-  async function inWorkspace<T>(token: string, workspaceId: number, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${suite.product.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-workspace-id': String(workspaceId) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async function verifiedAccount(email: string): Promise<string> {
-    await registerByApi(suite.product, email);
-    await verifyByMail(suite.product, email);
-    return signInByApi(suite.product, email);
-  }
 
   /** The owner's page, in their own workspace (the default choice). */
   async function ownerOn(token: string, path: string, viewport?: { width: number; height: number }): Promise<Page> {
@@ -59,27 +31,31 @@ describe('workspace activity in the browser', () => {
       const ownerEmail = `act-owner-${stamp}@example.com`;
       const memberName = `actmember${stamp}`;
       const memberEmail = `${memberName}@example.com`;
-      const ownerToken = await verifiedAccount(ownerEmail);
-      const owner = await apiCall<{ id: number; username: string }>(suite.product, ownerToken, 'GET', '/api/users/me');
-      await apiCall(suite.product, suite.rootToken, 'PUT', `/api/admin/api/users/${owner.id}/limits`, { custom_seats_limit: 5 });
-      // A team workspace is Free (one seat) until it pays, which no browser test can do: the owner's own
-      // workspace, given seats by the admin, is shared instead, and acts as a team's does.
-      const teamId = owner.id;
-
       // The member is invited, registers and accepts.
-      await apiCall(suite.product, ownerToken, 'POST', `/api/workspaces/${teamId}/invites`, { email: memberEmail, role: 'member' });
-      const memberToken = await verifiedAccount(memberEmail);
-      const member = await apiCall<{ id: number; username: string }>(suite.product, memberToken, 'GET', '/api/users/me');
-      const invite = new URL(linkInMail(await waitForMail(suite.product, memberEmail, 10_000, '/invite/'), '/invite/'));
-      await apiCall(suite.product, memberToken, 'POST', '/api/workspace-invites/accept', { token: invite.pathname.split('/').pop() });
+      const { workspaceId: teamId, owner, member } = await sharedWorkspace(suite.product, suite.rootToken, { owner: ownerEmail, member: memberEmail });
+      const [ownerToken, memberToken] = [owner.token, member.token];
 
       // The owner makes two links; the member changes the first one's destination.
-      const sale = await inWorkspace<{ id: number; short_code: string }>(ownerToken, teamId, 'POST', '/api/urls', {
-        original_url: 'https://a.example/sale',
-        title: HOSTILE_TITLE,
-      });
-      const other = await inWorkspace<{ id: number }>(ownerToken, teamId, 'POST', '/api/urls', { original_url: 'https://a.example/other', title: 'Other' });
-      await inWorkspace(memberToken, teamId, 'PATCH', `/api/urls/${sale.id}`, { original_url: 'https://b.example/sale' });
+      const sale = await apiCall<{ id: number; short_code: string }>(
+        suite.product,
+        ownerToken,
+        'POST',
+        '/api/urls',
+        {
+          original_url: 'https://a.example/sale',
+          title: HOSTILE_TITLE,
+        },
+        teamId,
+      );
+      const other = await apiCall<{ id: number }>(
+        suite.product,
+        ownerToken,
+        'POST',
+        '/api/urls',
+        { original_url: 'https://a.example/other', title: 'Other' },
+        teamId,
+      );
+      await apiCall(suite.product, memberToken, 'PATCH', `/api/urls/${sale.id}`, { original_url: 'https://b.example/sale' }, teamId);
 
       // From the sidebar: the newest first, the member named, the hostile title shown as text.
       const page = await ownerOn(ownerToken, '/dashboard');
@@ -120,7 +96,7 @@ describe('workspace activity in the browser', () => {
       await page.context().close();
 
       // Paging: more entries than a page holds, then "Load older" with the cursor.
-      for (let n = 0; n < 52; n++) await inWorkspace(ownerToken, teamId, 'PATCH', `/api/urls/${other.id}`, { title: `Other ${n}` });
+      for (let n = 0; n < 52; n++) await apiCall(suite.product, ownerToken, 'PATCH', `/api/urls/${other.id}`, { title: `Other ${n}` }, teamId);
       const paged = await ownerOn(ownerToken, '/activity');
       await paged.getByTestId('activity-list').locator('li').nth(49).waitFor();
       expect(await paged.getByTestId('activity-list').locator('li').count()).toBe(50);

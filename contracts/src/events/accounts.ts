@@ -165,6 +165,8 @@ export const MailPurpose = z.enum([
   'security_notice',
   /** An invite to join a workspace, to the invited address. */
   'workspace_invite',
+  /** An administrator approved or rejected a TRAI header on our host. */
+  'trai_decision',
   'other',
 ]);
 export type MailPurpose = z.infer<typeof MailPurpose>;

@@ -25,6 +25,8 @@ export const OwedMailKind = z.enum([
   'security_notice',
   /** An invite to a workspace, to the invited address (written when it was owed, sealed under the inviter's key). */
   'workspace_invite',
+  /** An administrator's approval or rejection of a TRAI header on our host, to the workspace's owners and admins and its submitter (written when it was owed). */
+  'trai_decision',
 ]);
 export type OwedMailKind = z.infer<typeof OwedMailKind>;
 

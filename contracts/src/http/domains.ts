@@ -113,7 +113,10 @@ export const TraiApprovalItem = z.object({
   id: z.number().int(),
   header: z.string(),
   owner_id: z.number().int(),
+  /** The owner's address; for a team workspace's header, its first owner's (null once that account is gone). */
   owner_email: z.string().nullable(),
+  /** The team workspace that owns the header, by name; null for a personal one. */
+  team: z.string().nullable(),
   dlt_registration_id: z.string().nullable(),
   created_at: z.string(),
 });

@@ -121,7 +121,7 @@ export const WorkspaceActivityQuery = z.strictObject(
 );
 export type WorkspaceActivityQuery = z.infer<typeof WorkspaceActivityQuery>;
 
-const ActivityEntry = z.object({
+export const ActivityEntry = z.object({
   position: z.number().int(),
   at: z.string(),
   type: z.string(),
@@ -135,3 +135,16 @@ const ActivityEntry = z.object({
 /** Newest first; `older` is the `before` of the next page, null once the log holds nothing older. */
 export const WorkspaceActivity = z.object({ events: z.array(ActivityEntry), older: z.number().int().nullable() });
 export type WorkspaceActivity = z.infer<typeof WorkspaceActivity>;
+
+/**
+ * What an invite offers, shown before the invited person answers (docs/workspaces.md#invites):
+ * the workspace's name, who invited, the role, until when, and the invited address only masked.
+ */
+export const WorkspaceInvitePreview = z.object({
+  workspace: z.object({ name: z.string(), personal: z.boolean() }),
+  /** The inviter's username as it is now (`deleted account` once the account is gone). */
+  inviter: z.string(),
+  role: WorkspaceRole,
+  email_masked: z.string(),
+  expires_at: z.string(),
+});

@@ -3,7 +3,7 @@ import { claimDroppedMail } from './claim-dropped-mail.ts';
 
 describe('the notice of a dropped claim', () => {
   it('says who owns the name now, that none of the owner’s links served on it, and where to delete it', () => {
-    const mail = claimDroppedMail('bob@example.com', { domain: 'links.acme.in', everVerified: false, base: 'https://app.example.com' });
+    const mail = claimDroppedMail('bob@example.com', { domain: 'links.acme.in', everVerified: false, base: 'https://app.example.com', team: null });
     expect(mail).toMatchObject({ to: 'bob@example.com', subject: 'Your claim on links.acme.in was dropped', purpose: 'domain_claim_dropped' });
     expect(mail.text).toContain('links.acme.in was verified by another account first');
     expect(mail.text).toContain('your pending claim on it was dropped');
@@ -14,7 +14,7 @@ describe('the notice of a dropped claim', () => {
   });
 
   it('to the owner of a claim verified once, does not say its links never served', () => {
-    const mail = claimDroppedMail('bob@example.com', { domain: 'links.acme.in', everVerified: true, base: null });
+    const mail = claimDroppedMail('bob@example.com', { domain: 'links.acme.in', everVerified: true, base: null, team: null });
     expect(mail.text).not.toContain('No link of yours');
     expect(mail.text).toContain('Links you created on links.acme.in stopped being served');
     // No known address of the web app: the screen is named, no link made up.
@@ -24,7 +24,7 @@ describe('the notice of a dropped claim', () => {
 
   it('escapes the name in the HTML part (it is user-given, even if validated when added)', () => {
     const hostile = '<img src=x onerror=alert(1)>.acme.in';
-    const mail = claimDroppedMail('bob@example.com', { domain: hostile, everVerified: false, base: 'https://app.example.com' });
+    const mail = claimDroppedMail('bob@example.com', { domain: hostile, everVerified: false, base: 'https://app.example.com', team: null });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;.acme.in');
     expect(mail.text).toContain(hostile);

@@ -15,6 +15,7 @@ import { noDomain } from './domain-state.ts';
 import { evolveTrai, noTrai } from './trai-state.ts';
 import { decideTraiDecider } from './trai-deciders.ts';
 import { foldEvents } from '../commands/event-port.ts';
+import { mailOwed, owingMails } from '../owed-mail/index.ts';
 
 /** A claim folded from its events, added on 2026-11-22 (the recorded events' time). */
 const domainClaim = deciderSpec(dropNoticeDecider, 'domain-x');
@@ -179,5 +180,34 @@ describe('headers on our host', () => {
     expect(() => decideTraiDecider.decide({ traiId: 5, header: 'HDFCBK', approve: true, reason: '' }, { trai: approved, claim: 5 })).toThrow(
       'already approved',
     );
+  });
+});
+
+describe('the notices of a decision on a header (docs/workspaces.md#notices)', () => {
+  const added: DomainEvent = {
+    type: 'TraiHeaderAdded',
+    data: { trai_id: 5, user_id: 40, header: 'TEAMHQ', domain_type: 'our_domain', custom_domain_id: null, domain: null, dns_token: 't' },
+  };
+  const mailIds = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+  const now = new Date('2026-11-27T10:00:00Z');
+  const notices = () =>
+    mailIds.map((mailId, index) =>
+      mailOwed({ mailId, now, retryMs: 60_000 }, { kind: 'trai_decision', userId: 7 + index, place: { base: 'https://app.example', environmentOnly: false } }),
+    );
+  const deciding = deciderSpec(owingMails(decideTraiDecider, mailIds, notices));
+
+  it('given a pending header of a team, when an administrator approves it, then each recipient’s notice is owed in the same append', () => {
+    const decided = deciding.given({ trai: [added] }).when({ traiId: 5, header: 'TEAMHQ', approve: true, reason: '' }).events;
+    expect(decided.trai).toEqual([{ type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 40, header: 'TEAMHQ' } }]);
+    expect(decided[`owed-mail-${mailIds[0]}`]).toEqual([notices()[0]]);
+    expect(decided[`owed-mail-${mailIds[1]}`]).toEqual([notices()[1]]);
+  });
+
+  it('given a header already decided, when it is decided again, then it is refused and no notice is owed', () => {
+    const approved: DomainEvent = { type: 'TraiHeaderApproved', data: { trai_id: 5, user_id: 40, header: 'TEAMHQ' } };
+    deciding
+      .given({ trai: [added, approved] })
+      .when({ traiId: 5, header: 'TEAMHQ', approve: false, reason: 'late' })
+      .thenThrows('already approved');
   });
 });

@@ -7,3 +7,4 @@ export { type DomainState, domainStream, evolveDomain, noDomain } from './domain
 export { activePlace, type LinkPlacement, ON_OUR_HOST, placeApiLink, placeLink } from './link-placement.ts';
 export { deleteTraiDecider } from './trai-deciders.ts';
 export { releasePlaces } from './release-places.ts';
+export { domainNoticeRecipients, mailableAddress } from './domain-notice-recipients.ts';

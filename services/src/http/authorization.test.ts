@@ -327,6 +327,11 @@ const table: Record<string, Row> = {
     expect: signedIn(404),
     request: () => ({ url: '/api/workspace-invites/decline', payload: { token: 'no-such-invite' } }),
   },
+  // Public (the invited person may have no account yet): a token no invite has is not found for anyone.
+  'POST /api/workspace-invites/preview': {
+    expect: everyone(404),
+    request: () => ({ url: '/api/workspace-invites/preview', payload: { token: 'no-such-invite' } }),
+  },
   // Asked by the reverse proxy, which has no session: a verified domain is answered to anyone.
   'GET /api/domains/tls-allowed': {
     expect: everyone(200),

@@ -1,4 +1,12 @@
-import { domainEventOf, roleAllows, type EventStore, type LiveServerMessage, type Subscription, type WorkspaceRole } from '@linkledger/contracts';
+import {
+  domainEventOf,
+  roleAllows,
+  type EventStore,
+  type LiveServerMessage,
+  type RecordedEvent,
+  type Subscription,
+  type WorkspaceRole,
+} from '@linkledger/contracts';
 import { BOT_POLICY_CHANGED, BotPolicyFollower, LINKS, latestBotPolicy, type LinkView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { accountRefusalOnly } from '../http/account-status.ts';
@@ -22,6 +30,15 @@ const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged', 'OtherSessi
 const MEMBERSHIP_EVENTS = new Set(['WorkspaceMemberRemoved', 'WorkspaceMemberRoleChanged', 'WorkspaceDeleted', 'WorkspaceOwnershipTransferred']);
 export const MEMBERSHIP_ENDED = { code: 4403, reason: 'You are no longer a member of this workspace, or your role there no longer shows its clicks.' } as const;
 
+/** A workspace's activity feed as the hub follows it (docs/workspaces.md#live-activity): handed in by the composition root. */
+interface ActivityFeed {
+  /** The event types that may be activity. */
+  types: readonly string[];
+  /** The entry an event just appended makes in the feed of a workspace someone watches, or null. */
+  entryOf(recorded: RecordedEvent, watched: (workspaceId: number) => boolean): Promise<{ workspaceId: number; entry: ActivityEntry } | null>;
+}
+type ActivityEntry = Extract<LiveServerMessage, { type: 'activity' }>['entry'];
+
 /** Open live sockets one account may hold (tabs, windows, devices). */
 export const MAX_SOCKETS_PER_USER = 20;
 export const SESSION_ENDED = { code: 4401, reason: 'Your session has ended. Please sign in again.' } as const;
@@ -39,7 +56,8 @@ interface PendingClick {
 
 /**
  * Pushes human clicks to the sockets watching the workspace that owns the link (the link's
- * `owner_id`): every member there whose role reads analytics. Each API process runs its own
+ * `owner_id`): every member there whose role reads analytics; and each new entry of the
+ * workspace's activity feed to those whose role reads the workspace. Each API process runs its own
  * hub from an event-store subscription, so replicas need nothing shared. The total sent is
  * read from the read model once it has applied the click, so it matches every other screen.
  */
@@ -54,6 +72,8 @@ export class LiveHub {
   private subscription: Subscription | undefined;
   /** Which clicks are bots: the newest policy, as the read model counts them. */
   private readonly bots: BotPolicyFollower;
+  /** Activity entries are pushed one after another, in the log's order. */
+  private activityPushed: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly events: EventStore,
@@ -64,6 +84,8 @@ export class LiveHub {
     /** The user's role in the workspace, or null when they are not one of its members. */
     private readonly roleOf: (userId: number, workspaceId: number) => Promise<WorkspaceRole | null>,
     private readonly onError: (error: unknown) => void = () => undefined,
+    /** New activity of the watched workspaces, pushed to their members' sockets; none when left out. */
+    private readonly activity: ActivityFeed | null = null,
   ) {
     this.bots = new BotPolicyFollower(latestBotPolicy(events));
   }
@@ -75,10 +97,13 @@ export class LiveHub {
     await this.bots.load();
     if (this.subscription || this.sockets.size === 0) return;
     this.subscription = this.events.subscribe(
-      { after: head, filter: { types: ['Clicked', BOT_POLICY_CHANGED, ...SESSION_EVENTS, ...MEMBERSHIP_EVENTS] } },
+      { after: head, filter: { types: ['Clicked', BOT_POLICY_CHANGED, ...SESSION_EVENTS, ...MEMBERSHIP_EVENTS, ...(this.activity?.types ?? [])] } },
       async (batch) => {
         for (const recorded of batch) {
           if (this.bots.observe(recorded)) continue;
+          if (this.activity?.types.includes(recorded.type)) {
+            this.activityPushed = this.activityPushed.then(() => this.pushActivity(recorded)).catch(this.onError);
+          }
           const event = domainEventOf(recorded);
           if (event && SESSION_EVENTS.has(event.type) && 'user_id' in event.data && this.byUser.has(event.data.user_id)) {
             this.recheck(event.data.user_id, recorded.position).catch(this.onError);
@@ -127,6 +152,30 @@ export class LiveHub {
     }
   }
 
+  /**
+   * Sends the entry an event makes in a watched workspace's feed to each socket watching it
+   * whose user's role reads the workspace (asked now, so a member removed by this very event is
+   * not sent it), once the read model has applied the event.
+   */
+  private async pushActivity(recorded: RecordedEvent): Promise<void> {
+    // Stopped (nobody listens, or the app closes): what is still queued is dropped, not waited for.
+    if (!this.activity || !this.subscription || this.sockets.size === 0) return;
+    await this.platform.readModel.waitFor(recorded.position, 2000);
+    const found = await this.activity.entryOf(recorded, (workspaceId) => this.sockets.has(workspaceId));
+    if (!found) return;
+    const message: LiveServerMessage = { type: 'activity', workspace_id: found.workspaceId, entry: found.entry };
+    const text = JSON.stringify(message);
+    for (const socket of [...(this.sockets.get(found.workspaceId) ?? [])]) {
+      const role = await this.roleOf(socket.userId, found.workspaceId);
+      if (role === null || !roleAllows(role, 'workspace:read')) continue;
+      try {
+        socket.send(text);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
   /** Whether the user may watch the workspace's clicks: a member whose role reads analytics. */
   async mayWatch(userId: number, workspaceId: number): Promise<{ role: WorkspaceRole | null; allowed: boolean }> {
     const role = await this.roleOf(userId, workspaceId);
@@ -137,6 +186,7 @@ export class LiveHub {
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.stop();
+    await this.activityPushed;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }

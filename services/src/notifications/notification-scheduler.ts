@@ -1,5 +1,5 @@
 import { RoundsScheduler, type RoundSteps } from '../platform/scheduled-rounds.ts';
-import { shreddedEmail, type AnalyticsStore, type EventStore, type ReadStore } from '@linkledger/contracts';
+import { type AnalyticsStore, type EventStore, type ReadStore } from '@linkledger/contracts';
 import {
   DOMAIN_DROP_NOTICES_DUE,
   LINKS,
@@ -8,6 +8,7 @@ import {
   MONTHLY_USAGE,
   NOTIFICATION_SETTINGS,
   USERS,
+  WORKSPACES,
   defaultNotificationSettings,
   type DomainDropNoticeDueView,
   type LinkTotalsView,
@@ -16,13 +17,13 @@ import {
   type MonthlyUsageView,
   type NotificationSettingsView,
   type UserView,
+  type WorkspaceView,
 } from '@linkledger/projections';
 import { handleCommand, type Decider } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { currentPlan } from '../billing/index.ts';
 import type { LinkLimitSource } from '../billing/index.ts';
-import { claimDroppedMail } from '../domains/index.ts';
-import { dropNoticeDecider } from '../domains/index.ts';
+import { claimDroppedMail, domainNoticeRecipients, dropNoticeDecider, mailableAddress } from '../domains/index.ts';
 import { loadEmailSettings } from '../mail/email-settings.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { shortUrl } from '../links/index.ts';
@@ -71,6 +72,8 @@ const PROMPTING = ['LinkModerated', 'CustomDomainClaimDropped'] as const;
 export class NotificationScheduler extends RoundsScheduler {
   /** The week whose summaries have all been dealt with: later rounds that week skip the scan. */
   private summarisedWeek: string | null = null;
+  /** Messages handed to the transport whose notice is not recorded yet (its stream and recipient). */
+  private readonly handedOver = new Set<string>();
 
   constructor(
     private readonly deps: Deps,
@@ -106,16 +109,10 @@ export class NotificationScheduler extends RoundsScheduler {
     return { app: trim(settings.frontend_url) ?? own, short: own ?? '' };
   }
 
-  /**
-   * The user's address if they may be written to: proven (these mails repeat link titles
-   * anyone could have typed, and anyone can register someone else's address), not deleted,
-   * not banned.
-   */
-  private async recipient(userId: number): Promise<string | null> {
-    const user = await this.deps.read.get<UserView>(USERS, userId);
-    const status: string = user?.status ?? 'active';
-    if (!user || !user.is_verified || status === 'banned' || status === 'deleted' || user.email === shreddedEmail) return null;
-    return user.email;
+  /** The user's address if they may be written to (`mailableAddress`), as the one recipient of their own mail. */
+  private async recipient(userId: number): Promise<string[]> {
+    const to = mailableAddress(await this.deps.read.get<UserView>(USERS, userId));
+    return to ? [to] : [];
   }
 
   private async settingsOf(userIds: readonly number[]): Promise<Map<number, NotificationSettingsView>> {
@@ -124,9 +121,9 @@ export class NotificationScheduler extends RoundsScheduler {
   }
 
   /**
-   * Sends one e-mail if the stream the decider records it on still says it is due, then
-   * records it. A failure is logged and left for the next tick, without holding up the other
-   * users' mail.
+   * Sends one e-mail (to the user, or to each of `recipients`) if the stream the decider records
+   * it on still says it is due, then records it. A failure is logged and left for the next tick,
+   * without holding up the other users' mail.
    */
   private async sendOnce<C extends { userId: number }, S>(
     what: string,
@@ -134,16 +131,29 @@ export class NotificationScheduler extends RoundsScheduler {
     command: C,
     due: (state: S) => boolean,
     compose: (to: string, state: S) => Promise<MailMessage | null>,
+    recipients: () => Promise<string[]> = () => this.recipient(command.userId),
   ): Promise<'sent' | 'not_due' | 'failed'> {
     try {
-      const to = await this.recipient(command.userId);
-      if (!to) return 'not_due';
+      const addresses = await recipients();
+      if (addresses.length === 0) return 'not_due';
       const { state } = await loadStream(this.deps.events, decider.streamOf(command), decider.initialState, decider.evolve);
       if (!due(state)) return 'not_due';
-      const message = await compose(to, state);
-      if (!message) return 'not_due';
-      await this.deps.mailer.send(message);
+      const messages: MailMessage[] = [];
+      for (const to of addresses) {
+        const message = await compose(to, state);
+        if (message) messages.push(message);
+      }
+      if (messages.length === 0) return 'not_due';
+      const stream = decider.streamOf(command);
+      for (const message of messages) {
+        // A notice to several people that failed half-way is not sent again to those already handed it (until a restart).
+        const key = `${stream} ${message.to}`;
+        if (this.handedOver.has(key)) continue;
+        await this.deps.mailer.send(message);
+        this.handedOver.add(key);
+      }
       await handleCommand(this.commands, this.context(this.deps.clock()), decider, command);
+      for (const message of messages) this.handedOver.delete(`${stream} ${message.to}`);
       return 'sent';
     } catch (error) {
       this.log.error(error, `The notification scheduler could not send ${what} to user ${command.userId}; it tries again at the next tick`);
@@ -181,7 +191,11 @@ export class NotificationScheduler extends RoundsScheduler {
     }
   }
 
-  /** Claims dropped because another account verified their name first: told whatever the switches say (a service notice). */
+  /**
+   * Claims dropped because another account verified their name first: told whatever the
+   * switches say (a service notice), to the members who manage the owning workspace's domains
+   * (docs/workspaces.md#notices), the team's name in the mail.
+   */
   private async sendDropNotices(now: Date): Promise<void> {
     const since = new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString();
     const due = await this.deps.read.find<DomainDropNoticeDueView>(DOMAIN_DROP_NOTICES_DUE, {
@@ -192,13 +206,16 @@ export class NotificationScheduler extends RoundsScheduler {
     const bases = await this.bases();
     for (const notice of due) {
       const command = { domainId: notice.id, userId: notice.user_id };
+      const workspace = await this.deps.read.get<WorkspaceView>(WORKSPACES, notice.user_id);
+      const team = workspace && !workspace.personal ? workspace.name : null;
       await this.sendOnce(
         'the notice of a dropped domain claim',
         dropNoticeDecider,
         command,
         // Due exactly when recording it would record something.
         (claim) => dropNoticeDecider.decide(command, claim).length > 0,
-        async (to, claim) => claimDroppedMail(to, { domain: claim.domain, everVerified: claim.everVerified, base: bases.app }),
+        async (to, claim) => claimDroppedMail(to, { domain: claim.domain, everVerified: claim.everVerified, base: bases.app, team }),
+        async () => (await domainNoticeRecipients(this.deps.read, notice.user_id)).map((recipient) => recipient.email),
       );
     }
   }

@@ -17,6 +17,7 @@ export const GIVE_UP_AFTER_MS: Record<OwedMailKind, number> = {
   support_reply: 7 * 24 * 3_600_000,
   security_notice: 7 * 24 * 3_600_000,
   workspace_invite: 7 * 24 * 3_600_000,
+  trai_decision: 7 * 24 * 3_600_000,
 };
 
 /** A mail a command will owe, minted before it is decided (the id, and the times from the request's clock). */
@@ -121,6 +122,36 @@ export function owingMail<C, S>(
       const decided = decider.decide(command, states.main);
       const owed = decided.length > 0 ? owe(decided, states.main) : null;
       return { main: decided, mail: owed ? [owed] : [] };
+    },
+  };
+}
+
+type OwedMailStates = { [mail: `owed-mail-${string}`]: OwedMailState };
+
+/**
+ * A command over several streams that may owe several mails by what it decides (a notice to each
+ * of a workspace's owners and admins): each mail's own stream is written in the same atomic
+ * append. `owe` sees the decided events and answers the `MailOwed` events, each for one of
+ * `mailIds`; a command that decides nothing owes nothing.
+ */
+export function owingMails<C, S extends Record<string, unknown>>(
+  decider: MultiStreamDecider<C, S>,
+  mailIds: readonly string[],
+  owe: (decided: { [K in keyof S]?: DomainEvent[] }) => DomainEvent[],
+): MultiStreamDecider<C, S & OwedMailStates> {
+  const key = (mailId: string) => `owed-mail-${mailId}` as const;
+  return {
+    streamsOf: (command) =>
+      ({ ...decider.streamsOf(command), ...Object.fromEntries(mailIds.map((mailId) => [key(mailId), owedMailSpec(mailId)])) }) as {
+        [K in keyof (S & OwedMailStates)]: StreamSpec<(S & OwedMailStates)[K]>;
+      },
+    decide: (command, states) => {
+      const decided = decider.decide(command, states);
+      if (!Object.values(decided).some((events) => (events as DomainEvent[] | undefined)?.length)) return decided;
+      const owed = owe(decided).flatMap((event) =>
+        event.type === 'MailOwed' && mailIds.includes(event.data.mail_id) ? [[key(event.data.mail_id), [event]]] : [],
+      );
+      return { ...decided, ...Object.fromEntries(owed) } as { [K in keyof (S & OwedMailStates)]?: DomainEvent[] };
     },
   };
 }

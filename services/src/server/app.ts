@@ -21,6 +21,7 @@ import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
 import { workspacesFeature } from '../workspaces/workspaces-feature.ts';
 import { roleIn } from '../workspaces/workspace-views.ts';
+import { ACTIVITY_TYPES, newActivity } from '../workspaces/index.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     },
     (userId, workspaceId) => roleIn(platform, userId, workspaceId),
     (error) => app.log.error({ err: error }, 'Live update failed'),
+    { types: ACTIVITY_TYPES, entryOf: (recorded, watched) => newActivity(platform, recorded, watched) },
   );
   app.addHook('onClose', async () => {
     await hub.stop();

@@ -13,4 +13,5 @@ export const owedMailComposers: OwedMailComposers = {
   support_reply: composeWrittenMail,
   security_notice: composeWrittenMail,
   workspace_invite: composeWrittenMail,
+  trai_decision: composeWrittenMail,
 };

@@ -23,6 +23,7 @@ export async function liveClient(baseUrl: string, token: string, workspaceId?: n
   return {
     messages,
     clicks: () => messages.filter((m): m is Extract<LiveServerMessage, { type: 'click' }> => m.type === 'click'),
+    activities: () => messages.filter((m): m is Extract<LiveServerMessage, { type: 'activity' }> => m.type === 'activity'),
     close: () => socket.close(),
     /** The close code and the reason the server gave. */
     closedWith,

@@ -7,9 +7,10 @@ interface ReceivedMail {
   body: string;
 }
 
-/** Turns quoted-printable back into text: joins soft line breaks and decodes =XX escapes. */
+/** Turns quoted-printable back into text: joins soft line breaks and decodes =XX escapes as the UTF-8 bytes they are. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /**
@@ -19,7 +20,7 @@ function decodeQuotedPrintable(raw: string): string {
 export async function startTestSmtpServer(login: { user: string; pass: string }) {
   const received: ReceivedMail[] = [];
   /** While set, every recipient is refused with a temporary failure (a mail service that is down). */
-  const state = { refusing: false };
+  const state = { refusing: false, refused: new Set<string>() };
   const server = new SMTPServer({
     // Plain connection on loopback: no certificate to trust, so no STARTTLS offered.
     disabledCommands: ['STARTTLS'],
@@ -31,7 +32,8 @@ export async function startTestSmtpServer(login: { user: string; pass: string })
       else callback(new Error('Invalid username or password'));
     },
     onRcptTo(_address, _session, callback) {
-      if (state.refusing) callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+      if (state.refusing || state.refused.has(_address.address))
+        callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -56,6 +58,11 @@ export async function startTestSmtpServer(login: { user: string; pass: string })
     /** Refuse (true) or accept (false) the messages from now on. */
     refuse(refusing: boolean) {
       state.refusing = refusing;
+    },
+    /** Refuse (true) or accept (false) the messages to one address from now on: a mailbox that is down. */
+    refuseAddress(address: string, refusing: boolean) {
+      if (refusing) state.refused.add(address);
+      else state.refused.delete(address);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

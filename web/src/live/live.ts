@@ -3,7 +3,9 @@ import type { LiveServerMessage } from '@linkledger/contracts';
 
 type LiveStatus = 'offline' | 'connecting' | 'live';
 export type LiveClick = Extract<LiveServerMessage, { type: 'click' }>;
+export type LiveActivity = Extract<LiveServerMessage, { type: 'activity' }>;
 type Listener = (click: LiveClick) => void;
+type ActivityListener = (activity: LiveActivity) => void;
 
 export const useLiveStatus = create<{ status: LiveStatus }>(() => ({ status: 'offline' }));
 
@@ -15,8 +17,9 @@ function reconnectDelayMs(attempt: number, random = Math.random): number {
 
 /**
  * One websocket per signed-in tab (`/api/live`): it authenticates with the session token and
- * watches the chosen workspace (docs/workspaces.md#live-clicks), hands every click to the
- * screens listening, and reconnects with backoff when dropped.
+ * watches the chosen workspace (docs/workspaces.md#live-clicks), hands every click and every new
+ * activity entry (docs/workspaces.md#live-activity) to the screens listening, and reconnects
+ * with backoff when dropped.
  */
 class LiveConnection {
   private socket: WebSocket | null = null;
@@ -26,6 +29,7 @@ class LiveConnection {
   private attempts = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly activityListeners = new Set<ActivityListener>();
 
   start(token: string, workspaceId: number | null = null) {
     if (this.token === token && this.workspaceId === workspaceId && this.socket) return;
@@ -50,6 +54,11 @@ class LiveConnection {
     return () => this.listeners.delete(listener);
   }
 
+  subscribeActivity(listener: ActivityListener): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
+  }
+
   private connect() {
     const token = this.token;
     if (!token) return;
@@ -66,6 +75,8 @@ class LiveConnection {
         useLiveStatus.setState({ status: 'live' });
       } else if (message.type === 'click') {
         for (const listener of this.listeners) listener(message);
+      } else if (message.type === 'activity') {
+        for (const listener of this.activityListeners) listener(message);
       } else if (message.type === 'error') {
         // A refused token will not get better by retrying: stay offline until the next sign-in.
         this.token = null;

@@ -87,6 +87,7 @@ const PURPOSE_NAMES: Record<MailPurpose, string> = {
   account_deleted: 'Account deleted',
   security_notice: 'Security notice to the super admin',
   workspace_invite: 'Workspace invite',
+  trai_decision: 'TRAI header decision',
   other: 'Other',
 };
 

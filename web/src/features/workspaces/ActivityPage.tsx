@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
-import { useQuery } from '../../api/query.ts';
+import { setQueryData, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { HistoryIcon } from '../../ui/icons.tsx';
-import { activityApiQuery, activityFiltersFrom, activitySearch, type ActivityFilters } from './activity-filters.ts';
+import { useLiveActivity } from '../../live/useLiveActivity.ts';
+import { activityApiQuery, activityFiltersFrom, activitySearch, withLiveEntry, type ActivityFilters } from './activity-filters.ts';
 import { useWorkspaces } from './useWorkspaces.ts';
 import { WORKSPACES_QUERY, membersQuery, workspacesApi, type WorkspaceActivity } from './workspaces-api.ts';
 import './activity.css';
@@ -75,9 +76,18 @@ function ActivityFilterBar({ workspaceId, filters, onChange }: { workspaceId: nu
   );
 }
 
-/** The newest page through the shared cache; older pages, read with the cursor, kept here. */
+/**
+ * The newest page through the shared cache, with each new entry the live socket brings added on
+ * top when the filters let it through; older pages, read with the cursor, kept here.
+ */
 function ActivityList({ workspaceId, filters }: { workspaceId: number; filters: ActivityFilters }) {
-  const first = useQuery([...WORKSPACES_QUERY, workspaceId, 'activity', filters], () => workspacesApi.activity(workspaceId, activityApiQuery(filters, null)));
+  const key = [...WORKSPACES_QUERY, workspaceId, 'activity', filters];
+  const first = useQuery(key, () => workspacesApi.activity(workspaceId, activityApiQuery(filters, null)));
+  useLiveActivity((activity) => {
+    // A message of the workspace watched before a switch is not this list's.
+    if (activity.workspace_id !== workspaceId) return;
+    setQueryData<WorkspaceActivity>(key, (page) => page && withLiveEntry(page, activity.entry, filters));
+  });
   const [older, setOlder] = useState<{ events: Entry[]; cursor: number | null } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState<string | null>(null);

@@ -34,3 +34,27 @@ export function activityApiQuery(filters: ActivityFilters, before: number | null
   const query = params.toString();
   return query ? `?${query}` : '';
 }
+
+/** One entry of the feed, as the API and the live socket give it. */
+interface ShownEntry {
+  position: number;
+  type: string;
+  actor: { kind: 'user' | 'api_key'; id: string } | null;
+  link_id: number | null;
+}
+
+/** Whether an entry belongs under the filters, as the server filters a page: by the member who did it themselves, by the link. */
+function matchesActivityFilters(entry: ShownEntry, filters: ActivityFilters): boolean {
+  if (filters.link !== null && entry.link_id !== filters.link) return false;
+  if (filters.member !== null && !(entry.actor?.kind === 'user' && entry.actor.id === String(filters.member) && entry.type !== 'LinkModerated')) return false;
+  return true;
+}
+
+/**
+ * The newest page with a live entry added on top (docs/workspaces.md#live-activity): only one
+ * the filters let through and not shown yet, newest first by its position in the log.
+ */
+export function withLiveEntry<E extends ShownEntry, P extends { events: E[] }>(page: P, entry: E, filters: ActivityFilters): P {
+  if (!matchesActivityFilters(entry, filters) || page.events.some((shown) => shown.position === entry.position)) return page;
+  return { ...page, events: [entry, ...page.events].sort((a, b) => b.position - a.position) };
+}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Workspace, WorkspaceActivity, WorkspaceInvite, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
+import type { Workspace, WorkspaceActivity, WorkspaceInvite, WorkspaceInvitePreview, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
 import { api } from '../../api/client.ts';
 import { invalidate } from '../../api/query.ts';
 
@@ -9,6 +9,7 @@ export type { Workspace, WorkspaceActivity, WorkspaceRole };
 export type Members = z.infer<typeof WorkspaceMembers>;
 export type Member = Members['members'][number];
 export type Invite = z.infer<typeof WorkspaceInvite>;
+export type InvitePreview = z.infer<typeof WorkspaceInvitePreview>;
 
 /** A call the read model has not caught up with yet answers 202 with what to tell the person. */
 interface StillProcessing {
@@ -39,6 +40,8 @@ export const workspacesApi = {
   revokeInvite: (id: number, inviteId: string) => api<Message>(path(id, `/invites/${encodeURIComponent(inviteId)}`), { method: 'DELETE' }),
   accept: (token: string) => api<WorkspaceAnswer & { id?: number }>('/workspace-invites/accept', { method: 'POST', body: { token } }),
   decline: (token: string) => api<Message>('/workspace-invites/decline', { method: 'POST', body: { token } }),
+  /** What an invite offers, for anyone holding its link; the token goes in the body, never in an address. */
+  preview: (token: string) => api<InvitePreview>('/workspace-invites/preview', { method: 'POST', body: { token } }),
 };
 
 /** The caller's workspaces (the switcher, the settings tab). */

@@ -79,6 +79,7 @@ export function TraiApprovalsTab() {
             </td>
             <td data-label="Owner" className="trai-approvals__owner">
               {item.owner_email ?? 'Deleted account'}
+              {item.team === null ? null : <span className="trai-approvals__team">for the team “{item.team}”</span>}
             </td>
             <td data-label="DLT registration id">
               {item.dlt_registration_id ? (
