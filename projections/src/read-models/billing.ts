@@ -42,15 +42,7 @@ export const billingIndexes = { [SUBSCRIPTIONS]: [['current_period_end']], [MONT
 
 export const billingHandlers: ReadModelHandlers = {
   UserRegistered({ user_id }, recorded, tx) {
-    const subscription: SubscriptionView = {
-      id: user_id,
-      plan_type: 'free',
-      billing_cycle: 'monthly',
-      status: 'active',
-      current_period_start: recorded.metadata.at,
-      current_period_end: null,
-    };
-    tx.put(SUBSCRIPTIONS, subscription);
+    tx.put(SUBSCRIPTIONS, freeSubscription(user_id, recorded.metadata.at));
   },
   async PlanChanged({ user_id, plan_type, billing_cycle, status, period_start, period_end }, _recorded, tx) {
     const before = await tx.get<SubscriptionView>(SUBSCRIPTIONS, user_id);
@@ -66,8 +58,9 @@ export const billingHandlers: ReadModelHandlers = {
     };
     tx.put(SUBSCRIPTIONS, subscription);
   },
-  async SubscriptionActivated({ user_id, plan_type, billing_cycle, period_start, period_end }, _recorded, tx) {
-    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({
+  async SubscriptionActivated({ user_id, plan_type, billing_cycle, period_start, period_end }, recorded, tx) {
+    // A team workspace has no document until its first plan: paying for it makes one.
+    await changeSubscription(tx, user_id, recorded.metadata.at, (subscription) => ({
       ...subscription,
       plan_type,
       billing_cycle,
@@ -111,6 +104,20 @@ export const billingHandlers: ReadModelHandlers = {
     await addUsage(tx, user_id, recorded.metadata.at, { api_calls: calls });
   },
 };
+
+const freeSubscription = (id: number, at: string): SubscriptionView => ({
+  id,
+  plan_type: 'free',
+  billing_cycle: 'monthly',
+  status: 'active',
+  current_period_start: at,
+  current_period_end: null,
+});
+
+/** Changes a workspace's subscription document, starting from the free plan where there is none yet (a team workspace's). */
+async function changeSubscription(tx: UnitOfWork, id: number, at: string, change: (subscription: SubscriptionView) => SubscriptionView) {
+  tx.put(SUBSCRIPTIONS, change((await tx.get<SubscriptionView>(SUBSCRIPTIONS, id)) ?? freeSubscription(id, at)));
+}
 
 async function addUsage(tx: UnitOfWork, userId: number, at: string, add: Partial<Pick<MonthlyUsageView, 'links_created' | 'api_calls'>>) {
   const id = monthlyUsageId(userId, at);
