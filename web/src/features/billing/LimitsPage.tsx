@@ -165,6 +165,11 @@ function LimitsContent({ view }: { view: LimitsView }) {
             <p className="tile__value">{limitLabel(limits.custom_domains)}</p>
             <p className="tile__hint">{limits.custom_domains === 0 ? 'Not included in your plan' : 'Branded domains you can add'}</p>
           </div>
+          <div className="tile" data-tile="seats">
+            <p className="tile__label">Workspace seats</p>
+            <p className="tile__value">{limitLabel(limits.seats)}</p>
+            <p className="tile__hint">{limits.seats === 1 ? 'Just you: teams start on Pro' : 'Members and pending invites'}</p>
+          </div>
         </div>
       </section>
 

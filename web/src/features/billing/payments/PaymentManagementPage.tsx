@@ -2,7 +2,7 @@ import './payments.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PaymentMethodItem } from '@linkledger/contracts';
-import { errorText } from '../../../api/client.ts';
+import { ApiError, errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
 import type { Subscription } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -55,11 +55,23 @@ export default function PaymentManagementPage() {
 /** A failed load is toasted once per failure, and the tab shows an error state (never sample data). */
 function useLoadFailureToast(error: unknown, loading: boolean) {
   useEffect(() => {
-    if (error !== undefined && !loading) toast(LOAD_FAILED, 'error', errorText(error, 'Please try again in a moment.'));
+    if (error !== undefined && !loading && !isRoleRefusal(error)) toast(LOAD_FAILED, 'error', errorText(error, 'Please try again in a moment.'));
   }, [error, loading]);
 }
 
-function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+/** A 403: the caller's role in the workspace does not reach its payments (docs/payments.md#whose-plan-a-payment-buys). */
+const isRoleRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403;
+
+function LoadFailed({ what, error, onRetry }: { what: string; error?: unknown; onRetry(): void }) {
+  if (isRoleRefusal(error))
+    return (
+      <div className="banner banner--info payments__error" role="status">
+        <div className="banner__body">
+          <p className="banner__title">Payments are managed by the workspace’s owners and billing members</p>
+          <p>{error.detail}</p>
+        </div>
+      </div>
+    );
   return (
     <div className="banner banner--error payments__error" role="alert">
       <AlertIcon />
@@ -126,7 +138,7 @@ function MethodsTab() {
 
   if (!data)
     return error !== undefined && !loading ? (
-      <LoadFailed what="payment methods" onRetry={() => void refetch()} />
+      <LoadFailed what="payment methods" error={error} onRetry={() => void refetch()} />
     ) : (
       <Loading text="Loading your payment methods…" />
     );
@@ -203,7 +215,7 @@ function HistoryTab() {
   useLoadFailureToast(error, loading);
   if (!data)
     return error !== undefined && !loading ? (
-      <LoadFailed what="billing history" onRetry={() => void refetch()} />
+      <LoadFailed what="billing history" error={error} onRetry={() => void refetch()} />
     ) : (
       <Loading text="Loading your billing history…" />
     );
