@@ -19,6 +19,7 @@ import { CheckoutFlow, type CheckoutRequest } from './CheckoutFlow.tsx';
 import { MethodIcon } from './payment-icons.tsx';
 import { BILLING_HISTORY_QUERY, PAYMENT_METHODS_QUERY, refreshAfterPlanChange } from './payment-queries.ts';
 import { paymentsApi } from './payments-api.ts';
+import { useWorkspaceKey } from '../workspace-key.ts';
 import PaymentsTable from './PaymentsTable.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { TitledCard } from '../../../ui/TitledCard.tsx';
@@ -107,7 +108,7 @@ function Empty({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function MethodsTab() {
-  const { data, error, loading, refetch } = useQuery(PAYMENT_METHODS_QUERY, paymentsApi.methods);
+  const { data, error, loading, refetch } = useQuery(useWorkspaceKey(PAYMENT_METHODS_QUERY), paymentsApi.methods);
   useLoadFailureToast(error, loading);
   const [removing, setRemoving] = useState<PaymentMethodItem | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -211,7 +212,7 @@ function MethodsTab() {
 }
 
 function HistoryTab() {
-  const { data, error, loading, refetch } = useQuery(BILLING_HISTORY_QUERY, paymentsApi.history);
+  const { data, error, loading, refetch } = useQuery(useWorkspaceKey(BILLING_HISTORY_QUERY), paymentsApi.history);
   useLoadFailureToast(error, loading);
   if (!data)
     return error !== undefined && !loading ? (
