@@ -227,3 +227,10 @@ export async function verifyByMail(product: Product, email: string): Promise<voi
   });
   if (response.status !== 200) throw new Error(`verify ${response.status}: ${await response.text()}`);
 }
+
+/** A new account with its address verified, signed in again (proving the address ends the registration's session): its token. */
+export async function verifiedAccountByApi(product: Product, email: string): Promise<string> {
+  await registerByApi(product, email);
+  await verifyByMail(product, email);
+  return signInByApi(product, email);
+}

@@ -1,17 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  PHONE,
-  apiCall,
-  linkInMail,
-  openSignedIn,
-  registerByApi,
-  screenshot,
-  seriousA11yViolations,
-  signInByApi,
-  verifyByMail,
-  waitForMail,
-} from './harness.ts';
+import { PHONE, apiCall, linkInMail, openSignedIn, screenshot, seriousA11yViolations, waitForMail, verifiedAccountByApi } from './harness.ts';
 import { useBrowserSuite } from './browser-suite.ts';
 
 /*
@@ -31,11 +20,7 @@ describe('a team workspace’s plan and payments in the browser', () => {
   const switcher = (page: Page) => page.getByRole('combobox', { name: 'Workspace' });
   const toast = (page: Page, title: string) => page.locator('.toast').filter({ has: page.locator('.toast__title', { hasText: title }) });
 
-  async function verifiedAccount(email: string): Promise<string> {
-    await registerByApi(suite.product, email);
-    await verifyByMail(suite.product, email);
-    return signInByApi(suite.product, email);
-  }
+  const verifiedAccount = (email: string) => verifiedAccountByApi(suite.product, email);
 
   /** A new account joins the team with the role, through the invite mail's token. */
   async function joined(ownerToken: string, team: number, role: string): Promise<string> {
@@ -71,6 +56,10 @@ describe('a team workspace’s plan and payments in the browser', () => {
       await page.locator('.plan-card[data-plan="enterprise"]').getByRole('button', { name: 'Choose Enterprise' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
       await confirm.getByText('Amount to pay').waitFor();
+      expect(await confirm.getByTestId('checkout-workspace').innerText()).toBe(
+        'For the workspace Launch: its plan changes, and the receipt is made out to you.',
+      );
+      await screenshot(page, 'team-billing-confirm');
       await confirm.getByRole('button', { name: /^Pay ₹/ }).click();
       const checkout = page.getByRole('dialog', { name: 'Test checkout' });
       await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
