@@ -22,8 +22,11 @@ const get = (headers: Record<string, string>, url: string) => t.app.inject({ met
 const subscription = async (headers: Record<string, string>) => (await get(headers, '/api/subscription/current')).json();
 const history = async (headers: Record<string, string>) => (await get(headers, '/api/payment/billing-history')).json().billing_history;
 
+/** The server's clock, moved by hand to reach a period's end. */
+let now = new Date('2026-11-23T10:00:00Z');
+
 beforeAll(async () => {
-  t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
+  t = await startTestApp({ REGISTRATIONS_PER_IP: '0' }, { clock: () => now });
   ({ root, asha, outsider, team, members } = await teamOnPro(t, 'paying-team', { billing: 'billing', member: 'member', viewer: 'viewer' }));
 });
 afterAll(() => t.close());
@@ -114,6 +117,17 @@ describe('paying for a team workspace', () => {
     expect(personal.json().detail).toBe(`There is no receipt ${item.receipt} on this workspace.`);
     expect((await get(outsider.headers, item.receipt_url)).statusCode).toBe(404);
     expect((await get(root.headers, item.receipt_url)).statusCode).toBe(200);
+  });
+
+  it('the reminder that the team’s plan ends goes to its owner, not to the member who paid', async () => {
+    const { current_period_end } = await subscription(inTeam(asha));
+    const before = now;
+    now = new Date(Date.parse(current_period_end) - 2 * 86_400_000);
+    await t.platform.billingScheduler!.tick();
+    // Back to the day before: the sessions of the tests that follow stay valid.
+    now = before;
+    const reminders = outbox(t.dataDir).filter((mail) => mail.subject.startsWith('Your Enterprise plan ends on'));
+    expect(reminders.map((mail) => mail.to)).toEqual(['asha@example.com']);
   });
 
   it('only the team’s owner or billing member cancels the team’s subscription, and the team’s id names it', async () => {
