@@ -147,8 +147,11 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
             <span className="online-marker__dot" aria-hidden="true" />
             Online
           </span>
-          {/* The plan of the workspace the app acts in; the account's own plan stands in only for its personal workspace. */}
-          <span className="plan-label">{planLabel(subscription?.plan.name, workspaceId === null ? user?.plan_type : undefined)}</span>
+          {/* The plan of the workspace the app acts in; the account's own plan stands in only for its personal workspace
+              (another workspace's is shown once read, never guessed). */}
+          {subscription || workspaceId === null ? (
+            <span className="plan-label">{planLabel(subscription?.plan.name, workspaceId === null ? user?.plan_type : undefined)}</span>
+          ) : null}
         </p>
       </div>
 
