@@ -27,10 +27,19 @@ export type PaymentInstrument = z.infer<typeof PaymentInstrument>;
 export const OrderPurpose = z.enum(['new', 'renewal', 'upgrade']);
 export type OrderPurpose = z.infer<typeof OrderPurpose>;
 
+/**
+ * The workspace a payment is for (docs/payments.md#whose-plan-a-payment-buys): its subscription is
+ * `subscription-{workspace_id}`. Absent on orders made before workspaces paid: those were for
+ * the payer's personal workspace, whose id is the payer's.
+ */
+const paidForWorkspace = z.number().int().positive().optional();
+
 /** A user asked to pay for a plan and the gateway created the order (stream `payment-order-{order_id}`). */
 const PaymentOrderCreatedV1 = z.object({
   order_id: z.string(),
+  /** The payer: the member who ordered (their name and address go on the receipt). */
   user_id: z.number().int().positive(),
+  workspace_id: paidForWorkspace,
   plan_type: PlanName,
   billing_cycle: BillingCycle,
   purpose: OrderPurpose,
@@ -48,7 +57,10 @@ const PaymentOrderCreatedV1 = z.object({
 const PaymentCapturedV1 = z.object({
   order_id: z.string(),
   payment_id: z.string(),
+  /** The payer, as on the order. */
   user_id: z.number().int().positive(),
+  /** The workspace paid for, as on the order (its payment methods list this one's). */
+  workspace_id: paidForWorkspace,
   amount_paise: paise,
   currency: z.literal('INR'),
   instrument: PaymentInstrument,
@@ -84,7 +96,11 @@ const ReceiptIssuedV1 = z.object({
   user_id: z.number().int().positive(),
 });
 
-/** A paid period began from free, from an expired plan, or from an admin's grant (stream `subscription-{userId}`). */
+/**
+ * A paid period began from free, from an expired plan, or from an admin's grant (stream
+ * `subscription-{userId}`). In this and the other subscription events `user_id` names the
+ * workspace whose subscription it is (a personal workspace's id is its user's), as in `PlanChanged`.
+ */
 const SubscriptionActivatedV1 = z.object({
   user_id: z.number().int().positive(),
   plan_type: PlanName,
@@ -149,7 +165,10 @@ const ReceiptEmailedV1 = z.object({
   user_id: z.number().int().positive(),
 });
 
-/** A user made a payment method their default, or removed one (stream `payment-methods-{userId}`). */
+/**
+ * A member made a payment method their workspace's default, or removed one (stream
+ * `payment-methods-{userId}`): `user_id` names the workspace whose methods they are.
+ */
 const PaymentMethodDefaultSetV1 = z.object({ user_id: z.number().int().positive(), method_id: z.string() });
 const PaymentMethodRemovedV1 = z.object({ user_id: z.number().int().positive(), method_id: z.string() });
 

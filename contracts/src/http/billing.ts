@@ -16,11 +16,13 @@ export const Usage = z.object({
   total_clicks: z.number().int(),
 });
 
-/** The limits in force for the caller: the plan's, or an admin's per-user override. -1 is unlimited. */
+/** The limits in force for the workspace: the plan's, or an admin's own for it. -1 is unlimited. */
 const CurrentLimits = z.object({
   monthly_links: z.number().int(),
   api_calls_per_minute: z.number().int(),
   custom_domains: z.number().int(),
+  /** Members and pending invites the workspace holds (docs/workspaces.md#seats). */
+  seats: z.number().int(),
 });
 
 export const SubscriptionResponse = z.object({

@@ -41,7 +41,11 @@ export const FEATURES = {
   advanced_api: { name: 'Advanced API', description: 'Several named API keys per workspace, with every scope your role allows', category: 'api' },
   password_protection: { name: 'Password protection', description: 'Links that ask for a password', category: 'security' },
   white_label: { name: 'White label', description: 'Your brand instead of ours', category: 'branding' },
-  team_management: { name: 'Team collaboration', description: 'Share links and analytics with your team', category: 'team' },
+  team_management: {
+    name: 'Team collaboration',
+    description: 'Invite your team into a workspace with roles: links, domains and analytics shared',
+    category: 'team',
+  },
   social_sharing: { name: 'Social sharing', description: 'Share links straight to social networks', category: 'social' },
   pdf_reports: { name: 'PDF reports', description: 'Analytics reports as PDF', category: 'reports' },
   surveys: { name: 'Surveys', description: 'Short surveys on your links', category: 'surveys' },
@@ -91,7 +95,7 @@ const withRateAlias = (plan: PlanDefaults): Plan => ({ ...plan, api_rate_limit: 
  * the API (within its rate limit), edit destinations and act on links in bulk.
  */
 const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access'];
-const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom_domains', 'trai_domains', 'advanced_api'];
+const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom_domains', 'trai_domains', 'advanced_api', 'team_management'];
 
 /**
  * The one plan catalogue (docs/plans.md#plan-catalogue): prices, limits and features. The landing and pricing

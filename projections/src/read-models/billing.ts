@@ -77,8 +77,9 @@ export const billingHandlers: ReadModelHandlers = {
     };
     tx.put(SUBSCRIPTIONS, subscription);
   },
-  async SubscriptionActivated({ user_id, plan_type, billing_cycle, period_start, period_end }, _recorded, tx) {
-    await tx.update<SubscriptionView>(SUBSCRIPTIONS, user_id, (subscription) => ({
+  async SubscriptionActivated({ user_id, plan_type, billing_cycle, period_start, period_end }, recorded, tx) {
+    // A team workspace has no document until its first plan: paying for it makes one.
+    await changeSubscription(tx, user_id, recorded.metadata.at, (subscription) => ({
       ...subscription,
       plan_type,
       billing_cycle,
@@ -123,6 +124,20 @@ export const billingHandlers: ReadModelHandlers = {
     await addUsage(tx, user_id, recorded.metadata.at, { api_calls: calls });
   },
 };
+
+const freeSubscription = (id: number, at: string): SubscriptionView => ({
+  id,
+  plan_type: 'free',
+  billing_cycle: 'monthly',
+  status: 'active',
+  current_period_start: at,
+  current_period_end: null,
+});
+
+/** Changes a workspace's subscription document, starting from the free plan where there is none yet (a team workspace's). */
+async function changeSubscription(tx: UnitOfWork, id: number, at: string, change: (subscription: SubscriptionView) => SubscriptionView) {
+  tx.put(SUBSCRIPTIONS, change((await tx.get<SubscriptionView>(SUBSCRIPTIONS, id)) ?? freeSubscription(id, at)));
+}
 
 async function addUsage(tx: UnitOfWork, userId: number, at: string, add: Partial<Pick<MonthlyUsageView, 'links_created' | 'api_calls'>>) {
   const id = monthlyUsageId(userId, at);

@@ -3,14 +3,20 @@ import type { ReadModelHandlers } from './handlers.ts';
 
 /** One document per order: what billing history, receipts and the receipt e-mails read. */
 export const PAYMENTS = 'payments';
-/** One document per user: the instruments they paid with and their default. */
+/** One document per workspace: the instruments its members paid for it with, and its default. */
 export const PAYMENT_METHODS = 'payment_methods';
 
 export interface PaymentView {
   [key: string]: unknown;
   /** The gateway's order id. */
   id: string;
+  /** The payer. */
   user_id: number;
+  /**
+   * The workspace paid for (docs/payments.md#whose-plan-a-payment-buys). Documents projected
+   * before payments named their workspace lack it: theirs is the payer's personal one.
+   */
+  workspace_id?: number;
   plan_type: PlanName;
   billing_cycle: BillingCycle;
   purpose: OrderPurpose;
@@ -34,13 +40,19 @@ export interface PaymentView {
 
 export interface PaymentMethodsView {
   [key: string]: unknown;
-  /** The user's id. */
+  /** The workspace's id (a personal workspace's is its user's). */
   id: number;
   methods: { id: string; instrument: PaymentInstrument; last_used_at: string }[];
   default_id: string | null;
 }
 
-export const paymentIndexes = { [PAYMENTS]: [['user_id'], ['receipt_number'], ['status', 'receipt_emailed']], [PAYMENT_METHODS]: [] } as const;
+export const paymentIndexes = {
+  [PAYMENTS]: [['user_id'], ['workspace_id'], ['receipt_number'], ['status', 'receipt_emailed']],
+  [PAYMENT_METHODS]: [],
+} as const;
+
+/** The workspace a payment is for: an order made before payments named one was for its payer's personal workspace. */
+export const paidForWorkspace = (payment: { user_id: number; workspace_id?: number | undefined }) => payment.workspace_id ?? payment.user_id;
 
 /** How a method is told apart: the same instrument always has the same key (the API shows a short hash of it). */
 export const instrumentKey = (instrument: PaymentInstrument) =>
@@ -54,6 +66,7 @@ export const paymentHandlers: ReadModelHandlers = {
     const view: PaymentView = {
       id: order_id,
       user_id,
+      workspace_id: paidForWorkspace(order),
       plan_type,
       billing_cycle,
       purpose,
@@ -80,7 +93,9 @@ export const paymentHandlers: ReadModelHandlers = {
       view.status === 'created' || view.status === 'failed' ? { ...view, status: 'failed', failure_reason: reason } : view,
     );
   },
-  async PaymentCaptured({ order_id, payment_id, user_id, instrument, receipt_number }, recorded, tx) {
+  async PaymentCaptured(captured, recorded, tx) {
+    const { order_id, payment_id, instrument, receipt_number } = captured;
+    const workspaceId = paidForWorkspace(captured);
     const at = recorded.metadata.at;
     await tx.update<PaymentView>(PAYMENTS, order_id, (view) => ({
       ...view,
@@ -91,7 +106,7 @@ export const paymentHandlers: ReadModelHandlers = {
       paid_at: at,
       failure_reason: null,
     }));
-    const methods = (await tx.get<PaymentMethodsView>(PAYMENT_METHODS, user_id)) ?? { id: user_id, methods: [], default_id: null };
+    const methods = (await tx.get<PaymentMethodsView>(PAYMENT_METHODS, workspaceId)) ?? { id: workspaceId, methods: [], default_id: null };
     const id = instrumentKey(instrument);
     const others = methods.methods.filter((method) => method.id !== id);
     tx.put(PAYMENT_METHODS, { ...methods, methods: [...others, { id, instrument, last_used_at: at }], default_id: methods.default_id ?? id });

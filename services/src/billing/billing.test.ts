@@ -103,7 +103,7 @@ describe('plans, subscription and limits', () => {
     await givePlan(t.platform, account.user.id, 'pro');
     let current = await subscription(account.headers);
     expect(current.plan_type).toBe('pro');
-    expect(current.limits).toEqual({ monthly_links: 1000, api_calls_per_minute: 1000, custom_domains: 2 });
+    expect(current.limits).toEqual({ monthly_links: 1000, api_calls_per_minute: 1000, custom_domains: 2, seats: 5 });
     expect(current.features.csv_import_export).toBe(true);
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: account.headers });
     expect(me.json().plan_type).toBe('pro');

@@ -8,13 +8,13 @@ import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
 const firstOfNextMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 
-/** A user's subscription as the billing screens and the admin read it: plan, period, features, limits and this month's usage. */
-export async function subscriptionOf(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<SubscriptionResponse> {
+/** A workspace's subscription as the billing screens and the admin read it: plan, period, features, limits and this month's usage. */
+export async function subscriptionOf(platform: Pick<Platform, 'clock' | 'read'>, workspaceId: number): Promise<SubscriptionResponse> {
   const now = platform.clock();
   const [{ subscription, plan, limits }, usage, totals] = await Promise.all([
-    currentPlan(platform, userId),
-    platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(userId, now)),
-    platform.read.get<LinkTotalsView>(LINK_TOTALS, userId),
+    currentPlan(platform, workspaceId),
+    platform.read.get<MonthlyUsageView>(MONTHLY_USAGE, monthlyUsageId(workspaceId, now)),
+    platform.read.get<LinkTotalsView>(LINK_TOTALS, workspaceId),
   ]);
   return {
     id: subscription.id,
@@ -32,10 +32,11 @@ export async function subscriptionOf(platform: Pick<Platform, 'clock' | 'read'>,
   };
 }
 
-/** Plans and the caller's subscription: the catalogue every page and limit check reads. */
+/** Plans and the workspace's subscription: the catalogue every page and limit check reads. */
 export async function billingRoutes(app: FastifyInstance, platform: Platform) {
   const anyone = publicRoutes(app);
-  const signedIn = routesFor(app, { access: 'user' });
+  // Every member sees the plan of the workspace they act in (docs/payments.md#whose-plan-a-payment-buys).
+  const members = routesFor(app, { access: 'user', workspace: 'workspace:read' });
 
   anyone.get('/api/subscription/plans', {
     summary: 'The plans on offer: prices, limits and features (public: the pricing page reads it)',
@@ -46,9 +47,9 @@ export async function billingRoutes(app: FastifyInstance, platform: Platform) {
     }),
   });
 
-  signedIn.get('/api/subscription/current', {
-    summary: 'The caller’s plan, subscription, features, limits and this month’s usage',
+  members.get('/api/subscription/current', {
+    summary: 'The workspace’s plan, subscription, features, limits (seats included) and this month’s usage',
     response: { 200: SubscriptionResponse },
-    handler: async ({ caller }) => subscriptionOf(platform, caller.userId),
+    handler: async ({ workspace }) => subscriptionOf(platform, workspace.id),
   });
 }

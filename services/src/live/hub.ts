@@ -109,7 +109,13 @@ export class LiveHub {
             this.recheck(event.data.user_id, recorded.position).catch(this.onError);
             continue;
           }
-          if (event && MEMBERSHIP_EVENTS.has(event.type) && 'workspace_id' in event.data && this.sockets.has(event.data.workspace_id)) {
+          if (
+            event &&
+            MEMBERSHIP_EVENTS.has(event.type) &&
+            'workspace_id' in event.data &&
+            event.data.workspace_id !== undefined &&
+            this.sockets.has(event.data.workspace_id)
+          ) {
             this.recheckMembers(event.data.workspace_id, recorded.position).catch(this.onError);
             continue;
           }

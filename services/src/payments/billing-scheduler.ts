@@ -1,6 +1,15 @@
 import { RoundsScheduler, type RoundSteps } from '../platform/scheduled-rounds.ts';
 import type { EventStore, ReadStore } from '@linkledger/contracts';
-import { PAYMENTS, SUBSCRIPTIONS, USERS, type PaymentView, type SubscriptionView, type UserView } from '@linkledger/projections';
+import {
+  PAYMENTS,
+  SUBSCRIPTIONS,
+  USERS,
+  WORKSPACES,
+  type PaymentView,
+  type SubscriptionView,
+  type UserView,
+  type WorkspaceView,
+} from '@linkledger/projections';
 import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { evolveSubscription, noSubscription } from '../billing/index.ts';
@@ -68,12 +77,23 @@ export class BillingScheduler extends RoundsScheduler {
     });
     for (const view of soon.filter((candidate) => candidate.reminded_for !== candidate.current_period_end)) {
       const { state } = await loadStream(this.deps.events, `subscription-${view.id}`, noSubscription, evolveSubscription);
-      const user = await this.deps.read.get<UserView>(USERS, view.id);
-      // A deleted account is mailed nothing (docs/privacy.md#deleting-an-account).
-      if (!remindable(state, now) || !user || user.status === 'deleted') continue;
-      await this.deps.mailer.send(renewalReminderMail(user.email, { planType: state.planType, periodEnd: state.periodEnd! }));
+      if (!remindable(state, now)) continue;
+      const recipients = await this.reminded(view.id);
+      if (recipients.length === 0) continue;
+      for (const user of recipients) await this.deps.mailer.send(renewalReminderMail(user.email, { planType: state.planType, periodEnd: state.periodEnd! }));
       await handleCommand(this.commands, this.context(now), reminderDecider, { userId: view.id, now });
     }
+  }
+
+  /**
+   * Who is reminded that a workspace's plan ends: a personal workspace's user, a team
+   * workspace's owners. A deleted account is mailed nothing (docs/privacy.md#deleting-an-account).
+   */
+  private async reminded(workspaceId: number): Promise<UserView[]> {
+    const workspace = await this.deps.read.get<WorkspaceView>(WORKSPACES, workspaceId);
+    const ids = workspace && !workspace.personal ? workspace.owner_ids : [workspaceId];
+    const users = await Promise.all(ids.map((id) => this.deps.read.get<UserView>(USERS, id)));
+    return users.filter((user): user is UserView => user !== null && user.status !== 'deleted');
   }
 
   private async sendReceipts(): Promise<void> {

@@ -5,6 +5,7 @@ import { quotePayment, type Quote } from './payment-quote.ts';
 import type { OrderCreated } from './payment-order-state.ts';
 import { dayLabel } from '../formats/day-label.ts';
 import { formatInr } from './receipt/money.ts';
+import { paidForWorkspace } from '@linkledger/projections';
 
 /** The catalogue as it is at capture: every plan by name. */
 export type PlansByName = Record<PlanName, Plan>;
@@ -79,7 +80,8 @@ function quoteHeld(order: OrderCreated & { at: string }, subscription: Subscript
 /** A renewal follows the running period; anything else starts at capture. */
 function periodEvent(order: OrderCreated, quote: Quote, end: Date, valuePaise: number): DomainEvent {
   const data = {
-    user_id: order.user_id,
+    // The subscription's own id: the workspace paid for, not the payer.
+    user_id: paidForWorkspace(order),
     plan_type: order.plan_type,
     billing_cycle: order.billing_cycle,
     order_id: order.order_id,

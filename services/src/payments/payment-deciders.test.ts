@@ -4,7 +4,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import { recorded } from '../testing/recorded.ts';
 import { evolveSubscription, noSubscription, type SubscriptionState } from '../billing/subscription-state.ts';
 import { quotePayment } from './payment-quote.ts';
-import { createOrderDecider, decideCapture, refundDecider } from './payment-order-deciders.ts';
+import { ORDER_NOT_FOUND, createOrderDecider, decideCapture, refundDecider } from './payment-order-deciders.ts';
 import { cancelDecider, expireDecider, reminderDecider } from './subscription-deciders.ts';
 import { evolveOrder } from './payment-order-state.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
@@ -47,7 +47,7 @@ const payment = (overrides: Partial<PaymentDetails> = {}): PaymentDetails => ({
   ...overrides,
 });
 const plans = { free: defaultPlan('free'), pro: defaultPlan('pro'), enterprise: defaultPlan('enterprise') };
-const capture = (now = at('2026-11-23T10:00:00Z')) => ({ orderId: 'order_B', userId: USER, payment: payment(), via: 'checkout' as const, now, plans });
+const capture = (now = at('2026-11-23T10:00:00Z')) => ({ orderId: 'order_B', workspaceId: USER, payment: payment(), via: 'checkout' as const, now, plans });
 
 describe('what paying for a plan buys', () => {
   const pro = defaultPlan('pro');
@@ -164,7 +164,53 @@ describe('capturing a payment', () => {
     expect(() => decideCapture({ ...capture(), payment: payment({ amountPaise: 100 }) }, states)).toThrow(/was for 99900 paise INR/);
     expect(() => decideCapture({ ...capture(), payment: payment({ status: 'authorized' }) }, states)).toThrow(/is authorized, not captured/);
     expect(() => decideCapture({ ...capture(), payment: payment({ orderId: 'order_Z' }) }, states)).toThrow(/belongs to another order/);
-    expect(() => decideCapture({ ...capture(), userId: 8 }, states)).toThrow(/no such order on your account/);
+    expect(() => decideCapture({ ...capture(), workspaceId: 8 }, states)).toThrow(/no such order on your account/);
+  });
+});
+
+describe('paying for a team workspace (docs/payments.md#whose-plan-a-payment-buys)', () => {
+  const TEAM = 40;
+  const teamOrder = (): DomainEvent => {
+    const created = orderCreated();
+    return { ...created, data: { ...created.data, workspace_id: TEAM } } as DomainEvent;
+  };
+
+  it('given a member’s order for their team, when it is captured, then the team’s subscription gets the period and the payment names payer and team', () => {
+    const decided = decideCapture({ ...capture(), workspaceId: TEAM }, { order: orders.given([teamOrder()]).state, subscription: noSubscription, receipts: 0 });
+    expect(decided.order?.[0]).toMatchObject({ type: 'PaymentCaptured', data: { user_id: USER, workspace_id: TEAM } });
+    expect(decided.receipts?.[0]).toMatchObject({ data: { user_id: USER } });
+    expect(decided.subscription).toEqual([
+      {
+        type: 'SubscriptionActivated',
+        data: {
+          user_id: TEAM,
+          plan_type: 'pro',
+          billing_cycle: 'monthly',
+          period_start: '2026-11-23T10:00:00.000Z',
+          period_end: '2026-12-23T10:00:00.000Z',
+          order_id: 'order_B',
+          period_value_paise: 99_900,
+        },
+      },
+    ]);
+    // Captured as the payer's own workspace, a team's order is not found: its plan is the team's.
+    expect(() => decideCapture(capture(), { order: orders.given([teamOrder()]).state, subscription: noSubscription, receipts: 0 })).toThrow(ORDER_NOT_FOUND);
+  });
+
+  it('given an order written before orders named a workspace, when it is captured, then it is the payer’s personal workspace’s', () => {
+    const decided = decideCapture(capture(), { order: orders.given([orderCreated()]).state, subscription: noSubscription, receipts: 0 });
+    expect(decided.order?.[0]).toMatchObject({ data: { user_id: USER, workspace_id: USER } });
+    expect(decided.subscription?.[0]).toMatchObject({ data: { user_id: USER } });
+  });
+
+  it('given a team’s paid order, when it is refunded in full, then the team’s period ends', () => {
+    const created = teamOrder();
+    const captured = decideCapture({ ...capture(), workspaceId: TEAM }, { order: orders.given([created]).state, subscription: noSubscription, receipts: 0 });
+    const paid = { order: orders.given([created, ...captured.order!]).state, subscription: subscriptions.given(captured.subscription!).state };
+    const refund = { orderId: 'order_B', workspaceId: TEAM, paymentId: 'pay_B', refundId: 'rfnd_1', amountPaise: 99_900, now: at('2026-11-25T00:00:00Z') };
+    expect(refundDecider.decide(refund, paid).subscription).toEqual([
+      { type: 'SubscriptionExpired', data: { user_id: TEAM, plan_type: 'pro', period_end: '2026-11-25T00:00:00.000Z', reason: 'refunded' } },
+    ]);
   });
 });
 
@@ -271,7 +317,7 @@ describe('refunds, cancellation, expiry and reminders', () => {
   };
   const refund = (amountPaise: number, refundId = 'rfnd_1') => ({
     orderId: 'order_B',
-    userId: USER,
+    workspaceId: USER,
     paymentId: 'pay_B',
     refundId,
     amountPaise,

@@ -5,6 +5,7 @@ import { evolveSubscription, noSubscription, paidPeriodRuns, type SubscriptionSt
 import { settleAtCapture, type PlansByName } from './capture-settlement.ts';
 import type { PaymentDetails } from './payment-gateway.ts';
 import { instrumentOf } from './payment-instrument.ts';
+import { paidForWorkspace } from '@linkledger/projections';
 import {
   RECEIPTS_STREAM,
   evolveOrder,
@@ -35,8 +36,8 @@ export const createOrderDecider: Decider<CreateOrder, PaymentOrderState> = {
 
 interface CapturePayment {
   orderId: string;
-  /** The order's owner, read from the order before the command (its subscription stream is part of the decision). */
-  userId: number;
+  /** The workspace the order pays for, read from the order before the command (its subscription stream is part of the decision). */
+  workspaceId: number;
   /** The payment as the gateway reports it: the only source of its amount and status. */
   payment: PaymentDetails;
   via: 'checkout' | 'webhook';
@@ -56,7 +57,7 @@ type CaptureStates = { order: PaymentOrderState; subscription: SubscriptionState
  */
 export function decideCapture(command: CapturePayment, states: CaptureStates): Partial<Record<keyof CaptureStates, DomainEvent[]>> {
   const { order, captured } = states.order;
-  if (!order || order.user_id !== command.userId) throw notFound(ORDER_NOT_FOUND);
+  if (!order || paidForWorkspace(order) !== command.workspaceId) throw notFound(ORDER_NOT_FOUND);
   if (captured) return {};
   const { payment } = command;
   if (payment.orderId !== order.order_id) throw invalid(`Payment ${payment.id} belongs to another order, not ${order.order_id}.`);
@@ -79,6 +80,7 @@ export function decideCapture(command: CapturePayment, states: CaptureStates): P
           order_id: order.order_id,
           payment_id: payment.id,
           user_id: order.user_id,
+          workspace_id: paidForWorkspace(order),
           amount_paise: order.amount_paise,
           currency: 'INR',
           instrument,
@@ -96,7 +98,7 @@ export function decideCapture(command: CapturePayment, states: CaptureStates): P
 export const captureDecider: MultiStreamDecider<CapturePayment, CaptureStates> = {
   streamsOf: (command) => ({
     order: { stream: orderStream(command.orderId), initialState: noOrder, evolve: evolveOrder },
-    subscription: { stream: `subscription-${command.userId}`, initialState: noSubscription, evolve: evolveSubscription },
+    subscription: { stream: `subscription-${command.workspaceId}`, initialState: noSubscription, evolve: evolveSubscription },
     receipts: { stream: RECEIPTS_STREAM, initialState: 0, evolve: evolveReceiptCount, latestOnly: true },
   }),
   decide: decideCapture,
@@ -134,7 +136,8 @@ export const failureDecider: Decider<RecordFailure, PaymentOrderState> = {
 
 interface RecordRefund {
   orderId: string;
-  userId: number;
+  /** The workspace the order paid for: its subscription loses the period a whole refund takes back. */
+  workspaceId: number;
   paymentId: string;
   refundId: string;
   amountPaise: number;
@@ -150,7 +153,7 @@ type RefundStates = { order: PaymentOrderState; subscription: SubscriptionState 
 export const refundDecider: MultiStreamDecider<RecordRefund, RefundStates> = {
   streamsOf: (command) => ({
     order: { stream: orderStream(command.orderId), initialState: noOrder, evolve: evolveOrder },
-    subscription: { stream: `subscription-${command.userId}`, initialState: noSubscription, evolve: evolveSubscription },
+    subscription: { stream: `subscription-${command.workspaceId}`, initialState: noSubscription, evolve: evolveSubscription },
   }),
   decide: (command, { order, subscription }) => {
     if (!order.order || !order.captured) throw notFound(ORDER_NOT_FOUND);
@@ -172,7 +175,7 @@ export const refundDecider: MultiStreamDecider<RecordRefund, RefundStates> = {
         ? [
             {
               type: 'SubscriptionExpired',
-              data: { user_id: command.userId, plan_type: subscription.planType, period_end: command.now.toISOString(), reason: 'refunded' },
+              data: { user_id: command.workspaceId, plan_type: subscription.planType, period_end: command.now.toISOString(), reason: 'refunded' },
             },
           ]
         : [];

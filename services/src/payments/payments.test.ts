@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { startTestApp, signUp, type TestApp, post } from '../testing/test-app.ts';
 import { hmacSha256Hex } from './signatures.ts';
 import { startRazorpayApiServer, type RazorpayApiServer } from './testing/razorpay-api-server.ts';
-import type { OutboxFile } from '../mail/outbox-mailer.ts';
 import { TEST_MODE_MAIL_NOTICE } from './billing-mail.ts';
 import { readPdf } from './receipt/testing/pdf-text.ts';
+import { intent, signedWebhook, testCheckout, verify, webhookFor } from './testing/checkout-calls.ts';
+import { outbox } from '../testing/outbox.ts';
 
 type Headers = Record<string, string>;
 const DAY = 86_400_000;
@@ -17,32 +18,6 @@ const DAY = 86_400_000;
 function manualClock(start: string) {
   let now = new Date(start);
   return { clock: () => now, advance: (ms: number) => (now = new Date(now.getTime() + ms)), set: (at: string) => (now = new Date(at)) };
-}
-
-async function intent(app: FastifyInstance, headers: Headers, plan_type: string, billing_cycle: string) {
-  return app.inject({ method: 'POST', url: '/api/payment/create-intent', headers, payload: { plan_type, billing_cycle } });
-}
-
-/** Opens the local test checkout and presses Pay (or Fail), as the web app's dialog does. */
-async function testCheckout(app: FastifyInstance, headers: Headers, orderId: string, outcome: 'pay' | 'fail' = 'pay') {
-  const answer = await app.inject({ method: 'POST', url: `/api/payment/test-checkout/${orderId}`, headers, payload: { outcome } });
-  expect(answer.statusCode).toBe(200);
-  return answer.json();
-}
-
-function verify(
-  app: FastifyInstance,
-  headers: Headers,
-  paid: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string },
-  plan_type = 'pro',
-  billing_cycle = 'monthly',
-) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/payment/verify',
-    headers,
-    payload: { payment_id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, signature: paid.razorpay_signature, plan_type, billing_cycle },
-  });
 }
 
 async function buy(app: FastifyInstance, headers: Headers, plan_type = 'pro', billing_cycle = 'monthly') {
@@ -60,36 +35,9 @@ async function eventsOfType(t: TestApp, type: string) {
   return t.platform.events.readAll({ limit: 1000, filter: { types: [type as never] } });
 }
 
-function outbox(dataDir: string): OutboxFile[] {
-  const folder = join(dataDir, 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(folder).filter((name) => name.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return names.map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as OutboxFile);
-}
-
-function webhookFor(t: TestApp, event: string, payment: Record<string, unknown>, eventId: string) {
-  return signedWebhook(t, { entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: 0 }, eventId);
-}
-
 /** The gateway telling of a refund of ₹999.00 on a payment. */
 function refundProcessed(t: TestApp, refundId: string, paymentId: string, eventId: string) {
   return signedWebhook(t, { event: 'refund.processed', payload: { refund: { entity: { id: refundId, payment_id: paymentId, amount: 99_900 } } } }, eventId);
-}
-
-/** The gateway's webhook call with this body, signed as the test-mode gateway signs it. */
-function signedWebhook(t: TestApp, body: object, eventId: string) {
-  const rawBody = Buffer.from(JSON.stringify(body));
-  const signature = t.platform.payments.testMode!.signWebhookBody(rawBody);
-  return {
-    method: 'POST' as const,
-    url: '/api/payment/webhook',
-    payload: rawBody,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
-  };
 }
 
 describe('paying for a plan in test mode', () => {
@@ -124,7 +72,7 @@ describe('paying for a plan in test mode', () => {
       current_period_start: '2026-11-23T10:00:00.000Z',
       current_period_end: '2026-12-23T10:00:00.000Z',
     });
-    expect(subscription.limits).toEqual({ monthly_links: 1000, api_calls_per_minute: 1000, custom_domains: 2 });
+    expect(subscription.limits).toEqual({ monthly_links: 1000, api_calls_per_minute: 1000, custom_domains: 2, seats: 5 });
 
     await t.platform.billingScheduler!.tick();
     // Test mode took no money: the mail, its PDF, the downloaded PDF and the history all say so.

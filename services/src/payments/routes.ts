@@ -16,11 +16,11 @@ import {
   VerifyPaymentBody,
   VerifyPaymentResponse,
 } from '@linkledger/contracts';
-import { PAYMENTS, PAYMENT_METHODS, USERS, type PaymentMethodsView, type PaymentView, type UserView } from '@linkledger/projections';
+import { PAYMENTS, PAYMENT_METHODS, USERS, paidForWorkspace, type PaymentMethodsView, type PaymentView, type UserView } from '@linkledger/projections';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { conflict, invalid, notFound } from '../commands/domain-error.ts';
-import { isAdmin, type Caller } from '../http/access.ts';
+import { isAdmin, type WorkspaceContext } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { idempotencyOf } from '../http/idempotency.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
@@ -42,7 +42,8 @@ import { testCheckoutRoutes } from './test-checkout-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 
-const user = { access: 'user' } as const;
+/** Paying for a workspace, and what it paid, is for its owners and billing members (docs/payments.md#whose-plan-a-payment-buys). */
+const billers = { access: 'user', workspace: 'billing' } as const;
 const HISTORY_LIMIT = 200;
 
 const cancelledMessage = (planName: string, endsAt: string) =>
@@ -51,7 +52,7 @@ const cancelledMessage = (planName: string, endsAt: string) =>
 /** Paying for plans, the payments made and the subscription they buy (docs/payments.md). */
 export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
   const anyone = publicRoutes(app);
-  const signedIn = routesFor(app, user);
+  const signedIn = routesFor(app, billers);
 
   const logOf = (request: FastifyRequest) => (error: unknown, message: string) => request.log.error({ err: error }, message);
 
@@ -69,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
     summary: 'What paying for a plan now would buy and cost: a new period, a renewal after the current one, or a prorated upgrade',
     querystring: PlanChoice,
     response: { 200: PaymentQuote, 409: ErrorBody },
-    handler: async ({ request, caller }) => quoteBody(await quoteFor(platform, caller.userId, request.query.plan_type, request.query.billing_cycle)),
+    handler: async ({ request, workspace }) => quoteBody(await quoteFor(platform, workspace.id, request.query.plan_type, request.query.billing_cycle)),
   });
 
   signedIn.post('/api/payment/create-intent', {
@@ -77,7 +78,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
     headers: IdempotencyKeyHeaders,
     body: PlanChoice,
     response: { 200: CreateIntentResponse, 409: ErrorBody, 503: ErrorBody },
-    handler: async ({ request, caller }) => {
+    handler: async ({ request, caller, workspace }) => {
       // The answer is the gateway's order, not a read back: a slow projector does not turn it into a 202.
       const context = answeredFromTheWrite(commandContext(platform, request));
       const prefill = async () => {
@@ -88,7 +89,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
       // The first answer, kept with the order without the personal prefill, which is read again.
       if (idempotency.kind === 'replay') return { ...(idempotency.claimed.answer as Omit<CreateIntentResponse, 'prefill'>), prefill: await prefill() };
       const { plan_type, billing_cycle } = request.body;
-      const quote = await quoteFor(platform, caller.userId, plan_type, billing_cycle);
+      const quote = await quoteFor(platform, workspace.id, plan_type, billing_cycle);
       const { gateway } = platform.payments;
       const created = await throughGateway(
         () =>
@@ -96,7 +97,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
             amountPaise: quote.amountPaise,
             currency: 'INR',
             receipt: `user-${caller.userId}-${platform.clock().getTime().toString(36)}`,
-            notes: { user_id: String(caller.userId), plan_type, billing_cycle, purpose: quote.purpose },
+            notes: { user_id: String(caller.userId), workspace_id: String(workspace.id), plan_type, billing_cycle, purpose: quote.purpose },
           }),
         logOf(request),
       );
@@ -111,6 +112,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
         order: {
           order_id: created.orderId,
           user_id: caller.userId,
+          workspace_id: workspace.id,
           plan_type,
           billing_cycle,
           purpose: quote.purpose,
@@ -129,7 +131,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
     summary: 'Check checkout’s signed result and the captured payment, then start the plan; verifying the same payment again changes nothing',
     body: VerifyPaymentBody,
     response: { 200: VerifyPaymentResponse, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
-    handler: async ({ request, caller }) => {
+    handler: async ({ request, workspace }) => {
       const { payment_id, order_id, signature, plan_type, billing_cycle } = request.body;
       const { gateway } = platform.payments;
       if (!gateway.verifyPaymentSignature({ orderId: order_id, paymentId: payment_id, signature })) {
@@ -138,14 +140,14 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
         );
       }
       const { state } = await loadStream(platform.events, orderStream(order_id), noOrder, evolveOrder);
-      if (!state.order || state.order.user_id !== caller.userId) throw notFound(ORDER_NOT_FOUND);
+      if (!state.order || paidForWorkspace(state.order) !== workspace.id) throw notFound(ORDER_NOT_FOUND);
       if (state.order.plan_type !== plan_type || state.order.billing_cycle !== billing_cycle) {
         throw invalid(`This order is for the ${state.order.plan_type} plan, ${state.order.billing_cycle}; it was not changed.`);
       }
       const payment = await throughGateway(() => gateway.fetchPayment(payment_id), logOf(request));
       await handleMultiStreamCommand(platform, commandContext(platform, request), captureDecider, {
         orderId: order_id,
-        userId: caller.userId,
+        workspaceId: workspace.id,
         payment,
         via: 'checkout',
         now: platform.clock(),
@@ -154,7 +156,7 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
       // Read back rather than taken from this decision: a second verify answers as the first did.
       const [{ state: order }, { state: subscription }] = await Promise.all([
         loadStream(platform.events, orderStream(order_id), noOrder, evolveOrder),
-        loadStream(platform.events, `subscription-${caller.userId}`, noSubscription, evolveSubscription),
+        loadStream(platform.events, `subscription-${workspace.id}`, noSubscription, evolveSubscription),
       ]);
       // Quoted again at capture (docs/payments.md#re-quoted-at-capture): what it bought, or why nothing.
       const requoted = order.requoted;
@@ -172,48 +174,48 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
   });
 
   signedIn.get('/api/payment/billing-history', {
-    summary: 'The caller’s payments and failed attempts, newest first, with receipts',
+    summary: 'The workspace’s payments and failed attempts, newest first, with receipts',
     response: { 200: BillingHistoryResponse },
-    handler: async ({ caller }) => ({ billing_history: await billingHistory(platform, caller.userId) }),
+    handler: async ({ workspace }) => ({ billing_history: await billingHistory(platform, workspace.id) }),
   });
 
   signedIn.get('/api/payment/methods', {
-    summary: 'The payment methods the caller has paid with (masked), default first',
+    summary: 'The payment methods the workspace was paid with (masked), default first',
     response: { 200: PaymentMethodsResponse },
-    handler: async ({ caller }) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId)) }),
+    handler: async ({ workspace }) => ({ payment_methods: methodItems(await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, workspace.id)) }),
   });
 
-  const chooseMethod = async (request: FastifyRequest<{ Params: { method_id: string } }>, caller: Caller, action: 'default' | 'remove') => {
-    const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, caller.userId);
+  const chooseMethod = async (request: FastifyRequest<{ Params: { method_id: string } }>, workspace: WorkspaceContext, action: 'default' | 'remove') => {
+    const view = await platform.read.get<PaymentMethodsView>(PAYMENT_METHODS, workspace.id);
     const method = view?.methods.find((candidate) => instrumentId(candidate.instrument) === request.params.method_id);
-    if (!method) throw notFound('There is no such payment method on your account.');
-    await handleCommand(platform, commandContext(platform, request), methodChoiceDecider, { userId: caller.userId, methodId: method.id, action });
+    if (!method) throw notFound('There is no such payment method on this workspace.');
+    await handleCommand(platform, commandContext(platform, request), methodChoiceDecider, { userId: workspace.id, methodId: method.id, action });
   };
   const methodRoute = (summary: string) => ({ summary, params: PaymentMethodParams, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody } }) as const;
 
   signedIn.post('/api/payment/methods/:method_id/default', {
     ...methodRoute('Make a payment method the default one'),
-    handler: async ({ request, reply, caller }) => {
-      await chooseMethod(request, caller, 'default');
+    handler: async ({ request, reply, workspace }) => {
+      await chooseMethod(request, workspace, 'default');
       return reply.code(204).send(null);
     },
   });
 
   signedIn.delete('/api/payment/methods/:method_id', {
     ...methodRoute('Remove a payment method from the list (paying with it again brings it back)'),
-    handler: async ({ request, reply, caller }) => {
-      await chooseMethod(request, caller, 'remove');
+    handler: async ({ request, reply, workspace }) => {
+      await chooseMethod(request, workspace, 'remove');
       return reply.code(204).send(null);
     },
   });
 
   signedIn.post('/api/payment/subscription/cancel', {
-    summary: 'Cancel the paid subscription: the plan stays until the period end, then the account is on Free',
+    summary: 'Cancel the workspace’s paid subscription: the plan stays until the period end, then the workspace is on Free',
     body: CancelSubscriptionBody,
     response: { 200: CancelSubscriptionResponse, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
+    handler: async ({ request, workspace }) => {
       const { state } = await handleCommand(platform, commandContext(platform, request), cancelDecider, {
-        userId: caller.userId,
+        userId: workspace.id,
         subscriptionId: request.body.subscription_id,
         now: platform.clock(),
       });
@@ -223,16 +225,17 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
   });
 
   signedIn.get('/api/payment/receipts/:receipt_number', {
-    summary: 'A payment’s receipt as a PDF (its owner, or an admin)',
+    summary: 'A payment’s receipt as a PDF (of a payment for the workspace, or any for an admin)',
     params: ReceiptParams,
     response: { 200: { description: 'The receipt as a PDF', content: { 'application/pdf': { schema: z.string() } } }, 404: ErrorBody },
-    handler: async ({ request, reply, caller }) => {
+    handler: async ({ request, reply, caller, workspace }) => {
       const [payment] = await platform.read.find<PaymentView>(PAYMENTS, { where: { receipt_number: request.params.receipt_number }, limit: 1 });
-      // Someone else's receipt is answered as a missing one: numbers are sequential and easy to guess.
-      if (!payment || (payment.user_id !== caller.userId && !isAdmin(caller.role)))
-        throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
+      const missing = notFound(`There is no receipt ${request.params.receipt_number} on this workspace.`);
+      // Another workspace's receipt is answered as a missing one: numbers are sequential and easy to guess.
+      if (!payment || (paidForWorkspace(payment) !== workspace.id && !isAdmin(caller.role))) throw missing;
+      // The payer's name and address are the receipt's buyer.
       const buyer = await platform.read.get<UserView>(USERS, payment.user_id);
-      if (!buyer) throw notFound(`There is no receipt ${request.params.receipt_number} on your account.`);
+      if (!buyer) throw missing;
       const pdf = await receiptPdf(payment, buyer, platform.payments);
       return reply
         .type('application/pdf')
@@ -246,10 +249,14 @@ export async function paymentRoutes(app: FastifyInstance, platform: PaymentsPlat
   await webhookRoutes(app, platform);
 }
 
-/** A user's payments and failed attempts as billing history shows them (orders never attempted are left out). */
-export async function billingHistory(platform: Pick<Platform, 'read'>, userId: number) {
+/** A workspace's payments and failed attempts as billing history shows them (orders never attempted are left out). */
+export async function billingHistory(platform: Pick<Platform, 'read'>, workspaceId: number) {
   const payments = await platform.read.find<PaymentView>(PAYMENTS, {
-    where: { user_id: userId, status: { in: ['captured', 'failed', 'refunded'] } },
+    where: {
+      // Documents projected before payments named their workspace were for the payer's personal one.
+      or: [{ workspace_id: workspaceId }, { workspace_id: null, user_id: workspaceId }],
+      status: { in: ['captured', 'failed', 'refunded'] },
+    },
     sort: [{ field: 'created_at', direction: 'desc' }],
     limit: HISTORY_LIMIT,
   });

@@ -12,6 +12,7 @@ const onStream = <C extends { userId: number }>(decide: Decider<C, SubscriptionS
 const NOTHING_TO_CANCEL = 'You are on the Free plan: there is no paid subscription to cancel.';
 
 interface CancelSubscription {
+  /** The workspace whose subscription it is (its stream and the subscription's id are the workspace's). */
   userId: number;
   subscriptionId: number;
   now: Date;
@@ -22,7 +23,7 @@ interface CancelSubscription {
  * ends and nothing more is charged (docs/payments.md#cancelling); cancelling twice changes nothing.
  */
 export const cancelDecider = onStream<CancelSubscription>((command, state) => {
-  // One subscription per user, and its id is the user's: another id is not theirs.
+  // One subscription per workspace, and its id is the workspace's: another id is not this workspace's.
   if (command.subscriptionId !== command.userId) throw notFound(`There is no subscription ${command.subscriptionId} on your account.`);
   if (!paidPeriodRuns(state, command.now)) throw conflict(NOTHING_TO_CANCEL);
   if (state.status === 'cancelled') return [];

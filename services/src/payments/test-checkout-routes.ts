@@ -9,6 +9,7 @@ import { ORDER_NOT_FOUND, failureDecider } from './payment-order-deciders.ts';
 import { evolveOrder, noOrder, orderStream } from './payment-order-state.ts';
 import { throughGateway } from './gateway-refusal.ts';
 import { routesFor } from '../http/declared-routes.ts';
+import { paidForWorkspace } from '@linkledger/projections';
 
 const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; the test checkout is only there in test mode.';
 
@@ -18,12 +19,13 @@ const NOT_TEST_MODE = 'This installation takes real payments through Razorpay; t
  * the page verifies through the same call.
  */
 export async function testCheckoutRoutes(app: FastifyInstance, platform: PaymentsPlatform) {
-  const signedIn = routesFor(app, { access: 'user' });
+  const signedIn = routesFor(app, { access: 'user', workspace: 'billing' });
 
-  const ownOrder = async (userId: number, orderId: string) => {
+  /** An order for the workspace the request acts in; another workspace's is not found. */
+  const ownOrder = async (workspaceId: number, orderId: string) => {
     if (!platform.payments.testMode) throw notFound(NOT_TEST_MODE);
     const { state } = await loadStream(platform.events, orderStream(orderId), noOrder, evolveOrder);
-    if (!state.order || state.order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+    if (!state.order || paidForWorkspace(state.order) !== workspaceId) throw notFound(ORDER_NOT_FOUND);
     return { order: state.order, paid: state.captured !== null, testMode: platform.payments.testMode };
   };
 
@@ -31,8 +33,8 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Payment
     summary: 'Test mode only: the order the local test checkout shows',
     params: OrderParams,
     response: { 200: TestCheckoutOrder, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { order, paid } = await ownOrder(caller.userId, request.params.order_id);
+    handler: async ({ request, workspace }) => {
+      const { order, paid } = await ownOrder(workspace.id, request.params.order_id);
       return {
         order_id: order.order_id,
         amount_paise: order.amount_paise,
@@ -50,8 +52,8 @@ export async function testCheckoutRoutes(app: FastifyInstance, platform: Payment
     params: OrderParams,
     body: TestCheckoutBody,
     response: { 200: TestCheckoutResult, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { order, testMode } = await ownOrder(caller.userId, request.params.order_id);
+    handler: async ({ request, workspace }) => {
+      const { order, testMode } = await ownOrder(workspace.id, request.params.order_id);
       const result = await throughGateway(
         () => testMode.completeTestPayment(order.order_id, request.body.outcome),
         (error, message) => request.log.error({ err: error }, message),

@@ -13,6 +13,7 @@ import { evolveOrder, noOrder, orderStream } from './payment-order-state.ts';
 import { recordingWebhook, type WebhookDelivery } from './webhook-deciders.ts';
 import { throughGateway } from './gateway-refusal.ts';
 import { publicRoutes } from '../http/declared-routes.ts';
+import { paidForWorkspace } from '@linkledger/projections';
 
 /** The part of Razorpay's webhook body we read; everything else is ignored. */
 const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) });
@@ -89,7 +90,8 @@ async function actOn(platform: PaymentsPlatform, request: FastifyRequest, body: 
       const plans = await plansByName(platform);
       return run(captureDecider, delivery, {
         orderId: known.order_id,
-        userId: known.user_id,
+        // A team's order upgrades the team, whoever paid it.
+        workspaceId: paidForWorkspace(known),
         payment: details,
         via: 'webhook' as const,
         now: platform.clock(),
@@ -115,7 +117,7 @@ async function actOn(platform: PaymentsPlatform, request: FastifyRequest, body: 
       const delivery = { eventId, event: body.event, orderId: known.order_id, paymentId: paid.id };
       return run(refundDecider, delivery, {
         orderId: known.order_id,
-        userId: known.user_id,
+        workspaceId: paidForWorkspace(known),
         paymentId: paid.id,
         refundId: refund.entity.id,
         amountPaise: refund.entity.amount,

@@ -27,6 +27,7 @@ import { INVITE_INVALID, acceptInviteDecider, declineInviteDecider, inviteMember
 import { evolveInviteToken, inviteTokenStream, noInviteToken, type InviteTokenState } from './workspace-state.ts';
 import { addressOf, memberWorkspace, pendingInvitesOf, verifiedEmailOf, workspaceAnswer } from './workspace-views.ts';
 import { seatLimit } from './workspace-seats.ts';
+import { requireTeamManagement } from './team-management.ts';
 
 export const inviteSent = (masked: string) =>
   `The invite is on its way to ${masked}. Its link works once and for 7 days; until it is answered it holds a seat.`;
@@ -46,6 +47,7 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
     response: { 201: WorkspaceInviteAnswer, 202: StillProcessingBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     handler: async ({ request, reply, caller }) => {
       const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+      await requireTeamManagement(platform, view.id);
       const context = commandContext(platform, request);
       const [seats, base, inviter] = await Promise.all([
         seatLimit(platform, view.id),

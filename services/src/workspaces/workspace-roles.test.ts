@@ -10,13 +10,13 @@ import { teamOnPro } from '../testing/workspaces.ts';
  * members and invites, checked by the workspace's own deciders): they act in no workspace.
  */
 const OUTSIDE_WORKSPACES =
-  /^\/api\/(admin|auth|token|register|reset-password|forgot-password|verify-email|resend-verification|settings|support|health|plans|public|domains\/tls-allowed|oauth|workspaces|workspace-invites|notifications|payment\/webhook|shorten|analysts|users\/me\/?$)/;
+  /^\/api\/(admin|auth|token|register|reset-password|forgot-password|verify-email|resend-verification|settings|support|health|plans|public|domains\/tls-allowed|oauth|workspaces|workspace-invites|notifications|payment\/(webhook|config)|subscription\/plans|shorten|analysts|users\/me\/?$)/;
 
 /**
  * Routes on what a workspace owns that still act for the caller's personal workspace
  * (docs/workspaces.md#acting-in-a-workspace says which, and why they are next).
  */
-const STILL_PERSONAL = /^\/api\/(users\/me\/(api-key|generate-api-key|regenerate-api-key)|subscription|payment|test-checkout)/;
+const STILL_PERSONAL = /^\/api\/users\/me\/(api-key|generate-api-key|regenerate-api-key)/;
 
 const ROLES: WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer', 'billing'];
 

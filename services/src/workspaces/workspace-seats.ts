@@ -1,3 +1,4 @@
+import type { SubscriptionView } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 import { currentPlan } from '../billing/index.ts';
 import type { SeatLimitSource } from './workspace-deciders.ts';
@@ -9,6 +10,9 @@ import type { SeatLimitSource } from './workspace-deciders.ts';
  */
 export async function seatLimit(platform: Pick<Platform, 'clock' | 'read'>, workspaceId: number): Promise<{ limit: number; source: SeatLimitSource }> {
   const { subscription, plan, limits } = await currentPlan(platform, workspaceId);
-  const own = subscription.custom_limits?.seats != null || subscription.custom_limits?.is_unlimited === true;
-  return { limit: limits.seats, source: own ? { kind: 'workspace' } : { kind: 'plan', planName: plan.display_name } };
+  return { limit: limits.seats, source: seatsSetByAdmin(subscription) ? { kind: 'workspace' } : { kind: 'plan', planName: plan.display_name } };
 }
+
+/** Whether an admin gave the workspace seats of its own, or lifted its limits. */
+export const seatsSetByAdmin = (subscription: Pick<SubscriptionView, 'custom_limits'>) =>
+  subscription.custom_limits?.seats != null || subscription.custom_limits?.is_unlimited === true;

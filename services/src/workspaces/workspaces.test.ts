@@ -8,6 +8,7 @@ import { signIn, signUp, signUpVerified, startTestApp, type Session, type TestAp
 import { INVITE_REVOKED_DONE, inviteSent, joinedWorkspace } from './invite-routes.ts';
 import { OWNERSHIP_TRANSFERRED, WORKSPACE_LEFT } from './routes.ts';
 import { INVITE_USED, INVITE_WRONG_ADDRESS, LAST_OWNER, OWNERS_AND_ADMINS_ONLY, nameTooLong } from './workspace-deciders.ts';
+import { TEAM_MANAGEMENT_NOT_IN_PLAN } from './team-management.ts';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 
 let t: TestApp;
@@ -129,7 +130,8 @@ describe('workspaces over HTTP', () => {
     const free = await teamWorkspace();
     const refused = await call(asha, 'POST', `/api/workspaces/${free}/invites`, { email: 'ben@example.com', role: 'member' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toContain('fill the 1 seat your Free plan allows');
+    // Free has no team collaboration: that is said before its one seat (docs/workspaces.md#team-collaboration).
+    expect(refused.json().detail).toBe(TEAM_MANAGEMENT_NOT_IN_PLAN);
 
     const pro = await teamWorkspace('pro');
     for (let i = 0; i < 4; i++)

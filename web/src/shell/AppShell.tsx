@@ -108,6 +108,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
   const { subscription } = useSubscription();
+  const workspaceId = useChosenWorkspace((s) => s.id);
   const openCreate = useCreateLink((s) => s.setOpen);
   const closeButton = useRef<HTMLButtonElement>(null);
   // On small screens the sidebar is a slide-over: closed, it is out of reach of Tab and screen readers.
@@ -148,7 +149,11 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
             <span className="online-marker__dot" aria-hidden="true" />
             Online
           </span>
-          <span className="plan-label">{planLabel(subscription?.plan.name, user?.plan_type)}</span>
+          {/* The plan of the workspace the app acts in; the account's own plan stands in only for its personal workspace
+              (another workspace's is shown once read, never guessed). */}
+          {subscription || workspaceId === null ? (
+            <span className="plan-label">{planLabel(subscription?.plan.name, workspaceId === null ? user?.plan_type : undefined)}</span>
+          ) : null}
         </p>
       </div>
 

@@ -6,6 +6,7 @@ import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { PRICING_HREF } from './pricing-href.ts';
 import { UsageBar } from './UsageBar.tsx';
+import { useWorkspaceKey } from './workspace-key.ts';
 import { linkLimitIsAccounts, offersUpgrade } from './account-limits.ts';
 import { periodEndLabel, periodEndNote } from './period-end.ts';
 import { AUTH_FAILED, LIMITS_QUERY, loadLimits, type LimitsState, type LimitsView } from './limits-view.ts';
@@ -15,7 +16,7 @@ import { TitledCard } from '../../ui/TitledCard.tsx';
 
 /** Usage & Limits (docs/plans.md#usage-and-limits-page): plan card, four tiles, usage bars, features, and an upgrade banner on Free. */
 export default function LimitsPage() {
-  const state: LimitsState = useQuery(LIMITS_QUERY, () => loadLimits()).data ?? { kind: 'loading' };
+  const state: LimitsState = useQuery(useWorkspaceKey(LIMITS_QUERY), () => loadLimits()).data ?? { kind: 'loading' };
 
   return (
     <div className="limits">
@@ -164,6 +165,11 @@ function LimitsContent({ view }: { view: LimitsView }) {
             <p className="tile__label">Custom domains</p>
             <p className="tile__value">{limitLabel(limits.custom_domains)}</p>
             <p className="tile__hint">{limits.custom_domains === 0 ? 'Not included in your plan' : 'Branded domains you can add'}</p>
+          </div>
+          <div className="tile" data-tile="seats">
+            <p className="tile__label">Workspace seats</p>
+            <p className="tile__value">{limitLabel(limits.seats)}</p>
+            <p className="tile__hint">{limits.seats === 1 ? 'Just you: teams start on Pro' : 'Members and pending invites'}</p>
           </div>
         </div>
       </section>

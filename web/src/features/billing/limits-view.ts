@@ -86,7 +86,12 @@ export async function loadLimits(now = new Date()): Promise<LimitsState> {
       billingCycle: 'monthly',
       periodEnd: null,
       resetsAt: firstOfNextMonth(now),
-      limits: { monthly_links: free.monthly_links_limit, api_calls_per_minute: free.api_calls_per_minute, custom_domains: free.custom_domains_limit },
+      limits: {
+        monthly_links: free.monthly_links_limit,
+        api_calls_per_minute: free.api_calls_per_minute,
+        custom_domains: free.custom_domains_limit,
+        seats: free.seats,
+      },
       usage: { links_created: userStats?.urls_this_month ?? 0, api_calls: null, total_clicks: userStats?.total_clicks ?? 0 },
       totalUrls: userStats?.total_urls ?? null,
       features: featureNames(free.features, catalogue),

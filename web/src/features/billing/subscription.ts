@@ -1,8 +1,9 @@
 import { billingApi } from '../../api/endpoints.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import type { Subscription } from '../../api/types.ts';
+import { useWorkspaceKey } from './workspace-key.ts';
 
-/** The caller's subscription: the shell, the dashboard, the developer screens and pricing read it. */
+/** The subscription of the workspace the app acts in: the shell, the dashboard, the developer screens and pricing read it. */
 const SUBSCRIPTION_QUERY = ['subscription'] as const;
 
 const loadSubscription = () =>
@@ -19,7 +20,7 @@ export interface SubscriptionView {
 
 /** The signed-in caller's subscription. */
 export function useSubscription(): SubscriptionView {
-  const { data, error } = useQuery(SUBSCRIPTION_QUERY, loadSubscription);
+  const { data, error } = useQuery(useWorkspaceKey(SUBSCRIPTION_QUERY), loadSubscription);
   return { subscription: data ?? null, failed: error !== undefined };
 }
 

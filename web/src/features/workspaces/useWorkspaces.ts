@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { chooseWorkspace, useChosenWorkspace } from '../../api/chosen-workspace.ts';
 import { useQuery } from '../../api/query.ts';
 import { useSession } from '../auth/index.ts';
-import { currentWorkspace } from './workspace-rules.ts';
+import { currentWorkspace, isPersonalUser } from './workspace-rules.ts';
 import { WORKSPACES_QUERY, workspacesApi } from './workspaces-api.ts';
 
 /**
@@ -22,4 +22,14 @@ export function useWorkspaces() {
   /** Acts in the workspace from now on; the caller's own personal one is the default, named by no header. */
   const choose = (id: number) => chooseWorkspace(id === me ? null : id);
   return { ...query, workspaces, current, choose };
+}
+
+/**
+ * The name of the workspace a payment made now is for, when it is not the caller's own personal
+ * one (docs/payments.md#whose-plan-a-payment-buys); null in their own, or while unknown.
+ */
+export function useTeamBeingPaidFor(): string | null {
+  const { current } = useWorkspaces();
+  const me = useSession((s) => s.user?.id);
+  return current && me !== undefined && !isPersonalUser(current, me) ? current.name : null;
 }

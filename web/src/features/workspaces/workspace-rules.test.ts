@@ -9,6 +9,7 @@ import {
   managesMemberOf,
   managesMembers,
   seatsText,
+  invitesNeedUpgrade,
   slugFromName,
 } from './workspace-rules.ts';
 
@@ -77,6 +78,19 @@ describe('texts', () => {
     expect(slugFromName('Café Ünïcode')).toBe('cafe-unicode');
     expect(slugFromName('a'.repeat(60))).toHaveLength(48);
     expect(slugFromName('<script>')).toBe('script');
+  });
+
+  it('closes the invite form where the plan has no team collaboration, unless an admin gave the workspace seats of its own', () => {
+    const on = (team_management: boolean, seats: number, planSeats: number) => ({
+      features: { team_management },
+      limits: { seats },
+      plan: { seats: planSeats },
+    });
+    expect(invitesNeedUpgrade(on(false, 1, 1))).toBe(true);
+    expect(invitesNeedUpgrade(on(true, 5, 5))).toBe(false);
+    expect(invitesNeedUpgrade(on(false, 3, 1))).toBe(false);
+    expect(invitesNeedUpgrade(on(false, -1, 1))).toBe(false);
+    expect(invitesNeedUpgrade(null)).toBe(false);
   });
 
   it('counts seats against the limit', () => {

@@ -57,3 +57,13 @@ export function seatsText({ used, limit }: { used: number; limit: number }): str
   const seats = (count: number) => `${count} ${count === 1 ? 'seat' : 'seats'}`;
   return limit < 0 ? `${seats(used)} used (no limit)` : `${used} of ${seats(limit)} used`;
 }
+
+/**
+ * Whether inviting is closed to the workspace: its plan has no team collaboration
+ * (`team_management`) and no admin gave it seats of its own (its seats then differ from the
+ * plan's). Unknown (the plan not read yet, or unreadable) is not closed: the server decides.
+ */
+export function invitesNeedUpgrade(subscription: { features: Record<string, boolean>; limits: { seats: number }; plan: { seats: number } } | null): boolean {
+  if (!subscription) return false;
+  return !subscription.features.team_management && subscription.limits.seats === subscription.plan.seats;
+}

@@ -11,6 +11,7 @@ import { gstPercent, paiseLabel } from './money.ts';
 import { refreshAfterPlanChange, usePaymentConfig } from './payment-queries.ts';
 import { paymentsApi, type Cycle, type Intent, type PaidPlan, type PlanChoice, type Quote, type SignedResult } from './payments-api.ts';
 import { openRazorpay } from './razorpay.ts';
+import { useTeamBeingPaidFor } from '../../workspaces/index.ts';
 
 /** A paid plan the signed-in user chose, and when (each choice asks the server for a fresh quote). */
 export interface CheckoutRequest {
@@ -120,6 +121,7 @@ function ConfirmPaymentDialog({ request, open, busy, onPay, onClose }: ConfirmPr
   );
   const data = quote.data;
   const refused = quote.error !== undefined && !quote.loading;
+  const team = useTeamBeingPaidFor();
 
   return (
     <Modal
@@ -145,6 +147,11 @@ function ConfirmPaymentDialog({ request, open, busy, onPay, onClose }: ConfirmPr
           </span>
           {data ? <span className="badge badge--info">{PURPOSE[data.purpose]}</span> : null}
         </p>
+        {team ? (
+          <p className="checkout__workspace" data-testid="checkout-workspace">
+            For the workspace <strong>{team}</strong>: its plan changes, and the receipt is made out to you.
+          </p>
+        ) : null}
         {data ? (
           <>
             <dl className="checkout__lines">

@@ -2,7 +2,7 @@ import './payments.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PaymentMethodItem } from '@linkledger/contracts';
-import { errorText } from '../../../api/client.ts';
+import { ApiError, errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
 import type { Subscription } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -19,6 +19,7 @@ import { CheckoutFlow, type CheckoutRequest } from './CheckoutFlow.tsx';
 import { MethodIcon } from './payment-icons.tsx';
 import { BILLING_HISTORY_QUERY, PAYMENT_METHODS_QUERY, refreshAfterPlanChange } from './payment-queries.ts';
 import { paymentsApi } from './payments-api.ts';
+import { useWorkspaceKey } from '../workspace-key.ts';
 import PaymentsTable from './PaymentsTable.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { TitledCard } from '../../../ui/TitledCard.tsx';
@@ -55,11 +56,23 @@ export default function PaymentManagementPage() {
 /** A failed load is toasted once per failure, and the tab shows an error state (never sample data). */
 function useLoadFailureToast(error: unknown, loading: boolean) {
   useEffect(() => {
-    if (error !== undefined && !loading) toast(LOAD_FAILED, 'error', errorText(error, 'Please try again in a moment.'));
+    if (error !== undefined && !loading && !isRoleRefusal(error)) toast(LOAD_FAILED, 'error', errorText(error, 'Please try again in a moment.'));
   }, [error, loading]);
 }
 
-function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+/** A 403: the caller's role in the workspace does not reach its payments (docs/payments.md#whose-plan-a-payment-buys). */
+const isRoleRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403;
+
+function LoadFailed({ what, error, onRetry }: { what: string; error?: unknown; onRetry(): void }) {
+  if (isRoleRefusal(error))
+    return (
+      <div className="banner banner--info payments__error" role="status">
+        <div className="banner__body">
+          <p className="banner__title">Payments are managed by the workspace’s owners and billing members</p>
+          <p>{error.detail}</p>
+        </div>
+      </div>
+    );
   return (
     <div className="banner banner--error payments__error" role="alert">
       <AlertIcon />
@@ -95,7 +108,7 @@ function Empty({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function MethodsTab() {
-  const { data, error, loading, refetch } = useQuery(PAYMENT_METHODS_QUERY, paymentsApi.methods);
+  const { data, error, loading, refetch } = useQuery(useWorkspaceKey(PAYMENT_METHODS_QUERY), paymentsApi.methods);
   useLoadFailureToast(error, loading);
   const [removing, setRemoving] = useState<PaymentMethodItem | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -126,7 +139,7 @@ function MethodsTab() {
 
   if (!data)
     return error !== undefined && !loading ? (
-      <LoadFailed what="payment methods" onRetry={() => void refetch()} />
+      <LoadFailed what="payment methods" error={error} onRetry={() => void refetch()} />
     ) : (
       <Loading text="Loading your payment methods…" />
     );
@@ -199,11 +212,11 @@ function MethodsTab() {
 }
 
 function HistoryTab() {
-  const { data, error, loading, refetch } = useQuery(BILLING_HISTORY_QUERY, paymentsApi.history);
+  const { data, error, loading, refetch } = useQuery(useWorkspaceKey(BILLING_HISTORY_QUERY), paymentsApi.history);
   useLoadFailureToast(error, loading);
   if (!data)
     return error !== undefined && !loading ? (
-      <LoadFailed what="billing history" onRetry={() => void refetch()} />
+      <LoadFailed what="billing history" error={error} onRetry={() => void refetch()} />
     ) : (
       <Loading text="Loading your billing history…" />
     );
