@@ -55,8 +55,7 @@ const freeSubscription = (id: number, at: string): SubscriptionView => ({
  * document, and its Free one starts with the admin's limits (docs/workspaces.md#seats).
  */
 async function changeCustomLimits(tx: UnitOfWork, id: number, at: string, change: (custom: CustomLimits | undefined) => CustomLimits): Promise<void> {
-  const subscription = (await tx.get<SubscriptionView>(SUBSCRIPTIONS, id)) ?? freeSubscription(id, at);
-  tx.put(SUBSCRIPTIONS, { ...subscription, custom_limits: change(subscription.custom_limits) });
+  await changeSubscription(tx, id, at, (subscription) => ({ ...subscription, custom_limits: change(subscription.custom_limits) }));
 }
 
 export const billingHandlers: ReadModelHandlers = {
@@ -124,15 +123,6 @@ export const billingHandlers: ReadModelHandlers = {
     await addUsage(tx, user_id, recorded.metadata.at, { api_calls: calls });
   },
 };
-
-const freeSubscription = (id: number, at: string): SubscriptionView => ({
-  id,
-  plan_type: 'free',
-  billing_cycle: 'monthly',
-  status: 'active',
-  current_period_start: at,
-  current_period_end: null,
-});
 
 /** Changes a workspace's subscription document, starting from the free plan where there is none yet (a team workspace's). */
 async function changeSubscription(tx: UnitOfWork, id: number, at: string, change: (subscription: SubscriptionView) => SubscriptionView) {
