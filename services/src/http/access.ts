@@ -13,7 +13,12 @@ import { forbidden, invalid, notFound } from '../commands/domain-error.ts';
  * one workspace, and requires the caller's role there to allow what the route does.
  */
 export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
-type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string }; workspace?: WorkspacePermission; workspaceInPath?: WorkspacePermission };
+type AccessConfig = Access & {
+  feature?: { key: FeatureKey; refusal: string };
+  workspace?: WorkspacePermission;
+  workspaceInPath?: WorkspacePermission;
+  workspaceRefusal?: string;
+};
 export type AccessLevel = Access['access'];
 
 export interface TokenClaims {
@@ -51,6 +56,8 @@ declare module 'fastify' {
      * role in the workspace its path names. It acts in no workspace the header names.
      */
     workspaceInPath?: WorkspacePermission;
+    /** The 403's text for a role that does not allow the route; without it, one that names the role. */
+    workspaceRefusal?: string;
   }
   interface FastifyRequest {
     /** Set by the access hook for every route that requires a credential. */
@@ -71,6 +78,8 @@ export interface WorkspaceContext {
 
 /** The header that names the workspace a request acts in; without it, the caller's personal workspace. */
 const WORKSPACE_HEADER = 'x-workspace-id';
+/** A workspace id as a path or the header writes it. */
+const WORKSPACE_ID = /^[1-9][0-9]{0,15}$/;
 export const WORKSPACE_HEADER_INVALID = 'X-Workspace-Id must be the id of one of your workspaces.';
 export const API_KEY_OWN_WORKSPACE = 'An API key acts in its own workspace: leave out X-Workspace-Id, or name that workspace.';
 export const roleRefusal = (role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow this.`;
@@ -141,8 +150,7 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
     // The session's last use, recorded at most once an hour (docs/accounts.md#active-sessions); never delays the request.
     if (request.caller?.session)
       checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
-    if (config.workspace) request.workspace = await workspaceOf(request, request.caller!, config.workspace, checks);
-    else if (config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config.workspaceInPath, checks, workspaceInPath(request));
+    if (config.workspace || config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config, checks);
     if (config.feature) await checks.requireFeature(request.workspace?.id ?? request.caller!.userId, config.feature.key, config.feature.refusal);
   });
 }
@@ -150,8 +158,16 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
 /** The workspace a route's path names (`:id`); an id that is not one names none of the caller's. */
 function workspaceInPath(request: FastifyRequest): number {
   const named = (request.params as Record<string, string | undefined>).id;
-  if (named === undefined || !/^[1-9][0-9]{0,15}$/.test(named)) throw notFound(WORKSPACE_NOT_FOUND);
+  if (named === undefined || !WORKSPACE_ID.test(named)) throw notFound(WORKSPACE_NOT_FOUND);
   return Number(named);
+}
+
+/** The workspace X-Workspace-Id names, if it names one. */
+function workspaceInHeader(request: FastifyRequest): number | undefined {
+  const named = request.headers[WORKSPACE_HEADER];
+  if (named === undefined) return undefined;
+  if (typeof named !== 'string' || !WORKSPACE_ID.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
+  return Number(named.trim());
 }
 
 /**
@@ -163,20 +179,13 @@ function workspaceInPath(request: FastifyRequest): number {
 async function workspaceOf(
   request: FastifyRequest,
   caller: Caller,
-  permission: WorkspacePermission,
+  config: Pick<AccessConfig, 'workspace' | 'workspaceInPath' | 'workspaceRefusal'>,
   checks: AccessChecks,
-  inPath?: number,
 ): Promise<WorkspaceContext> {
-  const named = inPath === undefined ? request.headers[WORKSPACE_HEADER] : undefined;
-  let workspaceId = inPath ?? caller.userId;
-  if (inPath !== undefined && caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
-  if (named !== undefined) {
-    if (typeof named !== 'string' || !/^[1-9][0-9]{0,15}$/.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
-    workspaceId = Number(named.trim());
-    if (caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
-  }
+  const workspaceId = config.workspaceInPath ? workspaceInPath(request) : (workspaceInHeader(request) ?? caller.userId);
+  if (caller.actor.kind === 'api_key' && workspaceId !== caller.userId) throw forbidden(API_KEY_OWN_WORKSPACE);
   const role = await checks.workspaceRole(caller.userId, workspaceId);
   if (!role) throw notFound(WORKSPACE_NOT_FOUND);
-  if (!roleAllows(role, permission)) throw forbidden(roleRefusal(role));
+  if (!roleAllows(role, (config.workspaceInPath ?? config.workspace)!)) throw forbidden(config.workspaceRefusal ?? roleRefusal(role));
   return { id: workspaceId, role };
 }
