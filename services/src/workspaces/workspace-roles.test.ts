@@ -42,6 +42,8 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
     expect(unplaced.map((route) => `${route.method} ${route.url}`)).toEqual([]);
     const movedButListed = apiRoutes().filter((route) => route.workspace && (OUTSIDE_WORKSPACES.test(route.url) || STILL_PERSONAL.test(route.url)));
     expect(movedButListed.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const onAWorkspaceUndeclared = apiRoutes().filter((route) => route.url.startsWith('/api/workspaces/:id') && !route.workspaceInPath);
+    expect(onAWorkspaceUndeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
   it('lets each role through where its permissions allow, refuses it (403) where they do not, and hides the workspace (404) from outsiders', async () => {
@@ -78,6 +80,44 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
           `${route.method} ${route.url} in one's own`,
         ).toBe(false);
       }
+    }
+  });
+
+  it('checks every route on a workspace as such for every role, in the team and in a workspace the caller is not in', async () => {
+    const routes = apiRoutes().filter((route) => route.workspaceInPath);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    // Its owner's call deletes the team, so that route comes last, and the owner last of the roles.
+    const deletesTheTeam = (route: { method: string; url: string }) => route.method === 'DELETE' && route.url === '/api/workspaces/:id';
+    const ordered = [...routes.filter((route) => !deletesTheTeam(route)), ...routes.filter(deletesTheTeam)];
+    const elsewhere = outsider.user.id; // the outsider's personal workspace: no team member is in it
+    for (const route of ordered) {
+      const call = (session: Session, workspace: number) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url.replace(/:id(?=\/|$)/, String(workspace))),
+          headers: session.headers,
+          // Never a valid body: a caller let through is answered by validation or the handler, never by a change.
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { not_a_field: true } }),
+        });
+      for (const role of [...ROLES].reverse()) {
+        const what = `${route.method} ${route.url} as ${role}`;
+        const other = await call(sessions[role], elsewhere);
+        expect(other.statusCode, `${what}, in a workspace they are not in`).toBe(404);
+        expect(other.json().detail, `${what}, in a workspace they are not in`).toBe(WORKSPACE_NOT_FOUND);
+
+        const own = await call(sessions[role], team);
+        if (roleAllows(role, route.workspaceInPath!)) {
+          if (route.method === 'GET' || deletesTheTeam(route)) expect(own.statusCode, what).toBe(200);
+          else expect(own.statusCode === 404 && own.json().detail === WORKSPACE_NOT_FOUND, what).toBe(false);
+          expect(own.statusCode === 403 && own.json().detail === roleRefusal(role), what).toBe(false);
+        } else {
+          expect(own.statusCode, what).toBe(403);
+          expect(own.json().detail, what).toBe(route.workspaceRefusal ?? roleRefusal(role));
+        }
+      }
+      const stranger = await call(outsider, team);
+      expect(stranger.statusCode, `${route.method} ${route.url} as an outsider`).toBe(404);
+      expect(stranger.json().detail).toBe(WORKSPACE_NOT_FOUND);
     }
   });
 });
