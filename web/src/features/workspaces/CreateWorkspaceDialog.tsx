@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { chooseWorkspace } from '../../api/chosen-workspace.ts';
-import { errorText } from '../../api/client.ts';
 import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
+import { ActionStatusLine } from './ActionStatusLine.tsx';
+import { useWorkspaceAction } from './use-workspace-action.ts';
 import { slugFromName } from './workspace-rules.ts';
 import { messageOf, workspacesApi, workspacesChanged } from './workspaces-api.ts';
 
@@ -21,26 +22,20 @@ function CreateWorkspaceForm({ onClose }: { onClose(): void }) {
   const [name, setName] = useState('');
   // The slug follows the name until it is edited by hand.
   const [slug, setSlug] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, run } = useWorkspaceAction('Failed to create the workspace. Please try again.');
   const shownSlug = slug ?? slugFromName(name);
 
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const create = () =>
+    run(async () => {
       const answer = await workspacesApi.create(name.trim(), shownSlug.trim());
       const id = 'workspace' in answer ? answer.workspace.id : answer.id;
       await workspacesChanged();
       if (id !== undefined) await chooseWorkspace(id);
-      toast(messageOf(answer));
+      const message = messageOf(answer);
+      toast(message);
       onClose();
-    } catch (failure) {
-      setError(errorText(failure, 'Failed to create the workspace. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return message;
+    });
 
   return (
     <form
@@ -63,11 +58,7 @@ function CreateWorkspaceForm({ onClose }: { onClose(): void }) {
         hint="3 to 48 lower-case letters, digits and hyphens; no two workspaces share one."
         {...VERBATIM_INPUT}
       />
-      {error ? (
-        <p className="status-message tone-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionStatusLine status={status} />
       <div className="cluster cluster--end">
         <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
           Cancel
