@@ -48,7 +48,8 @@ const CustomLimitInput = z.preprocess(
     .nullable(),
 );
 
-export const UserLimitsBody = z.object({
+/** Every limit is sent (a missing one is the plan's own), so a field it does not know is refused, never read as a reset. */
+export const UserLimitsBody = z.strictObject({
   custom_monthly_links_limit: CustomLimitInput,
   custom_api_calls_per_minute: CustomLimitInput,
   custom_custom_domains_limit: CustomLimitInput,

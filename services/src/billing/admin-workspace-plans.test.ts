@@ -61,6 +61,18 @@ describe('an admin acts on a workspace by its id (docs/admin.md#plans-and-limits
     expect(read.json()).toEqual(set.json());
   });
 
+  it('refuses a field it does not know, naming it, and changes nothing: a misspelt limit is not a reset of every limit', async () => {
+    const before = (await call(admin, 'GET', `/api/admin/workspaces/${team}/limits`)).json();
+    const misspelt = await call(admin, 'PUT', `/api/admin/workspaces/${team}/limits`, { custom_seat_limit: 10 });
+    expect(misspelt.statusCode, misspelt.body).toBe(400);
+    expect(misspelt.json()).toMatchObject({ field: 'custom_seat_limit' });
+    expect((await call(admin, 'GET', `/api/admin/workspaces/${team}/limits`)).json()).toEqual(before);
+
+    const plan = await call(admin, 'POST', `/api/admin/workspaces/${team}/change-plan`, { plan_type: 'pro', seats: 100 });
+    expect(plan.statusCode, plan.body).toBe(400);
+    expect(plan.json()).toMatchObject({ field: 'seats' });
+  });
+
   it('answers a personal workspace by its id, named as a workspace', async () => {
     const limits = await call(admin, 'GET', `/api/admin/workspaces/${asha.user.id}/limits`);
     expect(limits.statusCode, limits.body).toBe(200);
