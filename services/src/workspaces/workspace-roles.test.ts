@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND, roleAllows, type WorkspaceRole } from '@linkledger/contracts';
 import { roleRefusal } from '../http/access.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { callInWorkspace, teamOnPro } from '../testing/workspaces.ts';
 
 /**
  * Routes that act for the signed-in account, the installation, or on workspaces as such (their
@@ -33,6 +33,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const apiRoutes = () => t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.hidden);
+/** Never a valid body: a caller let through is answered by validation or the handler, never by a change. */
+const neverValidBody = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : { not_a_field: true });
 /** A path with every parameter a number no row has: the routes that look a row up answer their own 404, not the workspace's. */
 const concrete = (url: string) => url.replace(/:[a-z_]+/gi, '987654');
 
@@ -51,13 +53,7 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
       const call = (session: Session, workspace: number | null) =>
-        t.app.inject({
-          method: route.method as 'GET',
-          url: concrete(route.url),
-          headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
-          // Never a valid body: a caller let through is answered by validation or the handler, never by a change.
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { not_a_field: true } }),
-        });
+        callInWorkspace(t, session, route.method as 'GET', concrete(route.url), workspace, neverValidBody(route.method));
       for (const role of ROLES) {
         const answer = await call(sessions[role], team);
         const what = `${route.method} ${route.url} as ${role}`;
@@ -92,13 +88,7 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
     const elsewhere = outsider.user.id; // the outsider's personal workspace: no team member is in it
     for (const route of ordered) {
       const call = (session: Session, workspace: number) =>
-        t.app.inject({
-          method: route.method as 'GET',
-          url: concrete(route.url.replace(/:id(?=\/|$)/, String(workspace))),
-          headers: session.headers,
-          // Never a valid body: a caller let through is answered by validation or the handler, never by a change.
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { not_a_field: true } }),
-        });
+        callInWorkspace(t, session, route.method as 'GET', concrete(route.url.replace(/:id(?=\/|$)/, String(workspace))), null, neverValidBody(route.method));
       for (const role of [...ROLES].reverse()) {
         const what = `${route.method} ${route.url} as ${role}`;
         const other = await call(sessions[role], elsewhere);
