@@ -153,8 +153,11 @@ export type SystemReport = z.infer<typeof SystemReport>;
 
 const address = (name: string) => z.string().trim().max(2048, `${name} must be at most 2048 characters`);
 
-/** A social sign-in provider's settings as an admin sends them (docs/admin.md#sign-in-providers). */
-export const OAuthConfigBody = z.object({
+/**
+ * A social sign-in provider's settings as an admin sends them (docs/admin.md#sign-in-providers).
+ * What is left out takes its default (enabled), so a field it does not know is refused, never passed over.
+ */
+export const OAuthConfigBody = z.strictObject({
   provider: OAuthProvider,
   client_id: z.string({ message: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(512, 'Client ID must be at most 512 characters'),
   /** Required when adding; when editing, empty keeps the stored secret. */
