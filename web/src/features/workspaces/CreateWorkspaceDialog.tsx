@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { chooseWorkspace } from '../../api/chosen-workspace.ts';
 import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -7,7 +6,7 @@ import { toast } from '../../ui/toasts.ts';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
 import { slugFromName } from './workspace-rules.ts';
-import { messageOf, workspacesApi, workspacesChanged } from './workspaces-api.ts';
+import { enterWorkspace, workspacesApi } from './workspaces-api.ts';
 
 /** Creates a team workspace (name and slug) and switches to it (docs/workspaces.md#screens). */
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -27,11 +26,7 @@ function CreateWorkspaceForm({ onClose }: { onClose(): void }) {
 
   const create = () =>
     run(async () => {
-      const answer = await workspacesApi.create(name.trim(), shownSlug.trim());
-      const id = 'workspace' in answer ? answer.workspace.id : answer.id;
-      await workspacesChanged();
-      if (id !== undefined) await chooseWorkspace(id);
-      const message = messageOf(answer);
+      const message = await enterWorkspace(await workspacesApi.create(name.trim(), shownSlug.trim()));
       toast(message);
       onClose();
       return message;

@@ -1,14 +1,13 @@
 import './workspaces.css';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { chooseWorkspace } from '../../api/chosen-workspace.ts';
 import { useSession } from '../auth/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
-import { messageOf, workspacesApi, workspacesChanged } from './workspaces-api.ts';
+import { enterWorkspace, workspacesApi } from './workspaces-api.ts';
 
 /**
  * /invite/:token, the link an invite mail carries (docs/workspaces.md#screens): signed in, accept
@@ -53,13 +52,10 @@ function Answer({ token }: { token: string }) {
 
   const accept = () =>
     run(async () => {
-      const answer = await workspacesApi.accept(token);
-      const id = 'workspace' in answer ? answer.workspace.id : answer.id;
-      await workspacesChanged();
       // Joined: the app now acts in the new workspace.
-      if (id !== undefined) await chooseWorkspace(id);
+      const message = await enterWorkspace(await workspacesApi.accept(token));
       setAnswered('accepted');
-      return messageOf(answer);
+      return message;
     });
   const decline = () =>
     run(async () => {
