@@ -17,6 +17,8 @@ interface ListedRoute {
   workspaceInPath: WorkspacePermission | undefined;
   /** The 403's text for a role the route refuses, when the route names its own. */
   workspaceRefusal: string | undefined;
+  /** The parts of the request the route validates with a schema of its own, besides the path. */
+  validates: { body: boolean; querystring: boolean };
 }
 
 declare module 'fastify' {
@@ -32,7 +34,8 @@ export function listRoutes(app: FastifyInstance): void {
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
     const methods = ([] as HTTPMethods[]).concat(route.method as HTTPMethods | HTTPMethods[]);
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    const schema = route.schema as { hide?: boolean; body?: unknown; querystring?: unknown } | undefined;
+    const hidden = Boolean(schema?.hide);
     for (const method of methods) {
       if (method === 'HEAD' && methods.length === 1 && routes.some((r) => r.url === route.url && r.method === 'GET')) continue;
       const config = route.config as
@@ -53,6 +56,7 @@ export function listRoutes(app: FastifyInstance): void {
         workspace: config?.workspace,
         workspaceInPath: config?.workspaceInPath,
         workspaceRefusal: config?.workspaceRefusal,
+        validates: { body: schema?.body !== undefined, querystring: schema?.querystring !== undefined },
       });
     }
   });
