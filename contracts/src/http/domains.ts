@@ -115,4 +115,5 @@ export const TraiApprovalItem = z.object({
 });
 export const TraiApprovalList = z.array(TraiApprovalItem);
 
-export const TlsAllowedQuery = z.strictObject({ domain: z.string({ message: 'domain is required' }).max(300) });
+/** The reverse proxy's question: it is the client, and what else its version sends is passed over (docs/architecture.md#fields-a-request-does-not-take). */
+export const TlsAllowedQuery = z.object({ domain: z.string({ message: 'domain is required' }).max(300) });

@@ -613,6 +613,8 @@ const TAKES_UNKNOWN_FIELDS: Record<string, string> = {
   'POST /api/token body': 'an OAuth2 password-grant form',
   // cutt.ly's query-string API: its clients send its other options (noTitle, public, …).
   'GET /api/shorten querystring': 'cutt.ly-compatible',
+  // The reverse proxy's on-demand TLS question: a newer proxy adding a parameter must not stop every certificate.
+  'GET /api/domains/tls-allowed querystring': 'asked by the reverse proxy',
 };
 /** A field no request of the API takes. */
 const UNKNOWN_FIELD = 'not_a_field_we_take';
