@@ -16,5 +16,10 @@ describe('what each workspace role may do (docs/workspaces.md#acting-in-a-worksp
     expect(allowed('links:write')).toEqual(['owner', 'admin', 'member']);
     expect(allowed('domains:write')).toEqual(['owner', 'admin']);
     expect(allowed('members:manage')).toEqual(['owner', 'admin']);
+    expect(allowed('workspace:settings')).toEqual(['owner', 'admin']);
+  });
+
+  it('only owners delete a workspace or hand it over', () => {
+    expect(allowed('workspace:own')).toEqual(['owner']);
   });
 });

@@ -5,14 +5,26 @@ import type { WorkspaceRole } from './events/workspaces.ts';
  * (docs/workspaces.md#roles). API key scopes use the same names where they overlap.
  */
 export type WorkspacePermission =
-  'workspace:read' | 'links:read' | 'links:write' | 'analytics:read' | 'domains:read' | 'domains:write' | 'members:manage' | 'billing';
+  | 'workspace:read'
+  | 'workspace:settings'
+  | 'workspace:own'
+  | 'links:read'
+  | 'links:write'
+  | 'analytics:read'
+  | 'domains:read'
+  | 'domains:write'
+  | 'members:manage'
+  | 'billing';
 
 const READ: WorkspacePermission[] = ['workspace:read', 'links:read', 'analytics:read', 'domains:read'];
 
-/** Each role's permissions: an owner everything; an admin all but billing; a member links; a viewer reading; billing its payments. */
+/**
+ * Each role's permissions: an owner everything (`workspace:own`: delete the workspace, hand it
+ * over); an admin all but billing and ownership; a member links; a viewer reading; billing its payments.
+ */
 const ROLE_PERMISSIONS: Readonly<Record<WorkspaceRole, readonly WorkspacePermission[]>> = {
-  owner: [...READ, 'links:write', 'domains:write', 'members:manage', 'billing'],
-  admin: [...READ, 'links:write', 'domains:write', 'members:manage'],
+  owner: [...READ, 'workspace:settings', 'workspace:own', 'links:write', 'domains:write', 'members:manage', 'billing'],
+  admin: [...READ, 'workspace:settings', 'links:write', 'domains:write', 'members:manage'],
   member: [...READ, 'links:write'],
   viewer: READ,
   billing: ['workspace:read', 'billing'],

@@ -5,7 +5,7 @@ import { FeatureKeySchema } from '../plans/catalogue.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const RegisterBody = z.object({
+export const RegisterBody = z.strictObject({
   email: z
     .string({ message: 'Email is required' })
     .trim()
@@ -67,7 +67,7 @@ export const VERIFICATION_TOKEN_MISSING = 'Invalid verification link. Token is m
 export const RESET_TOKEN_MISSING = 'Invalid reset link. Token is missing.';
 
 /** The token arrives from a link's query string; an empty one gets the "Token is missing" message (docs/accounts.md#email-verification). */
-export const VerifyEmailBody = z.object({ token: z.string().max(512).optional() });
+export const VerifyEmailBody = z.strictObject({ token: z.string().max(512).optional() });
 
 export const VerifyEmailResponse = z.object({
   message: z.string(),
@@ -75,11 +75,11 @@ export const VerifyEmailResponse = z.object({
   already_verified: z.boolean(),
 });
 
-export const ForgotPasswordBody = z.object({
+export const ForgotPasswordBody = z.strictObject({
   email: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email must be at most 254 characters'),
 });
 
-export const ResetPasswordBody = z.object({
+export const ResetPasswordBody = z.strictObject({
   token: z.string().max(512).optional(),
   new_password: z
     .string({ message: 'Password is required' })
@@ -113,7 +113,7 @@ export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
 /** Any string, so an unknown provider gets "Unsupported provider: {provider}" rather than a schema error. */
 export const ProviderParams = z.object({ provider: z.string() });
 
-export const AuthorizeQuery = z.object({
+export const AuthorizeQuery = z.strictObject({
   redirect_uri: z.url({ protocol: /^https?$/, message: 'Redirect URI must be an http(s) address such as https://lnk.example.com/auth/callback' }).optional(),
 });
 
@@ -124,7 +124,7 @@ export const AuthorizeResponse = z.object({
   state: z.string(),
 });
 
-export const OAuthCallbackBody = z.object({
+export const OAuthCallbackBody = z.strictObject({
   code: z.string({ message: 'no_code: No authorization code received.' }).min(1, 'no_code: No authorization code received.').max(2048),
   redirect_uri: z.string().max(2048).optional(),
   state: z.string().max(4096).optional(),

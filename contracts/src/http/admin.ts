@@ -9,7 +9,7 @@ import { BillingCycle } from '../events/billing.ts';
 const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
 
 /** A search term and a page of an admin list. */
-const AdminListQuery = z.object({
+const AdminListQuery = z.strictObject({
   search: z.string().trim().max(254, 'Search must be at most 254 characters').optional(),
   skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
   limit: z.coerce
@@ -33,7 +33,7 @@ export type AdminUserList = z.infer<typeof AdminUserList>;
 /** The answer to suspend, ban, activate and role changes: what happened, and the user as they are now. */
 export const AdminUserActionResponse = z.object({ message: z.string(), user: UserResponse });
 
-export const ChangeRoleBody = z.object({
+export const ChangeRoleBody = z.strictObject({
   role: z.enum(['user', 'admin'], { message: 'role must be user or admin' }),
 });
 
@@ -48,7 +48,8 @@ const CustomLimitInput = z.preprocess(
     .nullable(),
 );
 
-export const UserLimitsBody = z.object({
+/** Every limit is sent (a missing one is the plan's own), so a field it does not know is refused, never read as a reset. */
+export const UserLimitsBody = z.strictObject({
   custom_monthly_links_limit: CustomLimitInput,
   custom_api_calls_per_minute: CustomLimitInput,
   custom_custom_domains_limit: CustomLimitInput,
@@ -103,7 +104,7 @@ export const AdminLink = LinkResponse.extend({ owner_id: z.number().int(), owner
 export const AdminLinkList = z.object({ links: z.array(AdminLink), total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
 export type AdminLinkList = z.infer<typeof AdminLinkList>;
 
-export const DisableLinkBody = z.object({
+export const DisableLinkBody = z.strictObject({
   reason: z.string({ message: 'Give the reason for disabling the link: its owner will see it.' }).max(500, 'The reason must be at most 500 characters'),
 });
 export const AdminLinkActionResponse = z.object({ message: z.string(), link: AdminLink });
@@ -152,8 +153,11 @@ export type SystemReport = z.infer<typeof SystemReport>;
 
 const address = (name: string) => z.string().trim().max(2048, `${name} must be at most 2048 characters`);
 
-/** A social sign-in provider's settings as an admin sends them (docs/admin.md#sign-in-providers). */
-export const OAuthConfigBody = z.object({
+/**
+ * A social sign-in provider's settings as an admin sends them (docs/admin.md#sign-in-providers).
+ * What is left out takes its default (enabled), so a field it does not know is refused, never passed over.
+ */
+export const OAuthConfigBody = z.strictObject({
   provider: OAuthProvider,
   client_id: z.string({ message: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(512, 'Client ID must be at most 512 characters'),
   /** Required when adding; when editing, empty keeps the stored secret. */
@@ -167,7 +171,7 @@ export const OAuthConfigBody = z.object({
 });
 export const OAuthConfigUpdateBody = OAuthConfigBody.omit({ provider: true });
 export const OAuthProviderParams = z.object({ provider: OAuthProvider });
-export const OAuthToggleQuery = z.object({ enabled: z.enum(['true', 'false'], { message: 'enabled must be true or false' }) });
+export const OAuthToggleQuery = z.strictObject({ enabled: z.enum(['true', 'false'], { message: 'enabled must be true or false' }) });
 
 const OAuthConfigView = z.object({
   id: z.number().int(),
@@ -202,7 +206,7 @@ const planLimit = (name: string) =>
 
 /** An admin's edit of a plan: only the fields sent change (docs/admin.md#plans-and-features). */
 export const UpdatePlanBody = z
-  .object({
+  .strictObject({
     display_name: z.string().trim().min(1, 'Display name is required').max(40, 'Display name must be at most 40 characters'),
     price_monthly: rupees('Monthly price'),
     price_yearly: rupees('Yearly price').nullable(),
@@ -248,7 +252,7 @@ const optionalEmail = (name: string) =>
     .default('');
 
 /** The e-mail settings as an admin sends them; an empty secret keeps the stored one (docs/admin.md#e-mail). */
-export const EmailConfigBody = z.object({
+export const EmailConfigBody = z.strictObject({
   sendgrid_api_key: z.string().trim().max(512).default(''),
   sendgrid_from_email: optionalEmail('SendGrid from e-mail'),
   sendgrid_from_name: z
@@ -287,7 +291,7 @@ export const EmailConfigView = EmailSettingsConfiguredV1.omit({ sendgrid_api_key
 });
 export type EmailConfigView = z.infer<typeof EmailConfigView>;
 export const EmailConfigAnswer = z.object({ message: z.string(), config: EmailConfigView });
-export const TestEmailBody = z.object({
+export const TestEmailBody = z.strictObject({
   test_email: z
     .string({ message: 'Please enter a test email address' })
     .trim()

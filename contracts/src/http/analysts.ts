@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnalystName } from '../events/analysts.ts';
 
 /** Credentials for the analysts' ClickHouse endpoint (docs/analysts.md#credentials). */
-export const IssueAnalystBody = z.object({ name: AnalystName });
+export const IssueAnalystBody = z.strictObject({ name: AnalystName });
 
 const AnalystView = z.object({
   id: z.string(),
@@ -27,7 +27,7 @@ export const TextIdParams = z.object({ id: z.string().min(1).max(100) });
 const SqlText = z.string().trim().min(1, 'Write a query first').max(65_536, 'The query must be at most 64 KiB');
 
 /** A query from the admin SQL console; `params` fill {name:Type} placeholders like ClickHouse's param_name. */
-export const SqlConsoleBody = z.object({
+export const SqlConsoleBody = z.strictObject({
   query: SqlText,
   params: z.record(z.string(), z.string()).default({}),
 });
@@ -56,7 +56,7 @@ export type StarterQuery = z.infer<typeof StarterQuery>;
 export const SavedQueryList = z.object({ queries: z.array(SavedQuery), starters: z.array(StarterQuery) });
 export type SavedQueryList = z.infer<typeof SavedQueryList>;
 
-export const SaveQueryBody = z.object({
+export const SaveQueryBody = z.strictObject({
   name: z.string().trim().min(1, 'Name the query').max(200, 'The name must be at most 200 characters'),
   sql: SqlText,
 });

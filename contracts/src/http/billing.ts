@@ -43,7 +43,7 @@ export const SubscriptionResponse = z.object({
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
-export const ChangePlanBody = z.object({
+export const ChangePlanBody = z.strictObject({
   plan_type: z.enum(PlanName.options, { message: 'plan_type must be one of: free, pro, enterprise' }),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TraiDomainType } from '../events/domains.ts';
 
-export const AddDomainBody = z.object({
+export const AddDomainBody = z.strictObject({
   domain: z.string({ message: 'domain is required' }).max(300, 'domain is at most 253 characters'),
 });
 
@@ -93,21 +93,17 @@ const DltRegistrationId = z
   .trim()
   .regex(/^[A-Za-z0-9-]{6,40}$/, 'dlt_registration_id is 6 to 40 letters, digits or hyphens, as your DLT registration shows it');
 
-export const AddTraiBody = z.strictObject(
-  {
-    header: z.string({ message: 'header is required' }).max(20, 'header is exactly 6 letters or digits'),
-    domain_type: z.enum(TraiDomainType.options, { message: 'domain_type must be our_domain or custom_domain' }),
-    custom_domain_id: z.number({ message: 'custom_domain_id must be a number' }).int().positive().nullish(),
-    dlt_registration_id: DltRegistrationId.nullish(),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
-);
+export const AddTraiBody = z.strictObject({
+  header: z.string({ message: 'header is required' }).max(20, 'header is exactly 6 letters or digits'),
+  domain_type: z.enum(TraiDomainType.options, { message: 'domain_type must be our_domain or custom_domain' }),
+  custom_domain_id: z.number({ message: 'custom_domain_id must be a number' }).int().positive().nullish(),
+  dlt_registration_id: DltRegistrationId.nullish(),
+});
 
 /** An administrator's decision on a header on this service's host (docs/admin.md#trai-approvals). */
-export const TraiDecisionBody = z.strictObject(
-  { reason: z.string({ message: 'reason must be text' }).trim().max(500, 'reason is at most 500 characters').optional() },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
-);
+export const TraiDecisionBody = z.strictObject({
+  reason: z.string({ message: 'reason must be text' }).trim().max(500, 'reason is at most 500 characters').optional(),
+});
 
 export const TraiApprovalItem = z.object({
   id: z.number().int(),
@@ -122,4 +118,5 @@ export const TraiApprovalItem = z.object({
 });
 export const TraiApprovalList = z.array(TraiApprovalItem);
 
+/** The reverse proxy's question: it is the client, and what else its version sends is passed over (docs/architecture.md#fields-a-request-does-not-take). */
 export const TlsAllowedQuery = z.object({ domain: z.string({ message: 'domain is required' }).max(300) });

@@ -10,7 +10,7 @@ const IsoTime = z.iso.datetime({ offset: true, message: 'must be an ISO time suc
  * `before`/`after` are cursors (global positions): the page older than `before`, or newer
  * than `after`; neither: the newest page.
  */
-export const EventsQuery = z.object({
+export const EventsQuery = z.strictObject({
   stream: z.string().trim().min(1).max(200).optional(),
   category: z
     .string()
@@ -90,7 +90,7 @@ export const Timeline = z.object({
 });
 export type Timeline = z.infer<typeof Timeline>;
 
-export const StateAtQuery = z.object({
+export const StateAtQuery = z.strictObject({
   at: z
     .string()
     .refine(

@@ -31,7 +31,7 @@ export const Destination = z
 const Title = z.string({ message: 'title must be text' }).trim().max(255, 'title must be at most 255 characters');
 const Description = z.string({ message: 'description must be text' }).trim().max(2000, 'description must be at most 2000 characters');
 
-export const CreateLinkBody = z.object({
+export const CreateLinkBody = z.strictObject({
   original_url: Destination,
   title: Title.optional().default(''),
   description: Description.optional().default(''),
@@ -142,7 +142,7 @@ export type StatusFilter = z.infer<typeof StatusFilter>;
 const Search = z.string().trim().max(200, 'search must be at most 200 characters').optional();
 
 export const LinkListQuery = z
-  .object({
+  .strictObject({
     skip: z.coerce
       .number({ message: 'skip must be a whole number, 0 or more' })
       .int('skip must be a whole number, 0 or more')
@@ -181,13 +181,13 @@ export const LinkListWithCounts = z.object({
 });
 export type LinkListWithCounts = z.infer<typeof LinkListWithCounts>;
 
-export const ExportQuery = z.object({
+export const ExportQuery = z.strictObject({
   tab: z.enum(['all', 'manual', 'api'], { message: 'tab must be one of: all, manual, api' }).default('all'),
   search: Search,
   domain: DomainFilter.default('all'),
 });
 
-export const BulkDeleteBody = z.object({
+export const BulkDeleteBody = z.strictObject({
   ids: z
     .array(
       z
@@ -205,7 +205,7 @@ export const BulkDeleteResponse = z.object({ message: z.string(), deleted: z.arr
 
 const QR_MIN_SIZE = 128;
 const QR_MAX_SIZE = 1024;
-export const QrQuery = z.object({
+export const QrQuery = z.strictObject({
   size: z.coerce
     .number({ message: `size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}` })
     .int(`size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`)
@@ -237,7 +237,7 @@ export const DomainInfoResponse = z.object({
 export type DomainInfoResponse = z.infer<typeof DomainInfoResponse>;
 
 export const AnalyticsQuery = z
-  .object({
+  .strictObject({
     date_from: isoDay('date_from').optional().describe('First day (UTC) counted, YYYY-MM-DD'),
     date_to: isoDay('date_to').optional().describe('Last day (UTC) counted, YYYY-MM-DD'),
   })

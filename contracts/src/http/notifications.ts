@@ -9,6 +9,8 @@ export const NotificationSettings = z.object({
   moderation_notices: onOff('moderation_notices').describe('When an administrator disables one of your links, with the reason'),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
+/** The same settings as a caller sends them: a field it does not know is refused, never passed over. */
+export const NotificationSettingsBody = z.strictObject(NotificationSettings.shape);
 
 export const NotificationSettingsResponse = NotificationSettings.extend({ message: z.string().optional() });
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;

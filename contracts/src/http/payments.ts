@@ -8,7 +8,7 @@ const paise = z.number().int().nonnegative();
 const paidPlan = z.enum(['pro', 'enterprise'], { message: 'plan_type must be pro or enterprise (the free plan needs no payment)' });
 const cycle = z.enum(BillingCycle.options, { message: 'billing_cycle must be monthly or yearly' });
 
-export const PlanChoice = z.object({ plan_type: paidPlan, billing_cycle: cycle });
+export const PlanChoice = z.strictObject({ plan_type: paidPlan, billing_cycle: cycle });
 
 /** What paying for a plan now would buy and cost: the confirmation dialog shows it before any order exists. */
 export const PaymentQuote = z.object({
@@ -52,7 +52,7 @@ const gatewayId = (name: string) =>
     .min(1, `${name} is required`)
     .max(64, `${name} is at most 64 characters`);
 
-export const VerifyPaymentBody = z.object({
+export const VerifyPaymentBody = z.strictObject({
   payment_id: gatewayId('payment_id'),
   order_id: gatewayId('order_id'),
   signature: z.string({ message: 'signature is required' }).trim().min(1, 'signature is required').max(128, 'signature is at most 128 characters'),
@@ -79,7 +79,7 @@ export const TestCheckoutOrder = z.object({
 });
 export type TestCheckoutOrder = z.infer<typeof TestCheckoutOrder>;
 
-export const TestCheckoutBody = z.object({ outcome: z.enum(['pay', 'fail'], { message: 'outcome must be pay or fail' }) });
+export const TestCheckoutBody = z.strictObject({ outcome: z.enum(['pay', 'fail'], { message: 'outcome must be pay or fail' }) });
 
 /** Field for field what Razorpay's checkout hands the page: the signed trio, or its error object. */
 export const TestCheckoutResult = z.union([
@@ -145,7 +145,7 @@ export const PaymentMethodParams = z.object({
   method_id: z.string().regex(/^[a-f0-9]{16}$/, 'method_id is a payment method id from GET /api/payment/methods'),
 });
 
-export const CancelSubscriptionBody = z.object({
+export const CancelSubscriptionBody = z.strictObject({
   subscription_id: z
     .number({ message: 'subscription_id must be a number (your subscription’s id)' })
     .int('subscription_id must be a whole number')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Deleting an account asks for the password and the address typed again (docs/privacy.md#deleting-an-account). */
-export const DeleteAccountRequest = z.object({
+export const DeleteAccountRequest = z.strictObject({
   password: z.string().min(1, 'Enter your current password.').max(1024),
   confirm_email: z.string().trim().min(1, 'Type your e-mail address to confirm.').max(320),
 });

@@ -82,7 +82,7 @@ const pattern = z
   .refine((text) => !/[\r\n]/.test(text), 'A pattern cannot contain a line break');
 
 /** The bot policy as an admin sets it (docs/admin.md#bot-policy): patterns are case-insensitive substrings. */
-export const BotPolicyBody = z.object({
+export const BotPolicyBody = z.strictObject({
   known_bots: z.boolean({ message: 'known_bots must be true or false' }),
   patterns: z
     .array(pattern)

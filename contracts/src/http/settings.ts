@@ -52,7 +52,7 @@ export const UpdateProfileBody = z.strictObject({
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
-export const ChangeEmailBody = z.object({
+export const ChangeEmailBody = z.strictObject({
   new_email: z
     .string({ message: 'Email is required' })
     .trim()
@@ -65,9 +65,9 @@ export const ChangeEmailBody = z.object({
 export const ChangeEmailResponse = z.object({ message: z.string(), pending_email: z.string() });
 
 /** The token from the link mailed to the new address; empty gets the "missing" message. */
-export const ConfirmEmailChangeBody = z.object({ token: z.string().max(512).optional() });
+export const ConfirmEmailChangeBody = z.strictObject({ token: z.string().max(512).optional() });
 
-export const ChangePasswordBody = z.object({
+export const ChangePasswordBody = z.strictObject({
   current_password: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(1024),
   new_password: z
     .string({ message: 'New password is required' })

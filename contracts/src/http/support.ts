@@ -13,13 +13,13 @@ const priority = z.enum(SupportPriority.options, { message: 'priority must be on
 const status = z.enum(SUPPORT_STATUSES, { message: 'status must be one of: open, closed' });
 
 /** The contact form: subject and message required; priority low, medium (the default), high or urgent. */
-export const OpenTicketBody = z.object({
+export const OpenTicketBody = z.strictObject({
   subject: z.string({ message: 'Please enter a subject.' }).describe(`What the request is about: at most ${SUPPORT_SUBJECT_MAX} characters`),
   priority: priority.default('medium').describe('low, medium, high or urgent; medium when left out'),
   message: z.string({ message: 'Please enter a message.' }).describe(`What you need help with: at most ${SUPPORT_MESSAGE_MAX} characters`),
 });
 
-export const ReplyTicketBody = z.object({
+export const ReplyTicketBody = z.strictObject({
   message: z.string({ message: 'Please enter a message.' }).describe(`At most ${SUPPORT_MESSAGE_MAX} characters`),
 });
 
@@ -54,7 +54,7 @@ export type AdminSupportTicket = z.infer<typeof AdminSupportTicket>;
 
 export const AdminSupportTicketList = z.object({ tickets: z.array(AdminSupportTicket) });
 
-export const AdminSupportQuery = z.object({
+export const AdminSupportQuery = z.strictObject({
   status: status.optional().describe('open or closed; both when left out'),
   priority: priority.optional().describe('low, medium, high or urgent; all when left out'),
 });

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ApiKeyScope } from '../events/workspace-api-keys.ts';
 
-const unknownField = {
-  error: (issue: { code?: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys?.join(', ')}` : undefined),
-};
 const scope = z.enum(ApiKeyScope.options, { message: `Each scope is one of: ${ApiKeyScope.options.join(', ')}` });
 
 /** A workspace and one of its keys, in the path. */
@@ -13,22 +10,19 @@ export const WorkspaceApiKeyParams = z.object({
 });
 
 /** A new key: a name to know it by and what it may do (docs/developer-api.md#workspace-keys-and-scopes). */
-export const CreateWorkspaceApiKeyBody = z.strictObject(
-  {
-    name: z
-      .string({ message: 'Please enter a name for the key.' })
-      .trim()
-      .min(1, 'Please enter a name for the key.')
-      .max(64, 'A key’s name is at most 64 characters long.')
-      .describe('One line, up to 64 characters'),
-    scopes: z
-      .array(scope, { message: 'scopes must be a list of scopes' })
-      .min(1, 'Choose at least one scope.')
-      .refine((scopes) => new Set(scopes).size === scopes.length, 'Name each scope once.')
-      .describe(ApiKeyScope.options.join(', ')),
-  },
-  unknownField,
-);
+export const CreateWorkspaceApiKeyBody = z.strictObject({
+  name: z
+    .string({ message: 'Please enter a name for the key.' })
+    .trim()
+    .min(1, 'Please enter a name for the key.')
+    .max(64, 'A key’s name is at most 64 characters long.')
+    .describe('One line, up to 64 characters'),
+  scopes: z
+    .array(scope, { message: 'scopes must be a list of scopes' })
+    .min(1, 'Choose at least one scope.')
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Name each scope once.')
+    .describe(ApiKeyScope.options.join(', ')),
+});
 
 /** A key as lists show it: never the key itself, only its last four characters. */
 export const WorkspaceApiKey = z.object({

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { WorkspaceRole } from '../events/workspaces.ts';
 
-const unknownField = {
-  error: (issue: { code?: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys?.join(', ')}` : undefined),
-};
 const role = z.enum(WorkspaceRole.options, { message: 'role must be one of: owner, admin, member, viewer, billing' });
 const name = z.string({ message: 'Please enter a name for the workspace.' }).max(1000, 'The name is at most 64 characters long.');
 
@@ -20,39 +17,29 @@ export const WorkspaceInviteParams = z.object({
 });
 
 /** A team workspace: its name (one line, up to 64 characters) and its unique slug. */
-export const CreateWorkspaceBody = z.strictObject(
-  {
-    name: name.describe('One line, up to 64 characters'),
-    slug: z
-      .string({ message: 'Please enter a slug.' })
-      .max(1000, 'A slug is 3 to 48 characters long.')
-      .describe('3 to 48 lower-case letters, digits and hyphens; unique'),
-  },
-  unknownField,
-);
+export const CreateWorkspaceBody = z.strictObject({
+  name: name.describe('One line, up to 64 characters'),
+  slug: z
+    .string({ message: 'Please enter a slug.' })
+    .max(1000, 'A slug is 3 to 48 characters long.')
+    .describe('3 to 48 lower-case letters, digits and hyphens; unique'),
+});
 
-export const RenameWorkspaceBody = z.strictObject({ name: name.describe('One line, up to 64 characters') }, unknownField);
+export const RenameWorkspaceBody = z.strictObject({ name: name.describe('One line, up to 64 characters') });
 
-export const InviteMemberBody = z.strictObject(
-  {
-    email: z.email({ message: 'Please enter a valid e-mail address.' }).max(254, 'An e-mail address is at most 254 characters long.'),
-    role: role.describe('owner, admin, member, viewer or billing'),
-  },
-  unknownField,
-);
+export const InviteMemberBody = z.strictObject({
+  email: z.email({ message: 'Please enter a valid e-mail address.' }).max(254, 'An e-mail address is at most 254 characters long.'),
+  role: role.describe('owner, admin, member, viewer or billing'),
+});
 
-export const ChangeMemberRoleBody = z.strictObject({ role: role.describe('owner, admin, member, viewer or billing') }, unknownField);
+export const ChangeMemberRoleBody = z.strictObject({ role: role.describe('owner, admin, member, viewer or billing') });
 
-export const TransferOwnershipBody = z.strictObject(
-  { user_id: z.number({ message: 'user_id must be the id of a member' }).int().positive().describe('The member who becomes an owner') },
-  unknownField,
-);
+export const TransferOwnershipBody = z.strictObject({
+  user_id: z.number({ message: 'user_id must be the id of a member' }).int().positive().describe('The member who becomes an owner'),
+});
 
 /** The token from an invite's link (`/invite/{token}`). */
-export const InviteTokenBody = z.strictObject(
-  { token: z.string({ message: 'The invite link has no token' }).min(1, 'The invite link has no token').max(512) },
-  unknownField,
-);
+export const InviteTokenBody = z.strictObject({ token: z.string({ message: 'The invite link has no token' }).min(1, 'The invite link has no token').max(512) });
 
 export const Workspace = z.object({
   id: z.number().int(),
@@ -101,24 +88,21 @@ export const WorkspaceInviteAnswer = z.object({ message: z.string(), invite: Wor
  * position in the log, from `older`); `member` a user id (what they did), `link` a link of
  * the workspace.
  */
-export const WorkspaceActivityQuery = z.strictObject(
-  {
-    before: z.coerce
-      .number({ message: 'before must be a position in the log' })
-      .int('before must be a whole number')
-      .positive('before must be 1 or more')
-      .optional(),
-    limit: z.coerce
-      .number({ message: 'limit must be a whole number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit is 1 to 100')
-      .max(100, 'limit is 1 to 100')
-      .default(50),
-    member: z.coerce.number({ message: 'member must be a user id' }).int('member must be a user id').positive('member must be a user id').optional(),
-    link: z.coerce.number({ message: 'link must be a link id' }).int('link must be a link id').positive('link must be a link id').optional(),
-  },
-  unknownField,
-);
+export const WorkspaceActivityQuery = z.strictObject({
+  before: z.coerce
+    .number({ message: 'before must be a position in the log' })
+    .int('before must be a whole number')
+    .positive('before must be 1 or more')
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit is 1 to 100')
+    .max(100, 'limit is 1 to 100')
+    .default(50),
+  member: z.coerce.number({ message: 'member must be a user id' }).int('member must be a user id').positive('member must be a user id').optional(),
+  link: z.coerce.number({ message: 'link must be a link id' }).int('link must be a link id').positive('link must be a link id').optional(),
+});
 export type WorkspaceActivityQuery = z.infer<typeof WorkspaceActivityQuery>;
 
 export const ActivityEntry = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody, IdParams, UserLimitsBody } from '@linkledger/contracts';
 import { currentPlan } from './current-plan.ts';
-import { ADMINS_SET_LIMITS, customLimitsDecider } from './subscription-deciders.ts';
+import { customLimitsDecider } from './subscription-deciders.ts';
 import { NO_CUSTOM_LIMITS } from './subscription-state.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -9,14 +9,12 @@ import type { Platform } from '../platform/platform.ts';
 import { ADMIN_SUBJECTS } from './admin-subjects.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
-const admin = { access: 'admin', refusal: ADMINS_SET_LIMITS } as const;
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** An admin's own limits for one user, or for any workspace (docs/admin.md#per-user-limits). */
 export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform) {
-  const admins = routesFor(app, admin);
-
   for (const subject of ADMIN_SUBJECTS) {
+    const admins = routesFor(app, { access: 'admin', refusal: subject.refusals.limits });
     const limitsOf = async (id: number) => {
       const names = await subject.find(platform, id);
       const { subscription, plan, limits } = await currentPlan(platform, id);

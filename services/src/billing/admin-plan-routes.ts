@@ -14,7 +14,7 @@ import {
 import { handleCommand } from '../commands/command-handler.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
-import { ADMINS_CHANGE_PLANS, changePlanDecider } from './subscription-deciders.ts';
+import { changePlanDecider } from './subscription-deciders.ts';
 import { evolveSubscription, noSubscription } from './subscription-state.ts';
 import { subscriptionOf } from './routes.ts';
 import { ADMINS_EDIT_PLANS, editPlanDecider } from './plan-deciders.ts';
@@ -39,8 +39,6 @@ const HISTORY_REASONS: Record<string, string | ((event: DomainEvent | null) => s
 export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) {
   const planEditors = routesFor(app, { access: 'admin', refusal: ADMINS_EDIT_PLANS });
 
-  const admins = routesFor(app, { access: 'admin', refusal: ADMINS_CHANGE_PLANS });
-
   planEditors.get('/api/admin/plans', {
     summary: 'Every plan of the catalogue, inactive ones included',
     response: { 200: AdminPlanList },
@@ -61,6 +59,7 @@ export async function adminPlanRoutes(app: FastifyInstance, platform: Platform) 
   });
 
   for (const subject of ADMIN_SUBJECTS) {
+    const admins = routesFor(app, { access: 'admin', refusal: subject.refusals.plan });
     admins.get(subject.paths.subscription, {
       summary: `A ${subject.noun}’s subscription: plan, period, features, limits and this month’s usage`,
       params: IdParams,

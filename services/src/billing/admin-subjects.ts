@@ -4,9 +4,12 @@ import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { USER_NOT_FOUND } from '../accounts/index.ts';
 import { requireMayActOnUser, requireMayActOnWorkspace } from '../admin/index.ts';
+import { ADMINS_CHANGE_PLANS, ADMINS_SET_LIMITS } from './subscription-deciders.ts';
 
 /** An id an admin names that is no workspace, or a deleted one's. */
 export const WORKSPACE_NOT_FOUND_FOR_ADMINS = 'Workspace not found';
+export const ADMINS_CHANGE_WORKSPACE_PLANS = 'Only an admin or super admin can change a workspace’s plan.';
+export const ADMINS_SET_WORKSPACE_LIMITS = 'Only an admin or super admin can set a workspace’s limits.';
 
 type AdminCaller = { userId: number; role: Role };
 
@@ -30,6 +33,8 @@ interface AdminSubject {
   /** Names it in an answer by its id and its e-mail address or name; a 404 when there is none. */
   find(platform: Pick<Platform, 'read'>, id: number): Promise<SubjectNames>;
   requireMayActOn(platform: Pick<Platform, 'events' | 'read'>, caller: AdminCaller, id: number): Promise<void>;
+  /** The 403 a caller who is no admin gets from its plan routes and its limits routes. */
+  refusals: { plan: string; limits: string };
   /** What the admin is told once the plan is changed. */
   planChanged(planType: string): string;
   responses: { changePlan: typeof ChangePlanResponse | typeof WorkspaceChangePlanResponse; limits: typeof UserLimitsResponse | typeof WorkspaceLimitsResponse };
@@ -50,6 +55,7 @@ const user: AdminSubject = {
     return { user_id: id, email: found.email };
   },
   requireMayActOn: requireMayActOnUser,
+  refusals: { plan: ADMINS_CHANGE_PLANS, limits: ADMINS_SET_LIMITS },
   planChanged: (planType) => `Plan changed successfully: the user is now on the ${planType} plan.`,
   responses: { changePlan: ChangePlanResponse, limits: UserLimitsResponse },
 };
@@ -69,6 +75,7 @@ const workspace: AdminSubject = {
     return { workspace_id: id, name: found.name };
   },
   requireMayActOn: requireMayActOnWorkspace,
+  refusals: { plan: ADMINS_CHANGE_WORKSPACE_PLANS, limits: ADMINS_SET_WORKSPACE_LIMITS },
   planChanged: (planType) => `Plan changed successfully: the workspace is now on the ${planType} plan.`,
   responses: { changePlan: WorkspaceChangePlanResponse, limits: WorkspaceLimitsResponse },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ON_SUPER_ADMIN } from '../admin/who-acts-on-whom.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { teamWithAnAdminMember } from '../testing/workspaces.ts';
-import { WORKSPACE_NOT_FOUND_FOR_ADMINS } from './admin-subjects.ts';
+import { ADMINS_CHANGE_WORKSPACE_PLANS, ADMINS_SET_WORKSPACE_LIMITS, WORKSPACE_NOT_FOUND_FOR_ADMINS } from './admin-subjects.ts';
 
 let t: TestApp;
 let root: Session;
@@ -59,6 +59,35 @@ describe('an admin acts on a workspace by its id (docs/admin.md#plans-and-limits
     expect(second.statusCode, second.body).toBe(403);
     const read = await call(admin, 'GET', `/api/admin/workspaces/${team}/limits`);
     expect(read.json()).toEqual(set.json());
+  });
+
+  it('refuses a field it does not know, naming it, and changes nothing: a misspelt limit is not a reset of every limit', async () => {
+    const before = (await call(admin, 'GET', `/api/admin/workspaces/${team}/limits`)).json();
+    const misspelt = await call(admin, 'PUT', `/api/admin/workspaces/${team}/limits`, { custom_seat_limit: 10 });
+    expect(misspelt.statusCode, misspelt.body).toBe(400);
+    expect(misspelt.json()).toMatchObject({ field: 'custom_seat_limit' });
+    expect((await call(admin, 'GET', `/api/admin/workspaces/${team}/limits`)).json()).toEqual(before);
+
+    const plan = await call(admin, 'POST', `/api/admin/workspaces/${team}/change-plan`, { plan_type: 'pro', seats: 100 });
+    expect(plan.statusCode, plan.body).toBe(400);
+    expect(plan.json()).toMatchObject({ field: 'seats' });
+  });
+
+  it('tells a caller who is no admin, even the workspace’s owner, that only an admin changes a workspace’s plan or sets its limits', async () => {
+    const refusals = await Promise.all([
+      call(asha, 'POST', `/api/admin/workspaces/${team}/change-plan`, { plan_type: 'pro' }),
+      call(asha, 'GET', `/api/admin/workspaces/${team}/subscription`),
+      call(asha, 'PUT', `/api/admin/workspaces/${team}/limits`, { custom_seats_limit: 9 }),
+      call(asha, 'GET', `/api/admin/workspaces/${team}/limits`),
+    ]);
+    expect(refusals.map((refused) => [refused.statusCode, refused.json().detail])).toEqual([
+      [403, ADMINS_CHANGE_WORKSPACE_PLANS],
+      [403, ADMINS_CHANGE_WORKSPACE_PLANS],
+      [403, ADMINS_SET_WORKSPACE_LIMITS],
+      [403, ADMINS_SET_WORKSPACE_LIMITS],
+    ]);
+    expect(ADMINS_CHANGE_WORKSPACE_PLANS).toBe('Only an admin or super admin can change a workspace’s plan.');
+    expect(ADMINS_SET_WORKSPACE_LIMITS).toBe('Only an admin or super admin can set a workspace’s limits.');
   });
 
   it('answers a personal workspace by its id, named as a workspace', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { roleRefusal } from '../http/access.ts';
 import { givePlan } from '../testing/plans.ts';
-import { launchTeam } from '../testing/workspaces.ts';
+import { callInWorkspace, launchTeam } from '../testing/workspaces.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from './dns/testing/dns-test-server.ts';
 import { DOMAINS_NOT_IN_PLAN } from './domain-access.ts';
@@ -22,12 +22,7 @@ let teamDomain: { id: number; domain: string; dns_token: string };
 let teamHeader: { id: number; header: string };
 
 const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, workspace: number | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
-    ...(payload ? { payload } : {}),
-  });
+  callInWorkspace(t, session, method, url, workspace, payload);
 const visit = (host: string, path: string) => t.app.inject({ method: 'GET', url: path, headers: { host } });
 
 beforeAll(async () => {

@@ -22,7 +22,12 @@ import { forbidden, invalid, notFound, unauthorized } from '../commands/domain-e
  * one workspace, and requires the caller's role there to allow what the route does.
  */
 export type Access = { access: 'anyone' } | { access: 'user' } | { access: 'admin' | 'super_admin'; refusal: string } | { access: 'user_or_api_key' };
-type AccessConfig = Access & { feature?: { key: FeatureKey; refusal: string }; workspace?: WorkspacePermission; workspaceInPath?: WorkspacePermission };
+type AccessConfig = Access & {
+  feature?: { key: FeatureKey; refusal: string };
+  workspace?: WorkspacePermission;
+  workspaceInPath?: WorkspacePermission;
+  workspaceRefusal?: string;
+};
 export type AccessLevel = Access['access'];
 
 export interface TokenClaims {
@@ -68,6 +73,8 @@ declare module 'fastify' {
      * role in the workspace its path names. It acts in no workspace the header names.
      */
     workspaceInPath?: WorkspacePermission;
+    /** The 403's text for a role that does not allow the route; without it, one that names the role. */
+    workspaceRefusal?: string;
   }
   interface FastifyRequest {
     /** Set by the access hook for every route that requires a credential. */
@@ -88,6 +95,8 @@ export interface WorkspaceContext {
 
 /** The header that names the workspace a request acts in; without it, the caller's personal workspace. */
 const WORKSPACE_HEADER = 'x-workspace-id';
+/** A workspace id as a path or the header writes it. */
+const WORKSPACE_ID = /^[1-9][0-9]{0,15}$/;
 export const WORKSPACE_HEADER_INVALID = 'X-Workspace-Id must be the id of one of your workspaces.';
 export const API_KEY_OWN_WORKSPACE = 'An API key acts in its own workspace: leave out X-Workspace-Id, or name that workspace.';
 export const roleRefusal = (role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow this.`;
@@ -178,8 +187,7 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
     // The session's last use, recorded at most once an hour (docs/accounts.md#active-sessions); never delays the request.
     if (request.caller?.session)
       checks.sessionUsed(request.caller.session, request.headers['user-agent'], (error) => request.log.error({ err: error }, 'Recording a session use failed'));
-    if (config.workspace) request.workspace = await workspaceOf(request, request.caller!, config.workspace, checks);
-    else if (config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config.workspaceInPath, checks, workspaceInPath(request));
+    if (config.workspace || config.workspaceInPath) request.workspace = await workspaceOf(request, request.caller!, config, checks);
     else if (request.caller?.workspaceKey) throw forbidden(KEY_NEEDS_WORKSPACE);
     if (config.feature) await checks.requireFeature(request.workspace?.id ?? request.caller!.userId, config.feature.key, config.feature.refusal);
   });
@@ -188,8 +196,16 @@ export function enforceAccess(app: FastifyInstance, checks: AccessChecks): void 
 /** The workspace a route's path names (`:id`); an id that is not one names none of the caller's. */
 function workspaceInPath(request: FastifyRequest): number {
   const named = (request.params as Record<string, string | undefined>).id;
-  if (named === undefined || !/^[1-9][0-9]{0,15}$/.test(named)) throw notFound(WORKSPACE_NOT_FOUND);
+  if (named === undefined || !WORKSPACE_ID.test(named)) throw notFound(WORKSPACE_NOT_FOUND);
   return Number(named);
+}
+
+/** The workspace X-Workspace-Id names, if it names one. */
+function workspaceInHeader(request: FastifyRequest): number | undefined {
+  const named = request.headers[WORKSPACE_HEADER];
+  if (named === undefined) return undefined;
+  if (typeof named !== 'string' || !WORKSPACE_ID.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
+  return Number(named.trim());
 }
 
 /**
@@ -201,20 +217,14 @@ function workspaceInPath(request: FastifyRequest): number {
 async function workspaceOf(
   request: FastifyRequest,
   caller: Caller,
-  permission: WorkspacePermission,
+  config: Pick<AccessConfig, 'workspace' | 'workspaceInPath' | 'workspaceRefusal'>,
   checks: AccessChecks,
-  inPath?: number,
 ): Promise<WorkspaceContext> {
-  const named = inPath === undefined ? request.headers[WORKSPACE_HEADER] : undefined;
+  const permission = (config.workspaceInPath ?? config.workspace)!;
   // A key's own workspace: a workspace key's, or the personal one of the account a legacy key belongs to.
   const keysOwn = caller.workspaceKey?.workspaceId ?? caller.userId;
-  let workspaceId = inPath ?? keysOwn;
-  if (inPath !== undefined && caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
-  if (named !== undefined) {
-    if (typeof named !== 'string' || !/^[1-9][0-9]{0,15}$/.test(named.trim())) throw invalid(WORKSPACE_HEADER_INVALID);
-    workspaceId = Number(named.trim());
-    if (caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
-  }
+  const workspaceId = config.workspaceInPath ? workspaceInPath(request) : (workspaceInHeader(request) ?? keysOwn);
+  if (caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
   // The account's own key holds the scopes a key has without Advanced API, and no others.
   if (caller.actor.kind === 'api_key' && !caller.workspaceKey && !BASIC_API_KEY_SCOPES.some((scope) => scope === permission))
     throw forbidden(missingScope(permission));
@@ -224,6 +234,6 @@ async function workspaceOf(
     return { id: workspaceId, role };
   }
   if (!role) throw notFound(WORKSPACE_NOT_FOUND);
-  if (!roleAllows(role, permission)) throw forbidden(roleRefusal(role));
+  if (!roleAllows(role, permission)) throw forbidden(config.workspaceRefusal ?? roleRefusal(role));
   return { id: workspaceId, role };
 }

@@ -629,6 +629,35 @@ const table: Record<string, Row> = {
   'POST /api/settings/sessions/revoke-others': { expect: signedIn(200), request: () => ({ url: '/api/settings/sessions/revoke-others' }) },
 };
 
+/**
+ * The only request parts that take fields they do not know, and why: each serves clients
+ * written for another API, which send what that API takes. Every other body and query refuses
+ * an unknown field with a 400 naming it (docs/architecture.md#validation).
+ */
+const TAKES_UNKNOWN_FIELDS: Record<string, string> = {
+  // OAuth2's password grant: standard clients add grant_type, scope, client_id and client_secret.
+  'POST /api/token body': 'an OAuth2 password-grant form',
+  // cutt.ly's query-string API: its clients send its other options (noTitle, public, …).
+  'GET /api/shorten querystring': 'cutt.ly-compatible',
+  // The reverse proxy's on-demand TLS question: a newer proxy adding a parameter must not stop every certificate.
+  'GET /api/domains/tls-allowed querystring': 'asked by the reverse proxy',
+};
+/** A field no request of the API takes. */
+const UNKNOWN_FIELD = 'not_a_field_we_take';
+/**
+ * A caller the row lets through to validation: the first one it answers without a refusal
+ * (the owner first: rows act on the owner's things), else the owner, whom such rows refuse only
+ * after validating (a wrong password, a token no invite has).
+ */
+const allowedCaller = (row: Row): Exclude<Role, 'anonymous'> =>
+  (['owner', 'super', 'admin', 'other'] as const).find((role) => ![401, 403, 404].includes(row.expect[role])) ?? 'owner';
+/** The row's call with one unknown field added to its body or its query. */
+const withUnknownField = (options: Omit<InjectOptions, 'method'>, part: 'body' | 'querystring'): Omit<InjectOptions, 'method'> => {
+  if (part === 'querystring') return { ...options, query: { ...(options.query as Record<string, string> | undefined), [UNKNOWN_FIELD]: '1' } };
+  if (typeof options.payload === 'string') return { ...options, payload: `${options.payload}&${UNKNOWN_FIELD}=1` };
+  return { ...options, payload: { ...(options.payload as Record<string, unknown> | undefined), [UNKNOWN_FIELD]: 1 } };
+};
+
 describe('authorization of every route', () => {
   let t: TestApp;
   const sessions: Partial<Record<Role, Session>> = {};
@@ -888,4 +917,30 @@ describe('authorization of every route', () => {
       }
     });
   }
+  it('refuses a field it does not know in every body and query, naming it (only the listed compatible APIs take them)', async () => {
+    const checked: string[] = [];
+    // Routes that took the unknown field though not listed, or refused it though listed.
+    const unlikeTheTable: string[] = [];
+    for (const listed of t.app.routeList.filter((route) => `${route.method} ${route.url}` in table)) {
+      const route = `${listed.method} ${listed.url}`;
+      const row = table[route]!;
+      for (const part of (['body', 'querystring'] as const).filter((part) => listed.validates[part])) {
+        const role = allowedCaller(row);
+        const options = withUnknownField(await row.request(fixture, role), part);
+        const response = await t.app.inject({
+          ...options,
+          method: listed.method,
+          headers: { ...sessions[role]!.headers, ...options.headers },
+        } as InjectOptions);
+        if (response.statusCode < 300) await row.undo?.(fixture);
+        checked.push(`${route} ${part}`);
+        const refused = response.statusCode === 400 && response.json<{ field?: string }>().field === UNKNOWN_FIELD;
+        if (refused === `${route} ${part}` in TAKES_UNKNOWN_FIELDS)
+          unlikeTheTable.push(`${route} ${part} as ${role}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(60);
+    expect(Object.keys(TAKES_UNKNOWN_FIELDS).filter((exception) => !checked.includes(exception))).toEqual([]);
+    expect(unlikeTheTable).toEqual([]);
+  });
 });

@@ -49,6 +49,11 @@ describe('refusals name fields as the screens do', () => {
     const answer = await t.app.inject({ method: 'POST', url: '/api/reset-password/check', payload: { token: 'x', is_admin: true } });
     expect(answer.json()).toEqual({ detail: 'Unknown field "is_admin": this request does not take it.', field: 'is_admin' });
   });
+
+  it('a misspelt field is named as unknown, not the field it was meant to be as missing', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/reset-password/check', payload: { tokn: 'x' } });
+    expect(answer.json()).toEqual({ detail: 'Unknown field "tokn": this request does not take it.', field: 'tokn' });
+  });
 });
 
 /** Every request schema of the contracts, as fastify-type-provider-zod reports its first issue. */

@@ -23,6 +23,14 @@ const NOUNS: Record<string, string> = {
 };
 
 /**
+ * The issue a refusal names: a field the API does not know before anything else, since a
+ * misspelt field would otherwise be reported as the missing one it was meant to be.
+ */
+export function firstToName(issues: readonly SchemaIssue[]): SchemaIssue | undefined {
+  return issues.find((issue) => issue.keyword === 'unrecognized_keys') ?? issues[0];
+}
+
+/**
  * A refused request in words a person can act on (docs/web-app.md#messages-and-toasts): the field named
  * as its screen names it, never a machine name or zod's own wording; the machine name of the
  * field goes beside it, for clients that mark the field.

@@ -1,4 +1,4 @@
-import { ErrorBody, NOTIFICATIONS_SAVED, NotificationSettings, NotificationSettingsResponse } from '@linkledger/contracts';
+import { ErrorBody, NOTIFICATIONS_SAVED, NotificationSettings, NotificationSettingsBody, NotificationSettingsResponse } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { loadStream } from '../commands/command-context.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -22,7 +22,7 @@ export const notificationRoutes = documentedAs('settings', async (app, platform)
 
   signedIn.put('/api/settings/notifications', {
     summary: 'Switch the weekly summary, usage warnings and moderation notices on or off',
-    body: NotificationSettings,
+    body: NotificationSettingsBody,
     response: { 200: NotificationSettingsResponse, 409: ErrorBody },
     handler: async ({ request, caller }) => {
       const { weekly_summary, usage_warnings, moderation_notices } = request.body;

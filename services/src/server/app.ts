@@ -33,7 +33,7 @@ import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
-import { validationAnswer } from '../http/validation-message.ts';
+import { firstToName, validationAnswer } from '../http/validation-message.ts';
 import { httpAnswer, storageRefusal } from '../http/http-errors.ts';
 import { RepeatedErrors } from '../platform/repeated-errors.ts';
 import type { OpenedPlatform } from './open-platform.ts';
@@ -131,7 +131,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(validationAnswer(error.validation[0]));
+      return reply.code(400).send(validationAnswer(firstToName(error.validation)));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: clientErrorDetail(error) });

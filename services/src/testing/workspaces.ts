@@ -1,8 +1,25 @@
+import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { latestMail } from './outbox.ts';
 import type { WorkspaceRole } from '@linkledger/contracts';
 import { givePlan } from './plans.ts';
 import { signUpVerified, type Session, type TestApp } from './test-app.ts';
+
+/** A request as the session in the workspace X-Workspace-Id names; with null it names none, so the caller's personal one. */
+export const callInWorkspace = (
+  t: TestApp,
+  session: Pick<Session, 'headers'>,
+  method: InjectOptions['method'],
+  url: string,
+  workspace: number | string | null,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
+    ...(payload ? { payload } : {}),
+  });
 
 /** A team workspace of the owner's (named by its slug). */
 async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: string): Promise<number> {

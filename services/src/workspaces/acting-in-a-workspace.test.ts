@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { API_KEY_OWN_WORKSPACE, WORKSPACE_HEADER_INVALID, roleRefusal } from '../http/access.ts';
-import { launchTeam } from '../testing/workspaces.ts';
+import { callInWorkspace, launchTeam } from '../testing/workspaces.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -13,12 +13,7 @@ let team: number;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (session: Session, method: Method, url: string, workspace: number | string | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
-    ...(payload ? { payload } : {}),
-  });
+  callInWorkspace(t, session, method, url, workspace, payload);
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });

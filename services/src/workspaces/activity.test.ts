@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { signIn, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { launchTeam } from '../testing/workspaces.ts';
+import { callInWorkspace, launchTeam } from '../testing/workspaces.ts';
 import { activityPage, NO_SUCH_LINK_HERE } from './activity-page.ts';
 
 interface Entry {
@@ -30,7 +30,7 @@ let otherLink: number;
 
 /** A request as a caller, in the workspace named, or in their personal one for null. */
 const call = (caller: Pick<Session, 'headers'>, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, workspace: number | null, payload?: object) =>
-  t.app.inject({ method, url, headers: { ...caller.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) }, payload });
+  callInWorkspace(t, caller, method, url, workspace, payload);
 const activity = async (session: Session, query: Record<string, string | number> = {}, workspace = team) =>
   t.app.inject({
     method: 'GET',

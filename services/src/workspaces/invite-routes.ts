@@ -23,9 +23,16 @@ import type { Platform } from '../platform/platform.ts';
 import { mailToOwe } from '../accounts/index.ts';
 import { mailOwed, owingMail } from '../owed-mail/index.ts';
 import { inviteLink, workspaceInviteMail } from './invite-mail.ts';
-import { INVITE_INVALID, acceptInviteDecider, declineInviteDecider, inviteMemberDecider, revokeInviteDecider } from './workspace-deciders.ts';
+import {
+  INVITE_INVALID,
+  OWNERS_AND_ADMINS_ONLY,
+  acceptInviteDecider,
+  declineInviteDecider,
+  inviteMemberDecider,
+  revokeInviteDecider,
+} from './workspace-deciders.ts';
 import { evolveInviteToken, inviteTokenStream, noInviteToken, type InviteTokenState } from './workspace-state.ts';
-import { addressOf, memberWorkspace, pendingInvitesOf, verifiedEmailOf, workspaceAnswer } from './workspace-views.ts';
+import { actingIn, addressOf, pendingInvitesOf, shownWorkspace, verifiedEmailOf, workspaceAnswer } from './workspace-views.ts';
 import { seatLimit } from './workspace-seats.ts';
 import { requireTeamManagement } from './team-management.ts';
 
@@ -39,14 +46,16 @@ const INVITE_DECLINED_DONE = 'You declined the invite.';
 /** Invites (docs/workspaces.md#invites): sent by owners and admins, answered by the invited account through the mailed link. */
 export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
   const signedIn = routesFor(app, { access: 'user' });
+  // The path names the workspace: the hook finds the caller its owner or admin before the invite is looked at.
+  const memberManagers = routesFor(app, { access: 'user', workspaceInPath: 'members:manage', workspaceRefusal: OWNERS_AND_ADMINS_ONLY });
 
-  signedIn.post('/api/workspaces/:id/invites', {
+  memberManagers.post('/api/workspaces/:id/invites', {
     summary: 'Invite an e-mail address into a workspace with a role (owners and admins; only owners invite owners); it takes a seat',
     params: WorkspaceInviteParams.pick({ id: true }),
     body: InviteMemberBody,
     response: { 201: WorkspaceInviteAnswer, 202: StillProcessingBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, reply, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+    handler: async ({ request, reply, caller, workspace }) => {
+      const { view } = await shownWorkspace(platform, workspace);
       await requireTeamManagement(platform, view.id);
       const context = commandContext(platform, request);
       const [seats, base, inviter] = await Promise.all([
@@ -92,19 +101,14 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
     },
   });
 
-  signedIn.delete('/api/workspaces/:id/invites/:inviteId', {
+  memberManagers.delete('/api/workspaces/:id/invites/:inviteId', {
     summary: 'Withdraw a pending invite (owners and admins; an owner’s invite only owners)',
     params: WorkspaceInviteParams,
     response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+    handler: async ({ request, caller, workspace }) => {
+      const acting = await actingIn(platform, workspace, caller.userId);
       const context = commandContext(platform, request);
-      await handleCommand(platform, context, revokeInviteDecider, {
-        ...addressOf(view, view.id),
-        actorId: caller.userId,
-        inviteId: request.params.inviteId,
-        now: context.now,
-      });
+      await handleCommand(platform, context, revokeInviteDecider, { ...acting, inviteId: request.params.inviteId, now: context.now });
       return { message: INVITE_REVOKED_DONE };
     },
   });
@@ -116,14 +120,14 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
     if (state.workspaceId === null) throw notFound(INVITE_INVALID);
     const [view, verifiedEmail] = await Promise.all([platform.read.get<WorkspaceView>(WORKSPACES, state.workspaceId), verifiedEmailOf(platform, userId)]);
     const context = commandContext(platform, request);
-    const { shown } = await handleMultiStreamCommand(platform, context, decider, {
+    const { shown, events } = await handleMultiStreamCommand(platform, context, decider, {
       tokenStream,
       workspace: addressOf(view, state.workspaceId),
       userId,
       verifiedEmail,
       now: context.now,
     });
-    return { workspaceId: state.workspaceId, shown };
+    return { workspaceId: state.workspaceId, shown, events };
   };
 
   signedIn.post('/api/workspace-invites/accept', {
@@ -131,10 +135,12 @@ export async function inviteRoutes(app: FastifyInstance, platform: Platform) {
     body: InviteTokenBody,
     response: { 200: WorkspaceAnswer, 202: StillProcessingBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     handler: async ({ request, reply, caller }) => {
-      const { workspaceId, shown } = await answer(request, caller.userId, request.body.token, acceptInviteDecider);
+      const { workspaceId, shown, events } = await answer(request, caller.userId, request.body.token, acceptInviteDecider);
       // Joined, but not yet readable (no projector caught up): said so, never a 404 for a workspace just joined.
       if (!shown) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: workspaceId });
-      const joined = await memberWorkspace(platform, caller.userId, workspaceId);
+      // An accepted invite always records the role it gave (acceptInviteDecider).
+      const accepted = events.find((event): event is Extract<DomainEvent, { type: 'WorkspaceInviteAccepted' }> => event.type === 'WorkspaceInviteAccepted')!;
+      const joined = await shownWorkspace(platform, { id: workspaceId, role: accepted.data.role });
       return reply.code(200).send({ message: joinedWorkspace(joined.view.name), workspace: workspaceAnswer(joined) });
     },
   });

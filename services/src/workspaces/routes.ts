@@ -30,8 +30,10 @@ import {
   transferOwnershipDecider,
   workspaceName,
   workspaceSlug,
+  OWNERS_AND_ADMINS_ONLY,
+  OWNERS_ONLY,
 } from './workspace-deciders.ts';
-import { addressOf, memberWorkspace, membersOf, pendingInvitesOf, workspaceAnswer, workspacesOf } from './workspace-views.ts';
+import { actingIn, addressOf, membersOf, pendingInvitesOf, shownWorkspace, workspaceAnswer, workspacesOf } from './workspace-views.ts';
 import { seatLimit } from './workspace-seats.ts';
 import { clearTeamWorkspace } from './workspace-removal.ts';
 
@@ -49,6 +51,11 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
   // Reading a workspace and its members also takes its key with `workspace:read` (docs/developer-api.md#workspace-keys-and-scopes);
   // everything that changes a workspace or its members takes a signed-in member only.
   const readers = routesFor(app, { access: 'user_or_api_key', workspaceInPath: 'workspace:read' });
+  // Elsewhere the path names the workspace: the hook finds the caller a member whose role allows the route before anything else is looked at.
+  const anyMember = routesFor(app, { access: 'user', workspaceInPath: 'workspace:read' });
+  const memberManagers = routesFor(app, { access: 'user', workspaceInPath: 'members:manage', workspaceRefusal: OWNERS_AND_ADMINS_ONLY });
+  const settingsManagers = routesFor(app, { access: 'user', workspaceInPath: 'workspace:settings', workspaceRefusal: OWNERS_AND_ADMINS_ONLY });
+  const owners = routesFor(app, { access: 'user', workspaceInPath: 'workspace:own', workspaceRefusal: OWNERS_ONLY });
 
   signedIn.get('/api/workspaces', {
     summary: 'The workspaces the caller is a member of, each with the caller’s role: their personal one first',
@@ -74,7 +81,7 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
         slug: request.body.slug,
       });
       if (!shown) return reply.code(202).send({ detail: STILL_PROCESSING, still_processing: true, id: workspaceId });
-      const created = await memberWorkspace(platform, caller.userId, workspaceId);
+      const created = await shownWorkspace(platform, { id: workspaceId, role: 'owner' });
       return reply.code(201).send({ message: workspaceCreated(created.view.name), workspace: workspaceAnswer(created) });
     },
   });
@@ -83,34 +90,30 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
     summary: 'One of the caller’s workspaces, with their role in it (a key’s creator’s)',
     params: IdParams,
     response: { 200: Workspace, 404: ErrorBody },
-    handler: async ({ caller, workspace }) => workspaceAnswer(await memberWorkspace(platform, caller.userId, workspace.id)),
+    handler: async ({ workspace }) => workspaceAnswer(await shownWorkspace(platform, workspace)),
   });
 
-  signedIn.patch('/api/workspaces/:id', {
+  settingsManagers.patch('/api/workspaces/:id', {
     summary: 'Rename a workspace (owners and admins)',
     params: IdParams,
     body: RenameWorkspaceBody,
     response: { 200: WorkspaceAnswer, 403: ErrorBody, 404: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
-      await handleCommand(platform, commandContext(platform, request), renameWorkspaceDecider, {
-        ...addressOf(view, view.id),
-        actorId: caller.userId,
-        name: request.body.name,
-      });
-      return { message: WORKSPACE_RENAMED, workspace: workspaceAnswer(await memberWorkspace(platform, caller.userId, view.id)) };
+    handler: async ({ request, caller, workspace }) => {
+      const acting = await actingIn(platform, workspace, caller.userId);
+      await handleCommand(platform, commandContext(platform, request), renameWorkspaceDecider, { ...acting, name: request.body.name });
+      return { message: WORKSPACE_RENAMED, workspace: workspaceAnswer(await shownWorkspace(platform, workspace)) };
     },
   });
 
-  signedIn.delete('/api/workspaces/:id', {
+  owners.delete('/api/workspaces/:id', {
     summary: 'Delete a team workspace (owners): its links are deleted and its domains and TRAI headers released; a personal one goes only with its account',
     params: IdParams,
     response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const workspace = await memberWorkspace(platform, caller.userId, request.params.id);
+    handler: async ({ request, caller, workspace }) => {
+      const shown = await shownWorkspace(platform, workspace);
       const context = commandContext(platform, request);
-      await clearTeamWorkspace(platform, context, workspace);
-      await handleCommand(platform, context, deleteWorkspaceDecider, { ...addressOf(workspace.view, workspace.view.id), actorId: caller.userId });
+      await clearTeamWorkspace(platform, context, shown);
+      await handleCommand(platform, context, deleteWorkspaceDecider, { ...addressOf(shown.view, shown.view.id), actorId: caller.userId });
       return { message: WORKSPACE_DELETED };
     },
   });
@@ -129,16 +132,15 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
     },
   });
 
-  signedIn.patch('/api/workspaces/:id/members/:userId', {
+  memberManagers.patch('/api/workspaces/:id/members/:userId', {
     summary: 'Change a member’s role (owners; admins for members who are not owners)',
     params: WorkspaceMemberParams,
     body: ChangeMemberRoleBody,
     response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+    handler: async ({ request, caller, workspace }) => {
+      const acting = await actingIn(platform, workspace, caller.userId);
       await handleCommand(platform, commandContext(platform, request), changeMemberRoleDecider, {
-        ...addressOf(view, view.id),
-        actorId: caller.userId,
+        ...acting,
         userId: request.params.userId,
         role: request.body.role,
       });
@@ -146,35 +148,31 @@ export async function workspaceRoutes(app: FastifyInstance, platform: Platform) 
     },
   });
 
-  signedIn.delete('/api/workspaces/:id/members/:userId', {
+  // Any member may leave; removing another is for owners and admins, as the decider checks.
+  anyMember.delete('/api/workspaces/:id/members/:userId', {
     summary: 'Remove a member (owners; admins for members who are not owners), or leave, when the member is the caller',
     params: WorkspaceMemberParams,
     response: { 200: MessageBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
+    handler: async ({ request, caller, workspace }) => {
+      const acting = await actingIn(platform, workspace, caller.userId);
       const context = commandContext(platform, request);
-      const address = { ...addressOf(view, view.id), actorId: caller.userId };
       if (request.params.userId === caller.userId) {
-        await handleCommand(platform, context, leaveWorkspaceDecider, address);
+        await handleCommand(platform, context, leaveWorkspaceDecider, acting);
         return { message: WORKSPACE_LEFT };
       }
-      await handleCommand(platform, context, removeMemberDecider, { ...address, userId: request.params.userId });
+      await handleCommand(platform, context, removeMemberDecider, { ...acting, userId: request.params.userId });
       return { message: MEMBER_REMOVED };
     },
   });
 
-  signedIn.post('/api/workspaces/:id/transfer', {
+  owners.post('/api/workspaces/:id/transfer', {
     summary: 'Hand a team workspace to another member (owners): they become an owner, the caller an admin',
     params: IdParams,
     body: TransferOwnershipBody,
     response: { 200: MessageBody, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-    handler: async ({ request, caller }) => {
-      const { view } = await memberWorkspace(platform, caller.userId, request.params.id);
-      await handleCommand(platform, commandContext(platform, request), transferOwnershipDecider, {
-        ...addressOf(view, view.id),
-        actorId: caller.userId,
-        toUserId: request.body.user_id,
-      });
+    handler: async ({ request, caller, workspace }) => {
+      const acting = await actingIn(platform, workspace, caller.userId);
+      await handleCommand(platform, commandContext(platform, request), transferOwnershipDecider, { ...acting, toUserId: request.body.user_id });
       return { message: OWNERSHIP_TRANSFERRED };
     },
   });

@@ -3,7 +3,7 @@ import { WORKSPACE_NOT_FOUND, roleAllows, type WorkspaceRole } from '@linkledger
 import { roleRefusal } from '../http/access.ts';
 import { NOT_YOUR_KEY, scopeBeyondRole } from '../api-keys/workspace-key-deciders.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { callInWorkspace, teamOnPro } from '../testing/workspaces.ts';
 
 /**
  * Routes that act for the signed-in account, the installation, or on workspaces as such (their
@@ -34,6 +34,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const apiRoutes = () => t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.hidden);
+/** Never a valid body: a caller let through is answered by validation or the handler, never by a change. */
+const neverValidBody = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : { not_a_field: true });
 /** A path with every parameter a number no row has: the routes that look a row up answer their own 404, not the workspace's. */
 const concrete = (url: string) => url.replace(/:[a-z_]+/gi, '987654');
 
@@ -43,6 +45,8 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
     expect(unplaced.map((route) => `${route.method} ${route.url}`)).toEqual([]);
     const movedButListed = apiRoutes().filter((route) => route.workspace && (OUTSIDE_WORKSPACES.test(route.url) || STILL_PERSONAL.test(route.url)));
     expect(movedButListed.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const onAWorkspaceUndeclared = apiRoutes().filter((route) => route.url.startsWith('/api/workspaces/:id') && !route.workspaceInPath);
+    expect(onAWorkspaceUndeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
   it('lets each role through where its permissions allow, refuses it (403) where they do not, and hides the workspace (404) from outsiders', async () => {
@@ -50,13 +54,7 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
       const call = (session: Session, workspace: number | null) =>
-        t.app.inject({
-          method: route.method as 'GET',
-          url: concrete(route.url),
-          headers: { ...session.headers, ...(workspace === null ? {} : { 'x-workspace-id': String(workspace) }) },
-          // Never a valid body: a caller let through is answered by validation or the handler, never by a change.
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { not_a_field: true } }),
-        });
+        callInWorkspace(t, session, route.method as 'GET', concrete(route.url), workspace, neverValidBody(route.method));
       for (const role of ROLES) {
         const answer = await call(sessions[role], team);
         const what = `${route.method} ${route.url} as ${role}`;
@@ -79,6 +77,38 @@ describe('every route that acts in a workspace, for every role (docs/workspaces.
           `${route.method} ${route.url} in one's own`,
         ).toBe(false);
       }
+    }
+  });
+
+  it('checks every route on a workspace as such for every role, in the team and in a workspace the caller is not in', async () => {
+    const routes = apiRoutes().filter((route) => route.workspaceInPath);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    // Its owner's call deletes the team, so that route comes last, and the owner last of the roles.
+    const deletesTheTeam = (route: { method: string; url: string }) => route.method === 'DELETE' && route.url === '/api/workspaces/:id';
+    const ordered = [...routes.filter((route) => !deletesTheTeam(route)), ...routes.filter(deletesTheTeam)];
+    const elsewhere = outsider.user.id; // the outsider's personal workspace: no team member is in it
+    for (const route of ordered) {
+      const call = (session: Session, workspace: number) =>
+        callInWorkspace(t, session, route.method as 'GET', concrete(route.url.replace(/:id(?=\/|$)/, String(workspace))), null, neverValidBody(route.method));
+      for (const role of [...ROLES].reverse()) {
+        const what = `${route.method} ${route.url} as ${role}`;
+        const other = await call(sessions[role], elsewhere);
+        expect(other.statusCode, `${what}, in a workspace they are not in`).toBe(404);
+        expect(other.json().detail, `${what}, in a workspace they are not in`).toBe(WORKSPACE_NOT_FOUND);
+
+        const own = await call(sessions[role], team);
+        if (roleAllows(role, route.workspaceInPath!)) {
+          if (route.method === 'GET' || deletesTheTeam(route)) expect(own.statusCode, what).toBe(200);
+          else expect(own.statusCode === 404 && own.json().detail === WORKSPACE_NOT_FOUND, what).toBe(false);
+          expect(own.statusCode === 403 && own.json().detail === roleRefusal(role), what).toBe(false);
+        } else {
+          expect(own.statusCode, what).toBe(403);
+          expect(own.json().detail, what).toBe(route.workspaceRefusal ?? roleRefusal(role));
+        }
+      }
+      const stranger = await call(outsider, team);
+      expect(stranger.statusCode, `${route.method} ${route.url} as an outsider`).toBe(404);
+      expect(stranger.json().detail).toBe(WORKSPACE_NOT_FOUND);
     }
   });
 });

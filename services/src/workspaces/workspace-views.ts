@@ -13,6 +13,7 @@ import {
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
+import type { WorkspaceContext } from '../http/access.ts';
 import type { WorkspaceAddress } from './workspace-state.ts';
 
 type Read = Pick<Platform, 'read'>;
@@ -41,13 +42,19 @@ export const addressOf = (view: Pick<WorkspaceView, 'id' | 'personal'> | null, w
 });
 
 /**
- * The workspace if the caller is one of its members; any other (someone else's, a deleted
- * one, none) is not found, so its existence is not revealed.
+ * The workspace the caller acts on, with their role in it (found by the access hook, or just
+ * given by a command) as the read model has it now; gone meanwhile, it is not found.
  */
-export async function memberWorkspace(platform: Read, userId: number, workspaceId: number): Promise<MemberWorkspace> {
-  const [view, role] = await Promise.all([platform.read.get<WorkspaceView>(WORKSPACES, workspaceId), roleIn(platform, userId, workspaceId)]);
-  if (!view || !role) throw notFound(WORKSPACE_NOT_FOUND);
-  return { view, role };
+export async function shownWorkspace(platform: Read, workspace: WorkspaceContext): Promise<MemberWorkspace> {
+  const view = await platform.read.get<WorkspaceView>(WORKSPACES, workspace.id);
+  if (!view || view.deleted) throw notFound(WORKSPACE_NOT_FOUND);
+  return { view, role: workspace.role };
+}
+
+/** Where a member's command on the workspace acts (as the read model knows it), and who acts. */
+export async function actingIn(platform: Read, workspace: WorkspaceContext, actorId: number): Promise<WorkspaceAddress & { actorId: number }> {
+  const { view } = await shownWorkspace(platform, workspace);
+  return { ...addressOf(view, view.id), actorId };
 }
 
 /** The user's role in the workspace, or null when they are not one of its members or it is gone (the access hook's check). */

@@ -94,6 +94,16 @@ describe('sign-in providers configured by an admin', () => {
     expect((await asAdmin('GET', '/api/admin/oauth-config')).json()).toEqual({ configs: [] });
   });
 
+  it('refuses a field it does not know, naming it: a switched-off provider is not switched on by a misnamed field', async () => {
+    expect((await asAdmin('POST', '/api/admin/oauth-config', { ...config(), is_enabled: false })).statusCode).toBe(200);
+    const misnamed = await asAdmin('PUT', '/api/admin/oauth-config/facebook', { ...config(), provider: undefined, client_secret: '', enabled: false });
+    expect([misnamed.statusCode, misnamed.json().field]).toEqual([400, 'enabled']);
+    expect(await offered()).toEqual({ enabled: false, client_id: null });
+    const added = await asAdmin('POST', '/api/admin/oauth-config', { ...config(), provider: 'google', enabled: false });
+    expect([added.statusCode, added.json().field]).toEqual([400, 'enabled']);
+    await asAdmin('DELETE', '/api/admin/oauth-config/facebook');
+  });
+
   it('refuses an incomplete form, a second add, edits of what is not there and a bad toggle, saying why', async () => {
     const missing = await asAdmin('POST', '/api/admin/oauth-config', { ...config(), client_id: ' ' });
     expect([missing.statusCode, missing.json().detail]).toEqual([400, 'Client ID is required']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EmailConfigBody } from '@linkledger/contracts';
 import type { EmailConfig } from './admin-api.ts';
 import { DEFAULT_SMTP_PORT, emailFormFrom, emailSaveBody, monthLabel, purposeRows, rateLabel, storedSecretHint } from './email-form.ts';
 
@@ -43,6 +44,8 @@ describe('e-mail settings form', () => {
       smtp_password: '',
       from_email: 'noreply@example.com',
     });
+    // The API refuses a field it does not know: the form sends none.
+    expect(EmailConfigBody.safeParse(body).error).toBeUndefined();
   });
 
   it('sends a new key and password; the password as typed', () => {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { chooseWorkspace } from '../../api/chosen-workspace.ts';
-import { errorText } from '../../api/client.ts';
 import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
+import { ActionStatusLine } from './ActionStatusLine.tsx';
+import { useWorkspaceAction } from './use-workspace-action.ts';
 import { slugFromName } from './workspace-rules.ts';
-import { messageOf, workspacesApi, workspacesChanged } from './workspaces-api.ts';
+import { enterWorkspace, workspacesApi } from './workspaces-api.ts';
 
 /** Creates a team workspace (name and slug) and switches to it (docs/workspaces.md#screens). */
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -21,26 +21,16 @@ function CreateWorkspaceForm({ onClose }: { onClose(): void }) {
   const [name, setName] = useState('');
   // The slug follows the name until it is edited by hand.
   const [slug, setSlug] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, run } = useWorkspaceAction('Failed to create the workspace. Please try again.');
   const shownSlug = slug ?? slugFromName(name);
 
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await workspacesApi.create(name.trim(), shownSlug.trim());
-      const id = 'workspace' in answer ? answer.workspace.id : answer.id;
-      await workspacesChanged();
-      if (id !== undefined) await chooseWorkspace(id);
-      toast(messageOf(answer));
+  const create = () =>
+    run(async () => {
+      const message = await enterWorkspace(await workspacesApi.create(name.trim(), shownSlug.trim()));
+      toast(message);
       onClose();
-    } catch (failure) {
-      setError(errorText(failure, 'Failed to create the workspace. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return message;
+    });
 
   return (
     <form
@@ -63,11 +53,7 @@ function CreateWorkspaceForm({ onClose }: { onClose(): void }) {
         hint="3 to 48 lower-case letters, digits and hyphens; no two workspaces share one."
         {...VERBATIM_INPUT}
       />
-      {error ? (
-        <p className="status-message tone-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionStatusLine status={status} />
       <div className="cluster cluster--end">
         <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
           Cancel

@@ -1,7 +1,6 @@
 import './workspaces.css';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { chooseWorkspace } from '../../api/chosen-workspace.ts';
 import { ApiError, errorText } from '../../api/client.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { useSession } from '../auth/index.ts';
@@ -11,7 +10,7 @@ import { TitledCard } from '../../ui/TitledCard.tsx';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
 import { ROLE_LABELS } from './workspace-rules.ts';
-import { messageOf, workspacesApi, workspacesChanged, type InvitePreview } from './workspaces-api.ts';
+import { enterWorkspace, workspacesApi, type InvitePreview } from './workspaces-api.ts';
 
 /**
  * /invite/:token, the link an invite mail carries (docs/workspaces.md#screens): first what the
@@ -132,13 +131,10 @@ function Answer({ token }: { token: string }) {
 
   const accept = () =>
     run(async () => {
-      const answer = await workspacesApi.accept(token);
-      const id = 'workspace' in answer ? answer.workspace.id : answer.id;
-      await workspacesChanged();
       // Joined: the app now acts in the new workspace.
-      if (id !== undefined) await chooseWorkspace(id);
+      const message = await enterWorkspace(await workspacesApi.accept(token));
       setAnswered('accepted');
-      return messageOf(answer);
+      return message;
     });
   const decline = () =>
     run(async () => {

@@ -8,6 +8,7 @@ import { SelectField } from '../../ui/SelectField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
+import { RowActions } from './RowActions.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
 import { ROLE_LABELS, grantableRoles, invitesNeedUpgrade, managesMember, managesMembers } from './workspace-rules.ts';
 import { PRICING_HREF, useSubscription } from '../billing/index.ts';
@@ -96,25 +97,21 @@ export function InvitesCard({ workspace }: { workspace: Workspace }) {
               <td>{invite.email_masked}</td>
               <td>{ROLE_LABELS[invite.role]}</td>
               <td>{createdLabel(invite.expires_at)}</td>
-              <td>
-                <div className="cluster workspace-settings__actions">
-                  {managesMember(workspace.role, invite.role) ? (
-                    <button
-                      type="button"
-                      className="button button--secondary button--sm"
-                      disabled={busy}
-                      onClick={() =>
-                        void run(
-                          async () => (await workspacesApi.revokeInvite(workspace.id, invite.id)).message,
-                          () => invalidate(key),
-                        )
-                      }
-                    >
-                      Revoke
-                    </button>
-                  ) : null}
-                </div>
-              </td>
+              <RowActions
+                actions={[
+                  {
+                    label: 'Revoke',
+                    tone: 'secondary',
+                    shown: managesMember(workspace.role, invite.role),
+                    disabled: busy,
+                    onClick: () =>
+                      void run(
+                        async () => (await workspacesApi.revokeInvite(workspace.id, invite.id)).message,
+                        () => invalidate(key),
+                      ),
+                  },
+                ]}
+              />
             </tr>
           ))}
         </ListTable>

@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { TitledCard } from '../../ui/TitledCard.tsx';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
+import { RowActions } from './RowActions.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
 import { ROLE_LABELS, grantableRoles, isOwnerOfTeam, managesMemberOf, seatsText } from './workspace-rules.ts';
 import { membersQuery, workspacesApi, workspacesChanged, type Member, type Workspace, type WorkspaceRole } from './workspaces-api.ts';
@@ -72,20 +73,17 @@ export function MembersCard({ workspace, me }: { workspace: Workspace; me: numbe
                   )}
                 </td>
                 <td>{createdLabel(member.joined_at)}</td>
-                <td>
-                  <div className="cluster workspace-settings__actions">
-                    {isOwnerOfTeam(workspace) && member.user_id !== me && member.role !== 'owner' ? (
-                      <button type="button" className="button button--secondary button--sm" onClick={() => setAsking({ kind: 'transfer', member })}>
-                        Make owner
-                      </button>
-                    ) : null}
-                    {manageable && member.user_id !== me ? (
-                      <button type="button" className="button button--danger button--sm" onClick={() => setAsking({ kind: 'remove', member })}>
-                        Remove
-                      </button>
-                    ) : null}
-                  </div>
-                </td>
+                <RowActions
+                  actions={[
+                    {
+                      label: 'Make owner',
+                      tone: 'secondary',
+                      shown: isOwnerOfTeam(workspace) && member.user_id !== me && member.role !== 'owner',
+                      onClick: () => setAsking({ kind: 'transfer', member }),
+                    },
+                    { label: 'Remove', tone: 'danger', shown: manageable && member.user_id !== me, onClick: () => setAsking({ kind: 'remove', member }) },
+                  ]}
+                />
               </tr>
             );
           })}

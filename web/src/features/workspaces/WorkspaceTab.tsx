@@ -12,7 +12,7 @@ import { InvitesCard } from './InvitesCard.tsx';
 import { useWorkspaces } from './useWorkspaces.ts';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
-import { ROLE_LABELS, isOwnerOfTeam, isPersonalUser, managesMembers } from './workspace-rules.ts';
+import { ROLE_LABELS, isOwnerOfTeam, isPersonalUser, renamesWorkspace } from './workspace-rules.ts';
 import { messageOf, workspacesApi, workspacesChanged, type Workspace } from './workspaces-api.ts';
 
 /** Settings → Workspace: the current workspace's name, members, invites and seats, leaving and deleting it (docs/workspaces.md#screens). */
@@ -48,7 +48,7 @@ export function WorkspaceTab() {
 function NameCard({ workspace, me }: { workspace: Workspace; me: number }) {
   const [name, setName] = useState(workspace.name);
   const { status, busy, run } = useWorkspaceAction('Failed to rename the workspace. Please try again.');
-  const mayRename = managesMembers(workspace.role);
+  const mayRename = renamesWorkspace(workspace.role);
   const kind = isPersonalUser(workspace, me)
     ? 'Your personal workspace'
     : workspace.personal

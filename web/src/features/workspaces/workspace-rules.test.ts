@@ -8,6 +8,7 @@ import {
   managesMember,
   managesMemberOf,
   managesMembers,
+  renamesWorkspace,
   seatsText,
   invitesNeedUpgrade,
   slugFromName,
@@ -26,6 +27,7 @@ const workspace = (id: number, personal: boolean, role: Workspace['role'] = 'own
 describe('the workspace screens follow the roles', () => {
   it('lets owners and admins manage members, and only owners give the owner role', () => {
     expect(['owner', 'admin', 'member', 'viewer', 'billing'].filter((role) => managesMembers(role as Workspace['role']))).toEqual(['owner', 'admin']);
+    expect(['owner', 'admin', 'member', 'viewer', 'billing'].filter((role) => renamesWorkspace(role as Workspace['role']))).toEqual(['owner', 'admin']);
     expect(grantableRoles('owner')).toEqual(['owner', 'admin', 'member', 'viewer', 'billing']);
     expect(grantableRoles('admin')).toEqual(['admin', 'member', 'viewer', 'billing']);
     expect(grantableRoles('member')).toEqual([]);

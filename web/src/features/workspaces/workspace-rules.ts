@@ -15,8 +15,11 @@ export const ROLE_LABELS: Readonly<Record<WorkspaceRole, string>> = {
 };
 const ROLES = Object.keys(ROLE_LABELS) as WorkspaceRole[];
 
-/** Owners and admins rename the workspace and manage its members and invites. */
+/** Owners and admins manage its members and invites. */
 export const managesMembers = (role: WorkspaceRole) => roleAllows(role, 'members:manage');
+
+/** Owners and admins rename the workspace. */
+export const renamesWorkspace = (role: WorkspaceRole) => roleAllows(role, 'workspace:settings');
 
 /** The roles the caller may give, by invite or role change: an owner any, an admin any but owner. */
 export const grantableRoles = (role: WorkspaceRole): WorkspaceRole[] =>
@@ -27,7 +30,7 @@ export const managesMember = (callerRole: WorkspaceRole, memberRole: WorkspaceRo
   managesMembers(callerRole) && (memberRole !== 'owner' || callerRole === 'owner');
 
 /** A personal workspace cannot be handed over or deleted: transfer and delete are for owners of team workspaces. */
-export const isOwnerOfTeam = (workspace: Workspace) => workspace.role === 'owner' && !workspace.personal;
+export const isOwnerOfTeam = (workspace: Workspace) => roleAllows(workspace.role, 'workspace:own') && !workspace.personal;
 
 /** A personal workspace's own user (its id is theirs) stays its owner: they cannot leave it, and nobody changes their role or removes them. */
 export const isPersonalUser = (workspace: Workspace, userId: number) => workspace.personal && workspace.id === userId;

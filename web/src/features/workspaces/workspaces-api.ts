@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Workspace, WorkspaceActivity, WorkspaceInvite, WorkspaceInvitePreview, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
+import { chooseWorkspace } from '../../api/chosen-workspace.ts';
 import { api } from '../../api/client.ts';
 import { invalidate } from '../../api/query.ts';
 
@@ -18,6 +19,8 @@ interface StillProcessing {
 }
 type Message = { message: string };
 type WorkspaceAnswer = { message: string; workspace: Workspace } | StillProcessing;
+/** A workspace the caller is now in (created or joined), or the 202 that names it by its id. */
+type EnteredWorkspace = WorkspaceAnswer & { id?: number };
 
 export const messageOf = (answer: Message | StillProcessing) => ('message' in answer ? answer.message : answer.detail);
 
@@ -25,7 +28,7 @@ const path = (id: number, rest = '') => `/workspaces/${id}${rest}`;
 
 export const workspacesApi = {
   list: () => api<{ workspaces: Workspace[] }>('/workspaces'),
-  create: (name: string, slug: string) => api<WorkspaceAnswer & { id?: number }>('/workspaces', { method: 'POST', body: { name, slug } }),
+  create: (name: string, slug: string) => api<EnteredWorkspace>('/workspaces', { method: 'POST', body: { name, slug } }),
   rename: (id: number, name: string) => api<WorkspaceAnswer>(path(id), { method: 'PATCH', body: { name } }),
   remove: (id: number) => api<Message>(path(id), { method: 'DELETE' }),
   members: (id: number) => api<Members>(path(id, '/members')),
@@ -38,7 +41,7 @@ export const workspacesApi = {
   invite: (id: number, email: string, role: WorkspaceRole) =>
     api<{ message: string; invite: Invite } | StillProcessing>(path(id, '/invites'), { method: 'POST', body: { email, role } }),
   revokeInvite: (id: number, inviteId: string) => api<Message>(path(id, `/invites/${encodeURIComponent(inviteId)}`), { method: 'DELETE' }),
-  accept: (token: string) => api<WorkspaceAnswer & { id?: number }>('/workspace-invites/accept', { method: 'POST', body: { token } }),
+  accept: (token: string) => api<EnteredWorkspace>('/workspace-invites/accept', { method: 'POST', body: { token } }),
   decline: (token: string) => api<Message>('/workspace-invites/decline', { method: 'POST', body: { token } }),
   /** What an invite offers, for anyone holding its link; the token goes in the body, never in an address. */
   preview: (token: string) => api<InvitePreview>('/workspace-invites/preview', { method: 'POST', body: { token } }),
@@ -51,3 +54,11 @@ export const membersQuery = (id: number) => [...WORKSPACES_QUERY, id, 'members']
 
 /** After any change to a workspace: its list entry and its members are read again. */
 export const workspacesChanged = () => invalidate(WORKSPACES_QUERY);
+
+/** After the caller created or joined a workspace: the lists are read again and the app acts in it; answers what to tell them. */
+export async function enterWorkspace(answer: EnteredWorkspace): Promise<string> {
+  const id = 'workspace' in answer ? answer.workspace.id : answer.id;
+  await workspacesChanged();
+  if (id !== undefined) await chooseWorkspace(id);
+  return messageOf(answer);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EventsQuery } from '@linkledger/contracts';
 import {
   DEFAULT_LIMIT,
   NO_FILTERS,
@@ -58,6 +59,8 @@ describe('the browser’s filters in the address', () => {
       after: 7,
     });
     expect(eventsQuery(NO_FILTERS, null)).toEqual({ limit: DEFAULT_LIMIT });
+    // The API refuses a parameter it does not know: the browser sends none.
+    expect(EventsQuery.safeParse({ ...eventsQuery({ ...filters, includeClicks: true }, { before: 9 }) }).error).toBeUndefined();
     expect(tailFilter({ ...filters, includeClicks: true })).toEqual({ category: 'link', type: 'LinkUpdated,LinkDeleted', actor: '5', include_clicks: 'true' });
     expect(tailFilter({ ...NO_FILTERS, category: 'system' })).toEqual({ stream: 'system' });
     expect(tailFilter({ ...NO_FILTERS, category: 'system', stream: 'user-3' })).toEqual({ stream: 'user-3' });
