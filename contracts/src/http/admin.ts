@@ -204,7 +204,7 @@ const planLimit = (name: string) =>
     .min(-1, `${name} must be -1 (unlimited) or more`)
     .max(1_000_000_000);
 
-/** An admin's edit of a plan: only the fields sent change (docs/admin.md#plans-and-features). */
+/** An admin's edit of a plan: only the fields sent change; the whole plan as listed may be sent (docs/admin.md#plans-and-features). */
 export const UpdatePlanBody = z
   .strictObject({
     display_name: z.string().trim().min(1, 'Display name is required').max(40, 'Display name must be at most 40 characters'),
@@ -224,6 +224,11 @@ export const UpdatePlanBody = z
     features: z.array(FeatureKeySchema).max(64),
     /** Says that a price of 0 on a paid plan is meant: without it such an edit is refused. */
     confirm_free_price: z.literal(true, { message: 'confirm_free_price can only be true' }),
+    // The plan as GET shows it may be sent back whole: these fields are known but not edited here.
+    id: z.number().int(),
+    name: PlanName,
+    api_rate_limit: planLimit('API rate limit'),
+    seats: z.number().int(),
   })
   .partial();
 export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;

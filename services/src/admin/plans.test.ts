@@ -34,6 +34,18 @@ describe('an admin edits the plan catalogue', () => {
     await editPlan(1, { monthly_links_limit: 10, display_name: 'Free' });
   });
 
+  it('takes the plan back whole, as the list shows it, and refuses a field no plan has, naming it', async () => {
+    const listed = (await t.app.inject({ url: '/api/admin/plans', headers: admin.headers })).json<{ plans: { id: number }[] }>().plans;
+    const enterprise = listed.find((plan) => plan.id === 3)!;
+    const whole = await editPlan(3, { ...enterprise, display_name: 'Enterprise+' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json().plan).toEqual({ ...enterprise, display_name: 'Enterprise+' });
+    const misspelt = await editPlan(3, { ...enterprise, monthly_link_limit: 5 });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().detail).toContain('monthly_link_limit');
+    await editPlan(3, { display_name: 'Enterprise' });
+  });
+
   it('refuses an empty or 0 price for a paid plan, naming the field as the screen does, until a free price is confirmed', async () => {
     const priceOfPro = async () => (await publicPlans()).find((plan) => plan.name === 'pro')!.price_monthly;
     const before = await priceOfPro();

@@ -8,6 +8,7 @@ import {
   PLAN_NOT_FOUND,
   decideEditPlan,
   editPlanDecider,
+  fixedPlanField,
   freePriceUnconfirmed,
 } from './plan-deciders.ts';
 
@@ -33,6 +34,20 @@ describe('editing a plan', () => {
   it('records nothing for an edit that changes nothing, and keeps the rate-limit alias with the limit', () => {
     expect(edit({ price_monthly: pro.price_monthly, features: [...pro.features, ...pro.features] })).toEqual([]);
     expect(edit({ api_calls_per_minute: 50 })[0]!.data).toMatchObject({ api_calls_per_minute: 50 });
+  });
+
+  it('given the plan as listed, when it is sent back whole with one change, then only that change is recorded; its id, name and seats cannot change', () => {
+    expect(edit({ ...pro })).toEqual([]);
+    expect(edit({ ...pro, display_name: 'Pro+' })[0]!.data).toMatchObject({
+      display_name: 'Pro+',
+      name: 'pro',
+      api_calls_per_minute: pro.api_calls_per_minute,
+    });
+    expect(edit({ api_rate_limit: 70 })[0]!.data).toMatchObject({ api_calls_per_minute: 70 });
+    expect(edit({ ...pro, api_calls_per_minute: 80 })[0]!.data).toMatchObject({ api_calls_per_minute: 80 });
+    expect(() => edit({ ...pro, id: 3 })).toThrow(fixedPlanField('id', pro.id));
+    expect(() => edit({ ...pro, name: 'enterprise' })).toThrow(fixedPlanField('name', 'pro'));
+    expect(() => edit({ ...pro, seats: 99 })).toThrow(fixedPlanField('seats', pro.seats));
   });
 
   it('keeps the free plan free and active, and refuses unknown plans and non-admins', () => {

@@ -8,6 +8,9 @@ export const PLAN_NOT_FOUND = 'Plan not found';
 export const FREE_STAYS_FREE = 'The free plan cannot have a price: every new account starts on it.';
 export const FREE_STAYS_ACTIVE = 'The free plan cannot be deactivated: every new account starts on it.';
 /** A paid plan priced 0 gives it away: an empty price box once did that silently. */
+/** A field of the plan as it is shown that this edit cannot change: sent back unchanged, it is passed over. */
+export const fixedPlanField = (field: 'id' | 'name' | 'seats', now: string | number) =>
+  `${field} cannot be changed here: it is ${now} for this plan (send it as shown, or leave it out).`;
 export const freePriceUnconfirmed = (field: 'Monthly price' | 'Yearly price', plan: string) =>
   `${field} (₹) of ${plan} is 0, which makes it free for everyone who takes it: enter a price, or confirm that ${plan} is free.`;
 
@@ -35,8 +38,12 @@ const recordOf = (plan: Plan): PlanUpdated =>
 export function decideEditPlan(command: EditPlan, plan: Plan | null): DomainEvent[] {
   if (command.actorRole !== 'admin' && command.actorRole !== 'super_admin') throw forbidden(ADMINS_EDIT_PLANS);
   if (!plan) throw notFound(PLAN_NOT_FOUND);
-  const { confirm_free_price, ...changes } = command.changes;
-  const next: Plan = { ...plan, ...changes };
+  const { confirm_free_price, id, name, seats, api_rate_limit, ...changes } = command.changes;
+  if (id !== undefined && id !== plan.id) throw invalid(fixedPlanField('id', plan.id));
+  if (name !== undefined && name !== plan.name) throw invalid(fixedPlanField('name', plan.name));
+  if (seats !== undefined && seats !== plan.seats) throw invalid(fixedPlanField('seats', plan.seats));
+  // The rate limit's alias stands for the limit when the limit itself is not sent.
+  const next: Plan = { ...plan, ...(api_rate_limit === undefined ? {} : { api_calls_per_minute: api_rate_limit }), ...changes };
   next.api_rate_limit = next.api_calls_per_minute;
   if (plan.name === 'free' && (next.price_monthly !== 0 || (next.price_yearly ?? 0) !== 0)) throw invalid(FREE_STAYS_FREE);
   if (plan.name !== 'free' && !confirm_free_price) {
