@@ -93,6 +93,8 @@ describe('live clicks of a workspace (docs/workspaces.md#live-clicks)', () => {
     await eventually(() => owner.clicks().length === 1, 5000, 'the click on the owner’s socket');
     await new Promise((r) => setTimeout(r, 300));
     expect(viewer.clicks()).toEqual([]);
+    // Still a member: the socket stays open.
+    expect(await Promise.race([viewer.closedWith, new Promise((resolve) => setTimeout(() => resolve('open'), 0))])).toBe('open');
     await giveBen('viewer');
     for (const socket of [viewer, owner]) socket.close();
   });
