@@ -32,9 +32,9 @@ describe('a team workspace’s plan and payments in the browser', () => {
     return token;
   }
 
-  async function teamOf(ownerToken: string, name: string): Promise<number> {
+  async function teamOf(ownerToken: string, name: string): Promise<{ team: number; slug: string }> {
     const slug = `${name.toLowerCase()}-${Date.now().toString(36)}`;
-    return (await call<{ workspace: { id: number } }>(ownerToken, 'POST', '/api/workspaces', { name, slug })).workspace.id;
+    return { team: (await call<{ workspace: { id: number } }>(ownerToken, 'POST', '/api/workspaces', { name, slug })).workspace.id, slug };
   }
 
   it(
@@ -42,7 +42,7 @@ describe('a team workspace’s plan and payments in the browser', () => {
     { timeout: 120_000 },
     async () => {
       const owner = await verifiedAccount(unique('owner'));
-      const team = await teamOf(owner, 'Launch');
+      const { team, slug } = await teamOf(owner, 'Launch');
       await call(suite.rootToken, 'POST', `/api/admin/workspaces/${team}/change-plan`, { plan_type: 'pro' });
       const billing = await joined(owner, team, 'billing');
       const viewer = await joined(owner, team, 'viewer');
@@ -52,6 +52,8 @@ describe('a team workspace’s plan and payments in the browser', () => {
       await expect.poll(() => planLabel(page).innerText()).toBe('Free');
       await switcher(page).selectOption({ label: 'Launch' });
       await expect.poll(() => planLabel(page).innerText()).toBe('Pro');
+      // The billing role gets the team's activity live, not its clicks, and the marker says so (docs/workspaces.md#live-clicks).
+      await page.getByRole('status', { name: 'Live updates: Live: activity only' }).first().waitFor({ state: 'attached' });
 
       await page.locator('.plan-card[data-plan="enterprise"]').getByRole('button', { name: 'Choose Enterprise' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
@@ -114,6 +116,20 @@ describe('a team workspace’s plan and payments in the browser', () => {
       await viewing.getByText('Your role in this workspace (viewer) does not allow this.').waitFor();
       await screenshot(viewing, 'team-billing-viewer');
       await viewing.context().close();
+
+      // An admin finds the team by its slug on the Subscriptions tab and reads its payment there.
+      const admin = await openSignedIn(suite.browser, suite.product, suite.rootToken, '/admin?tab=subscriptions');
+      admin.setDefaultTimeout(10_000);
+      const teamPayments = admin.getByTestId('admin-workspace-payments');
+      await teamPayments.getByLabel('Workspace slug').fill(slug);
+      await teamPayments.getByRole('button', { name: 'Get workspace payments' }).click();
+      const row = teamPayments.getByTestId('admin-payments').locator('tbody tr').first();
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Enterprise plan, monthly');
+      expect(await teamPayments.getByText('Payments of Launch, newest first').count()).toBe(1);
+      expect(await seriousA11yViolations(admin)).toEqual([]);
+      await screenshot(admin, 'team-billing-admin-payments');
+      await admin.context().close();
     },
   );
 

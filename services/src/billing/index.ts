@@ -4,4 +4,5 @@ export { ADMINS_SET_LIMITS, customLimitsDecider } from './subscription-deciders.
 export { EXPORT_NOT_IN_PLAN, requireFeature } from './feature-gate.ts';
 export { type LinkLimitSource, MonthlyLimitReached, withinLinkQuota } from './link-quota.ts';
 export { planNamed, plansByName } from './plan-catalogue.ts';
+export { ADMIN_SUBJECTS } from './admin-subjects.ts';
 export { evolveSubscription, NO_CUSTOM_LIMITS, noSubscription, paidPeriodRuns, type SubscriptionState } from './subscription-state.ts';

@@ -417,6 +417,10 @@ const table: Record<string, Row> = {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/limits` }),
   },
+  'GET /api/admin/workspaces/:id/payments': {
+    expect: adminOnly(200),
+    request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/payments` }),
+  },
   'PUT /api/admin/workspaces/:id/limits': {
     expect: adminOnly(200),
     request: async (f) => ({ url: `/api/admin/workspaces/${(await ownerWorkspace(f)).id}/limits`, payload: { custom_seats_limit: 4 } }),

@@ -5,6 +5,7 @@ import {
   type LiveServerMessage,
   type RecordedEvent,
   type Subscription,
+  type WorkspacePermission,
   type WorkspaceRole,
 } from '@linkledger/contracts';
 import { BOT_POLICY_CHANGED, BotPolicyFollower, LINKS, latestBotPolicy, type LinkView } from '@linkledger/projections';
@@ -14,7 +15,7 @@ import { accountRefusalOnly } from '../http/account-status.ts';
 export interface LiveSocket {
   /** Who signed in on the socket. */
   userId: number;
-  /** The workspace whose clicks it is sent: its member's role there is checked again whenever the membership changes. */
+  /** The workspace it watches: its member's role there is checked again whenever the membership changes, and before each message. */
   workspaceId: number;
   send(message: string): void;
   /** The bearer token the socket signed in with, checked again whenever the user's sessions change. */
@@ -28,7 +29,7 @@ const SESSION_EVENTS = new Set(['SessionRevoked', 'PasswordChanged', 'OtherSessi
 
 /** Events after which someone may no longer be a member of a workspace, or may hold another role there. */
 const MEMBERSHIP_EVENTS = new Set(['WorkspaceMemberRemoved', 'WorkspaceMemberRoleChanged', 'WorkspaceDeleted', 'WorkspaceOwnershipTransferred']);
-export const MEMBERSHIP_ENDED = { code: 4403, reason: 'You are no longer a member of this workspace, or your role there no longer shows its clicks.' } as const;
+export const MEMBERSHIP_ENDED = { code: 4403, reason: 'You are no longer a member of this workspace.' } as const;
 
 /** A workspace's activity feed as the hub follows it (docs/workspaces.md#live-activity): handed in by the composition root. */
 interface ActivityFeed {
@@ -55,9 +56,10 @@ interface PendingClick {
 }
 
 /**
+ * Any member whose role reads the workspace may watch it (docs/workspaces.md#live-clicks).
  * Pushes human clicks to the sockets watching the workspace that owns the link (the link's
- * `owner_id`): every member there whose role reads analytics; and each new entry of the
- * workspace's activity feed to those whose role reads the workspace. Each API process runs its own
+ * `owner_id`) whose user's role reads analytics; and each new entry of the workspace's
+ * activity feed to those whose role reads the workspace. Each API process runs its own
  * hub from an event-store subscription, so replicas need nothing shared. The total sent is
  * read from the read model once it has applied the click, so it matches every other screen.
  */
@@ -148,7 +150,7 @@ export class LiveHub {
     }
   }
 
-  /** Closes the sockets of those who no longer watch the workspace (removed, left, a role without analytics, the workspace deleted). */
+  /** Closes the sockets of those who may no longer watch the workspace (removed, left, the workspace deleted or handed over without them). */
   private async recheckMembers(workspaceId: number, position: number): Promise<void> {
     await this.platform.readModel.waitFor(position, 2000);
     for (const socket of [...(this.sockets.get(workspaceId) ?? [])]) {
@@ -170,10 +172,20 @@ export class LiveHub {
     const found = await this.activity.entryOf(recorded, (workspaceId) => this.sockets.has(workspaceId));
     if (!found) return;
     const message: LiveServerMessage = { type: 'activity', workspace_id: found.workspaceId, entry: found.entry };
-    const text = JSON.stringify(message);
-    for (const socket of [...(this.sockets.get(found.workspaceId) ?? [])]) {
-      const role = await this.roleOf(socket.userId, found.workspaceId);
-      if (role === null || !roleAllows(role, 'workspace:read')) continue;
+    await this.sendToMembers(found.workspaceId, 'workspace:read', JSON.stringify(message));
+  }
+
+  /**
+   * Sends a message to each socket watching the workspace whose user's role there has the
+   * permission, asked now (once per user): a role changed or ended a moment ago already counts.
+   */
+  private async sendToMembers(workspaceId: number, permission: WorkspacePermission, text: string): Promise<void> {
+    const roles = new Map<number, Promise<WorkspaceRole | null>>();
+    for (const socket of [...(this.sockets.get(workspaceId) ?? [])]) {
+      let asked = roles.get(socket.userId);
+      if (!asked) roles.set(socket.userId, (asked = this.roleOf(socket.userId, workspaceId)));
+      const role = await asked;
+      if (role === null || !roleAllows(role, permission)) continue;
       try {
         socket.send(text);
       } catch (error) {
@@ -182,10 +194,10 @@ export class LiveHub {
     }
   }
 
-  /** Whether the user may watch the workspace's clicks: a member whose role reads analytics. */
+  /** Whether the user may watch the workspace: a member whose role reads it (what each socket is sent depends on the role). */
   async mayWatch(userId: number, workspaceId: number): Promise<{ role: WorkspaceRole | null; allowed: boolean }> {
     const role = await this.roleOf(userId, workspaceId);
-    return { role, allowed: role !== null && roleAllows(role, 'analytics:read') };
+    return { role, allowed: role !== null && roleAllows(role, 'workspace:read') };
   }
 
   async stop(): Promise<void> {
@@ -249,14 +261,7 @@ export class LiveHub {
       country: click.country,
       referrer: click.referrer,
     };
-    const text = JSON.stringify(message);
-    for (const socket of this.sockets.get(click.ownerId) ?? []) {
-      try {
-        socket.send(text);
-      } catch (error) {
-        this.onError(error);
-      }
-    }
+    await this.sendToMembers(click.ownerId, 'analytics:read', JSON.stringify(message));
   }
 }
 

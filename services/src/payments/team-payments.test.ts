@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleRefusal } from '../http/access.ts';
+import { WORKSPACE_NOT_FOUND_FOR_ADMINS } from '../billing/admin-subjects.ts';
 import { outbox } from '../testing/outbox.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { teamOnPro } from '../testing/workspaces.ts';
@@ -70,6 +71,20 @@ describe('paying for a team workspace', () => {
     // The methods paid with are the team's too.
     expect((await get(inTeam(asha), '/api/payment/methods')).json().payment_methods).toHaveLength(1);
     expect((await get(billing.headers, '/api/payment/methods')).json().payment_methods).toEqual([]);
+  });
+
+  it('an admin reads the team’s payment under the team’s id, not under the payer’s personal workspace', async () => {
+    const [item] = await history(inTeam(asha));
+    const byWorkspace = await get(root.headers, `/api/admin/workspaces/${team}/payments`);
+    expect(byWorkspace.statusCode, byWorkspace.body).toBe(200);
+    expect(byWorkspace.json().billing_history).toEqual([item]);
+    // The payer's own account, read by user id, is their personal workspace: it paid nothing.
+    expect((await get(root.headers, `/api/admin/users/${members.billing.user.id}/payments`)).json().billing_history).toEqual([]);
+    const unknown = await get(root.headers, '/api/admin/workspaces/999999/payments');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe(WORKSPACE_NOT_FOUND_FOR_ADMINS);
+    // Only admins read it; the team's own owner is refused.
+    expect((await get(asha.headers, `/api/admin/workspaces/${team}/payments`)).statusCode).toBe(403);
   });
 
   it('a payment for the team that only the gateway’s webhook reports moves the team, not the payer (monthly to yearly)', async () => {

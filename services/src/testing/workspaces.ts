@@ -71,3 +71,15 @@ export async function teamWithAnAdminMember(t: TestApp, slug: string) {
   expect(promoted.statusCode, promoted.body).toBe(200);
   return { root, asha, team, admin };
 }
+
+/** A link the member creates in the workspace: its id and short code. */
+export async function linkInWorkspace(t: TestApp, member: Session, workspaceId: number, originalUrl: string): Promise<{ id: number; short_code: string }> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/urls',
+    headers: { ...member.headers, 'x-workspace-id': String(workspaceId) },
+    payload: { original_url: originalUrl },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json();
+}

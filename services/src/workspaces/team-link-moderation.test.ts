@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ON_SUPER_ADMIN } from '../admin/who-acts-on-whom.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
-import { teamWithAnAdminMember } from '../testing/workspaces.ts';
+import { linkInWorkspace, teamWithAnAdminMember } from '../testing/workspaces.ts';
 
 let t: TestApp;
 let root: Session;
@@ -9,16 +9,7 @@ let asha: Session;
 let admin: Session;
 let team: number;
 
-const teamLink = async (owner: Session, workspace: number, url: string) => {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/urls',
-    headers: { ...owner.headers, 'x-workspace-id': String(workspace) },
-    payload: { original_url: url },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json<{ id: number }>().id;
-};
+const teamLink = async (owner: Session, workspace: number, url: string) => (await linkInWorkspace(t, owner, workspace, url)).id;
 const disable = (by: Session, linkId: number) =>
   t.app.inject({ method: 'POST', url: `/api/admin/links/${linkId}/disable`, headers: by.headers, payload: { reason: 'Phishing' } });
 

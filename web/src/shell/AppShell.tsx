@@ -86,7 +86,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <LogoMark />
           <span>Linkledger</span>
         </span>
-        <LiveMarker />
+        <WorkspaceLiveMarker />
       </header>
       <div className="app-shell__scrim" hidden={!navOpen} onClick={() => setNavOpen(false)} />
       {/* The column carries the sidebar's background the whole page down; the sidebar itself stays in view. */}
@@ -214,6 +214,13 @@ function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label:
   );
 }
 
+/** The live marker of the workspace the app acts in: it says when the caller's role there gets its activity but not its clicks. */
+function WorkspaceLiveMarker() {
+  const access = useWorkspaceAccess();
+  // Until the role is known, nothing is claimed about it.
+  return <LiveMarker clicks={access.role === null || access.allows('analytics:read')} />;
+}
+
 function UserMenu() {
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
@@ -245,7 +252,7 @@ function UserMenu() {
         Sign out
       </button>
       <p className="version-label">
-        {APP_VERSION} <LiveMarker />
+        {APP_VERSION} <WorkspaceLiveMarker />
       </p>
     </div>
   );

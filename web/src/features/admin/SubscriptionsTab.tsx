@@ -9,8 +9,9 @@ import { StatusMessage } from './StatusMessage.tsx';
 import { PlanChangeConfirmation } from './UserConfirmations.tsx';
 import { SubscriptionPayments } from './SubscriptionPayments.tsx';
 import { adminApi, type SubscriptionHistory } from './admin-api.ts';
-import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
-import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, userPaymentsQuery } from './admin-queries.ts';
+import { LookupForm, useUserLookup } from './UserLookup.tsx';
+import { WorkspacePayments } from './WorkspacePayments.tsx';
+import { adminChanged, subscriptionHistoryQuery, subscriptionQuery, paymentsQuery } from './admin-queries.ts';
 import type { TableColumn } from '../../ui/TableHead.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { TitledCard } from '../../ui/TitledCard.tsx';
@@ -27,7 +28,7 @@ function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge--${status === 'active' ? 'success' : 'danger'}`}>{capitalised(status)}</span>;
 }
 
-/** One user's subscription, its history, their payments and a plan change, found by e-mail (docs/admin.md#subscriptions). */
+/** One user's subscription, its history, their payments and a plan change, found by e-mail; and a team workspace's payments, found by slug (docs/admin.md#subscriptions). */
 export function SubscriptionsTab() {
   const lookup = useUserLookup();
   const { found, message, setMessage } = lookup;
@@ -51,10 +52,10 @@ export function SubscriptionsTab() {
 
   return (
     <div className="admin__section">
-      <UserLookupForm
+      <LookupForm
         lookup={lookup}
         submitLabel="Get subscription"
-        reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(userPaymentsQuery(userId))])}
+        reread={() => Promise.all([subscription.refetch(), history.refetch(), invalidate(paymentsQuery('users', userId))])}
       />
 
       <StatusMessage text={message} />
@@ -81,9 +82,10 @@ export function SubscriptionsTab() {
           ) : (
             <p className="admin__count">Loading history…</p>
           )}
-          <SubscriptionPayments key={found.id} userId={found.id} email={found.email} />
+          <SubscriptionPayments key={found.id} subject={{ of: 'users', id: found.id, email: found.email }} />
         </>
       ) : null}
+      <WorkspacePayments />
     </div>
   );
 }

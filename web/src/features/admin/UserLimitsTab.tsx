@@ -6,7 +6,7 @@ import { limitLabel, planLabel } from '../billing/index.ts';
 import { StatusMessage } from './StatusMessage.tsx';
 import { adminApi, type UserLimits } from './admin-api.ts';
 import { InputField } from '../../ui/Field.tsx';
-import { UserLookupForm, useUserLookup } from './UserLookup.tsx';
+import { LookupForm, useUserLookup } from './UserLookup.tsx';
 import { MAX_LIMIT, NOT_WHOLE, limitText, parseLimitInput } from './limit-input.ts';
 import { adminChanged, userLimitsQuery } from './admin-queries.ts';
 
@@ -29,7 +29,7 @@ export function UserLimitsTab() {
   const current = found && limits.data && limits.data.user_id === found.id ? limits.data : null;
   return (
     <div className="admin__section">
-      <UserLookupForm lookup={lookup} submitLabel="Get limits" reread={limits.refetch} />
+      <LookupForm lookup={lookup} submitLabel="Get limits" reread={limits.refetch} />
 
       <StatusMessage text={message} />
       {found && limits.error !== undefined && !current ? <StatusMessage text={errorText(limits.error, 'Failed to fetch user limits')} /> : null}

@@ -1,62 +1,82 @@
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client.ts';
-import { findUserByEmail } from './find-user.ts';
+import { findUserByEmail, findWorkspaceBySlug } from './find-user.ts';
+import type { AdminUser, AdminWorkspace } from './admin-api.ts';
 
-interface FoundUser {
-  id: number;
-  email: string;
+/** What a look-up finds, and the texts it answers with. */
+interface LookupKind<Found> {
+  find(text: string): Promise<Found | null>;
+  /** The look-up box's label and input type. */
+  field: { label: string; type: 'email' | 'text' };
+  /** With nothing typed; when nothing matches; when the call failed. */
+  texts: { empty: string; notFound: string; failed: string };
 }
 
+const USERS: LookupKind<AdminUser> = {
+  find: findUserByEmail,
+  field: { label: 'User e-mail', type: 'email' },
+  texts: { empty: 'Please enter a user email', notFound: 'User not found', failed: 'Failed to find user' },
+};
+
+const WORKSPACES: LookupKind<AdminWorkspace> = {
+  find: findWorkspaceBySlug,
+  field: { label: 'Workspace slug', type: 'text' },
+  texts: { empty: 'Please enter a workspace slug', notFound: 'Workspace not found', failed: 'Failed to find workspace' },
+};
+
 /**
- * The look-up of one user by e-mail that the subscriptions and user limits tabs start from
- * (docs/admin.md#per-user-limits). `message` is the tab's result line, shared with its own actions.
+ * The look-up of one subject that an admin tab starts from: a user by e-mail (the subscriptions
+ * and user limits tabs, docs/admin.md#per-user-limits), or a team workspace by slug
+ * (docs/admin.md#plans-and-limits-of-a-workspace). `message` is the tab's result line, shared
+ * with its own actions.
  */
-export function useUserLookup() {
-  const [email, setEmail] = useState('');
-  const [found, setFound] = useState<FoundUser | null>(null);
+function useLookup<Found extends { id: number }>(kind: LookupKind<Found>) {
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
   const [searching, setSearching] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  // Counts look-ups that found someone, the same user again included.
+  // Counts look-ups that found something, the same subject again included.
   const [lookups, setLookups] = useState(0);
 
-  /** Looks the typed address up; finding the user already shown calls `reread` instead. */
+  /** Looks the typed text up; finding the subject already shown calls `reread` instead. */
   const lookUp = async (reread: () => Promise<unknown>) => {
     setMessage(null);
-    if (!email.trim()) return setMessage('Please enter a user email');
+    if (!text.trim()) return setMessage(kind.texts.empty);
     setSearching(true);
     try {
-      const user = await findUserByEmail(email);
-      if (!user) {
+      const match = await kind.find(text);
+      if (!match) {
         setFound(null);
-        setMessage('User not found');
+        setMessage(kind.texts.notFound);
       } else {
-        if (user.id === found?.id) await reread();
-        else setFound({ id: user.id, email: user.email });
+        if (match.id === found?.id) await reread();
+        else setFound(match);
         setLookups((count) => count + 1);
       }
     } catch (error) {
-      setMessage(errorText(error, 'Failed to find user'));
+      setMessage(errorText(error, kind.texts.failed));
     } finally {
       setSearching(false);
     }
   };
 
-  return { email, setEmail, found, searching, message, setMessage, lookups, lookUp };
+  return { field: kind.field, text, setText, found, searching, message, setMessage, lookups, lookUp };
 }
 
-export type UserLookup = ReturnType<typeof useUserLookup>;
+export const useUserLookup = () => useLookup(USERS);
+export const useWorkspaceLookup = () => useLookup(WORKSPACES);
 
-interface UserLookupFormProps {
-  lookup: UserLookup;
+interface LookupFormProps {
+  lookup: Pick<ReturnType<typeof useUserLookup>, 'field' | 'text' | 'setText' | 'searching' | 'lookUp'>;
   /** The button's text: 'Get subscription', 'Get limits'. */
   submitLabel: string;
   searchingLabel?: string;
-  /** Reads the shown user's data again when they are looked up again. */
+  /** Reads the shown subject's data again when it is looked up again. */
   reread(): Promise<unknown>;
 }
 
-/** The "User e-mail" box and its button. */
-export function UserLookupForm({ lookup, submitLabel, searchingLabel = 'Looking up…', reread }: UserLookupFormProps) {
+/** The look-up box ("User e-mail", "Workspace slug") and its button. */
+export function LookupForm({ lookup, submitLabel, searchingLabel = 'Looking up…', reread }: LookupFormProps) {
   const id = useId();
   return (
     <form
@@ -68,16 +88,16 @@ export function UserLookupForm({ lookup, submitLabel, searchingLabel = 'Looking 
       noValidate
     >
       <div className="field admin__search">
-        <label className="field__label" htmlFor={`${id}-email`}>
-          User e-mail
+        <label className="field__label" htmlFor={`${id}-text`}>
+          {lookup.field.label}
         </label>
         <input
-          id={`${id}-email`}
+          id={`${id}-text`}
           className="input"
-          type="email"
+          type={lookup.field.type}
           autoComplete="off"
-          value={lookup.email}
-          onChange={(event) => lookup.setEmail(event.target.value)}
+          value={lookup.text}
+          onChange={(event) => lookup.setText(event.target.value)}
         />
       </div>
       <button type="submit" className="button button--primary" disabled={lookup.searching}>

@@ -6,6 +6,7 @@ import type {
   AdminStatsResponse as AdminStats,
   AdminUserActionResponse,
   AdminUserList as AdminUsers,
+  AdminWorkspaceList,
   EmailConfigAnswer,
   EmailConfigBody,
   EmailConfigView as EmailConfig,
@@ -34,6 +35,9 @@ export type PlanChanges = z.input<typeof UpdatePlanBody>;
 export type SubscriptionHistory = SubscriptionHistoryResponse['history'];
 export type AdminLink = AdminLinks['links'][number];
 
+type AdminWorkspaces = z.infer<typeof AdminWorkspaceList>;
+export type AdminWorkspace = AdminWorkspaces['workspaces'][number];
+
 export type { UserLimits, System, PaidPeriod, AdminUser, AdminUsers, AdminStats, EmailConfig, MailStats, AdminLinks };
 
 interface PageQuery {
@@ -47,6 +51,7 @@ export const adminApi = {
   system: () => api<System>('/admin/system'),
   users: (query: PageQuery) => api<AdminUsers>('/admin/users', { query: { ...query } }),
   user: (id: number) => api<AdminUser>(`/admin/users/${id}`),
+  workspaces: (query: PageQuery) => api<AdminWorkspaces>('/admin/workspaces', { query: { ...query } }),
   setStatus: (id: number, action: 'suspend' | 'ban' | 'activate') =>
     api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/${action}`, { method: 'POST' }),
   setRole: (id: number, role: 'user' | 'admin') => api<z.infer<typeof AdminUserActionResponse>>(`/admin/users/${id}/role`, { method: 'PUT', body: { role } }),

@@ -38,7 +38,8 @@ export const adminLinkListQuery = (query: object) => ['admin', 'links', query] a
 export const userLimitsQuery = (userId: number | null) => ['admin', 'limits', userId] as const;
 export const subscriptionQuery = (userId: number | null) => ['admin', 'subscription', userId] as const;
 export const subscriptionHistoryQuery = (userId: number | null) => ['admin', 'subscription-history', userId] as const;
-export const userPaymentsQuery = (userId: number | null) => ['admin', 'payments', userId] as const;
+/** A user's payments (`users`), or a workspace's (`workspaces`). */
+export const paymentsQuery = (of: 'users' | 'workspaces', id: number | null) => ['admin', 'payments', of, id] as const;
 export const paidPeriodQuery = (userId: number) => ['admin', 'paid-period', userId] as const;
 
 /** The event history: pages of events, an entity's timeline, its state at a moment. */
