@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, WorkspaceApiKey } from '@linkledger/contracts';
+import { teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { ONE_KEY_WITHOUT_ADVANCED_API } from './workspace-key-deciders.ts';
 
 let t: TestApp;
+let asha: Session;
+let team: number;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (session: Session, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+const withKey = (key: string, url: string) => t.app.inject({ url, headers: { 'x-api-key': key } });
 
 async function createKey(session: Session, workspaceId: number, scopes: ApiKeyScope[], name = 'Attack') {
   const created = await call(session, 'POST', `/api/workspaces/${workspaceId}/api-keys`, { name, scopes });
@@ -17,6 +21,7 @@ async function createKey(session: Session, workspaceId: number, scopes: ApiKeySc
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
+  ({ asha, team } = await teamOnPro(t, 'attack-team', {}));
 });
 afterAll(() => t.close());
 
@@ -31,5 +36,29 @@ describe('without Advanced API, the one key cannot be doubled through the accoun
     }
     expect((await call(solo, 'GET', '/api/users/me/api-key')).statusCode).toBe(404);
     expect((await call(solo, 'GET', `/api/workspaces/${solo.user.id}/api-keys`)).json().keys).toHaveLength(1);
+  });
+});
+
+describe('keys of a creator who left', () => {
+  it('stay dead when the creator is invited back: rejoining does not revive a key made before', async () => {
+    const erin = await signUpVerified(t, 'erin@example.com');
+    const join = async () => {
+      const sent = await call(asha, 'POST', `/api/workspaces/${team}/invites`, { email: 'erin@example.com', role: 'member' });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const { latestMail } = await import('../testing/outbox.ts');
+      const token = latestMail(t.dataDir, 'erin@example.com', '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+      const accepted = await call(erin, 'POST', '/api/workspace-invites/accept', { token });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    };
+    await join();
+    const { api_key } = await createKey(erin, team, ['links:read']);
+    expect((await withKey(api_key, '/api/urls')).statusCode).toBe(200);
+    expect((await call(asha, 'DELETE', `/api/workspaces/${team}/members/${erin.user.id}`)).statusCode).toBe(200);
+    expect((await withKey(api_key, '/api/urls')).statusCode).toBe(401);
+
+    await join();
+    expect((await withKey(api_key, '/api/urls')).statusCode).toBe(401);
+    const listed = (await call(asha, 'GET', `/api/workspaces/${team}/api-keys`)).json<{ keys: WorkspaceApiKey[] }>();
+    expect(listed.keys.map((key) => key.created_by.id)).not.toContain(erin.user.id);
   });
 });

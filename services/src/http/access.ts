@@ -91,7 +91,7 @@ const WORKSPACE_HEADER = 'x-workspace-id';
 export const WORKSPACE_HEADER_INVALID = 'X-Workspace-Id must be the id of one of your workspaces.';
 export const API_KEY_OWN_WORKSPACE = 'An API key acts in its own workspace: leave out X-Workspace-Id, or name that workspace.';
 export const roleRefusal = (role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow this.`;
-export const KEY_CREATOR_GONE = 'This API key stopped working: the member who created it is no longer in its workspace, or the workspace is gone.';
+const KEY_CREATOR_GONE = 'This API key stopped working: the member who created it is no longer in its workspace, or the workspace is gone.';
 export const missingScope = (permission: WorkspacePermission) => `This API key lacks the scope ${permission}.`;
 export const creatorRoleNarrows = (role: WorkspaceRole, permission: WorkspacePermission) =>
   `This API key’s creator’s role in its workspace (${role}) no longer allows ${permission}.`;
