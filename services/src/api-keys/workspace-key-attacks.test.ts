@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, WorkspaceApiKey } from '@linkledger/contracts';
+import { keyScopeNeedsAdvancedApi } from '../http/access.ts';
+import { givePlan } from '../testing/plans.ts';
 import { teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { ONE_KEY_WITHOUT_ADVANCED_API } from './workspace-key-deciders.ts';
@@ -60,5 +62,27 @@ describe('keys of a creator who left', () => {
     expect((await withKey(api_key, '/api/urls')).statusCode).toBe(401);
     const listed = (await call(asha, 'GET', `/api/workspaces/${team}/api-keys`)).json<{ keys: WorkspaceApiKey[] }>();
     expect(listed.keys.map((key) => key.created_by.id)).not.toContain(erin.user.id);
+  });
+});
+
+describe('a workspace whose plan loses Advanced API', () => {
+  it('keeps its keys to the basic scopes: domains and workspace calls are refused naming the feature, links still answer', async () => {
+    const { api_key } = await createKey(asha, team, ['links:read', 'domains:read', 'workspace:read'], 'Wide');
+    expect((await withKey(api_key, '/api/custom-domains')).statusCode).toBe(200);
+    expect((await withKey(api_key, `/api/workspaces/${team}`)).statusCode).toBe(200);
+
+    await givePlan(t.platform, team, 'free');
+    for (const [url, scope] of [
+      ['/api/custom-domains', 'domains:read'],
+      [`/api/workspaces/${team}`, 'workspace:read'],
+      [`/api/workspaces/${team}/members`, 'workspace:read'],
+    ] as const) {
+      const refused = await withKey(api_key, url);
+      expect(refused.statusCode, `${url}: ${refused.body}`).toBe(403);
+      expect(refused.json().detail).toBe(keyScopeNeedsAdvancedApi(scope));
+    }
+    expect((await withKey(api_key, '/api/urls')).statusCode).toBe(200);
+    // Signed-in members read as before: only keys are narrowed.
+    expect((await call(asha, 'GET', `/api/workspaces/${team}`)).statusCode).toBe(200);
   });
 });
