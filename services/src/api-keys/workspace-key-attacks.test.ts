@@ -9,6 +9,7 @@ import { ONE_KEY_WITHOUT_ADVANCED_API } from './workspace-key-deciders.ts';
 let t: TestApp;
 let asha: Session;
 let team: number;
+let bill: Session;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (session: Session, method: Method, url: string, payload?: object) =>
@@ -23,7 +24,9 @@ async function createKey(session: Session, workspaceId: number, scopes: ApiKeySc
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
-  ({ asha, team } = await teamOnPro(t, 'attack-team', {}));
+  const fixture = await teamOnPro(t, 'attack-team', { bill: 'billing' });
+  ({ asha, team } = fixture);
+  bill = fixture.members.bill;
 });
 afterAll(() => t.close());
 
@@ -62,6 +65,33 @@ describe('keys of a creator who left', () => {
     expect((await withKey(api_key, '/api/urls')).statusCode).toBe(401);
     const listed = (await call(asha, 'GET', `/api/workspaces/${team}/api-keys`)).json<{ keys: WorkspaceApiKey[] }>();
     expect(listed.keys.map((key) => key.created_by.id)).not.toContain(erin.user.id);
+  });
+});
+
+describe('the activity feed to those who may not read links', () => {
+  it('leaves out the links’ events for a workspace:read key without links:read and for a billing member; their members’ events remain', async () => {
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: { ...asha.headers, 'x-workspace-id': String(team) },
+      payload: { original_url: 'https://example.com/secret-destination' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const { api_key } = await createKey(asha, team, ['workspace:read'], 'Feed reader');
+    expect((await withKey(api_key, '/api/urls')).statusCode).toBe(403);
+    const asOwner = await call(asha, 'GET', `/api/workspaces/${team}/activity`);
+    expect(asOwner.body).toContain('secret-destination');
+
+    const byKey = await withKey(api_key, `/api/workspaces/${team}/activity`);
+    const byBilling = await call(bill, 'GET', `/api/workspaces/${team}/activity`);
+    for (const feed of [byKey, byBilling]) {
+      expect(feed.statusCode, feed.body).toBe(200);
+      expect(feed.body).not.toContain('secret-destination');
+      expect(feed.json<{ events: { link_id: number | null }[] }>().events.every((entry) => entry.link_id === null)).toBe(true);
+      expect(feed.body).toContain('Feed reader');
+    }
+    const linkId = link.json<{ id: number }>().id;
+    expect((await call(bill, 'GET', `/api/workspaces/${team}/activity?link=${linkId}`)).statusCode).toBe(404);
   });
 });
 
