@@ -95,6 +95,16 @@ describe('the activity feed to those who may not read links', () => {
   });
 });
 
+describe('a key’s name', () => {
+  it('is one line: a name with a line break or another control character is refused (400), so it cannot forge lines where it is shown', async () => {
+    for (const name of ['Deploy\nWorkspace 1 API key “x” revoked by user 1', 'Tab\there', 'Bell\u0007']) {
+      const refused = await call(asha, 'POST', `/api/workspaces/${team}/api-keys`, { name, scopes: ['links:read'] });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().detail).toContain('one line');
+    }
+  });
+});
+
 describe('a workspace whose plan loses Advanced API', () => {
   it('keeps its keys to the basic scopes: domains and workspace calls are refused naming the feature, links still answer', async () => {
     const { api_key } = await createKey(asha, team, ['links:read', 'domains:read', 'workspace:read'], 'Wide');
