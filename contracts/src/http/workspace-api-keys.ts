@@ -16,6 +16,8 @@ export const CreateWorkspaceApiKeyBody = z.strictObject({
     .trim()
     .min(1, 'Please enter a name for the key.')
     .max(64, 'A key’s name is at most 64 characters long.')
+    // Shown in lists, the activity feed and the admins' history: a line break there would read as another line.
+    .refine((name) => !/\p{Cc}/u.test(name), 'A key’s name is one line of text: it cannot hold line breaks, tabs or other control characters.')
     .describe('One line, up to 64 characters'),
   scopes: z
     .array(scope, { message: 'scopes must be a list of scopes' })

@@ -51,6 +51,16 @@ async function dropWorkspaceKeys(tx: UnitOfWork, workspaceId: number) {
   tx.delete(WORKSPACE_KEY_HASHES, workspaceId);
 }
 
+/** A member who leaves or is removed takes the keys they made there out of the read model, for good. */
+async function dropCreatorsKeys(tx: UnitOfWork, workspaceId: number, creatorId: number) {
+  const held = (await tx.get<WorkspaceKeyHashesView>(WORKSPACE_KEY_HASHES, workspaceId))?.key_hashes ?? [];
+  const views = await Promise.all(held.map((keyHash) => tx.get<WorkspaceApiKeyView>(WORKSPACE_API_KEYS, keyHash)));
+  const theirs = views.flatMap((view) => (view?.creator_id === creatorId ? [view.id] : []));
+  if (theirs.length === 0) return;
+  for (const keyHash of theirs) tx.delete(WORKSPACE_API_KEYS, keyHash);
+  await noteKeyHashes(tx, workspaceId, (hashes) => hashes.filter((each) => !theirs.includes(each)));
+}
+
 export const workspaceApiKeyHandlers: ReadModelHandlers = {
   async WorkspaceApiKeyCreated({ workspace_id, key_id, name, scopes, key_hash, last_four, creator_id }, recorded, tx) {
     const view: WorkspaceApiKeyView = {
@@ -70,6 +80,9 @@ export const workspaceApiKeyHandlers: ReadModelHandlers = {
   async WorkspaceApiKeyRevoked({ workspace_id, key_hash }, _recorded, tx) {
     tx.delete(WORKSPACE_API_KEYS, key_hash);
     await noteKeyHashes(tx, workspace_id, (held) => held.filter((each) => each !== key_hash));
+  },
+  async WorkspaceMemberRemoved({ workspace_id, user_id }, _recorded, tx) {
+    await dropCreatorsKeys(tx, workspace_id, user_id);
   },
   async WorkspaceDeleted({ workspace_id }, _recorded, tx) {
     await dropWorkspaceKeys(tx, workspace_id);

@@ -14,7 +14,7 @@ import { loadStream } from '../commands/command-context.ts';
 import { issueApiKey } from './issue-api-key.ts';
 import { apiUsageMeter } from './usage-meter.ts';
 import { routesFor } from '../http/declared-routes.ts';
-import { workspaceKeyRoutes } from './workspace-key-routes.ts';
+import { requireRoomForAccountKey, workspaceKeyRoutes } from './workspace-key-routes.ts';
 
 export const NO_API_KEY = 'You have no API key yet. Create one with POST /api/users/me/generate-api-key.';
 /** The web app's key screen tells this case by its first words, and offers a new key rather than making one. */
@@ -67,6 +67,7 @@ export const apiKeyRoutes = documentedAs(
         summary: 'Create your API key: 201 with the new key, or 200 with the key you already have (nothing changes)',
         response: { 200: ApiKeyResponse, 201: ApiKeyResponse, 409: ErrorBody },
         handler: async ({ request, reply, caller }) => {
+          await requireRoomForAccountKey(platform, caller.userId);
           const context = commandContext(platform, request);
           const { apiKey, created } = await issueApiKey(platform, context, { userId: caller.userId, replace: false });
           return reply.code(created ? 201 : 200).send(await keyResponse(platform, request, caller.userId, apiKey));
@@ -77,6 +78,7 @@ export const apiKeyRoutes = documentedAs(
         summary: 'Replace your API key with a new one: the old key stops working at once',
         response: { 200: ApiKeyResponse, 409: ErrorBody },
         handler: async ({ request, caller }) => {
+          await requireRoomForAccountKey(platform, caller.userId);
           const context = commandContext(platform, request);
           const { apiKey } = await issueApiKey(platform, context, { userId: caller.userId, replace: true });
           return keyResponse(platform, request, caller.userId, apiKey);

@@ -123,6 +123,18 @@ describe('workspace API keys: revoking', () => {
       .thenThrows(WORKSPACE_KEY_NOT_FOUND);
   });
 
+  it('given a key whose creator was removed, when it is revoked, then it is not found (their keys left with them); others’ stay', () => {
+    const removed: DomainEvent = { type: 'WorkspaceMemberRemoved', data: { workspace_id: 40, user_id: 7, reason: 'removed' } };
+    keys
+      .given([created(1), created(2, ['links:read'], 8), removed])
+      .when(revoke(1, 1, true))
+      .thenThrows(WORKSPACE_KEY_NOT_FOUND);
+    keys
+      .given([created(1), created(2, ['links:read'], 8), removed])
+      .when(revoke(2, 1, true))
+      .then([revoked(2, 1, 8)]);
+  });
+
   it('given a deleted workspace, when its key is revoked, then it is not found (its keys died with it)', () => {
     keys
       .given([created(1), { type: 'WorkspaceDeleted', data: { workspace_id: 40 } } as DomainEvent])

@@ -21,7 +21,8 @@ import { routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { mintWorkspaceKey } from './workspace-key.ts';
-import { roomForAnotherKey, workspaceKeyDecider } from './workspace-key-deciders.ts';
+import { ONE_KEY_WITHOUT_ADVANCED_API, roomForAnotherKey, workspaceKeyDecider } from './workspace-key-deciders.ts';
+import { forbidden } from '../commands/domain-error.ts';
 
 export const KEY_REVOKED = 'The API key was revoked: it stopped working at once.';
 
@@ -34,6 +35,17 @@ const grantableScopes = (role: WorkspaceRole, advancedApi: boolean) =>
 
 /** A personal workspace's id is its user's: their account key is that workspace's key too, and counts towards the one. */
 const accountKeysOf = (platform: Pick<Platform, 'read'>, workspaceId: number) => platform.read.count(API_KEYS, { user_id: workspaceId });
+
+/**
+ * Without Advanced API a personal workspace holds one key, its account key included: an account
+ * key is not made beside a workspace key the personal workspace already holds (replacing the
+ * account key it has is always allowed).
+ */
+export async function requireRoomForAccountKey(platform: Pick<Platform, 'clock' | 'read'>, userId: number): Promise<void> {
+  const [accountKeys, workspaceKeys] = await Promise.all([accountKeysOf(platform, userId), platform.read.count(WORKSPACE_API_KEYS, { workspace_id: userId })]);
+  if (accountKeys > 0 || roomForAnotherKey(false, workspaceKeys)) return;
+  if (!(await hasAdvancedApi(platform, userId))) throw forbidden(ONE_KEY_WITHOUT_ADVANCED_API);
+}
 
 /** Owners and admins manage every key of the workspace; anyone else only their own. */
 const managesAllKeys = (role: WorkspaceRole) => roleAllows(role, 'members:manage');

@@ -23,6 +23,9 @@ export function evolveWorkspaceKeys(state: WorkspaceKeysState, event: DomainEven
       delete keys[event.data.key_id];
       return { keys };
     }
+    // A creator who leaves or is removed takes their keys with them: rejoining later does not bring them back.
+    case 'WorkspaceMemberRemoved':
+      return { keys: Object.fromEntries(Object.entries(state.keys).filter(([, key]) => key.creatorId !== event.data.user_id)) };
     // A deleted workspace's keys die with it.
     case 'WorkspaceDeleted':
       return noWorkspaceKeys;

@@ -100,10 +100,12 @@ const WORKSPACE_ID = /^[1-9][0-9]{0,15}$/;
 export const WORKSPACE_HEADER_INVALID = 'X-Workspace-Id must be the id of one of your workspaces.';
 export const API_KEY_OWN_WORKSPACE = 'An API key acts in its own workspace: leave out X-Workspace-Id, or name that workspace.';
 export const roleRefusal = (role: WorkspaceRole) => `Your role in this workspace (${role}) does not allow this.`;
-export const KEY_CREATOR_GONE = 'This API key stopped working: the member who created it is no longer in its workspace, or the workspace is gone.';
+const KEY_CREATOR_GONE = 'This API key stopped working: the member who created it is no longer in its workspace, or the workspace is gone.';
 export const missingScope = (permission: WorkspacePermission) => `This API key lacks the scope ${permission}.`;
 export const creatorRoleNarrows = (role: WorkspaceRole, permission: WorkspacePermission) =>
   `This API key’s creator’s role in its workspace (${role}) no longer allows ${permission}.`;
+export const keyScopeNeedsAdvancedApi = (permission: WorkspacePermission) =>
+  `The scope ${permission} needs Advanced API (advanced_api), which this workspace’s plan no longer includes: its keys keep links:read, links:write and analytics:read.`;
 const KEY_NEEDS_WORKSPACE = 'A workspace’s API key only calls routes that act in its workspace.';
 
 /**
@@ -120,6 +122,9 @@ export function checkWorkspaceKey(
   if (!key.scopes.includes(permission)) throw forbidden(missingScope(permission));
   if (!roleAllows(creatorRole, permission)) throw forbidden(creatorRoleNarrows(creatorRole, permission));
 }
+
+/** Whether a key holds the permission without Advanced API. */
+const isBasicScope = (permission: WorkspacePermission) => BASIC_API_KEY_SCOPES.some((scope) => scope === permission);
 
 export const isAdmin = (role: Role) => role === 'admin' || role === 'super_admin';
 
@@ -226,11 +231,12 @@ async function workspaceOf(
   const workspaceId = config.workspaceInPath ? workspaceInPath(request) : (workspaceInHeader(request) ?? keysOwn);
   if (caller.actor.kind === 'api_key' && workspaceId !== keysOwn) throw forbidden(API_KEY_OWN_WORKSPACE);
   // The account's own key holds the scopes a key has without Advanced API, and no others.
-  if (caller.actor.kind === 'api_key' && !caller.workspaceKey && !BASIC_API_KEY_SCOPES.some((scope) => scope === permission))
-    throw forbidden(missingScope(permission));
+  if (caller.actor.kind === 'api_key' && !caller.workspaceKey && !isBasicScope(permission)) throw forbidden(missingScope(permission));
   const role = await checks.workspaceRole(caller.userId, workspaceId);
   if (caller.workspaceKey) {
     checkWorkspaceKey(caller.workspaceKey, role, permission);
+    // The scopes beyond the basic ones are Advanced API's: once the plan lacks it, its keys keep the basic ones only.
+    if (!isBasicScope(permission)) await checks.requireFeature(workspaceId, 'advanced_api', keyScopeNeedsAdvancedApi(permission));
     return { id: workspaceId, role };
   }
   if (!role) throw notFound(WORKSPACE_NOT_FOUND);

@@ -209,11 +209,19 @@ export class LiveHub {
     this.timers.clear();
   }
 
-  /** Resolves once clicks from now on will reach the socket. */
+  /**
+   * Resolves once clicks from now on will reach the socket. The membership is asked again once
+   * the socket is followed (and the read model has caught up with the log): one that ended
+   * between the route's check and now would otherwise go unnoticed, and the socket is closed.
+   */
   async add(socket: LiveSocket): Promise<void> {
     addTo(this.sockets, socket.workspaceId, socket);
     addTo(this.byUser, socket.userId, socket);
     await this.ensureSubscribed();
+    await this.platform.readModel.waitFor(await this.events.headPosition(), 2000);
+    if ((await this.mayWatch(socket.userId, socket.workspaceId)).allowed) return;
+    this.remove(socket);
+    socket.end(MEMBERSHIP_ENDED.code, MEMBERSHIP_ENDED.reason);
   }
 
   remove(socket: LiveSocket): void {

@@ -95,18 +95,21 @@ function subjectsOf(event: ActivityEvent): number[] {
 export async function activityPage(
   platform: Reading,
   workspaceId: number,
-  query: WorkspaceActivityQuery,
+  /** `withoutLinks`: for a reader who may not read links (a billing member, a key without `links:read`), the workspace's own events only. */
+  query: WorkspaceActivityQuery & { withoutLinks?: boolean },
   { batch: BATCH, budget }: ScanLimits = SCAN_LIMITS,
 ): Promise<WorkspaceActivity> {
   const workspaceStream = `workspace-${workspaceId}`;
   const links = linkStreams(platform);
   if (query.link !== undefined) {
+    if (query.withoutLinks) throw notFound(NO_SUCH_LINK_HERE);
     await links.learnOwners([query.link]);
     if (links.ownerOf(query.link) !== workspaceId) throw notFound(NO_SUCH_LINK_HERE);
   }
+  const streams = query.withoutLinks ? { stream: workspaceStream } : { streamPrefixes: ['link-', workspaceStream] };
   const filter: EventFilter = {
-    types: query.link === undefined ? [...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY] : LINK_ACTIVITY,
-    ...(query.link === undefined ? { streamPrefixes: ['link-', workspaceStream] } : { stream: `link-${query.link}` }),
+    types: query.link !== undefined ? LINK_ACTIVITY : query.withoutLinks ? WORKSPACE_ACTIVITY : [...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY],
+    ...(query.link === undefined ? streams : { stream: `link-${query.link}` }),
     ...(query.member !== undefined && { actorId: String(query.member) }),
   };
   const ours = (recorded: RecordedEvent) => {

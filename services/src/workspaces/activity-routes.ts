@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorBody, IdParams, WorkspaceActivity, WorkspaceActivityQuery } from '@linkledger/contracts';
+import { ErrorBody, IdParams, WorkspaceActivity, WorkspaceActivityQuery, roleAllows } from '@linkledger/contracts';
 import { routesFor } from '../http/declared-routes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { activityPage } from './activity-page.ts';
@@ -15,6 +15,10 @@ export async function activityRoutes(app: FastifyInstance, platform: Platform) {
     params: IdParams,
     querystring: WorkspaceActivityQuery,
     response: { 200: WorkspaceActivity, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
-    handler: ({ request, workspace }) => activityPage(platform, workspace.id, request.query),
+    handler: ({ request, caller, workspace }) => {
+      // The links' events tell their destinations and titles: only for those who may read links (the role, and a key's scopes).
+      const readsLinks = roleAllows(workspace.role, 'links:read') && (caller.workspaceKey?.scopes.includes('links:read') ?? true);
+      return activityPage(platform, workspace.id, { ...request.query, withoutLinks: !readsLinks });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, errorText } from '../../api/client.ts';
 import { apiKeysApi, type ApiKeyResponse } from '../../api/endpoints.ts';
 import { invalidate, setQueryData, useQuery } from '../../api/query.ts';
 import { WORKSPACE_KEYS_QUERY } from './workspace-keys-api.ts';
@@ -57,7 +57,8 @@ async function readOrGenerate(): Promise<KeyRead> {
     void invalidate(WORKSPACE_KEYS_QUERY);
     return { response, generated: true, revoked: false };
   } catch (failure) {
-    throw new Error(GENERATE_FAILED, { cause: failure });
+    // The server's reason when it has one (a workspace key already holds the plan's one key).
+    throw new Error(errorText(failure, GENERATE_FAILED), { cause: failure });
   }
 }
 
@@ -77,8 +78,8 @@ export function useApiKey(): ApiKeyState {
       void invalidate(WORKSPACE_KEYS_QUERY);
       setActionError(null);
       return true;
-    } catch {
-      setActionError(failed);
+    } catch (failure) {
+      setActionError(errorText(failure, failed));
       return false;
     }
   }, []);
