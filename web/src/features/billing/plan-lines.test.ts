@@ -10,7 +10,7 @@ describe('pricing cards', () => {
     expect(free?.inherits).toBeNull();
     expect(free?.features).toEqual(['Basic analytics', 'Advanced analytics', 'QR codes', 'Bulk link creation', 'Advanced link editing', 'API access']);
     expect(pro?.inherits).toBe('Free');
-    expect(pro?.features).toEqual(['CSV import and export', 'Custom domains', 'TRAI headers', 'Team collaboration']);
+    expect(pro?.features).toEqual(['CSV import and export', 'Custom domains', 'TRAI headers', 'Advanced API', 'Team collaboration']);
     // Enterprise grants what Pro does, with higher limits: it adds no feature line.
     expect(enterprise?.inherits).toBe('Pro');
     expect(enterprise?.features).toEqual([]);
