@@ -71,7 +71,7 @@ export function WorkspaceKeysCard({ workspaceId }: { workspaceId: number }) {
               <span className="workspace-keys__hint">…{each.last_four}</span>
             </td>
             <td data-label="Scopes">
-              <ul className="workspace-keys__scope-tags" aria-label="Scopes">
+              <ul className="cluster gap-1 bare-list" aria-label="Scopes">
                 {each.scopes.map((scope) => (
                   <li key={scope}>
                     <code className="code-inline">{scope}</code>
