@@ -85,10 +85,12 @@ describe('workspace activity in the browser', () => {
       await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
       await page.locator('main').getByRole('link', { name: 'Activity', exact: true }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('link')).toBe(String(sale.id));
-      expect(await page.getByLabel('Link').inputValue()).toBe(String(sale.id));
+      // The address changes before the Activity screen replaces the analytics one: wait for it.
+      await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
+      expect(await page.getByLabel('Link', { exact: true }).inputValue()).toBe(String(sale.id));
       await expect.poll(() => summaries(page)).toHaveLength(2);
       expect((await summaries(page)).join('\n')).not.toContain('https://a.example/other');
-      await page.getByLabel('Link').selectOption(String(other.id));
+      await page.getByLabel('Link', { exact: true }).selectOption(String(other.id));
       await expect.poll(() => summaries(page)).toHaveLength(1);
       // The member did nothing to the other link: the empty state says the filters match nothing.
       await page.getByLabel('Member').selectOption({ label: member.username });
