@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { headerSafeDestination } from '../destination.ts';
+import { StoredLinkControls } from './link-controls.ts';
 
 /**
  * A destination as events hold it. New events hold the normalized address already; older
@@ -10,17 +11,19 @@ const StoredDestination = z.string().transform(headerSafeDestination);
 export const CreatedVia = z.enum(['manual', 'api']);
 export type CreatedVia = z.infer<typeof CreatedVia>;
 
-const LinkCreatedV1 = z.object({
-  link_id: z.number().int().positive(),
-  owner_id: z.number().int().positive(),
-  short_code: z.string(),
-  original_url: StoredDestination,
-  title: z.string(),
-  description: z.string(),
-  created_via: CreatedVia,
-  custom_domain: z.string().nullable(),
-  trai_header: z.string().nullable(),
-});
+const LinkCreatedV1 = z
+  .object({
+    link_id: z.number().int().positive(),
+    owner_id: z.number().int().positive(),
+    short_code: z.string(),
+    original_url: StoredDestination,
+    title: z.string(),
+    description: z.string(),
+    created_via: CreatedVia,
+    custom_domain: z.string().nullable(),
+    trai_header: z.string().nullable(),
+  })
+  .extend(StoredLinkControls.shape);
 export type LinkCreated = z.infer<typeof LinkCreatedV1>;
 
 /**
@@ -34,12 +37,14 @@ const LinkPlacedV1 = z.object({
   trai_id: z.number().int().positive().nullable(),
 });
 
-export const LinkChanges = z.object({
-  title: z.string().optional(),
-  description: z.string().optional(),
-  original_url: StoredDestination.optional(),
-  is_active: z.boolean().optional(),
-});
+export const LinkChanges = z
+  .object({
+    title: z.string().optional(),
+    description: z.string().optional(),
+    original_url: StoredDestination.optional(),
+    is_active: z.boolean().optional(),
+  })
+  .extend(StoredLinkControls.shape);
 export type LinkChanges = z.infer<typeof LinkChanges>;
 
 /** An edit of a link: `changes` holds only the fields whose value changed (never an empty edit). */
@@ -87,8 +92,37 @@ const ClickedV1 = z.object({
   source: z.enum(['link', 'qr']),
   /** HMAC of IP and user agent under a salt that rotates daily. */
   visitor_hash: z.string(),
+  /**
+   * Which targeting rule sent the visit (1 = the first of the link's rules when it was
+   * served), or absent / 0 when no rule took it (docs/links.md#targeting-rules).
+   */
+  rule: z.number().int().nonnegative().optional(),
+  /** Which A/B variant sent the visit (1-based), or absent / 0 when the link had no split. */
+  variant: z.number().int().nonnegative().optional(),
 });
 export type Clicked = z.infer<typeof ClickedV1>;
+
+/**
+ * A link stopped serving its destination (docs/links.md#schedule-and-expiry): its expiry time
+ * passed, or its last allowed click was redirected. Recorded once by the expiry scheduler so
+ * history, notifications and webhooks see it; the redirect does not wait for it.
+ */
+const LinkExpiredV1 = z.object({
+  link_id: z.number().int().positive(),
+  reason: z.enum(['expires_at', 'max_clicks']),
+});
+export type LinkExpired = z.infer<typeof LinkExpiredV1>;
+
+/**
+ * The owner ended an A/B test by promoting one variant (1-based): its address becomes the
+ * link's destination and the split is removed (docs/links.md#ab-split).
+ */
+const LinkVariantPromotedV1 = z.object({
+  link_id: z.number().int().positive(),
+  variant: z.number().int().positive(),
+  original_url: StoredDestination,
+});
+export type LinkVariantPromoted = z.infer<typeof LinkVariantPromotedV1>;
 
 export const linkEvents = {
   LinkCreated: { 1: LinkCreatedV1 },
@@ -97,4 +131,6 @@ export const linkEvents = {
   LinkDeleted: { 1: LinkDeletedV1 },
   LinkModerated: { 1: LinkModeratedV1 },
   Clicked: { 1: ClickedV1 },
+  LinkExpired: { 1: LinkExpiredV1 },
+  LinkVariantPromoted: { 1: LinkVariantPromotedV1 },
 } as const;

@@ -1,32 +1,9 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, DESTINATION_MAX_LENGTH, DESTINATION_MESSAGES, normalizeWebAddress } from '../destination.ts';
+import { Destination } from './destination-field.ts';
+import { LinkControlsInput, LinkControlsChanges, LinkControlsView } from './link-controls.ts';
 import { CreatedVia } from '../events/links.ts';
 
-const URL_MAX_LENGTH = DESTINATION_MAX_LENGTH;
-
-/**
- * Only web destinations (javascript:, data:, ftp:, … are refused), stored in their WHATWG
- * serialization: punycode hosts, non-ASCII percent-encoded (see destination.ts). Line breaks
- * and other control characters are refused rather than silently dropped by the parser.
- */
-export const Destination = z
-  .string({ message: DESTINATION_MESSAGES.required })
-  .trim()
-  .min(1, DESTINATION_MESSAGES.required)
-  .max(URL_MAX_LENGTH, DESTINATION_MESSAGES.tooLong)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), DESTINATION_MESSAGES.controlCharacters)
-  .transform((value, context) => {
-    const href = normalizeWebAddress(value);
-    if (href === null) {
-      context.addIssue({ code: 'custom', message: DESTINATION_MESSAGES.notWeb });
-      return z.NEVER;
-    }
-    if (href.length > URL_MAX_LENGTH) {
-      context.addIssue({ code: 'custom', message: DESTINATION_MESSAGES.tooLongEncoded });
-      return z.NEVER;
-    }
-    return href;
-  });
+export { Destination } from './destination-field.ts';
 
 const Title = z.string({ message: 'title must be text' }).trim().max(255, 'title must be at most 255 characters');
 const Description = z.string({ message: 'description must be text' }).trim().max(2000, 'description must be at most 2000 characters');
@@ -53,6 +30,7 @@ export const CreateLinkBody = z.strictObject({
     .describe(
       'Optional custom short code instead of a generated one: 3 to 32 letters, digits, hyphens or underscores, not a word the app reserves (its page names, api, admin, assets, …). Answered with 409 when it is already taken.',
     ),
+  ...LinkControlsInput,
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
 
@@ -63,10 +41,13 @@ export const UpdateLinkBody = z.strictObject(
     description: Description.optional(),
     original_url: Destination.optional(),
     is_active: z.boolean({ message: 'is_active must be true or false' }).optional(),
+    ...LinkControlsChanges,
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Only title, description, original_url and is_active can be changed; remove ${issue.keys.join(', ')}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `Only title, description, original_url, is_active and the smart-link controls (${Object.keys(LinkControlsChanges).join(', ')}) can be changed; remove ${issue.keys.join(', ')}`
+        : undefined,
   },
 );
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;
@@ -88,6 +69,7 @@ export const LinkResponse = z.object({
   disabled_by_admin: z.boolean(),
   /** Why an admin disabled it; null when it is not disabled. */
   moderation_reason: z.string().nullable(),
+  ...LinkControlsView,
 });
 export type LinkResponse = z.infer<typeof LinkResponse>;
 

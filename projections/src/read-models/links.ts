@@ -1,3 +1,4 @@
+import type { SocialCard, TargetingRule, Variant } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -22,6 +23,18 @@ export interface LinkView {
   disabled_by_admin?: boolean;
   moderation_reason?: string | null;
   is_active: boolean;
+  /** Smart-link controls (docs/links.md#smart-links); absent on links that never had them. */
+  starts_at?: string | null;
+  expires_at?: string | null;
+  max_clicks?: number | null;
+  expired_url?: string | null;
+  /** Whether a password guards it: the hash itself stays in the log only. */
+  has_password?: boolean;
+  rules?: TargetingRule[];
+  variants?: Variant[];
+  og?: SocialCard | null;
+  /** `LinkExpired` was recorded. */
+  expired?: boolean;
   /** Human clicks: bots are in the log but never counted. */
   total_clicks: number;
   created_at: string;

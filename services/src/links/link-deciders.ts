@@ -81,7 +81,7 @@ interface UpdateLinkCommand {
 /** Records only the fields that really change; an edit that changes nothing records nothing. */
 function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
   const link = command.asAdmin ? liveLink(state) : ownedLink(state, command.ownerId);
-  const current: Required<LinkChanges> = {
+  const current: Required<Pick<LinkChanges, 'title' | 'description' | 'original_url' | 'is_active'>> = {
     title: link.title,
     description: link.description,
     original_url: link.destination,

@@ -38,5 +38,14 @@ export function toLinkResponse(link: LinkView, base: string): LinkResponse {
     is_active: link.is_active,
     disabled_by_admin: link.disabled_by_admin === true,
     moderation_reason: link.disabled_by_admin ? (link.moderation_reason ?? '') : null,
+    starts_at: link.starts_at ?? null,
+    expires_at: link.expires_at ?? null,
+    max_clicks: link.max_clicks ?? null,
+    expired_url: link.expired_url ?? null,
+    has_password: link.has_password === true,
+    rules: link.rules ?? [],
+    variants: link.variants ?? [],
+    og: link.og ?? null,
+    expired: link.expired === true,
   };
 }

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@linkledger/contracts';
+import type { DomainEvent, SocialCard, StoredLinkControls, TargetingRule, Variant } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** What the write side knows of one link, folded from the `link-{id}` stream. */
@@ -21,6 +21,72 @@ export interface LinkState {
   traiId: number | null;
   /** The log position it was created at: a link made before claims were recorded belongs to the claim that held its host then. */
   createdAt: number;
+  /**
+   * Its smart-link controls (docs/links.md#smart-links), or null for a plain link, so the
+   * redirect's plain path checks one field and nothing else.
+   */
+  controls: LinkControls | null;
+}
+
+/** A link's smart controls as the redirect evaluates them: instants as epoch milliseconds. */
+interface LinkControls {
+  startsAt: number | null;
+  expiresAt: number | null;
+  maxClicks: number | null;
+  expiredUrl: string | null;
+  /** The password's slow hash; null when the link has none. */
+  passwordHash: string | null;
+  rules: readonly TargetingRule[];
+  variants: readonly Variant[];
+  og: SocialCard | null;
+  /** `LinkExpired` was recorded (by time or by clicks). */
+  expired: boolean;
+}
+
+const NO_CONTROLS: LinkControls = {
+  startsAt: null,
+  expiresAt: null,
+  maxClicks: null,
+  expiredUrl: null,
+  passwordHash: null,
+  rules: [],
+  variants: [],
+  og: null,
+  expired: false,
+};
+
+const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/** The controls after a creation or an edit: absent fields stay, null or [] clears them; none set at all is null. */
+function applyControlChanges(current: LinkControls | null, changes: StoredLinkControls): LinkControls | null {
+  const base = current ?? NO_CONTROLS;
+  const next: LinkControls = {
+    startsAt: changes.starts_at === undefined ? base.startsAt : instant(changes.starts_at),
+    expiresAt: changes.expires_at === undefined ? base.expiresAt : instant(changes.expires_at),
+    maxClicks: changes.max_clicks === undefined ? base.maxClicks : changes.max_clicks,
+    expiredUrl: changes.expired_url === undefined ? base.expiredUrl : changes.expired_url,
+    passwordHash: changes.password_hash === undefined ? base.passwordHash : changes.password_hash,
+    rules: changes.rules ?? base.rules,
+    variants: changes.variants ?? base.variants,
+    og: changes.og === undefined ? base.og : changes.og,
+    // A new schedule or cap re-arms the link; the scheduler records it expired again if it still is.
+    expired: changes.starts_at === undefined && changes.expires_at === undefined && changes.max_clicks === undefined ? base.expired : false,
+  };
+  return hasControls(next) ? next : null;
+}
+
+function hasControls(controls: LinkControls): boolean {
+  return (
+    controls.expired ||
+    controls.startsAt !== null ||
+    controls.expiresAt !== null ||
+    controls.maxClicks !== null ||
+    controls.expiredUrl !== null ||
+    controls.passwordHash !== null ||
+    controls.rules.length > 0 ||
+    controls.variants.length > 0 ||
+    controls.og !== null
+  );
 }
 
 export function evolveLink(state: LinkState | null, event: DomainEvent, envelope: EventEnvelope): LinkState | null {
@@ -40,6 +106,7 @@ export function evolveLink(state: LinkState | null, event: DomainEvent, envelope
         domainId: null,
         traiId: null,
         createdAt: envelope.position,
+        controls: applyControlChanges(null, event.data),
       };
     case 'LinkPlaced':
       return state && { ...state, domainId: event.data.custom_domain_id, traiId: event.data.trai_id, version: envelope.revision };
@@ -49,8 +116,20 @@ export function evolveLink(state: LinkState | null, event: DomainEvent, envelope
         ...state,
         destination: event.data.changes.original_url ?? state.destination,
         isActive: event.data.changes.is_active ?? state.isActive,
+        controls: applyControlChanges(state.controls, event.data.changes),
         version: envelope.revision,
       };
+    case 'LinkExpired':
+      return state && { ...state, controls: { ...(state.controls ?? NO_CONTROLS), expired: true }, version: envelope.revision };
+    case 'LinkVariantPromoted':
+      return (
+        state && {
+          ...state,
+          destination: event.data.original_url,
+          controls: applyControlChanges(state.controls, { variants: [] }),
+          version: envelope.revision,
+        }
+      );
     case 'LinkDeleted':
       return state && { ...state, deleted: true, version: envelope.revision };
     case 'LinkModerated':

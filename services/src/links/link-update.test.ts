@@ -85,7 +85,10 @@ describe('PATCH /api/urls/{id}', () => {
       [{ is_active: 'no' }, 'Active must be true or false'],
       [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
       [{ description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters'],
-      [{ short_code: 'mine' }, 'Only title, description, original_url and is_active can be changed; remove short_code'],
+      [
+        { short_code: 'mine' },
+        'Only title, description, original_url, is_active and the smart-link controls (starts_at, expires_at, max_clicks, expired_url, password, rules, variants, og) can be changed; remove short_code',
+      ],
     ];
     for (const [body, detail] of refusals) {
       const response = await patch(link.id, body);

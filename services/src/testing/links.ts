@@ -18,6 +18,7 @@ export function aLink(changes: Partial<EditableLink> = {}): EditableLink {
     domainId: null,
     traiId: null,
     createdAt: 1,
+    controls: null,
     ...changes,
   };
 }

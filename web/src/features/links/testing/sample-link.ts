@@ -17,6 +17,15 @@ export function sampleLink(overrides: Partial<Link> = {}): Link {
     is_active: true,
     disabled_by_admin: false,
     moderation_reason: null,
+    starts_at: null,
+    expires_at: null,
+    max_clicks: null,
+    expired_url: null,
+    has_password: false,
+    rules: [],
+    variants: [],
+    og: null,
+    expired: false,
     ...overrides,
   };
 }
