@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SafeFetchNetwork } from '../platform/safe-fetch.ts';
+
+type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface PageServer {
+  port: number;
+  /** Requests the server received, by path (query included). */
+  hits: string[];
+  close(): Promise<void>;
+}
+
+/** A local HTTP server answering each path with its handler (404 otherwise), for tests of the fetch guard. */
+export async function startPageServer(pages: Record<string, PageHandler>): Promise<PageServer> {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(request.url ?? '');
+    const page = pages[new URL(request.url ?? '/', 'http://page.test').pathname];
+    if (page) page(request, response);
+    else response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A network whose names resolve as the test says (a function answers each lookup anew), and
+ * where only the given local servers are exempt from the guard's rules.
+ */
+export function testNetwork(names: Record<string, string | (() => string)>, exemptServers: PageServer[] = []): SafeFetchNetwork & { lookups: string[] } {
+  const lookups: string[] = [];
+  return {
+    lookups,
+    exempt: exemptServers.map((server) => `127.0.0.1:${server.port}`),
+    resolve: async (hostname) => {
+      lookups.push(hostname);
+      const answer = names[hostname];
+      if (answer === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      const address = typeof answer === 'function' ? answer() : answer;
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    },
+  };
+}
+
+/** A handler answering HTML. */
+export const html =
+  (body: string, headers: Record<string, string> = {}): PageHandler =>
+  (_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
