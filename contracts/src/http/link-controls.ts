@@ -130,3 +130,9 @@ export const LinkControlsView = {
   /** Recorded as expired (by time or by clicks); a link past its expiry time reads expired at once. */
   expired: z.boolean(),
 };
+
+/** `POST /api/links/preview-card`: the page whose own tags prefill a link's social card. */
+export const PreviewCardBody = z.strictObject({ url: Destination });
+
+/** The card as the page describes it, cut to the card's limits; empty texts and a null image where it says nothing. */
+export const PreviewCardResponse = z.object({ title: z.string(), description: z.string(), image_url: z.string().nullable() });

@@ -2,15 +2,12 @@ import { DomainError, tooManyRequests } from '../commands/domain-error.ts';
 import { perPlatform } from '../platform/per-platform.ts';
 import { addressKey } from '../throttling/rate-limit.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
+import { whenAgain } from '../throttling/when-again.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 const ONE_HOUR_MS = 60 * 60_000;
 
-/** "in 1 minute", "in 14 minutes": when a throttled caller may try again. */
-export function whenAgain(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
+export { whenAgain };
 
 const tooManyFailures = (waitMs: number) =>
   tooManyRequests(`Too many failed sign-in attempts. Please try again ${whenAgain(waitMs)}, or reset your password.`, waitMs);

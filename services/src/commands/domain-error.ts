@@ -13,6 +13,8 @@ export type Refusal =
   | 'not_found'
   /** The current state does not allow it (taken, already done, changed meanwhile). */
   | 'conflict'
+  /** The input is well formed, but what it points to cannot be used (a page that cannot be read). */
+  | 'unprocessable'
   /** Too many attempts; `retryAfterMs` says when to come back. */
   | 'too_many_requests'
   /** Something this depends on is down; nothing was lost. */
@@ -40,5 +42,6 @@ export const unauthorized = (detail: string) => new DomainError('unauthorized', 
 export const forbidden = (detail: string) => new DomainError('forbidden', detail);
 export const notFound = (detail: string) => new DomainError('not_found', detail);
 export const conflict = (detail: string) => new DomainError('conflict', detail);
+export const unprocessable = (detail: string, field?: string) => new DomainError('unprocessable', detail, field === undefined ? {} : { field });
 export const tooManyRequests = (detail: string, retryAfterMs: number) => new DomainError('too_many_requests', detail, { retryAfterMs });
 export const unavailable = (detail: string, options: { retryAfterMs?: number; cause?: unknown } = {}) => new DomainError('unavailable', detail, options);

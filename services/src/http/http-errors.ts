@@ -8,6 +8,7 @@ const STATUS: Record<Refusal, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_many_requests: 429,
   unavailable: 503,
 };
