@@ -5,6 +5,8 @@ import type { SafeFetchNetwork } from '../platform/safe-fetch.ts';
 type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface PageServer {
+  /** The loopback address it listens on. */
+  address: string;
   port: number;
   /** Requests the server received, by path (query included). */
   hits: string[];
@@ -12,7 +14,7 @@ export interface PageServer {
 }
 
 /** A local HTTP server answering each path with its handler (404 otherwise), for tests of the fetch guard. */
-export async function startPageServer(pages: Record<string, PageHandler>): Promise<PageServer> {
+export async function startPageServer(pages: Record<string, PageHandler>, { address = '127.0.0.1', port = 0 } = {}): Promise<PageServer> {
   const hits: string[] = [];
   const server = createServer((request, response) => {
     hits.push(request.url ?? '');
@@ -20,8 +22,9 @@ export async function startPageServer(pages: Record<string, PageHandler>): Promi
     if (page) page(request, response);
     else response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, address, resolve));
   return {
+    address,
     port: (server.address() as AddressInfo).port,
     hits,
     close: () =>
@@ -36,17 +39,20 @@ export async function startPageServer(pages: Record<string, PageHandler>): Promi
  * A network whose names resolve as the test says (a function answers each lookup anew), and
  * where only the given local servers are exempt from the guard's rules.
  */
-export function testNetwork(names: Record<string, string | (() => string)>, exemptServers: PageServer[] = []): SafeFetchNetwork & { lookups: string[] } {
+export function testNetwork(
+  names: Record<string, string | string[] | (() => string)>,
+  exemptServers: PageServer[] = [],
+): SafeFetchNetwork & { lookups: string[] } {
   const lookups: string[] = [];
   return {
     lookups,
-    exempt: exemptServers.map((server) => `127.0.0.1:${server.port}`),
+    exempt: exemptServers.map((server) => `${server.address}:${server.port}`),
     resolve: async (hostname) => {
       lookups.push(hostname);
       const answer = names[hostname];
       if (answer === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-      const address = typeof answer === 'function' ? answer() : answer;
-      return [{ address, family: address.includes(':') ? 6 : 4 }];
+      const addresses = typeof answer === 'function' ? [answer()] : [answer].flat();
+      return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     },
   };
 }
