@@ -8,6 +8,7 @@ import { safeFetch, SafeFetchError, type SafeFetchNetwork } from '../platform/sa
 import { WindowCounter } from '../throttling/window-counter.ts';
 import { whenAgain } from '../throttling/when-again.ts';
 import { readDestinationCard } from './destination-card.ts';
+import { refuseLoopingDestination } from './loop-guard.ts';
 
 /** A destination's page as the card reads it: HTML only, at most 1 MB, 5 seconds and 3 redirects. */
 const PAGE_LIMITS = { maxBytes: 1_000_000, timeoutMs: 5_000, maxRedirects: 3, accept: ['text/html', 'application/xhtml+xml'] };
@@ -56,6 +57,8 @@ export async function previewCardRoutes(app: FastifyInstance, platform: Platform
     handler: async ({ request, caller }) => {
       const wait = previewThrottle(platform).take(String(caller.userId));
       if (wait > 0) throw tooManyRequests(`Too many pages were fetched for cards. Please try again ${whenAgain(wait)}.`, wait);
+      // One of our own short links is no destination (a visit would be recorded): refused as when it is saved.
+      await refuseLoopingDestination(platform, request, request.body.url);
       const network = previewNetwork(platform);
       let page;
       try {

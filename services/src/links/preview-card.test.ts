@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleRefusal } from '../http/access.ts';
+import { DESTINATION_LOOPS } from './loop-guard.ts';
 import { html, startPageServer, testNetwork, type PageServer } from '../testing/page-server.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { callInWorkspace, teamOnPro } from '../testing/workspaces.ts';
@@ -79,6 +80,11 @@ describe('POST /api/links/preview-card (docs/links.md#fetching-from-a-destinatio
     expect(server.hits.length).toBe(before);
     const redirected = await preview(asha, { url: shop('/to-intranet') });
     expect([redirected.statusCode, redirected.json().detail]).toEqual([400, expect.stringMatching(/^That address is not allowed/)]);
+  });
+
+  it('refuses one of our own short links, as a destination is refused', async () => {
+    const answer = await preview(asha, { url: 'http://localhost/abc123' });
+    expect([answer.statusCode, answer.json().detail]).toEqual([400, DESTINATION_LOOPS]);
   });
 
   it('tells a page it could not read from an address it will not fetch', async () => {
