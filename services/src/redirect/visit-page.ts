@@ -11,7 +11,7 @@ const STYLE = [
   '*,*::before,*::after{box-sizing:border-box}',
   "body{margin:0;min-width:20rem;min-height:100vh;display:grid;place-items:center;padding:1.5rem;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans','Liberation Sans',sans-serif;font-size:1rem;line-height:1.6;color:#131a18;background:#f7f8f6;-webkit-font-smoothing:antialiased}",
   'main{width:100%;max-width:26rem;padding:2rem 1.5rem;border:1px solid #dde3e0;border-radius:16px;background:#fff;box-shadow:0 4px 12px rgb(15 27 25/.08),0 1px 3px rgb(15 27 25/.06)}',
-  '.brand{display:flex;align-items:center;gap:.5rem;margin:0 0 1.5rem;font-size:1.125rem;font-weight:700;letter-spacing:-.01em}',
+  '.brand{display:flex;align-items:center;gap:.5rem;margin:0 0 1.5rem;color:#131a18;font-size:1.125rem;font-weight:700;letter-spacing:-.01em}',
   'h1{margin:0 0 .5rem;font-size:1.375rem;line-height:1.15;font-weight:700}',
   'p{margin:0 0 1rem;color:#4a5652}',
   'form{display:grid;gap:1rem;margin:0}',
