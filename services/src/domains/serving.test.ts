@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../accounts/index.ts';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from './dns/testing/dns-test-server.ts';
@@ -135,5 +137,41 @@ describe('links served by Host and TRAI path', () => {
     expect((await visit('go.acme.in', `/ACMEGO/${code}`)).statusCode).toBe(302);
     const clicks = await t.platform.events.readAll({ limit: 100, filter: { types: ['Clicked'] } });
     expect(clicks.some((click) => (click.data as { link_id: number }).link_id === (links['domain-header'] as unknown as { id: number }).id)).toBe(true);
+  });
+
+  it('asks for a protected link’s password at its own place, and takes it only there', async () => {
+    const passwordHash = await hashPassword('open sesame');
+    for (const link of Object.values(links)) {
+      const id = (link as unknown as { id: number }).id;
+      const revision = (await t.platform.events.readStream(`link-${id}`)).length - 1;
+      const metadata = { actor: { kind: 'user' as const, id: String(brand.user.id) }, correlation_id: 'pw', causation_id: 'pw', at: new Date().toISOString() };
+      const changes = { link_id: id, changes: { password_hash: passwordHash } };
+      await t.platform.events.append([
+        { stream: `link-${id}`, expected: revision, events: [{ id: randomUUID(), type: 'LinkUpdated', version: 1, data: changes, metadata }] },
+      ]);
+    }
+    expect(await t.platform.linkCache.progress.waitFor(await t.platform.events.headPosition(), 5000)).toBe(true);
+    const code = (name: string) => links[name]!.short_code;
+    const post = (host: string, path: string) =>
+      t.app.inject({ method: 'POST', url: path, headers: { host, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=open+sesame' });
+    for (const [host, path, name] of [
+      ['lnk.example.com', `/${code('plain')}`, 'plain'],
+      ['go.acme.in', `/${code('domain')}`, 'domain'],
+      ['lnk.example.com', `/ACMEIN/${code('ours-header')}`, 'ours-header'],
+      ['go.acme.in', `/ACMEGO/${code('domain-header')}`, 'domain-header'],
+    ] as const) {
+      const page = await visit(host, path);
+      expect(page.statusCode, path).toBe(401);
+      expect(page.body).not.toContain(`https://example.com/${name}`);
+      const right = await post(host, path);
+      expect([right.statusCode, right.headers.location], path).toEqual([302, `https://example.com/${name}`]);
+      expect(String(right.headers['set-cookie'])).toContain(`; Path=${path};`);
+    }
+    // At the wrong place the form reaches no link: the 404 page.
+    expect((await post('go.acme.in', `/${code('plain')}`)).statusCode).toBe(404);
+    expect((await post('lnk.example.com', `/${code('domain')}`)).statusCode).toBe(404);
+    expect((await post('lnk.example.com', `/ACMEGO/${code('domain-header')}`)).statusCode).toBe(404);
+    expect((await post('go.acme.in', `/ACMEIN/${code('ours-header')}`)).statusCode).toBe(404);
+    expect((await post('evil.example.net', `/${code('plain')}`)).statusCode).toBe(404);
   });
 });

@@ -29,8 +29,8 @@ export function servesApp(hosts: ReadonlySet<string> | null, request: FastifyReq
 
 /**
  * On any other Host (a user's custom domain, a name pointed here by someone else) only the
- * routes in `everyHostRoutes` are served: short links, which answer a link or the page that
- * says there is none, and the proxy's TLS ask. Everything else (the web app, its files, the
+ * routes in `everyHostRoutes` are served: short links, which answer a link (or take a
+ * protected link's password) or the page that says there is none, and the proxy's TLS ask. Everything else (the web app, its files, the
  * API, the live socket) gets `elsewhere`, so no other origin ever runs our pages or holds a
  * session of ours.
  */
@@ -38,7 +38,8 @@ export function answerOnlyOnAppHosts(app: FastifyInstance, hosts: ReadonlySet<st
   if (!hosts) return;
   app.addHook('onRequest', async (request, reply) => {
     if (servesApp(hosts, request)) return;
-    if ((request.method === 'GET' || request.method === 'HEAD') && everyHostRoutes.includes(request.routeOptions.url ?? '')) return;
+    if ((request.method === 'GET' || request.method === 'HEAD' || request.method === 'POST') && everyHostRoutes.includes(request.routeOptions.url ?? ''))
+      return;
     await elsewhere(request, reply);
     return reply;
   });

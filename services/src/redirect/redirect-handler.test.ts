@@ -9,6 +9,7 @@ import type { LinkState } from '../links/link-state.ts';
 import { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import { createRedirectHandler } from './redirect-handler.ts';
+import { LinkPasswords } from './link-password.ts';
 import { DomainHosts } from './domain-hosts.ts';
 import { aLink } from '../testing/links.ts';
 
@@ -24,6 +25,7 @@ async function front(parts: { cache: Partial<LinkCache>; events?: Partial<EventS
     salts: parts.salts ?? new DailySalts(join(dir, 'salts')),
     trustProxy: null,
     clock: () => new Date(),
+    passwords: new LinkPasswords('test secret', () => Date.now()),
     onError: (error) => errors.push(error),
   });
   const server = createServer((request, response) =>

@@ -11,6 +11,7 @@ import { clientAddress, type ProxyTrust } from '../http/proxies.ts';
 import { storageRefusal } from '../http/http-errors.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
 import { createSmartLinkVisits, plainTarget, type VisitTarget } from './smart-link-visit.ts';
+import type { LinkPasswords } from './link-password.ts';
 
 const MAX_USER_AGENT = 512;
 
@@ -22,6 +23,8 @@ interface RedirectDeps {
   /** The TRUST_PROXY proxies, whose X-Forwarded-For names the visitor; null: the socket's address is the visitor's. */
   trustProxy: ProxyTrust | null;
   clock: () => Date;
+  /** The password page, its cookie and its attempts (docs/links.md#password). */
+  passwords: LinkPasswords;
   onError: (error: unknown) => void;
   /** Per-address limit on the server's front; absent when REDIRECT_RATE_PER_IP=0. */
   limiter?: AddressRateLimiter;
@@ -176,7 +179,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return ready ? { ...host, header: ready } : undefined;
   };
 
-  /** Records the click (GET, not a prefetch), then answers 302 to the target once it is durable. */
+  /** Records the click (not a HEAD, not a prefetch), then answers 302 to the target once it is durable. */
   const recordAndRedirect = (request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     try {
       if (request.method === 'HEAD' || isPrefetch(request.headers)) return redirect(response, target.destination);
@@ -195,13 +198,26 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  const serveSmartLink = createSmartLinkVisits({ recordAndRedirect });
+  const serveSmartLink = createSmartLinkVisits({ recordAndRedirect, passwords: deps.passwords });
 
   /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
     if (link.moderated) return disabled(response);
     if (link.controls !== null) return serveSmartLink(request, response, link, query, ip);
     recordAndRedirect(request, response, link, plainTarget(link), query, ip);
+  };
+
+  /**
+   * A form posted to a link that takes a password (`form.password`, docs/links.md#password):
+   * the right one goes on with the visit, which redirects and counts the click. A disabled
+   * link answers its page and checks nothing.
+   */
+  const attemptPassword = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, form: unknown, https: boolean) => {
+    if (link.moderated) return disabled(response);
+    const ip = clientAddress(request, deps.trustProxy);
+    deps.passwords
+      .attempt(request, response, link, form, { ip, https }, () => serveLink(request, response, link, query, ip))
+      .catch((error: unknown) => failed(response, error));
   };
 
   /** The server's front: redirects itself, and passes everything else on to the app. */
@@ -274,5 +290,5 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return servable(link, place) ? { link, query: target.query } : null;
   };
 
-  return { front, linkFor, serveLink };
+  return { front, linkFor, serveLink, attemptPassword };
 }

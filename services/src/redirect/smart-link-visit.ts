@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LinkState } from '../links/index.ts';
+import type { LinkPasswords } from './link-password.ts';
 
 /**
  * Where a visit to a link goes (docs/links.md#smart-links): its destination, or the address a
@@ -19,6 +20,8 @@ export const plainTarget = (link: LinkState): VisitTarget => ({ destination: lin
 interface VisitAnswers {
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
   recordAndRedirect(request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string): void;
+  /** Step 3: the password page, unless the visitor gave the password (docs/links.md#password). */
+  passwords: LinkPasswords;
 }
 
 /**
@@ -34,6 +37,7 @@ interface VisitAnswers {
  */
 export function createSmartLinkVisits(answers: VisitAnswers) {
   return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
+    if (answers.passwords.locks(request, response, link)) return;
     const target = plainTarget(link);
     answers.recordAndRedirect(request, response, link, target, query, ip);
   };

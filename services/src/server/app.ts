@@ -31,6 +31,7 @@ import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
+import { LinkPasswords } from '../redirect/link-password.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { firstToName, validationAnswer } from '../http/validation-message.ts';
@@ -44,7 +45,7 @@ import { listRoutes } from '../http/route-list.ts';
 import { addSecurityHeaders } from '../http/security-headers.ts';
 import { foreignHostNotFound, webApp } from '../http/web-app.ts';
 import { answerOnlyOnAppHosts, appHostNames, servesApp } from '../http/served-hosts.ts';
-import { proxyTrust } from '../http/proxies.ts';
+import { proxyTrust, requestProtocol } from '../http/proxies.ts';
 import { limitedServer } from '../http/connection-limits.ts';
 import { TLS_ASK_PATH } from '../domains/tls/ask-callers.ts';
 
@@ -76,6 +77,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     salts: new DailySalts(join(platform.config.DATA_DIR, 'visitor-salts')),
     trustProxy: trust,
     clock: platform.clock,
+    passwords: new LinkPasswords(platform.secret, platform.monotonic),
     onError: (error) => log(error),
     ...(limiter ? { limiter } : {}),
     // Hosts are known only when the installation names them; otherwise any Host that is no user's domain is ours.
@@ -208,6 +210,14 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     redirect.serveLink(request.raw, reply.raw, found.link, found.query);
   };
   for (const url of REDIRECT_ROUTES) app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: redirectInApp });
+  // The password form of a protected link posts here (docs/links.md#password); a POST to any other code is the 404 page and counts nothing.
+  const passwordInApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    const found = await redirect.linkFor(request.raw);
+    if (!found?.link.controls?.passwordHash) return notFoundPage(request, reply);
+    reply.hijack();
+    redirect.attemptPassword(request.raw, reply.raw, found.link, found.query, request.body, requestProtocol(request) === 'https');
+  };
+  for (const url of REDIRECT_ROUTES) app.route({ method: 'POST', url, schema: { hide: true }, handler: passwordInApp });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+/**
+ * The frame of the pages a short link answers instead of its redirect (docs/links.md#smart-links):
+ * the app's look (its colours, type and card, written out here since no stylesheet of the app
+ * is served on a user's domain), readable on a phone, no script, nothing loaded from anywhere.
+ */
+const STYLE = [
+  ':root{color-scheme:light}',
+  '*,*::before,*::after{box-sizing:border-box}',
+  "body{margin:0;min-width:20rem;min-height:100vh;display:grid;place-items:center;padding:1.5rem;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans','Liberation Sans',sans-serif;font-size:1rem;line-height:1.6;color:#131a18;background:#f7f8f6;-webkit-font-smoothing:antialiased}",
+  'main{width:100%;max-width:26rem;padding:2rem 1.5rem;border:1px solid #dde3e0;border-radius:16px;background:#fff;box-shadow:0 4px 12px rgb(15 27 25/.08),0 1px 3px rgb(15 27 25/.06)}',
+  '.brand{display:flex;align-items:center;gap:.5rem;margin:0 0 1.5rem;color:#131a18;font-size:1.125rem;font-weight:700;letter-spacing:-.01em}',
+  'h1{margin:0 0 .5rem;font-size:1.375rem;line-height:1.15;font-weight:700}',
+  'p{margin:0 0 1rem;color:#4a5652}',
+  'form{display:grid;gap:1rem;margin:0}',
+  'label{display:grid;gap:.25rem;font-size:.875rem;font-weight:600}',
+  'input{width:100%;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #b9c4bf;border-radius:10px;background:#fff;color:#131a18;font:inherit;font-size:1rem}',
+  'input:focus-visible{outline:none;border-color:#1f6feb;box-shadow:0 0 0 3px rgb(31 111 235/.25)}',
+  "input[aria-invalid='true']{border-color:#b42318}",
+  'button{min-height:3rem;padding:0 1.5rem;border:0;border-radius:10px;background:#0d6b5e;color:#fff;font:inherit;font-weight:600;cursor:pointer}',
+  'button:hover{background:#084f45}',
+  'button:focus-visible{outline:none;box-shadow:0 0 0 2px #fff,0 0 0 5px #1f6feb}',
+  '.error{margin:0;padding:.5rem .75rem;border-radius:10px;background:#fdebe9;color:#b42318;font-size:.875rem}',
+].join('');
+
+const LOGO =
+  '<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0d6b5e"/>' +
+  '<path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>' +
+  '<path d="M15 13h7M15 18h5" fill="none" stroke="#9ee6d6" stroke-width="3" stroke-linecap="round"/></svg>';
+
+/** Nothing but the one inline style runs or loads; forms go only to this origin; no other site frames the page. */
+const POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface VisitPage {
+  status: number;
+  /** Plain text: escaped here. */
+  title: string;
+  /** HTML inside the card, after the brand: whoever writes it escapes every user text in it. */
+  body: string;
+}
+
+/**
+ * Builds a page once and answers with it as often as asked, so it costs a redirect no more
+ * than writing a constant buffer: `extraHeaders` (a Retry-After, a cookie) are added per answer.
+ * A HEAD gets the status and headers only (Node leaves the body out).
+ */
+export function visitPage({ status, title, body }: VisitPage): (response: ServerResponse, extraHeaders?: OutgoingHttpHeaders) => void {
+  const html = Buffer.from(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
+      `<body><main><p class="brand">${LOGO}<span>Linkledger</span></p>${body}</main></body></html>\n`,
+  );
+  const headers: OutgoingHttpHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': POLICY,
+    'content-length': html.length,
+  };
+  return (response, extraHeaders) => {
+    response.writeHead(status, extraHeaders ? { ...headers, ...extraHeaders } : headers);
+    response.end(html);
+  };
+}
