@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LinkState } from '../links/index.ts';
+import { answerSocialCard, isPreviewCrawler } from './social-card.ts';
+import { visitDestination } from './visit-destination.ts';
+import { VisitFacts, type KnownVisitor, type VisitSources } from './visit-facts.ts';
 
 /**
  * Where a visit to a link goes (docs/links.md#smart-links): its destination, or the address a
@@ -10,13 +13,15 @@ export interface VisitTarget {
   destination: string;
   rule: number;
   variant: number;
+  /** What choosing it already worked out about the visitor (their country, their visitor hash), for the click to reuse. */
+  known?: KnownVisitor;
 }
 
 /** A plain link's visit: its destination, no rule, no variant. */
 export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.destination, rule: 0, variant: 0 });
 
 /** The redirect's own parts a smart-link visit uses: recording the click and answering with the redirect. */
-interface VisitAnswers {
+interface VisitAnswers extends VisitSources {
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
   recordAndRedirect(request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string): void;
 }
@@ -34,7 +39,11 @@ interface VisitAnswers {
  */
 export function createSmartLinkVisits(answers: VisitAnswers) {
   return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
-    const target = plainTarget(link);
+    const visit = new VisitFacts(request, ip, query, answers);
+    // 2. The social card.
+    if (link.controls?.og && isPreviewCrawler(visit.userAgent)) return answerSocialCard(response, link.controls.og, visit.shortUrl());
+    // 4. The destination.
+    const target = visitDestination(link, visit, response);
     answers.recordAndRedirect(request, response, link, target, query, ip);
   };
 }
