@@ -11,6 +11,7 @@ import { commitFloor, storeThroughput } from './redirects/append-floor.ts';
 import { cpuMeter, cpuMicros } from './redirects/process-cpu.ts';
 import { projectionsCaughtUp, startProduct, type Layout, type Product } from './redirects/product.ts';
 import { inTurn, manyLinks } from './redirects/requests-in-turn.ts';
+import { giveControls, passwordControls, smartControls } from './redirects/smart-places.ts';
 
 /**
  * `npm run bench`: the real redirect (every click durable before the 302) against a bare
@@ -20,7 +21,8 @@ import { inTurn, manyLinks } from './redirects/requests-in-turn.ts';
  * the floors: a bare server that appends each click durably and does nothing else (in the
  * same runs), and what committing the same clicks costs with no HTTP at all.
  * DURATION=seconds per run (10), CONNECTIONS (10,32,100), EVENTS_SYNC (FULL,NORMAL),
- * PLACES (plain; host and trai add a custom domain and a TRAI header), ROLE (unset: the
+ * PLACES (plain; host and trai add a custom domain and a TRAI header, smart and password
+ * smart links), ROLE (unset: the
  * product as `npm start` runs it, an HTTP process and a projector process; all: one process).
  */
 const DURATION = Number(process.env['DURATION'] ?? 10);
@@ -34,14 +36,19 @@ const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL,NORMAL').split(',').map((mode
  * Where the measured link is served (docs/domains.md#serving): `plain` /{code} on our host,
  * `host` /{code} on a verified custom domain named by the Host header, `trai` /{HEADER}/{code};
  * `spread`: /{code} over LINKS links (1,000), each request the next link in turn, so that no
- * two clicks of a commit share a link (the other places click one link).
+ * two clicks of a commit share a link (the other places click one link); `smart`: /{code} of a
+ * link with 5 targeting rules (none holds for the bench's visitor), a 2-way A/B split and an
+ * expiry ahead (docs/links.md#smart-links); `password`: /{code} of a password link without
+ * its cookie, answered with the password page (no click).
  */
+const PLACE_NAMES = ['plain', 'host', 'trai', 'spread', 'smart', 'password'] as const;
 const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
-  const name = place.trim();
-  if (name !== 'plain' && name !== 'host' && name !== 'trai' && name !== 'spread')
-    throw new Error(`PLACES must list plain, host, trai and/or spread (got ${place})`);
+  const name = PLACE_NAMES.find((known) => known === place.trim());
+  if (!name) throw new Error(`PLACES must list ${PLACE_NAMES.join(', ')} (got ${place})`);
   return name;
 });
+/** Places answered with a page instead of a redirect: no click is recorded. */
+const PAGE_PLACES: ReadonlySet<string> = new Set(['password']);
 const SPREAD_LINKS = Number(process.env['LINKS'] ?? 1000);
 // ROLE=all-tsx: one process under the TypeScript loader, as `npm start` ran before the server was compiled ahead.
 const LAYOUTS: Record<string, Layout> = { '': 'supervised', all: 'all', 'all-tsx': 'all-tsx' };
@@ -69,7 +76,11 @@ interface Figures {
   cpu: Record<string, number>;
 }
 
-async function load(url: string, connections: number, pids: Record<string, number>, host?: string, paths?: readonly string[]): Promise<Figures> {
+/**
+ * Load on one URL; `page`: the answer is a page (the password page's 401, or a 200), not a
+ * redirect, and any other status is an error.
+ */
+async function load(url: string, connections: number, pids: Record<string, number>, host?: string, paths?: readonly string[], page = false): Promise<Figures> {
   const headers = { 'user-agent': UA, ...(host ? { host } : {}) };
   // Warm-up, not measured: JIT, caches and connection set-up.
   const warmUp = await autocannon({ url, connections, duration: 2, headers, ...inTurn(paths, connections) });
@@ -78,7 +89,9 @@ async function load(url: string, connections: number, pids: Record<string, numbe
   const result = await autocannon({ url, connections, duration: DURATION, headers, ...inTurn(paths, connections) });
   const used = meter();
   const generator = process.cpuUsage(loadGenerator);
-  const answered = result['3xx'];
+  const answered = page ? result['2xx'] + result['4xx'] : result['3xx'];
+  const warmUpAnswered = page ? warmUp['2xx'] + warmUp['4xx'] : warmUp['3xx'];
+  const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const cpu: Record<string, number> = { 'load generator': (generator.user + generator.system) / answered };
   for (const [name, micros] of Object.entries(used)) cpu[name] = micros / answered;
   return {
@@ -86,8 +99,8 @@ async function load(url: string, connections: number, pids: Record<string, numbe
     p50: result.latency.p50,
     p99: result.latency.p99,
     answered,
-    warmUpAnswered: warmUp['3xx'],
-    errors: result.errors + result.non2xx - answered,
+    warmUpAnswered,
+    errors: page ? result.errors + responses - answered : result.errors + result.non2xx - answered,
     cpu,
   };
 }
@@ -126,7 +139,7 @@ async function post<T>(url: string, body: string, headers: Record<string, string
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Signs up the super admin and makes the links to measure, one per place. */
-async function prepare(product: Product, dns: DnsTestServer) {
+async function prepare(product: Product, dns: DnsTestServer, dataDir: string) {
   const email = `bench-${Date.now()}@example.com`;
   const json = { 'content-type': 'application/json' };
   const user = await post<{ id: number }>(`${product.baseUrl}/api/register`, JSON.stringify({ email, password: 'benchmark' }), json);
@@ -135,7 +148,7 @@ async function prepare(product: Product, dns: DnsTestServer) {
   });
   const signedIn = { ...json, authorization: `Bearer ${access_token}` };
   const call = <T>(path: string, body: unknown = {}) => post<T>(`${product.baseUrl}${path}`, JSON.stringify(body), signedIn);
-  const linkOn = (placement: Record<string, string>) => call<{ short_code: string }>('/api/urls', { original_url: DESTINATION, ...placement });
+  const linkOn = (placement: Record<string, string>) => call<{ id: number; short_code: string }>('/api/urls', { original_url: DESTINATION, ...placement });
   const targets: Partial<Record<(typeof PLACES)[number], { path: string; host: string | undefined; paths?: string[] }>> = {};
   targets.plain = { path: `/${(await linkOn({})).short_code}`, host: undefined };
   if (PLACES.includes('host') || PLACES.includes('trai') || PLACES.includes('spread')) {
@@ -152,6 +165,21 @@ async function prepare(product: Product, dns: DnsTestServer) {
     dns.set(BENCH_DOMAIN, 'A', ['127.0.0.1']);
     await call(`/api/custom-domains/${domain.id}/verify`);
     targets.host = { path: `/${(await linkOn({ custom_domain: BENCH_DOMAIN })).short_code}`, host: BENCH_DOMAIN };
+  }
+  // Smart links are made plain, then given their controls in the log before any visit.
+  if (PLACES.includes('smart')) {
+    const link = await linkOn({});
+    await giveControls(dataDir, { id: link.id, ownerId: user.id }, smartControls(DESTINATION, new Date()));
+    targets.smart = { path: `/${link.short_code}`, host: undefined };
+    // The measured visitor must fall through the rules to the split, or the place measures something else.
+    const probe = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': UA } });
+    if (!/[?&]variant=[ab]$/.test(probe.headers.get('location') ?? ''))
+      throw new Error(`the smart link answered ${probe.status} to ${probe.headers.get('location')}, not a variant`);
+  }
+  if (PLACES.includes('password')) {
+    const link = await linkOn({});
+    await giveControls(dataDir, { id: link.id, ownerId: user.id }, await passwordControls());
+    targets.password = { path: `/${link.short_code}`, host: undefined };
   }
   if (PLACES.includes('trai')) {
     const header = await call<{ id: number }>('/api/custom-domains/trai', { header: BENCH_HEADER, domain_type: 'our_domain' });
@@ -173,7 +201,7 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: Server, dns
   let floor: Server | undefined;
   try {
     floor = await startServer('./durable-bare-server.ts', { EVENTS_SYNC: mode, EVENTS_FILE: join(dir, `floor-${mode}.db`) });
-    const { targets, token } = await prepare(product, dns);
+    const { targets, token } = await prepare(product, dns, dataDir);
     const rows: { connections: number; place: string; bare: Figures; floor: Figures; real: Figures }[] = [];
     const barePaths = targets.spread?.paths;
     let answered = 0;
@@ -189,8 +217,10 @@ async function redirects(dir: string, mode: 'FULL' | 'NORMAL', bare: Server, dns
         const spread = place === 'spread';
         const against = spread ? await load(bare.url, connections, { 'bare server': bare.pid }, undefined, barePaths) : baseline!;
         const floorFigures = spread ? await load(floor.url, connections, { 'durable bare server': floor.pid }, undefined, barePaths) : floorBaseline!;
-        const real = await load(`${product.baseUrl}${target.path}`, connections, product.pids, target.host, target.paths);
-        answered += real.answered + real.warmUpAnswered;
+        const page = PAGE_PLACES.has(place);
+        const real = await load(`${product.baseUrl}${target.path}`, connections, product.pids, target.host, target.paths, page);
+        // A page records no click: only redirects are checked against the log.
+        if (!page) answered += real.answered + real.warmUpAnswered;
         rows.push({ connections, place, bare: against, floor: floorFigures, real });
       }
     }
@@ -234,6 +264,8 @@ async function main() {
 
   console.log('Redirects (302; the product appends each click durably before answering, see README, EVENTS_SYNC)\n');
   console.log("CPU per redirect is each process's CPU time (every thread, user + system) over the run, divided by the redirects answered in it.\n");
+  if (PLACES.includes('password'))
+    console.log('The password place answers the password page (a 401 page, no click), not a redirect: its rows count those pages.\n');
   const processes = SINGLE ? ['all'] : ['api', 'projector'];
   console.log(
     `| sync | place | connections | bare Node req/s | Linkledger req/s | ratio | Linkledger p50 / p99 ms | errors | CPU µs/redirect: ${processes.join(' + ')} | bare server µs/req | load generator µs/req (bare / Linkledger) |`,

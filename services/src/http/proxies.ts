@@ -44,6 +44,21 @@ export function requestProtocol(request: FastifyRequest): 'http' | 'https' {
 }
 
 /**
+ * The scheme of a request the server's front answers (no framework yet): a trusted proxy's
+ * X-Forwarded-Proto (its last value) only when it says http or https, else the connection's own.
+ */
+export function connectionProtocol(request: IncomingMessage, trust: ProxyTrust | null): 'http' | 'https' {
+  const own = (request.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (!trust || typeof forwarded !== 'string' || !trust(request.socket.remoteAddress ?? '', 0)) return own;
+  const said = forwarded
+    .slice(forwarded.lastIndexOf(',') + 1)
+    .trim()
+    .toLowerCase();
+  return said === 'http' || said === 'https' ? said : own;
+}
+
+/**
  * The Host the client named, as it arrived: X-Forwarded-Host is never read (the proxy passes
  * Host through, as Caddy does), so no header decides the address of a link.
  */

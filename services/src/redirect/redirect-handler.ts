@@ -7,13 +7,11 @@ import type { HeaderClaim, HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
 import type { AddressRateLimiter } from '../throttling/rate-limit.ts';
-import { clientAddress, type ProxyTrust } from '../http/proxies.ts';
+import { clientAddress, connectionProtocol, type ProxyTrust } from '../http/proxies.ts';
 import { storageRefusal } from '../http/http-errors.ts';
-import { VisitorHasher, countryOf, isPrefetch, referrerHost } from './visitor.ts';
+import { VisitorHasher, countryOf, isPrefetch, referrerHost, userAgentOf } from './visitor.ts';
 import { createSmartLinkVisits, plainTarget, type VisitTarget } from './smart-link-visit.ts';
 import type { LinkPasswords } from './link-password.ts';
-
-const MAX_USER_AGENT = 512;
 
 interface RedirectDeps {
   events: EventStore;
@@ -116,17 +114,17 @@ export function createRedirectHandler(deps: RedirectDeps) {
 
   const record = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     const now = deps.clock();
-    const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
+    const userAgent = userAgentOf(request.headers);
     const click: Clicked = {
       link_id: link.id,
       owner_id: link.ownerId,
       link_version: link.version,
       destination: target.destination,
-      country: countryOf(ip),
+      country: target.known?.country ?? countryOf(ip),
       user_agent: userAgent,
       referrer: referrerHost(request.headers.referer),
       source: query && new URLSearchParams(query).get('src') === 'qr' ? 'qr' : 'link',
-      visitor_hash: hasher.hash(ip, userAgent, now),
+      visitor_hash: target.known?.visitorHash ?? hasher.hash(ip, userAgent, now),
       ...(target.rule ? { rule: target.rule } : {}),
       ...(target.variant ? { variant: target.variant } : {}),
     };
@@ -198,7 +196,13 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  const serveSmartLink = createSmartLinkVisits({ recordAndRedirect, passwords: deps.passwords });
+  const serveSmartLink = createSmartLinkVisits({
+    recordAndRedirect,
+    passwords: deps.passwords,
+    clock: deps.clock,
+    hashVisitor: (ip, userAgent, now) => hasher.hash(ip, userAgent, now),
+    secure: (request) => connectionProtocol(request, deps.trustProxy) === 'https',
+  });
 
   /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LinkState } from '../links/index.ts';
 import type { LinkPasswords } from './link-password.ts';
+import { answerSocialCard, isPreviewCrawler } from './social-card.ts';
+import { visitDestination } from './visit-destination.ts';
+import { VisitFacts, type KnownVisitor, type VisitSources } from './visit-facts.ts';
 
 /**
  * Where a visit to a link goes (docs/links.md#smart-links): its destination, or the address a
@@ -11,13 +14,15 @@ export interface VisitTarget {
   destination: string;
   rule: number;
   variant: number;
+  /** What choosing it already worked out about the visitor (their country, their visitor hash), for the click to reuse. */
+  known?: KnownVisitor;
 }
 
 /** A plain link's visit: its destination, no rule, no variant. */
 export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.destination, rule: 0, variant: 0 });
 
 /** The redirect's own parts a smart-link visit uses: recording the click and answering with the redirect. */
-interface VisitAnswers {
+interface VisitAnswers extends VisitSources {
   /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
   recordAndRedirect(request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string): void;
   /** Step 3: the password page, unless the visitor gave the password (docs/links.md#password). */
@@ -37,8 +42,13 @@ interface VisitAnswers {
  */
 export function createSmartLinkVisits(answers: VisitAnswers) {
   return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
+    const visit = new VisitFacts(request, ip, query, answers);
+    // 2. The social card.
+    if (link.controls?.og && isPreviewCrawler(visit.userAgent)) return answerSocialCard(response, link.controls.og, visit.shortUrl());
+    // 3. The password.
     if (answers.passwords.locks(request, response, link)) return;
-    const target = plainTarget(link);
+    // 4. The destination.
+    const target = visitDestination(link, visit, response);
     answers.recordAndRedirect(request, response, link, target, query, ip);
   };
 }

@@ -17,6 +17,15 @@ export function countryOf(ip: string): string {
   return country;
 }
 
+/** A click keeps this much of the user agent; the rest of an overlong one is noise or an attack. */
+const MAX_USER_AGENT = 512;
+
+/** The request's user agent as a click records it ('' when it sent none). */
+export function userAgentOf(headers: Record<string, string | string[] | undefined>): string {
+  const userAgent = headers['user-agent'];
+  return typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : '';
+}
+
 /** Host of a Referer header, or '' for direct visits and unreadable values. */
 export function referrerHost(referer: string | undefined): string {
   if (!referer) return '';
