@@ -111,7 +111,8 @@ const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').t
 export function createRedirectHandler(deps: RedirectDeps) {
   const hasher = new VisitorHasher(deps.salts);
 
-  const record = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) => {
+  /** The click a visit records, as an append to the link's click stream (`expected: 'any'`). */
+  const clickOf = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     const now = deps.clock();
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
     const click: Clicked = {
@@ -127,8 +128,10 @@ export function createRedirectHandler(deps: RedirectDeps) {
       ...(target.rule ? { rule: target.rule } : {}),
       ...(target.variant ? { variant: target.variant } : {}),
     };
-    return deps.events.append([clickAppend(click, now)]);
+    return clickAppend(click, now);
   };
+  const record = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) =>
+    deps.events.append([clickOf(request, link, target, query, ip)]);
 
   /**
    * Whether a link was made under this claim (a domain claim or a header): recorded by id
@@ -176,6 +179,12 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return ready ? { ...host, header: ready } : undefined;
   };
 
+  /** Without a durable click there is no redirect: the count must never lie. */
+  const notRecorded = (response: ServerResponse, error: unknown) => {
+    deps.onError(error);
+    unavailable(response);
+  };
+
   /** Records the click (GET, not a prefetch), then answers 302 to the target once it is durable. */
   const recordAndRedirect = (request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     try {
@@ -183,11 +192,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
       record(request, link, target, query, ip)
         .then(
           () => redirect(response, target.destination),
-          (error: unknown) => {
-            // Without a durable click there is no redirect: the count must never lie.
-            deps.onError(error);
-            unavailable(response);
-          },
+          (error: unknown) => notRecorded(response, error),
         )
         .catch((error: unknown) => failed(response, error));
     } catch (error) {
@@ -195,7 +200,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  const serveSmartLink = createSmartLinkVisits({ recordAndRedirect });
+  const serveSmartLink = createSmartLinkVisits({ recordAndRedirect, clickOf, redirect, notRecorded }, deps);
 
   /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {

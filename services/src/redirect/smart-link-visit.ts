@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventStore } from '@linkledger/contracts';
 import type { LinkState } from '../links/index.ts';
+import { cappedClicks, type CappedClickAnswers } from './click-cap.ts';
+import type { LinkCache } from './link-cache.ts';
+import { answeredBySchedule } from './link-schedule.ts';
 
 /**
  * Where a visit to a link goes (docs/links.md#smart-links): its destination, or the address a
@@ -16,9 +20,14 @@ export interface VisitTarget {
 export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.destination, rule: 0, variant: 0 });
 
 /** The redirect's own parts a smart-link visit uses: recording the click and answering with the redirect. */
-interface VisitAnswers {
-  /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
-  recordAndRedirect(request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string): void;
+type VisitAnswers = CappedClickAnswers;
+
+/** What the steps read: the log, the cache (and the bot policy it follows), the time; and where failures go. */
+interface VisitDeps {
+  events: EventStore;
+  cache: LinkCache;
+  clock: () => Date;
+  onError: (error: unknown) => void;
 }
 
 /**
@@ -32,9 +41,12 @@ interface VisitAnswers {
  *    else the link's own;
  * 5. the click (a capped link's clicks are counted exactly), then the redirect.
  */
-export function createSmartLinkVisits(answers: VisitAnswers) {
+export function createSmartLinkVisits(answers: VisitAnswers, deps: VisitDeps) {
+  const capped = cappedClicks(answers, deps);
   return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
+    if (link.controls && answeredBySchedule(response, link.controls, deps.clock().getTime(), capped.reached(link))) return;
     const target = plainTarget(link);
+    if (capped.recordAndRedirect(request, response, link, target, query, ip)) return;
     answers.recordAndRedirect(request, response, link, target, query, ip);
   };
 }
