@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { setLinkControls } from '../testing/link-controls.ts';
+import { recordLinkEvent, setLinkControls } from '../testing/link-controls.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -110,5 +110,26 @@ describe('a link with a schedule, on an injected clock', () => {
     await scheduler.tick();
     expect(await expiries(link.id)).toHaveLength(2);
     expect((await visit(link.short_code)).statusCode).toBe(410);
+  });
+
+  it('reads a cached link again after LinkExpired and LinkVariantPromoted', async () => {
+    const capped = await newLink();
+    await setLinkControls(t.platform, capped.id, { max_clicks: 100 });
+    expect((await visit(capped.short_code)).statusCode).toBe(302);
+    await recordLinkEvent(t.platform, capped.id, { type: 'LinkExpired', data: { link_id: capped.id, reason: 'max_clicks' } });
+    expect((await visit(capped.short_code)).statusCode).toBe(410);
+
+    const split = await newLink();
+    const variants = [
+      { url: 'https://example.com/a', weight: 50 },
+      { url: 'https://example.com/b', weight: 50 },
+    ];
+    await setLinkControls(t.platform, split.id, { variants });
+    await visit(split.short_code);
+    await recordLinkEvent(t.platform, split.id, {
+      type: 'LinkVariantPromoted',
+      data: { link_id: split.id, variant: 2, original_url: 'https://example.com/b' },
+    });
+    expect((await visit(split.short_code)).headers.location).toBe('https://example.com/b');
   });
 });
