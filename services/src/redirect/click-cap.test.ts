@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEventOf } from '@linkledger/contracts';
-import { DEFAULT_CLASSIFIER } from '@linkledger/projections';
+import { BOT_POLICY_STREAM, domainEventOf } from '@linkledger/contracts';
+import { BotClassifier, DEFAULT_CLASSIFIER } from '@linkledger/projections';
+import { toNewEvent } from '../commands/command-context.ts';
 import { eventually } from '../testing/eventually.ts';
 import { setLinkControls } from '../testing/link-controls.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -80,6 +81,27 @@ describe('expiry by clicks on a real server', () => {
     expect((await visit(baseUrl, link.short_code, { headers: { 'user-agent': GOOGLEBOT } })).headers.get('location')).toBe('https://example.org/sold-out');
     expect(await humanClicks(link.id)).toBe(2);
     expect(await clicksOf(link.id)).toHaveLength(5);
+  });
+
+  it("follows the admin's bot policy: a user agent it names stops counting at once", async () => {
+    const monitor = 'Mozilla/5.0 (X11; Linux x86_64) UptimeWatcher/3.1';
+    const link = await cappedLink(2);
+    expect((await visit(baseUrl, link.short_code, { headers: { 'user-agent': monitor } })).status).toBe(302); // human by the default policy
+    const policy = { known_bots: true, patterns: ['uptimewatcher'] };
+    const metadata = { actor: { kind: 'user' as const, id: '1' }, correlation_id: 'policy', causation_id: 'policy', at: new Date().toISOString() };
+    const changed = await t.platform.events.append([
+      { stream: BOT_POLICY_STREAM, expected: 'any', events: [toNewEvent({ type: 'BotPolicyChanged', data: policy }, metadata)] },
+    ]);
+    await t.platform.linkCache.progress.waitFor(changed.position, 5_000);
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => visit(baseUrl, link.short_code, { headers: { 'user-agent': monitor } })));
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302]);
+    // Under the new policy the first visit is a bot's too: both human clicks are still left.
+    expect((await visit(baseUrl, link.short_code)).status).toBe(302);
+    expect((await visit(baseUrl, link.short_code)).status).toBe(302);
+    expect((await visit(baseUrl, link.short_code)).status).toBe(410);
+    const byNewPolicy = new BotClassifier(policy);
+    expect((await clicksOf(link.id)).filter((event) => !byNewPolicy.isBot(event!.data.user_agent))).toHaveLength(2);
   });
 
   it('shares the cap exactly between two processes (two link caches and redirect handlers on one store)', async () => {
