@@ -56,8 +56,11 @@ export const linkIndexes = {
   [LINK_TOTALS]: [],
 } as const;
 
-/** An expiry time as the scheduler compares it (ISO in UTC), or null. */
-const dueOf = (expiresAt: string | null | undefined) => (expiresAt ? new Date(expiresAt).toISOString() : null);
+/** An expiry time as the scheduler compares it (ISO in UTC), or null (also for a time that does not parse: a projector never throws on what the log holds). */
+function dueOf(expiresAt: string | null | undefined): string | null {
+  const at = expiresAt ? Date.parse(expiresAt) : NaN;
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
 
 /** An edit of the schedule or the cap re-arms the link (as its state folds it): due again at its expiry time, if any. */
 const SCHEDULE_FIELDS = ['starts_at', 'expires_at', 'max_clicks'] as const;

@@ -112,6 +112,14 @@ describe('a link with a schedule, on an injected clock', () => {
     expect((await visit(link.short_code)).statusCode).toBe(410);
   });
 
+  it('keeps projecting past an expiry time that does not parse (written before validation), and serves such a link', async () => {
+    const link = await newLink();
+    const position = await setLinkControls(t.platform, link.id, { expires_at: 'next tuesday' });
+    expect(await t.platform.readModel.waitFor(position, 5_000)).toBe(true);
+    expect((await t.platform.read.get<LinkView>(LINKS, link.id))?.expiry_due).toBeNull();
+    expect((await visit(link.short_code)).statusCode).toBe(302);
+  });
+
   it('reads a cached link again after LinkExpired and LinkVariantPromoted', async () => {
     const capped = await newLink();
     await setLinkControls(t.platform, capped.id, { max_clicks: 100 });
