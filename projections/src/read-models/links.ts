@@ -35,6 +35,8 @@ export interface LinkView {
   og?: SocialCard | null;
   /** `LinkExpired` was recorded. */
   expired?: boolean;
+  /** The expiry time (ISO, UTC) while `LinkExpired` is not recorded yet: what the expiry scheduler looks for. */
+  expiry_due?: string | null;
   /** Human clicks: bots are in the log but never counted. */
   total_clicks: number;
   created_at: string;
@@ -50,9 +52,18 @@ export interface LinkTotalsView {
 
 export const linkIndexes = {
   // The dashboard lists by owner, per tab, newest first; redirects misses look up by code.
-  [LINKS]: [['owner_id', 'created_at'], ['owner_id', 'created_via', 'created_at'], ['short_code']],
+  [LINKS]: [['owner_id', 'created_at'], ['owner_id', 'created_via', 'created_at'], ['short_code'], ['expiry_due']],
   [LINK_TOTALS]: [],
 } as const;
+
+/** An expiry time as the scheduler compares it (ISO in UTC), or null (also for a time that does not parse: a projector never throws on what the log holds). */
+function dueOf(expiresAt: string | null | undefined): string | null {
+  const at = expiresAt ? Date.parse(expiresAt) : NaN;
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** An edit of the schedule or the cap re-arms the link (as its state folds it): due again at its expiry time, if any. */
+const SCHEDULE_FIELDS = ['starts_at', 'expires_at', 'max_clicks'] as const;
 
 /** An empty string is no domain: "custom" and "default" links are told apart by null. */
 const orNull = (value: string | null) => (value ? value : null);
@@ -76,6 +87,7 @@ export const linkHandlers: ReadModelHandlers = {
       custom_domain: orNull(custom_domain),
       trai_header: orNull(trai_header),
       is_active: true,
+      ...(rest.expires_at ? { expiry_due: dueOf(rest.expires_at) } : {}),
       total_clicks: 0,
       created_at: at,
       updated_at: at,
@@ -84,12 +96,18 @@ export const linkHandlers: ReadModelHandlers = {
     await addToTotals(tx, owner_id, 1, 0);
   },
   async LinkUpdated({ link_id, changes }, recorded, tx) {
+    const rearmed = SCHEDULE_FIELDS.some((field) => changes[field] !== undefined);
     await tx.update<LinkView>(LINKS, link_id, (link) => ({
       ...link,
       ...changes,
       title_key: (changes.title ?? link.title).toLowerCase(),
+      ...(rearmed ? { expired: false, expiry_due: dueOf(changes.expires_at === undefined ? link.expires_at : changes.expires_at) } : {}),
       updated_at: recorded.metadata.at,
     }));
+  },
+  async LinkExpired({ link_id }, _recorded, tx) {
+    // Not an edit of the link: its updated_at stays.
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, expired: true, expiry_due: null }));
   },
   async LinkModerated({ link_id, disabled, reason }, recorded, tx) {
     await tx.update<LinkView>(LINKS, link_id, (link) => ({
@@ -118,7 +136,8 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const owners = new Set<number>();
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
-    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted' || event.type === 'LinkModerated') linkIds.add(event.data.link_id);
+    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted' || event.type === 'LinkModerated' || event.type === 'LinkExpired')
+      linkIds.add(event.data.link_id);
     else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
   }
   await tx.prefetch(LINKS, linkIds);

@@ -56,6 +56,8 @@ export function summarize(recorded: RecordedEvent): string {
       return `Link /${event.data.short_code} deleted`;
     case 'LinkModerated':
       return event.data.disabled ? `Link disabled by moderation: ${clip(event.data.reason)}` : 'Link enabled again by moderation';
+    case 'LinkExpired':
+      return `Link ${event.data.link_id} expired: ${event.data.reason === 'expires_at' ? 'its expiry time passed' : 'its click limit was reached'}`;
     case 'Clicked':
       return `Click on link ${event.data.link_id}${event.data.country ? ` from ${event.data.country}` : ''}${event.data.referrer ? ` via ${event.data.referrer}` : ''}${event.data.source === 'qr' ? ' (QR)' : ''}`;
     case 'ShortCodeClaimed':

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../formats/html-text.ts';
 
 /** Where `npm start` builds the web app; WEB_DIST_DIR can name another build. */
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -37,8 +38,6 @@ export const WEB_ROUTES = [
 /** Shown only when the web app has not been built (API-only runs); npm start always builds it. */
 const BARE_404 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page Not Found · Linkledger</title></head>
 <body><main><h1>Page Not Found</h1><p>The URL you're trying to access doesn't exist.</p><p><a href="/">Go to Homepage</a></p></main></body></html>`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The 404 page of a Host the app does not answer on (docs/web-app.md#hosts): plain HTML, no

@@ -7,3 +7,4 @@ export { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders
 export { requestedTarget } from './short-codes.ts';
 export { updateLink } from './update-link.ts';
 export { bulkDeleteLinks } from './bulk-delete.ts';
+export { recordLinkExpired } from './link-expiry.ts';

@@ -1,6 +1,5 @@
 import type { MailMessage } from './mailer.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../formats/html-text.ts';
 
 /** A plain message in text and HTML with the same words: every user text escaped, an optional link spelled out too. */
 export function composeMail(to: string, subject: string, lines: string[], closing: string, link?: { label: string; url: string }): MailMessage {

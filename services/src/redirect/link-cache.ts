@@ -1,11 +1,16 @@
-import { domainEventOf, type EventStore, type EventType, type Subscription } from '@linkledger/contracts';
-import { PositionTracker } from '@linkledger/projections';
+import { domainEventOf, type DomainEvent, type EventStore, type EventType, type Subscription } from '@linkledger/contracts';
+import { BOT_POLICY_CHANGED, BotPolicyFollower, PositionTracker, latestBotPolicy } from '@linkledger/projections';
 import { evolveUser, noUser } from '../accounts/index.ts';
 import { evolveLink, type LinkState } from '../links/index.ts';
 import { DOMAIN_EVENTS, DomainHosts } from './domain-hosts.ts';
 import { foldEvents } from '../commands/event-port.ts';
 
 const MAX_ENTRIES = 200_000;
+
+/** The events after which a cached link is read again. */
+const LINK_CHANGES = ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'LinkExpired', 'LinkVariantPromoted'] as const;
+type LinkChange = Extract<DomainEvent, { type: (typeof LINK_CHANGES)[number] }>;
+const isLinkChange = (event: DomainEvent): event is LinkChange => (LINK_CHANGES as readonly string[]).includes(event.type);
 
 /**
  * Short code → link, in memory, for the redirect path. A miss is resolved from the event
@@ -28,20 +33,26 @@ export class LinkCache {
   readonly progress = new PositionTracker();
   /** Users' custom domains by host, kept by the same subscription (docs/domains.md#serving). */
   readonly domains = new DomainHosts();
+  /** Which visits are bots, by the newest policy (as the projectors count them): a capped link counts human clicks only. */
+  readonly bots: BotPolicyFollower;
 
   constructor(
     private readonly events: EventStore,
     /** A failed subscription handler (an event that cannot be read): reported, never thrown at the process. */
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.bots = new BotPolicyFollower(latestBotPolicy(events));
+  }
 
   async start(): Promise<void> {
     const head = await this.events.headPosition();
     await this.domains.load(this.events, head);
+    await this.bots.load();
     this.progress.advance(head);
-    const types: EventType[] = ['LinkUpdated', 'LinkDeleted', 'LinkModerated', 'UserStatusChanged', 'AccountDeleted', ...DOMAIN_EVENTS];
-    this.subscription = this.events.subscribe({ after: head, filter: { types } }, async (batch, through) => {
+    const types: EventType[] = [...LINK_CHANGES, 'UserStatusChanged', 'AccountDeleted', ...DOMAIN_EVENTS];
+    this.subscription = this.events.subscribe({ after: head, filter: { types: [...types, BOT_POLICY_CHANGED] } }, async (batch, through) => {
       for (const recorded of batch) {
+        if (this.bots.observe(recorded)) continue;
         const event = domainEventOf(recorded);
         if (event && DOMAIN_EVENTS.includes(event.type)) {
           this.domains.apply(recorded);
@@ -55,7 +66,7 @@ export class LinkCache {
           this.forgetAll();
           continue;
         }
-        if (event?.type !== 'LinkUpdated' && event?.type !== 'LinkDeleted' && event?.type !== 'LinkModerated') continue;
+        if (!event || !isLinkChange(event)) continue;
         if (this.seenRevision.size >= MAX_ENTRIES) this.seenRevision.clear();
         this.seenRevision.set(event.data.link_id, recorded.revision);
         this.evict(event.data.link_id);

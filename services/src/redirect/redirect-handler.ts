@@ -112,7 +112,8 @@ const requestHost = (request: IncomingMessage) => (request.headers.host ?? '').t
 export function createRedirectHandler(deps: RedirectDeps) {
   const hasher = new VisitorHasher(deps.salts);
 
-  const record = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) => {
+  /** The click a visit records, as an append to the link's click stream (`expected: 'any'`). */
+  const clickOf = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     const now = deps.clock();
     const userAgent = userAgentOf(request.headers);
     const click: Clicked = {
@@ -128,8 +129,10 @@ export function createRedirectHandler(deps: RedirectDeps) {
       ...(target.rule ? { rule: target.rule } : {}),
       ...(target.variant ? { variant: target.variant } : {}),
     };
-    return deps.events.append([clickAppend(click, now)]);
+    return clickAppend(click, now);
   };
+  const record = (request: IncomingMessage, link: LinkState, target: VisitTarget, query: string, ip: string) =>
+    deps.events.append([clickOf(request, link, target, query, ip)]);
 
   /**
    * Whether a link was made under this claim (a domain claim or a header): recorded by id
@@ -177,6 +180,12 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return ready ? { ...host, header: ready } : undefined;
   };
 
+  /** Without a durable click there is no redirect: the count must never lie. */
+  const notRecorded = (response: ServerResponse, error: unknown) => {
+    deps.onError(error);
+    unavailable(response);
+  };
+
   /** Records the click (not a HEAD, not a prefetch), then answers 302 to the target once it is durable. */
   const recordAndRedirect = (request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string) => {
     try {
@@ -184,11 +193,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
       record(request, link, target, query, ip)
         .then(
           () => redirect(response, target.destination),
-          (error: unknown) => {
-            // Without a durable click there is no redirect: the count must never lie.
-            deps.onError(error);
-            unavailable(response);
-          },
+          (error: unknown) => notRecorded(response, error),
         )
         .catch((error: unknown) => failed(response, error));
     } catch (error) {
@@ -196,13 +201,19 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  const serveSmartLink = createSmartLinkVisits({
-    recordAndRedirect,
-    passwords: deps.passwords,
-    clock: deps.clock,
-    hashVisitor: (ip, userAgent, now) => hasher.hash(ip, userAgent, now),
-    secure: (request) => connectionProtocol(request, deps.trustProxy) === 'https',
-  });
+  const serveSmartLink = createSmartLinkVisits(
+    {
+      recordAndRedirect,
+      clickOf,
+      redirect,
+      notRecorded,
+      passwords: deps.passwords,
+      clock: deps.clock,
+      hashVisitor: (ip, userAgent, now) => hasher.hash(ip, userAgent, now),
+      secure: (request) => connectionProtocol(request, deps.trustProxy) === 'https',
+    },
+    deps,
+  );
 
   /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {

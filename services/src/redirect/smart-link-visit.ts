@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventStore } from '@linkledger/contracts';
 import type { LinkState } from '../links/index.ts';
+import { cappedClicks, type CappedClickAnswers } from './click-cap.ts';
+import type { LinkCache } from './link-cache.ts';
 import type { LinkPasswords } from './link-password.ts';
+import { answeredBySchedule } from './link-schedule.ts';
 import { answerSocialCard, isPreviewCrawler } from './social-card.ts';
 import { visitDestination } from './visit-destination.ts';
 import { VisitFacts, type KnownVisitor, type VisitSources } from './visit-facts.ts';
@@ -22,11 +26,17 @@ export interface VisitTarget {
 export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.destination, rule: 0, variant: 0 });
 
 /** The redirect's own parts a smart-link visit uses: recording the click and answering with the redirect. */
-interface VisitAnswers extends VisitSources {
-  /** Records the click (GET, not a prefetch), then answers 302 once it is durable. */
-  recordAndRedirect(request: IncomingMessage, response: ServerResponse, link: LinkState, target: VisitTarget, query: string, ip: string): void;
+interface VisitAnswers extends CappedClickAnswers, VisitSources {
   /** Step 3: the password page, unless the visitor gave the password (docs/links.md#password). */
   passwords: LinkPasswords;
+}
+
+/** What the steps read: the log, the cache (and the bot policy it follows), the time; and where failures go. */
+interface VisitDeps {
+  events: EventStore;
+  cache: LinkCache;
+  clock: () => Date;
+  onError: (error: unknown) => void;
 }
 
 /**
@@ -40,8 +50,11 @@ interface VisitAnswers extends VisitSources {
  *    else the link's own;
  * 5. the click (a capped link's clicks are counted exactly), then the redirect.
  */
-export function createSmartLinkVisits(answers: VisitAnswers) {
+export function createSmartLinkVisits(answers: VisitAnswers, deps: VisitDeps) {
+  const capped = cappedClicks(answers, deps);
   return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
+    // 1. The schedule and expiry.
+    if (link.controls && answeredBySchedule(response, link.controls, deps.clock().getTime(), capped.reached(link))) return;
     const visit = new VisitFacts(request, ip, query, answers);
     // 2. The social card.
     if (link.controls?.og && isPreviewCrawler(visit.userAgent)) return answerSocialCard(response, link.controls.og, visit.shortUrl());
@@ -49,6 +62,8 @@ export function createSmartLinkVisits(answers: VisitAnswers) {
     if (answers.passwords.locks(request, response, link)) return;
     // 4. The destination.
     const target = visitDestination(link, visit, response);
+    // 5. The click: a capped link's counted exactly.
+    if (capped.recordAndRedirect(request, response, link, target, query, ip)) return;
     answers.recordAndRedirect(request, response, link, target, query, ip);
   };
 }

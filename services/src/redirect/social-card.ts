@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SocialCard } from '@linkledger/contracts';
+import { escapeHtml } from '../formats/html-text.ts';
 
 /**
  * The link-preview crawlers a card is shown to (docs/links.md#social-cards): Facebook (and
@@ -11,8 +12,6 @@ import type { SocialCard } from '@linkledger/contracts';
 const PREVIEW_CRAWLER = /facebookexternalhit|facebot|twitterbot|linkedinbot|slackbot-linkexpanding|slack-imgproxy|^whatsapp\/|telegrambot|discordbot/i;
 
 export const isPreviewCrawler = (userAgent: string) => PREVIEW_CRAWLER.test(userAgent);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The card as a page: Open Graph and Twitter card tags, with the title and description readable too. */
 function socialCardPage(card: SocialCard, shortUrl: string): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { escapeHtml } from '../formats/html-text.ts';
 
 /**
  * The frame of the pages a short link answers instead of its redirect (docs/links.md#smart-links):
@@ -39,8 +40,6 @@ const POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 interface VisitPage {
   status: number;
   /** Plain text: escaped here. */
@@ -73,4 +72,13 @@ export function visitPage({ status, title, body }: VisitPage): (response: Server
     response.writeHead(status, extraHeaders ? { ...headers, ...extraHeaders } : headers);
     response.end(html);
   };
+}
+
+/** A page of plain text: its title as the heading, then its paragraphs, every one escaped. */
+export function textPage(page: { status: number; title: string; paragraphs: readonly string[] }) {
+  return visitPage({
+    status: page.status,
+    title: page.title,
+    body: `<h1>${escapeHtml(page.title)}</h1>${page.paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('')}`,
+  });
 }

@@ -30,6 +30,7 @@ import { openPayments, type Payments } from '../payments/payment-setup.ts';
 import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
 import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
+import { LinkExpiryScheduler } from '../links/link-expiry-scheduler.ts';
 import { forwardOnly, processMonotonic, type Monotonic } from '../platform/monotonic.ts';
 import { owedMailComposers } from './owed-mail-composers.ts';
 import { asksOwnerForAnalytics, openAnalyticsStore, openEventStore, openReadStore } from './open-stores.ts';
@@ -54,6 +55,8 @@ export interface OpenedPlatform extends Platform {
   domainRechecker: DomainRechecker | null;
   /** Weekly summaries, usage warnings and moderation notices, where the projectors run (null when ROLE=api). */
   notificationScheduler: NotificationScheduler | null;
+  /** Records `LinkExpired` for links whose expiry time passed, where the projectors run (null when ROLE=api). */
+  linkExpiryScheduler: LinkExpiryScheduler | null;
   owedMail: OwedMailSender;
 }
 
@@ -167,6 +170,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     ? new NotificationScheduler({ events, read, analytics, readModel, analyticsProgress, mailer, config, clock }, options.log)
     : null;
   await notificationScheduler?.start();
+  const linkExpiryScheduler = runsProjectors ? new LinkExpiryScheduler({ events, read, readModel, clock }, options.log) : null;
+  await linkExpiryScheduler?.start();
   const owedMail = new OwedMailSender(
     { events, read, readModel, mailer, clock, retryMs: config.MAIL_RETRY_SECONDS * 1000, composers: owedMailComposers },
     options.log,
@@ -193,12 +198,14 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     billingScheduler,
     domainRechecker,
     notificationScheduler,
+    linkExpiryScheduler,
     owedMail,
     clock,
     monotonic,
     async close() {
       await domainRechecker?.stop();
       await notificationScheduler?.stop();
+      await linkExpiryScheduler?.stop();
       await owedMail.stop();
       await billingScheduler?.stop();
       await owner?.close();

@@ -80,6 +80,23 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 
+  it('lets one of several racing appends expecting the same revision win, and tells each loser the revision it lost to', async () => {
+    // A capped link's clicks rely on this (docs/links.md#schedule-and-expiry): the click stream is the counter.
+    await store.append([{ stream: `${ns}-counted`, expected: 'no_stream', events: [event('Hit'), event('Hit')] }]);
+    const racing = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => store.append([{ stream: `${ns}-counted`, expected: 1, events: [event('Hit', { i })] }])),
+    );
+    const won = racing.filter((r) => r.status === 'fulfilled');
+    expect(won.map((r) => r.value.revisions)).toEqual([[2]]);
+    const lost = racing.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(lost).toHaveLength(7);
+    for (const error of lost) {
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(error).toMatchObject({ stream: `${ns}-counted`, expected: 1, actual: 2 });
+    }
+    expect(await store.readStream(`${ns}-counted`, 2)).toHaveLength(1);
+  });
+
   it('reads all from a position, filtered by type or stream prefix', async () => {
     const start = await store.headPosition();
     await store.append([{ stream: `${ns}-link-1`, expected: 'any', events: [event('LinkCreated'), event('LinkUpdated')] }]);
