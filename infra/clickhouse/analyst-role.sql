@@ -32,7 +32,7 @@ CREATE ROLE IF NOT EXISTS linkledger_analyst SETTINGS PROFILE 'linkledger_analys
 -- The views run as the analyst (SQL SECURITY INVOKER, ClickHouse's default), so the role
 -- also reads the product's columns the views show, and only those: never visitor_hash.
 GRANT SELECT ON linkledger_analysts.* TO linkledger_analyst;
-GRANT SELECT(link_id, owner_id, at, country, referrer, source, browser, os, device, is_bot, visitor) ON linkledger.clicks TO linkledger_analyst;
+GRANT SELECT(link_id, owner_id, at, country, referrer, source, browser, os, device, is_bot, visitor, destination, rule, variant) ON linkledger.clicks TO linkledger_analyst;
 GRANT SELECT ON linkledger.clicks_daily TO linkledger_analyst;
 GRANT SELECT ON linkledger.link_facts TO linkledger_analyst;
 GRANT SELECT ON linkledger.owner_facts TO linkledger_analyst;

@@ -9,7 +9,7 @@ CREATE DATABASE IF NOT EXISTS {analysts};
 
 -- One row per redirect answered, bots included (is_bot = 1).
 CREATE OR REPLACE VIEW {analysts}.clicks AS
-SELECT link_id, owner_id, at, country, referrer, source, browser, os, device, is_bot, visitor
+SELECT link_id, owner_id, at, country, referrer, source, browser, os, device, is_bot, visitor, destination, rule, variant
 FROM {database}.clicks;
 
 -- Human clicks per link, UTC day and value of one breakdown; dimension '' is the day's total.

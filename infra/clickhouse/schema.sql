@@ -10,6 +10,9 @@
 -- `visitor` is the visitor hash as a 64-bit number, computed on insert: distinct visitors
 -- are counted over it, several times faster than over the string (a collision among a
 -- link's visitors is ~10⁻⁸ at a million of them).
+-- `destination` is where the click was sent, `rule` and `variant` which targeting rule and
+-- A/B variant chose it (1-based, 0 for none), so analytics split by them exactly and an
+-- edited rule never rewrites the past (docs/links.md#analytics-by-rule-and-variant).
 CREATE TABLE IF NOT EXISTS clicks (
   position UInt64,
   link_id UInt64,
@@ -23,12 +26,23 @@ CREATE TABLE IF NOT EXISTS clicks (
   device LowCardinality(String),
   is_bot UInt8,
   visitor_hash String,
-  visitor UInt64 MATERIALIZED cityHash64(visitor_hash)
+  visitor UInt64 MATERIALIZED cityHash64(visitor_hash),
+  destination String,
+  rule UInt8,
+  variant UInt8
 ) ENGINE = MergeTree
 ORDER BY (link_id, at, position);
 
 -- Tables made before `visitor` existed get it here; their old rows compute it when read.
 ALTER TABLE clicks ADD COLUMN IF NOT EXISTS visitor UInt64 MATERIALIZED cityHash64(visitor_hash);
+
+-- Tables made before smart links get these; their old rows read rule 0 and variant 0 (there
+-- were no rules then) and an empty destination, which only a replay of the log can fill:
+-- the store reports it (lacksFacts) and an online rebuild fills it.
+ALTER TABLE clicks
+  ADD COLUMN IF NOT EXISTS destination String,
+  ADD COLUMN IF NOT EXISTS rule UInt8,
+  ADD COLUMN IF NOT EXISTS variant UInt8;
 
 -- Human clicks per link, UTC day and value of each breakdown (dimension '' is the day's
 -- total), summed as parts merge. Every period and range the analytics answer is whole UTC

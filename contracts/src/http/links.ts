@@ -227,6 +227,12 @@ export const AnalyticsQuery = z
 
 const CountedBy = z.object({ date: z.string(), clicks: z.number() });
 const NamedCount = z.object({ name: z.string(), count: z.number() });
+/** Human clicks one rule or variant index sent to one destination (docs/links.md#analytics-by-rule-and-variant). */
+const SplitCount = {
+  url: z.string().describe('The destination these clicks were sent to, as recorded with each click'),
+  clicks: z.number(),
+  unique_visitors: z.number(),
+};
 
 export const AnalyticsResponse = z.object({
   total_clicks: z.number(),
@@ -245,5 +251,16 @@ export const AnalyticsResponse = z.object({
     .describe(
       'Clicks in the range that came from the link’s QR code (the short URL with ?src=qr); those without a referrer are listed as "QR code" in top_referrers, not "Direct"',
     ),
+  by_rule: z
+    .array(
+      z.object({
+        rule: z.number().describe('1 = the first targeting rule when the click was served; 0 = no rule took it (the link’s own destination or its A/B split)'),
+        ...SplitCount,
+      }),
+    )
+    .describe('Clicks in the range per targeting rule and destination, rules in order and 0 last; empty when no click in the range was sent by a rule'),
+  by_variant: z
+    .array(z.object({ variant: z.number().describe('1-based A/B variant; 0 = not split (a rule took it, or the link had no split then)'), ...SplitCount }))
+    .describe('Clicks in the range per A/B variant and destination, variants in order and 0 last; empty when no click in the range was sent by a variant'),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

@@ -13,6 +13,11 @@ export interface ClickRow {
   device: string;
   is_bot: number;
   visitor_hash: string;
+  /** Where the click was sent (Clicked.destination). */
+  destination: string;
+  /** The targeting rule (1-based) and A/B variant (1-based) that chose it; 0 for none. */
+  rule: number;
+  variant: number;
 }
 
 /**

@@ -23,6 +23,9 @@ function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIF
     device: profile.device,
     is_bot: bots.isBot(click.user_agent) ? 1 : 0,
     visitor_hash: click.visitor_hash,
+    destination: click.destination,
+    rule: click.rule ?? 0,
+    variant: click.variant ?? 0,
   };
 }
 

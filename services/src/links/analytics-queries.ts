@@ -46,6 +46,8 @@ const nextDayStart = (isoDay: string) => clickhouseTime(new Date(startOf(isoDay)
 /** A link's human clicks per UTC day and breakdown value (infra/clickhouse/schema.sql). */
 const DAILY_OF_LINK = 'FROM clicks_daily WHERE link_id = {link:UInt64}';
 const DAYS_IN_WINDOW = 'day >= {first:Date32} AND day <= {last:Date32}';
+/** A link's human clicks from `from` (inclusive) to `to` (exclusive). */
+const CLICKS_IN_WINDOW = "link_id = {link:UInt64} AND is_bot = 0 AND at >= {from:DateTime64(3, 'UTC')} AND at < {to:DateTime64(3, 'UTC')}";
 
 /** The name each breakdown shows for an empty value. */
 const EMPTY_NAME = `multiIf(value != '', value, dimension = 'referrer', 'Direct', dimension = 'country', 'Unknown', dimension = 'device', 'other', 'Other')`;
@@ -72,6 +74,36 @@ function withQrScans(referrers: readonly Referrer[], qrWithoutReferrer: number):
   return rows.sort((a, b) => b.count - a.count || (a.referrer < b.referrer ? -1 : a.referrer > b.referrer ? 1 : 0)).slice(0, TOP);
 }
 
+type SplitRow = { by_rule: number; index: number; url: string; clicks: number; visitors: number };
+
+/**
+ * Human clicks per targeting rule and per A/B variant, each with the destination the clicks
+ * themselves recorded (docs/links.md#analytics-by-rule-and-variant): one pass over the
+ * clicks into (rule, variant, destination) with each group's visitor set, then two groupings
+ * of those few rows. Skipped at the cost of reading two one-byte columns when no click in
+ * the window was sent by a rule or variant (most links). Rows are (index, url), so a rule or
+ * variant whose address changed shows each address with its own clicks; indexes in order, 0
+ * (none) last.
+ */
+const SPLIT_SQL = `SELECT grouping(rule) = 0 AS by_rule, if(by_rule, rule, variant) AS index, destination AS url,
+         sum(clicks) AS clicks, uniqExactMerge(visitors) AS visitors
+  FROM (
+    SELECT rule, variant, destination, count() AS clicks, uniqExactState(visitor) AS visitors
+    FROM clicks WHERE ${CLICKS_IN_WINDOW}
+      AND exists(SELECT 1 FROM clicks WHERE ${CLICKS_IN_WINDOW} AND (rule > 0 OR variant > 0))
+    GROUP BY rule, variant, destination
+  )
+  GROUP BY GROUPING SETS ((rule, destination), (variant, destination))
+  ORDER BY by_rule DESC, index = 0, index, clicks DESC, url
+  LIMIT 100 BY by_rule`;
+
+/** A split's rows (by rule, else by variant), or none when no click in the window was sent by one. */
+function splitRows(rows: readonly SplitRow[], byRule: boolean) {
+  const mine = rows.filter((row) => Boolean(Number(row.by_rule)) === byRule);
+  if (!mine.some((row) => Number(row.index) > 0)) return [];
+  return mine.map((row) => ({ index: Number(row.index), url: String(row.url), clicks: Number(row.clicks), unique_visitors: Number(row.visitors) }));
+}
+
 /**
  * The analytics of one link, in ClickHouse SQL that runs unchanged on chDB and on a
  * server. Only human clicks count: bots are kept in the table but never shown.
@@ -86,7 +118,12 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
   const series = byDateDays(now, range);
   const window = { link: linkId, first: range.from ?? FIRST_DAY, last: range.to ?? LAST_DAY };
   type Breakdown = { dimension: string; name: string; count: number };
-  const [totals, visitors, byDate, breakdowns] = await Promise.all([
+  const clicksInWindow = {
+    link: linkId,
+    from: range.from ? clickhouseTime(startOf(range.from).toISOString()) : BEGINNING,
+    to: range.to ? nextDayStart(range.to) : END_OF_TIME,
+  };
+  const [totals, visitors, byDate, breakdowns, splits] = await Promise.all([
     store.query<{ total: number; today: number; week: number; month: number }>(
       `SELECT sum(clicks) AS total,
               sumIf(clicks, day >= {today:Date32}) AS today,
@@ -98,8 +135,8 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     // Distinct visitors and the QR code's scans need the clicks themselves (source is not in the per-day table): one pass.
     store.query<{ visitors: number; qr: number; qr_direct: number }>(
       `SELECT uniqExact(visitor) AS visitors, countIf(source = 'qr') AS qr, countIf(source = 'qr' AND referrer = '') AS qr_direct FROM clicks
-       WHERE link_id = {link:UInt64} AND is_bot = 0 AND at >= {from:DateTime64(3, 'UTC')} AND at < {to:DateTime64(3, 'UTC')}`,
-      { link: linkId, from: range.from ? clickhouseTime(startOf(range.from).toISOString()) : BEGINNING, to: range.to ? nextDayStart(range.to) : END_OF_TIME },
+       WHERE ${CLICKS_IN_WINDOW}`,
+      clicksInWindow,
     ),
     store.query<{ day: string; clicks: number }>(
       `SELECT day, sum(clicks) AS clicks
@@ -117,6 +154,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
        LIMIT ${TOP} BY dimension`,
       window,
     ),
+    store.query<SplitRow>(SPLIT_SQL, clicksInWindow),
   ]);
   const of = (dimension: string) =>
     breakdowns.filter((row) => row.dimension === dimension).map((row) => ({ name: String(row.name), count: Number(row.count) }));
@@ -139,5 +177,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     operating_systems: named(of('os')),
     unique_visitors: Number(visitors[0]?.visitors ?? 0),
     qr_scans: Number(visitors[0]?.qr ?? 0),
+    by_rule: splitRows(splits, true).map(({ index, ...row }) => ({ rule: index, ...row })),
+    by_variant: splitRows(splits, false).map(({ index, ...row }) => ({ variant: index, ...row })),
   };
 }

@@ -40,7 +40,7 @@ interface AccountExportDeps {
 const CLICK_COLUMNS = ['Time (UTC)', 'Link ID', 'Country', 'Referrer', 'Source', 'Browser', 'OS', 'Device', 'Bot'] as const;
 
 /** A click as the export reads it: numbers may come back as strings from ClickHouse. */
-type ClickLine = Omit<ClickRow, 'position' | 'link_id' | 'owner_id' | 'is_bot' | 'visitor_hash'> & {
+type ClickLine = Omit<ClickRow, 'position' | 'link_id' | 'owner_id' | 'is_bot' | 'visitor_hash' | 'destination' | 'rule' | 'variant'> & {
   position: number | string;
   link_id: number | string;
   is_bot: number | string;

@@ -54,4 +54,39 @@ describe('an upgrade that adds analytics only a replay can fill', () => {
       await after.close();
     }
   });
+
+  it('fills the destinations of clicks stored before smart links by an online rebuild', async () => {
+    const upgradeDir = mkdtempSync(join(tmpdir(), 'linkledger-upgrade-destinations-'));
+    try {
+      const before = await startTestApp({}, { dataDir: upgradeDir });
+      const owner = await signUp(before.app, 'smart@example.com');
+      const link = (
+        await before.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/' } })
+      ).json<LinkView>();
+      await seedClicks(before.platform, { id: link.id, owner_id: owner.user.id }, 5, [CHROME], { destination: 'https://example.com/then' });
+      await projectorsCaughtUp(before.platform);
+      // As an installation from before the clicks kept their destination: the column added empty.
+      await before.platform.analytics.query("ALTER TABLE clicks UPDATE destination = '' WHERE 1 SETTINGS mutations_sync = 2");
+      expect(await (before.platform.analytics as ClickHouseAnalyticsStore).lacksFacts()).toBe(true);
+      await before.close();
+
+      const after = await startTestApp({}, { dataDir: upgradeDir });
+      try {
+        await eventually(
+          async () => (await loadRebuildLog(after.platform.events)).some((record) => record.finished !== null),
+          20_000,
+          'the upgrade rebuild to finish',
+        );
+        const destinations = await after.platform.analytics.query<{ destination: string; n: number }>(
+          'SELECT destination, count() AS n FROM clicks GROUP BY destination',
+        );
+        expect(destinations.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([{ destination: 'https://example.com/then', n: 5 }]);
+        expect(await (after.platform.analytics as ClickHouseAnalyticsStore).lacksFacts()).toBe(false);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(upgradeDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -144,7 +144,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   if (rebuilds && (lacksFacts || lacksWorkspaces)) {
     const gap = {
       projections: [...(lacksWorkspaces ? (['read'] as const) : []), ...(lacksFacts ? (['analytics'] as const) : [])],
-      fills: [...(lacksWorkspaces ? ['the personal workspaces'] : []), ...(lacksFacts ? ['the link and owner facts'] : [])].join(' and '),
+      fills: [...(lacksWorkspaces ? ['the personal workspaces'] : []), ...(lacksFacts ? ['the link and owner facts and the clicks’ destinations'] : [])].join(
+        ' and ',
+      ),
     };
     await startUpgradeRebuild({ events, clock }, gap, options.log);
   }

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '@linkledger/contracts';
+import type { Clicked, NewEvent } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 
 /**
  * Appends `count` clicks on a link straight to the log (thousands in a blink, unlike
  * redirects), cycling through the user agents given; each chunk of 500 is one append.
+ * `click` sets more of each click (its destination, rule, variant…); visitors are numbered
+ * from `click.visitor_hash` when given.
  */
 export async function seedClicks(
   platform: Pick<Platform, 'events' | 'clock'>,
   link: { id: number; owner_id: number },
   count: number,
   userAgents: readonly string[],
+  click: Partial<Clicked> = {},
 ): Promise<number> {
+  const visitor = click.visitor_hash ?? 'seed';
   let position = 0;
   for (let start = 0; start < count; start += 500) {
     const events: NewEvent[] = [];
@@ -29,9 +33,15 @@ export async function seedClicks(
           user_agent: userAgents[i % userAgents.length]!,
           referrer: '',
           source: 'link',
-          visitor_hash: `seed-${i}`,
+          ...click,
+          visitor_hash: `${visitor}-${i}`,
         },
-        metadata: { actor: { kind: 'visitor', id: `seed-${i}` }, correlation_id: randomUUID(), causation_id: randomUUID(), at: platform.clock().toISOString() },
+        metadata: {
+          actor: { kind: 'visitor', id: `${visitor}-${i}` },
+          correlation_id: randomUUID(),
+          causation_id: randomUUID(),
+          at: platform.clock().toISOString(),
+        },
       });
     }
     position = (await platform.events.append([{ stream: `clicks-${link.id}`, expected: 'any', events }])).position;

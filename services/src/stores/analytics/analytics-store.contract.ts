@@ -16,6 +16,9 @@ const click = (overrides: Partial<ClickRow>): ClickRow => ({
   device: 'desktop',
   is_bot: 0,
   visitor_hash: 'v1',
+  destination: 'https://example.com/',
+  rule: 0,
+  variant: 0,
   ...overrides,
 });
 
@@ -158,6 +161,44 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
     expect(everything.unique_visitors).toBe(4);
   });
 
+  it('splits a link’s human clicks by the rule and the variant that sent them, each with the destination it recorded', async () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    const ios = 'https://apps.apple.com/app';
+    const [a, b] = ['https://example.com/a', 'https://example.com/b'];
+    await store.insertClicks([
+      // Rule 1 sent iOS visitors to the App Store, then (after an edit) to a new address.
+      click({ link_id: 60, rule: 1, destination: ios, visitor_hash: 'p' }),
+      click({ link_id: 60, rule: 1, destination: ios, visitor_hash: 'p' }),
+      click({ link_id: 60, rule: 1, destination: `${ios}/v2`, visitor_hash: 'q' }),
+      // No rule took these: the A/B split did.
+      click({ link_id: 60, variant: 1, destination: a, visitor_hash: 'r' }),
+      click({ link_id: 60, variant: 1, destination: a, visitor_hash: 's' }),
+      click({ link_id: 60, variant: 2, destination: b, visitor_hash: 't' }),
+      // Bots never count, outside the range neither.
+      click({ link_id: 60, rule: 2, destination: 'https://bot.example/', is_bot: 1 }),
+      click({ link_id: 60, variant: 2, destination: b, is_bot: 1 }),
+      click({ link_id: 60, rule: 1, destination: ios, at: '2026-10-01 12:00:00.000', visitor_hash: 'old' }),
+      click({ link_id: 61, rule: 1, destination: ios }),
+    ]);
+    const analytics = await linkAnalytics(store, 60, now, { from: '2026-11-01' });
+    expect(analytics.by_rule).toEqual([
+      { rule: 1, url: ios, clicks: 2, unique_visitors: 1 },
+      { rule: 1, url: `${ios}/v2`, clicks: 1, unique_visitors: 1 },
+      { rule: 0, url: a, clicks: 2, unique_visitors: 2 },
+      { rule: 0, url: b, clicks: 1, unique_visitors: 1 },
+    ]);
+    expect(analytics.by_variant).toEqual([
+      { variant: 1, url: a, clicks: 2, unique_visitors: 2 },
+      { variant: 2, url: b, clicks: 1, unique_visitors: 1 },
+      { variant: 0, url: ios, clicks: 2, unique_visitors: 1 },
+      { variant: 0, url: `${ios}/v2`, clicks: 1, unique_visitors: 1 },
+    ]);
+    // All time, the older click of rule 1 counts too.
+    expect((await linkAnalytics(store, 60, now)).by_rule[0]).toEqual({ rule: 1, url: ios, clicks: 3, unique_visitors: 2 });
+    // Clicks no rule and no variant sent: no split to show.
+    expect(await linkAnalytics(store, 7, now)).toMatchObject({ by_rule: [], by_variant: [] });
+  });
+
   it('answers an empty analytics for a link without clicks', async () => {
     const analytics = await linkAnalytics(store, 12345, new Date('2026-11-22T15:00:00Z'));
     expect(analytics).toMatchObject({
@@ -169,6 +210,8 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
       browsers: [],
       operating_systems: [],
       unique_visitors: 0,
+      by_rule: [],
+      by_variant: [],
     });
     expect(analytics.clicks_by_date.every((d) => d.clicks === 0)).toBe(true);
   });

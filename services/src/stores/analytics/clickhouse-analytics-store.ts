@@ -83,15 +83,17 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   /**
-   * Whether clicks are stored without the link and owner facts (an installation upgraded
-   * from before they existed): only a replay of the log can fill them, which the process
-   * running the projectors starts as an online rebuild (docs/admin.md#projections).
+   * Whether clicks are stored without what only a replay of the log can fill: the link and
+   * owner facts, or the clicks' destinations (an installation upgraded from before either
+   * existed). The process running the projectors then starts an online rebuild
+   * (docs/admin.md#projections). `empty()` reads only the strings' lengths.
    */
   async lacksFacts(): Promise<boolean> {
-    const [row] = await this.query<{ clicks: number | string; facts: number | string }>(
-      'SELECT (SELECT count() FROM clicks) AS clicks, (SELECT count() FROM link_facts) AS facts',
+    const [row] = await this.query<{ clicks: number | string; facts: number | string; undirected: number | string }>(
+      `SELECT (SELECT count() FROM clicks) AS clicks, (SELECT count() FROM link_facts) AS facts,
+              (SELECT count() FROM (SELECT 1 FROM clicks WHERE empty(destination) LIMIT 1)) AS undirected`,
     );
-    return Number(row?.clicks ?? 0) > 0 && Number(row?.facts ?? 0) === 0;
+    return Number(row?.clicks ?? 0) > 0 && (Number(row?.facts ?? 0) === 0 || Number(row?.undirected ?? 0) > 0);
   }
 
   /**

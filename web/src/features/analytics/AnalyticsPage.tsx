@@ -15,6 +15,7 @@ import { ClicksChart } from './ClicksChart.tsx';
 import { CountriesTable } from './CountriesTable.tsx';
 import { PeriodPicker, DEFAULT_PERIOD, periodLabel, type Period } from './PeriodPicker.tsx';
 import { ReferrersPie } from './ReferrersPie.tsx';
+import { SplitCard } from './SplitTable.tsx';
 import {
   ANALYTICS_FAILED,
   ANALYTICS_MISSING,
@@ -241,6 +242,13 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
         <Breakdown title="Browsers" rows={analytics.browsers} total={inRange} />
         <Breakdown title="Operating systems" rows={analytics.operating_systems} total={inRange} />
       </div>
+
+      {analytics.by_rule.length > 0 || analytics.by_variant.length > 0 ? (
+        <div className="analytics__pair">
+          <SplitCard kind="rule" rows={analytics.by_rule} rangeText={rangeText} />
+          <SplitCard kind="variant" rows={analytics.by_variant} rangeText={rangeText} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -22,6 +22,8 @@ const loaded = (): Analytics => ({
   operating_systems: [{ name: 'Linux', count: 5 }],
   unique_visitors: 3,
   qr_scans: 0,
+  by_rule: [],
+  by_variant: [],
 });
 
 const context = { readDay: '2026-11-22', range: { from: '2026-11-20', to: '2026-11-22' } };
