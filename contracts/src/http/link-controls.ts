@@ -91,8 +91,8 @@ export const LinkControlsInput = {
     .max(1_000_000_000, 'max_clicks must be at most 1,000,000,000')
     .nullish(),
   expired_url: Destination.nullish(),
-  /** Write-only: the link answers `has_password`, never the password or its hash. */
-  password: Password.nullish(),
+  /** Write-only: the link answers `has_password`, never the password or its hash; null or "" removes it. */
+  password: z.preprocess((value) => (value === '' ? null : value), Password.nullish()),
   rules: z
     .array(TargetingRuleInput, { message: 'rules must be a list of { url, conditions }' })
     .max(LIST_BOUND, `rules must hold at most ${LIST_BOUND} entries`)
@@ -130,3 +130,11 @@ export const LinkControlsView = {
   /** Recorded as expired (by time or by clicks); a link past its expiry time reads expired at once. */
   expired: z.boolean(),
 };
+
+/** Ends a link's A/B split: the variant (1-based, as analytics number them) becomes its destination. */
+export const PromoteVariantBody = z.strictObject({
+  variant: z
+    .number({ message: 'variant must be the number of one of the link’s variants, from 1' })
+    .int('variant must be the number of one of the link’s variants, from 1')
+    .min(1, 'variant must be the number of one of the link’s variants, from 1'),
+});

@@ -1,4 +1,4 @@
-import type { SocialCard, TargetingRule, Variant } from '@linkledger/contracts';
+import type { LinkChanges, SocialCard, StoredLinkControls, TargetingRule, Variant } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -65,14 +65,41 @@ async function addToTotals(tx: UnitOfWork, ownerId: number, urls: number, clicks
   if (!changed) tx.put(LINK_TOTALS, { id: ownerId, total_urls: urls, total_clicks: clicks });
 }
 
+/**
+ * The controls as a link document keeps them: whether a password guards it, never the hash,
+ * which stays in the log for the redirect alone.
+ */
+export function controlsDocument({ password_hash, ...controls }: StoredLinkControls): Partial<LinkView> {
+  return password_hash === undefined ? controls : { ...controls, has_password: password_hash !== null };
+}
+
+/** A link document after an edit: the changed fields, the controls as `controlsDocument` keeps them; a new schedule or cap re-arms it. */
+export function editedLink(link: LinkView, { title, description, original_url, is_active, ...controls }: LinkChanges): LinkView {
+  const rearmed = controls.starts_at !== undefined || controls.expires_at !== undefined || controls.max_clicks !== undefined;
+  return {
+    ...link,
+    ...(title === undefined ? {} : { title, title_key: title.toLowerCase() }),
+    ...(description === undefined ? {} : { description }),
+    ...(original_url === undefined ? {} : { original_url }),
+    ...(is_active === undefined ? {} : { is_active }),
+    ...controlsDocument(controls),
+    ...(rearmed ? { expired: false } : {}),
+  };
+}
+
 export const linkHandlers: ReadModelHandlers = {
-  async LinkCreated({ link_id, owner_id, custom_domain, trai_header, ...rest }, recorded, tx) {
+  async LinkCreated({ link_id, owner_id, custom_domain, trai_header, short_code, original_url, title, description, created_via, ...controls }, recorded, tx) {
     const at = recorded.metadata.at;
     const link: LinkView = {
       id: link_id,
       owner_id,
-      ...rest,
-      title_key: rest.title.toLowerCase(),
+      short_code,
+      original_url,
+      title,
+      description,
+      created_via,
+      ...controlsDocument(controls),
+      title_key: title.toLowerCase(),
       custom_domain: orNull(custom_domain),
       trai_header: orNull(trai_header),
       is_active: true,
@@ -84,12 +111,13 @@ export const linkHandlers: ReadModelHandlers = {
     await addToTotals(tx, owner_id, 1, 0);
   },
   async LinkUpdated({ link_id, changes }, recorded, tx) {
-    await tx.update<LinkView>(LINKS, link_id, (link) => ({
-      ...link,
-      ...changes,
-      title_key: (changes.title ?? link.title).toLowerCase(),
-      updated_at: recorded.metadata.at,
-    }));
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...editedLink(link, changes), updated_at: recorded.metadata.at }));
+  },
+  async LinkExpired({ link_id }, recorded, tx) {
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, expired: true, updated_at: recorded.metadata.at }));
+  },
+  async LinkVariantPromoted({ link_id, original_url }, recorded, tx) {
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, original_url, variants: [], updated_at: recorded.metadata.at }));
   },
   async LinkModerated({ link_id, disabled, reason }, recorded, tx) {
     await tx.update<LinkView>(LINKS, link_id, (link) => ({
@@ -118,8 +146,15 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const owners = new Set<number>();
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
-    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted' || event.type === 'LinkModerated') linkIds.add(event.data.link_id);
-    else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
+    else if (
+      event.type === 'LinkUpdated' ||
+      event.type === 'LinkDeleted' ||
+      event.type === 'LinkModerated' ||
+      event.type === 'LinkExpired' ||
+      event.type === 'LinkVariantPromoted'
+    ) {
+      linkIds.add(event.data.link_id);
+    } else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
   }
   await tx.prefetch(LINKS, linkIds);
   for (const id of linkIds) {

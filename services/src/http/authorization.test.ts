@@ -137,6 +137,18 @@ const table: Record<string, Row> = {
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
+  'POST /api/urls/:id/promote-variant': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      const { id } = await f.ownerLink();
+      const variants = [
+        { url: 'https://a.example/', weight: 50 },
+        { url: 'https://b.example/', weight: 50 },
+      ];
+      await f.asJson('owner', { method: 'PATCH', url: `/api/urls/${id}`, payload: { variants } });
+      return { url: `/api/urls/${id}/promote-variant`, payload: { variant: 1 } };
+    },
+  },
   'POST /api/urls/bulk-delete': {
     expect: ownerOnly(200),
     request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }),
@@ -862,6 +874,7 @@ describe('authorization of every route', () => {
         'GET /api/urls',
         'POST /api/urls/api',
         'PATCH /api/urls/:id',
+        'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',
         'GET /api/custom-domains',
         'POST /api/custom-domains',

@@ -14,6 +14,7 @@ import { handleCommand } from '../commands/command-handler.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Caller } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
+import { ownHosts } from '../http/origins.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
@@ -104,6 +105,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
         linkId: request.params.id,
         changes: request.body,
         asAdmin: true,
+        ownHosts: ownHosts(platform, request),
       });
       const [shown] = await withOwners([link], request);
       return { message: 'Link updated successfully', link: shown! };
