@@ -10,10 +10,9 @@ import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { controlsView, publicBase, shortUrl, toLinkResponse } from './link-response.ts';
-import { refuseLoopingDestination } from './loop-guard.ts';
+import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
 import { requireControlFeatures } from './control-features.ts';
-import type { LinkControlsRequest } from './link-controls-input.ts';
-import { ownHosts } from '../http/origins.ts';
+import { controlAddresses, type LinkControlsRequest } from './link-controls-input.ts';
 import { placeApiLink, placeLink } from '../domains/index.ts';
 
 interface CreateLinkRequest {
@@ -62,7 +61,7 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
       description,
       shortCode: short_code,
       placement,
-      controls: { requested: controls, ownHosts: ownHosts(platform, request) },
+      controls: { requested: controls, ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(controls)) },
       claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
     });
     if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));

@@ -15,3 +15,12 @@ export async function withPasswordHashed<Request extends LinkControlsRequest>({
   if (password === undefined) return fields;
   return { ...fields, password_hash: password === null ? null : await hashPassword(password) };
 }
+
+/** The addresses a request's controls send visits to: the expired page's, the rules' and the variants'. */
+export function controlAddresses(request: LinkControlsRequest): string[] {
+  return [
+    ...(request.expired_url ? [request.expired_url] : []),
+    ...(request.rules ?? []).map((rule) => rule.url),
+    ...(request.variants ?? []).map((variant) => variant.url),
+  ];
+}

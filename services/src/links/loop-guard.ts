@@ -39,3 +39,21 @@ export async function refuseLoopingDestination(
   if (destination === undefined) return;
   if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw invalid(DESTINATION_LOOPS);
 }
+
+/**
+ * The hosts a command's control addresses are checked against (docs/links.md#setting-controls):
+ * ours, and those of the given addresses that are verified custom domains, so the pure link
+ * decider can tell an address that loops back.
+ */
+export async function hostsServingShortLinks(
+  platform: Pick<Platform, 'config' | 'read'>,
+  request: FastifyRequest,
+  addresses: readonly string[],
+): Promise<string[]> {
+  const hosts = ownHosts(platform, request);
+  const named = [...new Set(addresses.map((address) => canonicalHost(new URL(address).hostname)))].filter((host) => !hosts.includes(host));
+  const verified = await Promise.all(
+    named.map(async (host) => ((await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0 ? [host] : [])),
+  );
+  return [...hosts, ...verified.flat()];
+}

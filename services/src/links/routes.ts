@@ -28,9 +28,9 @@ import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
 import { controlsView, publicBase, toLinkResponse } from './link-response.ts';
 import { requireControlFeatures } from './control-features.ts';
-import { ownHosts } from '../http/origins.ts';
 import { createLinkHandler } from './create-link-route.ts';
-import { refuseLoopingDestination } from './loop-guard.ts';
+import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
+import { controlAddresses } from './link-controls-input.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { recordLinkUpdate } from './update-link.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
@@ -114,7 +114,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         ownerId: workspace.id,
         linkId,
         changes: request.body,
-        ownHosts: ownHosts(platform, request),
+        ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
       });
       const answer = toLinkResponse(link, publicBase(platform, request));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINKS, type LinkView } from '@linkledger/projections';
+import { CUSTOM_DOMAINS, LINKS, type LinkView } from '@linkledger/projections';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { givePlan } from '../testing/plans.ts';
 import { CONTROL_REFUSALS } from './control-features.ts';
@@ -143,6 +143,17 @@ describe('smart-link controls through the API', () => {
     const loop = await create(enterprise, { original_url: 'https://example.com/l', expired_url: 'http://localhost/abcdefg' });
     expect(loop.json()).toMatchObject({ field: 'expired_url', detail: expect.stringContaining('points back to a short link') });
     expect(await createdCount()).toBe(before);
+  });
+
+  it('refuses a rule address that is a short link on a verified custom domain, in an edit too', async () => {
+    const domain = { id: '9001', owner_id: enterprise.user.id + 1000, domain: 'go.elsewhere.example', dns_verified: true };
+    await t.platform.read.commit('custom-domain-under-test', [{ collection: CUSTOM_DOMAINS, id: domain.id, doc: domain }], 1);
+    const link = (await create(enterprise, { original_url: 'https://example.com/target' })).json<{ id: number }>();
+    const loops = await patch(enterprise, link.id, { rules: [{ url: 'https://GO.elsewhere.example./abc123', conditions: { device: 'ios' } }] });
+    expect(loops.statusCode).toBe(400);
+    expect(loops.json()).toMatchObject({ field: 'rules', detail: expect.stringContaining("Rule 1's url points back to a short link") });
+    const page = await patch(enterprise, link.id, { rules: [{ url: 'https://go.elsewhere.example/pricing', conditions: { device: 'ios' } }] });
+    expect(page.statusCode, page.body).toBe(200);
   });
 
   it('refuses unknown condition keys with a 400 that names them', async () => {
