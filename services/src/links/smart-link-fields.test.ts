@@ -114,6 +114,21 @@ describe('smart-link controls through the API', () => {
     expect(passwordChanges.slice(1)).toEqual([null, expect.stringMatching(/^scrypt\$/), null]);
   });
 
+  it('keeps a password out of the Idempotency-Key fingerprint: a retry with the same key answers the first link', async () => {
+    const send = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/urls',
+        headers: { ...enterprise.headers, 'idempotency-key': 'smart-retry-1' },
+        payload: { original_url: 'https://example.com/retried', password },
+      });
+    const first = await send(PASSWORD);
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await send('a guess at it');
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);
+  });
+
   it('takes the controls in the public API too', async () => {
     const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: enterprise.headers })).json<{ api_key: string }>()
       .api_key;
