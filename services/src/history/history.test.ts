@@ -113,6 +113,7 @@ describe('entity timelines and time travel', () => {
     expect(events.json<EventPage>().events.map((event) => event.type)).toEqual(expect.arrayContaining(['LinkCreated', 'LinkUpdated']));
     for (const secret of [...hashes, 'link secret one', 'link secret two']) expect(shown).not.toContain(secret);
     expect(events.json<EventPage>().events.find((event) => event.type === 'LinkCreated')?.data).toMatchObject({ password_hash: '[redacted]' });
+    expect(events.json<EventPage>().events.find((event) => event.type === 'LinkUpdated')?.summary).toBe('Link edited: password');
   });
 
   it('shows a user’s status changes and a subscription’s plan changes, and either as it was', async () => {
