@@ -26,7 +26,9 @@ const loopMessage = (field: string) =>
  * Refuses controls that could never work on the link as it will be: `set` holds the fields a
  * creation or an edit gives (absent = unchanged), `current` the schedule the link has. Only
  * what the command gives is checked, so an edit of the title is never refused because an
- * expiry set earlier has passed since.
+ * expiry set earlier has passed since. A `max_clicks` at or below the clicks the link already
+ * has is allowed: the link then counts as expired (the decider does not know the clicks, and
+ * lowering a cap is how an owner ends a link's run at once).
  */
 export function checkControls(set: StoredLinkControls, current: CurrentSchedule, context: ControlsCheckContext): void {
   checkSchedule(set, current, context.now);

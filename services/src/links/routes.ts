@@ -55,7 +55,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
     headers: IdempotencyKeyHeaders,
     body: CreateLinkBody,
-    response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 409: ErrorBody },
+    response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 403: ErrorBody, 409: ErrorBody },
     handler: createLinkHandler(platform, 'manual'),
   });
 
