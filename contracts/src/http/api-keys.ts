@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreateLinkBody } from './links.ts';
+import { LinkControlsInput } from './link-controls.ts';
 
 /** The domains a key's links are served on (docs/developer-api.md#domains-of-a-key); null when none is active. */
 const ApiKeyDomains = z.object({
@@ -18,6 +19,7 @@ export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;
 /**
  * The documented public API's link (docs/developer-api.md#creating-links-with-an-api-key), with the same optional short code
  * and place as the dashboard's; a call that sends neither place field gets the account's active domain and header.
+ * It takes the same smart controls as the dashboard (docs/links.md#setting-controls).
  */
 export const PublicCreateLinkBody = CreateLinkBody.pick({
   original_url: true,
@@ -26,7 +28,7 @@ export const PublicCreateLinkBody = CreateLinkBody.pick({
   short_code: true,
   custom_domain: true,
   trai_header: true,
-});
+}).extend(LinkControlsInput);
 
 /** cutt.ly's status codes, numbered as its API documents them, so its clients work unchanged. */
 export const CUTTLY_STATUS = {

@@ -29,6 +29,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   second_factor_code: 'Authentication code',
   is_active: 'Active',
   sort_by: 'Sort by',
+  starts_at: 'Starts at',
+  expires_at: 'Expires at',
+  max_clicks: 'Max clicks',
+  expired_url: 'Expired URL',
 };
 
 const CAPITALS: Readonly<Record<string, string>> = {

@@ -91,8 +91,8 @@ export const LinkControlsInput = {
     .max(1_000_000_000, 'max_clicks must be at most 1,000,000,000')
     .nullish(),
   expired_url: Destination.nullish(),
-  /** Write-only: the link answers `has_password`, never the password or its hash. */
-  password: Password.nullish(),
+  /** Write-only: the link answers `has_password`, never the password or its hash; null or "" removes it. */
+  password: z.preprocess((value) => (value === '' ? null : value), Password.nullish()),
   rules: z
     .array(TargetingRuleInput, { message: 'rules must be a list of { url, conditions }' })
     .max(LIST_BOUND, `rules must hold at most ${LIST_BOUND} entries`)
@@ -136,3 +136,11 @@ export const PreviewCardBody = z.strictObject({ url: Destination });
 
 /** The card as the page describes it, cut to the card's limits; empty texts and a null image where it says nothing. */
 export const PreviewCardResponse = z.object({ title: z.string(), description: z.string(), image_url: z.string().nullable() });
+
+/** Ends a link's A/B split: the variant (1-based, as analytics number them) becomes its destination. */
+export const PromoteVariantBody = z.strictObject({
+  variant: z
+    .number({ message: 'variant must be the number of one of the link’s variants, from 1' })
+    .int('variant must be the number of one of the link’s variants, from 1')
+    .min(1, 'variant must be the number of one of the link’s variants, from 1'),
+});

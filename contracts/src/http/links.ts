@@ -75,7 +75,7 @@ export type LinkResponse = z.infer<typeof LinkResponse>;
 
 /**
  * A link that was created but is not yet in the lists and the redirect (202): what its
- * creation recorded. The same request with the same Idempotency-Key answers the link.
+ * creation recorded, its controls included. The same request with the same Idempotency-Key answers the link.
  */
 export const CreatedLinkStillProcessing = LinkResponse.pick({
   id: true,
@@ -87,7 +87,9 @@ export const CreatedLinkStillProcessing = LinkResponse.pick({
   created_via: true,
   trai_header: true,
   custom_domain: true,
-}).extend({ detail: z.string(), still_processing: z.literal(true) });
+})
+  .extend(LinkControlsView)
+  .extend({ detail: z.string(), still_processing: z.literal(true) });
 export type CreatedLinkStillProcessing = z.infer<typeof CreatedLinkStillProcessing>;
 
 /** An edit that was recorded but is not yet in the lists and the redirect (202): the link with the edit applied. */

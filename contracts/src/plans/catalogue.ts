@@ -29,10 +29,18 @@ export const FEATURES = {
   advanced_analytics: { name: 'Advanced analytics', description: 'Devices, browsers, operating systems and unique visitors', category: 'analytics' },
   enterprise_analytics: { name: 'Enterprise analytics', description: 'Long retention and platform-wide reports', category: 'analytics' },
   qr_code_generation: { name: 'QR codes', description: 'A QR code for every link, as PNG or SVG', category: 'qr' },
-  link_expiration: { name: 'Link expiration', description: 'Links that stop working at a date you choose', category: 'links' },
+  link_expiration: {
+    name: 'Link expiration',
+    description: 'Links that start and stop at times you choose, or after a number of clicks',
+    category: 'links',
+  },
   bulk_link_creation: { name: 'Bulk link creation', description: 'Create and delete many links at once', category: 'links' },
-  advanced_url_editing: { name: 'Advanced link editing', description: 'Change a link’s destination after sharing it', category: 'links' },
-  mobile_redirect: { name: 'Mobile redirects', description: 'Send phones to a different destination', category: 'links' },
+  advanced_url_editing: {
+    name: 'Advanced targeting',
+    description: 'Country, language, browser, query and time rules that send visitors to their own destination',
+    category: 'links',
+  },
+  mobile_redirect: { name: 'Mobile redirects', description: 'Send each device (iPhone, Android, desktop, …) to its own destination', category: 'links' },
   ab_testing: { name: 'A/B testing', description: 'Split a link’s visitors between destinations', category: 'links' },
   custom_domains: { name: 'Custom domains', description: 'Short links on your own domain', category: 'domains' },
   unlimited_custom_domains: { name: 'Unlimited custom domains', description: 'As many branded domains as you need', category: 'domains' },
@@ -46,7 +54,11 @@ export const FEATURES = {
     description: 'Invite your team into a workspace with roles: links, domains and analytics shared',
     category: 'team',
   },
-  social_sharing: { name: 'Social sharing', description: 'Share links straight to social networks', category: 'social' },
+  social_sharing: {
+    name: 'Custom preview cards',
+    description: 'Your own title, description and image when a link is shared on social sites and chats',
+    category: 'social',
+  },
   pdf_reports: { name: 'PDF reports', description: 'Analytics reports as PDF', category: 'reports' },
   surveys: { name: 'Surveys', description: 'Short surveys on your links', category: 'surveys' },
   qr_customization: { name: 'QR customization', description: 'Colours and logos in your QR codes', category: 'qr' },
@@ -94,8 +106,20 @@ const withRateAlias = (plan: PlanDefaults): Plan => ({ ...plan, api_rate_limit: 
  * feature that does not exist; a feature joins its plans when it ships. Every plan can use
  * the API (within its rate limit), edit destinations and act on links in bulk.
  */
-const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access'];
-const proFeatures: FeatureKey[] = [...freeFeatures, 'csv_import_export', 'custom_domains', 'trai_domains', 'advanced_api', 'team_management'];
+const freeFeatures: FeatureKey[] = ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'api_access'];
+const proFeatures: FeatureKey[] = [
+  ...freeFeatures,
+  'csv_import_export',
+  'custom_domains',
+  'trai_domains',
+  'advanced_api',
+  'team_management',
+  'link_expiration',
+  'password_protection',
+  'mobile_redirect',
+  'social_sharing',
+];
+const enterpriseFeatures: FeatureKey[] = [...proFeatures, 'ab_testing', 'advanced_url_editing'];
 
 /**
  * The one plan catalogue (docs/plans.md#plan-catalogue): prices, limits and features. The landing and pricing
@@ -161,7 +185,7 @@ export const DEFAULT_PLANS: readonly Plan[] = (
       is_featured: false,
       popular: false,
       is_unlimited: false,
-      features: proFeatures,
+      features: enterpriseFeatures,
     },
   ] satisfies PlanDefaults[]
 ).map(withRateAlias);

@@ -1,4 +1,4 @@
-import type { SocialCard, TargetingRule, Variant } from '@linkledger/contracts';
+import type { LinkChanges, SocialCard, StoredLinkControls, TargetingRule, Variant } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -62,9 +62,6 @@ function dueOf(expiresAt: string | null | undefined): string | null {
   return Number.isNaN(at) ? null : new Date(at).toISOString();
 }
 
-/** An edit of the schedule or the cap re-arms the link (as its state folds it): due again at its expiry time, if any. */
-const SCHEDULE_FIELDS = ['starts_at', 'expires_at', 'max_clicks'] as const;
-
 /** An empty string is no domain: "custom" and "default" links are told apart by null. */
 const orNull = (value: string | null) => (value ? value : null);
 
@@ -76,18 +73,46 @@ async function addToTotals(tx: UnitOfWork, ownerId: number, urls: number, clicks
   if (!changed) tx.put(LINK_TOTALS, { id: ownerId, total_urls: urls, total_clicks: clicks });
 }
 
+/**
+ * The controls as a link document keeps them: whether a password guards it, never the hash,
+ * which stays in the log for the redirect alone.
+ */
+export function controlsDocument({ password_hash, ...controls }: StoredLinkControls): Partial<LinkView> {
+  return password_hash === undefined ? controls : { ...controls, has_password: password_hash !== null };
+}
+
+/** A link document after an edit: the changed fields, the controls as `controlsDocument` keeps them; a new schedule or cap re-arms it. */
+export function editedLink(link: LinkView, { title, description, original_url, is_active, ...controls }: LinkChanges): LinkView {
+  const rearmed = controls.starts_at !== undefined || controls.expires_at !== undefined || controls.max_clicks !== undefined;
+  return {
+    ...link,
+    ...(title === undefined ? {} : { title, title_key: title.toLowerCase() }),
+    ...(description === undefined ? {} : { description }),
+    ...(original_url === undefined ? {} : { original_url }),
+    ...(is_active === undefined ? {} : { is_active }),
+    ...controlsDocument(controls),
+    // A new schedule or cap re-arms the link (as its state folds it): due again at its expiry time, if any.
+    ...(rearmed ? { expired: false, expiry_due: dueOf(controls.expires_at === undefined ? link.expires_at : controls.expires_at) } : {}),
+  };
+}
+
 export const linkHandlers: ReadModelHandlers = {
-  async LinkCreated({ link_id, owner_id, custom_domain, trai_header, ...rest }, recorded, tx) {
+  async LinkCreated({ link_id, owner_id, custom_domain, trai_header, short_code, original_url, title, description, created_via, ...controls }, recorded, tx) {
     const at = recorded.metadata.at;
     const link: LinkView = {
       id: link_id,
       owner_id,
-      ...rest,
-      title_key: rest.title.toLowerCase(),
+      short_code,
+      original_url,
+      title,
+      description,
+      created_via,
+      ...controlsDocument(controls),
+      title_key: title.toLowerCase(),
       custom_domain: orNull(custom_domain),
       trai_header: orNull(trai_header),
       is_active: true,
-      ...(rest.expires_at ? { expiry_due: dueOf(rest.expires_at) } : {}),
+      ...(controls.expires_at ? { expiry_due: dueOf(controls.expires_at) } : {}),
       total_clicks: 0,
       created_at: at,
       updated_at: at,
@@ -96,14 +121,10 @@ export const linkHandlers: ReadModelHandlers = {
     await addToTotals(tx, owner_id, 1, 0);
   },
   async LinkUpdated({ link_id, changes }, recorded, tx) {
-    const rearmed = SCHEDULE_FIELDS.some((field) => changes[field] !== undefined);
-    await tx.update<LinkView>(LINKS, link_id, (link) => ({
-      ...link,
-      ...changes,
-      title_key: (changes.title ?? link.title).toLowerCase(),
-      ...(rearmed ? { expired: false, expiry_due: dueOf(changes.expires_at === undefined ? link.expires_at : changes.expires_at) } : {}),
-      updated_at: recorded.metadata.at,
-    }));
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...editedLink(link, changes), updated_at: recorded.metadata.at }));
+  },
+  async LinkVariantPromoted({ link_id, original_url }, recorded, tx) {
+    await tx.update<LinkView>(LINKS, link_id, (link) => ({ ...link, original_url, variants: [], updated_at: recorded.metadata.at }));
   },
   async LinkExpired({ link_id }, _recorded, tx) {
     // Not an edit of the link: its updated_at stays.
@@ -136,9 +157,15 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const owners = new Set<number>();
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
-    else if (event.type === 'LinkUpdated' || event.type === 'LinkDeleted' || event.type === 'LinkModerated' || event.type === 'LinkExpired')
+    else if (
+      event.type === 'LinkUpdated' ||
+      event.type === 'LinkDeleted' ||
+      event.type === 'LinkModerated' ||
+      event.type === 'LinkExpired' ||
+      event.type === 'LinkVariantPromoted'
+    ) {
       linkIds.add(event.data.link_id);
-    else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
+    } else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
   }
   await tx.prefetch(LINKS, linkIds);
   for (const id of linkIds) {

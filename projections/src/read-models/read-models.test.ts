@@ -1,4 +1,4 @@
-import { currentVersion, type DomainEvent, type RecordedEvent } from '@linkledger/contracts';
+import { currentVersion, type DomainEvent, type LinkCreated, type RecordedEvent } from '@linkledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { projectReadModel } from '../testing/project-read-model.ts';
 import { API_KEYS, LINKS, LINK_TOTALS, REVOKED_SESSIONS, SUBSCRIPTIONS, USERS } from './api-read-model.ts';
@@ -102,6 +102,42 @@ describe('the accounts and links read model', () => {
     expect(await store.get(API_KEYS, HASH)).toMatchObject({ user_id: 1, key_id: 'k1', key_encrypted: 'v1.enc' });
     expect(await store.get(REVOKED_SESSIONS, 'jti-1')).toMatchObject({ user_id: 1, expires_at: '2026-11-30T10:00:00.000Z' });
     expect(await store.get(SUBSCRIPTIONS, 1)).toMatchObject({ plan_type: 'free', status: 'active' });
+  });
+
+  it('given a link’s smart controls, keeps them with has_password instead of the hash, and follows expiry, re-arming and promotion', async () => {
+    const variants = [
+      { url: 'https://a.example/', weight: 40 },
+      { url: 'https://b.example/', weight: 60 },
+    ];
+    const created = history[3]!.data as LinkCreated;
+    const controls = recorded([
+      link({ type: 'LinkCreated', data: { ...created, password_hash: 'scrypt$secret', max_clicks: 3, variants } }),
+      link({ type: 'LinkExpired', data: { link_id: 10, reason: 'max_clicks' } }),
+    ]);
+    const store = await project([controls]);
+    expect(await store.get(LINKS, 10)).toMatchObject({ has_password: true, max_clicks: 3, variants, expired: true });
+    expect(JSON.stringify(await store.get(LINKS, 10))).not.toContain('scrypt$secret');
+
+    const later = recorded(
+      [
+        link({ type: 'LinkUpdated', data: { link_id: 10, changes: { max_clicks: 10, password_hash: 'scrypt$other', title: 'Capped' } } }),
+        link({ type: 'LinkVariantPromoted', data: { link_id: 10, variant: 2, original_url: 'https://b.example/' } }),
+        link({ type: 'LinkUpdated', data: { link_id: 10, changes: { password_hash: null } } }),
+      ],
+      3,
+    );
+    const after = await project([[...controls, ...later]]);
+    const document = await after.get(LINKS, 10);
+    expect(document).toMatchObject({
+      max_clicks: 10,
+      expired: false,
+      title: 'Capped',
+      title_key: 'capped',
+      original_url: 'https://b.example/',
+      variants: [],
+      has_password: false,
+    });
+    expect(Object.keys(document!)).not.toContain('password_hash');
   });
 
   it('given an admin’s status and role changes, holds the user’s status and role as they are now', async () => {

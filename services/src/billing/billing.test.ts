@@ -54,7 +54,7 @@ describe('plans, subscription and limits', () => {
       status: 'active',
       billing_cycle: 'monthly',
       current_period_end: null,
-      feature_list: ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access'],
+      feature_list: ['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'api_access'],
       usage: { links_created: 0, api_calls: 0, total_clicks: 0 },
       limits: { monthly_links: 10, api_calls_per_minute: 100, custom_domains: 0 },
       usage_resets_at: '2026-04-01T00:00:00.000Z',

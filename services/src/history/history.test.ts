@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityStateAt, EventPage, HistoryEvent, Timeline } from '@linkledger/contracts';
 import { signUp, startTestApp, type Session, type TestApp, post } from '../testing/test-app.ts';
+import { givePlan } from '../testing/plans.ts';
 
 /** A clock the test moves by hand, so "state at" has distinct times to ask about. */
 let now = new Date('2026-11-02T09:00:00.000Z');
@@ -86,6 +87,33 @@ describe('entity timelines and time travel', () => {
     expect(page.events.map((event) => [event.type, event.stream])).toEqual([['LinkUpdated', `link-${link.id}`]]);
     const byActor = await asAdmin<EventPage>(`/api/admin/events?actor=${encodeURIComponent(edits[1]!.actor.id)}`);
     expect(byActor.events.map((event) => event.position)).toEqual([edits[1]!.position]);
+  });
+
+  it('shows a link password only as redacted, in its events, timeline and state', async () => {
+    await givePlan(t.platform, owner.user.id, 'pro');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/urls',
+      headers: owner.headers,
+      payload: { original_url: 'https://example.com/guarded', password: 'link secret one' },
+    });
+    const link = created.json<{ id: number }>();
+    tick(1);
+    await t.app.inject({ method: 'PATCH', url: `/api/urls/${link.id}`, headers: owner.headers, payload: { password: 'link secret two' } });
+    const hashes = (await t.platform.events.readStream(`link-${link.id}`)).flatMap((event) => {
+      const data = event.data as { password_hash?: string; changes?: { password_hash?: string } };
+      return [data.password_hash, data.changes?.password_hash].filter((hash): hash is string => typeof hash === 'string');
+    });
+    expect(hashes).toHaveLength(2);
+
+    const timeline = await t.app.inject({ url: `/api/admin/entities/link/${link.id}/timeline`, headers: admin.headers });
+    const state = await t.app.inject({ url: `/api/admin/entities/link/${link.id}/state`, headers: admin.headers });
+    const events = await t.app.inject({ url: `/api/admin/events?stream=link-${link.id}`, headers: admin.headers });
+    const shown = [timeline.body, state.body, events.body].join('\n');
+    expect(events.json<EventPage>().events.map((event) => event.type)).toEqual(expect.arrayContaining(['LinkCreated', 'LinkUpdated']));
+    for (const secret of [...hashes, 'link secret one', 'link secret two']) expect(shown).not.toContain(secret);
+    expect(events.json<EventPage>().events.find((event) => event.type === 'LinkCreated')?.data).toMatchObject({ password_hash: '[redacted]' });
+    expect(events.json<EventPage>().events.find((event) => event.type === 'LinkUpdated')?.summary).toBe('Link edited: password');
   });
 
   it('shows a user’s status changes and a subscription’s plan changes, and either as it was', async () => {

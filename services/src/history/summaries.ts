@@ -1,5 +1,7 @@
-import { domainEventOf, type RecordedEvent } from '@linkledger/contracts';
+import { StoredLinkControls, domainEventOf, type RecordedEvent } from '@linkledger/contracts';
 import { formatInr } from '../payments/index.ts';
+
+const SMART_CONTROLS = Object.keys(StoredLinkControls.shape) as (keyof StoredLinkControls)[];
 
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -49,6 +51,8 @@ export function summarize(recorded: RecordedEvent): string {
         changes.title !== undefined ? 'title' : '',
         changes.description !== undefined ? 'description' : '',
         changes.is_active !== undefined ? (changes.is_active ? 'switched on' : 'switched off') : '',
+        // Smart-link controls by name; the password's hash only as "password".
+        ...SMART_CONTROLS.filter((field) => changes[field] !== undefined).map((field) => (field === 'password_hash' ? 'password' : field)),
       ].filter(Boolean);
       return `Link edited: ${parts.join(', ') || 'no change'}`;
     }

@@ -139,6 +139,19 @@ const table: Record<string, Row> = {
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
   // A private address: refused by the fetch guard, so the row reaches no network.
   'POST /api/links/preview-card': { expect: signedIn(400), request: () => ({ url: '/api/links/preview-card', payload: { url: 'http://127.0.0.1/' } }) },
+
+  'POST /api/urls/:id/promote-variant': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      const { id } = await f.ownerLink();
+      const variants = [
+        { url: 'https://a.example/', weight: 50 },
+        { url: 'https://b.example/', weight: 50 },
+      ];
+      await f.asJson('owner', { method: 'PATCH', url: `/api/urls/${id}`, payload: { variants } });
+      return { url: `/api/urls/${id}/promote-variant`, payload: { variant: 1 } };
+    },
+  },
   'POST /api/urls/bulk-delete': {
     expect: ownerOnly(200),
     request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }),
@@ -864,6 +877,7 @@ describe('authorization of every route', () => {
         'GET /api/urls',
         'POST /api/urls/api',
         'PATCH /api/urls/:id',
+        'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',
         'GET /api/custom-domains',
         'POST /api/custom-domains',

@@ -16,7 +16,8 @@ import type { Caller } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
-import { refuseLoopingDestination } from './loop-guard.ts';
+import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
+import { controlAddresses } from './link-controls-input.ts';
 import { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
 import { updateLink } from './update-link.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -104,6 +105,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
         linkId: request.params.id,
         changes: request.body,
         asAdmin: true,
+        ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
       });
       const [shown] = await withOwners([link], request);
       return { message: 'Link updated successfully', link: shown! };

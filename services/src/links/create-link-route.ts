@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type LinkCreated } from '@linkledger/contracts';
-import { LINKS, type LinkView } from '@linkledger/projections';
+import { LINKS, controlsDocument, type LinkView } from '@linkledger/projections';
 import type { Caller, WorkspaceContext } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -9,8 +9,10 @@ import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
-import { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
-import { refuseLoopingDestination } from './loop-guard.ts';
+import { controlsView, publicBase, shortUrl, toLinkResponse } from './link-response.ts';
+import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
+import { requireControlFeatures } from './control-features.ts';
+import { controlAddresses, type LinkControlsRequest } from './link-controls-input.ts';
 import { placeApiLink, placeLink } from '../domains/index.ts';
 
 interface CreateLinkRequest {
@@ -21,12 +23,12 @@ interface CreateLinkRequest {
     short_code?: string | undefined;
     custom_domain?: string | null | undefined;
     trai_header?: string | null | undefined;
-  };
+  } & LinkControlsRequest;
 }
 
 /**
- * Creating a link, as the dashboard (`manual`) and the public API (`api`) both do: the loop
- * check, the monthly limit, the code, and a 201 with the link as the read model holds it —
+ * Creating a link, as the dashboard (`manual`) and the public API (`api`) both do: the plan's
+ * smart controls, the loop check, the monthly limit, the code, and a 201 with the link as the read model holds it —
  * or a 202 with what the creation recorded when the read model is behind. With an
  * Idempotency-Key, a retry answers the link the key created instead of creating another.
  */
@@ -45,7 +47,8 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
     const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
     if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
-    const { original_url, title, description, short_code, custom_domain, trai_header } = request.body;
+    const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = request.body;
+    await requireControlFeatures(platform, workspace.id, controls);
     await refuseLoopingDestination(platform, request, original_url);
     // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
     const place = createdVia === 'api' ? placeApiLink : placeLink;
@@ -58,6 +61,7 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
       description,
       shortCode: short_code,
       placement,
+      controls: { requested: controls, ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(controls)) },
       claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
     });
     if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
@@ -91,5 +95,6 @@ function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillPr
     created_via: created.created_via,
     trai_header: created.trai_header,
     custom_domain: created.custom_domain,
+    ...controlsView(controlsDocument(created)),
   };
 }

@@ -9,6 +9,9 @@ import { validateCustomCode } from './custom-code.ts';
 import { ShortCodeTaken, createLinkDecider, type CreateLinkCommand } from './link-deciders.ts';
 import { generateShortCode } from './short-codes.ts';
 import type { LinkPlacement } from '../domains/index.ts';
+import { withPasswordHashed, type LinkControlsRequest } from './link-controls-input.ts';
+import { checkControls } from './link-control-checks.ts';
+import { currentSchedule } from './link-control-changes.ts';
 
 /** A chosen short code the app does not allow (length, characters, a reserved word); the detail says which rule. */
 export class InvalidShortCode extends DomainError {
@@ -27,6 +30,8 @@ export interface NewLink {
   shortCode?: string | undefined;
   /** Where it is served; our own host when absent. */
   placement?: LinkPlacement;
+  /** Its smart controls as the request gives them, and the hosts this service answers to (a control's address may not be a short link on them). */
+  controls?: { requested: LinkControlsRequest; ownHosts: readonly string[] };
   /** The Idempotency-Key claim to append with the link, given its id (http/idempotency.ts). */
   claim?: ((linkId: number) => CommandContext['claim']) | undefined;
 }
@@ -64,6 +69,10 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     // Refused before an id is spent; the command decides a race again.
     if ((await platform.events.readStream(`shortcode-${chosen}`)).length) throw new ShortCodeTaken();
   }
+  const controls = input.controls ? await withPasswordHashed(input.controls.requested) : {};
+  const checks = { now: context.now.getTime(), ownHosts: input.controls?.ownHosts ?? [] };
+  // Refused before an id is spent, as the decider would refuse them.
+  checkControls(controls, currentSchedule(null), checks);
   const linkId = await allocateId(platform.events, 'link', metadataFor(context));
   const claim = input.claim?.(linkId);
   const claimed: CommandContext = claim ? { ...context, claim } : context;
@@ -79,6 +88,8 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     traiHeader: input.placement?.trai_header ?? null,
     customDomainId: input.placement?.custom_domain_id ?? null,
     traiId: input.placement?.trai_id ?? null,
+    controls,
+    ...checks,
   });
   const handled = await (async () => {
     if (chosen !== undefined) return handleMultiStreamCommand(platform, claimed, createLinkDecider, command(chosen));

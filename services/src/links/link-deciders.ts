@@ -1,7 +1,9 @@
-import type { DomainEvent, LinkChanges } from '@linkledger/contracts';
+import type { DomainEvent, LinkChanges, StoredLinkControls } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
-import { DomainError, notFound } from '../commands/domain-error.ts';
+import { DomainError, conflict, invalid, notFound } from '../commands/domain-error.ts';
 import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
+import { checkControls, type ControlsCheckContext } from './link-control-checks.ts';
+import { changedControls, currentSchedule } from './link-control-changes.ts';
 
 export const LINK_NOT_FOUND = 'URL not found';
 const SHORT_CODE_TAKEN = 'This short code is already taken. Choose another one.';
@@ -13,7 +15,7 @@ export class ShortCodeTaken extends DomainError {
   }
 }
 
-export interface CreateLinkCommand {
+export interface CreateLinkCommand extends ControlsCheckContext {
   linkId: number;
   ownerId: number;
   shortCode: string;
@@ -27,9 +29,18 @@ export interface CreateLinkCommand {
   /** The claims behind them (docs/domains.md#serving), recorded as `LinkPlaced`. */
   customDomainId?: number | null;
   traiId?: number | null;
+  /** Its smart controls (docs/links.md#smart-links), the password already hashed; absent or null ones are not set. */
+  controls?: StoredLinkControls;
+}
+
+/** The controls a creation sets: null and [] mean "none", so they are left out of the event. */
+function setControls(controls: StoredLinkControls): StoredLinkControls {
+  return Object.fromEntries(Object.entries(controls).filter(([, value]) => value != null && !(Array.isArray(value) && value.length === 0)));
 }
 
 export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
+  const controls = setControls(command.controls ?? {});
+  checkControls(controls, currentSchedule(null), command);
   return [
     { type: 'ShortCodeClaimed', data: { short_code: command.shortCode, link_id: command.linkId } },
     {
@@ -44,6 +55,7 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
         created_via: command.createdVia,
         custom_domain: command.customDomain,
         trai_header: command.traiHeader,
+        ...controls,
       },
     },
     ...(command.customDomainId == null && command.traiId == null
@@ -71,14 +83,17 @@ function decideDeleteLink(command: { ownerId: number }, state: LinkState | null)
   return [{ type: 'LinkDeleted', data: { link_id: link.id, short_code: link.shortCode } }];
 }
 
-interface UpdateLinkCommand {
+interface UpdateLinkCommand extends ControlsCheckContext {
   ownerId: number;
   changes: LinkChanges;
   /** An admin correcting any user's link (docs/admin.md#moderation); otherwise only the owner may. */
   asAdmin?: boolean;
 }
 
-/** Records only the fields that really change; an edit that changes nothing records nothing. */
+/**
+ * Records only the fields that really change; an edit that changes nothing records nothing.
+ * The controls it changes are checked against the link as it will be.
+ */
 function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null): DomainEvent[] {
   const link = command.asAdmin ? liveLink(state) : ownedLink(state, command.ownerId);
   const current: Required<Pick<LinkChanges, 'title' | 'description' | 'original_url' | 'is_active'>> = {
@@ -92,7 +107,27 @@ function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null
     const value = command.changes[field];
     if (value !== undefined && value !== current[field]) Object.assign(changes, { [field]: value });
   }
+  const controls = changedControls(command.changes, link.controls);
+  checkControls(controls, currentSchedule(link.controls), command);
+  Object.assign(changes, controls);
   return Object.keys(changes).length ? [{ type: 'LinkUpdated', data: { link_id: link.id, changes } }] : [];
+}
+
+interface PromoteVariant {
+  ownerId: number;
+  linkId: number;
+  /** 1-based, as clicks and analytics number variants. */
+  variant: number;
+}
+
+/** Ends a link's A/B split: the chosen variant becomes its destination (docs/links.md#promoting-a-variant). */
+function decidePromoteVariant(command: PromoteVariant, state: LinkState | null): DomainEvent[] {
+  const link = ownedLink(state, command.ownerId);
+  const variants = link.controls?.variants ?? [];
+  if (variants.length === 0) throw conflict('This link has no A/B split, so there is no variant to promote.');
+  const chosen = variants[command.variant - 1];
+  if (!chosen) throw invalid(`variant must be 1 to ${variants.length}: the number of one of this link's ${variants.length} variants`, 'variant');
+  return [{ type: 'LinkVariantPromoted', data: { link_id: link.id, variant: command.variant, original_url: chosen.url } }];
 }
 
 /**
@@ -140,6 +175,13 @@ export const updateLinkDecider: Decider<UpdateLinkCommand & { linkId: number }, 
   initialState: null,
   evolve: evolveEditableLink,
   decide: decideUpdateLink,
+};
+
+export const promoteVariantDecider: Decider<PromoteVariant, LinkState | null> = {
+  streamOf: (command) => `link-${command.linkId}`,
+  initialState: null,
+  evolve: evolveLink,
+  decide: decidePromoteVariant,
 };
 
 export interface BulkDelete {

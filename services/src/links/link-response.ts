@@ -38,6 +38,15 @@ export function toLinkResponse(link: LinkView, base: string): LinkResponse {
     is_active: link.is_active,
     disabled_by_admin: link.disabled_by_admin === true,
     moderation_reason: link.disabled_by_admin ? (link.moderation_reason ?? '') : null,
+    ...controlsView(link),
+  };
+}
+
+type ControlsView = Pick<LinkResponse, 'starts_at' | 'expires_at' | 'max_clicks' | 'expired_url' | 'has_password' | 'rules' | 'variants' | 'og' | 'expired'>;
+
+/** The smart controls as a link answers them (docs/links.md#setting-controls): unset ones as null or [], the password as `has_password` only. */
+export function controlsView(link: Partial<LinkView>): ControlsView {
+  return {
     starts_at: link.starts_at ?? null,
     expires_at: link.expires_at ?? null,
     max_clicks: link.max_clicks ?? null,

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { invalid } from '../commands/domain-error.ts';
-import { canonicalHost, isLoopbackHost, ownHosts } from '../http/origins.ts';
+import { canonicalHost, ownHosts } from '../http/origins.ts';
 import type { Platform } from '../platform/platform.ts';
-import { requestedCode } from './short-codes.ts';
-import { RESERVED_CODES } from './custom-code.ts';
+import { isOurHost, shortLinkCodeOf } from './short-link-address.ts';
 import { CUSTOM_DOMAINS } from '@linkledger/projections';
 
 export const DESTINATION_LOOPS =
@@ -22,13 +21,10 @@ interface OwnDestination {
 /** Whether a destination would lead back into this service, and to which short link. */
 export async function ownDestination(platform: Pick<Platform, 'read'>, destination: string, hosts: readonly string[]): Promise<OwnDestination> {
   const url = new URL(destination);
-  // Every spelling of a name resolves to one form first: [::ffff:127.0.0.1], 0x7f.1, LOCALHOST.
-  const host = canonicalHost(url.hostname);
-  const ours = hosts.includes(host) || isLoopbackHost(host) || (await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0;
-  const target = ours ? requestedCode(url.pathname) : null;
-  const shortLinkPath = target !== null && !RESERVED_CODES.has(target.code.toLowerCase());
-  const link = shortLinkPath ? (await platform.read.find<LinkView>(LINKS, { where: { short_code: target!.code }, limit: 1 }))[0] : undefined;
-  return { ours, shortLinkPath, link };
+  const ours = isOurHost(url.hostname, hosts) || (await platform.read.count(CUSTOM_DOMAINS, { domain: canonicalHost(url.hostname), dns_verified: true })) > 0;
+  const code = ours ? shortLinkCodeOf(url) : null;
+  const link = code !== null ? (await platform.read.find<LinkView>(LINKS, { where: { short_code: code }, limit: 1 }))[0] : undefined;
+  return { ours, shortLinkPath: code !== null, link };
 }
 
 /**
@@ -42,4 +38,22 @@ export async function refuseLoopingDestination(
 ): Promise<void> {
   if (destination === undefined) return;
   if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw invalid(DESTINATION_LOOPS);
+}
+
+/**
+ * The hosts a command's control addresses are checked against (docs/links.md#setting-controls):
+ * ours, and those of the given addresses that are verified custom domains, so the pure link
+ * decider can tell an address that loops back.
+ */
+export async function hostsServingShortLinks(
+  platform: Pick<Platform, 'config' | 'read'>,
+  request: FastifyRequest,
+  addresses: readonly string[],
+): Promise<string[]> {
+  const hosts = ownHosts(platform, request);
+  const named = [...new Set(addresses.map((address) => canonicalHost(new URL(address).hostname)))].filter((host) => !hosts.includes(host));
+  const verified = await Promise.all(
+    named.map(async (host) => ((await platform.read.count(CUSTOM_DOMAINS, { domain: host, dns_verified: true })) > 0 ? [host] : [])),
+  );
+  return [...hosts, ...verified.flat()];
 }

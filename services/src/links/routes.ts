@@ -15,6 +15,7 @@ import {
   LinkListWithCounts,
   LinkResponse,
   MessageBody,
+  PromoteVariantBody,
   UpdateLinkBody,
 } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
@@ -24,10 +25,12 @@ import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
-import { LINK_NOT_FOUND, deleteLinkDecider } from './link-deciders.ts';
-import { publicBase, toLinkResponse } from './link-response.ts';
+import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
+import { controlsView, publicBase, toLinkResponse } from './link-response.ts';
+import { requireControlFeatures } from './control-features.ts';
 import { createLinkHandler } from './create-link-route.ts';
-import { refuseLoopingDestination } from './loop-guard.ts';
+import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
+import { controlAddresses } from './link-controls-input.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { recordLinkUpdate } from './update-link.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
@@ -52,7 +55,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
     headers: IdempotencyKeyHeaders,
     body: CreateLinkBody,
-    response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 409: ErrorBody },
+    response: { 201: LinkResponse, 202: CreatedLinkStillProcessing, 403: ErrorBody, 409: ErrorBody },
     handler: createLinkHandler(platform, 'manual'),
   });
 
@@ -101,9 +104,35 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     handler: async ({ request, reply, workspace }) => {
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
       const context = answeredFromTheWrite(commandContext(platform, request));
+      const linkId = request.params.id;
+      await requireControlFeatures(platform, workspace.id, request.body, async () => {
+        const current = await platform.read.get<LinkView>(LINKS, linkId);
+        return current?.owner_id === workspace.id ? controlsView(current) : null;
+      });
       await refuseLoopingDestination(platform, request, request.body.original_url);
-      const { link, shown } = await recordLinkUpdate(platform, context, { ownerId: workspace.id, linkId: request.params.id, changes: request.body });
+      const { link, shown } = await recordLinkUpdate(platform, context, {
+        ownerId: workspace.id,
+        linkId,
+        changes: request.body,
+        ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
+      });
       const answer = toLinkResponse(link, publicBase(platform, request));
+      return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
+    },
+  });
+
+  writersOrKey.post('/api/urls/:id/promote-variant', {
+    summary: 'End one of the caller’s A/B splits: the chosen variant (1-based) becomes the link’s destination',
+    params: IdParams,
+    body: PromoteVariantBody,
+    response: { 200: LinkResponse, 202: EditedLinkStillProcessing, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    handler: async ({ request, reply, workspace }) => {
+      const context = answeredFromTheWrite(commandContext(platform, request));
+      const command = { ownerId: workspace.id, linkId: request.params.id, variant: request.body.variant };
+      const { events, shown } = await handleCommand(platform, context, promoteVariantDecider, command);
+      const link = await ownLink(platform, workspace.id, command.linkId);
+      const promoted = events.flatMap((event) => (event.type === 'LinkVariantPromoted' ? [event.data.original_url] : []));
+      const answer = toLinkResponse(shown ? link : { ...link, original_url: promoted[0] ?? link.original_url, variants: [] }, publicBase(platform, request));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },
   });

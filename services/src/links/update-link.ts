@@ -1,10 +1,11 @@
-import type { LinkChanges } from '@linkledger/contracts';
-import { LINKS, type LinkView } from '@linkledger/projections';
+import type { UpdateLinkBody } from '@linkledger/contracts';
+import { LINKS, editedLink, type LinkView } from '@linkledger/projections';
 import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { LINK_NOT_FOUND, updateLinkDecider } from './link-deciders.ts';
+import { withPasswordHashed } from './link-controls-input.ts';
 
 /**
  * Edits one of the caller's links. The answer waits for the read model and this process's
@@ -15,7 +16,14 @@ export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>,
   return (await recordLinkUpdate(platform, context, input)).link;
 }
 
-type LinkUpdate = { ownerId: number; linkId: number; changes: LinkChanges; asAdmin?: boolean };
+type LinkUpdate = {
+  ownerId: number;
+  linkId: number;
+  changes: UpdateLinkBody;
+  asAdmin?: boolean;
+  /** The hosts this service answers to: a control's address on one of them may not be a short link. */
+  ownHosts: readonly string[];
+};
 
 /**
  * Edits a link as `updateLink` does, and says whether the read model showed the edit in
@@ -26,10 +34,11 @@ export async function recordLinkUpdate(
   context: CommandContext,
   input: LinkUpdate,
 ): Promise<{ link: LinkView; shown: boolean }> {
-  const { events, shown } = await handleCommand(platform, context, updateLinkDecider, input);
+  const changes = await withPasswordHashed(input.changes);
+  const { events, shown } = await handleCommand(platform, context, updateLinkDecider, { ...input, changes, now: context.now.getTime() });
   const link = await platform.read.get<LinkView>(LINKS, input.linkId);
   if (!link) throw notFound(LINK_NOT_FOUND);
   if (shown) return { link, shown };
   const recorded = events.flatMap((event) => (event.type === 'LinkUpdated' ? [event.data.changes] : []));
-  return { link: Object.assign({}, link, ...recorded) as LinkView, shown };
+  return { link: recorded.reduce(editedLink, link), shown };
 }

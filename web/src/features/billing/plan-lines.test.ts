@@ -8,12 +8,21 @@ describe('pricing cards', () => {
   it('lists the first plan in full and each later plan by what it adds', () => {
     const [free, pro, enterprise] = planFeatureLines([...DEFAULT_PLANS], names);
     expect(free?.inherits).toBeNull();
-    expect(free?.features).toEqual(['Basic analytics', 'Advanced analytics', 'QR codes', 'Bulk link creation', 'Advanced link editing', 'API access']);
+    expect(free?.features).toEqual(['Basic analytics', 'Advanced analytics', 'QR codes', 'Bulk link creation', 'API access']);
     expect(pro?.inherits).toBe('Free');
-    expect(pro?.features).toEqual(['CSV import and export', 'Custom domains', 'TRAI headers', 'Advanced API', 'Team collaboration']);
-    // Enterprise grants what Pro does, with higher limits: it adds no feature line.
+    expect(pro?.features).toEqual([
+      'CSV import and export',
+      'Custom domains',
+      'TRAI headers',
+      'Advanced API',
+      'Team collaboration',
+      'Link expiration',
+      'Password protection',
+      'Mobile redirects',
+      'Custom preview cards',
+    ]);
     expect(enterprise?.inherits).toBe('Pro');
-    expect(enterprise?.features).toEqual([]);
+    expect(enterprise?.features).toEqual(['A/B testing', 'Advanced targeting']);
   });
 
   it('lists a plan in full when it does not include the one before', () => {
@@ -26,7 +35,7 @@ describe('pricing cards', () => {
 
   it('falls back to the key for a feature the list does not name', () => {
     const [only] = planFeatureLines([DEFAULT_PLANS[0]!], new Map());
-    expect(only?.features).toEqual(['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'advanced_url_editing', 'api_access']);
+    expect(only?.features).toEqual(['basic_analytics', 'advanced_analytics', 'qr_code_generation', 'bulk_link_creation', 'api_access']);
   });
 });
 
