@@ -1,9 +1,10 @@
-import { DEVICE_CLASSES, type DeviceClass } from '@linkledger/contracts';
+import type { DeviceClass } from '@linkledger/contracts';
 import { InputField, VERBATIM_INPUT } from '../../../ui/Field.tsx';
 import { ControlSection, UpgradeNote } from './ControlSection.tsx';
 import { MAX_RULES, emptyRule, type RuleDraft } from './controls-draft.ts';
 import type { ControlGates } from './plan-gates.ts';
 
+/** Every device class a rule can name (the record's type keeps the list whole), in the select's order. */
 const DEVICE_NAMES: Record<DeviceClass, string> = {
   ios: 'iOS',
   android: 'Android',
@@ -13,6 +14,8 @@ const DEVICE_NAMES: Record<DeviceClass, string> = {
   macos: 'macOS',
   linux: 'Linux',
 };
+// Type-only imports from the contracts: no schema code reaches the browser bundle.
+const DEVICES = Object.keys(DEVICE_NAMES) as DeviceClass[];
 
 interface RulesSectionProps {
   id: string;
@@ -135,7 +138,7 @@ function RuleFields({
           disabled={!gates.deviceRules.allowed}
         >
           <option value="">Any device</option>
-          {DEVICE_CLASSES.map((device) => (
+          {DEVICES.map((device) => (
             <option key={device} value={device}>
               {DEVICE_NAMES[device]}
             </option>

@@ -78,7 +78,7 @@ export function SplitSection({ id, variants, onChange, gate, error, disabled, li
             ))}
           </ol>
           <p className={`smart-total${total === 100 ? '' : ' smart-total--off'}`} data-testid="split-total" aria-live="polite">
-            Total: {total}%{total === 100 ? '' : ' (must be 100%)'}
+            Total: {total}% of 100%
           </p>
           <div className="cluster gap-2">
             <button
