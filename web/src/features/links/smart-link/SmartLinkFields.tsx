@@ -57,69 +57,80 @@ export function SmartLinkFields(props: SmartLinkFieldsProps) {
         <span className="smart-link__title">Smart link</span>
         <span className="smart-link__hint">Schedule, password, targeting, A/B split, social card</span>
       </summary>
-      <div className="smart-link__body stack gap-4">
-        <ControlSection
-          title="Schedule & expiry"
-          hint="Times are in your local time. Before the start and after expiry, visitors see a notice, or go where you say."
-          gate={gates.schedule}
-          disabled={disabled}
-          testId="controls-schedule"
-        >
-          <div className="smart-grid">
-            <InputField
-              id={`${id}-starts`}
-              label="Starts at"
-              type="datetime-local"
-              value={draft.startsAt}
-              onValue={(value) => set('startsAt', value)}
-              error={errors.starts_at}
-            />
-            <InputField
-              id={`${id}-expires`}
-              label="Expires at"
-              type="datetime-local"
-              value={draft.expiresAt}
-              onValue={(value) => set('expiresAt', value)}
-              error={errors.expires_at}
-            />
-            <InputField
-              id={`${id}-max-clicks`}
-              label="Click limit"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="No limit"
-              value={draft.maxClicks}
-              onValue={(value) => set('maxClicks', value)}
-              error={errors.max_clicks}
-            />
-            <InputField
-              id={`${id}-expired-url`}
-              label="After expiry go to"
-              type="url"
-              {...VERBATIM_INPUT}
-              placeholder="https://example.com/offer-ended"
-              value={draft.expiredUrl}
-              onValue={(value) => set('expiredUrl', value)}
-              error={errors.expired_url}
-            />
-          </div>
-        </ControlSection>
-        <PasswordSection {...props} />
-        <RulesSection id={id} rules={draft.rules} onChange={(rules) => set('rules', rules)} gates={gates} error={errors.rules} disabled={disabled} />
-        <SplitSection
-          id={id}
-          variants={draft.variants}
-          onChange={(variants) => set('variants', variants)}
-          gate={gates.split}
-          error={errors.variants}
-          disabled={disabled}
-          link={link}
-          onPromoted={props.onPromoted}
-        />
-        <SocialCardSection id={id} draft={draft} onChange={onChange} gate={gates.card} error={errors.og} disabled={disabled} destination={props.destination} />
-      </div>
+      {/* Drawn only while open: a closed area adds nothing to the dialog, not even hidden fields. */}
+      {shown ? (
+        <div className="smart-link__body stack gap-4">
+          <ControlSection
+            title="Schedule & expiry"
+            hint="Times are in your local time. Before the start and after expiry, visitors see a notice, or go where you say."
+            gate={gates.schedule}
+            disabled={disabled}
+            testId="controls-schedule"
+          >
+            <div className="smart-grid">
+              <InputField
+                id={`${id}-starts`}
+                label="Starts at"
+                type="datetime-local"
+                value={draft.startsAt}
+                onValue={(value) => set('startsAt', value)}
+                error={errors.starts_at}
+              />
+              <InputField
+                id={`${id}-expires`}
+                label="Expires at"
+                type="datetime-local"
+                value={draft.expiresAt}
+                onValue={(value) => set('expiresAt', value)}
+                error={errors.expires_at}
+              />
+              <InputField
+                id={`${id}-max-clicks`}
+                label="Click limit"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="No limit"
+                value={draft.maxClicks}
+                onValue={(value) => set('maxClicks', value)}
+                error={errors.max_clicks}
+              />
+              <InputField
+                id={`${id}-expired-url`}
+                label="After expiry go to"
+                type="url"
+                {...VERBATIM_INPUT}
+                placeholder="https://example.com/offer-ended"
+                value={draft.expiredUrl}
+                onValue={(value) => set('expiredUrl', value)}
+                error={errors.expired_url}
+              />
+            </div>
+          </ControlSection>
+          <PasswordSection {...props} />
+          <RulesSection id={id} rules={draft.rules} onChange={(rules) => set('rules', rules)} gates={gates} error={errors.rules} disabled={disabled} />
+          <SplitSection
+            id={id}
+            variants={draft.variants}
+            onChange={(variants) => set('variants', variants)}
+            gate={gates.split}
+            error={errors.variants}
+            disabled={disabled}
+            link={link}
+            onPromoted={props.onPromoted}
+          />
+          <SocialCardSection
+            id={id}
+            draft={draft}
+            onChange={onChange}
+            gate={gates.card}
+            error={errors.og}
+            disabled={disabled}
+            destination={props.destination}
+          />
+        </div>
+      ) : null}
     </details>
   );
 }
