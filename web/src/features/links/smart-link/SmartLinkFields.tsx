@@ -155,7 +155,7 @@ function PasswordSection({ id, draft, onChange, gates, errors, disabled, link }:
       testId="controls-password"
     >
       {hasPassword ? (
-        <div className="smart-choices" role="radiogroup" aria-label="Password set">
+        <div className="smart-choices" role="radiogroup" aria-label="What to do with the password">
           <p className="smart-choices__state">
             <span className="badge badge--info">Password set</span>
           </p>

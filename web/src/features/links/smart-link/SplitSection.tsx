@@ -28,7 +28,7 @@ export function SplitSection({ id, variants, onChange, gate, error, disabled, li
   return (
     <ControlSection
       title="A/B split"
-      hint="Visitors no rule took are split between these destinations by weight, and each keeps theirs."
+      hint="Visitors no rule took are split between these destinations by weight, in percent, and each keeps theirs."
       gate={gate}
       disabled={disabled}
       error={error}
@@ -51,7 +51,7 @@ export function SplitSection({ id, variants, onChange, gate, error, disabled, li
                 />
                 <InputField
                   id={`${id}-variant-${index}-weight`}
-                  label="Weight %"
+                  label="Weight"
                   aria-label={`Variant ${index + 1} weight`}
                   type="number"
                   inputMode="numeric"
