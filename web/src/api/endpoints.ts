@@ -1,4 +1,4 @@
-import type { SortBy, DomainFilter, StatusFilter, SignInResponse, ResetLinkCheckResponse } from '@linkledger/contracts';
+import type { SortBy, DomainFilter, StatusFilter, SignInResponse, ResetLinkCheckResponse, CreateLinkBody, LinkControlsInput } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
 
@@ -44,7 +44,17 @@ export interface LinkListParams {
   status?: StatusFilter;
 }
 
-export interface NewLink {
+/** A link's smart controls as the create and edit calls send them (docs/links.md#smart-links): null removes one in an edit. */
+export type LinkControlsPayload = Partial<Pick<CreateLinkBody, keyof typeof LinkControlsInput>>;
+
+/** What "Fetch from destination" reads from the destination's own meta tags. */
+interface PreviewCard {
+  title: string;
+  description: string;
+  image_url: string | null;
+}
+
+export interface NewLink extends LinkControlsPayload {
   original_url: string;
   title?: string;
   description?: string;
@@ -57,8 +67,11 @@ export const linksApi = {
   list: (params: LinkListParams) => api<LinkList>('/urls', { query: { ...params, include_counts: 'true' } }),
   get: (id: number) => api<Link>(`/urls/${id}`),
   create: (link: NewLink) => api<Link>('/urls', { method: 'POST', body: link }),
-  update: (id: number, changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>>) =>
+  update: (id: number, changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> & LinkControlsPayload) =>
     api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
+  /** Makes an A/B variant (1-based) the link's destination and ends the test. */
+  promoteVariant: (id: number, variant: number) => api<Link>(`/urls/${id}/promote-variant`, { method: 'POST', body: { variant } }),
+  previewCard: (url: string) => api<PreviewCard>('/links/preview-card', { method: 'POST', body: { url } }),
   remove: (id: number) => api<{ message: string }>(`/urls/${id}`, { method: 'DELETE' }),
   bulkDelete: (ids: number[]) => api<{ message: string; deleted: number[] }>('/urls/bulk-delete', { method: 'POST', body: { ids } }),
   analytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<Analytics>(`/urls/${id}/analytics`, { query: range }),

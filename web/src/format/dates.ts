@@ -69,3 +69,28 @@ export function localDay(date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** An ISO instant as a `datetime-local` input shows it, in the viewer's time zone: "2026-11-30T18:30" ('' when it names no moment). */
+export function dateTimeInputValue(iso: string | null): string {
+  const date = iso === null ? null : parsed(iso);
+  if (!date) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${localDay(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A `datetime-local` input's value (the viewer's local time) as an ISO instant in UTC; null when empty or not a moment. */
+export function isoFromDateTimeInput(value: string): string | null {
+  if (!value.trim()) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** How long until a moment, roughly, in its largest unit: "3 days", "5 hours", "1 minute" (null once it has passed). */
+export function timeUntilLabel(iso: string, now: number): string | null {
+  const date = parsed(iso);
+  if (!date || date.getTime() <= now) return null;
+  const minutes = Math.ceil((date.getTime() - now) / 60_000);
+  const [amount, unit] =
+    minutes >= 24 * 60 ? [Math.round(minutes / (24 * 60)), 'day'] : minutes >= 120 ? [Math.round(minutes / 60), 'hour'] : [minutes, 'minute'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}

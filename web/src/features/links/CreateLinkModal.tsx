@@ -14,6 +14,11 @@ import { Modal } from '../../ui/Modal.tsx';
 import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { displayUrl } from './list-query.ts';
 import { VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { useSubscription } from '../billing/index.ts';
+import { SmartLinkFields } from './smart-link/SmartLinkFields.tsx';
+import { createControls, draftProblems, emptyControls, type ControlsDraft } from './smart-link/controls-draft.ts';
+import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
+import { controlGates } from './smart-link/plan-gates.ts';
 
 /** How long the success message shows before the modal closes (docs/links.md#creating-links). */
 const CREATE_SUCCESS_MS = 2000;
@@ -23,12 +28,26 @@ const CREATE_FAILED = 'Failed to create URL. Please try again.';
  * A TRAI header (or custom domain) is sent only when the own-domain option is on and one is
  * set (docs/links.md#short-url-forms): the place chosen in the dialog (nothing for the
  * default short domain); without a choice, the active TRAI header, else the active custom domain.
+ * The smart-link controls go only when set (docs/links.md#smart-links).
  */
 export function createPayload(
-  form: { original_url: string; title: string; description: string; short_code: string; ownDomain: boolean; placement?: Placement | null },
+  form: {
+    original_url: string;
+    title: string;
+    description: string;
+    short_code: string;
+    ownDomain: boolean;
+    placement?: Placement | null;
+    controls?: ControlsDraft;
+  },
   domains: DomainInfo | null,
 ): NewLink {
-  const payload: NewLink = { original_url: form.original_url.trim(), title: form.title.trim(), description: form.description.trim() };
+  const payload: NewLink = {
+    original_url: form.original_url.trim(),
+    title: form.title.trim(),
+    description: form.description.trim(),
+    ...(form.controls ? createControls(form.controls) : {}),
+  };
   if (form.short_code.trim()) payload.short_code = form.short_code.trim();
   if (!form.ownDomain) return payload;
   if (form.placement) return { ...payload, ...placementPayload(form.placement) };
@@ -63,7 +82,13 @@ export function CreateLinkModal() {
   );
 }
 
-type FormState = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; link: Link } | { kind: 'error'; message: string };
+type FormState =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'success'; link: Link }
+  | { kind: 'error'; message: string }
+  /** Objections to smart-link controls, shown next to each. */
+  | { kind: 'control-errors'; errors: Partial<Record<ControlField, string>> };
 
 function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }) {
   const id = useId();
@@ -81,6 +106,8 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   const choice = choices.find((item) => item.value === chosen) ?? initialChoice(choices, domains);
   const placement: Placement = ownDomain && choice ? choice.placement : { kind: 'default' };
   const [state, setState] = useState<FormState>({ kind: 'idle' });
+  const [controls, setControls] = useState<ControlsDraft>(emptyControls);
+  const gates = controlGates(useSubscription().subscription?.features);
 
   // The success message shows for 2 seconds, then the modal closes (and the lists reload).
   const succeeded = state.kind === 'success';
@@ -94,13 +121,19 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
     event.preventDefault();
     if (state.kind === 'submitting' || state.kind === 'success') return;
     if (!event.currentTarget.reportValidity()) return;
+    const problems = draftProblems(controls);
+    if (Object.keys(problems).length > 0) return setState({ kind: 'control-errors', errors: problems });
     setState({ kind: 'submitting' });
     try {
-      const link = await linksApi.create(createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement }, domains));
+      const link = await linksApi.create(
+        createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls }, domains),
+      );
       setState({ kind: 'success', link });
       onCreated();
     } catch (error) {
-      setState({ kind: 'error', message: errorText(error, CREATE_FAILED) });
+      const message = errorText(error, CREATE_FAILED);
+      const field = controlFieldOf(message);
+      setState(field ? { kind: 'control-errors', errors: { [field]: message } } : { kind: 'error', message });
     }
   };
 
@@ -186,6 +219,15 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
       <p className="field__hint create-form__preview" id={`${id}-preview`}>
         Short URL: <span className="create-form__preview-url">{shortUrlPreview(placement, host, shortCode)}</span>
       </p>
+      <SmartLinkFields
+        id={`${id}-controls`}
+        draft={controls}
+        onChange={setControls}
+        gates={gates}
+        errors={state.kind === 'control-errors' ? state.errors : {}}
+        disabled={busy}
+        destination={url}
+      />
       <ModalFormFooter busy={busy} label="Create URL" busyLabel="Creating…" onCancel={onDone} />
     </form>
   );

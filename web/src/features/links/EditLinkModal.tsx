@@ -9,12 +9,20 @@ import { toast } from '../../ui/toasts.ts';
 import { displayUrl } from './list-query.ts';
 import { linkPlacement, placementKind, placementPrefix } from '../domains/index.ts';
 import { Switch } from '../../ui/Switch.tsx';
+import { useSubscription } from '../billing/index.ts';
+import { SmartLinkFields } from './smart-link/SmartLinkFields.tsx';
+import { changedControls, controlsDraftOf, draftProblems, type ControlsDraft } from './smart-link/controls-draft.ts';
+import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
+import { controlGates } from './smart-link/plan-gates.ts';
 
 type Changes = Parameters<typeof linksApi.update>[1];
 
-/** Only what differs from the link is sent (the server ignores the rest anyway). */
-export function editChanges(link: Link, form: { title: string; description: string; original_url: string; is_active: boolean }): Changes {
-  const changes: Changes = {};
+/** Only what differs from the link is sent (the server ignores the rest anyway); a removed control goes as null. */
+export function editChanges(
+  link: Link,
+  form: { title: string; description: string; original_url: string; is_active: boolean; controls?: ControlsDraft },
+): Changes {
+  const changes: Changes = form.controls ? changedControls(link, form.controls) : {};
   if (form.title.trim() !== link.title) changes.title = form.title.trim();
   if (form.description.trim() !== link.description) changes.description = form.description.trim();
   if (form.original_url.trim() !== link.original_url) changes.original_url = form.original_url.trim();
@@ -42,6 +50,9 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [destinationError, setDestinationError] = useState<string | null>(null);
+  const [controls, setControls] = useState<ControlsDraft>(() => controlsDraftOf(link));
+  const [controlErrors, setControlErrors] = useState<Partial<Record<ControlField, string>>>({});
+  const gates = controlGates(useSubscription().subscription?.features);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,7 +64,10 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
       event.currentTarget.querySelector<HTMLInputElement>('input[name="original_url"]')?.focus();
       return;
     }
-    const changes = editChanges(link, { title, description, original_url: destination, is_active: active });
+    const problems = draftProblems(controls);
+    setControlErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    const changes = editChanges(link, { title, description, original_url: destination, is_active: active, controls });
     if (Object.keys(changes).length === 0) return onSaved(link);
     setSaving(true);
     setError(null);
@@ -62,7 +76,10 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
       toast('URL Updated', 'success', `${displayUrl(saved.short_url)} is saved.`);
       onSaved(saved);
     } catch (failure) {
-      setError(errorText(failure, 'Failed to update URL. Please try again.'));
+      const message = errorText(failure, 'Failed to update URL. Please try again.');
+      const field = controlFieldOf(message);
+      if (field) setControlErrors({ [field]: message });
+      else setError(message);
       setSaving(false);
     }
   };
@@ -107,6 +124,17 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
         </div>
         <Switch checked={active} onChange={setActive} labelledBy={`${id}-active-label`} describedBy={`${id}-active-hint`} disabled={saving} />
       </div>
+      <SmartLinkFields
+        id={`${id}-controls`}
+        draft={controls}
+        onChange={setControls}
+        gates={gates}
+        errors={controlErrors}
+        disabled={saving}
+        destination={destination}
+        link={link}
+        onPromoted={onSaved}
+      />
       <ModalFormFooter busy={saving} label="Save Changes" busyLabel="Saving…" onCancel={onClose} />
     </form>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { Link } from '../../api/types.ts';
+import { controlBadges } from './smart-link/control-badges.ts';
 
 /** Where the link came from: the dashboard (Manual) or the API. */
 export function ViaBadge({ link }: { link: Link }) {
@@ -25,5 +27,22 @@ export function ClickCount({ link, pulse }: { link: Link; pulse: number | undefi
     <span key={pulse ?? 0} className={`click-count${pulse ? ' live-bump' : ''}`} data-testid="click-count">
       {link.total_clicks.toLocaleString('en-US')}
     </span>
+  );
+}
+
+/** The link's smart controls at a glance (docs/links.md#smart-links): short badges, the detail in their tooltips. */
+export function ControlBadges({ link }: { link: Link }) {
+  // The moment the row was drawn: the list is read again on every change, so "in 3 days" stays near enough.
+  const [now] = useState(() => Date.now());
+  const badges = controlBadges(link, now);
+  if (badges.length === 0) return null;
+  return (
+    <ul className="control-badges bare-list" aria-label="Smart link controls" data-testid="control-badges">
+      {badges.map((badge) => (
+        <li key={badge.key} className={`badge${badge.warning ? ' badge--warning' : ''}`} title={badge.detail} data-control={badge.key}>
+          {badge.text}
+        </li>
+      ))}
+    </ul>
   );
 }

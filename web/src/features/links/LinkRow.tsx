@@ -1,6 +1,6 @@
 import type { Link } from '../../api/types.ts';
 import { createdLabel } from '../../format/dates.ts';
-import { ClickCount, StatusBadge, ViaBadge } from './LinkBadges.tsx';
+import { ClickCount, ControlBadges, StatusBadge, ViaBadge } from './LinkBadges.tsx';
 import { LinkActions, linkName, type LinkHandlers } from './LinkActions.tsx';
 import { displayUrl } from './list-query.ts';
 
@@ -32,6 +32,7 @@ export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewP
       <td className="link-row__main">
         <p className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</p>
         <Addresses link={link} />
+        <ControlBadges link={link} />
       </td>
       <td className="num link-row__clicks" data-label="Clicks">
         <ClickCount link={link} pulse={pulse} />
@@ -66,6 +67,7 @@ export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkView
       </div>
       <h3 className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</h3>
       <Addresses link={link} />
+      <ControlBadges link={link} />
       <dl className="link-card__facts">
         <div>
           <dt>Clicks</dt>

@@ -6,7 +6,11 @@ import { DESTINATION_MESSAGES } from '@linkledger/contracts/destination';
 import { sampleLink } from './testing/sample-link.ts';
 
 const update = vi.fn();
-vi.mock('../../api/endpoints.ts', () => ({ linksApi: { update: (...args: unknown[]) => update(...args) } }));
+vi.mock('../../api/endpoints.ts', () => ({
+  linksApi: { update: (...args: unknown[]) => update(...args) },
+  // The Smart link area reads the plan's features.
+  billingApi: { current: () => Promise.resolve({ features: {} }) },
+}));
 const { EditLinkModal } = await import('./EditLinkModal.tsx');
 
 const link = sampleLink({ id: 7 });
