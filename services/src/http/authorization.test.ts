@@ -138,7 +138,10 @@ const table: Record<string, Row> = {
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
   // A private address: refused by the fetch guard, so the row reaches no network.
-  'POST /api/links/preview-card': { expect: signedIn(400), request: () => ({ url: '/api/links/preview-card', payload: { url: 'http://127.0.0.1/' } }) },
+  'POST /api/links/preview-card': {
+    expect: { ...signedIn(403), owner: 400 },
+    request: () => ({ url: '/api/links/preview-card', payload: { url: 'http://127.0.0.1/' } }),
+  },
 
   'POST /api/urls/:id/promote-variant': {
     expect: ownerOnly(200),

@@ -9,6 +9,7 @@ import { WindowCounter } from '../throttling/window-counter.ts';
 import { whenAgain } from '../throttling/when-again.ts';
 import { readDestinationCard } from './destination-card.ts';
 import { refuseLoopingDestination } from './loop-guard.ts';
+import { CONTROL_REFUSALS } from './control-features.ts';
 
 /** A destination's page as the card reads it: HTML only, at most 1 MB, 5 seconds and 3 redirects. */
 const PAGE_LIMITS = { maxBytes: 1_000_000, timeoutMs: 5_000, maxRedirects: 3, accept: ['text/html', 'application/xhtml+xml'] };
@@ -48,12 +49,13 @@ function refusalOf(error: SafeFetchError) {
 
 /** The card a destination's own tags describe: the Create and Edit dialogs' "Fetch from destination" (docs/links.md#fetching-from-a-destination). */
 export async function previewCardRoutes(app: FastifyInstance, platform: Platform) {
-  const writers = routesFor(app, { access: 'user', workspace: 'links:write' });
+  // Only a plan that may set a card may have the server fetch one (docs/plans.md#feature-gate).
+  const writers = routesFor(app, { access: 'user', workspace: 'links:write', feature: { key: 'social_sharing', refusal: CONTROL_REFUSALS.social_sharing } });
 
   writers.post('/api/links/preview-card', {
     summary: 'A social card (title, description, image) read from a page’s own meta tags, fetched by the server within strict limits',
     body: PreviewCardBody,
-    response: { 200: PreviewCardResponse, 422: ErrorBody, 429: ErrorBody },
+    response: { 200: PreviewCardResponse, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
     handler: async ({ request, caller }) => {
       const wait = previewThrottle(platform).take(String(caller.userId));
       if (wait > 0) throw tooManyRequests(`Too many pages were fetched for cards. Please try again ${whenAgain(wait)}.`, wait);

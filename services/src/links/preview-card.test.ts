@@ -17,9 +17,11 @@ let t: TestApp;
 let server: PageServer;
 let asha: Session;
 let viewer: Session;
+let member: Session;
 let team: number;
 
-const preview = (session: Pick<Session, 'headers'> | null, payload: object, workspace: number | null = null) =>
+// In Asha's Pro team: the card fetch is a social-card feature (docs/plans.md#feature-gate).
+const preview = (session: Pick<Session, 'headers'> | null, payload: object, workspace: number | null = team) =>
   session
     ? callInWorkspace(t, session, 'POST', '/api/links/preview-card', workspace, payload)
     : t.app.inject({ method: 'POST', url: '/api/links/preview-card', payload });
@@ -37,8 +39,8 @@ beforeAll(async () => {
   ({
     asha,
     team,
-    members: { viewer },
-  } = await teamOnPro(t, 'preview-team', { viewer: 'viewer' }));
+    members: { viewer, member },
+  } = await teamOnPro(t, 'preview-team', { viewer: 'viewer', member: 'member' }));
   // Only this test's network leads to the local page server; the product's own is the system's, with no exemptions.
   previewNetwork.set(
     t.platform,
@@ -116,7 +118,7 @@ describe('POST /api/links/preview-card (docs/links.md#fetching-from-a-destinatio
   it('limits each person’s fetches', async () => {
     let answer;
     for (let sent = 0; sent < 40; sent++) {
-      answer = await preview(viewer, { url: 'http://intranet.test/' });
+      answer = await preview(member, { url: 'http://intranet.test/' });
       if (answer.statusCode === 429) break;
     }
     expect(answer?.statusCode).toBe(429);
