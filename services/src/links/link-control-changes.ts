@@ -16,7 +16,7 @@ export function currentSchedule(controls: Controls): CurrentSchedule {
 }
 
 /** Every control the link has, as events hold them (unset ones as null or []). */
-function storedControls(controls: Controls): Required<StoredLinkControls> {
+export function storedControls(controls: Controls): Required<StoredLinkControls> {
   return {
     ...currentSchedule(controls),
     max_clicks: controls?.maxClicks ?? null,

@@ -26,11 +26,14 @@ import { commandContext } from '../http/command-context.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
-import { controlsView, publicBase, toLinkResponse } from './link-response.ts';
+import { publicBase, toLinkResponse } from './link-response.ts';
 import { requireControlFeatures } from './control-features.ts';
 import { createLinkHandler } from './create-link-route.ts';
 import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
 import { controlAddresses } from './link-controls-input.ts';
+import { storedControls } from './link-control-changes.ts';
+import { evolveLink } from './link-state.ts';
+import { foldEvents } from '../commands/event-port.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { recordLinkUpdate } from './update-link.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
@@ -105,9 +108,10 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
       const context = answeredFromTheWrite(commandContext(platform, request));
       const linkId = request.params.id;
+      // Compared with the link as its log has it, as the decider will: a read model that is behind could show a control cleared a moment ago.
       await requireControlFeatures(platform, workspace.id, request.body, async () => {
-        const current = await platform.read.get<LinkView>(LINKS, linkId);
-        return current?.owner_id === workspace.id ? controlsView(current) : null;
+        const current = foldEvents(await platform.events.readStream(`link-${linkId}`), evolveLink, null);
+        return current && !current.deleted && current.ownerId === workspace.id ? storedControls(current.controls) : null;
       });
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const { link, shown } = await recordLinkUpdate(platform, context, {

@@ -238,6 +238,31 @@ describe('smart-link controls through the API', () => {
     expect(cleared.json()).toMatchObject({ rules: [], has_password: false });
   });
 
+  it('judges an edit against the link as its log has it, not a read model that is behind: a cleared control sent again is new', async () => {
+    const lapsed = await signUp(t.app, 'smart-lapsed@example.com');
+    await givePlan(t.platform, lapsed.user.id, 'enterprise');
+    const everyButPassword: Partial<typeof EVERY_CONTROL> = { ...EVERY_CONTROL };
+    delete everyButPassword.password;
+    const link = (await create(lapsed, { original_url: 'https://example.com/lapsed', ...everyButPassword })).json<{ id: number }>();
+    const shown = await t.platform.read.get<LinkView>(LINKS, link.id);
+    await givePlan(t.platform, lapsed.user.id, 'free');
+    // Every control sent back as the link has it is still no new use of a feature.
+    const kept = await patch(lapsed, link.id, { ...everyButPassword, title: 'Kept' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await patch(lapsed, link.id, { variants: [] })).statusCode).toBe(200);
+    // The read model has not caught up with the clearing yet: it still shows the split.
+    await t.platform.read.commit('links-behind-under-test', [{ collection: LINKS, id: String(link.id), doc: shown }], 1);
+
+    const again = await patch(lapsed, link.id, { variants: EVERY_CONTROL.variants });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ detail: CONTROL_REFUSALS.ab_testing });
+    const updates = (await linkEvents(link.id)).filter((event) => event.type === 'LinkUpdated');
+    expect(updates.map((event) => event.data)).toEqual([
+      { link_id: link.id, changes: { title: 'Kept' } },
+      { link_id: link.id, changes: { variants: [] } },
+    ]);
+  });
+
   it('promotes a variant: it becomes the destination, the split ends, and LinkVariantPromoted is recorded', async () => {
     const link = (await create(enterprise, { original_url: 'https://example.com/ab', variants: EVERY_CONTROL.variants })).json<{ id: number }>();
     const promote = (variant: unknown, session = enterprise) =>

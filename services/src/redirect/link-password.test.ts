@@ -31,7 +31,7 @@ describe('password-protected links', () => {
   const event = (type: string, data: object) => ({ id: randomUUID(), type, version: 1, data, metadata: metadata() });
 
   /** A link with a password, as the link API records one: only the slow hash. */
-  async function passwordLink(password: string | null = PASSWORD) {
+  async function passwordLink(password: string | null = PASSWORD, controls: object = {}) {
     const id = (nextId += 1);
     const code = `pw${id}`;
     await t.platform.events.append([
@@ -51,6 +51,7 @@ describe('password-protected links', () => {
             custom_domain: null,
             trai_header: null,
             ...(password === null ? {} : { password_hash: await hashPassword(password) }),
+            ...controls,
           }),
         ],
       },
@@ -215,6 +216,29 @@ describe('password-protected links', () => {
     expect((await attempt(other.code, PASSWORD, '192.0.2.200')).statusCode).toBe(302);
     expect((await t.app.inject({ url: `/${target.code}`, headers: { cookie: holder } })).statusCode).toBe(302);
     expect(await clicks(target.id)).toBe(2);
+  });
+
+  it('checks no password on a link out of its schedule: a wrong and the right one get the page a visit gets, no cookie, no attempt counted', async () => {
+    const expired = await passwordLink(PASSWORD, { expires_at: new Date(clock.now - 60_000).toISOString() });
+    const early = await passwordLink(PASSWORD, { starts_at: new Date(clock.now + 3_600_000).toISOString() });
+    const network = '198.51.100.77';
+    for (const { id, code } of [expired, early]) {
+      const visit = await t.app.inject({ url: `/${code}` });
+      expect([404, 410]).toContain(visit.statusCode);
+      for (const password of ['not it', PASSWORD]) {
+        const answer = await attempt(code, password, network);
+        // The same answer either way: posting tells nothing of whether a password is right.
+        expect(answer.statusCode).toBe(visit.statusCode);
+        expect(answer.body).toBe(visit.body);
+        expect(answer.headers['set-cookie']).toBeUndefined();
+        revealsNothing(answer);
+      }
+      expect(await clicks(id)).toBe(0);
+    }
+    // None of those four posts was an attempt: the network still has all of its own.
+    const open = await passwordLink();
+    for (let i = 1; i < LinkPasswords.ATTEMPTS_PER_ADDRESS; i++) expect((await attempt(open.code, `guess ${i}`, network)).statusCode).toBe(401);
+    expect((await attempt(open.code, PASSWORD, network)).statusCode).toBe(302);
   });
 
   it('takes only a string `password` field: none, an empty one or a JSON number is wrong, never an error', async () => {

@@ -201,7 +201,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
-  const serveSmartLink = createSmartLinkVisits(
+  const smartLinks = createSmartLinkVisits(
     {
       recordAndRedirect,
       clickOf,
@@ -218,17 +218,18 @@ export function createRedirectHandler(deps: RedirectDeps) {
   /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
     if (link.moderated) return disabled(response);
-    if (link.controls !== null) return serveSmartLink(request, response, link, query, ip);
+    if (link.controls !== null) return smartLinks.visit(request, response, link, query, ip);
     recordAndRedirect(request, response, link, plainTarget(link), query, ip);
   };
 
   /**
    * A form posted to a link that takes a password (`form.password`, docs/links.md#password):
    * the right one goes on with the visit, which redirects and counts the click. A disabled
-   * link answers its page and checks nothing.
+   * link, or one out of its schedule, answers its page and checks nothing.
    */
   const attemptPassword = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, form: unknown, https: boolean) => {
     if (link.moderated) return disabled(response);
+    if (smartLinks.outOfSchedule(response, link)) return;
     const ip = clientAddress(request, deps.trustProxy);
     deps.passwords
       .attempt(request, response, link, form, { ip, https }, () => serveLink(request, response, link, query, ip))

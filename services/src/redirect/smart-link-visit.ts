@@ -52,9 +52,12 @@ interface VisitDeps {
  */
 export function createSmartLinkVisits(answers: VisitAnswers, deps: VisitDeps) {
   const capped = cappedClicks(answers, deps);
-  return (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
+  /** Step 1, also ahead of a posted password: a link out of its schedule checks none, so a post tells nothing of it. */
+  const outOfSchedule = (response: ServerResponse, link: LinkState): boolean =>
+    link.controls !== null && answeredBySchedule(response, link.controls, deps.clock().getTime(), capped.reached(link));
+  const visit = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
     // 1. The schedule and expiry.
-    if (link.controls && answeredBySchedule(response, link.controls, deps.clock().getTime(), capped.reached(link))) return;
+    if (outOfSchedule(response, link)) return;
     const visit = new VisitFacts(request, ip, query, answers);
     // 2. The social card.
     if (link.controls?.og && isPreviewCrawler(visit.userAgent)) return answerSocialCard(response, link.controls.og, visit.shortUrl());
@@ -66,4 +69,5 @@ export function createSmartLinkVisits(answers: VisitAnswers, deps: VisitDeps) {
     if (capped.recordAndRedirect(request, response, link, target, query, ip)) return;
     answers.recordAndRedirect(request, response, link, target, query, ip);
   };
+  return { visit, outOfSchedule };
 }
