@@ -9,6 +9,8 @@ import { mailOwed, owedMailSpec, type OwedMailState } from '../owed-mail/index.t
 import type { Config } from '../platform/config.ts';
 import { evolveEditableLink, shortUrl, type EditableLink } from '../links/index.ts';
 import { linkExpiredMail } from './link-expired-mail.ts';
+import { evolveNotifications, noNotifications, notificationStream } from './notification-state.ts';
+import { loadStream } from '../commands/command-context.ts';
 
 /** The system actor (and route) the notices are owed as. */
 const NOTICE_ACTOR = 'link-expiry-notices';
@@ -71,7 +73,7 @@ export class LinkExpiryNotices {
     const { link, deletedSince } = await this.linkAsItExpired(recorded);
     if (!link || deletedSince) return;
     const [recipients, workspace, bases] = await Promise.all([
-      domainNoticeRecipients(this.deps.read, link.ownerId),
+      this.switchedOn(await domainNoticeRecipients(this.deps.read, link.ownerId)),
       this.deps.read.get<WorkspaceView>(WORKSPACES, link.ownerId),
       mailBases(this.deps.events, this.deps.config),
     ]);
@@ -95,6 +97,16 @@ export class LinkExpiryNotices {
     if (mails.length === 0) return;
     const context = { actor: { kind: 'system' as const, id: NOTICE_ACTOR }, correlationId: recorded.id, now, route: NOTICE_ACTOR };
     await handleMultiStreamCommand({ events: this.deps.events, ...NO_READ_MODEL }, context, oweNoticesDecider, { mails });
+  }
+
+  /** The recipients who have not switched the notices of expired links off. */
+  private async switchedOn<R extends { userId: number }>(recipients: readonly R[]): Promise<R[]> {
+    const states = await Promise.all(
+      recipients.map(
+        async (recipient) => (await loadStream(this.deps.events, notificationStream(recipient.userId), noNotifications, evolveNotifications)).state,
+      ),
+    );
+    return recipients.filter((_recipient, index) => states[index]!.expiryNotices);
   }
 
   /** The link as it was when it expired (its title and controls then, not as a later edit left them), and whether it is deleted now. */
