@@ -9,7 +9,7 @@ import { useBrowserSuite } from './browser-suite.ts';
  * refused save shows the server's words in red; accessibility and screenshots.
  */
 
-type Switches = { weekly_summary: boolean; usage_warnings: boolean; moderation_notices: boolean };
+type Switches = { weekly_summary: boolean; usage_warnings: boolean; moderation_notices: boolean; expiry_notices: boolean };
 
 describe('notification settings in the browser', () => {
   const suite = useBrowserSuite('notifications-root@example.com');
@@ -39,6 +39,7 @@ describe('notification settings in the browser', () => {
         weekly_summary: false,
         usage_warnings: true,
         moderation_notices: true,
+        expiry_notices: true,
       });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'settings-notifications');
@@ -67,6 +68,7 @@ describe('notification settings in the browser', () => {
         weekly_summary: false,
         usage_warnings: true,
         moderation_notices: true,
+        expiry_notices: true,
       });
       await screenshot(page, 'settings-notifications-error');
     } finally {

@@ -167,6 +167,8 @@ export const MailPurpose = z.enum([
   'workspace_invite',
   /** An administrator approved or rejected a TRAI header on our host. */
   'trai_decision',
+  /** A link stopped serving its destination: its expiry time passed or its click limit was reached. */
+  'link_expired',
   'other',
 ]);
 export type MailPurpose = z.infer<typeof MailPurpose>;

@@ -27,6 +27,8 @@ export const OwedMailKind = z.enum([
   'workspace_invite',
   /** An administrator's approval or rejection of a TRAI header on our host, to the workspace's owners and admins and its submitter (written when it was owed). */
   'trai_decision',
+  /** A link expired (by time or by clicks), to its workspace's owners and admins (written when it was owed). */
+  'link_expired',
 ]);
 export type OwedMailKind = z.infer<typeof OwedMailKind>;
 

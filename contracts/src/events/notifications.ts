@@ -39,9 +39,16 @@ const ModerationNoticeSentV1 = z.object({
   moderation_position: z.number().int().positive(),
 });
 
+/** The user switched the notices of their workspaces' expired links on or off. Without one, they are on. */
+const LinkExpiryNoticesSwitchedV1 = z.object({
+  user_id: userId,
+  expiry_notices: z.boolean(),
+});
+
 export const notificationEvents = {
   NotificationPreferencesChanged: { 1: NotificationPreferencesChangedV1 },
   WeeklySummarySent: { 1: WeeklySummarySentV1 },
   UsageWarningSent: { 1: UsageWarningSentV1 },
   ModerationNoticeSent: { 1: ModerationNoticeSentV1 },
+  LinkExpiryNoticesSwitched: { 1: LinkExpiryNoticesSwitchedV1 },
 } as const;

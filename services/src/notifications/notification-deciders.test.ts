@@ -30,6 +30,14 @@ describe('notification switches', () => {
     expect(events).toEqual([switched(false, true, true)]);
   });
 
+  it('given expired-link notices on, when switched off with the others unchanged, then only that switch is recorded; saved again, nothing', () => {
+    const allOn = { weekly_summary: true, usage_warnings: true, moderation_notices: true };
+    const off: DomainEvent = { type: 'LinkExpiryNoticesSwitched', data: { user_id: USER, expiry_notices: false } };
+    expect(changePreferencesDecider.decide({ userId: USER, preferences: allOn, expiryNotices: false }, preferences.given([]).state)).toEqual([off]);
+    expect(changePreferencesDecider.decide({ userId: USER, preferences: allOn, expiryNotices: false }, preferences.given([off]).state)).toEqual([]);
+    expect(changePreferencesDecider.decide({ userId: USER, preferences: allOn }, preferences.given([off]).state)).toEqual([]);
+  });
+
   it('given a switch off, when the same is saved again, then nothing more is recorded', () => {
     expect(
       changePreferencesDecider.decide(

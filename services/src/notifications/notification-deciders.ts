@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@linkledger/contracts';
+import type { DomainEvent, NotificationPreferences } from '@linkledger/contracts';
 import type { Decider } from '../commands/command-handler.ts';
 import { evolveNotifications, noNotifications, noticeDue, notificationStream, summaryDue, warningDue, type NotificationState } from './notification-state.ts';
 
@@ -12,16 +12,22 @@ const onStream = <C extends { userId: number }>(decide: Decider<C, NotificationS
 interface ChangePreferences {
   userId: number;
   preferences: NotificationPreferences;
+  /** The notices of expired links on or off; absent leaves them as they are. */
+  expiryNotices?: boolean;
 }
 
 const same = (a: NotificationPreferences, b: NotificationPreferences) =>
   a.weekly_summary === b.weekly_summary && a.usage_warnings === b.usage_warnings && a.moderation_notices === b.moderation_notices;
 
 /** Given the switches as they are, when the owner saves them, then a change is recorded; saving the same again records nothing. */
-export const changePreferencesDecider = onStream<ChangePreferences>((command, state) => {
-  if (same(command.preferences, state.preferences)) return [];
-  return [{ type: 'NotificationPreferencesChanged', data: { user_id: command.userId, ...command.preferences } }];
-});
+export const changePreferencesDecider = onStream<ChangePreferences>((command, state): DomainEvent[] => [
+  ...(same(command.preferences, state.preferences)
+    ? []
+    : [{ type: 'NotificationPreferencesChanged' as const, data: { user_id: command.userId, ...command.preferences } }]),
+  ...(command.expiryNotices === undefined || command.expiryNotices === state.expiryNotices
+    ? []
+    : [{ type: 'LinkExpiryNoticesSwitched' as const, data: { user_id: command.userId, expiry_notices: command.expiryNotices } }]),
+]);
 
 interface RecordWeeklySummary {
   userId: number;

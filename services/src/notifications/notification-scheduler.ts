@@ -24,7 +24,8 @@ import { loadStream } from '../commands/command-context.ts';
 import { currentPlan } from '../billing/index.ts';
 import type { LinkLimitSource } from '../billing/index.ts';
 import { claimDroppedMail, domainNoticeRecipients, dropNoticeDecider, mailableAddress } from '../domains/index.ts';
-import { loadEmailSettings } from '../mail/email-settings.ts';
+import { mailBases } from '../mail/mail-bases.ts';
+import { LinkExpiryNotices } from './link-expiry-notices.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { shortUrl } from '../links/index.ts';
 import type { Config } from '../platform/config.ts';
@@ -57,11 +58,12 @@ const NOTICE_WINDOW_MS = 7 * 86_400_000;
 /** How long a round waits for the analytics projector before leaving the summaries to the next one. */
 const ANALYTICS_WAIT_MS = 10_000;
 /** Events after which a notice may be due: acted on at once, not at the next tick. */
-const PROMPTING = ['LinkModerated', 'CustomDomainClaimDropped'] as const;
+const PROMPTING = ['LinkModerated', 'CustomDomainClaimDropped', 'LinkExpired'] as const;
 
 /**
  * The notification e-mails (docs/notifications.md): Monday's weekly summary, usage warnings
- * at 80 % and 100 % of the monthly link limit, notices of links disabled by an admin, and the
+ * at 80 % and 100 % of the monthly link limit, notices of links disabled by an admin or expired
+ * (those owed through the owed-mail path, `LinkExpiryNotices`), and the
  * service notice of a dropped domain claim (docs/domains.md#the-notice-of-a-dropped-claim).
  * What is due is read from the read models the log builds; each e-mail is recorded by a
  * command on the user's `notifications-{id}` stream (a dropped claim's notice on the claim's
@@ -74,6 +76,7 @@ export class NotificationScheduler extends RoundsScheduler {
   private summarisedWeek: string | null = null;
   /** Messages handed to the transport whose notice is not recorded yet (its stream and recipient). */
   private readonly handedOver = new Set<string>();
+  private readonly expiryNotices: LinkExpiryNotices;
 
   constructor(
     private readonly deps: Deps,
@@ -82,31 +85,26 @@ export class NotificationScheduler extends RoundsScheduler {
     super(deps, log, 'notification-scheduler', {
       name: 'the notification scheduler',
       prompting: PROMPTING,
-      following: 'moderation and dropped domain claims',
+      following: 'moderation, dropped domain claims and expired links',
       tickMs: TICK_MS,
     });
+    this.expiryNotices = new LinkExpiryNotices(deps);
   }
 
   protected steps(): RoundSteps {
     const now = this.deps.clock();
     return [
       ['send moderation notices', () => this.sendModerationNotices(now)],
+      ['owe notices of expired links', () => this.expiryNotices.oweDue(now)],
       ['send dropped-claim notices', () => this.sendDropNotices(now)],
       ['send usage warnings', () => this.sendUsageWarnings(now)],
       ['send weekly summaries', () => this.sendWeeklySummaries(now)],
     ];
   }
 
-  /**
-   * Where e-mailed links lead: the web app at the admin's frontend URL, else the installation's
-   * own address (PUBLIC_URL or the first allowed origin), which short links are served from;
-   * null when none is known (short links then show as their path).
-   */
-  private async bases(): Promise<{ app: string | null; short: string }> {
-    const { settings } = await loadEmailSettings(this.deps.events);
-    const trim = (value: string | undefined) => (value ? value.replace(/\/+$/, '') : null);
-    const own = trim(this.deps.config.PUBLIC_URL) ?? trim(this.deps.config.ALLOWED_ORIGINS?.[0]);
-    return { app: trim(settings.frontend_url) ?? own, short: own ?? '' };
+  /** Where e-mailed links lead (`mailBases`). */
+  private bases(): Promise<{ app: string | null; short: string }> {
+    return mailBases(this.deps.events, this.deps.config);
   }
 
   /** The user's address if they may be written to (`mailableAddress`), as the one recipient of their own mail. */

@@ -14,9 +14,11 @@ export interface NotificationState {
   warned: Readonly<Record<string, 80 | 100>>;
   /** Positions of the LinkModerated events the owner was already told about. */
   noticedModerations: readonly number[];
+  /** Whether the notices of expired links are on (docs/notifications.md#link-expiry-notices). */
+  expiryNotices: boolean;
 }
 
-export const noNotifications: NotificationState = { preferences: ALL_ON, summarisedWeeks: [], warned: {}, noticedModerations: [] };
+export const noNotifications: NotificationState = { preferences: ALL_ON, summarisedWeeks: [], warned: {}, noticedModerations: [], expiryNotices: true };
 
 export function evolveNotifications(state: NotificationState, event: DomainEvent): NotificationState {
   switch (event.type) {
@@ -32,6 +34,8 @@ export function evolveNotifications(state: NotificationState, event: DomainEvent
     }
     case 'ModerationNoticeSent':
       return { ...state, noticedModerations: [...state.noticedModerations, event.data.moderation_position] };
+    case 'LinkExpiryNoticesSwitched':
+      return { ...state, expiryNotices: event.data.expiry_notices };
     default:
       return state;
   }

@@ -76,17 +76,23 @@ describe('notification e-mails, driven from the log with a test clock', () => {
 
   it('the switches: all on by default, saved per user, validated', async () => {
     const fresh = await t.app.inject({ url: '/api/settings/notifications', headers: carol.headers });
-    expect(fresh.json()).toEqual({ weekly_summary: true, usage_warnings: true, moderation_notices: true });
+    expect(fresh.json()).toEqual({ weekly_summary: true, usage_warnings: true, moderation_notices: true, expiry_notices: true });
 
+    // A caller that does not know the later switch leaves it as it is.
     const off = { weekly_summary: false, usage_warnings: false, moderation_notices: false };
     const saved = await setPreferences(carol, off);
-    expect(saved.json()).toEqual({ ...off, message: 'Notification settings saved successfully.' });
-    expect((await t.app.inject({ url: '/api/settings/notifications', headers: carol.headers })).json()).toEqual(off);
+    expect(saved.json()).toEqual({ ...off, expiry_notices: true, message: 'Notification settings saved successfully.' });
+    expect((await t.app.inject({ url: '/api/settings/notifications', headers: carol.headers })).json()).toEqual({ ...off, expiry_notices: true });
+    const allOff = { ...off, expiry_notices: false };
+    expect((await setPreferences(carol, allOff)).json()).toEqual({ ...allOff, message: 'Notification settings saved successfully.' });
+    expect((await setPreferences(carol, off)).json()).toEqual({ ...allOff, message: 'Notification settings saved successfully.' });
+    expect((await t.app.inject({ url: '/api/settings/notifications', headers: carol.headers })).json()).toEqual(allOff);
     // Someone else's stay on.
     expect((await t.app.inject({ url: '/api/settings/notifications', headers: alice.headers })).json()).toEqual({
       weekly_summary: true,
       usage_warnings: true,
       moderation_notices: true,
+      expiry_notices: true,
     });
 
     const wrong = await setPreferences(carol, { weekly_summary: 'yes', usage_warnings: false, moderation_notices: false });

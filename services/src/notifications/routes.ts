@@ -16,19 +16,20 @@ export const notificationRoutes = documentedAs('settings', async (app, platform)
     response: { 200: NotificationSettings, 409: ErrorBody },
     handler: async ({ caller }) => {
       const { state } = await loadStream(platform.events, notificationStream(caller.userId), noNotifications, evolveNotifications);
-      return state.preferences;
+      return { ...state.preferences, expiry_notices: state.expiryNotices };
     },
   });
 
   signedIn.put('/api/settings/notifications', {
-    summary: 'Switch the weekly summary, usage warnings and moderation notices on or off',
+    summary: 'Switch the weekly summary, usage warnings, moderation notices and expired-link notices on or off',
     body: NotificationSettingsBody,
     response: { 200: NotificationSettingsResponse, 409: ErrorBody },
     handler: async ({ request, caller }) => {
-      const { weekly_summary, usage_warnings, moderation_notices } = request.body;
+      const { weekly_summary, usage_warnings, moderation_notices, expiry_notices } = request.body;
       const preferences = { weekly_summary, usage_warnings, moderation_notices };
-      await handleCommand(platform, commandContext(platform, request), changePreferencesDecider, { userId: caller.userId, preferences });
-      return { ...preferences, message: NOTIFICATIONS_SAVED };
+      const command = { userId: caller.userId, preferences, ...(expiry_notices !== undefined && { expiryNotices: expiry_notices }) };
+      const { state } = await handleCommand(platform, commandContext(platform, request), changePreferencesDecider, command);
+      return { ...preferences, expiry_notices: expiry_notices ?? state.expiryNotices, message: NOTIFICATIONS_SAVED };
     },
   });
 });

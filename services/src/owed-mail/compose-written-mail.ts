@@ -2,7 +2,14 @@ import { shreddedEmail, type MailPurpose } from '@linkledger/contracts';
 import type { OwedMailComposer } from './owed-mail-sender.ts';
 
 /** The kinds of mail written when owed, each counted under its own purpose in the delivery log. */
-const WRITTEN_PURPOSES = ['support_ticket', 'support_reply', 'security_notice', 'workspace_invite', 'trai_decision'] as const satisfies readonly MailPurpose[];
+const WRITTEN_PURPOSES = [
+  'support_ticket',
+  'support_reply',
+  'security_notice',
+  'workspace_invite',
+  'trai_decision',
+  'link_expired',
+] as const satisfies readonly MailPurpose[];
 
 /**
  * A mail written when it was owed (a support confirmation or reply, a security notice): sent

@@ -18,6 +18,7 @@ export const GIVE_UP_AFTER_MS: Record<OwedMailKind, number> = {
   security_notice: 7 * 24 * 3_600_000,
   workspace_invite: 7 * 24 * 3_600_000,
   trai_decision: 7 * 24 * 3_600_000,
+  link_expired: 7 * 24 * 3_600_000,
 };
 
 /** A mail a command will owe, minted before it is decided (the id, and the times from the request's clock). */

@@ -14,4 +14,5 @@ export const owedMailComposers: OwedMailComposers = {
   security_notice: composeWrittenMail,
   workspace_invite: composeWrittenMail,
   trai_decision: composeWrittenMail,
+  link_expired: composeWrittenMail,
 };

@@ -95,3 +95,77 @@ describe('activity sentences (given the actor and the link before, when an event
     expect(sentence({ type: 'WorkspaceApiKeyRevoked', data: { ...key, creator_id: 41, revoked_by: 40 } })).toBe('asha revoked the API key “Zapier” of ben');
   });
 });
+
+describe('activity sentences for smart links (given the link before, when its controls change or it expires, then …)', () => {
+  const withPassword: EditableLink = {
+    ...springSale,
+    controls: {
+      startsAt: null,
+      expiresAt: null,
+      maxClicks: null,
+      expiredUrl: null,
+      passwordHash: 'scrypt$16384$8$1$c2FsdA==$aGFzaA==',
+      rules: [],
+      variants: [],
+      og: null,
+      expired: false,
+    },
+  };
+
+  it('an edit of controls names which controls changed, never the password or its hash', () => {
+    const hash = 'scrypt$16384$8$1$bmV3$bmV3aGFzaA==';
+    const setPassword: ActivityEvent = { type: 'LinkUpdated', data: { link_id: 7, changes: { password_hash: hash, max_clicks: 100 } } };
+    const said = sentence(setPassword, { linkBefore: springSale });
+    expect(said).toBe('asha edited /spring-sale: set a limit of 100 clicks and set a password');
+    expect(said).not.toContain('scrypt');
+    expect(sentence({ type: 'LinkUpdated', data: { link_id: 7, changes: { password_hash: hash } } }, { linkBefore: withPassword })).toBe(
+      'asha edited /spring-sale: changed the password',
+    );
+    expect(sentence({ type: 'LinkUpdated', data: { link_id: 7, changes: { password_hash: null } } }, { linkBefore: withPassword })).toBe(
+      'asha edited /spring-sale: removed the password',
+    );
+  });
+
+  it('schedule, rules, split and card: set or removed, counted rather than repeated', () => {
+    const edit: ActivityEvent = {
+      type: 'LinkUpdated',
+      data: {
+        link_id: 7,
+        changes: {
+          expires_at: '2026-12-01T00:00:00.000Z',
+          starts_at: null,
+          rules: [{ url: 'https://ios.example', conditions: { device: 'ios' } }],
+          variants: [
+            { url: 'https://a.example', weight: 60 },
+            { url: 'https://b.example', weight: 40 },
+          ],
+          og: null,
+          expired_url: 'https://gone.example',
+        },
+      },
+    };
+    expect(sentence(edit, { linkBefore: springSale })).toBe(
+      'asha edited /spring-sale: removed the start date, set the expiry date to 01 Dec 2026, set an address for expired visits, set 1 targeting rule, set an A/B split 60/40 and removed the social card',
+    );
+  });
+
+  it('controls edited with the title: the title from what to what, then the controls, then the switch', () => {
+    const edit: ActivityEvent = { type: 'LinkUpdated', data: { link_id: 7, changes: { title: 'Sale', max_clicks: null, rules: [], is_active: false } } };
+    expect(sentence(edit, { linkBefore: springSale })).toBe(
+      'asha changed the title of /spring-sale from “Spring sale” to “Sale”; also removed the click limit and removed the targeting rules, and switched off the link',
+    );
+  });
+
+  it('an expiry says why, with no actor; a promotion names the variant and its address', () => {
+    expect(sentence({ type: 'LinkExpired', data: { link_id: 7, reason: 'max_clicks' } }, { actor: null, linkBefore: springSale })).toBe(
+      '/spring-sale expired: its click limit was reached',
+    );
+    expect(sentence({ type: 'LinkExpired', data: { link_id: 7, reason: 'expires_at' } }, { actor: null, linkBefore: springSale })).toBe(
+      '/spring-sale expired at its expiry time',
+    );
+    const promoted: ActivityEvent = { type: 'LinkVariantPromoted', data: { link_id: 7, variant: 2, original_url: 'https://b.example' } };
+    expect(sentence(promoted, { linkBefore: springSale })).toBe(
+      'asha promoted variant 2 of /spring-sale (https://b.example) as the destination, ending its A/B test',
+    );
+  });
+});

@@ -1,11 +1,19 @@
 import type { DomainEvent, EventType } from '@linkledger/contracts';
 import type { EditableLink } from '../links/index.ts';
+import { controlClauses } from './link-control-sentences.ts';
 
 /**
  * The events a workspace's activity shows (docs/workspaces.md#activity). Clicks are not
  * activity (there are far too many); a link's placement and an invite's token are plumbing.
  */
-export const LINK_ACTIVITY = ['LinkCreated', 'LinkUpdated', 'LinkDeleted', 'LinkModerated'] as const satisfies readonly EventType[];
+export const LINK_ACTIVITY = [
+  'LinkCreated',
+  'LinkUpdated',
+  'LinkDeleted',
+  'LinkModerated',
+  'LinkExpired',
+  'LinkVariantPromoted',
+] as const satisfies readonly EventType[];
 export const WORKSPACE_ACTIVITY = [
   'WorkspaceCreated',
   'WorkspaceRenamed',
@@ -41,12 +49,18 @@ function linkEdit(who: string, path: string, before: EditableLink | null, change
   if (changes.title !== undefined) changed.push(`the title ${fromTo(before ? quoted(before.title) : undefined, quoted(changes.title))}`);
   if (changes.description !== undefined)
     changed.push(`the description ${fromTo(before ? quoted(before.description) : undefined, quoted(changes.description))}`);
+  const controls = controlClauses(changes, (before?.controls?.passwordHash ?? null) !== null);
   const switched = changes.is_active === undefined ? null : `switched ${changes.is_active ? 'on' : 'off'}`;
-  if (changed.length === 0) return switched ? `${who} ${switched} ${path}` : `${who} edited ${path}`;
+  const andSwitched = switched ? `, and ${switched} the link` : '';
+  if (changed.length === 0) {
+    if (controls.length > 0) return `${who} edited ${path}: ${joined(controls)}${andSwitched}`;
+    return switched ? `${who} ${switched} ${path}` : `${who} edited ${path}`;
+  }
   // The first change names the link: "changed the destination of /x from … to …".
   const [first, ...rest] = changed;
   const clauses = [first!.replace(/^(the \w+) /, `$1 of ${path} `), ...rest];
-  return `${who} changed ${joined(clauses)}${switched ? `, and ${switched} the link` : ''}`;
+  const alsoControls = controls.length > 0 ? `; also ${joined(controls)}` : '';
+  return `${who} changed ${joined(clauses)}${alsoControls}${andSwitched}`;
 }
 
 /** One sentence saying what an event did in the workspace, naming who did it (docs/workspaces.md#activity). */
@@ -63,6 +77,10 @@ export function activitySentence(event: ActivityEvent, context: SentenceContext)
       return `${who} deleted /${event.data.short_code}`;
     case 'LinkModerated':
       return event.data.disabled ? `${link} was disabled by moderation: ${clip(event.data.reason)}` : `${link} was enabled again by moderation`;
+    case 'LinkExpired':
+      return event.data.reason === 'max_clicks' ? `${link} expired: its click limit was reached` : `${link} expired at its expiry time`;
+    case 'LinkVariantPromoted':
+      return `${who} promoted variant ${event.data.variant} of ${link} (${clip(event.data.original_url)}) as the destination, ending its A/B test`;
     case 'WorkspaceCreated':
       return `${who} created the workspace ${quoted(event.data.name)}`;
     case 'WorkspaceRenamed':

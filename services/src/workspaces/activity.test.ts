@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND } from '@linkledger/contracts';
 import { signIn, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { callInWorkspace, launchTeam } from '../testing/workspaces.ts';
+import { recordLinkExpired } from '../links/link-expiry.ts';
+import { givePlan } from '../testing/plans.ts';
 import { activityPage, NO_SUCH_LINK_HERE } from './activity-page.ts';
 
 interface Entry {
@@ -193,6 +195,41 @@ describe('GET /api/workspaces/{id}/activity', () => {
     expect(events[1]).toMatchObject({ actor: null, summary: `/${link.short_code} was disabled by moderation: Phishing reported` });
     const rootName = (await call(root, 'GET', '/api/users/me', null)).json<{ username: string }>().username;
     expect(answer.body).not.toContain(rootName);
+  });
+
+  it('a smart link: which controls an edit changed (never the password), its expiry and why, a promoted variant', async () => {
+    await givePlan(t.platform, asha.user.id, 'enterprise');
+    const made = await call(asha, 'POST', '/api/urls', null, {
+      original_url: 'https://e.example/',
+      max_clicks: 3,
+      variants: [
+        { url: 'https://e.example/a', weight: 50 },
+        { url: 'https://e.example/b', weight: 50 },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json<{ id: number; short_code: string }>();
+    const secret = 'open sesame 42';
+    const locked = await call(asha, 'PATCH', `/api/urls/${link.id}`, null, { password: secret, max_clicks: null, expires_at: '2027-01-15T00:00:00.000Z' });
+    expect(locked.statusCode, locked.body).toBe(200);
+    await recordLinkExpired(t.platform.events, new Date('2027-01-15T00:00:01.000Z'), { linkId: link.id, reason: 'expires_at' });
+    const promoted = await call(asha, 'POST', `/api/urls/${link.id}/promote-variant`, null, { variant: 2 });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const unlocked = await call(asha, 'PATCH', `/api/urls/${link.id}`, null, { password: null });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+
+    const answer = await activity(asha, { link: link.id }, asha.user.id);
+    const { events } = answer.json<Page>();
+    const path = `/${link.short_code}`;
+    expect(events.map((entry) => [entry.type, entry.actor?.kind ?? null, entry.summary.replace(/^\S+ /, '')])).toEqual([
+      ['LinkUpdated', 'user', `edited ${path}: removed the password`],
+      ['LinkVariantPromoted', 'user', `promoted variant 2 of ${path} (https://e.example/b) as the destination, ending its A/B test`],
+      ['LinkExpired', null, 'expired at its expiry time'],
+      ['LinkUpdated', 'user', `edited ${path}: set the expiry date to 15 Jan 2027, removed the click limit and set a password`],
+      ['LinkCreated', 'user', `created ${path}, leading to https://e.example/`],
+    ]);
+    expect(answer.body).not.toContain(secret);
+    expect(answer.body).not.toContain('scrypt');
   });
 
   it('a member whose account is deleted reads as "deleted account", their address nowhere', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
-import { linkIn } from '../testing/outbox.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
+import { registeredOverSmtp } from '../testing/smtp-accounts.ts';
 import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
-import { signIn, signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
 
 const OUR_HOST = 'lnk.example.com';
@@ -47,14 +47,7 @@ describe('notices about a team workspace’s domains reach its owners and admins
       headers: { ...session.headers, ...(workspace ? { 'x-workspace-id': String(workspace) } : {}) },
       ...(payload ? { payload } : {}),
     });
-  /** Registers through the mailed verification link, as the owner of the address would. */
-  const registered = async (email: string): Promise<Session> => {
-    const { user } = await signUp(t.app, email);
-    const [mail] = mailsTo(email, '/verify-email');
-    const token = linkIn(mail!.body, 'verify-email').searchParams.get('token');
-    expect((await t.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
-    return { user, ...(await signIn(t.app, email)) };
-  };
+  const registered = (email: string) => registeredOverSmtp(t, smtp.received, email);
   const join = async (session: Session, email: string, role: string) => {
     expect((await api(asha, 'POST', `/api/workspaces/${team}/invites`, { email, role })).statusCode).toBe(201);
     const token = mailsTo(email, '/invite/')[0]!.body.match(/\/invite\/([\w-]+)/)![1];

@@ -88,6 +88,7 @@ const PURPOSE_NAMES: Record<MailPurpose, string> = {
   security_notice: 'Security notice to the super admin',
   workspace_invite: 'Workspace invite',
   trai_decision: 'TRAI header decision',
+  link_expired: 'Link expired',
   other: 'Other',
 };
 

@@ -29,6 +29,11 @@ export const NOTIFICATION_CHOICES: readonly { key: keyof NotificationSwitches; l
     label: 'Moderation notices',
     explanation: 'An e-mail when an administrator disables one of your links, with the reason they gave.',
   },
+  {
+    key: 'expiry_notices',
+    label: 'Expired link notices',
+    explanation: 'An e-mail when a link of a workspace you own or manage expires, at its expiry date or its click limit.',
+  },
 ];
 
 export const NOTIFICATIONS_LOAD_FAILED = 'Failed to load your notification settings.';
