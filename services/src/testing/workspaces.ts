@@ -21,6 +21,10 @@ export const callInWorkspace = (
     ...(payload ? { payload } : {}),
   });
 
+/** A request signed with a workspace API key (X-API-Key) instead of a session, with any other headers given. */
+export const callWithKey = (t: TestApp, key: string, method: InjectOptions['method'], url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { 'x-api-key': key, ...headers }, ...(payload ? { payload } : {}) });
+
 /** A team workspace of the owner's (named by its slug). */
 async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: string): Promise<number> {
   const created = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: owner.headers, payload: { name, slug } });
