@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, WorkspaceApiKey } from '@linkledger/contracts';
 import { keyScopeNeedsAdvancedApi } from '../http/access.ts';
 import { givePlan } from '../testing/plans.ts';
-import { callInWorkspace, callWithKey, teamOnPro } from '../testing/workspaces.ts';
+import { callInWorkspace, callWithKey, inviteTokenMailedTo, sendInvite, teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { ONE_KEY_WITHOUT_ADVANCED_API } from './workspace-key-deciders.ts';
 
@@ -47,10 +47,9 @@ describe('keys of a creator who left', () => {
   it('stay dead when the creator is invited back: rejoining does not revive a key made before', async () => {
     const erin = await signUpVerified(t, 'erin@example.com');
     const join = async () => {
-      const sent = await call(asha, 'POST', `/api/workspaces/${team}/invites`, { email: 'erin@example.com', role: 'member' });
+      const sent = await sendInvite(t, asha, team, 'erin@example.com', 'member');
       expect(sent.statusCode, sent.body).toBe(201);
-      const { latestMail } = await import('../testing/outbox.ts');
-      const token = latestMail(t.dataDir, 'erin@example.com', '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+      const token = inviteTokenMailedTo(t.dataDir, 'erin@example.com');
       const accepted = await call(erin, 'POST', '/api/workspace-invites/accept', { token });
       expect(accepted.statusCode, accepted.body).toBe(200);
     };
