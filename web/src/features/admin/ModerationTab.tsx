@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { TextareaField } from '../../ui/Field.tsx';
 import { ConfirmFooter } from '../../ui/ConfirmModal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
@@ -199,23 +200,15 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
       <form id={`${id}-form`} className="stack gap-3 moderation__form" onSubmit={(event) => void submit(event)}>
         <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>
         {link ? <p className="moderation__dialog-link">{link.short_url}</p> : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="textarea"
-            value={reason}
-            maxLength={MAX_REASON}
-            required
-            aria-describedby={`${id}-count`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <p id={`${id}-count`} className="field__hint">
-            {reason.length} of {MAX_REASON} characters
-          </p>
-        </div>
+        <TextareaField
+          id={`${id}-reason`}
+          label="Reason"
+          hint={`${reason.length} of ${MAX_REASON} characters`}
+          value={reason}
+          maxLength={MAX_REASON}
+          required
+          onValue={setReason}
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { FieldFrame, InputField } from '../../ui/Field.tsx';
+import { InputField, TextareaField } from '../../ui/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 
 /* The fields and buttons the Create and Edit modals share. */
@@ -57,17 +57,15 @@ export function LinkTextFields({ id, destination, title, description, disabled, 
         onValue={title.onChange}
         disabled={disabled}
       />
-      <FieldFrame id={`${id}-description`} label={<>Description{optional}</>}>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          className="textarea"
-          maxLength={2000}
-          value={description.value}
-          onChange={(event) => description.onChange(event.target.value)}
-          disabled={disabled}
-        />
-      </FieldFrame>
+      <TextareaField
+        id={`${id}-description`}
+        label={<>Description{optional}</>}
+        name="description"
+        maxLength={2000}
+        value={description.value}
+        onValue={description.onChange}
+        disabled={disabled}
+      />
     </>
   );
 }
