@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { TextareaField } from '../../ui/Field.tsx';
+import { InputField, TextareaField } from '../../ui/Field.tsx';
 import { ConfirmFooter } from '../../ui/ConfirmModal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
@@ -59,12 +59,14 @@ export function ModerationTab() {
   return (
     <div className="admin__section">
       <div className="admin__toolbar cluster cluster--bottom gap-3">
-        <div className="field admin__search">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            Search by code, destination or owner e-mail
-          </label>
-          <input id={`${id}-search`} className="input" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        </div>
+        <InputField
+          id={`${id}-search`}
+          label="Search by code, destination or owner e-mail"
+          fieldClassName="admin__search"
+          type="search"
+          value={searchText}
+          onValue={setSearchText}
+        />
       </div>
 
       <StatusMessage text={message} />

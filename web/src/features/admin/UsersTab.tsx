@@ -4,6 +4,7 @@ import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { createdLabel } from '../../format/dates.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { InputField } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirmations.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
@@ -46,19 +47,15 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
   return (
     <div className="admin__section">
       <div className="admin__toolbar cluster cluster--bottom gap-3">
-        <div className="field admin__search">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            Search by e-mail or plan
-          </label>
-          <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            value={searchText}
-            placeholder="ada@example.com, pro …"
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
+        <InputField
+          id={`${id}-search`}
+          label="Search by e-mail or plan"
+          fieldClassName="admin__search"
+          type="search"
+          value={searchText}
+          placeholder="ada@example.com, pro …"
+          onValue={setSearchText}
+        />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-size`}>
             Per page
