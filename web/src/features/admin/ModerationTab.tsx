@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { InputField, TextareaField } from '../../ui/Field.tsx';
+import { TextareaField } from '../../ui/Field.tsx';
+import { AdminSearchBox } from './AdminSearchBox.tsx';
 import { ConfirmFooter } from '../../ui/ConfirmModal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
@@ -34,7 +35,8 @@ const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 /** Every user's links: search, disable with a reason, enable (docs/admin.md#moderation). */
 export function ModerationTab() {
   const id = useId();
-  const { searchText, setSearchText, search, page, setPage } = useDebouncedSearch(SEARCH_PAUSE_MS);
+  const searching = useDebouncedSearch(SEARCH_PAUSE_MS);
+  const { search, page, setPage } = searching;
   const [message, setMessage] = useState<string | null>(null);
   const [disabling, setDisabling] = useState<AdminLink | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -59,14 +61,7 @@ export function ModerationTab() {
   return (
     <div className="admin__section">
       <div className="admin__toolbar cluster cluster--bottom gap-3">
-        <InputField
-          id={`${id}-search`}
-          label="Search by code, destination or owner e-mail"
-          fieldClassName="admin__search"
-          type="search"
-          value={searchText}
-          onValue={setSearchText}
-        />
+        <AdminSearchBox id={`${id}-search`} label="Search by code, destination or owner e-mail" search={searching} />
       </div>
 
       <StatusMessage text={message} />
