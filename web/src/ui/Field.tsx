@@ -95,7 +95,18 @@ interface TextareaFieldProps extends TextFieldProps, Omit<TextareaHTMLAttributes
 }
 
 /** A labelled text area, described by its hint and its error when it has them. */
-export function TextareaField({ id, label, hint, linkHint, error, onValue, textareaClassName = 'textarea', fieldClassName, onChange, ...textarea }: TextareaFieldProps) {
+export function TextareaField({
+  id,
+  label,
+  hint,
+  linkHint,
+  error,
+  onValue,
+  textareaClassName = 'textarea',
+  fieldClassName,
+  onChange,
+  ...textarea
+}: TextareaFieldProps) {
   const { frame, control } = textFieldParts({ id, label, hint, linkHint, error, fieldClassName });
   return (
     <FieldFrame {...frame}>

@@ -10,5 +10,15 @@ interface AdminSearchBoxProps {
 
 /** The search box in an admin list's toolbar. */
 export function AdminSearchBox({ id, label, placeholder, search }: AdminSearchBoxProps) {
-  return <InputField id={id} label={label} fieldClassName="admin__search" type="search" value={search.searchText} onValue={search.setSearchText} placeholder={placeholder} />;
+  return (
+    <InputField
+      id={id}
+      label={label}
+      fieldClassName="admin__search"
+      type="search"
+      value={search.searchText}
+      onValue={search.setSearchText}
+      placeholder={placeholder}
+    />
+  );
 }
