@@ -22,7 +22,7 @@ export type DeviceClass = z.infer<typeof DeviceClass>;
  * alpha-2 code from the IP database; `query` a parameter of the short URL's query (and its
  * value, when given); `before` / `after` ISO instants.
  */
-const StoredRuleConditions = z.object({
+export const StoredRuleConditions = z.object({
   device: DeviceClass.optional(),
   browser: z.string().optional(),
   language: z.string().optional(),

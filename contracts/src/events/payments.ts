@@ -27,6 +27,20 @@ export type PaymentInstrument = z.infer<typeof PaymentInstrument>;
 export const OrderPurpose = z.enum(['new', 'renewal', 'upgrade']);
 export type OrderPurpose = z.infer<typeof OrderPurpose>;
 
+/** What an order costs, the same whether quoted before the order exists or recorded on it. */
+export const OrderPrice = {
+  plan_type: PlanName,
+  billing_cycle: BillingCycle,
+  purpose: OrderPurpose,
+  /** The plan's price for the cycle when the order was (or would be) made. */
+  list_price_paise: paise,
+  /** The unused part of the current paid period taken off an upgrade; 0 otherwise. */
+  credit_paise: paise,
+  /** What the user pays: list price less credit. */
+  amount_paise: paise,
+  currency: z.literal('INR'),
+};
+
 /**
  * The workspace a payment is for (docs/payments.md#whose-plan-a-payment-buys): its subscription is
  * `subscription-{workspace_id}`. Absent on orders made before workspaces paid: those were for
@@ -40,16 +54,7 @@ const PaymentOrderCreatedV1 = z.object({
   /** The payer: the member who ordered (their name and address go on the receipt). */
   user_id: z.number().int().positive(),
   workspace_id: paidForWorkspace,
-  plan_type: PlanName,
-  billing_cycle: BillingCycle,
-  purpose: OrderPurpose,
-  /** The plan's price for the cycle when the order was made. */
-  list_price_paise: paise,
-  /** The unused part of the current period taken off an upgrade; 0 otherwise. */
-  credit_paise: paise,
-  /** What the user pays: list price less credit. */
-  amount_paise: paise,
-  currency: z.literal('INR'),
+  ...OrderPrice,
   gateway: z.enum(['razorpay', 'test']),
 });
 

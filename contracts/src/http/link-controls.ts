@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Destination } from './destination-field.ts';
-import { DeviceClass, DEVICE_CLASSES } from '../events/link-controls.ts';
+import { DEVICE_CLASSES, StoredRuleConditions } from '../events/link-controls.ts';
 
 /**
  * A link's smart controls as the API takes and answers them (docs/links.md#smart-links).
@@ -107,16 +107,6 @@ export const LinkControlsInput = {
 /** The same fields in an edit: absent leaves a control as it is, null (or []) removes it. */
 export const LinkControlsChanges = LinkControlsInput;
 
-const RuleConditionsView = z.object({
-  device: DeviceClass.optional(),
-  browser: z.string().optional(),
-  language: z.string().optional(),
-  country: z.string().optional(),
-  query: z.object({ param: z.string(), value: z.string().optional() }).optional(),
-  before: z.string().optional(),
-  after: z.string().optional(),
-});
-
 /** The controls as a link answers them. */
 export const LinkControlsView = {
   starts_at: z.string().nullable(),
@@ -124,7 +114,7 @@ export const LinkControlsView = {
   max_clicks: z.number().nullable(),
   expired_url: z.string().nullable(),
   has_password: z.boolean(),
-  rules: z.array(z.object({ url: z.string(), conditions: RuleConditionsView })),
+  rules: z.array(z.object({ url: z.string(), conditions: StoredRuleConditions })),
   variants: z.array(z.object({ url: z.string(), weight: z.number() })),
   og: z.object({ title: z.string(), description: z.string(), image_url: z.string().nullable() }).nullable(),
   /** Recorded as expired (by time or by clicks); a link past its expiry time reads expired at once. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BillingCycle } from '../events/billing.ts';
-import { OrderPurpose } from '../events/payments.ts';
+import { OrderPrice } from '../events/payments.ts';
 import { PlanName } from '../plans/catalogue.ts';
 
 const paise = z.number().int().nonnegative();
@@ -12,14 +12,7 @@ export const PlanChoice = z.strictObject({ plan_type: paidPlan, billing_cycle: c
 
 /** What paying for a plan now would buy and cost: the confirmation dialog shows it before any order exists. */
 export const PaymentQuote = z.object({
-  plan_type: PlanName,
-  billing_cycle: BillingCycle,
-  purpose: OrderPurpose,
-  list_price_paise: paise,
-  /** The unused part of the current paid period taken off an upgrade. */
-  credit_paise: paise,
-  amount_paise: paise,
-  currency: z.literal('INR'),
+  ...OrderPrice,
   /** The period the payment pays for, as it would be if paid now. */
   period_start: z.string(),
   period_end: z.string(),

@@ -1,8 +1,9 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, WorkspaceApiKey } from '@linkledger/contracts';
 import { keyScopeNeedsAdvancedApi } from '../http/access.ts';
 import { givePlan } from '../testing/plans.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { callInWorkspace, callWithKey, inviteTokenMailedTo, sendInvite, teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { ONE_KEY_WITHOUT_ADVANCED_API } from './workspace-key-deciders.ts';
 
@@ -11,10 +12,8 @@ let asha: Session;
 let team: number;
 let bill: Session;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (session: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
-const withKey = (key: string, url: string) => t.app.inject({ url, headers: { 'x-api-key': key } });
+const call = (session: Session, method: InjectOptions['method'], url: string, payload?: object) => callInWorkspace(t, session, method, url, null, payload);
+const withKey = (key: string, url: string) => callWithKey(t, key, 'GET', url);
 
 async function createKey(session: Session, workspaceId: number, scopes: ApiKeyScope[], name = 'Attack') {
   const created = await call(session, 'POST', `/api/workspaces/${workspaceId}/api-keys`, { name, scopes });
@@ -48,10 +47,9 @@ describe('keys of a creator who left', () => {
   it('stay dead when the creator is invited back: rejoining does not revive a key made before', async () => {
     const erin = await signUpVerified(t, 'erin@example.com');
     const join = async () => {
-      const sent = await call(asha, 'POST', `/api/workspaces/${team}/invites`, { email: 'erin@example.com', role: 'member' });
+      const sent = await sendInvite(t, asha, team, 'erin@example.com', 'member');
       expect(sent.statusCode, sent.body).toBe(201);
-      const { latestMail } = await import('../testing/outbox.ts');
-      const token = latestMail(t.dataDir, 'erin@example.com', '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+      const token = inviteTokenMailedTo(t.dataDir, 'erin@example.com');
       const accepted = await call(erin, 'POST', '/api/workspace-invites/accept', { token });
       expect(accepted.statusCode, accepted.body).toBe(200);
     };

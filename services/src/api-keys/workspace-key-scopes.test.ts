@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, WorkspaceApiKey } from '@linkledger/contracts';
 import { API_KEY_OWN_WORKSPACE, creatorRoleNarrows, missingScope } from '../http/access.ts';
 import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { callInWorkspace, callWithKey, teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 const TARGET_IP = '203.0.113.7';
@@ -17,10 +17,9 @@ let dana: Session;
 let team: number;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (session: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { ...session.headers, 'x-workspace-id': String(team) }, ...(payload ? { payload } : {}) });
-const withKey = (key: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+/** A request as the session in the team workspace. */
+const call = (session: Session, method: Method, url: string, payload?: object) => callInWorkspace(t, session, method, url, team, payload);
+const withKey = (key: string, method: Method, url: string, payload?: object) => callWithKey(t, key, method, url, payload);
 
 async function keyOf(session: Session, scopes: ApiKeyScope[], name = `Script ${scopes.join(' ')}`) {
   const created = await t.app.inject({ method: 'POST', url: `/api/workspaces/${team}/api-keys`, headers: session.headers, payload: { name, scopes } });

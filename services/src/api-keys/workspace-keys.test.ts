@@ -1,8 +1,9 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUTTLY_STATUS, type ApiKeyScope, type WorkspaceApiKey } from '@linkledger/contracts';
 import { API_KEY_OWN_WORKSPACE, creatorRoleNarrows, missingScope } from '../http/access.ts';
 import { WORKSPACE_API_KEYS } from '@linkledger/projections';
-import { teamOnPro } from '../testing/workspaces.ts';
+import { callInWorkspace, callWithKey, teamOnPro } from '../testing/workspaces.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { INVALID_API_KEY } from './authenticate-key.ts';
 import { apiUsageMeter } from './usage-meter.ts';
@@ -18,11 +19,9 @@ let team: number;
 /** The clock the app runs on: real time, moved on by the tests. */
 let minutesAhead = 0;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (session: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+const call = (session: Session, method: InjectOptions['method'], url: string, payload?: object) => callInWorkspace(t, session, method, url, null, payload);
 const withKey = (key: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { 'x-api-key': key, ...headers }, ...(payload ? { payload } : {}) });
+  callWithKey(t, key, method, url, payload, headers);
 
 async function createKey(session: Session, workspaceId: number, scopes: ApiKeyScope[], name = 'Integration') {
   const created = await call(session, 'POST', `/api/workspaces/${workspaceId}/api-keys`, { name, scopes });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { sendInvite } from '../testing/workspaces.ts';
 
 /*
  * A new team workspace is on Free without a subscription of its own yet: an admin's limits for
@@ -36,12 +37,7 @@ describe('an admin’s limits for a team workspace that has never had a plan', (
     const members = await t.app.inject({ url: `/api/workspaces/${team}/members`, headers: asha.headers });
     expect(members.json()).toMatchObject({ seats: { used: 1, limit: 3 } });
 
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: `/api/workspaces/${team}/invites`,
-      headers: asha.headers,
-      payload: { email: 'ben@example.com', role: 'viewer' },
-    });
+    const invited = await sendInvite(t, asha, team, 'ben@example.com', 'viewer');
     expect(invited.statusCode, invited.body).toBe(201);
   });
 });

@@ -21,6 +21,18 @@ export const callInWorkspace = (
     ...(payload ? { payload } : {}),
   });
 
+/** A request signed with a workspace API key (X-API-Key) instead of a session, with any other headers given. */
+export const callWithKey = (t: TestApp, key: string, method: InjectOptions['method'], url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { 'x-api-key': key, ...headers }, ...(payload ? { payload } : {}) });
+
+/** The inviter invites the address to the workspace with the role: the request, for the test to check its answer. */
+export const sendInvite = (t: Pick<TestApp, 'app'>, inviter: Pick<Session, 'headers'>, workspaceId: number, email: string, role: string) =>
+  t.app.inject({ method: 'POST', url: `/api/workspaces/${workspaceId}/invites`, headers: inviter.headers, payload: { email, role } });
+
+/** The token of the latest invite link mailed to the address; undefined when none was mailed. */
+export const inviteTokenMailedTo = (dataDir: string, email: string): string | undefined =>
+  latestMail(dataDir, email, '/invite/')?.text.match(/\/invite\/([\w-]+)/)?.[1];
+
 /** A team workspace of the owner's (named by its slug). */
 async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: string): Promise<number> {
   const created = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: owner.headers, payload: { name, slug } });
@@ -30,9 +42,9 @@ async function teamWorkspaceOf(t: TestApp, owner: Session, name: string, slug: s
 
 /** The inviter invites the address with the role, and the invitee accepts through the mailed link's token. */
 async function joinWorkspace(t: TestApp, inviter: Session, workspaceId: number, invitee: Session, email: string, role: string): Promise<void> {
-  const sent = await t.app.inject({ method: 'POST', url: `/api/workspaces/${workspaceId}/invites`, headers: inviter.headers, payload: { email, role } });
+  const sent = await sendInvite(t, inviter, workspaceId, email, role);
   expect(sent.statusCode, sent.body).toBe(201);
-  const token = latestMail(t.dataDir, email, '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+  const token = inviteTokenMailedTo(t.dataDir, email);
   const accepted = await t.app.inject({ method: 'POST', url: '/api/workspace-invites/accept', headers: invitee.headers, payload: { token } });
   expect(accepted.statusCode, accepted.body).toBe(200);
 }

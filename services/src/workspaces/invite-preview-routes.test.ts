@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail } from '../testing/outbox.ts';
+import { inviteTokenMailedTo, sendInvite } from '../testing/workspaces.ts';
 import { givePlan } from '../testing/plans.ts';
 import { signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { INVITE_EXPIRED, INVITE_INVALID, INVITE_REVOKED, INVITE_USED } from './workspace-deciders.ts';
@@ -24,9 +24,9 @@ describe('POST /api/workspace-invites/preview', () => {
   const preview = (token: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/workspace-invites/preview', remoteAddress, payload: { token } });
   const invite = async (email: string) => {
-    const sent = await t.app.inject({ method: 'POST', url: `/api/workspaces/${team}/invites`, headers: asha.headers, payload: { email, role: 'viewer' } });
+    const sent = await sendInvite(t, asha, team, email, 'viewer');
     expect(sent.statusCode, sent.body).toBe(201);
-    return { id: sent.json<{ invite: { id: string } }>().invite.id, token: latestMail(t.dataDir, email, '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]! };
+    return { id: sent.json<{ invite: { id: string } }>().invite.id, token: inviteTokenMailedTo(t.dataDir, email)! };
   };
 
   beforeAll(async () => {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail } from '../testing/outbox.ts';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { inviteTokenMailedTo, sendInvite } from '../testing/workspaces.ts';
 
 /**
  * A lone API process with no projector running: an invite and its acceptance land in the log
@@ -34,15 +34,10 @@ describe('workspace writes before the read model shows them', () => {
   });
 
   it('answers 202 to an invite and to its acceptance, and the invite is mailed all the same', async () => {
-    const sent = await api.app.inject({
-      method: 'POST',
-      url: `/api/workspaces/${team}/invites`,
-      headers: asha.headers,
-      payload: { email: 'ben@example.com', role: 'member' },
-    });
+    const sent = await sendInvite(api, asha, team, 'ben@example.com', 'member');
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toMatchObject({ still_processing: true });
-    const token = latestMail(dataDir, 'ben@example.com', '/invite/')?.text.match(/\/invite\/([\w-]+)/)?.[1];
+    const token = inviteTokenMailedTo(dataDir, 'ben@example.com');
     expect(token).toBeDefined();
 
     const accepted = await api.app.inject({ method: 'POST', url: '/api/workspace-invites/accept', headers: ben.headers, payload: { token } });

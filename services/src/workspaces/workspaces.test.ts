@@ -5,6 +5,7 @@ import { WORKSPACE_INVITES } from '@linkledger/projections';
 import { latestMail } from '../testing/outbox.ts';
 import { givePlan } from '../testing/plans.ts';
 import { signIn, signUp, signUpVerified, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { inviteTokenMailedTo, sendInvite } from '../testing/workspaces.ts';
 import { INVITE_REVOKED_DONE, inviteSent, joinedWorkspace } from './invite-routes.ts';
 import { OWNERSHIP_TRANSFERRED, WORKSPACE_LEFT } from './routes.ts';
 import { INVITE_USED, INVITE_WRONG_ADDRESS, LAST_OWNER, OWNERS_AND_ADMINS_ONLY, nameTooLong } from './workspace-deciders.ts';
@@ -42,10 +43,9 @@ async function teamWorkspace(plan?: 'pro' | 'enterprise', name = 'Growth team'):
 
 /** Invites the address and answers the token its mail carries. */
 async function invite(by: Session, workspaceId: number, email: string, role: string): Promise<string> {
-  const sent = await call(by, 'POST', `/api/workspaces/${workspaceId}/invites`, { email, role });
+  const sent = await sendInvite(t, by, workspaceId, email, role);
   expect(sent.statusCode, sent.body).toBe(201);
-  const mail = latestMail(t.dataDir, email, '/invite/');
-  const token = mail?.text.match(/\/invite\/([\w-]+)/)?.[1];
+  const token = inviteTokenMailedTo(t.dataDir, email);
   if (!token) throw new Error(`no invite link mailed to ${email}`);
   return token;
 }
@@ -69,7 +69,7 @@ describe('workspaces over HTTP', () => {
       message: inviteSent('****@Example.com'),
       invite: { role: 'member', email_masked: '****@Example.com', invited_by: asha.user.id },
     });
-    const token = latestMail(t.dataDir, 'Ben@Example.com', '/invite/')!.text.match(/\/invite\/([\w-]+)/)![1]!;
+    const token = inviteTokenMailedTo(t.dataDir, 'Ben@Example.com');
 
     const wrongAccount = await call(chitra, 'POST', '/api/workspace-invites/accept', { token });
     expect(wrongAccount.statusCode).toBe(403);

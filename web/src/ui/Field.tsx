@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 
 /** The ids that describe a field, as `aria-describedby` wants them (none: no attribute). */
 export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
@@ -43,37 +43,74 @@ export function FieldFrame({ id, label, hint, hintId, error, errorId, className,
   );
 }
 
-interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+/** What a text field adds to its control: a label, a hint and an error under it. */
+interface TextFieldProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  /** False: the hint is shown but the input is not described by it. */
+  /** False: the hint is shown but the control is not described by it. */
   linkHint?: boolean;
-  /** Shown under the input, which is then marked invalid and described by it. */
+  /** Shown under the control, which is then marked invalid and described by it. */
   error?: string | null | undefined;
   /** Called with the new text on each change. */
   onValue?(value: string): void;
-  /** Added to the input's `input` class. */
-  inputClassName?: string;
   /** Added to the wrapper's `field` class. */
   fieldClassName?: string;
+}
+
+/** The frame of a text field and the attributes its control takes from the hint and the error (`${id}-hint`, `${id}-error`). */
+function textFieldParts({ id, label, hint, linkHint = true, error, fieldClassName }: TextFieldProps) {
+  const hintId = hint && linkHint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return {
+    frame: { id, label, hint, hintId, error, errorId, className: fieldClassName },
+    control: { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hintId, errorId) },
+  };
+}
+
+interface InputFieldProps extends TextFieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  /** Added to the input's `input` class. */
+  inputClassName?: string;
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
 /** A labelled text input, described by its hint and its error when it has them. */
-export function InputField({ id, label, hint, linkHint = true, error, onValue, inputClassName, fieldClassName, onChange, ...input }: InputFieldProps) {
-  const hintId = hint && linkHint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+export function InputField({ id, label, hint, linkHint, error, onValue, inputClassName, fieldClassName, onChange, ...input }: InputFieldProps) {
+  const { frame, control } = textFieldParts({ id, label, hint, linkHint, error, fieldClassName });
   return (
-    <FieldFrame id={id} label={label} hint={hint} hintId={hintId} error={error} errorId={errorId} className={fieldClassName}>
+    <FieldFrame {...frame}>
       <input
-        id={id}
+        {...control}
         className={inputClassName ? `input ${inputClassName}` : 'input'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
         onChange={onValue ? (event) => onValue(event.target.value) : onChange}
         {...input}
       />
+    </FieldFrame>
+  );
+}
+
+interface TextareaFieldProps extends TextFieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+  /** The control's classes in place of `textarea`. */
+  textareaClassName?: string;
+}
+
+/** A labelled text area, described by its hint and its error when it has them. */
+export function TextareaField({
+  id,
+  label,
+  hint,
+  linkHint,
+  error,
+  onValue,
+  textareaClassName = 'textarea',
+  fieldClassName,
+  onChange,
+  ...textarea
+}: TextareaFieldProps) {
+  const { frame, control } = textFieldParts({ id, label, hint, linkHint, error, fieldClassName });
+  return (
+    <FieldFrame {...frame}>
+      <textarea {...control} className={textareaClassName} onChange={onValue ? (event) => onValue(event.target.value) : onChange} {...textarea} />
     </FieldFrame>
   );
 }

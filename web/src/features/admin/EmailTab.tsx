@@ -204,21 +204,17 @@ function TestEmailBox() {
     <TitledCard className="admin__card" titleId={`${id}-title`} title="Send a test e-mail">
       <p className="card__subtitle">A real message through the transport in force, to check the settings.</p>
       <form className="email-test cluster cluster--bottom gap-3" onSubmit={(event) => void send(event)} aria-busy={sending}>
-        <div className="field email-test__field">
-          <label className="field__label" htmlFor={`${id}-address`}>
-            Test e-mail address
-          </label>
-          <input
-            id={`${id}-address`}
-            className="input"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            disabled={sending}
-          />
-        </div>
+        <InputField
+          id={`${id}-address`}
+          label="Test e-mail address"
+          fieldClassName="email-test__field"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={address}
+          onValue={setAddress}
+          disabled={sending}
+        />
         <button type="submit" className="button button--primary" disabled={sending || address === ''}>
           {sending ? 'Sending…' : 'Send test e-mail'}
         </button>

@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { TextareaField } from '../../ui/Field.tsx';
+import { AdminSearchBox } from './AdminSearchBox.tsx';
 import { ConfirmFooter } from '../../ui/ConfirmModal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
@@ -33,7 +35,8 @@ const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 /** Every user's links: search, disable with a reason, enable (docs/admin.md#moderation). */
 export function ModerationTab() {
   const id = useId();
-  const { searchText, setSearchText, search, page, setPage } = useDebouncedSearch(SEARCH_PAUSE_MS);
+  const searching = useDebouncedSearch(SEARCH_PAUSE_MS);
+  const { search, page, setPage } = searching;
   const [message, setMessage] = useState<string | null>(null);
   const [disabling, setDisabling] = useState<AdminLink | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -58,12 +61,7 @@ export function ModerationTab() {
   return (
     <div className="admin__section">
       <div className="admin__toolbar cluster cluster--bottom gap-3">
-        <div className="field admin__search">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            Search by code, destination or owner e-mail
-          </label>
-          <input id={`${id}-search`} className="input" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        </div>
+        <AdminSearchBox id={`${id}-search`} label="Search by code, destination or owner e-mail" search={searching} />
       </div>
 
       <StatusMessage text={message} />
@@ -199,23 +197,15 @@ function DisableDialog({ link, onClose, onDisable }: DisableDialogProps) {
       <form id={`${id}-form`} className="stack gap-3 moderation__form" onSubmit={(event) => void submit(event)}>
         <p>Its short URL will answer “This link has been disabled” until an admin enables it. The owner sees the reason.</p>
         {link ? <p className="moderation__dialog-link">{link.short_url}</p> : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="textarea"
-            value={reason}
-            maxLength={MAX_REASON}
-            required
-            aria-describedby={`${id}-count`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <p id={`${id}-count`} className="field__hint">
-            {reason.length} of {MAX_REASON} characters
-          </p>
-        </div>
+        <TextareaField
+          id={`${id}-reason`}
+          label="Reason"
+          hint={`${reason.length} of ${MAX_REASON} characters`}
+          value={reason}
+          maxLength={MAX_REASON}
+          required
+          onValue={setReason}
+        />
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { errorText } from '../../api/client.ts';
 import { useQuery } from '../../api/query.ts';
 import { createdLabel } from '../../format/dates.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { AdminSearchBox } from './AdminSearchBox.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 import { BanConfirmation, PlanChangeConfirmation, planName } from './UserConfirmations.tsx';
 import { adminApi, type AdminUser } from './admin-api.ts';
@@ -25,7 +26,8 @@ type Pending = { kind: 'plan'; user: AdminUser; plan: string } | { kind: 'ban'; 
 /** Users: search by e-mail or plan, pages of 5/10/20/50, status, role and plan actions (docs/admin.md#users). */
 export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; selfId: number }) {
   const id = useId();
-  const { searchText, setSearchText, search, page, setPage } = useDebouncedSearch(SEARCH_PAUSE_MS);
+  const searching = useDebouncedSearch(SEARCH_PAUSE_MS);
+  const { search, page, setPage } = searching;
   const [pageSize, setPageSize] = useState<number>(10);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -46,19 +48,7 @@ export function UsersTab({ isSuperAdmin, selfId }: { isSuperAdmin: boolean; self
   return (
     <div className="admin__section">
       <div className="admin__toolbar cluster cluster--bottom gap-3">
-        <div className="field admin__search">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            Search by e-mail or plan
-          </label>
-          <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            value={searchText}
-            placeholder="ada@example.com, pro …"
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
+        <AdminSearchBox id={`${id}-search`} label="Search by e-mail or plan" placeholder="ada@example.com, pro …" search={searching} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-size`}>
             Per page

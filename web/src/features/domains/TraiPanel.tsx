@@ -24,7 +24,7 @@ import { useDomainActions, type Failure } from './useDomainActions.ts';
 import { PlanEndedNotice, TRAI_NOT_IN_PLAN, TRAI_READ_ONLY } from './PlanEndedNotice.tsx';
 import { useSubscription } from '../billing/index.ts';
 import { TitledCard } from '../../ui/TitledCard.tsx';
-import { VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
 import { TRAI_CHANGE, byChangers } from './domains-for-role.tsx';
 
@@ -117,33 +117,26 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
           ) : null}
           <form className="stack trai-form" onSubmit={(event) => void submit(event)} aria-busy={adding}>
             <fieldset className="trai-form__controls" disabled={notInPlan}>
-              <div className="field trai-form__header">
-                <label className="field__label" htmlFor={`${id}-header`}>
-                  Header
-                </label>
-                <input
-                  id={`${id}-header`}
-                  name="header"
-                  className="input trai-form__header-input"
-                  type="text"
-                  {...VERBATIM_INPUT}
-                  autoCapitalize="characters"
-                  maxLength={TRAI_HEADER_LENGTH}
-                  placeholder="ACMEIN"
-                  value={header}
-                  onChange={(event) => {
-                    setHeader(normalizeHeader(event.target.value));
-                    setFormProblem(null);
-                  }}
-                  aria-describedby={`${id}-header-hint`}
-                  aria-invalid={typing ? true : undefined}
-                  disabled={adding}
-                />
-                <p className="field__hint" id={`${id}-header-hint`}>
-                  Exactly {TRAI_HEADER_LENGTH} letters or digits ({header.length}/{TRAI_HEADER_LENGTH}), upper-cased for you.
-                </p>
-                {typing ? <p className="field__error">{typing}</p> : null}
-              </div>
+              <InputField
+                id={`${id}-header`}
+                label="Header"
+                fieldClassName="trai-form__header"
+                inputClassName="trai-form__header-input"
+                hint={`Exactly ${TRAI_HEADER_LENGTH} letters or digits (${header.length}/${TRAI_HEADER_LENGTH}), upper-cased for you.`}
+                error={typing}
+                name="header"
+                type="text"
+                {...VERBATIM_INPUT}
+                autoCapitalize="characters"
+                maxLength={TRAI_HEADER_LENGTH}
+                placeholder="ACMEIN"
+                value={header}
+                onValue={(value) => {
+                  setHeader(normalizeHeader(value));
+                  setFormProblem(null);
+                }}
+                disabled={adding}
+              />
 
               <fieldset className="trai-form__type">
                 <legend className="field__label">Domain</legend>
@@ -184,27 +177,20 @@ export function TraiPanel({ mode, onChanged }: { mode: ReportMode; onChanged?():
               </fieldset>
 
               {domainType === 'our_domain' ? (
-                <div className="field trai-form__dlt">
-                  <label className="field__label" htmlFor={`${id}-dlt`}>
-                    DLT registration id (optional)
-                  </label>
-                  <input
-                    id={`${id}-dlt`}
-                    name="dlt_registration_id"
-                    className="input"
-                    type="text"
-                    {...VERBATIM_INPUT}
-                    maxLength={40}
-                    placeholder="1101234567890123456"
-                    value={dltId}
-                    onChange={(event) => setDltId(event.target.value)}
-                    aria-describedby={`${id}-dlt-hint`}
-                    disabled={adding}
-                  />
-                  <p className="field__hint" id={`${id}-dlt-hint`}>
-                    The id of your header's registration on the DLT platform, so an administrator can check it is yours.
-                  </p>
-                </div>
+                <InputField
+                  id={`${id}-dlt`}
+                  label="DLT registration id (optional)"
+                  fieldClassName="trai-form__dlt"
+                  hint="The id of your header's registration on the DLT platform, so an administrator can check it is yours."
+                  name="dlt_registration_id"
+                  type="text"
+                  {...VERBATIM_INPUT}
+                  maxLength={40}
+                  placeholder="1101234567890123456"
+                  value={dltId}
+                  onValue={setDltId}
+                  disabled={adding}
+                />
               ) : null}
 
               {domainType === 'custom_domain' ? (

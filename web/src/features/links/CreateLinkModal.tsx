@@ -13,7 +13,7 @@ import { CheckIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
 import { displayUrl } from './list-query.ts';
-import { VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { FieldFrame, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { useSubscription } from '../billing/index.ts';
 import { SmartLinkFields } from './smart-link/SmartLinkFields.tsx';
 import { createControls, draftProblems, emptyControls, type ControlsDraft } from './smart-link/controls-draft.ts';
@@ -190,10 +190,16 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
           ) : null}
         </div>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-code`}>
-          Custom back-half <span className="field__optional">(optional)</span>
-        </label>
+      <FieldFrame
+        id={`${id}-code`}
+        label={
+          <>
+            Custom back-half <span className="field__optional">(optional)</span>
+          </>
+        }
+        hint="3 to 32 letters, digits, hyphens or underscores. Leave empty for a generated code."
+        hintId={`${id}-code-hint`}
+      >
         <div className="prefixed-input">
           <span className="prefixed-input__prefix" aria-hidden="true" title={placementPrefix(placement, host)}>
             <span className="prefixed-input__text">{placementPrefix(placement, host)}</span>
@@ -212,10 +218,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
             disabled={busy}
           />
         </div>
-        <p className="field__hint" id={`${id}-code-hint`}>
-          3 to 32 letters, digits, hyphens or underscores. Leave empty for a generated code.
-        </p>
-      </div>
+      </FieldFrame>
       <p className="field__hint create-form__preview" id={`${id}-preview`}>
         Short URL: <span className="create-form__preview-url">{shortUrlPreview(placement, host, shortCode)}</span>
       </p>

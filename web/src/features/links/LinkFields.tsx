@@ -1,3 +1,4 @@
+import { InputField, TextareaField } from '../../ui/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 
 /* The fields and buttons the Create and Edit modals share. */
@@ -24,7 +25,6 @@ interface LinkTextFieldsProps {
 
 /** Destination URL (required, http or https), Title (up to 255) and Description (up to 2,000). */
 export function LinkTextFields({ id, destination, title, description, disabled, creating, destinationHint, destinationError }: LinkTextFieldsProps) {
-  const describedBy = [destinationHint ? `${id}-url-hint` : null, destinationError ? `${id}-url-error` : null].filter(Boolean).join(' ');
   const optional = creating ? (
     <>
       {' '}
@@ -33,64 +33,39 @@ export function LinkTextFields({ id, destination, title, description, disabled, 
   ) : null;
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-url`}>
-          Destination URL
-        </label>
-        <input
-          id={`${id}-url`}
-          name="original_url"
-          className="input"
-          type="url"
-          required
-          autoFocus={creating}
-          placeholder={creating ? 'https://example.com/a/very/long/address' : undefined}
-          value={destination.value}
-          onChange={(event) => destination.onChange(event.target.value)}
-          disabled={disabled}
-          aria-invalid={destinationError ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        {destinationError ? (
-          <p className="field__error" id={`${id}-url-error`} role="alert">
-            {destinationError}
-          </p>
-        ) : null}
-        {destinationHint ? (
-          <p className="field__hint" id={`${id}-url-hint`}>
-            {destinationHint}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Title{optional}
-        </label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          className="input"
-          type="text"
-          maxLength={255}
-          value={title.value}
-          onChange={(event) => title.onChange(event.target.value)}
-          disabled={disabled}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Description{optional}
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          className="textarea"
-          maxLength={2000}
-          value={description.value}
-          onChange={(event) => description.onChange(event.target.value)}
-          disabled={disabled}
-        />
-      </div>
+      <InputField
+        id={`${id}-url`}
+        label="Destination URL"
+        hint={destinationHint}
+        error={destinationError}
+        name="original_url"
+        type="url"
+        required
+        autoFocus={creating}
+        placeholder={creating ? 'https://example.com/a/very/long/address' : undefined}
+        value={destination.value}
+        onValue={destination.onChange}
+        disabled={disabled}
+      />
+      <InputField
+        id={`${id}-title`}
+        label={<>Title{optional}</>}
+        name="title"
+        type="text"
+        maxLength={255}
+        value={title.value}
+        onValue={title.onChange}
+        disabled={disabled}
+      />
+      <TextareaField
+        id={`${id}-description`}
+        label={<>Description{optional}</>}
+        name="description"
+        maxLength={2000}
+        value={description.value}
+        onValue={description.onChange}
+        disabled={disabled}
+      />
     </>
   );
 }

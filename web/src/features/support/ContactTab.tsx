@@ -3,6 +3,7 @@ import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { createdLabel } from '../../format/dates.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
+import { InputField, TextareaField } from '../../ui/Field.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 import { supportApi, type SupportTicket } from './support-api.ts';
 import { DEFAULT_PRIORITY, MESSAGE_MAX, PRIORITIES, SUBJECT_MAX, formErrors, type FormErrors, type TicketForm } from './support-rules.ts';
@@ -51,34 +52,20 @@ function ContactForm() {
     }
   };
 
-  const described = (field: 'subject' | 'message') => [`${id}-${field}-hint`, errors[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ');
   return (
     <TitledCard className="support-form" titleId={`${id}-title`} title="Contact support">
       <p className="card__subtitle">Tell us what happened. You get a confirmation by e-mail, and our answer by e-mail and under Your tickets below.</p>
       <form className="support-form__fields" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-subject`}>
-            Subject
-          </label>
-          <input
-            id={`${id}-subject`}
-            className="input"
-            value={form.subject}
-            maxLength={SUBJECT_MAX}
-            required
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={described('subject')}
-            onChange={(event) => set({ subject: event.target.value })}
-          />
-          <p id={`${id}-subject-hint`} className="field__hint">
-            A few words, up to {SUBJECT_MAX} characters.
-          </p>
-          {errors.subject ? (
-            <p id={`${id}-subject-error`} className="field__error" role="alert">
-              {errors.subject}
-            </p>
-          ) : null}
-        </div>
+        <InputField
+          id={`${id}-subject`}
+          label="Subject"
+          hint={`A few words, up to ${SUBJECT_MAX} characters.`}
+          error={errors.subject}
+          value={form.subject}
+          maxLength={SUBJECT_MAX}
+          required
+          onValue={(subject) => set({ subject })}
+        />
         <SelectField
           id={`${id}-priority`}
           label="Priority"
@@ -87,30 +74,17 @@ function ContactForm() {
           onChange={(priority) => set({ priority })}
           className="support-form__priority"
         />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-message`}>
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            className="textarea support-form__message"
-            value={form.message}
-            maxLength={MESSAGE_MAX}
-            required
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={described('message')}
-            onChange={(event) => set({ message: event.target.value })}
-          />
-          <p id={`${id}-message-hint`} className="field__hint">
-            {form.message.length.toLocaleString('en-IN')} of {MESSAGE_MAX.toLocaleString('en-IN')} characters. Include the short link or page concerned, and
-            what you expected to happen.
-          </p>
-          {errors.message ? (
-            <p id={`${id}-message-error`} className="field__error" role="alert">
-              {errors.message}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          id={`${id}-message`}
+          label="Message"
+          textareaClassName="textarea support-form__message"
+          hint={`${form.message.length.toLocaleString('en-IN')} of ${MESSAGE_MAX.toLocaleString('en-IN')} characters. Include the short link or page concerned, and what you expected to happen.`}
+          error={errors.message}
+          value={form.message}
+          maxLength={MESSAGE_MAX}
+          required
+          onValue={(message) => set({ message })}
+        />
         {status ? (
           <p className={`banner ${status.ok ? 'banner--success' : 'banner--error'}`} role={status.ok ? 'status' : 'alert'}>
             {status.text}

@@ -2,6 +2,7 @@ import './ticket.css';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { MESSAGE_MAX } from './support-rules.ts';
+import { TextareaField } from '../../ui/Field.tsx';
 
 interface ReplyFormProps {
   /** Sends the reply; answers the server's message for a person. */
@@ -39,25 +40,7 @@ export function ReplyForm({ onSend, label = 'Your reply', hint, submitLabel = 'S
 
   return (
     <form className="stack gap-3 reply-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-reply`}>
-          {label}
-        </label>
-        <textarea
-          id={`${id}-reply`}
-          className="textarea"
-          value={text}
-          maxLength={MESSAGE_MAX}
-          required
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {hint ? (
-          <p id={`${id}-hint`} className="field__hint">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField id={`${id}-reply`} label={label} hint={hint} value={text} maxLength={MESSAGE_MAX} required onValue={setText} />
       {result ? (
         <p className={`banner ${result.ok ? 'banner--success' : 'banner--error'}`} role={result.ok ? 'status' : 'alert'}>
           {result.text}

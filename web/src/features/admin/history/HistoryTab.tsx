@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { EntityKind } from '@linkledger/contracts';
 import { SelectField } from '../../../ui/SelectField.tsx';
+import { InputField } from '../../../ui/Field.tsx';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { EntityTimeline } from './EntityTimeline.tsx';
 import { EventBrowser } from './EventBrowser.tsx';
@@ -60,20 +61,16 @@ function EntityLookup({ current }: { current: EntityRef | null }) {
         options={ENTITY_KINDS.map((option) => ({ value: option, label: entityKindName(option) }))}
         onChange={setKind}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-id`}>
-          Id
-        </label>
-        <input
-          id={`${id}-id`}
-          className="input history-lookup__id"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="off"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-        />
-      </div>
+      <InputField
+        id={`${id}-id`}
+        label="Id"
+        inputClassName="history-lookup__id"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        value={number}
+        onValue={setNumber}
+      />
       <button type="submit" className="button button--primary" disabled={!entity}>
         Open timeline
       </button>

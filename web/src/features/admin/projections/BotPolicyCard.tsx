@@ -3,6 +3,7 @@ import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
 import { momentLabel } from '../../../format/dates.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { TextareaField } from '../../../ui/Field.tsx';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { projectionsApi, type BotPolicy } from './projections-api.ts';
 import { patternsFrom, patternsText } from './projections-format.ts';
@@ -89,25 +90,17 @@ function PolicyForm({ policy, onResult }: { policy: BotPolicy; onResult(message:
         <input type="checkbox" checked={knownBots} onChange={(event) => setKnownBots(event.target.checked)} disabled={saving} />
         <span>Count known crawlers and tools as bots (search engines, link previews, monitors, command-line clients)</span>
       </label>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-patterns`}>
-          Also count as bots user agents containing
-        </label>
-        <textarea
-          id={`${id}-patterns`}
-          className="textarea"
-          rows={4}
-          value={patterns}
-          onChange={(event) => setPatterns(event.target.value)}
-          disabled={saving}
-          spellCheck={false}
-          aria-describedby={`${id}-patterns-hint`}
-          placeholder={'AcmeUptimeChecker\ninternal-healthcheck'}
-        />
-        <p className="field__hint" id={`${id}-patterns-hint`}>
-          One text per line, at least 2 characters, matched anywhere in the user agent, ignoring case. At most 50.
-        </p>
-      </div>
+      <TextareaField
+        id={`${id}-patterns`}
+        label="Also count as bots user agents containing"
+        hint="One text per line, at least 2 characters, matched anywhere in the user agent, ignoring case. At most 50."
+        rows={4}
+        value={patterns}
+        onValue={setPatterns}
+        disabled={saving}
+        spellCheck={false}
+        placeholder={'AcmeUptimeChecker\ninternal-healthcheck'}
+      />
       <div>
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save bot policy'}

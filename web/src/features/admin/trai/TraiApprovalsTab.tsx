@@ -5,6 +5,7 @@ import { invalidate, useQuery } from '../../../api/query.ts';
 import { momentLabel } from '../../../format/dates.ts';
 import { CheckIcon } from '../../../ui/icons.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
+import { TextareaField } from '../../../ui/Field.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { traiApprovalsApi, type TraiApproval } from './trai-approvals-api.ts';
@@ -130,19 +131,15 @@ export function TraiApprovalsTab() {
           </>
         }
       >
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            Reason (shown to the user)
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="input trai-approvals__reason"
-            rows={3}
-            maxLength={MAX_REASON}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <TextareaField
+          id={`${id}-reason`}
+          label="Reason (shown to the user)"
+          textareaClassName="input trai-approvals__reason"
+          rows={3}
+          maxLength={MAX_REASON}
+          value={reason}
+          onValue={setReason}
+        />
       </Modal>
     </div>
   );
