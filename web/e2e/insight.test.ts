@@ -285,10 +285,10 @@ describe('analytics, limits, API key and docs in the browser', () => {
       expect(await tileValue(page, 'domains')).toBe('0');
       expect(await page.locator('.plan-card__name').innerText()).toContain('Free');
       expect(await page.locator('.plan-card__price').innerText()).toContain('₹0');
-      // Free grants 6 features: the first 5 show, then a count of the rest that opens them.
+      // Free grants 5 features (no smart-link control): the card shows them all, with no count of more to open.
+      expect(free.features).toHaveLength(5);
       expect(await page.locator('.feature-list__item').count()).toBe(5);
-      await page.getByRole('button', { name: '+1 more' }).click();
-      expect(await page.locator('.feature-list__item').count()).toBe(6);
+      expect(await page.getByRole('button', { name: /more$/ }).count()).toBe(0);
       const upgrade = page.getByRole('link', { name: 'View Pricing Plans' });
       expect(await upgrade.getAttribute('href')).toBe('/pricing');
       expect(await page.locator('.upgrade-banner').innerText()).toContain('1,000 links a month');
