@@ -286,7 +286,6 @@ describe('analytics, limits, API key and docs in the browser', () => {
       expect(await page.locator('.plan-card__name').innerText()).toContain('Free');
       expect(await page.locator('.plan-card__price').innerText()).toContain('₹0');
       // Free grants 5 features (no smart-link control): the card shows them all, with no count of more to open.
-      expect(free.features).toHaveLength(5);
       expect(await page.locator('.feature-list__item').count()).toBe(5);
       expect(await page.getByRole('button', { name: /more$/ }).count()).toBe(0);
       const upgrade = page.getByRole('link', { name: 'View Pricing Plans' });
