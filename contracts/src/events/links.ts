@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { headerSafeDestination } from '../destination.ts';
 import { StoredLinkControls } from './link-controls.ts';
+import { ImportedFrom, StoredLinkOrganization } from './link-organization.ts';
 
 /**
  * A destination as events hold it. New events hold the normalized address already; older
@@ -22,8 +23,11 @@ const LinkCreatedV1 = z
     created_via: CreatedVia,
     custom_domain: z.string().nullable(),
     trai_header: z.string().nullable(),
+    /** Set when an import created it (docs/import.md). */
+    imported_from: ImportedFrom.optional(),
   })
-  .extend(StoredLinkControls.shape);
+  .extend(StoredLinkControls.shape)
+  .extend(StoredLinkOrganization.shape);
 export type LinkCreated = z.infer<typeof LinkCreatedV1>;
 
 /**
@@ -44,7 +48,8 @@ export const LinkChanges = z
     original_url: StoredDestination.optional(),
     is_active: z.boolean().optional(),
   })
-  .extend(StoredLinkControls.shape);
+  .extend(StoredLinkControls.shape)
+  .extend(StoredLinkOrganization.shape);
 export type LinkChanges = z.infer<typeof LinkChanges>;
 
 /** An edit of a link: `changes` holds only the fields whose value changed (never an empty edit). */

@@ -33,6 +33,11 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   expires_at: 'Expires at',
   max_clicks: 'Max clicks',
   expired_url: 'Expired URL',
+  utm_source: 'UTM source',
+  utm_medium: 'UTM medium',
+  utm_campaign: 'UTM campaign',
+  utm_term: 'UTM term',
+  utm_content: 'UTM content',
 };
 
 const CAPITALS: Readonly<Record<string, string>> = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Destination } from './destination-field.ts';
 import { LinkControlsInput, LinkControlsChanges, LinkControlsView } from './link-controls.ts';
 import { CreatedVia } from '../events/links.ts';
+import { LinkOrganizationChanges, LinkOrganizationInput, LinkOrganizationView } from './link-organization.ts';
 
 export { Destination } from './destination-field.ts';
 
@@ -31,6 +32,7 @@ export const CreateLinkBody = z.strictObject({
       'Optional custom short code instead of a generated one: 3 to 32 letters, digits, hyphens or underscores, not a word the app reserves (its page names, api, admin, assets, …). Answered with 409 when it is already taken.',
     ),
   ...LinkControlsInput,
+  ...LinkOrganizationInput,
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
 
@@ -42,11 +44,12 @@ export const UpdateLinkBody = z.strictObject(
     original_url: Destination.optional(),
     is_active: z.boolean({ message: 'is_active must be true or false' }).optional(),
     ...LinkControlsChanges,
+    ...LinkOrganizationChanges,
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `Only title, description, original_url, is_active and the smart-link controls (${Object.keys(LinkControlsChanges).join(', ')}) can be changed; remove ${issue.keys.join(', ')}`
+        ? `Only title, description, original_url, is_active, the smart-link controls (${Object.keys(LinkControlsChanges).join(', ')}) and ${Object.keys(LinkOrganizationChanges).join(', ')} can be changed; remove ${issue.keys.join(', ')}`
         : undefined,
   },
 );
@@ -70,6 +73,7 @@ export const LinkResponse = z.object({
   /** Why an admin disabled it; null when it is not disabled. */
   moderation_reason: z.string().nullable(),
   ...LinkControlsView,
+  ...LinkOrganizationView,
 });
 export type LinkResponse = z.infer<typeof LinkResponse>;
 
@@ -89,6 +93,7 @@ export const CreatedLinkStillProcessing = LinkResponse.pick({
   custom_domain: true,
 })
   .extend(LinkControlsView)
+  .extend(LinkOrganizationView)
   .extend({ detail: z.string(), still_processing: z.literal(true) });
 export type CreatedLinkStillProcessing = z.infer<typeof CreatedLinkStillProcessing>;
 

@@ -1,4 +1,4 @@
-import type { LinkChanges, SocialCard, StoredLinkControls, TargetingRule, Variant } from '@linkledger/contracts';
+import type { ImportedFrom, LinkChanges, SocialCard, StoredLinkControls, StoredQrDesign, TargetingRule, Variant } from '@linkledger/contracts';
 import type { ReadModelHandlers, ReadModelPrefetch } from './handlers.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -37,6 +37,17 @@ export interface LinkView {
   expired?: boolean;
   /** The expiry time (ISO, UTC) while `LinkExpired` is not recorded yet: what the expiry scheduler looks for. */
   expiry_due?: string | null;
+  /** How it is organized (docs/links.md#organizing-links); absent on links that never had them. */
+  tag_ids?: number[];
+  folder_id?: number | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
+  qr?: StoredQrDesign | null;
+  /** Set when an import created it (docs/import.md). */
+  imported_from?: ImportedFrom;
   /** Human clicks: bots are in the log but never counted. */
   total_clicks: number;
   created_at: string;

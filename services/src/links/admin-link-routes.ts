@@ -20,6 +20,7 @@ import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.t
 import { controlAddresses } from './link-controls-input.ts';
 import { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
 import { updateLink } from './update-link.ts';
+import { splitOrganization, storedOrganization } from './link-organization-input.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireMayActOnLink } from '../admin/index.ts';
 import { routesFor } from '../http/declared-routes.ts';
@@ -100,10 +101,13 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
     handler: async ({ request, caller }) => {
       await requireMayActOnLink(platform, caller, request.params.id);
       await refuseLoopingDestination(platform, request, request.body.original_url);
+      const { organization, rest } = splitOrganization(request.body);
+      // Names are the link's own workspace's.
+      const owner = (await platform.read.get<LinkView>(LINKS, request.params.id))?.owner_id ?? 0;
       const link = await updateLink(platform, commandContext(platform, request), {
         ownerId: caller.userId,
         linkId: request.params.id,
-        changes: request.body,
+        changes: { ...rest, ...(await storedOrganization(platform, owner, organization)) },
         asAdmin: true,
         ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
       });

@@ -9,11 +9,12 @@ import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
-import { controlsView, publicBase, shortUrl, toLinkResponse } from './link-response.ts';
+import { controlsView, organizationView, publicBase, shortUrl, toLinkResponse } from './link-response.ts';
 import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
 import { requireControlFeatures } from './control-features.ts';
 import { controlAddresses, type LinkControlsRequest } from './link-controls-input.ts';
 import { placeApiLink, placeLink } from '../domains/index.ts';
+import { splitOrganization, storedOrganization, type LinkOrganizationRequest } from './link-organization-input.ts';
 
 interface CreateLinkRequest {
   Body: {
@@ -23,7 +24,8 @@ interface CreateLinkRequest {
     short_code?: string | undefined;
     custom_domain?: string | null | undefined;
     trai_header?: string | null | undefined;
-  } & LinkControlsRequest;
+  } & LinkControlsRequest &
+    LinkOrganizationRequest;
 }
 
 /**
@@ -47,8 +49,10 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
     const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
     if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
-    const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = request.body;
+    const { organization: requestedOrganization, rest } = splitOrganization(request.body);
+    const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
     await requireControlFeatures(platform, workspace.id, controls);
+    const organization = await storedOrganization(platform, workspace.id, requestedOrganization);
     await refuseLoopingDestination(platform, request, original_url);
     // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
     const place = createdVia === 'api' ? placeApiLink : placeLink;
@@ -62,6 +66,7 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
       shortCode: short_code,
       placement,
       controls: { requested: controls, ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(controls)) },
+      organization,
       claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
     });
     if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
@@ -96,5 +101,6 @@ function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillPr
     trai_header: created.trai_header,
     custom_domain: created.custom_domain,
     ...controlsView(controlsDocument(created)),
+    ...organizationView(created),
   };
 }

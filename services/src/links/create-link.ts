@@ -1,4 +1,4 @@
-import type { LinkCreated } from '@linkledger/contracts';
+import type { ImportedFrom, LinkCreated, StoredLinkOrganization } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { withinLinkQuota } from '../billing/index.ts';
 import { handleMultiStreamCommand, type CommandDeps } from '../commands/command-handler.ts';
@@ -32,6 +32,10 @@ export interface NewLink {
   placement?: LinkPlacement;
   /** Its smart controls as the request gives them, and the hosts this service answers to (a control's address may not be a short link on them). */
   controls?: { requested: LinkControlsRequest; ownHosts: readonly string[] };
+  /** Its tags, folder, UTM parameters and QR design, names already resolved (link-organization-input.ts). */
+  organization?: StoredLinkOrganization;
+  /** Set when an import creates it (docs/import.md). */
+  importedFrom?: ImportedFrom;
   /** The Idempotency-Key claim to append with the link, given its id (http/idempotency.ts). */
   claim?: ((linkId: number) => CommandContext['claim']) | undefined;
 }
@@ -89,6 +93,8 @@ async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>,
     customDomainId: input.placement?.custom_domain_id ?? null,
     traiId: input.placement?.trai_id ?? null,
     controls,
+    ...(input.organization ? { organization: input.organization } : {}),
+    ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
     ...checks,
   });
   const handled = await (async () => {

@@ -1,7 +1,8 @@
-import type { DomainEvent, LinkChanges, StoredLinkControls } from '@linkledger/contracts';
+import { isDeepStrictEqual } from 'node:util';
+import type { DomainEvent, LinkChanges, LinkCreated, StoredLinkControls, StoredLinkOrganization } from '@linkledger/contracts';
 import type { Decider, MultiStreamDecider, StreamSpec } from '../commands/command-handler.ts';
 import { DomainError, conflict, invalid, notFound } from '../commands/domain-error.ts';
-import { evolveEditableLink, evolveLink, type EditableLink, type LinkState } from './link-state.ts';
+import { evolveEditableLink, evolveLink, pickOrganization, type EditableLink, type LinkState } from './link-state.ts';
 import { checkControls, type ControlsCheckContext } from './link-control-checks.ts';
 import { changedControls, currentSchedule } from './link-control-changes.ts';
 
@@ -31,11 +32,15 @@ export interface CreateLinkCommand extends ControlsCheckContext {
   traiId?: number | null;
   /** Its smart controls (docs/links.md#smart-links), the password already hashed; absent or null ones are not set. */
   controls?: StoredLinkControls;
+  /** Its tags, folder, UTM parameters and QR design (docs/links.md#organizing-links), names already resolved to ids; null or [] ones are not set. */
+  organization?: StoredLinkOrganization;
+  /** Set when an import creates it (docs/import.md). */
+  importedFrom?: LinkCreated['imported_from'];
 }
 
-/** The controls a creation sets: null and [] mean "none", so they are left out of the event. */
-function setControls(controls: StoredLinkControls): StoredLinkControls {
-  return Object.fromEntries(Object.entries(controls).filter(([, value]) => value != null && !(Array.isArray(value) && value.length === 0)));
+/** The controls (or organization) a creation sets: null and [] mean "none", so they are left out of the event. */
+function setControls<Fields extends StoredLinkControls | StoredLinkOrganization>(controls: Fields): Fields {
+  return Object.fromEntries(Object.entries(controls).filter(([, value]) => value != null && !(Array.isArray(value) && value.length === 0))) as Fields;
 }
 
 export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
@@ -55,7 +60,9 @@ export function decideCreateLink(command: CreateLinkCommand): DomainEvent[] {
         created_via: command.createdVia,
         custom_domain: command.customDomain,
         trai_header: command.traiHeader,
+        ...(command.importedFrom ? { imported_from: command.importedFrom } : {}),
         ...controls,
+        ...setControls(pickOrganization(command.organization ?? {})),
       },
     },
     ...(command.customDomainId == null && command.traiId == null
@@ -109,8 +116,19 @@ function decideUpdateLink(command: UpdateLinkCommand, state: EditableLink | null
   }
   const controls = changedControls(command.changes, link.controls);
   checkControls(controls, currentSchedule(link.controls), command);
-  Object.assign(changes, controls);
+  Object.assign(changes, controls, changedOrganization(command.changes, link.organization));
   return Object.keys(changes).length ? [{ type: 'LinkUpdated', data: { link_id: link.id, changes } }] : [];
+}
+
+/** Of the organization an edit gives, the fields that differ from the link's (null or [] for one it does not have is no change). */
+function changedOrganization(requested: StoredLinkOrganization, current: StoredLinkOrganization): StoredLinkOrganization {
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(pickOrganization(requested))) {
+    const cleared = value === null || (Array.isArray(value) && value.length === 0);
+    const had = current[field as keyof StoredLinkOrganization];
+    if (cleared ? had !== undefined : !isDeepStrictEqual(value, had)) changed[field] = value;
+  }
+  return changed;
 }
 
 interface PromoteVariant {

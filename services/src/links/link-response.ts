@@ -22,7 +22,15 @@ export function shortUrl(base: string, link: Pick<LinkView, 'short_code' | 'trai
   return link.trai_header ? `${host}/${link.trai_header}/${link.short_code}` : `${host}/${link.short_code}`;
 }
 
-export function toLinkResponse(link: LinkView, base: string): LinkResponse {
+/** A workspace's tag and folder names by id (docs/links.md#tags-and-folders); an id it no longer has reads as nothing. */
+export interface LabelNames {
+  tag(id: number): string | undefined;
+  folder(id: number): string | undefined;
+}
+
+const NO_LABELS: LabelNames = { tag: () => undefined, folder: () => undefined };
+
+export function toLinkResponse(link: LinkView, base: string, labels: LabelNames = NO_LABELS): LinkResponse {
   return {
     id: link.id,
     original_url: link.original_url,
@@ -39,6 +47,24 @@ export function toLinkResponse(link: LinkView, base: string): LinkResponse {
     disabled_by_admin: link.disabled_by_admin === true,
     moderation_reason: link.disabled_by_admin ? (link.moderation_reason ?? '') : null,
     ...controlsView(link),
+    ...organizationView(link, labels),
+  };
+}
+
+type OrganizationView = Pick<LinkResponse, 'tags' | 'folder' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content' | 'qr'>;
+
+/** Tags and folder by name, the UTM parameters and the QR design as a link answers them (docs/links.md#organizing-links): unset ones as null or []. */
+export function organizationView(link: Partial<LinkView>, labels: LabelNames = NO_LABELS): OrganizationView {
+  const folder = link.folder_id == null ? undefined : labels.folder(link.folder_id);
+  return {
+    tags: (link.tag_ids ?? []).flatMap((id) => labels.tag(id) ?? []),
+    folder: folder ?? null,
+    utm_source: link.utm_source ?? null,
+    utm_medium: link.utm_medium ?? null,
+    utm_campaign: link.utm_campaign ?? null,
+    utm_term: link.utm_term ?? null,
+    utm_content: link.utm_content ?? null,
+    qr: link.qr ? { ...link.qr, logo_id: link.qr.logo_id ?? null } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, SocialCard, StoredLinkControls, TargetingRule, Variant } from '@linkledger/contracts';
+import type { DomainEvent, SocialCard, StoredLinkControls, StoredLinkOrganization, TargetingRule, Variant } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** What the write side knows of one link, folded from the `link-{id}` stream. */
@@ -146,15 +146,42 @@ export function evolveLink(state: LinkState | null, event: DomainEvent, envelope
 export interface EditableLink extends LinkState {
   title: string;
   description: string;
+  /** Its tags, folder, UTM parameters and QR design as events hold them (docs/links.md#organizing-links); unset ones absent. */
+  organization: StoredLinkOrganization;
+}
+
+/** The organization after a creation or an edit: absent fields stay, null or [] clears them. */
+function organizedAs(current: StoredLinkOrganization, event: StoredLinkOrganization): StoredLinkOrganization {
+  const next: Record<string, unknown> = { ...current };
+  for (const [field, value] of Object.entries(pickOrganization(event))) {
+    if (value === null || (Array.isArray(value) && value.length === 0)) delete next[field];
+    else next[field] = value;
+  }
+  return next;
+}
+
+const ORGANIZATION_FIELDS = ['tag_ids', 'folder_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'qr'] as const;
+
+/** The organization fields an event (or a request) gives, absent ones left out. */
+export function pickOrganization(fields: StoredLinkOrganization): StoredLinkOrganization {
+  return Object.fromEntries(ORGANIZATION_FIELDS.flatMap((field) => (fields[field] === undefined ? [] : [[field, fields[field]]])));
 }
 
 export function evolveEditableLink(state: EditableLink | null, event: DomainEvent, envelope: EventEnvelope): EditableLink | null {
   const next = evolveLink(state, event, envelope);
   if (!next || next === state) return state;
-  const texts = { title: state?.title ?? '', description: state?.description ?? '' };
-  if (event.type === 'LinkCreated') return { ...next, title: event.data.title, description: event.data.description };
+  const texts = { title: state?.title ?? '', description: state?.description ?? '', organization: state?.organization ?? {} };
+  if (event.type === 'LinkCreated') {
+    return { ...next, title: event.data.title, description: event.data.description, organization: organizedAs({}, event.data) };
+  }
   if (event.type === 'LinkUpdated') {
-    return { ...next, title: event.data.changes.title ?? texts.title, description: event.data.changes.description ?? texts.description };
+    const { changes } = event.data;
+    return {
+      ...next,
+      title: changes.title ?? texts.title,
+      description: changes.description ?? texts.description,
+      organization: organizedAs(texts.organization, changes),
+    };
   }
   return { ...next, ...texts };
 }

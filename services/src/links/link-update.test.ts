@@ -87,7 +87,7 @@ describe('PATCH /api/urls/{id}', () => {
       [{ description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters'],
       [
         { short_code: 'mine' },
-        'Only title, description, original_url, is_active and the smart-link controls (starts_at, expires_at, max_clicks, expired_url, password, rules, variants, og) can be changed; remove short_code',
+        'Only title, description, original_url, is_active, the smart-link controls (starts_at, expires_at, max_clicks, expired_url, password, rules, variants, og) and tags, folder, utm_source, utm_medium, utm_campaign, utm_term, utm_content, qr can be changed; remove short_code',
       ],
     ];
     for (const [body, detail] of refusals) {

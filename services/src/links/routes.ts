@@ -36,6 +36,7 @@ import { evolveLink } from './link-state.ts';
 import { foldEvents } from '../commands/event-port.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { recordLinkUpdate } from './update-link.ts';
+import { splitOrganization, storedOrganization } from './link-organization-input.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
@@ -114,10 +115,11 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
         return current && !current.deleted && current.ownerId === workspace.id ? storedControls(current.controls) : null;
       });
       await refuseLoopingDestination(platform, request, request.body.original_url);
+      const { organization, rest } = splitOrganization(request.body);
       const { link, shown } = await recordLinkUpdate(platform, context, {
         ownerId: workspace.id,
         linkId,
-        changes: request.body,
+        changes: { ...rest, ...(await storedOrganization(platform, workspace.id, organization)) },
         ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
       });
       const answer = toLinkResponse(link, publicBase(platform, request));

@@ -1,4 +1,5 @@
-import type { UpdateLinkBody } from '@linkledger/contracts';
+import type { StoredLinkOrganization, UpdateLinkBody } from '@linkledger/contracts';
+import type { LinkOrganizationRequest } from './link-organization-input.ts';
 import { LINKS, editedLink, type LinkView } from '@linkledger/projections';
 import { handleCommand, type CommandDeps } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
@@ -19,7 +20,8 @@ export async function updateLink(platform: CommandDeps & Pick<Platform, 'read'>,
 type LinkUpdate = {
   ownerId: number;
   linkId: number;
-  changes: UpdateLinkBody;
+  /** The edit, its organization already as events hold it (link-organization-input.ts). */
+  changes: Omit<UpdateLinkBody, keyof LinkOrganizationRequest> & StoredLinkOrganization;
   asAdmin?: boolean;
   /** The hosts this service answers to: a control's address on one of them may not be a short link. */
   ownHosts: readonly string[];

@@ -19,6 +19,7 @@ export function aLink(changes: Partial<EditableLink> = {}): EditableLink {
     traiId: null,
     createdAt: 1,
     controls: null,
+    organization: {},
     ...changes,
   };
 }

@@ -26,6 +26,14 @@ export function sampleLink(overrides: Partial<Link> = {}): Link {
     variants: [],
     og: null,
     expired: false,
+    tags: [],
+    folder: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    qr: null,
     ...overrides,
   };
 }
