@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, startPageServer, testNetwork, type PageServer } from '../testing/page-server.ts';
@@ -45,6 +46,10 @@ describe('the address rule', () => {
   });
 });
 
+/** A page whose body is the request's headers, as JSON. */
+const echoHeaders = (request: IncomingMessage, response: ServerResponse) =>
+  response.writeHead(200, { 'content-type': 'text/html' }).end(JSON.stringify(request.headers));
+
 describe('safeFetch', () => {
   let server: PageServer;
   let other: PageServer;
@@ -52,7 +57,7 @@ describe('safeFetch', () => {
   const bigPage = `<title>${'x'.repeat(20_000)}</title>`;
 
   beforeAll(async () => {
-    other = await startPageServer({ '/secret': html('internal') });
+    other = await startPageServer({ '/secret': html('internal'), '/headers': echoHeaders });
     server = await startPageServer({
       '/page': html('<title>Hello</title>', { 'x-served-by': 'page' }),
       '/big': html(bigPage),
@@ -63,6 +68,9 @@ describe('safeFetch', () => {
       },
       '/gzip': (_request, response) =>
         response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('<title>Zipped</title>')),
+      '/headers': echoHeaders,
+      '/to-same-origin': (_request, response) => response.writeHead(302, { location: '/headers' }).end(),
+      '/to-other-origin': (_request, response) => response.writeHead(302, { location: `http://elsewhere.test:${other.port}/headers` }).end(),
       '/never': () => undefined,
       '/stalls': (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).write('<title>'),
       '/image': (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end('png'),
@@ -102,6 +110,20 @@ describe('safeFetch', () => {
     expect(response).toMatchObject({ url: at('/page'), status: 200 });
     expect(response.headers['x-served-by']).toBe('page');
     expect(response.body.toString()).toBe('<title>Hello</title>');
+  });
+
+  it('sends the caller’s headers to the address asked for and its own origin, never to another origin after a redirect', async () => {
+    const headers = { authorization: 'Bearer secret-token', 'x-api-key': 'key-123', host: 'spoofed.test' };
+    // Both servers stand in for public ones here, so the redirect is followed and what it carries can be seen.
+    const bothPublic = testNetwork({ 'page.test': '127.0.0.1', 'elsewhere.test': '127.0.0.1' }, [server, other]);
+    const sent = async (path: string) =>
+      JSON.parse((await safeFetch(at(path), { ...limits, headers, network: bothPublic })).body.toString()) as Record<string, string>;
+    expect(await sent('/headers')).toMatchObject({ authorization: 'Bearer secret-token', 'x-api-key': 'key-123', host: `page.test:${server.port}` });
+    expect(await sent('/to-same-origin')).toMatchObject({ authorization: 'Bearer secret-token', 'x-api-key': 'key-123' });
+    const elsewhere = await sent('/to-other-origin');
+    expect(elsewhere.host).toBe(`elsewhere.test:${other.port}`);
+    expect(elsewhere).not.toHaveProperty('authorization');
+    expect(elsewhere).not.toHaveProperty('x-api-key');
   });
 
   it('inflates a compressed body', async () => {

@@ -67,6 +67,12 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** Media types taken, e.g. ['text/html']: a 2xx answer of another type fails before its body is read. */
   accept: readonly string[];
+  /**
+   * Request headers of the caller's own (an API's `Authorization` or `X-Api-Key`): sent to the
+   * address asked for and to redirects on the same origin, never to another origin, so a
+   * credential does not follow a redirect elsewhere. They cannot replace the guard's `host`.
+   */
+  headers?: Readonly<Record<string, string>>;
   network?: SafeFetchNetwork;
 }
 
@@ -88,9 +94,11 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
   try {
     let url = parseWebAddress(address);
+    const origin = url.origin;
     for (let redirects = 0; ; redirects++) {
       const target = await untilAborted(checkedTarget(url, network), deadline.signal);
-      const response = await send(url, target, options.accept, deadline.signal);
+      const headers = url.origin === origin ? (options.headers ?? {}) : {};
+      const response = await send(url, target, { accept: options.accept, headers }, deadline.signal);
       const location = REDIRECTS.has(response.statusCode ?? 0) ? response.headers.location : undefined;
       if (location === undefined)
         return { url: url.href, status: response.statusCode ?? 0, headers: response.headers, body: await readBody(response, options) };
@@ -134,12 +142,21 @@ async function checkedTarget(url: URL, network: SafeFetchNetwork): Promise<strin
   return addresses[0]!;
 }
 
+/** The caller's headers without any spelling of `host`: the guard names the host it checked. */
+const withoutHost = (headers: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'host'));
+
 const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
 
 /** The host without the brackets of an IPv6 literal. */
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-function send(url: URL, address: string, accept: readonly string[], signal: AbortSignal): Promise<IncomingMessage> {
+interface RequestHeaders {
+  accept: readonly string[];
+  headers: Readonly<Record<string, string>>;
+}
+
+function send(url: URL, address: string, { accept, headers }: RequestHeaders, signal: AbortSignal): Promise<IncomingMessage> {
   const host = hostOf(url);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -151,7 +168,7 @@ function send(url: URL, address: string, accept: readonly string[], signal: Abor
         method: 'GET',
         // Certificates are checked against the name asked for, not the address connected to.
         ...(isIP(host) === 0 ? { servername: host } : {}),
-        headers: { host: url.host, accept: accept.join(', '), 'accept-encoding': 'gzip, deflate, br', 'user-agent': USER_AGENT },
+        headers: { accept: accept.join(', '), 'accept-encoding': 'gzip, deflate, br', 'user-agent': USER_AGENT, ...withoutHost(headers), host: url.host },
         // A connection of its own: never a pooled socket to another address.
         agent: false,
         signal,
