@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { SafeFetchNetwork } from '../platform/safe-fetch.ts';
 
-type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
+export type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface PageServer {
   /** The loopback address it listens on. */
@@ -13,13 +13,17 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-/** A local HTTP server answering each path with its handler (404 otherwise), for tests of the fetch guard. */
-export async function startPageServer(pages: Record<string, PageHandler>, { address = '127.0.0.1', port = 0 } = {}): Promise<PageServer> {
+/** A local HTTP server answering each path with its handler (else `otherwise`, else 404), for tests of the fetch guard. */
+export async function startPageServer(
+  pages: Record<string, PageHandler>,
+  { address = '127.0.0.1', port = 0, otherwise }: { address?: string; port?: number; otherwise?: PageHandler } = {},
+): Promise<PageServer> {
   const hits: string[] = [];
   const server = createServer((request, response) => {
     hits.push(request.url ?? '');
     const page = pages[new URL(request.url ?? '/', 'http://page.test').pathname];
     if (page) page(request, response);
+    else if (otherwise) otherwise(request, response);
     else response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
   });
   await new Promise<void>((resolve) => server.listen(port, address, resolve));
