@@ -9,6 +9,11 @@ describe('loadConfig', () => {
     expect(config.ROLE).toBe('all');
     expect(config.TRUST_PROXY).toEqual([]);
     expect(config.EVENTSTORE_URL).toBeUndefined();
+    expect(config.BITLY_API_URL).toBe('https://api-ssl.bitly.com');
+    expect(loadConfig({ BITLY_API_URL: 'http://127.0.0.1:9000' }).BITLY_API_URL).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ BITLY_API_URL: 'api-ssl.bitly.com' })).toThrow(
+      /BITLY_API_URL="api-ssl.bitly.com": must be a URL such as https:\/\/api-ssl.bitly.com/,
+    );
   });
 
   it('stops on a wrong value and names the variable and what it should be', () => {

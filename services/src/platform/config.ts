@@ -255,6 +255,8 @@ const ConfigSchema = z
     RAZORPAY_KEY_SECRET: z.string().trim().min(8, 'must be the key secret shown with the key id in Razorpay’s dashboard').optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(8, 'must be the secret set on the webhook in Razorpay’s dashboard (at least 8 characters)').optional(),
     RAZORPAY_API_URL: url(['http:', 'https:'], 'https://api.razorpay.com'),
+    /** Where the Bitly importer reads Bitly's API (docs/import.md#bitly); tests point it at a local stand-in. */
+    BITLY_API_URL: url(['http:', 'https:'], 'https://api-ssl.bitly.com').default('https://api-ssl.bitly.com'),
     /** GST charged, as a percent included in the prices (18 or 18.5); unset: no tax line on receipts. */
     GST_RATE: z.coerce
       .number({ message: 'must be a percent such as 18' })

@@ -3,9 +3,6 @@ import type { ImportedLink, ImportPage, ImportSource } from '../import-source.ts
 import { codeOf, countOf, importedTags, importedTitle, isoInstant } from './imported-text.ts';
 import { apiAddress, requestJson, type SourceClient } from './source-request.ts';
 
-/** Bitly's API, unless BITLY_API_URL points elsewhere (tests). */
-export const BITLY_API = 'https://api-ssl.bitly.com';
-
 /** Links per page: Bitly's largest page. */
 const PAGE_SIZE = 100;
 /** Click summaries asked at the same time, so a page of 100 links does not take 100 round trips in a row. */
@@ -36,7 +33,7 @@ const ClicksSummary = z.object({ total_clicks: z.number() });
 const Cursor = z.object({ group: z.string(), after: z.string() });
 
 /**
- * A Bitly account through API v4 with the user's access token (docs/import.md#bitly): the links
+ * A Bitly account through API v4 (at BITLY_API_URL) with the user's access token (docs/import.md#bitly): the links
  * of the user's default group, a page at a time by Bitly's `search_after` marker, each with its
  * clicks over all time.
  */

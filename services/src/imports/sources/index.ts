@@ -7,7 +7,6 @@ import { shlinkSource } from './shlink.ts';
 import type { SourceClient } from './source-request.ts';
 import { yourlsSource } from './yourls.ts';
 
-export { BITLY_API } from './bitly.ts';
 export { ImportSourceError } from './import-source-error.ts';
 
 type ApiSourceName = 'bitly' | 'shlink' | 'yourls' | 'kutt';
