@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { SafeFetchNetwork } from '../platform/safe-fetch.ts';
 
-export type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
+type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface PageServer {
   /** The loopback address it listens on. */

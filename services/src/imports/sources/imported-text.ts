@@ -14,7 +14,7 @@ const REFERRER_MAX = 253;
 const CONTROLS = new RegExp(`(${CONTROL_CHARACTERS.source})+`, 'gu');
 
 /** One line of text, at most `max` characters (whole code points). */
-export function plainLine(value: string | null | undefined, max: number): string {
+function plainLine(value: string | null | undefined, max: number): string {
   const line = (value ?? '').replace(CONTROLS, ' ').replace(/\s+/gu, ' ').trim();
   const points = Array.from(line);
   return points.length <= max ? line : points.slice(0, max).join('').trimEnd();

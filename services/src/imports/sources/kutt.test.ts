@@ -5,7 +5,7 @@ import type { StandIn } from '../../testing/import-stand-ins/stand-in-server.ts'
 
 const KEY = 'kutt_key_Z8x7c6v5b4n3';
 
-/** 120 links (pages of 50): one on a custom domain with an expiry, one hostile. */
+/** 120 links (pages of 50): two on custom domains, one with an expiry, one hostile. */
 const links: KuttLink[] = Array.from({ length: 120 }, (_, index) => ({
   id: `0f8e6a1c-0000-4000-8000-${String(index).padStart(12, '0')}`,
   address: `k${index}`,
@@ -18,9 +18,11 @@ const links: KuttLink[] = Array.from({ length: 120 }, (_, index) => ({
   target: `https://example.com/k/${index}`,
   visit_count: index * 2,
   domain: null,
-  link: `https://kutt.it/k${index}`,
+  link: `https://kutt.test/k${index}`,
 }));
 links[4] = { ...links[4]!, domain: 'l.asha.in', link: 'https://l.asha.in/k4', expire_in: '2025-01-01T00:00:00.000Z' };
+// An older Kutt names a custom domain only in the link's address.
+links[5] = { ...links[5]!, link: 'https://go.asha.in/k5' };
 links[77] = { ...links[77]!, description: HOSTILE_TEXT, address: 'k77\r\n<x>' };
 
 let kutt: StandIn;
@@ -39,7 +41,7 @@ describe('the Kutt source (docs/import.md#kutt)', () => {
     expect(read.cursors).toEqual(['50', '100', null]);
     expect(read.links.map((link) => link.code)).toEqual(links.map((link) => link.address));
     expect(read.links[0]).toEqual({
-      shortUrl: 'https://kutt.it/k0',
+      shortUrl: 'https://kutt.test/k0',
       code: 'k0',
       domain: null,
       destination: 'https://example.com/k/0',
@@ -54,6 +56,7 @@ describe('the Kutt source (docs/import.md#kutt)', () => {
     });
     expect(read.links[1]!.title).toBe('');
     expect(read.links[4]).toMatchObject({ shortUrl: 'https://l.asha.in/k4', domain: 'l.asha.in', expiresAt: '2025-01-01T00:00:00.000Z', clicks: 8 });
+    expect(read.links[5]).toMatchObject({ shortUrl: 'https://go.asha.in/k5', domain: 'go.asha.in' });
   });
 
   it('refuses a wrong key with a message that names the cause and never the key', async () => {

@@ -43,7 +43,9 @@ export function kuttSource(baseUrl: string, client: SourceClient): ImportSource 
 }
 
 function importedKuttLink(baseUrl: string, link: z.infer<typeof KuttLink>): ImportedLink {
-  const domain = link.domain ? link.domain : null;
+  // Kutt names a custom domain in `domain`, or only in the host of `link`.
+  const linkHost = link.link && URL.canParse(link.link) ? new URL(link.link).hostname : null;
+  const domain = link.domain || (linkHost !== null && linkHost !== new URL(baseUrl).hostname ? linkHost : null);
   const shortUrl =
     link.link && URL.canParse(link.link) ? link.link : new URL(`/${encodeURIComponent(link.address)}`, domain ? `https://${domain}` : baseUrl).href;
   return {

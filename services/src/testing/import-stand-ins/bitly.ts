@@ -12,7 +12,7 @@ export interface BitlyBitlink {
   archived: boolean;
 }
 
-export const BITLY_GROUP = 'Bk1a2b3c4d5';
+const BITLY_GROUP = 'Bk1a2b3c4d5';
 
 /**
  * Bitly's API v4 as the importer reads it: the user (their default group), the group's bitlinks

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startPageServer, type PageServer } from '../page-server.ts';
 
 /** An error a stand-in answers instead of one page, while a test wants it to (a source failing midway). */
-export interface PageFailure {
+interface PageFailure {
   /** The page, counted from 1, that fails. */
   page: number;
   status: number;
