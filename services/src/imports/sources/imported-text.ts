@@ -51,14 +51,10 @@ export function isoInstant(value: string | number | null | undefined): string | 
 export function referrerHost(value: string | null | undefined): string {
   const referrer = (value ?? '').trim();
   if (referrer === '') return '';
-  for (const candidate of [referrer, `http://${referrer}`]) {
-    try {
-      const url = new URL(candidate);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return plainLine(url.hostname, REFERRER_MAX);
-    } catch {
-      // Not an address in this form: try the next.
-    }
-  }
+  // A bare host (with a port or path) is read as a web address; another scheme's address is not one.
+  const candidate = /^[a-z0-9.-]+(:\d+)?(\/.*)?$/i.test(referrer) ? `http://${referrer}` : referrer;
+  const url = URL.canParse(candidate) ? new URL(candidate) : null;
+  if (url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return plainLine(url.hostname, REFERRER_MAX);
   return '';
 }
 

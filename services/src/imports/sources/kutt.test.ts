@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKuttStandIn, type KuttLink } from '../../testing/import-stand-ins/kutt.ts';
 import { openOnStandIn, privateAddressOutcome, HOSTILE_LINE, HOSTILE_TEXT, readAllPages, sourceFailure } from '../../testing/import-stand-ins/read-source.ts';
 import type { StandIn } from '../../testing/import-stand-ins/stand-in-server.ts';
+import { html, startPageServer } from '../../testing/page-server.ts';
 
 const KEY = 'kutt_key_Z8x7c6v5b4n3';
 
@@ -67,6 +68,31 @@ describe('the Kutt source (docs/import.md#kutt)', () => {
       message: 'Kutt refused the credential (HTTP 401): check that it is current and allowed to read your links.',
     });
     expect(failure.message).not.toContain('kutt_key_wrong');
+  });
+
+  it('says when the answer is not JSON, or not in the shape of Kutt’s API', async () => {
+    const notKutt = await startPageServer({
+      '/html/api/v2/links': html('<title>Welcome</title>'),
+      '/other/api/v2/links': (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":"nope"}'),
+      '/broken/api/v2/links': (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":['),
+    });
+    try {
+      const read = (path: string) => sourceFailure(openOnStandIn('kutt', { server: notKutt, failing: null }, 'kutt.test', KEY, path).page(null));
+      expect(await read('/html')).toMatchObject({
+        reason: 'unreachable',
+        message: 'Kutt answered with something other than JSON: check the address of your Kutt.',
+      });
+      expect(await read('/other')).toMatchObject({
+        reason: 'malformed',
+        message: 'Kutt’s answer is not in the shape its API gives (at data): check the address of your Kutt.',
+      });
+      expect(await read('/broken')).toMatchObject({
+        reason: 'malformed',
+        message: 'Kutt answered with something that is not JSON: check the address of your Kutt.',
+      });
+    } finally {
+      await notKutt.close();
+    }
   });
 
   it('refuses a key with a line break before any request', () => {
