@@ -70,6 +70,20 @@ describe('the Bitly source (docs/import.md#bitly)', () => {
     expect(read.links[204]!.clicks).toBe(612);
   });
 
+  it('reads the links with no click counts from a plan without click metrics (402)', async () => {
+    const free = await startBitlyStandIn(TOKEN, bitlinks.slice(0, 3), clicks, { metrics: false });
+    try {
+      const read = await readAllPages(openOnStandIn('bitly', free, 'bitly.test', TOKEN));
+      expect(read.links.map((link) => [link.code, link.clicks])).toEqual([
+        ['b0', 0],
+        ['summer-sale', 0],
+        ['b2', 0],
+      ]);
+    } finally {
+      await free.server.close();
+    }
+  });
+
   it('refuses a wrong token with a message that names the cause and never the token', async () => {
     const failure = await sourceFailure(open('wrong-token-value').page(null));
     expect(failure).toMatchObject({ source: 'bitly', reason: 'bad_credential' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImportedLink, ImportPage, ImportSource } from '../import-source.ts';
+import { ImportSourceError } from './import-source-error.ts';
 import { codeOf, countOf, importedTags, importedTitle, isoInstant } from './imported-text.ts';
 import { apiAddress, requestJson, type SourceClient } from './source-request.ts';
 
@@ -7,6 +8,7 @@ import { apiAddress, requestJson, type SourceClient } from './source-request.ts'
 const PAGE_SIZE = 100;
 /** Click summaries asked at the same time, so a page of 100 links does not take 100 round trips in a row. */
 const CLICK_REQUESTS_AT_ONCE = 5;
+const PLAN_WITHOUT_METRICS = 402;
 /** Bitly's own short domain: links there keep the source's default domain (null). */
 const BITLY_DOMAIN = 'bit.ly';
 
@@ -40,7 +42,13 @@ const Cursor = z.object({ group: z.string(), after: z.string() });
 export function bitlySource(baseUrl: string, client: SourceClient): ImportSource {
   const clicksOf = async (bitlink: string) => {
     const path = `/v4/bitlinks/${bitlink.split('/').map(encodeURIComponent).join('/')}/clicks/summary`;
-    return (await requestJson(client, apiAddress(baseUrl, path, { unit: 'month', units: -1 }), ClicksSummary)).total_clicks;
+    try {
+      return (await requestJson(client, apiAddress(baseUrl, path, { unit: 'month', units: -1 }), ClicksSummary)).total_clicks;
+    } catch (error) {
+      // A plan without click metrics answers 402 (UPGRADE_REQUIRED): the links still come, with no count.
+      if (error instanceof ImportSourceError && error.details.status === PLAN_WITHOUT_METRICS) return 0;
+      throw error;
+    }
   };
 
   return {

@@ -26,10 +26,16 @@ export class ImportSourceError extends Error {
     readonly source: ImportSourceName,
     readonly reason: ImportSourceFailure,
     message: string,
-    readonly retryAfterSeconds: number | null = null,
+    /** The source's error status, and a 429's Retry-After in seconds, when there were. */
+    readonly details: { status?: number; retryAfterSeconds?: number | null } = {},
   ) {
     super(message);
     this.name = 'ImportSourceError';
+  }
+
+  /** How long the source asked us to wait (a 429's Retry-After in seconds), when it said. */
+  get retryAfterSeconds(): number | null {
+    return this.details.retryAfterSeconds ?? null;
   }
 }
 

@@ -20,8 +20,11 @@ export interface SourceClient {
  */
 export async function requestJson<Shape extends z.ZodType>(client: SourceClient, address: URL, shape: Shape): Promise<z.infer<Shape>> {
   const label = SOURCE_LABELS[client.source];
-  const fail = (reason: ConstructorParameters<typeof ImportSourceError>[1], message: string, retryAfter: number | null = null) =>
-    new ImportSourceError(client.source, reason, message, retryAfter);
+  const fail = (
+    reason: ConstructorParameters<typeof ImportSourceError>[1],
+    message: string,
+    details: ConstructorParameters<typeof ImportSourceError>[3] = {},
+  ) => new ImportSourceError(client.source, reason, message, details);
   let answer: Awaited<ReturnType<typeof safeFetch>>;
   try {
     answer = await safeFetch(address.href, { ...ANSWER_LIMITS, headers: client.headers, ...(client.network ? { network: client.network } : {}) });
@@ -31,13 +34,16 @@ export async function requestJson<Shape extends z.ZodType>(client: SourceClient,
   }
   const { status } = answer;
   if (status === 401 || status === 403)
-    throw fail('bad_credential', `${label} refused the credential (HTTP ${status}): check that it is current and allowed to read your links.`);
-  if (status === 404) throw fail('not_found', `${label} has no such API at that address (HTTP 404): check the address of your ${label}.`);
+    throw fail('bad_credential', `${label} refused the credential (HTTP ${status}): check that it is current and allowed to read your links.`, { status });
+  if (status === 404) throw fail('not_found', `${label} has no such API at that address (HTTP 404): check the address of your ${label}.`, { status });
   if (status === 429) {
     const seconds = retryAfterSeconds(answer.headers['retry-after']);
-    throw fail('rate_limited', `${label} asks us to slow down (HTTP 429)${seconds === null ? '' : `; it can be asked again in ${seconds} seconds`}.`, seconds);
+    throw fail('rate_limited', `${label} asks us to slow down (HTTP 429)${seconds === null ? '' : `; it can be asked again in ${seconds} seconds`}.`, {
+      status,
+      retryAfterSeconds: seconds,
+    });
   }
-  if (status < 200 || status >= 300) throw fail('source_failed', `${label} answered with an error (HTTP ${status}): try again later.`);
+  if (status < 200 || status >= 300) throw fail('source_failed', `${label} answered with an error (HTTP ${status}): try again later.`, { status });
   let json: unknown;
   try {
     json = JSON.parse(answer.body.toString('utf8'));

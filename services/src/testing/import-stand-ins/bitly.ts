@@ -16,9 +16,10 @@ const BITLY_GROUP = 'Bk1a2b3c4d5';
 
 /**
  * Bitly's API v4 as the importer reads it: the user (their default group), the group's bitlinks
- * paged by an opaque `search_after`, each bitlink's click summary; the bearer token checked.
+ * paged by an opaque `search_after`, each bitlink's click summary (402 on a plan without
+ * `metrics`); the bearer token checked.
  */
-export function startBitlyStandIn(token: string, bitlinks: BitlyBitlink[], clicks: Record<string, number>): Promise<StandIn> {
+export function startBitlyStandIn(token: string, bitlinks: BitlyBitlink[], clicks: Record<string, number>, { metrics = true } = {}): Promise<StandIn> {
   return startStandIn(({ url, headers }) => {
     if (headers.authorization !== `Bearer ${token}`) return { answer: { status: 403, body: { message: 'FORBIDDEN', resource: 'bitlinks' } }, page: null };
     if (url.pathname === '/v4/user') return { answer: { status: 200, body: { login: 'asha', default_group_guid: BITLY_GROUP } }, page: null };
@@ -40,6 +41,11 @@ export function startBitlyStandIn(token: string, bitlinks: BitlyBitlink[], click
       return { answer: { status: 200, body: { links, pagination } }, page: start / size + 1 };
     }
     const summary = /^\/v4\/bitlinks\/(.+)\/clicks\/summary$/.exec(url.pathname);
+    if (summary && !metrics)
+      return {
+        answer: { status: 402, body: { message: 'UPGRADE_REQUIRED', resource: 'bitlinks', description: 'Upgrade to access click metrics' } },
+        page: null,
+      };
     if (summary && url.searchParams.get('unit') === 'month' && url.searchParams.get('units') === '-1') {
       const id = decodeURIComponent(summary[1]!);
       if (!(id in clicks)) return { answer: { status: 404, body: { message: 'NOT_FOUND' } }, page: null };
