@@ -9,6 +9,8 @@ import { yourlsSource } from './yourls.ts';
 
 export { ImportSourceError } from './import-source-error.ts';
 
+const IMPORTER_AGENT = 'Mozilla/5.0 (compatible; LinkledgerImporter/1.0)';
+
 type ApiSourceName = 'bitly' | 'shlink' | 'yourls' | 'kutt';
 
 /**
@@ -25,7 +27,12 @@ export function openApiSource(name: ApiSourceName, options: ImportSourceOptions)
     throw new ImportSourceError(name, 'bad_credential', `That is not a ${label} credential: paste it again, without line breaks.`);
   if (!URL.canParse(options.baseUrl) || !/^https?:$/.test(new URL(options.baseUrl).protocol))
     throw new ImportSourceError(name, 'blocked_address', `That is not the address of a ${label}: give its web address, such as https://short.example.com.`);
-  const client = (headers: Record<string, string>): SourceClient => ({ source: name, headers, ...(options.network ? { network: options.network } : {}) });
+  const client = (headers: Record<string, string>): SourceClient => ({
+    source: name,
+    // Said plainly, so the other side's logs show who reads its API.
+    headers: { 'user-agent': IMPORTER_AGENT, ...headers },
+    ...(options.network ? { network: options.network } : {}),
+  });
   switch (name) {
     case 'bitly':
       return bitlySource(options.baseUrl, client({ authorization: `Bearer ${credential}` }));

@@ -16,10 +16,11 @@ export interface KuttLink {
   link: string;
 }
 
-/** Kutt's API v2 as the importer reads it: `GET /api/v2/links` paged by `limit` and `skip` (at most 50); the API key checked. */
+/** Kutt's API v2 as the importer reads it: `GET /api/v2/links` paged by `limit` and `skip` (at most 50); the API key (and the importer's user agent) checked. */
 export function startKuttStandIn(apiKey: string, links: KuttLink[]): Promise<StandIn> {
   return startStandIn(({ url, headers }) => {
-    if (headers['x-api-key'] !== apiKey) return { answer: { status: 401, body: { error: 'Unauthorized.' } }, page: null };
+    if (headers['x-api-key'] !== apiKey || !headers['user-agent']?.includes('LinkledgerImporter'))
+      return { answer: { status: 401, body: { error: 'Unauthorized.' } }, page: null };
     if (url.pathname !== '/api/v2/links') return { answer: { status: 404, body: { error: 'Not found.' } }, page: null };
     const limit = Math.min(50, Math.max(1, wholeNumber(url.searchParams.get('limit'), 10)));
     const skip = wholeNumber(url.searchParams.get('skip'), 0);
