@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkCreateResponse } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { givePlan } from '../testing/plans.ts';
-import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { signUp, startTestApp, startWithSuperAdmin, type Session, type TestApp } from '../testing/test-app.ts';
+import { BULK_CREATE_NOT_IN_PLAN } from './bulk-create.ts';
 import { callInWorkspace, launchTeam } from '../testing/workspaces.ts';
 
 const bulk = (t: TestApp, headers: Record<string, string>, payload: object | string) =>
@@ -20,7 +21,10 @@ describe('POST /api/urls/bulk', () => {
   it('creates 1,000 links in one request on an Enterprise workspace, each answered in order', async () => {
     const owner = await signUp(t.app, 'bulk-thousand@example.com');
     await givePlan(t.platform, owner.user.id, 'enterprise');
-    const links = Array.from({ length: 1000 }, (_, i) => ({ original_url: `https://example.com/page/${i}`, title: `Page ${i}` }));
+    // Each with a long description: the body (about 1.6 MB) is larger than a single create's limit.
+    const description = 'Notes on this page. '.repeat(75);
+    const links = Array.from({ length: 1000 }, (_, i) => ({ original_url: `https://example.com/page/${i}`, title: `Page ${i}`, description }));
+    expect(JSON.stringify({ links }).length).toBeGreaterThan(1024 * 1024);
     const started = performance.now();
     const response = await bulk(t, owner.headers, { links });
     const seconds = (performance.now() - started) / 1000;
@@ -164,5 +168,29 @@ describe('POST /api/urls/bulk in a workspace: who may call it', () => {
     expect(made.json<BulkCreateResponse>().results[0]).toMatchObject({ status: 201 });
     const id = made.json<BulkCreateResponse>().results[0]!.link!.id;
     expect((await t.platform.read.get<LinkView>(LINKS, id))?.owner_id).toBe(team.team);
+  });
+});
+
+describe('POST /api/urls/bulk and the plan', () => {
+  it('refuses a plan without bulk_link_creation with 403, creating nothing, while single creates go on', async () => {
+    const { t, admin } = await startWithSuperAdmin();
+    try {
+      const plans = (await t.app.inject({ url: '/api/admin/plans', headers: admin.headers })).json<{
+        plans: { id: number; name: string; features: string[] }[];
+      }>().plans;
+      const free = plans.find((plan) => plan.name === 'free')!;
+      const features = free.features.filter((feature) => feature !== 'bulk_link_creation');
+      const edited = await t.app.inject({ method: 'PUT', url: `/api/subscription/plans/${free.id}`, headers: admin.headers, payload: { features } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const owner = await signUp(t.app, 'bulk-plan@example.com');
+      const refused = await bulk(t, owner.headers, { links: [{ original_url: 'https://example.com/bulk' }] });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: BULK_CREATE_NOT_IN_PLAN });
+      expect(await linksOf(t, owner.user.id)).toBe(0);
+      const single = await t.app.inject({ method: 'POST', url: '/api/urls', headers: owner.headers, payload: { original_url: 'https://example.com/single' } });
+      expect(single.statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
   });
 });

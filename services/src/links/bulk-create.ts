@@ -13,6 +13,9 @@ import { answeredFromTheWrite } from '../http/still-processing.ts';
 import { validationAnswer } from '../http/validation-message.ts';
 import { createLinkAnswer } from './create-link-route.ts';
 
+/** 1,000 links with long destinations, descriptions and smart controls fit; fastify's default (1 MiB) would not. */
+const BULK_BODY_LIMIT = 10 * 1024 * 1024;
+
 export const BULK_CREATE_NOT_IN_PLAN = 'Bulk link creation is not included in your plan. Upgrade your plan on the pricing page to create links in bulk.';
 
 /** `POST /api/urls/bulk` (docs/links.md#bulk-create): many links in one request, each made and answered as a single create. */
@@ -22,6 +25,7 @@ export async function bulkCreateRoutes(app: FastifyInstance, platform: Platform)
     summary: 'Create up to 1,000 links at once, each a body of POST /api/urls; answered per item, in order, within the monthly limit',
     headers: IdempotencyKeyHeaders,
     body: BulkCreateBody,
+    bodyLimit: BULK_BODY_LIMIT,
     response: { 200: BulkCreateResponse, 403: ErrorBody, 429: ErrorBody },
     handler: async ({ request, caller, workspace }) => {
       const results = await createEach(platform, request, caller, workspace, request.body.links);

@@ -29,10 +29,10 @@ interface CreateLinkRequest {
     LinkOrganizationRequest;
 }
 
-export type CreateLinkFields = CreateLinkRequest['Body'];
+type CreateLinkFields = CreateLinkRequest['Body'];
 
 /** What a creation answers: 201 with the link as the read model holds it, or 202 with what it recorded while the read model is behind. */
-export type CreationAnswer = { status: 201; body: LinkResponse } | { status: 202; body: CreatedLinkStillProcessing };
+type CreationAnswer = { status: 201; body: LinkResponse } | { status: 202; body: CreatedLinkStillProcessing };
 
 /**
  * Creating a link, as the dashboard (`manual`) and the public API (`api`) both do: the plan's
@@ -60,7 +60,7 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
 }
 
 /** Who creates a link, where, and with what Idempotency-Key claim. */
-export interface LinkCreation {
+interface LinkCreation {
   context: CommandContext;
   workspace: WorkspaceContext;
   createdVia: CreatedVia;

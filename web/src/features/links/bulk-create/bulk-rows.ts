@@ -4,7 +4,7 @@ import { csvCell, inertCell } from '../export-csv.ts';
 import { BULK_FIELDS, type ColumnMapping } from './bulk-fields.ts';
 
 /** What one row sends: the body of a single create. */
-export type BulkItem = Record<string, string | string[]>;
+type BulkItem = Record<string, string | string[]>;
 
 /** A row of the file as it will be sent, or why it will fail; `row` counts the header as row 1, as a spreadsheet does. */
 export interface PreviewRow {
