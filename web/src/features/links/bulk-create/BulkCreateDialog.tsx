@@ -5,7 +5,7 @@ import { linksApi } from '../../../api/endpoints.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { saveBlob } from '../../../ui/save-blob.ts';
-import { CsvFileProblem, readCsv, type CsvTable } from './bulk-csv.ts';
+import { CsvFileProblem, readCsvFile, type CsvTable } from './bulk-csv.ts';
 import { BULK_FIELDS, guessMapping, type BulkField, type ColumnMapping } from './bulk-fields.ts';
 import { previewRows, resultCsv, resultRows, rowsToSend, type PreviewRow, type ResultRow } from './bulk-rows.ts';
 import { BulkPreviewTable, BulkResultTable } from './BulkTables.tsx';
@@ -32,7 +32,7 @@ export function BulkCreateDialog({ open, onClose, onCreated }: { open: boolean; 
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     try {
-      const file = await readCsv(await chosen.text());
+      const file = await readCsvFile(chosen);
       setStep({ kind: 'map', file, mapping: guessMapping(file.headers) });
     } catch (error) {
       setStep({ kind: 'upload', problem: error instanceof CsvFileProblem ? error.message : 'This file could not be read. Choose a CSV file.' });

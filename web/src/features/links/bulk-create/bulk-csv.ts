@@ -23,8 +23,18 @@ export function delimiterOf(text: string): (typeof DELIMITERS)[number] {
   return DELIMITERS.reduce((best, delimiter) => ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0) ? delimiter : best), DELIMITERS[0]);
 }
 
+/** 1,000 rows of the longest links the server takes fit in well under this; a larger file is not a links file. */
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** The chosen file's table; a file over 5 MB is refused before it is read. */
+export async function readCsvFile(file: Blob): Promise<CsvTable> {
+  if (file.size > MAX_FILE_BYTES)
+    throw new CsvFileProblem('This file is larger than 5 MB. A bulk create takes at most 1,000 rows: split the file into smaller ones.');
+  return readCsv(await file.text());
+}
+
 /** Reads a CSV file (UTF-8, a header row, up to BULK_CREATE_MAX rows under it) with csv-parse, loaded when a file is chosen. */
-export async function readCsv(text: string): Promise<CsvTable> {
+async function readCsv(text: string): Promise<CsvTable> {
   const { parse } = await import('csv-parse/browser/esm/sync');
   let records: string[][];
   try {

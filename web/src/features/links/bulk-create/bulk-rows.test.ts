@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkCreateResponse } from '@linkledger/contracts';
-import { readCsv, delimiterOf } from './bulk-csv.ts';
+import { delimiterOf, readCsvFile } from './bulk-csv.ts';
+
+const readCsv = (text: string) => readCsvFile(new Blob([text]));
 import { guessMapping } from './bulk-fields.ts';
 import { previewRows, resultCsv, resultRows, rowsToSend } from './bulk-rows.ts';
 
@@ -25,10 +27,11 @@ describe('reading a bulk-create file', () => {
     expect(table).toEqual({ headers: ['url', 'title'], rows: [['https://example.com/', 'Says "hi"\nthen more']] });
   });
 
-  it('refuses a file without rows or with more than 1,000, saying why', async () => {
+  it('refuses a file without rows, with more than 1,000 or over 5 MB, saying why', async () => {
     await expect(readCsv('url\n')).rejects.toThrow(/no rows under its header/);
     const big = `url\n${'https://example.com/\n'.repeat(1001)}`;
     await expect(readCsv(big)).rejects.toThrow(/1,001 rows; one bulk create takes at most 1,000/);
+    await expect(readCsv(`url\n${'https://example.com/'.repeat(300_000)}`)).rejects.toThrow(/larger than 5 MB/);
   });
 });
 
