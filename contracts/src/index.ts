@@ -24,6 +24,7 @@ export * from './destination.ts';
 export * from './http/common.ts';
 export * from './http/accounts.ts';
 export * from './http/links.ts';
+export * from './http/bulk-create.ts';
 export * from './http/link-controls.ts';
 export * from './http/link-organization.ts';
 export * from './http/api-keys.ts';

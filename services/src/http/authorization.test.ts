@@ -155,6 +155,10 @@ const table: Record<string, Row> = {
       return { url: `/api/urls/${id}/promote-variant`, payload: { variant: 1 } };
     },
   },
+  'POST /api/urls/bulk': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/urls/bulk', payload: { links: [{ original_url: 'https://example.com/bulk' }] } }),
+  },
   'POST /api/urls/bulk-delete': {
     expect: ownerOnly(200),
     request: async (f) => ({ url: '/api/urls/bulk-delete', payload: { ids: [(await f.ownerLink()).id] } }),
@@ -879,6 +883,7 @@ describe('authorization of every route', () => {
       [
         'GET /api/urls',
         'POST /api/urls/api',
+        'POST /api/urls/bulk',
         'PATCH /api/urls/:id',
         'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',

@@ -30,20 +30,46 @@ export type Idempotency =
       ) => NonNullable<CommandContext['claim']>;
     };
 
+/** The Idempotency-Key of a request that creates one thing (a link, a ticket). */
+export async function idempotencyOf(platform: Pick<Platform, 'events'>, request: FastifyRequest, userId: number, now: Date): Promise<Idempotency> {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return { kind: 'none' };
+  return keyClaim(platform, `${userId}\n${key}`, requestFingerprint(request, userId, [request.params ?? {}, request.body ?? null]), now);
+}
+
+/**
+ * The Idempotency-Key of one item of a list the request creates (docs/links.md#bulk-create):
+ * each item claims the key on its own, beside its index, so a retry of a request that was cut
+ * short answers the items already created and creates the others.
+ */
+export async function itemIdempotencyOf(
+  platform: Pick<Platform, 'events'>,
+  request: FastifyRequest,
+  userId: number,
+  now: Date,
+  index: number,
+  item: unknown,
+): Promise<Idempotency> {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return { kind: 'none' };
+  // A header cannot hold a line break, so no key sent alone names an item's stream.
+  return keyClaim(platform, `${userId}\n${key}\n${index}`, requestFingerprint(request, userId, [index, item ?? null]), now);
+}
+
+/** Method, route, what the request says and, when it is not the caller's personal one, the workspace. */
+function requestFingerprint(request: FastifyRequest, userId: number, parts: unknown[]): string {
+  // The same call in another workspace is another request; one in the personal workspace keeps the fingerprint it always had.
+  const workspace = request.workspace && request.workspace.id !== userId ? [request.workspace.id] : [];
+  return sha256(canonicalJson([request.method, request.routeOptions.url ?? request.url, ...parts, ...workspace]));
+}
+
 /**
  * Reads the key's claim stream, named by the caller and the key (so keys never meet across
  * callers, and the stream name tells neither): a live claim of the same request is answered
  * again, one of another request refused with 409; otherwise the request may claim the key.
  */
-export async function idempotencyOf(platform: Pick<Platform, 'events'>, request: FastifyRequest, userId: number, now: Date): Promise<Idempotency> {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || key === '') return { kind: 'none' };
-  const stream = `idempotency-${sha256(`${userId}\n${key}`)}`;
-  // The same call in another workspace is another request; one in the personal workspace keeps the fingerprint it always had.
-  const workspace = request.workspace && request.workspace.id !== userId ? [request.workspace.id] : [];
-  const fingerprint = sha256(
-    canonicalJson([request.method, request.routeOptions.url ?? request.url, request.params ?? {}, request.body ?? null, ...workspace]),
-  );
+async function keyClaim(platform: Pick<Platform, 'events'>, callerAndKey: string, fingerprint: string, now: Date): Promise<Idempotency> {
+  const stream = `idempotency-${sha256(callerAndKey)}`;
   const last = (await platform.events.readAll({ direction: 'backward', limit: 1, filter: { stream } }))[0];
   const event = last ? domainEventOf(last) : null;
   if (event?.type === 'IdempotencyKeyClaimed' && Date.parse(event.data.expires_at) > now.getTime()) {

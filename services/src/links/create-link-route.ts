@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type LinkCreated } from '@linkledger/contracts';
+import { domainEventOf, type CreatedLinkStillProcessing, type CreatedVia, type LinkCreated, type LinkResponse } from '@linkledger/contracts';
 import { LINKS, controlsDocument, type LinkView } from '@linkledger/projections';
 import type { Caller, WorkspaceContext } from '../http/access.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
-import { claimedId, idempotencyOf, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
+import { claimedId, idempotencyOf, type Idempotency, type IdempotencyKeyClaimed } from '../http/idempotency.ts';
+import type { CommandContext } from '../commands/command-context.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
@@ -28,6 +29,11 @@ interface CreateLinkRequest {
     LinkOrganizationRequest;
 }
 
+type CreateLinkFields = CreateLinkRequest['Body'];
+
+/** What a creation answers: 201 with the link as the read model holds it, or 202 with what it recorded while the read model is behind. */
+type CreationAnswer = { status: 201; body: LinkResponse } | { status: 202; body: CreatedLinkStillProcessing };
+
 /**
  * Creating a link, as the dashboard (`manual`) and the public API (`api`) both do: the plan's
  * smart controls, the loop check, the monthly limit, the code, and a 201 with the link as the read model holds it —
@@ -48,43 +54,58 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
   }) => {
     const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
-    if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
-    const { organization: requestedOrganization, rest } = splitOrganization(request.body);
-    const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
-    await requireControlFeatures(platform, workspace.id, controls);
-    const organization = await storedOrganization(platform, workspace.id, requestedOrganization);
-    await refuseLoopingDestination(platform, request, original_url);
-    // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
-    const place = createdVia === 'api' ? placeApiLink : placeLink;
-    const placement = await place(platform, workspace.id, { custom_domain, trai_header });
-    const { link, created } = await recordLink(platform, context, {
-      ownerId: workspace.id,
-      createdVia,
-      original_url,
-      title,
-      description,
-      shortCode: short_code,
-      placement,
-      controls: { requested: controls, ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(controls)) },
-      organization,
-      claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
-    });
-    if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
-    return reply.code(202).send(stillProcessing(created, publicBase(platform, request)));
+    const answer = await createLinkAnswer(platform, request, { context, workspace, createdVia, idempotency }, request.body);
+    return reply.code(answer.status).send(answer.body);
   };
 }
 
-/** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */
-async function answerClaimed(platform: Platform, request: FastifyRequest, reply: FastifyReply, claimed: IdempotencyKeyClaimed) {
+/** Who creates a link, where, and with what Idempotency-Key claim. */
+interface LinkCreation {
+  context: CommandContext;
+  workspace: WorkspaceContext;
+  createdVia: CreatedVia;
+  idempotency: Idempotency;
+}
+
+/** One link created from a request's fields, exactly as `POST /api/urls` does it (bulk create makes each of its items so). */
+export async function createLinkAnswer(platform: Platform, request: FastifyRequest, creation: LinkCreation, body: CreateLinkFields): Promise<CreationAnswer> {
+  const { context, workspace, createdVia, idempotency } = creation;
   const base = publicBase(platform, request);
+  if (idempotency.kind === 'replay') return claimedAnswer(platform, base, idempotency.claimed);
+  const { organization: requestedOrganization, rest } = splitOrganization(body);
+  const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
+  await requireControlFeatures(platform, workspace.id, controls);
+  const organization = await storedOrganization(platform, workspace.id, requestedOrganization);
+  await refuseLoopingDestination(platform, request, original_url);
+  // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
+  const place = createdVia === 'api' ? placeApiLink : placeLink;
+  const placement = await place(platform, workspace.id, { custom_domain, trai_header });
+  const { link, created } = await recordLink(platform, context, {
+    ownerId: workspace.id,
+    createdVia,
+    original_url,
+    title,
+    description,
+    shortCode: short_code,
+    placement,
+    controls: { requested: controls, ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(controls)) },
+    organization,
+    claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
+  });
+  if (link) return { status: 201, body: toLinkResponse(link, base) };
+  return { status: 202, body: stillProcessing(created, base) };
+}
+
+/** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */
+async function claimedAnswer(platform: Platform, base: string, claimed: IdempotencyKeyClaimed): Promise<CreationAnswer> {
   const linkId = claimedId(claimed);
   const link = await platform.read.get<LinkView>(LINKS, linkId);
-  if (link) return reply.code(201).send(toLinkResponse(link, base));
+  if (link) return { status: 201, body: toLinkResponse(link, base) };
   const recorded = (await platform.events.readStream(`link-${linkId}`)).map((event) => domainEventOf(event));
   if (recorded.some((event) => event?.type === 'LinkDeleted')) throw notFound(LINK_NOT_FOUND);
   const created = recorded.flatMap((event) => (event?.type === 'LinkCreated' ? [event.data] : []))[0];
   if (!created) throw new Error(`Idempotency claim names link ${linkId}, whose stream holds no creation`);
-  return reply.code(202).send(stillProcessing(created, base));
+  return { status: 202, body: stillProcessing(created, base) };
 }
 
 function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillProcessing {

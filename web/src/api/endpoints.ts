@@ -1,4 +1,13 @@
-import type { SortBy, DomainFilter, StatusFilter, SignInResponse, ResetLinkCheckResponse, CreateLinkBody, LinkControlsInput } from '@linkledger/contracts';
+import type {
+  BulkCreateResponse,
+  SortBy,
+  DomainFilter,
+  StatusFilter,
+  SignInResponse,
+  ResetLinkCheckResponse,
+  CreateLinkBody,
+  LinkControlsInput,
+} from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
 
@@ -73,6 +82,8 @@ export const linksApi = {
   promoteVariant: (id: number, variant: number) => api<Link>(`/urls/${id}/promote-variant`, { method: 'POST', body: { variant } }),
   previewCard: (url: string) => api<PreviewCard>('/links/preview-card', { method: 'POST', body: { url } }),
   remove: (id: number) => api<{ message: string }>(`/urls/${id}`, { method: 'DELETE' }),
+  /** Up to 1,000 link bodies in one call (docs/links.md#bulk-create): answered per item. */
+  bulkCreate: (links: readonly object[]) => api<BulkCreateResponse>('/urls/bulk', { method: 'POST', body: { links } }),
   bulkDelete: (ids: number[]) => api<{ message: string; deleted: number[] }>('/urls/bulk-delete', { method: 'POST', body: { ids } }),
   analytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<Analytics>(`/urls/${id}/analytics`, { query: range }),
   exportCsv: (query: { tab: 'all' | 'manual' | 'api'; search?: string; domain?: DomainFilter }) => apiBlob('/urls/export', { query }),

@@ -10,7 +10,8 @@ import { dashboardCopy } from './dashboard-copy.ts';
 import { useLiveClicks } from '../../live/useLiveClicks.ts';
 import { LiveMarker } from '../../live/LiveMarker.tsx';
 import { useCreateLink } from './create-link-dialog.ts';
-import { PlusIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { PlusIcon, RefreshIcon, TableIcon } from '../../ui/icons.tsx';
+import { BulkCreateDialog } from './bulk-create/BulkCreateDialog.tsx';
 import { LimitBanner } from './LimitBanner.tsx';
 import { STATS_QUERY, applyLiveClick, linkCreated, linksChanged, loadStats } from './link-queries.ts';
 import { useListView } from './list-view.ts';
@@ -38,6 +39,7 @@ function LinksDashboard() {
   const stats = useQuery(STATS_QUERY, loadStats);
   const [refreshing, setRefreshing] = useState(false);
   const [clickPulse, setClickPulse] = useState(0);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const location = useLocation();
 
   // The panel's filters and page last only as long as the dashboard is shown.
@@ -65,6 +67,7 @@ function LinksDashboard() {
   const exportAllowed = subscription?.features['csv_import_export'] === true;
   const name = user?.full_name?.trim() || user?.email || '';
   const writable = access.allows('links:write');
+  const bulkAllowed = writable && subscription?.features['bulk_link_creation'] === true;
   const copy = dashboardCopy(access);
 
   return (
@@ -87,6 +90,12 @@ function LinksDashboard() {
             </span>
             Refresh
           </button>
+          {bulkAllowed ? (
+            <button type="button" className="button button--secondary" onClick={() => setBulkOpen(true)}>
+              <TableIcon />
+              Bulk create
+            </button>
+          ) : null}
           {writable ? (
             <button type="button" className="button button--primary" onClick={() => openCreate(true)}>
               <PlusIcon />
@@ -107,6 +116,7 @@ function LinksDashboard() {
       {writable ? <QuickShorten onCreated={() => void linkCreated()} /> : null}
 
       <LinksPanel exportAllowed={exportAllowed} access={access} />
+      {bulkAllowed ? <BulkCreateDialog open={bulkOpen} onClose={() => setBulkOpen(false)} onCreated={() => void linkCreated()} /> : null}
     </div>
   );
 }
