@@ -2,7 +2,7 @@ import type { QrDesignInput, StoredQrDesign } from '@linkledger/contracts';
 import { requireFeature } from '../../billing/index.ts';
 import { invalid } from '../../commands/domain-error.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { qrContrastProblem } from '@linkledger/contracts/qr-contrast';
+import { qrContrastProblem } from '@linkledger/contracts/qr-design-rules';
 import { workspaceLogo } from './qr-logos.ts';
 
 /** What a plan without QR customization is told (docs/plans.md#feature-gate). */

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { givePlan } from '../../testing/plans.ts';
 import { signUp, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { pixelColour, scanPng } from '../../testing/test-images.ts';
-import { contrastRatio, QR_MIN_CONTRAST } from '@linkledger/contracts/qr-contrast';
+import { contrastRatio, QR_MIN_CONTRAST } from '@linkledger/contracts/qr-design-rules';
 
 // A link's QR design (docs/links.md#qr-design): on Pro and Enterprise, in colours a reader can
 // scan; the QR routes draw what was saved, and the code still scans.

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { QR_EC_LEVELS, QR_LOGO_MAX_BYTES } from '@linkledger/contracts';
-import { qrContrastProblem } from '@linkledger/contracts/qr-contrast';
+import { QR_LOGO_MAX_BYTES, qrContrastProblem } from '@linkledger/contracts/qr-design-rules';
 import { errorText } from '../../../api/client.ts';
 import { useQuery } from '../../../api/query.ts';
 import { blobDataUrl } from '../../../ui/blob-data-url.ts';
@@ -11,14 +10,17 @@ import { toast } from '../../../ui/toasts.ts';
 import { UpgradeNote } from '../smart-link/ControlSection.tsx';
 import { designPayload, draftOf, type QrDraft } from './qr-design-draft.ts';
 
+/** Each error-correction level with how much of the code may be covered or worn and still scan. */
 const EC_NAMES: Record<QrDraft['ec_level'], string> = {
-  L: 'L — 7 % may be covered',
-  M: 'M — 15 % may be covered',
-  Q: 'Q — 25 % may be covered',
-  H: 'H — 30 % may be covered',
+  L: 'L (7 %)',
+  M: 'M (15 %)',
+  Q: 'Q (25 %)',
+  H: 'H (30 %)',
 };
 
-export const QR_DESIGN_UPGRADE = 'QR code design (colours and a logo) is available on Pro and Enterprise plans. Upgrade your plan to brand your QR codes.';
+const EC_LEVELS = Object.keys(EC_NAMES) as QrDraft['ec_level'][];
+
+const QR_DESIGN_UPGRADE = 'QR code design (colours and a logo) is available on Pro and Enterprise plans. Upgrade your plan to brand your QR codes.';
 
 interface QrDesignerProps {
   link: Link;
@@ -30,6 +32,21 @@ interface QrDesignerProps {
 
 /** The logo's picture, read through the API (it needs the session), cached per logo. */
 const loadLogo = (logoId: number) => async () => blobDataUrl(await qrLogosApi.image(logoId));
+
+/** A colour picker with the #rrggbb it holds beside it. */
+function ColourField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <span className="qr-designer__colour">
+        <input id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
+        <code>{value}</code>
+      </span>
+    </div>
+  );
+}
 
 /**
  * The QR designer (docs/links.md#qr-design): colours, error correction, margin and a logo,
@@ -85,24 +102,8 @@ export function QrDesigner({ link, allowed, onSaved }: QrDesignerProps) {
       <legend className="qr-designer__title">Design</legend>
       {allowed ? null : <UpgradeNote text={QR_DESIGN_UPGRADE} />}
       <div className="qr-designer__grid">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-fg`}>
-            Foreground
-          </label>
-          <span className="qr-designer__colour">
-            <input id={`${id}-fg`} type="color" value={draft.fg_color} onChange={(event) => set({ fg_color: event.target.value })} />
-            <code>{draft.fg_color}</code>
-          </span>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-bg`}>
-            Background
-          </label>
-          <span className="qr-designer__colour">
-            <input id={`${id}-bg`} type="color" value={draft.bg_color} onChange={(event) => set({ bg_color: event.target.value })} />
-            <code>{draft.bg_color}</code>
-          </span>
-        </div>
+        <ColourField id={`${id}-fg`} label="Foreground" value={draft.fg_color} onChange={(fg_color) => set({ fg_color })} />
+        <ColourField id={`${id}-bg`} label="Background" value={draft.bg_color} onChange={(bg_color) => set({ bg_color })} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-ec`}>
             Error correction
@@ -114,7 +115,7 @@ export function QrDesigner({ link, allowed, onSaved }: QrDesignerProps) {
             disabled={draft.logo_id !== null}
             onChange={(event) => set({ ec_level: event.target.value as QrDraft['ec_level'] })}
           >
-            {QR_EC_LEVELS.map((level) => (
+            {EC_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {EC_NAMES[level]}
               </option>

@@ -4,7 +4,7 @@ import type { Link } from '../../../api/types.ts';
 /** The designer's form: a link's saved design, or the API's defaults for a link without one (docs/links.md#qr-design). */
 export type QrDraft = Required<Omit<QrDesignInput, 'logo_id'>> & { logo_id: number | null };
 
-export const DEFAULT_QR_DRAFT: QrDraft = { fg_color: '#000000', bg_color: '#ffffff', ec_level: 'M', margin: 4, logo_id: null };
+const DEFAULT_QR_DRAFT: QrDraft = { fg_color: '#000000', bg_color: '#ffffff', ec_level: 'M', margin: 4, logo_id: null };
 
 export const draftOf = (qr: Link['qr']): QrDraft => (qr ? { ...qr } : DEFAULT_QR_DRAFT);
 

@@ -1,7 +1,13 @@
 /**
- * Whether a QR code's colours scan (docs/links.md#qr-design): the server refuses a pair that
- * fails, the QR designer warns while one is chosen. Pure, so both use this one.
+ * The rules of a QR design the server enforces and the QR designer shows up front
+ * (docs/links.md#qr-design): whether its colours scan, and what a logo may be. No schemas, so
+ * the web app can take it without the validation library.
  */
+
+/** The largest QR logo file taken, and the pixel bounds its image must fall in. */
+export const QR_LOGO_MAX_BYTES = 200 * 1024;
+export const QR_LOGO_MIN_PIXELS = 32;
+export const QR_LOGO_MAX_PIXELS = 2048;
 
 /**
  * The least WCAG contrast ratio of a QR code's colours, as for normal text (AA): a software
