@@ -23,7 +23,7 @@ export const SHARE_CHANNEL_LABELS: Record<ShareChannel, string> = {
   native: 'Phone share sheet',
 };
 
-export interface ShareTarget {
+interface ShareTarget {
   channel: ShareChannel;
   /** The address that opens the channel's share screen with the link. */
   href: string;
