@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discPng, scanPng } from '../../services/src/testing/test-images.ts';
@@ -83,10 +84,14 @@ describe('QR design and sharing in the browser', () => {
       await screenshot(page, 'qr-designer-with-logo');
       expect(await seriousA11yViolations(page)).toEqual([]);
 
-      // The download is the same file the preview shows.
+      // The download is drawn in the same design, at the size chosen.
+      await dialog.getByLabel('Size').selectOption('1024');
       const download = page.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Download PNG' }).click();
       expect((await download).suggestedFilename()).toBe(`qr-${link.short_code}.png`);
+      const file = await readFile((await (await download).path())!);
+      expect(file.readUInt32BE(16)).toBe(1024);
+      expect(scanPng(file)).toBe(`${link.short_url}?src=qr`);
       await page.context().close();
     }, 120_000);
   }

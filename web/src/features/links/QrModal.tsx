@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '../../api/query.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/client.ts';
@@ -17,6 +17,8 @@ import { QrDesigner } from './qr/QrDesigner.tsx';
 
 /** The QR image's pixel size: crisp at the 256 px it is shown, and a good print size. */
 const QR_SIZE = 512;
+/** The sizes a download may be drawn at (the API takes 128 to 1024). */
+const DOWNLOAD_SIZES = [256, 512, 1024] as const;
 
 interface QrImage {
   png: Blob;
@@ -38,6 +40,8 @@ const loadQr = (linkId: number) => async (): Promise<QrImage> => {
 /** The QR code of a link in its saved design, the designer, and PNG and SVG downloads (docs/links.md#qr-design). */
 export function QrModal({ link: shown, onClose }: { link: Link | null; onClose(): void }) {
   const [downloading, setDownloading] = useState<'png' | 'svg' | null>(null);
+  const [downloadSize, setDownloadSize] = useState(QR_SIZE);
+  const sizeId = useId();
   // The design saved here since the dialog opened (the list's copy of the link catches up after).
   const [saved, setSaved] = useState<{ linkId: number; qr: Link['qr'] } | null>(null);
   const link = shown && saved?.linkId === shown.id ? { ...shown, qr: saved.qr } : shown;
@@ -51,7 +55,7 @@ export function QrModal({ link: shown, onClose }: { link: Link | null; onClose()
     if (!link) return;
     setDownloading(format);
     try {
-      const blob = format === 'png' && image ? image.png : await linksApi.qr(link.id, format, QR_SIZE);
+      const blob = format === 'png' && image && downloadSize === QR_SIZE ? image.png : await linksApi.qr(link.id, format, downloadSize);
       saveBlob(blob, `qr-${link.short_code}.${format}`);
     } catch (error) {
       toast('Download Failed', 'error', errorText(error, 'The QR code could not be downloaded. Please try again.'));
@@ -68,6 +72,16 @@ export function QrModal({ link: shown, onClose }: { link: Link | null; onClose()
       size="md"
       footer={
         <>
+          <label className="qr__size" htmlFor={sizeId}>
+            Size
+            <select id={sizeId} className="input" value={downloadSize} onChange={(event) => setDownloadSize(Number(event.target.value))}>
+              {DOWNLOAD_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size} px
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="button" className="button button--secondary" onClick={() => void download('svg')} disabled={downloading !== null}>
             {downloading === 'svg' ? <Spinner size="sm" /> : <DownloadIcon />}
             Download SVG
