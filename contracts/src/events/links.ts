@@ -82,6 +82,17 @@ const LinkModeratedV1 = z.object({
  * user-agent parsing and bot classification happen in the projectors so that a changed
  * policy can be replayed over all history.
  */
+/**
+ * Where a share button sends a link (docs/links.md#sharing): each adds `?src=<channel>` to the
+ * short URL, so a click records which share brought it.
+ */
+export const SHARE_CHANNELS = ['copy', 'email', 'whatsapp', 'x', 'linkedin', 'facebook', 'telegram', 'native'] as const;
+export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+
+/** How a visit reached the link: the plain short URL, its QR code, or a share button's channel. */
+export const CLICK_SOURCES = ['link', 'qr', ...SHARE_CHANNELS] as const;
+export type ClickSource = (typeof CLICK_SOURCES)[number];
+
 const ClickedV1 = z.object({
   link_id: z.number().int().positive(),
   /** The link's owner when it was served, so analytics need no lookup. */
@@ -94,7 +105,8 @@ const ClickedV1 = z.object({
   user_agent: z.string(),
   /** Host of the Referer header, or '' for direct visits. */
   referrer: z.string(),
-  source: z.enum(['link', 'qr']),
+  /** The `src` of the visited address when it names a known source (older clicks: link or qr only). */
+  source: z.enum(CLICK_SOURCES),
   /** HMAC of IP and user agent under a salt that rotates daily. */
   visitor_hash: z.string(),
   /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Destination } from './destination-field.ts';
 import { LinkControlsInput, LinkControlsChanges, LinkControlsView } from './link-controls.ts';
-import { CreatedVia } from '../events/links.ts';
+import { CreatedVia, SHARE_CHANNELS } from '../events/links.ts';
 import { LinkOrganizationChanges, LinkOrganizationInput, LinkOrganizationView } from './link-organization.ts';
 
 export { Destination } from './destination-field.ts';
@@ -257,6 +257,11 @@ export const AnalyticsResponse = z.object({
     .number()
     .describe(
       'Clicks in the range that came from the link’s QR code (the short URL with ?src=qr); those without a referrer are listed as "QR code" in top_referrers, not "Direct"',
+    ),
+  shares: z
+    .array(z.object({ channel: z.enum(SHARE_CHANNELS), count: z.number() }))
+    .describe(
+      'Clicks in the range that came through a share button, per channel (the short URL with ?src=whatsapp, ?src=email, …), most first; empty when none did',
     ),
   by_rule: z
     .array(

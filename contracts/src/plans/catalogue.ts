@@ -55,13 +55,14 @@ export const FEATURES = {
     category: 'team',
   },
   social_sharing: {
-    name: 'Custom preview cards',
-    description: 'Your own title, description and image when a link is shared on social sites and chats',
+    name: 'Sharing and preview cards',
+    description:
+      'Share buttons for e-mail, WhatsApp, X, LinkedIn, Facebook and Telegram that show which share brought the clicks, and your own title, description and image when a link is shared',
     category: 'social',
   },
   pdf_reports: { name: 'PDF reports', description: 'Analytics reports as PDF', category: 'reports' },
   surveys: { name: 'Surveys', description: 'Short surveys on your links', category: 'surveys' },
-  qr_customization: { name: 'QR customization', description: 'Colours and logos in your QR codes', category: 'qr' },
+  qr_customization: { name: 'QR customization', description: 'Your colours, error correction, margin and logo in your QR codes', category: 'qr' },
   link_in_bio: { name: 'Link in bio', description: 'A landing page with all your links', category: 'bio' },
   csv_import_export: { name: 'CSV import and export', description: 'Download your links as a spreadsheet', category: 'data' },
 } as const satisfies Record<string, { name: string; description: string; category: z.infer<typeof FeatureCategory> }>;
@@ -118,6 +119,7 @@ const proFeatures: FeatureKey[] = [
   'password_protection',
   'mobile_redirect',
   'social_sharing',
+  'qr_customization',
 ];
 const enterpriseFeatures: FeatureKey[] = [...proFeatures, 'ab_testing', 'advanced_url_editing'];
 

@@ -87,6 +87,8 @@ export function summarize(recorded: RecordedEvent): string {
       return `Workspace ${event.data.workspace_id} API key “${clip(event.data.name, 64)}” (…${event.data.last_four}) created by user ${event.data.creator_id}: ${event.data.scopes.join(', ')}`;
     case 'WorkspaceApiKeyRevoked':
       return `Workspace ${event.data.workspace_id} API key “${clip(event.data.name, 64)}” of user ${event.data.creator_id} revoked by user ${event.data.revoked_by}`;
+    case 'QrLogoUploaded':
+      return `QR logo ${event.data.logo_id} uploaded (${event.data.content_type === 'image/png' ? 'PNG' : 'JPEG'}, ${event.data.width}×${event.data.height})`;
     case 'WorkspaceApiKeysUsed':
       return `Last use of ${event.data.keys.length} workspace API key${event.data.keys.length === 1 ? '' : 's'} noted`;
     case 'MailDelivered':

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
+import { discPng } from '../testing/test-images.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
 
@@ -165,6 +166,18 @@ const table: Record<string, Row> = {
   },
   'GET /api/urls/:id/qr.png': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.png` }) },
   'GET /api/urls/:id/qr.svg': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/qr.svg` }) },
+  // QR logos are a plan feature of the owner's (Enterprise); the same file again answers the logo stored.
+  'POST /api/qr-logos': {
+    expect: { ...signedIn(403), owner: 201 },
+    request: () => ({ url: '/api/qr-logos', headers: { 'content-type': 'image/png' }, payload: discPng(32) }),
+  },
+  'GET /api/qr-logos/:id': {
+    expect: ownerOnly(200),
+    request: async (f) => {
+      await f.asJson('owner', { method: 'POST', url: '/api/qr-logos', headers: { 'content-type': 'image/png' }, payload: discPng(32) });
+      return { url: '/api/qr-logos/1' };
+    },
+  },
   // A plan feature: the owner is on enterprise, the others on free.
   'GET /api/urls/export': { expect: { ...signedIn(403), owner: 200 }, request: () => ({ url: '/api/urls/export' }) },
   'GET /api/subscription/plans': { expect: everyone(200), request: () => ({ url: '/api/subscription/plans' }) },

@@ -1,4 +1,4 @@
-import type { AnalyticsResponse, AnalyticsStore } from '@linkledger/contracts';
+import { SHARE_CHANNELS, type AnalyticsResponse, type AnalyticsStore, type ShareChannel } from '@linkledger/contracts';
 import { clickhouseTime } from '@linkledger/projections';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -104,6 +104,11 @@ function splitRows(rows: readonly SplitRow[], byRule: boolean) {
   return mine.map((row) => ({ index: Number(row.index), url: String(row.url), clicks: Number(row.clicks), unique_visitors: Number(row.visitors) }));
 }
 
+/** Clicks per share channel (docs/analytics.md#shares), most first, ties by name; the source is only in the clicks table. */
+const SHARES_SQL = `SELECT source AS channel, count() AS count FROM clicks
+  WHERE ${CLICKS_IN_WINDOW} AND source IN {channels:Array(String)}
+  GROUP BY channel ORDER BY count DESC, channel`;
+
 /**
  * The analytics of one link, in ClickHouse SQL that runs unchanged on chDB and on a
  * server. Only human clicks count: bots are kept in the table but never shown.
@@ -123,7 +128,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     from: range.from ? clickhouseTime(startOf(range.from).toISOString()) : BEGINNING,
     to: range.to ? nextDayStart(range.to) : END_OF_TIME,
   };
-  const [totals, visitors, byDate, breakdowns, splits] = await Promise.all([
+  const [totals, visitors, byDate, breakdowns, splits, shares] = await Promise.all([
     store.query<{ total: number; today: number; week: number; month: number }>(
       `SELECT sum(clicks) AS total,
               sumIf(clicks, day >= {today:Date32}) AS today,
@@ -155,6 +160,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
       window,
     ),
     store.query<SplitRow>(SPLIT_SQL, clicksInWindow),
+    store.query<{ channel: string; count: number }>(SHARES_SQL, { ...clicksInWindow, channels: [...SHARE_CHANNELS] }),
   ]);
   const of = (dimension: string) =>
     breakdowns.filter((row) => row.dimension === dimension).map((row) => ({ name: String(row.name), count: Number(row.count) }));
@@ -177,6 +183,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     operating_systems: named(of('os')),
     unique_visitors: Number(visitors[0]?.visitors ?? 0),
     qr_scans: Number(visitors[0]?.qr ?? 0),
+    shares: shares.map((row) => ({ channel: row.channel as ShareChannel, count: Number(row.count) })),
     by_rule: splitRows(splits, true).map(({ index, ...row }) => ({ rule: index, ...row })),
     by_variant: splitRows(splits, false).map(({ index, ...row }) => ({ variant: index, ...row })),
   };

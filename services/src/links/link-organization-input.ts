@@ -1,7 +1,8 @@
-import type { LinkOrganizationInput, StoredLinkOrganization, StoredQrDesign, UpdateLinkBody } from '@linkledger/contracts';
+import type { LinkOrganizationInput, StoredLinkOrganization, UpdateLinkBody } from '@linkledger/contracts';
 import { UTM_FIELDS } from '@linkledger/contracts';
 import { invalid } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
+import { storedQrDesign } from './qr/qr-design-input.ts';
 
 /** How a request organizes a link (docs/links.md#organizing-links): tags and folder by name, UTM, QR design. */
 export type LinkOrganizationRequest = Pick<UpdateLinkBody, keyof typeof LinkOrganizationInput>;
@@ -26,15 +27,11 @@ export function splitOrganization<Body extends LinkOrganizationRequest>(
  * workspace's tag and folder ids, the QR design its stored form. Absent fields stay absent
  * (unchanged in an edit); null and [] clear.
  */
-export async function storedOrganization(_platform: Platform, _workspaceId: number, request: LinkOrganizationRequest): Promise<StoredLinkOrganization> {
+export async function storedOrganization(platform: Platform, workspaceId: number, request: LinkOrganizationRequest): Promise<StoredLinkOrganization> {
   const stored: StoredLinkOrganization = {};
   for (const field of UTM_FIELDS) if (request[field] !== undefined) stored[field] = request[field];
-  if (request.qr !== undefined) stored.qr = request.qr === null ? null : storedQr(request.qr);
+  if (request.qr !== undefined) stored.qr = request.qr === null ? null : await storedQrDesign(platform, workspaceId, request.qr);
   if (request.tags?.length) throw invalid('tags cannot be set yet', 'tags');
   if (request.folder) throw invalid('folder cannot be set yet', 'folder');
   return stored;
-}
-
-function storedQr({ logo_id, ...design }: NonNullable<LinkOrganizationRequest['qr']>): StoredQrDesign {
-  return logo_id === undefined ? design : { ...design, logo_id };
 }

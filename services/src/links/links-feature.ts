@@ -3,6 +3,7 @@ import { linkRoutes } from './routes.ts';
 import { linkStatsRoutes } from './stats-routes.ts';
 import { linkExportRoutes } from './export-routes.ts';
 import { linkQrRoutes } from './qr-routes.ts';
+import { qrLogoRoutes } from './qr/qr-logo-routes.ts';
 import { publicApiRoutes } from './public-api/public-api-routes.ts';
 import { shortenRoutes } from './public-api/shorten-routes.ts';
 import { adminLinkRoutes } from './admin-link-routes.ts';
@@ -11,6 +12,17 @@ import { bulkCreateRoutes } from './bulk-create.ts';
 
 /** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
 export const linksFeature = featureRoutes(
-  documentedAs('links', linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, previewCardRoutes, bulkCreateRoutes),
+  documentedAs(
+    'links',
+    linkRoutes,
+    linkStatsRoutes,
+    linkExportRoutes,
+    linkQrRoutes,
+    qrLogoRoutes,
+    publicApiRoutes,
+    shortenRoutes,
+    previewCardRoutes,
+    bulkCreateRoutes,
+  ),
   documentedAs('admin', adminLinkRoutes),
 );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
-import { qrPng, qrSvg, qrTarget } from './qr-routes.ts';
+import { qrTarget } from './qr-routes.ts';
+import { drawQrPng, drawQrSvg } from './qr/qr-drawing.ts';
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
@@ -30,9 +31,9 @@ describe('GET /api/urls/{id}/qr.png and qr.svg', () => {
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['content-disposition']).toBe('inline; filename="qr-menu-qr.png"');
     expect(pngSize(response.rawPayload)).toEqual({ width: 256, height: 256 });
-    expect(response.rawPayload.equals(await qrPng('https://lnk.example/menu-qr?src=qr', 256))).toBe(true);
+    expect(response.rawPayload.equals(await drawQrPng('https://lnk.example/menu-qr?src=qr', 256))).toBe(true);
     // A code of another text differs: the comparison above does say what is encoded.
-    expect(response.rawPayload.equals(await qrPng('https://lnk.example/menu-qr', 256))).toBe(false);
+    expect(response.rawPayload.equals(await drawQrPng('https://lnk.example/menu-qr', 256))).toBe(false);
     const large = await t.app.inject({ url: `/api/urls/${link.id}/qr.png?size=1024`, headers });
     expect(pngSize(large.rawPayload)).toEqual({ width: 1024, height: 1024 });
   });
@@ -42,7 +43,7 @@ describe('GET /api/urls/{id}/qr.png and qr.svg', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.body).toMatch(/^<svg [^>]*width="300" height="300"/);
-    expect(response.body).toBe(await qrSvg('https://lnk.example/menu-qr?src=qr', 300));
+    expect(response.body).toBe(await drawQrSvg('https://lnk.example/menu-qr?src=qr', 300));
     const modules = QRCode.create('https://lnk.example/menu-qr?src=qr', { errorCorrectionLevel: 'M' }).modules.size;
     expect(response.body).toContain(`viewBox="0 0 ${modules + 4} ${modules + 4}"`);
   });

@@ -3,6 +3,7 @@ import type { Clicked, EventStore } from '@linkledger/contracts';
 import { requestedTarget } from '../links/index.ts';
 import type { LinkState } from '../links/index.ts';
 import { clickAppend } from './click-event.ts';
+import { clickSource } from './click-source.ts';
 import type { HeaderClaim, HostClaim } from './domain-hosts.ts';
 import type { DailySalts } from './daily-salts.ts';
 import type { LinkCache } from './link-cache.ts';
@@ -124,7 +125,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
       country: target.known?.country ?? countryOf(ip),
       user_agent: userAgent,
       referrer: referrerHost(request.headers.referer),
-      source: query && new URLSearchParams(query).get('src') === 'qr' ? 'qr' : 'link',
+      source: clickSource(query),
       visitor_hash: target.known?.visitorHash ?? hasher.hash(ip, userAgent, now),
       ...(target.rule ? { rule: target.rule } : {}),
       ...(target.variant ? { variant: target.variant } : {}),

@@ -35,7 +35,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** A JSON body, or a URLSearchParams for form-encoded calls. */
+  /** A JSON body, a URLSearchParams for form-encoded calls, or a file (sent as it is, with its type). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Skip the sign-out on 401 (the login call's 401 means a wrong password). */
@@ -62,6 +62,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.body instanceof URLSearchParams) {
     body = options.body;
     headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (options.body instanceof Blob) {
+    body = options.body;
+    headers['content-type'] = options.body.type || 'application/octet-stream';
   } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';

@@ -7,6 +7,8 @@ import type {
   ResetLinkCheckResponse,
   CreateLinkBody,
   LinkControlsInput,
+  QrDesignInput,
+  QrLogoResponse as QrLogo,
 } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
@@ -76,8 +78,10 @@ export const linksApi = {
   list: (params: LinkListParams) => api<LinkList>('/urls', { query: { ...params, include_counts: 'true' } }),
   get: (id: number) => api<Link>(`/urls/${id}`),
   create: (link: NewLink) => api<Link>('/urls', { method: 'POST', body: link }),
-  update: (id: number, changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> & LinkControlsPayload) =>
-    api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
+  update: (
+    id: number,
+    changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> & LinkControlsPayload & { qr?: QrDesignInput | null },
+  ) => api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
   /** Makes an A/B variant (1-based) the link's destination and ends the test. */
   promoteVariant: (id: number, variant: number) => api<Link>(`/urls/${id}/promote-variant`, { method: 'POST', body: { variant } }),
   previewCard: (url: string) => api<PreviewCard>('/links/preview-card', { method: 'POST', body: { url } }),
@@ -90,6 +94,11 @@ export const linksApi = {
   qr: (id: number, format: 'png' | 'svg', size = 256) => apiBlob(`/urls/${id}/qr.${format}`, { query: { size } }),
   stats: () => api<UserStats>('/users/me/stats'),
   domainInfo: () => api<DomainInfo>('/users/me/domain-info'),
+};
+
+export const qrLogosApi = {
+  upload: (file: Blob) => api<QrLogo>('/qr-logos', { method: 'POST', body: file }),
+  image: (id: number) => apiBlob(`/qr-logos/${id}`),
 };
 
 export const billingApi = {

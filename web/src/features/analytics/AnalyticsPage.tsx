@@ -9,7 +9,7 @@ import type { LiveClick } from '../../live/live.ts';
 import { useLiveClicks } from '../../live/useLiveClicks.ts';
 import { LiveMarker } from '../../live/LiveMarker.tsx';
 import { linkDetailsQuery, loadLinkDetails } from '../../api/link-details.ts';
-import { ExternalIcon } from '../../ui/icons.tsx';
+import { ExternalIcon, ShareIcon } from '../../ui/icons.tsx';
 import { Breakdown } from './Breakdown.tsx';
 import { ClicksChart } from './ClicksChart.tsx';
 import { CountriesTable } from './CountriesTable.tsx';
@@ -28,6 +28,8 @@ import {
 } from './analytics-state.ts';
 import { AnalyticsError, AnalyticsSkeleton, BackToDashboard } from './AnalyticsStates.tsx';
 import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
+import { useSubscription } from '../billing/index.ts';
+import { SHARE_CHANNEL_LABELS, ShareModal } from '../links/index.ts';
 import './analytics.css';
 
 /** The analytics screen (docs/analytics.md): the link id is the numeric route parameter urlId. */
@@ -147,9 +149,14 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
     { label: 'This Month', value: analytics.clicks_this_month, hint: 'Since the 1st' },
   ];
 
+  const sharing = useSubscription().subscription?.features?.social_sharing === true;
+  const [sharingLink, setSharingLink] = useState<Link | null>(null);
+  const shares = analytics.shares.map((row) => ({ name: SHARE_CHANNEL_LABELS[row.channel], count: row.count }));
+
   return (
     <div className="analytics" aria-busy={busy}>
       <BackToDashboard />
+      <ShareModal link={sharingLink} onClose={() => setSharingLink(null)} />
 
       <header className="page-header analytics__head">
         <div className="analytics__title-block">
@@ -170,6 +177,12 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
           <RouterLink className="button button--secondary button--sm" to={`/activity?link=${link.id}`}>
             Activity
           </RouterLink>
+          {sharing ? (
+            <button type="button" className="button button--secondary button--sm" data-action="share" onClick={() => setSharingLink(link)}>
+              <ShareIcon />
+              Share
+            </button>
+          ) : null}
           <LiveMarker />
         </div>
       </header>
@@ -241,6 +254,11 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
         <Breakdown title="Devices" rows={analytics.devices} total={inRange} />
         <Breakdown title="Browsers" rows={analytics.browsers} total={inRange} />
         <Breakdown title="Operating systems" rows={analytics.operating_systems} total={inRange} />
+      </div>
+
+      {/* Which share button brought the clicks (docs/analytics.md#shares); QR scans are in the figures above. */}
+      <div className="analytics__pair">
+        <Breakdown title="Shares" rows={shares} total={inRange} />
       </div>
 
       {analytics.by_rule.length > 0 || analytics.by_variant.length > 0 ? (

@@ -19,7 +19,8 @@ describe('pricing cards', () => {
       'Link expiration',
       'Password protection',
       'Mobile redirects',
-      'Custom preview cards',
+      'Sharing and preview cards',
+      'QR customization',
     ]);
     expect(enterprise?.inherits).toBe('Pro');
     expect(enterprise?.features).toEqual(['A/B testing', 'Advanced targeting']);

@@ -70,7 +70,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     responses: [
       {
         status: '200',
-        text: 'total_clicks, clicks_today, clicks_this_week, clicks_this_month, clicks_by_date, top_referrers (scans without a referrer as "QR code"), top_countries, devices, browsers, operating_systems, unique_visitors, qr_scans, by_rule and by_variant (clicks and unique visitors per targeting rule and A/B variant, with the destination each sent to).',
+        text: 'total_clicks, clicks_today, clicks_this_week, clicks_this_month, clicks_by_date, top_referrers (scans without a referrer as "QR code"), top_countries, devices, browsers, operating_systems, unique_visitors, qr_scans, shares (clicks per share channel: the short URL with ?src=whatsapp, email, x, linkedin, facebook, telegram, copy or native), by_rule and by_variant (clicks and unique visitors per targeting rule and A/B variant, with the destination each sent to).',
       },
       { status: '400', text: 'Invalid dates, or a range longer than 366 days.' },
       NO_KEY,

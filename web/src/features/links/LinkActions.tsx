@@ -1,9 +1,11 @@
 import type { Link } from '../../api/types.ts';
-import { ChartIcon, CopyIcon, EditIcon, QrIcon, TrashIcon } from '../../ui/icons.tsx';
+import { ChartIcon, CopyIcon, EditIcon, QrIcon, ShareIcon, TrashIcon } from '../../ui/icons.tsx';
 
 export interface LinkHandlers {
   onCopy(link: Link): void;
   onQr(link: Link): void;
+  /** Absent on a plan without sharing (social_sharing): no Share button then. */
+  onShare?(link: Link): void;
   /** Absent for a role that may not change links: no Edit button then. */
   onEdit?(link: Link): void;
   /** Absent for a role that may not change links: no Delete button then. */
@@ -12,7 +14,7 @@ export interface LinkHandlers {
 
 export const linkName = (link: Link) => link.title || 'Untitled URL';
 
-/** Copy, QR code, analytics (a new tab), and edit and delete where the role allows, for one link. */
+/** Copy, QR code, share where the plan allows, analytics (a new tab), and edit and delete where the role allows, for one link. */
 export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHandlers }) {
   const name = linkName(link);
   return (
@@ -30,6 +32,11 @@ export function LinkActions({ link, handlers }: { link: Link; handlers: LinkHand
       <button type="button" className="icon-button" aria-label={`QR code of ${name}`} title="QR code" data-action="qr" onClick={() => handlers.onQr(link)}>
         <QrIcon />
       </button>
+      {handlers.onShare ? (
+        <button type="button" className="icon-button" aria-label={`Share ${name}`} title="Share" data-action="share" onClick={() => handlers.onShare?.(link)}>
+          <ShareIcon />
+        </button>
+      ) : null}
       <a
         className="icon-button"
         href={`/analytics/${link.id}`}

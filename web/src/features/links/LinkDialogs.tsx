@@ -9,13 +9,15 @@ import { EditLinkModal } from './EditLinkModal.tsx';
 import type { LinkHandlers } from './LinkActions.tsx';
 import { linksChanged } from './link-queries.ts';
 import { QrModal } from './QrModal.tsx';
+import { ShareModal } from './share/ShareModal.tsx';
 
 /**
- * The per-link dialogs of the Your URLs panel (QR code, Edit, Delete) and Delete All for
+ * The per-link dialogs of the Your URLs panel (QR code, Share, Edit, Delete) and Delete All for
  * the selection; every change they make invalidates the links' queries.
  */
 export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: () => void) {
   const [qrLink, setQrLink] = useState<Link | null>(null);
+  const [shareLink, setShareLink] = useState<Link | null>(null);
   const [editLink, setEditLink] = useState<Link | null>(null);
   const [deleteLink, setDeleteLink] = useState<Link | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -23,6 +25,7 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
   const handlers: Required<LinkHandlers> = {
     onCopy: (link) => void copyWithToast(link.short_url),
     onQr: setQrLink,
+    onShare: setShareLink,
     onEdit: setEditLink,
     onDelete: setDeleteLink,
   };
@@ -56,6 +59,7 @@ export function useLinkDialogs(selectedLinks: readonly Link[], clearSelection: (
   const dialogs = (
     <>
       <QrModal link={qrLink} onClose={() => setQrLink(null)} />
+      <ShareModal link={shareLink} onClose={() => setShareLink(null)} />
       <EditLinkModal
         link={editLink}
         onClose={() => setEditLink(null)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '../../api/query.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/client.ts';
@@ -6,13 +6,19 @@ import type { Link } from '../../api/types.ts';
 import { DownloadIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { saveBlob } from '../../ui/save-blob.ts';
+import { blobDataUrl } from '../../ui/blob-data-url.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
+import { useSubscription } from '../billing/index.ts';
 import { linkName } from './LinkActions.tsx';
 import { displayUrl } from './list-query.ts';
+import { linksChanged } from './link-queries.ts';
+import { QrDesigner } from './qr/QrDesigner.tsx';
 
 /** The QR image's pixel size: crisp at the 256 px it is shown, and a good print size. */
 const QR_SIZE = 512;
+/** The sizes a download may be drawn at (the API takes 128 to 1024). */
+const DOWNLOAD_SIZES = [256, 512, 1024] as const;
 
 interface QrImage {
   png: Blob;
@@ -20,30 +26,28 @@ interface QrImage {
   src: string;
 }
 
-const asDataUrl = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The QR code could not be read'));
-    reader.readAsDataURL(blob);
-  });
-
 /** The PNG shown in the dialog, cached per link. */
 const loadQr = (linkId: number) => async (): Promise<QrImage> => {
   try {
     const png = await linksApi.qr(linkId, 'png', QR_SIZE);
-    return { png, src: await asDataUrl(png) };
+    return { png, src: await blobDataUrl(png) };
   } catch (error) {
     console.error('QR code failed', error);
     throw error;
   }
 };
 
-/** The QR code of a link, with PNG and SVG downloads (docs/links.md#qr-codes). */
-export function QrModal({ link, onClose }: { link: Link | null; onClose(): void }) {
+/** The QR code of a link in its saved design, the designer, and PNG and SVG downloads (docs/links.md#qr-design). */
+export function QrModal({ link: shown, onClose }: { link: Link | null; onClose(): void }) {
   const [downloading, setDownloading] = useState<'png' | 'svg' | null>(null);
+  const [downloadSize, setDownloadSize] = useState(QR_SIZE);
+  const sizeId = useId();
+  // The design saved here since the dialog opened (the list's copy of the link catches up after).
+  const [saved, setSaved] = useState<{ linkId: number; qr: Link['qr'] } | null>(null);
+  const link = shown && saved?.linkId === shown.id ? { ...shown, qr: saved.qr } : shown;
+  const canDesign = useSubscription().subscription?.features?.qr_customization === true;
   const linkId = link?.id ?? 0;
-  const qr = useQuery(['qr', linkId], loadQr(linkId), { enabled: link !== null });
+  const qr = useQuery(['qr', linkId, JSON.stringify(link?.qr ?? null)], loadQr(linkId), { enabled: link !== null });
   const image = link ? qr.data : undefined;
   const failed = link && qr.error !== undefined && !qr.data ? errorText(qr.error, 'The QR code could not be loaded. Please try again.') : null;
 
@@ -51,7 +55,7 @@ export function QrModal({ link, onClose }: { link: Link | null; onClose(): void 
     if (!link) return;
     setDownloading(format);
     try {
-      const blob = format === 'png' && image ? image.png : await linksApi.qr(link.id, format, QR_SIZE);
+      const blob = format === 'png' && image && downloadSize === QR_SIZE ? image.png : await linksApi.qr(link.id, format, downloadSize);
       saveBlob(blob, `qr-${link.short_code}.${format}`);
     } catch (error) {
       toast('Download Failed', 'error', errorText(error, 'The QR code could not be downloaded. Please try again.'));
@@ -65,9 +69,19 @@ export function QrModal({ link, onClose }: { link: Link | null; onClose(): void 
       title="QR Code"
       open={link !== null}
       onClose={onClose}
-      size="sm"
+      size="md"
       footer={
         <>
+          <label className="qr__size" htmlFor={sizeId}>
+            Size
+            <select id={sizeId} className="input" value={downloadSize} onChange={(event) => setDownloadSize(Number(event.target.value))}>
+              {DOWNLOAD_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size} px
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="button" className="button button--secondary" onClick={() => void download('svg')} disabled={downloading !== null}>
             {downloading === 'svg' ? <Spinner size="sm" /> : <DownloadIcon />}
             Download SVG
@@ -100,6 +114,15 @@ export function QrModal({ link, onClose }: { link: Link | null; onClose(): void 
           <p className="field__hint qr__hint">
             Scans count as clicks and show in the link’s analytics as QR code scans. Use the SVG for sharp print at any size.
           </p>
+          <QrDesigner
+            key={link.id}
+            link={link}
+            allowed={canDesign}
+            onSaved={(qr) => {
+              setSaved({ linkId: link.id, qr });
+              void linksChanged();
+            }}
+          />
         </div>
       ) : null}
     </Modal>
