@@ -17,6 +17,8 @@ export interface Where {
   [field: string]: Condition | Where[] | undefined;
   /** Any of the nested conditions holds. */
   or?: Where[];
+  /** Every one of the nested conditions holds (for several conditions on one field). */
+  and?: Where[];
 }
 
 export interface Query {

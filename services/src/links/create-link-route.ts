@@ -9,7 +9,8 @@ import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
-import { controlsView, organizationView, publicBase, shortUrl, toLinkResponse } from './link-response.ts';
+import { controlsView, organizationView, publicBase, shortUrl, toLinkResponse, type LabelNames } from './link-response.ts';
+import { workspaceLabels } from './labels/workspace-labels.ts';
 import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
 import { requireControlFeatures } from './control-features.ts';
 import { controlAddresses, type LinkControlsRequest } from './link-controls-input.ts';
@@ -48,11 +49,11 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
   }) => {
     const context = commandContext(platform, request);
     const idempotency = await idempotencyOf(platform, request, caller.userId, context.now);
-    if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed);
+    if (idempotency.kind === 'replay') return answerClaimed(platform, request, reply, idempotency.claimed, workspace.id);
     const { organization: requestedOrganization, rest } = splitOrganization(request.body);
     const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
     await requireControlFeatures(platform, workspace.id, controls);
-    const organization = await storedOrganization(platform, workspace.id, requestedOrganization);
+    const organization = await storedOrganization(platform, workspace.id, requestedOrganization, context);
     await refuseLoopingDestination(platform, request, original_url);
     // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
     const place = createdVia === 'api' ? placeApiLink : placeLink;
@@ -69,25 +70,27 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
       organization,
       claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
     });
-    if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request)));
-    return reply.code(202).send(stillProcessing(created, publicBase(platform, request)));
+    const labels = await workspaceLabels(platform, workspace.id);
+    if (link) return reply.code(201).send(toLinkResponse(link, publicBase(platform, request), labels));
+    return reply.code(202).send(stillProcessing(created, publicBase(platform, request), labels));
   };
 }
 
 /** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */
-async function answerClaimed(platform: Platform, request: FastifyRequest, reply: FastifyReply, claimed: IdempotencyKeyClaimed) {
+async function answerClaimed(platform: Platform, request: FastifyRequest, reply: FastifyReply, claimed: IdempotencyKeyClaimed, workspaceId: number) {
   const base = publicBase(platform, request);
+  const labels = await workspaceLabels(platform, workspaceId);
   const linkId = claimedId(claimed);
   const link = await platform.read.get<LinkView>(LINKS, linkId);
-  if (link) return reply.code(201).send(toLinkResponse(link, base));
+  if (link) return reply.code(201).send(toLinkResponse(link, base, labels));
   const recorded = (await platform.events.readStream(`link-${linkId}`)).map((event) => domainEventOf(event));
   if (recorded.some((event) => event?.type === 'LinkDeleted')) throw notFound(LINK_NOT_FOUND);
   const created = recorded.flatMap((event) => (event?.type === 'LinkCreated' ? [event.data] : []))[0];
   if (!created) throw new Error(`Idempotency claim names link ${linkId}, whose stream holds no creation`);
-  return reply.code(202).send(stillProcessing(created, base));
+  return reply.code(202).send(stillProcessing(created, base, labels));
 }
 
-function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillProcessing {
+function stillProcessing(created: LinkCreated, base: string, labels: LabelNames): CreatedLinkStillProcessing {
   return {
     detail: STILL_PROCESSING,
     still_processing: true,
@@ -101,6 +104,6 @@ function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillPr
     trai_header: created.trai_header,
     custom_domain: created.custom_domain,
     ...controlsView(controlsDocument(created)),
-    ...organizationView(created),
+    ...organizationView(created, labels),
   };
 }

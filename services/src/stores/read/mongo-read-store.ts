@@ -199,6 +199,10 @@ function toFilter(where: Where | undefined): Filter<StoredDoc> {
       clauses.push(alternatives.length ? { $or: alternatives } : NOTHING);
       continue;
     }
+    if (field === 'and') {
+      clauses.push(...(condition as Where[]).map(toFilter));
+      continue;
+    }
     const clause = conditionFilter(assertField(field), condition as Condition);
     if (clause) clauses.push(clause);
   }

@@ -115,6 +115,9 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await ids({ tag_ids: { has_all: [] } })).toEqual([1, 2, 3, 4, 5]);
     expect(await ids({ tag_ids: { has_any: [9] } })).toEqual([]);
     expect(await store.count(links, { or: [{ tag_ids: { has_all: [1, 3] } }, { id: 3 }] })).toBe(2);
+    // Several conditions on one field: holding (1 or 9) and (3).
+    expect(await ids({ and: [{ tag_ids: { has_any: [1, 9] } }, { tag_ids: { has_any: [3] } }] })).toEqual([5]);
+    expect(await ids({ id: { lt: 3 }, and: [] })).toEqual([1, 2]);
   });
 
   it('sorts, skips and limits', async () => {

@@ -28,6 +28,11 @@ export function whereSql(where: Where | undefined, params: SqlValue[], column: F
       clauses.push(alternatives.length ? `(${alternatives.join(' OR ')})` : '0');
       continue;
     }
+    if (field === 'and') {
+      const all = (condition as Where[]).map((w) => `(${whereSql(w, params, column)})`);
+      clauses.push(all.length ? `(${all.join(' AND ')})` : '1');
+      continue;
+    }
     clauses.push(conditionSql(column(field), condition as Condition, params));
   }
   return clauses.length ? clauses.join(' AND ') : '1';
