@@ -9,7 +9,7 @@ export const TAG_PALETTE = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 
 /** The colour a tag gets when it is created by naming it on a link. */
 export const DEFAULT_TAG_COLOR = 'gray';
 
-export const TagColor = z
+const TagColor = z
   .string({ message: 'color must be text' })
   .trim()
   .toLowerCase()

@@ -48,7 +48,7 @@ const liveFolder = (state: LabelsState, id: number) => {
  * another live tag or folder holds (ignoring case) is refused, an id it has not (or no longer)
  * is "not found", and a change to what already is records nothing.
  */
-export function decideLabels(command: LabelCommand, state: LabelsState): DomainEvent[] {
+function decideLabels(command: LabelCommand, state: LabelsState): DomainEvent[] {
   const workspace_id = command.workspaceId;
   switch (command.kind) {
     case 'ensure': {

@@ -2,7 +2,7 @@ import type { Where } from '@linkledger/contracts';
 import type { WorkspaceLabels } from './workspace-labels.ts';
 
 /** The tag and folder filters a list of links takes (docs/links.md#tags-and-folders). */
-export interface LabelFilterQuery {
+interface LabelFilterQuery {
   tag?: string[] | undefined;
   tag_mode?: 'any' | 'all' | undefined;
   folder?: string | undefined;

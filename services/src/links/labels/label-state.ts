@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@linkledger/contracts';
 
 /** One tag of a workspace as its log has it: live, merged into another, or deleted. */
-export interface TagState {
+interface TagState {
   id: number;
   name: string;
   color: string;
@@ -9,7 +9,7 @@ export interface TagState {
   deleted?: true;
 }
 
-export interface FolderState {
+interface FolderState {
   id: number;
   name: string;
   deleted?: true;

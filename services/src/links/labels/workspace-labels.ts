@@ -26,7 +26,7 @@ export async function workspaceLabels(platform: Pick<Platform, 'read'>, workspac
   return labelsOf((await platform.read.get<LinkLabelsView>(LINK_LABELS, workspaceId)) ?? EMPTY(workspaceId));
 }
 
-export function labelsOf(view: LinkLabelsView): WorkspaceLabels {
+function labelsOf(view: LinkLabelsView): WorkspaceLabels {
   const tags = new Map(view.tags.map((tag) => [tag.id, tag]));
   /** The live tag a held id reads as: itself, or the end of its merges; nothing once deleted. */
   const resolve = (id: number): TagLabelView | undefined => {
