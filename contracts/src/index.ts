@@ -27,6 +27,7 @@ export * from './http/links.ts';
 export * from './http/link-controls.ts';
 export * from './http/link-organization.ts';
 export * from './http/link-labels.ts';
+export * from './tag-palette.ts';
 export * from './http/api-keys.ts';
 export * from './http/health.ts';
 export * from './http/billing.ts';

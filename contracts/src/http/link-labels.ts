@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { FolderName, TagName, TAG_NAME_MAX } from './link-organization.ts';
+import { DEFAULT_TAG_COLOR, TAG_PALETTE } from '../tag-palette.ts';
 
 /**
  * A workspace's tags and folders as the API manages them (docs/links.md#tags-and-folders).
  * A tag's colour is one of a small palette or any #rrggbb.
  */
-export const TAG_PALETTE = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
-/** The colour a tag gets when it is created by naming it on a link. */
-export const DEFAULT_TAG_COLOR = 'gray';
 
 const TagColor = z
   .string({ message: 'color must be text' })

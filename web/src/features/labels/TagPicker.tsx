@@ -1,6 +1,5 @@
 import './labels.css';
 import { useState, type KeyboardEvent } from 'react';
-import { TAGS_PER_LINK_MAX } from '@linkledger/contracts';
 import { useTags } from './label-queries.ts';
 import { TagChip } from './TagChips.tsx';
 
@@ -26,7 +25,7 @@ export function TagPicker({ id, label, value, onChange, disabled, hint }: TagPic
   const add = (raw: string) => {
     const name = raw.trim();
     setText('');
-    if (!name || value.some((each) => same(each, name)) || value.length >= TAGS_PER_LINK_MAX) return;
+    if (!name || value.some((each) => same(each, name))) return;
     // An existing tag is written as the workspace writes it.
     onChange([...value, tags.find((tag) => same(tag.name, name))?.name ?? name]);
   };

@@ -1,4 +1,4 @@
-import { TAG_PALETTE } from '@linkledger/contracts';
+import { TAG_PALETTE } from '@linkledger/contracts/tag-palette';
 
 /** What each palette name draws as (a #rrggbb colour is drawn as written). */
 const PALETTE_HEX: Record<(typeof TAG_PALETTE)[number], string> = {
