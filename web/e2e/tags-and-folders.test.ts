@@ -96,6 +96,7 @@ describe('tags and folders in the browser', () => {
       .getByTestId('tag-clicks')
       .getByText(/clicks in 30 days, over 2 links/)
       .waitFor();
+    await page.getByTestId('tag-clicks').locator('.clicks-chart__plot svg').first().waitFor();
     await screenshot(page, 'tags-page-desktop');
 
     await page.getByRole('button', { name: 'Merge Brand new' }).click();

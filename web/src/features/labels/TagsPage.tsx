@@ -18,7 +18,7 @@ import { tagsEdited, useTags } from './label-queries.ts';
 import { PALETTE_NAMES, tagColorCss } from './tag-colors.ts';
 import { TagChip } from './TagChips.tsx';
 
-const COLUMNS = ['Tag', { label: 'Links', className: 'num' }, { label: 'Actions', className: 'visually-hidden-heading' }] as const;
+const COLUMNS = ['Tag', { label: 'Links', className: 'num' }, { label: 'Actions', hidden: true }] as const;
 const linksText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'link' : 'links'}`;
 
 type Dialog = { kind: 'edit' | 'merge' | 'delete'; tag: TagView } | null;
