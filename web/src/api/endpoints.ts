@@ -60,7 +60,7 @@ export interface LinkListParams {
 }
 
 /** A link's tags and folder by name, as the create and edit calls send them: [] or null removes them in an edit. */
-export interface LinkLabelsPayload {
+interface LinkLabelsPayload {
   tags?: string[];
   folder?: string | null;
 }

@@ -2,7 +2,7 @@ import { SelectField } from '../../ui/SelectField.tsx';
 import { useFolders } from './label-queries.ts';
 import { TagPicker } from './TagPicker.tsx';
 
-export interface LabelFilter {
+interface LabelFilter {
   tags: string[];
   tagMode: 'any' | 'all';
   folder: string;
