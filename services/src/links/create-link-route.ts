@@ -53,11 +53,12 @@ export function createLinkHandler(platform: Platform, createdVia: CreatedVia) {
     const { organization: requestedOrganization, rest } = splitOrganization(request.body);
     const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
     await requireControlFeatures(platform, workspace.id, controls);
-    const organization = await storedOrganization(platform, workspace.id, requestedOrganization, context);
     await refuseLoopingDestination(platform, request, original_url);
     // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
     const place = createdVia === 'api' ? placeApiLink : placeLink;
     const placement = await place(platform, workspace.id, { custom_domain, trai_header });
+    // Last of the checks: it creates the tags and folder the link names that the workspace lacks.
+    const organization = await storedOrganization(platform, workspace.id, requestedOrganization, context);
     const { link, created } = await recordLink(platform, context, {
       ownerId: workspace.id,
       createdVia,
