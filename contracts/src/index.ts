@@ -29,6 +29,8 @@ export * from './http/bulk-create.ts';
 export * from './http/link-controls.ts';
 export * from './http/link-organization.ts';
 export * from './http/qr-logos.ts';
+export * from './http/link-labels.ts';
+export * from './tag-palette.ts';
 export * from './http/api-keys.ts';
 export * from './http/health.ts';
 export * from './http/billing.ts';

@@ -18,6 +18,7 @@ import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/
 import { CustomDomainsPage } from './features/domains/index.ts';
 import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
+import { TagsPage } from './features/labels/index.ts';
 import { SupportPage } from './features/support/index.ts';
 import { ActivityPage, InvitePage } from './features/workspaces/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
@@ -68,6 +69,7 @@ export function App() {
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/activity" element={signedIn(<ActivityPage />)} />
+          <Route path="/tags" element={signedIn(<TagsPage />)} />
           <Route path="/limits" element={signedIn(<LimitsPage />)} />
           <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />

@@ -17,6 +17,7 @@ import { mailEvents } from './mail.ts';
 import { workspaceEvents } from './workspaces.ts';
 import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
 import { qrLogoEvents } from './qr-logos.ts';
+import { linkLabelEvents } from './link-labels.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -41,6 +42,7 @@ const versions = {
   ...workspaceEvents,
   ...workspaceApiKeyEvents,
   ...qrLogoEvents,
+  ...linkLabelEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -3,6 +3,7 @@ import { Destination } from './destination-field.ts';
 import { LinkControlsInput, LinkControlsChanges, LinkControlsView } from './link-controls.ts';
 import { CreatedVia, SHARE_CHANNELS } from '../events/links.ts';
 import { LinkOrganizationChanges, LinkOrganizationInput, LinkOrganizationView } from './link-organization.ts';
+import { LabelFilterFields } from './link-labels.ts';
 
 export { Destination } from './destination-field.ts';
 
@@ -157,6 +158,7 @@ export const LinkListQuery = z
       .enum(['true', 'false'], { message: 'include_counts must be true or false' })
       .default('false')
       .describe('true answers {urls, total, manual, api} instead of a plain array'),
+    ...LabelFilterFields,
   })
   .refine(inOrder, DAY_ORDER);
 export type LinkListQuery = z.infer<typeof LinkListQuery>;
@@ -174,6 +176,7 @@ export const ExportQuery = z.strictObject({
   tab: z.enum(['all', 'manual', 'api'], { message: 'tab must be one of: all, manual, api' }).default('all'),
   search: Search,
   domain: DomainFilter.default('all'),
+  ...LabelFilterFields,
 });
 
 export const BulkDeleteBody = z.strictObject({

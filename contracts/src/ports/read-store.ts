@@ -7,12 +7,18 @@ export type Condition =
   | { in: readonly (string | number)[] }
   | { gte?: string | number; lt?: string | number; lte?: string | number; gt?: string | number }
   /** Case-insensitive substring match. */
-  | { contains: string };
+  | { contains: string }
+  /** An array field holds at least one of the values (none given: no document). */
+  | { has_any: readonly (string | number)[] }
+  /** An array field holds every one of the values (none given: every document). */
+  | { has_all: readonly (string | number)[] };
 
 export interface Where {
   [field: string]: Condition | Where[] | undefined;
   /** Any of the nested conditions holds. */
   or?: Where[];
+  /** Every one of the nested conditions holds (for several conditions on one field). */
+  and?: Where[];
 }
 
 export interface Query {

@@ -76,6 +76,9 @@ const TWITTER = {
   scope: 'users.read',
   auth_url: 'https://twitter.com/i/oauth2/authorize',
 };
+// A fresh tag or folder of the owner's workspace (ids are the workspace's own: nobody else's holds a live one of that id).
+const ownerTag = (f: Fixture) => f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/tags', payload: { name: f.unique() } });
+const ownerFolder = (f: Fixture) => f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/folders', payload: { name: f.unique() } });
 const rebuildOver = async (f: Fixture) => {
   await expect
     .poll(async () => (await f.asAdminJson<{ rebuild: { state: string } | null }>({ method: 'GET', url: '/api/admin/projections' })).rebuild?.state, {
@@ -138,6 +141,22 @@ const table: Record<string, Row> = {
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
+  'GET /api/tags': { expect: signedIn(200), request: () => ({ url: '/api/tags' }) },
+  'POST /api/tags': { expect: signedIn(201), request: (f) => ({ url: '/api/tags', payload: { name: f.unique() } }) },
+  'PATCH /api/tags/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}`, payload: { color: 'red' } }) },
+  'POST /api/tags/:id/merge': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}/merge`, payload: { into: (await ownerTag(f)).id } }),
+  },
+  'DELETE /api/tags/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}` }) },
+  'GET /api/tags/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}/analytics` }) },
+  'GET /api/folders': { expect: signedIn(200), request: () => ({ url: '/api/folders' }) },
+  'POST /api/folders': { expect: signedIn(201), request: (f) => ({ url: '/api/folders', payload: { name: f.unique() } }) },
+  'PATCH /api/folders/:id': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/folders/${(await ownerFolder(f)).id}`, payload: { name: f.unique() } }),
+  },
+  'DELETE /api/folders/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/folders/${(await ownerFolder(f)).id}` }) },
   // A private address: refused by the fetch guard, so the row reaches no network.
   'POST /api/links/preview-card': {
     expect: { ...signedIn(403), owner: 400 },

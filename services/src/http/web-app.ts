@@ -21,6 +21,7 @@ export const WEB_ROUTES = [
   '/dashboard',
   '/limits',
   '/analytics/:urlId',
+  '/tags',
   '/api-keys',
   '/custom-domains',
   '/developer-tools',

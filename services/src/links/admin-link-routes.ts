@@ -16,6 +16,7 @@ import type { Caller } from '../http/access.ts';
 import { commandContext } from '../http/command-context.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
+import { workspaceLabels } from './labels/workspace-labels.ts';
 import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
 import { controlAddresses } from './link-controls-input.ts';
 import { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
@@ -37,7 +38,13 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
   const withOwners = async (links: LinkView[], request: FastifyRequest) => {
     const owners = await platform.read.getMany<UserView>(USERS, [...new Set(links.map((link) => link.owner_id))]);
     const base = publicBase(platform, request);
-    return links.map((link) => ({ ...toLinkResponse(link, base), owner_id: link.owner_id, owner_email: owners.get(String(link.owner_id))?.email ?? null }));
+    const workspaces = [...new Set(links.map((link) => link.owner_id))];
+    const labels = new Map(await Promise.all(workspaces.map(async (id) => [id, await workspaceLabels(platform, id)] as const)));
+    return links.map((link) => ({
+      ...toLinkResponse(link, base, labels.get(link.owner_id)),
+      owner_id: link.owner_id,
+      owner_email: owners.get(String(link.owner_id))?.email ?? null,
+    }));
   };
 
   const searchWhere = async (search: string | undefined): Promise<Where | undefined> => {
@@ -107,7 +114,7 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       const link = await updateLink(platform, commandContext(platform, request), {
         ownerId: caller.userId,
         linkId: request.params.id,
-        changes: { ...rest, ...(await storedOrganization(platform, owner, organization)) },
+        changes: { ...rest, ...(await storedOrganization(platform, owner, organization, commandContext(platform, request))) },
         asAdmin: true,
         ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
       });

@@ -10,7 +10,8 @@ import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
 import { recordLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
-import { controlsView, organizationView, publicBase, shortUrl, toLinkResponse } from './link-response.ts';
+import { controlsView, organizationView, publicBase, shortUrl, toLinkResponse, type LabelNames } from './link-response.ts';
+import { workspaceLabels } from './labels/workspace-labels.ts';
 import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
 import { requireControlFeatures } from './control-features.ts';
 import { controlAddresses, type LinkControlsRequest } from './link-controls-input.ts';
@@ -71,15 +72,16 @@ interface LinkCreation {
 export async function createLinkAnswer(platform: Platform, request: FastifyRequest, creation: LinkCreation, body: CreateLinkFields): Promise<CreationAnswer> {
   const { context, workspace, createdVia, idempotency } = creation;
   const base = publicBase(platform, request);
-  if (idempotency.kind === 'replay') return claimedAnswer(platform, base, idempotency.claimed);
+  if (idempotency.kind === 'replay') return claimedAnswer(platform, base, idempotency.claimed, workspace.id);
   const { organization: requestedOrganization, rest } = splitOrganization(body);
   const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
   await requireControlFeatures(platform, workspace.id, controls);
-  const organization = await storedOrganization(platform, workspace.id, requestedOrganization);
   await refuseLoopingDestination(platform, request, original_url);
   // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
   const place = createdVia === 'api' ? placeApiLink : placeLink;
   const placement = await place(platform, workspace.id, { custom_domain, trai_header });
+  // Last of the checks: it creates the tags and folder the link names that the workspace lacks.
+  const organization = await storedOrganization(platform, workspace.id, requestedOrganization, context);
   const { link, created } = await recordLink(platform, context, {
     ownerId: workspace.id,
     createdVia,
@@ -92,23 +94,25 @@ export async function createLinkAnswer(platform: Platform, request: FastifyReque
     organization,
     claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
   });
-  if (link) return { status: 201, body: toLinkResponse(link, base) };
-  return { status: 202, body: stillProcessing(created, base) };
+  const labels = await workspaceLabels(platform, workspace.id);
+  if (link) return { status: 201, body: toLinkResponse(link, base, labels) };
+  return { status: 202, body: stillProcessing(created, base, labels) };
 }
 
 /** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */
-async function claimedAnswer(platform: Platform, base: string, claimed: IdempotencyKeyClaimed): Promise<CreationAnswer> {
+async function claimedAnswer(platform: Platform, base: string, claimed: IdempotencyKeyClaimed, workspaceId: number): Promise<CreationAnswer> {
+  const labels = await workspaceLabels(platform, workspaceId);
   const linkId = claimedId(claimed);
   const link = await platform.read.get<LinkView>(LINKS, linkId);
-  if (link) return { status: 201, body: toLinkResponse(link, base) };
+  if (link) return { status: 201, body: toLinkResponse(link, base, labels) };
   const recorded = (await platform.events.readStream(`link-${linkId}`)).map((event) => domainEventOf(event));
   if (recorded.some((event) => event?.type === 'LinkDeleted')) throw notFound(LINK_NOT_FOUND);
   const created = recorded.flatMap((event) => (event?.type === 'LinkCreated' ? [event.data] : []))[0];
   if (!created) throw new Error(`Idempotency claim names link ${linkId}, whose stream holds no creation`);
-  return { status: 202, body: stillProcessing(created, base) };
+  return { status: 202, body: stillProcessing(created, base, labels) };
 }
 
-function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillProcessing {
+function stillProcessing(created: LinkCreated, base: string, labels: LabelNames): CreatedLinkStillProcessing {
   return {
     detail: STILL_PROCESSING,
     still_processing: true,
@@ -122,6 +126,6 @@ function stillProcessing(created: LinkCreated, base: string): CreatedLinkStillPr
     trai_header: created.trai_header,
     custom_domain: created.custom_domain,
     ...controlsView(controlsDocument(created)),
-    ...organizationView(created),
+    ...organizationView(created, labels),
   };
 }

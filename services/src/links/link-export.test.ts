@@ -45,10 +45,10 @@ describe('GET /api/urls/export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="urls_export_2026-11-22.csv"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(lines(response.body)).toEqual([
-      'Title,Original URL,Short URL,Clicks,Created Date,Status',
-      'Switched off,https://example.com/c,https://lnk.example/off-c,0,2026-11-03,Inactive',
-      `"'=HYPERLINK(""http://evil.example"")",https://example.com/b,https://lnk.example/formula-b,0,2026-11-02,Active`,
-      '"Plain, with ""quotes""","https://example.com/a?x=1,2",https://lnk.example/plain-a,0,2026-11-01,Active',
+      'Title,Original URL,Short URL,Clicks,Created Date,Status,Tags,Folder',
+      'Switched off,https://example.com/c,https://lnk.example/off-c,0,2026-11-03,Inactive,,',
+      `"'=HYPERLINK(""http://evil.example"")",https://example.com/b,https://lnk.example/formula-b,0,2026-11-02,Active,,`,
+      '"Plain, with ""quotes""","https://example.com/a?x=1,2",https://lnk.example/plain-a,0,2026-11-01,Active,,',
     ]);
   });
 
@@ -60,9 +60,9 @@ describe('GET /api/urls/export', () => {
     ).toEqual(['Switched off', '"Plain']);
     expect(lines((await exportCsv('?tab=api')).body)).toHaveLength(2);
     expect(lines((await exportCsv('?tab=all&search=SWITCHED')).body).slice(1)).toEqual([
-      'Switched off,https://example.com/c,https://lnk.example/off-c,0,2026-11-03,Inactive',
+      'Switched off,https://example.com/c,https://lnk.example/off-c,0,2026-11-03,Inactive,,',
     ]);
-    expect(lines((await exportCsv('?domain=custom')).body)).toEqual(['Title,Original URL,Short URL,Clicks,Created Date,Status']);
+    expect(lines((await exportCsv('?domain=custom')).body)).toEqual(['Title,Original URL,Short URL,Clicks,Created Date,Status,Tags,Folder']);
     expect(lines((await exportCsv('?domain=default&tab=manual&search=plain')).body)).toHaveLength(2);
   });
 
@@ -101,8 +101,8 @@ describe('GET /api/urls/export', () => {
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row.split(',')[2])).size).toBe(count);
     // Same moment for all: the newest order falls back to the highest id first.
-    expect(rows[0]).toBe('Link 1000,https://example.com/1000,https://lnk.example/many-1000,0,2026-11-05,Active');
-    expect(rows.at(-1)).toBe('Link 0,https://example.com/0,https://lnk.example/many-0,0,2026-11-05,Active');
+    expect(rows[0]).toBe('Link 1000,https://example.com/1000,https://lnk.example/many-1000,0,2026-11-05,Active,,');
+    expect(rows.at(-1)).toBe('Link 0,https://example.com/0,https://lnk.example/many-0,0,2026-11-05,Active,,');
   });
 
   it('refuses bad filter values with a detail naming the parameter', async () => {

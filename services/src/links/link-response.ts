@@ -57,7 +57,8 @@ type OrganizationView = Pick<LinkResponse, 'tags' | 'folder' | 'utm_source' | 'u
 export function organizationView(link: Partial<LinkView>, labels: LabelNames = NO_LABELS): OrganizationView {
   const folder = link.folder_id == null ? undefined : labels.folder(link.folder_id);
   return {
-    tags: (link.tag_ids ?? []).flatMap((id) => labels.tag(id) ?? []),
+    // A tag merged into another the link also carries reads as that one, once.
+    tags: [...new Set((link.tag_ids ?? []).flatMap((id) => labels.tag(id) ?? []))],
     folder: folder ?? null,
     utm_source: link.utm_source ?? null,
     utm_medium: link.utm_medium ?? null,

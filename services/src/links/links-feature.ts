@@ -9,6 +9,7 @@ import { shortenRoutes } from './public-api/shorten-routes.ts';
 import { adminLinkRoutes } from './admin-link-routes.ts';
 import { previewCardRoutes } from './preview-card-route.ts';
 import { bulkCreateRoutes } from './bulk-create.ts';
+import { labelRoutes } from './labels/label-routes.ts';
 
 /** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
 export const linksFeature = featureRoutes(
@@ -23,6 +24,7 @@ export const linksFeature = featureRoutes(
     shortenRoutes,
     previewCardRoutes,
     bulkCreateRoutes,
+    labelRoutes,
   ),
   documentedAs('admin', adminLinkRoutes),
 );

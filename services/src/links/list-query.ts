@@ -9,6 +9,8 @@ interface LinkFilters {
   /** Inclusive UTC days, YYYY-MM-DD, on created_at. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** The tag and folder conditions (labels/label-filter.ts). */
+  labels?: Where | undefined;
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -19,7 +21,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 8
  * the last day is included by stopping before the next one.
  */
 export function linkFilter(ownerId: number, filters: LinkFilters): Where {
-  const where: Where = { owner_id: ownerId };
+  const where: Where = { ...filters.labels, owner_id: ownerId };
   if (filters.createdVia) where['created_via'] = filters.createdVia;
   if (filters.status === 'active') where['is_active'] = true;
   if (filters.status === 'inactive') where['is_active'] = false;

@@ -20,10 +20,11 @@ import {
 } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
-import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
+import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
-import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
+import { linkAnalytics } from './analytics-queries.ts';
+import { analyticsInRange } from './analytics-answer.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
@@ -35,6 +36,8 @@ import { storedControls } from './link-control-changes.ts';
 import { evolveLink } from './link-state.ts';
 import { foldEvents } from '../commands/event-port.ts';
 import { linkFilter, linkSort } from './list-query.ts';
+import { labelFilter } from './labels/label-filter.ts';
+import { workspaceLabels } from './labels/workspace-labels.ts';
 import { recordLinkUpdate } from './update-link.ts';
 import { splitOrganization, storedOrganization } from './link-organization-input.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
@@ -68,12 +71,13 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     querystring: LinkListQuery,
     response: { 200: z.union([z.array(LinkResponse), LinkListWithCounts]), 403: ErrorBody, 429: ErrorBody },
     handler: async ({ request, workspace }) => {
-      const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, status, include_counts } = request.query;
-      const filters = { search, domain, status, dateFrom: date_from, dateTo: date_to };
+      const { skip, limit, search, created_via, sort_by, date_from, date_to, domain, status, include_counts, tag, tag_mode, folder } = request.query;
+      const labels = await workspaceLabels(platform, workspace.id);
+      const filters = { search, domain, status, dateFrom: date_from, dateTo: date_to, labels: labelFilter(labels, { tag, tag_mode, folder }) };
       const where = linkFilter(workspace.id, { ...filters, createdVia: created_via });
       const base = publicBase(platform, request);
       const links = await platform.read.find<LinkView>(LINKS, { where, sort: linkSort(sort_by), skip, limit });
-      const urls = links.map((link) => toLinkResponse(link, base));
+      const urls = links.map((link) => toLinkResponse(link, base, labels));
       if (include_counts !== 'true') return urls;
       const [total, manual, apiCount] = await Promise.all([
         platform.read.count(LINKS, where),
@@ -89,7 +93,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     params: IdParams,
     response: { 200: LinkResponse, 400: ErrorBody, 404: ErrorBody },
     handler: async ({ request, workspace }) => {
-      return toLinkResponse(await ownLink(platform, workspace.id, request.params.id), publicBase(platform, request));
+      const link = await ownLink(platform, workspace.id, request.params.id);
+      return toLinkResponse(link, publicBase(platform, request), await workspaceLabels(platform, workspace.id));
     },
   });
 
@@ -119,10 +124,10 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const { link, shown } = await recordLinkUpdate(platform, context, {
         ownerId: workspace.id,
         linkId,
-        changes: { ...rest, ...(await storedOrganization(platform, workspace.id, organization)) },
+        changes: { ...rest, ...(await storedOrganization(platform, workspace.id, organization, context)) },
         ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
       });
-      const answer = toLinkResponse(link, publicBase(platform, request));
+      const answer = toLinkResponse(link, publicBase(platform, request), await workspaceLabels(platform, workspace.id));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },
   });
@@ -138,7 +143,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const { events, shown } = await handleCommand(platform, context, promoteVariantDecider, command);
       const link = await ownLink(platform, workspace.id, command.linkId);
       const promoted = events.flatMap((event) => (event.type === 'LinkVariantPromoted' ? [event.data.original_url] : []));
-      const answer = toLinkResponse(shown ? link : { ...link, original_url: promoted[0] ?? link.original_url, variants: [] }, publicBase(platform, request));
+      const promotedLink = shown ? link : { ...link, original_url: promoted[0] ?? link.original_url, variants: [] };
+      const answer = toLinkResponse(promotedLink, publicBase(platform, request), await workspaceLabels(platform, workspace.id));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },
   });
@@ -174,16 +180,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const link = await ownLink(platform, workspace.id, request.params.id);
       const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
-      if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {
-        throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
-      }
-      return linkAnalytics(platform.analytics, link.id, now, range).catch((error: unknown) => {
-        request.log.error({ err: error }, 'Analytics query failed');
-        // The clicks are in the log: they reach analytics once the store is back.
-        throw unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', {
-          retryAfterMs: 5000,
-        });
-      });
+      return analyticsInRange(request, now, range, () => linkAnalytics(platform.analytics, link.id, now, range));
     },
   });
 }

@@ -37,7 +37,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A JSON body, a URLSearchParams for form-encoded calls, or a file (sent as it is, with its type). */
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A list sends the parameter once per value (`tag=a&tag=b`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   /** Skip the sign-out on 401 (the login call's 401 means a wrong password). */
   allowUnauthorized?: boolean;
   signal?: AbortSignal;
@@ -46,7 +47,8 @@ interface RequestOptions {
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (Array.isArray(value)) for (const each of value as readonly string[]) params.append(key, each);
+    else if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
   return `/api${path}${search ? `?${search}` : ''}`;

@@ -9,6 +9,9 @@ import type {
   LinkControlsInput,
   QrDesignInput,
   QrLogoResponse as QrLogo,
+  TagView,
+  FolderView,
+  TagAnalyticsResponse,
 } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
@@ -53,6 +56,16 @@ export interface LinkListParams {
   domain?: DomainFilter;
   /** active, inactive (switched off) or all. */
   status?: StatusFilter;
+  /** Tag names (docs/links.md#tags-and-folders): links with any (or, with tag_mode all, every one) of them. */
+  tag?: string[];
+  tag_mode?: 'any' | 'all';
+  folder?: string;
+}
+
+/** A link's tags and folder by name, as the create and edit calls send them: [] or null removes them in an edit. */
+interface LinkLabelsPayload {
+  tags?: string[];
+  folder?: string | null;
 }
 
 /** A link's smart controls as the create and edit calls send them (docs/links.md#smart-links): null removes one in an edit. */
@@ -65,7 +78,7 @@ interface PreviewCard {
   image_url: string | null;
 }
 
-export interface NewLink extends LinkControlsPayload {
+export interface NewLink extends LinkControlsPayload, LinkLabelsPayload {
   original_url: string;
   title?: string;
   description?: string;
@@ -80,7 +93,9 @@ export const linksApi = {
   create: (link: NewLink) => api<Link>('/urls', { method: 'POST', body: link }),
   update: (
     id: number,
-    changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> & LinkControlsPayload & { qr?: QrDesignInput | null },
+    changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> &
+      LinkControlsPayload &
+      LinkLabelsPayload & { qr?: QrDesignInput | null },
   ) => api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
   /** Makes an A/B variant (1-based) the link's destination and ends the test. */
   promoteVariant: (id: number, variant: number) => api<Link>(`/urls/${id}/promote-variant`, { method: 'POST', body: { variant } }),
@@ -90,7 +105,8 @@ export const linksApi = {
   bulkCreate: (links: readonly object[]) => api<BulkCreateResponse>('/urls/bulk', { method: 'POST', body: { links } }),
   bulkDelete: (ids: number[]) => api<{ message: string; deleted: number[] }>('/urls/bulk-delete', { method: 'POST', body: { ids } }),
   analytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<Analytics>(`/urls/${id}/analytics`, { query: range }),
-  exportCsv: (query: { tab: 'all' | 'manual' | 'api'; search?: string; domain?: DomainFilter }) => apiBlob('/urls/export', { query }),
+  exportCsv: (query: { tab: 'all' | 'manual' | 'api'; search?: string; domain?: DomainFilter } & Pick<LinkListParams, 'tag' | 'tag_mode' | 'folder'>) =>
+    apiBlob('/urls/export', { query }),
   qr: (id: number, format: 'png' | 'svg', size = 256) => apiBlob(`/urls/${id}/qr.${format}`, { query: { size } }),
   stats: () => api<UserStats>('/users/me/stats'),
   domainInfo: () => api<DomainInfo>('/users/me/domain-info'),
@@ -116,4 +132,14 @@ export const apiKeysApi = {
   get: () => api<ApiKeyResponse>('/users/me/api-key'),
   generate: () => api<ApiKeyResponse>('/users/me/generate-api-key', { method: 'POST' }),
   regenerate: () => api<ApiKeyResponse>('/users/me/regenerate-api-key', { method: 'POST' }),
+};
+
+/** A workspace's tags and folders (docs/links.md#tags-and-folders). */
+export const labelsApi = {
+  tags: () => api<TagView[]>('/tags'),
+  folders: () => api<FolderView[]>('/folders'),
+  changeTag: (id: number, changes: { name?: string; color?: string }) => api<TagView>(`/tags/${id}`, { method: 'PATCH', body: changes }),
+  mergeTag: (id: number, into: number) => api<TagView>(`/tags/${id}/merge`, { method: 'POST', body: { into } }),
+  deleteTag: (id: number) => api<{ message: string }>(`/tags/${id}`, { method: 'DELETE' }),
+  tagAnalytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<TagAnalyticsResponse>(`/tags/${id}/analytics`, { query: range }),
 };

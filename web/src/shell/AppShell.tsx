@@ -17,6 +17,7 @@ import {
   GaugeIcon,
   HelpIcon,
   HistoryIcon,
+  TagIcon,
   HomeIcon,
   LogoMark,
   LogoutIcon,
@@ -182,6 +183,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         {access.allows('links:read') ? (
           <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label={access.ownPersonal ? 'My Links & Analytics' : 'Links & Analytics'} />
         ) : null}
+        {access.allows('links:read') ? <NavItem to="/tags" icon={<TagIcon />} label="Tags" /> : null}
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />

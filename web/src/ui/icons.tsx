@@ -59,6 +59,15 @@ export function HistoryIcon() {
   );
 }
 
+export function TagIcon() {
+  return (
+    <Icon>
+      <path d="M3 12.2V4a1 1 0 0 1 1-1h8.2l8.8 8.8-9 9z" />
+      <circle cx="8" cy="8" r="1.5" />
+    </Icon>
+  );
+}
+
 export function ReplayIcon() {
   return (
     <Icon>

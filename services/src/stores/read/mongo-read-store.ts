@@ -199,6 +199,10 @@ function toFilter(where: Where | undefined): Filter<StoredDoc> {
       clauses.push(alternatives.length ? { $or: alternatives } : NOTHING);
       continue;
     }
+    if (field === 'and') {
+      clauses.push(...(condition as Where[]).map(toFilter));
+      continue;
+    }
     const clause = conditionFilter(assertField(field), condition as Condition);
     if (clause) clauses.push(clause);
   }
@@ -212,6 +216,9 @@ function conditionFilter(field: string, condition: Condition): Filter<StoredDoc>
   if (condition === null || typeof condition !== 'object') return { [field]: condition };
   if ('in' in condition) return { [field]: { $in: [...condition.in] } };
   if ('contains' in condition) return { [field]: { $regex: escapeRegExp(condition.contains), $options: 'i' } };
+  if ('has_any' in condition) return { [field]: { $in: [...condition.has_any] } };
+  // $all of nothing matches no document in MongoDB; holding all of no values holds for every one.
+  if ('has_all' in condition) return condition.has_all.length ? { [field]: { $all: [...condition.has_all] } } : undefined;
   const bounds = Object.entries({ $gte: condition.gte, $gt: condition.gt, $lte: condition.lte, $lt: condition.lt }).filter(([, value]) => value !== undefined);
   return bounds.length ? { [field]: Object.fromEntries(bounds) } : undefined;
 }

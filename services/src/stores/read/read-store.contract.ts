@@ -91,6 +91,35 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await store.count(links)).toBe(4);
   });
 
+  it('filters array fields by holding any or all of some values', async () => {
+    await store.ensureIndex(links, ['tag_ids']);
+    await store.commit(
+      projector,
+      [
+        { collection: links, id: '1', doc: { id: 1, tag_ids: [1, 2] } },
+        { collection: links, id: '2', doc: { id: 2, tag_ids: [2, 3] } },
+        { collection: links, id: '3', doc: { id: 3, tag_ids: [] } },
+        { collection: links, id: '4', doc: { id: 4 } },
+        { collection: links, id: '5', doc: { id: 5, tag_ids: [3, 1, 2] } },
+      ],
+      42,
+    );
+    const ids = async (where: NonNullable<Parameters<ReadStore['find']>[1]>['where']) =>
+      (await store.find(links, { where, sort: [{ field: 'id', direction: 'asc' }] })).map((d) => d.id);
+    expect(await ids({ tag_ids: { has_any: [1] } })).toEqual([1, 5]);
+    expect(await ids({ tag_ids: { has_any: [1, 3] } })).toEqual([1, 2, 5]);
+    expect(await ids({ tag_ids: { has_any: [] } })).toEqual([]);
+    expect(await ids({ tag_ids: { has_all: [1, 2] } })).toEqual([1, 5]);
+    expect(await ids({ tag_ids: { has_all: [2, 2, 3] } })).toEqual([2, 5]);
+    expect(await ids({ tag_ids: { has_all: [1, 2, 3] } })).toEqual([5]);
+    expect(await ids({ tag_ids: { has_all: [] } })).toEqual([1, 2, 3, 4, 5]);
+    expect(await ids({ tag_ids: { has_any: [9] } })).toEqual([]);
+    expect(await store.count(links, { or: [{ tag_ids: { has_all: [1, 3] } }, { id: 3 }] })).toBe(2);
+    // Several conditions on one field: holding (1 or 9) and (3).
+    expect(await ids({ and: [{ tag_ids: { has_any: [1, 9] } }, { tag_ids: { has_any: [3] } }] })).toEqual([5]);
+    expect(await ids({ id: { lt: 3 }, and: [] })).toEqual([1, 2]);
+  });
+
   it('sorts, skips and limits', async () => {
     await seed();
     const byClicks = await store.find(links, { where: { owner_id: 7 }, sort: [{ field: 'clicks', direction: 'desc' }] });

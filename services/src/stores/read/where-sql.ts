@@ -28,6 +28,11 @@ export function whereSql(where: Where | undefined, params: SqlValue[], column: F
       clauses.push(alternatives.length ? `(${alternatives.join(' OR ')})` : '0');
       continue;
     }
+    if (field === 'and') {
+      const all = (condition as Where[]).map((w) => `(${whereSql(w, params, column)})`);
+      clauses.push(all.length ? `(${all.join(' AND ')})` : '1');
+      continue;
+    }
     clauses.push(conditionSql(column(field), condition as Condition, params));
   }
   return clauses.length ? clauses.join(' AND ') : '1';
@@ -48,6 +53,8 @@ function conditionSql(column: string, condition: Condition, params: SqlValue[]):
     params.push(condition.contains.toLowerCase());
     return `instr(lower(${column}), ?) > 0`;
   }
+  if ('has_any' in condition) return arraySql(column, condition.has_any, 'any', params);
+  if ('has_all' in condition) return arraySql(column, condition.has_all, 'all', params);
   const parts: string[] = [];
   const ops = { gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
   for (const [key, op] of Object.entries(ops)) {
@@ -57,6 +64,16 @@ function conditionSql(column: string, condition: Condition, params: SqlValue[]):
     parts.push(`${column} ${op} ?`);
   }
   return parts.length ? parts.join(' AND ') : '1';
+}
+
+/** An array field holding any or all of the values: its elements read through json_each (a missing field has none). */
+function arraySql(column: string, values: readonly (string | number)[], mode: 'any' | 'all', params: SqlValue[]): string {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 0) return mode === 'any' ? '0' : '1';
+  params.push(...distinct);
+  const matching = `SELECT value FROM json_each(${column}) WHERE value IN (${distinct.map(() => '?').join(', ')})`;
+  if (mode === 'any') return `EXISTS (${matching})`;
+  return `(SELECT count(DISTINCT value) FROM (${matching})) = ${distinct.length}`;
 }
 
 export function orderSql(query: Query, column: FieldSql = jsonField): string {

@@ -1,3 +1,4 @@
+import './analytics.css';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';

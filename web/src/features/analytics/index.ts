@@ -1,4 +1,6 @@
 import { lazy } from 'react';
 
-// The analytics feature's public face: one link's analytics screen.
+// The analytics feature's public face: one link's analytics screen, and its clicks chart.
 export const AnalyticsPage = lazy(() => import('./AnalyticsPage.tsx'));
+/** The "Clicks Over Time" bar chart, for other screens' series of daily clicks (a tag's, docs/links.md#tags-and-folders). */
+export const ClicksChart = lazy(() => import('./ClicksChart.tsx').then((module) => ({ default: module.ClicksChart })));

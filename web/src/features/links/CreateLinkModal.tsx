@@ -11,7 +11,8 @@ import { useCreateLink } from './create-link-dialog.ts';
 import { DOMAIN_INFO_QUERY, linkCreated, loadDomainInfo } from './link-queries.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
+import { LinkTextFields } from './LinkFields.tsx';
+import { ModalFormFooter } from '../../ui/ModalFormFooter.tsx';
 import { displayUrl } from './list-query.ts';
 import { FieldFrame, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { useSubscription } from '../billing/index.ts';
@@ -19,6 +20,7 @@ import { SmartLinkFields } from './smart-link/SmartLinkFields.tsx';
 import { createControls, draftProblems, emptyControls, type ControlsDraft } from './smart-link/controls-draft.ts';
 import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
 import { controlGates } from './smart-link/plan-gates.ts';
+import { LabelFields, labelsChanged, newLinkLabels, type LabelsDraft } from '../labels/index.ts';
 
 /** How long the success message shows before the modal closes (docs/links.md#creating-links). */
 const CREATE_SUCCESS_MS = 2000;
@@ -107,6 +109,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   const placement: Placement = ownDomain && choice ? choice.placement : { kind: 'default' };
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const [controls, setControls] = useState<ControlsDraft>(emptyControls);
+  const [labels, setLabels] = useState<LabelsDraft>({ tags: [], folder: '' });
   const gates = controlGates(useSubscription().subscription?.features);
 
   // The success message shows for 2 seconds, then the modal closes (and the lists reload).
@@ -125,9 +128,11 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
     if (Object.keys(problems).length > 0) return setState({ kind: 'control-errors', errors: problems });
     setState({ kind: 'submitting' });
     try {
-      const link = await linksApi.create(
-        createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls }, domains),
-      );
+      const link = await linksApi.create({
+        ...createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls }, domains),
+        ...newLinkLabels(labels),
+      });
+      if (link.tags.length || link.folder) void labelsChanged();
       setState({ kind: 'success', link });
       onCreated();
     } catch (error) {
@@ -222,6 +227,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
       <p className="field__hint create-form__preview" id={`${id}-preview`}>
         Short URL: <span className="create-form__preview-url">{shortUrlPreview(placement, host, shortCode)}</span>
       </p>
+      <LabelFields id={`${id}-labels`} draft={labels} onChange={setLabels} disabled={busy} />
       <SmartLinkFields
         id={`${id}-controls`}
         draft={controls}

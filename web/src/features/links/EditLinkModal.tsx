@@ -4,7 +4,8 @@ import { linksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/client.ts';
 import type { Link } from '../../api/types.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { LinkTextFields, ModalFormFooter } from './LinkFields.tsx';
+import { LinkTextFields } from './LinkFields.tsx';
+import { ModalFormFooter } from '../../ui/ModalFormFooter.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { displayUrl } from './list-query.ts';
 import { linkPlacement, placementKind, placementPrefix } from '../domains/index.ts';
@@ -14,6 +15,7 @@ import { SmartLinkFields } from './smart-link/SmartLinkFields.tsx';
 import { changedControls, controlsDraftOf, draftProblems, type ControlsDraft } from './smart-link/controls-draft.ts';
 import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
 import { controlGates } from './smart-link/plan-gates.ts';
+import { LabelFields, changedLabels, labelsChanged, type LabelsDraft } from '../labels/index.ts';
 
 type Changes = Parameters<typeof linksApi.update>[1];
 
@@ -51,6 +53,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
   const [error, setError] = useState<string | null>(null);
   const [destinationError, setDestinationError] = useState<string | null>(null);
   const [controls, setControls] = useState<ControlsDraft>(() => controlsDraftOf(link));
+  const [labels, setLabels] = useState<LabelsDraft>({ tags: link.tags, folder: link.folder ?? '' });
   const [controlErrors, setControlErrors] = useState<Partial<Record<ControlField, string>>>({});
   const gates = controlGates(useSubscription().subscription?.features);
 
@@ -67,12 +70,14 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
     const problems = draftProblems(controls);
     setControlErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const changes = editChanges(link, { title, description, original_url: destination, is_active: active, controls });
+    const labelChanges = changedLabels(link, labels);
+    const changes = { ...editChanges(link, { title, description, original_url: destination, is_active: active, controls }), ...labelChanges };
     if (Object.keys(changes).length === 0) return onSaved(link);
     setSaving(true);
     setError(null);
     try {
       const saved = await linksApi.update(link.id, changes);
+      if (Object.keys(labelChanges).length) void labelsChanged();
       toast('URL Updated', 'success', `${displayUrl(saved.short_url)} is saved.`);
       onSaved(saved);
     } catch (failure) {
@@ -124,6 +129,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
         </div>
         <Switch checked={active} onChange={setActive} labelledBy={`${id}-active-label`} describedBy={`${id}-active-hint`} disabled={saving} />
       </div>
+      <LabelFields id={`${id}-labels`} draft={labels} onChange={setLabels} disabled={saving} />
       <SmartLinkFields
         id={`${id}-controls`}
         draft={controls}

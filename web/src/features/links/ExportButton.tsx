@@ -8,7 +8,7 @@ import { saveBlob } from '../../ui/save-blob.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { exportFileName, linksCsv } from './export-csv.ts';
-import type { LinkQuery } from './list-query.ts';
+import { labelParams, type LinkQuery } from './list-query.ts';
 import { PRICING_HREF } from '../billing/index.ts';
 import type { ExportUpsell } from './dashboard-copy.ts';
 
@@ -25,11 +25,12 @@ interface ExportButtonProps {
   upsell: ExportUpsell;
 }
 
-/** The export's filters: tab, search and domain (docs/links.md#csv-export). */
+/** The export's filters: tab, search, domain, tags and folder (docs/links.md#csv-export). */
 const exportQuery = (query: LinkQuery) => ({
   tab: query.tab,
   ...(query.search.trim() ? { search: query.search.trim() } : {}),
   ...(query.domain !== 'all' ? { domain: query.domain } : {}),
+  ...labelParams(query),
 });
 
 /** The export's fallback (docs/links.md#csv-export): the same filters read through the list call, made into a CSV here. */

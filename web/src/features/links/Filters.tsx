@@ -3,6 +3,7 @@ import type { DomainFilter, SortBy, StatusFilter } from '@linkledger/contracts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import type { LinkQuery } from './list-query.ts';
+import { LabelFilters } from '../labels/index.ts';
 
 interface FiltersProps {
   query: LinkQuery;
@@ -31,7 +32,7 @@ const SORTS: { value: SortBy; label: string }[] = [
   { value: 'title', label: 'Title (A–Z)' },
 ];
 
-/** Search, domain, status, sort and the creation-date range of the Your URLs panel. */
+/** Search, domain, status, sort, the creation-date range, tags and folder of the Your URLs panel. */
 export function Filters({ query, searchText, onSearchText, onChange, rangeProblem }: FiltersProps) {
   const id = useId();
   return (
@@ -102,6 +103,7 @@ export function Filters({ query, searchText, onSearchText, onChange, rangeProble
           </p>
         ) : null}
       </fieldset>
+      <LabelFilters id={`${id}-labels`} filter={query} onChange={onChange} />
     </div>
   );
 }

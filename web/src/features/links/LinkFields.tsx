@@ -1,5 +1,4 @@
 import { InputField, TextareaField } from '../../ui/Field.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 
 /* The fields and buttons the Create and Edit modals share. */
 
@@ -67,20 +66,5 @@ export function LinkTextFields({ id, destination, title, description, disabled, 
         disabled={disabled}
       />
     </>
-  );
-}
-
-/** Cancel and the submit button, which shows a spinner and its busy words while the call runs. */
-export function ModalFormFooter({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
-  return (
-    <div className="modal__footer cluster cluster--end">
-      <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-        Cancel
-      </button>
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? <Spinner size="sm" /> : null}
-        {busy ? busyLabel : label}
-      </button>
-    </div>
   );
 }

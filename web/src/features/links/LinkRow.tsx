@@ -3,6 +3,7 @@ import { createdLabel } from '../../format/dates.ts';
 import { ClickCount, ControlBadges, StatusBadge, ViaBadge } from './LinkBadges.tsx';
 import { LinkActions, linkName, type LinkHandlers } from './LinkActions.tsx';
 import { displayUrl } from './list-query.ts';
+import { LinkLabels } from '../labels/index.ts';
 
 interface LinkViewProps {
   link: Link;
@@ -32,6 +33,7 @@ export function LinkRow({ link, selected, onSelect, handlers, pulse }: LinkViewP
       <td className="link-row__main">
         <p className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</p>
         <Addresses link={link} />
+        <LinkLabels link={link} />
         <ControlBadges link={link} />
       </td>
       <td className="num link-row__clicks" data-label="Clicks">
@@ -67,6 +69,7 @@ export function LinkCard({ link, selected, onSelect, handlers, pulse }: LinkView
       </div>
       <h3 className={`link-title${link.title ? '' : ' link-title--untitled'}`}>{name}</h3>
       <Addresses link={link} />
+      <LinkLabels link={link} />
       <ControlBadges link={link} />
       <dl className="link-card__facts">
         <div>

@@ -115,13 +115,16 @@ describe('QuickShorten component', () => {
 
 describe('CSV fallback export', () => {
   it('has the export’s columns, a byte-order mark and one row per link', () => {
-    const csv = linksCsv([link(), link({ id: 2, title: '', is_active: false, total_clicks: 0, short_url: 'http://sho.rt/def' })]);
+    const csv = linksCsv([
+      link(),
+      link({ id: 2, title: '', is_active: false, total_clicks: 0, short_url: 'http://sho.rt/def', tags: ['=sum', 'b, c'], folder: 'Q4' }),
+    ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\n');
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
-    expect(lines[0]).toBe('Title,Original URL,Short URL,Clicks,Created Date,Status');
-    expect(lines[1]).toBe('Spring sale,https://example.com/spring/sale,http://sho.rt/abc123,3,2026-11-22,Active');
-    expect(lines[2]).toBe(',https://example.com/spring/sale,http://sho.rt/def,0,2026-11-22,Inactive');
+    expect(lines[0]).toBe('Title,Original URL,Short URL,Clicks,Created Date,Status,Tags,Folder');
+    expect(lines[1]).toBe('Spring sale,https://example.com/spring/sale,http://sho.rt/abc123,3,2026-11-22,Active,,');
+    expect(lines[2]).toBe(`,https://example.com/spring/sale,http://sho.rt/def,0,2026-11-22,Inactive,"'=sum; b, c",Q4`);
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180)', () => {
@@ -225,6 +228,14 @@ describe('Your URLs panel query', () => {
       date_from: '2026-11-01',
       date_to: '2026-11-30',
     });
+    expect(listParams({ ...INITIAL_QUERY, tags: ['Launch', 'Press'], tagMode: 'all', folder: 'Q4' })).toMatchObject({
+      tag: ['Launch', 'Press'],
+      tag_mode: 'all',
+      folder: 'Q4',
+    });
+    expect(listParams({ ...INITIAL_QUERY, tagMode: 'all' })).not.toHaveProperty('tag_mode');
+    expect(hasFilters({ ...INITIAL_QUERY, tags: ['Launch'] })).toBe(true);
+    expect(hasFilters({ ...INITIAL_QUERY, folder: 'Q4' })).toBe(true);
     expect(hasFilters(INITIAL_QUERY)).toBe(false);
     expect(hasFilters({ ...INITIAL_QUERY, sort: 'title', tab: 'api' })).toBe(false);
     expect(hasFilters({ ...INITIAL_QUERY, status: 'active' })).toBe(true);

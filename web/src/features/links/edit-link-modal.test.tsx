@@ -10,6 +10,8 @@ vi.mock('../../api/endpoints.ts', () => ({
   linksApi: { update: (...args: unknown[]) => update(...args) },
   // The Smart link area reads the plan's features.
   billingApi: { current: () => Promise.resolve({ features: {} }) },
+  // The Tags and Folder fields suggest the workspace's.
+  labelsApi: { tags: () => Promise.resolve([]), folders: () => Promise.resolve([]) },
 }));
 const { EditLinkModal } = await import('./EditLinkModal.tsx');
 

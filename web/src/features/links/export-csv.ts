@@ -2,7 +2,7 @@ import type { Link } from '../../api/types.ts';
 import { localDay } from '../../format/dates.ts';
 
 /** The export's columns, in the server's order (docs/links.md#csv-export). */
-export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status'] as const;
+export const EXPORT_COLUMNS = ['Title', 'Original URL', 'Short URL', 'Clicks', 'Created Date', 'Status', 'Tags', 'Folder'] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets
@@ -23,6 +23,8 @@ export function exportRow(link: Link): string[] {
     String(link.total_clicks),
     link.created_at.slice(0, 10),
     link.is_active ? 'Active' : 'Inactive',
+    inertCell(link.tags.join('; ')),
+    inertCell(link.folder ?? ''),
   ];
 }
 

@@ -15,10 +15,34 @@ export interface LinkQuery {
   /** YYYY-MM-DD or ''. */
   dateFrom: string;
   dateTo: string;
+  /** Tag names (docs/links.md#tags-and-folders): any or all of them; a folder name or ''. */
+  tags: string[];
+  tagMode: 'any' | 'all';
+  folder: string;
   page: number;
 }
 
-export const INITIAL_QUERY: LinkQuery = { tab: 'manual', search: '', domain: 'all', status: 'all', sort: 'newest', dateFrom: '', dateTo: '', page: 1 };
+export const INITIAL_QUERY: LinkQuery = {
+  tab: 'manual',
+  search: '',
+  domain: 'all',
+  status: 'all',
+  sort: 'newest',
+  dateFrom: '',
+  dateTo: '',
+  tags: [],
+  tagMode: 'any',
+  folder: '',
+  page: 1,
+};
+
+/** The tag and folder filters as the list and the export take them. */
+export function labelParams(query: Pick<LinkQuery, 'tags' | 'tagMode' | 'folder'>): Pick<LinkListParams, 'tag' | 'tag_mode' | 'folder'> {
+  return {
+    ...(query.tags.length ? { tag: query.tags, ...(query.tagMode === 'all' ? { tag_mode: 'all' as const } : {}) } : {}),
+    ...(query.folder ? { folder: query.folder } : {}),
+  };
+}
 
 /** The search waits for a 500 ms pause in typing (docs/links.md#listing-filtering-and-sorting). */
 export const SEARCH_PAUSE_MS = 500;
@@ -30,12 +54,12 @@ export function listParams(query: LinkQuery): LinkListParams {
   if (query.status !== 'all') params.status = query.status;
   if (query.dateFrom) params.date_from = query.dateFrom;
   if (query.dateTo) params.date_to = query.dateTo;
-  return params;
+  return { ...params, ...labelParams(query) };
 }
 
 /** Whether a filter narrows the list (the empty state then offers to clear them). */
 export const hasFilters = (query: LinkQuery) =>
-  Boolean(query.search.trim() || query.domain !== 'all' || query.status !== 'all' || query.dateFrom || query.dateTo);
+  Boolean(query.search.trim() || query.domain !== 'all' || query.status !== 'all' || query.dateFrom || query.dateTo || query.tags.length || query.folder);
 
 /** The result count line: "Showing 11–20 of 23 URLs". */
 export function resultLine(total: number, page: number, shown: number): string {
