@@ -27,6 +27,7 @@ export * from './http/links.ts';
 export * from './http/bulk-create.ts';
 export * from './http/link-controls.ts';
 export * from './http/link-organization.ts';
+export * from './http/shlink.ts';
 export * from './http/api-keys.ts';
 export * from './http/health.ts';
 export * from './http/billing.ts';

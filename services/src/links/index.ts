@@ -8,3 +8,8 @@ export { requestedTarget } from './short-codes.ts';
 export { updateLink } from './update-link.ts';
 export { bulkDeleteLinks } from './bulk-delete.ts';
 export { recordLinkExpired } from './link-expiry.ts';
+export { createLinkFromRequest } from './create-link-route.ts';
+export { editLinkFromRequest } from './edit-link-request.ts';
+export { deleteLinkDecider, ShortCodeTaken } from './link-deciders.ts';
+export { InvalidShortCode } from './create-link.ts';
+export { linkFilter, linkSort } from './list-query.ts';
