@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShlinkApiClient } from '@shlinkio/shlink-js-sdk';
-import { FetchHttpClient } from '@shlinkio/shlink-js-sdk/fetch';
+import type { ShlinkApiClient } from '@shlinkio/shlink-js-sdk';
+import { shlinkSdkOf } from '../testing/shlink-sdk.ts';
 import { givePlan } from '../testing/plans.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -22,10 +21,7 @@ describe('Shlink’s JavaScript SDK against a real server', () => {
     const owner = await signUp(t.app, 'shlink-sdk@example.com');
     // Pro: validity and visit caps are the link_expiration feature.
     await givePlan(t.platform, owner.user.id, 'pro');
-    const key = (await t.app.inject({ method: 'POST', url: '/api/users/me/generate-api-key', headers: owner.headers })).json<{ api_key: string }>().api_key;
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    sdk = new ShlinkApiClient(new FetchHttpClient(), { baseUrl: base, apiKey: key });
+    ({ sdk, base } = await shlinkSdkOf(t, owner));
   });
   afterAll(async () => t.close());
 

@@ -37,7 +37,7 @@ export function shlinkShortUrl(answer: LinkResponse, link: LinkView) {
     domain: link.custom_domain,
     title: answer.title === '' ? null : answer.title,
     crawlable: false,
-    forwardQuery: true,
+    forwardQuery: false,
     hasRedirectRules: (link.rules?.length ?? 0) > 0 || (link.variants?.length ?? 0) > 0,
   };
 }
