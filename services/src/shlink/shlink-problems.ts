@@ -21,7 +21,7 @@ interface Problem {
 }
 
 /** A refusal of this API in Shlink's terms: its status, type, title and Shlink's extra fields. */
-export class ShlinkProblem extends DomainError {
+class ShlinkProblem extends DomainError {
   readonly problem: Problem;
   constructor(problem: Problem) {
     super(problem.status === 404 ? 'not_found' : 'invalid', problem.detail);

@@ -139,7 +139,7 @@ export const withTags = (filter: { tags: string[]; mode: 'any' | 'all' }) => (sh
   filter.mode === 'all' ? filter.tags.every((tag) => shortUrl.tags.includes(tag)) : filter.tags.some((tag) => shortUrl.tags.includes(tag));
 
 /** Shlink's paging: 1-based pages of `itemsPerPage` (10 by default; -1 for all, here at most MAX_ITEMS_PER_PAGE). */
-export const MAX_ITEMS_PER_PAGE = 1000;
+const MAX_ITEMS_PER_PAGE = 1000;
 export function paging(query: { page?: number | undefined; itemsPerPage?: number | undefined }) {
   const page = Math.max(1, query.page ?? 1);
   const asked = query.itemsPerPage ?? 10;
