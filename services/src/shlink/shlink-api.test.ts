@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '@linkledger/contracts';
 import { missingScope } from '../http/access.ts';
 import { DESTINATION_LOOPS } from '../links/loop-guard.ts';
+import { useApiCallsPerMinute } from '../api-keys/rate-limit.ts';
 import { callWithKey, teamOnPro } from '../testing/workspaces.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -129,5 +130,19 @@ describe('the Shlink-compatible API, raw', () => {
     const inTeam = await t.app.inject({ url: '/api/urls', headers: { ...asha.headers, 'x-workspace-id': String(team) } });
     expect(inTeam.json().map((link: { short_code: string }) => link.short_code)).toEqual(['team-link']);
     expect((await callWithKey(t, writer, 'GET', '/rest/v3/short-urls/team-link/visits')).statusCode).toBe(403);
+  });
+
+  it('counts every call against the plan’s rate limit, and answers past it with 429 and Retry-After', async () => {
+    const limited = await signUp(t.app, 'shlink-limited@example.com');
+    const limitedKey = await keyOf(limited.headers);
+    useApiCallsPerMinute(t.platform, async (workspaceId) => (workspaceId === limited.user.id ? 2 : -1));
+    expect((await shlink('GET', '/rest/v3/short-urls', undefined, limitedKey)).statusCode).toBe(200);
+    expect((await shlink('GET', '/rest/v3/tags', undefined, limitedKey)).statusCode).toBe(200);
+    const refused = await shlink('POST', '/rest/v3/short-urls', { longUrl: 'https://example.com/over' }, limitedKey);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toContain(PROBLEM);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toMatchObject({ status: 429, type: 'about:blank', title: 'Too Many Requests' });
+    expect(refused.json().detail).toMatch(/^API rate limit of 2 calls per minute reached/);
   });
 });

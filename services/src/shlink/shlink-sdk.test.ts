@@ -74,6 +74,9 @@ describe('Shlink’s JavaScript SDK against a real server', () => {
     expect(visits.data.map((entry) => entry.referer)).toContain('t.co');
     expect(visits.data[0]).toMatchObject({ date: '2026-11-20T10:00:00+00:00' });
     expect(visits.data.find((entry) => !entry.potentialBot)?.userAgent).toMatch(/Safari/);
+    const secondPage = await sdk.getShortUrlVisits({ shortCode: 'sdk-launch' }, { page: 2, itemsPerPage: 2 });
+    expect(secondPage.data).toHaveLength(1);
+    expect(secondPage.pagination).toMatchObject({ currentPage: 2, pagesCount: 2, totalItems: 3 });
     const humans = await sdk.getShortUrlVisits({ shortCode: 'sdk-launch' }, { excludeBots: true });
     expect(humans.data.every((entry) => !entry.potentialBot)).toBe(true);
     expect(humans.pagination.totalItems).toBe(2);
