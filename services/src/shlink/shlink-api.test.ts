@@ -145,4 +145,30 @@ describe('the Shlink-compatible API, raw', () => {
     expect(refused.json()).toMatchObject({ status: 429, type: 'about:blank', title: 'Too Many Requests' });
     expect(refused.json().detail).toMatch(/^API rate limit of 2 calls per minute reached/);
   });
+
+  it('answers malformed requests with Shlink’s 400, and keeps serving', async () => {
+    const bodies = [
+      '{"longUrl":',
+      '[]',
+      'null',
+      '"text"',
+      JSON.stringify({ longUrl: { $gt: '' } }),
+      JSON.stringify({ longUrl: 'https://example.com', tags: 'one' }),
+    ];
+    for (const payload of bodies) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/rest/v3/short-urls',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(refused.statusCode, payload).toBe(400);
+      expect(refused.headers['content-type'], payload).toContain(PROBLEM);
+      expect(refused.json(), payload).toMatchObject({ status: 400, type: `${TYPE}invalid-data` });
+    }
+    const queries = ['page=abc', 'itemsPerPage=1e9', 'tagsMode=some', 'startDate=yesterday'];
+    for (const query of queries)
+      expect((await shlink('GET', `/rest/v3/short-urls?${query}`)).json(), query).toMatchObject({ status: 400, type: `${TYPE}invalid-data` });
+    expect((await shlink('GET', '/rest/v3/short-urls')).statusCode).toBe(200);
+  });
 });
