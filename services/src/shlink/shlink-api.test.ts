@@ -171,4 +171,24 @@ describe('the Shlink-compatible API, raw', () => {
       expect((await shlink('GET', `/rest/v3/short-urls?${query}`)).json(), query).toMatchObject({ status: 400, type: `${TYPE}invalid-data` });
     expect((await shlink('GET', '/rest/v3/short-urls')).statusCode).toBe(200);
   });
+
+  it('lets Shlink’s web client, on another origin, call it from the browser with its key', async () => {
+    const origin = { origin: 'https://app.shlink.io' };
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/rest/v3/short-urls/anything',
+      headers: { ...origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'x-api-key,content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': '*', 'access-control-allow-methods': expect.stringContaining('PATCH') });
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('x-api-key');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const listed = await t.app.inject({ url: '/rest/v3/short-urls', headers: { ...origin, 'x-api-key': key } });
+    expect(listed.headers['access-control-allow-origin']).toBe('*');
+    const refused = await t.app.inject({ url: '/rest/v3/short-urls', headers: origin });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    // Our own API stays same-origin.
+    expect((await t.app.inject({ url: '/api/urls', headers: { ...origin, 'x-api-key': key } })).headers['access-control-allow-origin']).toBeUndefined();
+  });
 });

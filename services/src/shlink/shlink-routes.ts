@@ -18,6 +18,7 @@ import { createLinkFromRequest, deleteLinkDecider, editLinkFromRequest } from '.
 import type { Platform } from '../platform/platform.ts';
 import { linkAsCreated, ourHost, shortUrlOf, workspaceLinkByCode } from './shlink-links.ts';
 import { answerAsShlink, shlinkRouteNotFound } from './shlink-problems.ts';
+import { answerAnyOrigin } from './shlink-cors.ts';
 import {
   createBodyOf,
   pagination,
@@ -50,6 +51,7 @@ export async function shlinkRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(
     async (scope) => {
       answerAsShlink(scope);
+      answerAnyOrigin(scope);
       scope.setNotFoundHandler((_request, reply) => shlinkRouteNotFound(reply));
       const keyed = (workspace: WorkspacePermission) => routesFor(scope, { access: 'user_or_api_key', workspace, feature: API_ACCESS });
       const readers = keyed('links:read');
