@@ -32,7 +32,9 @@ describe('Shlink’s shapes and ours', () => {
   });
 
   it('puts a Shlink body in our shape: null on creation is absent, null on an edit clears', () => {
-    expect(createBodyOf({ longUrl: 'https://example.com/a', validUntil: null, maxVisits: null, title: null, domain: 'LNK.example' }, 'lnk.example')).toEqual({
+    expect(
+      createBodyOf({ longUrl: 'https://example.com/a', tags: [], validUntil: null, maxVisits: null, title: null, domain: 'LNK.example' }, 'lnk.example'),
+    ).toEqual({
       original_url: 'https://example.com/a',
       title: '',
       description: '',

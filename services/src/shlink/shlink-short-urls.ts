@@ -68,8 +68,8 @@ export function createBodyOf(body: ShlinkCreateShortUrlBody, ourHost: string): C
     ...(body.title ? { title: body.title } : {}),
     ...(body.customSlug === undefined ? {} : { short_code: body.customSlug }),
     ...(body.domain && body.domain.toLowerCase() !== ourHost ? { custom_domain: body.domain } : {}),
-    ...(body.tags === undefined ? {} : { tags: body.tags }),
-    // On creation, null is as good as absent.
+    // Shlink's clients send an empty list for a link without tags: on creation it is as good as absent, as null is.
+    ...(body.tags?.length ? { tags: body.tags } : {}),
     ...controlsOf({ validSince: validSince ?? undefined, validUntil: validUntil ?? undefined, maxVisits: maxVisits ?? undefined }),
   });
 }
