@@ -29,7 +29,7 @@ describe('the Shlink-compatible API, raw', () => {
     const missing = await shlink('GET', '/rest/v3/short-urls', undefined, null);
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['content-type']).toContain(PROBLEM);
-    expect(missing.json()).toMatchObject({ status: 401, type: `${TYPE}missing-authentication`, title: 'Invalid authorization' });
+    expect(missing.json()).toMatchObject({ status: 401, type: `${TYPE}missing-authentication`, title: 'Invalid authorization', expectedTypes: ['X-Api-Key'] });
     const wrong = await shlink('GET', '/rest/v3/short-urls', undefined, 'not-a-key');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ status: 401, type: `${TYPE}invalid-api-key`, title: 'Invalid API key' });

@@ -57,7 +57,7 @@ const missingAuthentication = (): Problem => ({
   type: `${TYPE_BASE}missing-authentication`,
   title: 'Invalid authorization',
   detail: 'Expected one of the following authentication headers, ["X-Api-Key"], but none were provided',
-  expectedHeaders: ['X-Api-Key'],
+  expectedTypes: ['X-Api-Key'],
 });
 
 const invalidApiKey = (): Problem => ({
