@@ -911,6 +911,7 @@ describe('authorization of every route', () => {
         'GET /rest/v3/tags',
         'GET /rest/v3/tags/stats',
         'GET /rest/v3/domains',
+        'GET /rest/v3/mercure-info',
       ].sort(),
     );
   });

@@ -55,6 +55,9 @@ describe('the Shlink-compatible API, raw', () => {
       expect(refused.json().type).toBe(`${TYPE}short-url-not-found`);
     }
     expect((await shlink('GET', '/rest/v3/short-urls/theirs-only', undefined, otherKey)).json().title).toBeNull();
+    const mercure = await shlink('GET', '/rest/v3/mercure-info');
+    expect(mercure.statusCode).toBe(501);
+    expect(mercure.json()).toMatchObject({ type: `${TYPE}mercure-not-configured` });
     const route = await shlink('GET', '/rest/v3/no-such-thing');
     expect(route.statusCode).toBe(404);
     expect(route.json()).toMatchObject({ type: `${TYPE}not-found` });

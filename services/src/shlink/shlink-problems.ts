@@ -24,7 +24,7 @@ interface Problem {
 class ShlinkProblem extends DomainError {
   readonly problem: Problem;
   constructor(problem: Problem) {
-    super(problem.status === 404 ? 'not_found' : 'invalid', problem.detail);
+    super(problem.status === 404 ? 'not_found' : problem.status === 501 ? 'unavailable' : 'invalid', problem.detail);
     this.problem = problem;
   }
 }
@@ -66,6 +66,15 @@ const invalidApiKey = (): Problem => ({
   title: 'Invalid API key',
   detail: 'Provided API key does not exist or is invalid.',
 });
+
+/** We have no Mercure hub: Shlink's clients then refresh by asking, as they do with a Shlink that has none. */
+export const mercureNotConfigured = () =>
+  new ShlinkProblem({
+    status: 501,
+    type: `${TYPE_BASE}mercure-not-configured`,
+    title: 'Mercure integration not configured',
+    detail: 'This Shlink instance is not integrated with a mercure hub.',
+  });
 
 const routeNotFound = (): Problem => ({ status: 404, type: `${TYPE_BASE}not-found`, title: 'Not found', detail: 'Requested route does not exist.' });
 

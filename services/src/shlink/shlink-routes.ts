@@ -17,7 +17,7 @@ import { answeredFromTheWrite } from '../http/still-processing.ts';
 import { createLinkFromRequest, deleteLinkDecider, editLinkFromRequest } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { linkAsCreated, ourHost, shortUrlOf, workspaceLinkByCode } from './shlink-links.ts';
-import { answerAsShlink, shlinkRouteNotFound } from './shlink-problems.ts';
+import { answerAsShlink, mercureNotConfigured, shlinkRouteNotFound } from './shlink-problems.ts';
 import { answerAnyOrigin } from './shlink-cors.ts';
 import {
   createBodyOf,
@@ -175,6 +175,13 @@ export async function shlinkRoutes(app: FastifyInstance, platform: Platform) {
           const own = { domain: ourHost(platform, request), isDefault: true, redirects: NO_REDIRECTS };
           const custom = domains.filter((domain) => !domain.dropped).map((domain) => ({ domain: domain.domain, isDefault: false, redirects: NO_REDIRECTS }));
           return { domains: { data: [own, ...custom], defaultRedirects: NO_REDIRECTS } };
+        },
+      });
+
+      readers.get('/v3/mercure-info', {
+        ...HIDDEN,
+        handler: async () => {
+          throw mercureNotConfigured();
         },
       });
 
