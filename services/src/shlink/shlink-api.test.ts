@@ -194,4 +194,16 @@ describe('the Shlink-compatible API, raw', () => {
     // Our own API stays same-origin.
     expect((await t.app.inject({ url: '/api/urls', headers: { ...origin, 'x-api-key': key } })).headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('holds the plan’s monthly link limit, and writes nothing past it', async () => {
+    const limitedKey = await keyOf((await signUp(t.app, 'shlink-quota@example.com')).headers);
+    for (let i = 0; i < 10; i++)
+      expect((await shlink('POST', '/rest/v3/short-urls', { longUrl: `https://example.com/${i}` }, limitedKey)).statusCode).toBe(200);
+    const before = await t.platform.events.headPosition();
+    const refused = await shlink('POST', '/rest/v3/short-urls', { longUrl: 'https://example.com/eleventh' }, limitedKey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: 403, type: 'about:blank', title: 'Forbidden' });
+    expect(refused.json().detail).toMatch(/^You have created all 10 links your Free plan allows this month/);
+    expect(await t.platform.events.headPosition()).toBe(before);
+  });
 });
