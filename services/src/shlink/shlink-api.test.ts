@@ -173,6 +173,11 @@ describe('the Shlink-compatible API, raw', () => {
     for (const query of queries)
       expect((await shlink('GET', `/rest/v3/short-urls?${query}`)).json(), query).toMatchObject({ status: 400, type: `${TYPE}invalid-data` });
     expect((await shlink('GET', '/rest/v3/short-urls')).statusCode).toBe(200);
+    // The links here carry no tags: a tag filter, however it is written, leaves none.
+    expect((await shlink('POST', '/rest/v3/short-urls', { longUrl: 'https://example.com/untagged' })).statusCode).toBe(200);
+    expect((await shlink('GET', '/rest/v3/short-urls')).json().shortUrls.pagination.totalItems).toBeGreaterThan(0);
+    for (const query of ['tags[]=a&tags[]=b', 'tags[]=a', 'tags=a&tagsMode=all'])
+      expect((await shlink('GET', `/rest/v3/short-urls?${query}`)).json().shortUrls.pagination, query).toMatchObject({ totalItems: 0, pagesCount: 0 });
   });
 
   it('lets Shlink’s web client, on another origin, call it from the browser with its key', async () => {
