@@ -48,6 +48,7 @@ export * from './http/workspace-api-keys.ts';
 export * from './workspace-permissions.ts';
 export * from './http/settings.ts';
 export * from './http/second-factor.ts';
+export * from './http/shlink.ts';
 export * from './live.ts';
 export * from './ports/event-store.ts';
 export * from './ports/read-store.ts';

@@ -932,6 +932,18 @@ describe('authorization of every route', () => {
         'GET /api/workspaces/:id',
         'GET /api/workspaces/:id/members',
         'GET /api/workspaces/:id/activity',
+        // The Shlink-compatible API (docs/developer-api.md#shlink-compatible-api).
+        'GET /rest/v3/short-urls',
+        'POST /rest/v3/short-urls',
+        'GET /rest/v3/short-urls/:shortCode',
+        'PATCH /rest/v3/short-urls/:shortCode',
+        'DELETE /rest/v3/short-urls/:shortCode',
+        'GET /rest/v3/short-urls/:shortCode/visits',
+        'GET /rest/v3/visits',
+        'GET /rest/v3/tags',
+        'GET /rest/v3/tags/stats',
+        'GET /rest/v3/domains',
+        'GET /rest/v3/mercure-info',
       ].sort(),
     );
   });

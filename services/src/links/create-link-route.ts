@@ -8,7 +8,7 @@ import { claimedId, idempotencyOf, type Idempotency, type IdempotencyKeyClaimed 
 import type { CommandContext } from '../commands/command-context.ts';
 import { STILL_PROCESSING } from '../http/still-processing.ts';
 import { notFound } from '../commands/domain-error.ts';
-import { recordLink } from './create-link.ts';
+import { recordLink, type CreatedLink, type NewLink } from './create-link.ts';
 import { LINK_NOT_FOUND } from './link-deciders.ts';
 import { controlsView, organizationView, publicBase, shortUrl, toLinkResponse, type LabelNames } from './link-response.ts';
 import { workspaceLabels } from './labels/workspace-labels.ts';
@@ -73,17 +73,40 @@ export async function createLinkAnswer(platform: Platform, request: FastifyReque
   const { context, workspace, createdVia, idempotency } = creation;
   const base = publicBase(platform, request);
   if (idempotency.kind === 'replay') return claimedAnswer(platform, base, idempotency.claimed, workspace.id);
+  const { link, created } = await createLinkFromRequest(platform, context, request, workspace.id, createdVia, body, {
+    claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
+  });
+  const labels = await workspaceLabels(platform, workspace.id);
+  if (link) return { status: 201, body: toLinkResponse(link, base, labels) };
+  return { status: 202, body: stillProcessing(created, base, labels) };
+}
+
+/**
+ * A link created from a request body in our API's shape, through every rule a link's creation
+ * holds to: the plan's smart controls, its organization (tag and folder names), the loop check,
+ * where it is served, the monthly limit and the code. Shared by our API and the
+ * Shlink-compatible one (docs/developer-api.md#shlink-compatible-api).
+ */
+export async function createLinkFromRequest(
+  platform: Platform,
+  context: CommandContext,
+  request: FastifyRequest,
+  workspaceId: number,
+  createdVia: CreatedVia,
+  body: CreateLinkFields,
+  options: { claim?: NewLink['claim'] } = {},
+): Promise<CreatedLink> {
   const { organization: requestedOrganization, rest } = splitOrganization(body);
   const { original_url, title, description, short_code, custom_domain, trai_header, ...controls } = rest;
-  await requireControlFeatures(platform, workspace.id, controls);
+  await requireControlFeatures(platform, workspaceId, controls);
   await refuseLoopingDestination(platform, request, original_url);
   // An API call that names no place goes where the account's active domain and header say (docs/developer-api.md#where-api-links-go).
   const place = createdVia === 'api' ? placeApiLink : placeLink;
-  const placement = await place(platform, workspace.id, { custom_domain, trai_header });
+  const placement = await place(platform, workspaceId, { custom_domain, trai_header });
   // Last of the checks: it creates the tags and folder the link names that the workspace lacks.
-  const organization = await storedOrganization(platform, workspace.id, requestedOrganization, context);
-  const { link, created } = await recordLink(platform, context, {
-    ownerId: workspace.id,
+  const organization = await storedOrganization(platform, workspaceId, requestedOrganization, context);
+  return recordLink(platform, context, {
+    ownerId: workspaceId,
     createdVia,
     original_url,
     title,
@@ -92,11 +115,8 @@ export async function createLinkAnswer(platform: Platform, request: FastifyReque
     placement,
     controls: { requested: controls, ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(controls)) },
     organization,
-    claim: idempotency.kind === 'claim' ? (linkId) => idempotency.claimFor('link', linkId) : undefined,
+    claim: options.claim,
   });
-  const labels = await workspaceLabels(platform, workspace.id);
-  if (link) return { status: 201, body: toLinkResponse(link, base, labels) };
-  return { status: 202, body: stillProcessing(created, base, labels) };
 }
 
 /** The answer of the request that claimed the key: the link now, or what its creation recorded while the read model is behind. */

@@ -28,18 +28,11 @@ import { analyticsInRange } from './analytics-answer.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
-import { requireControlFeatures } from './control-features.ts';
 import { createLinkHandler } from './create-link-route.ts';
-import { hostsServingShortLinks, refuseLoopingDestination } from './loop-guard.ts';
-import { controlAddresses } from './link-controls-input.ts';
-import { storedControls } from './link-control-changes.ts';
-import { evolveLink } from './link-state.ts';
-import { foldEvents } from '../commands/event-port.ts';
+import { editLinkFromRequest } from './edit-link-request.ts';
 import { linkFilter, linkSort } from './list-query.ts';
 import { labelFilter } from './labels/label-filter.ts';
 import { workspaceLabels } from './labels/workspace-labels.ts';
-import { recordLinkUpdate } from './update-link.ts';
-import { splitOrganization, storedOrganization } from './link-organization-input.ts';
 import { STILL_PROCESSING, answeredFromTheWrite } from '../http/still-processing.ts';
 import { routesFor } from '../http/declared-routes.ts';
 
@@ -113,20 +106,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     handler: async ({ request, reply, workspace }) => {
       // Answered here: with the edit applied and a 202 while the read model does not show it yet.
       const context = answeredFromTheWrite(commandContext(platform, request));
-      const linkId = request.params.id;
-      // Compared with the link as its log has it, as the decider will: a read model that is behind could show a control cleared a moment ago.
-      await requireControlFeatures(platform, workspace.id, request.body, async () => {
-        const current = foldEvents(await platform.events.readStream(`link-${linkId}`), evolveLink, null);
-        return current && !current.deleted && current.ownerId === workspace.id ? storedControls(current.controls) : null;
-      });
-      await refuseLoopingDestination(platform, request, request.body.original_url);
-      const { organization, rest } = splitOrganization(request.body);
-      const { link, shown } = await recordLinkUpdate(platform, context, {
-        ownerId: workspace.id,
-        linkId,
-        changes: { ...rest, ...(await storedOrganization(platform, workspace.id, organization, context)) },
-        ownHosts: await hostsServingShortLinks(platform, request, controlAddresses(request.body)),
-      });
+      const { link, shown } = await editLinkFromRequest(platform, context, request, workspace.id, request.params.id, request.body);
       const answer = toLinkResponse(link, publicBase(platform, request), await workspaceLabels(platform, workspace.id));
       return shown ? answer : reply.code(202).send({ ...answer, detail: STILL_PROCESSING, still_processing: true as const });
     },

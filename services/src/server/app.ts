@@ -26,6 +26,7 @@ import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
+import { shlinkRoutes } from '../shlink/shlink-routes.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
@@ -197,6 +198,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     settingsRoutes,
     secondFactorRoutes,
     notificationRoutes,
+    shlinkRoutes,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
