@@ -21,6 +21,7 @@ export * from './events/catalog.ts';
 export * from './events/personal-data.ts';
 export * from './plans/catalogue.ts';
 export * from './destination.ts';
+export * from './utm-address.ts';
 export * from './http/common.ts';
 export * from './http/accounts.ts';
 export * from './http/links.ts';
