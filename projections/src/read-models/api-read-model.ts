@@ -15,6 +15,7 @@ import { prefetchUsers, userHandlers, userIndexes } from './users.ts';
 import { prefetchUserSessions, userSessionHandlers, userSessionIndexes } from './user-sessions.ts';
 import { workspaceHandlers, workspaceIndexes } from './workspaces.ts';
 import { workspaceApiKeyHandlers, workspaceApiKeyIndexes } from './workspace-api-keys.ts';
+import { utmTemplateHandlers, utmTemplateIndexes } from './utm-templates.ts';
 
 export * from './users.ts';
 export * from './user-sessions.ts';
@@ -28,6 +29,7 @@ export * from './support.ts';
 export * from './owed-mail.ts';
 export * from './workspaces.ts';
 export * from './workspace-api-keys.ts';
+export * from './utm-templates.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -48,6 +50,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: owedMailHandlers, indexes: owedMailIndexes },
   { handlers: workspaceHandlers, indexes: workspaceIndexes },
   { handlers: workspaceApiKeyHandlers, indexes: workspaceApiKeyIndexes },
+  { handlers: utmTemplateHandlers, indexes: utmTemplateIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -1,5 +1,6 @@
 import type { AnalyticsResponse, AnalyticsStore } from '@linkledger/contracts';
 import { clickhouseTime } from '@linkledger/projections';
+import { invalid, unavailable } from '../commands/domain-error.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
@@ -35,6 +36,21 @@ export function byDateDays(now: Date, range: DayRange): { first: string; last: s
   const first = range.from ?? day(new Date(startOf(last).getTime() - (BY_DATE_DAYS - 1) * DAY_MS));
   return { first, last, days: Math.round((startOf(last).getTime() - startOf(first).getTime()) / DAY_MS) + 1 };
 }
+
+/** The range an analytics query asks for, refused when its series would run longer than MAX_BY_DATE_DAYS. */
+export function analyticsRange(now: Date, query: { date_from?: string | undefined; date_to?: string | undefined }): DayRange {
+  const range = { from: query.date_from, to: query.date_to };
+  if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {
+    throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
+  }
+  return range;
+}
+
+/** What an analytics query that failed in the store answers: the clicks are in the log and reach analytics once it is back. */
+export const analyticsUnavailable = () =>
+  unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', {
+    retryAfterMs: 5000,
+  });
 
 // Open ends of the window: earlier and later than any click can be.
 const FIRST_DAY = '1970-01-01';

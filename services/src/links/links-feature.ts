@@ -7,9 +7,13 @@ import { publicApiRoutes } from './public-api/public-api-routes.ts';
 import { shortenRoutes } from './public-api/shorten-routes.ts';
 import { adminLinkRoutes } from './admin-link-routes.ts';
 import { previewCardRoutes } from './preview-card-route.ts';
+import { campaignAnalyticsRoutes } from './campaign-routes.ts';
+import { utmTemplateRoutes } from './utm-template-routes.ts';
 
 /** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
 export const linksFeature = featureRoutes(
   documentedAs('links', linkRoutes, linkStatsRoutes, linkExportRoutes, linkQrRoutes, publicApiRoutes, shortenRoutes, previewCardRoutes),
+  documentedAs('links', utmTemplateRoutes),
+  documentedAs('analytics', campaignAnalyticsRoutes),
   documentedAs('admin', adminLinkRoutes),
 );

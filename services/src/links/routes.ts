@@ -20,10 +20,10 @@ import {
 } from '@linkledger/contracts';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { handleCommand } from '../commands/command-handler.ts';
-import { invalid, notFound, unavailable } from '../commands/domain-error.ts';
+import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
-import { MAX_BY_DATE_DAYS, byDateDays, linkAnalytics } from './analytics-queries.ts';
+import { analyticsRange, analyticsUnavailable, linkAnalytics } from './analytics-queries.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
@@ -173,16 +173,9 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     handler: async ({ request, workspace }) => {
       const link = await ownLink(platform, workspace.id, request.params.id);
       const now = platform.clock();
-      const range = { from: request.query.date_from, to: request.query.date_to };
-      if (byDateDays(now, range).days > MAX_BY_DATE_DAYS) {
-        throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
-      }
-      return linkAnalytics(platform.analytics, link.id, now, range).catch((error: unknown) => {
+      return linkAnalytics(platform.analytics, link.id, now, analyticsRange(now, request.query)).catch((error: unknown) => {
         request.log.error({ err: error }, 'Analytics query failed');
-        // The clicks are in the log: they reach analytics once the store is back.
-        throw unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', {
-          retryAfterMs: 5000,
-        });
+        throw analyticsUnavailable();
       });
     },
   });
