@@ -1,4 +1,5 @@
-import { UTM_FIELDS } from './events/link-organization.ts';
+/** The UTM fields in the order they are appended to a destination (docs/links.md#utm-parameters). */
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 /** A link's UTM parameters by field; unset ones absent or null. */
 export type UtmParameters = Partial<Record<(typeof UTM_FIELDS)[number], string | null>>;

@@ -1,4 +1,15 @@
-import type { SortBy, DomainFilter, StatusFilter, SignInResponse, ResetLinkCheckResponse, CreateLinkBody, LinkControlsInput } from '@linkledger/contracts';
+import type {
+  SortBy,
+  DomainFilter,
+  StatusFilter,
+  SignInResponse,
+  ResetLinkCheckResponse,
+  CreateLinkBody,
+  LinkControlsInput,
+  CampaignAnalyticsResponse,
+  UtmTemplate,
+  UtmTemplateList,
+} from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
 
@@ -54,7 +65,10 @@ interface PreviewCard {
   image_url: string | null;
 }
 
-export interface NewLink extends LinkControlsPayload {
+/** A link's UTM parameters as the create and edit calls send them (docs/links.md#utm-parameters): null removes one in an edit. */
+type UtmPayload = Partial<Pick<CreateLinkBody, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>>;
+
+export interface NewLink extends LinkControlsPayload, UtmPayload {
   original_url: string;
   title?: string;
   description?: string;
@@ -67,7 +81,7 @@ export const linksApi = {
   list: (params: LinkListParams) => api<LinkList>('/urls', { query: { ...params, include_counts: 'true' } }),
   get: (id: number) => api<Link>(`/urls/${id}`),
   create: (link: NewLink) => api<Link>('/urls', { method: 'POST', body: link }),
-  update: (id: number, changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> & LinkControlsPayload) =>
+  update: (id: number, changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> & LinkControlsPayload & UtmPayload) =>
     api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
   /** Makes an A/B variant (1-based) the link's destination and ends the test. */
   promoteVariant: (id: number, variant: number) => api<Link>(`/urls/${id}/promote-variant`, { method: 'POST', body: { variant } }),
@@ -79,6 +93,14 @@ export const linksApi = {
   qr: (id: number, format: 'png' | 'svg', size = 256) => apiBlob(`/urls/${id}/qr.${format}`, { query: { size } }),
   stats: () => api<UserStats>('/users/me/stats'),
   domainInfo: () => api<DomainInfo>('/users/me/domain-info'),
+};
+
+/** The workspace's saved UTM templates and its analytics by campaign (docs/links.md#utm-parameters, docs/analytics.md#campaigns). */
+export const utmApi = {
+  templates: () => api<UtmTemplateList>('/utm-templates'),
+  saveTemplate: (template: { name: string } & UtmPayload) => api<UtmTemplate>('/utm-templates', { method: 'POST', body: template }),
+  deleteTemplate: (id: number) => api<{ message: string }>(`/utm-templates/${id}`, { method: 'DELETE' }),
+  campaigns: (range: { date_from?: string; date_to?: string } = {}) => api<CampaignAnalyticsResponse>('/analytics/campaigns', { query: range }),
 };
 
 export const billingApi = {

@@ -19,6 +19,8 @@ import { SmartLinkFields } from './smart-link/SmartLinkFields.tsx';
 import { createControls, draftProblems, emptyControls, type ControlsDraft } from './smart-link/controls-draft.ts';
 import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
 import { controlGates } from './smart-link/plan-gates.ts';
+import { UtmFields } from './utm/UtmFields.tsx';
+import { createUtm, emptyUtm, type UtmDraft } from './utm/utm-draft.ts';
 
 /** How long the success message shows before the modal closes (docs/links.md#creating-links). */
 const CREATE_SUCCESS_MS = 2000;
@@ -28,7 +30,7 @@ const CREATE_FAILED = 'Failed to create URL. Please try again.';
  * A TRAI header (or custom domain) is sent only when the own-domain option is on and one is
  * set (docs/links.md#short-url-forms): the place chosen in the dialog (nothing for the
  * default short domain); without a choice, the active TRAI header, else the active custom domain.
- * The smart-link controls go only when set (docs/links.md#smart-links).
+ * The smart-link controls and the UTM parameters go only when set (docs/links.md#smart-links, #utm-parameters).
  */
 export function createPayload(
   form: {
@@ -39,6 +41,7 @@ export function createPayload(
     ownDomain: boolean;
     placement?: Placement | null;
     controls?: ControlsDraft;
+    utm?: UtmDraft;
   },
   domains: DomainInfo | null,
 ): NewLink {
@@ -47,6 +50,7 @@ export function createPayload(
     title: form.title.trim(),
     description: form.description.trim(),
     ...(form.controls ? createControls(form.controls) : {}),
+    ...(form.utm ? createUtm(form.utm) : {}),
   };
   if (form.short_code.trim()) payload.short_code = form.short_code.trim();
   if (!form.ownDomain) return payload;
@@ -107,6 +111,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   const placement: Placement = ownDomain && choice ? choice.placement : { kind: 'default' };
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const [controls, setControls] = useState<ControlsDraft>(emptyControls);
+  const [utm, setUtm] = useState<UtmDraft>(emptyUtm);
   const gates = controlGates(useSubscription().subscription?.features);
 
   // The success message shows for 2 seconds, then the modal closes (and the lists reload).
@@ -126,7 +131,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
     setState({ kind: 'submitting' });
     try {
       const link = await linksApi.create(
-        createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls }, domains),
+        createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls, utm }, domains),
       );
       setState({ kind: 'success', link });
       onCreated();
@@ -222,6 +227,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
       <p className="field__hint create-form__preview" id={`${id}-preview`}>
         Short URL: <span className="create-form__preview-url">{shortUrlPreview(placement, host, shortCode)}</span>
       </p>
+      <UtmFields id={`${id}-utm`} draft={utm} onChange={setUtm} destination={url} disabled={busy} />
       <SmartLinkFields
         id={`${id}-controls`}
         draft={controls}
