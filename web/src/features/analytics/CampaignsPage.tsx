@@ -8,13 +8,9 @@ import { PeriodPicker, DEFAULT_PERIOD, periodLabel, type Period } from './Period
 import { ANALYTICS_FAILED, lastDays, utcDay } from './analytics-state.ts';
 import { AnalyticsError, AnalyticsSkeleton, BackToDashboard, NoAnalyticsForRole } from './AnalyticsStates.tsx';
 import './analytics.css';
+import './campaigns.css';
 
-const CAMPAIGN_COLUMNS = [
-  'Campaign',
-  { label: 'Links', className: 'num' },
-  { label: 'Clicks', className: 'num' },
-  { label: 'Unique visitors', className: 'num' },
-];
+const CAMPAIGN_COLUMNS = ['Campaign', { label: 'Links', className: 'num' }, { label: 'Clicks', className: 'num' }, { label: 'Visitors', className: 'num' }];
 
 /** The Campaigns screen (docs/analytics.md#campaigns): every utm_campaign the workspace's links carry, with its clicks over the period. */
 export default function CampaignsPage() {
@@ -37,7 +33,7 @@ function Campaigns() {
   const { campaigns } = read.data;
   const shown = campaigns.find((row) => row.campaign === chosen) ?? campaigns[0];
   return (
-    <div className="analytics" data-testid="campaigns">
+    <div className="analytics campaigns" data-testid="campaigns">
       <BackToDashboard />
       <header className="page-header analytics__head">
         <div className="analytics__title-block">
@@ -68,9 +64,9 @@ function Campaigns() {
           }
         >
           {campaigns.map((row) => (
-            <tr key={row.campaign} data-campaign={row.campaign} aria-selected={row === shown}>
+            <tr key={row.campaign} data-campaign={row.campaign} className={row === shown ? 'campaigns__row--shown' : undefined}>
               <td>
-                <button type="button" className="text-link" onClick={() => setChosen(row.campaign)}>
+                <button type="button" className="campaigns__name" onClick={() => setChosen(row.campaign)}>
                   {row.campaign}
                 </button>
               </td>
