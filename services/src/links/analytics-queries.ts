@@ -16,7 +16,7 @@ function periodStarts(now: Date) {
 
 const BY_DATE_DAYS = 30;
 /** The longest clicks_by_date series answered: a year, leap day included. */
-export const MAX_BY_DATE_DAYS = 366;
+const MAX_BY_DATE_DAYS = 366;
 const TOP = 10;
 
 /** Inclusive UTC days, YYYY-MM-DD; either end may be open. */

@@ -7,7 +7,7 @@ const startOf = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
 const dayAfter = (isoDay: string) => new Date(startOf(isoDay).getTime() + DAY_MS).toISOString().slice(0, 10);
 
 /** A link that carries a campaign: its id and its `utm_campaign`. */
-export interface CampaignLink {
+interface CampaignLink {
   id: number;
   campaign: string;
 }

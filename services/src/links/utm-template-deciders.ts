@@ -10,7 +10,7 @@ interface SavedTemplate extends TemplateParameters {
 }
 
 /** A workspace's saved UTM templates, folded from its `utm-templates-{id}` stream (docs/links.md#utm-parameters). */
-export interface UtmTemplatesState {
+interface UtmTemplatesState {
   templates: Readonly<Record<number, SavedTemplate>>;
   /** The highest id given so far: ids are never reused, so a deleted template's id names nothing again. */
   lastId: number;
@@ -46,7 +46,7 @@ interface DeleteTemplate {
 
 type UtmTemplateCommand = CreateTemplate | UpdateTemplate | DeleteTemplate;
 
-export function evolveUtmTemplates(state: UtmTemplatesState, event: DomainEvent): UtmTemplatesState {
+function evolveUtmTemplates(state: UtmTemplatesState, event: DomainEvent): UtmTemplatesState {
   switch (event.type) {
     case 'UtmTemplateCreated': {
       const { template_id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content } = event.data;

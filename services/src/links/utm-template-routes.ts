@@ -20,7 +20,7 @@ import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { TEMPLATE_NOT_FOUND, utmTemplateDecider, type TemplateParameters } from './utm-template-deciders.ts';
 
-export const TEMPLATE_DELETED = 'The UTM template was deleted. Links made with it keep their parameters.';
+const TEMPLATE_DELETED = 'The UTM template was deleted. Links made with it keep their parameters.';
 
 const templateAnswer = ({ template_id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at }: UtmTemplateView): UtmTemplate => ({
   id: template_id,

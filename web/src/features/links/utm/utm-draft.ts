@@ -2,10 +2,10 @@ import { UTM_FIELDS, withUtmParameters } from '@linkledger/contracts/utm-address
 import type { Link } from '../../../api/types.ts';
 
 /** The builder's five fields as typed (docs/links.md#utm-parameters). */
-export type UtmField = (typeof UTM_FIELDS)[number];
+type UtmField = (typeof UTM_FIELDS)[number];
 export type UtmDraft = Record<UtmField, string>;
 /** What the create and edit calls send: a value, or null to remove one in an edit. */
-export type UtmPayload = Partial<Record<UtmField, string | null>>;
+type UtmPayload = Partial<Record<UtmField, string | null>>;
 
 export const UTM_LABELS: Record<UtmField, { label: string; placeholder: string }> = {
   utm_source: { label: 'Source', placeholder: 'newsletter' },
