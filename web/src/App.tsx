@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminPage, OAuthConfigPage } from './features/admin/index.ts';
-import { AnalyticsPage } from './features/analytics/index.ts';
+import { AnalyticsPage, CampaignsPage } from './features/analytics/index.ts';
 import {
   AuthCallbackPage,
   ForAnyone,
@@ -67,6 +67,7 @@ export function App() {
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
+          <Route path="/analytics/campaigns" element={signedIn(<CampaignsPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/activity" element={signedIn(<ActivityPage />)} />
           <Route path="/tags" element={signedIn(<TagsPage />)} />

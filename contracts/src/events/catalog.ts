@@ -18,6 +18,7 @@ import { workspaceEvents } from './workspaces.ts';
 import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
 import { qrLogoEvents } from './qr-logos.ts';
 import { linkLabelEvents } from './link-labels.ts';
+import { utmTemplateEvents } from './utm-templates.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -43,6 +44,7 @@ const versions = {
   ...workspaceApiKeyEvents,
   ...qrLogoEvents,
   ...linkLabelEvents,
+  ...utmTemplateEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -38,8 +38,7 @@ export const StoredLinkOrganization = z.object({
 });
 export type StoredLinkOrganization = z.infer<typeof StoredLinkOrganization>;
 
-/** The UTM fields in the order they are appended to a destination. */
-export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+// The UTM fields and their order: contracts/src/utm-address.ts (UTM_FIELDS), which the web app shares.
 
 /** Where a link came from when an import created it (docs/import.md): the source and the job. */
 export const IMPORT_SOURCES = ['bitly', 'shlink', 'yourls', 'kutt', 'csv'] as const;

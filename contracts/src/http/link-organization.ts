@@ -103,3 +103,12 @@ export const LinkOrganizationView = {
   utm_content: z.string().nullable(),
   qr: QrDesignView.nullable(),
 };
+
+/** The five UTM fields as the API takes them, for whatever else holds a set of them (a saved template). */
+export const UtmParametersInput = {
+  utm_source: LinkOrganizationInput.utm_source,
+  utm_medium: LinkOrganizationInput.utm_medium,
+  utm_campaign: LinkOrganizationInput.utm_campaign,
+  utm_term: LinkOrganizationInput.utm_term,
+  utm_content: LinkOrganizationInput.utm_content,
+};

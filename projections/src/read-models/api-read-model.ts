@@ -16,6 +16,7 @@ import { prefetchUserSessions, userSessionHandlers, userSessionIndexes } from '.
 import { workspaceHandlers, workspaceIndexes } from './workspaces.ts';
 import { workspaceApiKeyHandlers, workspaceApiKeyIndexes } from './workspace-api-keys.ts';
 import { linkLabelHandlers, linkLabelIndexes } from './link-labels.ts';
+import { utmTemplateHandlers, utmTemplateIndexes } from './utm-templates.ts';
 
 export * from './users.ts';
 export * from './user-sessions.ts';
@@ -30,6 +31,7 @@ export * from './owed-mail.ts';
 export * from './workspaces.ts';
 export * from './workspace-api-keys.ts';
 export * from './link-labels.ts';
+export * from './utm-templates.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -51,6 +53,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: workspaceHandlers, indexes: workspaceIndexes },
   { handlers: workspaceApiKeyHandlers, indexes: workspaceApiKeyIndexes },
   { handlers: linkLabelHandlers, indexes: linkLabelIndexes },
+  { handlers: utmTemplateHandlers, indexes: utmTemplateIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

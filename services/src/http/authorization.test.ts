@@ -120,6 +120,10 @@ const ownerWorkspaceKey = async (f: Fixture) =>
     })
   ).key;
 
+/** A fresh UTM template of the owner's personal workspace. */
+const ownerUtmTemplate = async (f: Fixture) =>
+  f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/utm-templates', payload: { name: `Template ${f.unique()}`, utm_source: 'news' } });
+
 /**
  * Who may call what, for every route of the API. A route missing here fails the test, so
  * each new route must state its rule. Admins get no special access to users' links.
@@ -137,6 +141,17 @@ const table: Record<string, Row> = {
   'GET /api/users/me': { expect: signedIn(200), request: () => ({ url: '/api/users/me' }) },
   'POST /api/urls': { expect: signedIn(201), request: () => ({ url: '/api/urls', payload: { original_url: 'https://example.com/new' } }) },
   'GET /api/urls': { expect: signedIn(200), request: () => ({ url: '/api/urls' }) },
+  'GET /api/analytics/campaigns': { expect: signedIn(200), request: () => ({ url: '/api/analytics/campaigns' }) },
+  'GET /api/utm-templates': { expect: signedIn(200), request: () => ({ url: '/api/utm-templates' }) },
+  'POST /api/utm-templates': {
+    expect: signedIn(201),
+    request: (f) => ({ url: '/api/utm-templates', payload: { name: `T ${f.unique()}`, utm_source: 'news' } }),
+  },
+  'PATCH /api/utm-templates/:id': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `/api/utm-templates/${(await ownerUtmTemplate(f)).id}`, payload: { utm_medium: 'email' } }),
+  },
+  'DELETE /api/utm-templates/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/utm-templates/${(await ownerUtmTemplate(f)).id}` }) },
   'GET /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },

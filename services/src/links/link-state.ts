@@ -1,4 +1,5 @@
-import type { DomainEvent, SocialCard, StoredLinkControls, StoredLinkOrganization, TargetingRule, Variant } from '@linkledger/contracts';
+import type { DomainEvent, SocialCard, StoredLinkControls, StoredLinkOrganization, TargetingRule, UtmParameters, Variant } from '@linkledger/contracts';
+import { UTM_FIELDS, setUtmParameters, withUtmParameters } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** What the write side knows of one link, folded from the `link-{id}` stream. */
@@ -26,6 +27,13 @@ export interface LinkState {
    * redirect's plain path checks one field and nothing else.
    */
   controls: LinkControls | null;
+  /** Its UTM parameters (docs/links.md#utm-parameters); null when none is set. */
+  utm: UtmParameters | null;
+  /**
+   * Where a visit is sent: the destination with the UTM parameters added, worked out once when
+   * the link is folded so the redirect parses nothing per click (without UTM, `destination` itself).
+   */
+  servedDestination: string;
 }
 
 /** A link's smart controls as the redirect evaluates them: instants as epoch milliseconds. */
@@ -41,6 +49,9 @@ interface LinkControls {
   og: SocialCard | null;
   /** `LinkExpired` was recorded (by time or by clicks). */
   expired: boolean;
+  /** Each rule's and each variant's address with the UTM parameters added, in their order (as `servedDestination`). */
+  servedRuleUrls: readonly string[];
+  servedVariantUrls: readonly string[];
 }
 
 const NO_CONTROLS: LinkControls = {
@@ -53,6 +64,8 @@ const NO_CONTROLS: LinkControls = {
   variants: [],
   og: null,
   expired: false,
+  servedRuleUrls: [],
+  servedVariantUrls: [],
 };
 
 const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
@@ -71,6 +84,8 @@ function applyControlChanges(current: LinkControls | null, changes: StoredLinkCo
     og: changes.og === undefined ? base.og : changes.og,
     // A new schedule or cap re-arms the link; the scheduler records it expired again if it still is.
     expired: changes.starts_at === undefined && changes.expires_at === undefined && changes.max_clicks === undefined ? base.expired : false,
+    servedRuleUrls: base.servedRuleUrls,
+    servedVariantUrls: base.servedVariantUrls,
   };
   return hasControls(next) ? next : null;
 }
@@ -89,10 +104,33 @@ function hasControls(controls: LinkControls): boolean {
   );
 }
 
+/** The UTM parameters after a creation or an edit: absent fields stay, null clears them; none set is null. */
+function utmAfter(current: UtmParameters | null, changes: UtmParameters): UtmParameters | null {
+  const next: UtmParameters = { ...current };
+  for (const field of UTM_FIELDS) if (changes[field] !== undefined) next[field] = changes[field];
+  const set = setUtmParameters(next);
+  return set.length === 0 ? null : Object.fromEntries(set);
+}
+
+/**
+ * The addresses visits are sent to, worked out again after an event that may change them
+ * (docs/links.md#utm-parameters): the destination's, each rule's and each variant's, with
+ * the UTM parameters added. A link without them serves its addresses as they are.
+ */
+function withServedAddresses(state: LinkState): LinkState {
+  const serve = (address: string) => (state.utm === null ? address : withUtmParameters(address, state.utm));
+  const controls = state.controls && {
+    ...state.controls,
+    servedRuleUrls: state.controls.rules.map((rule) => serve(rule.url)),
+    servedVariantUrls: state.controls.variants.map((variant) => serve(variant.url)),
+  };
+  return { ...state, servedDestination: serve(state.destination), controls };
+}
+
 export function evolveLink(state: LinkState | null, event: DomainEvent, envelope: EventEnvelope): LinkState | null {
   switch (event.type) {
     case 'LinkCreated':
-      return {
+      return withServedAddresses({
         id: event.data.link_id,
         ownerId: event.data.owner_id,
         shortCode: event.data.short_code,
@@ -107,28 +145,32 @@ export function evolveLink(state: LinkState | null, event: DomainEvent, envelope
         traiId: null,
         createdAt: envelope.position,
         controls: applyControlChanges(null, event.data),
-      };
+        utm: utmAfter(null, event.data),
+        servedDestination: event.data.original_url,
+      });
     case 'LinkPlaced':
       return state && { ...state, domainId: event.data.custom_domain_id, traiId: event.data.trai_id, version: envelope.revision };
     case 'LinkUpdated':
       if (!state) return state;
-      return {
+      return withServedAddresses({
         ...state,
         destination: event.data.changes.original_url ?? state.destination,
         isActive: event.data.changes.is_active ?? state.isActive,
         controls: applyControlChanges(state.controls, event.data.changes),
+        utm: utmAfter(state.utm, event.data.changes),
         version: envelope.revision,
-      };
+      });
     case 'LinkExpired':
       return state && { ...state, controls: { ...(state.controls ?? NO_CONTROLS), expired: true }, version: envelope.revision };
     case 'LinkVariantPromoted':
       return (
-        state && {
+        state &&
+        withServedAddresses({
           ...state,
           destination: event.data.original_url,
           controls: applyControlChanges(state.controls, { variants: [] }),
           version: envelope.revision,
-        }
+        })
       );
     case 'LinkDeleted':
       return state && { ...state, deleted: true, version: envelope.revision };

@@ -10,6 +10,8 @@ import { adminLinkRoutes } from './admin-link-routes.ts';
 import { previewCardRoutes } from './preview-card-route.ts';
 import { bulkCreateRoutes } from './bulk-create.ts';
 import { labelRoutes } from './labels/label-routes.ts';
+import { campaignAnalyticsRoutes } from './campaign-routes.ts';
+import { utmTemplateRoutes } from './utm-template-routes.ts';
 
 /** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
 export const linksFeature = featureRoutes(
@@ -25,6 +27,8 @@ export const linksFeature = featureRoutes(
     previewCardRoutes,
     bulkCreateRoutes,
     labelRoutes,
+    utmTemplateRoutes,
   ),
+  documentedAs('analytics', campaignAnalyticsRoutes),
   documentedAs('admin', adminLinkRoutes),
 );

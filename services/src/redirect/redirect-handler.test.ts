@@ -67,7 +67,7 @@ describe('the redirect front contains its own failures', () => {
   });
 
   it('answers 500 and logs when Node refuses the Location header (a destination no event should hold), on GET and HEAD', async () => {
-    const unsafe = { ...link, destination: 'https://例え.jp/\r\nSet-Cookie: x=1' };
+    const unsafe = aLink({ destination: 'https://例え.jp/\r\nSet-Cookie: x=1' });
     const f = await front({ cache: { peek: () => unsafe } });
     running = f;
     for (const method of ['GET', 'HEAD']) {

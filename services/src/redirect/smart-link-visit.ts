@@ -22,8 +22,8 @@ export interface VisitTarget {
   known?: KnownVisitor;
 }
 
-/** A plain link's visit: its destination, no rule, no variant. */
-export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.destination, rule: 0, variant: 0 });
+/** A plain link's visit: its destination (with its UTM parameters, worked out when it was folded), no rule, no variant. */
+export const plainTarget = (link: LinkState): VisitTarget => ({ destination: link.servedDestination, rule: 0, variant: 0 });
 
 /** The redirect's own parts a smart-link visit uses: recording the click and answering with the redirect. */
 interface VisitAnswers extends CappedClickAnswers, VisitSources {

@@ -15,17 +15,20 @@ function addCookie(response: ServerResponse, cookie: string): void {
  * Where a visit goes (docs/links.md#smart-links): the first targeting rule whose conditions
  * all hold, else the A/B split's variant for this visitor (the one their cookie names, else
  * the one their visitor hash falls in, which the cookie then keeps), else the link's own
- * destination. Evaluated on the cached link, with no I/O.
+ * destination. Evaluated on the cached link, with no I/O; each address comes with the link's UTM
+ * parameters already added (docs/links.md#utm-parameters).
  */
 export function visitDestination(link: LinkState, visit: VisitFacts, response: ServerResponse): VisitTarget {
   const rules = link.controls?.rules ?? [];
   const variants = link.controls?.variants ?? [];
+  const ruleUrls = link.controls?.servedRuleUrls ?? [];
+  const variantUrls = link.controls?.servedVariantUrls ?? [];
   const rule = rules.length > 0 ? matchingRule(rules, visit) : 0;
-  if (rule > 0) return { destination: rules[rule - 1]!.url, rule, variant: 0, known: visit.knownVisitor() };
-  if (variants.length === 0) return { destination: link.destination, rule: 0, variant: 0, known: visit.knownVisitor() };
+  if (rule > 0) return { destination: ruleUrls[rule - 1]!, rule, variant: 0, known: visit.knownVisitor() };
+  if (variants.length === 0) return { destination: link.servedDestination, rule: 0, variant: 0, known: visit.knownVisitor() };
   const kept = variantOfCookie(variants, visit.cookie(variantCookieName(link.id)));
   const variant = kept || variantOfVisitor(variants, link.id, visit.visitorHash());
-  if (variant === 0) return { destination: link.destination, rule: 0, variant: 0, known: visit.knownVisitor() };
+  if (variant === 0) return { destination: link.servedDestination, rule: 0, variant: 0, known: visit.knownVisitor() };
   if (!kept) addCookie(response, variantCookie(link.id, variants, variant, visit.path(), visit.secure()));
-  return { destination: variants[variant - 1]!.url, rule: 0, variant, known: visit.knownVisitor() };
+  return { destination: variantUrls[variant - 1]!, rule: 0, variant, known: visit.knownVisitor() };
 }

@@ -19,6 +19,8 @@ export function aLink(changes: Partial<EditableLink> = {}): EditableLink {
     traiId: null,
     createdAt: 1,
     controls: null,
+    utm: null,
+    servedDestination: changes.destination ?? 'https://example.com/',
     organization: {},
     ...changes,
   };

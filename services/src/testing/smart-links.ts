@@ -82,6 +82,6 @@ export async function startSmartLinks(clock: () => Date) {
   /** The clicks the redirect recorded on a link, in order. */
   const clicksOf = async (id: number) => (await t.platform.events.readStream(`clicks-${id}`)).map((event) => event.data as Clicked);
 
-  return { t, smartLink, setControls, visit, whereTo, clicksOf };
+  return { t, owner, smartLink, setControls, visit, whereTo, clicksOf };
 }
 export type SmartLinks = Awaited<ReturnType<typeof startSmartLinks>>;

@@ -109,6 +109,8 @@ describe('activity sentences for smart links (given the link before, when its co
       variants: [],
       og: null,
       expired: false,
+      servedRuleUrls: [],
+      servedVariantUrls: [],
     },
   };
 

@@ -12,6 +12,9 @@ import type {
   TagView,
   FolderView,
   TagAnalyticsResponse,
+  CampaignAnalyticsResponse,
+  UtmTemplate,
+  UtmTemplateList,
 } from '@linkledger/contracts';
 import { api, apiBlob } from './client.ts';
 import type { Analytics, AuthProviders, DomainInfo, Link, LinkList, Plans, Subscription, User, UserStats } from './types.ts';
@@ -78,7 +81,10 @@ interface PreviewCard {
   image_url: string | null;
 }
 
-export interface NewLink extends LinkControlsPayload, LinkLabelsPayload {
+/** A link's UTM parameters as the create and edit calls send them (docs/links.md#utm-parameters): null removes one in an edit. */
+type UtmPayload = Partial<Pick<CreateLinkBody, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>>;
+
+export interface NewLink extends LinkControlsPayload, LinkLabelsPayload, UtmPayload {
   original_url: string;
   title?: string;
   description?: string;
@@ -95,7 +101,8 @@ export const linksApi = {
     id: number,
     changes: Partial<Pick<Link, 'title' | 'description' | 'original_url' | 'is_active'>> &
       LinkControlsPayload &
-      LinkLabelsPayload & { qr?: QrDesignInput | null },
+      LinkLabelsPayload &
+      UtmPayload & { qr?: QrDesignInput | null },
   ) => api<Link>(`/urls/${id}`, { method: 'PATCH', body: changes }),
   /** Makes an A/B variant (1-based) the link's destination and ends the test. */
   promoteVariant: (id: number, variant: number) => api<Link>(`/urls/${id}/promote-variant`, { method: 'POST', body: { variant } }),
@@ -115,6 +122,14 @@ export const linksApi = {
 export const qrLogosApi = {
   upload: (file: Blob) => api<QrLogo>('/qr-logos', { method: 'POST', body: file }),
   image: (id: number) => apiBlob(`/qr-logos/${id}`),
+};
+
+/** The workspace's saved UTM templates and its analytics by campaign (docs/links.md#utm-parameters, docs/analytics.md#campaigns). */
+export const utmApi = {
+  templates: () => api<UtmTemplateList>('/utm-templates'),
+  saveTemplate: (template: { name: string } & UtmPayload) => api<UtmTemplate>('/utm-templates', { method: 'POST', body: template }),
+  deleteTemplate: (id: number) => api<{ message: string }>(`/utm-templates/${id}`, { method: 'DELETE' }),
+  campaigns: (range: { date_from?: string; date_to?: string } = {}) => api<CampaignAnalyticsResponse>('/analytics/campaigns', { query: range }),
 };
 
 export const billingApi = {

@@ -26,8 +26,8 @@ import {
   utcDay,
   type LiveContext,
 } from './analytics-state.ts';
-import { AnalyticsError, AnalyticsSkeleton, BackToDashboard } from './AnalyticsStates.tsx';
-import { RoleNotice, useWorkspaceAccess } from '../workspaces/index.ts';
+import { AnalyticsError, AnalyticsSkeleton, BackToDashboard, NoAnalyticsForRole } from './AnalyticsStates.tsx';
+import { useWorkspaceAccess } from '../workspaces/index.ts';
 import { useSubscription } from '../billing/index.ts';
 import { SHARE_CHANNEL_LABELS, ShareModal } from '../links/index.ts';
 import './analytics.css';
@@ -40,12 +40,7 @@ export default function AnalyticsPage() {
   if (id === null) return <AnalyticsError message={ANALYTICS_NOT_FOUND} />;
   // A role that reads no analytics (billing) is told why, and nothing is asked of the server (docs/web-app.md#roles-on-screen).
   if (access.role !== null && !access.allows('analytics:read')) {
-    return (
-      <div className="analytics">
-        <BackToDashboard />
-        <RoleNotice permission="analytics:read" action="Reading analytics" />
-      </div>
-    );
+    return <NoAnalyticsForRole />;
   }
   // A new id starts from a clean slate (loading), never showing the previous link's figures.
   return <LinkAnalytics key={id} id={id} />;

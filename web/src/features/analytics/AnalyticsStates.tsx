@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AlertIcon, ArrowLeftIcon } from '../../ui/icons.tsx';
 import { SkeletonTiles } from '../../ui/SkeletonTiles.tsx';
+import { RoleNotice } from '../workspaces/index.ts';
 
 export function BackToDashboard() {
   return (
@@ -57,6 +58,16 @@ export function AnalyticsError({ message }: { message: string }) {
           Back to Dashboard
         </Link>
       </section>
+    </div>
+  );
+}
+
+/** What a role that reads no analytics (billing) sees instead of figures: nothing is asked of the server (docs/web-app.md#roles-on-screen). */
+export function NoAnalyticsForRole() {
+  return (
+    <div className="analytics">
+      <BackToDashboard />
+      <RoleNotice permission="analytics:read" action="Reading analytics" />
     </div>
   );
 }

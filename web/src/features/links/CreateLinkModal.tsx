@@ -21,6 +21,8 @@ import { createControls, draftProblems, emptyControls, type ControlsDraft } from
 import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
 import { controlGates } from './smart-link/plan-gates.ts';
 import { LabelFields, labelsChanged, newLinkLabels, type LabelsDraft } from '../labels/index.ts';
+import { UtmFields } from './utm/UtmFields.tsx';
+import { createUtm, emptyUtm, type UtmDraft } from './utm/utm-draft.ts';
 
 /** How long the success message shows before the modal closes (docs/links.md#creating-links). */
 const CREATE_SUCCESS_MS = 2000;
@@ -30,7 +32,7 @@ const CREATE_FAILED = 'Failed to create URL. Please try again.';
  * A TRAI header (or custom domain) is sent only when the own-domain option is on and one is
  * set (docs/links.md#short-url-forms): the place chosen in the dialog (nothing for the
  * default short domain); without a choice, the active TRAI header, else the active custom domain.
- * The smart-link controls go only when set (docs/links.md#smart-links).
+ * The smart-link controls and the UTM parameters go only when set (docs/links.md#smart-links, #utm-parameters).
  */
 export function createPayload(
   form: {
@@ -41,6 +43,7 @@ export function createPayload(
     ownDomain: boolean;
     placement?: Placement | null;
     controls?: ControlsDraft;
+    utm?: UtmDraft;
   },
   domains: DomainInfo | null,
 ): NewLink {
@@ -49,6 +52,7 @@ export function createPayload(
     title: form.title.trim(),
     description: form.description.trim(),
     ...(form.controls ? createControls(form.controls) : {}),
+    ...(form.utm ? createUtm(form.utm) : {}),
   };
   if (form.short_code.trim()) payload.short_code = form.short_code.trim();
   if (!form.ownDomain) return payload;
@@ -110,6 +114,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const [controls, setControls] = useState<ControlsDraft>(emptyControls);
   const [labels, setLabels] = useState<LabelsDraft>({ tags: [], folder: '' });
+  const [utm, setUtm] = useState<UtmDraft>(emptyUtm);
   const gates = controlGates(useSubscription().subscription?.features);
 
   // The success message shows for 2 seconds, then the modal closes (and the lists reload).
@@ -129,7 +134,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
     setState({ kind: 'submitting' });
     try {
       const link = await linksApi.create({
-        ...createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls }, domains),
+        ...createPayload({ original_url: url, title, description, short_code: shortCode, ownDomain, placement, controls, utm }, domains),
         ...newLinkLabels(labels),
       });
       if (link.tags.length || link.folder) void labelsChanged();
@@ -228,6 +233,7 @@ function CreateForm({ onCreated, onDone }: { onCreated(): void; onDone(): void }
         Short URL: <span className="create-form__preview-url">{shortUrlPreview(placement, host, shortCode)}</span>
       </p>
       <LabelFields id={`${id}-labels`} draft={labels} onChange={setLabels} disabled={busy} />
+      <UtmFields id={`${id}-utm`} draft={utm} onChange={setUtm} destination={url} disabled={busy} />
       <SmartLinkFields
         id={`${id}-controls`}
         draft={controls}

@@ -16,15 +16,17 @@ import { changedControls, controlsDraftOf, draftProblems, type ControlsDraft } f
 import { controlFieldOf, type ControlField } from './smart-link/control-errors.ts';
 import { controlGates } from './smart-link/plan-gates.ts';
 import { LabelFields, changedLabels, labelsChanged, type LabelsDraft } from '../labels/index.ts';
+import { UtmFields } from './utm/UtmFields.tsx';
+import { changedUtm, utmDraftOf, type UtmDraft } from './utm/utm-draft.ts';
 
 type Changes = Parameters<typeof linksApi.update>[1];
 
 /** Only what differs from the link is sent (the server ignores the rest anyway); a removed control goes as null. */
 export function editChanges(
   link: Link,
-  form: { title: string; description: string; original_url: string; is_active: boolean; controls?: ControlsDraft },
+  form: { title: string; description: string; original_url: string; is_active: boolean; controls?: ControlsDraft; utm?: UtmDraft },
 ): Changes {
-  const changes: Changes = form.controls ? changedControls(link, form.controls) : {};
+  const changes: Changes = { ...(form.controls ? changedControls(link, form.controls) : {}), ...(form.utm ? changedUtm(link, form.utm) : {}) };
   if (form.title.trim() !== link.title) changes.title = form.title.trim();
   if (form.description.trim() !== link.description) changes.description = form.description.trim();
   if (form.original_url.trim() !== link.original_url) changes.original_url = form.original_url.trim();
@@ -54,6 +56,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
   const [destinationError, setDestinationError] = useState<string | null>(null);
   const [controls, setControls] = useState<ControlsDraft>(() => controlsDraftOf(link));
   const [labels, setLabels] = useState<LabelsDraft>({ tags: link.tags, folder: link.folder ?? '' });
+  const [utm, setUtm] = useState<UtmDraft>(() => utmDraftOf(link));
   const [controlErrors, setControlErrors] = useState<Partial<Record<ControlField, string>>>({});
   const gates = controlGates(useSubscription().subscription?.features);
 
@@ -71,7 +74,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
     setControlErrors(problems);
     if (Object.keys(problems).length > 0) return;
     const labelChanges = changedLabels(link, labels);
-    const changes = { ...editChanges(link, { title, description, original_url: destination, is_active: active, controls }), ...labelChanges };
+    const changes = { ...editChanges(link, { title, description, original_url: destination, is_active: active, controls, utm }), ...labelChanges };
     if (Object.keys(changes).length === 0) return onSaved(link);
     setSaving(true);
     setError(null);
@@ -130,6 +133,7 @@ function EditForm({ link, onSaved, onClose }: { link: Link; onSaved(link: Link):
         <Switch checked={active} onChange={setActive} labelledBy={`${id}-active-label`} describedBy={`${id}-active-hint`} disabled={saving} />
       </div>
       <LabelFields id={`${id}-labels`} draft={labels} onChange={setLabels} disabled={saving} />
+      <UtmFields id={`${id}-utm`} draft={utm} onChange={setUtm} destination={destination} disabled={saving} />
       <SmartLinkFields
         id={`${id}-controls`}
         draft={controls}
