@@ -16,6 +16,7 @@ import { secondFactorEvents } from './second-factor.ts';
 import { mailEvents } from './mail.ts';
 import { workspaceEvents } from './workspaces.ts';
 import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
+import { importEvents } from './imports.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -39,6 +40,7 @@ const versions = {
   ...mailEvents,
   ...workspaceEvents,
   ...workspaceApiKeyEvents,
+  ...importEvents,
 } as const;
 
 export type EventType = keyof typeof versions;
