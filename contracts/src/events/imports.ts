@@ -14,8 +14,9 @@ const ImportStartedV1 = z.object({
   base_url: z.string(),
   /** The user's token, key or signature, sealed with the installation's secret box; null when the source needs none. */
   credential_sealed: z.string().nullable(),
-  /** A CSV import's file, as uploaded (null for an API source). */
-  file: z.string().nullable(),
+  /** Where short links are answered when the job started: the base of the short URLs it gives, and the hosts a destination may not loop back to. */
+  public_base: z.string(),
+  own_hosts: z.array(z.string()),
   /** Our domain the links go on (null: the workspace's default) and a tag every imported link gets. */
   target_domain: z.string().nullable(),
   tag: z.string().nullable(),
@@ -48,6 +49,9 @@ const ImportPageDoneV1 = z.object({
   outcomes: z.array(ImportRowOutcome),
 });
 export type ImportPageDone = z.infer<typeof ImportPageDoneV1>;
+
+/** A CSV import's file, as uploaded: on a stream of its own (`import-file-{id}`), appended with the job's start, read only by the job. */
+const ImportFileUploadedV1 = z.object({ job_id: z.number().int().positive(), text: z.string() });
 
 const ImportFinishedV1 = z.object({ job_id: z.number().int().positive() });
 
@@ -87,6 +91,7 @@ const ClickCountImportedV1 = z.object({
 
 export const importEvents = {
   ImportStarted: { 1: ImportStartedV1 },
+  ImportFileUploaded: { 1: ImportFileUploadedV1 },
   ImportPageDone: { 1: ImportPageDoneV1 },
   ImportFinished: { 1: ImportFinishedV1 },
   ImportFailed: { 1: ImportFailedV1 },

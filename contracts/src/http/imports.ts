@@ -17,7 +17,7 @@ export const StartImportBody = z.strictObject({
   credential: z.string({ message: 'credential must be text' }).max(1000, 'credential must be at most 1,000 characters').optional(),
   file: z
     .string({ message: 'file must be the CSV file’s text' })
-    .refine((text) => Buffer.byteLength(text, 'utf8') <= IMPORT_FILE_MAX_BYTES, 'file must be at most 5 MB')
+    .refine((text) => new TextEncoder().encode(text).length <= IMPORT_FILE_MAX_BYTES, 'file must be at most 5 MB')
     .optional(),
   target_domain: z.string({ message: 'target_domain must be text' }).trim().min(1).max(253).nullish(),
   tag: z.string({ message: 'tag must be text' }).trim().min(1, 'tag must not be empty').max(50, 'tag must be at most 50 characters').nullish(),

@@ -258,6 +258,11 @@ export const AnalyticsResponse = z.object({
     .describe(
       'Clicks in the range that came from the link’s QR code (the short URL with ?src=qr); those without a referrer are listed as "QR code" in top_referrers, not "Direct"',
     ),
+  imported_clicks: z
+    .number()
+    .describe(
+      'Of the clicks in the range, those an import brought from another shortener (its visits listed one by one, at their own times): included in the figures above, never in the link’s live click count',
+    ),
   by_rule: z
     .array(
       z.object({

@@ -2,9 +2,12 @@
 export { LINK_NOT_FOUND } from './link-deciders.ts';
 export { publicBase, shortUrl, toLinkResponse } from './link-response.ts';
 export { type EditableLink, evolveEditableLink, evolveLink, type LinkState } from './link-state.ts';
-export { refuseLoopingDestination } from './loop-guard.ts';
+export { refuseLoopingDestination, refuseLoopingDestinationOn } from './loop-guard.ts';
 export { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';
 export { requestedTarget } from './short-codes.ts';
 export { updateLink } from './update-link.ts';
 export { bulkDeleteLinks } from './bulk-delete.ts';
 export { recordLinkExpired } from './link-expiry.ts';
+export { InvalidShortCode, recordLink } from './create-link.ts';
+export { ShortCodeTaken } from './link-deciders.ts';
+export { storedOrganization } from './link-organization-input.ts';

@@ -22,6 +22,7 @@ const loaded = (): Analytics => ({
   operating_systems: [{ name: 'Linux', count: 5 }],
   unique_visitors: 3,
   qr_scans: 0,
+  imported_clicks: 0,
   by_rule: [],
   by_variant: [],
 });
