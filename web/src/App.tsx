@@ -16,6 +16,7 @@ import {
 import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
 import { CustomDomainsPage } from './features/domains/index.ts';
+import { ImportPage } from './features/imports/index.ts';
 import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
 import { SupportPage } from './features/support/index.ts';
@@ -66,6 +67,7 @@ export function App() {
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
+          <Route path="/import" element={signedIn(<ImportPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/activity" element={signedIn(<ActivityPage />)} />
           <Route path="/limits" element={signedIn(<LimitsPage />)} />

@@ -24,8 +24,7 @@ const ImportStartedV1 = z.object({
 export type ImportStarted = z.infer<typeof ImportStartedV1>;
 
 export const IMPORT_OUTCOMES = ['created', 'code_changed', 'duplicate', 'failed'] as const;
-export const ImportOutcome = z.enum(IMPORT_OUTCOMES);
-export type ImportOutcome = z.infer<typeof ImportOutcome>;
+const ImportOutcome = z.enum(IMPORT_OUTCOMES);
 
 /** What became of one row of the source: created (its code kept, or a new one drawn), skipped as already imported, or failed. */
 export const ImportRowOutcome = z.object({

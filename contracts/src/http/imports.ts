@@ -24,7 +24,7 @@ export const StartImportBody = z.strictObject({
 });
 export type StartImportBody = z.infer<typeof StartImportBody>;
 
-export const IMPORT_STATUSES = ['running', 'finished', 'failed', 'cancelled'] as const;
+const IMPORT_STATUSES = ['running', 'finished', 'failed', 'cancelled'] as const;
 
 /** An import's progress as the Import screen shows it. */
 export const ImportJobResponse = z.object({

@@ -14,7 +14,7 @@ export function importOfWorkspace(job: ImportJob | null, workspaceId: number): I
   return job;
 }
 
-export type StartImport = { jobId: number } & Omit<ImportStarted, 'job_id'>;
+type StartImport = { jobId: number } & Omit<ImportStarted, 'job_id'>;
 
 export const startImportDecider: Decider<StartImport, ImportJob | null> = {
   ...jobDecider,
@@ -25,7 +25,7 @@ export const startImportDecider: Decider<StartImport, ImportJob | null> = {
 };
 
 /** The runner's record of one page: refused once the job is no longer running (cancelled meanwhile) or another run recorded this page. */
-export interface RecordImportPage {
+interface RecordImportPage {
   jobId: number;
   /** How many pages the runner found recorded when it read this one. */
   afterPages: number;
@@ -47,7 +47,7 @@ export const recordImportPageDecider: Decider<RecordImportPage, ImportJob | null
   },
 };
 
-export interface FailImport {
+interface FailImport {
   jobId: number;
   reason: string;
   resumable: boolean;
@@ -63,7 +63,7 @@ export const failImportDecider: Decider<FailImport, ImportJob | null> = {
   },
 };
 
-export interface ActOnImport {
+interface ActOnImport {
   jobId: number;
   workspaceId: number;
 }
@@ -73,7 +73,8 @@ export const resumeImportDecider: Decider<ActOnImport, ImportJob | null> = {
   decide: ({ jobId, workspaceId }, state) => {
     const job = importOfWorkspace(state, workspaceId);
     if (job.status === 'running') return [];
-    if (job.status !== 'failed' || !job.failure?.resumable) throw conflict(`This import is ${job.status === 'failed' ? 'failed for good' : job.status}: it cannot be resumed.`);
+    if (job.status !== 'failed' || !job.failure?.resumable)
+      throw conflict(`This import is ${job.status === 'failed' ? 'failed for good' : job.status}: it cannot be resumed.`);
     return [{ type: 'ImportResumed', data: { job_id: jobId } }];
   },
 };

@@ -28,7 +28,7 @@ import { evolveImportJob, type ImportJob } from './import-state.ts';
 import { importJobDetails, importJobResponse } from './import-view.ts';
 import { IMPORT_CREDENTIAL_PURPOSE, openImportSource } from './open-source.ts';
 
-export const IMPORT_NOT_IN_PLAN = 'Import and export are only available on Pro and Enterprise plans. Upgrade your plan to import your links.';
+const IMPORT_NOT_IN_PLAN = 'Import and export are only available on Pro and Enterprise plans. Upgrade your plan to import your links.';
 
 /** The result file's columns (docs/import.md#result-file). */
 const RESULT_COLUMNS = ['Row', 'Old short URL', 'New short URL', 'Outcome', 'Reason'];

@@ -1,7 +1,7 @@
 import type { DomainEvent, ImportRowOutcome, ImportStarted } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 
-export type ImportStatus = 'running' | 'finished' | 'failed' | 'cancelled';
+type ImportStatus = 'running' | 'finished' | 'failed' | 'cancelled';
 
 /** An import job as its stream `import-{id}` folds (docs/import.md#progress). */
 export interface ImportJob {
