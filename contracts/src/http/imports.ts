@@ -3,7 +3,7 @@ import { IMPORT_OUTCOMES, ImportRowOutcome } from '../events/imports.ts';
 import { ImportSourceName } from '../events/link-organization.ts';
 
 /** A CSV file an import takes, at most (docs/import.md#limits). */
-export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A new import (docs/import.md): the source, where it is and the user's credential for it

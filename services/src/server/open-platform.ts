@@ -32,6 +32,7 @@ import { DomainRechecker } from '../domains/domain-rechecker.ts';
 import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
 import { LinkExpiryScheduler } from '../links/link-expiry-scheduler.ts';
 import { ImportRunner } from '../imports/import-runner.ts';
+import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { forwardOnly, processMonotonic, type Monotonic } from '../platform/monotonic.ts';
 import { owedMailComposers } from './owed-mail-composers.ts';
 import { asksOwnerForAnalytics, openAnalyticsStore, openEventStore, openReadStore } from './open-stores.ts';
@@ -227,8 +228,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
       counted.stop();
     },
   };
-  // Imports create links through the same path as requests, so the runner is handed the platform whole.
-  opened.importRunner = runsProjectors ? new ImportRunner(opened, options.log) : null;
+  // Imports create links through the same path as requests, so the runner is handed the platform; it waits for the
+  // read model (the monthly limit counts from it) but not for a redirect cache, which a projector process does not run.
+  opened.importRunner = runsProjectors ? new ImportRunner({ ...opened, linkCache: NO_READ_MODEL.linkCache }, options.log) : null;
   await opened.importRunner?.start();
   return opened;
 }

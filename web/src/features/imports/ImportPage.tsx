@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { IMPORT_FILE_MAX_BYTES, type ImportJobDetails, type ImportJobResponse, type ImportSourceName } from '@linkledger/contracts';
+import type { ImportJobDetails, ImportJobResponse, ImportSourceName } from '@linkledger/contracts';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
@@ -12,6 +12,8 @@ import { importsApi } from './imports-api.ts';
 import { OUTCOME_LABELS, SOURCE_FORMS } from './import-sources.ts';
 import './imports.css';
 
+/** The largest CSV file the server takes (docs/import.md#limits); checked here only to say so before uploading. */
+const FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** How often a running job's progress is read again. */
 const POLL_MS = 2000;
 
@@ -59,7 +61,7 @@ function StartImportCard({ onStarted }: { onStarted(job: ImportJobResponse): voi
     event.preventDefault();
     setError(null);
     if (source === 'csv' && !file) return setError('Choose the CSV file to import.');
-    if (file && file.size > IMPORT_FILE_MAX_BYTES) return setError('The file is larger than 5 MB.');
+    if (file && file.size > FILE_MAX_BYTES) return setError('The file is larger than 5 MB.');
     setBusy(true);
     try {
       const job = await importsApi.start({
@@ -205,27 +207,34 @@ function Progress({ job }: { job: ImportJobDetails }) {
 }
 
 /** The rows shown on screen at most; the result file has them all. */
-const ROWS_SHOWN = 200;
+const ROWS_SHOWN = 50;
 
 function Outcomes({ job }: { job: ImportJobDetails }) {
   const rows = job.outcomes.slice(0, ROWS_SHOWN);
   return (
-    <ListTable
-      className="table imports__table"
-      caption="Each row’s outcome"
-      columns={['Row', 'Old short URL', 'New short URL', 'Outcome', 'Reason']}
-      empty={rows.length ? null : { text: 'No rows yet.', className: 'imports__empty' }}
-      testId="import-outcomes"
-    >
-      {rows.map((row) => (
-        <tr key={row.row} data-outcome={row.outcome}>
-          <td>{row.row}</td>
-          <td className="imports__address">{row.original_short_url}</td>
-          <td className="imports__address">{row.short_url}</td>
-          <td>{OUTCOME_LABELS[row.outcome]}</td>
-          <td>{row.reason}</td>
-        </tr>
-      ))}
-    </ListTable>
+    <>
+      {job.outcomes.length > ROWS_SHOWN && (
+        <p className="imports__more">
+          The first {ROWS_SHOWN} rows of {job.outcomes.length.toLocaleString('en-US')}: the result file has every row.
+        </p>
+      )}
+      <ListTable
+        className="table imports__table"
+        caption="Each row’s outcome"
+        columns={['Row', 'Old short URL', 'New short URL', 'Outcome', 'Reason']}
+        empty={rows.length ? null : { text: 'No rows yet.', className: 'imports__empty' }}
+        testId="import-outcomes"
+      >
+        {rows.map((row) => (
+          <tr key={row.row} data-outcome={row.outcome}>
+            <td>{row.row}</td>
+            <td className="imports__address">{row.original_short_url}</td>
+            <td className="imports__address">{row.short_url}</td>
+            <td>{OUTCOME_LABELS[row.outcome]}</td>
+            <td>{row.reason}</td>
+          </tr>
+        ))}
+      </ListTable>
+    </>
   );
 }

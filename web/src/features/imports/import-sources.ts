@@ -1,7 +1,7 @@
 import type { ImportSourceName } from '@linkledger/contracts';
 
 /** What each source asks of the user on the Import screen (docs/import.md#sources). */
-export interface SourceForm {
+interface SourceForm {
   value: ImportSourceName;
   label: string;
   /** The server's address, for sources that run on the user's own server. */
