@@ -81,7 +81,7 @@ export async function importRow(platform: Platform, context: CommandContext, job
 
 async function createRowLink(platform: Platform, context: CommandContext, job: RowJob, link: ImportedLink, stream: string): Promise<LinkCreated> {
   const destination = Destination.safeParse(link.destination);
-  if (!destination.success) throw new DomainError('invalid', `Destination: ${destination.error.issues[0]?.message ?? 'not a web address'}`);
+  if (!destination.success) throw new DomainError('invalid', destination.error.issues[0]?.message ?? 'The destination is not a web address.');
   await refuseLoopingDestinationOn(platform, job.ownHosts, destination.data);
   const tags = [...new Set([...link.tags, ...(job.tag ? [job.tag] : [])])];
   const organization = await storedOrganization(platform, job.workspaceId, tags.length ? { tags } : {});
