@@ -319,7 +319,7 @@ describe('admin panel in the browser', () => {
     await eachSize(
       '/admin?tab=features',
       async (page) => {
-        await page.getByText('CSV import and export').first().waitFor();
+        await page.getByText('Import and export').first().waitFor();
         expect(await page.getByText('csv_import_export').count()).toBeGreaterThan(0);
       },
       'admin-features',

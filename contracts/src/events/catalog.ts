@@ -19,6 +19,7 @@ import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
 import { qrLogoEvents } from './qr-logos.ts';
 import { linkLabelEvents } from './link-labels.ts';
 import { utmTemplateEvents } from './utm-templates.ts';
+import { importEvents } from './imports.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -45,6 +46,7 @@ const versions = {
   ...qrLogoEvents,
   ...linkLabelEvents,
   ...utmTemplateEvents,
+  ...importEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -15,7 +15,7 @@ const UsernameClaimedV1 = z.object({ user_id: z.number().int().positive() });
 const UsernameReleasedV1 = z.object({ user_id: z.number().int().positive() });
 
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
-const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket']) });
+const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket', 'import']) });
 
 /**
  * A caller's Idempotency-Key, claimed in the same append as the command it guards

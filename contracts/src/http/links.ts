@@ -266,6 +266,11 @@ export const AnalyticsResponse = z.object({
     .describe(
       'Clicks in the range that came through a share button, per channel (the short URL with ?src=whatsapp, ?src=email, …), most first; empty when none did',
     ),
+  imported_clicks: z
+    .number()
+    .describe(
+      'Of the clicks in the range, those an import brought from another shortener (its visits listed one by one, at their own times): included in the figures above, never in the link’s live click count',
+    ),
   by_rule: z
     .array(
       z.object({

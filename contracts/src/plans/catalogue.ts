@@ -64,7 +64,11 @@ export const FEATURES = {
   surveys: { name: 'Surveys', description: 'Short surveys on your links', category: 'surveys' },
   qr_customization: { name: 'QR customization', description: 'Your colours, error correction, margin and logo in your QR codes', category: 'qr' },
   link_in_bio: { name: 'Link in bio', description: 'A landing page with all your links', category: 'bio' },
-  csv_import_export: { name: 'CSV import and export', description: 'Download your links as a spreadsheet', category: 'data' },
+  csv_import_export: {
+    name: 'Import and export',
+    description: 'Bring your links from Bitly, Shlink, YOURLS, Kutt or a CSV file, and download them as a spreadsheet',
+    category: 'data',
+  },
 } as const satisfies Record<string, { name: string; description: string; category: z.infer<typeof FeatureCategory> }>;
 
 export type FeatureKey = keyof typeof FEATURES;

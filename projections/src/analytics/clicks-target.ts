@@ -1,32 +1,63 @@
-import { domainEventOf, type ClickRow, type ClickSink, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type ClickRow, type ClickSink, type RecordedEvent, type VisitsImported } from '@linkledger/contracts';
 import { BOT_POLICY_CHANGED, BotPolicyFollower, DEFAULT_CLASSIFIER, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
 import { clickhouseTime } from './clickhouse-time.ts';
 import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
 
-function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow | null {
+function clickRows(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow[] {
   const event = domainEventOf(recorded);
-  if (event?.type !== 'Clicked') return null;
+  if (event?.type === 'VisitsImported') return importedRows(recorded, event.data, bots);
+  if (event?.type !== 'Clicked') return [];
   const click = event.data;
   const profile = profileUserAgentCached(click.user_agent);
-  return {
-    position: recorded.position,
-    link_id: click.link_id,
-    owner_id: click.owner_id,
-    at: clickhouseTime(recorded.metadata.at),
-    country: click.country,
-    referrer: click.referrer,
-    source: click.source,
-    browser: profile.browser,
-    os: profile.os,
-    device: profile.device,
-    is_bot: bots.isBot(click.user_agent) ? 1 : 0,
-    visitor_hash: click.visitor_hash,
-    destination: click.destination,
-    rule: click.rule ?? 0,
-    variant: click.variant ?? 0,
-  };
+  return [
+    {
+      position: recorded.position,
+      link_id: click.link_id,
+      owner_id: click.owner_id,
+      at: clickhouseTime(recorded.metadata.at),
+      country: click.country,
+      referrer: click.referrer,
+      source: click.source,
+      browser: profile.browser,
+      os: profile.os,
+      device: profile.device,
+      is_bot: bots.isBot(click.user_agent) ? 1 : 0,
+      visitor_hash: click.visitor_hash,
+      destination: click.destination,
+      rule: click.rule ?? 0,
+      variant: click.variant ?? 0,
+    },
+  ];
+}
+
+/**
+ * Visits another shortener listed, brought by an import (docs/import.md#visits): clicks at
+ * their own times with the source `imported`, so every figure can tell them from live ones.
+ * They carry no visitor (the source kept none): distinct visitors count live clicks only.
+ */
+function importedRows(recorded: RecordedEvent, imported: VisitsImported, bots: BotClassifier): ClickRow[] {
+  return imported.visits.map((visit) => {
+    const profile = profileUserAgentCached(visit.user_agent);
+    return {
+      position: recorded.position,
+      link_id: imported.link_id,
+      owner_id: imported.owner_id,
+      at: clickhouseTime(visit.at),
+      country: visit.country,
+      referrer: visit.referrer,
+      source: 'imported',
+      browser: profile.browser,
+      os: profile.os,
+      device: profile.device,
+      is_bot: bots.isBot(visit.user_agent) ? 1 : 0,
+      visitor_hash: '',
+      destination: '',
+      rule: 0,
+      variant: 0,
+    };
+  });
 }
 
 /**
@@ -38,7 +69,7 @@ function clickRow(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIF
  */
 export class ClicksAnalyticsTarget implements ProjectionTarget {
   readonly name = 'analytics-clicks';
-  readonly filter = { types: ['Clicked', BOT_POLICY_CHANGED, ...FACT_EVENT_TYPES] };
+  readonly filter = { types: ['Clicked', 'VisitsImported', BOT_POLICY_CHANGED, ...FACT_EVENT_TYPES] };
   private readonly bots: BotPolicyFollower;
 
   constructor(
@@ -62,8 +93,7 @@ export class ClicksAnalyticsTarget implements ProjectionTarget {
     const rows: ClickRow[] = [];
     for (const recorded of batch) {
       if (this.bots.observe(recorded)) continue;
-      const row = clickRow(recorded, this.bots.classifier);
-      if (row) rows.push(row);
+      rows.push(...clickRows(recorded, this.bots.classifier));
     }
     // Facts first: they replace themselves when replayed, and a crash before the clicks
     // leaves the checkpoint (the clicks') before this batch, so it is applied again whole.

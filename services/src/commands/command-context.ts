@@ -64,7 +64,11 @@ export async function loadStream<S>(events: EventStore, stream: string, initial:
 }
 
 /** Appends to a sequence stream and returns the new id (1, 2, 3, …). */
-export async function allocateId(events: EventStore, kind: 'user' | 'link' | 'domain' | 'trai' | 'ticket', metadata: EventMetadata): Promise<number> {
+export async function allocateId(
+  events: EventStore,
+  kind: 'user' | 'link' | 'domain' | 'trai' | 'ticket' | 'import',
+  metadata: EventMetadata,
+): Promise<number> {
   const result = await events.append([
     { stream: `sequence-${kind}`, expected: 'any', events: [toNewEvent({ type: 'IdAllocated', data: { kind } }, metadata)] },
   ]);

@@ -52,6 +52,9 @@ interface Row {
   undo?(fixture: Fixture): Promise<void>;
 }
 
+/** A fresh CSV import of the owner's. */
+const ownerImport = (f: Fixture) =>
+  f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/imports', payload: { source: 'csv', file: 'url\nhttps://example.com/imported\n' } });
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const keyHeader = (key: string | null): Record<string, string> => (key ? { 'x-api-key': key } : {});
 const everyone = (status: number): Record<Role, number> => ({
@@ -214,6 +217,30 @@ const table: Record<string, Row> = {
   },
   // A plan feature: the owner is on enterprise, the others on free.
   'GET /api/urls/export': { expect: { ...signedIn(403), owner: 200 }, request: () => ({ url: '/api/urls/export' }) },
+  // Imports: a plan feature, as the export; the owner's job is the owner's alone.
+  'POST /api/imports': {
+    expect: { ...signedIn(403), owner: 201 },
+    request: () => ({ url: '/api/imports', payload: { source: 'csv', file: 'url\nhttps://example.com/imported\n' } }),
+  },
+  'GET /api/imports': { expect: { ...signedIn(403), owner: 200 }, request: () => ({ url: '/api/imports' }) },
+  'GET /api/imports/:id': { expect: { ...signedIn(403), owner: 200 }, request: async (f) => ({ url: `/api/imports/${(await ownerImport(f)).id}` }) },
+  'GET /api/imports/:id/result.csv': {
+    expect: { ...signedIn(403), owner: 200 },
+    request: async (f) => ({ url: `/api/imports/${(await ownerImport(f)).id}/result.csv` }),
+  },
+  'POST /api/imports/:id/cancel': {
+    expect: { ...signedIn(403), owner: 200 },
+    request: async (f) => ({ url: `/api/imports/${(await ownerImport(f)).id}/cancel` }),
+  },
+  // A cancelled job cannot be resumed: the owner is past access and validation.
+  'POST /api/imports/:id/resume': {
+    expect: { ...signedIn(403), owner: 409 },
+    request: async (f) => {
+      const { id } = await ownerImport(f);
+      await f.asJson('owner', { method: 'POST', url: `/api/imports/${id}/cancel` });
+      return { url: `/api/imports/${id}/resume` };
+    },
+  },
   'GET /api/subscription/plans': { expect: everyone(200), request: () => ({ url: '/api/subscription/plans' }) },
   'GET /api/subscription/current': { expect: signedIn(200), request: () => ({ url: '/api/subscription/current' }) },
   'GET /api/payment/config': { expect: everyone(200), request: () => ({ url: '/api/payment/config' }) },

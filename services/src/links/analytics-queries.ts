@@ -138,9 +138,11 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
       { link: linkId, today: day(today), week: day(week), month: day(month) },
     ),
     // Distinct visitors and the QR code's scans need the clicks themselves (source is not in the per-day table): one pass.
-    store.query<{ visitors: number; qr: number; qr_direct: number }>(
-      `SELECT uniqExact(visitor) AS visitors, countIf(source = 'qr') AS qr, countIf(source = 'qr' AND referrer = '') AS qr_direct FROM clicks
-       WHERE ${CLICKS_IN_WINDOW}`,
+    // Imported visits (docs/import.md#visits) carry no visitor: they are counted apart.
+    store.query<{ visitors: number; qr: number; qr_direct: number; imported: number }>(
+      `SELECT uniqExactIf(visitor, source != 'imported') AS visitors, countIf(source = 'qr') AS qr, countIf(source = 'qr' AND referrer = '') AS qr_direct,
+              countIf(source = 'imported') AS imported
+       FROM clicks WHERE ${CLICKS_IN_WINDOW}`,
       clicksInWindow,
     ),
     store.query<{ day: string; clicks: number }>(
@@ -184,6 +186,7 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
     unique_visitors: Number(visitors[0]?.visitors ?? 0),
     qr_scans: Number(visitors[0]?.qr ?? 0),
     shares: shares.map((row) => ({ channel: row.channel as ShareChannel, count: Number(row.count) })),
+    imported_clicks: Number(visitors[0]?.imported ?? 0),
     by_rule: splitRows(splits, true).map(({ index, ...row }) => ({ rule: index, ...row })),
     by_variant: splitRows(splits, false).map(({ index, ...row }) => ({ variant: index, ...row })),
   };

@@ -37,7 +37,12 @@ export async function refuseLoopingDestination(
   destination: string | undefined,
 ): Promise<void> {
   if (destination === undefined) return;
-  if ((await ownDestination(platform, destination, ownHosts(platform, request))).shortLinkPath) throw invalid(DESTINATION_LOOPS);
+  await refuseLoopingDestinationOn(platform, ownHosts(platform, request), destination);
+}
+
+/** Refuses a destination on one of the given hosts of ours (those a request came in on, or an import's) that names a short link. */
+export async function refuseLoopingDestinationOn(platform: Pick<Platform, 'read'>, hosts: readonly string[], destination: string): Promise<void> {
+  if ((await ownDestination(platform, destination, hosts)).shortLinkPath) throw invalid(DESTINATION_LOOPS);
 }
 
 /**

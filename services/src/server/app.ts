@@ -17,6 +17,7 @@ import { billingFeature } from '../billing/billing-feature.ts';
 import { domainsFeature } from '../domains/domains-feature.ts';
 import { historyFeature } from '../history/history-feature.ts';
 import { linksFeature } from '../links/links-feature.ts';
+import { importsFeature } from '../imports/imports-feature.ts';
 import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
 import { workspacesFeature } from '../workspaces/workspaces-feature.ts';
@@ -184,6 +185,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     healthRoutes,
     accountsFeature,
     linksFeature,
+    importsFeature,
     billingFeature,
     paymentsFeature,
     domainsFeature,

@@ -31,6 +31,8 @@ import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
 import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
 import { LinkExpiryScheduler } from '../links/link-expiry-scheduler.ts';
+import { ImportRunner } from '../imports/import-runner.ts';
+import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { forwardOnly, processMonotonic, type Monotonic } from '../platform/monotonic.ts';
 import { owedMailComposers } from './owed-mail-composers.ts';
 import { asksOwnerForAnalytics, openAnalyticsStore, openEventStore, openReadStore } from './open-stores.ts';
@@ -57,6 +59,8 @@ export interface OpenedPlatform extends Platform {
   notificationScheduler: NotificationScheduler | null;
   /** Records `LinkExpired` for links whose expiry time passed, where the projectors run (null when ROLE=api). */
   linkExpiryScheduler: LinkExpiryScheduler | null;
+  /** Works import jobs in the background and resumes the running ones at start, where the projectors run (null when ROLE=api). */
+  importRunner: ImportRunner | null;
   owedMail: OwedMailSender;
 }
 
@@ -182,7 +186,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   // The embedded analytics' owner answers the ROLE=api processes on its data directory.
   const owner = !config.CLICKHOUSE_URL && !remote && runsProjectors ? await serveAnalytics(analytics, config.DATA_DIR, secret, analysts.engine) : null;
 
-  return {
+  const opened: OpenedPlatform = {
     config,
     secret,
     events,
@@ -201,10 +205,12 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     domainRechecker,
     notificationScheduler,
     linkExpiryScheduler,
+    importRunner: null,
     owedMail,
     clock,
     monotonic,
     async close() {
+      await opened.importRunner?.stop();
       await domainRechecker?.stop();
       await notificationScheduler?.stop();
       await linkExpiryScheduler?.stop();
@@ -222,4 +228,9 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
       counted.stop();
     },
   };
+  // Imports create links through the same path as requests, so the runner is handed the platform; it waits for the
+  // read model (the monthly limit counts from it) but not for a redirect cache, which a projector process does not run.
+  opened.importRunner = runsProjectors ? new ImportRunner({ ...opened, linkCache: NO_READ_MODEL.linkCache }, options.log) : null;
+  await opened.importRunner?.start();
+  return opened;
 }

@@ -209,6 +209,13 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
             <dt>QR code scans</dt>
             <dd data-figure="qr-scans">{analytics.qr_scans.toLocaleString('en-US')}</dd>
           </div>
+          {analytics.imported_clicks > 0 && (
+            // Clicks an import brought from another shortener are in the period's figures: said here, so none passes for live.
+            <div>
+              <dt>Of which imported</dt>
+              <dd data-figure="imported-clicks">{analytics.imported_clicks.toLocaleString('en-US')}</dd>
+            </div>
+          )}
         </dl>
       </div>
 

@@ -23,6 +23,7 @@ const loaded = (): Analytics => ({
   unique_visitors: 3,
   qr_scans: 0,
   shares: [],
+  imported_clicks: 0,
   by_rule: [],
   by_variant: [],
 });

@@ -11,7 +11,7 @@ describe('pricing cards', () => {
     expect(free?.features).toEqual(['Basic analytics', 'Advanced analytics', 'QR codes', 'Bulk link creation', 'API access']);
     expect(pro?.inherits).toBe('Free');
     expect(pro?.features).toEqual([
-      'CSV import and export',
+      'Import and export',
       'Custom domains',
       'TRAI headers',
       'Advanced API',

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Link } from '../../api/types.ts';
 import { GridIcon, ListIcon } from '../../ui/icons.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -134,6 +135,11 @@ export function LinksPanel({ exportAllowed, access }: { exportAllowed: boolean; 
             </button>
           </div>
           <ExportButton allowed={exportAllowed} query={query} total={list?.total ?? 0} upsell={exportUpsell(access)} />
+          {exportAllowed && (
+            <RouterLink to="/import" className="button button--secondary button--sm" data-testid="import-link">
+              Import
+            </RouterLink>
+          )}
         </div>
       </header>
 
