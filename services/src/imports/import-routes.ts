@@ -73,7 +73,7 @@ export async function importRoutes(app: FastifyInstance, platform: Platform) {
           tag,
         };
         // Refused now rather than failed later: a source that cannot be opened, a domain that is not the workspace's, a tag it cannot have.
-        openImportSource(fields, file ?? null);
+        openImportSource(platform, fields, file ?? null);
         await placeLink(platform, workspace.id, { custom_domain: target_domain, trai_header: null });
         if (tag) await storedOrganization(platform, workspace.id, { tags: [tag] });
         const jobId = await allocateId(platform.events, 'import', metadataFor(context));

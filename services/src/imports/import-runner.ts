@@ -30,7 +30,7 @@ export const importFileStream = (jobId: number) => `import-file-${jobId}`;
  */
 export class ImportRunner extends RoundsScheduler {
   /** Opens a job's source (open-source.ts); only a test puts a source of its own here. */
-  openSource: (started: ImportStarted, file: string | null) => ImportSource = openImportSource;
+  openSource: (started: ImportStarted, file: string | null) => ImportSource = (started, file) => openImportSource(this.platform, started, file);
 
   constructor(
     private readonly platform: Platform,

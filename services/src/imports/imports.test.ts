@@ -114,14 +114,14 @@ describe('CSV imports', () => {
     });
   });
 
-  it('refuses a file without a url column, and an API source until its importer is installed, recording nothing of its credential', async () => {
+  it('refuses a file without a url column, and an API source whose credential cannot be one, recording nothing of it', async () => {
     const noUrl = await post(t.app, '/api/imports', owner.headers, { source: 'csv', file: 'code,title\nabc,Title\n' });
     expect(noUrl.statusCode).toBe(400);
     expect(noUrl.json()).toMatchObject({ field: 'file' });
     const credential = `secret-token-${randomUUID()}`;
-    const bitly = await post(t.app, '/api/imports', owner.headers, { source: 'bitly', credential });
+    const bitly = await post(t.app, '/api/imports', owner.headers, { source: 'bitly', credential: `${credential}\r\nX-Injected: 1` });
     expect(bitly.statusCode).toBe(400);
-    expect(bitly.json().detail).toMatch(/not available/);
+    expect(bitly.json()).toMatchObject({ field: 'credential', detail: expect.stringMatching(/not a Bitly credential/) });
     expect(bitly.body).not.toContain(credential);
     const everything = await t.platform.events.readAll({ limit: 100_000 });
     expect(JSON.stringify(everything)).not.toContain(credential);
