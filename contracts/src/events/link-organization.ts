@@ -41,7 +41,7 @@ export type StoredLinkOrganization = z.infer<typeof StoredLinkOrganization>;
 // The UTM fields and their order: contracts/src/utm-address.ts (UTM_FIELDS), which the web app shares.
 
 /** Where a link came from when an import created it (docs/import.md): the source and the job. */
-export const IMPORT_SOURCES = ['bitly', 'shlink', 'yourls', 'kutt', 'csv'] as const;
+const IMPORT_SOURCES = ['bitly', 'shlink', 'yourls', 'kutt', 'csv'] as const;
 export const ImportSourceName = z.enum(IMPORT_SOURCES);
 export type ImportSourceName = z.infer<typeof ImportSourceName>;
 

@@ -84,7 +84,7 @@ export const LinkOrganizationInput = {
 /** The same fields in an edit: absent leaves one as it is; null (or []) removes it. */
 export const LinkOrganizationChanges = LinkOrganizationInput;
 
-export const QrDesignView = z.object({
+const QrDesignView = z.object({
   fg_color: z.string(),
   bg_color: z.string(),
   ec_level: z.enum(QR_EC_LEVELS),
