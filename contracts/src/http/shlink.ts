@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TagName } from './link-organization.ts';
 
 /**
  * What the Shlink-compatible API (`/rest/v3/…`, docs/developer-api.md#shlink-compatible-api)
@@ -87,6 +88,15 @@ export const ShlinkVisitsQuery = z.object({
   domain: z.string().max(300).optional(),
 });
 export type ShlinkVisitsQuery = z.infer<typeof ShlinkVisitsQuery>;
+
+/** `PUT /rest/v3/tags`: a tag renamed. */
+export const ShlinkRenameTagBody = z.object({
+  oldName: z.string({ message: 'oldName must be text' }).min(1, 'oldName must not be empty').max(200),
+  newName: TagName,
+});
+
+/** `DELETE /rest/v3/tags?tags[]=…`: the tags deleted, by name. */
+export const ShlinkDeleteTagsQuery = z.object({ 'tags[]': OneOrMany, tags: OneOrMany });
 
 export const ShlinkShortCodeParams = z.object({ shortCode: z.string().min(1).max(200) });
 export const ShlinkDomainQuery = z.object({ domain: z.string().max(300).optional() });

@@ -983,6 +983,8 @@ describe('authorization of every route', () => {
         'GET /rest/v3/short-urls/:shortCode/visits',
         'GET /rest/v3/visits',
         'GET /rest/v3/tags',
+        'PUT /rest/v3/tags',
+        'DELETE /rest/v3/tags',
         'GET /rest/v3/tags/stats',
         'GET /rest/v3/domains',
         'GET /rest/v3/mercure-info',

@@ -24,7 +24,7 @@ interface Problem {
 class ShlinkProblem extends DomainError {
   readonly problem: Problem;
   constructor(problem: Problem) {
-    super(problem.status === 404 ? 'not_found' : problem.status === 501 ? 'unavailable' : 'invalid', problem.detail);
+    super(problem.status === 404 ? 'not_found' : problem.status === 409 ? 'conflict' : problem.status === 501 ? 'unavailable' : 'invalid', problem.detail);
     this.problem = problem;
   }
 }
@@ -42,6 +42,21 @@ export const shortUrlNotFound = (shortCode: string, domain: string | undefined) 
 /** Shlink's "Invalid data": the request names the fields it refuses (`invalidElements`). */
 export const invalidData = (invalidElements: readonly string[], detail = 'Provided data is not valid') =>
   new ShlinkProblem({ status: 400, type: `${TYPE_BASE}invalid-data`, title: 'Invalid data', detail, invalidElements: [...invalidElements] });
+
+/** Shlink's answer for a tag the workspace does not have. */
+export const tagNotFound = (tag: string) =>
+  new ShlinkProblem({ status: 404, type: `${TYPE_BASE}tag-not-found`, title: 'Tag not found', detail: `Tag with name "${tag}" could not be found`, tag });
+
+/** Shlink's answer for a rename onto a name another tag holds. */
+export const tagConflict = (oldName: string, newName: string) =>
+  new ShlinkProblem({
+    status: 409,
+    type: `${TYPE_BASE}tag-conflict`,
+    title: 'Tag conflict',
+    detail: `You cannot rename tag ${oldName} to ${newName}, because it already exists`,
+    oldName,
+    newName,
+  });
 
 const nonUniqueSlug = (customSlug: string | undefined) =>
   new ShlinkProblem({

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ShlinkCreateShortUrlBody,
+  ShlinkDeleteTagsQuery,
   ShlinkDomainQuery,
+  ShlinkRenameTagBody,
   ShlinkEditShortUrlBody,
   ShlinkShortCodeParams,
   ShlinkShortUrlsQuery,
@@ -14,10 +16,10 @@ import { unavailable } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
-import { createLinkFromRequest, deleteLinkDecider, editLinkFromRequest, workspaceLabels } from '../links/index.ts';
+import { createLinkFromRequest, deleteLinkDecider, deleteTagsNamed, editLinkFromRequest, renameTagNamed, workspaceLabels } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { linkAsCreated, ourHost, shortUrlOf, workspaceLinkByCode } from './shlink-links.ts';
-import { answerAsShlink, mercureNotConfigured, shlinkRouteNotFound } from './shlink-problems.ts';
+import { answerAsShlink, mercureNotConfigured, shlinkRouteNotFound, tagConflict, tagNotFound } from './shlink-problems.ts';
 import { answerAnyOrigin } from './shlink-cors.ts';
 import {
   createBodyOf,
@@ -171,6 +173,28 @@ export async function shlinkRoutes(app: FastifyInstance, platform: Platform) {
         handler: async ({ request, workspace }) => {
           const data = await tagStats(platform, request, workspace.id);
           return { tags: { data, pagination: pagination(1, Math.max(1, data.length), data.length) } };
+        },
+      });
+
+      writers.put('/v3/tags', {
+        ...HIDDEN,
+        body: ShlinkRenameTagBody,
+        handler: async ({ request, reply, workspace }) => {
+          const { oldName, newName } = request.body;
+          const renamed = await renameTagNamed(platform, commandContext(platform, request), workspace.id, oldName, newName);
+          if (renamed === 'missing') throw tagNotFound(oldName);
+          if (renamed === 'taken') throw tagConflict(oldName, newName);
+          return reply.code(204).send();
+        },
+      });
+
+      writers.delete('/v3/tags', {
+        ...HIDDEN,
+        querystring: ShlinkDeleteTagsQuery,
+        handler: async ({ request, reply, workspace }) => {
+          const names = [request.query['tags[]'], request.query.tags].flatMap((value) => (value === undefined ? [] : [value].flat()));
+          await deleteTagsNamed(platform, commandContext(platform, request), workspace.id, names);
+          return reply.code(204).send();
         },
       });
 

@@ -40,4 +40,22 @@ describe('tags through Shlink’s JavaScript SDK', () => {
     const cleared = await sdk.updateShortUrl({ shortCode: 'tag-plain' }, { tags: [] });
     expect(cleared.tags).toEqual([]);
   });
+
+  it('renames a tag (its links keep it under the new name) and deletes tags (their links keep the others), as Shlink does', async () => {
+    await sdk.createShortUrl({ longUrl: 'https://example.com/renamed', customSlug: 'tag-renamed', tags: ['festive', 'keep'] });
+    await sdk.editTag({ oldName: 'festive', newName: 'Festive 2026' });
+    expect((await sdk.getShortUrl({ shortCode: 'tag-renamed' })).tags.sort()).toEqual(['Festive 2026', 'keep']);
+    await expect(sdk.editTag({ oldName: 'no-such-tag', newName: 'x' })).rejects.toMatchObject({
+      type: 'https://shlink.io/api/error/tag-not-found',
+      status: 404,
+    });
+    await expect(sdk.editTag({ oldName: 'Festive 2026', newName: 'keep' })).rejects.toMatchObject({
+      type: 'https://shlink.io/api/error/tag-conflict',
+      status: 409,
+    });
+
+    await sdk.deleteTags(['Festive 2026', 'never-existed']);
+    expect((await sdk.getShortUrl({ shortCode: 'tag-renamed' })).tags).toEqual(['keep']);
+    expect((await sdk.listTags()).data).not.toContain('Festive 2026');
+  });
 });
