@@ -39,9 +39,10 @@ const MODES = (process.env['EVENTS_SYNC'] ?? 'FULL,NORMAL').split(',').map((mode
  * two clicks of a commit share a link (the other places click one link); `smart`: /{code} of a
  * link with 5 targeting rules (none holds for the bench's visitor), a 2-way A/B split and an
  * expiry ahead (docs/links.md#smart-links); `password`: /{code} of a password link without
- * its cookie, answered with the password page (no click).
+ * its cookie, answered with the password page (no click); `utm`: /{code} of a link with three
+ * UTM parameters added to its destination.
  */
-const PLACE_NAMES = ['plain', 'host', 'trai', 'spread', 'smart', 'password'] as const;
+const PLACE_NAMES = ['plain', 'host', 'trai', 'spread', 'smart', 'password', 'utm'] as const;
 const PLACES = (process.env['PLACES'] ?? 'plain').split(',').map((place) => {
   const name = PLACE_NAMES.find((known) => known === place.trim());
   if (!name) throw new Error(`PLACES must list ${PLACE_NAMES.join(', ')} (got ${place})`);
@@ -175,6 +176,14 @@ async function prepare(product: Product, dns: DnsTestServer, dataDir: string) {
     const probe = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': UA } });
     if (!/[?&]variant=[ab]$/.test(probe.headers.get('location') ?? ''))
       throw new Error(`the smart link answered ${probe.status} to ${probe.headers.get('location')}, not a variant`);
+  }
+  if (PLACES.includes('utm')) {
+    // The destination gains the link's UTM parameters, worked out once when the link is cached (docs/links.md#utm-parameters).
+    const link = await linkOn({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring sale' });
+    targets.utm = { path: `/${link.short_code}`, host: undefined };
+    const probe = await fetch(`${product.baseUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': UA } });
+    if (!probe.headers.get('location')?.includes('utm_campaign=spring'))
+      throw new Error(`the UTM link answered ${probe.status} to ${probe.headers.get('location')}, without its UTM parameters`);
   }
   if (PLACES.includes('password')) {
     const link = await linkOn({});
