@@ -491,7 +491,7 @@ describe('dashboard in the browser', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Title,Original URL,Short URL,Clicks,Created Date,Status');
+    expect(lines[0]).toBe('Title,Original URL,Short URL,Clicks,Created Date,Status,Tags,Folder');
     expect(lines).toHaveLength(24);
     await page.getByText('Export Successful!').waitFor();
     await screenshot(page, 'dashboard-pagination');
