@@ -6,8 +6,8 @@ import { useBrowserSuite } from './browser-suite.ts';
 /*
  * Tags and folders in the browser (docs/links.md#tags-and-folders) on the real server: chips
  * on the link rows, the tag picker and folder field of the Create dialog, the tag and folder
- * filters of Your URLs, and the Tags page's merge and delete, at desktop and phone size.
- * A hostile tag name shows as text.
+ * filters of Your URLs, the Tags page's merge and delete, and its folders renamed and
+ * deleted, at desktop and phone size. Hostile tag and folder names show as text.
  */
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -29,6 +29,7 @@ describe('tags and folders in the browser', () => {
     });
     await call('POST', '/api/urls', { original_url: 'https://example.com/press', title: 'Press kit', short_code: 'press-kit', tags: ['Press', HOSTILE] });
     await call('POST', '/api/urls', { original_url: 'https://example.com/plain', title: 'Plain link', short_code: 'plain-link' });
+    await call('POST', '/api/urls', { original_url: 'https://example.com/old', title: 'Old link', short_code: 'old-link', folder: HOSTILE });
     const tags = await call<{ id: number; name: string }[]>('GET', '/api/tags');
     await call('PATCH', `/api/tags/${tags.find((tag) => tag.name === 'Launch')!.id}`, { color: 'green' });
   }, 60_000);
@@ -120,6 +121,42 @@ describe('tags and folders in the browser', () => {
     await row(phone, 'launch-post').waitFor();
     await row(phone, 'launch-post').scrollIntoViewIfNeeded();
     await screenshot(phone, 'tags-dashboard-phone');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await phone.close();
+  }, 90_000);
+
+  it('renames and deletes folders on the Tags page, with a confirmation (desktop and phone)', async () => {
+    const page = await openSignedIn(suite.browser, suite.product, token, '/tags', DESKTOP);
+    const folders = page.getByTestId('folders-table');
+    await folders.locator('[data-folder="Q4 campaign"]').waitFor();
+    expect(await folders.locator('[data-folder="Q4 campaign"] td').nth(1).textContent()).toBe('2 links');
+    expect(await folders.locator(`[data-folder="${HOSTILE}"] td`).first().textContent()).toBe(HOSTILE);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await folders.scrollIntoViewIfNeeded();
+    await screenshot(page, 'folders-page');
+
+    await page.getByRole('button', { name: 'Rename Q4 campaign' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Folder' });
+    await rename.getByLabel('Name').fill('Q1 campaign');
+    await rename.getByRole('button', { name: 'Save Folder' }).click();
+    await folders.locator('[data-folder="Q1 campaign"]').waitFor();
+    expect(await folders.locator('[data-folder="Q4 campaign"]').count()).toBe(0);
+
+    await page.getByRole('button', { name: `Delete folder ${HOSTILE}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Folder' });
+    expect(await confirm.textContent()).toContain('1 link will be in no folder');
+    await screenshot(page, 'folders-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete Folder' }).click();
+    await folders.locator(`[data-folder="${HOSTILE}"]`).waitFor({ state: 'detached' });
+    const links = await call<{ short_code: string; folder: string | null }[]>('GET', '/api/urls?limit=100');
+    expect(links.find((link) => link.short_code === 'launch-post')?.folder).toBe('Q1 campaign');
+    expect(links.find((link) => link.short_code === 'old-link')?.folder).toBeNull();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+
+    const phone = await openSignedIn(suite.browser, suite.product, token, '/tags', PHONE);
+    await phone.getByTestId('folders-table').locator('[data-folder="Q1 campaign"]').waitFor();
+    await screenshot(phone, 'folders-page');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await phone.close();
   }, 90_000);

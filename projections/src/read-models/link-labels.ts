@@ -65,4 +65,11 @@ export const linkLabelHandlers: ReadModelHandlers = {
   async FolderDeleted({ workspace_id, folder_id }, _recorded, tx) {
     await change(tx, workspace_id, changeFolder(folder_id, { deleted: true }));
   },
+  // A deleted workspace's labels go with it; a personal workspace goes with its account.
+  WorkspaceDeleted({ workspace_id }, _recorded, tx) {
+    tx.delete(LINK_LABELS, workspace_id);
+  },
+  AccountDeleted({ user_id }, _recorded, tx) {
+    tx.delete(LINK_LABELS, user_id);
+  },
 };

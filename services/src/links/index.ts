@@ -3,6 +3,7 @@ export { LINK_NOT_FOUND } from './link-deciders.ts';
 export { publicBase, shortUrl, toLinkResponse, type LabelNames } from './link-response.ts';
 export { workspaceLabels } from './labels/workspace-labels.ts';
 export { deleteTagsNamed, renameTagNamed } from './labels/tags-by-name.ts';
+export { evolveLabels, labelsStream, noLabels, type LabelsState } from './labels/label-state.ts';
 export { type EditableLink, evolveEditableLink, evolveLink, type LinkState } from './link-state.ts';
 export { refuseLoopingDestination, refuseLoopingDestinationOn } from './loop-guard.ts';
 export { ADMINS_MODERATE, moderateLinkDecider } from './link-moderation-deciders.ts';

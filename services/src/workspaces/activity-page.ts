@@ -2,9 +2,9 @@ import { domainEventOf, type EventFilter, type RecordedEvent, type WorkspaceActi
 import { LINKS, USERS, type LinkView, type UserView } from '@linkledger/projections';
 import { notFound } from '../commands/domain-error.ts';
 import { evolveRecorded } from '../commands/event-port.ts';
-import { evolveEditableLink, type EditableLink } from '../links/index.ts';
+import { evolveEditableLink, evolveLabels, labelsStream, noLabels, type EditableLink, type LabelsState } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
-import { activitySentence, isActivity, LINK_ACTIVITY, WORKSPACE_ACTIVITY, type ActivityEvent } from './activity-sentences.ts';
+import { activitySentence, isActivity, LABEL_ACTIVITY, LINK_ACTIVITY, WORKSPACE_ACTIVITY, type ActivityEvent } from './activity-sentences.ts';
 
 export const NO_SUCH_LINK_HERE = 'There is no such link in this workspace.';
 
@@ -61,6 +61,20 @@ function linkStreams(platform: Reading) {
   };
 }
 
+/** The workspace's tags and folders as they were before an event of their stream: its stream read once per page. */
+function labelsHistory(platform: Reading, workspaceId: number) {
+  let stream: Promise<RecordedEvent[]> | undefined;
+  return async (revision: number): Promise<LabelsState> => {
+    let state = noLabels;
+    for (const recorded of await (stream ??= platform.events.readStream(labelsStream(workspaceId)))) {
+      if (recorded.revision >= revision) break;
+      const event = domainEventOf(recorded);
+      if (event) state = evolveLabels(state, event);
+    }
+    return state;
+  };
+}
+
 /** Users' names as members see them: the username now, "deleted account" once it is gone. */
 async function namesOf(platform: Reading, userIds: Iterable<number>) {
   const users = await platform.read.getMany<UserView>(USERS, [...new Set(userIds)]);
@@ -100,15 +114,18 @@ export async function activityPage(
   { batch: BATCH, budget }: ScanLimits = SCAN_LIMITS,
 ): Promise<WorkspaceActivity> {
   const workspaceStream = `workspace-${workspaceId}`;
+  // Tags and folders organize links: a reader who may not read links does not see them either.
+  const labelStream = labelsStream(workspaceId);
   const links = linkStreams(platform);
+  const labelsBefore = labelsHistory(platform, workspaceId);
   if (query.link !== undefined) {
     if (query.withoutLinks) throw notFound(NO_SUCH_LINK_HERE);
     await links.learnOwners([query.link]);
     if (links.ownerOf(query.link) !== workspaceId) throw notFound(NO_SUCH_LINK_HERE);
   }
-  const streams = query.withoutLinks ? { stream: workspaceStream } : { streamPrefixes: ['link-', workspaceStream] };
+  const streams = query.withoutLinks ? { stream: workspaceStream } : { streamPrefixes: ['link-', workspaceStream, labelStream] };
   const filter: EventFilter = {
-    types: query.link !== undefined ? LINK_ACTIVITY : query.withoutLinks ? WORKSPACE_ACTIVITY : [...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY],
+    types: query.link !== undefined ? LINK_ACTIVITY : query.withoutLinks ? WORKSPACE_ACTIVITY : [...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY, ...LABEL_ACTIVITY],
     ...(query.link === undefined ? streams : { stream: `link-${query.link}` }),
     ...(query.member !== undefined && { actorId: String(query.member) }),
   };
@@ -116,7 +133,7 @@ export async function activityPage(
     // Moderation names no admin, so it is nobody's to filter by.
     if (query.member !== undefined && (recorded.metadata.actor.kind !== 'user' || recorded.type === 'LinkModerated')) return false;
     const linkId = linkIdOf(recorded.stream);
-    return linkId === null ? recorded.stream === workspaceStream : links.ownerOf(linkId) === workspaceId;
+    return linkId === null ? recorded.stream === workspaceStream || recorded.stream === labelStream : links.ownerOf(linkId) === workspaceId;
   };
 
   const found: { recorded: RecordedEvent; event: ActivityEvent }[] = [];
@@ -153,13 +170,14 @@ export async function activityPage(
           ? null
           : { kind: by.kind, id: by.id, name: by.kind === 'api_key' ? 'API key' : nameOf(Number(by.id)) };
       const linkBefore = linkId === null ? null : await links.before(linkId, recorded.revision);
+      const labels = recorded.stream === labelStream ? { labelsBefore: await labelsBefore(recorded.revision) } : {};
       return {
         position: recorded.position,
         at: recorded.metadata.at,
         type: recorded.type,
         actor,
         link_id: linkId,
-        summary: activitySentence(event, { actor: actor?.name ?? null, linkBefore, nameOf }),
+        summary: activitySentence(event, { actor: actor?.name ?? null, linkBefore, nameOf, ...labels }),
       };
     }),
   );

@@ -1,6 +1,9 @@
 import type { DomainEvent, EventType } from '@linkledger/contracts';
-import type { EditableLink } from '../links/index.ts';
+import type { EditableLink, LabelsState } from '../links/index.ts';
 import { controlClauses } from './link-control-sentences.ts';
+import { LABEL_ACTIVITY, labelSentence, type LabelActivityEvent } from './label-sentences.ts';
+
+export { LABEL_ACTIVITY };
 
 /**
  * The events a workspace's activity shows (docs/workspaces.md#activity). Clicks are not
@@ -26,7 +29,7 @@ export const WORKSPACE_ACTIVITY = [
   'WorkspaceApiKeyRevoked',
 ] as const satisfies readonly EventType[];
 
-export type ActivityEvent = Extract<DomainEvent, { type: (typeof LINK_ACTIVITY)[number] | (typeof WORKSPACE_ACTIVITY)[number] }>;
+export type ActivityEvent = Extract<DomainEvent, { type: (typeof LINK_ACTIVITY)[number] | (typeof WORKSPACE_ACTIVITY)[number] }> | LabelActivityEvent;
 
 /** What a sentence needs beside the event: who did it, the link as it was just before, and members' names. */
 export interface SentenceContext {
@@ -35,6 +38,8 @@ export interface SentenceContext {
   /** The link before this event (null for its creation). */
   linkBefore: EditableLink | null;
   nameOf(userId: number): string;
+  /** The workspace's tags and folders before this event (for a tag or folder event; none when absent). */
+  labelsBefore?: LabelsState;
 }
 
 /** Long titles and addresses are cut, so one sentence stays one line. */
@@ -101,9 +106,11 @@ export function activitySentence(event: ActivityEvent, context: SentenceContext)
       return event.data.creator_id === event.data.revoked_by
         ? `${who} revoked the API key ${quoted(event.data.name)}`
         : `${who} revoked the API key ${quoted(event.data.name)} of ${context.nameOf(event.data.creator_id)}`;
+    default:
+      return labelSentence(who, event, context.labelsBefore, quoted);
   }
 }
 
-const ACTIVITY_TYPES = new Set<string>([...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY]);
+const ACTIVITY_TYPES = new Set<string>([...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY, ...LABEL_ACTIVITY]);
 /** Whether a parsed event is one the activity shows. */
 export const isActivity = (event: DomainEvent | null): event is ActivityEvent => event !== null && ACTIVITY_TYPES.has(event.type);

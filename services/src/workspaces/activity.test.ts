@@ -232,6 +232,44 @@ describe('GET /api/workspaces/{id}/activity', () => {
     expect(answer.body).not.toContain('scrypt');
   });
 
+  it('tags and folders made, renamed, merged and deleted read as sentences with their names before and after; not for a reader without links', async () => {
+    const labelled = await call(ben, 'POST', '/api/urls', team, { original_url: 'https://f.example/', tags: ['Launch', 'Lunch'], folder: 'Q4 <b>plan</b>' });
+    expect(labelled.statusCode, labelled.body).toBe(201);
+    const tags = (await call(asha, 'GET', '/api/tags', team)).json<{ id: number; name: string }[]>();
+    const idOf = (name: string) => tags.find((tag) => tag.name === name)!.id;
+    const [folder] = (await call(asha, 'GET', '/api/folders', team)).json<{ id: number }[]>();
+    for (const [method, url, body] of [
+      ['PATCH', `/api/tags/${idOf('Launch')}`, { name: 'Liftoff', color: 'green' }],
+      ['PATCH', `/api/tags/${idOf('Lunch')}`, { color: '#112233' }],
+      ['POST', `/api/tags/${idOf('Lunch')}/merge`, { into: idOf('Launch') }],
+      ['PATCH', `/api/folders/${folder!.id}`, { name: 'Q1 plan' }],
+      ['DELETE', `/api/folders/${folder!.id}`, undefined],
+      ['DELETE', `/api/tags/${idOf('Launch')}`, undefined],
+    ] as const) {
+      const answer = await call(asha, method, url, team, body);
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const { events } = await page(asha, { limit: 10 });
+    const labels = events.filter((entry) => entry.type.startsWith('Tag') || entry.type.startsWith('Folder'));
+    expect(labels.map((entry) => [entry.type, entry.summary.replace(/^\S+ /, '')])).toEqual([
+      ['TagDeleted', 'deleted the tag “Liftoff”'],
+      ['FolderDeleted', 'deleted the folder “Q1 plan”'],
+      ['FolderRenamed', 'renamed the folder “Q4 <b>plan</b>” to “Q1 plan”'],
+      ['TagsMerged', 'merged the tag “Lunch” into “Liftoff”'],
+      ['TagChanged', 'recoloured the tag “Lunch” from gray to #112233'],
+      ['TagChanged', 'renamed the tag “Launch” to “Liftoff” and recoloured it green'],
+      ['FolderCreated', 'created the folder “Q4 <b>plan</b>”'],
+      ['TagCreated', 'created the tag “Lunch”'],
+      ['TagCreated', 'created the tag “Launch”'],
+    ]);
+    expect(labels.every((entry) => entry.link_id === null)).toBe(true);
+    expect(
+      labels.filter((entry) => entry.type !== 'TagCreated' && entry.type !== 'FolderCreated').every((entry) => entry.actor?.id === String(asha.user.id)),
+    ).toBe(true);
+    const withoutLinks = await activityPage(t.platform, team, { limit: 50, withoutLinks: true });
+    expect(withoutLinks.events.some((entry) => entry.type.startsWith('Tag') || entry.type.startsWith('Folder'))).toBe(false);
+  });
+
   it('a member whose account is deleted reads as "deleted account", their address nowhere', async () => {
     const deleted = await call(vikram, 'POST', '/api/settings/account/delete', null, { password: 'correct horse', confirm_email: 'vikram@example.com' });
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -71,6 +71,21 @@ describe('live activity of a workspace', () => {
     for (const socket of [owner, viewer, bensPersonal, stranger]) socket.close();
   });
 
+  it('pushes a folder renamed on the workspace’s labels stream, as the activity call shows it', async () => {
+    const inTeam = { ...asha.headers, 'x-workspace-id': String(team) };
+    const made = await t.app.inject({ method: 'POST', url: '/api/folders', headers: inTeam, payload: { name: 'Drafts' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const owner = await liveClient(baseUrl, asha.token, team);
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/folders/${made.json<{ id: number }>().id}`, headers: inTeam, payload: { name: 'Final' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await eventually(() => owner.activities().length === 1, 5000, 'the rename on the owner’s socket');
+    const entry = await newest(asha);
+    expect(entry).toMatchObject({ type: 'FolderRenamed', link_id: null });
+    expect(entry.summary).toMatch(/ renamed the folder “Drafts” to “Final”$/);
+    expect(owner.activities()).toEqual([{ type: 'activity', workspace_id: team, entry }]);
+    owner.close();
+  });
+
   it('tells the others of a removal, and not the member removed, whose socket closes', async () => {
     const owner = await liveClient(baseUrl, asha.token, team);
     const removedOne = await liveClient(baseUrl, vikram.token, team);

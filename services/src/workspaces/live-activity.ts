@@ -1,10 +1,10 @@
 import { domainEventOf, type RecordedEvent, type WorkspaceActivity } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 import { activityPage } from './activity-page.ts';
-import { LINK_ACTIVITY, WORKSPACE_ACTIVITY } from './activity-sentences.ts';
+import { LABEL_ACTIVITY, LINK_ACTIVITY, WORKSPACE_ACTIVITY } from './activity-sentences.ts';
 
 /** The event types a workspace's activity feed shows, which the live hub follows for the sockets watching it. */
-export const ACTIVITY_TYPES: readonly string[] = [...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY];
+export const ACTIVITY_TYPES: readonly string[] = [...LINK_ACTIVITY, ...WORKSPACE_ACTIVITY, ...LABEL_ACTIVITY];
 
 /** A new entry of one workspace's activity. */
 interface NewActivity {
@@ -12,12 +12,12 @@ interface NewActivity {
   entry: WorkspaceActivity['events'][number];
 }
 
-const streamId = (prefix: 'link-' | 'workspace-', stream: string) =>
+const streamId = (prefix: 'link-' | 'workspace-' | 'labels-', stream: string) =>
   stream.startsWith(prefix) && /^[0-9]+$/.test(stream.slice(prefix.length)) ? Number(stream.slice(prefix.length)) : null;
 
-/** The workspace whose activity an event is: its own stream's, or the owner of the link whose stream it is (as the link's creation says, so a deleted link is found too). */
+/** The workspace whose activity an event is: its own stream's (or its labels'), or the owner of the link whose stream it is (as the link's creation says, so a deleted link is found too). */
 async function workspaceOfEvent(platform: Pick<Platform, 'events'>, recorded: RecordedEvent): Promise<number | null> {
-  const workspaceId = streamId('workspace-', recorded.stream);
+  const workspaceId = streamId('workspace-', recorded.stream) ?? streamId('labels-', recorded.stream);
   if (workspaceId !== null) return workspaceId;
   const linkId = streamId('link-', recorded.stream);
   if (linkId === null) return null;

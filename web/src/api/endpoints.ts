@@ -156,5 +156,7 @@ export const labelsApi = {
   changeTag: (id: number, changes: { name?: string; color?: string }) => api<TagView>(`/tags/${id}`, { method: 'PATCH', body: changes }),
   mergeTag: (id: number, into: number) => api<TagView>(`/tags/${id}/merge`, { method: 'POST', body: { into } }),
   deleteTag: (id: number) => api<{ message: string }>(`/tags/${id}`, { method: 'DELETE' }),
+  renameFolder: (id: number, name: string) => api<FolderView>(`/folders/${id}`, { method: 'PATCH', body: { name } }),
+  deleteFolder: (id: number) => api<{ message: string }>(`/folders/${id}`, { method: 'DELETE' }),
   tagAnalytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<TagAnalyticsResponse>(`/tags/${id}/analytics`, { query: range }),
 };

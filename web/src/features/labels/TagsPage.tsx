@@ -14,35 +14,30 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { ClicksChart } from '../analytics/index.ts';
 import { ModalFormFooter } from '../../ui/ModalFormFooter.tsx';
-import { tagsEdited, useTags } from './label-queries.ts';
+import { editLabels } from './edit-labels.ts';
+import { FoldersSection } from './FoldersSection.tsx';
+import { labelsEdited, useTags } from './label-queries.ts';
+import { linksText } from './links-text.ts';
+import { RowActions } from './RowActions.tsx';
 import { PALETTE_NAMES, tagColorCss } from './tag-colors.ts';
 import { TagChip } from './TagChips.tsx';
 
 const COLUMNS = ['Tag', { label: 'Links', className: 'num' }, { label: 'Actions', hidden: true }] as const;
-const linksText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'link' : 'links'}`;
 
 type Dialog = { kind: 'edit' | 'merge' | 'delete'; tag: TagView } | null;
 
-/** The Tags page (docs/links.md#tags-and-folders): every tag with its links, renamed, recoloured, merged or deleted, and its clicks. */
+/** The Tags page (docs/links.md#tags-and-folders): every tag with its links, renamed, recoloured, merged or deleted, and its clicks; then the folders. */
 export default function TagsPage() {
   const tags = useTags();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [chartOf, setChartOf] = useState<TagView | null>(null);
   const list = tags.data ?? [];
   const close = () => setDialog(null);
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast(done, 'success');
-    } catch (error) {
-      toast('Not Saved', 'error', errorText(error, 'The tag could not be changed. Please try again.'));
-    }
-    await tagsEdited();
-  };
+  const run = (action: () => Promise<unknown>, done: string) => editLabels(action, done, 'The tag could not be changed. Please try again.');
 
   return (
     <div className="tags-page stack gap-4">
-      <PageHeader title="Tags" subtitle="Your workspace’s tags: rename, recolour, merge or delete them, and see their clicks." />
+      <PageHeader title="Tags" subtitle="Your workspace’s tags and folders: rename, recolour, merge or delete them, and see a tag’s clicks." />
       <section className="card">
         {tags.loading ? (
           <Spinner />
@@ -61,36 +56,14 @@ export default function TagsPage() {
                 </td>
                 <td className="num">{linksText(tag.link_count)}</td>
                 <td>
-                  <div className="tags-page__row-actions">
-                    <button type="button" className="button button--ghost button--sm" onClick={() => setChartOf(tag)} aria-label={`Clicks of ${tag.name}`}>
-                      Clicks
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--sm"
-                      onClick={() => setDialog({ kind: 'edit', tag })}
-                      aria-label={`Edit ${tag.name}`}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--sm"
-                      onClick={() => setDialog({ kind: 'merge', tag })}
-                      disabled={list.length < 2}
-                      aria-label={`Merge ${tag.name}`}
-                    >
-                      Merge
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger button--sm"
-                      onClick={() => setDialog({ kind: 'delete', tag })}
-                      aria-label={`Delete ${tag.name}`}
-                    >
-                      Delete
-                    </button>
-                  </div>
+                  <RowActions
+                    actions={[
+                      { label: 'Clicks', ariaLabel: `Clicks of ${tag.name}`, onClick: () => setChartOf(tag) },
+                      { label: 'Edit', ariaLabel: `Edit ${tag.name}`, onClick: () => setDialog({ kind: 'edit', tag }) },
+                      { label: 'Merge', ariaLabel: `Merge ${tag.name}`, onClick: () => setDialog({ kind: 'merge', tag }), disabled: list.length < 2 },
+                      { label: 'Delete', ariaLabel: `Delete ${tag.name}`, onClick: () => setDialog({ kind: 'delete', tag }), danger: true },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}
@@ -98,6 +71,7 @@ export default function TagsPage() {
         )}
       </section>
       {chartOf ? <TagClicks key={chartOf.id} tag={chartOf} /> : null}
+      <FoldersSection />
       <Modal title="Edit Tag" open={dialog?.kind === 'edit'} onClose={close}>
         {dialog?.kind === 'edit' ? <EditTagForm key={dialog.tag.id} tag={dialog.tag} onDone={close} /> : null}
       </Modal>
@@ -141,7 +115,7 @@ function EditTagForm({ tag, onDone }: { tag: TagView; onDone(): void }) {
     setBusy(true);
     try {
       await labelsApi.changeTag(tag.id, changes);
-      await tagsEdited();
+      await labelsEdited();
       toast('Tag Saved', 'success');
       onDone();
     } catch (failure) {

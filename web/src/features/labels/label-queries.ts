@@ -15,5 +15,5 @@ export const useFolders = () => useQuery(FOLDERS_QUERY, labelsApi.folders);
 /** After a link or a label changed: names, colours and counts are read again. */
 export const labelsChanged = () => invalidate(LABELS);
 
-/** After a tag was renamed, merged or deleted: the labels, and the link lists that show its name (the links feature's `['links']` pages). */
-export const tagsEdited = () => Promise.all([invalidate(LABELS), invalidate(['links'])]);
+/** After a tag or folder was renamed, merged or deleted: the labels, and the link lists that show its name (the links feature's `['links']` pages). */
+export const labelsEdited = () => Promise.all([invalidate(LABELS), invalidate(['links'])]);
