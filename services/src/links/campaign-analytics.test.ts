@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME } from '../testing/http-client.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
-const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
 
 describe('GET /api/analytics/campaigns (docs/analytics.md#campaigns)', () => {
@@ -13,7 +13,7 @@ describe('GET /api/analytics/campaigns (docs/analytics.md#campaigns)', () => {
 
   const link = async (payload: object) =>
     (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload })).json<{ id: number; short_code: string }>();
-  const click = (code: string, ip: string, userAgent = WINDOWS) =>
+  const click = (code: string, ip: string, userAgent = CHROME) =>
     t.app.inject({ url: `/${code}`, headers: { 'user-agent': userAgent, 'x-forwarded-for': ip } });
 
   beforeAll(async () => {

@@ -34,13 +34,18 @@ export function FieldFrame({ id, label, hint, hintId, error, errorId, className,
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine id={errorId}>{error}</ErrorLine>
     </div>
   );
+}
+
+/** An error line, announced as it appears; nothing while there is no error. */
+export function ErrorLine({ id, children }: { id?: string | undefined; children: ReactNode }) {
+  return children ? (
+    <p id={id} className="field__error" role="alert">
+      {children}
+    </p>
+  ) : null;
 }
 
 /** What a text field adds to its control: a label, a hint and an error under it. */

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startBitlyStandIn, type BitlyBitlink } from '../../testing/import-stand-ins/bitly.ts';
 import {
   openOnStandIn,
-  privateAddressOutcome,
   HOSTILE_LINE,
   HOSTILE_TAGS,
   HOSTILE_TAGS_READ,
@@ -10,7 +9,7 @@ import {
   readAllPages,
   sourceFailure,
 } from '../../testing/import-stand-ins/read-source.ts';
-import type { StandIn } from '../../testing/import-stand-ins/stand-in-server.ts';
+import { standInForFile } from '../../testing/import-stand-ins/stand-in-for-file.ts';
 
 const TOKEN = 'bitly-token-0123456789abcdef';
 
@@ -29,14 +28,7 @@ bitlinks[1] = { ...bitlinks[1]!, custom_bitlinks: ['https://go.asha.in/summer-sa
 bitlinks[150] = { ...bitlinks[150]!, title: HOSTILE_TEXT, tags: HOSTILE_TAGS, long_url: 'https://example.com/?q=<script>\r\n' };
 const clicks = Object.fromEntries(bitlinks.map((link, index) => [link.id, index * 3]));
 
-let bitly: StandIn;
-const open = (credential = TOKEN, path = '') => openOnStandIn('bitly', bitly, 'bitly.test', credential, path);
-
-beforeAll(async () => {
-  bitly = await startBitlyStandIn(TOKEN, bitlinks, clicks);
-});
-
-afterAll(() => bitly.server.close());
+const { standIn: bitly, open, privateAddressOutcome } = standInForFile('bitly', 'bitly.test', TOKEN, () => startBitlyStandIn(TOKEN, bitlinks, clicks));
 
 describe('the Bitly source (docs/import.md#bitly)', () => {
   it('reads every bitlink of the default group, page by page, with titles, tags, custom back-halves and clicks', async () => {
@@ -94,14 +86,14 @@ describe('the Bitly source (docs/import.md#bitly)', () => {
   it('fails on the page that failed, so a job resumes at the cursor it holds; a 429 says when to ask again', async () => {
     const source = open();
     const first = await source.page(null);
-    bitly.failing = { page: 2, status: 500 };
+    bitly().failing = { page: 2, status: 500 };
     expect(await sourceFailure(source.page(first.next))).toMatchObject({
       reason: 'source_failed',
       message: 'Bitly answered with an error (HTTP 500): try again later.',
     });
-    bitly.failing = { page: 2, status: 429, headers: { 'retry-after': '30' } };
+    bitly().failing = { page: 2, status: 429, headers: { 'retry-after': '30' } };
     expect(await sourceFailure(source.page(first.next))).toMatchObject({ reason: 'rate_limited', retryAfterSeconds: 30 });
-    bitly.failing = null;
+    bitly().failing = null;
     // After a restart: a new source, the stored cursor.
     const resumed = await readAllPages(open(), first.next);
     expect(resumed.links.map((link) => link.code)).toEqual(bitlinks.slice(100).map((link) => link.id.slice('bit.ly/'.length)));
@@ -116,6 +108,6 @@ describe('the Bitly source (docs/import.md#bitly)', () => {
   });
 
   it('refuses an API address on a private network (BITLY_API_URL pointed inward) without connecting', async () => {
-    expect(await privateAddressOutcome('bitly', bitly, 'bitly.test', TOKEN)).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
+    expect(await privateAddressOutcome()).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startKuttStandIn, type KuttLink } from '../../testing/import-stand-ins/kutt.ts';
-import { openOnStandIn, privateAddressOutcome, HOSTILE_LINE, HOSTILE_TEXT, readAllPages, sourceFailure } from '../../testing/import-stand-ins/read-source.ts';
-import type { StandIn } from '../../testing/import-stand-ins/stand-in-server.ts';
+import { openOnStandIn, HOSTILE_LINE, HOSTILE_TEXT, readAllPages, sourceFailure } from '../../testing/import-stand-ins/read-source.ts';
+import { standInForFile } from '../../testing/import-stand-ins/stand-in-for-file.ts';
 import { html, startPageServer } from '../../testing/page-server.ts';
 
 const KEY = 'kutt_key_Z8x7c6v5b4n3';
@@ -26,14 +26,7 @@ links[4] = { ...links[4]!, domain: 'l.asha.in', link: 'https://l.asha.in/k4', ex
 links[5] = { ...links[5]!, link: 'https://go.asha.in/k5' };
 links[77] = { ...links[77]!, description: HOSTILE_TEXT, address: 'k77\r\n<x>' };
 
-let kutt: StandIn;
-const open = (credential = KEY, path = '') => openOnStandIn('kutt', kutt, 'kutt.test', credential, path);
-
-beforeAll(async () => {
-  kutt = await startKuttStandIn(KEY, links);
-});
-
-afterAll(() => kutt.server.close());
+const { standIn: kutt, open, privateAddressOutcome } = standInForFile('kutt', 'kutt.test', KEY, () => startKuttStandIn(KEY, links));
 
 describe('the Kutt source (docs/import.md#kutt)', () => {
   it('reads every link page by page with descriptions as titles, expiry, custom domains and visit counts', async () => {
@@ -101,13 +94,13 @@ describe('the Kutt source (docs/import.md#kutt)', () => {
 
   it('fails on the page that failed, so a job resumes at the cursor it holds; a 429 says when to ask again', async () => {
     const first = await open().page(null);
-    kutt.failing = { page: 2, status: 429, headers: { 'retry-after': '120' } };
+    kutt().failing = { page: 2, status: 429, headers: { 'retry-after': '120' } };
     expect(await sourceFailure(open().page(first.next))).toMatchObject({
       reason: 'rate_limited',
       retryAfterSeconds: 120,
       message: 'Kutt asks us to slow down (HTTP 429); it can be asked again in 120 seconds.',
     });
-    kutt.failing = null;
+    kutt().failing = null;
     const resumed = await readAllPages(open(), first.next);
     expect(resumed.links.map((link) => link.code)).toEqual(links.slice(50).map((link) => link.address));
   });
@@ -119,6 +112,6 @@ describe('the Kutt source (docs/import.md#kutt)', () => {
   });
 
   it('refuses a server on a private network without connecting', async () => {
-    expect(await privateAddressOutcome('kutt', kutt, 'kutt.test', KEY)).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
+    expect(await privateAddressOutcome()).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
   });
 });

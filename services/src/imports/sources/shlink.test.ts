@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openOnStandIn,
-  privateAddressOutcome,
-  HOSTILE_LINE,
-  HOSTILE_TAGS,
-  HOSTILE_TAGS_READ,
-  HOSTILE_TEXT,
-  readAllPages,
-  sourceFailure,
-} from '../../testing/import-stand-ins/read-source.ts';
+import { describe, expect, it } from 'vitest';
+import { HOSTILE_LINE, HOSTILE_TAGS, HOSTILE_TAGS_READ, HOSTILE_TEXT, readAllPages, sourceFailure } from '../../testing/import-stand-ins/read-source.ts';
 import { startShlinkStandIn, type ShlinkShortUrl, type ShlinkVisit } from '../../testing/import-stand-ins/shlink.ts';
-import type { StandIn } from '../../testing/import-stand-ins/stand-in-server.ts';
+import { standInForFile } from '../../testing/import-stand-ins/stand-in-for-file.ts';
 import { SHLINK_VISITS_PER_LINK } from './shlink.ts';
 
 const KEY = 'a5b9c8d7-shlink-api-key';
@@ -62,14 +53,7 @@ const visits = {
   ],
 };
 
-let shlink: StandIn;
-const open = (credential = KEY, path = '') => openOnStandIn('shlink', shlink, 'shlink.test', credential, path);
-
-beforeAll(async () => {
-  shlink = await startShlinkStandIn(KEY, shortUrls, visits);
-});
-
-afterAll(() => shlink.server.close());
+const { standIn: shlink, open, privateAddressOutcome } = standInForFile('shlink', 'shlink.test', KEY, () => startShlinkStandIn(KEY, shortUrls, visits));
 
 describe('the Shlink source (docs/import.md#shlink)', () => {
   it('reads every short URL oldest first, page by page, with tags, validity, visit cap, domain and visits', async () => {
@@ -134,12 +118,12 @@ describe('the Shlink source (docs/import.md#shlink)', () => {
 
   it('fails on the page that failed, so a job resumes at the cursor it holds', async () => {
     const first = await open().page(null);
-    shlink.failing = { page: 2, status: 503 };
+    shlink().failing = { page: 2, status: 503 };
     expect(await sourceFailure(open().page(first.next))).toMatchObject({
       reason: 'source_failed',
       message: 'Shlink answered with an error (HTTP 503): try again later.',
     });
-    shlink.failing = null;
+    shlink().failing = null;
     const resumed = await readAllPages(open(), first.next);
     expect(resumed.links.map((link) => link.code)).toEqual(Array.from({ length: 70 }, (_, index) => `s${index + 50}`));
   });
@@ -152,6 +136,6 @@ describe('the Shlink source (docs/import.md#shlink)', () => {
   });
 
   it('refuses a server on a private network without connecting', async () => {
-    expect(await privateAddressOutcome('shlink', shlink, 'shlink.test', KEY)).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
+    expect(await privateAddressOutcome()).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOnStandIn, privateAddressOutcome, HOSTILE_LINE, HOSTILE_TEXT, readAllPages, sourceFailure } from '../../testing/import-stand-ins/read-source.ts';
-import type { StandIn } from '../../testing/import-stand-ins/stand-in-server.ts';
+import { describe, expect, it } from 'vitest';
+import { openOnStandIn, HOSTILE_LINE, HOSTILE_TEXT, readAllPages, sourceFailure } from '../../testing/import-stand-ins/read-source.ts';
+import { standInForFile } from '../../testing/import-stand-ins/stand-in-for-file.ts';
 import { startYourlsStandIn, type YourlsLink } from '../../testing/import-stand-ins/yourls.ts';
 
 const SIGNATURE = '1002a612b4';
@@ -16,14 +16,7 @@ const links: YourlsLink[] = Array.from({ length: 230 }, (_, index) => ({
 }));
 links[201] = { ...links[201]!, title: HOSTILE_TEXT, shorturl: 'https://sho.rt/caf%C3%A9', url: 'https://example.com/"><img src=x onerror=alert(1)>' };
 
-let yourls: StandIn;
-const open = (credential = SIGNATURE, path = '') => openOnStandIn('yourls', yourls, 'yourls.test', credential, path);
-
-beforeAll(async () => {
-  yourls = await startYourlsStandIn(SIGNATURE, links);
-});
-
-afterAll(() => yourls.server.close());
+const { standIn: yourls, open, privateAddressOutcome } = standInForFile('yourls', 'yourls.test', SIGNATURE, () => startYourlsStandIn(SIGNATURE, links));
 
 describe('the YOURLS source (docs/import.md#yourls)', () => {
   it('reads every link page by page until a short page, with titles and click counts', async () => {
@@ -91,9 +84,9 @@ describe('the YOURLS source (docs/import.md#yourls)', () => {
 
   it('fails on the page that failed, so a job resumes at the cursor it holds', async () => {
     const first = await open().page(null);
-    yourls.failing = { page: 2, status: 500 };
+    yourls().failing = { page: 2, status: 500 };
     expect(await sourceFailure(open().page(first.next))).toMatchObject({ reason: 'source_failed' });
-    yourls.failing = null;
+    yourls().failing = null;
     const resumed = await readAllPages(open(), first.next);
     expect(resumed.links.map((link) => link.shortUrl)).toEqual(links.slice(100).map((link) => link.shorturl));
   });
@@ -104,6 +97,6 @@ describe('the YOURLS source (docs/import.md#yourls)', () => {
   });
 
   it('refuses an install on a private network without connecting', async () => {
-    expect(await privateAddressOutcome('yourls', yourls, 'yourls.test', SIGNATURE)).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
+    expect(await privateAddressOutcome()).toEqual({ reasons: ['blocked_address', 'blocked_address'], requests: 0 });
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { CHROME } from '../../testing/http-client.ts';
 import { givePlan } from '../../testing/plans.ts';
 import { projectorsCaughtUp } from '../../testing/projectors.ts';
 import { signUp, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { callInWorkspace, teamOnPro } from '../../testing/workspaces.ts';
 
-const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const HOSTILE = '=1+1 "<script>alert(1)</script>';
 
 describe('tags and folders (docs/links.md#tags-and-folders)', () => {
@@ -151,7 +151,7 @@ describe('tags and folders (docs/links.md#tags-and-folders)', () => {
     const two = await create({ tags: ['Folded'] });
     await create({ tags: ['Unclicked'] });
     for (const link of [one, one, two]) {
-      await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': BROWSER, 'x-forwarded-for': '8.8.8.8' } });
+      await t.app.inject({ url: `/${link.short_code}`, headers: { 'user-agent': CHROME, 'x-forwarded-for': '8.8.8.8' } });
     }
     await send('POST', `/api/tags/${await tagId('Folded')}/merge`, { into: await tagId('Clicked') });
     await projectorsCaughtUp(t.platform);

@@ -4,6 +4,7 @@ import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { countLabel } from '../../format/numbers.ts';
+import { BusySubmitButton } from '../../ui/BusySubmitButton.tsx';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
@@ -165,9 +166,7 @@ function SettingsForm({ config, onResult }: { config: EmailConfig; onResult(mess
       />
 
       <div className="email-settings__actions cluster">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save e-mail settings'}
-        </button>
+        <BusySubmitButton busy={saving} label="Save e-mail settings" busyLabel="Saving…" />
       </div>
     </form>
   );

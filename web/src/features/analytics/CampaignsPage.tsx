@@ -66,7 +66,7 @@ function Campaigns() {
           {campaigns.map((row) => (
             <tr key={row.campaign} data-campaign={row.campaign} className={row === shown ? 'campaigns__row--shown' : undefined}>
               <td>
-                <button type="button" className="campaigns__name" onClick={() => setChosen(row.campaign)}>
+                <button type="button" className="link-button campaigns__name" onClick={() => setChosen(row.campaign)}>
                   {row.campaign}
                 </button>
               </td>

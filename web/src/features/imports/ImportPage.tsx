@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ImportJobDetails, ImportJobResponse, ImportSourceName } from '@linkledger/contracts';
 import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
+import { BusySubmitButton } from '../../ui/BusySubmitButton.tsx';
 import { InputField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -114,9 +115,7 @@ function StartImportCard({ onStarted }: { onStarted(job: ImportJobResponse): voi
           </p>
         )}
         <div className="cluster cluster--end">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Starting…' : 'Start import'}
-          </button>
+          <BusySubmitButton busy={busy} label="Start import" busyLabel="Starting…" />
         </div>
       </form>
     </TitledCard>

@@ -1,5 +1,6 @@
 import './labels.css';
 import { useState, type KeyboardEvent } from 'react';
+import { FieldFrame } from '../../ui/Field.tsx';
 import { useTags } from './label-queries.ts';
 import { TagChip } from './TagChips.tsx';
 
@@ -39,10 +40,7 @@ export function TagPicker({ id, label, value, onChange, disabled, hint }: TagPic
   };
   const colorOf = (name: string) => tags.find((tag) => same(tag.name, name))?.color;
   return (
-    <div className="field tag-picker">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} hintId={hint ? `${id}-hint` : undefined} className="tag-picker">
       <div className="tag-picker__box">
         {value.map((name) => (
           <span key={name} className="cluster cluster--nowrap">
@@ -79,11 +77,6 @@ export function TagPicker({ id, label, value, onChange, disabled, hint }: TagPic
             ))}
         </datalist>
       </div>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

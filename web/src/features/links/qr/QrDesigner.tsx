@@ -3,6 +3,7 @@ import { QR_LOGO_MAX_BYTES, qrContrastProblem } from '@linkledger/contracts/qr-d
 import { errorText } from '../../../api/client.ts';
 import { useQuery } from '../../../api/query.ts';
 import { blobDataUrl } from '../../../ui/blob-data-url.ts';
+import { ErrorLine, FieldFrame } from '../../../ui/Field.tsx';
 import { linksApi, qrLogosApi } from '../../../api/endpoints.ts';
 import type { Link } from '../../../api/types.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -36,15 +37,12 @@ const loadLogo = (logoId: number) => async () => blobDataUrl(await qrLogosApi.im
 /** A colour picker with the #rrggbb it holds beside it. */
 function ColourField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(value: string): void }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label}>
       <span className="qr-designer__colour">
         <input id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
         <code>{value}</code>
       </span>
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -160,11 +158,7 @@ export function QrDesigner({ link, allowed, onSaved }: QrDesignerProps) {
         </div>
         <p className="field__hint">A logo sits in the centre; error correction is then H, so the code still scans.</p>
       </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine>{error}</ErrorLine>
       <div className="cluster gap-2 qr-designer__actions">
         <button type="button" className="button button--secondary" onClick={() => void save(null)} disabled={disabled || link.qr === null}>
           {busy === 'reset' ? <Spinner size="sm" /> : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorText } from '../../../api/client.ts';
 import { linksApi } from '../../../api/endpoints.ts';
 import type { Link } from '../../../api/types.ts';
-import { InputField, VERBATIM_INPUT } from '../../../ui/Field.tsx';
+import { ErrorLine, InputField, VERBATIM_INPUT } from '../../../ui/Field.tsx';
 import { toast } from '../../../ui/toasts.ts';
 import { ControlSection } from './ControlSection.tsx';
 import { MAX_VARIANTS, MIN_VARIANTS, emptyVariant, weightTotal, type VariantDraft } from './controls-draft.ts';
@@ -138,11 +138,7 @@ function PromoteButton({ link, number, onPromoted }: { link: Link; number: numbe
           Cancel
         </button>
       </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine>{error}</ErrorLine>
     </div>
   );
 }

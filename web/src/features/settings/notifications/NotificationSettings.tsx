@@ -2,6 +2,7 @@ import './notifications.css';
 import { useId, useState } from 'react';
 import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
+import { BusySubmitButton } from '../../../ui/BusySubmitButton.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { StatusLine } from '../StatusLine.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
@@ -86,9 +87,7 @@ function SwitchesForm({ saved }: { saved: NotificationSwitches }) {
         ))}
       </ul>
       <div className="settings__actions cluster cluster--center">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save Notification Settings'}
-        </button>
+        <BusySubmitButton busy={busy} label="Save Notification Settings" busyLabel="Saving…" />
       </div>
       <StatusLine text={status} />
     </form>
