@@ -162,7 +162,7 @@ export class LiveHub {
 
   /**
    * Sends the entry an event makes in a watched workspace's feed to each socket watching it
-   * whose user's role reads the workspace (asked now, so a member removed by this very event is
+   * whose user's role reads the workspace (its links, for a link's or a label's event; asked now, so a member removed by this very event is
    * not sent it), once the read model has applied the event.
    */
   private async pushActivity(recorded: RecordedEvent): Promise<void> {
@@ -172,7 +172,9 @@ export class LiveHub {
     const found = await this.activity.entryOf(recorded, (workspaceId) => this.sockets.has(workspaceId));
     if (!found) return;
     const message: LiveServerMessage = { type: 'activity', workspace_id: found.workspaceId, entry: found.entry };
-    await this.sendToMembers(found.workspaceId, 'workspace:read', JSON.stringify(message));
+    // As the Activity page shows them: a link's events, and the tags and folders that organize links, only to roles that read links.
+    const permission = recorded.stream === `workspace-${found.workspaceId}` ? 'workspace:read' : 'links:read';
+    await this.sendToMembers(found.workspaceId, permission, JSON.stringify(message));
   }
 
   /**

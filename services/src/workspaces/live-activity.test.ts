@@ -3,7 +3,7 @@ import type { WorkspaceActivity } from '@linkledger/contracts';
 import { MEMBERSHIP_ENDED } from '../live/hub.ts';
 import { eventually, within } from '../testing/eventually.ts';
 import { liveClient } from '../testing/live-client.ts';
-import { launchTeam } from '../testing/workspaces.ts';
+import { teamOnPro } from '../testing/workspaces.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 
 /*
@@ -18,6 +18,7 @@ describe('live activity of a workspace', () => {
   let ben: Session;
   let vikram: Session;
   let outsider: Session;
+  let bina: Session;
   let team: number;
 
   const newest = async (session: Session) => {
@@ -29,16 +30,22 @@ describe('live activity of a workspace', () => {
   beforeAll(async () => {
     t = await startTestApp({ REGISTRATIONS_PER_IP: '0' });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    ({ asha, ben, vikram, outsider, team } = await launchTeam(t));
+    ({
+      asha,
+      outsider,
+      team,
+      members: { ben, vikram, bina },
+    } = await teamOnPro(t, 'launch-team', { ben: 'member', vikram: 'viewer', bina: 'billing' }));
   });
   afterAll(() => t.close());
 
   it('pushes a member’s new link to every member watching the workspace, as the activity call shows it, and to nobody else', async () => {
-    const [owner, viewer, bensPersonal, stranger] = [
+    const [owner, viewer, bensPersonal, stranger, billing] = [
       await liveClient(baseUrl, asha.token, team),
       await liveClient(baseUrl, vikram.token, team),
       await liveClient(baseUrl, ben.token),
       await liveClient(baseUrl, outsider.token),
+      await liveClient(baseUrl, bina.token, team),
     ];
     const created = await t.app.inject({
       method: 'POST',
@@ -56,6 +63,8 @@ describe('live activity of a workspace', () => {
     await new Promise((r) => setTimeout(r, 300));
     // Ben's own personal workspace and an outsider's are other workspaces: they hear nothing of the team's.
     expect([bensPersonal.activities(), stranger.activities()]).toEqual([[], []]);
+    // A billing member reads the workspace but not its links: as on the Activity page, no link entry (nor its destination) reaches them.
+    expect(billing.activities()).toEqual([]);
 
     // A later event of the link (its workspace found from the link's creation) follows, in order.
     const edited = await t.app.inject({
@@ -68,7 +77,8 @@ describe('live activity of a workspace', () => {
     await eventually(() => owner.activities().length === 2, 5000, 'the edit on the owner’s socket');
     expect(owner.activities().map((message) => message.entry)).toEqual([entry, await newest(asha)]);
     expect(owner.activities()[1]!.entry.summary).toContain('“Spring sale”');
-    for (const socket of [owner, viewer, bensPersonal, stranger]) socket.close();
+    expect(billing.activities()).toEqual([]);
+    for (const socket of [owner, viewer, bensPersonal, stranger, billing]) socket.close();
   });
 
   it('pushes a folder renamed on the workspace’s labels stream, as the activity call shows it', async () => {
@@ -86,8 +96,9 @@ describe('live activity of a workspace', () => {
     owner.close();
   });
 
-  it('tells the others of a removal, and not the member removed, whose socket closes', async () => {
+  it('tells the others of a removal, a billing member too, and not the member removed, whose socket closes', async () => {
     const owner = await liveClient(baseUrl, asha.token, team);
+    const billing = await liveClient(baseUrl, bina.token, team);
     const removedOne = await liveClient(baseUrl, vikram.token, team);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/workspaces/${team}/members/${vikram.user.id}`, headers: asha.headers });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -97,6 +108,9 @@ describe('live activity of a workspace', () => {
     expect(owner.activities()[0]!.entry).toEqual(await newest(asha));
     expect(owner.activities()[0]!.entry.type).toBe('WorkspaceMemberRemoved');
     expect(removedOne.activities()).toEqual([]);
+    await eventually(() => billing.activities().length === 1, 5000, 'the removal on the billing member’s socket');
+    expect(billing.activities()[0]!.entry.type).toBe('WorkspaceMemberRemoved');
     owner.close();
+    billing.close();
   });
 });
