@@ -20,24 +20,26 @@ const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"
  * Where focus lands when a dialog opens (docs/web-app.md#dialogs): the first field, else the
  * primary control, else the first control of the body or footer; the close button only when
  * the dialog has nothing else. A control the dialog's content focused itself is left alone.
+ * A candidate the browser will not focus (a colour input in some browsers) gives way to the next.
  */
-function initialFocusOf(panel: HTMLElement): HTMLElement | null {
-  const active = panel.ownerDocument.activeElement;
-  if (active instanceof HTMLElement && panel.contains(active) && !active.closest('.modal__header')) return active;
+function focusInitially(panel: HTMLElement): void {
+  const document = panel.ownerDocument;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && panel.contains(active) && !active.closest('.modal__header')) return;
   const content = [...panel.querySelectorAll<HTMLElement>('.modal__body, .modal__footer')];
-  const first = (selector: string) => {
-    for (const part of content) {
-      const found = [...part.querySelectorAll<HTMLElement>(selector)].find((element) => element.getClientRects().length > 0);
-      if (found) return found;
-    }
-    return null;
-  };
-  return first(FIELDS) ?? first('.button--primary:not([disabled])') ?? first(FOCUSABLE) ?? panel.querySelector<HTMLElement>('.modal__header button');
+  const visible = (selector: string) =>
+    content.flatMap((part) => [...part.querySelectorAll<HTMLElement>(selector)].filter((element) => element.getClientRects().length > 0));
+  const candidates = [...visible(FIELDS), ...visible('.button--primary:not([disabled])'), ...visible(FOCUSABLE)];
+  for (const candidate of candidates) {
+    candidate.focus();
+    if (document.activeElement === candidate) return;
+  }
+  panel.querySelector<HTMLElement>('.modal__header button')?.focus();
 }
 
 /**
  * A modal dialog on the native <dialog>: focus moves in (to the first field, see
- * initialFocusOf) and is trapped, Escape closes it, and focus returns to what opened it.
+ * focusInitially) and is trapped, Escape closes it, and focus returns to what opened it.
  */
 export function Modal({ title, open, onClose, children, footer, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -50,7 +52,7 @@ export function Modal({ title, open, onClose, children, footer, size = 'md' }: M
       dialog.showModal();
       // showModal focuses the first focusable element, the close button in the header.
       const panel = dialog.querySelector<HTMLElement>('.modal__panel');
-      if (panel) initialFocusOf(panel)?.focus();
+      if (panel) focusInitially(panel);
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
