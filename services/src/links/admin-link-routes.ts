@@ -110,7 +110,8 @@ export async function adminLinkRoutes(app: FastifyInstance, platform: Platform) 
       await refuseLoopingDestination(platform, request, request.body.original_url);
       const { organization, rest } = splitOrganization(request.body);
       // Names are the link's own workspace's.
-      const owner = (await platform.read.get<LinkView>(LINKS, request.params.id))?.owner_id ?? 0;
+      const owner = (await platform.read.get<LinkView>(LINKS, request.params.id))?.owner_id;
+      if (owner === undefined) throw notFound(LINK_NOT_FOUND);
       const link = await updateLink(platform, commandContext(platform, request), {
         ownerId: caller.userId,
         linkId: request.params.id,
