@@ -61,6 +61,9 @@ export async function importRoutes(app: FastifyInstance, platform: Platform) {
         if (source !== 'csv' && file !== undefined) throw invalid(`An import from ${source} reads its API: it takes no file.`, 'file');
         if (source !== 'csv' && !credential) throw invalid(`An import from ${source} needs your credential for it.`, 'credential');
         if (NEEDS_URL.has(source) && !url) throw invalid(`An import from ${source} needs the address of your server.`, 'url');
+        // Refused rather than kept and ignored: Bitly's address is the installation's, a CSV file has neither.
+        if (!NEEDS_URL.has(source) && url !== undefined) throw invalid(`An import from ${source} takes no server address.`, 'url');
+        if (source === 'csv' && credential !== undefined) throw invalid('A CSV import takes no credential.', 'credential');
         const context = commandContext(platform, request);
         const fields = {
           workspace_id: workspace.id,

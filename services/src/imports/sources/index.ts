@@ -27,6 +27,14 @@ export function openApiSource(name: ApiSourceName, options: ImportSourceOptions)
     throw new ImportSourceError(name, 'bad_credential', `That is not a ${label} credential: paste it again, without line breaks.`);
   if (!URL.canParse(options.baseUrl) || !/^https?:$/.test(new URL(options.baseUrl).protocol))
     throw new ImportSourceError(name, 'blocked_address', `That is not the address of a ${label}: give its web address, such as https://short.example.com.`);
+  // The address is kept and shown with the job: a secret in it (a user name, a password, a signature in the query) would not be sealed.
+  const address = new URL(options.baseUrl);
+  if (address.username || address.password || address.search)
+    throw new ImportSourceError(
+      name,
+      'blocked_address',
+      `Give the address of your ${label} without a user name, password or query: the credential goes in its own field.`,
+    );
   const client = (headers: Record<string, string>): SourceClient => ({
     source: name,
     // Said plainly, so the other side's logs show who reads its API.
