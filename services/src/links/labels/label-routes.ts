@@ -21,7 +21,7 @@ import { commandContext } from '../../http/command-context.ts';
 import { routesFor } from '../../http/declared-routes.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { FOLDER_NOT_FOUND, TAG_NOT_FOUND, labelsDecider, type LabelCommand } from './label-deciders.ts';
-import { evolveLabels, type LabelsState } from './label-state.ts';
+import { carriedInto, evolveLabels, type LabelsState } from './label-state.ts';
 import { tagClicks } from './tag-analytics.ts';
 import { analyticsInRange } from '../analytics-answer.ts';
 import { workspaceLabels } from './workspace-labels.ts';
@@ -47,8 +47,7 @@ export async function labelRoutes(app: FastifyInstance, platform: Platform) {
   const tagView = async (workspaceId: number, labels: LabelsState, id: number): Promise<TagView> => {
     const tag = labels.tags.find((each) => each.id === id);
     if (!tag) throw notFound(TAG_NOT_FOUND);
-    const carried = labels.tags.filter((each) => each.id === id || each.mergedInto === id).map((each) => each.id);
-    return { id, name: tag.name, color: tag.color, link_count: await linksCarrying(workspaceId, carried) };
+    return { id, name: tag.name, color: tag.color, link_count: await linksCarrying(workspaceId, carriedInto(labels, id)) };
   };
   const folderView = async (workspaceId: number, labels: LabelsState, id: number): Promise<FolderView> => {
     const folder = labels.folders.find((each) => each.id === id);

@@ -34,6 +34,18 @@ export const liveTags = (state: LabelsState) => state.tags.filter(isLive);
 export const liveFolders = (state: LabelsState) => state.folders.filter(isLive);
 export const liveTagNamed = (state: LabelsState, name: string) => liveTags(state).find((tag) => sameName(tag.name, name));
 export const liveFolderNamed = (state: LabelsState, name: string) => liveFolders(state).find((folder) => sameName(folder.name, name));
+/** The tags whose links read as `tagId`: itself and every tag merged into it, however many merges ago. */
+export function carriedInto(state: LabelsState, tagId: number): number[] {
+  const target = (tag: TagState | undefined, hops = 0): number | undefined =>
+    tag?.mergedInto === undefined || hops > state.tags.length
+      ? tag?.id
+      : target(
+          state.tags.find((each) => each.id === tag.mergedInto),
+          hops + 1,
+        );
+  return state.tags.flatMap((tag) => (target(tag) === tagId ? [tag.id] : []));
+}
+
 /** The next id of a kind: ids are the workspace's own and never reused. */
 export const nextId = (labels: readonly { id: number }[]) => labels.reduce((highest, label) => Math.max(highest, label.id), 0) + 1;
 
