@@ -68,7 +68,8 @@ function evolveUtmTemplates(state: UtmTemplatesState, event: DomainEvent): UtmTe
   }
 }
 
-const definedOnly = <T extends object>(fields: T): Partial<T> =>
+/** The fields given, absent (undefined) ones left out: an edit's changes. */
+export const definedOnly = <T extends object>(fields: T): Partial<T> =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /** Names are unique in a workspace without regard to case or surrounding spaces. */

@@ -18,7 +18,7 @@ import { commandContext } from '../http/command-context.ts';
 import { routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
-import { TEMPLATE_NOT_FOUND, utmTemplateDecider, type TemplateParameters } from './utm-template-deciders.ts';
+import { TEMPLATE_NOT_FOUND, definedOnly, utmTemplateDecider, type TemplateParameters } from './utm-template-deciders.ts';
 
 const TEMPLATE_DELETED = 'The UTM template was deleted. Links made with it keep their parameters.';
 
@@ -38,8 +38,7 @@ const parametersOf = (body: Partial<Record<(typeof UTM_FIELDS)[number], string |
   Object.fromEntries(UTM_FIELDS.map((field) => [field, body[field] ?? null])) as TemplateParameters;
 
 /** The fields an edit gives, absent ones left out (null removes a parameter). */
-const givenChanges = (body: UpdateUtmTemplateBody): Partial<TemplateParameters> & { name?: string } =>
-  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<TemplateParameters> & { name?: string };
+const givenChanges = (body: UpdateUtmTemplateBody) => definedOnly(body as Partial<TemplateParameters> & { name?: string });
 
 /**
  * A workspace's saved UTM templates (docs/links.md#utm-parameters): its readers list them,
