@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LinkOrganizationInput, StoredLinkOrganization, UpdateLinkBody } from '@linkledger/contracts';
-import { UTM_FIELDS } from '@linkledger/contracts';
-import { DEFAULT_TAG_COLOR } from '@linkledger/contracts';
+import type { StoredLinkOrganization, UpdateLinkBody } from '@linkledger/contracts';
+import { DEFAULT_TAG_COLOR, LinkOrganizationInput, UTM_FIELDS } from '@linkledger/contracts';
 import { handleCommand } from '../commands/command-handler.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -12,7 +11,7 @@ import { evolveLabels, liveFolderNamed, liveTagNamed } from './labels/label-stat
 /** How a request organizes a link (docs/links.md#organizing-links): tags and folder by name, UTM, QR design. */
 export type LinkOrganizationRequest = Pick<UpdateLinkBody, keyof typeof LinkOrganizationInput>;
 
-const REQUEST_FIELDS = ['tags', 'folder', ...UTM_FIELDS, 'qr'] as const satisfies readonly (keyof LinkOrganizationRequest)[];
+const REQUEST_FIELDS = Object.keys(LinkOrganizationInput) as (keyof LinkOrganizationRequest)[];
 
 /** A request body's organization fields apart from the rest (the link's texts and smart controls). */
 export function splitOrganization<Body extends LinkOrganizationRequest>(

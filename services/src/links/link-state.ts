@@ -1,5 +1,5 @@
-import type { DomainEvent, SocialCard, StoredLinkControls, StoredLinkOrganization, TargetingRule, UtmParameters, Variant } from '@linkledger/contracts';
-import { UTM_FIELDS, setUtmParameters, withUtmParameters } from '@linkledger/contracts';
+import type { DomainEvent, SocialCard, StoredLinkControls, TargetingRule, UtmParameters, Variant } from '@linkledger/contracts';
+import { StoredLinkOrganization, UTM_FIELDS, setUtmParameters, withUtmParameters } from '@linkledger/contracts';
 import type { EventEnvelope } from '../commands/event-port.ts';
 
 /** What the write side knows of one link, folded from the `link-{id}` stream. */
@@ -202,7 +202,7 @@ function organizedAs(current: StoredLinkOrganization, event: StoredLinkOrganizat
   return next;
 }
 
-const ORGANIZATION_FIELDS = ['tag_ids', 'folder_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'qr'] as const;
+const ORGANIZATION_FIELDS = Object.keys(StoredLinkOrganization.shape) as (keyof StoredLinkOrganization)[];
 
 /** The organization fields an event (or a request) gives, absent ones left out. */
 export function pickOrganization(fields: StoredLinkOrganization): StoredLinkOrganization {
