@@ -2,6 +2,16 @@ import { z } from 'zod';
 
 /** Uniqueness claims: appended to a stream named by the value, with "stream must not exist". */
 const ShortCodeClaimedV1 = z.object({ short_code: z.string(), link_id: z.number().int().positive() });
+/**
+ * A short code taken by a public page instead of a link (docs/pages.md): a link-in-bio page or a
+ * survey. It shares the links' `shortcode-{code}` stream, so a code is a link's or a page's, never both.
+ */
+const ShortCodeClaimedForPageV1 = z.object({
+  short_code: z.string(),
+  kind: z.enum(['bio', 'survey']),
+  page_id: z.number().int().positive(),
+  workspace_id: z.number().int().positive(),
+});
 const EmailClaimedV1 = z.object({ user_id: z.number().int().positive() });
 /** The account moved to another address (EmailChanged) or was deleted: this one is free to register or claim again. */
 const EmailReleasedV1 = z.object({ user_id: z.number().int().positive() });
@@ -15,7 +25,9 @@ const UsernameClaimedV1 = z.object({ user_id: z.number().int().positive() });
 const UsernameReleasedV1 = z.object({ user_id: z.number().int().positive() });
 
 /** Sequential numeric ids: the revision of the sequence stream is the id. */
-const IdAllocatedV1 = z.object({ kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket', 'import']) });
+const IdAllocatedV1 = z.object({
+  kind: z.enum(['user', 'link', 'domain', 'trai', 'ticket', 'import', 'webhook', 'bio_page', 'survey', 'report_schedule']),
+});
 
 /**
  * A caller's Idempotency-Key, claimed in the same append as the command it guards
@@ -35,6 +47,7 @@ const SuperAdminAssignedV1 = z.object({ user_id: z.number().int().positive() });
 
 export const claimEvents = {
   ShortCodeClaimed: { 1: ShortCodeClaimedV1 },
+  ShortCodeClaimedForPage: { 1: ShortCodeClaimedForPageV1 },
   EmailClaimed: { 1: EmailClaimedV1 },
   EmailReleased: { 1: EmailReleasedV1 },
   UsernameClaimed: { 1: UsernameClaimedV1 },

@@ -46,6 +46,11 @@ export const FEATURES = {
   unlimited_custom_domains: { name: 'Unlimited custom domains', description: 'As many branded domains as you need', category: 'domains' },
   trai_domains: { name: 'TRAI headers', description: 'SMS-compliant links with your registered sender header', category: 'domains' },
   api_access: { name: 'API access', description: 'Create links and read analytics with your API key', category: 'api' },
+  webhooks: {
+    name: 'Webhooks',
+    description: 'Your systems hear of new links, clicks, payments and members as they happen, signed, retried and replayable from any day',
+    category: 'api',
+  },
   advanced_api: { name: 'Advanced API', description: 'Several named API keys per workspace, with every scope your role allows', category: 'api' },
   password_protection: { name: 'Password protection', description: 'Links that ask for a password', category: 'security' },
   white_label: { name: 'White label', description: 'Your brand instead of ours', category: 'branding' },
@@ -124,8 +129,12 @@ const proFeatures: FeatureKey[] = [
   'mobile_redirect',
   'social_sharing',
   'qr_customization',
+  'webhooks',
+  'pdf_reports',
+  'link_in_bio',
+  'surveys',
 ];
-const enterpriseFeatures: FeatureKey[] = [...proFeatures, 'ab_testing', 'advanced_url_editing'];
+const enterpriseFeatures: FeatureKey[] = [...proFeatures, 'ab_testing', 'advanced_url_editing', 'enterprise_analytics', 'white_label'];
 
 /**
  * The one plan catalogue (docs/plans.md#plan-catalogue): prices, limits and features. The landing and pricing

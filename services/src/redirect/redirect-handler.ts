@@ -307,5 +307,14 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return servable(link, place) ? { link, query: target.query } : null;
   };
 
-  return { front, linkFor, serveLink, attemptPassword };
+  /**
+   * Where a public page (docs/pages.md) may be answered: our host (`host` null) or a verified
+   * custom domain and the workspace that owns it; undefined where nothing is served.
+   */
+  const visitPlace = (request: IncomingMessage): { host: string | null; workspaceId: number | null } | undefined => {
+    const place = servingHost(request);
+    return place && { host: place.host, workspaceId: place.claim?.ownerId ?? null };
+  };
+
+  return { front, linkFor, serveLink, attemptPassword, visitPlace };
 }

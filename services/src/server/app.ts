@@ -33,6 +33,7 @@ import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
+import { servePublicPage } from '../public-pages/public-page-dispatch.ts';
 import { LinkPasswords } from '../redirect/link-password.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
@@ -209,15 +210,17 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
   // front (app.inject); codes that are not links served here get the 404 page.
   const redirectInApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const found = await redirect.linkFor(request.raw);
-    if (!found) return notFoundPage(request, reply);
+    if (!found) return (await servePublicPage(platform, request, reply, redirect.visitPlace(request.raw))) ? reply : notFoundPage(request, reply);
     reply.hijack();
     redirect.serveLink(request.raw, reply.raw, found.link, found.query);
   };
   for (const url of REDIRECT_ROUTES) app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: redirectInApp });
-  // The password form of a protected link posts here (docs/links.md#password); a POST to any other code is the 404 page and counts nothing.
+  // The password form of a protected link posts here (docs/links.md#password), and a public page's form (a survey's answers,
+  // docs/pages.md); a POST to any other code is the 404 page and counts nothing.
   const passwordInApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const found = await redirect.linkFor(request.raw);
-    if (!found?.link.controls?.passwordHash) return notFoundPage(request, reply);
+    if (!found) return (await servePublicPage(platform, request, reply, redirect.visitPlace(request.raw))) ? reply : notFoundPage(request, reply);
+    if (!found.link.controls?.passwordHash) return notFoundPage(request, reply);
     reply.hijack();
     redirect.attemptPassword(request.raw, reply.raw, found.link, found.query, request.body, requestProtocol(request) === 'https');
   };

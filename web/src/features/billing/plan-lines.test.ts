@@ -21,9 +21,13 @@ describe('pricing cards', () => {
       'Mobile redirects',
       'Sharing and preview cards',
       'QR customization',
+      'Webhooks',
+      'PDF reports',
+      'Link in bio',
+      'Surveys',
     ]);
     expect(enterprise?.inherits).toBe('Pro');
-    expect(enterprise?.features).toEqual(['A/B testing', 'Advanced targeting']);
+    expect(enterprise?.features).toEqual(['A/B testing', 'Advanced targeting', 'Enterprise analytics', 'White label']);
   });
 
   it('lists a plan in full when it does not include the one before', () => {
