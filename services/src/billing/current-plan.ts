@@ -11,6 +11,8 @@ export interface Limits {
   custom_domains: number;
   /** Members and pending invites a workspace holds (docs/workspaces.md#seats). */
   seats: number;
+  /** How many days back analytics are shown (docs/privacy.md#analytics-retention). */
+  analytics_retention_days: number;
 }
 
 interface CurrentPlan {
@@ -31,12 +33,14 @@ function effectivePlanName(subscription: SubscriptionView, now: Date): Plan['nam
 
 /** The limits in force: an admin's own limits for the user where set, else the plan's (docs/admin.md#per-user-limits). */
 export function limitsOf(plan: Plan, custom?: CustomLimits): Limits {
-  if (plan.is_unlimited || custom?.is_unlimited) return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1, seats: -1 };
+  if (plan.is_unlimited || custom?.is_unlimited)
+    return { monthly_links: -1, api_calls_per_minute: -1, custom_domains: -1, seats: -1, analytics_retention_days: -1 };
   return {
     monthly_links: custom?.monthly_links ?? plan.monthly_links_limit,
     api_calls_per_minute: custom?.api_calls_per_minute ?? plan.api_calls_per_minute,
     custom_domains: custom?.custom_domains ?? plan.custom_domains_limit,
     seats: custom?.seats ?? plan.seats,
+    analytics_retention_days: plan.analytics_retention_days,
   };
 }
 
