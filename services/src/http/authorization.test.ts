@@ -414,6 +414,17 @@ const table: Record<string, Row> = {
     expect: ownerOnly(200),
     request: async (f) => ({ url: `/api/workspaces/${f.userId('owner')}/api-keys/${(await ownerWorkspaceKey(f)).id}` }),
   },
+  // White label (docs/pages.md#white-label): the owner's workspace is on Enterprise.
+  'GET /api/workspaces/:id/branding': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding` }) },
+  'PUT /api/workspaces/:id/branding': {
+    expect: ownerOnly(200),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding`, payload: { name: 'Owner Co', primary_color: '#123456', background_color: '#ffffff' } }),
+  },
+  'DELETE /api/workspaces/:id/branding': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding` }) },
+  'POST /api/workspaces/:id/branding/logo': {
+    expect: ownerOnly(201),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding/logo`, headers: { 'content-type': 'image/png' }, payload: discPng(32) }),
+  },
   // A token no invite has: whoever is signed in is told so.
   'POST /api/workspace-invites/accept': {
     expect: signedIn(404),

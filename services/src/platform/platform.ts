@@ -3,6 +3,7 @@ import type { ClicksAnalyticsTarget, ProjectionRunner, ReadModelTarget } from '@
 import type { Mailer } from '../mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Monotonic } from './monotonic.ts';
+import type { VisitorBrandLookup } from './visitor-brand-port.ts';
 
 /** How the API waits for the read model to include a command's events (read your writes). */
 export interface ReadModelProgress {
@@ -37,8 +38,8 @@ export interface Platform {
   /** The projectors this process runs (none when ROLE=api). */
   runners: ProjectionRunner[];
   readModel: ReadModelProgress;
-  /** The redirect cache (short code → link), of which commands wait for the progress. */
-  linkCache: { progress: ReadModelProgress };
+  /** The redirect cache (short code → link), of which commands wait for the progress, and the visitors' brands it keeps. */
+  linkCache: { progress: ReadModelProgress; brands?: VisitorBrandLookup };
   /** Verification and reset messages: outbox folder, SendGrid or SMTP, as configured. */
   mailer: Mailer;
   /** The mails commands owe: sent by the owing request, else by the sender's rounds where the projectors run. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WrongExpectedRevisionError, domainEventOf, type Clicked, type EventStore, type StreamAppend } from '@linkledger/contracts';
 import type { BotClassifier } from '@linkledger/projections';
 import { recordLinkExpired, type LinkState } from '../links/index.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 import type { LinkCache } from './link-cache.ts';
 import { answerOutOfSchedule } from './link-schedule.ts';
 import type { VisitTarget } from './smart-link-visit.ts';
@@ -114,6 +115,8 @@ export interface CappedClickAnswers {
   redirect(response: ServerResponse, destination: string): void;
   /** Answers a click that could not be made durable (503), reporting why. */
   notRecorded(response: ServerResponse, error: unknown): void;
+  /** The brand of the pages a link answers (docs/pages.md#white-label): null for ours. */
+  brandOf(link: LinkState): VisitorBrand | null;
 }
 
 interface CappedClickDeps {
@@ -164,7 +167,7 @@ export function cappedClicks(answers: CappedClickAnswers, deps: CappedClickDeps)
         .then(
           (humanClicks) => {
             if (humanClicks === null) {
-              answerOutOfSchedule(response, controls, 'expired');
+              answerOutOfSchedule(response, controls, 'expired', answers.brandOf(link));
               if (!controls.expired) recordExpiry(link, maxClicks);
               return;
             }

@@ -4,6 +4,7 @@ import { evolveUser, noUser } from '../accounts/index.ts';
 import { evolveLink, type LinkState } from '../links/index.ts';
 import { DOMAIN_EVENTS, DomainHosts } from './domain-hosts.ts';
 import { foldEvents } from '../commands/event-port.ts';
+import { VISITOR_BRAND_EVENTS, VisitorBrands } from '../white-label/index.ts';
 
 const MAX_ENTRIES = 200_000;
 
@@ -33,6 +34,8 @@ export class LinkCache {
   readonly progress = new PositionTracker();
   /** Users' custom domains by host, kept by the same subscription (docs/domains.md#serving). */
   readonly domains = new DomainHosts();
+  /** Workspaces' brands for the pages on their domains, kept by the same subscription (docs/pages.md#white-label). */
+  readonly brands: VisitorBrands;
   /** Which visits are bots, by the newest policy (as the projectors count them): a capped link counts human clicks only. */
   readonly bots: BotPolicyFollower;
 
@@ -42,20 +45,26 @@ export class LinkCache {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     this.bots = new BotPolicyFollower(latestBotPolicy(events));
+    this.brands = new VisitorBrands(events, (host) => this.domains.servingClaim(host)?.ownerId);
   }
 
   async start(): Promise<void> {
     const head = await this.events.headPosition();
     await this.domains.load(this.events, head);
+    await this.brands.load(head);
     await this.bots.load();
     this.progress.advance(head);
-    const types: EventType[] = [...LINK_CHANGES, 'UserStatusChanged', 'AccountDeleted', ...DOMAIN_EVENTS];
+    const types: EventType[] = [...LINK_CHANGES, 'UserStatusChanged', 'AccountDeleted', ...DOMAIN_EVENTS, ...VISITOR_BRAND_EVENTS];
     this.subscription = this.events.subscribe({ after: head, filter: { types: [...types, BOT_POLICY_CHANGED] } }, async (batch, through) => {
       for (const recorded of batch) {
         if (this.bots.observe(recorded)) continue;
         const event = domainEventOf(recorded);
         if (event && DOMAIN_EVENTS.includes(event.type)) {
           this.domains.apply(recorded);
+          continue;
+        }
+        if (event && VISITOR_BRAND_EVENTS.includes(event.type)) {
+          await this.brands.apply(recorded);
           continue;
         }
         if (event?.type === 'UserStatusChanged') {

@@ -5,6 +5,7 @@ import { verifyPassword, whenAgain } from '../accounts/index.ts';
 import type { LinkState } from '../links/index.ts';
 import { addressKey } from '../throttling/rate-limit.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 import { visitPage } from './visit-page.ts';
 
 /** The cookie that lets a visitor who gave a link's password through again; scoped to the link's own path. */
@@ -55,10 +56,10 @@ export class LinkPasswords {
   }
 
   /** Step 3 of a visit: answers the password page (true) unless the link has none, or this visitor gave it. */
-  locks(request: IncomingMessage, response: ServerResponse, link: LinkState): boolean {
+  locks(request: IncomingMessage, response: ServerResponse, link: LinkState, brand: VisitorBrand | null): boolean {
     const hash = link.controls?.passwordHash;
     if (!hash || this.unlocked.has(request) || this.holdsCookie(request, link.id, hash)) return false;
-    askPage(response);
+    askPage(response, brand);
     return true;
   }
 
@@ -67,19 +68,26 @@ export class LinkPasswords {
    * 429 with the page; a wrong one, the page again with an error line; the right one sets the
    * cookie and goes on with the visit (`proceed`), which redirects and counts the click.
    */
-  async attempt(request: IncomingMessage, response: ServerResponse, link: LinkState, form: unknown, from: { ip: string; https: boolean }, proceed: () => void) {
+  async attempt(
+    request: IncomingMessage,
+    response: ServerResponse,
+    link: LinkState,
+    form: unknown,
+    from: { ip: string; https: boolean; brand: VisitorBrand | null },
+    proceed: () => void,
+  ) {
     const hash = link.controls?.passwordHash;
     if (!hash) throw new Error(`link ${link.id} takes no password`);
     const network = addressKey(from.ip);
     const linkKey = String(link.id);
     const wait = Math.max(this.attemptsByAddress.waitFor(network), this.wrongByLink.waitFor(linkKey));
-    if (wait > 0) return tooManyPage(wait)(response, { 'retry-after': String(Math.ceil(wait / 1000)) });
+    if (wait > 0) return tooManyPage(wait)(response, from.brand, { 'retry-after': String(Math.ceil(wait / 1000)) });
     this.attemptsByAddress.add(network);
     const password = formPassword(form);
     const right = password.length > 0 && password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, hash));
     if (!right) {
       this.wrongByLink.add(linkKey);
-      return wrongPage(response);
+      return wrongPage(response, from.brand);
     }
     response.setHeader(
       'set-cookie',

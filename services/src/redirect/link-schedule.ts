@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { normalizeWebAddress } from '@linkledger/contracts';
 import type { LinkState } from '../links/index.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 import { textPage } from './visit-page.ts';
 
 type Controls = NonNullable<LinkState['controls']>;
@@ -37,18 +38,18 @@ const PAGES = {
  * (an http(s) address; the redirect is not a click of the link, whose destination nobody
  * reached), else the "not active yet" page (404) or the "expired" page (410). Nothing is recorded.
  */
-export function answerOutOfSchedule(response: ServerResponse, controls: Controls, standing: Exclude<Standing, 'active'>): void {
+export function answerOutOfSchedule(response: ServerResponse, controls: Controls, standing: Exclude<Standing, 'active'>, brand: VisitorBrand | null): void {
   const elsewhere = controls.expiredUrl === null ? null : normalizeWebAddress(controls.expiredUrl);
-  if (elsewhere === null) return PAGES[standing](response);
+  if (elsewhere === null) return PAGES[standing](response, brand);
   // Stored header-safe (StoredLinkControls); a stored address that is not a web address gets the page instead.
   response.writeHead(302, { location: controls.expiredUrl!, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': 0 });
   response.end();
 }
 
 /** Step 1 of a smart-link visit: answers (and returns true) when the link is not active at `now`. */
-export function answeredBySchedule(response: ServerResponse, controls: Controls, now: number, capReached: boolean): boolean {
+export function answeredBySchedule(response: ServerResponse, controls: Controls, now: number, capReached: boolean, brand: VisitorBrand | null): boolean {
   const standing = standingOf(controls, now, capReached);
   if (standing === 'active') return false;
-  answerOutOfSchedule(response, controls, standing);
+  answerOutOfSchedule(response, controls, standing, brand);
   return true;
 }

@@ -13,6 +13,7 @@ import { storageRefusal } from '../http/http-errors.ts';
 import { VisitorHasher, countryOf, isPrefetch, referrerHost, userAgentOf } from './visitor.ts';
 import { createSmartLinkVisits, plainTarget, type VisitTarget } from './smart-link-visit.ts';
 import type { LinkPasswords } from './link-password.ts';
+import { textPage } from './visit-page.ts';
 
 interface RedirectDeps {
   events: EventStore;
@@ -60,22 +61,15 @@ function unavailable(response: ServerResponse): void {
 }
 
 /** What a link disabled by an admin answers (docs/admin.md#moderation): never its destination. */
-const DISABLED_PAGE = Buffer.from(
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<title>Link disabled</title></head><body><h1>This link has been disabled</h1>' +
-    '<p>The administrators of this service disabled this short link because it broke the terms of use. It no longer leads anywhere.</p></body></html>\n',
-);
+const disabled = textPage({
+  status: 410,
+  title: 'This link has been disabled',
+  paragraphs: ['The administrators of this service disabled this short link because it broke the terms of use. It no longer leads anywhere.'],
+});
 
-function disabled(response: ServerResponse): void {
-  response.writeHead(410, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'",
-    'content-length': DISABLED_PAGE.length,
-  });
-  response.end(DISABLED_PAGE);
-}
+
+/** The 404 page of a customer domain under its workspace's brand (ours is the web app's, or `foreignHostNotFound`). */
+const brandedNotFound = textPage({ status: 404, title: 'Page Not Found', paragraphs: ["The URL you're trying to access doesn't exist."] });
 
 function redirect(response: ServerResponse, destination: string): void {
   response.writeHead(302, { location: destination, 'cache-control': 'no-store', 'content-length': 0 });
@@ -202,8 +196,12 @@ export function createRedirectHandler(deps: RedirectDeps) {
     }
   };
 
+  /** The brand of the pages a link answers: its domain's workspace's, where that shows one (docs/pages.md#white-label). */
+  const brandOf = (link: LinkState) => deps.cache.brands.forHost(link.customDomain, deps.clock());
+
   const smartLinks = createSmartLinkVisits(
     {
+      brandOf,
       recordAndRedirect,
       clickOf,
       redirect,
@@ -218,7 +216,7 @@ export function createRedirectHandler(deps: RedirectDeps) {
 
   /** A link served here: a disabled one answers its page and records nothing; a smart link goes through its controls. */
   const serveLink = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip = clientAddress(request, deps.trustProxy)) => {
-    if (link.moderated) return disabled(response);
+    if (link.moderated) return disabled(response, brandOf(link));
     if (link.controls !== null) return smartLinks.visit(request, response, link, query, ip);
     recordAndRedirect(request, response, link, plainTarget(link), query, ip);
   };
@@ -229,11 +227,11 @@ export function createRedirectHandler(deps: RedirectDeps) {
    * link, or one out of its schedule, answers its page and checks nothing.
    */
   const attemptPassword = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, form: unknown, https: boolean) => {
-    if (link.moderated) return disabled(response);
+    if (link.moderated) return disabled(response, brandOf(link));
     if (smartLinks.outOfSchedule(response, link)) return;
     const ip = clientAddress(request, deps.trustProxy);
     deps.passwords
-      .attempt(request, response, link, form, { ip, https }, () => serveLink(request, response, link, query, ip))
+      .attempt(request, response, link, form, { ip, https, brand: brandOf(link) }, () => serveLink(request, response, link, query, ip))
       .catch((error: unknown) => failed(response, error));
   };
 
@@ -316,5 +314,8 @@ export function createRedirectHandler(deps: RedirectDeps) {
     return place && { host: place.host, workspaceId: place.claim?.ownerId ?? null };
   };
 
-  return { front, linkFor, serveLink, attemptPassword, visitPlace };
+  /** The brand of the pages a request's host shows: a verified custom domain's workspace's (docs/pages.md#white-label), or null for ours. */
+  const brandAt = (request: IncomingMessage) => deps.cache.brands.forHost(servingHost(request)?.host ?? null, deps.clock());
+
+  return { front, linkFor, serveLink, attemptPassword, visitPlace, brandAt, brandedNotFound };
 }

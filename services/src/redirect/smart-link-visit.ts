@@ -54,15 +54,15 @@ export function createSmartLinkVisits(answers: VisitAnswers, deps: VisitDeps) {
   const capped = cappedClicks(answers, deps);
   /** Step 1, also ahead of a posted password: a link out of its schedule checks none, so a post tells nothing of it. */
   const outOfSchedule = (response: ServerResponse, link: LinkState): boolean =>
-    link.controls !== null && answeredBySchedule(response, link.controls, deps.clock().getTime(), capped.reached(link));
+    link.controls !== null && answeredBySchedule(response, link.controls, deps.clock().getTime(), capped.reached(link), answers.brandOf(link));
   const visit = (request: IncomingMessage, response: ServerResponse, link: LinkState, query: string, ip: string): void => {
     // 1. The schedule and expiry.
     if (outOfSchedule(response, link)) return;
     const visit = new VisitFacts(request, ip, query, answers);
     // 2. The social card.
-    if (link.controls?.og && isPreviewCrawler(visit.userAgent)) return answerSocialCard(response, link.controls.og, visit.shortUrl());
+    if (link.controls?.og && isPreviewCrawler(visit.userAgent)) return answerSocialCard(response, link.controls.og, visit.shortUrl(), answers.brandOf(link));
     // 3. The password.
-    if (answers.passwords.locks(request, response, link)) return;
+    if (answers.passwords.locks(request, response, link, answers.brandOf(link))) return;
     // 4. The destination.
     const target = visitDestination(link, visit, response);
     // 5. The click: a capped link's counted exactly.

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { SocialCard } from '@linkledger/contracts';
 import { escapeHtml } from '../formats/html-text.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 
 /**
  * The link-preview crawlers a card is shown to (docs/links.md#social-cards): Facebook (and
@@ -13,8 +14,11 @@ const PREVIEW_CRAWLER = /facebookexternalhit|facebot|twitterbot|linkedinbot|slac
 
 export const isPreviewCrawler = (userAgent: string) => PREVIEW_CRAWLER.test(userAgent);
 
-/** The card as a page: Open Graph and Twitter card tags, with the title and description readable too. */
-function socialCardPage(card: SocialCard, shortUrl: string): string {
+/**
+ * The card as a page: Open Graph and Twitter card tags, with the title and description readable
+ * too; under a workspace's brand (docs/pages.md#white-label) the site is named as theirs.
+ */
+function socialCardPage(card: SocialCard, shortUrl: string, brand: VisitorBrand | null): string {
   const title = escapeHtml(card.title);
   const description = escapeHtml(card.description);
   const image = card.image_url === null ? null : escapeHtml(card.image_url);
@@ -29,6 +33,7 @@ function socialCardPage(card: SocialCard, shortUrl: string): string {
     ['name', 'twitter:description', description],
   ];
   if (image !== null) tags.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
+  if (brand !== null) tags.push(['property', 'og:site_name', escapeHtml(brand.name)], ['name', 'theme-color', brand.primaryColor]);
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${title}</title>` +
@@ -38,8 +43,8 @@ function socialCardPage(card: SocialCard, shortUrl: string): string {
 }
 
 /** Answers a crawler with the link's card: 200, never a redirect, never a click. */
-export function answerSocialCard(response: ServerResponse, card: SocialCard, shortUrl: string): void {
-  const page = Buffer.from(socialCardPage(card, shortUrl));
+export function answerSocialCard(response: ServerResponse, card: SocialCard, shortUrl: string, brand: VisitorBrand | null): void {
+  const page = Buffer.from(socialCardPage(card, shortUrl, brand));
   response.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',

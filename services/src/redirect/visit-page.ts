@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { contrastRatio } from '@linkledger/contracts/qr-design-rules';
 import { escapeHtml } from '../formats/html-text.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 
 /**
  * The frame of the pages a short link answers instead of its redirect (docs/links.md#smart-links):
@@ -31,14 +33,40 @@ const LOGO =
   '<path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>' +
   '<path d="M15 13h7M15 18h5" fill="none" stroke="#9ee6d6" stroke-width="3" stroke-linecap="round"/></svg>';
 
-/** Nothing but the one inline style runs or loads; forms go only to this origin; no other site frames the page. */
-const POLICY = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Nothing but the page's one inline style runs or loads (and, for a brand with a logo, images from this host); forms go only to this origin; no other site frames the page. */
+const policyFor = (style: string, images: boolean) =>
+  [
+    "default-src 'none'",
+    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    ...(images ? ["img-src 'self'"] : []),
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+const DARK_TEXT = '#131a18';
+const WHITE = '#ffffff';
+
+/**
+ * A workspace's colours over the app's (docs/pages.md#white-label): its background behind the
+ * card, its primary colour on buttons, with white or dark text, whichever reads better on it.
+ * The colours are `#rrggbb` (checked when the brand was set), so they are safe in a style.
+ */
+function brandStyle(brand: VisitorBrand): string {
+  const label = contrastRatio(brand.primaryColor, WHITE) >= contrastRatio(brand.primaryColor, DARK_TEXT) ? WHITE : DARK_TEXT;
+  return (
+    `body{background:${brand.backgroundColor}}` +
+    `button,button:hover{background:${brand.primaryColor};color:${label}}button:hover{filter:brightness(.92)}` +
+    `input:focus-visible{border-color:${brand.primaryColor}}` +
+    '.brand img{display:block;height:2rem;width:auto;max-width:10rem;object-fit:contain}'
+  );
+}
+
+/** The name and logo at the top of the card: ours, or the workspace's (its name escaped, its logo from this host). */
+const brandLine = (brand: VisitorBrand | null) =>
+  brand === null
+    ? `<p class="brand">${LOGO}<span>Linkledger</span></p>`
+    : `<p class="brand">${brand.logoUrl === null ? '' : `<img src="${escapeHtml(brand.logoUrl)}" alt="">`}<span>${escapeHtml(brand.name)}</span></p>`;
 
 interface VisitPage {
   status: number;
@@ -48,16 +76,20 @@ interface VisitPage {
   body: string;
 }
 
-/**
- * Builds a page once and answers with it as often as asked, so it costs a redirect no more
- * than writing a constant buffer: `extraHeaders` (a Retry-After, a cookie) are added per answer.
- * A HEAD gets the status and headers only (Node leaves the body out).
- */
-export function visitPage({ status, title, body }: VisitPage): (response: ServerResponse, extraHeaders?: OutgoingHttpHeaders) => void {
+interface BuiltPage {
+  html: Buffer;
+  headers: OutgoingHttpHeaders;
+}
+
+/** Answers a visitor with a page, under a brand (null: ours), with headers of this answer added (a Retry-After, a cookie). */
+export type VisitPageAnswer = (response: ServerResponse, brand: VisitorBrand | null, extraHeaders?: OutgoingHttpHeaders) => void;
+
+function buildPage({ title, body }: VisitPage, brand: VisitorBrand | null): BuiltPage {
+  const style = brand === null ? STYLE : STYLE + brandStyle(brand);
   const html = Buffer.from(
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
-      `<body><main><p class="brand">${LOGO}<span>Linkledger</span></p>${body}</main></body></html>\n`,
+      `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${style}</style></head>` +
+      `<body><main>${brandLine(brand)}${body}</main></body></html>\n`,
   );
   const headers: OutgoingHttpHeaders = {
     'content-type': 'text/html; charset=utf-8',
@@ -65,17 +97,34 @@ export function visitPage({ status, title, body }: VisitPage): (response: Server
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
-    'content-security-policy': POLICY,
+    'content-security-policy': policyFor(style, brand?.logoUrl != null),
     'content-length': html.length,
   };
-  return (response, extraHeaders) => {
-    response.writeHead(status, extraHeaders ? { ...headers, ...extraHeaders } : headers);
-    response.end(html);
+  return { html, headers };
+}
+
+/**
+ * Builds a page once per brand and answers with it as often as asked, so it costs a redirect
+ * no more than writing a constant buffer. A brand's page is kept as long as the brand itself
+ * (a changed brand is a new object, and its old page goes with it).
+ * A HEAD gets the status and headers only (Node leaves the body out).
+ */
+export function visitPage(page: VisitPage): VisitPageAnswer {
+  const ours = buildPage(page, null);
+  const branded = new WeakMap<VisitorBrand, BuiltPage>();
+  return (response, brand, extraHeaders) => {
+    let built = ours;
+    if (brand !== null) {
+      built = branded.get(brand) ?? buildPage(page, brand);
+      branded.set(brand, built);
+    }
+    response.writeHead(page.status, extraHeaders ? { ...built.headers, ...extraHeaders } : built.headers);
+    response.end(built.html);
   };
 }
 
 /** A page of plain text: its title as the heading, then its paragraphs, every one escaped. */
-export function textPage(page: { status: number; title: string; paragraphs: readonly string[] }) {
+export function textPage(page: { status: number; title: string; paragraphs: readonly string[] }): VisitPageAnswer {
   return visitPage({
     status: page.status,
     title: page.title,

@@ -28,6 +28,7 @@ import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { shlinkRoutes } from '../shlink/shlink-routes.ts';
+import { BRAND_LOGO_ROUTE, brandingRoutes } from '../white-label/index.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts } from '../redirect/daily-salts.ts';
@@ -155,11 +156,19 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
   answerStillProcessing(app);
   // Customer domains and any other Host get short links and a 404 page without the app (docs/web-app.md#hosts).
   const appHosts = appHostNames(platform.config);
-  const elsewhereNotFound = foreignHostNotFound(platform.config.PUBLIC_URL ?? platform.config.ALLOWED_ORIGINS?.[0] ?? null);
+  const ourElsewhereNotFound = foreignHostNotFound(platform.config.PUBLIC_URL ?? platform.config.ALLOWED_ORIGINS?.[0] ?? null);
+  // A white-label workspace's domain shows its own 404 page (docs/pages.md#white-label).
+  const elsewhereNotFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const brand = redirect.brandAt(request.raw);
+    if (brand === null) return ourElsewhereNotFound(request, reply);
+    reply.hijack();
+    redirect.brandedNotFound(reply.raw, brand);
+    return reply;
+  };
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // After the websocket plugin's own hook, so a refused upgrade's socket is closed after its 404.
-  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH], elsewhereNotFound);
+  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH, BRAND_LOGO_ROUTE], elsewhereNotFound);
   listRoutes(app);
   enforceAccess(app, accessChecks(platform));
   await openApi(app);
@@ -202,6 +211,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     secondFactorRoutes,
     notificationRoutes,
     shlinkRoutes,
+    brandingRoutes,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
