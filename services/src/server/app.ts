@@ -189,7 +189,9 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
   });
 
   const { notFoundPage: appNotFoundPage } = await webApp(app, platform.config.WEB_DIST_DIR);
-  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => (servesApp(appHosts, request) ? appNotFoundPage : elsewhereNotFound)(request, reply);
+  // A white-label workspace's domain gets its branded page even where every Host serves the app (no PUBLIC_URL).
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    (servesApp(appHosts, request) && redirect.brandAt(request.raw) === null ? appNotFoundPage : elsewhereNotFound)(request, reply);
   // Each feature registers its own routes (a feature with several route files, through its `*-feature.ts`); add a feature here.
   const features = [
     healthRoutes,
