@@ -9,6 +9,7 @@ import { TitledCard } from '../../ui/TitledCard.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { MembersCard } from './MembersCard.tsx';
 import { InvitesCard } from './InvitesCard.tsx';
+import { BrandingCard } from './BrandingCard.tsx';
 import { useWorkspaces } from './useWorkspaces.ts';
 import { ActionStatusLine } from './ActionStatusLine.tsx';
 import { useWorkspaceAction } from './use-workspace-action.ts';
@@ -40,6 +41,7 @@ export function WorkspaceTab() {
       <NameCard workspace={current} me={me} />
       <MembersCard workspace={current} me={me} />
       <InvitesCard workspace={current} />
+      <BrandingCard workspace={current} />
       {isPersonalUser(current, me) ? null : <LeaveOrDeleteCard workspace={current} me={me} />}
     </div>
   );

@@ -1,12 +1,23 @@
 import type { z } from 'zod';
-import type { Workspace, WorkspaceActivity, WorkspaceInvite, WorkspaceInvitePreview, WorkspaceMembers, WorkspaceRole } from '@linkledger/contracts';
+import type {
+  BrandAnswer,
+  BrandBody,
+  BrandView,
+  QrLogoResponse,
+  Workspace,
+  WorkspaceActivity,
+  WorkspaceInvite,
+  WorkspaceInvitePreview,
+  WorkspaceMembers,
+  WorkspaceRole,
+} from '@linkledger/contracts';
 import { chooseWorkspace } from '../../api/chosen-workspace.ts';
 import { api } from '../../api/client.ts';
 import { invalidate } from '../../api/query.ts';
 
 /** The workspace calls the screens make (docs/workspaces.md#api), and the keys they are cached under. */
 
-export type { Workspace, WorkspaceActivity, WorkspaceRole };
+export type { BrandView, Workspace, WorkspaceActivity, WorkspaceRole };
 export type Members = z.infer<typeof WorkspaceMembers>;
 export type Member = Members['members'][number];
 export type Invite = z.infer<typeof WorkspaceInvite>;
@@ -45,12 +56,20 @@ export const workspacesApi = {
   decline: (token: string) => api<Message>('/workspace-invites/decline', { method: 'POST', body: { token } }),
   /** What an invite offers, for anyone holding its link; the token goes in the body, never in an address. */
   preview: (token: string) => api<InvitePreview>('/workspace-invites/preview', { method: 'POST', body: { token } }),
+  /** The brand visitors see on the workspace's domains (docs/pages.md#white-label). */
+  brand: (id: number) => api<BrandAnswer>(path(id, '/branding')),
+  setBrand: (id: number, brand: z.input<typeof BrandBody>) => api<BrandAnswer>(path(id, '/branding'), { method: 'PUT', body: brand }),
+  removeBrand: (id: number) => api<Message>(path(id, '/branding'), { method: 'DELETE' }),
+  uploadBrandLogo: (id: number, file: Blob) => api<QrLogoResponse>(path(id, '/branding/logo'), { method: 'POST', body: file }),
 };
 
 /** The caller's workspaces (the switcher, the settings tab). */
 export const WORKSPACES_QUERY = ['workspaces'] as const;
 /** One workspace's members, invites and seats. */
 export const membersQuery = (id: number) => [...WORKSPACES_QUERY, id, 'members'] as const;
+
+/** One workspace's brand for its visitors. */
+export const brandQuery = (id: number) => [...WORKSPACES_QUERY, id, 'brand'] as const;
 
 /** After any change to a workspace: its list entry and its members are read again. */
 export const workspacesChanged = () => invalidate(WORKSPACES_QUERY);
