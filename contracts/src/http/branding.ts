@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { contrastRatio } from '../qr-design-rules.ts';
 
 /** The card a visitor's page sits on is white: the primary colour (buttons, links) must stand out on it. */
-export const BRAND_CARD_COLOR = '#ffffff';
+const BRAND_CARD_COLOR = '#ffffff';
 /** WCAG's least contrast for a control against what surrounds it (1.4.11): a button the visitor can see. */
-export const BRAND_MIN_CONTRAST = 3;
-export const BRAND_NAME_MAX = 60;
+const BRAND_MIN_CONTRAST = 3;
+const BRAND_NAME_MAX = 60;
 
 const color = (name: string) =>
   z
@@ -14,7 +14,7 @@ const color = (name: string) =>
     .transform((value) => value.toLowerCase());
 
 /** What is wrong with a primary colour on the visitor's card, or null when it reads. */
-export function brandContrastProblem(primary: string): string | null {
+function brandContrastProblem(primary: string): string | null {
   const ratio = contrastRatio(primary, BRAND_CARD_COLOR);
   if (ratio >= BRAND_MIN_CONTRAST) return null;
   return `The primary colour ${primary} has a contrast of ${ratio.toFixed(2)}:1 on the white card of the page; at least ${BRAND_MIN_CONTRAST}:1 is needed for buttons to be seen. Choose a darker colour.`;

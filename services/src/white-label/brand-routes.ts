@@ -12,8 +12,7 @@ import type { Platform } from '../platform/platform.ts';
 import { removeBrandDecider, setBrandDecider } from './brand-deciders.ts';
 import { brandStream, evolveBrand, type BrandState } from './brand-state.ts';
 
-export const WHITE_LABEL_REFUSAL =
-  'White label is available on the Enterprise plan. Upgrade to show your own name, logo and colours to visitors on your domains.';
+const WHITE_LABEL_REFUSAL = 'White label is available on the Enterprise plan. Upgrade to show your own name, logo and colours to visitors on your domains.';
 const BRAND_REMOVED = 'The brand was removed: visitors on your domains see our pages again.';
 const NO_SUCH_LOGO = 'logo_id names no logo of this workspace: upload one first (POST /api/workspaces/{id}/branding/logo).';
 

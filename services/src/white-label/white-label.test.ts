@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { discPng } from '../testing/test-images.ts';
+import { visitorBrandFor } from '../public-pages/visitor-brand.ts';
 import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
 
 const TARGET_IP = '203.0.113.7';
@@ -144,6 +145,17 @@ describe('white label', () => {
     const card = await visit('go.acme.in', `/${codes['acme-card']}`, CRAWLER);
     expect(card.body).toContain(`<meta property="og:site_name" content="${ESCAPED_NAME}">`);
     expect(card.body).not.toMatch(/linkledger/i);
+  });
+
+  it('hands bio pages and surveys the brand of the domain they are asked on, and none on our host or a domain without the feature', async () => {
+    expect(await visitorBrandFor(t.platform, { host: 'go.acme.in', workspaceId: acme.user.id })).toEqual({
+      name: HOSTILE_NAME,
+      logoUrl: `/_brand/${acme.user.id}/1`,
+      primaryColor: '#7a1f5c',
+      backgroundColor: '#fdf2f8',
+    });
+    expect(await visitorBrandFor(t.platform, { host: null, workspaceId: null })).toBeNull();
+    expect(await visitorBrandFor(t.platform, { host: 'go.plain.in', workspaceId: plain.user.id })).toBeNull();
   });
 
   it('keeps our pages on our host and on the domain of a plan without white label', async () => {
