@@ -3,6 +3,7 @@ import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { discPng } from '../testing/test-images.ts';
 import { visitorBrandFor } from '../public-pages/visitor-brand.ts';
+import { LinkCache } from '../redirect/link-cache.ts';
 import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
 
 const TARGET_IP = '203.0.113.7';
@@ -156,6 +157,18 @@ describe('white label', () => {
     });
     expect(await visitorBrandFor(t.platform, { host: null, workspaceId: null })).toBeNull();
     expect(await visitorBrandFor(t.platform, { host: 'go.plain.in', workspaceId: plain.user.id })).toBeNull();
+  });
+
+  it('a process started later folds the brand, its logo and the plan from the log', async () => {
+    const later = new LinkCache(t.platform.events);
+    await later.start();
+    try {
+      expect(later.brands.forHost('go.acme.in', new Date(now))).toMatchObject({ name: HOSTILE_NAME, logoUrl: `/_brand/${acme.user.id}/1` });
+      expect(later.brands.logo(acme.user.id, 1, new Date(now))?.bytes.equals(discPng(64))).toBe(true);
+      expect(later.brands.forHost('go.plain.in', new Date(now))).toBeNull();
+    } finally {
+      await later.stop();
+    }
   });
 
   it('keeps our pages on our host and on the domain of a plan without white label', async () => {
