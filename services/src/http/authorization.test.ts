@@ -418,7 +418,10 @@ const table: Record<string, Row> = {
   'GET /api/workspaces/:id/branding': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding` }) },
   'PUT /api/workspaces/:id/branding': {
     expect: ownerOnly(200),
-    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding`, payload: { name: 'Owner Co', primary_color: '#123456', background_color: '#ffffff' } }),
+    request: (f) => ({
+      url: `/api/workspaces/${f.userId('owner')}/branding`,
+      payload: { name: 'Owner Co', primary_color: '#123456', background_color: '#ffffff' },
+    }),
   },
   'DELETE /api/workspaces/:id/branding': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding` }) },
   'POST /api/workspaces/:id/branding/logo': {

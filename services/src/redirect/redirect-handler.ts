@@ -67,7 +67,6 @@ const disabled = textPage({
   paragraphs: ['The administrators of this service disabled this short link because it broke the terms of use. It no longer leads anywhere.'],
 });
 
-
 /** The 404 page of a customer domain under its workspace's brand (ours is the web app's, or `foreignHostNotFound`). */
 const brandedNotFound = textPage({ status: 404, title: 'Page Not Found', paragraphs: ["The URL you're trying to access doesn't exist."] });
 

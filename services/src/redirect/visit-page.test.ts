@@ -15,7 +15,10 @@ function answered(send: VisitPageAnswer, brand: VisitorBrand | null = null, extr
   return written;
 }
 
-const styleHashOf = (html: string) => createHash('sha256').update(/<style>([^<]*)<\/style>/.exec(html)![1]!).digest('base64');
+const styleHashOf = (html: string) =>
+  createHash('sha256')
+    .update(/<style>([^<]*)<\/style>/.exec(html)![1]!)
+    .digest('base64');
 
 describe('the frame of the pages a short link answers', () => {
   it('escapes the title, keeps the body as given, and allows only its own inline style', () => {
