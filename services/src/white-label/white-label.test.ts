@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
+import { DEFAULT_PLANS } from '@linkledger/contracts';
 import { discPng } from '../testing/test-images.ts';
 import { visitorBrandFor } from '../public-pages/visitor-brand.ts';
 import { LinkCache } from '../redirect/link-cache.ts';
@@ -217,6 +218,15 @@ describe('white label', () => {
     now += 2 * 3_600_000;
     expect((await visit('go.acme.in', `/${codes['acme-password']}`)).body).toContain('<span>Linkledger</span>');
     await givePlan(t.platform, acme.user.id, 'enterprise');
+  });
+
+  it("follows an admin's edit of the plan: without white_label in Enterprise the brand is off, with it back on", async () => {
+    const enterprise = DEFAULT_PLANS.find((plan) => plan.name === 'enterprise')!;
+    const edit = (features: string[]) => api(root, 'PUT', `/api/subscription/plans/${enterprise.id}`, { features });
+    expect((await edit(enterprise.features.filter((key) => key !== 'white_label'))).statusCode).toBe(200);
+    expect((await visit('go.acme.in', `/${codes['acme-password']}`)).body).toContain('<span>Linkledger</span>');
+    expect((await edit([...enterprise.features])).statusCode).toBe(200);
+    expect((await visit('go.acme.in', `/${codes['acme-password']}`)).body).toContain(`<span>${ESCAPED_NAME}</span>`);
   });
 
   it('shows ours again once the brand is removed', async () => {
