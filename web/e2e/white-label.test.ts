@@ -75,6 +75,21 @@ describe('white label', () => {
     await phone.context().close();
   }, 90_000);
 
+  it('shows a workspace without white label why it cannot set a brand, and where to upgrade', async () => {
+    const pro = await signUp(t.app, 'pro@example.com');
+    await givePlan(t.platform, pro.user.id, 'pro');
+    const page = await openSignedIn(browser, product, pro.token, '/settings?tab=workspace', PHONE);
+    const card = page.getByRole('region', { name: 'Branding' });
+    await card.getByText('White label is part of the Enterprise plan. Upgrade to show your own brand to visitors.').waitFor();
+    expect(await card.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/pricing');
+    expect(await card.getByLabel('Name shown to visitors').isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Save brand' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'white-label-upgrade');
+    await page.context().close();
+  }, 60_000);
+
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
