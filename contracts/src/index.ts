@@ -54,6 +54,7 @@ export * from './http/campaign-analytics.ts';
 export * from './http/imports.ts';
 export * from './http/webhooks.ts';
 export * from './http/bio-pages.ts';
+export * from './bio-themes.ts';
 export * from './workspace-permissions.ts';
 export * from './http/settings.ts';
 export * from './http/second-factor.ts';

@@ -1,42 +1,8 @@
 import { z } from 'zod';
-import { contrastRatio } from '../qr-design-rules.ts';
+import { BIO_THEMES, bioThemeProblem } from '../bio-themes.ts';
 
 /** The most links one page lists (docs/pages.md#link-in-bio-pages). */
 export const BIO_PAGE_MAX_LINKS = 30;
-/** The least contrast of a page's text on its background and of a button's label on the button (WCAG AA for text). */
-export const BIO_MIN_CONTRAST = 4.5;
-
-/** A page's colours: its background, its text, and its link buttons with their label. */
-export interface BioTheme {
-  background: string;
-  text: string;
-  button: string;
-  button_text: string;
-}
-
-/** The named themes the editor offers; any other colours may be set one by one. */
-export const BIO_THEMES: Readonly<Record<'paper' | 'night' | 'forest' | 'sunrise', BioTheme>> = {
-  paper: { background: '#f7f8f6', text: '#131a18', button: '#0d6b5e', button_text: '#ffffff' },
-  night: { background: '#10151c', text: '#f1f5f9', button: '#f1f5f9', button_text: '#10151c' },
-  forest: { background: '#e7f3ec', text: '#113322', button: '#1d5c3a', button_text: '#ffffff' },
-  sunrise: { background: '#fff4e6', text: '#3b1f0b', button: '#b3261e', button_text: '#ffffff' },
-};
-
-/** What is wrong with a theme's colours for reading, or null: text and button labels need BIO_MIN_CONTRAST. */
-export function bioThemeProblem(theme: BioTheme): string | null {
-  const pairs = [
-    ['text', theme.text, 'background', theme.background],
-    ['button text', theme.button_text, 'button', theme.button],
-  ] as const;
-  for (const [what, fg, where, bg] of pairs) {
-    const ratio = contrastRatio(fg, bg);
-    if (ratio < BIO_MIN_CONTRAST) {
-      return `The ${what} colour ${fg} on the ${where} colour ${bg} has a contrast of ${ratio.toFixed(2)}:1; at least ${BIO_MIN_CONTRAST}:1 is needed to read it.`;
-    }
-  }
-  return null;
-}
-
 const Colour = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #rrggbb, e.g. #0d6b5e')
@@ -103,6 +69,22 @@ export const UpdateBioPageBody = z.strictObject(
   { error: unknownFields },
 );
 export type UpdateBioPageBody = z.infer<typeof UpdateBioPageBody>;
+
+/** A draft as the editor holds it, for the live preview: the page's fields without its slug, and the page whose avatar it shows (if any). */
+export const PreviewBioPageBody = z.strictObject(
+  {
+    title: PageFields.title,
+    bio: PageFields.bio.default(''),
+    links: PageFields.links.default([]),
+    theme: PageFields.theme.default(BIO_THEMES.paper),
+    page_id: z.number().int().positive().optional(),
+  },
+  { error: unknownFields },
+);
+
+/** The preview: the page's HTML exactly as visitors get it. */
+export const BioPagePreview = z.object({ html: z.string() });
+export type BioPagePreview = z.infer<typeof BioPagePreview>;
 
 export const BioPageParams = z.object({
   id: z.coerce.number().int().positive({ message: 'The workspace id must be a positive whole number' }),

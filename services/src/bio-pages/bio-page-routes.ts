@@ -6,6 +6,8 @@ import {
   BioPageAnalytics,
   BioPageList,
   BioPageParams,
+  BioPagePreview,
+  PreviewBioPageBody,
   CreateBioPageBody,
   ErrorBody,
   MessageBody,
@@ -35,7 +37,7 @@ import {
 } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { PAGE_NOT_FOUND, createBioPageDecider, deleteBioPageDecider, reslugBioPageDecider, updateBioPageDecider, type PageLimit } from './bio-page-deciders.ts';
-import { avatarPath, currentPage, listedLinks } from './bio-page-server.ts';
+import { avatarPath, currentPage, listedLinks, renderedPage } from './bio-page-server.ts';
 import { NO_BIO_PAGES, bioPagesStream, evolveBioPages, type BioPageState } from './bio-page-state.ts';
 import { linkClicksSince } from './bio-page-link-clicks.ts';
 import { viewsOf } from './bio-page-views.ts';
@@ -170,6 +172,21 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
       const command = { workspaceId: workspace.id, pageId, pageLimit, slug, title, bio, link_ids: links, theme };
       await handleMultiStreamCommand(platform, context, createBioPageDecider, command);
       return reply.code(201).send(await answerAfter(request, workspace.id, pageId));
+    },
+  });
+
+  writers.post('/api/workspaces/:id/pages/preview', {
+    summary: 'The HTML a draft of a page would show visitors (on our host), for the editor’s live preview; nothing is saved',
+    params: IdParams,
+    body: PreviewBioPageBody,
+    response: { 200: BioPagePreview, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    handler: async ({ request, workspace }) => {
+      const { title, bio, links, theme, page_id } = request.body;
+      await checkLinks(workspace.id, links);
+      const saved = page_id === undefined ? null : await pageOf(workspace.id, page_id);
+      const draft = { pageId: page_id ?? 0, title, bio, theme, linkIds: links, avatarImageId: saved?.avatarImageId ?? null };
+      const { html } = await renderedPage(platform, request, workspace.id, draft, null);
+      return { html: html.toString('utf8') };
     },
   });
 

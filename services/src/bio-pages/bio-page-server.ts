@@ -2,7 +2,8 @@ import { LINKS, type LinkView } from '@linkledger/projections';
 import { foldEvents } from '../commands/event-port.ts';
 import { publicBase, shortUrl } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { PublicPageVisit } from '../public-pages/index.ts';
+import type { FastifyRequest } from 'fastify';
+import type { PublicPageVisit, VisitorBrand } from '../public-pages/index.ts';
 import { textPage } from '../redirect/index.ts';
 import { renderBioPage } from './bio-page-html.ts';
 import { NO_BIO_PAGES, bioPagesStream, evolveBioPages, type BioPageState } from './bio-page-state.ts';
@@ -32,6 +33,25 @@ export async function listedLinks(platform: Pick<Platform, 'read'>, workspaceId:
 /** Where the page loads its avatar from: a path on the same host, its image id in the query so a new one is fetched anew. */
 export const avatarPath = (workspaceId: number, pageId: number, imageId: number) => `/api/workspaces/${workspaceId}/pages/${pageId}/avatar?v=${imageId}`;
 
+/** What a page (or the editor's draft of it) looks like to visitors: its links as they are now, its avatar, the brand shown. */
+export async function renderedPage(
+  platform: Pick<Platform, 'read' | 'config'>,
+  request: FastifyRequest,
+  workspaceId: number,
+  page: Pick<BioPageState, 'pageId' | 'title' | 'bio' | 'theme' | 'linkIds' | 'avatarImageId'>,
+  brand: VisitorBrand | null,
+) {
+  const links = await listedLinks(platform, workspaceId, page.linkIds, publicBase(platform, request));
+  return renderBioPage({
+    title: page.title,
+    bio: page.bio,
+    theme: page.theme,
+    avatarUrl: page.avatarImageId === null ? null : avatarPath(workspaceId, page.pageId, page.avatarImageId),
+    links: links.map((link) => ({ title: link.title, href: link.short_url })),
+    brand,
+  });
+}
+
 /**
  * Answers a visit to a link-in-bio page (docs/pages.md#link-in-bio-pages): the page, rendered
  * from the log and the links' read model, with a view recorded for a GET. A deleted page, an
@@ -45,15 +65,7 @@ export async function serveBioPage(platform: Platform, visit: PublicPageVisit): 
     NOT_HERE(reply.raw);
     return;
   }
-  const links = await listedLinks(platform, visit.workspaceId, page.linkIds, publicBase(platform, request));
-  const { html, headers } = renderBioPage({
-    title: page.title,
-    bio: page.bio,
-    theme: page.theme,
-    avatarUrl: page.avatarImageId === null ? null : avatarPath(visit.workspaceId, page.pageId, page.avatarImageId),
-    links: links.map((link) => ({ title: link.title, href: link.short_url })),
-    brand: visit.brand,
-  });
+  const { html, headers } = await renderedPage(platform, request, visit.workspaceId, page, visit.brand);
   await recordView(platform, request, { pageId: page.pageId, workspaceId: visit.workspaceId });
   reply.hijack();
   reply.raw.writeHead(200, headers);

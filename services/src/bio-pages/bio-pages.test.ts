@@ -79,6 +79,17 @@ describe('link-in-bio pages (docs/pages.md#link-in-bio-pages)', () => {
     expect(opened.body).toContain('Made with Linkledger');
     expect(opened.body).toContain('--background:#e7f3ec');
 
+    // The editor's preview is the page itself.
+    const preview = await call(team.ben, 'POST', `${pages(team.team)}/preview`, {
+      title: 'Asha’s links',
+      bio: 'Designer.\nMumbai',
+      links: [blog.id, shop.id],
+      theme: BIO_THEMES.forest,
+      page_id: page.id,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(`${preview.json().html}`).toBe(opened.body);
+
     // Not views: a HEAD (headers only), a prefetch, a bot.
     const head = await visit(`/${page.slug}`, {}, 'HEAD');
     expect([head.statusCode, head.body]).toEqual([200, '']);

@@ -173,6 +173,10 @@ const table: Record<string, Row> = {
       for (const page of held) await f.asJson('owner', { method: 'DELETE', url: `${pages}/${page.id}` });
     },
   },
+  'POST /api/workspaces/:id/pages/preview': {
+    expect: ownerOnly(200),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/pages/preview`, payload: { title: 'Draft' } }),
+  },
   'GET /api/workspaces/:id/pages/:pageId': { expect: ownerOnly(200), request: async (f) => ({ url: await ownerBioPageUrl(f) }) },
   'PATCH /api/workspaces/:id/pages/:pageId': {
     expect: ownerOnly(200),
