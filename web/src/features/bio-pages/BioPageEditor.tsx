@@ -172,7 +172,16 @@ export function BioPageEditor({ workspaceId, page, onDone }: { workspaceId: numb
         <p className="field__label" id={`${id}-preview`}>
           Preview
         </p>
-        <iframe className="bio-editor__phone" title="Preview of the page" aria-describedby={`${id}-preview`} sandbox="" srcDoc={preview ?? ''} />
+        {/* No script may run in it (the page has none); same origin so the browser paints it like the page around it. Taps do
+            nothing: a preview's tap must not count as a click of the link. */}
+        <iframe
+          className="bio-editor__phone"
+          title="Preview of the page"
+          aria-describedby={`${id}-preview`}
+          sandbox="allow-same-origin"
+          tabIndex={-1}
+          srcDoc={preview ?? ''}
+        />
       </div>
     </section>
   );

@@ -72,9 +72,13 @@ function PagesOf({ workspaceId }: { workspaceId: number }) {
         <ul className="bio-pages__list">
           {list.map((page) => (
             <li key={page.id} className="bio-pages__item" data-page={page.slug}>
-              <div className="bio-pages__swatch" style={{ background: page.theme.background, color: page.theme.text }} aria-hidden="true">
-                {page.title.slice(0, 1)}
-              </div>
+              {page.avatar_url ? (
+                <img className="bio-pages__swatch" src={page.avatar_url} alt="" width={44} height={44} />
+              ) : (
+                <div className="bio-pages__swatch" style={{ background: page.theme.background, color: page.theme.text }} aria-hidden="true">
+                  {page.title.slice(0, 1)}
+                </div>
+              )}
               <div className="bio-pages__what">
                 <strong className="bio-pages__title">{page.title}</strong>
                 <a href={page.url} target="_blank" rel="noreferrer" className="bio-pages__url">
