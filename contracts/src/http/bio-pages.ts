@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BIO_THEMES, bioThemeProblem } from '../bio-themes.ts';
 
 /** The most links one page lists (docs/pages.md#link-in-bio-pages). */
-export const BIO_PAGE_MAX_LINKS = 30;
+const BIO_PAGE_MAX_LINKS = 30;
 const Colour = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #rrggbb, e.g. #0d6b5e')
@@ -11,7 +11,7 @@ const Colour = z
 const unknownThemeFields = (issue: { code: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys' ? `A theme takes background, text, button and button_text; remove ${issue.keys?.join(', ')}` : undefined;
 
-export const BioThemeInput = z
+const BioThemeInput = z
   .strictObject({ background: Colour, text: Colour, button: Colour, button_text: Colour }, { error: unknownThemeFields })
   .superRefine((theme, context) => {
     const problem = bioThemeProblem(theme);

@@ -4,7 +4,7 @@ import { escapeHtml } from '../formats/html-text.ts';
 import type { VisitorBrand } from '../public-pages/index.ts';
 
 /** What a link-in-bio page shows: every text plain (escaped here), every address already built. */
-export interface BioPageContent {
+interface BioPageContent {
   title: string;
   bio: string;
   theme: BioTheme;
