@@ -185,7 +185,7 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
       await checkLinks(workspace.id, links);
       const saved = page_id === undefined ? null : await pageOf(workspace.id, page_id);
       const draft = { pageId: page_id ?? 0, title, bio, theme, linkIds: links, avatarImageId: saved?.avatarImageId ?? null };
-      const { html } = await renderedPage(platform, request, workspace.id, draft, null);
+      const { html } = await renderedPage(platform, request, workspace.id, draft, { host: null, brand: null });
       return { html: html.toString('utf8') };
     },
   });

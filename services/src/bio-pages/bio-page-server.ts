@@ -33,15 +33,24 @@ export async function listedLinks(platform: Pick<Platform, 'read'>, workspaceId:
 /** Where the page loads its avatar from: a path on the same host, its image id in the query so a new one is fetched anew. */
 export const avatarPath = (workspaceId: number, pageId: number, imageId: number) => `/api/workspaces/${workspaceId}/pages/${pageId}/avatar?v=${imageId}`;
 
+/**
+ * Where links on our host are served from: the request's own address on our host; on a custom
+ * domain (whose Host serves only its own links) PUBLIC_URL, else the first ALLOWED_ORIGINS.
+ */
+function ourBase(platform: Pick<Platform, 'config'>, request: FastifyRequest, host: string | null): string {
+  const configured = platform.config.PUBLIC_URL || platform.config.ALLOWED_ORIGINS?.[0];
+  return host === null || !configured ? publicBase(platform, request) : configured.replace(/\/+$/, '');
+}
+
 /** What a page (or the editor's draft of it) looks like to visitors: its links as they are now, its avatar, the brand shown. */
 export async function renderedPage(
   platform: Pick<Platform, 'read' | 'config'>,
   request: FastifyRequest,
   workspaceId: number,
   page: Pick<BioPageState, 'pageId' | 'title' | 'bio' | 'theme' | 'linkIds' | 'avatarImageId'>,
-  brand: VisitorBrand | null,
+  { host, brand }: { host: string | null; brand: VisitorBrand | null },
 ) {
-  const links = await listedLinks(platform, workspaceId, page.linkIds, publicBase(platform, request));
+  const links = await listedLinks(platform, workspaceId, page.linkIds, ourBase(platform, request, host));
   return renderBioPage({
     title: page.title,
     bio: page.bio,
@@ -65,7 +74,7 @@ export async function serveBioPage(platform: Platform, visit: PublicPageVisit): 
     NOT_HERE(reply.raw);
     return;
   }
-  const { html, headers } = await renderedPage(platform, request, visit.workspaceId, page, visit.brand);
+  const { html, headers } = await renderedPage(platform, request, visit.workspaceId, page, visit);
   await recordView(platform, request, { pageId: page.pageId, workspaceId: visit.workspaceId });
   reply.hijack();
   reply.raw.writeHead(200, headers);

@@ -259,10 +259,14 @@ describe('a page on custom domains (docs/pages.md)', () => {
     await domainOf(asha, teamId, 'bio.launch.in');
     await givePlan(t.platform, outsider.user.id, 'pro');
     await domainOf(outsider, outsider.user.id, 'go.other.in');
-    const page = await newPage(asha, teamId, { title: 'On our domain' });
+    const link = await linkInWorkspace(t, asha, teamId, 'https://shop.example.com/');
+    const page = await newPage(asha, teamId, { title: 'On our domain', links: [link.id] });
 
     await eventually(async () => (await visit(`/${page.slug}`, { host: 'bio.launch.in' })).statusCode === 200, 5_000, 'the domain to serve');
-    expect((await visit(`/${page.slug}`, { host: 'bio.launch.in' })).body).toContain('On our domain');
+    const onDomain = (await visit(`/${page.slug}`, { host: 'bio.launch.in' })).body;
+    expect(onDomain).toContain('On our domain');
+    // A link on our host is listed at our address: the domain's Host serves only its own links.
+    expect(onDomain).toContain(`<a class="button" href="https://lnk.example.com/${link.short_code}">`);
     const elsewhere = await visit(`/${page.slug}`, { host: 'go.other.in' });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.body).not.toContain('On our domain');
