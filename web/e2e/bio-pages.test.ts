@@ -98,5 +98,13 @@ describe('link-in-bio pages in the browser', () => {
       call<{ total_views: number; links: { title: string; clicks: number }[] }>('GET', `/api/workspaces/${workspaceId}/pages/${pages.pages[0]!.id}/analytics`);
     await expect.poll(async () => (await analyticsOf()).links.find((link) => link.title === 'Privacy first')?.clicks, { timeout: 15_000 }).toBe(1);
     expect((await analyticsOf()).total_views).toBe(1);
+
+    // The Pages screen shows them.
+    const screen = await openSignedIn(suite.browser, suite.product, token, '/bio-pages', DESKTOP);
+    await screen.getByRole('button', { name: 'Stats of Asha’s links' }).click();
+    expect(await screen.getByTestId('bio-stats-totals').textContent()).toMatch(/^1 view · 1 visitor/);
+    expect(await screen.getByRole('row', { name: /Privacy first/ }).textContent()).toBe('Privacy first1');
+    expect(await screen.locator(`[data-page="${SLUG}"]`).getByTestId('views').textContent()).toBe('1 view');
+    await screenshot(screen, 'bio-pages-stats');
   });
 });

@@ -10,6 +10,7 @@ import { useSubscription } from '../billing/index.ts';
 import { UpgradePrompt } from '../domains/index.ts';
 import { RoleNotice, useWorkspaceAccess, useWorkspaces } from '../workspaces/index.ts';
 import { BioPageEditor } from './BioPageEditor.tsx';
+import { BioPageStats } from './BioPageStats.tsx';
 import { bioPagesApi, bioPagesChanged, bioPagesQuery, type BioPage } from './bio-pages-api.ts';
 
 const NOT_IN_PLAN = 'Link-in-bio pages are available on the Pro and Enterprise plans. Upgrade to give your audience one page with all your links.';
@@ -37,6 +38,7 @@ function PagesOf({ workspaceId }: { workspaceId: number }) {
   const mayChange = useWorkspaceAccess().allows('links:write');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<BioPage | null>(null);
+  const [statsOf, setStatsOf] = useState<number | null>(null);
   const list = pages.data?.pages ?? [];
   const limit = pages.data?.limit ?? 0;
   const full = limit !== -1 && list.length >= limit;
@@ -89,16 +91,28 @@ function PagesOf({ workspaceId }: { workspaceId: number }) {
                   <span data-testid="views">{page.views === 1 ? '1 view' : `${page.views} views`}</span>
                 </span>
               </div>
-              {mayChange ? (
-                <div className="bio-pages__actions">
-                  <button type="button" className="button button--ghost button--sm" aria-label={`Edit ${page.title}`} onClick={() => setEditing({ page })}>
-                    Edit
-                  </button>
-                  <button type="button" className="button button--danger button--sm" aria-label={`Delete ${page.title}`} onClick={() => setDeleting(page)}>
-                    Delete
-                  </button>
-                </div>
-              ) : null}
+              <div className="bio-pages__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--sm"
+                  aria-label={`Stats of ${page.title}`}
+                  aria-expanded={statsOf === page.id}
+                  onClick={() => setStatsOf(statsOf === page.id ? null : page.id)}
+                >
+                  Stats
+                </button>
+                {mayChange ? (
+                  <>
+                    <button type="button" className="button button--ghost button--sm" aria-label={`Edit ${page.title}`} onClick={() => setEditing({ page })}>
+                      Edit
+                    </button>
+                    <button type="button" className="button button--danger button--sm" aria-label={`Delete ${page.title}`} onClick={() => setDeleting(page)}>
+                      Delete
+                    </button>
+                  </>
+                ) : null}
+              </div>
+              {statsOf === page.id ? <BioPageStats workspaceId={workspaceId} page={page} /> : null}
             </li>
           ))}
         </ul>
