@@ -16,6 +16,7 @@ import {
 import { LimitsPage, PaymentManagementPage, PricingPage } from './features/billing/index.ts';
 import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/index.ts';
 import { CustomDomainsPage } from './features/domains/index.ts';
+import { BioPagesPage } from './features/bio-pages/index.ts';
 import { ImportPage } from './features/imports/index.ts';
 import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
@@ -77,6 +78,7 @@ export function App() {
           <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />
           <Route path="/custom-domains" element={signedIn(<CustomDomainsPage />)} />
+          <Route path="/bio-pages" element={signedIn(<BioPagesPage />)} />
           <Route path="/docs" element={anyone(<DocsPage />)} />
           <Route path="/support" element={anyone(<SupportPage />)} />
           <Route path="/terms" element={anyone(<TermsPage />)} />

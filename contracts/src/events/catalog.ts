@@ -21,6 +21,7 @@ import { linkLabelEvents } from './link-labels.ts';
 import { utmTemplateEvents } from './utm-templates.ts';
 import { importEvents } from './imports.ts';
 import { brandingEvents } from './branding.ts';
+import { bioPageEvents } from './bio-pages.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -49,6 +50,7 @@ const versions = {
   ...utmTemplateEvents,
   ...importEvents,
   ...brandingEvents,
+  ...bioPageEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -127,6 +127,14 @@ const ownerWorkspaceKey = async (f: Fixture) =>
 const ownerUtmTemplate = async (f: Fixture) =>
   f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/utm-templates', payload: { name: `Template ${f.unique()}`, utm_source: 'news' } });
 
+/** A link-in-bio page of the owner's personal workspace: the first it holds, else a new one (the owner is on enterprise: 10 pages). */
+const ownerBioPage = async (f: Fixture) => {
+  const pages = `/api/workspaces/${f.userId('owner')}/pages`;
+  const { pages: held } = await f.asJson<{ pages: { id: number }[] }>('owner', { method: 'GET', url: pages });
+  return held[0] ?? f.asJson<{ id: number }>('owner', { method: 'POST', url: pages, payload: { slug: `bio-${f.unique()}`, title: 'Links' } });
+};
+const ownerBioPageUrl = async (f: Fixture, tail = '') => `/api/workspaces/${f.userId('owner')}/pages/${(await ownerBioPage(f)).id}${tail}`;
+
 /**
  * Who may call what, for every route of the API. A route missing here fails the test, so
  * each new route must state its rule. Admins get no special access to users' links.
@@ -155,6 +163,43 @@ const table: Record<string, Row> = {
     request: async (f) => ({ url: `/api/utm-templates/${(await ownerUtmTemplate(f)).id}`, payload: { utm_medium: 'email' } }),
   },
   'DELETE /api/utm-templates/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/utm-templates/${(await ownerUtmTemplate(f)).id}` }) },
+  'GET /api/workspaces/:id/pages': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/pages` }) },
+  'POST /api/workspaces/:id/pages': {
+    expect: ownerOnly(201),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/pages`, payload: { slug: `bio-${f.unique()}`, title: 'Links' } }),
+    undo: async (f) => {
+      const pages = `/api/workspaces/${f.userId('owner')}/pages`;
+      const { pages: held } = await f.asJson<{ pages: { id: number }[] }>('owner', { method: 'GET', url: pages });
+      for (const page of held) await f.asJson('owner', { method: 'DELETE', url: `${pages}/${page.id}` });
+    },
+  },
+  'POST /api/workspaces/:id/pages/preview': {
+    expect: ownerOnly(200),
+    request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/pages/preview`, payload: { title: 'Draft' } }),
+  },
+  'GET /api/workspaces/:id/pages/:pageId': { expect: ownerOnly(200), request: async (f) => ({ url: await ownerBioPageUrl(f) }) },
+  'PATCH /api/workspaces/:id/pages/:pageId': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: await ownerBioPageUrl(f), payload: { title: 'Renamed' } }),
+  },
+  'DELETE /api/workspaces/:id/pages/:pageId': { expect: ownerOnly(200), request: async (f) => ({ url: await ownerBioPageUrl(f) }) },
+  'GET /api/workspaces/:id/pages/:pageId/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: await ownerBioPageUrl(f, '/analytics') }) },
+  'POST /api/workspaces/:id/pages/:pageId/avatar': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: await ownerBioPageUrl(f, '/avatar'), headers: { 'content-type': 'image/png' }, payload: discPng(32) }),
+  },
+  'GET /api/workspaces/:id/pages/:pageId/avatar': {
+    expect: everyone(200),
+    request: async (f) => {
+      const { avatar_url } = await f.asJson<{ avatar_url: string }>('owner', {
+        method: 'POST',
+        url: await ownerBioPageUrl(f, '/avatar'),
+        headers: { 'content-type': 'image/png' },
+        payload: discPng(32),
+      });
+      return { url: avatar_url };
+    },
+  },
   'GET /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },

@@ -24,6 +24,7 @@ export const WEB_ROUTES = [
   '/tags',
   '/api-keys',
   '/custom-domains',
+  '/bio-pages',
   '/developer-tools',
   '/payment-management',
   '/settings',

@@ -18,5 +18,5 @@ export { InvalidShortCode, recordLink } from './create-link.ts';
 export { linkFilter, linkSort } from './list-query.ts';
 export { storedOrganization } from './link-organization-input.ts';
 export { evolveQrLogos, NO_QR_LOGOS, qrLogoStream } from './qr/qr-logo-state.ts';
-export { storeUploadedLogo, workspaceLogo } from './qr/qr-logos.ts';
-export { LOGO_RAW_BODY_LIMIT } from './qr/qr-logo-routes.ts';
+export { validateCustomCode } from './custom-code.ts';
+export { sendWorkspaceImage, storeWorkspaceImage, takeRawImages, uploadedBytes, workspaceLogo } from './qr/qr-logos.ts';

@@ -3,6 +3,9 @@ import { linkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 
 const SALT_BYTES = 32;
+
+/** Where the day's salts are kept under the data directory: every hasher of visitors (clicks, page views) shares them. */
+export const visitorSaltsFolder = (dataDir: string) => join(dataDir, 'visitor-salts');
 const SALT_FILE = /^(\d{4}-\d{2}-\d{2})\.salt$/;
 
 /**

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -17,6 +16,7 @@ import { billingFeature } from '../billing/billing-feature.ts';
 import { domainsFeature } from '../domains/domains-feature.ts';
 import { historyFeature } from '../history/history-feature.ts';
 import { linksFeature } from '../links/links-feature.ts';
+import { bioPagesFeature } from '../bio-pages/bio-pages-feature.ts';
 import { importsFeature } from '../imports/imports-feature.ts';
 import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
@@ -31,7 +31,7 @@ import { shlinkRoutes } from '../shlink/shlink-routes.ts';
 import { BRAND_LOGO_ROUTE, brandingRoutes } from '../white-label/index.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
-import { DailySalts } from '../redirect/daily-salts.ts';
+import { DailySalts, visitorSaltsFolder } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { servePublicPage } from '../public-pages/public-page-dispatch.ts';
@@ -78,7 +78,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
   const redirect = createRedirectHandler({
     events: platform.events,
     cache: platform.linkCache,
-    salts: new DailySalts(join(platform.config.DATA_DIR, 'visitor-salts')),
+    salts: new DailySalts(visitorSaltsFolder(platform.config.DATA_DIR)),
     trustProxy: trust,
     clock: platform.clock,
     passwords: new LinkPasswords(platform.secret, platform.monotonic),
@@ -197,6 +197,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     healthRoutes,
     accountsFeature,
     linksFeature,
+    bioPagesFeature,
     importsFeature,
     billingFeature,
     paymentsFeature,

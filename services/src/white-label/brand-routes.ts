@@ -7,7 +7,7 @@ import { invalid } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { routesFor } from '../http/declared-routes.ts';
 import { fileBody } from '../http/file-body.ts';
-import { LOGO_RAW_BODY_LIMIT, storeUploadedLogo, workspaceLogo } from '../links/index.ts';
+import { storeWorkspaceImage, takeRawImages, uploadedBytes, workspaceLogo } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { removeBrandDecider, setBrandDecider } from './brand-deciders.ts';
 import { brandStream, evolveBrand, type BrandState } from './brand-state.ts';
@@ -70,8 +70,7 @@ export async function brandingRoutes(app: FastifyInstance, platform: Platform) {
   });
 
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LOGO_RAW_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    takeRawImages(scope);
     const uploaders = routesFor(scope, { access: 'user', workspaceInPath: 'workspace:settings', feature });
     uploaders.post('/api/workspaces/:id/branding/logo', {
       summary:
@@ -79,7 +78,7 @@ export async function brandingRoutes(app: FastifyInstance, platform: Platform) {
       params: IdParams,
       response: { 201: QrLogoResponse, 409: ErrorBody },
       handler: async ({ request, reply, workspace }) =>
-        reply.code(201).send(await storeUploadedLogo(platform, commandContext(platform, request), workspace.id, request.body)),
+        reply.code(201).send(await storeWorkspaceImage(platform, commandContext(platform, request), workspace.id, uploadedBytes(request.body))),
     });
   });
 

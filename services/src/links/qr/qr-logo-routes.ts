@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, IdParams, QR_LOGO_MAX_BYTES, QrLogoResponse } from '@linkledger/contracts';
+import { ErrorBody, IdParams, QrLogoResponse } from '@linkledger/contracts';
 import type { Platform } from '../../platform/platform.ts';
 import { notFound } from '../../commands/domain-error.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { routesFor } from '../../http/declared-routes.ts';
-import { fileBody } from '../../http/file-body.ts';
 import { QR_DESIGN_REFUSAL } from './qr-design-input.ts';
-import { storeUploadedLogo, workspaceLogo } from './qr-logos.ts';
+import { sendWorkspaceImage, storeWorkspaceImage, takeRawImages, uploadedBytes, workspaceLogo } from './qr-logos.ts';
 
 const LOGO_NOT_FOUND = 'QR logo not found';
-
-/** The upload's body as it came, whatever type the client names: the bytes decide what it is. */
-export const LOGO_RAW_BODY_LIMIT = 4 * QR_LOGO_MAX_BYTES;
 
 /**
  * A workspace's QR logos (docs/links.md#qr-design): uploaded once (the image is the request
@@ -21,16 +17,16 @@ export const LOGO_RAW_BODY_LIMIT = 4 * QR_LOGO_MAX_BYTES;
  */
 export async function qrLogoRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LOGO_RAW_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    takeRawImages(scope);
     const designers = routesFor(scope, { access: 'user', workspace: 'links:write', feature: { key: 'qr_customization', refusal: QR_DESIGN_REFUSAL } });
 
     designers.post('/api/qr-logos', {
       summary:
         'Upload a logo for the workspace’s QR codes: the PNG or JPEG file as the body (at most 200 KB, 32 to 2048 pixels a side; SVG is refused); the same file again answers the logo already stored',
       response: { 201: QrLogoResponse, 409: ErrorBody },
-      handler: async ({ request, reply, workspace }) =>
-        reply.code(201).send(await storeUploadedLogo(platform, commandContext(platform, request), workspace.id, request.body)),
+      handler: async ({ request, reply, workspace }) => {
+        return reply.code(201).send(await storeWorkspaceImage(platform, commandContext(platform, request), workspace.id, uploadedBytes(request.body)));
+      },
     });
   });
 
@@ -45,12 +41,7 @@ export async function qrLogoRoutes(app: FastifyInstance, platform: Platform) {
     handler: async ({ request, reply, workspace }) => {
       const logo = await workspaceLogo(platform, workspace.id, request.params.id);
       if (!logo) throw notFound(LOGO_NOT_FOUND);
-      return reply
-        .type(logo.content_type)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .send(fileBody(Buffer.from(logo.image_base64, 'base64')));
+      return sendWorkspaceImage(reply, logo, 'private, max-age=86400, immutable');
     },
   });
 }

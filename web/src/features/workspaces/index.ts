@@ -3,7 +3,7 @@ import { lazy } from 'react';
 // The workspaces feature's public face: the sidebar's switcher, the settings tab, the activity and invite screens (their own chunks).
 export { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 export { WorkspaceTab } from './WorkspaceTab.tsx';
-export { useTeamBeingPaidFor } from './useWorkspaces.ts';
+export { useTeamBeingPaidFor, useWorkspaces } from './useWorkspaces.ts';
 
 /** /activity: what happened in the current workspace. */
 export const ActivityPage = lazy(() => import('./ActivityPage.tsx'));
