@@ -4,6 +4,7 @@ import {
   currentVersion,
   type Actor,
   type DomainEvent,
+  type EventData,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -64,11 +65,7 @@ export async function loadStream<S>(events: EventStore, stream: string, initial:
 }
 
 /** Appends to a sequence stream and returns the new id (1, 2, 3, …). */
-export async function allocateId(
-  events: EventStore,
-  kind: 'user' | 'link' | 'domain' | 'trai' | 'ticket' | 'import',
-  metadata: EventMetadata,
-): Promise<number> {
+export async function allocateId(events: EventStore, kind: EventData['IdAllocated']['kind'], metadata: EventMetadata): Promise<number> {
   const result = await events.append([
     { stream: `sequence-${kind}`, expected: 'any', events: [toNewEvent({ type: 'IdAllocated', data: { kind } }, metadata)] },
   ]);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { domainEventOf } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 import { visitorBrandFor, type VisitorBrand } from './visitor-brand.ts';
+import { serveSurvey } from '../surveys/index.ts';
 
 export type PublicPageKind = 'bio' | 'survey';
 
@@ -23,7 +24,9 @@ export interface PublicPageVisit {
 export type PublicPageServer = (platform: Platform, visit: PublicPageVisit) => Promise<void>;
 
 /** Each kind of public page and what serves it. */
-const SERVERS: Partial<Record<PublicPageKind, PublicPageServer>> = {};
+const SERVERS: Partial<Record<PublicPageKind, PublicPageServer>> = {
+  survey: serveSurvey,
+};
 
 /** The code a request names: `/{code}` (no TRAI header, no deeper path). */
 const codeOf = (url: string): string | null => /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/.exec(url)?.[1] ?? null;

@@ -34,6 +34,7 @@ import { DailySalts } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { servePublicPage } from '../public-pages/public-page-dispatch.ts';
+import { surveyRoutes } from '../surveys/survey-routes.ts';
 import { LinkPasswords } from '../redirect/link-password.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
@@ -202,6 +203,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     secondFactorRoutes,
     notificationRoutes,
     shlinkRoutes,
+    surveyRoutes,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);
