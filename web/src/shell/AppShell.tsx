@@ -19,6 +19,7 @@ import {
   HistoryIcon,
   TagIcon,
   HomeIcon,
+  ListIcon,
   LogoMark,
   LogoutIcon,
   MenuIcon,
@@ -184,6 +185,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
           <NavItem to="/dashboard#your-urls" icon={<ChartIcon />} label={access.ownPersonal ? 'My Links & Analytics' : 'Links & Analytics'} />
         ) : null}
         {access.allows('links:read') ? <NavItem to="/tags" icon={<TagIcon />} label="Tags" /> : null}
+        {access.allows('links:read') ? <NavItem to="/surveys" icon={<ListIcon />} label="Surveys" /> : null}
         {access.allows('analytics:read') ? <NavItem to="/analytics/campaigns" icon={<ChartIcon />} label="Campaigns" /> : null}
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
