@@ -15,6 +15,8 @@ import './surveys.css';
 
 type QuestionResult = SurveyResults['questions'][number];
 
+const responsesLabel = (count: number) => `${count} ${count === 1 ? 'response' : 'responses'}`;
+
 /**
  * /surveys/:surveyId/results: each question's answers (docs/pages.md#surveys) — a bar per
  * choice, the rating's average and distribution, typed answers a page at a time — and the CSV.
@@ -40,7 +42,7 @@ export default function SurveyResultsPage() {
   const failure = survey.error ?? results.error;
   return (
     <div className="surveys stack">
-      <PageHeader title={survey.data ? survey.data.title : 'Survey results'} subtitle={results.data ? `${results.data.response_count} responses` : 'Loading…'}>
+      <PageHeader title={survey.data ? survey.data.title : 'Survey results'} subtitle={results.data ? responsesLabel(results.data.response_count) : 'Loading…'}>
         <Link className="button button--ghost" to="/surveys">
           Back to surveys
         </Link>
