@@ -108,9 +108,6 @@ export const SurveyParams = z.object({
   surveyId: z.coerce.number().int().positive({ message: 'The survey’s id must be a positive whole number' }),
 });
 
-export const SurveyQuestion = StoredSurveyQuestion;
-export type SurveyQuestion = StoredSurveyQuestion;
-
 export const Survey = z.object({
   id: z.number(),
   workspace_id: z.number(),
@@ -119,7 +116,7 @@ export const Survey = z.object({
   url: z.string(),
   title: z.string(),
   description: z.string(),
-  questions: z.array(SurveyQuestion),
+  questions: z.array(StoredSurveyQuestion),
   redirect_url: z.string().nullable(),
   is_active: z.boolean(),
   response_count: z.number(),

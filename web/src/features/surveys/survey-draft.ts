@@ -27,7 +27,7 @@ export interface SurveyDraft {
   questions: QuestionDraft[];
 }
 
-export const QUESTION_TYPE_LABELS: Record<SurveyQuestionType, string> = {
+const QUESTION_TYPE_LABELS: Record<SurveyQuestionType, string> = {
   short_text: 'Short text',
   single_choice: 'Single choice',
   multiple_choice: 'Multiple choice',
