@@ -209,7 +209,8 @@ interface RespondToSurvey {
 export const respondDecider: MultiStreamDecider<RespondToSurvey, { survey: SurveyState; responses: boolean }> = {
   streamsOf: (command) => ({
     survey: { stream: surveyStream(command.surveyId), initialState: noSurvey, evolve: evolveSurvey },
-    responses: { stream: responsesStream(command.surveyId), ...anyResponse },
+    // Visitors answering at the same moment each add their own response: none waits for another.
+    responses: { stream: responsesStream(command.surveyId), ...anyResponse, appendsAtAnyRevision: true },
   }),
   decide: ({ surveyId, workspaceId, visitorHash, answers }, states) => {
     const survey = surveyIn(states.survey, workspaceId);

@@ -148,6 +148,19 @@ describe('surveys: build, answer at a short code, read the results (docs/pages.m
     expect(lines[1]).toBe('2026-11-20T10:00:00.000Z,Dark mode,A friend,Web; iOS,4');
   });
 
+  it('records every one of many visitors answering at the same moment', async () => {
+    const survey = await createSurvey('feedback-rush');
+    const [text, single, , rating] = survey.questions.map((question) => question.id) as [string, string, string, string];
+    const answers: [string, string][] = [
+      [text, 'Rush'],
+      [single, 'Search'],
+      [rating, '5'],
+    ];
+    const answered = await Promise.all(Array.from({ length: 24 }, (_, i) => submit('feedback-rush', answers, `198.18.0.${i + 1}`)));
+    expect(answered.map((response) => response.statusCode)).toEqual(Array(24).fill(200));
+    expect((await results(survey.id)).json()).toMatchObject({ response_count: 24 });
+  });
+
   it('shows the form again with a note by each answer that needs one, keeping what was sent, and records nothing', async () => {
     const survey = await createSurvey('feedback-errors');
     const [text, single, , rating] = survey.questions.map((question) => question.id) as [string, string, string, string];
