@@ -69,6 +69,8 @@ describe('surveys: build, answer at a short code, read the results (docs/pages.m
     expect(form.body).toContain('<form method="post">');
     expect(form.body).toContain(`name="${single}" value="A friend"`);
     expect(form.body).toContain('Linkledger');
+    const head = await t.app.inject({ method: 'HEAD', url: '/feedback' });
+    expect([head.statusCode, head.body]).toEqual([200, '']);
 
     const answered = await submit('feedback', [
       [text, 'Dark mode'],
