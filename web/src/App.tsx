@@ -22,6 +22,7 @@ import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.
 import { DashboardPage } from './features/links/index.ts';
 import { TagsPage } from './features/labels/index.ts';
 import { SupportPage } from './features/support/index.ts';
+import { SurveyBuilderPage, SurveyResultsPage, SurveysPage } from './features/surveys/index.ts';
 import { ActivityPage, InvitePage } from './features/workspaces/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
@@ -74,6 +75,10 @@ export function App() {
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/activity" element={signedIn(<ActivityPage />)} />
           <Route path="/tags" element={signedIn(<TagsPage />)} />
+          <Route path="/surveys" element={signedIn(<SurveysPage />)} />
+          <Route path="/surveys/new" element={signedIn(<SurveyBuilderPage />)} />
+          <Route path="/surveys/:surveyId/edit" element={signedIn(<SurveyBuilderPage />)} />
+          <Route path="/surveys/:surveyId/results" element={signedIn(<SurveyResultsPage />)} />
           <Route path="/limits" element={signedIn(<LimitsPage />)} />
           <Route path="/payment-management" element={signedIn(<PaymentManagementPage />)} />
           <Route path="/api-keys" element={signedIn(<ApiKeysPage />)} />

@@ -22,6 +22,7 @@ import { utmTemplateEvents } from './utm-templates.ts';
 import { importEvents } from './imports.ts';
 import { brandingEvents } from './branding.ts';
 import { bioPageEvents } from './bio-pages.ts';
+import { surveyEvents } from './surveys.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -51,6 +52,7 @@ const versions = {
   ...importEvents,
   ...brandingEvents,
   ...bioPageEvents,
+  ...surveyEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

@@ -36,6 +36,7 @@ export const personalData: PersonalDataMap = {
   SupportTicketOpened: { subject: 'user_id', shredded: { subject: shreddedText, message: shreddedText } },
   SupportTicketReplied: { subject: 'user_id', shredded: { message: shreddedText } },
   WorkspaceInviteSent: { subject: 'inviter_id', shredded: { email: shreddedEmail } },
+  SurveyResponded: { subject: 'sealed_for', shredded: { text_answers: '{}' } },
   MailOwed: { subject: 'user_id', shredded: { to: shreddedEmail, about: shreddedEmail, subject: shreddedText, text: shreddedText, html: shreddedText } },
 };
 

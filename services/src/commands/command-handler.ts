@@ -23,6 +23,11 @@ export interface StreamSpec<State> {
   evolve: Evolve<State>;
   /** The state is the stream's last event alone (a sequence): only that one is read, however long the stream. */
   latestOnly?: boolean;
+  /**
+   * A log no decision depends on (a survey's responses): appended whatever was appended since
+   * it was read, so writers that only add to it never make each other retry.
+   */
+  appendsAtAnyRevision?: boolean;
 }
 
 /**
@@ -78,7 +83,7 @@ export async function handleMultiStreamCommand<Command, States extends Record<st
       .filter(({ key }) => (decided[key]?.length ?? 0) > 0)
       .map(({ key, spec, recorded }) => ({
         stream: spec.stream,
-        expected: recorded.at(-1)?.revision ?? 'no_stream',
+        expected: spec.appendsAtAnyRevision ? 'any' : (recorded.at(-1)?.revision ?? 'no_stream'),
         events: decided[key]!.map((event) => toNewEvent(event, metadata)),
       }));
     const events = loaded.flatMap(({ key }) => decided[key] ?? []);

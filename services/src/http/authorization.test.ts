@@ -113,6 +113,19 @@ const ownerInvite = async (f: Fixture) =>
     })
   ).invite;
 
+/** A survey's body: one rating question, a fresh slug. */
+const surveyBody = (f: Fixture) => ({ slug: `survey-${f.unique()}`, title: 'Survey', questions: [{ type: 'rating', label: 'How happy?' }] });
+const ownerSurveys = (f: Fixture) => `/api/workspaces/${f.userId('owner')}/surveys`;
+/** The owner's survey the reading rows use (made once: the plan limits how many a workspace holds). */
+let sharedSurvey: Promise<{ id: number }> | undefined;
+const ownerSurvey = (f: Fixture) => (sharedSurvey ??= f.asJson<{ id: number }>('owner', { method: 'POST', url: ownerSurveys(f), payload: surveyBody(f) }));
+/** Deletes every survey of the owner's but the shared one, so each row leaves the workspace's count as it was. */
+const dropNewSurveys = async (f: Fixture) => {
+  const keep = (await ownerSurvey(f)).id;
+  const { surveys } = await f.asJson<{ surveys: { id: number }[] }>('owner', { method: 'GET', url: ownerSurveys(f) });
+  for (const { id } of surveys.filter((survey) => survey.id !== keep)) await f.asJson('owner', { method: 'DELETE', url: `${ownerSurveys(f)}/${id}` });
+};
+
 /** A fresh API key of the owner's personal workspace (the owner is on enterprise: several keys). */
 const ownerWorkspaceKey = async (f: Fixture) =>
   (
@@ -472,6 +485,28 @@ const table: Record<string, Row> = {
   'POST /api/workspaces/:id/branding/logo': {
     expect: ownerOnly(201),
     request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/branding/logo`, headers: { 'content-type': 'image/png' }, payload: discPng(32) }),
+  },
+  'GET /api/workspaces/:id/surveys': { expect: ownerOnly(200), request: (f) => ({ url: ownerSurveys(f) }) },
+  'POST /api/workspaces/:id/surveys': { expect: ownerOnly(201), request: (f) => ({ url: ownerSurveys(f), payload: surveyBody(f) }), undo: dropNewSurveys },
+  'GET /api/workspaces/:id/surveys/:surveyId': { expect: ownerOnly(200), request: async (f) => ({ url: `${ownerSurveys(f)}/${(await ownerSurvey(f)).id}` }) },
+  'PATCH /api/workspaces/:id/surveys/:surveyId': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `${ownerSurveys(f)}/${(await ownerSurvey(f)).id}`, payload: { title: 'Renamed survey' } }),
+  },
+  // A fresh survey for the owner alone, so the others' calls make none that stays.
+  'DELETE /api/workspaces/:id/surveys/:surveyId': {
+    expect: ownerOnly(200),
+    request: async (f, role) => ({
+      url: `${ownerSurveys(f)}/${role === 'owner' ? (await f.asJson<{ id: number }>('owner', { method: 'POST', url: ownerSurveys(f), payload: surveyBody(f) })).id : (await ownerSurvey(f)).id}`,
+    }),
+  },
+  'GET /api/workspaces/:id/surveys/:surveyId/results': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `${ownerSurveys(f)}/${(await ownerSurvey(f)).id}/results` }),
+  },
+  'GET /api/workspaces/:id/surveys/:surveyId/responses.csv': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `${ownerSurveys(f)}/${(await ownerSurvey(f)).id}/responses.csv` }),
   },
   // A token no invite has: whoever is signed in is told so.
   'POST /api/workspace-invites/accept': {

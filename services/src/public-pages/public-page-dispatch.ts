@@ -3,6 +3,7 @@ import { domainEventOf } from '@linkledger/contracts';
 import type { Platform } from '../platform/platform.ts';
 import { visitorBrandFor, type VisitorBrand } from './visitor-brand.ts';
 import { serveBioPage } from '../bio-pages/index.ts';
+import { serveSurvey } from '../surveys/index.ts';
 
 export type PublicPageKind = 'bio' | 'survey';
 
@@ -24,8 +25,9 @@ export interface PublicPageVisit {
 export type PublicPageServer = (platform: Platform, visit: PublicPageVisit) => Promise<void>;
 
 /** Each kind of public page and what serves it. */
-const SERVERS: Partial<Record<PublicPageKind, PublicPageServer>> = {
+const SERVERS: Record<PublicPageKind, PublicPageServer> = {
   bio: serveBioPage,
+  survey: serveSurvey,
 };
 
 /** The code a request names: `/{code}` (no TRAI header, no deeper path). */
@@ -47,10 +49,8 @@ export async function servePublicPage(
   const [claim] = await platform.events.readStream(`shortcode-${code}`);
   const event = claim ? domainEventOf(claim) : null;
   if (event?.type !== 'ShortCodeClaimedForPage') return false;
-  const serve = SERVERS[event.data.kind];
-  if (!serve) return false;
   if (place.workspaceId !== null && place.workspaceId !== event.data.workspace_id) return false;
   const brand = await visitorBrandFor(platform, place);
-  await serve(platform, { request, reply, code, pageId: event.data.page_id, workspaceId: event.data.workspace_id, host: place.host, brand });
+  await SERVERS[event.data.kind](platform, { request, reply, code, pageId: event.data.page_id, workspaceId: event.data.workspace_id, host: place.host, brand });
   return true;
 }

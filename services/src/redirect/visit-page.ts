@@ -28,7 +28,8 @@ const STYLE = [
   '.error{margin:0;padding:.5rem .75rem;border-radius:10px;background:#fdebe9;color:#b42318;font-size:.875rem}',
 ].join('');
 
-const LOGO =
+/** Our mark, inline SVG: the brand line of every page a visitor sees on our brand. */
+export const LOGO =
   '<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0d6b5e"/>' +
   '<path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>' +
   '<path d="M15 13h7M15 18h5" fill="none" stroke="#9ee6d6" stroke-width="3" stroke-linecap="round"/></svg>';

@@ -35,6 +35,7 @@ import { DailySalts, visitorSaltsFolder } from '../redirect/daily-salts.ts';
 import { AddressRateLimiter } from '../throttling/rate-limit.ts';
 import { createRedirectHandler } from '../redirect/redirect-handler.ts';
 import { servePublicPage } from '../public-pages/public-page-dispatch.ts';
+import { surveyRoutes } from '../surveys/survey-routes.ts';
 import { LinkPasswords } from '../redirect/link-password.ts';
 import { ourHostNames } from '../http/origins.ts';
 import { DomainError } from '../commands/domain-error.ts';
@@ -215,6 +216,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     notificationRoutes,
     shlinkRoutes,
     brandingRoutes,
+    surveyRoutes,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);

@@ -20,6 +20,7 @@ import {
   TagIcon,
   HomeIcon,
   LayersIcon,
+  ListIcon,
   LogoMark,
   LogoutIcon,
   MenuIcon,
@@ -186,6 +187,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         ) : null}
         {access.allows('links:read') ? <NavItem to="/tags" icon={<TagIcon />} label="Tags" /> : null}
         {access.allows('links:read') ? <NavItem to="/bio-pages" icon={<LayersIcon />} label="Bio Pages" /> : null}
+        {access.allows('links:read') ? <NavItem to="/surveys" icon={<ListIcon />} label="Surveys" /> : null}
         {access.allows('analytics:read') ? <NavItem to="/analytics/campaigns" icon={<ChartIcon />} label="Campaigns" /> : null}
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
