@@ -20,6 +20,7 @@ import { qrLogoEvents } from './qr-logos.ts';
 import { linkLabelEvents } from './link-labels.ts';
 import { utmTemplateEvents } from './utm-templates.ts';
 import { importEvents } from './imports.ts';
+import { webhookEvents } from './webhooks.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -47,6 +48,7 @@ const versions = {
   ...linkLabelEvents,
   ...utmTemplateEvents,
   ...importEvents,
+  ...webhookEvents,
 } as const;
 
 export type EventType = keyof typeof versions;
