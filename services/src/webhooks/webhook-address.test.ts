@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testNetwork } from '../testing/page-server.ts';
-import { HTTPS_ONLY, NO_CREDENTIALS, PORT_REFUSED, PRIVATE_TARGET, checkWebhookAddress } from './webhook-address.ts';
+import { HTTPS_ONLY, NOT_A_URL, NO_CREDENTIALS, PORT_REFUSED, PRIVATE_TARGET, UNRESOLVED, checkWebhookAddress } from './webhook-address.ts';
 import { sendPayload } from './webhook-send.ts';
 
 const network = testNetwork({
@@ -22,6 +22,9 @@ describe('a webhook’s address', () => {
   it('is refused unless https to a public address on the standard port, naming the url field', async () => {
     expect(await refusal('https://hooks.test/in')).toBeNull();
     expect(await refusal('http://hooks.test/in')).toEqual({ detail: HTTPS_ONLY, field: 'url' });
+    expect(await refusal('ftp://hooks.test/in')).toEqual({ detail: NOT_A_URL, field: 'url' });
+    expect(await refusal('hooks.test/in')).toEqual({ detail: NOT_A_URL, field: 'url' });
+    expect(await refusal('https://nowhere.test/in')).toEqual({ detail: UNRESOLVED, field: 'url' });
     expect(await refusal('https://user:pass@hooks.test/in')).toEqual({ detail: NO_CREDENTIALS, field: 'url' });
     expect(await refusal('https://hooks.test:8443/in')).toEqual({ detail: PORT_REFUSED, field: 'url' });
     for (const url of [

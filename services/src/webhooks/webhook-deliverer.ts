@@ -42,7 +42,7 @@ interface Deps {
 }
 
 /** After this many failures in a row the workspace's owners and admins are told, once; at WEBHOOK_FAILURES_BEFORE_DISABLED it is switched off. */
-export const FAILURES_BEFORE_WARNING = 5;
+const FAILURES_BEFORE_WARNING = 5;
 /** Log events read per batch while hearing. */
 const BATCH = 500;
 const TICK_MS = 5_000;
