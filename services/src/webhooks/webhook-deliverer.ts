@@ -3,6 +3,7 @@ import { WEBHOOK_FAILURES_BEFORE_DISABLED, type EventStore, type ReadStore } fro
 import { WORKSPACES, type WorkspaceView } from '@linkledger/projections';
 import { asMultiStream, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { foldEvents } from '../commands/event-port.ts';
+import { currentPlan } from '../billing/index.ts';
 import { domainNoticeRecipients } from '../domains/index.ts';
 import { mailBases } from '../mail/mail-bases.ts';
 import { fixedMailId, mailOwed, oweEachOnceDecider, owingMails } from '../owed-mail/index.ts';
@@ -104,12 +105,21 @@ export class WebhookDeliverer extends RoundsScheduler {
     }
   }
 
-  private enabledWebhooks(): { workspaceId: number; webhook: WebhookSettings }[] {
-    return [...this.workspaces].flatMap(([workspaceId, state]) =>
-      Object.values(state.webhooks)
-        .filter((webhook) => webhook.enabled)
-        .map((webhook) => ({ workspaceId, webhook })),
+  /**
+   * The webhooks that are on, of workspaces whose plan has webhooks now: a workspace that moved
+   * to a plan without them hears and sends nothing until it has them again, then resumes where
+   * it stopped (docs/webhooks.md#delivery).
+   */
+  private async enabledWebhooks(): Promise<{ workspaceId: number; webhook: WebhookSettings }[]> {
+    const entries = await Promise.all(
+      [...this.workspaces].map(async ([workspaceId, state]) => {
+        const enabled = Object.values(state.webhooks).filter((webhook) => webhook.enabled);
+        if (enabled.length === 0) return [];
+        const { plan } = await currentPlan(this.deps, workspaceId);
+        return plan.features.includes('webhooks') ? enabled.map((webhook) => ({ workspaceId, webhook })) : [];
+      }),
     );
+    return entries.flat();
   }
 
   /** The webhook's delivery stream, folded up to its latest step (others append too: a test event, a replay). */
@@ -130,7 +140,7 @@ export class WebhookDeliverer extends RoundsScheduler {
   /** Queues the log's new events for every enabled webhook that wants them, from the lowest checkpoint on. */
   private async hear(): Promise<void> {
     const listening = await Promise.all(
-      this.enabledWebhooks().map(async (entry) => ({ ...entry, from: (await this.follow(entry.workspaceId, entry.webhook)).heardThrough })),
+      (await this.enabledWebhooks()).map(async (entry) => ({ ...entry, from: (await this.follow(entry.workspaceId, entry.webhook)).heardThrough })),
     );
     if (listening.length === 0) return;
     let after = Math.min(...listening.map((entry) => entry.from));
@@ -154,7 +164,7 @@ export class WebhookDeliverer extends RoundsScheduler {
   }
 
   private async deliverDue(): Promise<void> {
-    for (const { workspaceId, webhook } of this.enabledWebhooks()) await this.deliverFor(workspaceId, webhook);
+    for (const { workspaceId, webhook } of await this.enabledWebhooks()) await this.deliverFor(workspaceId, webhook);
   }
 
   /**

@@ -254,6 +254,19 @@ describe('webhooks delivered to a real receiver', () => {
     for (const id of firstIds) expect(replayed.filter((request) => request.payload.id === id)).toHaveLength(1);
   });
 
+  it('sends nothing while the workspace’s plan has no webhooks, and resumes where it stopped once it has them again', async () => {
+    const before = at('/all').length;
+    await givePlan(t.platform, asha.user.id, 'free');
+    const unheard = await newLink('https://example.com/while-free');
+    await round();
+    expect(at('/all')).toHaveLength(before);
+    await givePlan(t.platform, asha.user.id, 'pro');
+    await round();
+    await round();
+    const resumed = at('/all').slice(before);
+    expect(resumed.filter((request) => request.payload.type === 'link.created').map((request) => request.payload.data.link_id)).toEqual([unheard.id]);
+  });
+
   it('refuses an address deliveries may not reach, naming the field', async () => {
     for (const url of ['https://169.254.169.254/latest/meta-data', 'ftp://example.com/in']) {
       const answer = await call('POST', hooks(), { name: 'Bad', url, events: ['link.created'] });
