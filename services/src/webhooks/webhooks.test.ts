@@ -10,6 +10,7 @@ import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { registeredOverSmtp } from '../testing/smtp-accounts.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startTestSmtpServer } from '../testing/test-smtp-server.ts';
+import { WebhookDeliverer } from './webhook-deliverer.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const HOSTILE_NAME = '<img src=x onerror=alert(1)> hook';
@@ -265,6 +266,37 @@ describe('webhooks delivered to a real receiver', () => {
     await round();
     const resumed = at('/all').slice(before);
     expect(resumed.filter((request) => request.payload.type === 'link.created').map((request) => request.payload.data.link_id)).toEqual([unheard.id]);
+  });
+
+  it('resumes after a restart from what the log holds: the retry is made, nothing heard before is queued again', async () => {
+    answers.set('/restart', 500);
+    const hook = await createWebhook({ name: 'Restarted', url: `${base}/restart`, events: ['link.created'] });
+    await newLink('https://example.com/before-restart');
+    await round();
+    expect(at('/restart')).toHaveLength(1);
+    const liveBefore = new Set(
+      at('/all')
+        .filter((request) => !request.payload.replay)
+        .map((request) => request.payload.id),
+    );
+
+    // A new deliverer, as a restarted process starts one: it knows only what the log holds.
+    await t.platform.webhookDeliverer!.stop();
+    const { events, read, readModel, secret, config } = t.platform;
+    const restarted = new WebhookDeliverer(
+      { events, read, readModel, secret, config, clock: () => new Date(clock.now), network: () => undefined },
+      { error: () => {} },
+    );
+    answers.set('/restart', 200);
+    await restarted.tick();
+    expect(at('/restart')).toHaveLength(1); // its next try is not due yet
+    clock.now += 30_000;
+    await restarted.tick();
+    expect(at('/restart').map((request) => request.payload.id)).toEqual([at('/restart')[0]!.payload.id, at('/restart')[0]!.payload.id]);
+    expect((await deliveries(hook.id))[0]).toMatchObject({ status: 'delivered', attempt: 2 });
+    const liveAgain = at('/all').filter((request) => !request.payload.replay && liveBefore.has(request.payload.id));
+    expect(liveAgain).toHaveLength(liveBefore.size);
+    await restarted.stop();
   });
 
   it('refuses an address deliveries may not reach, naming the field', async () => {
