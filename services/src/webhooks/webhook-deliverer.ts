@@ -164,7 +164,10 @@ export class WebhookDeliverer extends RoundsScheduler {
   }
 
   private async deliverDue(): Promise<void> {
-    for (const { workspaceId, webhook } of await this.enabledWebhooks()) await this.deliverFor(workspaceId, webhook);
+    // Side by side: a receiver that makes us wait its full timeout delays only its own webhook.
+    const results = await Promise.allSettled((await this.enabledWebhooks()).map(({ workspaceId, webhook }) => this.deliverFor(workspaceId, webhook)));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /**
@@ -255,6 +258,6 @@ export class WebhookDeliverer extends RoundsScheduler {
       webhookId: webhook.id,
       reason: DISABLED_AFTER_FAILURES,
     });
-    await this.followSettings();
+    // The next round's settings hold it; this round's deliveries for it stopped here.
   }
 }
