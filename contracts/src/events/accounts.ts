@@ -169,6 +169,8 @@ export const MailPurpose = z.enum([
   'trai_decision',
   /** A link stopped serving its destination: its expiry time passed or its click limit was reached. */
   'link_expired',
+  /** A webhook's deliveries keep failing, or it was switched off for it. */
+  'webhook_failing',
   'other',
 ]);
 export type MailPurpose = z.infer<typeof MailPurpose>;

@@ -23,6 +23,7 @@ import { importEvents } from './imports.ts';
 import { brandingEvents } from './branding.ts';
 import { bioPageEvents } from './bio-pages.ts';
 import { surveyEvents } from './surveys.ts';
+import { webhookEvents } from './webhooks.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -53,6 +54,7 @@ const versions = {
   ...brandingEvents,
   ...bioPageEvents,
   ...surveyEvents,
+  ...webhookEvents,
 } as const;
 
 export type EventType = keyof typeof versions;

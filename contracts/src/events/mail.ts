@@ -29,6 +29,8 @@ export const OwedMailKind = z.enum([
   'trai_decision',
   /** A link expired (by time or by clicks), to its workspace's owners and admins (written when it was owed). */
   'link_expired',
+  /** A webhook's deliveries keep failing, or it was switched off for it, to its workspace's owners and admins (written when it was owed). */
+  'webhook_failing',
 ]);
 export type OwedMailKind = z.infer<typeof OwedMailKind>;
 

@@ -127,6 +127,16 @@ const dropNewSurveys = async (f: Fixture) => {
 };
 
 /** A fresh API key of the owner's personal workspace (the owner is on enterprise: several keys). */
+const ownerWebhooks = (f: Fixture) => `/api/workspaces/${f.userId('owner')}/webhooks`;
+const newOwnerWebhook = async (f: Fixture) =>
+  f.asJson<{ id: number }>('owner', {
+    method: 'POST',
+    url: ownerWebhooks(f),
+    payload: { name: `Hook ${f.unique()}`, url: 'http://127.0.0.1:9/hook', events: ['link.created'] },
+  });
+let sharedWebhook: Promise<{ id: number }> | null = null;
+/** One webhook of the owner's for the rows that only look at it or change it (a workspace keeps at most 20). */
+const ownerWebhook = (f: Fixture) => (sharedWebhook ??= newOwnerWebhook(f));
 const ownerWorkspaceKey = async (f: Fixture) =>
   (
     await f.asJson<{ key: { id: string } }>('owner', {
@@ -462,6 +472,32 @@ const table: Record<string, Row> = {
   'DELETE /api/workspaces/:id/invites/:inviteId': {
     expect: ownerOnly(200),
     request: async (f) => ({ url: `/api/workspaces/${f.userId('owner')}/invites/${(await ownerInvite(f)).id}` }),
+  },
+  // Webhooks: the owner's workspace's alone (its plan has them; others are not members, so it is not found for them); the receiver is a closed local port (the app allows local targets here).
+  'GET /api/workspaces/:id/webhooks': { expect: ownerOnly(200), request: (f) => ({ url: ownerWebhooks(f) }) },
+  'POST /api/workspaces/:id/webhooks': {
+    expect: ownerOnly(201),
+    request: (f) => ({ url: ownerWebhooks(f), payload: { name: `Hook ${f.unique()}`, url: 'http://127.0.0.1:9/hook', events: ['member.joined'] } }),
+  },
+  'PATCH /api/workspaces/:id/webhooks/:webhookId': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `${ownerWebhooks(f)}/${(await ownerWebhook(f)).id}`, payload: { name: `Renamed ${f.unique()}` } }),
+  },
+  'DELETE /api/workspaces/:id/webhooks/:webhookId': {
+    expect: ownerOnly(200),
+    request: async (f, role) => ({ url: `${ownerWebhooks(f)}/${(await (role === 'owner' ? newOwnerWebhook(f) : ownerWebhook(f))).id}` }),
+  },
+  'GET /api/workspaces/:id/webhooks/:webhookId/deliveries': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `${ownerWebhooks(f)}/${(await ownerWebhook(f)).id}/deliveries` }),
+  },
+  'POST /api/workspaces/:id/webhooks/:webhookId/test': {
+    expect: ownerOnly(200),
+    request: async (f) => ({ url: `${ownerWebhooks(f)}/${(await ownerWebhook(f)).id}/test` }),
+  },
+  'POST /api/workspaces/:id/webhooks/:webhookId/replay': {
+    expect: ownerOnly(202),
+    request: async (f) => ({ url: `${ownerWebhooks(f)}/${(await ownerWebhook(f)).id}/replay`, payload: { from: '1' } }),
   },
   'GET /api/workspaces/:id/api-keys': { expect: ownerOnly(200), request: (f) => ({ url: `/api/workspaces/${f.userId('owner')}/api-keys` }) },
   'POST /api/workspaces/:id/api-keys': {
@@ -864,7 +900,7 @@ describe('authorization of every route', () => {
   beforeAll(async () => {
     dns = await startDnsTestServer();
     // Rows register many accounts from one address: no registration throttle here.
-    t = await startTestApp({ REGISTRATIONS_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '203.0.113.7' });
+    t = await startTestApp({ REGISTRATIONS_PER_IP: '0', DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: '203.0.113.7', WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1' });
     sessions.super = await signUp(t.app, 'super@example.com', 'secret123'); // first account: super admin
     sessions.owner = await signUp(t.app, 'owner@example.com', 'secret123');
     // Each row creates links, more than free allows a month; and export is a paid feature.

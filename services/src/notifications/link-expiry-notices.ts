@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { domainEventOf, type DomainEvent, type EventStore, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
+import { domainEventOf, type EventStore, type ReadStore, type RecordedEvent } from '@linkledger/contracts';
 import { WORKSPACES, type WorkspaceView } from '@linkledger/projections';
 import { evolveRecorded } from '../commands/event-port.ts';
-import { handleMultiStreamCommand, NO_READ_MODEL, type MultiStreamDecider } from '../commands/command-handler.ts';
+import { handleMultiStreamCommand, NO_READ_MODEL } from '../commands/command-handler.ts';
 import { domainNoticeRecipients } from '../domains/index.ts';
 import { mailBases } from '../mail/mail-bases.ts';
-import { mailOwed, owedMailSpec, type OwedMailState } from '../owed-mail/index.ts';
+import { fixedMailId, mailOwed, oweEachOnceDecider } from '../owed-mail/index.ts';
 import type { Config } from '../platform/config.ts';
 import { evolveEditableLink, shortUrl, type EditableLink } from '../links/index.ts';
 import { linkExpiredMail } from './link-expired-mail.ts';
@@ -23,27 +22,6 @@ interface Deps {
   read: ReadStore;
   config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>;
 }
-
-/**
- * The id of the notice of one expiry to one recipient: the same however often it is worked out,
- * so the owed mail's own stream says whether it was owed already (once per expiry and person;
- * an expiry after a re-arming is another event, so another notice).
- */
-function noticeId(expiryPosition: number, userId: number): string {
-  const hex = createHash('sha256').update(`link-expired/${expiryPosition}/${userId}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-interface OweNotices {
-  mails: readonly { mailId: string; event: DomainEvent }[];
-}
-
-/** Given the notices' own streams, when they are owed, then each not owed yet is, in one append. */
-const oweNoticesDecider: MultiStreamDecider<OweNotices, Record<string, OwedMailState>> = {
-  streamsOf: (command) => Object.fromEntries(command.mails.map(({ mailId }) => [mailId, owedMailSpec(mailId)])),
-  decide: (command, states) => Object.fromEntries(command.mails.flatMap(({ mailId, event }) => (states[mailId]?.owed ? [] : [[mailId, [event]]]))),
-};
 
 /**
  * Owes the notice of each recorded `LinkExpired` to the owners and admins of the link's
@@ -79,7 +57,8 @@ export class LinkExpiryNotices {
     ]);
     const controls = link.controls;
     const mails = recipients.map((recipient) => {
-      const mail = { mailId: noticeId(recorded.position, recipient.userId), now, retryMs: 0 };
+      // The same id however often it is worked out: once per expiry and person (an expiry after a re-arming is another event).
+      const mail = { mailId: fixedMailId(`link-expired/${recorded.position}/${recipient.userId}`), now, retryMs: 0 };
       const written = linkExpiredMail(recipient.email, {
         title: link.title,
         shortUrl: shortUrl(bases.short, { short_code: link.shortCode, custom_domain: link.customDomain, trai_header: link.traiHeader }),
@@ -96,7 +75,7 @@ export class LinkExpiryNotices {
     });
     if (mails.length === 0) return;
     const context = { actor: { kind: 'system' as const, id: NOTICE_ACTOR }, correlationId: recorded.id, now, route: NOTICE_ACTOR };
-    await handleMultiStreamCommand({ events: this.deps.events, ...NO_READ_MODEL }, context, oweNoticesDecider, { mails });
+    await handleMultiStreamCommand({ events: this.deps.events, ...NO_READ_MODEL }, context, oweEachOnceDecider, { mails });
   }
 
   /** The recipients who have not switched the notices of expired links off. */

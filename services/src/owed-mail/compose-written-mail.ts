@@ -9,6 +9,7 @@ const WRITTEN_PURPOSES = [
   'workspace_invite',
   'trai_decision',
   'link_expired',
+  'webhook_failing',
 ] as const satisfies readonly MailPurpose[];
 
 /**

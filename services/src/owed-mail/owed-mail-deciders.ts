@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DomainEvent, OwedMailKind } from '@linkledger/contracts';
 import { asMultiStream, type Decider, type MultiStreamDecider, type StreamSpec } from '../commands/command-handler.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -19,6 +20,7 @@ export const GIVE_UP_AFTER_MS: Record<OwedMailKind, number> = {
   workspace_invite: 7 * 24 * 3_600_000,
   trai_decision: 7 * 24 * 3_600_000,
   link_expired: 7 * 24 * 3_600_000,
+  webhook_failing: 7 * 24 * 3_600_000,
 };
 
 /** A mail a command will owe, minted before it is decided (the id, and the times from the request's clock). */
@@ -156,3 +158,24 @@ export function owingMails<C, S extends Record<string, unknown>>(
     },
   };
 }
+
+/**
+ * The id of a mail owed for one happening to one person, the same however often it is worked
+ * out (`link-expired/{position}/{userId}`), so the owed mail's own stream says whether it was
+ * owed already: a name-based UUID of the key.
+ */
+export function fixedMailId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface OweEachOnce {
+  mails: readonly { mailId: string; event: DomainEvent }[];
+}
+
+/** Given the mails' own streams, when they are owed, then each not owed yet is, in one append (notices under fixed ids). */
+export const oweEachOnceDecider: MultiStreamDecider<OweEachOnce, Record<string, OwedMailState>> = {
+  streamsOf: (command) => Object.fromEntries(command.mails.map(({ mailId }) => [mailId, owedMailSpec(mailId)])),
+  decide: (command, states) => Object.fromEntries(command.mails.flatMap(({ mailId, event }) => (states[mailId]?.owed ? [] : [[mailId, [event]]]))),
+};

@@ -183,6 +183,15 @@ const ConfigSchema = z
       })
       .optional(),
     /**
+     * 1 lets webhooks reach private and loopback addresses on any port, over plain http too
+     * (docs/webhooks.md#addresses): for a receiver on this machine in development and tests.
+     * Only the environment can allow it.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+      .enum(['0', '1'], { message: 'must be 0 or 1' })
+      .default('0')
+      .transform((value) => value === '1'),
+    /**
      * Hosts (comma-separated) every social sign-in provider's addresses may name besides the
      * provider's own (docs/admin.md#sign-in-providers): a local identity server for tests, an
      * intranet's. Only the environment can allow one: an admin's setting never can.

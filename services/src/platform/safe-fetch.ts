@@ -65,7 +65,7 @@ export interface SafeFetchOptions {
   /** For the whole fetch: every hop, and the body. */
   timeoutMs: number;
   maxRedirects: number;
-  /** Media types taken, e.g. ['text/html']: a 2xx answer of another type fails before its body is read. */
+  /** Media types taken, e.g. ['text/html'], or the wildcard type for any: a 2xx answer of another type fails before its body is read. */
   accept: readonly string[];
   /**
    * Request headers of the caller's own (an API's `Authorization` or `X-Api-Key`): sent to the
@@ -74,6 +74,14 @@ export interface SafeFetchOptions {
    */
   headers?: Readonly<Record<string, string>>;
   network?: SafeFetchNetwork;
+  /** A body to POST (a webhook's delivery); without one the fetch is a GET. Never sent again to a redirect. */
+  post?: Buffer;
+  /**
+   * Private, loopback and unique-local addresses on any port pass (link-local and the rest stay
+   * refused): only for a receiver on this machine, when the environment says so
+   * (WEBHOOKS_ALLOW_PRIVATE_TARGETS, docs/webhooks.md#addresses).
+   */
+  allowPrivateTargets?: boolean;
 }
 
 interface SafeFetchResponse {
@@ -85,6 +93,8 @@ interface SafeFetchResponse {
 }
 
 const ALLOWED_PORTS = new Set([80, 443]);
+/** What `allowPrivateTargets` lets through (ipaddr.js's names): a local network, never link-local or the metadata service. */
+const PRIVATE_RANGES = new Set(['private', 'loopback', 'uniqueLocal']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'Mozilla/5.0 (compatible; LinkledgerBot/1.0; +link preview)';
 
@@ -96,9 +106,10 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
     let url = parseWebAddress(address);
     const origin = url.origin;
     for (let redirects = 0; ; redirects++) {
-      const target = await untilAborted(checkedTarget(url, network), deadline.signal);
+      const target = await untilAborted(checkedTarget(url, network, options.allowPrivateTargets === true), deadline.signal);
       const headers = url.origin === origin ? (options.headers ?? {}) : {};
-      const response = await send(url, target, { accept: options.accept, headers }, deadline.signal);
+      const post = redirects === 0 ? options.post : undefined;
+      const response = await send(url, target, { accept: options.accept, headers, post }, deadline.signal);
       const location = REDIRECTS.has(response.statusCode ?? 0) ? response.headers.location : undefined;
       if (location === undefined)
         return { url: url.href, status: response.statusCode ?? 0, headers: response.headers, body: await readBody(response, options) };
@@ -127,7 +138,7 @@ function parseWebAddress(address: string, base?: URL): URL {
 }
 
 /** The one address this hop connects to, after every address of its host passed the rules. */
-async function checkedTarget(url: URL, network: SafeFetchNetwork): Promise<string> {
+async function checkedTarget(url: URL, network: SafeFetchNetwork, allowPrivate: boolean): Promise<string> {
   if (url.username !== '' || url.password !== '') throw new SafeFetchError('blocked_url', 'Addresses with a user name or password are not fetched');
   const port = portOf(url);
   const host = hostOf(url);
@@ -136,6 +147,7 @@ async function checkedTarget(url: URL, network: SafeFetchNetwork): Promise<strin
   for (const address of addresses) {
     if (network.exempt?.includes(`${address}:${port}`)) continue;
     const range = forbiddenRange(address);
+    if (allowPrivate && range !== null && PRIVATE_RANGES.has(range)) continue;
     if (range !== null) throw new SafeFetchError('blocked_address', `${host} is at ${address} (${range})`);
     if (!ALLOWED_PORTS.has(port)) throw new SafeFetchError('blocked_url', `Port ${port} is not fetched (only 80 and 443)`);
   }
@@ -154,9 +166,10 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 interface RequestHeaders {
   accept: readonly string[];
   headers: Readonly<Record<string, string>>;
+  post: Buffer | undefined;
 }
 
-function send(url: URL, address: string, { accept, headers }: RequestHeaders, signal: AbortSignal): Promise<IncomingMessage> {
+function send(url: URL, address: string, { accept, headers, post }: RequestHeaders, signal: AbortSignal): Promise<IncomingMessage> {
   const host = hostOf(url);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -165,10 +178,17 @@ function send(url: URL, address: string, { accept, headers }: RequestHeaders, si
         host: address,
         port: portOf(url),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: post === undefined ? 'GET' : 'POST',
         // Certificates are checked against the name asked for, not the address connected to.
         ...(isIP(host) === 0 ? { servername: host } : {}),
-        headers: { accept: accept.join(', '), 'accept-encoding': 'gzip, deflate, br', 'user-agent': USER_AGENT, ...withoutHost(headers), host: url.host },
+        headers: {
+          accept: accept.join(', '),
+          'accept-encoding': 'gzip, deflate, br',
+          'user-agent': USER_AGENT,
+          ...(post === undefined ? {} : { 'content-length': String(post.length) }),
+          ...withoutHost(headers),
+          host: url.host,
+        },
         // A connection of its own: never a pooled socket to another address.
         agent: false,
         signal,
@@ -176,14 +196,14 @@ function send(url: URL, address: string, { accept, headers }: RequestHeaders, si
       resolve,
     );
     request.on('error', reject);
-    request.end();
+    request.end(post);
   });
 }
 
 async function readBody(response: IncomingMessage, options: SafeFetchOptions): Promise<Buffer> {
   const status = response.statusCode ?? 0;
   const mediaType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (status >= 200 && status < 300 && !options.accept.includes(mediaType)) {
+  if (status >= 200 && status < 300 && !options.accept.includes('*/*') && !options.accept.includes(mediaType)) {
     response.destroy();
     throw new SafeFetchError('not_accepted', `The answer is ${mediaType || 'of no stated type'}, not ${options.accept.join(' or ')}`);
   }

@@ -53,6 +53,7 @@ import { answerOnlyOnAppHosts, appHostNames, servesApp } from '../http/served-ho
 import { proxyTrust, requestProtocol } from '../http/proxies.ts';
 import { limitedServer } from '../http/connection-limits.ts';
 import { TLS_ASK_PATH } from '../domains/tls/ask-callers.ts';
+import { webhooksFeature } from '../webhooks/index.ts';
 
 /** The app's routes of short links: `/{code}` and, under a TRAI header, `/{HEADER}/{code}`. */
 // TRAI paths in any case (docs/domains.md): only a six-letter-or-digit first segment, so the app's own two-segment pages and files (static routes win) are untouched.
@@ -217,6 +218,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     shlinkRoutes,
     brandingRoutes,
     surveyRoutes,
+    webhooksFeature,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);

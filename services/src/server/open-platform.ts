@@ -36,6 +36,7 @@ import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { forwardOnly, processMonotonic, type Monotonic } from '../platform/monotonic.ts';
 import { owedMailComposers } from './owed-mail-composers.ts';
 import { asksOwnerForAnalytics, openAnalyticsStore, openEventStore, openReadStore } from './open-stores.ts';
+import { WebhookDeliverer, webhookNetwork } from '../webhooks/index.ts';
 
 /**
  * The platform as this process opened it: what every feature gets (`Platform`) and the
@@ -62,6 +63,8 @@ export interface OpenedPlatform extends Platform {
   /** Works import jobs in the background and resumes the running ones at start, where the projectors run (null when ROLE=api). */
   importRunner: ImportRunner | null;
   owedMail: OwedMailSender;
+  /** Delivers webhooks from the log, where the projectors run (null when ROLE=api). */
+  webhookDeliverer: WebhookDeliverer | null;
 }
 
 /** Waits by polling the stored checkpoint: for an API process whose projectors run elsewhere. */
@@ -207,10 +210,12 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     linkExpiryScheduler,
     importRunner: null,
     owedMail,
+    webhookDeliverer: null,
     clock,
     monotonic,
     async close() {
       await opened.importRunner?.stop();
+      await opened.webhookDeliverer?.stop();
       await domainRechecker?.stop();
       await notificationScheduler?.stop();
       await linkExpiryScheduler?.stop();
@@ -232,5 +237,10 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   // read model (the monthly limit counts from it) but not for a redirect cache, which a projector process does not run.
   opened.importRunner = runsProjectors ? new ImportRunner({ ...opened, linkCache: NO_READ_MODEL.linkCache }, options.log) : null;
   await opened.importRunner?.start();
+  // The network a test may give (webhookNetwork) is the opened platform's, so the deliverer asks for it at each delivery.
+  opened.webhookDeliverer = runsProjectors
+    ? new WebhookDeliverer({ events, read, readModel, secret, config, clock, network: () => webhookNetwork(opened) }, options.log)
+    : null;
+  await opened.webhookDeliverer?.start();
   return opened;
 }

@@ -15,4 +15,5 @@ export const owedMailComposers: OwedMailComposers = {
   workspace_invite: composeWrittenMail,
   trai_decision: composeWrittenMail,
   link_expired: composeWrittenMail,
+  webhook_failing: composeWrittenMail,
 };

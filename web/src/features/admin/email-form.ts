@@ -89,6 +89,7 @@ const PURPOSE_NAMES: Record<MailPurpose, string> = {
   workspace_invite: 'Workspace invite',
   trai_decision: 'TRAI header decision',
   link_expired: 'Link expired',
+  webhook_failing: 'Webhook failing',
   other: 'Other',
 };
 
