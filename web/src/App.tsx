@@ -22,6 +22,7 @@ import { DashboardPage } from './features/links/index.ts';
 import { TagsPage } from './features/labels/index.ts';
 import { SupportPage } from './features/support/index.ts';
 import { ActivityPage, InvitePage } from './features/workspaces/index.ts';
+import { WebhooksPage } from './features/webhooks/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
 import { NotFoundPage } from './site/NotFoundPage.tsx';
@@ -82,6 +83,7 @@ export function App() {
           <Route path="/terms" element={anyone(<TermsPage />)} />
           <Route path="/privacy" element={anyone(<PrivacyPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
+          <Route path="/webhooks" element={signedIn(<WebhooksPage />)} />
           <Route path="/settings" element={signedIn(<SettingsPage />)} />
           <Route path="/invite/:token" element={anyone(<InvitePage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />

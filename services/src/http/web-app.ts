@@ -25,6 +25,7 @@ export const WEB_ROUTES = [
   '/api-keys',
   '/custom-domains',
   '/developer-tools',
+  '/webhooks',
   '/payment-management',
   '/settings',
   '/invite/:token',

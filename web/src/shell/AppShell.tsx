@@ -25,6 +25,7 @@ import {
   PlusIcon,
   SettingsIcon,
   ShieldIcon,
+  WebhookIcon,
 } from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
@@ -188,6 +189,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />
+        {access.allows('workspace:settings') ? <NavItem to="/webhooks" icon={<WebhookIcon />} label="Webhooks" /> : null}
         {user?.role === 'admin' || user?.role === 'super_admin' ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin Panel" /> : null}
       </ul>
 
