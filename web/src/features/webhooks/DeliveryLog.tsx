@@ -6,7 +6,7 @@ import { ActionStatusLine, type ActionStatus } from '../workspaces/index.ts';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { RefreshIcon, ReplayIcon } from '../../ui/icons.tsx';
-import { DELIVERY_STATUS_LABELS, deliveryTone, latencyLabel, responseStatusLabel, testDeliveryOf, testOutcomeText } from './webhook-format.ts';
+import { deliveryStatusLabel, deliveryTone, latencyLabel, responseLabel, testDeliveryOf, testOutcomeText } from './webhook-format.ts';
 import { ReplayDialog } from './ReplayDialog.tsx';
 import { deliveriesQuery, webhooksApi, webhooksQuery, type Webhook } from './webhooks-api.ts';
 
@@ -91,10 +91,10 @@ export function DeliveryLog({ workspaceId, webhook }: { workspaceId: number; web
               {delivery.replay ? <span className="badge badge--info webhooks__replay-mark">Replay</span> : null}
             </td>
             <td data-label="Status">
-              <span className={`badge ${BADGE[deliveryTone(delivery.status)]}`}>{DELIVERY_STATUS_LABELS[delivery.status]}</span>
+              <span className={`badge ${BADGE[deliveryTone(delivery.status)]}`}>{deliveryStatusLabel(delivery)}</span>
             </td>
             <td data-label="Attempt">{delivery.attempt}</td>
-            <td data-label="Response">{responseStatusLabel(delivery.response_status)}</td>
+            <td data-label="Response">{responseLabel(delivery)}</td>
             <td data-label="Latency">{latencyLabel(delivery.latency_ms)}</td>
             <td data-label="Excerpt">{delivery.response_excerpt ? <code className="webhooks__excerpt">{delivery.response_excerpt}</code> : '—'}</td>
           </tr>

@@ -3,12 +3,13 @@ import {
   REPLAY_POSITION_NEEDED,
   REPLAY_TIME_FUTURE,
   REPLAY_TIME_NEEDED,
+  deliveryStatusLabel,
   disabledReasonText,
   failuresLabel,
   latencyLabel,
   replayBody,
   replayQueuedText,
-  responseStatusLabel,
+  responseLabel,
   testDeliveryOf,
   testOutcomeText,
   webhookState,
@@ -52,8 +53,16 @@ describe('the webhooks screen’s words', () => {
     expect(latencyLabel(null)).toBe('—');
     expect(latencyLabel(84.4)).toBe('84 ms');
     expect(latencyLabel(1234)).toBe('1.2 s');
-    expect(responseStatusLabel(null)).toBe('No response');
-    expect(responseStatusLabel(503)).toBe('HTTP 503');
+    expect(responseLabel({ status: 'failed', response_status: null })).toBe('No response');
+    expect(responseLabel({ status: 'pending', response_status: null })).toBe('—');
+    expect(responseLabel({ status: 'pending', response_status: 503 })).toBe('HTTP 503');
+  });
+
+  it('tells an attempt still queued from one being retried', () => {
+    expect(deliveryStatusLabel({ status: 'delivered', attempt: 1 })).toBe('Delivered');
+    expect(deliveryStatusLabel({ status: 'failed', attempt: 20 })).toBe('Failed');
+    expect(deliveryStatusLabel({ status: 'pending', attempt: 0 })).toBe('Queued');
+    expect(deliveryStatusLabel({ status: 'pending', attempt: 2 })).toBe('Retrying');
   });
 
   it('says what a test send came to', () => {

@@ -21,11 +21,12 @@ export function failuresLabel(failures: number): string {
   return failures === 0 ? 'None' : `${countLabel(failures)} of ${WEBHOOK_FAILURES_BEFORE_DISABLED} in a row`;
 }
 
-export const DELIVERY_STATUS_LABELS: Record<WebhookDelivery['status'], string> = {
-  delivered: 'Delivered',
-  failed: 'Failed',
-  pending: 'Retrying',
-};
+/** An attempt's outcome: delivered, failed, or still to come (queued before its first try, retrying after a failed one). */
+export function deliveryStatusLabel(delivery: Pick<WebhookDelivery, 'status' | 'attempt'>): string {
+  if (delivery.status === 'delivered') return 'Delivered';
+  if (delivery.status === 'failed') return 'Failed';
+  return delivery.attempt === 0 ? 'Queued' : 'Retrying';
+}
 
 export const deliveryTone = (status: WebhookDelivery['status']) => (status === 'delivered' ? 'success' : status === 'failed' ? 'error' : 'warning');
 
@@ -36,8 +37,11 @@ export function latencyLabel(ms: number | null): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The receiver's status code, or that there was none. */
-export const responseStatusLabel = (status: number | null) => (status === null ? 'No response' : `HTTP ${status}`);
+/** The receiver's status code; that none came back; a dash while the attempt has not been made. */
+export function responseLabel(delivery: Pick<WebhookDelivery, 'status' | 'response_status'>): string {
+  if (delivery.response_status !== null) return `HTTP ${delivery.response_status}`;
+  return delivery.status === 'pending' ? '—' : 'No response';
+}
 
 /** What a test send came to, in one sentence. */
 export function testOutcomeText(delivery: Pick<WebhookDelivery, 'status' | 'response_status' | 'latency_ms' | 'response_excerpt'>): string {
