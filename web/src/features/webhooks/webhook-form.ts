@@ -31,7 +31,7 @@ export interface WebhookForm {
   linkIds: number[];
 }
 
-export type WebhookFormField = 'name' | 'url' | 'events' | 'link_ids';
+type WebhookFormField = 'name' | 'url' | 'events' | 'link_ids';
 export type WebhookFormErrors = Partial<Record<WebhookFormField, string>>;
 
 export const EMPTY_FORM: WebhookForm = { name: '', url: '', events: [], linkIds: [] };
