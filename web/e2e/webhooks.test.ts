@@ -147,6 +147,16 @@ describe('webhooks in the browser', () => {
       await deliveryTable(page).getByText('Replay', { exact: true }).first().waitFor();
       await screenshot(page, 'webhooks-replayed');
 
+      // Edit keeps what it is not told to change: a new name, the same address and events.
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit webhook' });
+      expect(await edit.getByLabel('Endpoint URL').inputValue()).toBe(receiverUrl);
+      expect(await edit.getByRole('checkbox', { name: /Spring sale/ }).isChecked()).toBe(true);
+      await edit.getByLabel('Name').fill('CRM sync');
+      await edit.getByRole('button', { name: 'Save webhook' }).click();
+      await page.getByText('CRM sync was saved.').waitFor();
+      expect(await row.textContent()).toContain(receiverUrl);
+
       // Switched off by hand it says Off; the phone shows the same list, and never the secret.
       await row.getByRole('switch').click();
       await page.getByText('is off.').waitFor();

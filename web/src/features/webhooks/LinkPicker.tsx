@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
+import { WEBHOOK_CLICK_LINKS_MAX } from '@linkledger/contracts';
 import { linksApi } from '../../api/endpoints.ts';
 import { useQuery } from '../../api/query.ts';
 import { ErrorLine } from '../../ui/Field.tsx';
@@ -58,7 +59,9 @@ export function LinkPicker({ workspaceId, chosen, onChange, error }: LinkPickerP
         ))}
         {data && links.length === 0 && hidden.length === 0 ? <p className="webhook-links__empty">No links match.</p> : null}
       </div>
-      <p className="field__hint">{chosen.length === 1 ? '1 link chosen.' : `${chosen.length} links chosen.`}</p>
+      <p className="field__hint">
+        {chosen.length} of at most {WEBHOOK_CLICK_LINKS_MAX} links chosen.
+      </p>
       <ErrorLine id={`${id}-error`}>{error}</ErrorLine>
     </fieldset>
   );
