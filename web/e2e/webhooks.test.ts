@@ -182,6 +182,26 @@ describe('webhooks in the browser', () => {
     },
   );
 
+  it('a member of a team is offered no Webhooks entry and is told who manages them', { timeout: 90_000 }, async () => {
+    const ownerToken = await setup.verifiedAccount('webhooks-team-owner@example.com');
+    const team = await setup.teamOf(ownerToken, 'Hooks team', 'hooks-team', 3);
+    const memberToken = await setup.joinedMember(ownerToken, team.id, 'webhooks-member@example.com', 'member');
+    const page = await openSignedIn(suite.browser, suite.product, memberToken, '/dashboard');
+    page.setDefaultTimeout(15_000);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Webhooks' }).waitFor();
+    await page.getByRole('combobox', { name: 'Workspace' }).selectOption({ label: team.name });
+    await nav.getByRole('link', { name: 'Webhooks' }).waitFor({ state: 'detached' });
+    await page.goto('/webhooks');
+    await page
+      .getByTestId('role-notice')
+      .getByText('Your role in this workspace is Member. Managing the workspace’s webhooks needs the Owner or Admin role.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'New webhook' }).count()).toBe(0);
+    await screenshot(page, 'webhooks-member');
+    await page.context().close();
+  });
+
   it('a Free workspace is shown what webhooks need', { timeout: 60_000 }, async () => {
     const token = await setup.verifiedAccount('webhooks-free@example.com');
     const page = await openSignedIn(suite.browser, suite.product, token, '/webhooks');
