@@ -26,7 +26,8 @@ export default function WebhooksPage() {
       <RoleNotice permission="workspace:settings" action={WEBHOOKS_CHANGE} />
       {workspaceId !== undefined && access.allows('workspace:settings') ? (
         <FeatureGate feature="webhooks" prompt={WEBHOOKS_PROMPT}>
-          <WebhooksCard workspaceId={workspaceId} />
+          {/* Keyed by the workspace: a secret shown or a log opened in one never stays on screen in another. */}
+          <WebhooksCard key={workspaceId} workspaceId={workspaceId} />
         </FeatureGate>
       ) : null}
     </div>
