@@ -24,6 +24,7 @@ import { TagsPage } from './features/labels/index.ts';
 import { SupportPage } from './features/support/index.ts';
 import { SurveyBuilderPage, SurveyResultsPage, SurveysPage } from './features/surveys/index.ts';
 import { ActivityPage, InvitePage } from './features/workspaces/index.ts';
+import { WebhooksPage } from './features/webhooks/index.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import { LandingPage } from './site/LandingPage.tsx';
 import { NotFoundPage } from './site/NotFoundPage.tsx';
@@ -89,6 +90,7 @@ export function App() {
           <Route path="/terms" element={anyone(<TermsPage />)} />
           <Route path="/privacy" element={anyone(<PrivacyPage />)} />
           <Route path="/developer-tools" element={signedIn(<DeveloperToolsPage />)} />
+          <Route path="/webhooks" element={signedIn(<WebhooksPage />)} />
           <Route path="/settings" element={signedIn(<SettingsPage />)} />
           <Route path="/invite/:token" element={anyone(<InvitePage />)} />
           <Route path="/admin" element={signedIn(<AdminPage />)} />

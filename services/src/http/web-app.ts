@@ -30,6 +30,7 @@ export const WEB_ROUTES = [
   '/custom-domains',
   '/bio-pages',
   '/developer-tools',
+  '/webhooks',
   '/payment-management',
   '/settings',
   '/invite/:token',

@@ -126,6 +126,7 @@ describe('links API', () => {
         'api-keys',
         'custom-domains',
         'developer-tools',
+        'webhooks',
         'payment-management',
         'settings',
         'support',

@@ -27,6 +27,7 @@ import {
   PlusIcon,
   SettingsIcon,
   ShieldIcon,
+  WebhookIcon,
 } from '../ui/icons.tsx';
 
 export const APP_VERSION = 'v1.0.0';
@@ -192,6 +193,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />
+        {access.allows('workspace:settings') ? <NavItem to="/webhooks" icon={<WebhookIcon />} label="Webhooks" /> : null}
         {user?.role === 'admin' || user?.role === 'super_admin' ? <NavItem to="/admin" icon={<ShieldIcon />} label="Admin Panel" /> : null}
       </ul>
 

@@ -49,6 +49,20 @@ export function ActivityIcon() {
   );
 }
 
+/** Webhooks: a signal leaving for another system. */
+export function WebhookIcon() {
+  return (
+    <Icon>
+      <circle cx="6" cy="17" r="2.5" />
+      <circle cx="18" cy="17" r="2.5" />
+      <circle cx="12" cy="6.5" r="2.5" />
+      <path d="M10.8 8.7 7.2 14.8" />
+      <path d="M8.5 17h7" />
+      <path d="m13.2 8.7 3.6 6.1" />
+    </Icon>
+  );
+}
+
 export function HistoryIcon() {
   return (
     <Icon>

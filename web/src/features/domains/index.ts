@@ -11,5 +11,7 @@ export const TraiManager = lazy(() => import('./DomainManagers.tsx').then((modul
 
 export { useLinkPlacements } from './domain-queries.ts';
 export { UpgradePrompt } from './UpgradePrompt.tsx';
+/** Shows a screen when the chosen workspace's plan has the feature, else the upgrade prompt. */
+export { FeatureGate } from './FeatureGate.tsx';
 export { DEFAULT_PLACEMENT, initialChoice, linkPlacement, placementKind, placementPayload, placementPrefix, shortUrlPreview } from './placement.ts';
 export type { Placement, PlacementChoice } from './placement.ts';

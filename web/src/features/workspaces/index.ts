@@ -14,5 +14,7 @@ export const InvitePage = lazy(() => import('./InvitePage.tsx'));
 // What the caller's role allows in the workspace the app acts in, and the notice that says why an action is not offered.
 export { useWorkspaceAccess } from './useWorkspaceAccess.ts';
 export { RoleNotice } from './RoleNotice.tsx';
+export { ActionStatusLine } from './ActionStatusLine.tsx';
+export type { ActionStatus } from './use-workspace-action.ts';
 export { rolesAllowed } from './role-access.ts';
 export type { WorkspaceAccess } from './role-access.ts';
