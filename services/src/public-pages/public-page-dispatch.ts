@@ -5,7 +5,7 @@ import { visitorBrandFor, type VisitorBrand } from './visitor-brand.ts';
 import { serveBioPage } from '../bio-pages/index.ts';
 import { serveSurvey } from '../surveys/index.ts';
 
-export type PublicPageKind = 'bio' | 'survey';
+type PublicPageKind = 'bio' | 'survey';
 
 /** A request for a public page (docs/pages.md): the code's claim names the page, the place where it was asked. */
 export interface PublicPageVisit {
@@ -22,7 +22,7 @@ export interface PublicPageVisit {
 }
 
 /** Answers a visit (GET, HEAD or a form's POST) to a page of its kind; it sends the reply itself. */
-export type PublicPageServer = (platform: Platform, visit: PublicPageVisit) => Promise<void>;
+type PublicPageServer = (platform: Platform, visit: PublicPageVisit) => Promise<void>;
 
 /** Each kind of public page and what serves it. */
 const SERVERS: Record<PublicPageKind, PublicPageServer> = {
