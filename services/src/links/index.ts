@@ -17,3 +17,4 @@ export { deleteLinkDecider, ShortCodeTaken } from './link-deciders.ts';
 export { InvalidShortCode, recordLink } from './create-link.ts';
 export { linkFilter, linkSort } from './list-query.ts';
 export { storedOrganization } from './link-organization-input.ts';
+export { firstShownDay } from './analytics-answer.ts';

@@ -158,9 +158,8 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     response: { 200: AnalyticsResponse, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
     handler: async ({ request, workspace }) => {
       const link = await ownLink(platform, workspace.id, request.params.id);
-      const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
-      return analyticsInRange(request, now, range, () => linkAnalytics(platform.analytics, link.id, now, range));
+      return analyticsInRange(request, platform, workspace.id, range, ({ now, firstDay }) => linkAnalytics(platform.analytics, link.id, now, range, firstDay));
     },
   });
 }

@@ -26,6 +26,7 @@ const loaded = (): Analytics => ({
   imported_clicks: 0,
   by_rule: [],
   by_variant: [],
+  retention: { days: 30, since: '2026-10-24', clipped: false },
 });
 
 const context = { readDay: '2026-11-22', range: { from: '2026-11-20', to: '2026-11-22' } };
