@@ -51,6 +51,7 @@ export * from './http/workspace-api-keys.ts';
 export * from './http/utm-templates.ts';
 export * from './http/campaign-analytics.ts';
 export * from './http/analytics-retention.ts';
+export * from './http/enterprise-analytics.ts';
 export * from './http/imports.ts';
 export * from './http/webhooks.ts';
 export * from './workspace-permissions.ts';

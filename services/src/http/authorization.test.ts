@@ -158,6 +158,10 @@ const table: Record<string, Row> = {
   'GET /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
+  'GET /api/urls/:id/analytics/enterprise': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics/enterprise` }),
+  },
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
   'GET /api/tags': { expect: signedIn(200), request: () => ({ url: '/api/tags' }) },
   'POST /api/tags': { expect: signedIn(201), request: (f) => ({ url: '/api/tags', payload: { name: f.unique() } }) },
@@ -961,6 +965,7 @@ describe('authorization of every route', () => {
         'PATCH /api/urls/:id',
         'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',
+        'GET /api/urls/:id/analytics/enterprise',
         'GET /api/custom-domains',
         'POST /api/custom-domains',
         'POST /api/custom-domains/:id/verify',

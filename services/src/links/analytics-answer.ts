@@ -1,9 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import type { AnalyticsRetentionView } from '@linkledger/contracts';
+import type { AnalyticsResponse, AnalyticsRetentionView } from '@linkledger/contracts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
 import { analyticsRetention } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, firstRetainedDay, type DayRange } from './analytics-queries.ts';
+
+/** What a plan without click analytics is told (docs/plans.md#feature-gate): every plan as shipped has them; an admin's edited plan may not. */
+export const CLICK_ANALYTICS = { key: 'basic_analytics', refusal: 'Click analytics are not part of this workspace’s plan (basic_analytics).' } as const;
+
+type AdvancedFigures = Pick<AnalyticsResponse, 'devices' | 'browsers' | 'operating_systems' | 'unique_visitors'>;
+
+/** A link's analytics without what `advanced_analytics` adds (devices, browsers, systems, distinct visitors), for a plan without it. */
+export function withoutAdvancedAnalytics<T extends AdvancedFigures>(answer: T): T {
+  return { ...answer, devices: [], browsers: [], operating_systems: [], unique_visitors: 0 };
+}
 
 /** What an analytics query reads: the days asked for, and the first day the workspace's retention shows (undefined: all). */
 export interface AnalyticsWindow {
