@@ -1,5 +1,6 @@
 export * from './events/metadata.ts';
 export * from './events/accounts.ts';
+export * from './events/analytics-purges.ts';
 export * from './events/api-keys.ts';
 export * from './events/links.ts';
 export * from './events/link-controls.ts';

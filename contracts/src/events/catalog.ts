@@ -20,6 +20,7 @@ import { qrLogoEvents } from './qr-logos.ts';
 import { linkLabelEvents } from './link-labels.ts';
 import { utmTemplateEvents } from './utm-templates.ts';
 import { importEvents } from './imports.ts';
+import { analyticsPurgeEvents } from './analytics-purges.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -35,6 +36,7 @@ const versions = {
   ...paymentEvents,
   ...domainEvents,
   ...projectionEvents,
+  ...analyticsPurgeEvents,
   ...analystEvents,
   ...notificationEvents,
   ...supportEvents,

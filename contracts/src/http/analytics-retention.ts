@@ -12,3 +12,18 @@ export const AnalyticsRetentionView = z
   })
   .describe('The workspace’s analytics window: older clicks stay in the log, they are only not shown');
 export type AnalyticsRetentionView = z.infer<typeof AnalyticsRetentionView>;
+
+/** A super admin's purge of old clicks from the analytics store (docs/admin.md#purging-old-analytics). */
+export const AnalyticsPurgeBody = z.strictObject({
+  older_than_days: z
+    .number({ message: 'older_than_days must be a whole number of days' })
+    .int('older_than_days must be a whole number of days')
+    .min(1, 'older_than_days must be at least 1')
+    .max(36_500, 'older_than_days must be at most 36,500'),
+});
+
+export const AnalyticsPurgeResponse = z.object({
+  message: z.string(),
+  before: z.string().describe('The start (UTC) of the first day kept: every click before it is gone from analytics, and stays in the log'),
+  older_than_days: z.number().int(),
+});

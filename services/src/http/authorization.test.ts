@@ -590,6 +590,11 @@ const table: Record<string, Row> = {
     expect: { ...adminOnly(200), admin: 403 },
     request: async (f) => ({ url: `/api/admin/users/${await f.newUser()}/role`, payload: { role: 'admin' } }),
   },
+  // Only the super admin purges analytics (the log keeps the clicks).
+  'POST /api/admin/analytics/purge': {
+    expect: { ...adminOnly(200), admin: 403 },
+    request: () => ({ url: '/api/admin/analytics/purge', payload: { older_than_days: 3650 } }),
+  },
   'GET /api/users/me/stats': { expect: signedIn(200), request: () => ({ url: '/api/users/me/stats' }) },
   'GET /api/users/me/domain-info': { expect: signedIn(200), request: () => ({ url: '/api/users/me/domain-info' }) },
   // With a key in place: reveal answers it (not 404), and generate answers it again (200, not 201).

@@ -26,6 +26,7 @@ import { ACTIVITY_TYPES, newActivity } from '../workspaces/index.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
+import { analyticsPurgeRoutes } from '../projection-ops/analytics-purge-routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { shlinkRoutes } from '../shlink/shlink-routes.ts';
 import { LiveHub } from '../live/hub.ts';
@@ -196,6 +197,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     adminFeature,
     analystsFeature,
     projectionRoutes,
+    analyticsPurgeRoutes,
     historyFeature,
     apiKeyRoutes,
     settingsRoutes,
