@@ -16,7 +16,7 @@ export function withoutAdvancedAnalytics<T extends AdvancedFigures>(answer: T): 
 }
 
 /** What an analytics query reads: the days asked for, and the first day the workspace's retention shows (undefined: all). */
-export interface AnalyticsWindow {
+interface AnalyticsWindow {
   now: Date;
   range: DayRange;
   firstDay: string | undefined;

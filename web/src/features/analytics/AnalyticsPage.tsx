@@ -16,6 +16,7 @@ import { CountriesTable } from './CountriesTable.tsx';
 import { PeriodPicker, DEFAULT_PERIOD, periodLabel, type Period } from './PeriodPicker.tsx';
 import { ReferrersPie } from './ReferrersPie.tsx';
 import { SplitCard } from './SplitTable.tsx';
+import { EnterpriseAnalytics } from './EnterpriseAnalytics.tsx';
 import {
   ANALYTICS_FAILED,
   ANALYTICS_MISSING,
@@ -266,6 +267,8 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
         <Breakdown title="Browsers" rows={analytics.browsers} total={inRange} />
         <Breakdown title="Operating systems" rows={analytics.operating_systems} total={inRange} />
       </div>
+
+      <EnterpriseAnalytics linkId={link.id} range={read.range} included={subscription?.features?.enterprise_analytics === true} />
 
       {/* Which share button brought the clicks (docs/analytics.md#shares); QR scans are in the figures above. */}
       <div className="analytics__pair">
