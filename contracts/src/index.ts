@@ -1,5 +1,6 @@
 export * from './events/metadata.ts';
 export * from './events/accounts.ts';
+export * from './events/analytics-purges.ts';
 export * from './events/api-keys.ts';
 export * from './events/links.ts';
 export * from './events/link-controls.ts';
@@ -53,6 +54,8 @@ export * from './http/workspaces.ts';
 export * from './http/workspace-api-keys.ts';
 export * from './http/utm-templates.ts';
 export * from './http/campaign-analytics.ts';
+export * from './http/analytics-retention.ts';
+export * from './http/enterprise-analytics.ts';
 export * from './http/imports.ts';
 export * from './http/webhooks.ts';
 export * from './http/branding.ts';

@@ -7,5 +7,6 @@ export * from './read-models/read-model-target.ts';
 export * from './read-models/api-read-model.ts';
 export * from './analytics/clicks-target.ts';
 export * from './analytics/clickhouse-time.ts';
+export { latestPurgeHorizon } from './analytics/purge-horizon.ts';
 export * from './clicks/user-agent.ts';
 export * from './position-tracker.ts';

@@ -98,5 +98,21 @@ describe('analytics by rule and by variant in the browser', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.context().close();
     });
+
+    it(`says how far back the Free plan shows clicks, offers no older period and notes what Enterprise adds (${size})`, async () => {
+      const page = await openSignedIn(browser, product, token, `/analytics/${link.id}`, viewport);
+      const note = page.getByRole('note').filter({ hasText: 'plan shows the last' });
+      await note.waitFor();
+      expect(await note.innerText()).toBe('Your Free plan shows the last 30 days of clicks. Upgrade to see up to 90/365 days.');
+      expect(await page.getByLabel('Period').locator('option').allInnerTexts()).toEqual(['Last 7 days', 'Last 30 days', 'Custom range…']);
+      expect(await page.locator('[data-tile="Total Clicks"] .tile__hint').innerText()).toBe('Last 30 days');
+      const upgrade = page.locator('[data-upgrade="enterprise_analytics"]');
+      expect(await upgrade.innerText()).toContain('are on the Enterprise plan');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The whole page: the note under the period picker and the Enterprise note further down.
+      await screenshot(page, 'analytics-retention-note');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.context().close();
+    });
   }
 });

@@ -36,6 +36,8 @@ const CustomLimitsSetV1 = z.object({
   api_calls_per_minute: CustomLimit,
   custom_domains: CustomLimit,
   is_unlimited: z.boolean(),
+  /** Days of analytics shown (docs/privacy.md#analytics-retention); absent in events recorded before it could be set: the plan's own. */
+  analytics_retention_days: CustomLimit.optional(),
 });
 export type CustomLimitsSet = z.infer<typeof CustomLimitsSetV1>;
 

@@ -24,6 +24,7 @@ import { brandingEvents } from './branding.ts';
 import { bioPageEvents } from './bio-pages.ts';
 import { surveyEvents } from './surveys.ts';
 import { webhookEvents } from './webhooks.ts';
+import { analyticsPurgeEvents } from './analytics-purges.ts';
 
 /**
  * Every event type with its schema per version, gathered from each feature's events file.
@@ -39,6 +40,7 @@ const versions = {
   ...paymentEvents,
   ...domainEvents,
   ...projectionEvents,
+  ...analyticsPurgeEvents,
   ...analystEvents,
   ...notificationEvents,
   ...supportEvents,

@@ -55,6 +55,8 @@ export const UserLimitsBody = z.strictObject({
   custom_custom_domains_limit: CustomLimitInput,
   /** The seats of the user's personal workspace (docs/workspaces.md#seats). */
   custom_seats_limit: CustomLimitInput,
+  /** Days of analytics shown (docs/privacy.md#analytics-retention). */
+  custom_analytics_retention_days: CustomLimitInput,
   is_unlimited_user: z.boolean().default(false),
 });
 
@@ -69,8 +71,15 @@ export const UserLimitsResponse = z.object({
   custom_api_calls_per_minute: LimitFigure.nullable(),
   custom_custom_domains_limit: LimitFigure.nullable(),
   custom_seats_limit: LimitFigure.nullable(),
+  custom_analytics_retention_days: LimitFigure.nullable(),
   is_unlimited_user: z.boolean(),
-  current_limits: z.object({ monthly_links: LimitFigure, api_calls_per_minute: LimitFigure, custom_domains: LimitFigure, seats: LimitFigure }),
+  current_limits: z.object({
+    monthly_links: LimitFigure,
+    api_calls_per_minute: LimitFigure,
+    custom_domains: LimitFigure,
+    seats: LimitFigure,
+    analytics_retention_days: LimitFigure,
+  }),
 });
 export type UserLimitsResponse = z.infer<typeof UserLimitsResponse>;
 /** The same limits for a workspace by its id: named by its id and name where a user's are by id and e-mail. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalyticsRetentionView } from './analytics-retention.ts';
 
 /** One UTM campaign's human clicks over a range of days (docs/analytics.md#campaigns). */
 export const CampaignStats = z.object({
@@ -18,5 +19,6 @@ export const CampaignAnalyticsResponse = z.object({
   date_to: z.string(),
   /** Most clicks first, ties by name. */
   campaigns: z.array(CampaignStats),
+  retention: AnalyticsRetentionView,
 });
 export type CampaignAnalyticsResponse = z.infer<typeof CampaignAnalyticsResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FolderName, TagName, TAG_NAME_MAX } from './link-organization.ts';
+import { AnalyticsRetentionView } from './analytics-retention.ts';
 import { DEFAULT_TAG_COLOR, TAG_PALETTE } from '../tag-palette.ts';
 
 /**
@@ -63,5 +64,6 @@ export const TagAnalyticsResponse = z.object({
   link_count: z.number(),
   total_clicks: z.number(),
   clicks_by_date: z.array(DailyClicks),
+  retention: AnalyticsRetentionView,
 });
 export type TagAnalyticsResponse = z.infer<typeof TagAnalyticsResponse>;

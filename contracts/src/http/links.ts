@@ -1,3 +1,4 @@
+import { AnalyticsRetentionView } from './analytics-retention.ts';
 import { z } from 'zod';
 import { Destination } from './destination-field.ts';
 import { LinkControlsInput, LinkControlsChanges, LinkControlsView } from './link-controls.ts';
@@ -282,5 +283,6 @@ export const AnalyticsResponse = z.object({
   by_variant: z
     .array(z.object({ variant: z.number().describe('1-based A/B variant; 0 = not split (a rule took it, or the link had no split then)'), ...SplitCount }))
     .describe('Clicks in the range per A/B variant and destination, variants in order and 0 last; empty when no click in the range was sent by a variant'),
+  retention: AnalyticsRetentionView,
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

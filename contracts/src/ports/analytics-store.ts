@@ -81,6 +81,8 @@ export interface AnalyticsStore {
   recover(): Promise<boolean>;
   /** Deletes every click and fact, for a rebuild. */
   truncate(): Promise<void>;
+  /** Deletes the clicks (and their per-day counts) before the start of a UTC day, YYYY-MM-DD: an admin's purge (docs/admin.md#purging-old-analytics). */
+  deleteClicksBefore(day: string): Promise<void>;
   /**
    * Empty copies of the click tables beside the live ones, to rebuild into while these keep
    * answering; any copy left by an earlier attempt is dropped.

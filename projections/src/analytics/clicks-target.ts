@@ -4,6 +4,7 @@ import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
 import { clickhouseTime } from './clickhouse-time.ts';
 import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
+import { ANALYTICS_PURGED, PurgeHorizonFollower, noPurge, type PurgeHorizonSource } from './purge-horizon.ts';
 
 function clickRows(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow[] {
   const event = domainEventOf(recorded);
@@ -65,22 +66,27 @@ function importedRows(recorded: RecordedEvent, imported: VisitsImported, bots: B
  * itself: each batch is one INSERT (one part, all or nothing) and the checkpoint is the
  * highest position stored. After a crash the projector resumes after exactly that click.
  * Clicks are classified under the bot policy in force at their place in the log (the newest
- * the projector knows of) and stored with their verdict.
+ * the projector knows of) and stored with their verdict. Clicks before an admin's purge
+ * horizon are not stored (docs/admin.md#purging-old-analytics): they stay in the log only.
  */
 export class ClicksAnalyticsTarget implements ProjectionTarget {
   readonly name = 'analytics-clicks';
-  readonly filter = { types: ['Clicked', 'VisitsImported', BOT_POLICY_CHANGED, ...FACT_EVENT_TYPES] };
+  readonly filter = { types: ['Clicked', 'VisitsImported', BOT_POLICY_CHANGED, ANALYTICS_PURGED, ...FACT_EVENT_TYPES] };
   private readonly bots: BotPolicyFollower;
+  private readonly purges: PurgeHorizonFollower;
 
   constructor(
     private readonly store: ClickSink,
     botPolicy: BotPolicySource = defaultBotPolicy,
+    purgeHorizon: PurgeHorizonSource = noPurge,
   ) {
     this.bots = new BotPolicyFollower(botPolicy);
+    this.purges = new PurgeHorizonFollower(purgeHorizon);
   }
 
-  prepare() {
-    return this.bots.load();
+  async prepare() {
+    await this.bots.load();
+    await this.purges.load();
   }
 
   /** Where to resume: the highest click stored, once the derived tables agree with the clicks. */
@@ -92,8 +98,8 @@ export class ClicksAnalyticsTarget implements ProjectionTarget {
   async apply(batch: RecordedEvent[]): Promise<void> {
     const rows: ClickRow[] = [];
     for (const recorded of batch) {
-      if (this.bots.observe(recorded)) continue;
-      rows.push(...clickRows(recorded, this.bots.classifier));
+      if (this.bots.observe(recorded) || this.purges.observe(recorded)) continue;
+      rows.push(...clickRows(recorded, this.bots.classifier).filter((row) => this.purges.keeps(row.at)));
     }
     // Facts first: they replace themselves when replayed, and a crash before the clicks
     // leaves the checkpoint (the clicks') before this batch, so it is applied again whole.

@@ -25,6 +25,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
         custom_api_calls_per_minute: custom.api_calls_per_minute,
         custom_custom_domains_limit: custom.custom_domains,
         custom_seats_limit: custom.seats ?? null,
+        custom_analytics_retention_days: custom.analytics_retention_days ?? null,
         is_unlimited_user: custom.is_unlimited,
         current_limits: limits,
       };
@@ -53,6 +54,7 @@ export async function adminLimitsRoutes(app: FastifyInstance, platform: Platform
           api_calls_per_minute: body.custom_api_calls_per_minute,
           custom_domains: body.custom_custom_domains_limit,
           seats: body.custom_seats_limit,
+          analytics_retention_days: body.custom_analytics_retention_days,
           is_unlimited: body.is_unlimited_user,
         };
         await handleCommand(platform, commandContext(platform, request), customLimitsDecider, { actorRole: caller.role, userId: id, limits });

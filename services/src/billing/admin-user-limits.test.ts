@@ -28,8 +28,9 @@ describe('an admin’s limits for one user', () => {
       custom_api_calls_per_minute: null,
       custom_custom_domains_limit: null,
       custom_seats_limit: null,
+      custom_analytics_retention_days: null,
       is_unlimited_user: false,
-      current_limits: { monthly_links: 10, api_calls_per_minute: 100, custom_domains: 0, seats: 1 },
+      current_limits: { monthly_links: 10, api_calls_per_minute: 100, custom_domains: 0, seats: 1, analytics_retention_days: 30 },
     });
   });
 

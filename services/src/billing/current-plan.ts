@@ -40,7 +40,7 @@ export function limitsOf(plan: Plan, custom?: CustomLimits): Limits {
     api_calls_per_minute: custom?.api_calls_per_minute ?? plan.api_calls_per_minute,
     custom_domains: custom?.custom_domains ?? plan.custom_domains_limit,
     seats: custom?.seats ?? plan.seats,
-    analytics_retention_days: plan.analytics_retention_days,
+    analytics_retention_days: custom?.analytics_retention_days ?? plan.analytics_retention_days,
   };
 }
 

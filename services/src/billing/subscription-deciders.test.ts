@@ -52,11 +52,24 @@ describe('changing a user’s plan', () => {
 const own = { monthly_links: 25, api_calls_per_minute: -1, custom_domains: null, is_unlimited: false };
 
 describe('a user’s own limits', () => {
+  it('given no limits of their own, when an admin sets an analytics retention, then it is recorded with the others and changing only it is a change', () => {
+    const retained = { ...own, analytics_retention_days: 500 };
+    const events = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: retained }, noSubscription);
+    expect(events).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...retained } }]);
+    const state = deciderSpec(customLimitsDecider).given(events).state;
+    expect(state.customLimits).toMatchObject({ analytics_retention_days: 500 });
+    expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: retained }, state)).toEqual([]);
+    expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: { ...retained, analytics_retention_days: null } }, state)).toEqual([
+      { type: 'CustomLimitsSet', data: { user_id: 7, ...own, analytics_retention_days: null } },
+    ]);
+  });
+
   it('given no limits of their own, when an admin sets some, then they are recorded; the same again changes nothing', () => {
     const events = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: own }, noSubscription);
     expect(events).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
     const state = deciderSpec(customLimitsDecider).given(events).state;
-    expect(state.customLimits).toEqual({ ...own, seats: null });
+    // An event without analytics_retention_days (all recorded before it could be set) reads as the plan's own.
+    expect(state.customLimits).toEqual({ ...own, seats: null, analytics_retention_days: null });
     expect(decideCustomLimits({ actorRole: 'super_admin', userId: 7, limits: own }, state)).toEqual([]);
     expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toHaveLength(1);
   });
@@ -73,7 +86,7 @@ describe('a user’s own limits', () => {
     // Setting the other limits keeps the seats; the same seats again record nothing.
     const both = decideCustomLimits({ actorRole: 'admin', userId: 7, limits: { ...own, seats: 3 } }, state);
     expect(both).toEqual([{ type: 'CustomLimitsSet', data: { user_id: 7, ...own } }]);
-    expect(deciderSpec(customLimitsDecider).given([...seats, ...both]).state.customLimits).toEqual({ ...own, seats: 3 });
+    expect(deciderSpec(customLimitsDecider).given([...seats, ...both]).state.customLimits).toEqual({ ...own, seats: 3, analytics_retention_days: null });
     expect(decideCustomLimits({ actorRole: 'admin', userId: 7, limits: NO_CUSTOM_LIMITS }, state)).toEqual([
       { type: 'CustomSeatsSet', data: { workspace_id: 7, seats: null } },
     ]);

@@ -54,6 +54,7 @@ const same = (a: CustomLimits, b: CustomLimits) =>
   a.monthly_links === b.monthly_links &&
   a.api_calls_per_minute === b.api_calls_per_minute &&
   a.custom_domains === b.custom_domains &&
+  (a.analytics_retention_days ?? null) === (b.analytics_retention_days ?? null) &&
   a.is_unlimited === b.is_unlimited;
 
 /**

@@ -21,7 +21,14 @@ export interface SubscriptionState {
   customLimits: CustomLimits;
 }
 
-export const NO_CUSTOM_LIMITS: CustomLimits = { monthly_links: null, api_calls_per_minute: null, custom_domains: null, is_unlimited: false, seats: null };
+export const NO_CUSTOM_LIMITS: CustomLimits = {
+  monthly_links: null,
+  api_calls_per_minute: null,
+  custom_domains: null,
+  is_unlimited: false,
+  seats: null,
+  analytics_retention_days: null,
+};
 export const noSubscription: SubscriptionState = {
   planType: 'free',
   status: 'active',
@@ -64,8 +71,9 @@ export function evolveSubscription(state: SubscriptionState, event: DomainEvent)
     case 'RenewalReminderSent':
       return { ...state, remindedFor: event.data.period_end };
     case 'CustomLimitsSet': {
-      const { monthly_links, api_calls_per_minute, custom_domains, is_unlimited } = event.data;
-      return { ...state, customLimits: { ...state.customLimits, monthly_links, api_calls_per_minute, custom_domains, is_unlimited } };
+      const { monthly_links, api_calls_per_minute, custom_domains, is_unlimited, analytics_retention_days = null } = event.data;
+      const customLimits = { ...state.customLimits, monthly_links, api_calls_per_minute, custom_domains, is_unlimited, analytics_retention_days };
+      return { ...state, customLimits };
     }
     case 'CustomSeatsSet':
       return { ...state, customLimits: { ...state.customLimits, seats: event.data.seats } };

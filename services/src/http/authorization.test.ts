@@ -226,6 +226,10 @@ const table: Record<string, Row> = {
   'GET /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
+  'GET /api/urls/:id/analytics/enterprise': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics/enterprise` }),
+  },
   'PATCH /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}`, payload: { title: 'Renamed' } }) },
   'GET /api/tags': { expect: signedIn(200), request: () => ({ url: '/api/tags' }) },
   'POST /api/tags': { expect: signedIn(201), request: (f) => ({ url: '/api/tags', payload: { name: f.unique() } }) },
@@ -716,6 +720,11 @@ const table: Record<string, Row> = {
     expect: { ...adminOnly(200), admin: 403 },
     request: async (f) => ({ url: `/api/admin/users/${await f.newUser()}/role`, payload: { role: 'admin' } }),
   },
+  // Only the super admin purges analytics (the log keeps the clicks).
+  'POST /api/admin/analytics/purge': {
+    expect: { ...adminOnly(200), admin: 403 },
+    request: () => ({ url: '/api/admin/analytics/purge', payload: { older_than_days: 3650 } }),
+  },
   'GET /api/users/me/stats': { expect: signedIn(200), request: () => ({ url: '/api/users/me/stats' }) },
   'GET /api/users/me/domain-info': { expect: signedIn(200), request: () => ({ url: '/api/users/me/domain-info' }) },
   // With a key in place: reveal answers it (not 404), and generate answers it again (200, not 201).
@@ -1091,6 +1100,7 @@ describe('authorization of every route', () => {
         'PATCH /api/urls/:id',
         'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',
+        'GET /api/urls/:id/analytics/enterprise',
         'GET /api/custom-domains',
         'POST /api/custom-domains',
         'POST /api/custom-domains/:id/verify',

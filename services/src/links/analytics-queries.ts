@@ -25,15 +25,28 @@ export interface DayRange {
 }
 
 /**
+ * The first UTC day a retention that begins at `since` shows (docs/privacy.md#analytics-retention):
+ * the day after the one `since` falls in, so every click shown is younger than the retention
+ * and a retention of N days shows today and the N − 1 days before it. Undefined: no limit.
+ */
+export function firstRetainedDay(since: Date | null): string | undefined {
+  return since === null ? undefined : day(new Date(since.getTime() + DAY_MS));
+}
+
+/** The later of two days, an absent one being no bound. */
+export const laterDay = (isoDay: string, floor: string | undefined) => (floor !== undefined && floor > isoDay ? floor : isoDay);
+
+/**
  * The days clicks_by_date covers: the range asked for, else the last 30 days. With only
  * date_from it runs to today (or to date_from itself if that is later); with only date_to,
- * the 30 days that end there.
+ * the 30 days that end there. A `firstDay` (the retention's) cuts off the days before it;
+ * a range wholly before it covers no day.
  */
-export function byDateDays(now: Date, range: DayRange): { first: string; last: string; days: number } {
+export function byDateDays(now: Date, range: DayRange, firstDay?: string): { first: string; last: string; days: number } {
   const today = day(periodStarts(now).today);
   const last = range.to ?? (range.from && range.from > today ? range.from : today);
-  const first = range.from ?? day(new Date(startOf(last).getTime() - (BY_DATE_DAYS - 1) * DAY_MS));
-  return { first, last, days: Math.round((startOf(last).getTime() - startOf(first).getTime()) / DAY_MS) + 1 };
+  const first = laterDay(range.from ?? day(new Date(startOf(last).getTime() - (BY_DATE_DAYS - 1) * DAY_MS)), firstDay);
+  return { first, last, days: Math.max(0, Math.round((startOf(last).getTime() - startOf(first).getTime()) / DAY_MS) + 1) };
 }
 
 // Open ends of the window: earlier and later than any click can be.
@@ -114,18 +127,26 @@ const SHARES_SQL = `SELECT source AS channel, count() AS count FROM clicks
  * server. Only human clicks count: bots are kept in the table but never shown.
  * total_clicks and the today/week/month figures are always all-time periods; the range
  * bounds clicks_by_date (default: the last 30 days), every breakdown and unique_visitors
- * (default: all time). Every period and range is whole UTC days, so the counts come from
+ * (default: all time). A `firstDay` (the workspace's retention, docs/privacy.md#analytics-retention)
+ * bounds them all: no click before it counts anywhere. Every period and range is whole UTC days, so the counts come from
  * the per-day table (a few thousand rows for a link with a million clicks); only distinct
  * visitors need the clicks themselves.
  */
-export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: Date, range: DayRange = {}): Promise<AnalyticsResponse> {
+export async function linkAnalytics(
+  store: AnalyticsStore,
+  linkId: number,
+  now: Date,
+  range: DayRange = {},
+  firstDay?: string,
+): Promise<Omit<AnalyticsResponse, 'retention'>> {
   const { today, week, month } = periodStarts(now);
-  const series = byDateDays(now, range);
-  const window = { link: linkId, first: range.from ?? FIRST_DAY, last: range.to ?? LAST_DAY };
+  const series = byDateDays(now, range, firstDay);
+  const from = range.from === undefined ? firstDay : laterDay(range.from, firstDay);
+  const window = { link: linkId, first: from ?? FIRST_DAY, last: range.to ?? LAST_DAY };
   type Breakdown = { dimension: string; name: string; count: number };
   const clicksInWindow = {
     link: linkId,
-    from: range.from ? clickhouseTime(startOf(range.from).toISOString()) : BEGINNING,
+    from: from ? clickhouseTime(startOf(from).toISOString()) : BEGINNING,
     to: range.to ? nextDayStart(range.to) : END_OF_TIME,
   };
   const [totals, visitors, byDate, breakdowns, splits, shares] = await Promise.all([
@@ -134,8 +155,8 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
               sumIf(clicks, day >= {today:Date32}) AS today,
               sumIf(clicks, day >= {week:Date32}) AS week,
               sumIf(clicks, day >= {month:Date32}) AS month
-       ${DAILY_OF_LINK} AND dimension = ''`,
-      { link: linkId, today: day(today), week: day(week), month: day(month) },
+       ${DAILY_OF_LINK} AND dimension = '' AND day >= {retained:Date32}`,
+      { link: linkId, today: day(today), week: day(week), month: day(month), retained: firstDay ?? FIRST_DAY },
     ),
     // Distinct visitors and the QR code's scans need the clicks themselves (source is not in the per-day table): one pass.
     // Imported visits (docs/import.md#visits) carry no visitor: they are counted apart.
@@ -145,13 +166,15 @@ export async function linkAnalytics(store: AnalyticsStore, linkId: number, now: 
        FROM clicks WHERE ${CLICKS_IN_WINDOW}`,
       clicksInWindow,
     ),
-    store.query<{ day: string; clicks: number }>(
-      `SELECT day, sum(clicks) AS clicks
-       ${DAILY_OF_LINK} AND dimension = '' AND ${DAYS_IN_WINDOW}
-       GROUP BY day
-       ORDER BY day WITH FILL FROM toDate({first:String}) TO toDate({last:String}) + 1`,
-      { link: linkId, first: series.first, last: series.last },
-    ),
+    series.days === 0
+      ? []
+      : store.query<{ day: string; clicks: number }>(
+          `SELECT day, sum(clicks) AS clicks
+           ${DAILY_OF_LINK} AND dimension = '' AND ${DAYS_IN_WINDOW}
+           GROUP BY day
+           ORDER BY day WITH FILL FROM toDate({first:String}) TO toDate({last:String}) + 1`,
+          { link: linkId, first: series.first, last: series.last },
+        ),
     // The top values of every breakdown in the window, most clicks first, ties by name.
     store.query<Breakdown>(
       `SELECT dimension, ${EMPTY_NAME} AS name, sum(clicks) AS count

@@ -19,10 +19,17 @@ const CAMPAIGN_OF_LINK = "transform(link_id, {ids:Array(UInt64)}, {names:Array(S
  * Human clicks per UTM campaign over whole UTC days (docs/analytics.md#campaigns): the links
  * are the workspace's that carry the campaign now (from the read model); their clicks per
  * day come from the per-day table, their distinct visitors from the clicks themselves, one
- * grouped query each for every campaign at once. Without a range, the last 30 days.
+ * grouped query each for every campaign at once. Without a range, the last 30 days; never a
+ * day before `firstDay` (the retention's, docs/privacy.md#analytics-retention).
  */
-export async function campaignAnalytics(store: AnalyticsStore, links: readonly CampaignLink[], now: Date, range: DayRange): Promise<CampaignAnalyticsResponse> {
-  const { first, last, days } = byDateDays(now, range);
+export async function campaignAnalytics(
+  store: AnalyticsStore,
+  links: readonly CampaignLink[],
+  now: Date,
+  range: DayRange,
+  firstDay?: string,
+): Promise<Omit<CampaignAnalyticsResponse, 'retention'>> {
+  const { first, last, days } = byDateDays(now, range, firstDay);
   const byCampaign = new Map<string, number>();
   for (const link of links) byCampaign.set(link.campaign, (byCampaign.get(link.campaign) ?? 0) + 1);
   if (links.length === 0) return { date_from: first, date_to: last, campaigns: [] };

@@ -15,13 +15,12 @@ export async function campaignAnalyticsRoutes(app: FastifyInstance, platform: Pl
     querystring: AnalyticsQuery,
     response: { 200: CampaignAnalyticsResponse, 400: ErrorBody, 403: ErrorBody },
     handler: async ({ request, workspace }) => {
-      const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
-      return analyticsInRange(request, now, range, async () => {
+      return analyticsInRange(request, platform, workspace.id, range, async ({ now, firstDay }) => {
         // `gt: ''` holds for set text only: links without a campaign are left out by the store.
         const links = await platform.read.find<LinkView>(LINKS, { where: { owner_id: workspace.id, utm_campaign: { gt: '' } } });
         const carrying = links.map((link) => ({ id: link.id, campaign: link.utm_campaign ?? '' }));
-        return campaignAnalytics(platform.analytics, carrying, now, range);
+        return campaignAnalytics(platform.analytics, carrying, now, range, firstDay);
       });
     },
   });

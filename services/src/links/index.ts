@@ -20,3 +20,4 @@ export { storedOrganization } from './link-organization-input.ts';
 export { evolveQrLogos, NO_QR_LOGOS, qrLogoStream } from './qr/qr-logo-state.ts';
 export { validateCustomCode } from './custom-code.ts';
 export { sendWorkspaceImage, storeWorkspaceImage, takeRawImages, uploadedBytes, workspaceLogo } from './qr/qr-logos.ts';
+export { firstShownDay } from './analytics-answer.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveUnlimitedRetention } from '../testing/plans.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -17,7 +18,10 @@ describe('GET /api/urls/{id}/analytics', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: '1' }, { clock: () => now });
-    headers = (await signUp(t.app, 'analyst@example.com')).headers;
+    const analyst = await signUp(t.app, 'analyst@example.com');
+    headers = analyst.headers;
+    // These tests are about ranges, not the plan's retention (analytics-retention.test.ts): every day is shown.
+    await giveUnlimitedRetention(t.platform, analyst.user.id);
     link = (await t.app.inject({ method: 'POST', url: '/api/urls', headers, payload: { original_url: 'https://example.com/report' } })).json();
     // Day 1: one iPhone visitor twice, one Windows visitor.
     await click(IPHONE, '8.8.8.1', 'https://t.co/x');

@@ -11,6 +11,7 @@ import { previewCardRoutes } from './preview-card-route.ts';
 import { bulkCreateRoutes } from './bulk-create.ts';
 import { labelRoutes } from './labels/label-routes.ts';
 import { campaignAnalyticsRoutes } from './campaign-routes.ts';
+import { enterpriseAnalyticsRoutes } from './enterprise-analytics-routes.ts';
 import { utmTemplateRoutes } from './utm-template-routes.ts';
 
 /** The links feature over HTTP: the caller's links, their statistics, export and QR codes, the public API, and admins' moderation of any link. */
@@ -29,6 +30,6 @@ export const linksFeature = featureRoutes(
     labelRoutes,
     utmTemplateRoutes,
   ),
-  documentedAs('analytics', campaignAnalyticsRoutes),
+  documentedAs('analytics', campaignAnalyticsRoutes, enterpriseAnalyticsRoutes),
   documentedAs('admin', adminLinkRoutes),
 );

@@ -16,8 +16,11 @@ export function qrTarget(shortLink: string): string {
   return url.toString();
 }
 
+/** What a plan without QR codes is told (docs/plans.md#feature-gate): every plan as shipped has them; an admin's edited plan may not. */
+const QR_CODES = { key: 'qr_code_generation', refusal: 'QR codes are not part of this workspace’s plan (qr_code_generation).' } as const;
+
 export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
-  const readers = routesFor(app, { access: 'user', workspace: 'links:read' });
+  const readers = routesFor(app, { access: 'user', workspace: 'links:read', feature: QR_CODES });
 
   const formats = [
     { ext: 'png', type: 'image/png', render: drawQrPng },
@@ -31,6 +34,7 @@ export async function linkQrRoutes(app: FastifyInstance, platform: Platform) {
       querystring: QrQuery,
       response: {
         200: { description: `The QR code as ${ext.toUpperCase()}`, content: { [type]: { schema: z.string() } } },
+        403: ErrorBody,
         404: ErrorBody,
       },
       handler: async ({ request, reply, workspace }) => {

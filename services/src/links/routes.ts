@@ -24,7 +24,8 @@ import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { linkAnalytics } from './analytics-queries.ts';
-import { analyticsInRange } from './analytics-answer.ts';
+import { CLICK_ANALYTICS, analyticsInRange, withoutAdvancedAnalytics } from './analytics-answer.ts';
+import { currentPlan } from '../billing/index.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
@@ -49,7 +50,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
   const writers = routesFor(app, { access: 'user', workspace: 'links:write' });
   const readersOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'links:read' });
   const writersOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'links:write' });
-  const analystsOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'analytics:read' });
+  const analystsOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'analytics:read', feature: CLICK_ANALYTICS });
 
   writers.post('/api/urls', {
     summary: 'Shorten a URL, with a generated short code or one of your choice (short_code)',
@@ -158,9 +159,12 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
     response: { 200: AnalyticsResponse, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
     handler: async ({ request, workspace }) => {
       const link = await ownLink(platform, workspace.id, request.params.id);
-      const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
-      return analyticsInRange(request, now, range, () => linkAnalytics(platform.analytics, link.id, now, range));
+      const answer = await analyticsInRange(request, platform, workspace.id, range, ({ now, firstDay }) =>
+        linkAnalytics(platform.analytics, link.id, now, range, firstDay),
+      );
+      const { plan } = await currentPlan(platform, workspace.id);
+      return plan.features.includes('advanced_analytics') ? answer : withoutAdvancedAnalytics(answer);
     },
   });
 }

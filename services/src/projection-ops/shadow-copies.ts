@@ -1,5 +1,5 @@
 import type { AnalyticsShadow, ProjectionKey } from '@linkledger/contracts';
-import { ClicksAnalyticsTarget, ReadModelTarget, apiReadModel, latestBotPolicy, type OnlinePart } from '@linkledger/projections';
+import { ClicksAnalyticsTarget, ReadModelTarget, apiReadModel, latestBotPolicy, latestPurgeHorizon, type OnlinePart } from '@linkledger/projections';
 import type { Platform } from '../platform/platform.ts';
 
 export type RebuildDeps = Pick<Platform, 'events' | 'read' | 'analytics' | 'runners' | 'readModelTarget' | 'analyticsTarget'>;
@@ -28,7 +28,11 @@ export async function rebuildPart(platform: RebuildDeps, key: ProjectionKey): Pr
   const shadow = await platform.analytics.shadow();
   return {
     runner,
-    copy: { target: new ClicksAnalyticsTarget(shadow, policy), promote: () => shadow.promote(), discard: () => shadow.discard() },
+    copy: {
+      target: new ClicksAnalyticsTarget(shadow, policy, latestPurgeHorizon(platform.events)),
+      promote: () => shadow.promote(),
+      discard: () => shadow.discard(),
+    },
     analytics: shadow,
   };
 }

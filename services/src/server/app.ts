@@ -26,6 +26,7 @@ import { ACTIVITY_TYPES, newActivity } from '../workspaces/index.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import { maskEmailAddresses } from '../privacy/masked-log.ts';
 import { projectionRoutes } from '../projection-ops/routes.ts';
+import { analyticsPurgeRoutes } from '../projection-ops/analytics-purge-routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { shlinkRoutes } from '../shlink/shlink-routes.ts';
 import { BRAND_LOGO_ROUTE, brandingRoutes } from '../white-label/index.ts';
@@ -210,6 +211,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     adminFeature,
     analystsFeature,
     projectionRoutes,
+    analyticsPurgeRoutes,
     historyFeature,
     apiKeyRoutes,
     settingsRoutes,

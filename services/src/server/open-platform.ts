@@ -5,6 +5,7 @@ import {
   ReadModelTarget,
   apiReadModel,
   latestBotPolicy,
+  latestPurgeHorizon,
   type ProjectionTarget,
   type RunnerOptions,
 } from '@linkledger/projections';
@@ -116,7 +117,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   // Clicks are classified with the newest bot policy in the log (docs/admin.md#bot-policy).
   const readModelTarget = new ReadModelTarget(read, apiReadModel, latestBotPolicy(events));
   await readModelTarget.init();
-  const analyticsTarget = new ClicksAnalyticsTarget(analytics, latestBotPolicy(events));
+  // Clicks before an admin's purge are not stored again (docs/admin.md#purging-old-analytics).
+  const analyticsTarget = new ClicksAnalyticsTarget(analytics, latestBotPolicy(events), latestPurgeHorizon(events));
   const clock = options.clock ?? (() => new Date());
   const monotonic = options.monotonic ?? (options.clock ? forwardOnly(() => clock().getTime()) : processMonotonic);
 

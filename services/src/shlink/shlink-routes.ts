@@ -16,7 +16,15 @@ import { unavailable } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
-import { createLinkFromRequest, deleteLinkDecider, deleteTagsNamed, editLinkFromRequest, renameTagNamed, workspaceLabels } from '../links/index.ts';
+import {
+  createLinkFromRequest,
+  deleteLinkDecider,
+  deleteTagsNamed,
+  editLinkFromRequest,
+  firstShownDay,
+  renameTagNamed,
+  workspaceLabels,
+} from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { linkAsCreated, ourHost, shortUrlOf, workspaceLinkByCode } from './shlink-links.ts';
 import { answerAsShlink, mercureNotConfigured, shlinkRouteNotFound, tagConflict, tagNotFound } from './shlink-problems.ts';
@@ -33,7 +41,7 @@ import {
   withTags,
   type ShlinkShortUrl,
 } from './shlink-short-urls.ts';
-import { linkVisits, visitsOverview } from './shlink-visits.ts';
+import { linkVisits, retainedFrom, visitsOverview } from './shlink-visits.ts';
 import { tagsOf, tagStats } from './shlink-tags.ts';
 
 const API_ACCESS = { key: 'api_access', refusal: 'This workspace’s plan does not include API access (api_access).' } as const;
@@ -151,16 +159,19 @@ export async function shlinkRoutes(app: FastifyInstance, platform: Platform) {
           const { page, itemsPerPage, skip } = paging(request.query);
           const { from, to } = shlinkRange(request.query);
           const excludeBots = request.query.excludeBots === 'true';
-          const { visits, total } = await linkVisits(platform.analytics, { linkId: link.id, from, to, excludeBots, skip, limit: itemsPerPage }).catch(
-            analyticsDown,
-          );
+          const { firstDay } = await firstShownDay(platform, workspace.id);
+          const visitsPage = { linkId: link.id, from: retainedFrom(from, firstDay), to, excludeBots, skip, limit: itemsPerPage };
+          const { visits, total } = await linkVisits(platform.analytics, visitsPage).catch(analyticsDown);
           return { visits: { data: visits, pagination: pagination(page, itemsPerPage, total) } };
         },
       });
 
       analysts.get('/v3/visits', {
         ...HIDDEN,
-        handler: async ({ workspace }) => ({ visits: await visitsOverview(platform.analytics, workspace.id).catch(analyticsDown) }),
+        handler: async ({ workspace }) => {
+          const { firstDay } = await firstShownDay(platform, workspace.id);
+          return { visits: await visitsOverview(platform.analytics, workspace.id, retainedFrom(undefined, firstDay)).catch(analyticsDown) };
+        },
       });
 
       readers.get('/v3/tags', {

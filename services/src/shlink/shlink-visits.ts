@@ -52,6 +52,16 @@ function shlinkVisit(row: ClickRow) {
   };
 }
 
+/**
+ * The start of the visits shown: the later of the one asked for (an instant) and the first day
+ * the workspace's retention shows (docs/privacy.md#analytics-retention); undefined: from the first.
+ */
+export function retainedFrom(from: string | undefined, firstDay: string | undefined): string | undefined {
+  if (firstDay === undefined) return from;
+  const retained = `${firstDay}T00:00:00.000Z`;
+  return from !== undefined && Date.parse(from) > Date.parse(retained) ? from : retained;
+}
+
 interface VisitsPage {
   linkId: number;
   from: string | undefined;
@@ -82,11 +92,14 @@ export async function linkVisits(store: AnalyticsStore, page: VisitsPage) {
   return { visits: rows.map(shlinkVisit), total: Number(counted[0]?.total ?? 0) };
 }
 
-/** The workspace's visits, as Shlink's overview counts them; every visit here reached a short URL, so none is an orphan. */
-export async function visitsOverview(store: AnalyticsStore, workspaceId: number) {
+/**
+ * The workspace's visits since `from` (its retention's start), as Shlink's overview counts them;
+ * every visit here reached a short URL, so none is an orphan.
+ */
+export async function visitsOverview(store: AnalyticsStore, workspaceId: number, from: string | undefined) {
   const [row] = await store.query<{ total: number | string; bots: number | string }>(
-    'SELECT count() AS total, countIf(is_bot = 1) AS bots FROM clicks WHERE owner_id = {owner:UInt64}',
-    { owner: workspaceId },
+    "SELECT count() AS total, countIf(is_bot = 1) AS bots FROM clicks WHERE owner_id = {owner:UInt64} AND at >= {from:DateTime64(3, 'UTC')}",
+    { owner: workspaceId, from: from ? clickhouseTime(from) : BEGINNING },
   );
   const total = Number(row?.total ?? 0);
   const bots = Number(row?.bots ?? 0);

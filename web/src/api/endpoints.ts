@@ -13,6 +13,7 @@ import type {
   FolderView,
   TagAnalyticsResponse,
   CampaignAnalyticsResponse,
+  EnterpriseAnalyticsResponse,
   UtmTemplate,
   UtmTemplateList,
 } from '@linkledger/contracts';
@@ -112,6 +113,9 @@ export const linksApi = {
   bulkCreate: (links: readonly object[]) => api<BulkCreateResponse>('/urls/bulk', { method: 'POST', body: { links } }),
   bulkDelete: (ids: number[]) => api<{ message: string; deleted: number[] }>('/urls/bulk-delete', { method: 'POST', body: { ids } }),
   analytics: (id: number, range: { date_from?: string; date_to?: string } = {}) => api<Analytics>(`/urls/${id}/analytics`, { query: range }),
+  /** Hour, weekday and period comparison, for plans with enterprise_analytics (docs/analytics.md#enterprise-analytics). */
+  enterpriseAnalytics: (id: number, range: { date_from: string; date_to: string }) =>
+    api<EnterpriseAnalyticsResponse>(`/urls/${id}/analytics/enterprise`, { query: range }),
   exportCsv: (query: { tab: 'all' | 'manual' | 'api'; search?: string; domain?: DomainFilter } & Pick<LinkListParams, 'tag' | 'tag_mode' | 'folder'>) =>
     apiBlob('/urls/export', { query }),
   qr: (id: number, format: 'png' | 'svg', size = 256) => apiBlob(`/urls/${id}/qr.${format}`, { query: { size } }),

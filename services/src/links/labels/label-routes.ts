@@ -120,10 +120,11 @@ export async function labelRoutes(app: FastifyInstance, platform: Platform) {
       const tag = labels.liveTags().find((each) => each.id === request.params.id);
       if (!tag) throw notFound(TAG_NOT_FOUND);
       const links = await platform.read.find<{ id: number }>(LINKS, { where: { owner_id: workspace.id, tag_ids: { has_any: labels.carriedIds(tag.id) } } });
-      const now = platform.clock();
       const range = { from: request.query.date_from, to: request.query.date_to };
       const ids = links.map((link) => link.id);
-      const clicks = await analyticsInRange(request, now, range, () => tagClicks(platform.analytics, ids, now, range));
+      const clicks = await analyticsInRange(request, platform, workspace.id, range, ({ now, firstDay }) =>
+        tagClicks(platform.analytics, ids, now, range, firstDay),
+      );
       return { tag: tag.name, link_count: links.length, ...clicks };
     },
   });

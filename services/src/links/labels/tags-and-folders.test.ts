@@ -165,6 +165,7 @@ describe('tags and folders (docs/links.md#tags-and-folders)', () => {
         { date: '2026-11-20', clicks: 3 },
         { date: '2026-11-21', clicks: 0 },
       ],
+      retention: { days: 90, since: '2026-08-23', clipped: false },
     });
     expect((await send('GET', `/api/tags/${await tagId('Unclicked')}/analytics`)).json()).toMatchObject({ total_clicks: 0, link_count: 1 });
     expect((await send('GET', `/api/tags/${await tagId('Clicked')}/analytics?date_from=2024-01-01&date_to=2026-01-01`)).statusCode).toBe(400);

@@ -158,6 +158,16 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     await this.command('TRUNCATE TABLE IF EXISTS owner_facts');
   }
 
+  async deleteClicksBefore(day: string): Promise<void> {
+    // The day is inlined: a mutation takes no parameters on every server; it is checked to be a date first.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`Not a day: ${day}`);
+    await this.client.command({
+      query: `ALTER TABLE clicks DELETE WHERE at < toDateTime64('${day} 00:00:00', 3, 'UTC')`,
+      clickhouse_settings: { mutations_sync: '1' },
+    });
+    await this.client.command({ query: `ALTER TABLE clicks_daily DELETE WHERE day < toDate('${day}')`, clickhouse_settings: { mutations_sync: '1' } });
+  }
+
   /** A copy of every table of the schema to rebuild into (clickhouse-shadow.ts), written by this same code. */
   shadow(): Promise<AnalyticsShadow> {
     return openClickHouseShadow(this.client, schemaStatements(), (client) => new ClickHouseAnalyticsStore(client, this.adapter, this.database));

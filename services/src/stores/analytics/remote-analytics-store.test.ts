@@ -28,6 +28,7 @@ function fakeStore(): AnalyticsStore & { asked: string[] } {
       return false;
     },
     async truncate() {},
+    async deleteClicksBefore() {},
     async shadow() {
       throw new Error('not in this test');
     },

@@ -74,6 +74,10 @@ export class RemoteAnalyticsStore implements AnalyticsStore {
     throw new Error('Only the process that owns the analytics directory truncates clicks (stop every process, then npm run rebuild)');
   }
 
+  async deleteClicksBefore(): Promise<void> {
+    throw new Error('Only the process that owns the analytics directory purges clicks');
+  }
+
   async shadow(): Promise<never> {
     throw new Error('Only the process that owns the analytics directory rebuilds them');
   }

@@ -37,7 +37,7 @@ export default function AdminPage() {
     { id: 'plans', label: 'Plans', content: <PlansTab /> },
     { id: 'features', label: 'Features', content: <FeaturesTab /> },
     { id: 'system', label: 'System', content: <SystemTab /> },
-    { id: 'projections', label: 'Projections', content: <ProjectionsTab /> },
+    { id: 'projections', label: 'Projections', content: <ProjectionsTab isSuperAdmin={user.role === 'super_admin'} /> },
     { id: 'moderation', label: 'Moderation', content: <ModerationTab /> },
     { id: 'trai-approvals', label: 'TRAI Approvals', content: <TraiApprovalsTab /> },
     { id: 'support', label: 'Support', content: <SupportInboxTab /> },

@@ -15,6 +15,7 @@ const FIELDS = [
   { key: 'custom_api_calls_per_minute', current: 'api_calls_per_minute', label: 'API calls per minute' },
   { key: 'custom_custom_domains_limit', current: 'custom_domains', label: 'Custom domains' },
   { key: 'custom_seats_limit', current: 'seats', label: 'Workspace seats' },
+  { key: 'custom_analytics_retention_days', current: 'analytics_retention_days', label: 'Analytics retention (days)' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
 
@@ -54,6 +55,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
     custom_api_calls_per_minute: limitText(limits?.custom_api_calls_per_minute ?? null),
     custom_custom_domains_limit: limitText(limits?.custom_custom_domains_limit ?? null),
     custom_seats_limit: limitText(limits?.custom_seats_limit ?? null),
+    custom_analytics_retention_days: limitText(limits?.custom_analytics_retention_days ?? null),
   }));
   // A number field reports '' for text it cannot read ("1-"): remembered, so it is refused rather than sent as the plan's.
   const [unreadable, setUnreadable] = useState<Partial<Record<FieldKey, boolean>>>({});
@@ -99,6 +101,7 @@ function LimitsForm({ limits, onMessage }: LimitsFormProps) {
         custom_api_calls_per_minute: null,
         custom_custom_domains_limit: null,
         custom_seats_limit: null,
+        custom_analytics_retention_days: null,
         is_unlimited_user: false,
       },
       'User limits reset successfully',

@@ -16,6 +16,7 @@ import { CountriesTable } from './CountriesTable.tsx';
 import { PeriodPicker, DEFAULT_PERIOD, periodLabel, type Period } from './PeriodPicker.tsx';
 import { ReferrersPie } from './ReferrersPie.tsx';
 import { SplitCard } from './SplitTable.tsx';
+import { EnterpriseAnalytics } from './EnterpriseAnalytics.tsx';
 import {
   ANALYTICS_FAILED,
   ANALYTICS_MISSING,
@@ -23,6 +24,7 @@ import {
   applyLiveClick,
   clicksInRange,
   lastDays,
+  retentionNote,
   utcDay,
   type LiveContext,
 } from './analytics-state.ts';
@@ -138,13 +140,15 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
   const inRange = clicksInRange(analytics);
   const rangeText = `${shortDayLabel(read.range.from)} – ${shortDayLabel(read.range.to)}`;
   const summary = [
-    { label: 'Total Clicks', value: analytics.total_clicks, hint: 'All time' },
+    { label: 'Total Clicks', value: analytics.total_clicks, hint: analytics.retention.days < 0 ? 'All time' : `Last ${analytics.retention.days} days` },
     { label: 'Today', value: analytics.clicks_today, hint: 'Since midnight UTC' },
     { label: 'This Week', value: analytics.clicks_this_week, hint: 'Since Monday' },
     { label: 'This Month', value: analytics.clicks_this_month, hint: 'Since the 1st' },
   ];
 
-  const sharing = useSubscription().subscription?.features?.social_sharing === true;
+  const { subscription } = useSubscription();
+  const sharing = subscription?.features?.social_sharing === true;
+  const retention = retentionNote(analytics.retention, subscription?.plan.display_name ?? 'current');
   const [sharingLink, setSharingLink] = useState<Link | null>(null);
   const shares = analytics.shares.map((row) => ({ name: SHARE_CHANNEL_LABELS[row.channel], count: row.count }));
 
@@ -195,7 +199,7 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
       </section>
 
       <div className="cluster cluster--between cluster--bottom gap-4 analytics__toolbar">
-        <PeriodPicker period={period} onChange={onPeriod} shown={read.range} busy={busy} />
+        <PeriodPicker period={period} onChange={onPeriod} shown={read.range} busy={busy} retention={analytics.retention} />
         <dl className="period-figures">
           <div>
             <dt>Clicks in period</dt>
@@ -218,6 +222,12 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
           )}
         </dl>
       </div>
+
+      {retention ? (
+        <p className="analytics__retention" role="note" data-clipped={analytics.retention.clipped}>
+          {retention}
+        </p>
+      ) : null}
 
       <section className="card analytics__chart" aria-labelledby="clicks-over-time">
         <div className="card__header">
@@ -257,6 +267,8 @@ function LoadedAnalytics({ link, read, analytics, period, onPeriod, busy }: Load
         <Breakdown title="Browsers" rows={analytics.browsers} total={inRange} />
         <Breakdown title="Operating systems" rows={analytics.operating_systems} total={inRange} />
       </div>
+
+      <EnterpriseAnalytics linkId={link.id} range={read.range} included={subscription?.features?.enterprise_analytics === true} />
 
       {/* Which share button brought the clicks (docs/analytics.md#shares); QR scans are in the figures above. */}
       <div className="analytics__pair">

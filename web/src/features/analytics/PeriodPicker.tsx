@@ -24,10 +24,15 @@ interface PeriodPickerProps {
   /** The range currently shown, to prefill the custom dates. */
   shown: DayRange | null;
   busy: boolean;
+  /** The workspace's retention (docs/privacy.md#analytics-retention): no older range is offered. */
+  retention?: { days: number; since: string | null } | undefined;
 }
 
 /** The days the chart and the breakdowns cover (the analytics call's date_from and date_to). */
-export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProps) {
+export function PeriodPicker({ period, onChange, shown, busy, retention }: PeriodPickerProps) {
+  const reach = retention && retention.days >= 0 ? retention.days : Infinity;
+  const presets = PRESETS.filter((preset, index) => index === 0 || preset.days <= reach);
+  const earliest = retention?.since ?? undefined;
   const selectId = useId();
   const errorId = useId();
   const [custom, setCustom] = useState(period.kind === 'custom');
@@ -67,7 +72,7 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
           value={custom ? 'custom' : String(period.kind === 'last' ? period.days : 'custom')}
           onChange={(event) => choose(event.target.value)}
         >
-          {PRESETS.map((preset) => (
+          {presets.map((preset) => (
             <option key={preset.days} value={preset.days}>
               {preset.label}
             </option>
@@ -77,8 +82,8 @@ export function PeriodPicker({ period, onChange, shown, busy }: PeriodPickerProp
       </div>
       {custom ? (
         <>
-          <DayInput label="From" value={from} onValue={setFrom} max={to} problemId={problem ? errorId : undefined} />
-          <DayInput label="To" value={to} onValue={setTo} min={from} problemId={problem ? errorId : undefined} />
+          <DayInput label="From" value={from} onValue={setFrom} min={earliest} max={to} problemId={problem ? errorId : undefined} />
+          <DayInput label="To" value={to} onValue={setTo} min={from || earliest} problemId={problem ? errorId : undefined} />
           <button type="submit" className="button button--primary">
             Apply
           </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Analytics } from '../../api/types.ts';
-import { applyLiveClick, clicksInRange, lastDays, rangeDays, rangeProblem } from './analytics-state.ts';
+import { applyLiveClick, clicksInRange, lastDays, rangeDays, rangeProblem, retentionNote } from './analytics-state.ts';
 
 const loaded = (): Analytics => ({
   total_clicks: 5,
@@ -26,6 +26,7 @@ const loaded = (): Analytics => ({
   imported_clicks: 0,
   by_rule: [],
   by_variant: [],
+  retention: { days: 30, since: '2026-10-24', clipped: false },
 });
 
 const context = { readDay: '2026-11-22', range: { from: '2026-11-20', to: '2026-11-22' } };
@@ -101,5 +102,18 @@ describe('the analytics date range', () => {
     expect(rangeProblem({ from: '', to: '2026-11-22' })).toBe('Choose both a start and an end date.');
     expect(rangeProblem({ from: '2026-11-23', to: '2026-11-22' })).toBe('The From date must be on or before the To date.');
     expect(rangeProblem({ from: '2025-01-01', to: '2026-11-22' })).toBe('Choose at most 366 days.');
+  });
+});
+
+describe('retentionNote', () => {
+  it('says how far back the plan shows clicks and how far the plans above reach', () => {
+    expect(retentionNote({ days: 30, since: '2026-10-24', clipped: false }, 'Free')).toBe(
+      'Your Free plan shows the last 30 days of clicks. Upgrade to see up to 90/365 days.',
+    );
+    expect(retentionNote({ days: 90, since: '2026-08-25', clipped: true }, 'Pro')).toBe(
+      'Your Pro plan shows the last 90 days of clicks. Upgrade to see up to 365 days.',
+    );
+    expect(retentionNote({ days: 365, since: '2025-11-23', clipped: false }, 'Enterprise')).toBe('Your Enterprise plan shows the last 365 days of clicks.');
+    expect(retentionNote({ days: -1, since: null, clipped: false }, 'Enterprise')).toBeNull();
   });
 });

@@ -105,3 +105,20 @@ export function applyLiveClick(analytics: Analytics, click: Pick<LiveClick, 'tot
 export const ANALYTICS_NOT_FOUND = 'Analytics not available for this URL.';
 export const ANALYTICS_FAILED = 'Failed to load analytics. Please try again.';
 export const ANALYTICS_MISSING = 'Unable to load analytics for this URL.';
+
+/** The days each plan shows, in order, for the upgrade sentence (docs/privacy.md#analytics-retention). */
+const LONGER_RETENTION = [
+  { days: 90, plan: 'Pro' },
+  { days: 365, plan: 'Enterprise' },
+];
+
+/**
+ * Why older clicks are not shown, in words, or null when every day is (docs/privacy.md#analytics-retention):
+ * the plan's window, and how far the next plans reach.
+ */
+export function retentionNote(retention: Analytics['retention'], planName: string): string | null {
+  if (retention.days < 0) return null;
+  const longer = LONGER_RETENTION.filter((each) => each.days > retention.days).map((each) => each.days);
+  const upgrade = longer.length ? ` Upgrade to see up to ${longer.join('/')} days.` : '';
+  return `Your ${planName} plan shows the last ${retention.days} days of clicks.${upgrade}`;
+}

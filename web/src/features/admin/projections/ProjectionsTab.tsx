@@ -4,6 +4,7 @@ import { errorText } from '../../../api/client.ts';
 import { invalidate, useQuery } from '../../../api/query.ts';
 import { RetryMessage, StatusMessage } from '../StatusMessage.tsx';
 import { LIVE_REFRESH_MS, useRefetchEvery } from '../use-refetch-every.ts';
+import { AnalyticsPurgeCard } from './AnalyticsPurgeCard.tsx';
 import { BotPolicyCard } from './BotPolicyCard.tsx';
 import { ProjectorTable } from './ProjectorTable.tsx';
 import { RebuildCard } from './RebuildCard.tsx';
@@ -17,7 +18,7 @@ const RUNNING_REFRESH_MS = 1000;
  * Projections (docs/admin.md#projections): each projector's checkpoint, lag, rate and last
  * error; rebuilding one beside the live one, with its progress; the bot policy and its replay.
  */
-export function ProjectionsTab() {
+export function ProjectionsTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const report = useQuery(PROJECTIONS_REPORT_QUERY, projectionsApi.report);
   const rebuild = report.data?.rebuild ?? null;
   const busy = rebuild !== null && (rebuild.state === 'running' || rebuild.state === 'pending');
@@ -50,6 +51,7 @@ export function ProjectionsTab() {
       {rebuild ? <RebuildCard rebuild={rebuild} /> : null}
       {/* Keyed by the last rebuild's state: when one starts or ends, whether a replay is needed changes, and the last save's message is old news. */}
       <BotPolicyCard key={stamp} stamp={stamp} busy={busy} onReplay={() => start(projectionsApi.replayBots)} />
+      {isSuperAdmin ? <AnalyticsPurgeCard /> : null}
     </div>
   );
 }

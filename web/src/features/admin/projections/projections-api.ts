@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BotPolicyAnswer, BotPolicyView, ProjectionsReport, RebuildAnswer } from '@linkledger/contracts';
+import type { AnalyticsPurgeResponse, BotPolicyAnswer, BotPolicyView, ProjectionsReport, RebuildAnswer } from '@linkledger/contracts';
 import { api } from '../../../api/client.ts';
 
 // The projections tab's calls (docs/admin.md#projections), typed from the contracts' schemas.
@@ -14,5 +14,7 @@ export const projectionsApi = {
   rebuild: (key: ProjectionKey) => api<z.infer<typeof RebuildAnswer>>(`/admin/projections/${key}/rebuild`, { method: 'POST' }),
   replayBots: () => api<z.infer<typeof RebuildAnswer>>('/admin/projections/replay-bots', { method: 'POST' }),
   botPolicy: () => api<BotPolicy>('/admin/bot-policy'),
+  purgeAnalytics: (olderThanDays: number) =>
+    api<z.infer<typeof AnalyticsPurgeResponse>>('/admin/analytics/purge', { method: 'POST', body: { older_than_days: olderThanDays } }),
   saveBotPolicy: (body: { known_bots: boolean; patterns: string[] }) => api<z.infer<typeof BotPolicyAnswer>>('/admin/bot-policy', { method: 'PUT', body }),
 };
