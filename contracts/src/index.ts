@@ -52,6 +52,7 @@ export * from './http/utm-templates.ts';
 export * from './http/campaign-analytics.ts';
 export * from './http/imports.ts';
 export * from './http/webhooks.ts';
+export * from './http/reports.ts';
 export * from './workspace-permissions.ts';
 export * from './http/settings.ts';
 export * from './http/second-factor.ts';

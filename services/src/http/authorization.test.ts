@@ -168,6 +168,8 @@ const table: Record<string, Row> = {
   },
   'DELETE /api/tags/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}` }) },
   'GET /api/tags/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}/analytics` }) },
+  'GET /api/urls/:id/analytics/export': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics/export` }) },
+  'GET /api/reports/pdf': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/reports/pdf?scope=link&id=${(await f.ownerLink()).id}` }) },
   'GET /api/folders': { expect: signedIn(200), request: () => ({ url: '/api/folders' }) },
   'POST /api/folders': { expect: signedIn(201), request: (f) => ({ url: '/api/folders', payload: { name: f.unique() } }) },
   'PATCH /api/folders/:id': {
@@ -961,6 +963,7 @@ describe('authorization of every route', () => {
         'PATCH /api/urls/:id',
         'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',
+        'GET /api/urls/:id/analytics/export',
         'GET /api/custom-domains',
         'POST /api/custom-domains',
         'POST /api/custom-domains/:id/verify',

@@ -17,3 +17,6 @@ export { deleteLinkDecider, ShortCodeTaken } from './link-deciders.ts';
 export { InvalidShortCode, recordLink } from './create-link.ts';
 export { linkFilter, linkSort } from './list-query.ts';
 export { storedOrganization } from './link-organization-input.ts';
+export { linksAnalytics } from './analytics-queries.ts';
+export { analyticsInRange } from './analytics-answer.ts';
+export { TAG_NOT_FOUND } from './labels/label-deciders.ts';

@@ -17,6 +17,7 @@ import { billingFeature } from '../billing/billing-feature.ts';
 import { domainsFeature } from '../domains/domains-feature.ts';
 import { historyFeature } from '../history/history-feature.ts';
 import { linksFeature } from '../links/links-feature.ts';
+import { reportsFeature } from '../reports/reports-feature.ts';
 import { importsFeature } from '../imports/imports-feature.ts';
 import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
@@ -202,6 +203,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     secondFactorRoutes,
     notificationRoutes,
     shlinkRoutes,
+    reportsFeature,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { AnalyticsResponse, DAY_ORDER, inOrder, isoDay } from './links.ts';
+
+/** The days a report or an export covers (docs/reports.md#periods). */
+const periodFields = {
+  date_from: isoDay('date_from').optional().describe('First day (UTC) counted, YYYY-MM-DD (default: 29 days before date_to)'),
+  date_to: isoDay('date_to').optional().describe('Last day (UTC) counted, YYYY-MM-DD (default: today)'),
+};
+
+export const ANALYTICS_EXPORT_FORMATS = ['csv', 'json'] as const;
+
+export const AnalyticsExportQuery = z
+  .strictObject({
+    format: z.enum(ANALYTICS_EXPORT_FORMATS, { message: 'format must be one of: csv, json' }).default('csv').describe('csv (the default) or json'),
+    ...periodFields,
+  })
+  .refine(inOrder, DAY_ORDER);
+
+/** A link's analytics for a period, every value of each breakdown (docs/reports.md#export). */
+export const AnalyticsExport = z.object({
+  link_id: z.number(),
+  short_url: z.string(),
+  title: z.string(),
+  date_from: z.string().describe('First day counted, after the plan’s analytics retention bounded it'),
+  date_to: z.string(),
+  total_clicks: z.number().describe('Human clicks in the period'),
+  unique_visitors: AnalyticsResponse.shape.unique_visitors,
+  clicks_by_date: AnalyticsResponse.shape.clicks_by_date,
+  referrers: AnalyticsResponse.shape.top_referrers,
+  countries: AnalyticsResponse.shape.top_countries,
+  devices: AnalyticsResponse.shape.devices,
+  browsers: AnalyticsResponse.shape.browsers,
+  operating_systems: AnalyticsResponse.shape.operating_systems,
+  by_rule: AnalyticsResponse.shape.by_rule,
+  by_variant: AnalyticsResponse.shape.by_variant,
+});
+export type AnalyticsExport = z.infer<typeof AnalyticsExport>;
+
+export const REPORT_SCOPES = ['link', 'tag', 'workspace'] as const;
+export type ReportScope = (typeof REPORT_SCOPES)[number];
+
+export const ReportQuery = z
+  .strictObject({
+    scope: z.enum(REPORT_SCOPES, { message: 'scope must be one of: link, tag, workspace' }).describe('What the report covers'),
+    id: z.coerce.number().int().positive().optional().describe('The link’s or the tag’s id (not for scope=workspace)'),
+    ...periodFields,
+  })
+  .refine(inOrder, DAY_ORDER)
+  .refine((query) => (query.scope === 'workspace') === (query.id === undefined), {
+    message: 'id names the link or tag of the report: give it for scope=link and scope=tag, not for scope=workspace',
+    path: ['id'],
+  });
+export type ReportQuery = z.infer<typeof ReportQuery>;
