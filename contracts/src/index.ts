@@ -19,6 +19,7 @@ export * from './events/mail.ts';
 export * from './events/workspaces.ts';
 export * from './events/workspace-api-keys.ts';
 export * from './events/utm-templates.ts';
+export * from './events/reports.ts';
 export * from './events/imports.ts';
 export * from './events/catalog.ts';
 export * from './events/personal-data.ts';

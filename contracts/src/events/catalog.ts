@@ -19,6 +19,7 @@ import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
 import { qrLogoEvents } from './qr-logos.ts';
 import { linkLabelEvents } from './link-labels.ts';
 import { utmTemplateEvents } from './utm-templates.ts';
+import { reportEvents } from './reports.ts';
 import { importEvents } from './imports.ts';
 
 /**
@@ -46,6 +47,7 @@ const versions = {
   ...qrLogoEvents,
   ...linkLabelEvents,
   ...utmTemplateEvents,
+  ...reportEvents,
   ...importEvents,
 } as const;
 

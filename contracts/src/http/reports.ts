@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalyticsResponse, DAY_ORDER, inOrder, isoDay } from './links.ts';
+import { REPORT_FREQUENCIES } from '../events/reports.ts';
 
 /** The days a report or an export covers (docs/reports.md#periods). */
 const periodFields = {
@@ -51,3 +52,37 @@ export const ReportQuery = z
     path: ['id'],
   });
 export type ReportQuery = z.infer<typeof ReportQuery>;
+
+const frequency = z
+  .enum(REPORT_FREQUENCIES, { message: 'frequency must be one of: weekly, monthly' })
+  .describe('weekly: each Monday, of the week before; monthly: on the 1st, of the month before');
+const recipients = z
+  .array(z.number().int().positive(), { message: 'recipient_ids must be a list of member ids' })
+  .min(1, 'recipient_ids must name at least one member')
+  .max(50, 'recipient_ids may name at most 50 members')
+  .describe('Members of the workspace the report is mailed to (checked again at each sending)');
+
+export const CreateReportScheduleBody = z
+  .strictObject({
+    scope: z.enum(REPORT_SCOPES, { message: 'scope must be one of: link, tag, workspace' }),
+    id: z.number().int().positive().optional().describe('The link’s or the tag’s id (not for scope=workspace)'),
+    frequency,
+    recipient_ids: recipients,
+  })
+  .refine((body) => (body.scope === 'workspace') === (body.id === undefined), {
+    message: 'id names the link or tag of the report: give it for scope=link and scope=tag, not for scope=workspace',
+    path: ['id'],
+  });
+
+export const UpdateReportScheduleBody = z.strictObject({ frequency: frequency.optional(), recipient_ids: recipients.optional() });
+
+export const ReportScheduleView = z.object({
+  id: z.number(),
+  scope: z.enum(REPORT_SCOPES),
+  subject_id: z.number().nullable(),
+  frequency: z.enum(REPORT_FREQUENCIES),
+  recipient_ids: z.array(z.number()),
+  created_at: z.string(),
+  last_sent: z.object({ date_from: z.string(), date_to: z.string(), at: z.string() }).nullable().describe('The last period mailed, and when'),
+});
+export type ReportScheduleView = z.infer<typeof ReportScheduleView>;

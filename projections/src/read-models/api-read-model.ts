@@ -17,6 +17,7 @@ import { workspaceHandlers, workspaceIndexes } from './workspaces.ts';
 import { workspaceApiKeyHandlers, workspaceApiKeyIndexes } from './workspace-api-keys.ts';
 import { linkLabelHandlers, linkLabelIndexes } from './link-labels.ts';
 import { utmTemplateHandlers, utmTemplateIndexes } from './utm-templates.ts';
+import { reportScheduleHandlers, reportScheduleIndexes } from './report-schedules.ts';
 
 export * from './users.ts';
 export * from './user-sessions.ts';
@@ -32,6 +33,7 @@ export * from './workspaces.ts';
 export * from './workspace-api-keys.ts';
 export * from './link-labels.ts';
 export * from './utm-templates.ts';
+export * from './report-schedules.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -54,6 +56,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: workspaceApiKeyHandlers, indexes: workspaceApiKeyIndexes },
   { handlers: linkLabelHandlers, indexes: linkLabelIndexes },
   { handlers: utmTemplateHandlers, indexes: utmTemplateIndexes },
+  { handlers: reportScheduleHandlers, indexes: reportScheduleIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -66,7 +66,7 @@ export async function loadStream<S>(events: EventStore, stream: string, initial:
 /** Appends to a sequence stream and returns the new id (1, 2, 3, …). */
 export async function allocateId(
   events: EventStore,
-  kind: 'user' | 'link' | 'domain' | 'trai' | 'ticket' | 'import',
+  kind: 'user' | 'link' | 'domain' | 'trai' | 'ticket' | 'import' | 'report_schedule',
   metadata: EventMetadata,
 ): Promise<number> {
   const result = await events.append([

@@ -28,7 +28,7 @@ export interface ReportFigures {
 /** Breakdown rows a report lists; the rest are counted in the totals. */
 const REPORT_ROWS = 10;
 
-async function subjectLinks(platform: Pick<Platform, 'read'>, workspaceId: number, subject: ReportSubject) {
+export async function subjectLinks(platform: Pick<Platform, 'read'>, workspaceId: number, subject: ReportSubject) {
   if (subject.scope === 'link') {
     const link = await platform.read.get<LinkView>(LINKS, subject.id);
     if (!link || link.owner_id !== workspaceId) throw notFound(LINK_NOT_FOUND);
