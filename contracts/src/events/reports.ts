@@ -3,6 +3,7 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
+export const REPORT_SCOPES = ['link', 'tag', 'workspace'] as const;
 
 /**
  * An owner or admin asked for a report to be mailed every week or month (stream
@@ -12,7 +13,7 @@ export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
 const ReportScheduleCreatedV1 = z.object({
   schedule_id: id,
   workspace_id: id,
-  scope: z.enum(['link', 'tag', 'workspace']),
+  scope: z.enum(REPORT_SCOPES),
   subject_id: id.nullable(),
   frequency: z.enum(REPORT_FREQUENCIES),
   recipient_ids: z.array(id),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalyticsResponse, DAY_ORDER, inOrder, isoDay } from './links.ts';
-import { REPORT_FREQUENCIES } from '../events/reports.ts';
+import { REPORT_FREQUENCIES, REPORT_SCOPES } from '../events/reports.ts';
 
 /** The days a report or an export covers (docs/reports.md#periods). */
 const periodFields = {
@@ -8,7 +8,7 @@ const periodFields = {
   date_to: isoDay('date_to').optional().describe('Last day (UTC) counted, YYYY-MM-DD (default: today)'),
 };
 
-export const ANALYTICS_EXPORT_FORMATS = ['csv', 'json'] as const;
+const ANALYTICS_EXPORT_FORMATS = ['csv', 'json'] as const;
 
 export const AnalyticsExportQuery = z
   .strictObject({
@@ -37,7 +37,6 @@ export const AnalyticsExport = z.object({
 });
 export type AnalyticsExport = z.infer<typeof AnalyticsExport>;
 
-export const REPORT_SCOPES = ['link', 'tag', 'workspace'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
 export const ReportQuery = z

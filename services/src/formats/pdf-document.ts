@@ -6,7 +6,7 @@ const requireHere = createRequire(import.meta.url);
 const REGULAR_FONT = requireHere.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD_FONT = requireHere.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-export const INK = '#111111';
+const INK = '#111111';
 
 export type Pdf = PDFKit.PDFDocument;
 export interface TextStyle {

@@ -6,6 +6,7 @@ import { givePlan } from '../testing/plans.ts';
 import { seedClicks } from '../testing/seed-clicks.ts';
 import { signIn, signUp, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { REPORTS_NOT_IN_PLAN } from './report-routes.ts';
+import { EXPORT_CSV_COLUMNS } from './analytics-export.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -90,6 +91,7 @@ describe('analytics export and PDF reports', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="link_${sale.id}_analytics_2026-11-01_2026-11-20.csv"`);
     const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...EXPORT_CSV_COLUMNS]);
     expect(rows[0]).toEqual({ Section: 'Total', Name: 'Clicks', Clicks: '2', 'Unique visitors': '' });
     expect(rows.filter((row) => row.Section === 'Clicks by day')).toHaveLength(20);
     expect(rows.find((row) => row.Section === 'Referrer')).toEqual({ Section: 'Referrer', Name: `'${HOSTILE_REFERRER}`, Clicks: '2', 'Unique visitors': '' });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { api, apiBlob } from '../../api/client.ts';
 import type { LinkList } from '../../api/types.ts';
 
-export type ReportSchedule = ReportScheduleView;
+type ReportSchedule = ReportScheduleView;
 export type Frequency = ReportSchedule['frequency'];
 
 /** What a report covers and for which days (docs/reports.md). */
