@@ -87,10 +87,16 @@ describe('scheduled reports', () => {
 
     const removed = await callInWorkspace(t, asha, 'DELETE', `/api/workspaces/${team}/members/${vikram.user.id}`, team);
     expect(removed.statusCode, removed.body).toBe(200);
+    // A hostile workspace name reaches the mail as text.
+    const renamed = await callInWorkspace(t, asha, 'PATCH', `/api/workspaces/${team}`, team, { name: '<script>alert(1)</script>' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await projectorsCaughtUp(t.platform);
     now = new Date('2026-11-16T03:00:00.000Z');
     await t.platform.reportScheduler!.tick();
     const second = reportMails().slice(first.length);
     expect(second.map((mail) => mail.to).sort()).toEqual(['asha@example.com', 'ben@example.com']);
-    expect(second[0]!.subject).toBe('Analytics report: Workspace Team, 09 Nov 2026 – 15 Nov 2026');
+    expect(second[0]!.subject).toBe('Analytics report: Workspace <script>alert(1)</script>, 09 Nov 2026 – 15 Nov 2026');
+    expect(second[0]!.html).toContain('Workspace &#60;script&#62;alert(1)&#60;/script&#62;,');
+    expect(second[0]!.html).not.toContain('<script>');
   });
 });
