@@ -165,6 +165,14 @@ function SchedulesCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const names = new Map((members.data?.members ?? []).map((member) => [member.user_id, member.full_name || member.username]));
+  const scheduled = schedules.data ?? [];
+  const links = useQuery(['reports', 'links'], reportsApi.links, { enabled: scheduled.some((schedule) => schedule.scope === 'link') });
+  const tags = useQuery(['reports', 'tags'], reportsApi.tags, { enabled: scheduled.some((schedule) => schedule.scope === 'tag') });
+  const subjectName = (scope: ReportScope, id: number | null) => {
+    if (scope === 'workspace') return 'Whole workspace';
+    const name = scope === 'link' ? links.data?.urls.find((link) => link.id === id)?.title : tags.data?.find((tag) => tag.id === id)?.name;
+    return `${scope === 'link' ? 'Link' : 'Tag'}: ${name || `#${id}`}`;
+  };
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -198,9 +206,9 @@ function SchedulesCard() {
         empty={schedules.data && schedules.data.length === 0 ? { text: 'No scheduled reports yet.', className: 'reports__empty' } : null}
         testId="report-schedules"
       >
-        {(schedules.data ?? []).map((schedule) => (
+        {scheduled.map((schedule) => (
           <tr key={schedule.id}>
-            <td>{schedule.scope === 'workspace' ? 'Whole workspace' : `${schedule.scope === 'link' ? 'Link' : 'Tag'} ${schedule.subject_id}`}</td>
+            <td>{subjectName(schedule.scope, schedule.subject_id)}</td>
             <td>{schedule.frequency === 'weekly' ? 'Weekly' : 'Monthly'}</td>
             <td>{schedule.recipient_ids.map((recipient) => names.get(recipient) ?? `Member ${recipient}`).join(', ')}</td>
             <td>{schedule.last_sent ? `${schedule.last_sent.date_from} – ${schedule.last_sent.date_to}` : 'Not yet'}</td>
