@@ -18,6 +18,7 @@ import { ApiKeysPage, DeveloperToolsPage, DocsPage } from './features/developer/
 import { CustomDomainsPage } from './features/domains/index.ts';
 import { BioPagesPage } from './features/bio-pages/index.ts';
 import { ImportPage } from './features/imports/index.ts';
+import { ReportsPage } from './features/reports/index.ts';
 import { ConfirmEmailChangePage, SettingsPage } from './features/settings/index.ts';
 import { DashboardPage } from './features/links/index.ts';
 import { TagsPage } from './features/labels/index.ts';
@@ -73,6 +74,7 @@ export function App() {
           <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
           <Route path="/analytics/campaigns" element={signedIn(<CampaignsPage />)} />
           <Route path="/import" element={signedIn(<ImportPage />)} />
+          <Route path="/reports" element={signedIn(<ReportsPage />)} />
           <Route path="/analytics/:urlId" element={signedIn(<AnalyticsPage />)} />
           <Route path="/activity" element={signedIn(<ActivityPage />)} />
           <Route path="/tags" element={signedIn(<TagsPage />)} />

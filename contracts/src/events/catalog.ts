@@ -19,6 +19,7 @@ import { workspaceApiKeyEvents } from './workspace-api-keys.ts';
 import { qrLogoEvents } from './qr-logos.ts';
 import { linkLabelEvents } from './link-labels.ts';
 import { utmTemplateEvents } from './utm-templates.ts';
+import { reportEvents } from './reports.ts';
 import { importEvents } from './imports.ts';
 import { brandingEvents } from './branding.ts';
 import { bioPageEvents } from './bio-pages.ts';
@@ -52,6 +53,7 @@ const versions = {
   ...qrLogoEvents,
   ...linkLabelEvents,
   ...utmTemplateEvents,
+  ...reportEvents,
   ...importEvents,
   ...brandingEvents,
   ...bioPageEvents,

@@ -103,7 +103,7 @@ export type CreatedLinkStillProcessing = z.infer<typeof CreatedLinkStillProcessi
 export const EditedLinkStillProcessing = LinkResponse.extend({ detail: z.string(), still_processing: z.literal(true) });
 
 /** A calendar day in a query string, named in its own error message. */
-const isoDay = (name: string) => {
+export const isoDay = (name: string) => {
   const message = `${name} must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22`;
   return (
     z
@@ -120,8 +120,8 @@ const isoDay = (name: string) => {
 const FIRST_DAY = '1970-01-01';
 const LAST_DAY = '2299-12-31';
 
-const DAY_ORDER = { message: 'date_from must be on or before date_to', path: ['date_from'] };
-const inOrder = (range: { date_from?: string | undefined; date_to?: string | undefined }) =>
+export const DAY_ORDER = { message: 'date_from must be on or before date_to', path: ['date_from'] };
+export const inOrder = (range: { date_from?: string | undefined; date_to?: string | undefined }) =>
   !range.date_from || !range.date_to || range.date_from <= range.date_to;
 
 export const SortBy = z.enum(['newest', 'oldest', 'clicks', 'title'], { message: 'sort_by must be one of: newest, oldest, clicks, title' });

@@ -18,6 +18,7 @@ import { workspaceApiKeyHandlers, workspaceApiKeyIndexes } from './workspace-api
 import { linkLabelHandlers, linkLabelIndexes } from './link-labels.ts';
 import { utmTemplateHandlers, utmTemplateIndexes } from './utm-templates.ts';
 import { surveyHandlers, surveyIndexes } from './surveys.ts';
+import { reportScheduleHandlers, reportScheduleIndexes } from './report-schedules.ts';
 
 export * from './users.ts';
 export * from './user-sessions.ts';
@@ -34,6 +35,7 @@ export * from './workspace-api-keys.ts';
 export * from './link-labels.ts';
 export * from './utm-templates.ts';
 export * from './surveys.ts';
+export * from './report-schedules.ts';
 
 /**
  * Everything the API reads (users, sessions, links and their totals, API keys, plans and
@@ -57,6 +59,7 @@ const features: { handlers: ReadModelHandlers; indexes: Record<string, readonly 
   { handlers: linkLabelHandlers, indexes: linkLabelIndexes },
   { handlers: utmTemplateHandlers, indexes: utmTemplateIndexes },
   { handlers: surveyHandlers, indexes: surveyIndexes },
+  { handlers: reportScheduleHandlers, indexes: reportScheduleIndexes },
 ];
 
 type AnyHandler = (data: unknown, recorded: RecordedEvent, tx: UnitOfWork) => void | Promise<void>;

@@ -81,6 +81,15 @@ const TWITTER = {
 };
 // A fresh tag or folder of the owner's workspace (ids are the workspace's own: nobody else's holds a live one of that id).
 const ownerTag = (f: Fixture) => f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/tags', payload: { name: f.unique() } });
+/** A weekly report of the owner's workspace, mailed to the owner. */
+const ownerReportSchedule = async (f: Fixture) => {
+  const owner = await f.asJson<{ id: number }>('owner', { method: 'GET', url: '/api/users/me' });
+  return f.asJson<{ id: number }>('owner', {
+    method: 'POST',
+    url: '/api/reports/schedules',
+    payload: { scope: 'workspace', frequency: 'weekly', recipient_ids: [owner.id] },
+  });
+};
 const ownerFolder = (f: Fixture) => f.asJson<{ id: number }>('owner', { method: 'POST', url: '/api/folders', payload: { name: f.unique() } });
 const rebuildOver = async (f: Fixture) => {
   await expect
@@ -240,6 +249,28 @@ const table: Record<string, Row> = {
   },
   'DELETE /api/tags/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}` }) },
   'GET /api/tags/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/tags/${(await ownerTag(f)).id}/analytics` }) },
+  'GET /api/urls/:id/analytics/export': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics/export` }) },
+  'GET /api/reports/pdf': { expect: ownerWithFeature(200), request: async (f) => ({ url: `/api/reports/pdf?scope=link&id=${(await f.ownerLink()).id}` }) },
+  'GET /api/reports/schedules': { expect: { ...signedIn(403), owner: 200 }, request: () => ({ url: '/api/reports/schedules' }) },
+  'POST /api/reports/schedules': {
+    expect: { ...signedIn(403), owner: 201 },
+    request: async (f) => ({
+      url: '/api/reports/schedules',
+      payload: {
+        scope: 'workspace',
+        frequency: 'monthly',
+        recipient_ids: [(await f.asJson<{ id: number }>('owner', { method: 'GET', url: '/api/users/me' })).id],
+      },
+    }),
+  },
+  'PATCH /api/reports/schedules/:id': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/reports/schedules/${(await ownerReportSchedule(f)).id}`, payload: { frequency: 'monthly' } }),
+  },
+  'DELETE /api/reports/schedules/:id': {
+    expect: ownerWithFeature(200),
+    request: async (f) => ({ url: `/api/reports/schedules/${(await ownerReportSchedule(f)).id}` }),
+  },
   'GET /api/folders': { expect: signedIn(200), request: () => ({ url: '/api/folders' }) },
   'POST /api/folders': { expect: signedIn(201), request: (f) => ({ url: '/api/folders', payload: { name: f.unique() } }) },
   'PATCH /api/folders/:id': {
@@ -1101,6 +1132,7 @@ describe('authorization of every route', () => {
         'POST /api/urls/:id/promote-variant',
         'GET /api/urls/:id/analytics',
         'GET /api/urls/:id/analytics/enterprise',
+        'GET /api/urls/:id/analytics/export',
         'GET /api/custom-domains',
         'POST /api/custom-domains',
         'POST /api/custom-domains/:id/verify',

@@ -35,12 +35,14 @@ describe('security headers', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    // Frames only of blob: URLs our own scripts made (a report's preview), never another site.
+    expect(CONTENT_SECURITY_POLICY).toContain('frame-src blob:;');
   });
 
   it('let Razorpay’s checkout script and frame in only when Razorpay is configured', () => {
     const razorpay = contentSecurityPolicy({ RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456' });
     expect(razorpay).toContain("script-src 'self' https://checkout.razorpay.com;");
-    expect(razorpay).toContain('frame-src https://api.razorpay.com https://checkout.razorpay.com');
+    expect(razorpay).toContain('frame-src blob: https://api.razorpay.com https://checkout.razorpay.com');
     expect(razorpay).toContain("frame-ancestors 'none'");
     expect(razorpay).not.toMatch(/script-src[^;]*unsafe/);
     expect(contentSecurityPolicy({ RAZORPAY_KEY_ID: undefined })).toBe(CONTENT_SECURITY_POLICY);

@@ -5,7 +5,9 @@ import type { Config } from '../platform/config.ts';
  * The content security policy of every page and API answer. Scripts only from our own
  * origin (the built app has no inline script); styles may be inline (React and Swagger UI
  * set style attributes; a style cannot run code); images also as data: and blob: (QR codes,
- * the favicon); no plugins, no framing by other sites, forms and fetches to ourselves only.
+ * the favicon); frames only of blob: URLs, which only our own scripts can make (a report's PDF
+ * previewed in the page, docs/reports.md); no plugins, no framing by other sites, forms and
+ * fetches to ourselves only.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -15,6 +17,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
+  'frame-src blob:',
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -30,14 +33,14 @@ export function contentSecurityPolicy(config: Pick<Config, 'RAZORPAY_KEY_ID'>): 
   const razorpay: Record<string, string> = {
     'script-src': 'https://checkout.razorpay.com',
     'connect-src': 'https://api.razorpay.com https://lumberjack.razorpay.com',
+    'frame-src': 'https://api.razorpay.com https://checkout.razorpay.com',
   };
-  return [
-    ...CONTENT_SECURITY_POLICY.split('; ').map((directive) => {
+  return CONTENT_SECURITY_POLICY.split('; ')
+    .map((directive) => {
       const name = directive.split(' ')[0]!;
       return razorpay[name] ? `${directive} ${razorpay[name]}` : directive;
-    }),
-    'frame-src https://api.razorpay.com https://checkout.razorpay.com',
-  ].join('; ');
+    })
+    .join('; ');
 }
 
 /** Written by hand: six constant headers are simpler than a dependency and its options. */

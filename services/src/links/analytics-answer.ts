@@ -47,12 +47,17 @@ export async function analyticsInRange<T extends object>(
     throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
   }
   const { days, firstDay } = await firstShownDay(platform, workspaceId);
-  const answer = await query({ now, range, firstDay }).catch((error: unknown) => {
+  const answer = await answeredOrUnavailable(request, () => query({ now, range, firstDay }));
+  return { ...answer, retention: { days, since: firstDay ?? null, clipped: firstDay !== undefined && asked.first < firstDay } };
+}
+
+/** An analytics query over HTTP: a store that fails is "unavailable, try again", its error logged. */
+export function answeredOrUnavailable<T>(request: FastifyRequest, query: () => Promise<T>): Promise<T> {
+  return query().catch((error: unknown) => {
     request.log.error({ err: error }, 'Analytics query failed');
     // The clicks are in the log: they reach analytics once the store is back.
     throw unavailable('Analytics are unavailable right now. No click is lost: they will show here once analytics are back. Try again in a moment.', {
       retryAfterMs: 5000,
     });
   });
-  return { ...answer, retention: { days, since: firstDay ?? null, clipped: firstDay !== undefined && asked.first < firstDay } };
 }

@@ -57,10 +57,10 @@ const END_OF_TIME = '2200-01-01 00:00:00.000';
 const nextDayStart = (isoDay: string) => clickhouseTime(new Date(startOf(isoDay).getTime() + DAY_MS).toISOString());
 
 /** A link's human clicks per UTC day and breakdown value (infra/clickhouse/schema.sql). */
-const DAILY_OF_LINK = 'FROM clicks_daily WHERE link_id = {link:UInt64}';
+const DAILY_OF_LINK = 'FROM clicks_daily WHERE link_id IN {links:Array(UInt64)}';
 const DAYS_IN_WINDOW = 'day >= {first:Date32} AND day <= {last:Date32}';
 /** A link's human clicks from `from` (inclusive) to `to` (exclusive). */
-const CLICKS_IN_WINDOW = "link_id = {link:UInt64} AND is_bot = 0 AND at >= {from:DateTime64(3, 'UTC')} AND at < {to:DateTime64(3, 'UTC')}";
+const CLICKS_IN_WINDOW = "link_id IN {links:Array(UInt64)} AND is_bot = 0 AND at >= {from:DateTime64(3, 'UTC')} AND at < {to:DateTime64(3, 'UTC')}";
 
 /** The name each breakdown shows for an empty value. */
 const EMPTY_NAME = `multiIf(value != '', value, dimension = 'referrer', 'Direct', dimension = 'country', 'Unknown', dimension = 'device', 'other', 'Other')`;
@@ -76,15 +76,15 @@ type Referrer = { referrer: string; count: number };
 /**
  * The referrers with the QR code's scans that had no referrer taken out of "Direct" and
  * named "QR code": the per-day table counts them as Direct, the clicks table knows their
- * source. Most clicks first, ties by name, at most the top 10.
+ * source. Most clicks first, ties by name, at most the `top` ones.
  */
-function withQrScans(referrers: readonly Referrer[], qrWithoutReferrer: number): Referrer[] {
+function withQrScans(referrers: readonly Referrer[], qrWithoutReferrer: number, top: number): Referrer[] {
   if (qrWithoutReferrer <= 0) return [...referrers];
   const rows = referrers
     .map((row) => (row.referrer === DIRECT ? { ...row, count: row.count - qrWithoutReferrer } : row))
     .filter((row) => row.count > 0)
     .concat({ referrer: QR_REFERRER, count: qrWithoutReferrer });
-  return rows.sort((a, b) => b.count - a.count || (a.referrer < b.referrer ? -1 : a.referrer > b.referrer ? 1 : 0)).slice(0, TOP);
+  return rows.sort((a, b) => b.count - a.count || (a.referrer < b.referrer ? -1 : a.referrer > b.referrer ? 1 : 0)).slice(0, top);
 }
 
 type SplitRow = { by_rule: number; index: number; url: string; clicks: number; visitors: number };
@@ -132,20 +132,36 @@ const SHARES_SQL = `SELECT source AS channel, count() AS count FROM clicks
  * the per-day table (a few thousand rows for a link with a million clicks); only distinct
  * visitors need the clicks themselves.
  */
-export async function linkAnalytics(
+export function linkAnalytics(
   store: AnalyticsStore,
   linkId: number,
   now: Date,
   range: DayRange = {},
   firstDay?: string,
 ): Promise<Omit<AnalyticsResponse, 'retention'>> {
+  return linksAnalytics(store, [linkId], now, range, TOP, firstDay);
+}
+
+/**
+ * The analytics of a set of links as one (a tag's, a workspace's: docs/reports.md), as
+ * `linkAnalytics` answers them for one; `top` values of each breakdown (an export asks for all).
+ */
+export async function linksAnalytics(
+  store: AnalyticsStore,
+  linkIds: readonly number[],
+  now: Date,
+  range: DayRange = {},
+  top = TOP,
+  firstDay?: string,
+): Promise<Omit<AnalyticsResponse, 'retention'>> {
   const { today, week, month } = periodStarts(now);
   const series = byDateDays(now, range, firstDay);
   const from = range.from === undefined ? firstDay : laterDay(range.from, firstDay);
-  const window = { link: linkId, first: from ?? FIRST_DAY, last: range.to ?? LAST_DAY };
+  const links = [...linkIds];
+  const window = { links, first: from ?? FIRST_DAY, last: range.to ?? LAST_DAY };
   type Breakdown = { dimension: string; name: string; count: number };
   const clicksInWindow = {
-    link: linkId,
+    links,
     from: from ? clickhouseTime(startOf(from).toISOString()) : BEGINNING,
     to: range.to ? nextDayStart(range.to) : END_OF_TIME,
   };
@@ -156,7 +172,7 @@ export async function linkAnalytics(
               sumIf(clicks, day >= {week:Date32}) AS week,
               sumIf(clicks, day >= {month:Date32}) AS month
        ${DAILY_OF_LINK} AND dimension = '' AND day >= {retained:Date32}`,
-      { link: linkId, today: day(today), week: day(week), month: day(month), retained: firstDay ?? FIRST_DAY },
+      { links, today: day(today), week: day(week), month: day(month), retained: firstDay ?? FIRST_DAY },
     ),
     // Distinct visitors and the QR code's scans need the clicks themselves (source is not in the per-day table): one pass.
     // Imported visits (docs/import.md#visits) carry no visitor: they are counted apart.
@@ -173,7 +189,7 @@ export async function linkAnalytics(
            ${DAILY_OF_LINK} AND dimension = '' AND ${DAYS_IN_WINDOW}
            GROUP BY day
            ORDER BY day WITH FILL FROM toDate({first:String}) TO toDate({last:String}) + 1`,
-          { link: linkId, first: series.first, last: series.last },
+          { links, first: series.first, last: series.last },
         ),
     // The top values of every breakdown in the window, most clicks first, ties by name.
     store.query<Breakdown>(
@@ -181,7 +197,7 @@ export async function linkAnalytics(
        ${DAILY_OF_LINK} AND dimension != '' AND ${DAYS_IN_WINDOW}
        GROUP BY dimension, name
        ORDER BY dimension, count DESC, name ASC
-       LIMIT ${TOP} BY dimension`,
+       LIMIT ${top} BY dimension`,
       window,
     ),
     store.query<SplitRow>(SPLIT_SQL, clicksInWindow),
@@ -201,6 +217,7 @@ export async function linkAnalytics(
     top_referrers: withQrScans(
       of('referrer').map((row) => ({ referrer: row.name, count: row.count })),
       Number(visitors[0]?.qr_direct ?? 0),
+      top,
     ),
     top_countries: of('country').map((row) => ({ country: row.name, count: row.count })),
     devices: named(of('device'), capitalised),

@@ -21,3 +21,6 @@ export { evolveQrLogos, NO_QR_LOGOS, qrLogoStream } from './qr/qr-logo-state.ts'
 export { validateCustomCode } from './custom-code.ts';
 export { sendWorkspaceImage, storeWorkspaceImage, takeRawImages, uploadedBytes, workspaceLogo } from './qr/qr-logos.ts';
 export { firstShownDay } from './analytics-answer.ts';
+export { linksAnalytics } from './analytics-queries.ts';
+export { answeredOrUnavailable } from './analytics-answer.ts';
+export { TAG_NOT_FOUND } from './labels/label-deciders.ts';

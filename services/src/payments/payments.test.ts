@@ -7,7 +7,7 @@ import { startTestApp, signUp, type TestApp, post } from '../testing/test-app.ts
 import { hmacSha256Hex } from './signatures.ts';
 import { startRazorpayApiServer, type RazorpayApiServer } from './testing/razorpay-api-server.ts';
 import { TEST_MODE_MAIL_NOTICE } from './billing-mail.ts';
-import { readPdf } from './receipt/testing/pdf-text.ts';
+import { readPdf } from '../testing/pdf-text.ts';
 import { intent, signedWebhook, testCheckout, verify, webhookFor } from './testing/checkout-calls.ts';
 import { outbox } from '../testing/outbox.ts';
 

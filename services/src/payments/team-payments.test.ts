@@ -4,7 +4,7 @@ import { WORKSPACE_NOT_FOUND_FOR_ADMINS } from '../billing/admin-subjects.ts';
 import { outbox } from '../testing/outbox.ts';
 import { startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { teamOnPro } from '../testing/workspaces.ts';
-import { readPdf } from './receipt/testing/pdf-text.ts';
+import { readPdf } from '../testing/pdf-text.ts';
 import { intent, testCheckout, verify, webhookFor } from './testing/checkout-calls.ts';
 
 /**

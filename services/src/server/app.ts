@@ -17,6 +17,7 @@ import { domainsFeature } from '../domains/domains-feature.ts';
 import { historyFeature } from '../history/history-feature.ts';
 import { linksFeature } from '../links/links-feature.ts';
 import { bioPagesFeature } from '../bio-pages/bio-pages-feature.ts';
+import { reportsFeature } from '../reports/reports-feature.ts';
 import { importsFeature } from '../imports/imports-feature.ts';
 import { paymentsFeature } from '../payments/payments-feature.ts';
 import { supportFeature } from '../support/support-feature.ts';
@@ -221,6 +222,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
     brandingRoutes,
     surveyRoutes,
     webhooksFeature,
+    reportsFeature,
   ];
   for (const routes of features) await routes(app, platform);
   await liveRoutes(app, platform, hub);

@@ -32,6 +32,7 @@ import { BillingScheduler } from '../payments/billing-scheduler.ts';
 import { DomainRechecker } from '../domains/domain-rechecker.ts';
 import { NotificationScheduler } from '../notifications/notification-scheduler.ts';
 import { LinkExpiryScheduler } from '../links/link-expiry-scheduler.ts';
+import { ReportScheduler } from '../reports/report-scheduler.ts';
 import { ImportRunner } from '../imports/import-runner.ts';
 import { NO_READ_MODEL } from '../commands/command-handler.ts';
 import { forwardOnly, processMonotonic, type Monotonic } from '../platform/monotonic.ts';
@@ -61,6 +62,7 @@ export interface OpenedPlatform extends Platform {
   notificationScheduler: NotificationScheduler | null;
   /** Records `LinkExpired` for links whose expiry time passed, where the projectors run (null when ROLE=api). */
   linkExpiryScheduler: LinkExpiryScheduler | null;
+  reportScheduler: ReportScheduler | null;
   /** Works import jobs in the background and resumes the running ones at start, where the projectors run (null when ROLE=api). */
   importRunner: ImportRunner | null;
   owedMail: OwedMailSender;
@@ -183,6 +185,8 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
   await notificationScheduler?.start();
   const linkExpiryScheduler = runsProjectors ? new LinkExpiryScheduler({ events, read, readModel, clock }, options.log) : null;
   await linkExpiryScheduler?.start();
+  const reportScheduler = runsProjectors ? new ReportScheduler({ events, read, analytics, readModel, mailer, config, clock }, options.log) : null;
+  await reportScheduler?.start();
   const owedMail = new OwedMailSender(
     { events, read, readModel, mailer, clock, retryMs: config.MAIL_RETRY_SECONDS * 1000, composers: owedMailComposers },
     options.log,
@@ -210,6 +214,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
     domainRechecker,
     notificationScheduler,
     linkExpiryScheduler,
+    reportScheduler,
     importRunner: null,
     owedMail,
     webhookDeliverer: null,
@@ -221,6 +226,7 @@ export async function openPlatform(config: Config, options: PlatformOptions): Pr
       await domainRechecker?.stop();
       await notificationScheduler?.stop();
       await linkExpiryScheduler?.stop();
+      await reportScheduler?.stop();
       await owedMail.stop();
       await billingScheduler?.stop();
       await owner?.close();

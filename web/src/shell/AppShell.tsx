@@ -190,6 +190,7 @@ function Sidebar({ id, open, onClose }: { id: string; open: boolean; onClose(): 
         {access.allows('links:read') ? <NavItem to="/bio-pages" icon={<LayersIcon />} label="Bio Pages" /> : null}
         {access.allows('links:read') ? <NavItem to="/surveys" icon={<ListIcon />} label="Surveys" /> : null}
         {access.allows('analytics:read') ? <NavItem to="/analytics/campaigns" icon={<ChartIcon />} label="Campaigns" /> : null}
+        {access.allows('analytics:read') ? <NavItem to="/reports" icon={<ChartIcon />} label="Reports" /> : null}
         <NavItem to="/activity" icon={<HistoryIcon />} label="Activity" />
         <NavItem to="/limits" icon={<GaugeIcon />} label="Limits/Volume" />
         <NavItem to="/developer-tools" icon={<CodeIcon />} label="Developer Tools" />

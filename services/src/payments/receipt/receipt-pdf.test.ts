@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatInr, gstBreakdown } from './money.ts';
 import { renderReceiptPdf, TEST_MODE_NOTICE, type ReceiptDocument } from './receipt-pdf.ts';
-import { readPdf } from './testing/pdf-text.ts';
+import { readPdf } from '../../testing/pdf-text.ts';
 
 const ARTIFACT_DIR = fileURLToPath(new URL('../../../../test-artifacts/receipts/', import.meta.url));
 

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import type PDFKitDocument from 'pdfkit';
 import { formatInr, formatRatePercent, gstBreakdown } from './money.ts';
 import { formatIndianDate } from '../../formats/day-label.ts';
-import { cleanLines, cleanText } from './receipt-text.ts';
+import { cleanLines, cleanText } from '../../formats/printed-text.ts';
+import { renderPdf, write, type Pdf, type TextStyle } from '../../formats/pdf-document.ts';
 
 export interface ReceiptSeller {
   name: string;
@@ -33,54 +32,21 @@ export interface ReceiptDocument {
 /** What a test-mode receipt says on its face, under its title (docs/payments.md#test-mode). */
 export const TEST_MODE_NOTICE = 'TEST-MODE RECEIPT: no money was taken. This payment was made in test mode; it is not a tax invoice and not proof of payment.';
 
-// DejaVu Sans carries ₹, Latin, Greek, Cyrillic, Arabic and Hebrew; other scripts fall back to boxes, never errors.
-const requireHere = createRequire(import.meta.url);
-const REGULAR_FONT = requireHere.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD_FONT = requireHere.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
 const NAME_CHARS = 200;
 const FIELD_CHARS = 120;
 const MARGIN = 50;
-const INK = '#111111';
 const MUTED = '#5f6368';
 const RULE = '#d0d4d9';
 const REFUND_RED = '#b3261e';
 const TEST_AMBER = '#8a4b00';
 
-type Pdf = PDFKit.PDFDocument;
-interface TextStyle {
-  bold?: boolean;
-  size?: number;
-  color?: string;
-  align?: 'left' | 'right' | 'center';
-  lines?: number;
-}
-
 /** Renders a one-page A4 receipt (a tax invoice when a GST rate is set). */
 export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
-  // Loaded on the first receipt: PDFKit is large, and a process may never render one.
-  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKitDocument };
-  return new Promise((resolve, reject) => {
-    assertAmounts(doc);
-    const receiptNumber = cleanText(doc.receiptNumber, 40);
-    const sellerName = cleanText(doc.seller.name, NAME_CHARS);
-    const pdf = new PDFDocument({
-      size: 'A4',
-      margin: MARGIN,
-      font: REGULAR_FONT,
-      lang: 'en-IN',
-      displayTitle: true,
-      info: { Title: `${doc.testMode ? 'Test-mode receipt' : 'Receipt'} ${receiptNumber}`, Author: sellerName, CreationDate: new Date(doc.issuedAt) },
-    });
-    const chunks: Uint8Array[] = [];
-    pdf.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.registerFont('regular', REGULAR_FONT);
-    pdf.registerFont('bold', BOLD_FONT);
-    drawReceipt(pdf, doc, receiptNumber, sellerName);
-    pdf.end();
-  });
+  assertAmounts(doc);
+  const receiptNumber = cleanText(doc.receiptNumber, 40);
+  const sellerName = cleanText(doc.seller.name, NAME_CHARS);
+  const info = { Title: `${doc.testMode ? 'Test-mode receipt' : 'Receipt'} ${receiptNumber}`, Author: sellerName, CreationDate: new Date(doc.issuedAt) };
+  return renderPdf(info, MARGIN, (pdf) => drawReceipt(pdf, doc, receiptNumber, sellerName));
 }
 
 function assertAmounts(doc: ReceiptDocument): void {
@@ -195,18 +161,4 @@ function drawRefundedMark(pdf: Pdf, x: number, y: number): void {
   pdf.roundedRect(x, y, 110, 28, 4).lineWidth(2).strokeColor(REFUND_RED).stroke();
   write(pdf, 'REFUNDED', x, y + 7, 110, { bold: true, size: 12, color: REFUND_RED, align: 'center' });
   pdf.restore();
-}
-
-/**
- * Every text goes through here: the `height` box makes pdfkit cut overlong text with an ellipsis
- * instead of flowing onto a second page, so hostile input cannot change the page count.
- */
-function write(pdf: Pdf, text: string, x: number, y: number, width: number, style: TextStyle = {}): void {
-  const { bold = false, size = 10, color = INK, align = 'left', lines = 1 } = style;
-  pdf
-    .font(bold ? 'bold' : 'regular')
-    .fontSize(size)
-    .fillColor(color);
-  const height = lines * pdf.currentLineHeight(true) + 1;
-  pdf.text(text, x, y, { width, height, align, ellipsis: true });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianDate } from '../../formats/day-label.ts';
-import { cleanLines, cleanText } from './receipt-text.ts';
+import { formatIndianDate } from './day-label.ts';
+import { cleanLines, cleanText } from './printed-text.ts';
 
 describe('cleanText', () => {
   it('strips control characters and turns line breaks into spaces', () => {
