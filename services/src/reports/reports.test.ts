@@ -101,11 +101,12 @@ describe('analytics export and PDF reports', () => {
   it("bounds the period by the plan's analytics retention (Pro: 90 days) and refuses one wholly before it", async () => {
     const early = await get(`/api/urls/${launch.id}/analytics/export?format=json&date_from=2026-01-01&date_to=2026-11-20`);
     expect(early.statusCode, early.body).toBe(200);
-    // 90 days before 2026-11-20: the click of 2026-10-01 is within, the period starts on 2026-08-22.
-    expect(early.json()).toMatchObject({ date_from: '2026-08-22', total_clicks: 4 });
+    // 90 days shown on 2026-11-20 are that day and the 89 before it (as the analytics screens show):
+    // the click of 2026-10-01 is within, the period starts on 2026-08-23.
+    expect(early.json()).toMatchObject({ date_from: '2026-08-23', total_clicks: 4 });
     const tooOld = await get(`/api/urls/${launch.id}/analytics/export?date_from=2026-01-01&date_to=2026-03-31`);
     expect(tooOld.statusCode).toBe(400);
-    expect(tooOld.json().detail).toBe('Your plan shows analytics of the last 90 days: the period must end on or after 2026-08-22.');
+    expect(tooOld.json().detail).toBe('Your plan shows analytics of the last 90 days: the period must end on or after 2026-08-23.');
   });
 
   it('answers a link of another workspace as not found, and a free plan may export but not get a PDF', async () => {
