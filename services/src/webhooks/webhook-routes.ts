@@ -162,7 +162,10 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
     handler: async ({ request, workspace }) => {
       await webhookOf(workspace.id, request.params.webhookId);
       const { steps } = await loadDeliveries(platform.events, workspace.id, request.params.webhookId);
-      return { deliveries: steps.slice(-DELIVERIES_SHOWN).reverse().map(deliveryAnswer) };
+      // A delivery that has been tried shows its attempts; its "queued" step says nothing more.
+      const tried = new Set(steps.filter((step) => step.attempt > 0).map((step) => step.delivery_id));
+      const shown = steps.filter((step) => step.attempt > 0 || !tried.has(step.delivery_id));
+      return { deliveries: shown.slice(-DELIVERIES_SHOWN).reverse().map(deliveryAnswer) };
     },
   });
 
