@@ -45,7 +45,7 @@ export class LinkCache {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     this.bots = new BotPolicyFollower(latestBotPolicy(events));
-    this.brands = new VisitorBrands(events, (host) => this.domains.servingClaim(host)?.ownerId);
+    this.brands = new VisitorBrands(events, (host) => this.domains.servingClaim(host)?.ownerId, (error) => this.onError(error));
   }
 
   async start(): Promise<void> {

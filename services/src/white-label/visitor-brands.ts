@@ -42,6 +42,9 @@ const subscriptionWorkspace = (stream: string) => {
 export class VisitorBrands implements VisitorBrandLookup {
   private readonly brands = new Map<number, KeptBrand>();
   private readonly subscriptions = new Map<number, SubscriptionState>();
+  /** Branded workspaces whose subscription or logo could not be read yet (a store that failed): read again later. */
+  private readonly unsettled = new Set<number>();
+  private settling: Promise<void> | null = null;
   private readonly whiteLabelByPlanId = new Map<number, { name: PlanName; whiteLabel: boolean }>(
     DEFAULT_PLANS.map((plan) => [plan.id, { name: plan.name, whiteLabel: plan.features.includes('white_label') }]),
   );
@@ -50,6 +53,8 @@ export class VisitorBrands implements VisitorBrandLookup {
     private readonly events: EventStore,
     /** The workspace whose verified domain serves a host now, if any. */
     private readonly servingOwner: (host: string) => number | undefined,
+    /** Where a failed read is reported: it never stops the subscription that feeds this (the redirect cache's). */
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
   /** Folds every brand and plan edit up to and including `through`, then the subscriptions and logos of the branded workspaces. */
@@ -65,29 +70,65 @@ export class VisitorBrands implements VisitorBrandLookup {
       if (page.length < PAGE) break;
       after = page.at(-1)!.position;
     }
-    for (const workspaceId of this.brands.keys()) await this.follow(workspaceId);
+    for (const workspaceId of this.brands.keys()) this.unsettled.add(workspaceId);
+    await this.settle();
   }
 
-  /** Applies one event of VISITOR_BRAND_EVENTS (others are passed over). */
+  /** Reads what the unsettled workspaces still need; a failure is reported and tried again later. */
+  private async settle(): Promise<void> {
+    for (const workspaceId of [...this.unsettled]) {
+      try {
+        await this.follow(workspaceId);
+        this.unsettled.delete(workspaceId);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  /** Tries the unsettled workspaces again from a visit, once at a time, without holding the visit up. */
+  private settleLater(): void {
+    if (this.unsettled.size === 0 || this.settling) return;
+    this.settling = this.settle().finally(() => {
+      this.settling = null;
+    });
+  }
+
+  /**
+   * Applies one event of VISITOR_BRAND_EVENTS (others are passed over). Never throws: the
+   * redirect cache's subscription calls it, and a throw there would stop every link change from
+   * reaching the redirects. A read that fails leaves the workspace unsettled (its pages ours, as
+   * without a known plan) and is tried again with the next event or visit.
+   */
   async apply(recorded: RecordedEvent, options = { fetchLate: true }): Promise<void> {
+    try {
+      await this.applyOne(recorded, options);
+    } catch (error) {
+      this.onError(error);
+    }
+    if (options.fetchLate) await this.settle();
+  }
+
+  private async applyOne(recorded: RecordedEvent, options: { fetchLate: boolean }): Promise<void> {
     const event = domainEventOf(recorded);
     if (!event) return;
     switch (event.type) {
       case 'WorkspaceBrandSet': {
         const { workspace_id, name, primary_color, background_color, logo_id } = event.data;
-        const logo = options.fetchLate && logo_id !== null ? await this.logoOf(workspace_id, logo_id) : null;
         this.brands.set(workspace_id, {
-          visitorBrand: { name, primaryColor: primary_color, backgroundColor: background_color, logoUrl: logo ? brandLogoPath(workspace_id, logo_id!) : null },
+          visitorBrand: { name, primaryColor: primary_color, backgroundColor: background_color, logoUrl: null },
           logoId: logo_id,
-          logo,
+          logo: null,
         });
-        if (options.fetchLate && !this.subscriptions.has(workspace_id)) await this.follow(workspace_id);
+        // Its logo (and, the first time, its subscription) are read by `settle`, which a failing store cannot stop.
+        if (options.fetchLate) this.unsettled.add(workspace_id);
         return;
       }
       case 'WorkspaceBrandRemoved': {
         const workspaceId = workspaceOfBrandStream(recorded.stream) ?? event.data.workspace_id;
         this.brands.delete(workspaceId);
         this.subscriptions.delete(workspaceId);
+        this.unsettled.delete(workspaceId);
         return;
       }
       case 'PlanUpdated':
@@ -108,6 +149,7 @@ export class VisitorBrands implements VisitorBrandLookup {
   /** The brand of a custom domain's pages; null on our host (null) or where the workspace shows none. */
   forHost(host: string | null, now: Date): VisitorBrand | null {
     if (host === null || this.brands.size === 0) return null;
+    this.settleLater();
     const owner = this.servingOwner(host);
     return owner === undefined ? null : this.forWorkspace(owner, now);
   }
@@ -133,10 +175,12 @@ export class VisitorBrands implements VisitorBrandLookup {
     return false;
   }
 
-  /** Starts following a branded workspace's subscription (and reads its logo, which load skipped). */
+  /** Starts following a branded workspace's subscription (the first time) and reads its brand's logo. */
   private async follow(workspaceId: number): Promise<void> {
-    const recorded = await this.events.readStream(`subscription-${workspaceId}`);
-    this.subscriptions.set(workspaceId, foldEvents(recorded, evolveSubscription, noSubscription));
+    if (!this.subscriptions.has(workspaceId)) {
+      const recorded = await this.events.readStream(`subscription-${workspaceId}`);
+      this.subscriptions.set(workspaceId, foldEvents(recorded, evolveSubscription, noSubscription));
+    }
     const kept = this.brands.get(workspaceId);
     if (kept && kept.logoId !== null && kept.logo === null) {
       const logo = await this.logoOf(workspaceId, kept.logoId);
