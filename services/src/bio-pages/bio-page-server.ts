@@ -1,4 +1,5 @@
 import { LINKS, type LinkView } from '@linkledger/projections';
+import { currentPlan } from '../billing/index.ts';
 import { foldEvents } from '../commands/event-port.ts';
 import { publicBase, shortUrl } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -14,6 +15,13 @@ const NOT_HERE = textPage({
   status: 404,
   title: 'Page not found',
   paragraphs: ['There is no page at this address. Check the link you followed, or ask whoever shared it for a new one.'],
+});
+
+/** What a page answers once its workspace's plan no longer has `link_in_bio` (a downgrade): it is kept, but not shown. */
+const CLOSED = textPage({
+  status: 410,
+  title: 'This page is closed',
+  paragraphs: ['This page is closed and is no longer shown.'],
 });
 
 /** The workspace's page as its stream holds it now, or null when deleted. */
@@ -64,7 +72,8 @@ export async function renderedPage(
 /**
  * Answers a visit to a link-in-bio page (docs/pages.md#link-in-bio-pages): the page, rendered
  * from the log and the links' read model, with a view recorded for a GET. A deleted page, an
- * old slug of a page, or a POST answers 404.
+ * old slug of a page, or a POST answers 404; a page whose workspace's plan lost `link_in_bio`
+ * answers 410 and records no view.
  */
 export async function serveBioPage(platform: Platform, visit: PublicPageVisit): Promise<void> {
   const { request, reply } = visit;
@@ -72,6 +81,12 @@ export async function serveBioPage(platform: Platform, visit: PublicPageVisit): 
   if (!page || page.slug !== visit.code) {
     reply.hijack();
     NOT_HERE(reply.raw, visit.brand);
+    return;
+  }
+  const { plan } = await currentPlan(platform, visit.workspaceId);
+  if (!plan.features.includes('link_in_bio')) {
+    reply.hijack();
+    CLOSED(reply.raw, visit.brand);
     return;
   }
   const { html, headers } = await renderedPage(platform, request, visit.workspaceId, page, visit);

@@ -245,6 +245,24 @@ describe('link-in-bio pages (docs/pages.md#link-in-bio-pages)', () => {
   });
 });
 
+describe('a page whose workspace lost link_in_bio (docs/pages.md#link-in-bio-pages)', () => {
+  it('is closed (410) and records no view after a downgrade, and is back with the plan', async () => {
+    const page = await newPage(team.ben, team.team);
+    expect((await visit(`/${page.slug}`)).statusCode).toBe(200);
+    const viewsBefore = (await t.platform.events.readStream(`bio-views-${page.id}`)).length;
+
+    await givePlan(t.platform, team.team, 'free');
+    const closed = await visit(`/${page.slug}`);
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain('This page is closed');
+    expect(closed.body).not.toContain('Asha’s links');
+    expect(await t.platform.events.readStream(`bio-views-${page.id}`)).toHaveLength(viewsBefore);
+
+    await givePlan(t.platform, team.team, 'pro');
+    expect((await visit(`/${page.slug}`)).statusCode).toBe(200);
+  });
+});
+
 describe('a page on custom domains (docs/pages.md)', () => {
   it('answers on a verified domain of its workspace and not on another workspace’s (404)', async () => {
     const { team: teamId, asha, outsider } = team;
