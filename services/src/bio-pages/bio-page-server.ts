@@ -1,13 +1,13 @@
 import { LINKS, type LinkView } from '@linkledger/projections';
 import { currentPlan } from '../billing/index.ts';
-import { foldEvents } from '../commands/event-port.ts';
 import { publicBase, shortUrl } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { FastifyRequest } from 'fastify';
 import type { PublicPageVisit, VisitorBrand } from '../public-pages/index.ts';
 import { textPage } from '../redirect/index.ts';
 import { renderBioPage } from './bio-page-html.ts';
-import { NO_BIO_PAGES, bioPagesStream, evolveBioPages, type BioPageState } from './bio-page-state.ts';
+import { currentPage, type BioPageState } from './bio-page-state.ts';
+import { avatarPath } from './bio-page-avatars.ts';
 import { recordView } from './bio-page-views.ts';
 
 /** What a deleted page's slug, an old slug or a POST answers: nothing is there. */
@@ -24,12 +24,6 @@ const CLOSED = textPage({
   paragraphs: ['This page is closed and is no longer shown.'],
 });
 
-/** The workspace's page as its stream holds it now, or null when deleted. */
-export async function currentPage(platform: Pick<Platform, 'events'>, workspaceId: number, pageId: number): Promise<BioPageState | null> {
-  const pages = foldEvents(await platform.events.readStream(bioPagesStream(workspaceId)), evolveBioPages, NO_BIO_PAGES);
-  return pages.pages.get(pageId) ?? null;
-}
-
 /** The page's links as visitors see them: live short links of the workspace, in the page's order, at their own addresses. */
 export async function listedLinks(platform: Pick<Platform, 'read'>, workspaceId: number, linkIds: readonly number[], base: string) {
   const links = await Promise.all(linkIds.map((id) => platform.read.get<LinkView>(LINKS, id)));
@@ -37,9 +31,6 @@ export async function listedLinks(platform: Pick<Platform, 'read'>, workspaceId:
     .filter((link): link is LinkView => link !== null && link.owner_id === workspaceId && link.is_active && !link.disabled_by_admin)
     .map((link) => ({ id: link.id, title: link.title || link.short_code, short_url: shortUrl(base, link) }));
 }
-
-/** Where the page loads its avatar from: a path on the same host, its image id in the query so a new one is fetched anew. */
-export const avatarPath = (workspaceId: number, pageId: number, imageId: number) => `/api/workspaces/${workspaceId}/pages/${pageId}/avatar?v=${imageId}`;
 
 /**
  * Where links on our host are served from: the request's own address on our host; on a custom
