@@ -33,12 +33,12 @@ import {
   takeRawImages,
   uploadedBytes,
   validateCustomCode,
-  workspaceLogo,
 } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { PAGE_NOT_FOUND, createBioPageDecider, deleteBioPageDecider, reslugBioPageDecider, updateBioPageDecider, type PageLimit } from './bio-page-deciders.ts';
-import { avatarPath, currentPage, listedLinks, renderedPage } from './bio-page-server.ts';
-import { NO_BIO_PAGES, bioPagesStream, evolveBioPages, type BioPageState } from './bio-page-state.ts';
+import { avatarPath, bioAvatarRoute, pageAvatar } from './bio-page-avatars.ts';
+import { listedLinks, renderedPage } from './bio-page-server.ts';
+import { NO_BIO_PAGES, bioPagesStream, currentPage, evolveBioPages, type BioPageState } from './bio-page-state.ts';
 import { linkClicksSince } from './bio-page-link-clicks.ts';
 import { viewsOf } from './bio-page-views.ts';
 
@@ -244,10 +244,10 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
       404: ErrorBody,
     },
     handler: async ({ request, reply }) => {
-      const page = await currentPage(platform, request.params.id, request.params.pageId);
-      const image = page?.avatarImageId ? await workspaceLogo(platform, request.params.id, page.avatarImageId) : null;
+      const image = await pageAvatar(platform, request.params.id, request.params.pageId);
       if (!image) throw notFound(AVATAR_NOT_FOUND);
       return sendWorkspaceImage(reply, image, 'public, max-age=300');
     },
   });
+  bioAvatarRoute(app, platform);
 }

@@ -1,12 +1,13 @@
 import { LINKS, type LinkView } from '@linkledger/projections';
-import { foldEvents } from '../commands/event-port.ts';
+import { currentPlan } from '../billing/index.ts';
 import { publicBase, shortUrl } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { FastifyRequest } from 'fastify';
 import type { PublicPageVisit, VisitorBrand } from '../public-pages/index.ts';
 import { textPage } from '../redirect/index.ts';
 import { renderBioPage } from './bio-page-html.ts';
-import { NO_BIO_PAGES, bioPagesStream, evolveBioPages, type BioPageState } from './bio-page-state.ts';
+import { currentPage, type BioPageState } from './bio-page-state.ts';
+import { avatarPath } from './bio-page-avatars.ts';
 import { recordView } from './bio-page-views.ts';
 
 /** What a deleted page's slug, an old slug or a POST answers: nothing is there. */
@@ -16,11 +17,12 @@ const NOT_HERE = textPage({
   paragraphs: ['There is no page at this address. Check the link you followed, or ask whoever shared it for a new one.'],
 });
 
-/** The workspace's page as its stream holds it now, or null when deleted. */
-export async function currentPage(platform: Pick<Platform, 'events'>, workspaceId: number, pageId: number): Promise<BioPageState | null> {
-  const pages = foldEvents(await platform.events.readStream(bioPagesStream(workspaceId)), evolveBioPages, NO_BIO_PAGES);
-  return pages.pages.get(pageId) ?? null;
-}
+/** What a page answers once its workspace's plan no longer has `link_in_bio` (a downgrade): it is kept, but not shown. */
+const CLOSED = textPage({
+  status: 410,
+  title: 'This page is closed',
+  paragraphs: ['This page is closed and is no longer shown.'],
+});
 
 /** The page's links as visitors see them: live short links of the workspace, in the page's order, at their own addresses. */
 export async function listedLinks(platform: Pick<Platform, 'read'>, workspaceId: number, linkIds: readonly number[], base: string) {
@@ -29,9 +31,6 @@ export async function listedLinks(platform: Pick<Platform, 'read'>, workspaceId:
     .filter((link): link is LinkView => link !== null && link.owner_id === workspaceId && link.is_active && !link.disabled_by_admin)
     .map((link) => ({ id: link.id, title: link.title || link.short_code, short_url: shortUrl(base, link) }));
 }
-
-/** Where the page loads its avatar from: a path on the same host, its image id in the query so a new one is fetched anew. */
-export const avatarPath = (workspaceId: number, pageId: number, imageId: number) => `/api/workspaces/${workspaceId}/pages/${pageId}/avatar?v=${imageId}`;
 
 /**
  * Where links on our host are served from: the request's own address on our host; on a custom
@@ -64,7 +63,8 @@ export async function renderedPage(
 /**
  * Answers a visit to a link-in-bio page (docs/pages.md#link-in-bio-pages): the page, rendered
  * from the log and the links' read model, with a view recorded for a GET. A deleted page, an
- * old slug of a page, or a POST answers 404.
+ * old slug of a page, or a POST answers 404; a page whose workspace's plan lost `link_in_bio`
+ * answers 410 and records no view.
  */
 export async function serveBioPage(platform: Platform, visit: PublicPageVisit): Promise<void> {
   const { request, reply } = visit;
@@ -72,6 +72,12 @@ export async function serveBioPage(platform: Platform, visit: PublicPageVisit): 
   if (!page || page.slug !== visit.code) {
     reply.hijack();
     NOT_HERE(reply.raw, visit.brand);
+    return;
+  }
+  const { plan } = await currentPlan(platform, visit.workspaceId);
+  if (!plan.features.includes('link_in_bio')) {
+    reply.hijack();
+    CLOSED(reply.raw, visit.brand);
     return;
   }
   const { html, headers } = await renderedPage(platform, request, visit.workspaceId, page, visit);

@@ -1,4 +1,6 @@
 import type { DomainEvent, EventData } from '@linkledger/contracts';
+import { foldEvents } from '../commands/event-port.ts';
+import type { Platform } from '../platform/platform.ts';
 
 /** One page as its workspace's stream folds it. */
 export interface BioPageState {
@@ -54,4 +56,10 @@ export function evolveBioPages(state: BioPagesState, event: DomainEvent, envelop
     default:
       return state;
   }
+}
+
+/** The workspace's page as its stream holds it now, or null when deleted. */
+export async function currentPage(platform: Pick<Platform, 'events'>, workspaceId: number, pageId: number): Promise<BioPageState | null> {
+  const pages = foldEvents(await platform.events.readStream(bioPagesStream(workspaceId)), evolveBioPages, NO_BIO_PAGES);
+  return pages.pages.get(pageId) ?? null;
 }

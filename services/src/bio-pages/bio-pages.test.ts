@@ -245,6 +245,24 @@ describe('link-in-bio pages (docs/pages.md#link-in-bio-pages)', () => {
   });
 });
 
+describe('a page whose workspace lost link_in_bio (docs/pages.md#link-in-bio-pages)', () => {
+  it('is closed (410) and records no view after a downgrade, and is back with the plan', async () => {
+    const page = await newPage(team.ben, team.team);
+    expect((await visit(`/${page.slug}`)).statusCode).toBe(200);
+    const viewsBefore = (await t.platform.events.readStream(`bio-views-${page.id}`)).length;
+
+    await givePlan(t.platform, team.team, 'free');
+    const closed = await visit(`/${page.slug}`);
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain('This page is closed');
+    expect(closed.body).not.toContain('Asha’s links');
+    expect(await t.platform.events.readStream(`bio-views-${page.id}`)).toHaveLength(viewsBefore);
+
+    await givePlan(t.platform, team.team, 'pro');
+    expect((await visit(`/${page.slug}`)).statusCode).toBe(200);
+  });
+});
+
 describe('a page on custom domains (docs/pages.md)', () => {
   it('answers on a verified domain of its workspace and not on another workspace’s (404)', async () => {
     const { team: teamId, asha, outsider } = team;
@@ -270,5 +288,35 @@ describe('a page on custom domains (docs/pages.md)', () => {
     const elsewhere = await visit(`/${page.slug}`, { host: 'go.other.in' });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.body).not.toContain('On our domain');
+  });
+
+  it('shows its avatar on the domain, from a path outside the API that every host serves', async () => {
+    const page = await newPage(team.asha, team.team, { title: 'With a face' });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${pages(team.team)}/${page.id}/avatar`,
+      headers: { ...team.asha.headers, 'content-type': 'image/png' },
+      payload: discPng(64),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { avatar_url } = uploaded.json<{ avatar_url: string }>();
+    expect(avatar_url).not.toMatch(/^\/api\//);
+    const onDomain = await visit(`/${page.slug}`, { host: 'bio.launch.in' });
+    expect(onDomain.body).toContain(`<img class="avatar" src="${avatar_url}"`);
+    for (let view = 0; view < 2; view += 1) {
+      const image = await visit(avatar_url, { host: 'bio.launch.in' });
+      expect([image.statusCode, image.headers['content-type'], image.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
+      expect(image.rawPayload.equals(discPng(64))).toBe(true);
+    }
+
+    // A new avatar is a new address; the old one shows nothing any more.
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: `${pages(team.team)}/${page.id}/avatar`,
+      headers: { ...team.asha.headers, 'content-type': 'image/png' },
+      payload: discPng(96),
+    });
+    expect(replaced.json<{ avatar_url: string }>().avatar_url).not.toBe(avatar_url);
+    expect((await visit(avatar_url, { host: 'bio.launch.in' })).statusCode).toBe(404);
   });
 });

@@ -38,8 +38,11 @@ export interface Platform {
   /** The projectors this process runs (none when ROLE=api). */
   runners: ProjectionRunner[];
   readModel: ReadModelProgress;
-  /** The redirect cache (short code → link), of which commands wait for the progress, and the visitors' brands it keeps. */
-  linkCache: { progress: ReadModelProgress; brands?: VisitorBrandLookup };
+  /**
+   * The redirect cache (short code → link), of which commands wait for the progress, the visitors'
+   * brands it keeps, and whether an owner is banned or deleted (what it owns then stops).
+   */
+  linkCache: { progress: ReadModelProgress; brands?: VisitorBrandLookup; ownerBanned?(ownerId: number): Promise<boolean> };
   /** Verification and reset messages: outbox folder, SendGrid or SMTP, as configured. */
   mailer: Mailer;
   /** The mails commands owe: sent by the owing request, else by the sender's rounds where the projectors run. */

@@ -35,8 +35,8 @@ const codeOf = (url: string): string | null => /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)
 
 /**
  * Serves the public page a code was claimed for, when the request is on our host or on a
- * verified domain of the page's workspace; false when the code is no page served here (the
- * caller then answers the 404 page). Pages share the links' codes (`ShortCodeClaimedForPage`).
+ * verified domain of the page's workspace; false when the code is no page served here, or its
+ * workspace's owner is banned or deleted (the caller then answers the 404 page). Pages share the links' codes (`ShortCodeClaimedForPage`).
  */
 export async function servePublicPage(
   platform: Platform,
@@ -50,6 +50,8 @@ export async function servePublicPage(
   const event = claim ? domainEventOf(claim) : null;
   if (event?.type !== 'ShortCodeClaimedForPage') return false;
   if (place.workspaceId !== null && place.workspaceId !== event.data.workspace_id) return false;
+  // A banned or deleted owner's pages stop as its links do (docs/admin.md), decided where the links' is.
+  if (await platform.linkCache.ownerBanned?.(event.data.workspace_id)) return false;
   const brand = await visitorBrandFor(platform, place);
   await SERVERS[event.data.kind](platform, { request, reply, code, pageId: event.data.page_id, workspaceId: event.data.workspace_id, host: place.host, brand });
   return true;

@@ -112,8 +112,12 @@ export class LinkCache {
     return link;
   }
 
-  /** Read once per owner between bans: a user's stream grows with every sign-out, and one owner has many links. */
-  private async ownerBanned(ownerId: number): Promise<boolean> {
+  /**
+   * Whether an owner (a workspace's id, as a link's `ownerId` is) is banned or deleted, so what it
+   * owns stops: its links here, its public pages at the dispatcher (docs/pages.md). Read once per
+   * owner between bans: a user's stream grows with every sign-out, and one owner has many links.
+   */
+  async ownerBanned(ownerId: number): Promise<boolean> {
     const known = this.bannedOwners.get(ownerId);
     if (known !== undefined) return known;
     const generation = this.ownersGeneration;

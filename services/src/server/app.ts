@@ -31,6 +31,7 @@ import { analyticsPurgeRoutes } from '../projection-ops/analytics-purge-routes.t
 import { healthRoutes } from '../health/routes.ts';
 import { shlinkRoutes } from '../shlink/shlink-routes.ts';
 import { BRAND_LOGO_ROUTE, brandingRoutes } from '../white-label/index.ts';
+import { BIO_AVATAR_ROUTE } from '../bio-pages/index.ts';
 import { LiveHub } from '../live/hub.ts';
 import { liveRoutes } from '../live/routes.ts';
 import { DailySalts, visitorSaltsFolder } from '../redirect/daily-salts.ts';
@@ -172,7 +173,7 @@ export async function buildApp(platform: OpenedPlatform, options: AppOptions = {
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // After the websocket plugin's own hook, so a refused upgrade's socket is closed after its 404.
-  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH, BRAND_LOGO_ROUTE], elsewhereNotFound);
+  answerOnlyOnAppHosts(app, appHosts, [...REDIRECT_ROUTES, TLS_ASK_PATH, BRAND_LOGO_ROUTE, BIO_AVATAR_ROUTE], elsewhereNotFound);
   listRoutes(app);
   enforceAccess(app, accessChecks(platform));
   await openApi(app);

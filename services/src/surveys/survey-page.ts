@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { headerSafeDestination } from '@linkledger/contracts';
 import { SURVEYS, type SurveyView } from '@linkledger/projections';
@@ -7,8 +6,9 @@ import { handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { escapeHtml } from '../formats/html-text.ts';
 import { visitorContext } from '../http/command-context.ts';
+import { clientAddress, proxyTrust } from '../http/proxies.ts';
 import type { Platform } from '../platform/platform.ts';
-import { DailySalts, VisitorHasher } from '../redirect/index.ts';
+import { DailySalts, VisitorHasher, userAgentOf, visitorSaltsFolder } from '../redirect/index.ts';
 import { addressKey } from '../throttling/rate-limit.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
 import { whenAgain } from '../accounts/index.ts';
@@ -36,7 +36,7 @@ function visitors(platform: Platform) {
   if (!held) {
     held = {
       submissions: new WindowCounter(SUBMISSIONS_PER_ADDRESS, SUBMISSION_WINDOW_MS, platform.monotonic),
-      hasher: new VisitorHasher(new DailySalts(join(platform.config.DATA_DIR, 'visitor-salts'))),
+      hasher: new VisitorHasher(new DailySalts(visitorSaltsFolder(platform.config.DATA_DIR))),
     };
     visitorsOf.set(platform, held);
   }
@@ -96,7 +96,9 @@ export async function serveSurvey(platform: Platform, visit: SurveyVisit): Promi
     return;
   }
   const { submissions, hasher } = visitors(platform);
-  const network = `${survey.id}:${addressKey(visit.request.ip)}`;
+  // The visitor as a click or a page view knows them: one address and one user agent for hashing and for the limit.
+  const address = clientAddress(visit.request.raw, proxyTrust(platform.config));
+  const network = `${survey.id}:${addressKey(address)}`;
   const wait = submissions.waitFor(network);
   if (wait > 0) {
     const text = `Too many answers were sent from your network. Please try again ${whenAgain(wait)}.`;
@@ -116,7 +118,7 @@ export async function serveSurvey(platform: Platform, visit: SurveyVisit): Promi
     return;
   }
   const context = visitorContext(platform, visit.request);
-  const visitorHash = hasher.hash(visit.request.ip, visit.request.headers['user-agent'] ?? '', context.now);
+  const visitorHash = hasher.hash(address, userAgentOf(visit.request.headers), context.now);
   try {
     await handleMultiStreamCommand(platform, context, respondDecider, { surveyId: survey.id, workspaceId: survey.workspace_id, visitorHash, answers: sent });
   } catch (error) {

@@ -219,6 +219,32 @@ describe('surveys: build, answer at a short code, read the results (docs/pages.m
     expect((await submit('feedback-spam', answers, '192.0.2.50')).statusCode).toBe(200);
   });
 
+  it('hashes a visitor as a click or a page view does: the user agent cut where a click cuts it', async () => {
+    const survey = await createSurvey('feedback-hash');
+    const [text, single, , rating] = survey.questions.map((question) => question.id) as [string, string, string, string];
+    const answers = new URLSearchParams([
+      [text, 'Same visitor'],
+      [single, 'Search'],
+      [rating, '4'],
+    ]).toString();
+    const longAgent = `Mozilla/5.0 ${'x'.repeat(600)}`;
+    for (const userAgent of [longAgent, longAgent.slice(0, 512)]) {
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: '/feedback-hash',
+        remoteAddress: '198.51.100.23',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+        payload: answers,
+      });
+      expect(answered.statusCode).toBe(200);
+    }
+    const hashes = (await t.platform.events.readStream(`survey-responses-${survey.id}`)).map(
+      (recorded) => (recorded.data as { visitor_hash: string }).visitor_hash,
+    );
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]).toBe(hashes[1]);
+  });
+
   it('a slug is a short code: a link’s code is refused for a survey, and a survey’s for a link; reserved and malformed ones too', async () => {
     const link = await post(t.app, '/api/urls', owner.headers, { original_url: 'https://example.com/a', short_code: 'linkcode' });
     expect(link.statusCode, link.body).toBe(201);
