@@ -21,6 +21,13 @@ export async function analyticsForPlan<T extends AdvancedFigures>(platform: Pick
   return plan.features.includes('advanced_analytics') ? answer : withoutAdvancedAnalytics(answer);
 }
 
+/** A range of more days than the longest series is refused, whoever asks for it (docs/analytics.md). */
+export function refuseLongRange(days: number): void {
+  if (days > MAX_BY_DATE_DAYS) {
+    throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
+  }
+}
+
 /** What an analytics query reads: the days asked for, and the first day the workspace's retention shows (undefined: all). */
 interface AnalyticsWindow {
   now: Date;
@@ -49,9 +56,7 @@ export async function analyticsInRange<T extends object>(
 ): Promise<T & { retention: AnalyticsRetentionView }> {
   const now = platform.clock();
   const asked = byDateDays(now, range);
-  if (asked.days > MAX_BY_DATE_DAYS) {
-    throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
-  }
+  refuseLongRange(asked.days);
   const { days, firstDay } = await firstShownDay(platform, workspaceId);
   const answer = await answeredOrUnavailable(request, () => query({ now, range, firstDay }));
   return { ...answer, retention: { days, since: firstDay ?? null, clipped: firstDay !== undefined && asked.first < firstDay } };

@@ -164,6 +164,13 @@ describe('analytics export and PDF reports', () => {
     expect((await get(`/api/reports/pdf?scope=link&id=${launch.id}`, other.headers)).statusCode).toBe(404);
   });
 
+  it('refuses a period longer than 366 days with the analytics screens’ words, however far ahead it ends', async () => {
+    const response = await get(`/api/urls/${launch.id}/analytics/export?format=json&date_from=2026-11-01&date_to=2299-12-31`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('From date and To date may be at most 366 days apart (without To date, the range ends today)');
+    expect((await get(`/api/reports/pdf?scope=workspace&date_from=2026-11-01&date_to=2299-12-31`)).statusCode).toBe(400);
+  });
+
   // Last: it edits the Pro plan the owner is on (the first account is the super admin).
   it('leaves out the advanced figures on a plan without advanced_analytics, and refuses the export without basic_analytics', async () => {
     const editPro = async (features: string[]) => {
