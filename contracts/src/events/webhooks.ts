@@ -73,6 +73,12 @@ const WebhookReplayRequestedV1 = z.object({
   events: z.number().int().nonnegative(),
 });
 
+/** A disabled webhook was switched back on: its failures in a row count from 0 again (same stream as the deliveries). */
+const WebhookFailuresResetV1 = z.object({
+  workspace_id: id,
+  webhook_id: id,
+});
+
 export const webhookEvents = {
   WebhookCreated: { 1: WebhookCreatedV1 },
   WebhookUpdated: { 1: WebhookUpdatedV1 },
@@ -80,4 +86,5 @@ export const webhookEvents = {
   WebhookDeleted: { 1: WebhookDeletedV1 },
   WebhookDeliveryRecorded: { 1: WebhookDeliveryRecordedV1 },
   WebhookReplayRequested: { 1: WebhookReplayRequestedV1 },
+  WebhookFailuresReset: { 1: WebhookFailuresResetV1 },
 } as const;

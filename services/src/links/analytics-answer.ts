@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AnalyticsResponse, AnalyticsRetentionView } from '@linkledger/contracts';
 import { invalid, unavailable } from '../commands/domain-error.ts';
-import { analyticsRetention } from '../billing/index.ts';
+import { analyticsRetention, currentPlan } from '../billing/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { MAX_BY_DATE_DAYS, byDateDays, firstRetainedDay, type DayRange } from './analytics-queries.ts';
 
@@ -13,6 +13,19 @@ type AdvancedFigures = Pick<AnalyticsResponse, 'devices' | 'browsers' | 'operati
 /** A link's analytics without what `advanced_analytics` adds (devices, browsers, systems, distinct visitors), for a plan without it. */
 export function withoutAdvancedAnalytics<T extends AdvancedFigures>(answer: T): T {
   return { ...answer, devices: [], browsers: [], operating_systems: [], unique_visitors: 0 };
+}
+
+/** The figures as the workspace's plan shows them: without the advanced ones unless it has `advanced_analytics`. */
+export async function analyticsForPlan<T extends AdvancedFigures>(platform: Pick<Platform, 'clock' | 'read'>, workspaceId: number, answer: T): Promise<T> {
+  const { plan } = await currentPlan(platform, workspaceId);
+  return plan.features.includes('advanced_analytics') ? answer : withoutAdvancedAnalytics(answer);
+}
+
+/** A range of more days than the longest series is refused, whoever asks for it (docs/analytics.md). */
+export function refuseLongRange(days: number): void {
+  if (days > MAX_BY_DATE_DAYS) {
+    throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
+  }
 }
 
 /** What an analytics query reads: the days asked for, and the first day the workspace's retention shows (undefined: all). */
@@ -43,9 +56,7 @@ export async function analyticsInRange<T extends object>(
 ): Promise<T & { retention: AnalyticsRetentionView }> {
   const now = platform.clock();
   const asked = byDateDays(now, range);
-  if (asked.days > MAX_BY_DATE_DAYS) {
-    throw invalid(`date_from and date_to may be at most ${MAX_BY_DATE_DAYS} days apart (without date_to, the range ends today)`);
-  }
+  refuseLongRange(asked.days);
   const { days, firstDay } = await firstShownDay(platform, workspaceId);
   const answer = await answeredOrUnavailable(request, () => query({ now, range, firstDay }));
   return { ...answer, retention: { days, since: firstDay ?? null, clipped: firstDay !== undefined && asked.first < firstDay } };

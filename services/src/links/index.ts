@@ -22,5 +22,5 @@ export { validateCustomCode } from './custom-code.ts';
 export { sendWorkspaceImage, storeWorkspaceImage, takeRawImages, uploadedBytes, workspaceLogo } from './qr/qr-logos.ts';
 export { firstShownDay } from './analytics-answer.ts';
 export { linksAnalytics } from './analytics-queries.ts';
-export { answeredOrUnavailable } from './analytics-answer.ts';
+export { CLICK_ANALYTICS, analyticsForPlan, answeredOrUnavailable, refuseLongRange } from './analytics-answer.ts';
 export { TAG_NOT_FOUND } from './labels/label-deciders.ts';

@@ -24,8 +24,7 @@ import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
 import { commandContext } from '../http/command-context.ts';
 import { linkAnalytics } from './analytics-queries.ts';
-import { CLICK_ANALYTICS, analyticsInRange, withoutAdvancedAnalytics } from './analytics-answer.ts';
-import { currentPlan } from '../billing/index.ts';
+import { CLICK_ANALYTICS, analyticsForPlan, analyticsInRange } from './analytics-answer.ts';
 import { bulkDeleteLinks } from './bulk-delete.ts';
 import { LINK_NOT_FOUND, deleteLinkDecider, promoteVariantDecider } from './link-deciders.ts';
 import { publicBase, toLinkResponse } from './link-response.ts';
@@ -163,8 +162,7 @@ export async function linkRoutes(app: FastifyInstance, platform: Platform) {
       const answer = await analyticsInRange(request, platform, workspace.id, range, ({ now, firstDay }) =>
         linkAnalytics(platform.analytics, link.id, now, range, firstDay),
       );
-      const { plan } = await currentPlan(platform, workspace.id);
-      return plan.features.includes('advanced_analytics') ? answer : withoutAdvancedAnalytics(answer);
+      return analyticsForPlan(platform, workspace.id, answer);
     },
   });
 }

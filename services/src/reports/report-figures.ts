@@ -2,7 +2,7 @@ import type { AnalyticsResponse, ReportScope } from '@linkledger/contracts';
 import { LINKS, WORKSPACES, type LinkView, type WorkspaceView } from '@linkledger/projections';
 import { notFound } from '../commands/domain-error.ts';
 import type { Platform } from '../platform/platform.ts';
-import { LINK_NOT_FOUND, TAG_NOT_FOUND, linksAnalytics, shortUrl, workspaceLabels } from '../links/index.ts';
+import { LINK_NOT_FOUND, TAG_NOT_FOUND, analyticsForPlan, linksAnalytics, shortUrl, workspaceLabels } from '../links/index.ts';
 import type { ReportPeriod } from './report-period.ts';
 import { topLinks } from './top-links.ts';
 
@@ -57,7 +57,8 @@ interface FigureOptions {
 
 /**
  * A report's figures (docs/reports.md): the subject's links, found in the workspace (anyone
- * else's link or tag is "not found"), and their human clicks in the period.
+ * else's link or tag is "not found"), and their human clicks in the period, without the advanced
+ * figures on a plan that lacks them (as the analytics screens show them).
  */
 export async function reportFigures(
   platform: Pick<Platform, 'read' | 'analytics' | 'clock'>,
@@ -76,16 +77,17 @@ export async function reportFigures(
       subject.scope === 'link' ? Promise.resolve([]) : topLinks(platform.analytics, ids, range, REPORT_ROWS),
     ]),
   );
+  const shown = await analyticsForPlan(platform, workspaceId, analytics);
   const byId = new Map(links.map((each) => [each.id, each]));
   return {
     scope: subject.scope,
     name,
     address: link ? shortUrl(base, link) : null,
     linkCount: links.length,
-    clicks: analytics.clicks_by_date.reduce((sum, day) => sum + day.clicks, 0),
+    clicks: shown.clicks_by_date.reduce((sum, day) => sum + day.clicks, 0),
     period,
     generatedAt: now.toISOString(),
-    analytics,
+    analytics: shown,
     topLinks: top.flatMap(({ linkId, clicks }) => {
       const each = byId.get(linkId);
       return each ? [{ title: each.title, address: shortUrl(base, each), clicks }] : [];

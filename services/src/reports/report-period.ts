@@ -1,5 +1,5 @@
 import { invalid } from '../commands/domain-error.ts';
-import { firstShownDay } from '../links/index.ts';
+import { firstShownDay, refuseLongRange } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,8 @@ export interface ReportPeriod {
 /**
  * The days a report or export covers (docs/reports.md#periods): the days asked for, by default
  * the 30 days to today, with its start moved to the first day the workspace's analytics
- * retention still shows. A period that ends before that day is refused, saying why.
+ * retention still shows. A period longer than the analytics' longest series (366 days) is
+ * refused, and so is one that ends before that first day, saying why.
  */
 export async function reportPeriod(
   platform: Pick<Platform, 'clock' | 'read'>,
@@ -25,6 +26,7 @@ export async function reportPeriod(
 ): Promise<ReportPeriod> {
   const to = asked.date_to ?? isoDay(platform.clock());
   const from = asked.date_from ?? isoDay(new Date(Date.parse(`${to}T00:00:00.000Z`) - (DEFAULT_DAYS - 1) * DAY_MS));
+  refuseLongRange(Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS) + 1);
   const { days, firstDay: firstShown } = await firstShownDay(platform, workspaceId);
   if (firstShown === undefined) return { from, to };
   if (to < firstShown) {

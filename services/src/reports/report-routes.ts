@@ -4,7 +4,7 @@ import { AnalyticsExport, AnalyticsExportQuery, ErrorBody, IdParams, ReportQuery
 import type { Platform } from '../platform/platform.ts';
 import { routesFor } from '../http/declared-routes.ts';
 import { fileBody } from '../http/file-body.ts';
-import { answeredOrUnavailable, publicBase } from '../links/index.ts';
+import { CLICK_ANALYTICS, answeredOrUnavailable, publicBase } from '../links/index.ts';
 import { reportPeriod } from './report-period.ts';
 import { reportFigures, type ReportSubject } from './report-figures.ts';
 import { renderReportPdf } from './report-pdf.ts';
@@ -17,7 +17,7 @@ export const REPORTS_NOT_IN_PLAN = 'PDF reports are available on the Pro and Ent
 const EXPORT_ROWS = 10_000;
 
 export async function reportRoutes(app: FastifyInstance, platform: Platform) {
-  const analystsOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'analytics:read' });
+  const analystsOrKey = routesFor(app, { access: 'user_or_api_key', workspace: 'analytics:read', feature: CLICK_ANALYTICS });
   const reporters = routesFor(app, { access: 'user', workspace: 'analytics:read', feature: { key: 'pdf_reports', refusal: REPORTS_NOT_IN_PLAN } });
 
   analystsOrKey.get('/api/urls/:id/analytics/export', {
@@ -30,6 +30,7 @@ export async function reportRoutes(app: FastifyInstance, platform: Platform) {
         description: 'The CSV file (UTF-8 with a byte-order mark), or the figures as JSON',
         content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: AnalyticsExport } },
       },
+      403: ErrorBody,
       404: ErrorBody,
       503: ErrorBody,
     },

@@ -1,5 +1,6 @@
 import type { AnalyticsStore, EventStore, ReadStore } from '@linkledger/contracts';
 import { REPORT_SCHEDULES, USERS, WORKSPACES, type ReportScheduleDocument, type UserView, type WorkspaceView } from '@linkledger/projections';
+import { currentPlan } from '../billing/index.ts';
 import { handleCommand } from '../commands/command-handler.ts';
 import { DomainError } from '../commands/domain-error.ts';
 import { mailableAddress } from '../domains/index.ts';
@@ -33,8 +34,9 @@ const TICK_MS = 15 * 60_000;
  * last whole week or month is not sent yet, the report is built, its sending recorded on the
  * schedule's stream (the decider records a period once: a second round, a restart or a second
  * process sends nothing more), then mailed with the PDF to each recipient who is still a member
- * of the workspace with an address that may be written to. Recording comes first: a crash
- * between the record and the mail loses that mail rather than sending it twice.
+ * of the workspace with an address that may be written to, while the workspace's plan has PDF
+ * reports. Recording comes first: a crash between the record and the mail loses that mail
+ * rather than sending it twice.
  */
 export class ReportScheduler extends RoundsScheduler {
   constructor(
@@ -64,6 +66,9 @@ export class ReportScheduler extends RoundsScheduler {
   private async send(schedule: ReportScheduleDocument, due: { from: string; to: string }, now: Date): Promise<void> {
     const workspace = await this.deps.read.get<WorkspaceView>(WORKSPACES, schedule.workspace_id);
     if (!workspace || workspace.deleted) return;
+    // The plan is checked at each sending: a workspace that left a plan with PDF reports gets none.
+    const { plan } = await currentPlan({ read: this.deps.read, clock: () => now }, schedule.workspace_id);
+    if (!plan.features.includes('pdf_reports')) return;
     // Members only, as they are now: someone who left no longer gets the workspace's figures.
     const members = new Set(workspace.member_ids);
     const users = await this.deps.read.getMany<UserView>(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../testing/outbox.ts';
+import { givePlan } from '../testing/plans.ts';
 import { readPdf } from '../testing/pdf-text.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { seedClicks } from '../testing/seed-clicks.ts';
@@ -98,5 +99,13 @@ describe('scheduled reports', () => {
     expect(second[0]!.subject).toBe('Analytics report: Workspace <script>alert(1)</script>, 09 Nov 2026 – 15 Nov 2026');
     expect(second[0]!.html).toContain('Workspace &#60;script&#62;alert(1)&#60;/script&#62;,');
     expect(second[0]!.html).not.toContain('<script>');
+  });
+
+  it('sends nothing once the workspace’s plan no longer has PDF reports', async () => {
+    await givePlan(t.platform, team, 'free');
+    const before = reportMails().length;
+    now = new Date('2026-11-23T03:00:00.000Z');
+    await t.platform.reportScheduler!.tick();
+    expect(reportMails()).toHaveLength(before);
   });
 });

@@ -163,4 +163,32 @@ describe('analytics export and PDF reports', () => {
     expect((await get(`/api/reports/pdf?scope=tag&id=${tagId}`, other.headers)).statusCode).toBe(404);
     expect((await get(`/api/reports/pdf?scope=link&id=${launch.id}`, other.headers)).statusCode).toBe(404);
   });
+
+  it('refuses a period longer than 366 days with the analytics screens’ words, however far ahead it ends', async () => {
+    const response = await get(`/api/urls/${launch.id}/analytics/export?format=json&date_from=2026-11-01&date_to=2299-12-31`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('From date and To date may be at most 366 days apart (without To date, the range ends today)');
+    expect((await get(`/api/reports/pdf?scope=workspace&date_from=2026-11-01&date_to=2299-12-31`)).statusCode).toBe(400);
+  });
+
+  // Last: it edits the Pro plan the owner is on (the first account is the super admin).
+  it('leaves out the advanced figures on a plan without advanced_analytics, and refuses the export without basic_analytics', async () => {
+    const editPro = async (features: string[]) => {
+      const edited = await t.app.inject({ method: 'PUT', url: '/api/subscription/plans/2', headers, payload: { features } });
+      expect(edited.statusCode, edited.body).toBe(200);
+    };
+    const pro = (await get('/api/subscription/plans')).json<{ plans: { name: string; features: string[] }[] }>().plans.find((plan) => plan.name === 'pro')!;
+    await editPro(pro.features.filter((feature) => feature !== 'advanced_analytics'));
+    const exported = (await get(`/api/urls/${launch.id}/analytics/export?format=json&date_from=2026-11-01&date_to=2026-11-20`)).json();
+    expect(exported).toMatchObject({ total_clicks: 3, unique_visitors: 0, devices: [], browsers: [], operating_systems: [] });
+    expect(exported.referrers).toEqual([{ referrer: 't.co', count: 3 }]);
+    const items = await pdfItems(`scope=link&id=${launch.id}&date_from=2026-11-01&date_to=2026-11-20`);
+    expect(items).toContain('t.co');
+    expect(items).not.toContain('Mobile');
+    expect(items).not.toContain('iOS');
+    await editPro(pro.features.filter((feature) => feature !== 'basic_analytics'));
+    const refused = await get(`/api/urls/${launch.id}/analytics/export`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('Click analytics are not part of this workspace’s plan (basic_analytics).');
+  });
 });

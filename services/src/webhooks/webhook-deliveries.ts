@@ -67,6 +67,13 @@ export const recordStep = (events: EventStore, context: CommandContext, step: St
   recordFact(events, context, { stream: deliveriesStream(step.workspace_id, step.webhook_id), event: { type: 'WebhookDeliveryRecorded', data: step } });
 
 /** A webhook's deliveries as its stream holds them now. */
+/** Records that the webhook was switched back on: its failures in a row count from 0 again. */
+export const resetFailures = (events: EventStore, context: CommandContext, workspaceId: number, webhookId: number) =>
+  recordFact(events, context, {
+    stream: deliveriesStream(workspaceId, webhookId),
+    event: { type: 'WebhookFailuresReset', data: { workspace_id: workspaceId, webhook_id: webhookId } },
+  });
+
 export async function loadDeliveries(events: EventStore, workspaceId: number, webhookId: number): Promise<DeliveriesState> {
   return foldEvents(await events.readStream(deliveriesStream(workspaceId, webhookId)), evolveDeliveries, noDeliveries);
 }

@@ -25,7 +25,7 @@ import { answeredFromTheWrite } from '../http/still-processing.ts';
 import type { Platform } from '../platform/platform.ts';
 import { decryptSecret, encryptSecret } from '../platform/secret-box.ts';
 import { checkWebhookAddress } from './webhook-address.ts';
-import { attemptStep, deliveryAnswer, loadDeliveries, recordStep } from './webhook-deliveries.ts';
+import { attemptStep, deliveryAnswer, loadDeliveries, recordStep, resetFailures } from './webhook-deliveries.ts';
 import { WEBHOOK_NOT_FOUND, webhooksDecider } from './webhook-deciders.ts';
 import { webhookNetwork } from './webhook-network.ts';
 import { replayWebhook } from './webhook-replay.ts';
@@ -133,13 +133,17 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform) {
       const { name, url, events, link_ids: linkIds, enabled } = request.body;
       if (url !== undefined) await checkWebhookAddress(url, allowPrivate, webhookNetwork(platform));
       const changes = { name, url, events, linkIds, enabled };
-      await handleCommand(platform, answeredFromTheWrite(commandContext(platform, request)), webhooksDecider, {
+      const context = answeredFromTheWrite(commandContext(platform, request));
+      const { events: decided } = await handleCommand(platform, context, webhooksDecider, {
         kind: 'update',
         workspaceId: workspace.id,
         webhookId: request.params.webhookId,
         changes: Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
         workspaceLinkIds: await workspaceLinkIds(workspace.id, linkIds),
       });
+      if (decided.some((event) => event.type === 'WebhookUpdated' && event.data.changes.enabled === true)) {
+        await resetFailures(platform.events, context, workspace.id, request.params.webhookId);
+      }
       return answerFor(workspace.id, request.params.webhookId);
     },
   });

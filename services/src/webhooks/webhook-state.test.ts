@@ -47,4 +47,12 @@ describe('a webhook’s deliveries, folded from its stream (docs/webhooks.md#del
     expect(state.owed.map((owed) => owed.deliveryId)).toEqual(['live', 'replayed']);
     expect(state.steps).toHaveLength(3);
   });
+
+  it('counts failures in a row from 0 again once the webhook is switched back on', () => {
+    const failures = Array.from({ length: 20 }, (_, n) => step('a', { status: 'failed', attempt: n + 1 }));
+    const reset: DomainEvent = { type: 'WebhookFailuresReset', data: { workspace_id: 4, webhook_id: 1 } };
+    const state = fold([step('a', {}), ...failures, reset, step('a', { status: 'failed', attempt: 21 })]);
+    expect(state.consecutiveFailures).toBe(1);
+    expect(state.owed.map((owed) => owed.deliveryId)).toEqual(['a']);
+  });
 });

@@ -111,6 +111,8 @@ export const deliveriesStream = (workspaceId: number, webhookId: number) => `web
 const STEPS_KEPT = 200;
 
 export function evolveDeliveries(state: DeliveriesState, event: DomainEvent, envelope?: Pick<EventEnvelope, 'metadata'>): DeliveriesState {
+  // Switched back on by its owner: the next failure is the first of a new run (docs/webhooks.md#retries).
+  if (event.type === 'WebhookFailuresReset') return { ...state, consecutiveFailures: 0 };
   if (event.type !== 'WebhookDeliveryRecorded') return state;
   const step = event.data;
   const at = envelope?.metadata.at ?? '';

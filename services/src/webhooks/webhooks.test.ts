@@ -240,6 +240,11 @@ describe('webhooks delivered to a real receiver', () => {
     expect(html).not.toContain('<b>x</b>');
     expect(mails.filter((mail) => mail.body.includes('are tried again with growing pauses'))).toHaveLength(1);
     expect(mails.filter((mail) => mail.body.includes('It is switched off and sends nothing more'))).toHaveLength(1);
+    // Switched back on, its failures count from 0: the next one does not switch it off again.
+    const reEnabled = await call('PATCH', `${hooks()}/${down.id}`, { enabled: true });
+    expect(reEnabled.json()).toMatchObject({ enabled: true, consecutive_failures: 0 });
+    await round();
+    expect(await webhook(down.id)).toMatchObject({ enabled: true, consecutive_failures: 1 });
     expect((await call('DELETE', `${hooks()}/${down.id}`)).statusCode).toBe(200);
   });
 
