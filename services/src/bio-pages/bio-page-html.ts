@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { BioTheme } from '@linkledger/contracts';
 import { escapeHtml } from '../formats/html-text.ts';
+import { visitorPageHeaders } from '../formats/visitor-page-frame.ts';
 import type { VisitorBrand } from '../public-pages/index.ts';
 
 /** What a link-in-bio page shows: every text plain (escaped here), every address already built. */
@@ -31,17 +31,6 @@ const LAYOUT = [
   'footer img{height:20px;width:auto}',
   'footer a{color:inherit}',
 ].join('');
-
-/** Nothing but the page's one inline style runs or loads, and images of this host; no other site frames it. */
-const policyFor = (style: string) =>
-  [
-    "default-src 'none'",
-    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
-    "img-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 
 /** Who made the page, at its foot: the workspace's brand on its white-label domain, else ours. */
 function footer(brand: VisitorBrand | null): string {
@@ -74,11 +63,7 @@ export function renderBioPage(content: BioPageContent): { html: Buffer; headers:
     html,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'content-security-policy': policyFor(style),
+      ...visitorPageHeaders(style, { images: true, formAction: 'none', referrer: 'strict-origin-when-cross-origin' }),
       'content-length': html.length,
     },
   };
