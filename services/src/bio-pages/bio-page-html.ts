@@ -1,6 +1,6 @@
 import type { BioTheme } from '@linkledger/contracts';
 import { escapeHtml } from '../formats/html-text.ts';
-import { visitorPageHeaders } from '../formats/visitor-page-frame.ts';
+import { styleColour, visitorPageHeaders } from '../formats/visitor-page-frame.ts';
 import type { VisitorBrand } from '../public-pages/index.ts';
 
 /** What a link-in-bio page shows: every text plain (escaped here), every address already built. */
@@ -46,7 +46,7 @@ function footer(brand: VisitorBrand | null): string {
 export function renderBioPage(content: BioPageContent): { html: Buffer; headers: Record<string, string | number> } {
   const { theme } = content;
   // Colours are checked #rrggbb at the API; the page writes them again only as such.
-  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000');
+  const colour = (value: string) => styleColour(value, '#000000');
   const style =
     `:root{color-scheme:light dark;--background:${colour(theme.background)};--text:${colour(theme.text)};` +
     `--button:${colour(theme.button)};--button-text:${colour(theme.button_text)}}${LAYOUT}`;

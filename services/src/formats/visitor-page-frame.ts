@@ -13,6 +13,9 @@ export const LOGO =
   '<path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>' +
   '<path d="M15 13h7M15 18h5" fill="none" stroke="#9ee6d6" stroke-width="3" stroke-linecap="round"/></svg>';
 
+/** A colour written into a page's style only when it is one (`#rrggbb`), else `fallback`: nothing else reaches the style sheet. */
+export const styleColour = (value: string | undefined, fallback: string) => (value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
 /** What a page may do beyond showing its one inline style. */
 interface PagePolicy {
   /** Whether it shows images of its own host (a brand's logo, an avatar). */

@@ -1,19 +1,15 @@
 import { SURVEY_LIMITS, type StoredSurveyQuestion } from '@linkledger/contracts';
 import { escapeHtml } from '../formats/html-text.ts';
-import { cardPageHtml, visitorPageHeaders } from '../formats/visitor-page-frame.ts';
+import { cardPageHtml, styleColour, visitorPageHeaders } from '../formats/visitor-page-frame.ts';
 import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 import type { SubmittedAnswers } from './survey-answers.ts';
 
 /** The field a person never sees or fills: a form that comes back with it filled was sent by a bot. */
 export const HONEYPOT_FIELD = 'website';
 
-const COLOUR = /^#[0-9a-f]{6}$/i;
-/** A colour only when it is one (`#rrggbb`): nothing else reaches the style sheet. */
-const colour = (value: string | undefined, fallback: string) => (value && COLOUR.test(value) ? value : fallback);
-
 const styleFor = (brand: VisitorBrand | null) => {
-  const primary = colour(brand?.primaryColor, '#0d6b5e');
-  const background = colour(brand?.backgroundColor, '#f7f8f6');
+  const primary = styleColour(brand?.primaryColor, '#0d6b5e');
+  const background = styleColour(brand?.backgroundColor, '#f7f8f6');
   return [
     ':root{color-scheme:light}',
     '*,*::before,*::after{box-sizing:border-box}',
