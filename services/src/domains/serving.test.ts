@@ -6,7 +6,6 @@ import { signUp, startTestApp, type Session, type TestApp } from '../testing/tes
 import { startDnsTestServer, type DnsTestServer } from './dns/testing/dns-test-server.ts';
 import { TARGET_IP, verifiedDomain } from '../testing/verified-domain.ts';
 
-
 describe('links served by Host and TRAI path', () => {
   let dns: DnsTestServer;
   let t: TestApp;
