@@ -8,7 +8,7 @@ import { escapeHtml } from './html-text.ts';
  */
 
 /** Our mark, inline SVG: the brand line of every page a visitor sees on our brand. */
-export const LOGO =
+const LOGO =
   '<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0d6b5e"/>' +
   '<path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>' +
   '<path d="M15 13h7M15 18h5" fill="none" stroke="#9ee6d6" stroke-width="3" stroke-linecap="round"/></svg>';
@@ -49,7 +49,7 @@ export function visitorPageHeaders(style: string, policy: PagePolicy): Record<st
 }
 
 /** The name and logo at the top of the card: ours, or the workspace's (its name escaped, its logo from this host). */
-export const brandLine = (brand: VisitorBrand | null) =>
+const brandLine = (brand: VisitorBrand | null) =>
   brand === null
     ? `<p class="brand">${LOGO}<span>Linkledger</span></p>`
     : `<p class="brand">${brand.logoUrl ? `<img src="${escapeHtml(brand.logoUrl)}" alt="">` : ''}<span>${escapeHtml(brand.name)}</span></p>`;
