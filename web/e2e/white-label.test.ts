@@ -4,10 +4,10 @@ import { startDnsTestServer, type DnsTestServer } from '../../services/src/domai
 import { givePlan } from '../../services/src/testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp } from '../../services/src/testing/test-app.ts';
 import { discPng } from '../../services/src/testing/test-images.ts';
+import { TARGET_IP, verifiedDomain } from '../../services/src/testing/verified-domain.ts';
 import { CHROMIUM, DESKTOP, PHONE, newContext, openSignedIn, screenshot, seriousA11yViolations, type Product } from './harness.ts';
 
 const DOMAIN = 'go.acme.in';
-const TARGET_IP = '203.0.113.7';
 
 /**
  * White label (docs/pages.md#white-label) in a real browser: the owner sets the brand in the
@@ -37,11 +37,7 @@ describe('white label', () => {
     owner = await signUp(t.app, 'acme@example.com');
     await givePlan(t.platform, owner.user.id, 'enterprise');
     const api = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
-    const added = (await api('POST', '/api/custom-domains', { domain: DOMAIN })).json();
-    dns.set(`_linkledger-verify.${DOMAIN}`, 'TXT', [added.dns_token]);
-    dns.set(DOMAIN, 'A', [TARGET_IP]);
-    const verified = await api('POST', `/api/custom-domains/${added.id}/verify`);
-    expect(verified.statusCode, verified.body).toBe(200);
+    await verifiedDomain(t.app, dns, owner, DOMAIN);
     const link = await api('POST', '/api/urls', { original_url: 'https://example.com/spring', custom_domain: DOMAIN, password: 'open sesame' });
     expect(link.statusCode, link.body).toBe(201);
     code = link.json().short_code;

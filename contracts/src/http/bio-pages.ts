@@ -58,16 +58,7 @@ export const CreateBioPageBody = z.strictObject(
 export type CreateBioPageBody = z.infer<typeof CreateBioPageBody>;
 
 /** An edit of a page: absent fields stay. */
-export const UpdateBioPageBody = z.strictObject(
-  {
-    slug: PageFields.slug.optional(),
-    title: PageFields.title.optional(),
-    bio: PageFields.bio.optional(),
-    links: PageFields.links.optional(),
-    theme: PageFields.theme.optional(),
-  },
-  { error: unknownFields },
-);
+export const UpdateBioPageBody = z.strictObject(z.object(PageFields).partial().shape, { error: unknownFields });
 export type UpdateBioPageBody = z.infer<typeof UpdateBioPageBody>;
 
 /** A draft as the editor holds it, for the live preview: the page's fields without its slug, and the page whose avatar it shows (if any). */

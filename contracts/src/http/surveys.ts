@@ -91,16 +91,9 @@ export const CreateSurveyBody = z.strictObject(
 export type CreateSurveyBody = z.infer<typeof CreateSurveyBody>;
 
 /** An edit: absent fields stay; the slug never changes. */
-export const UpdateSurveyBody = z.strictObject(
-  {
-    title: fields.title.optional(),
-    description: fields.description.optional(),
-    questions: fields.questions.optional(),
-    redirect_url: fields.redirect_url.optional(),
-    is_active: fields.is_active.optional(),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' && issue.keys?.includes('slug') ? 'A survey’s short code cannot change.' : unknownFields(issue)) },
-);
+export const UpdateSurveyBody = z.strictObject(z.object(fields).partial().shape, {
+  error: (issue) => (issue.code === 'unrecognized_keys' && issue.keys?.includes('slug') ? 'A survey’s short code cannot change.' : unknownFields(issue)),
+});
 export type UpdateSurveyBody = z.infer<typeof UpdateSurveyBody>;
 
 export const SurveyParams = z.object({

@@ -18,7 +18,7 @@ describe('a link-in-bio page’s HTML (docs/pages.md#link-in-bio-pages)', () => 
     const text = html.toString('utf8');
     const hash = createHash('sha256').update(styleOf(text)).digest('base64');
     expect(headers['content-security-policy']).toBe(
-      `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`,
     );
     expect(headers['content-length']).toBe(html.length);
     expect(text).toContain('--background:#10151c');

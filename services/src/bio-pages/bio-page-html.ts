@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { BioTheme } from '@linkledger/contracts';
 import { escapeHtml } from '../formats/html-text.ts';
+import { styleColour, visitorPageHeaders } from '../formats/visitor-page-frame.ts';
 import type { VisitorBrand } from '../public-pages/index.ts';
 
 /** What a link-in-bio page shows: every text plain (escaped here), every address already built. */
@@ -32,17 +32,6 @@ const LAYOUT = [
   'footer a{color:inherit}',
 ].join('');
 
-/** Nothing but the page's one inline style runs or loads, and images of this host; no other site frames it. */
-const policyFor = (style: string) =>
-  [
-    "default-src 'none'",
-    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
-    "img-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-
 /** Who made the page, at its foot: the workspace's brand on its white-label domain, else ours. */
 function footer(brand: VisitorBrand | null): string {
   if (!brand) return '<footer><span>Made with Linkledger</span></footer>';
@@ -57,7 +46,7 @@ function footer(brand: VisitorBrand | null): string {
 export function renderBioPage(content: BioPageContent): { html: Buffer; headers: Record<string, string | number> } {
   const { theme } = content;
   // Colours are checked #rrggbb at the API; the page writes them again only as such.
-  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000');
+  const colour = (value: string) => styleColour(value, '#000000');
   const style =
     `:root{color-scheme:light dark;--background:${colour(theme.background)};--text:${colour(theme.text)};` +
     `--button:${colour(theme.button)};--button-text:${colour(theme.button_text)}}${LAYOUT}`;
@@ -74,11 +63,7 @@ export function renderBioPage(content: BioPageContent): { html: Buffer; headers:
     html,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'content-security-policy': policyFor(style),
+      ...visitorPageHeaders(style, { images: true, formAction: 'none', referrer: 'strict-origin-when-cross-origin' }),
       'content-length': html.length,
     },
   };

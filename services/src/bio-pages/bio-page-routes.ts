@@ -19,26 +19,25 @@ import {
 import { analyticsRetention, currentPlan } from '../billing/index.ts';
 import { allocateId, metadataFor, type CommandContext } from '../commands/command-context.ts';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
-import { foldEvents } from '../commands/event-port.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { publicRoutes, routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
 import {
   InvalidShortCode,
-  ShortCodeTaken,
   publicBase,
   sendWorkspaceImage,
   storeWorkspaceImage,
   takeRawImages,
   uploadedBytes,
   validateCustomCode,
+  checkChosenCode,
 } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { PAGE_NOT_FOUND, createBioPageDecider, deleteBioPageDecider, reslugBioPageDecider, updateBioPageDecider, type PageLimit } from './bio-page-deciders.ts';
 import { avatarPath, bioAvatarRoute, pageAvatar } from './bio-page-avatars.ts';
 import { listedLinks, renderedPage } from './bio-page-server.ts';
-import { NO_BIO_PAGES, bioPagesStream, currentPage, evolveBioPages, type BioPageState } from './bio-page-state.ts';
+import { currentPage, workspacePages, type BioPageState } from './bio-page-state.ts';
 import { linkClicksSince } from './bio-page-link-clicks.ts';
 import { viewsOf } from './bio-page-views.ts';
 
@@ -110,7 +109,7 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
     params: IdParams,
     response: { 200: BioPageList, 403: ErrorBody },
     handler: async ({ request, workspace }) => {
-      const { pages } = foldEvents(await platform.events.readStream(bioPagesStream(workspace.id)), evolveBioPages, NO_BIO_PAGES);
+      const pages = await workspacePages(platform, workspace.id);
       const answers = await Promise.all(
         [...pages.values()].map(async (page) => pageAnswer(request, workspace.id, page, await viewsWithin(workspace.id, page.pageId))),
       );
@@ -162,10 +161,8 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
     response: { 201: BioPage, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody },
     handler: async ({ request, reply, workspace }) => {
       const { slug, title, bio, links, theme } = request.body;
-      checkedSlug(slug);
+      await checkChosenCode(platform, slug);
       await checkLinks(workspace.id, links);
-      // Refused before an id is spent; the command decides a race again.
-      if ((await platform.events.readStream(`shortcode-${slug}`)).length) throw new ShortCodeTaken();
       const context: CommandContext = answeredFromTheWrite(commandContext(platform, request));
       const pageId = await allocateId(platform.events, 'bio_page', metadataFor(context));
       const pageLimit = await pageLimitOf(platform, workspace.id);

@@ -58,8 +58,12 @@ export function evolveBioPages(state: BioPagesState, event: DomainEvent, envelop
   }
 }
 
+/** The workspace's pages as their stream holds them now, by id. */
+export async function workspacePages(platform: Pick<Platform, 'events'>, workspaceId: number): Promise<ReadonlyMap<number, BioPageState>> {
+  return foldEvents(await platform.events.readStream(bioPagesStream(workspaceId)), evolveBioPages, NO_BIO_PAGES).pages;
+}
+
 /** The workspace's page as its stream holds it now, or null when deleted. */
 export async function currentPage(platform: Pick<Platform, 'events'>, workspaceId: number, pageId: number): Promise<BioPageState | null> {
-  const pages = foldEvents(await platform.events.readStream(bioPagesStream(workspaceId)), evolveBioPages, NO_BIO_PAGES);
-  return pages.pages.get(pageId) ?? null;
+  return (await workspacePages(platform, workspaceId)).get(pageId) ?? null;
 }

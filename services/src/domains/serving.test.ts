@@ -4,8 +4,7 @@ import { hashPassword } from '../accounts/index.ts';
 import { givePlan } from '../testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from './dns/testing/dns-test-server.ts';
-
-const TARGET_IP = '203.0.113.7';
+import { TARGET_IP, verifiedDomain } from '../testing/verified-domain.ts';
 
 describe('links served by Host and TRAI path', () => {
   let dns: DnsTestServer;
@@ -18,14 +17,6 @@ describe('links served by Host and TRAI path', () => {
     t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
   const visit = (host: string, path: string) => t.app.inject({ method: 'GET', url: path, headers: { host } });
 
-  async function verifiedDomain(session: Session, domain: string) {
-    const added = (await api(session, 'POST', '/api/custom-domains', { domain })).json();
-    dns.set(`_linkledger-verify.${domain}`, 'TXT', [added.dns_token]);
-    dns.set(domain, 'A', [TARGET_IP]);
-    expect((await api(session, 'POST', `/api/custom-domains/${added.id}/verify`)).json().verification_result.fully_verified).toBe(true);
-    return added;
-  }
-
   beforeAll(async () => {
     dns = await startDnsTestServer();
     t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: 'https://lnk.example.com', REGISTRATIONS_PER_IP: '0' });
@@ -34,8 +25,8 @@ describe('links served by Host and TRAI path', () => {
     other = await signUp(t.app, 'other@example.com');
     await givePlan(t.platform, brand.user.id, 'pro');
     await givePlan(t.platform, other.user.id, 'pro');
-    const acme = await verifiedDomain(brand, 'go.acme.in');
-    await verifiedDomain(other, 'go.other.in');
+    const acme = await verifiedDomain(t.app, dns, brand, 'go.acme.in');
+    await verifiedDomain(t.app, dns, other, 'go.other.in');
     const ours = (
       await api(brand, 'POST', '/api/custom-domains/trai', { header: 'ACMEIN', domain_type: 'our_domain', dlt_registration_id: '1101234567890123456' })
     ).json();

@@ -20,6 +20,16 @@ export class InvalidShortCode extends DomainError {
   }
 }
 
+/**
+ * Refuses a chosen code (a link's, a page's, a survey's: they share one namespace) that breaks a
+ * rule or that something holds already; refused before an id is spent, the command decides a race again.
+ */
+export async function checkChosenCode(platform: Pick<Platform, 'events'>, code: string): Promise<void> {
+  const reason = validateCustomCode(code);
+  if (reason) throw new InvalidShortCode(reason);
+  if ((await platform.events.readStream(`shortcode-${code}`)).length) throw new ShortCodeTaken();
+}
+
 export interface NewLink {
   ownerId: number;
   createdVia: 'manual' | 'api';
@@ -68,10 +78,7 @@ export function recordLink(platform: Platform, context: CommandContext, input: N
 async function createWithinQuota(platform: CommandDeps & Pick<Platform, 'read'>, context: CommandContext, input: NewLink): Promise<CreatedLink> {
   const chosen = input.shortCode;
   if (chosen !== undefined) {
-    const reason = validateCustomCode(chosen);
-    if (reason) throw new InvalidShortCode(reason);
-    // Refused before an id is spent; the command decides a race again.
-    if ((await platform.events.readStream(`shortcode-${chosen}`)).length) throw new ShortCodeTaken();
+    await checkChosenCode(platform, chosen);
   }
   const controls = input.controls ? await withPasswordHashed(input.controls.requested) : {};
   const checks = { now: context.now.getTime(), ownHosts: input.controls?.ownHosts ?? [] };

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { contrastRatio } from '@linkledger/contracts/qr-design-rules';
 import { escapeHtml } from '../formats/html-text.ts';
+import { cardPageHtml, visitorPageHeaders } from '../formats/visitor-page-frame.ts';
 import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 
 /**
@@ -28,23 +28,6 @@ const STYLE = [
   '.error{margin:0;padding:.5rem .75rem;border-radius:10px;background:#fdebe9;color:#b42318;font-size:.875rem}',
 ].join('');
 
-/** Our mark, inline SVG: the brand line of every page a visitor sees on our brand. */
-export const LOGO =
-  '<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0d6b5e"/>' +
-  '<path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>' +
-  '<path d="M15 13h7M15 18h5" fill="none" stroke="#9ee6d6" stroke-width="3" stroke-linecap="round"/></svg>';
-
-/** Nothing but the page's one inline style runs or loads (and, for a brand with a logo, images from this host); forms go only to this origin; no other site frames the page. */
-const policyFor = (style: string, images: boolean) =>
-  [
-    "default-src 'none'",
-    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
-    ...(images ? ["img-src 'self'"] : []),
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-
 const DARK_TEXT = '#131a18';
 const WHITE = '#ffffff';
 
@@ -62,12 +45,6 @@ function brandStyle(brand: VisitorBrand): string {
     '.brand img{display:block;height:2rem;width:auto;max-width:10rem;object-fit:contain}'
   );
 }
-
-/** The name and logo at the top of the card: ours, or the workspace's (its name escaped, its logo from this host). */
-const brandLine = (brand: VisitorBrand | null) =>
-  brand === null
-    ? `<p class="brand">${LOGO}<span>Linkledger</span></p>`
-    : `<p class="brand">${brand.logoUrl === null ? '' : `<img src="${escapeHtml(brand.logoUrl)}" alt="">`}<span>${escapeHtml(brand.name)}</span></p>`;
 
 interface VisitPage {
   status: number;
@@ -87,18 +64,10 @@ export type VisitPageAnswer = (response: ServerResponse, brand: VisitorBrand | n
 
 function buildPage({ title, body }: VisitPage, brand: VisitorBrand | null): BuiltPage {
   const style = brand === null ? STYLE : STYLE + brandStyle(brand);
-  const html = Buffer.from(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${style}</style></head>` +
-      `<body><main>${brandLine(brand)}${body}</main></body></html>\n`,
-  );
+  const html = Buffer.from(cardPageHtml(title, style, body, brand));
   const headers: OutgoingHttpHeaders = {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'content-security-policy': policyFor(style, brand?.logoUrl != null),
+    ...visitorPageHeaders(style, { images: brand?.logoUrl != null, formAction: 'self', referrer: 'no-referrer' }),
     'content-length': html.length,
   };
   return { html, headers };

@@ -4,9 +4,10 @@ import { CreateReportScheduleBody, ErrorBody, IdParams, MessageBody, ReportSched
 import { REPORT_SCHEDULES, WORKSPACES, type ReportScheduleDocument, type WorkspaceView } from '@linkledger/projections';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
 import { handleCommand } from '../commands/command-handler.ts';
-import { invalid, notFound } from '../commands/domain-error.ts';
+import { invalid } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { routesFor } from '../http/declared-routes.ts';
+import { workspaceDocument } from '../http/workspace-document.ts';
 import type { Platform } from '../platform/platform.ts';
 import { subjectLinks, type ReportSubject } from './report-figures.ts';
 import { REPORTS_NOT_IN_PLAN } from './report-routes.ts';
@@ -37,11 +38,8 @@ export async function reportScheduleRoutes(app: FastifyInstance, platform: Platf
   const readers = routesFor(app, { access: 'user', workspace: 'analytics:read', feature });
   const managers = routesFor(app, { access: 'user', workspace: 'workspace:settings', feature });
 
-  const scheduleOf = async (workspaceId: number, id: number) => {
-    const schedule = await platform.read.get<ReportScheduleDocument>(REPORT_SCHEDULES, id);
-    if (!schedule || schedule.workspace_id !== workspaceId) throw notFound(SCHEDULE_NOT_FOUND);
-    return schedule;
-  };
+  const scheduleOf = (workspaceId: number, id: number) =>
+    workspaceDocument<ReportScheduleDocument>(platform.read, REPORT_SCHEDULES, workspaceId, id, SCHEDULE_NOT_FOUND);
 
   readers.get('/api/reports/schedules', {
     summary: 'The workspace’s scheduled reports, oldest first',

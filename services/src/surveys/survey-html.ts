@@ -1,27 +1,15 @@
-import { createHash } from 'node:crypto';
 import { SURVEY_LIMITS, type StoredSurveyQuestion } from '@linkledger/contracts';
 import { escapeHtml } from '../formats/html-text.ts';
-import { LOGO } from '../redirect/index.ts';
+import { cardPageHtml, styleColour, visitorPageHeaders } from '../formats/visitor-page-frame.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 import type { SubmittedAnswers } from './survey-answers.ts';
-
-/** Whose name, logo and colours a survey shows: a workspace's white label, or null for ours (docs/pages.md#white-label). */
-export interface PageBrand {
-  name: string;
-  logoUrl: string | null;
-  primaryColor: string;
-  backgroundColor: string;
-}
 
 /** The field a person never sees or fills: a form that comes back with it filled was sent by a bot. */
 export const HONEYPOT_FIELD = 'website';
 
-const COLOUR = /^#[0-9a-f]{6}$/i;
-/** A colour only when it is one (`#rrggbb`): nothing else reaches the style sheet. */
-const colour = (value: string | undefined, fallback: string) => (value && COLOUR.test(value) ? value : fallback);
-
-const styleFor = (brand: PageBrand | null) => {
-  const primary = colour(brand?.primaryColor, '#0d6b5e');
-  const background = colour(brand?.backgroundColor, '#f7f8f6');
+const styleFor = (brand: VisitorBrand | null) => {
+  const primary = styleColour(brand?.primaryColor, '#0d6b5e');
+  const background = styleColour(brand?.backgroundColor, '#f7f8f6');
   return [
     ':root{color-scheme:light}',
     '*,*::before,*::after{box-sizing:border-box}',
@@ -49,37 +37,11 @@ const styleFor = (brand: PageBrand | null) => {
   ].join('');
 };
 
-/** The page's policy: its one inline style, images only from its own host (a brand's logo), forms only to itself, no frames. */
-const policyFor = (style: string) =>
-  [
-    "default-src 'none'",
-    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
-    "img-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-
-const brandLine = (brand: PageBrand | null) =>
-  brand
-    ? `<p class="brand">${brand.logoUrl ? `<img src="${escapeHtml(brand.logoUrl)}" alt="">` : ''}<span>${escapeHtml(brand.name)}</span></p>`
-    : `<p class="brand">${LOGO}<span>Linkledger</span></p>`;
-
 /** A whole page: the brand line, then the body (whose writer escaped every user text); with the headers it is served with. */
-export function surveyPage(title: string, body: string, brand: PageBrand | null): { html: string; headers: Record<string, string> } {
+export function surveyPage(title: string, body: string, brand: VisitorBrand | null): { html: string; headers: Record<string, string> } {
   const style = styleFor(brand);
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${style}</style></head>` +
-    `<body><main>${brandLine(brand)}${body}</main></body></html>\n`;
-  const headers = {
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'content-security-policy': policyFor(style),
-  };
-  return { html, headers };
+  const html = cardPageHtml(title, style, body, brand);
+  return { html, headers: visitorPageHeaders(style, { images: true, formAction: 'self', referrer: 'no-referrer' }) };
 }
 
 const sentValues = (sent: SubmittedAnswers, id: string): string[] => {

@@ -8,13 +8,14 @@ import { escapeHtml } from '../formats/html-text.ts';
 import { visitorContext } from '../http/command-context.ts';
 import { clientAddress, proxyTrust } from '../http/proxies.ts';
 import type { Platform } from '../platform/platform.ts';
+import type { VisitorBrand } from '../platform/visitor-brand-port.ts';
 import { DailySalts, VisitorHasher, userAgentOf, visitorSaltsFolder } from '../redirect/index.ts';
 import { addressKey } from '../throttling/rate-limit.ts';
 import { WindowCounter } from '../throttling/window-counter.ts';
 import { whenAgain } from '../accounts/index.ts';
 import { checkAnswers, type SubmittedAnswers } from './survey-answers.ts';
 import { respondDecider, SURVEY_CLOSED } from './survey-deciders.ts';
-import { HONEYPOT_FIELD, surveyForm, surveyPage, type PageBrand } from './survey-html.ts';
+import { HONEYPOT_FIELD, surveyForm, surveyPage } from './survey-html.ts';
 
 /** What the public page dispatcher hands a survey (public-pages/public-page-dispatch.ts `PublicPageVisit`). */
 interface SurveyVisit {
@@ -22,7 +23,7 @@ interface SurveyVisit {
   reply: FastifyReply;
   pageId: number;
   workspaceId: number;
-  brand: PageBrand | null;
+  brand: VisitorBrand | null;
 }
 
 /** How many forms one network may send to one survey in a window, answered or not (docs/pages.md#surveys). */

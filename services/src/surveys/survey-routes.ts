@@ -17,11 +17,12 @@ import { SURVEYS, type SurveyView } from '@linkledger/projections';
 import { currentPlan } from '../billing/index.ts';
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { allocateId, metadataFor } from '../commands/command-context.ts';
-import { DomainError, notFound } from '../commands/domain-error.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import { inertCell } from '../formats/spreadsheet-cell.ts';
 import { commandContext } from '../http/command-context.ts';
 import { routesFor } from '../http/declared-routes.ts';
-import { InvalidShortCode, publicBase, ShortCodeTaken, validateCustomCode } from '../links/index.ts';
+import { workspaceDocument } from '../http/workspace-document.ts';
+import { checkChosenCode, publicBase } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { createSurveyDecider, deleteSurveyDecider, SURVEY_NOT_FOUND, updateSurveyDecider, type SurveyContent } from './survey-deciders.ts';
 import { readResponses, resultsOf, responseRows } from './survey-results.ts';
@@ -74,11 +75,7 @@ export async function surveyRoutes(app: FastifyInstance, platform: Platform) {
   const analysts = routesFor(app, { access: 'user', workspaceInPath: 'analytics:read', feature: GATE });
   const writers = routesFor(app, { access: 'user', workspaceInPath: 'links:write', feature: GATE });
 
-  const viewOf = async (workspaceId: number, surveyId: number) => {
-    const view = await platform.read.get<SurveyView>(SURVEYS, surveyId);
-    if (!view || view.workspace_id !== workspaceId) throw notFound(SURVEY_NOT_FOUND);
-    return view;
-  };
+  const viewOf = (workspaceId: number, surveyId: number) => workspaceDocument<SurveyView>(platform.read, SURVEYS, workspaceId, surveyId, SURVEY_NOT_FOUND);
   const base = (request: FastifyRequest) => publicBase(platform, request);
 
   readers.get('/api/workspaces/:id/surveys', {
@@ -99,13 +96,10 @@ export async function surveyRoutes(app: FastifyInstance, platform: Platform) {
     response: { 201: Survey, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     handler: async ({ request, reply, workspace, caller }) => {
       const { slug, title, description, questions, redirect_url, is_active } = request.body;
-      const reason = validateCustomCode(slug);
-      if (reason) throw new InvalidShortCode(reason);
+      await checkChosenCode(platform, slug);
       const limit = await surveysLimit(platform, workspace.id);
       const held = await platform.read.count(SURVEYS, { workspace_id: workspace.id });
       if (limit !== -1 && held >= limit) throw new SurveyLimitReached(limit);
-      // Refused before an id is spent; the command decides a race again.
-      if ((await platform.events.readStream(`shortcode-${slug}`)).length) throw new ShortCodeTaken();
       const context = commandContext(platform, request);
       const surveyId = await allocateId(platform.events, 'survey', metadataFor(context));
       const content = { title, description, questions, redirectUrl: redirect_url, isActive: is_active };

@@ -6,8 +6,8 @@ import { discPng } from '../testing/test-images.ts';
 import { visitorBrandFor } from '../public-pages/visitor-brand.ts';
 import { LinkCache } from '../redirect/link-cache.ts';
 import { startDnsTestServer, type DnsTestServer } from '../domains/dns/testing/dns-test-server.ts';
+import { TARGET_IP, verifiedDomain } from '../testing/verified-domain.ts';
 
-const TARGET_IP = '203.0.113.7';
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' };
 const CRAWLER = { 'user-agent': 'facebookexternalhit/1.1' };
 const HOSTILE_NAME = '</title><script>alert(1)</script> "Acme" & Co';
@@ -28,13 +28,6 @@ describe('white label', () => {
     t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
   const visit = (host: string, path: string, headers: Record<string, string> = BROWSER) =>
     t.app.inject({ method: 'GET', url: path, headers: { host, ...headers } });
-
-  async function verifiedDomain(session: Session, domain: string) {
-    const added = (await api(session, 'POST', '/api/custom-domains', { domain })).json();
-    dns.set(`_linkledger-verify.${domain}`, 'TXT', [added.dns_token]);
-    dns.set(domain, 'A', [TARGET_IP]);
-    expect((await api(session, 'POST', `/api/custom-domains/${added.id}/verify`)).json().verification_result.fully_verified).toBe(true);
-  }
 
   async function link(session: Session, name: string, fields: object) {
     const created = await api(session, 'POST', '/api/urls', { original_url: `https://example.com/${name}`, ...fields });
@@ -83,8 +76,8 @@ describe('white label', () => {
     plain = await signUp(t.app, 'plain@example.com');
     await givePlan(t.platform, acme.user.id, 'enterprise');
     await givePlan(t.platform, plain.user.id, 'pro');
-    await verifiedDomain(acme, 'go.acme.in');
-    await verifiedDomain(plain, 'go.plain.in');
+    await verifiedDomain(t.app, dns, acme, 'go.acme.in');
+    await verifiedDomain(t.app, dns, plain, 'go.plain.in');
     await linksOn(acme, 'go.acme.in', 'acme');
     await linksOn(plain, 'go.plain.in', 'plain');
     // Move past the first link's expiry: its page is the "expired" one from now on.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../../testing/plans.ts';
 import { signUp, startTestApp, type Session, type TestApp, post, put } from '../../testing/test-app.ts';
 import { startDnsTestServer, type DnsTestServer } from '../../domains/dns/testing/dns-test-server.ts';
+import { TARGET_IP, verifiedDomain } from '../../testing/verified-domain.ts';
 
-const TARGET_IP = '203.0.113.7';
 const OUR_HOST = 'lnk.example.com';
 
 interface CreatedLink {
@@ -48,14 +48,6 @@ describe('links made through the API go to the active domain and header unless t
     return answer.statusCode === 302 ? answer.headers.location : answer.statusCode;
   };
 
-  async function verifiedDomain(domain: string) {
-    const added = (await api(brand, 'POST', '/api/custom-domains', { domain })).json<{ id: number; dns_token: string }>();
-    dns.set(`_linkledger-verify.${domain}`, 'TXT', [added.dns_token]);
-    dns.set(domain, 'A', [TARGET_IP]);
-    expect((await api(brand, 'POST', `/api/custom-domains/${added.id}/verify`)).json().verification_result.fully_verified).toBe(true);
-    return added;
-  }
-
   beforeAll(async () => {
     dns = await startDnsTestServer();
     t = await startTestApp({ DNS_SERVERS: dns.address, DOMAIN_TARGET_IPS: TARGET_IP, PUBLIC_URL: `https://${OUR_HOST}`, REGISTRATIONS_PER_IP: '0' });
@@ -63,8 +55,8 @@ describe('links made through the API go to the active domain and header unless t
     brand = await signUp(t.app, 'brand@example.com');
     await givePlan(t.platform, brand.user.id, 'pro');
     key = (await api(brand, 'POST', '/api/users/me/generate-api-key')).json<{ api_key: string }>().api_key;
-    acme = await verifiedDomain('go.acme.in');
-    await verifiedDomain('go.beta.in');
+    acme = await verifiedDomain(t.app, dns, brand, 'go.acme.in');
+    await verifiedDomain(t.app, dns, brand, 'go.beta.in');
   });
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,7 @@ import { BIO_THEMES, bioThemeProblem, type BioTheme } from '@linkledger/contract
 import { errorText } from '../../api/client.ts';
 import { linksApi } from '../../api/endpoints.ts';
 import { useQuery } from '../../api/query.ts';
-import { InputField, TextareaField, VERBATIM_INPUT } from '../../ui/Field.tsx';
+import { ErrorLine, InputField, TextareaField, VERBATIM_INPUT } from '../../ui/Field.tsx';
 import { toast } from '../../ui/toasts.ts';
 import { bioPagesApi, bioPagesChanged, type BioPage, type BioPageDraft } from './bio-pages-api.ts';
 
@@ -135,11 +135,7 @@ export function BioPageEditor({ workspaceId, page, onDone }: { workspaceId: numb
               </label>
             ))}
           </div>
-          {themeProblem ? (
-            <p className="field__error" role="alert">
-              {themeProblem}
-            </p>
-          ) : null}
+          <ErrorLine>{themeProblem}</ErrorLine>
         </fieldset>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-avatar`}>
@@ -154,11 +150,7 @@ export function BioPageEditor({ workspaceId, page, onDone }: { workspaceId: numb
           />
           <p className="field__hint">{saved ? 'A PNG or JPEG, at most 200 KB.' : 'Save the page first, then add its avatar.'}</p>
         </div>
-        {error ? (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine>{error}</ErrorLine>
         <div className="bio-editor__buttons">
           <button type="button" className="button button--ghost" onClick={onDone}>
             {saved ? 'Done' : 'Cancel'}

@@ -3,8 +3,11 @@ import { errorText } from '../../api/client.ts';
 import { invalidate, useQuery } from '../../api/query.ts';
 import { createdLabel, momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { CodeList } from '../../ui/CodeList.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
+import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
 import { KeyIcon } from '../../ui/icons.tsx';
+import { ActionStatusLine, type ActionStatus } from '../workspaces/index.ts';
 import { CardHead } from './CardHead.tsx';
 import { NewWorkspaceKeyForm } from './NewWorkspaceKeyForm.tsx';
 import { workspaceKeysApi, workspaceKeysQuery, type WorkspaceApiKey } from './workspace-keys-api.ts';
@@ -23,7 +26,7 @@ export function WorkspaceKeysCard({ workspaceId }: { workspaceId: number }) {
   const key = workspaceKeysQuery(workspaceId);
   const { data, loading, error, refetch } = useQuery(key, () => workspaceKeysApi.list(workspaceId));
   const [revoking, setRevoking] = useState<WorkspaceApiKey | null>(null);
-  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const [status, setStatus] = useState<ActionStatus | null>(null);
 
   const revoke = async (target: WorkspaceApiKey) => {
     setStatus(null);
@@ -44,19 +47,8 @@ export function WorkspaceKeysCard({ workspaceId }: { workspaceId: number }) {
         title="Workspace API keys"
         subtitle="Keys of the workspace chosen in the sidebar, each allowed only its scopes. A key is shown once, when it is created."
       />
-      {error ? (
-        <div className="banner banner--error" role="alert">
-          <p className="banner__body">{LOAD_FAILED}</p>
-          <button type="button" className="button button--secondary button--sm" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {status ? (
-        <p className={`status-message tone-${status.tone}`} role={status.tone === 'success' ? 'status' : 'alert'}>
-          {status.text}
-        </p>
-      ) : null}
+      {error ? <LoadFailedBanner text={LOAD_FAILED} onRetry={() => void refetch()} /> : null}
+      <ActionStatusLine status={status} />
       <ListTable
         className="table workspace-keys__table"
         caption="Workspace API keys"
@@ -71,13 +63,7 @@ export function WorkspaceKeysCard({ workspaceId }: { workspaceId: number }) {
               <span className="workspace-keys__hint">…{each.last_four}</span>
             </td>
             <td data-label="Scopes">
-              <ul className="cluster gap-1 bare-list" aria-label="Scopes">
-                {each.scopes.map((scope) => (
-                  <li key={scope}>
-                    <code className="code-inline">{scope}</code>
-                  </li>
-                ))}
-              </ul>
+              <CodeList label="Scopes" items={each.scopes} />
             </td>
             <td data-label="Created by">{each.created_by.name}</td>
             <td data-label="Created">{createdLabel(each.created_at)}</td>

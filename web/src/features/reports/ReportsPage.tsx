@@ -6,7 +6,7 @@ import { invalidate, useQuery } from '../../api/query.ts';
 import { useSubscription } from '../billing/index.ts';
 import { useSession } from '../auth/index.ts';
 import { BusySubmitButton } from '../../ui/BusySubmitButton.tsx';
-import { InputField } from '../../ui/Field.tsx';
+import { ErrorLine, InputField } from '../../ui/Field.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
@@ -138,7 +138,7 @@ function ReportCard() {
           </button>
         </div>
       </form>
-      <FormError error={error} />
+      <ErrorLine>{error}</ErrorLine>
       {preview ? (
         <iframe
           className="reports__preview"
@@ -242,15 +242,7 @@ function SchedulesCard() {
           <BusySubmitButton busy={busy} label="Schedule report" busyLabel="Saving…" />
         </div>
       </form>
-      <FormError error={error} />
+      <ErrorLine>{error}</ErrorLine>
     </TitledCard>
   );
-}
-
-function FormError({ error }: { error: string | null }) {
-  return error ? (
-    <p className="form-error" role="alert">
-      {error}
-    </p>
-  ) : null;
 }

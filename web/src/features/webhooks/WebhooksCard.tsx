@@ -4,7 +4,9 @@ import { invalidate, useQuery } from '../../api/query.ts';
 import { momentLabel } from '../../format/dates.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ActionStatusLine, type ActionStatus } from '../workspaces/index.ts';
+import { CodeList } from '../../ui/CodeList.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
+import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { CreatedSecret } from './CreatedSecret.tsx';
@@ -82,14 +84,7 @@ export function WebhooksCard({ workspaceId }: { workspaceId: number }) {
           </p>
         ) : null}
         {created ? <CreatedSecret created={created} onDone={() => setCreated(null)} /> : null}
-        {error ? (
-          <div className="banner banner--error" role="alert">
-            <p className="banner__body">{LOAD_FAILED}</p>
-            <button type="button" className="button button--secondary button--sm" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : null}
+        {error ? <LoadFailedBanner text={LOAD_FAILED} onRetry={() => void refetch()} /> : null}
         <ActionStatusLine status={status} />
         <ListTable
           className="table table--stacked webhooks__table"
@@ -167,13 +162,7 @@ function WebhookRow({ webhook, shown, onShow, onSwitch, onEdit, onDelete }: Webh
         </span>
       </td>
       <td data-label="Events">
-        <ul className="cluster gap-1 bare-list webhooks__events" aria-label="Events">
-          {webhook.events.map((type) => (
-            <li key={type}>
-              <code className="code-inline">{type}</code>
-            </li>
-          ))}
-        </ul>
+        <CodeList label="Events" items={webhook.events} className="webhooks__events" />
         {webhook.events.includes('link.clicked') ? (
           <span className="webhooks__hint">
             Clicks of {webhook.link_ids.length} {webhook.link_ids.length === 1 ? 'link' : 'links'}
