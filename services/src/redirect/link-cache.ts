@@ -45,7 +45,11 @@ export class LinkCache {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     this.bots = new BotPolicyFollower(latestBotPolicy(events));
-    this.brands = new VisitorBrands(events, (host) => this.domains.servingClaim(host)?.ownerId, (error) => this.onError(error));
+    this.brands = new VisitorBrands(
+      events,
+      (host) => this.domains.servingClaim(host)?.ownerId,
+      (error) => this.onError(error),
+    );
   }
 
   async start(): Promise<void> {
