@@ -11,7 +11,7 @@ export const CLICK_ANALYTICS = { key: 'basic_analytics', refusal: 'Click analyti
 type AdvancedFigures = Pick<AnalyticsResponse, 'devices' | 'browsers' | 'operating_systems' | 'unique_visitors'>;
 
 /** A link's analytics without what `advanced_analytics` adds (devices, browsers, systems, distinct visitors), for a plan without it. */
-export function withoutAdvancedAnalytics<T extends AdvancedFigures>(answer: T): T {
+function withoutAdvancedAnalytics<T extends AdvancedFigures>(answer: T): T {
   return { ...answer, devices: [], browsers: [], operating_systems: [], unique_visitors: 0 };
 }
 

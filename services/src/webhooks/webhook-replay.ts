@@ -9,7 +9,7 @@ import { deliveriesStream, type WebhookSettings } from './webhook-state.ts';
 
 const BATCH = 500;
 /** The most events one replay queues (docs/webhooks.md#replay): the answer's `to_position` says where to go on from. */
-export const REPLAY_CAP = 10_000;
+const REPLAY_CAP = 10_000;
 
 /** The position a replay starts after: a log position is the first one replayed; a time, the first event at or after it. */
 async function replayAfter(events: EventStore, from: string, head: number): Promise<number> {
