@@ -58,7 +58,7 @@ const avatarImages = (platform: Pick<Platform, 'events'>) => {
 };
 
 /** A page's avatar while it is the page's current one: null for a deleted page, a page without one, or an older image. */
-export async function pageAvatar(platform: Pick<Platform, 'events'>, workspaceId: number, pageId: number, imageId?: number): Promise<QrLogoUploaded | null> {
+async function pageAvatar(platform: Pick<Platform, 'events'>, workspaceId: number, pageId: number, imageId?: number): Promise<QrLogoUploaded | null> {
   const page = await currentPage(platform, workspaceId, pageId);
   if (!page?.avatarImageId || (imageId !== undefined && imageId !== page.avatarImageId)) return null;
   return avatarImages(platform).get(workspaceId, page.avatarImageId);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   BioAvatarResponse,
   BioPage,
@@ -21,21 +20,12 @@ import { allocateId, metadataFor, type CommandContext } from '../commands/comman
 import { handleCommand, handleMultiStreamCommand } from '../commands/command-handler.ts';
 import { invalid, notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
-import { publicRoutes, routesFor } from '../http/declared-routes.ts';
+import { routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
-import {
-  InvalidShortCode,
-  publicBase,
-  sendWorkspaceImage,
-  storeWorkspaceImage,
-  takeRawImages,
-  uploadedBytes,
-  validateCustomCode,
-  checkChosenCode,
-} from '../links/index.ts';
+import { InvalidShortCode, publicBase, storeWorkspaceImage, takeRawImages, uploadedBytes, validateCustomCode, checkChosenCode } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { PAGE_NOT_FOUND, createBioPageDecider, deleteBioPageDecider, reslugBioPageDecider, updateBioPageDecider, type PageLimit } from './bio-page-deciders.ts';
-import { avatarPath, bioAvatarRoute, pageAvatar } from './bio-page-avatars.ts';
+import { avatarPath, bioAvatarRoute } from './bio-page-avatars.ts';
 import { listedLinks, renderedPage } from './bio-page-server.ts';
 import { currentPage, workspacePages, type BioPageState } from './bio-page-state.ts';
 import { linkClicksSince } from './bio-page-link-clicks.ts';
@@ -44,7 +34,6 @@ import { viewsOf } from './bio-page-views.ts';
 /** The answer of a workspace without the feature (docs/plans.md#feature-gate). */
 export const BIO_PAGES_NOT_IN_PLAN = 'Link-in-bio pages are available on the Pro and Enterprise plans. Upgrade your plan to make a page with all your links.';
 const PAGE_DELETED = 'The page was deleted. Its address now answers “page not found”.';
-const AVATAR_NOT_FOUND = 'This page has no avatar.';
 const NOT_YOUR_LINKS = (ids: readonly number[]) =>
   `A page lists live short links of this workspace only; ${ids.length === 1 ? 'this one is' : 'these are'} not: ${ids.join(', ')}.`;
 
@@ -233,18 +222,5 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
     });
   });
 
-  publicRoutes(app).get('/api/workspaces/:id/pages/:pageId/avatar', {
-    summary: 'A page’s avatar, as the image it was uploaded as (public: the page shows it to every visitor)',
-    params: BioPageParams,
-    response: {
-      200: { description: 'The avatar as PNG or JPEG', content: { 'image/png': { schema: z.string() }, 'image/jpeg': { schema: z.string() } } },
-      404: ErrorBody,
-    },
-    handler: async ({ request, reply }) => {
-      const image = await pageAvatar(platform, request.params.id, request.params.pageId);
-      if (!image) throw notFound(AVATAR_NOT_FOUND);
-      return sendWorkspaceImage(reply, image, 'public, max-age=300');
-    },
-  });
   bioAvatarRoute(app, platform);
 }

@@ -220,18 +220,6 @@ const table: Record<string, Row> = {
     expect: ownerOnly(200),
     request: async (f) => ({ url: await ownerBioPageUrl(f, '/avatar'), headers: { 'content-type': 'image/png' }, payload: discPng(32) }),
   },
-  'GET /api/workspaces/:id/pages/:pageId/avatar': {
-    expect: everyone(200),
-    request: async (f) => {
-      const { avatar_url } = await f.asJson<{ avatar_url: string }>('owner', {
-        method: 'POST',
-        url: await ownerBioPageUrl(f, '/avatar'),
-        headers: { 'content-type': 'image/png' },
-        payload: discPng(32),
-      });
-      return { url: avatar_url };
-    },
-  },
   'GET /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'DELETE /api/urls/:id': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}` }) },
   'GET /api/urls/:id/analytics': { expect: ownerOnly(200), request: async (f) => ({ url: `/api/urls/${(await f.ownerLink()).id}/analytics` }) },
