@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { LINKS, type LinkView } from '@linkledger/projections';
 import type { ImportJobDetails, ImportJobResponse } from '@linkledger/contracts';
-import { givePlan } from '../testing/plans.ts';
+import { giveUnlimitedRetention, givePlan } from '../testing/plans.ts';
 import { projectorsCaughtUp } from '../testing/projectors.ts';
 import { testNetwork } from '../testing/page-server.ts';
 import { post, signUp, startTestApp, type Session, type TestApp } from '../testing/test-app.ts';
@@ -176,6 +176,8 @@ describe('imports from other shorteners’ APIs, through the job runner (docs/im
     const tagged = await t.app.inject({ url: `/api/urls/${byCode('sh0').id}`, headers: owner.headers });
     expect(tagged.json()).toMatchObject({ tags: ['launch'], title: 'Shlink 0', original_url: 'https://example.com/shlink/0' });
     expect((await t.app.inject({ url: `/api/urls/${byCode('bt0').id}`, headers: owner.headers })).json()).toMatchObject({ tags: ['spring'] });
+    // The visits are of 2024, further back than a plan's retention shows (docs/privacy.md#analytics-retention).
+    await giveUnlimitedRetention(t.platform, owner.user.id);
     await projectorsCaughtUp(t.platform);
     const analytics = await t.app.inject({ url: `/api/urls/${byCode('sh0').id}/analytics?date_from=2024-01-01&date_to=2024-12-31`, headers: owner.headers });
     expect(analytics.statusCode, analytics.body).toBe(200);
