@@ -22,7 +22,7 @@ import { invalid, notFound } from '../commands/domain-error.ts';
 import { commandContext } from '../http/command-context.ts';
 import { routesFor } from '../http/declared-routes.ts';
 import { answeredFromTheWrite } from '../http/still-processing.ts';
-import { InvalidShortCode, publicBase, storeWorkspaceImage, takeRawImages, uploadedBytes, validateCustomCode, checkChosenCode } from '../links/index.ts';
+import { publicBase, storeWorkspaceImage, takeRawImages, uploadedBytes, checkChosenCode, checkCodeRules } from '../links/index.ts';
 import type { Platform } from '../platform/platform.ts';
 import { PAGE_NOT_FOUND, createBioPageDecider, deleteBioPageDecider, reslugBioPageDecider, updateBioPageDecider, type PageLimit } from './bio-page-deciders.ts';
 import { avatarPath, bioAvatarRoute } from './bio-page-avatars.ts';
@@ -41,13 +41,6 @@ const NOT_YOUR_LINKS = (ids: readonly number[]) =>
 async function pageLimitOf(platform: Platform, workspaceId: number): Promise<PageLimit> {
   const { plan } = await currentPlan(platform, workspaceId);
   return { limit: plan.is_unlimited ? UNLIMITED : plan.link_in_bio_pages_limit, planName: plan.display_name };
-}
-
-/** Refuses a slug the way a link's custom code is refused: its rules first, then (in the command) whether it is free. */
-function checkedSlug(slug: string): string {
-  const reason = validateCustomCode(slug);
-  if (reason) throw new InvalidShortCode(reason);
-  return slug;
 }
 
 /**
@@ -188,7 +181,7 @@ export async function bioPageRoutes(app: FastifyInstance, platform: Platform) {
       const context = answeredFromTheWrite(commandContext(platform, request));
       const target = { workspaceId: workspace.id, pageId: request.params.pageId };
       if (slug === undefined) await handleCommand(platform, context, updateBioPageDecider, { ...target, changes });
-      else await handleMultiStreamCommand(platform, context, reslugBioPageDecider, { ...target, changes: { ...changes, slug: checkedSlug(slug) } });
+      else await handleMultiStreamCommand(platform, context, reslugBioPageDecider, { ...target, changes: { ...changes, slug: checkCodeRules(slug) } });
       return answerAfter(request, workspace.id, request.params.pageId);
     },
   });

@@ -24,9 +24,15 @@ export class InvalidShortCode extends DomainError {
  * Refuses a chosen code (a link's, a page's, a survey's: they share one namespace) that breaks a
  * rule or that something holds already; refused before an id is spent, the command decides a race again.
  */
-export async function checkChosenCode(platform: Pick<Platform, 'events'>, code: string): Promise<void> {
+/** Refuses a chosen code that breaks the rules of custom codes (whether it is free is the claim's to say). */
+export function checkCodeRules(code: string): string {
   const reason = validateCustomCode(code);
   if (reason) throw new InvalidShortCode(reason);
+  return code;
+}
+
+export async function checkChosenCode(platform: Pick<Platform, 'events'>, code: string): Promise<void> {
+  checkCodeRules(code);
   if ((await platform.events.readStream(`shortcode-${code}`)).length) throw new ShortCodeTaken();
 }
 

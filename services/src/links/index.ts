@@ -14,7 +14,7 @@ export { recordLinkExpired } from './link-expiry.ts';
 export { createLinkFromRequest } from './create-link-route.ts';
 export { editLinkFromRequest } from './edit-link-request.ts';
 export { deleteLinkDecider, ShortCodeTaken } from './link-deciders.ts';
-export { checkChosenCode, InvalidShortCode, recordLink } from './create-link.ts';
+export { checkChosenCode, checkCodeRules, InvalidShortCode, recordLink } from './create-link.ts';
 export { linkFilter, linkSort } from './list-query.ts';
 export { storedOrganization } from './link-organization-input.ts';
 export { evolveQrLogos, NO_QR_LOGOS, qrLogoStream } from './qr/qr-logo-state.ts';
