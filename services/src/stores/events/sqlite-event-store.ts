@@ -77,6 +77,7 @@ function encodeBatch(batch: PendingAppend[]): (string | number)[] {
 /**
  * A committed event kept in memory for the subscriptions of this process; parsed at most
  * once, on first read, and then shared by every subscriber (handlers must not mutate it).
+ * A filter tests the entry itself (type, stream, metadata): no object per event and reader.
  */
 class TailEntry {
   private recorded: RecordedEvent | undefined;
@@ -105,6 +106,10 @@ class TailEntry {
     };
     return this.recorded;
   }
+
+  metadata(): RecordedEvent['metadata'] {
+    return this.event().metadata;
+  }
 }
 
 /** How often, at most, the writer checkpoints the log for commits made on the store's own thread. */
@@ -112,11 +117,6 @@ const CHECKPOINT_EVERY_MS = 200;
 
 /** How many recent events stay in memory for subscriptions that are not behind, by default. */
 const TAIL_SIZE = 20_000;
-
-function filterTest(filter: EventFilter | undefined): (entry: TailEntry) => boolean {
-  const test = eventFilterTest(filter);
-  return (entry) => test({ type: entry.type, stream: entry.stream, metadata: () => entry.event().metadata });
-}
 
 /** How far out of time order two events of the log may be: the margin of a time-range search. */
 const TIME_ORDER_SLACK_MS = 60_000;
@@ -457,7 +457,7 @@ export class SqliteEventStore implements EventStore {
     const first = this.tail[0]?.position;
     const last = this.tail.at(-1)?.position;
     if (first === undefined || last === undefined || after < first - 1 || after >= last) return null;
-    const matches = filterTest(filter);
+    const matches = eventFilterTest(filter);
     const events: RecordedEvent[] = [];
     for (let i = after - first + 1; i < this.tail.length && events.length < limit; i++) {
       const entry = this.tail[i]!;
@@ -520,13 +520,16 @@ export class SqliteEventStore implements EventStore {
       const rows = this.statements.rowsAfter.all(after, Math.max(1, Math.floor(limit)));
       const through = rows.length < limit ? Math.max(rows.at(-1)?.[0] ?? after, head) : rows.at(-1)![0];
       await this.walSync?.reached(through);
-      const entries = rows.map(
-        ([position, id, stream, revision, type, version, data, metadata]) => new TailEntry(position, stream, revision, [id, type, version, data, metadata]),
-      );
-      for (const entry of entries) this.keep(entry);
+      // One pass, no intermediate arrays: each row becomes its tail entry, parsed only if this reader wants it.
+      const matches = eventFilterTest(filter);
+      const events: RecordedEvent[] = [];
+      for (const [position, id, stream, revision, type, version, data, metadata] of rows) {
+        const entry = new TailEntry(position, stream, revision, [id, type, version, data, metadata]);
+        this.keep(entry);
+        if (matches(entry)) events.push(entry.event());
+      }
       this.trimTail();
-      const matches = filterTest(filter);
-      return { events: entries.filter(matches).map((entry) => entry.event()), through };
+      return { events, through };
     } finally {
       this.readingAhead = null;
       finished();
