@@ -129,6 +129,30 @@ describe('SQLite event store (embedded) — several processes on one file', () =
     });
   }
 
+  it("subscriptions filtered on metadata get exactly their events, whether the tail holds them (own appends) or they are read ahead (another process's)", async () => {
+    const file = join(dir, `metadata-filter-${n++}.db`);
+    const writer = new SqliteEventStore(file, { pollMs: 20 });
+    const reader = new SqliteEventStore(file, { pollMs: 20 });
+    const by = (i: number, actor: string): NewEvent => ({ ...event(i), metadata: { ...event(i).metadata, actor: { kind: 'user', id: actor } } });
+    const seen = { alice: [] as RecordedEvent[], bob: [] as RecordedEvent[] };
+    const subscriptions = (['alice', 'bob'] as const).map((actor) =>
+      reader.subscribe({ after: 0, batchSize: 4, filter: { actorId: actor } }, async (batch) => void seen[actor].push(...batch)),
+    );
+    let i = 0;
+    for (let round = 0; round < 10; round++) {
+      const store = round % 2 === 0 ? writer : reader;
+      await store.append([{ stream: `s-${round % 2}`, expected: 'any', events: [by(i++, 'alice'), by(i++, 'bob'), by(i++, 'alice')] }]);
+    }
+    await waitUntil(() => seen.alice.length >= 20 && seen.bob.length >= 10);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    const fromLog = await reader.readAll({ after: 0, limit: 100 });
+    expect(seen.alice).toEqual(fromLog.filter((e) => e.metadata.actor.id === 'alice'));
+    expect(seen.bob).toEqual(fromLog.filter((e) => e.metadata.actor.id === 'bob'));
+    await writer.close();
+    await reader.close();
+  });
+
   it('commits through the writer thread while another connection holds the write lock (NORMAL)', async () => {
     const file = join(dir, `locked-${n++}.db`);
     const store = new SqliteEventStore(file, { pollMs: 20, synchronous: 'NORMAL' });
