@@ -1,5 +1,5 @@
 import { domainEventOf, type ClickRow, type ClickSink, type RecordedEvent, type VisitsImported } from '@linkledger/contracts';
-import { BOT_POLICY_CHANGED, BotPolicyFollower, DEFAULT_CLASSIFIER, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
+import { BOT_POLICY_CHANGED, BotPolicyFollower, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
 import { clickhouseTime } from './clickhouse-time.ts';

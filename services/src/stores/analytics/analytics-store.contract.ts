@@ -272,10 +272,23 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
     });
     expect(stored.at(-1)!.referrer).toBe('lone \ufffd high, lone \ufffd low, pair \ud83d\ude00');
 
-    const fact = { position: ++position, link_id: 70, at: '2026-11-20 12:00:00.000', owner_id: null, short_code: 'ab\tc', destination: null, created_via: null, custom_domain: null, is_active: 1, disabled: null };
+    const fact = {
+      position: ++position,
+      link_id: 70,
+      at: '2026-11-20 12:00:00.000',
+      owner_id: null,
+      short_code: 'ab\tc',
+      destination: null,
+      created_via: null,
+      custom_domain: null,
+      is_active: 1,
+      disabled: null,
+    };
     await store.insertFacts({
       links: hostile.map((title) => ({ ...fact, position: ++position, fact: 'updated' as const, title })),
-      owners: [{ position: ++position, owner_id: 70, at: '2026-11-20 12:00:00.000', fact: 'plan', role: null, status: '\\N', plan: controls, plan_status: null }],
+      owners: [
+        { position: ++position, owner_id: 70, at: '2026-11-20 12:00:00.000', fact: 'plan', role: null, status: '\\N', plan: controls, plan_status: null },
+      ],
     });
     const links = await store.query<{ title: string; short_code: string; owner_id: number | null; is_active: number | null; disabled: number | null }>(
       'SELECT title, short_code, owner_id, is_active, disabled FROM link_facts WHERE link_id = 70 ORDER BY position',
