@@ -1,36 +1,43 @@
 import { domainEventOf, type ClickRow, type ClickSink, type RecordedEvent, type VisitsImported } from '@linkledger/contracts';
-import { BOT_POLICY_CHANGED, BotPolicyFollower, DEFAULT_CLASSIFIER, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
+import { BOT_POLICY_CHANGED, BotPolicyFollower, defaultBotPolicy, type BotClassifier, type BotPolicySource } from '../clicks/bot-policy.ts';
 import { profileUserAgentCached } from '../clicks/user-agent.ts';
 import type { ProjectionTarget } from '../runner.ts';
 import { clickhouseTime } from './clickhouse-time.ts';
 import { FACT_EVENT_TYPES, entityFacts } from './entity-facts.ts';
 import { ANALYTICS_PURGED, PurgeHorizonFollower, noPurge, type PurgeHorizonSource } from './purge-horizon.ts';
 
-function clickRows(recorded: RecordedEvent, bots: BotClassifier = DEFAULT_CLASSIFIER): ClickRow[] {
+/**
+ * Adds the rows of one event to the batch's, those before the purge horizon left out:
+ * straight into the batch's array, no array per event (the projector's garbage per click).
+ */
+function addClickRows(rows: ClickRow[], recorded: RecordedEvent, bots: BotClassifier, keeps: (at: string) => boolean): void {
   const event = domainEventOf(recorded);
-  if (event?.type === 'VisitsImported') return importedRows(recorded, event.data, bots);
-  if (event?.type !== 'Clicked') return [];
+  if (event?.type === 'VisitsImported') {
+    for (const row of importedRows(recorded, event.data, bots)) if (keeps(row.at)) rows.push(row);
+    return;
+  }
+  if (event?.type !== 'Clicked') return;
   const click = event.data;
+  const at = clickhouseTime(recorded.metadata.at);
+  if (!keeps(at)) return;
   const profile = profileUserAgentCached(click.user_agent);
-  return [
-    {
-      position: recorded.position,
-      link_id: click.link_id,
-      owner_id: click.owner_id,
-      at: clickhouseTime(recorded.metadata.at),
-      country: click.country,
-      referrer: click.referrer,
-      source: click.source,
-      browser: profile.browser,
-      os: profile.os,
-      device: profile.device,
-      is_bot: bots.isBot(click.user_agent) ? 1 : 0,
-      visitor_hash: click.visitor_hash,
-      destination: click.destination,
-      rule: click.rule ?? 0,
-      variant: click.variant ?? 0,
-    },
-  ];
+  rows.push({
+    position: recorded.position,
+    link_id: click.link_id,
+    owner_id: click.owner_id,
+    at,
+    country: click.country,
+    referrer: click.referrer,
+    source: click.source,
+    browser: profile.browser,
+    os: profile.os,
+    device: profile.device,
+    is_bot: bots.isBot(click.user_agent) ? 1 : 0,
+    visitor_hash: click.visitor_hash,
+    destination: click.destination,
+    rule: click.rule ?? 0,
+    variant: click.variant ?? 0,
+  });
 }
 
 /**
@@ -95,11 +102,13 @@ export class ClicksAnalyticsTarget implements ProjectionTarget {
     return this.store.lastPosition();
   }
 
+  private readonly keeps = (at: string) => this.purges.keeps(at);
+
   async apply(batch: RecordedEvent[]): Promise<void> {
     const rows: ClickRow[] = [];
     for (const recorded of batch) {
       if (this.bots.observe(recorded) || this.purges.observe(recorded)) continue;
-      rows.push(...clickRows(recorded, this.bots.classifier).filter((row) => this.purges.keeps(row.at)));
+      addClickRows(rows, recorded, this.bots.classifier, this.keeps);
     }
     // Facts first: they replace themselves when replayed, and a crash before the clicks
     // leaves the checkpoint (the clicks') before this batch, so it is applied again whole.

@@ -246,6 +246,58 @@ export function analyticsStoreContract(open: () => Promise<AnalyticsStore>) {
     expect(await store.lastPosition()).toBe(position - 1);
   });
 
+  it('stores every user-given string byte for byte, whatever it holds, and nulls as nulls', async () => {
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('') + '\x7f';
+    const hostile = [
+      `"quoted" 'single' \`back\``,
+      'tab\there\nnew line\r\nCRLF\\backslash\\N \\t \\0',
+      '\\N',
+      '\0NUL\0',
+      controls,
+      ',;|{"json": [1]}\u00e9\u4e2d\u{1f600}',
+      '',
+    ];
+    const start = position;
+    const rows = hostile.map((text) => click({ link_id: 70, referrer: text, destination: `https://x.example/${text}`, visitor_hash: text, browser: text }));
+    // A lone UTF-16 surrogate has no UTF-8 form: it is stored as U+FFFD, as by any UTF-8 store.
+    rows.push(click({ link_id: 70, referrer: 'lone \ud800 high, lone \udc00 low, pair \ud83d\ude00' }));
+    await store.insertClicks(rows);
+    const stored = await store.query<{ position: number; referrer: string; destination: string; visitor_hash: string; browser: string; bytes: string }>(
+      'SELECT position, referrer, destination, visitor_hash, browser, hex(referrer) AS bytes FROM clicks WHERE link_id = 70 ORDER BY position',
+    );
+    expect(stored.map((row) => row.position)).toEqual(rows.map((_, i) => start + i + 1));
+    hostile.forEach((text, i) => {
+      expect(stored[i]).toMatchObject({ referrer: text, destination: `https://x.example/${text}`, visitor_hash: text, browser: text });
+      expect(stored[i]!.bytes).toBe(Buffer.from(text, 'utf8').toString('hex').toUpperCase());
+    });
+    expect(stored.at(-1)!.referrer).toBe('lone \ufffd high, lone \ufffd low, pair \ud83d\ude00');
+
+    const fact = {
+      position: ++position,
+      link_id: 70,
+      at: '2026-11-20 12:00:00.000',
+      owner_id: null,
+      short_code: 'ab\tc',
+      destination: null,
+      created_via: null,
+      custom_domain: null,
+      is_active: 1,
+      disabled: null,
+    };
+    await store.insertFacts({
+      links: hostile.map((title) => ({ ...fact, position: ++position, fact: 'updated' as const, title })),
+      owners: [
+        { position: ++position, owner_id: 70, at: '2026-11-20 12:00:00.000', fact: 'plan', role: null, status: '\\N', plan: controls, plan_status: null },
+      ],
+    });
+    const links = await store.query<{ title: string; short_code: string; owner_id: number | null; is_active: number | null; disabled: number | null }>(
+      'SELECT title, short_code, owner_id, is_active, disabled FROM link_facts WHERE link_id = 70 ORDER BY position',
+    );
+    expect(links).toEqual(hostile.map((title) => ({ title, short_code: 'ab\tc', owner_id: null, is_active: 1, disabled: null })));
+    const owners = await store.query('SELECT role, status, plan, plan_status FROM owner_facts WHERE owner_id = 70');
+    expect(owners).toEqual([{ role: null, status: '\\N', plan: controls, plan_status: null }]);
+  });
+
   it('truncates for a rebuild', async () => {
     await store.truncate();
     expect(await store.lastPosition()).toBe(0);

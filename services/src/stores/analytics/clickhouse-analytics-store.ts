@@ -1,11 +1,47 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
-import type { AnalyticsShadow, AnalyticsStore, ClickRow, EntityFacts } from '@linkledger/contracts';
+import type { AnalyticsShadow, AnalyticsStore, ClickRow, EntityFacts, LinkFactRow, OwnerFactRow } from '@linkledger/contracts';
+import { withRawInserts } from './chdb-inserts.ts';
 import { openClickHouseShadow } from './clickhouse-shadow.ts';
 import { READ_ONLY_CLAUSE } from './owner-link.ts';
+import { TabSeparatedBody, tabSeparated } from './tab-separated.ts';
 
 const SCHEMA_FILE = new URL('../../../../infra/clickhouse/schema.sql', import.meta.url);
 const DATABASE_NAME = /^[a-z_][a-z0-9_]*$/i;
+
+/** The columns each insert names, in the order its rows are written (infra/clickhouse/schema.sql). */
+const CLICK_COLUMNS = [
+  'position',
+  'link_id',
+  'owner_id',
+  'at',
+  'country',
+  'referrer',
+  'source',
+  'browser',
+  'os',
+  'device',
+  'is_bot',
+  'visitor_hash',
+  'destination',
+  'rule',
+  'variant',
+] as const satisfies readonly (keyof ClickRow)[];
+const LINK_FACT_COLUMNS = [
+  'position',
+  'link_id',
+  'at',
+  'fact',
+  'owner_id',
+  'short_code',
+  'destination',
+  'title',
+  'created_via',
+  'custom_domain',
+  'is_active',
+  'disabled',
+] as const satisfies readonly (keyof LinkFactRow)[];
+const OWNER_FACT_COLUMNS = ['position', 'owner_id', 'at', 'fact', 'role', 'status', 'plan', 'plan_status'] as const satisfies readonly (keyof OwnerFactRow)[];
 
 /** The statements of infra/clickhouse/schema.sql (or another schema file), comments removed. */
 export function schemaStatements(file: URL = SCHEMA_FILE): string[] {
@@ -44,8 +80,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       const { createChdbConnection } = await import('chdb/connection');
       // chDB builds its connection on @clickhouse/client-common's types, which the client
       // re-declares in its own dist: the shapes are identical, the declarations are not.
-      const connection = createChdbConnection({ path: target.path }) as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>;
-      client = createClient({ connection, clickhouse_settings: settings });
+      const chdb = createChdbConnection({ path: target.path });
+      const connection = chdb as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>;
+      client = withRawInserts(createClient({ connection, clickhouse_settings: settings }), chdb.chdb);
       await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });
       // chDB keeps one session per process, so USE sets the database for every later query.
       await client.command({ query: `USE ${database}` });
@@ -129,21 +166,22 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async insertClicks(rows: readonly ClickRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.client.insert({
-      table: 'clicks',
-      values: rows as ClickRow[],
-      format: 'JSONEachRow',
-    });
+    await this.insertRows('clicks', CLICK_COLUMNS, rows);
   }
 
   async insertFacts(facts: EntityFacts): Promise<void> {
-    for (const [table, values] of [
-      ['link_facts', facts.links],
-      ['owner_facts', facts.owners],
-    ] as const) {
-      if (values.length) await this.client.insert({ table, values: values as object[], format: 'JSONEachRow' });
-    }
+    await this.insertRows('link_facts', LINK_FACT_COLUMNS, facts.links);
+    await this.insertRows('owner_facts', OWNER_FACT_COLUMNS, facts.owners);
+  }
+
+  /** A batch as one INSERT in TabSeparated, on chDB and a server alike (docs/architecture.md#projections). */
+  private async insertRows<Row extends Record<Column, string | number | null>, Column extends string>(
+    table: string,
+    columns: readonly [Column, ...Column[]],
+    rows: readonly Row[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.client.insert({ table, columns: [...columns], values: new TabSeparatedBody(tabSeparated(rows, columns)), format: 'TabSeparated' });
   }
 
   async lastPosition(): Promise<number> {
