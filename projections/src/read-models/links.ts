@@ -155,14 +155,16 @@ export const linkHandlers: ReadModelHandlers = {
     tx.delete(LINKS, link_id);
     await addToTotals(tx, link.owner_id, -1, -link.total_clicks);
   },
-  async Clicked({ link_id, user_agent }, _recorded, tx) {
+  async Clicked({ link_id, owner_id, user_agent }, _recorded, tx) {
     if (tx.bots.isBot(user_agent)) return;
-    const link = await tx.change<LinkView>(LINKS, link_id, (counted) => void (counted.total_clicks += 1));
-    if (link) await addToTotals(tx, link.owner_id, 0, 1);
+    // Counted by the store without reading the link; a click of a link deleted meanwhile counts
+    // nowhere, so its owner's totals stay the sum of its links'. The click's owner is the
+    // link's own (the redirect served it from the link's stream).
+    await tx.count(LINKS, link_id, 'total_clicks', 1, [{ collection: LINK_TOTALS, id: owner_id, field: 'total_clicks' }]);
   },
 };
 
-/** The links the batch's link events touch, then their owners' totals (owners known from those links). */
+/** The links the batch's link events touch, then their owners' totals (owners known from those links); clicks read nothing. */
 export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const linkIds = new Set<number>();
   const owners = new Set<number>();
@@ -176,7 +178,7 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
       event.type === 'LinkVariantPromoted'
     ) {
       linkIds.add(event.data.link_id);
-    } else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
+    }
   }
   await tx.prefetch(LINKS, linkIds);
   for (const id of linkIds) {
