@@ -164,10 +164,16 @@ export const linkHandlers: ReadModelHandlers = {
   },
 };
 
-/** The links the batch's link events touch, then their owners' totals (owners known from those links); clicks read nothing. */
+/**
+ * The links the batch's link events touch, then their owners' totals (owners known from those
+ * links). Clicks read nothing, except where the batch writes their owner's totals whole too (a
+ * link created or deleted beside them): their links are read ahead then, in one query, as
+ * counting into totals held in memory must know that the clicked link exists.
+ */
 export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const linkIds = new Set<number>();
   const owners = new Set<number>();
+  const clickedBy = new Map<number, Set<number>>();
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
     else if (
@@ -178,6 +184,9 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
       event.type === 'LinkVariantPromoted'
     ) {
       linkIds.add(event.data.link_id);
+    } else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) {
+      const clicked = clickedBy.get(event.data.owner_id) ?? new Set<number>();
+      clickedBy.set(event.data.owner_id, clicked.add(event.data.link_id));
     }
   }
   await tx.prefetch(LINKS, linkIds);
@@ -185,5 +194,9 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
     const link = await tx.get<LinkView>(LINKS, id);
     if (link) owners.add(link.owner_id);
   }
+  await tx.prefetch(
+    LINKS,
+    [...owners].flatMap((owner) => [...(clickedBy.get(owner) ?? [])]),
+  );
   await tx.prefetch(LINK_TOTALS, owners);
 };

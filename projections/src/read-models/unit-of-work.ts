@@ -78,9 +78,7 @@ export class UnitOfWork {
    */
   private async settleAlongside(key: string): Promise<void> {
     if (!this.awaited.delete(key)) return;
-    const waiting = [...this.counted.values()].filter((count) =>
-      [...count.alongside.values()].some((also) => this.key(also.collection, also.id) === key),
-    );
+    const waiting = [...this.counted.values()].filter((count) => [...count.alongside.values()].some((also) => this.key(also.collection, also.id) === key));
     if (waiting.length === 0) return;
     const byCollection = new Map<string, string[]>();
     for (const { collection, id } of waiting) byCollection.set(collection, [...(byCollection.get(collection) ?? []), id]);
@@ -191,7 +189,7 @@ export class UnitOfWork {
 }
 
 /** A field counted alongside another document's, if that one exists. */
-export interface AlongsideField {
+interface AlongsideField {
   collection: string;
   id: string | number;
   field: string;

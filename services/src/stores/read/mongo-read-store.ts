@@ -101,7 +101,9 @@ export class MongoReadStore implements ReadStore {
     const existing = new Set<string>();
     const gated = groupIds(counts.filter((count) => count.alongside?.length));
     for (const [collection, ids] of gated) {
-      const found = await this.docs(collection).find({ _id: { $in: ids } }, { projection: { _id: 1 }, session }).toArray();
+      const found = await this.docs(collection)
+        .find({ _id: { $in: ids } }, { projection: { _id: 1 }, session })
+        .toArray();
       for (const { _id } of found) existing.add(`${collection}\u0000${_id}`);
     }
     const additions = new Map<string, Map<string, Record<string, number>>>();
