@@ -37,6 +37,25 @@ export interface DocWrite {
   doc: Doc | null;
 }
 
+/** A numeric field of one document. */
+export interface DocField {
+  collection: string;
+  id: string;
+  field: string;
+}
+
+/**
+ * An addition to a numeric field of a document, made by the store without handing the
+ * document to the projector (a link's clicks): only where the document exists, and to the
+ * documents as they were before the commit's writes (a document the same commit writes
+ * whole is then replaced). A missing field counts as 0.
+ */
+export interface DocCount extends DocField {
+  by: number;
+  /** Additions made only if the document above exists (to a link's owner's totals, as to the link). */
+  alongside?: readonly (DocField & { by: number })[];
+}
+
 /** Read models built by the projectors. Adapters: SQLite (embedded), MongoDB (server). */
 export interface ReadStore {
   /** Which adapter this is, for health reports and logs (e.g. 'sqlite', 'kurrentdb'). */
@@ -53,8 +72,8 @@ export interface ReadStore {
   ensureIndex(collection: string, fields: readonly string[]): Promise<void>;
   /** Last global position applied by a projector (0 when none). */
   checkpoint(projector: string): Promise<number>;
-  /** Writes the documents and moves the projector's checkpoint in one atomic step. */
-  commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void>;
+  /** Makes the counts, writes the documents and moves the projector's checkpoint in one atomic step. */
+  commit(projector: string, writes: readonly DocWrite[], checkpoint: number, counts?: readonly DocCount[]): Promise<void>;
   /** Empties the collections and the checkpoint of a projector, for a rebuild. */
   reset(projector: string, collections: readonly string[]): Promise<void>;
   /**

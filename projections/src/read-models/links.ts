@@ -155,17 +155,25 @@ export const linkHandlers: ReadModelHandlers = {
     tx.delete(LINKS, link_id);
     await addToTotals(tx, link.owner_id, -1, -link.total_clicks);
   },
-  async Clicked({ link_id, user_agent }, _recorded, tx) {
+  async Clicked({ link_id, owner_id, user_agent }, _recorded, tx) {
     if (tx.bots.isBot(user_agent)) return;
-    const link = await tx.change<LinkView>(LINKS, link_id, (counted) => void (counted.total_clicks += 1));
-    if (link) await addToTotals(tx, link.owner_id, 0, 1);
+    // Counted by the store without reading the link; a click of a link deleted meanwhile counts
+    // nowhere, so its owner's totals stay the sum of its links'. The click's owner is the
+    // link's own (the redirect served it from the link's stream).
+    await tx.count(LINKS, link_id, 'total_clicks', 1, [{ collection: LINK_TOTALS, id: owner_id, field: 'total_clicks' }]);
   },
 };
 
-/** The links the batch's link events touch, then their owners' totals (owners known from those links). */
+/**
+ * The links the batch's link events touch, then their owners' totals (owners known from those
+ * links). Clicks read nothing, except where the batch writes their owner's totals whole too (a
+ * link created or deleted beside them): their links are read ahead then, in one query, as
+ * counting into totals held in memory must know that the clicked link exists.
+ */
 export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
   const linkIds = new Set<number>();
   const owners = new Set<number>();
+  const clickedBy = new Map<number, Set<number>>();
   for (const { event } of batch) {
     if (event.type === 'LinkCreated') owners.add(event.data.owner_id);
     else if (
@@ -176,12 +184,19 @@ export const prefetchLinks: ReadModelPrefetch = async (batch, tx) => {
       event.type === 'LinkVariantPromoted'
     ) {
       linkIds.add(event.data.link_id);
-    } else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) linkIds.add(event.data.link_id);
+    } else if (event.type === 'Clicked' && !tx.bots.isBot(event.data.user_agent)) {
+      const clicked = clickedBy.get(event.data.owner_id) ?? new Set<number>();
+      clickedBy.set(event.data.owner_id, clicked.add(event.data.link_id));
+    }
   }
   await tx.prefetch(LINKS, linkIds);
   for (const id of linkIds) {
     const link = await tx.get<LinkView>(LINKS, id);
     if (link) owners.add(link.owner_id);
   }
+  await tx.prefetch(
+    LINKS,
+    [...owners].flatMap((owner) => [...(clickedBy.get(owner) ?? [])]),
+  );
   await tx.prefetch(LINK_TOTALS, owners);
 };

@@ -68,7 +68,7 @@ export class ReadModelTarget implements ProjectionTarget {
       tx.bots = bots;
       await this.projector.apply(event, recorded, tx);
     }
-    await this.store.commit(this.projector.name, tx.writes(), through);
+    await this.store.commit(this.projector.name, tx.writes(), through, tx.counts());
     // A deleted account's documents were just overwritten: their old bytes must not linger.
     if (events.some(({ event }) => event.type === 'AccountDeleted')) await this.store.forgetOverwritten?.();
   }

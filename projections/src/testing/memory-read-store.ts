@@ -1,4 +1,4 @@
-import type { Doc, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
+import type { Doc, DocCount, DocField, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
 
 /**
  * A read store in memory, for the projectors' own tests: documents by collection and id,
@@ -43,13 +43,26 @@ export class MemoryReadStore implements ReadStore {
     return this.checkpoints.get(projector) ?? 0;
   }
 
-  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
+  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number, counts: readonly DocCount[] = []): Promise<void> {
+    // Counts first, into the documents as they were (ReadStore.commit).
+    for (const count of counts) {
+      if (!this.addTo(count, count.by)) continue;
+      for (const also of count.alongside ?? []) this.addTo(also, also.by);
+    }
     for (const { collection, id, doc } of writes) {
       if (doc === null) this.collection(collection).delete(id);
       else this.collection(collection).set(id, structuredClone(doc));
     }
     this.checkpoints.set(projector, checkpoint);
     this.commits += 1;
+  }
+
+  private addTo({ collection, id, field }: DocField, by: number): boolean {
+    const doc = this.collection(collection).get(id);
+    if (!doc) return false;
+    const value = doc[field];
+    this.collection(collection).set(id, { ...doc, [field]: (typeof value === 'number' ? value : 0) + by });
+    return true;
   }
 
   async reset(projector: string, collections: readonly string[]): Promise<void> {
@@ -65,7 +78,7 @@ export class MemoryReadStore implements ReadStore {
       getMany: (collection, ids) => copy.getMany(collection, ids),
       ensureIndex: async () => undefined,
       checkpoint: (name) => copy.checkpoint(name),
-      commit: (name, writes, checkpoint) => copy.commit(name, writes, checkpoint),
+      commit: (name, writes, checkpoint, counts) => copy.commit(name, writes, checkpoint, counts),
       reset: (name, names) => copy.reset(name, names),
       promote: async () => {
         for (const name of collections) this.collections.set(name, copy.collection(name));

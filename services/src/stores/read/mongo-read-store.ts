@@ -1,5 +1,5 @@
-import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
-import type { Condition, Doc, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
+import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
+import type { Condition, Doc, DocCount, DocField, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
 import { assertField } from './where-sql.ts';
 
 /** A read-model document as stored: its own fields, keyed by `_id` = String(id). */
@@ -81,14 +81,49 @@ export class MongoReadStore implements ReadStore {
    * all. Transactions need a replica set (a single node is enough); docker-compose.yml runs
    * MongoDB as the one-node replica set rs0.
    */
-  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
+  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number, counts: readonly DocCount[] = []): Promise<void> {
     const batches = [...groupByCollection(writes)].map(([collection, operations]) => ({ docs: this.docs(collection), operations }));
     await this.client.withSession((session) =>
       session.withTransaction(async () => {
+        await this.addCounts(counts, session);
         for (const { docs, operations } of batches) await docs.bulkWrite(operations, { session, ordered: true });
         await this.checkpoints().replaceOne({ _id: projector }, { position: checkpoint }, { upsert: true, session });
       }),
     );
+  }
+
+  /**
+   * The counts as `$inc` updates without upsert (a missing document takes none), one bulk
+   * write per collection; alongside additions only for documents found before any of them.
+   */
+  private async addCounts(counts: readonly DocCount[], session: ClientSession): Promise<void> {
+    if (counts.length === 0) return;
+    const existing = new Set<string>();
+    const gated = groupIds(counts.filter((count) => count.alongside?.length));
+    for (const [collection, ids] of gated) {
+      const found = await this.docs(collection)
+        .find({ _id: { $in: ids } }, { projection: { _id: 1 }, session })
+        .toArray();
+      for (const { _id } of found) existing.add(`${collection}\u0000${_id}`);
+    }
+    const additions = new Map<string, Map<string, Record<string, number>>>();
+    const add = ({ collection, id, field }: DocField, by: number) => {
+      const documents = additions.get(collection) ?? new Map<string, Record<string, number>>();
+      additions.set(collection, documents);
+      const fields = documents.get(id) ?? {};
+      documents.set(id, fields);
+      fields[assertField(field)] = (fields[field] ?? 0) + by;
+    };
+    for (const count of counts) {
+      add(count, count.by);
+      if (existing.has(`${count.collection}\u0000${count.id}`)) for (const also of count.alongside ?? []) add(also, also.by);
+    }
+    for (const [collection, documents] of additions) {
+      const operations: AnyBulkWriteOperation<StoredDoc>[] = [...documents].map(([id, fields]) => ({
+        updateOne: { filter: { _id: id }, update: { $inc: fields } },
+      }));
+      await this.docs(collection).bulkWrite(operations, { session, ordered: false });
+    }
   }
 
   /**
@@ -124,11 +159,16 @@ export class MongoReadStore implements ReadStore {
       getMany: <T extends Doc>(collection: string, ids: readonly (string | number)[]) => this.getMany<T>(copyOf(collection), ids),
       ensureIndex: (collection: string, fields: readonly string[]) => this.ensureIndex(copyOf(collection), fields),
       checkpoint: () => this.checkpoint(key),
-      commit: (_: string, writes: readonly DocWrite[], checkpoint: number) =>
+      commit: (_: string, writes: readonly DocWrite[], checkpoint: number, counts: readonly DocCount[] = []) =>
         this.commit(
           key,
           writes.map((write) => ({ ...write, collection: copyOf(write.collection) })),
           checkpoint,
+          counts.map((count) => ({
+            ...count,
+            collection: copyOf(count.collection),
+            alongside: count.alongside?.map((also) => ({ ...also, collection: copyOf(also.collection) })),
+          })),
         ),
       reset: (_: string, names: readonly string[]) => this.reset(key, names.map(copyOf)),
       promote: async () => {
@@ -170,6 +210,13 @@ function fromStored<T extends Doc>(doc: StoredDoc): T {
   const fields: Document = { ...doc };
   delete fields._id;
   return fields as T;
+}
+
+/** The ids of the counted documents, by collection. */
+function groupIds(counts: readonly DocCount[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const { collection, id } of counts) groups.set(collection, [...(groups.get(collection) ?? []), id]);
+  return groups;
 }
 
 function groupByCollection(writes: readonly DocWrite[]): Map<string, AnyBulkWriteOperation<StoredDoc>[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ReadStore } from '@linkledger/contracts';
+import type { ReadStore, Where } from '@linkledger/contracts';
 
 /** The behaviour every read store adapter must have; collections are namespaced per test. */
 export function readStoreContract(open: () => Promise<ReadStore>) {
@@ -120,6 +120,46 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await ids({ id: { lt: 3 }, and: [] })).toEqual([1, 2]);
   });
 
+  it('counts into existing documents only, alongside fields only where the counted document exists, before the commit’s writes', async () => {
+    await seed();
+    const totals = links.replace('links_', 'totals_');
+    await store.commit(projector, [{ collection: totals, id: '7', doc: { id: 7, clicks: 55 } }], 43);
+    const alongside = [{ collection: totals, id: '7', field: 'clicks', by: 2 }];
+    await store.commit(
+      projector,
+      [{ collection: links, id: '10', doc: { id: 10, owner_id: 7, title: 'Rewritten', clicks: 0, created_at: '2026-04-01T00:00:00Z' } }],
+      44,
+      [
+        { collection: links, id: '1', field: 'clicks', by: 2, alongside },
+        { collection: links, id: '2', field: 'visits', by: 3 },
+        // No such link: neither it nor its alongside field is counted.
+        { collection: links, id: '99', field: 'clicks', by: 4, alongside: [{ collection: totals, id: '7', field: 'clicks', by: 4 }] },
+        // No such totals document: nothing is created.
+        { collection: links, id: '3', field: 'clicks', by: 1, alongside: [{ collection: totals, id: '8', field: 'clicks', by: 1 }] },
+        // The commit writes link 10 whole after counting: its write wins.
+        { collection: links, id: '10', field: 'clicks', by: 9, alongside },
+      ],
+    );
+    expect(await store.checkpoint(projector)).toBe(44);
+    expect(await store.get(links, 1)).toMatchObject({ clicks: 7, title: 'Alpha launch', owner_id: 7 });
+    expect(await store.get(links, 2)).toMatchObject({ clicks: 50, visits: 3 });
+    expect(await store.get(links, 3)).toMatchObject({ clicks: 2 });
+    expect(await store.get(links, 10)).toMatchObject({ clicks: 0, title: 'Rewritten' });
+    expect(await store.get(links, 99)).toBeNull();
+    expect(await store.get(totals, 7)).toEqual({ id: 7, clicks: 59 });
+    expect(await store.get(totals, 8)).toBeNull();
+  });
+
+  it('keeps an indexed field counted into queryable by its new value', async () => {
+    await seed();
+    await store.ensureIndex(links, ['clicks']);
+    await store.commit(projector, [], 43, [{ collection: links, id: '3', field: 'clicks', by: 60 }]);
+    const ids = async (where: Where) => (await store.find(links, { where, sort: [{ field: 'id', direction: 'asc' }] })).map((d) => d.id);
+    expect(await ids({ clicks: { gte: 50 } })).toEqual([2, 3]);
+    expect(await ids({ clicks: 61 })).toEqual([3]);
+    expect(await ids({ owner_id: 8 })).toEqual([3]);
+  });
+
   it('sorts, skips and limits', async () => {
     await seed();
     const byClicks = await store.find(links, { where: { owner_id: 7 }, sort: [{ field: 'clicks', direction: 'desc' }] });
@@ -147,8 +187,10 @@ export function readStoreContract(open: () => Promise<ReadStore>) {
     expect(await shadow.checkpoint(projector)).toBe(0);
     expect(await shadow.get(links, 1)).toBeNull();
     const rebuilt = { id: 1, owner_id: 7, title: 'Rebuilt', created_at: '2026-01-01T00:00:00Z' };
+    await shadow.commit(projector, [{ collection: links, id: '1', doc: { ...rebuilt, clicks: 1 } }], 41);
+    await shadow.commit(projector, [], 42, [{ collection: links, id: '1', field: 'clicks', by: 2 }]);
+    expect(await shadow.get(links, 1)).toMatchObject({ title: 'Rebuilt', clicks: 3 });
     await shadow.commit(projector, [{ collection: links, id: '1', doc: rebuilt }], 42);
-    expect(await shadow.get(links, 1)).toMatchObject({ title: 'Rebuilt' });
     expect((await shadow.getMany(links, [1, 2])).size).toBe(1);
     // The live collections answer as before until the copy is promoted.
     expect(await store.count(links)).toBe(4);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Doc, DocWrite, Query, Where } from '@linkledger/contracts';
+import type { Doc, DocCount, DocField, DocWrite, Query, Where } from '@linkledger/contracts';
 import { assertField, jsonField, keysField, orderSql, whereSql, type FieldSql } from './where-sql.ts';
 
 /**
@@ -88,6 +88,12 @@ export class SqliteDocs {
       update: db.prepare(`UPDATE ${t} SET doc = ?, keys = ? WHERE collection = ? AND id = ?`),
       insert: db.prepare(`INSERT INTO ${t} (collection, id, doc, keys) VALUES (?, ?, ?, ?)`),
       delete: db.prepare(`DELETE FROM ${t} WHERE collection = ? AND id = ?`),
+      // A count rewrites the document in SQL, not in the projector; `keys` (and so every
+      // index) only when the field is indexed.
+      count: db.prepare(`UPDATE ${t} SET doc = json_set(doc, @path, coalesce(doc ->> @path, 0) + @by) WHERE collection = @collection AND id = @id`),
+      countIndexed: db.prepare(
+        `UPDATE ${t} SET doc = json_set(doc, @path, coalesce(doc ->> @path, 0) + @by), keys = json_set(keys, @path, coalesce(doc ->> @path, 0) + @by) WHERE collection = @collection AND id = @id`,
+      ),
       checkpoint: db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projector = ?'),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (projector, position) VALUES (?, ?)'),
       clear: db.prepare(`DELETE FROM ${t} WHERE collection = ?`),
@@ -262,12 +268,13 @@ export class SqliteDocs {
     return this.statements.checkpoint.get(this.checkpointKey(projector))?.position ?? 0;
   }
 
-  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
+  async commit(projector: string, writes: readonly DocWrite[], checkpoint: number, counts: readonly DocCount[] = []): Promise<void> {
     this.db
       .transaction(() => {
         // Under the write lock, so no index can be declared between this and the writes: every
         // document's keys cover exactly the indexes there are.
         this.knowSchema();
+        this.addCounts(counts);
         const { updateDoc, update, insert } = this.statements;
         for (const write of writes) {
           if (write.doc) {
@@ -280,6 +287,27 @@ export class SqliteDocs {
         this.statements.setCheckpoint.run(this.checkpointKey(projector), checkpoint);
       })
       .immediate();
+  }
+
+  /** The counts, into the documents that exist; each alongside field once, with its additions summed. */
+  private addCounts(counts: readonly DocCount[]): void {
+    const alongside = new Map<string, DocField & { by: number }>();
+    for (const count of counts) {
+      if (this.addTo(count, count.by) === 0) continue;
+      for (const also of count.alongside ?? []) {
+        const key = `${also.collection}\u0000${also.id}\u0000${also.field}`;
+        const known = alongside.get(key);
+        if (known) known.by += also.by;
+        else alongside.set(key, { ...also });
+      }
+    }
+    for (const also of alongside.values()) this.addTo(also, also.by);
+  }
+
+  /** Adds to a field of a document; answers how many documents changed (0: none such). */
+  private addTo({ collection, id, field }: DocField, by: number): number {
+    const statement = this.keyFields.get(collection)?.includes(field) ? this.statements.countIndexed : this.statements.count;
+    return statement.run({ path: `$.${assertField(field)}`, by, collection, id }).changes;
   }
 
   async reset(projector: string, collections: readonly string[]): Promise<void> {

@@ -52,7 +52,7 @@ export async function openSqliteShadow(db: Database.Database, projector: string,
     getMany: (collection, ids) => docs.getMany(collection, ids),
     ensureIndex: (collection, fields) => docs.ensureIndex(collection, fields),
     checkpoint: (name) => docs.checkpoint(name),
-    commit: (name, writes, checkpoint) => docs.commit(name, writes, checkpoint),
+    commit: (name, writes, checkpoint, counts) => docs.commit(name, writes, checkpoint, counts),
     reset: (name, names) => docs.reset(name, names),
     async promote() {
       const owned = new Set(collections);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Doc, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
+import type { Doc, DocCount, DocWrite, Query, ReadStore, ReadStoreShadow, Where } from '@linkledger/contracts';
 import { SqliteDocs, docsTableSql } from './sqlite-docs.ts';
 import { openSqliteShadow } from './sqlite-read-shadow.ts';
 import { useWal } from '../sqlite-wal.ts';
@@ -59,8 +59,8 @@ export class SqliteReadStore implements ReadStore {
     return this.docs.checkpoint(projector);
   }
 
-  commit(projector: string, writes: readonly DocWrite[], checkpoint: number): Promise<void> {
-    return this.docs.commit(projector, writes, checkpoint);
+  commit(projector: string, writes: readonly DocWrite[], checkpoint: number, counts?: readonly DocCount[]): Promise<void> {
+    return this.docs.commit(projector, writes, checkpoint, counts);
   }
 
   reset(projector: string, collections: readonly string[]): Promise<void> {
