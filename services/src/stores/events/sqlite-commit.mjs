@@ -17,7 +17,7 @@ class Refused extends Error {
   }
 }
 
-/** How many streams' last revisions a connection remembers between its commits. */
+/** How many streams' last revisions a connection remembers between its commits, by default. */
 const MAX_REMEMBERED_STREAMS = 100_000;
 
 /** @param {string | number} expected @param {number | null} current */
@@ -34,9 +34,10 @@ function expectationHolds(expected, current) {
  * Prepares the statements of a commit on `db` and returns the commit: every append of the
  * batch in one immediate transaction (one sync), each append all or nothing.
  * @param {import('better-sqlite3').Database} db
+ * @param {{ maxRememberedStreams?: number }} [options]
  * @returns {(appends: StreamRows[][]) => Outcome[]}
  */
-export function createCommit(db) {
+export function createCommit(db, { maxRememberedStreams = MAX_REMEMBERED_STREAMS } = {}) {
   const clickIndex = hasClickIndex(db);
   // A stream's last revision when this connection does not remember it. With the click layout
   // the entries of clicks past the indexed point are in neither index: the remembered map holds
@@ -149,7 +150,7 @@ export function createCommit(db) {
       // Committed (a rolled-back commit leaves the map as it was, still true): these are the
       // streams' last revisions now. Bounded: a map of every link ever clicked would only grow;
       // emptied, it is filled again at the next commit.
-      if (committedRevisions.size + revisionsInCommit.size > MAX_REMEMBERED_STREAMS) seen = null;
+      if (committedRevisions.size + revisionsInCommit.size > maxRememberedStreams) seen = null;
       else {
         for (const [stream, revision] of revisionsInCommit) committedRevisions.set(stream, revision);
         for (const outcome of outcomes) if (outcome.ok && seen !== null && outcome.position > seen) seen = outcome.position;

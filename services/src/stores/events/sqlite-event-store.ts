@@ -618,7 +618,7 @@ export class SqliteEventStore implements EventStore {
       // Within a stream revisions follow positions: read its (stream, revision) indexes.
       const revisions = this.revisionsBetween(filter.stream, after, before);
       if (!revisions) return null;
-      source = `${this.streamRows('BETWEEN ? AND ?')} AS events`;
+      source = `${this.streamRows('BETWEEN ? AND ?')} AS of_stream`;
       clauses.push('1');
       params.push(...this.streamParams(filter.stream, revisions.first, revisions.last));
       order = 'revision';
