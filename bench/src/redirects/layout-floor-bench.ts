@@ -7,7 +7,9 @@ import { layoutFloor, type LogLayout } from './append-floor.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-console.log('| round | layout | links | WAL synced | commit CPU µs/click | indexer CPU µs/click | WAL KiB/commit (32 clicks) | indexer WAL B/click | clicks/s |');
+console.log(
+  '| round | layout | links | WAL synced | commit CPU µs/click | indexer CPU µs/click | WAL KiB/commit (32 clicks) | indexer WAL B/click | clicks/s |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (let round = 1; round <= rounds; round++) {
   for (const links of [1, 1000]) {

@@ -83,7 +83,12 @@ describe('the click layout of the embedded event log', () => {
       if (turn % 4 === 1) index();
       if (turn % 10 === 5) {
         // A commit that fails after writing some rows: rolled back, it leaves no revision behind.
-        expect(() => commit([rows('clicks-1', 'Clicked', 3), rows('clicks-2', 'Clicked', 1).map((r) => ({ ...r, events: [[null as unknown as string, 'Clicked', 1, '{}', '{}']] }))])).toThrow(/NOT NULL/);
+        expect(() =>
+          commit([
+            rows('clicks-1', 'Clicked', 3),
+            rows('clicks-2', 'Clicked', 1).map((r) => ({ ...r, events: [[null as unknown as string, 'Clicked', 1, '{}', '{}']] })),
+          ]),
+        ).toThrow(/NOT NULL/);
       }
     }
     const revisions = log.db.prepare("SELECT revision FROM events WHERE stream = 'clicks-1' ORDER BY position").pluck().all();

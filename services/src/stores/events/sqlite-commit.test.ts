@@ -18,8 +18,10 @@ async function openLog(name: string, layout: 'click layout' | 'made before') {
   const file = join(dir, `${layout === 'made before' ? 'legacy-' : ''}${name}`);
   if (layout === 'made before') {
     new Database(file)
-      .exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-        type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`)
+      .exec(
+        `CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
+        type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`,
+      )
       .close();
   }
   await new SqliteEventStore(file).close();

@@ -287,9 +287,8 @@ export class SqliteEventStore implements EventStore {
 
   private unindexedClicks(): boolean {
     return (
-      this.db
-        .prepare(`SELECT 1 FROM events WHERE position > (SELECT position FROM click_revisions_through) AND type = '${CLICK_TYPE}' LIMIT 1`)
-        .get() !== undefined
+      this.db.prepare(`SELECT 1 FROM events WHERE position > (SELECT position FROM click_revisions_through) AND type = '${CLICK_TYPE}' LIMIT 1`).get() !==
+      undefined
     );
   }
 
@@ -573,9 +572,7 @@ export class SqliteEventStore implements EventStore {
   async countAll(options: CountAllOptions): Promise<number> {
     const where = this.whereOf(options.after ?? 0, options.before ?? Number.MAX_SAFE_INTEGER, options.filter);
     if (!where) return 0;
-    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM ${where.source} WHERE ${where.clauses.join(' AND ')}`).get(
-      ...where.params,
-    );
+    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM ${where.source} WHERE ${where.clauses.join(' AND ')}`).get(...where.params);
     return row?.count ?? 0;
   }
 
