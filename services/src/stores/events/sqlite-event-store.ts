@@ -111,6 +111,9 @@ class TailEntry {
 /** How often, at most, the writer checkpoints the log for commits made on the store's own thread. */
 const CHECKPOINT_EVERY_MS = 200;
 
+/** How many positions past the indexed point make a store index clicks as it opens the log. */
+const INDEX_AT_OPEN_FROM = 10_000;
+
 /** How many recent events stay in memory for subscriptions that are not behind, by default. */
 const TAIL_SIZE = 20_000;
 
@@ -281,15 +284,17 @@ export class SqliteEventStore implements EventStore {
           );
     this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
     this.lastCheckpoint = performance.now();
-    // Clicks committed after the last indexing (a stop, a crash) get their entries now, off this thread.
-    if (this.clickIndex && this.unindexedClicks()) this.writer.postMessage({ type: 'index' });
+    // Many clicks left unindexed (a crash, a log copied in) get their entries now, off this thread.
+    // A few do not start a writer thread in a process that may never append (the projector):
+    // the next commits' indexing takes them, and reads find them by a short range of positions.
+    if (this.clickIndex && this.unindexedPositions() > INDEX_AT_OPEN_FROM) this.writer.postMessage({ type: 'index' });
   }
 
-  private unindexedClicks(): boolean {
-    return (
-      this.db.prepare(`SELECT 1 FROM events WHERE position > (SELECT position FROM click_revisions_through) AND type = '${CLICK_TYPE}' LIMIT 1`).get() !==
-      undefined
-    );
+  private unindexedPositions(): number {
+    const row = this.db
+      .prepare<[], { unindexed: number | null }>('SELECT (SELECT max(position) FROM events) - (SELECT position FROM click_revisions_through) AS unindexed')
+      .get();
+    return row?.unindexed ?? 0;
   }
 
   /**
