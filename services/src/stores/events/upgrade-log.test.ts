@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -32,7 +32,12 @@ const event = (type: string, i: number): NewEvent => ({
   type,
   version: 1,
   data: { i, url: `https://example.com/${i}` },
-  metadata: { actor: { kind: 'user', id: `u${i % 3}` }, correlation_id: `c${i}`, causation_id: `c${i}`, at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() },
+  metadata: {
+    actor: { kind: 'user', id: `u${i % 3}` },
+    correlation_id: `c${i}`,
+    causation_id: `c${i}`,
+    at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  },
 });
 
 const LINKS = ['1', '2', '3', '4'];
@@ -128,7 +133,7 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
     const progress: number[] = [];
     const result = upgradeLog(file, { chunk: 40, onProgress: (copied) => progress.push(copied) });
     const head = before.rows.at(-1)!.position;
-    expect(result).toEqual({ outcome: 'upgraded', copied: before.rows.length - 40, head });
+    expect(result).toEqual({ outcome: 'upgraded', copied: before.rows.length - 40, head, freeBytes: expect.any(Number) });
     // Resumed after the first chunk's 40 rows.
     expect(progress[0]).toBe(before.rows[79]!.position);
     expect(progress.at(-1)).toBe(head);
@@ -183,6 +188,19 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
     const after = await read();
     expect(after).toEqual(before);
     expect(after.byStream['clicks-4']!.map((e) => e.revision)).toEqual(before.byStream['clicks-4']!.map((_, k) => k));
+  });
+
+  it("with compact, gives the old table's pages back, the rows unchanged", async () => {
+    const file = await legacyLog();
+    const before = rowsOf(file);
+    const loose = await legacyLog();
+    const kept = upgradeLog(loose);
+    const compacted = upgradeLog(file, { compact: true });
+    expect(kept).toMatchObject({ outcome: 'upgraded', freeBytes: expect.any(Number) });
+    expect(kept.outcome === 'upgraded' && kept.freeBytes).toBeGreaterThan(0);
+    expect(compacted).toMatchObject({ outcome: 'upgraded', freeBytes: 0 });
+    expect(statSync(file).size).toBeLessThan(statSync(loose).size);
+    expect(rowsOf(file).rows).toEqual(before.rows);
   });
 
   it('refuses while another connection has the log open, and changes nothing', async () => {

@@ -9,15 +9,19 @@ const COLUMNS = 'position, id, stream, revision, type, version, data, metadata';
 interface UpgradeLogOptions {
   /** Rows copied per transaction: the unit of progress a restart resumes from. */
   chunk?: number;
-  onProgress?: (copied: number, head: number) => void;
+  /** After each chunk: the copy's head, the log's, and the rows this run copied so far. */
+  onProgress?: (copiedThrough: number, head: number, copied: number) => void;
+  /** VACUUM after the swap: gives the old table's pages back to the disk at once, at the cost of writing the log again. */
+  compact?: boolean;
   /** Called after each chunk is committed; a test throws here to stop the run as a kill would. */
   afterChunk?: (copiedThrough: number) => void;
 }
 
 type UpgradeLogResult =
-  | { outcome: 'no-log' | 'already-upgraded' }
+  | { outcome: 'no-log' }
+  | { outcome: 'already-upgraded' }
   /** `copied`: rows copied by this run (an earlier, interrupted run may have copied the rest). */
-  | { outcome: 'upgraded'; copied: number; head: number };
+  | { outcome: 'upgraded'; copied: number; head: number; freeBytes: number };
 
 /** Another connection has the log open: the server (or another upgrade) is running. */
 export class LogInUseError extends Error {
@@ -46,12 +50,16 @@ export function upgradeLog(file: string, options: UpgradeLogOptions = {}): Upgra
     // The copy's tables are written in bulk: a larger page cache keeps click_revisions' pages in memory across a chunk.
     db.pragma('cache_size = -131072');
     db.exec(`${eventsTableSql(EVENTS_COPY)}; ${clickRevisionsTableSql(CLICK_REVISIONS_COPY)};`);
-    const copyEvents = db.prepare<[number, number]>(`INSERT INTO ${EVENTS_COPY} (${COLUMNS}) SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position`);
+    const copyEvents = db.prepare<[number, number]>(
+      `INSERT INTO ${EVENTS_COPY} (${COLUMNS}) SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position`,
+    );
     // Sorted by link, so each link's page of the index is written once per chunk.
     const copyClicks = db.prepare<[number, number]>(
       `INSERT INTO ${CLICK_REVISIONS_COPY} (stream, revision, position) SELECT stream, revision, position FROM events WHERE position > ? AND position <= ? AND type = '${CLICK_TYPE}' ORDER BY stream, revision`,
     );
-    const chunkEnd = db.prepare<[number, number], { last: number | null }>('SELECT max(position) AS last FROM (SELECT position FROM events WHERE position > ? ORDER BY position LIMIT ?)');
+    const chunkEnd = db.prepare<[number, number], { last: number | null }>(
+      'SELECT max(position) AS last FROM (SELECT position FROM events WHERE position > ? ORDER BY position LIMIT ?)',
+    );
     const headOf = (name: string) => db.prepare<[], { head: number | null }>(`SELECT max(position) AS head FROM ${name}`).get()?.head ?? 0;
     const head = headOf('events');
     let copiedThrough = headOf(EVENTS_COPY);
@@ -66,7 +74,7 @@ export function upgradeLog(file: string, options: UpgradeLogOptions = {}): Upgra
       if (last === null || last === undefined) break;
       copied += db.transaction(() => copyRange(copiedThrough, last)).exclusive();
       copiedThrough = last;
-      options.onProgress?.(copiedThrough, head);
+      options.onProgress?.(copiedThrough, head, copied);
       options.afterChunk?.(copiedThrough);
     }
     db.transaction(() => {
@@ -75,8 +83,10 @@ export function upgradeLog(file: string, options: UpgradeLogOptions = {}): Upgra
       if (finalHead > copiedThrough) copied += copyRange(copiedThrough, finalHead);
       swapTables(db, finalHead);
     }).exclusive();
+    if (options.compact) db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
-    return { outcome: 'upgraded', copied, head };
+    const freeBytes = (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    return { outcome: 'upgraded', copied, head, freeBytes };
   } finally {
     db.close();
   }
