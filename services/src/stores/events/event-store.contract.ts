@@ -198,6 +198,23 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     expect(found.map((e) => e.stream)).toEqual([`${ns}-b`]);
   });
 
+  it('keeps one sequence of revisions per stream whatever the events’ types, clicks among them, and reads it from any revision', async () => {
+    const stream = `${ns}-clicks-1`;
+    await store.append([{ stream, expected: 'no_stream', events: [event('Clicked', { n: 0 }), event('Clicked', { n: 1 })] }]);
+    await store.append([{ stream, expected: 1, events: [event('ClicksCapped', { n: 2 })] }]);
+    await expect(store.append([{ stream, expected: 1, events: [event('Clicked')] }])).rejects.toMatchObject({ actual: 2 });
+    const before = await store.headPosition();
+    const last = await store.append([{ stream, expected: 2, events: [event('Clicked', { n: 3 })] }]);
+    await store.append([{ stream, expected: 'any', events: [event('Clicked', { n: 4 })] }]);
+    expect(last.revisions).toEqual([3]);
+    expect((await store.readStream(stream)).map((e) => [e.revision, e.data])).toEqual([0, 1, 2, 3, 4].map((n) => [n, { n }]));
+    expect((await store.readStream(stream, 2)).map((e) => e.type)).toEqual(['ClicksCapped', 'Clicked', 'Clicked']);
+    const window = await store.readAll({ after: before, before: last.position + 1, limit: 10, filter: { stream } });
+    expect(window.map((e) => e.revision)).toEqual([3]);
+    expect(await store.countAll({ after: 0, filter: { stream, types: ['Clicked'] } })).toBe(4);
+    expect((await store.readAll({ limit: 10, direction: 'backward', filter: { stream } })).map((e) => e.revision)).toEqual([4, 3, 2, 1, 0]);
+  });
+
   it('catches up then turns live without a gap or a duplicate', async () => {
     const start = await store.headPosition();
     const stream = `${ns}-sub`;

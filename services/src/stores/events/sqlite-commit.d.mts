@@ -7,4 +7,4 @@ export type StreamRows = { stream: string; expected: ExpectedRevision; events: E
 export type CommitOutcome =
   { ok: true; position: number; revisions: number[] } | { ok: false; stream: string; expected: ExpectedRevision; actual: number | null };
 
-export function createCommit(db: Database.Database): (appends: StreamRows[][]) => CommitOutcome[];
+export function createCommit(db: Database.Database, options?: { maxRememberedStreams?: number }): (appends: StreamRows[][]) => CommitOutcome[];

@@ -14,8 +14,14 @@ const append = (stream: string, expected: StreamRows['expected'] = 'any', id: st
   { stream, expected, events: [[id, 'Clicked', 1, '{}', '{}']] },
 ];
 
-async function openLog(name: string) {
-  const file = join(dir, name);
+async function openLog(name: string, layout: 'click layout' | 'made before') {
+  const file = join(dir, `${layout === 'made before' ? 'legacy-' : ''}${name}`);
+  if (layout === 'made before') {
+    new Database(file)
+      .exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
+        type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`)
+      .close();
+  }
   await new SqliteEventStore(file).close();
   const db = new Database(file);
   return {
@@ -25,9 +31,9 @@ async function openLog(name: string) {
   };
 }
 
-describe('the event log’s commit', () => {
+describe.each(['click layout', 'made before'] as const)('the event log’s commit (%s)', (layout) => {
   it('after a commit that failed and rolled back, gives the next event the revision after what is in the log', async () => {
-    const { db, commit, revisions } = await openLog('rollback.db');
+    const { db, commit, revisions } = await openLog('rollback.db', layout);
     commit([append('clicks-1')]);
     // The second append of this commit breaks a constraint (no id): the whole commit is undone.
     expect(() => commit([append('clicks-1'), append('clicks-1'), append('clicks-2', 'any', null as unknown as string)])).toThrow(/NOT NULL/);
@@ -39,7 +45,7 @@ describe('the event log’s commit', () => {
   });
 
   it('gives the next revision after another connection’s commits to the same stream', async () => {
-    const { db, commit, revisions } = await openLog('two-connections.db');
+    const { db, commit, revisions } = await openLog('two-connections.db', layout);
     const other = new Database(db.name);
     const otherCommit = createCommit(other);
     commit([append('clicks-1')]);

@@ -23,6 +23,20 @@ describe('SQLite event store (embedded, synchronous=NORMAL) — contract', () =>
   eventStoreContract(async () => new SqliteEventStore(join(dir, `events-${n++}.db`), { pollMs: 20, synchronous: 'NORMAL' }));
 });
 
+/** A log made before the click layout: its table's own UNIQUE (stream, revision) holds every event's entry. */
+function legacyLog(file: string): string {
+  const db = new Database(file);
+  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
+    type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+  db.close();
+  return file;
+}
+
+// Logs made before the click layout keep working as they did.
+describe('SQLite event store (embedded, a log made before the click layout) — contract', () => {
+  eventStoreContract(async () => new SqliteEventStore(legacyLog(join(dir, `legacy-${n++}.db`)), { pollMs: 20 }));
+});
+
 const event = (i: number): NewEvent => ({
   id: randomUUID(),
   type: 'N',

@@ -16,6 +16,7 @@ import { AppendCounter, catchUpSubscription } from './catch-up.ts';
 import { eventFilterTest } from './event-filter.ts';
 import { WalSync } from './wal-sync.ts';
 import { createCommit, type CommitOutcome, type EventRow, type StreamRows } from './sqlite-commit.mjs';
+import { CLICK_LAYOUT_SCHEMA, CLICK_TYPE, hasClickIndex } from './sqlite-click-layout.mjs';
 import { useWal } from '../sqlite-wal.ts';
 import { StoreWriteError } from '../store-write-error.ts';
 
@@ -136,7 +137,6 @@ const typeLiteral = (type: string) => `'${type.replaceAll("'", "''")}'`;
  * entry, which makes a click's insert about a third cheaper; a query uses them by leaving
  * clicks out.
  */
-const CLICK_TYPE = 'Clicked';
 const HISTORY_INDEXES = `
   CREATE INDEX IF NOT EXISTS events_not_clicks ON events (position) WHERE type <> ${typeLiteral(CLICK_TYPE)};
   CREATE INDEX IF NOT EXISTS events_by_type_not_clicks ON events (type, position) WHERE type <> ${typeLiteral(CLICK_TYPE)};
@@ -222,6 +222,8 @@ export class SqliteEventStore implements EventStore {
   /** Batches committed here and waiting for their sync. */
   private unsynced = 0;
   private lastCheckpoint = 0;
+  /** Whether clicks' revisions are in click_revisions (the click layout) or in the table's own index (a log made before). */
+  private readonly clickIndex: boolean;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 100;
@@ -229,30 +231,31 @@ export class SqliteEventStore implements EventStore {
     this.db = new Database(file);
     useWal(this.db);
     this.db.pragma('busy_timeout = 5000');
+    // A new log gets the click layout; one made before keeps its table (docs/architecture.md#durable-clicks).
+    const existing = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get();
+    if (!existing) this.db.exec(CLICK_LAYOUT_SCHEMA);
+    this.clickIndex = hasClickIndex(this.db);
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS events (
-        position INTEGER PRIMARY KEY AUTOINCREMENT,
-        id TEXT NOT NULL,
-        stream TEXT NOT NULL,
-        revision INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        metadata TEXT NOT NULL,
-        UNIQUE (stream, revision)
-      );
       ${HISTORY_INDEXES}
       -- Until 2026-11 every click had an entry here too; the partial index above replaced it.
       DROP INDEX IF EXISTS events_by_type;
     `);
     this.statements = {
-      readStream: this.db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
+      readStream: this.db.prepare<(string | number)[], Row>(`SELECT * FROM ${this.streamRows('>= ?')} ORDER BY revision`),
       head: this.db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
       firstFrom: this.db.prepare<[number], { position: number; at: string }>(
         "SELECT position, json_extract(metadata, '$.at') AS at FROM events WHERE position >= ? ORDER BY position LIMIT 1",
       ),
-      lastRevision: this.db.prepare<[string], { revision: number | null }>('SELECT max(revision) AS revision FROM events WHERE stream = ?'),
-      positionOf: this.db.prepare<[string, number], { position: number }>('SELECT position FROM events WHERE stream = ? AND revision = ?'),
+      lastRevision: this.db.prepare<(string | number)[], { revision: number | null }>(
+        this.clickIndex
+          ? `SELECT max(revision) AS revision FROM (
+               SELECT max(revision) AS revision FROM events WHERE stream = ? AND type <> '${CLICK_TYPE}'
+               UNION ALL SELECT max(revision) FROM click_revisions WHERE stream = ?
+               UNION ALL SELECT max(revision) FROM events
+                 WHERE position > (SELECT position FROM click_revisions_through) AND stream = ? AND type = '${CLICK_TYPE}')`
+          : 'SELECT max(revision) AS revision FROM events WHERE stream = ?',
+      ),
+      positionOf: this.db.prepare<(string | number)[], { position: number }>(`SELECT position FROM ${this.streamRows('= ?')}`),
       // Every event after a position, as arrays: the cheapest rows better-sqlite3 makes.
       rowsAfter: this.db
         .prepare<[number, number], RawRow>(
@@ -278,6 +281,40 @@ export class SqliteEventStore implements EventStore {
           );
     this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
     this.lastCheckpoint = performance.now();
+    // Clicks committed after the last indexing (a stop, a crash) get their entries now, off this thread.
+    if (this.clickIndex && this.unindexedClicks()) this.writer.postMessage({ type: 'index' });
+  }
+
+  private unindexedClicks(): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM events WHERE position > (SELECT position FROM click_revisions_through) AND type = '${CLICK_TYPE}' LIMIT 1`)
+        .get() !== undefined
+    );
+  }
+
+  /**
+   * The rows of a stream whose revision matches `revisions` (a condition such as '>= ?'), as an
+   * SQL table; its parameters come from streamParams. With the click layout, one statement (one
+   * snapshot: no row twice, none missed) over the stream's other events (partial unique index),
+   * its indexed clicks (click_revisions) and its clicks past the indexed point (a range of positions).
+   */
+  private streamRows(revisions: string): string {
+    if (!this.clickIndex) return `(SELECT * FROM events WHERE stream = ? AND revision ${revisions})`;
+    return `(
+      SELECT * FROM events WHERE stream = ? AND type <> '${CLICK_TYPE}' AND revision ${revisions}
+      UNION ALL
+      SELECT events.* FROM click_revisions JOIN events ON events.position = click_revisions.position
+        WHERE click_revisions.stream = ? AND click_revisions.revision ${revisions}
+      UNION ALL
+      SELECT * FROM events
+        WHERE position > (SELECT position FROM click_revisions_through) AND stream = ? AND type = '${CLICK_TYPE}' AND revision ${revisions}
+    )`;
+  }
+
+  /** The parameters of streamRows: the stream, then the revision condition's, once per part. */
+  private streamParams(stream: string, ...revisions: number[]): (string | number)[] {
+    return this.clickIndex ? [stream, ...revisions, stream, ...revisions, stream, ...revisions] : [stream, ...revisions];
   }
 
   private get writer(): Worker {
@@ -480,7 +517,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    return this.durable(this.statements.readStream.all(stream, fromRevision));
+    return this.durable(this.statements.readStream.all(...this.streamParams(stream, fromRevision)));
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -536,7 +573,7 @@ export class SqliteEventStore implements EventStore {
   async countAll(options: CountAllOptions): Promise<number> {
     const where = this.whereOf(options.after ?? 0, options.before ?? Number.MAX_SAFE_INTEGER, options.filter);
     if (!where) return 0;
-    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM events ${where.index} WHERE ${where.clauses.join(' AND ')}`).get(
+    const row = this.prepared<{ count: number }>(`SELECT count(*) AS count FROM ${where.source} WHERE ${where.clauses.join(' AND ')}`).get(
       ...where.params,
     );
     return row?.count ?? 0;
@@ -546,7 +583,7 @@ export class SqliteEventStore implements EventStore {
   private select(after: number, before: number, forward: boolean, limit: number, filter: EventFilter | undefined): Row[] {
     const where = this.whereOf(after, before, filter);
     if (!where) return [];
-    const sql = `SELECT * FROM events ${where.index} WHERE ${where.clauses.join(' AND ')} ORDER BY ${where.order} ${forward ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.floor(limit))}`;
+    const sql = `SELECT * FROM ${where.source} WHERE ${where.clauses.join(' AND ')} ORDER BY ${where.order} ${forward ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.floor(limit))}`;
     return this.prepared<Row>(sql).all(...where.params);
   }
 
@@ -565,7 +602,7 @@ export class SqliteEventStore implements EventStore {
     after: number,
     before: number,
     filter: EventFilter | undefined,
-  ): { clauses: string[]; params: (string | number)[]; order: string; index: string } | null {
+  ): { clauses: string[]; params: (string | number)[]; order: string; source: string } | null {
     // A time range narrows the positions first, then is checked exactly. The log is in time
     // order only nearly (a retried command keeps its decision time; processes' clocks differ),
     // so the search looks a little wider than the range.
@@ -576,12 +613,14 @@ export class SqliteEventStore implements EventStore {
     const params: (string | number)[] = [];
     let order = 'position';
     let index = '';
+    let source = 'events';
     if (filter?.stream !== undefined) {
-      // Within a stream revisions follow positions: read its (stream, revision) index.
+      // Within a stream revisions follow positions: read its (stream, revision) indexes.
       const revisions = this.revisionsBetween(filter.stream, after, before);
       if (!revisions) return null;
-      clauses.push('stream = ?', 'revision BETWEEN ? AND ?');
-      params.push(filter.stream, revisions.first, revisions.last);
+      source = `${this.streamRows('BETWEEN ? AND ?')} AS of_stream`;
+      clauses.push('1');
+      params.push(...this.streamParams(filter.stream, revisions.first, revisions.last));
       order = 'revision';
     } else {
       clauses.push('position > ?', 'position < ?');
@@ -618,7 +657,7 @@ export class SqliteEventStore implements EventStore {
       clauses.push("json_extract(metadata, '$.at') < ?");
       params.push(filter.to);
     }
-    return { clauses, params, order, index };
+    return { clauses, params, order, source: index ? `events ${index}` : source };
   }
 
   /**
@@ -639,9 +678,9 @@ export class SqliteEventStore implements EventStore {
 
   /** The revisions of a stream whose positions lie strictly between two positions, or null. */
   private revisionsBetween(stream: string, after: number, before: number): { first: number; last: number } | null {
-    const last = this.statements.lastRevision.get(stream)?.revision;
+    const last = this.statements.lastRevision.get(...(this.clickIndex ? [stream, stream, stream] : [stream]))?.revision;
     if (last === null || last === undefined) return null;
-    const positionOf = (revision: number) => this.statements.positionOf.get(stream, revision)?.position ?? Number.MAX_SAFE_INTEGER;
+    const positionOf = (revision: number) => this.statements.positionOf.get(...this.streamParams(stream, revision))?.position ?? Number.MAX_SAFE_INTEGER;
     // The first revision at or past a position, by binary search (positions grow with revisions).
     const firstReaching = (position: number) => {
       let low = 0;

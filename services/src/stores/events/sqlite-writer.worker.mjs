@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createCommit } from './sqlite-commit.mjs';
+import { createClickIndexer, hasClickIndex } from './sqlite-click-layout.mjs';
 
 /** @typedef {import('./sqlite-commit.mjs').StreamRows} StreamRows */
 
@@ -20,6 +21,13 @@ db.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
 db.pragma('busy_timeout = 5000');
 
 const commit = createCommit(db);
+/** Writes clicks' revision entries in batches, off the answering thread (sqlite-click-layout.mjs). */
+const indexClicks = hasClickIndex(db) ? createClickIndexer(db) : null;
+/** Transactions of the indexer per turn: bounded, so commits waiting behind it are not held long. */
+const INDEX_TRANSACTIONS_PER_TURN = 4;
+/** While commits come to this thread (the log was locked), it indexes as often as the store asks for checkpoints. */
+const INDEX_EVERY_MS = 200;
+let lastIndexed = 0;
 
 /** Like SQLite's automatic checkpoint: once the log holds about 1000 pages. */
 const CHECKPOINT_BYTES = 4 * 1024 * 1024;
@@ -57,7 +65,7 @@ function decodeBatch(flat) {
   return appends;
 }
 
-/** @typedef {{ type: 'commit', batch: (string | number)[] } | { type: 'checkpoint' } | { type: 'close' }} Message */
+/** @typedef {{ type: 'commit', batch: (string | number)[] } | { type: 'checkpoint' } | { type: 'index' } | { type: 'close' }} Message */
 
 /**
  * Group commit: the batches that reached this thread while the previous commit was being
@@ -74,7 +82,7 @@ function onMessages(first) {
   let checkpoint = false;
   for (const message of messages) {
     if (message.type === 'close') closing = true;
-    else if (message.type === 'checkpoint') checkpoint = true;
+    else if (message.type === 'checkpoint' || message.type === 'index') checkpoint = true;
     else batches.push(decodeBatch(message.batch));
   }
   if (batches.length > 0) {
@@ -84,6 +92,17 @@ function onMessages(first) {
       port.postMessage({ ok: true, batches: batches.map((appends) => outcomes.slice(offset, (offset += appends.length))) });
     } catch (error) {
       port.postMessage({ ok: false, batches: batches.length, ...described(error) });
+    }
+  }
+  // The clicks committed since the last turn get their revision entries, many per page
+  // written. Like a checkpoint, a failure is tried again at the next turn.
+  const now = performance.now();
+  if ((checkpoint || (batches.length > 0 && now - lastIndexed >= INDEX_EVERY_MS)) && !closing && indexClicks) {
+    lastIndexed = now;
+    try {
+      indexClicks(INDEX_TRANSACTIONS_PER_TURN);
+    } catch (error) {
+      if (!/^SQLITE_(BUSY|LOCKED)/.test(described(error).code)) port.postMessage({ checkpointFailed: true, ...described(error) });
     }
   }
   // For the commits the store makes on its own thread, which does not checkpoint: copying the
