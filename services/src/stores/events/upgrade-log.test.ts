@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { NewEvent, RecordedEvent } from '@linkledger/contracts';
-import { isLegacyLayout } from './click-layout.ts';
+import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '@linkledger/contracts';
+import { hasClickIndex } from './sqlite-click-layout.mjs';
 import { SqliteEventStore, type Row } from './sqlite-event-store.ts';
 import { LogInUseError, upgradeLog } from './upgrade-log.ts';
 
@@ -89,7 +89,7 @@ const rowsOf = (file: string) => {
         .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .all()
         .map((table) => table.name),
-      tableSql: db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get()!.sql,
+      clickIndex: hasClickIndex(db),
     };
   } finally {
     db.close();
@@ -114,7 +114,7 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
   it('copies every row as it was, indexes the clicks, and swaps the tables, resuming after a stop midway', async () => {
     const file = await legacyLog();
     const before = rowsOf(file);
-    expect(isLegacyLayout(before.tableSql)).toBe(true);
+    expect(before.clickIndex).toBe(false);
     expect(before.indexes).toContain('sqlite_autoindex_events_1');
     const clicks = before.rows.filter((row) => row.type === 'Clicked');
     expect(clicks.length).toBeGreaterThan(100);
@@ -127,7 +127,7 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
     // Stopped after its first chunk: the old log is whole and still of the older layout.
     const stopped = rowsOf(file);
     expect(stopped.rows).toEqual(before.rows);
-    expect(isLegacyLayout(stopped.tableSql)).toBe(true);
+    expect(stopped.clickIndex).toBe(false);
     expect(stopped.tables).toContain('events_upgraded');
 
     const progress: number[] = [];
@@ -141,7 +141,7 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
     const after = rowsOf(file);
     expect(after.rows).toEqual(before.rows);
     expect(after.sequence).toBe(before.sequence);
-    expect(isLegacyLayout(after.tableSql)).toBe(false);
+    expect(after.clickIndex).toBe(true);
     expect(after.indexes).toEqual([...HISTORY_INDEXES, 'events_stream_revision']);
     expect(after.tables).not.toContain('events_upgraded');
     expect(after.tables).not.toContain('click_revisions_upgraded');
@@ -154,6 +154,33 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
     );
 
     expect(upgradeLog(file)).toEqual({ outcome: 'already-upgraded' });
+  });
+
+  it('leaves the schema a new log gets from the store', async () => {
+    const file = await legacyLog();
+    upgradeLog(file);
+    const fresh = join(dir, `fresh-${n++}.db`);
+    await new SqliteEventStore(fresh).close();
+    const schemaOf = (path: string) => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return db
+          .prepare<[], { type: string; name: string; sql: string | null }>(
+            "SELECT type, name, sql FROM sqlite_master WHERE name <> 'sqlite_sequence' ORDER BY name",
+          )
+          .all()
+          .map((entry) => ({
+            ...entry,
+            sql: entry.sql
+              ?.replace(/"events"/, 'events')
+              .replace(/"click_revisions"/, 'click_revisions')
+              .replace(/\s+/g, ' '),
+          }));
+      } finally {
+        db.close();
+      }
+    };
+    expect(schemaOf(file)).toEqual(schemaOf(fresh));
   });
 
   it('keeps non-click revisions unique, and the next position after the sequence', async () => {
@@ -188,6 +215,19 @@ describe('upgradeLog: a log of the older layout to the click layout', () => {
     const after = await read();
     expect(after).toEqual(before);
     expect(after.byStream['clicks-4']!.map((e) => e.revision)).toEqual(before.byStream['clicks-4']!.map((_, k) => k));
+
+    // The store goes on from there: a capped link's next click expects the stream's last revision, a stale one is refused.
+    const store = new SqliteEventStore(file, { synchronous: 'NORMAL' });
+    try {
+      const last = before.byStream['clicks-4']!.length - 1;
+      await expect(store.append([{ stream: 'clicks-4', expected: last - 1, events: [event('Clicked', 1000)] }])).rejects.toThrow(WrongExpectedRevisionError);
+      const { revisions, position } = await store.append([{ stream: 'clicks-4', expected: last, events: [event('Clicked', 1001)] }]);
+      expect(revisions).toEqual([last + 1]);
+      expect(position).toBe(rowsOf(file).sequence);
+      expect((await store.readStream('clicks-4', last + 1)).map((e) => e.revision)).toEqual([last + 1]);
+    } finally {
+      await store.close();
+    }
   });
 
   it("with compact, gives the old table's pages back, the rows unchanged", async () => {

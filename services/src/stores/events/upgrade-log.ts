@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { CLICK_REVISIONS_THROUGH_SQL, CLICK_TYPE, STREAM_REVISION_INDEX_SQL, clickRevisionsTableSql, eventsTableSql, isLegacyLayout } from './click-layout.ts';
+import { CLICK_LAYOUT_SCHEMA, CLICK_TYPE, hasClickIndex } from './sqlite-click-layout.mjs';
 
 /** The copies built beside the old table until the swap; their own names, so a store that opens the old log meanwhile never meets them. */
 const EVENTS_COPY = 'events_upgraded';
@@ -30,7 +30,7 @@ export class LogInUseError extends Error {
 
 /**
  * Turns an embedded log of the older layout (every click in the table-level UNIQUE (stream,
- * revision) index) into the click layout (click-layout.ts; docs/operations.md#upgrading-the-event-logs-click-layout).
+ * revision) index) into the click layout (sqlite-click-layout.mjs; docs/operations.md#upgrading-the-event-logs-click-layout).
  * Offline: it holds SQLite's exclusive lock from start to end, and refuses when any other
  * connection has the file open. The rows are copied, positions kept, into a new table in
  * chunks, the clicks' index entries into a new `click_revisions` as it goes; the copy's
@@ -44,12 +44,11 @@ export function upgradeLog(file: string, options: UpgradeLogOptions = {}): Upgra
   const db = new Database(file, { fileMustExist: true, timeout: 200 });
   try {
     holdExclusively(db);
-    const table = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get();
-    if (!table) return { outcome: 'no-log' };
-    if (!isLegacyLayout(table.sql)) return { outcome: 'already-upgraded' };
+    if (!tableExists(db, 'events')) return { outcome: 'no-log' };
+    if (hasClickIndex(db)) return { outcome: 'already-upgraded' };
     // The copy's tables are written in bulk: a larger page cache keeps click_revisions' pages in memory across a chunk.
     db.pragma('cache_size = -131072');
-    db.exec(`${eventsTableSql(EVENTS_COPY)}; ${clickRevisionsTableSql(CLICK_REVISIONS_COPY)};`);
+    if (!tableExists(db, EVENTS_COPY)) db.transaction(() => db.exec(copyTablesSql())).exclusive();
     const copyEvents = db.prepare<[number, number]>(
       `INSERT INTO ${EVENTS_COPY} (${COLUMNS}) SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position`,
     );
@@ -92,6 +91,27 @@ export function upgradeLog(file: string, options: UpgradeLogOptions = {}): Upgra
   }
 }
 
+const tableExists = (db: Database.Database, name: string) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
+/**
+ * The click layout's `events` and `click_revisions` under the copies' names, exactly as the
+ * store's schema declares them: made in a scratch database and renamed there.
+ */
+function copyTablesSql(): string {
+  const scratch = new Database(':memory:');
+  try {
+    scratch.exec(`${CLICK_LAYOUT_SCHEMA}; ALTER TABLE events RENAME TO ${EVENTS_COPY}; ALTER TABLE click_revisions RENAME TO ${CLICK_REVISIONS_COPY};`);
+    const tables = scratch.prepare<[string, string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN (?, ?)");
+    return tables
+      .all(EVENTS_COPY, CLICK_REVISIONS_COPY)
+      .map(({ sql }) => `${sql};`)
+      .join('\n');
+  } finally {
+    scratch.close();
+  }
+}
+
 /**
  * Takes the file for this connection alone: in exclusive locking mode, the first write
  * transaction fails at once while any other connection has the log open, and once it is
@@ -124,11 +144,11 @@ function swapTables(db: Database.Database, head: number) {
     DROP TABLE IF EXISTS click_revisions;
     DROP TABLE IF EXISTS click_revisions_through;
     ALTER TABLE ${CLICK_REVISIONS_COPY} RENAME TO click_revisions;
-    ${CLICK_REVISIONS_THROUGH_SQL};
-    ${STREAM_REVISION_INDEX_SQL};
+    -- The store's own schema: over the tables now in place, it adds the unique index of the events that are not clicks, and click_revisions_through.
+    ${CLICK_LAYOUT_SCHEMA}
   `);
   for (const { sql } of indexes) db.exec(sql);
-  db.prepare('INSERT OR REPLACE INTO click_revisions_through (id, position) VALUES (1, ?)').run(head);
+  db.prepare('UPDATE click_revisions_through SET position = ? WHERE id = 1').run(head);
   // The copy's sequence row was renamed with it; the old one went with the old table. Positions continue after the highest ever used.
   if (db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'events'").run(sequence).changes === 0)
     db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('events', ?)").run(sequence);
