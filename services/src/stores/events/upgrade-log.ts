@@ -70,18 +70,18 @@ export function upgradeLog(file: string, options: UpgradeLogOptions = {}): Upgra
     };
     for (;;) {
       const last = chunkEnd.get(copiedThrough, chunk)?.last;
-      if (last === null || last === undefined) break;
+      // The chunk that reaches the head is copied with the swap.
+      if (last === null || last === undefined || last >= head) break;
       copied += db.transaction(() => copyRange(copiedThrough, last)).exclusive();
       copiedThrough = last;
       options.onProgress?.(copiedThrough, head, copied);
       options.afterChunk?.(copiedThrough);
     }
     db.transaction(() => {
-      // Nothing else writes while the lock is held; this only makes the swap safe whatever happened before.
-      const finalHead = headOf('events');
-      if (finalHead > copiedThrough) copied += copyRange(copiedThrough, finalHead);
-      swapTables(db, finalHead);
+      if (head > copiedThrough) copied += copyRange(copiedThrough, head);
+      swapTables(db, head);
     }).exclusive();
+    options.onProgress?.(head, head, copied);
     if (options.compact) db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
     const freeBytes = (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
