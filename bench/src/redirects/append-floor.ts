@@ -1,8 +1,9 @@
-import { fdatasyncSync, openSync, closeSync } from 'node:fs';
+import { fdatasyncSync, openSync, closeSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { clickAppend } from '@linkledger/services/redirect/click-event.ts';
 import { createCommit, type StreamRows } from '@linkledger/services/stores/events/sqlite-commit.mjs';
+import { createClickIndexer } from '@linkledger/services/stores/events/sqlite-click-layout.mjs';
 import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-event-store.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -94,4 +95,92 @@ export async function storeThroughput(dir: string, synchronous: 'FULL' | 'NORMAL
   const seconds = (performance.now() - started) / 1000;
   await store.close();
   return { clicksPerSecond: total / seconds, cpuMicrosPerClick: (used.user + used.system) / total };
+}
+
+export type LogLayout = 'click layout' | 'made before';
+
+export interface LayoutFloorRow {
+  layout: LogLayout;
+  links: number;
+  synced: boolean;
+  /** CPU of the commits, the answering path. */
+  commitMicrosPerClick: number;
+  /** CPU of the click indexer (off the answering path, same cores). */
+  indexMicrosPerClick: number;
+  walBytesPerCommit: number;
+  indexWalBytesPerClick: number;
+  clicksPerSecond: number;
+}
+
+/**
+ * The commit floor of one log layout (docs/architecture.md#durable-clicks): redirect-shaped
+ * clicks spread round-robin over `links` streams, `perCommit` per commit, with the indexer run
+ * as the writer thread runs it (every 200 ms) where the layout has one. WAL bytes are read from
+ * the log's size (no checkpoint during a run).
+ */
+export async function layoutFloor(dir: string, layout: LogLayout, links: number, total = 20_000, perCommit = 32): Promise<LayoutFloorRow[]> {
+  const file = join(dir, `layout-${layout === 'made before' ? 'legacy' : 'clicks'}-${links}.db`);
+  if (layout === 'made before') {
+    const legacy = new Database(file);
+    legacy.exec(`CREATE TABLE IF NOT EXISTS events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL,
+      revision INTEGER NOT NULL, type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+    legacy.close();
+  }
+  await new SqliteEventStore(file).close();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('wal_autocheckpoint = 0');
+  const commit = createCommit(db);
+  const index = layout === 'click layout' ? createClickIndexer(db) : () => 0;
+  // Every link clicked before the run: its pages exist, as in a log that has been serving.
+  for (let i = 0; i < links; i += perCommit) commit(Array.from({ length: Math.min(perCommit, links - i) }, (_, j) => asRows(1 + i + j)));
+  index();
+  const walSize = () => statSync(`${file}-wal`).size;
+  const wal = openSync(`${file}-wal`, 'r');
+  const rows: LayoutFloorRow[] = [];
+  try {
+    for (const synced of [false, true]) {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      const appends = Array.from({ length: total }, (_, i) => asRows(1 + (i % links)));
+      let commitCpu = 0;
+      let indexCpu = 0;
+      let indexWal = 0;
+      let lastIndexed = performance.now();
+      const walBefore = walSize();
+      const started = performance.now();
+      for (let i = 0; i < total; i += perCommit) {
+        const cpu = process.cpuUsage();
+        commit(appends.slice(i, i + perCommit));
+        if (synced) fdatasyncSync(wal);
+        const used = process.cpuUsage(cpu);
+        commitCpu += used.user + used.system;
+        if (performance.now() - lastIndexed >= 200 || i + perCommit >= total) {
+          lastIndexed = performance.now();
+          const size = walSize();
+          const indexStarted = process.cpuUsage();
+          index();
+          const indexUsed = process.cpuUsage(indexStarted);
+          indexCpu += indexUsed.user + indexUsed.system;
+          indexWal += walSize() - size;
+        }
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const commits = Math.ceil(total / perCommit);
+      rows.push({
+        layout,
+        links,
+        synced,
+        commitMicrosPerClick: commitCpu / total,
+        indexMicrosPerClick: indexCpu / total,
+        walBytesPerCommit: (walSize() - walBefore - indexWal) / commits,
+        indexWalBytesPerClick: indexWal / total,
+        clicksPerSecond: total / seconds,
+      });
+    }
+  } finally {
+    closeSync(wal);
+    db.close();
+  }
+  return rows;
 }

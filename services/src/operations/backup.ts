@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { ConfigError, type Config } from '../platform/config.ts';
 import { MANIFEST_FILE, MANIFEST_FORMAT, describeFile, productVersion, type Manifest } from './manifest.ts';
 import { checkSnapshot, headOf } from './sqlite-snapshot.ts';
+import { cutClickIndexAt } from '../stores/events/sqlite-click-layout.mjs';
 
 /** The secret files a data directory may hold, with the variable that replaces each. */
 const SECRET_FILES = [
@@ -115,6 +116,7 @@ function cutLogAt(file: string, position: number): void {
     db.transaction(() => {
       db.prepare('DELETE FROM events WHERE position > ?').run(position);
       db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'events'").run(position);
+      cutClickIndexAt(db, position);
     })();
   } finally {
     db.close();

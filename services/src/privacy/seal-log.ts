@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { personalFieldsOf } from '@linkledger/contracts';
 import { SqliteEventStore, type Row } from '../stores/events/sqlite-event-store.ts';
+import { createClickIndexer, hasClickIndex } from '../stores/events/sqlite-click-layout.mjs';
 import type { DataKeyStore } from './data-key-store.ts';
 import { contextOf, isSealed, sealField } from './field-cipher.ts';
 
@@ -81,6 +82,8 @@ export async function sealLog(options: SealLogOptions): Promise<SealLogResult> {
     // SQLite's AUTOINCREMENT continues after the highest position ever used, as in the old log.
     const sequence = source.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get();
     if (sequence) target.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'events'").run(sequence.seq);
+    // The copied clicks get their revision entries now, not from the first store that opens the log.
+    if (hasClickIndex(target)) createClickIndexer(target)();
     target.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     source.close();

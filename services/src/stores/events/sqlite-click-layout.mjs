@@ -82,3 +82,15 @@ export function createClickIndexer(db) {
     }
   };
 }
+
+/**
+ * Drops the click entries past `position` when a log is cut there (a restore to a point): the
+ * positions after it are given again, and must be past the indexed point.
+ * @param {import('better-sqlite3').Database} db
+ * @param {number} position
+ */
+export function cutClickIndexAt(db, position) {
+  if (!hasClickIndex(db)) return;
+  db.prepare('DELETE FROM click_revisions WHERE position > ?').run(position);
+  db.prepare('UPDATE click_revisions_through SET position = min(position, ?) WHERE id = 1').run(position);
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewEvent } from '@linkledger/contracts';
-import { createClickIndexer, hasClickIndex } from './sqlite-click-layout.mjs';
+import { createClickIndexer, cutClickIndexAt, hasClickIndex } from './sqlite-click-layout.mjs';
 import { createCommit, type StreamRows } from './sqlite-commit.mjs';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import { waitUntil } from './event-store.contract.ts';
@@ -165,6 +165,25 @@ describe('the click layout of the embedded event log', () => {
       expect({ sql, scans }).toEqual({ sql, scans: [] });
     }
     await store.close();
+    log.db.close();
+  });
+
+  it('forgets the entries past a cut of the log (a restore to a point), so the positions given again are read and indexed', async () => {
+    const log = await newLog();
+    log.commit([rows('clicks-1', 'Clicked', 10)]);
+    log.index();
+    log.db.transaction(() => {
+      log.db.prepare('DELETE FROM events WHERE position > 4').run();
+      log.db.prepare("UPDATE sqlite_sequence SET seq = 4 WHERE name = 'events'").run();
+      cutClickIndexAt(log.db, 4);
+    })();
+    expect(log.through()).toBe(4);
+    const store = new SqliteEventStore(log.file, { synchronous: 'NORMAL' });
+    expect((await store.append([{ stream: 'clicks-1', expected: 3, events: [click(), click()] }])).revisions).toEqual([5]);
+    expect((await store.readStream('clicks-1')).map((e) => [e.revision, e.position])).toEqual(Array.from({ length: 6 }, (_, i) => [i, i + 1]));
+    await store.close();
+    log.index();
+    expect(log.entries()).toEqual(log.clicks());
     log.db.close();
   });
 });

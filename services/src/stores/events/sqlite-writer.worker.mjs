@@ -80,9 +80,11 @@ function onMessages(first) {
   const batches = [];
   let closing = false;
   let checkpoint = false;
+  let indexAll = false;
   for (const message of messages) {
     if (message.type === 'close') closing = true;
-    else if (message.type === 'checkpoint' || message.type === 'index') checkpoint = true;
+    else if (message.type === 'checkpoint') checkpoint = true;
+    else if (message.type === 'index') indexAll = checkpoint = true;
     else batches.push(decodeBatch(message.batch));
   }
   if (batches.length > 0) {
@@ -95,12 +97,13 @@ function onMessages(first) {
     }
   }
   // The clicks committed since the last turn get their revision entries, many per page
-  // written. Like a checkpoint, a failure is tried again at the next turn.
+  // written; all of them when the store opens a log left with clicks unindexed. Like a
+  // checkpoint, a failure is tried again at the next turn.
   const now = performance.now();
   if ((checkpoint || (batches.length > 0 && now - lastIndexed >= INDEX_EVERY_MS)) && !closing && indexClicks) {
     lastIndexed = now;
     try {
-      indexClicks(INDEX_TRANSACTIONS_PER_TURN);
+      indexClicks(indexAll ? Number.POSITIVE_INFINITY : INDEX_TRANSACTIONS_PER_TURN);
     } catch (error) {
       if (!/^SQLITE_(BUSY|LOCKED)/.test(described(error).code)) port.postMessage({ checkpointFailed: true, ...described(error) });
     }
