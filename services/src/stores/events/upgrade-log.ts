@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CLICK_LAYOUT_SCHEMA, CLICK_TYPE, hasClickIndex } from './sqlite-click-layout.mjs';
 
@@ -40,6 +41,7 @@ export class LogInUseError extends Error {
  */
 export function upgradeLog(file: string, options: UpgradeLogOptions = {}): UpgradeLogResult {
   const { chunk = 200_000 } = options;
+  if (!existsSync(file)) return { outcome: 'no-log' };
   // No wait for a busy log: a connection that holds it is a running server, not a passing writer.
   const db = new Database(file, { fileMustExist: true, timeout: 200 });
   try {
