@@ -155,6 +155,11 @@ switch (command) {
     ensureInstalled();
     serve(['services/src/privacy/seal-log-cli.ts', ...rest]);
     break;
+  // The one-off move of an older embedded log to the click layout (docs/operations.md).
+  case 'upgrade-log':
+    ensureInstalled();
+    serve(['services/src/server/upgrade-log-cli.ts', ...rest]);
+    break;
   // Social sign-in providers, configured from the shell (docs/accounts.md#social-sign-in).
   case 'oauth':
     ensureInstalled();
@@ -196,7 +201,7 @@ switch (command) {
     break;
   default:
     console.error(
-      `Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, backup, restore, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`,
+      `Unknown command ${command}. Use start, test, build, typecheck, lint, rebuild, seal-log, upgrade-log, backup, restore, size, bench, generate, bench:analytics, bench:rebuild, bench:live, bench:startup, bench:history, bench:flood or bench:profile.`,
     );
     process.exit(2);
 }
