@@ -215,6 +215,20 @@ export function eventStoreContract(open: () => Promise<EventStore>) {
     expect((await store.readAll({ limit: 10, direction: 'backward', filter: { stream } })).map((e) => e.revision)).toEqual([4, 3, 2, 1, 0]);
   });
 
+  it('pages through a long stream of clicks and other events, with and without a filter that skips most of it', async () => {
+    const stream = `${ns}-clicks-2`;
+    // 40 events: every tenth is not a click, so a page of the others needs windows past the first.
+    const events = Array.from({ length: 40 }, (_, n) => event(n % 10 === 9 ? 'ClicksCapped' : 'Clicked', { n }));
+    await store.append([{ stream, expected: 'no_stream', events }]);
+    const page = (direction: 'forward' | 'backward', limit: number, types?: string[]) =>
+      store.readAll({ limit, direction, filter: { stream, ...(types ? { types } : {}) } }).then((read) => read.map((e) => e.revision));
+    expect(await page('backward', 3)).toEqual([39, 38, 37]);
+    expect(await page('forward', 3)).toEqual([0, 1, 2]);
+    expect(await page('backward', 3, ['ClicksCapped'])).toEqual([39, 29, 19]);
+    expect(await page('forward', 5, ['ClicksCapped'])).toEqual([9, 19, 29, 39]);
+    expect(await page('backward', 50)).toHaveLength(40);
+  });
+
   it('catches up then turns live without a gap or a duplicate', async () => {
     const start = await store.headPosition();
     const stream = `${ns}-sub`;

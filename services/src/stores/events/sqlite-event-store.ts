@@ -586,10 +586,41 @@ export class SqliteEventStore implements EventStore {
 
   /** Up to `limit` matching rows strictly between two positions, oldest or newest first. */
   private select(after: number, before: number, forward: boolean, limit: number, filter: EventFilter | undefined): Row[] {
+    const pageSize = Math.max(1, Math.floor(limit));
+    if (filter?.stream !== undefined && this.clickIndex) return this.selectInStream(after, before, forward, pageSize, filter);
     const where = this.whereOf(after, before, filter);
-    if (!where) return [];
-    const sql = `SELECT * FROM ${where.source} WHERE ${where.clauses.join(' AND ')} ORDER BY ${where.order} ${forward ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.floor(limit))}`;
+    return where ? this.selectWhere(where, forward, pageSize) : [];
+  }
+
+  private selectWhere(where: NonNullable<ReturnType<SqliteEventStore['whereOf']>>, forward: boolean, limit: number): Row[] {
+    const sql = `SELECT * FROM ${where.source} WHERE ${where.clauses.join(' AND ')} ORDER BY ${where.order} ${forward ? 'ASC' : 'DESC'} LIMIT ${limit}`;
     return this.prepared<Row>(sql).all(...where.params);
+  }
+
+  /**
+   * A page of one stream under the click layout. Its three parts are sorted together only once
+   * all their rows in the revision range are read, so a page of a long click stream (the newest
+   * 50 of a link's clicks) reads windows of revisions from the page's end instead, each twice
+   * the last, until the page is full or the range is done: a stream's revisions are dense, so
+   * without other conditions the first window is the page.
+   */
+  private selectInStream(after: number, before: number, forward: boolean, limit: number, filter: EventFilter): Row[] {
+    const rows: Row[] = [];
+    let covered = 0;
+    for (let size = limit; ; size *= 2) {
+      let exhausted = true;
+      const where = this.whereOf(after, before, filter, ({ first, last }) => {
+        const window = forward
+          ? { first: first + covered, last: Math.min(last, first + covered + size - 1) }
+          : { first: Math.max(first, last - covered - size + 1), last: last - covered };
+        exhausted = forward ? window.last >= last : window.first <= first;
+        return window;
+      });
+      if (!where) return rows;
+      rows.push(...this.selectWhere(where, forward, limit - rows.length));
+      if (rows.length >= limit || exhausted) return rows;
+      covered += size;
+    }
   }
 
   /** A statement built from a filter, prepared once per distinct text. */
@@ -607,6 +638,8 @@ export class SqliteEventStore implements EventStore {
     after: number,
     before: number,
     filter: EventFilter | undefined,
+    /** Narrows a stream's revision range (selectInStream's windows). */
+    narrow: (range: { first: number; last: number }) => { first: number; last: number } = (range) => range,
   ): { clauses: string[]; params: (string | number)[]; order: string; source: string } | null {
     // A time range narrows the positions first, then is checked exactly. The log is in time
     // order only nearly (a retried command keeps its decision time; processes' clocks differ),
@@ -621,8 +654,9 @@ export class SqliteEventStore implements EventStore {
     let source = 'events';
     if (filter?.stream !== undefined) {
       // Within a stream revisions follow positions: read its (stream, revision) indexes.
-      const revisions = this.revisionsBetween(filter.stream, after, before);
-      if (!revisions) return null;
+      const found = this.revisionsBetween(filter.stream, after, before);
+      if (!found) return null;
+      const revisions = narrow(found);
       source = `${this.streamRows('BETWEEN ? AND ?')} AS of_stream`;
       clauses.push('1');
       params.push(...this.streamParams(filter.stream, revisions.first, revisions.last));

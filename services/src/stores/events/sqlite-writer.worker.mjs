@@ -25,9 +25,22 @@ const commit = createCommit(db);
 const indexClicks = hasClickIndex(db) ? createClickIndexer(db) : null;
 /** Transactions of the indexer per turn: bounded, so commits waiting behind it are not held long. */
 const INDEX_TRANSACTIONS_PER_TURN = 4;
-/** While commits come to this thread (the log was locked), it indexes as often as the store asks for checkpoints. */
-const INDEX_EVERY_MS = 200;
+/**
+ * How often the indexer runs at most. Each run writes every clicked link's page of
+ * click_revisions once, so the longer between runs the more clicks share that write: over
+ * 1,000 links at a few thousand clicks a second, a run every 200 ms wrote about a page per
+ * click (the cost the layout took off the commit, moved to this thread and the WAL's sync),
+ * a run every 2 s about a page per ten clicks. Readers meet at most this much of the log
+ * past the indexed point (bench/RESULTS.md, issue 35).
+ */
+const INDEX_EVERY_MS = 2000;
+/** Positions left unindexed after a run from which the next turn indexes again, without waiting. */
+const INDEX_AGAIN_FROM = 20_000;
+const unindexed = indexClicks
+  ? db.prepare('SELECT coalesce(max(position), 0) - (SELECT position FROM click_revisions_through WHERE id = 1) FROM events').pluck()
+  : null;
 let lastIndexed = 0;
+let indexBehind = false;
 
 /** Like SQLite's automatic checkpoint: once the log holds about 1000 pages. */
 const CHECKPOINT_BYTES = 4 * 1024 * 1024;
@@ -100,10 +113,12 @@ function onMessages(first) {
   // written; all of them when the store opens a log left with clicks unindexed. Like a
   // checkpoint, a failure is tried again at the next turn.
   const now = performance.now();
-  if ((checkpoint || (batches.length > 0 && now - lastIndexed >= INDEX_EVERY_MS)) && !closing && indexClicks) {
+  const due = indexAll || indexBehind || ((checkpoint || batches.length > 0) && now - lastIndexed >= INDEX_EVERY_MS);
+  if (due && !closing && indexClicks && unindexed) {
     lastIndexed = now;
     try {
       indexClicks(indexAll ? Number.POSITIVE_INFINITY : INDEX_TRANSACTIONS_PER_TURN);
+      indexBehind = Number(unindexed.get() ?? 0) >= INDEX_AGAIN_FROM;
     } catch (error) {
       if (!/^SQLITE_(BUSY|LOCKED)/.test(described(error).code)) port.postMessage({ checkpointFailed: true, ...described(error) });
     }
