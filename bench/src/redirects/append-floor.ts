@@ -5,6 +5,7 @@ import { clickAppend } from '@linkledger/services/redirect/click-event.ts';
 import { createCommit, type StreamRows } from '@linkledger/services/stores/events/sqlite-commit.mjs';
 import { createClickIndexer } from '@linkledger/services/stores/events/sqlite-click-layout.mjs';
 import { SqliteEventStore } from '@linkledger/services/stores/events/sqlite-event-store.ts';
+import { LEGACY_EVENTS_TABLE } from '@linkledger/services/testing/legacy-event-log.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
@@ -122,8 +123,7 @@ export async function layoutFloor(dir: string, layout: LogLayout, links: number,
   const file = join(dir, `layout-${layout === 'made before' ? 'legacy' : 'clicks'}-${links}.db`);
   if (layout === 'made before') {
     const legacy = new Database(file);
-    legacy.exec(`CREATE TABLE IF NOT EXISTS events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL,
-      revision INTEGER NOT NULL, type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+    legacy.exec(LEGACY_EVENTS_TABLE.replace('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS'));
     legacy.close();
   }
   await new SqliteEventStore(file).close();

@@ -8,6 +8,7 @@ import { ConfigError } from '../platform/config.ts';
 import { hasClickIndex } from '../stores/events/sqlite-click-layout.mjs';
 import { LogInUseError } from '../stores/events/upgrade-log.ts';
 import { runUpgradeLogCli } from './upgrade-log-cli.ts';
+import { LEGACY_EVENTS_TABLE } from '../testing/legacy-event-log.ts';
 
 describe('npm run upgrade-log', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkledger-upgrade-log-cli-'));
@@ -19,8 +20,7 @@ describe('npm run upgrade-log', () => {
     const db = new Database(file);
     // In WAL mode, as the store keeps it: there every open connection holds a lock the upgrade sees.
     db.pragma('journal_mode = WAL');
-    db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-      type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+    db.exec(LEGACY_EVENTS_TABLE);
     const insert = db.prepare("INSERT INTO events (id, stream, revision, type, version, data, metadata) VALUES (?, ?, ?, 'Clicked', 1, '{}', '{}')");
     for (let i = 0; i < 30; i++) insert.run(randomUUID(), `clicks-${i % 3}`, Math.floor(i / 3));
     db.close();

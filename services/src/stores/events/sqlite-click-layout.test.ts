@@ -9,6 +9,7 @@ import { createClickIndexer, cutClickIndexAt, hasClickIndex } from './sqlite-cli
 import { createCommit, type StreamRows } from './sqlite-commit.mjs';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import { waitUntil } from './event-store.contract.ts';
+import { LEGACY_EVENTS_TABLE } from '../../testing/legacy-event-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'll-click-layout-'));
 let n = 0;
@@ -39,8 +40,7 @@ describe('the click layout of the embedded event log', () => {
     log.db.close();
     const file = join(dir, `legacy-${n++}.db`);
     const legacy = new Database(file);
-    legacy.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-      type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+    legacy.exec(LEGACY_EVENTS_TABLE);
     await new SqliteEventStore(file).close();
     expect(hasClickIndex(legacy)).toBe(false);
     expect(legacy.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'click_revisions%'").all()).toEqual([]);

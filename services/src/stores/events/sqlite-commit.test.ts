@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCommit, type StreamRows } from './sqlite-commit.mjs';
 import { SqliteEventStore } from './sqlite-event-store.ts';
+import { LEGACY_EVENTS_TABLE } from '../../testing/legacy-event-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'll-commit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,12 +18,7 @@ const append = (stream: string, expected: StreamRows['expected'] = 'any', id: st
 async function openLog(name: string, layout: 'click layout' | 'made before') {
   const file = join(dir, `${layout === 'made before' ? 'legacy-' : ''}${name}`);
   if (layout === 'made before') {
-    new Database(file)
-      .exec(
-        `CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-        type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`,
-      )
-      .close();
+    new Database(file).exec(LEGACY_EVENTS_TABLE).close();
   }
   await new SqliteEventStore(file).close();
   const db = new Database(file);

@@ -9,6 +9,7 @@ import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '@
 import { eventStoreContract, waitUntil } from './event-store.contract.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import { StoreWriteError } from '../store-write-error.ts';
+import { LEGACY_EVENTS_TABLE } from '../../testing/legacy-event-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'll-events-'));
 let n = 0;
@@ -26,8 +27,7 @@ describe('SQLite event store (embedded, synchronous=NORMAL) — contract', () =>
 /** A log made before the click layout: its table's own UNIQUE (stream, revision) holds every event's entry. */
 function legacyLog(file: string): string {
   const db = new Database(file);
-  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-    type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+  db.exec(LEGACY_EVENTS_TABLE);
   db.close();
   return file;
 }
@@ -347,9 +347,7 @@ describe('SQLite event store (embedded) — a click costs no index entry by type
     const file = join(dir, `types-${n++}.db`);
     // A log from before: every event, clicks too, in an index by type.
     const old = new Database(file);
-    old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-      type TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream, revision));
-      CREATE INDEX events_by_type ON events (type, position);`);
+    old.exec(`${LEGACY_EVENTS_TABLE}; CREATE INDEX events_by_type ON events (type, position);`);
     old.close();
     const store = new SqliteEventStore(file, { pollMs: 20 });
     const typed = (type: string, i: number): NewEvent => ({ ...event(i), type });

@@ -8,24 +8,11 @@ import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '@
 import { hasClickIndex } from './sqlite-click-layout.mjs';
 import { SqliteEventStore, type Row } from './sqlite-event-store.ts';
 import { LogInUseError, upgradeLog } from './upgrade-log.ts';
+import { LEGACY_EVENTS_TABLE } from '../../testing/legacy-event-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'll-upgrade-log-'));
 let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The `events` table as every log written before the click layout declared it. */
-const LEGACY_EVENTS_TABLE = `
-  CREATE TABLE events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL,
-    stream TEXT NOT NULL,
-    revision INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    metadata TEXT NOT NULL,
-    UNIQUE (stream, revision)
-  )`;
 
 const event = (type: string, i: number): NewEvent => ({
   id: randomUUID(),
